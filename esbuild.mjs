@@ -1,0 +1,65 @@
+// Bundles the extension (Node, CommonJS) and the webview script (browser, IIFE).
+// `--production` minifies without source maps; `--watch` rebuilds on change and prints the
+// `[watch] build started/finished` lines that the problem matcher in .vscode/tasks.json reads.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** @type {import('esbuild').Plugin} */
+const watchReporter = {
+  name: 'watch-reporter',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  logLevel: 'silent',
+  plugins: watch ? [watchReporter] : [],
+};
+
+const targets = [
+  {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  },
+];
+if (existsSync('media/webview/main.ts')) {
+  targets.push({
+    ...common,
+    entryPoints: ['media/webview/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  });
+}
+
+const contexts = await Promise.all(targets.map((options) => esbuild.context(options)));
+if (watch) {
+  await Promise.all(contexts.map((ctx) => ctx.watch()));
+} else {
+  const results = await Promise.allSettled(contexts.map((ctx) => ctx.rebuild()));
+  await Promise.all(contexts.map((ctx) => ctx.dispose()));
+  for (const r of results) {
+    if (r.status === 'rejected') for (const e of r.reason.errors ?? [r.reason]) console.error(`✘ ${e.text ?? e}`, e.location ? `${e.location.file}:${e.location.line}:${e.location.column}` : '');
+  }
+  if (results.some((r) => r.status === 'rejected')) process.exit(1);
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// The whole test suite, as README.md and .ci/run give it: type check and build, then each suite
+// in turn. Prints each suite's summary and a closing `N passed, N failed` line; exits non-zero
+// on any failure and when a suite ran no test.
+// Usage: node scripts/test-all.mjs [suite ...]   (suites: unit, integration, ui)
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const requested = process.argv.slice(2);
+// Suites join this list as their runners land.
+const all = ['unit'];
+const suites = requested.length ? requested : all;
+
+function run(cmd, args, { capture = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: process.env });
+    let out = '';
+    if (capture) {
+      child.stdout.on('data', (chunk) => {
+        process.stdout.write(chunk);
+        out += chunk;
+      });
+    }
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out }));
+  });
+}
+
+/** Reads mocha's closing lines ("N passing", "N failing", "N pending"). */
+function mochaCounts(text) {
+  const count = (word) => {
+    const m = [...text.matchAll(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'gm'))].pop();
+    return m ? Number(m[1]) : 0;
+  };
+  return { passed: count('passing'), failed: count('failing'), skipped: count('pending') };
+}
+
+const suiteCommands = {
+  unit: ['npx', ['mocha', '--config', 'test/unit/.mocharc.json']],
+  integration: ['node', ['scripts/run-integration-tests.mjs']],
+  ui: ['node', ['scripts/run-ui-tests.mjs']],
+};
+
+const step = async (title, cmd, args) => {
+  console.log(`\n=== ${title} ===`);
+  const { code } = await run(cmd, args);
+  if (code !== 0) {
+    console.log(`\n${title} failed.`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+};
+
+await step('build (esbuild + tsc --noEmit)', 'npm', ['run', '--silent', 'build']);
+await step('compile tests', 'npm', ['run', '--silent', 'compile-tests']);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const summaries = [];
+let ok = true;
+for (const suite of suites) {
+  const entry = suiteCommands[suite];
+  if (!entry) {
+    console.error(`Unknown suite '${suite}'. Suites: ${all.join(', ')}`);
+    process.exit(2);
+  }
+  if (entry[0] === 'node' && !existsSync(entry[1][0])) {
+    console.error(`Suite '${suite}' has no runner (${entry[1][0]}).`);
+    ok = false;
+    summaries.push(`${suite}: missing runner`);
+    continue;
+  }
+  console.log(`\n=== ${suite} tests ===`);
+  const { code, out } = await run(entry[0], entry[1], { capture: true });
+  const counts = mochaCounts(out);
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  let verdict = 'ok';
+  if (code !== 0 || counts.failed > 0) verdict = 'FAILED';
+  else if (counts.passed === 0) verdict = 'FAILED (ran no test)';
+  if (verdict !== 'ok') ok = false;
+  summaries.push(`${suite}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped: ${verdict}`);
+}
+
+console.log('\n=== summary ===');
+for (const line of summaries) console.log(line);
+if (!ok && totals.failed === 0) totals.failed = 1; // a suite that crashed or ran nothing counts as a failure
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok ? 0 : 1);

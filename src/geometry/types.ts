@@ -1,0 +1,74 @@
+// Types of the geometry module: an area of interest read from WKT or GeoJSON text, and the
+// problems found in it, each at its position in the source text.
+
+/** Zero-based line and column (UTF-16 code units), as VS Code's Position counts them. */
+export interface TextPosition {
+  line: number;
+  column: number;
+}
+
+export interface TextRange {
+  start: TextPosition;
+  end: TextPosition;
+}
+
+export type ProblemCode =
+  | 'parse' // not valid WKT / JSON
+  | 'not-geojson' // valid JSON that is no GeoJSON geometry, feature or collection
+  | 'empty'
+  | 'not-an-area' // a point or line where an area is needed
+  | 'ring-not-closed'
+  | 'ring-too-short' // fewer than 4 positions
+  | 'longitude-range'
+  | 'latitude-range'
+  | 'swapped-lat-lon'
+  | 'self-intersection'
+  | 'bad-number'; // NaN, Infinity, a string or a missing coordinate
+
+export type QuickFix =
+  | { kind: 'close-ring'; title: string; range: TextRange; replacement: string }
+  | { kind: 'swap-lat-lon'; title: string; range: TextRange; replacement: string };
+
+export interface GeometryProblem {
+  code: ProblemCode;
+  severity: 'error' | 'warning';
+  message: string;
+  range: TextRange;
+  fixes?: QuickFix[];
+}
+
+export type AoiFormat = 'wkt' | 'geojson';
+
+/** A polygon as GeoJSON coordinates: rings of [lon, lat] positions, the first ring outer. */
+export type PolygonCoordinates = number[][][];
+
+export interface BoundingBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/** A valid area of interest: one or more polygons. */
+export interface Aoi {
+  format: AoiFormat;
+  polygons: PolygonCoordinates[];
+  /** Polygon or MultiPolygon, for the `GeoJson` request field. */
+  geoJson: { type: 'Polygon'; coordinates: PolygonCoordinates } | { type: 'MultiPolygon'; coordinates: PolygonCoordinates[] };
+  /** POLYGON or MULTIPOLYGON WKT, for the `Wkt` field of processing requests. */
+  wkt: string;
+  /** GEOMETRYCOLLECTION WKT of the polygons, for the `Wkt` field of tasking orders. */
+  taskingWkt: string;
+  /** Geodesic area of the drawn polygons, km². */
+  areaKm2: number;
+  /** What the service bills: each polygon's bounding box, at least 1 km² each. */
+  billedAreaKm2: number;
+  /** One bounding box per polygon (the billed boxes). */
+  billedBoxes: BoundingBox[];
+  bbox: BoundingBox;
+  vertexCount: number;
+}
+
+export type AoiReadResult =
+  | { ok: true; aoi: Aoi; problems: GeometryProblem[] /* warnings only */ }
+  | { ok: false; problems: GeometryProblem[] /* at least one error */ };

@@ -1,0 +1,76 @@
+// Every identifier the extension shares with package.json, in one place. Command ids are a public
+// interface (keybindings, other extensions and tests call them): never rename one.
+
+/** Command ids. */
+export const Commands = {
+  /** Prompt for the API key (or take it as a string argument) and keep it in SecretStorage. */
+  setApiKey: 'satImagery.setApiKey',
+  /** Remove the API key from SecretStorage. */
+  clearApiKey: 'satImagery.clearApiKey',
+  /** Reload the Orders tree. */
+  refreshOrders: 'satImagery.refreshOrders',
+  /** Reload the Models tree. */
+  refreshModels: 'satImagery.refreshModels',
+  /** Open an order's details as read-only JSON; takes an order node or GUID. */
+  showOrderDetails: 'satImagery.showOrderDetails',
+  /** Cancel an order after confirmation; takes an order node or GUID. */
+  cancelOrder: 'satImagery.cancelOrder',
+  /** Copy an order's GUID; takes an order node or GUID. */
+  copyOrderId: 'satImagery.copyOrderId',
+  /** Open an order's AOI as a GeoJSON document; takes an order node or GUID. */
+  openOrderAoi: 'satImagery.openOrderAoi',
+  /** Toggle the Orders filters. */
+  toggleRecurringOnly: 'satImagery.toggleRecurringOnly',
+  toggleShowExpired: 'satImagery.toggleShowExpired',
+  /** Make a model (node or name) the default model setting. */
+  useModelAsDefault: 'satImagery.useModelAsDefault',
+  /** Show the account's limits and credits. */
+  showAccount: 'satImagery.showAccount',
+  /** Show the log output channel. */
+  showLog: 'satImagery.showLog',
+  // Workflows: each takes (uri?, options?) and returns a result object.
+  downloadComposite: 'satImagery.downloadComposite',
+  findAvailableDates: 'satImagery.findAvailableDates',
+  estimateOrder: 'satImagery.estimateOrder',
+  createOrder: 'satImagery.createOrder',
+  searchTiles: 'satImagery.searchTiles',
+  processTiles: 'satImagery.processTiles',
+  processMiniTiles: 'satImagery.processMiniTiles',
+} as const;
+
+/** View container and view ids. */
+export const Views = {
+  container: 'satImagery',
+  orders: 'satImagery.orders',
+  models: 'satImagery.models',
+  estimatePanel: 'satImagery.estimate',
+} as const;
+
+/** Setting keys, relative to the `satImagery` section. */
+export const Settings = {
+  section: 'satImagery',
+  /** application scope: decides where the key is sent, so a workspace may never set it. */
+  baseUrl: 'baseUrl',
+  maxConcurrentRequests: 'maxConcurrentRequests',
+  requestTimeoutSeconds: 'requestTimeoutSeconds',
+  outputDirectory: 'outputDirectory',
+  confirmCostAbove: 'confirmCostAbove',
+  defaultModel: 'defaults.model',
+  defaultConstellations: 'defaults.satelliteConstellations',
+  defaultEpsg: 'defaults.epsgProjection',
+  defaultResolution: 'defaults.resolution',
+  defaultBandnames: 'defaults.bandnames',
+} as const;
+
+/** Context keys used in `when` clauses. */
+export const ContextKeys = {
+  /** true while an API key is in SecretStorage. */
+  hasApiKey: 'satImagery.hasApiKey',
+  recurringOnly: 'satImagery.recurringOnly',
+  showExpired: 'satImagery.showExpired',
+} as const;
+
+/** SecretStorage key under which the API key lives. */
+export const SECRET_API_KEY = 'satImagery.apiKey';
+
+export const DEFAULT_BASE_URL = 'https://api.clearsky.vision';
