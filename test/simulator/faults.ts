@@ -1,0 +1,91 @@
+// The run's configurable misbehaviour: per-key concurrency and rate limits, random 5xx drawn
+// from the seed, and the queue of one-shot scheduled faults.
+import type { FaultOptions, ScheduledFault } from './types';
+import { createRandom, hashOf } from './random';
+
+interface Bucket {
+  tokens: number;
+  updatedAt: number;
+}
+
+export class FaultController {
+  options: FaultOptions;
+  private readonly scheduled: Array<{ fault: ScheduledFault; remaining: number }> = [];
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly inFlight = new Map<string, number>();
+  private readonly random: () => number;
+
+  constructor(options: FaultOptions | undefined, seed: number) {
+    this.options = { ...options };
+    this.random = createRandom(hashOf(seed, 'faults'));
+  }
+
+  configure(options: FaultOptions): void {
+    this.options = { ...options };
+    this.buckets.clear();
+  }
+
+  schedule(faults: ScheduledFault[]): void {
+    for (const fault of faults) this.scheduled.push({ fault, remaining: fault.times ?? 1 });
+  }
+
+  /** The first scheduled fault matching the request, consumed once. */
+  takeScheduled(method: string, path: string): ScheduledFault | undefined {
+    const index = this.scheduled.findIndex(
+      ({ fault }) => (fault.method === undefined || fault.method.toUpperCase() === method) && (fault.path === undefined || fault.path === path),
+    );
+    if (index < 0) return undefined;
+    const entry = this.scheduled[index] as { fault: ScheduledFault; remaining: number };
+    entry.remaining -= 1;
+    if (entry.remaining <= 0) this.scheduled.splice(index, 1);
+    return entry.fault;
+  }
+
+  /** Takes a token from the key's bucket; when none is left, says how long until the next. */
+  takeToken(key: string, nowMs: number): { ok: true } | { ok: false; retryAfterSeconds: number } {
+    const limit = this.options.rateLimit;
+    if (!limit || limit.perSecond <= 0) return { ok: true };
+    const capacity = Math.max(1, limit.burst ?? limit.perSecond);
+    const bucket = this.buckets.get(key) ?? { tokens: capacity, updatedAt: nowMs };
+    bucket.tokens = Math.min(capacity, bucket.tokens + ((nowMs - bucket.updatedAt) / 1000) * limit.perSecond);
+    bucket.updatedAt = nowMs;
+    this.buckets.set(key, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return { ok: true };
+    }
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / limit.perSecond)) };
+  }
+
+  /** Counts the request in flight for its key, unless the key is already at its limit. */
+  acquire(key: string): boolean {
+    const max = this.options.maxConcurrentPerKey;
+    const current = this.inFlight.get(key) ?? 0;
+    if (max !== undefined && current >= max) return false;
+    this.inFlight.set(key, current + 1);
+    return true;
+  }
+
+  release(key: string): void {
+    const current = this.inFlight.get(key) ?? 0;
+    if (current <= 1) this.inFlight.delete(key);
+    else this.inFlight.set(key, current - 1);
+  }
+
+  inFlightFor(key: string): number {
+    return this.inFlight.get(key) ?? 0;
+  }
+
+  /** A 5xx status drawn from the configured fractions, or undefined. */
+  drawServerError(): 500 | 502 | 503 | undefined {
+    const f = this.options.errorFractions;
+    if (!f) return undefined;
+    const r = this.random();
+    let edge = 0;
+    for (const status of [500, 502, 503] as const) {
+      edge += f[status] ?? 0;
+      if (r < edge) return status;
+    }
+    return undefined;
+  }
+}

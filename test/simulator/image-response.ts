@@ -1,0 +1,94 @@
+// Sends an image body under the run's transport faults: close-delimited (no length, no chunked
+// encoding, socket closed at the end), Connection: close, reset or truncation mid-body, slow
+// trickle. Writes honour backpressure so a multi-GiB generated body keeps memory flat.
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { FaultOptions } from './types';
+
+export interface ImageBody {
+  length: number;
+  chunks: Iterable<Buffer>;
+}
+
+function waitForDrain(res: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      resolve(ok);
+    };
+    const onDrain = () => done(true);
+    const onClose = () => done(false);
+    res.on('drain', onDrain);
+    res.on('close', onClose);
+  });
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function resetSocket(socket: Socket | null): void {
+  if (!socket) return;
+  // resetAndDestroy sends a TCP RST, which clients see as ECONNRESET.
+  if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+  else socket.destroy();
+}
+
+/** Returns the outcome for the request log. */
+export async function sendImage(res: ServerResponse, body: ImageBody, fileName: string, faults: FaultOptions): Promise<string> {
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/octet-stream');
+  res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+  let outcome = 'ok';
+  if (faults.closeDelimited) {
+    // No Content-Length and no chunked encoding: the body ends when the socket closes.
+    res.setHeader('Connection', 'close');
+    res.removeHeader('Transfer-Encoding');
+    outcome = 'ok:close-delimited';
+  } else {
+    const declared = faults.truncateBody ? body.length + Math.max(1, Math.floor(body.length / 2)) : body.length;
+    res.setHeader('Content-Length', String(declared));
+    if (faults.connectionClose) res.setHeader('Connection', 'close');
+  }
+  const resetAt = faults.resetMidBody ? Math.floor(body.length / 2) : Infinity;
+  const trickle = faults.trickleBytesPerSecond && faults.trickleBytesPerSecond > 0 ? faults.trickleBytesPerSecond : undefined;
+  const piece = trickle ? Math.max(1, Math.floor(trickle / 10)) : Infinity;
+  let sent = 0;
+  const started = performance.now();
+  for (const chunk of body.chunks) {
+    let offset = 0;
+    while (offset < chunk.length) {
+      if (res.destroyed) return 'aborted-by-client';
+      const n = Math.min(chunk.length - offset, piece, resetAt - sent);
+      const part = offset === 0 && n === chunk.length ? chunk : chunk.subarray(offset, offset + n);
+      offset += n;
+      sent += n;
+      const cutHere = sent >= resetAt || (faults.truncateBody === true && sent >= body.length);
+      if (cutHere) {
+        // Let the bytes so far reach the socket, then cut the connection.
+        await new Promise<void>((resolve) => res.write(part, () => resolve()));
+        if (sent >= resetAt) {
+          resetSocket(res.socket);
+          return 'fault:reset-mid-body';
+        }
+        res.socket?.end();
+        return 'fault:truncated';
+      }
+      if (!res.write(part) && !(await waitForDrain(res))) return 'aborted-by-client';
+      if (trickle) {
+        // Pace by the bytes sent so far, so any rate is kept whatever the chunk size.
+        const due = started + (sent / trickle) * 1000 - performance.now();
+        if (due > 0) await pause(due);
+      }
+    }
+  }
+  if (faults.truncateBody) {
+    res.flushHeaders();
+    res.socket?.end(); // an empty body: the declared bytes never come
+    return 'fault:truncated';
+  }
+  await new Promise<void>((resolve) => res.end(resolve));
+  return outcome;
+}

@@ -1,0 +1,71 @@
+// The service simulator: a real HTTP server on 127.0.0.1 that behaves like the live imagery
+// service, for the demo and as the peer of every test. Start it with startSimulator().
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { KeyRing } from './auth';
+import { loadDemoData } from './demo-data';
+import { FaultController } from './faults';
+import { createSimulatorServer } from './server';
+import type { ServerParts } from './server';
+import { SimulatorState } from './state';
+import type { FaultOptions, RequestLogEntry, ScheduledFault, Simulator, SimulatorOptions } from './types';
+
+export type { AccountLimits, FaultOptions, RequestLogEntry, ScheduledFault, Simulator, SimulatorOptions, SpecVariant } from './types';
+export { SimulatorState } from './state';
+export { DEMO_AREA } from './demo-data';
+/** The exact bytes an `imageBytes` body carries, so a test can check a download arrived intact. */
+export { generatedTiff } from './geotiff';
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+function shutdown(server: Server, sockets: Set<Socket>): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  });
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const seed = options.seed ?? 1;
+  const state = new SimulatorState(seed, options.account, options.clock ?? Date.now, options.orderStatusStepMs ?? 120_000, options.imageryEveryDay);
+  if (options.demoData) loadDemoData(state);
+  const log: RequestLogEntry[] = [];
+  const parts: ServerParts = {
+    state,
+    faults: new FaultController(options.faults, seed),
+    keys: new KeyRing(options.keys),
+    spec: { dateWindowEnd: options.specVariant?.dateWindowEnd ?? 'To', orderDetailsMethod: options.specVariant?.orderDetailsMethod ?? 'GET' },
+    log,
+  };
+  let running = createSimulatorServer(parts);
+  const port = await listen(running.server, options.port ?? 0);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests: log,
+    state,
+    clearLog: () => {
+      log.length = 0;
+    },
+    configure: (faults: FaultOptions) => parts.faults.configure(faults),
+    schedule: (...faults: ScheduledFault[]) => parts.faults.schedule(faults),
+    advanceClock: (ms: number) => state.advanceClock(ms),
+    restart: async () => {
+      await shutdown(running.server, running.sockets);
+      running = createSimulatorServer(parts);
+      await listen(running.server, port);
+    },
+    close: () => shutdown(running.server, running.sockets),
+  };
+}

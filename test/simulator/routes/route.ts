@@ -1,0 +1,38 @@
+// What a route handler gets and gives back. Handlers are plain functions of the request; the
+// server does transport, auth, limits and faults around them.
+import type { SpecVariant } from '../types';
+import type { SimulatorState } from '../state';
+import type { Bbox } from '../geometry';
+
+export interface RouteContext {
+  state: SimulatorState;
+  /** The JSON body when it is an object, else {}. */
+  body: Record<string, unknown>;
+  query: URLSearchParams;
+  spec: Required<SpecVariant>;
+}
+
+export interface ImageRequest {
+  fileName: string;
+  bbox: Bbox;
+  resolution: number;
+  bands: number;
+}
+
+export type Reply =
+  | { kind: 'json'; status: number; data: unknown }
+  | { kind: 'json-raw'; status: number; body: unknown }
+  | { kind: 'image'; image: ImageRequest }
+  | { kind: 'empty'; status: number };
+
+export interface Route {
+  method: string;
+  path: string;
+  /** POST routes answer 400 without a JSON object body. */
+  needsBody: boolean;
+  handle(ctx: RouteContext): Reply;
+}
+
+export function json(data: unknown, status = 200): Reply {
+  return { kind: 'json', status, data };
+}

@@ -1,0 +1,88 @@
+// Tiles: the grid search (by AOI, by tile GUIDs, or the mini-tiles of one tile) and the tile
+// and mini-tile processing, which need an order covering the tile on the date.
+import { findModel, TILE_REBATE } from '../catalog';
+import { compositeCredits } from '../composite-request';
+import { dayNumber } from '../dates';
+import { Codes, SimError } from '../envelope';
+import { billedAreaKm2, readAoi } from '../geometry';
+import { miniTilesOf, tileByGuid, tileRecord, tilesInBbox } from '../tiles';
+import type { Tile } from '../tiles';
+import { FieldChecker } from '../validation';
+import { chargeForImage } from './imagery';
+import { json } from './route';
+import type { Reply, Route, RouteContext } from './route';
+
+function tilesByGuid(ctx: RouteContext, field: string, mini: boolean): Tile[] {
+  const value = ctx.body[field];
+  if (!Array.isArray(value)) throw new SimError(400, `${field} must be an array of GUIDs.`, Codes.validation, { [field]: ['Must be an array of GUIDs.'] });
+  return value.map((guid) => {
+    const tile = typeof guid === 'string' ? tileByGuid(ctx.state.seed, guid) : undefined;
+    if (!tile || (tile.sub > 0) !== mini) throw new SimError(404, `No ${mini ? 'mini-tile' : 'tile'} ${String(guid)}.`, 404);
+    return tile;
+  });
+}
+
+function search(ctx: RouteContext): Reply {
+  const seed = ctx.state.seed;
+  const body = ctx.body;
+  let tiles: Tile[];
+  if (body.TileGuidForMiniTiles !== undefined) {
+    const parent = typeof body.TileGuidForMiniTiles === 'string' ? tileByGuid(seed, body.TileGuidForMiniTiles) : undefined;
+    if (!parent || parent.sub !== 0) throw new SimError(404, `No tile ${String(body.TileGuidForMiniTiles)}.`, 404);
+    tiles = miniTilesOf(seed, parent);
+  } else if (body.TileGuids !== undefined) {
+    tiles = tilesByGuid(ctx, 'TileGuids', false);
+  } else if (body.MiniTileGuids !== undefined) {
+    tiles = tilesByGuid(ctx, 'MiniTileGuids', true);
+  } else {
+    const aoi = readAoi(body);
+    const seen = new Set<string>();
+    tiles = [];
+    for (const part of aoi.parts) {
+      for (const tile of tilesInBbox(seed, part.bbox)) {
+        if (!seen.has(tile.guid)) tiles.push(tile);
+        seen.add(tile.guid);
+      }
+    }
+  }
+  return json({ Tiles: tiles.map(tileRecord) });
+}
+
+function processTile(ctx: RouteContext, mini: boolean): Reply {
+  const field = mini ? 'MiniTileGuid' : 'TileGuid';
+  const check = new FieldChecker(ctx.body);
+  const guid = check.guid(field);
+  const modelInfo = check.model();
+  const date = check.dateTime('Date');
+  check.constellations(modelInfo, false);
+  const bands = check.bands(modelInfo, false);
+  const resolution = check.resolution(false) ?? 10;
+  check.epsg(false);
+  const tile = guid ? tileByGuid(ctx.state.seed, guid) : undefined;
+  if (guid && (!tile || (tile.sub > 0) !== mini)) check.add(field, `'${guid}' is not a known ${mini ? 'mini-tile' : 'tile'} GUID.`);
+  check.done();
+  const { state } = ctx;
+  const known = tile as Tile;
+  const model = findModel(modelInfo?.model);
+  const day = dayNumber(date as string);
+  const name = model?.model as string;
+  if (bands.length > state.account.MaxTotalBands) {
+    throw new SimError(400, `Too many bands: ${bands.length} asked, at most ${state.account.MaxTotalBands}.`, Codes.tooManyBands);
+  }
+  if (!state.coveringOrder(name, known.bbox, day)) throw new SimError(400, `No active ${name} order covers this tile on ${date}.`, Codes.notCovered);
+  const part = { rings: [], bbox: known.bbox };
+  if (!state.dates.hasImagery(name, [part], day, state.today()).all) throw new SimError(400, `No imagery for this tile on ${date}.`, Codes.noImagery);
+  const billedKm2 = billedAreaKm2([known.bbox]).billed;
+  chargeForImage(state, compositeCredits({ billedKm2, model: model as NonNullable<typeof model>, resolution }, TILE_REBATE));
+  if (typeof ctx.body.UploadUrl === 'string') return { kind: 'empty', status: 201 };
+  const kind = mini ? 'minitile' : 'tile';
+  return { kind: 'image', image: { fileName: `${kind}_${known.guid.slice(0, 8)}_${date}_${resolution}m.tif`, bbox: known.bbox, resolution, bands: bands.length } };
+}
+
+export function tileRoutes(): Route[] {
+  return [
+    { method: 'POST', path: '/api/tasking/search/tiles', needsBody: true, handle: search },
+    { method: 'POST', path: '/api/satelliteimages/process/tile', needsBody: true, handle: (ctx) => processTile(ctx, false) },
+    { method: 'POST', path: '/api/satelliteimages/process/minitile', needsBody: true, handle: (ctx) => processTile(ctx, true) },
+  ];
+}

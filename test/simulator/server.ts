@@ -1,0 +1,177 @@
+// The HTTP server: reads each request, applies scheduled faults, auth, rate and concurrency
+// limits, latency and random 5xx in that order, then the route, and answers with the
+// envelope or an image. Every step is recorded in the request log.
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { KeyRing, redactedKey } from './auth';
+import type { KeyStatus } from './auth';
+import { failure, SimError, success } from './envelope';
+import { FaultController } from './faults';
+import { buildGeoTiff, generatedTiff, rasterSize } from './geotiff';
+import { resetSocket, sendImage } from './image-response';
+import type { ImageBody } from './image-response';
+import { parseBody, startEntry } from './request-log';
+import { readBody, sendEnvelope, wait } from './http-io';
+import { accountRoutes } from './routes/account';
+import { imageryRoutes } from './routes/imagery';
+import { orderRoutes } from './routes/orders';
+import type { ImageRequest, Reply, Route } from './routes/route';
+import { tileRoutes } from './routes/tiles';
+import type { SimulatorState } from './state';
+import type { RequestLogEntry, SpecVariant } from './types';
+
+/** A demo left running for days must not grow without bound; tests never get near this. */
+const MAX_LOG_ENTRIES = 10_000;
+
+export interface ServerParts {
+  state: SimulatorState;
+  faults: FaultController;
+  keys: KeyRing;
+  spec: Required<SpecVariant>;
+  log: RequestLogEntry[];
+}
+
+function sendError(res: ServerResponse, entry: RequestLogEntry, error: SimError, outcome?: string): void {
+  entry.status = error.status;
+  entry.outcome = outcome ?? `error:${error.code ?? error.status}`;
+  sendEnvelope(res, error.status, failure(error.message, error.code ?? error.status, error.data ?? null), error.headers);
+}
+
+function imageBody(parts: ServerParts, image: ImageRequest): ImageBody {
+  const seed = parts.state.seed;
+  const bytes = parts.faults.options.imageBytes;
+  if (bytes !== undefined) return { length: bytes, chunks: generatedTiff(bytes, seed) };
+  const { width, height } = rasterSize(image.bbox, image.resolution, image.bands);
+  const tiff = buildGeoTiff(image.bbox, width, height, Math.max(1, image.bands), seed);
+  const chunks = function* () {
+    for (let at = 0; at < tiff.length; at += 64 * 1024) yield tiff.subarray(at, at + 64 * 1024);
+  };
+  return { length: tiff.length, chunks: chunks() };
+}
+
+export function createSimulatorServer(parts: ServerParts): { server: Server; sockets: Set<Socket> } {
+  const routes: Route[] = [...accountRoutes(), ...tileRoutes(), ...orderRoutes(parts.spec.orderDetailsMethod), ...imageryRoutes()];
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    handle(parts, routes, req, res).catch((error: unknown) => {
+      // A bug in the simulator must show in the test that met it, not hang it.
+      if (!res.headersSent) sendEnvelope(res, 500, failure(`Simulator error: ${String(error)}`, 500));
+      else res.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  return { server, sockets };
+}
+
+async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const method = (req.method ?? 'GET').toUpperCase();
+  const headerKey = req.headers['x-api-key'];
+  const key = Array.isArray(headerKey) ? headerKey[0] : headerKey;
+  const keyStatus = parts.keys.status(key);
+  const entry = startEntry(req, url, redactedKey(keyStatus));
+  parts.log.push(entry);
+  if (parts.log.length > MAX_LOG_ENTRIES) parts.log.shift();
+  res.on('close', () => {
+    entry.finishedAt = performance.now();
+    if (entry.outcome === 'pending') entry.outcome = 'aborted-by-client';
+  });
+  const raw = await readBody(req);
+  if (raw === undefined) return sendError(res, entry, new SimError(413, 'The request body is too large.', 413));
+  const parsed = parseBody(raw);
+  entry.body = parsed;
+
+  const scheduled = parts.faults.takeScheduled(method, url.pathname);
+  if (scheduled?.delayMs !== undefined && !(await wait(scheduled.delayMs, res))) return;
+  if (scheduled?.reset === 'before-processing') {
+    entry.outcome = 'fault:reset';
+    return resetSocket(req.socket);
+  }
+  if (scheduled?.status !== undefined) {
+    const headers: Record<string, string> = scheduled.retryAfterSeconds !== undefined ? { 'Retry-After': String(scheduled.retryAfterSeconds) } : {};
+    return sendError(res, entry, new SimError(scheduled.status, `Scheduled fault ${scheduled.status}.`, scheduled.code, null, headers), `fault:${scheduled.status}`);
+  }
+  if (!(await admit(parts, res, entry, key, keyStatus))) return;
+
+  let reply: Reply;
+  try {
+    reply = dispatch(parts, routes, method, url, parsed);
+  } catch (error) {
+    if (!(error instanceof SimError)) throw error;
+    if (scheduled?.reset === 'after-processing') {
+      entry.outcome = 'fault:reset';
+      return resetSocket(req.socket);
+    }
+    return sendError(res, entry, error);
+  }
+  if (scheduled?.reset === 'after-processing') {
+    // The effect (an order created, credits spent) stays; only the answer is lost.
+    entry.outcome = 'fault:reset';
+    return resetSocket(req.socket);
+  }
+  await sendReply(parts, res, entry, reply);
+}
+
+/** Auth, rate and concurrency limits, latency and random 5xx. False when already answered. */
+async function admit(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, key: string | undefined, keyStatus: KeyStatus): Promise<boolean> {
+  const { faults } = parts;
+  const refusal = parts.keys.refusal(keyStatus);
+  if (refusal) {
+    sendError(res, entry, refusal);
+    return false;
+  }
+  const id = key as string;
+  const token = faults.takeToken(id, performance.now());
+  if (!token.ok) {
+    const headers: Record<string, string> = faults.options.rateLimit?.retryAfter ? { 'Retry-After': String(token.retryAfterSeconds) } : {};
+    sendError(res, entry, new SimError(429, 'Too many requests: the rate limit of this key is exceeded.', 429, null, headers), 'limit:rate');
+    return false;
+  }
+  if (!faults.acquire(id)) {
+    const message = 'Too many concurrent requests for this key.';
+    const error = faults.options.concurrencyAnswer === '1003' ? new SimError(400, message, 1003) : new SimError(429, message, 429);
+    sendError(res, entry, error, 'limit:concurrency');
+    return false;
+  }
+  // The slot is held until the answer is fully sent (or the connection dies), images included.
+  res.once('close', () => faults.release(id));
+  if (!(await wait(faults.options.latencyMs ?? 0, res))) return false;
+  const serverError = faults.drawServerError();
+  if (serverError !== undefined) {
+    const message = serverError === 500 ? 'Internal server error.' : serverError === 502 ? 'Bad gateway.' : 'Service unavailable.';
+    sendError(res, entry, new SimError(serverError, message, serverError), `fault:${serverError}`);
+    return false;
+  }
+  return true;
+}
+
+function dispatch(parts: ServerParts, routes: Route[], method: string, url: URL, parsed: unknown): Reply {
+  const sameRoute = routes.filter((r) => r.path === url.pathname);
+  const route = sameRoute.find((r) => r.method === method);
+  if (!route) {
+    const allowed = sameRoute.map((r) => r.method);
+    throw allowed.length > 0
+      ? new SimError(405, `${method} is not allowed on ${url.pathname}; use ${allowed.join(' or ')}.`, 405, null, { Allow: allowed.join(', ') })
+      : new SimError(404, `No endpoint ${url.pathname}.`, 404);
+  }
+  const isObject = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+  if (route.needsBody && !isObject) throw new SimError(400, 'The request needs a JSON object body.', 992, { Body: ['A JSON object is required.'] });
+  return route.handle({ state: parts.state, body: isObject ? (parsed as Record<string, unknown>) : {}, query: url.searchParams, spec: parts.spec });
+}
+
+async function sendReply(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, reply: Reply): Promise<void> {
+  entry.status = reply.kind === 'image' ? 200 : reply.status;
+  entry.outcome = 'ok';
+  if (reply.kind === 'json') return sendEnvelope(res, reply.status, success(reply.data));
+  if (reply.kind === 'json-raw') return sendEnvelope(res, reply.status, reply.body);
+  if (reply.kind === 'empty') {
+    res.writeHead(reply.status, { 'Content-Length': '0' });
+    return void res.end();
+  }
+  entry.outcome = await sendImage(res, imageBody(parts, reply.image), reply.image.fileName, parts.faults.options);
+}

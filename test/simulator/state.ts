@@ -1,0 +1,137 @@
+// What the simulated service remembers: the account, the orders, and the clock that moves
+// order statuses along. Order records are stored as requested and turned into the service's
+// shape (with the status of the moment) when read.
+import type { AccountLimits } from './types';
+import { DateCatalog, dayNumber, isoDay, todayOf } from './dates';
+import { bboxContains, unionBbox } from './geometry';
+import type { Bbox } from './geometry';
+import { guidOf } from './random';
+
+export const ORDER_STATUSES = ['Review', 'Preparing', 'AwaitingSatelliteProducts', 'Processing'] as const;
+
+export interface StoredOrder {
+  TaskOrderGuid: string;
+  StorageMonths: number;
+  ApiRequests: number;
+  ImageFrequency: number;
+  TaskOrderAreaKm2: number;
+  Model: string;
+  ReferenceDate: string;
+  From: string;
+  To: string | null;
+  SatelliteConstellations: string[];
+  Tiles: string[];
+  MiniTiles: string[];
+  DeduplicatedTiles: string[];
+  Wkt: string | null;
+  /** Areas the order covers: each AOI part's box, or each ordered tile's box. */
+  boxes: Bbox[];
+  createdAt: number;
+  canceledAt?: number;
+}
+
+export type Account = AccountLimits & { CurrentMonthCosts: number; NextMonthCosts: number };
+
+export const DEFAULT_ACCOUNT: AccountLimits = {
+  MaxConcurrentConnections: 4,
+  MaxCompositeAreaKm2: 1000,
+  MaxTotalBands: 16,
+  CreditAmount: 10_000,
+  CreditLimit: 10_000,
+  EuroCreditAmount: 500,
+  EuroCreditLimit: 500,
+};
+
+export class SimulatorState {
+  readonly account: Account;
+  readonly dates: DateCatalog;
+  /** Orders as stored, oldest first; `orders` gives the service's view of them. */
+  readonly stored: StoredOrder[] = [];
+  private clockOffset = 0;
+  private orderCounter = 0;
+
+  constructor(
+    readonly seed: number,
+    account: Partial<AccountLimits> | undefined,
+    private readonly baseClock: () => number,
+    readonly statusStepMs: number,
+    imageryEveryDay = false,
+  ) {
+    this.account = { ...DEFAULT_ACCOUNT, ...account, CurrentMonthCosts: 0, NextMonthCosts: 0 };
+    this.dates = new DateCatalog(seed, imageryEveryDay);
+  }
+
+  now(): number {
+    return this.baseClock() + this.clockOffset;
+  }
+
+  today(): number {
+    return todayOf(this.now());
+  }
+
+  advanceClock(ms: number): void {
+    this.clockOffset += ms;
+  }
+
+  nextOrderGuid(): string {
+    return guidOf(this.seed, 'order', ++this.orderCounter);
+  }
+
+  /** The orders as the service returns them, with their current status. */
+  get orders(): Array<Record<string, unknown>> {
+    return this.stored.map((o) => this.view(o));
+  }
+
+  /** Orders that name tiles or mini-tiles. */
+  get tileOrders(): Array<Record<string, unknown>> {
+    return this.stored.filter((o) => o.Tiles.length + o.MiniTiles.length + o.DeduplicatedTiles.length > 0).map((o) => this.view(o));
+  }
+
+  find(guid: string): StoredOrder | undefined {
+    return this.stored.find((o) => o.TaskOrderGuid === guid.toLowerCase());
+  }
+
+  status(order: StoredOrder): string {
+    if (order.canceledAt !== undefined) return 'Canceled';
+    const step = Math.floor((this.now() - order.createdAt) / this.statusStepMs);
+    if (step < ORDER_STATUSES.length) return ORDER_STATUSES[Math.max(0, step)] as string;
+    return order.To === null ? 'UpToDate' : 'Completed';
+  }
+
+  /** An order whose period has ended and whose storage months have run out. */
+  isExpired(order: StoredOrder): boolean {
+    if (order.To === null) return false;
+    const end = new Date(order.To + 'T00:00:00Z');
+    end.setUTCMonth(end.getUTCMonth() + order.StorageMonths);
+    return end.getTime() < this.now();
+  }
+
+  isActive(order: StoredOrder): boolean {
+    return order.canceledAt === undefined && !this.isExpired(order);
+  }
+
+  view(order: StoredOrder): Record<string, unknown> {
+    const { boxes: _boxes, createdAt, canceledAt: _canceledAt, DeduplicatedTiles, ...fields } = order;
+    return {
+      ...fields,
+      BillingCycle: order.To === null ? 'Monthly' : 'Once',
+      OrderingProcessStatus: this.status(order),
+      CreatedDate: new Date(createdAt).toISOString(),
+      ...(DeduplicatedTiles.length > 0 ? { DeduplicatedTiles } : {}),
+    };
+  }
+
+  /** The active order of this model whose area holds the box and whose period holds the day. */
+  coveringOrder(model: string, box: Bbox, day: number): StoredOrder | undefined {
+    return this.stored.find((o) => {
+      if (!this.isActive(o) || o.Model !== model) return false;
+      if (day < dayNumber(o.From) || (o.To !== null && day > dayNumber(o.To))) return false;
+      const isTileOrder = o.Tiles.length + o.MiniTiles.length > 0;
+      return isTileOrder ? bboxContains(unionBbox(o.boxes), box) : o.boxes.some((b) => bboxContains(b, box));
+    });
+  }
+
+  todayIso(): string {
+    return isoDay(this.today());
+  }
+}
