@@ -1,0 +1,98 @@
+// What every endpoint method shares: the pipeline (gate, transport, retry), the cached
+// specification document, and the two request shapes (GET with query, JSON body with local
+// validation against the schemas and the specification document).
+import { ApiError } from './errors';
+import { execute, readJson, readRawJson } from './pipeline';
+import type { PipelineDeps } from './pipeline';
+import type { RequestKind } from './schemas/requests';
+import { localValidationError, validateRequest } from './schemas/validate';
+import { alignFieldNames, checkAgainstSpecification } from './spec-rules';
+import { fallbackFacts, readSpecification } from './specification';
+import type { SpecificationFacts } from './specification';
+import type { HttpMethod, QueryValue } from './transport';
+import type { SpecificationDocument } from './types';
+
+export const SPECIFICATION_PATH = '/api/specification.json';
+
+/** Waits for a shared promise, giving up (with an 'aborted' ApiError) when the caller cancels. */
+function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined, endpoint: string): Promise<T> {
+  if (!signal) return shared;
+  const aborted = () => new ApiError({ kind: 'aborted', message: `${endpoint} was cancelled.`, endpoint });
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+export class ClientCore {
+  private specification: Promise<{ document: SpecificationDocument; facts: SpecificationFacts }> | undefined;
+
+  constructor(readonly deps: PipelineDeps) {}
+
+  /** The specification document, fetched once; a failed fetch is forgotten so the next call retries.
+   * The fetch is shared by every caller, so one caller's cancellation only stops its own wait. */
+  loadSpecification(signal?: AbortSignal): Promise<{ document: SpecificationDocument; facts: SpecificationFacts }> {
+    if (!this.specification) {
+      const endpoint = `GET ${SPECIFICATION_PATH}`;
+      this.specification = execute(this.deps, {
+        request: { method: 'GET', path: SPECIFICATION_PATH },
+        consume: (response) => readRawJson(response, endpoint),
+      }).then((json) => {
+        if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+          throw new ApiError({ kind: 'protocol', message: `${endpoint} did not answer with a specification document.`, endpoint });
+        }
+        const document = json as SpecificationDocument;
+        return { document, facts: readSpecification(document) };
+      });
+      this.specification.catch(() => (this.specification = undefined));
+    }
+    return untilAborted(this.specification, signal, `GET ${SPECIFICATION_PATH}`);
+  }
+
+  /** The facts the client follows; the interface document's defaults when the description cannot
+   * be had (the request itself will then report what is wrong, e.g. a missing key). */
+  async facts(signal?: AbortSignal): Promise<SpecificationFacts> {
+    try {
+      return (await this.loadSpecification(signal)).facts;
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'aborted') throw err;
+      this.deps.log('warn', `specification document unavailable (${err instanceof ApiError ? err.kind : 'error'}); using the interface document's defaults`);
+      return fallbackFacts;
+    }
+  }
+
+  async getJson(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal, method: HttpMethod = 'GET'): Promise<unknown> {
+    const endpoint = `${method} ${path}`;
+    return execute(this.deps, {
+      request: { method, path, query, signal },
+      consume: (response) => readJson(response, endpoint, signal),
+    });
+  }
+
+  /** Validates a body locally (schema, then the specification's names, enums and limits) and
+   * returns it as it will be sent. Nothing is sent when it is refused. */
+  async prepareBody(kind: RequestKind | undefined, path: string, body: object, signal?: AbortSignal, rename?: (facts: SpecificationFacts, body: Record<string, unknown>) => Record<string, unknown>): Promise<Record<string, unknown>> {
+    const endpoint = `POST ${path}`;
+    if (kind) await validateRequest(kind, body, endpoint);
+    const facts = await this.facts(signal);
+    let wire = { ...(body as Record<string, unknown>) };
+    for (const key of Object.keys(wire)) if (wire[key] === undefined) delete wire[key];
+    if (rename) wire = rename(facts, wire);
+    const specKey = `POST ${path}`;
+    wire = alignFieldNames(wire, facts.requestFields[specKey]);
+    const problems = checkAgainstSpecification(wire, specKey, facts);
+    if (Object.keys(problems).length > 0) throw localValidationError(endpoint, problems);
+    return wire;
+  }
+
+  async postJson(path: string, body: Record<string, unknown>, signal?: AbortSignal, mode: 'normal' | 'create' = 'normal'): Promise<unknown> {
+    const endpoint = `POST ${path}`;
+    return execute(this.deps, {
+      request: { method: 'POST', path, body, signal },
+      mode,
+      consume: (response) => readJson(response, endpoint, signal),
+    });
+  }
+}

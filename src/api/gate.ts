@@ -1,0 +1,102 @@
+// The concurrency gate every request passes. Its size follows the key's MaxConcurrentConnections
+// once known; a 429 (or error 1003) pauses the whole gate, because the limit is per key: letting
+// the other workers keep firing would only earn more 429s.
+
+export interface GateSlot {
+  release(): void;
+}
+
+interface Waiter {
+  resolve: (slot: GateSlot) => void;
+  reject: (err: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
+
+export class ConcurrencyGate {
+  private active = 0;
+  private readonly waiters: Waiter[] = [];
+  private pausedUntil = 0;
+  private resumeTimer: NodeJS.Timeout | undefined;
+
+  constructor(private limit: number) {
+    this.limit = ConcurrencyGate.clamp(limit);
+  }
+
+  private static clamp(size: number): number {
+    return Number.isFinite(size) && size >= 1 ? Math.floor(size) : 1;
+  }
+
+  get size(): number {
+    return this.limit;
+  }
+
+  get inFlight(): number {
+    return this.active;
+  }
+
+  get waiting(): number {
+    return this.waiters.length;
+  }
+
+  /** Milliseconds left of the current pause (0 when not paused). */
+  get pauseRemainingMs(): number {
+    return Math.max(0, this.pausedUntil - Date.now());
+  }
+
+  setSize(size: number): void {
+    this.limit = ConcurrencyGate.clamp(size);
+    this.drain();
+  }
+
+  /** Holds every new request for `ms`; requests already running finish as they are. */
+  pause(ms: number): void {
+    const until = Date.now() + Math.max(0, ms);
+    if (until <= this.pausedUntil) return;
+    this.pausedUntil = until;
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.resumeTimer = setTimeout(() => {
+      this.resumeTimer = undefined;
+      this.drain();
+    }, until - Date.now());
+    this.resumeTimer.unref?.();
+  }
+
+  /** Waits for a free slot; rejects with the signal's reason when the caller cancels. */
+  acquire(signal?: AbortSignal): Promise<GateSlot> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<GateSlot>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        signal,
+        onAbort: () => {
+          const index = this.waiters.indexOf(waiter);
+          if (index >= 0) this.waiters.splice(index, 1);
+          reject(signal?.reason);
+        },
+      };
+      signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      this.waiters.push(waiter);
+      this.drain();
+    });
+  }
+
+  private drain(): void {
+    if (this.pauseRemainingMs > 0) return;
+    while (this.active < this.limit && this.waiters.length > 0) {
+      const waiter = this.waiters.shift()!;
+      waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      this.active++;
+      let released = false;
+      waiter.resolve({
+        release: () => {
+          if (released) return;
+          released = true;
+          this.active--;
+          this.drain();
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,166 @@
+// The path every request takes: the shared gate, the transport, reading the answer, and the retry
+// loop around them. It logs one line per request (method, path, status, duration, retries) and
+// never headers, key or bodies.
+import { ApiError } from './errors';
+import { errorFromAnswer } from './describe';
+import { unwrap } from './envelope';
+import type { ConcurrencyGate } from './gate';
+import { backoffDelay, isRetryable, parseRetryAfter } from './retry';
+import type { RetryEnvironment, RetryPolicy } from './retry';
+import { failureBeforeResponse } from './transport';
+import type { HttpRequest, HttpResponse, Transport } from './transport';
+
+export type LogFn = (level: 'trace' | 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+
+export interface PipelineDeps {
+  transport: Transport;
+  gate: ConcurrencyGate;
+  policy: RetryPolicy;
+  env: RetryEnvironment;
+  log: LogFn;
+}
+
+export interface ExecuteOptions<T> {
+  request: HttpRequest;
+  /** `create`: order creation, retried only when the server certainly did not process it. */
+  mode?: 'normal' | 'create';
+  /** Reads a 2xx answer; runs while the request still holds its gate slot. */
+  consume: (response: HttpResponse, endpoint: string) => Promise<T>;
+}
+
+const MAX_ERROR_BODY = 1 << 20;
+
+/** Error answers are small JSON envelopes; anything larger is cut, not buffered whole. */
+async function readLimitedText(response: HttpResponse): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    const buffer = Buffer.from(chunk as Uint8Array);
+    chunks.push(buffer);
+    size += buffer.length;
+    if (size >= MAX_ERROR_BODY) {
+      response.body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The ApiError for an answer of status >= 400 (or an envelope with Succeeded false). */
+export async function errorFromResponse(response: HttpResponse, endpoint: string): Promise<ApiError> {
+  let text = '';
+  try {
+    text = await readLimitedText(response);
+  } catch {
+    // The status alone still says what happened.
+  }
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const read = json === undefined ? undefined : unwrap(json);
+  if (read && !read.ok) return errorFromAnswer({ status: response.status, endpoint, error: read.error, data: read.data });
+  return errorFromAnswer({ status: response.status, endpoint });
+}
+
+/** Parses a JSON answer as it came, without the envelope handling (the specification document). */
+export async function readRawJson(response: HttpResponse, endpoint: string, signal?: AbortSignal): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.body.text();
+  } catch (err) {
+    throw failureBeforeResponse(err, endpoint, signal);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ApiError({ kind: 'protocol', message: `${endpoint} answered with something that is not JSON; the service may be misconfigured.`, status: response.status, endpoint, cause: err });
+  }
+}
+
+/** Reads a JSON answer and returns its payload; an envelope with Succeeded false throws. */
+export async function readJson(response: HttpResponse, endpoint: string, signal?: AbortSignal): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.body.text();
+  } catch (err) {
+    throw failureBeforeResponse(err, endpoint, signal);
+  }
+  if (text.trim() === '') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new ApiError({ kind: 'protocol', message: `${endpoint} answered with something that is not JSON; the service may be misconfigured.`, status: response.status, endpoint, cause: err });
+  }
+  const read = unwrap(json);
+  if (!read.ok) throw errorFromAnswer({ status: response.status, endpoint, error: read.error, data: read.data });
+  return read.data;
+}
+
+function withAttempts(err: ApiError, attempts: number): ApiError {
+  return new ApiError({ ...err, message: err.message, attempts, cause: err.cause });
+}
+
+/** Network failures carry a code (ECONNRESET, UND_ERR_*) or are aborts; anything else is a bug
+ * and travels on unchanged rather than posing as a network problem. */
+function asApiError(err: unknown, endpoint: string, signal: AbortSignal | undefined): ApiError {
+  if (err instanceof ApiError) return err;
+  const { code, name } = (err ?? {}) as { code?: unknown; name?: unknown };
+  if (typeof code === 'string' || name === 'AbortError' || signal?.aborted) return failureBeforeResponse(err, endpoint, signal);
+  throw err;
+}
+
+export async function execute<T>(deps: PipelineDeps, options: ExecuteOptions<T>): Promise<T> {
+  const { request } = options;
+  const mode = options.mode ?? 'normal';
+  const endpoint = `${request.method} ${request.path}`;
+  const started = deps.env.now();
+  for (let attempt = 1; ; attempt++) {
+    let failure: ApiError;
+    let retryAfterMs: number | undefined;
+    let afterResponse = false;
+    let slot;
+    try {
+      slot = await deps.gate.acquire(request.signal);
+    } catch (err) {
+      throw failureBeforeResponse(err, endpoint, request.signal);
+    }
+    const sentAt = deps.env.now();
+    try {
+      const response = await deps.transport.send(request);
+      if (response.status >= 400) {
+        retryAfterMs = parseRetryAfter(response.headers['retry-after'], deps.env.now());
+        failure = await errorFromResponse(response, endpoint);
+      } else {
+        afterResponse = true;
+        const value = await options.consume(response, endpoint);
+        deps.log('info', `${endpoint} ${response.status} ${deps.env.now() - sentAt} ms, ${attempt - 1} retries`);
+        return value;
+      }
+    } catch (err) {
+      failure = asApiError(err, endpoint, request.signal);
+    } finally {
+      slot.release();
+    }
+    // A body cut off after a successful status is retried only where repeating is harmless.
+    const cutOff = afterResponse && (failure.kind === 'network' || failure.kind === 'timeout');
+    const retryable = isRetryable(failure, mode) && (!cutOff || request.method === 'GET');
+    const outcome = failure.status ?? failure.kind;
+    const delay = retryAfterMs ?? backoffDelay(attempt - 1, deps.policy, deps.env.random);
+    const overBudget = deps.env.now() + delay - started > deps.policy.maxTotalMs;
+    if (!retryable || attempt >= deps.policy.maxAttempts || overBudget || failure.kind === 'aborted') {
+      deps.log(failure.kind === 'aborted' ? 'info' : 'warn', `${endpoint} ${outcome} ${deps.env.now() - sentAt} ms, ${attempt - 1} retries`);
+      throw withAttempts(failure, attempt);
+    }
+    if (failure.kind === 'rate-limited') deps.gate.pause(delay);
+    deps.log('debug', `${endpoint} ${outcome} ${deps.env.now() - sentAt} ms; retry ${attempt} in ${delay} ms${retryAfterMs !== undefined ? ' (Retry-After)' : ''}`);
+    try {
+      await deps.env.sleep(delay, request.signal);
+    } catch (err) {
+      throw failureBeforeResponse(err, endpoint, request.signal);
+    }
+  }
+}

@@ -1,0 +1,151 @@
+// Reads what the client needs from the service's machine-readable description
+// (/api/specification.json, an OpenAPI document): the name of the date-discovery window end
+// (`To` or `Until`), how order details are asked for (GET with a query parameter or POST with a
+// GUID list), and per request body the enums and limits of its fields. Anything the document
+// does not say falls back to the interface document.
+import type { SpecificationDocument } from './types';
+
+export interface FieldFacts {
+  /** The field name exactly as the document spells it. */
+  name: string;
+  enum?: unknown[];
+  itemsEnum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+}
+
+export interface SpecificationFacts {
+  dateWindowEnd: string;
+  orderDetails: { method: 'GET' | 'POST'; queryName: string; bodyField: string };
+  cancelQueryName: string;
+  /** Request-body fields per `METHOD path`, keyed by lower-cased field name. */
+  requestFields: Record<string, Record<string, FieldFacts>>;
+}
+
+export const fallbackFacts: SpecificationFacts = {
+  dateWindowEnd: 'To',
+  orderDetails: { method: 'GET', queryName: 'taskOrderGuid', bodyField: 'Guids' },
+  cancelQueryName: 'taskOrderGuid',
+  requestFields: {},
+};
+
+type Node = Record<string, unknown>;
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Follows `$ref` pointers inside the document (`#/components/schemas/X`, `#/definitions/X`). */
+function resolve(doc: Node, value: unknown, depth = 0): Node | undefined {
+  if (!isNode(value) || depth > 20) return undefined;
+  const ref = value.$ref;
+  if (typeof ref !== 'string') return value;
+  if (!ref.startsWith('#/')) return undefined;
+  let target: unknown = doc;
+  for (const part of ref.slice(2).split('/')) {
+    target = isNode(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  }
+  return resolve(doc, target, depth + 1);
+}
+
+/** All properties of a schema, through allOf / oneOf / anyOf. */
+function propertiesOf(doc: Node, schema: unknown, depth = 0): Record<string, Node> {
+  const node = resolve(doc, schema);
+  if (!node || depth > 10) return {};
+  const out: Record<string, Node> = {};
+  for (const key of ['allOf', 'oneOf', 'anyOf']) {
+    const parts = node[key];
+    if (Array.isArray(parts)) for (const part of parts) Object.assign(out, propertiesOf(doc, part, depth + 1));
+  }
+  if (isNode(node.properties)) {
+    for (const [name, prop] of Object.entries(node.properties)) {
+      const resolved = resolve(doc, prop);
+      if (resolved) out[name] = resolved;
+    }
+  }
+  return out;
+}
+
+function operation(doc: Node, path: string, method: string): Node | undefined {
+  const paths = isNode(doc.paths) ? doc.paths : {};
+  const entry = Object.entries(paths).find(([p]) => p.toLowerCase() === path.toLowerCase())?.[1];
+  return isNode(entry) && isNode(entry[method]) ? entry[method] : undefined;
+}
+
+function requestBodySchema(doc: Node, op: Node): unknown {
+  const body = resolve(doc, op.requestBody);
+  const content = body && isNode(body.content) ? body.content : undefined;
+  if (content) {
+    const json = Object.entries(content).find(([type]) => type.includes('json'))?.[1];
+    return isNode(json) ? json.schema : undefined;
+  }
+  const parameters = Array.isArray(op.parameters) ? op.parameters : [];
+  return parameters.map((p) => resolve(doc, p)).find((p) => p?.in === 'body')?.schema; // Swagger 2
+}
+
+function queryParameterNames(doc: Node, op: Node): string[] {
+  const parameters = Array.isArray(op.parameters) ? op.parameters : [];
+  return parameters
+    .map((p) => resolve(doc, p))
+    .filter((p): p is Node => !!p && p.in === 'query' && typeof p.name === 'string')
+    .map((p) => p.name as string);
+}
+
+function numberOrUndefined(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function factsOf(doc: Node, name: string, prop: Node): FieldFacts {
+  const items = resolve(doc, prop.items);
+  const facts: FieldFacts = { name };
+  if (Array.isArray(prop.enum)) facts.enum = prop.enum;
+  if (items && Array.isArray(items.enum)) facts.itemsEnum = items.enum;
+  facts.minimum = numberOrUndefined(prop.minimum);
+  facts.maximum = numberOrUndefined(prop.maximum);
+  facts.maxLength = numberOrUndefined(prop.maxLength);
+  facts.minItems = numberOrUndefined(prop.minItems);
+  facts.maxItems = numberOrUndefined(prop.maxItems);
+  if (typeof prop.pattern === 'string') facts.pattern = prop.pattern;
+  return facts;
+}
+
+const guidName = (name: string) => /guid/i.test(name);
+
+/** Reads the facts from a parsed specification document; never throws. */
+export function readSpecification(spec: SpecificationDocument): SpecificationFacts {
+  const doc = spec as Node;
+  const facts: SpecificationFacts = { ...fallbackFacts, orderDetails: { ...fallbackFacts.orderDetails }, requestFields: {} };
+  const paths = isNode(doc.paths) ? doc.paths : {};
+  for (const [path, entry] of Object.entries(paths)) {
+    if (!isNode(entry)) continue;
+    for (const method of ['post', 'put', 'delete', 'get']) {
+      const op = isNode(entry[method]) ? entry[method] : undefined;
+      if (!op) continue;
+      const props = propertiesOf(doc, requestBodySchema(doc, op));
+      const fields: Record<string, FieldFacts> = {};
+      for (const [name, prop] of Object.entries(props)) fields[name.toLowerCase()] = factsOf(doc, name, prop);
+      if (Object.keys(fields).length > 0) facts.requestFields[`${method.toUpperCase()} ${path}`] = fields;
+    }
+  }
+  const discovery = facts.requestFields['POST /api/satelliteimages/search/available'];
+  if (discovery?.until) facts.dateWindowEnd = discovery.until.name;
+  else if (discovery?.to) facts.dateWindowEnd = discovery.to.name;
+
+  const detailsGet = operation(doc, '/api/tasking/orders/details', 'get');
+  const detailsPost = operation(doc, '/api/tasking/orders/details', 'post');
+  if (detailsGet) {
+    facts.orderDetails.method = 'GET';
+    facts.orderDetails.queryName = queryParameterNames(doc, detailsGet).find(guidName) ?? fallbackFacts.orderDetails.queryName;
+  } else if (detailsPost) {
+    facts.orderDetails.method = 'POST';
+    const props = Object.keys(propertiesOf(doc, requestBodySchema(doc, detailsPost)));
+    facts.orderDetails.bodyField = props.find(guidName) ?? fallbackFacts.orderDetails.bodyField;
+  }
+  const cancel = operation(doc, '/api/tasking/orders/cancel', 'delete');
+  if (cancel) facts.cancelQueryName = queryParameterNames(doc, cancel).find(guidName) ?? fallbackFacts.cancelQueryName;
+  return facts;
+}
