@@ -1,0 +1,140 @@
+// Walks parsed GeoJSON (a geometry, a Feature or a FeatureCollection) and collects its polygons
+// with the JSON path of each, so problems can be placed in the text later. Every feature's
+// polygons join one list: the caller makes the MultiPolygon or GEOMETRYCOLLECTION of them.
+import { MAX_PROBLEMS } from './drafts';
+import type { Draft } from './drafts';
+import type { JsonPath } from './json-locate';
+import type { PolygonCoordinates } from './types';
+
+export interface GeoJsonContent {
+  polygons: PolygonCoordinates[];
+  /** JSON path of each polygon's coordinates array. */
+  polygonPaths: JsonPath[];
+  drafts: Draft[];
+}
+
+const LINEAR_TYPES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString']);
+const MAX_COLLECTION_DEPTH = 8;
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The end of a sentence that says what was found instead: "not a string", "but it is missing". */
+function got(value: unknown): string {
+  return value === undefined ? 'but it is missing' : `not ${kindOf(value)}`;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+export function readGeoJsonValue(root: unknown): GeoJsonContent {
+  const content: GeoJsonContent = { polygons: [], polygonPaths: [], drafts: [] };
+  const fail = (code: Draft['code'], message: string, path: JsonPath) => {
+    if (content.drafts.length < MAX_PROBLEMS) content.drafts.push({ code, severity: 'error', message, place: { path } });
+  };
+
+  const readPolygon = (coordinates: unknown, path: JsonPath, label: string) => {
+    if (!Array.isArray(coordinates)) return fail('not-geojson', `The coordinates of ${label} must be an array of rings, ${got(coordinates)}.`, path);
+    if (coordinates.length === 0) return fail('empty', `${capital(label)} has no rings.`, path);
+    const before = content.drafts.length;
+    for (let r = 0; r < coordinates.length; r++) {
+      const ring: unknown = coordinates[r];
+      if (!Array.isArray(ring)) {
+        fail('not-geojson', `Ring ${r + 1} of ${label} must be an array of positions, ${got(ring)}.`, [...path, r]);
+        continue;
+      }
+      for (let i = 0; i < ring.length; i++) {
+        const position: unknown = ring[i];
+        if (Array.isArray(position) && position.length >= 2 && isFiniteNumber(position[0]) && isFiniteNumber(position[1]) && (position.length === 2 || position.every(isFiniteNumber))) continue;
+        describePosition(position, [...path, r, i], `position ${i + 1} of ring ${r + 1} of ${label}`, fail);
+        if (content.drafts.length - before >= 3) break; // a few per polygon tell the story
+      }
+    }
+    if (content.drafts.length === before) {
+      content.polygons.push(coordinates as PolygonCoordinates);
+      content.polygonPaths.push(path);
+    }
+  };
+
+  const readGeometry = (geometry: unknown, path: JsonPath, depth: number) => {
+    if (!isObject(geometry)) return fail('not-geojson', `Expected a GeoJSON geometry object here, ${got(geometry)}.`, path);
+    const type = geometry.type;
+    const label = () => `polygon ${content.polygons.length + 1}`;
+    if (type === 'Polygon') return readPolygon(geometry.coordinates, [...path, 'coordinates'], label());
+    if (type === 'MultiPolygon') {
+      const polygons = geometry.coordinates;
+      if (!Array.isArray(polygons)) return fail('not-geojson', `The coordinates of a MultiPolygon must be an array of polygons, ${got(polygons)}.`, [...path, 'coordinates']);
+      if (polygons.length === 0) return fail('empty', 'This MultiPolygon has no polygons.', [...path, 'coordinates']);
+      polygons.forEach((polygon, k) => readPolygon(polygon, [...path, 'coordinates', k], label()));
+      return;
+    }
+    if (type === 'GeometryCollection') {
+      if (depth >= MAX_COLLECTION_DEPTH) return fail('not-geojson', `GeometryCollections are nested more than ${MAX_COLLECTION_DEPTH} deep.`, path);
+      const members = geometry.geometries;
+      if (!Array.isArray(members)) return fail('not-geojson', `The "geometries" of a GeometryCollection must be an array, ${got(members)}.`, path);
+      if (members.length === 0) return fail('empty', 'This GeometryCollection has no geometries.', path);
+      members.forEach((member, k) => readGeometry(member, [...path, 'geometries', k], depth + 1));
+      return;
+    }
+    if (typeof type === 'string' && LINEAR_TYPES.has(type)) {
+      return fail('not-an-area', `A ${type} has no area: an area of interest must be a Polygon or MultiPolygon.`, [...path, 'type']);
+    }
+    const expected = path.length === 0 ? 'a Polygon, MultiPolygon, Feature or FeatureCollection' : 'a Polygon or MultiPolygon geometry';
+    describeBadType(type, path, expected, fail);
+  };
+
+  const readFeature = (feature: unknown, path: JsonPath, name: string) => {
+    if (!isObject(feature) || feature.type !== 'Feature') {
+      return fail('not-geojson', `${capital(name)} must be an object with "type": "Feature".`, isObject(feature) && 'type' in feature ? [...path, 'type'] : path);
+    }
+    if (feature.geometry === null || feature.geometry === undefined) return fail('empty', `${capital(name)} has no geometry.`, path);
+    readGeometry(feature.geometry, [...path, 'geometry'], 0);
+  };
+
+  if (!isObject(root)) {
+    fail('not-geojson', `Expected a GeoJSON object (a Polygon, MultiPolygon, Feature or FeatureCollection), but the JSON is ${kindOf(root)}.`, []);
+  } else if (root.type === 'FeatureCollection') {
+    const features = root.features;
+    if (!Array.isArray(features)) fail('not-geojson', `The "features" of a FeatureCollection must be an array, ${got(features)}.`, 'features' in root ? ['features'] : []);
+    else if (features.length === 0) fail('empty', 'This FeatureCollection has no features.', ['features']);
+    else features.forEach((feature, k) => readFeature(feature, ['features', k], `feature ${k + 1}`));
+  } else if (root.type === 'Feature') {
+    readFeature(root, [], 'the feature');
+  } else {
+    readGeometry(root, [], 0);
+  }
+  return content;
+}
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function describeBadType(type: unknown, path: JsonPath, expected: string, fail: (code: Draft['code'], message: string, path: JsonPath) => void): void {
+  if (type === undefined) return fail('not-geojson', `This object has no "type" member, so it is not GeoJSON; expected ${expected}.`, path);
+  if (typeof type !== 'string') return fail('not-geojson', `The "type" must be a string, not ${kindOf(type)}.`, [...path, 'type']);
+  fail('not-geojson', `"${type.slice(0, 60)}" is not a valid "type" here; expected ${expected} (GeoJSON type names are case-sensitive).`, [...path, 'type']);
+}
+
+function describePosition(position: unknown, path: JsonPath, label: string, fail: (code: Draft['code'], message: string, path: JsonPath) => void): void {
+  if (!Array.isArray(position)) return fail('bad-number', `${capital(label)} must be an array [longitude, latitude], not ${kindOf(position)}.`, path);
+  if (position.length < 2) return fail('bad-number', `${capital(label)} has ${position.length} number${position.length === 1 ? '' : 's'}; a position needs [longitude, latitude].`, path);
+  const names = ['longitude', 'latitude', 'altitude', 'measure'];
+  for (let k = 0; k < position.length; k++) {
+    const v: unknown = position[k];
+    if (typeof v === 'number' && Number.isFinite(v)) continue;
+    const what = typeof v === 'number' ? 'a number too large to represent' : kindOf(v);
+    return fail('bad-number', `The ${names[k] ?? `number ${k + 1}`} of ${label} is ${what}, not a finite number.`, [...path, k]);
+  }
+}
+
+/** Cheaper than Number.isFinite on the hot path; x - x is NaN for NaN and ±Infinity (1e400 parses to Infinity). */
+function isFiniteNumber(value: unknown): boolean {
+  return typeof value === 'number' && value - value === 0;
+}

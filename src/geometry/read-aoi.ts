@@ -1,0 +1,123 @@
+// readAoi: text in, a valid Aoi or positioned problems out. The happy path is as cheap as the
+// format allows (JSON.parse for GeoJSON, one pass of the WKT reader); positions are worked out
+// only for the problems found, in one extra pass over the text.
+import { aoiFromPolygons } from './aoi';
+import { readGeoJsonValue } from './geojson-reader';
+import { findJsonSyntaxFault } from './json-syntax';
+import { locateJsonPaths } from './json-locate';
+import { firstSignificantChar, LineIndex, withoutBom } from './positions';
+import { validatePolygons } from './validate';
+import { readWktText } from './wkt-reader';
+import { polygonBodyWkt, polygonJson, positionJson } from './geometry-text';
+import type { Draft, FixDraft } from './drafts';
+import type { JsonPath, Span } from './json-locate';
+import type { WktContent } from './wkt-reader';
+import type { AoiFormat, AoiReadResult, GeometryProblem, PolygonCoordinates, QuickFix } from './types';
+
+/** Decides the format of text in 'auto' mode: JSON starts with '{' (or '['), anything else is WKT. */
+export function detectFormat(text: string): AoiFormat {
+  const first = firstSignificantChar(text);
+  return first === '{' || first === '[' ? 'geojson' : 'wkt';
+}
+
+export function readAoi(text: string, format: AoiFormat | 'auto'): AoiReadResult {
+  // A BOM becomes a space: both readers skip it and every offset still matches the caller's text.
+  const source = withoutBom(text);
+  const lines = new LineIndex(source);
+  const actual = format === 'auto' ? detectFormat(source) : format;
+  let polygons: PolygonCoordinates[];
+  let drafts: Draft[];
+  let locate: (places: Draft['place'][]) => Span[];
+  let fixText: (fix: FixDraft) => string;
+
+  if (actual === 'geojson') {
+    let value: unknown;
+    try {
+      value = JSON.parse(source);
+    } catch {
+      const fault = findJsonSyntaxFault(source, lines) ?? { code: 'parse' as const, start: 0, end: 0, message: 'The text is not valid JSON.' };
+      return { ok: false, problems: [{ code: fault.code, severity: 'error', message: fault.message, range: lines.range(fault.start, fault.end) }] };
+    }
+    const content = readGeoJsonValue(value);
+    ({ polygons, drafts } = content);
+    locate = (places) => geoJsonSpans(source, content.polygonPaths, places);
+    fixText = (fix) => (fix.kind === 'close-ring' ? `, ${positionJson(fix.position)}` : polygonJson(fix.swapped));
+  } else {
+    const content = readWktText(source, lines);
+    ({ polygons, drafts } = content);
+    locate = (places) => places.map((place) => wktSpan(source, content, place));
+    fixText = (fix) => (fix.kind === 'close-ring' ? `, ${fix.position[0]} ${fix.position[1]}` : polygonBodyWkt(fix.swapped));
+  }
+
+  const measures = drafts.length === 0 ? validatePolygons(polygons, drafts) : [];
+  if (drafts.length === 0 && polygons.length === 0) drafts.push({ code: 'empty', severity: 'error', message: 'There is no polygon in this text.', place: { span: { start: 0, end: 0 } } });
+
+  const problems = toProblems(drafts, locate, fixText, lines);
+  if (problems.some((p) => p.severity === 'error')) return { ok: false, problems };
+  return { ok: true, aoi: aoiFromPolygons(polygons, actual, measures), problems };
+}
+
+function toProblems(drafts: Draft[], locate: (places: Draft['place'][]) => Span[], fixText: (fix: FixDraft) => string, lines: LineIndex): GeometryProblem[] {
+  if (drafts.length === 0) return [];
+  // Fix places ride along in the same batch as the problem places: one pass over the text.
+  const places: Draft['place'][] = drafts.map((d) => d.place);
+  const fixPlaceIndex = drafts.map((d) => {
+    if (!d.fix) return -1;
+    places.push(d.fix.kind === 'close-ring' ? { polygon: d.fix.polygon, ring: d.fix.ring, position: d.fix.last } : { polygon: d.fix.polygon });
+    return places.length - 1;
+  });
+  const spans = locate(places);
+  return drafts.map((draft, k) => {
+    const span = spans[k];
+    const problem: GeometryProblem = { code: draft.code, severity: draft.severity, message: draft.message, range: lines.range(span.start, span.end) };
+    const fix = draft.fix;
+    if (fix) {
+      const target = spans[fixPlaceIndex[k]];
+      // Closing a ring inserts after its last position; swapping replaces the polygon's text.
+      const range = fix.kind === 'close-ring' ? lines.range(target.end, target.end) : lines.range(target.start, target.end);
+      problem.fixes = [{ kind: fix.kind, title: fix.title, range, replacement: fixText(fix) } as QuickFix];
+    }
+    return problem;
+  });
+}
+
+const NOWHERE: Span = { start: 0, end: 0 };
+
+function geoJsonSpans(text: string, polygonPaths: JsonPath[], places: Draft['place'][]): Span[] {
+  const wanted: number[] = [];
+  const paths: JsonPath[] = [];
+  places.forEach((place, k) => {
+    if ('span' in place) return; // already known: no need to look
+    wanted.push(k);
+    if ('path' in place) return void paths.push(place.path);
+    const path: (string | number)[] = [...polygonPaths[place.polygon]];
+    if (place.ring !== undefined) path.push(place.ring);
+    if (place.position !== undefined) path.push(place.position);
+    if (place.coordinate !== undefined) path.push(place.coordinate);
+    paths.push(path);
+  });
+  const found = locateJsonPaths(text, paths);
+  const spans = places.map((place) => ('span' in place ? place.span : NOWHERE));
+  wanted.forEach((k, i) => (spans[k] = found[i] ?? NOWHERE));
+  return spans;
+}
+
+function wktSpan(text: string, content: WktContent, place: Draft['place']): Span {
+  if ('span' in place) return place.span;
+  if ('path' in place) return NOWHERE;
+  const { polygon, ring, position, coordinate } = place;
+  if (ring === undefined) return content.polygonSpans[polygon] ?? NOWHERE;
+  if (position === undefined) return content.ringSpans[polygon]?.[ring] ?? NOWHERE;
+  const index = content.ringFirstPosition[polygon][ring] + position;
+  const span = { start: content.positionStarts[index], end: content.positionEnds[index] };
+  if (coordinate === undefined) return span;
+  // The k-th number inside the position's text.
+  const numbers = /[^\s,()]+/g;
+  numbers.lastIndex = span.start;
+  for (let k = 0; k <= coordinate; k++) {
+    const match = numbers.exec(text);
+    if (!match || match.index >= span.end) return span;
+    if (k === coordinate) return { start: match.index, end: match.index + match[0].length };
+  }
+  return span;
+}

@@ -1,0 +1,112 @@
+// Checks polygons whose coordinates are all finite numbers: rings closed and long enough,
+// longitude and latitude in range (or plainly swapped), rings that cross themselves or each
+// other. Structural faults (no rings, strings for numbers) are the readers' job.
+import { flattenPolygon } from './flat';
+import { findSelfIntersection } from './self-intersection';
+import { formatCoordinate, MAX_PROBLEMS, ringLabel } from './drafts';
+import type { Draft } from './drafts';
+import type { FlatPolygon, PolygonMeasures } from './flat';
+import type { PolygonCoordinates } from './types';
+
+/** Adds the problems to `out`; returns each polygon's measures, taken on the way, for the Aoi. */
+export function validatePolygons(polygons: readonly PolygonCoordinates[], out: Draft[]): PolygonMeasures[] {
+  const measures: PolygonMeasures[] = [];
+  for (let p = 0; p < polygons.length && out.length < MAX_PROBLEMS; p++) {
+    const before = out.length;
+    checkRings(polygons[p], p, out);
+    if (out.length > before) continue;
+    const flat = flattenPolygon(polygons[p], true);
+    measures.push({ bbox: flat.bbox, areaKm2: flat.areaKm2, vertexCount: flat.vertexCount });
+    checkCoordinateRanges(polygons[p], flat, p, out);
+    if (out.length === before) checkCrossings(flat, p, out);
+  }
+  return measures;
+}
+
+function checkRings(polygon: PolygonCoordinates, p: number, out: Draft[]): void {
+  polygon.forEach((ring, r) => {
+    if (out.length >= MAX_PROBLEMS) return;
+    const n = ring.length;
+    if (n === 0) {
+      out.push({ code: 'empty', severity: 'error', message: `${ringLabel(p, r)} has no positions.`, place: { polygon: p, ring: r } });
+      return;
+    }
+    const first = ring[0];
+    const last = ring[n - 1];
+    const closed = n > 1 && first[0] === last[0] && first[1] === last[1];
+    if (!closed) {
+      const title = `Close the ring: repeat its first position (${first.map(formatCoordinate).join(' ')}) at the end`;
+      out.push({
+        code: 'ring-not-closed',
+        severity: 'error',
+        message: `${ringLabel(p, r)} is not closed: its last position differs from its first.`,
+        place: { polygon: p, ring: r, position: n - 1 },
+        fix: { kind: 'close-ring', title, polygon: p, ring: r, last: n - 1, position: first },
+      });
+    }
+    const count = closed ? n : n + 1;
+    if (count < 4) {
+      out.push({
+        code: 'ring-too-short',
+        severity: 'error',
+        message: `${ringLabel(p, r)} has ${n} position${n === 1 ? '' : 's'}; a ring needs at least 4 (three corners, then the first one again).`,
+        place: { polygon: p, ring: r },
+      });
+    }
+  });
+}
+
+function checkCoordinateRanges(polygon: PolygonCoordinates, flat: FlatPolygon, p: number, out: Draft[]): void {
+  let fitsSwapped = true;
+  let firstLatOut: { ring: number; position: number; value: number } | undefined;
+  const ringFaults: Draft[] = [];
+  const { xs, ys, ringStarts } = flat;
+  polygon.forEach((ring, r) => {
+    let lonOut = -1, latOut = -1, lonCount = 0, latCount = 0;
+    const from = ringStarts[r];
+    for (let i = 0; i < ring.length; i++) {
+      const x = xs[from + i], y = ys[from + i];
+      if (x < -180 || x > 180) { if (lonOut < 0) lonOut = i; lonCount++; }
+      if (y < -90 || y > 90) { if (latOut < 0) latOut = i; latCount++; }
+      if (x < -90 || x > 90 || y < -180 || y > 180) fitsSwapped = false;
+    }
+    const more = (count: number) => (count > 1 ? ` (${count - 1} more position${count > 2 ? 's' : ''} of this ring too)` : '');
+    if (lonOut >= 0) {
+      const value = formatCoordinate(ring[lonOut][0]);
+      ringFaults.push({ code: 'longitude-range', severity: 'error', message: `Longitude ${value} at position ${lonOut + 1} of ${ringLabel(p, r).toLowerCase()} is outside [-180, 180]${more(lonCount)}.`, place: { polygon: p, ring: r, position: lonOut, coordinate: 0 } });
+    }
+    if (latOut >= 0) {
+      firstLatOut ??= { ring: r, position: latOut, value: ring[latOut][1] };
+      const value = formatCoordinate(ring[latOut][1]);
+      ringFaults.push({ code: 'latitude-range', severity: 'error', message: `Latitude ${value} at position ${latOut + 1} of ${ringLabel(p, r).toLowerCase()} is outside [-90, 90]${more(latCount)}.`, place: { polygon: p, ring: r, position: latOut, coordinate: 1 } });
+    }
+  });
+  if (firstLatOut && fitsSwapped) {
+    const { ring, position, value } = firstLatOut;
+    out.push({
+      code: 'swapped-lat-lon',
+      severity: 'error',
+      message: `Polygon ${p + 1} seems to have latitude and longitude swapped: the second number of position ${position + 1} of ring ${ring + 1} is ${formatCoordinate(value)}, outside the latitude range [-90, 90], but every position fits once the two numbers are swapped. WKT and GeoJSON put longitude first.`,
+      place: { polygon: p, ring, position, coordinate: 1 },
+      fix: { kind: 'swap-lat-lon', title: `Swap longitude and latitude in every position of polygon ${p + 1}`, polygon: p, swapped: polygon.map((r) => r.map(([x, y, ...rest]) => [y, x, ...rest])) },
+    });
+    return;
+  }
+  out.push(...ringFaults.slice(0, MAX_PROBLEMS - out.length));
+}
+
+function checkCrossings(flat: FlatPolygon, p: number, out: Draft[]): void {
+  const { crossing, complete } = findSelfIntersection(flat);
+  if (!complete) {
+    out.push({ code: 'self-intersection', severity: 'warning', message: `Polygon ${p + 1} is too intricate to check quickly for rings that cross; it was not checked.`, place: { polygon: p, ring: 0, position: 0 } });
+    return;
+  }
+  if (!crossing) return;
+  const { first, second } = crossing;
+  const edge = (vertex: number) => `the edge from position ${vertex + 1} to ${vertex + 2}`;
+  const message =
+    first.ring === second.ring
+      ? `${ringLabel(p, first.ring)} crosses or touches itself: ${edge(first.vertex)} meets ${edge(second.vertex)}.`
+      : `${ringLabel(p, first.ring)} and ring ${second.ring + 1} of polygon ${p + 1} cross or touch: ${edge(first.vertex)} of ring ${first.ring + 1} meets ${edge(second.vertex)} of ring ${second.ring + 1}.`;
+  out.push({ code: 'self-intersection', severity: 'error', message, place: { polygon: p, ring: second.ring, position: second.vertex } });
+}
