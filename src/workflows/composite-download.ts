@@ -1,0 +1,51 @@
+// The last step of a composite download: the GeoTIFF into the output folder through the client's
+// streaming download (it writes a .part and renames it when complete). An AOI above the key's
+// maximum composite area goes in parts instead (composite-parts.ts).
+import type { CompositeRequest } from '../api/types';
+import type { Aoi } from '../geometry/types';
+import { downloadCompositeParts, keyLimits } from './composite-parts';
+import { WorkflowError } from './errors';
+import { formatBytes } from './format';
+import type { WorkflowPorts } from './ports';
+import type { CompositeProfile } from './request-profile';
+import type { CompositeResult } from './results';
+
+export async function saveComposite(
+  ports: WorkflowPorts,
+  aoi: Aoi,
+  profile: CompositeProfile,
+  request: CompositeRequest,
+  outputDirectory: string | undefined,
+  result: CompositeResult,
+): Promise<void> {
+  const directory = outputDirectory ?? ports.settings().outputDirectory;
+  if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
+  const { maxAreaKm2, maxConcurrent } = await keyLimits(ports);
+  if (maxAreaKm2 !== undefined && aoi.billedAreaKm2 > maxAreaKm2) {
+    ports.log?.(`The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum of ${maxAreaKm2} km²: downloading in parts.`);
+    const parts = await downloadCompositeParts(ports, aoi, profile, maxAreaKm2, directory, maxConcurrent);
+    result.parts = parts;
+    result.files.push(...parts.files);
+    result.bytes = parts.bytes;
+    result.outcome = parts.outcome;
+    return;
+  }
+  let reported = 0;
+  ports.progress.report({ message: `Downloading the composite of ${profile.date}…` });
+  const written = await ports.client.downloadComposite(
+    request,
+    {
+      directory,
+      fallbackName: `composite-${profile.date}-${profile.model}-${profile.resolution}m.tif`,
+      onProgress: (received, total) => {
+        const increment = total ? ((received - reported) / total) * 100 : undefined;
+        reported = received;
+        ports.progress.report({ message: `Downloading ${formatBytes(received)}${total ? ` of ${formatBytes(total)}` : ''}`, bytes: received, increment });
+      },
+    },
+    { signal: ports.signal },
+  );
+  if (written.path) result.files.push(written.path);
+  result.bytes = written.bytes;
+  result.outcome = 'completed';
+}

@@ -1,0 +1,65 @@
+// A composite over an AOI larger than the key's MaxCompositeAreaKm2 would be refused (1004), so it
+// is split into parts below that size and each part is processed with the same frozen settings,
+// through the batch runner (worker pool, manifest), each to its own file.
+import { rename, rm } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { splitAoi } from '../geometry/index';
+import type { Aoi } from '../geometry/types';
+import { runBatch } from './batch-runner';
+import { isCancellation } from './errors';
+import { BatchManifest } from './manifest';
+import type { WorkflowPorts } from './ports';
+import { compositeRequest, freezeProfile } from './request-profile';
+import type { CompositeProfile } from './request-profile';
+import type { BatchResult } from './results';
+
+const STAGING = '.sat-imagery-parts';
+
+/** The key's maximum composite area and connections, or undefined where the service does not say. */
+export async function keyLimits(ports: WorkflowPorts): Promise<{ maxAreaKm2: number | undefined; maxConcurrent: number | undefined }> {
+  const info = await ports.client.getApiKeyInfo({ signal: ports.signal }).catch((error: unknown) => {
+    if (isCancellation(error, ports.signal)) throw error;
+    return undefined; // no key info: send the whole AOI and let the service decide
+  });
+  const max = info?.MaxCompositeAreaKm2;
+  const concurrent = info?.MaxConcurrentConnections;
+  return { maxAreaKm2: typeof max === 'number' && max > 0 ? max : undefined, maxConcurrent: typeof concurrent === 'number' ? concurrent : undefined };
+}
+
+/** `composite.tif` + `part-02` → `composite-part-02.tif`. */
+function withSuffix(name: string, suffix: string): string {
+  const extension = extname(name);
+  return `${name.slice(0, name.length - extension.length)}-${suffix}${extension}`;
+}
+
+export async function downloadCompositeParts(
+  ports: WorkflowPorts,
+  aoi: Aoi,
+  profile: CompositeProfile,
+  maxAreaKm2: number,
+  directory: string,
+  maxConcurrent: number | undefined,
+): Promise<BatchResult> {
+  const parts = splitAoi(aoi, maxAreaKm2);
+  // The manifest is keyed by the settings without the AOI text, plus the AOI's size and part count.
+  const settings = { ...compositeRequest(profile), Wkt: undefined, GeoJson: undefined, parts: parts.length, aoi: aoi.wkt.length };
+  const manifest = await BatchManifest.open(directory, 'composite-parts', settings);
+  const units = parts.map((part, i) => ({ id: `part-${String(i + 1).padStart(2, '0')}`, input: part }));
+  const result = await runBatch(ports, manifest, units, { noun: 'parts', maxConcurrent }, async ({ id, input }, onBytes) => {
+    const partProfile = freezeProfile(input, { ...profile, satelliteConstellations: [...profile.satelliteConstellations], output: { ...profile.output } });
+    // Every part gets the same name from the server; parallel downloads into one folder could
+    // pick the same free name at once. Each part lands in its own folder, then takes its id.
+    const staging = join(directory, STAGING, id);
+    const written = await ports.client.downloadComposite(
+      compositeRequest(partProfile),
+      { directory: staging, fallbackName: `composite-${profile.date}-${profile.model}-${profile.resolution}m.tif`, onProgress: onBytes },
+      { signal: ports.signal },
+    );
+    const file = written.path ? join(directory, withSuffix(basename(written.path), id)) : undefined;
+    if (written.path && file) await rename(written.path, file);
+    await rm(staging, { recursive: true, force: true });
+    return { file, bytes: written.bytes };
+  });
+  await rm(join(directory, STAGING), { recursive: true, force: true }).catch(() => undefined);
+  return result;
+}

@@ -1,0 +1,251 @@
+import * as assert from 'node:assert/strict';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '../../src/api/client';
+import type { FullImageryClient } from '../../src/api/client';
+import { downloadComposite } from '../../src/workflows/download-composite';
+import type { DownloadCompositeOptions } from '../../src/workflows/download-composite';
+import { WorkflowError } from '../../src/workflows/errors';
+import { findAvailableDates } from '../../src/workflows/find-dates';
+import { startSimulator } from '../simulator';
+import type { Simulator } from '../simulator';
+import { BACK, scriptedPorts } from './workflow-ports';
+
+// A field inside the demo orders near Aarhus (a recurring Stratus2 order covers it).
+const FIELD = { name: 'field.wkt', text: 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))', format: 'wkt' as const };
+// Far from every order.
+const ELSEWHERE = { name: 'elsewhere.wkt', text: 'POLYGON((20.1 50.1, 20.12 50.1, 20.12 50.12, 20.1 50.12, 20.1 50.1))', format: 'wkt' as const };
+
+describe('workflow: download composite (against the simulator)', () => {
+  let sim: Simulator;
+  let client: FullImageryClient;
+  let out: string;
+  let date: string;
+  let options: DownloadCompositeOptions;
+  const paths = () => sim.requests.map((r) => `${r.method} ${r.path}`);
+  const cheap = { settings: { confirmCostAbove: 1000 } };
+
+  before(async () => {
+    sim = await startSimulator({ demoData: true });
+    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 5 } });
+    const run = scriptedPorts(client, {});
+    const dates = await findAvailableDates(run.ports, FIELD, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
+    assert.ok(dates.coverage && dates.coverage.full.length > 0, 'the simulator has whole-area dates in the last 30 days');
+    date = dates.coverage.full[0]!;
+  });
+  after(async () => {
+    await client.close();
+    await sim.close();
+  });
+  beforeEach(async () => {
+    sim.clearLog();
+    sim.configure({});
+    out = await mkdtemp(join(tmpdir(), 'composite-'));
+    options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory: out, skipConfirmation: true };
+  });
+  afterEach(() => rm(out, { recursive: true, force: true }));
+
+  it('runs end to end from options without a prompt, with one profile in every step', async () => {
+    const run = scriptedPorts(client, {}, cheap);
+    const result = await downloadComposite(run.ports, FIELD, options);
+    assert.equal(result.outcome, 'completed');
+    assert.deepEqual(run.asked, []);
+    assert.deepEqual(paths(), [
+      'GET /api/tasking/models',
+      'POST /api/satelliteimages/process/composite/available',
+      'POST /api/satelliteimages/process/composite/estimate',
+      'GET /api/apikey/info', // the maximum composite area, to know whether to split
+      'POST /api/satelliteimages/process/composite',
+    ]);
+    const [, check, estimate, , processed] = sim.requests;
+    const { Resolution: _r, ...checkedFields } = estimate!.body as Record<string, unknown>;
+    assert.deepEqual(check!.body, checkedFields);
+    assert.deepEqual(processed!.body, estimate!.body);
+    assert.equal((processed!.body as { Date: string }).Date, `${date}T00:00:00Z`);
+    assert.equal(result.files.length, 1);
+    const bytes = await readFile(result.files[0]!);
+    assert.equal(bytes.length, result.bytes);
+    assert.ok(bytes.subarray(0, 2).toString('latin1') === 'II' || bytes.subarray(0, 2).toString('latin1') === 'MM', 'a TIFF file');
+  });
+
+  it('runs through its prompts, with back navigation, and shows the estimate before processing', async () => {
+    const run = scriptedPorts(client, {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      // Back from the date to the constellations, then on.
+      date: { sequence: [BACK, (q: { items: { value: string }[] }) => q.items[0]!.value] },
+      epsgProjection: 4326,
+      resolution: 40,
+      bandnames: 'rgb',
+    });
+    const result = await downloadComposite(run.ports, FIELD, { outputDirectory: out });
+    assert.equal(result.outcome, 'completed');
+    assert.deepEqual(run.asked, ['model', 'satelliteConstellations', 'date', 'satelliteConstellations', 'date', 'epsgProjection', 'resolution', 'bandnames']);
+    // The search ran once: going back without changing model or constellations keeps it.
+    assert.equal(paths().filter((p) => p.endsWith('/search/available')).length, 1);
+    assert.equal(run.estimates.length, 1);
+    assert.equal(run.estimates[0]!.kind, 'composite');
+    assert.deepEqual((await readdir(out)).length, 1);
+  });
+
+  it('an invalid geometry sends no request', async () => {
+    const run = scriptedPorts(client, {}, cheap);
+    const broken = { name: 'broken.wkt', text: 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12))', format: 'wkt' as const };
+    await assert.rejects(downloadComposite(run.ports, broken, options), (error: unknown) => {
+      assert.ok(error instanceof WorkflowError);
+      assert.equal(error.kind, 'invalid-geometry');
+      assert.ok(error.problems.length > 0 && error.problems[0]!.range.start.line === 0);
+      return true;
+    });
+    assert.deepEqual(sim.requests, []);
+  });
+
+  it('refuses a display-label model before sending anything with it', async () => {
+    const run = scriptedPorts(client, {}, cheap);
+    await assert.rejects(downloadComposite(run.ports, FIELD, { ...options, model: 'Stratus-2' }), /'Stratus-2' is a display label.*use 'Stratus2'/);
+    assert.deepEqual(paths(), ['GET /api/tasking/models']);
+  });
+
+  it('says which condition failed when no order covers the area, and estimates nothing', async () => {
+    const run = scriptedPorts(client, {}, cheap);
+    const result = await downloadComposite(run.ports, ELSEWHERE, options);
+    assert.equal(result.outcome, 'not-available');
+    assert.match(result.reason!, /no order of this account covers the whole area/);
+    assert.ok(result.fixes?.includes('order-area'));
+    assert.ok(!paths().some((p) => p.endsWith('/estimate') || p.endsWith('/composite')));
+  });
+
+  it('offers another date when asked interactively, and goes back to the date step', async () => {
+    let first = true;
+    const run = scriptedPorts(
+      client,
+      { date: (q: { items: { value: string }[] }) => q.items[0]!.value },
+      { ...cheap, notify: (_m, actions) => (first ? ((first = false), actions.find((a) => a === 'Pick another date')) : undefined) },
+    );
+    // Order coverage fails for ELSEWHERE every time: the second refusal ends the run.
+    const { date: _d, ...withoutDate } = options;
+    const result = await downloadComposite(run.ports, ELSEWHERE, withoutDate);
+    assert.equal(result.outcome, 'not-available');
+    assert.deepEqual(run.asked, ['date', 'date']);
+    assert.equal(result.availabilityChecks, 2);
+    assert.equal(run.notices.length, 2);
+  });
+
+  for (const code of [1002, 1006]) {
+    it(`turns service code ${code} from the process call into "not available" with its fix`, async () => {
+      sim.schedule({ path: '/api/satelliteimages/process/composite', status: 400, code });
+      const run = scriptedPorts(client, {}, cheap);
+      const result = await downloadComposite(run.ports, FIELD, options);
+      assert.equal(result.outcome, 'not-available');
+      assert.match(result.reason!, new RegExp(`service code ${code}`));
+      assert.deepEqual(await readdir(out), []);
+    });
+  }
+
+  it('rides out a 429 storm and 5xx answers with the client retries', async () => {
+    sim.schedule(
+      { path: '/api/satelliteimages/process/composite/available', status: 429, times: 3 },
+      { path: '/api/satelliteimages/process/composite/estimate', status: 503, times: 2 },
+    );
+    const run = scriptedPorts(client, {}, cheap);
+    const result = await downloadComposite(run.ports, FIELD, options);
+    assert.equal(result.outcome, 'completed');
+    assert.equal(paths().filter((p) => p.endsWith('/composite/available')).length, 4);
+    assert.equal(paths().filter((p) => p.endsWith('/composite/estimate')).length, 3);
+  });
+
+  it('refuses to skip the confirmation above the budget, and sends no process request', async () => {
+    const run = scriptedPorts(client, {}, { settings: { confirmCostAbove: 0.0001 } });
+    await assert.rejects(downloadComposite(run.ports, FIELD, options), /needs a confirmation.*interactively/);
+    assert.ok(!paths().includes('POST /api/satelliteimages/process/composite'));
+  });
+
+  it('a setting changed after the availability check runs the check again with the final payload', async () => {
+    const run = scriptedPorts(client, {}, {
+      settings: { confirmCostAbove: 1000, defaults: { bandnames: 'rgb' } },
+      confirm: (_model, call) => {
+        if (call === 1) run.settings.defaults.bandnames = 'B2,B3,B4,B8';
+        return { action: 'proceed' };
+      },
+    });
+    const { bandnames: _b, skipConfirmation: _s, ...fromSettings } = options;
+    const result = await downloadComposite(run.ports, FIELD, fromSettings);
+    assert.equal(result.outcome, 'completed');
+    const checks = sim.requests.filter((r) => r.path.endsWith('/composite/available'));
+    assert.deepEqual(checks.map((r) => (r.body as { Bandnames: string }).Bandnames), ['rgb', 'B2,B3,B4,B8']);
+    const processed = sim.requests.find((r) => r.path === '/api/satelliteimages/process/composite');
+    assert.equal((processed!.body as { Bandnames: string }).Bandnames, 'B2,B3,B4,B8');
+    assert.equal(run.estimates.length, 2);
+  });
+
+  it('"change" in the cost panel asks again and checks the new settings', async () => {
+    const run = scriptedPorts(client, { resolution: { sequence: [10, 80] } }, { confirm: (_m, call) => ({ action: call === 1 ? 'change' : 'proceed' }) });
+    const { resolution: _r, skipConfirmation: _s, ...rest } = options;
+    const result = await downloadComposite(run.ports, FIELD, rest);
+    assert.equal(result.outcome, 'completed');
+    const estimates = sim.requests.filter((r) => r.path.endsWith('/composite/estimate')).map((r) => (r.body as { Resolution: number }).Resolution);
+    assert.deepEqual(estimates, [10, 80]);
+    assert.equal(result.availabilityChecks, 2);
+  });
+
+  it('cancel in the middle of a download aborts it and leaves no file', async () => {
+    sim.configure({ imageBytes: 64 * 1024 * 1024, trickleBytesPerSecond: 4 * 1024 * 1024 });
+    const run = scriptedPorts(client, {}, {
+      ...cheap,
+      onProgress: (update, self) => {
+        if ((update.bytes ?? 0) > 0) self.controller.abort();
+      },
+    });
+    const result = await downloadComposite(run.ports, FIELD, options);
+    assert.equal(result.outcome, 'cancelled');
+    assert.deepEqual(result.files, []);
+    assert.deepEqual(await readdir(out), []);
+  });
+});
+
+describe('workflow: a composite above the maximum area goes in parts', () => {
+  // About 10 km × 6.7 km near Aarhus, with a key that allows 20 km² per composite.
+  const AREA = { name: 'area.wkt', text: 'POLYGON((10.02 56.02, 10.18 56.02, 10.18 56.08, 10.02 56.08, 10.02 56.02))', format: 'wkt' as const };
+  let sim: Simulator;
+  let client: FullImageryClient;
+  let out: string;
+
+  before(async () => {
+    sim = await startSimulator({ demoData: true, account: { MaxCompositeAreaKm2: 20 } });
+    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { baseDelayMs: 5, maxDelayMs: 20 } });
+    out = await mkdtemp(join(tmpdir(), 'parts-'));
+  });
+  after(async () => {
+    await client.close();
+    await sim.close();
+    await rm(out, { recursive: true, force: true });
+  });
+
+  it('splits below the maximum, writes one file per part with a manifest, and a rerun skips them', async () => {
+    // A date with imagery in every part: search with the parts as the polygons of one AOI.
+    const { readAoi, splitAoi } = await import('../../src/geometry/index');
+    const read = readAoi(AREA.text, 'wkt');
+    assert.ok(read.ok);
+    const parts = splitAoi(read.aoi, 20);
+    assert.ok(parts.length > 1);
+    const multi = { name: 'parts.wkt', text: `MULTIPOLYGON(${parts.map((p) => p.wkt.replace(/^POLYGON\s*/i, '')).join(',')})`, format: 'wkt' as const };
+    const dates = await findAvailableDates(scriptedPorts(client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
+    const date = dates.coverage!.full[0]!;
+    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: out, skipConfirmation: true };
+
+    const result = await downloadComposite(scriptedPorts(client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);
+    assert.equal(result.outcome, 'completed', JSON.stringify(result.parts?.failed));
+    assert.equal(result.parts?.units.length, parts.length);
+    assert.equal(result.files.length, parts.length);
+    const processed = sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite');
+    assert.equal(processed.length, parts.length);
+    assert.ok(processed.every((r) => r.status === 200));
+    assert.ok((await readdir(out)).includes('sat-imagery-manifest.json'));
+
+    sim.clearLog();
+    const again = await downloadComposite(scriptedPorts(client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);
+    assert.deepEqual(again.parts?.units.map((u) => u.status), Array(parts.length).fill('skipped'));
+    assert.equal(sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length, 0);
+  });
+});
