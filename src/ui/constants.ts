@@ -68,6 +68,8 @@ export const ContextKeys = {
   hasApiKey: 'satImagery.hasApiKey',
   recurringOnly: 'satImagery.recurringOnly',
   showExpired: 'satImagery.showExpired',
+  /** Paths of open `.json` documents whose content is GeoJSON (menus use `resourcePath in ...`). */
+  geoJsonJsonPaths: 'satImagery.geoJsonJsonPaths',
 } as const;
 
 /** SecretStorage key under which the API key lives. */

@@ -1,0 +1,73 @@
+import * as assert from 'node:assert/strict';
+import { formatArea, formatCredits, formatMoney, formatUtc, NOT_GIVEN } from '../../media/webview/format';
+import { budgetedCost, deriveWarnings, nextRenewal } from '../../media/webview/warnings';
+import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
+
+const en = 'en-US';
+const now = new Date('2026-11-22T10:00:00Z');
+/** Intl puts a no-break space between a currency code and the amount. */
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
+describe('webview figures', () => {
+  it('writes money with its currency code, and survives an unknown code', () => {
+    assert.equal(plain(formatMoney(1234.5, 'EUR', en)), 'EUR 1,234.50');
+    assert.equal(formatMoney(3, 'CREDITS', en), '3 CREDITS');
+    assert.equal(formatMoney(undefined, 'EUR', en), NOT_GIVEN);
+  });
+
+  it('writes credits, areas and UTC dates', () => {
+    assert.equal(formatCredits(14.04, en), '14.04 credits');
+    assert.equal(formatArea(1234.56, en), '1,235 km²');
+    assert.equal(formatArea(0.5, en), '0.5 km²');
+    assert.equal(formatUtc('2026-12-01T00:00:00Z', en), 'Dec 1, 2026, 00:00 UTC');
+    assert.equal(formatUtc('2026-06-03', en), 'Jun 3, 2026');
+    assert.equal(formatUtc('soon', en), 'soon');
+  });
+});
+
+describe('webview warnings', () => {
+  it('warns when the billed area is above 1.5× the drawn one, not at 1.5×', () => {
+    const aoi = (billed: number) => ({ polygons: [], billedBoxes: [], areaKm2: 10, billedAreaKm2: billed });
+    const ids = (billed: number) => deriveWarnings(orderModel({ aoi: aoi(billed), recurring: false }), en, now).map((w) => w.id);
+    assert.deepEqual(ids(15), []);
+    assert.deepEqual(ids(15.1), ['billed-area']);
+    const text = deriveWarnings(orderModel({ aoi: aoi(40), recurring: false }), en, now)[0].text;
+    assert.match(text, /40 km².*4× the drawn area \(10 km²\)/);
+  });
+
+  it("uses the service's billed area for a composite", () => {
+    const model = compositeModel({ areaEstimateKm2: 200 });
+    assert.deepEqual(deriveWarnings(model, en, now).map((w) => w.id), ['billed-area']);
+  });
+
+  it('warns when the cost is above the budget, in credits or in the currency', () => {
+    assert.deepEqual(deriveWarnings(compositeModel({ budget: 14.04 }), en, now), []);
+    const [credits] = deriveWarnings(compositeModel({ budget: 10 }), en, now);
+    assert.equal(credits.id, 'budget');
+    assert.match(credits.text, /14\.04 credits, above your budget of 10 credits/);
+    const order = orderModel({ budget: 20, recurring: false });
+    assert.equal(budgetedCost(order), 23.5);
+    const [money] = deriveWarnings(order, en, now);
+    assert.match(plain(money.text), /EUR 23\.50, above your budget of EUR 20\.00/);
+  });
+
+  it("states a recurring order's renewal, next month's cost and the cancellation deadline", () => {
+    const [w] = deriveWarnings(orderModel(), en, now);
+    assert.equal(w.id, 'recurring');
+    assert.match(w.text, /renews every month/);
+    assert.match(plain(w.text), /EUR 23\.50/);
+    assert.match(w.text, /before Dec 1, 2026, 00:00 UTC/);
+    const [fallback] = deriveWarnings(orderModel({ cancellationDeadline: undefined }), en, new Date('2026-12-31T23:59:00Z'));
+    assert.match(fallback.text, /Jan 1, 2027, 00:00 UTC/);
+    assert.equal(nextRenewal(new Date('2026-02-10T00:00:00Z')), '2026-03-01T00:00:00.000Z');
+  });
+
+  it("adds the workflow's own sentences after the derived ones, without saying a topic twice", () => {
+    assert.deepEqual(deriveWarnings(tilesModel({ warnings: ['Two tiles overlap.'] }), en, now), [{ id: 'workflow', text: 'Two tiles overlap.' }]);
+    const order = orderModel({ warnings: ['This order renews every month. Cancel it before 2026-12-01 00:00 UTC.', 'Storage is extra.'] });
+    assert.deepEqual(deriveWarnings(order, en, now).map((w) => w.id), ['recurring', 'workflow']);
+    // A sentence on a topic the panel did not raise itself is kept.
+    const fixed = orderModel({ recurring: false, warnings: ['The cost (5) is at or above your budget of 5.'] });
+    assert.deepEqual(deriveWarnings(fixed, en, now).map((w) => w.id), ['workflow']);
+  });
+});
