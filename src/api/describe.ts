@@ -2,7 +2,7 @@
 // section 7 and the code table of the live-service notes), and an ApiError into a short text
 // plus action hints for the UI layer. No text built here ever includes the API key: only the
 // endpoint, the status, the service's own code and message, and fixed sentences.
-import { ApiError } from './errors';
+import { ApiError, isApiError } from './errors';
 import type { ApiErrorKind } from './errors';
 import { errorCode, fieldErrorsOf } from './envelope';
 import type { EnvelopeError } from './envelope';
@@ -104,7 +104,7 @@ const kindActions: Record<ApiErrorKind, ErrorAction[]> = {
 
 /** A short message and the actions to offer, for any error a client call can throw. */
 export function describeError(err: unknown): ErrorDescription {
-  if (err instanceof ApiError) {
+  if (isApiError(err)) {
     const byCode = err.code !== undefined ? codeAdvice[err.code]?.actions : undefined;
     return { message: err.message, actions: byCode ?? kindActions[err.kind] };
   }

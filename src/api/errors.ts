@@ -31,7 +31,12 @@ export interface ApiErrorInit {
   cause?: unknown;
 }
 
+/** Marks ApiErrors across bundles: the client is a bundle of its own (dist/api-client.js), so an
+ * error it throws is not `instanceof` the extension bundle's copy of this class. */
+const API_ERROR_BRAND = Symbol.for('satImagery.ApiError');
+
 export class ApiError extends Error {
+  readonly [API_ERROR_BRAND] = true;
   readonly kind: ApiErrorKind;
   readonly status: number | undefined;
   readonly code: number | undefined;
@@ -54,5 +59,5 @@ export class ApiError extends Error {
 }
 
 export function isApiError(value: unknown): value is ApiError {
-  return value instanceof ApiError;
+  return value instanceof ApiError || (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[API_ERROR_BRAND] === true);
 }
