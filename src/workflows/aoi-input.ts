@@ -6,12 +6,14 @@ import { WorkflowError } from './errors';
 import type { AoiSource } from './ports';
 
 export function readAoiOrThrow(source: AoiSource): { aoi: Aoi; warnings: string[] } {
-  const result: AoiReadResult = readAoi(source.text, source.format ?? 'auto');
+  const format = source.format ?? 'auto';
+  const result: AoiReadResult = source.reader ? source.reader.read(source.text, format, source.document) : readAoi(source.text, format);
   if (!result.ok) {
     const errors = result.problems.filter((p: GeometryProblem) => p.severity === 'error');
     const first = errors[0] ?? result.problems[0];
     const where = first ? ` (line ${first.range.start.line + 1}, column ${first.range.start.column + 1})` : '';
-    const message = `${source.name} is not a valid area of interest${where}: ${first?.message ?? 'unknown problem'}. Nothing was sent.`;
+    const reason = (first?.message ?? 'unknown problem').replace(/\.$/, '');
+    const message = `${source.name} is not a valid area of interest${where}: ${reason}. Nothing was sent.`;
     throw new WorkflowError('invalid-geometry', message, result.problems);
   }
   return { aoi: result.aoi, warnings: result.problems.map((p: GeometryProblem) => p.message) };

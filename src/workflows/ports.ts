@@ -2,6 +2,7 @@
 // implements them with quick picks, withProgress and notifications; the unit tests implement
 // them with a script. Nothing here knows about VS Code.
 import type { ImageryClient } from '../api/types';
+import type { AoiReadResult } from '../geometry/types';
 import type { EstimateDecision, EstimateModel } from './estimate-model';
 
 /** Answer of a prompt step that asks to go one step back. A symbol, so no picked value collides. */
@@ -107,11 +108,20 @@ export interface WorkflowPorts {
   log?: (message: string) => void;
 }
 
+/** Reads an AOI, remembering the result (the geometry module's AoiCache fits). */
+export interface AoiReader {
+  read(text: string, format: 'wkt' | 'geojson' | 'auto', key?: { uri: string; version: number }): AoiReadResult;
+}
+
 /** The area to work on: the text of a document and its name (for messages). */
 export interface AoiSource {
   text: string;
   name: string;
   format?: 'wkt' | 'geojson' | 'auto';
+  /** The editor document the text comes from, so a cached read of the same version is reused. */
+  document?: { uri: string; version: number };
+  /** Shared with the editor diagnostics, so one document version is parsed once. */
+  reader?: AoiReader;
 }
 
 /** The workflow's clock: the injected one, else the system's. */
