@@ -1,7 +1,50 @@
-import type * as vscode from 'vscode';
+// activate(): build the services, register the features, nothing else. Every registration goes
+// into context.subscriptions. In the test host it returns the services and the trees for the
+// integration tests; anywhere else it returns nothing, since the services reach the key's
+// SecretStorage and another extension must not get at it through our exports.
+import * as vscode from 'vscode';
+import { ApiKeyStore } from './ui/api-key';
+import { registerCommands } from './ui/commands';
+import { registerGeometryDiagnostics } from './ui/diagnostics';
+import type { GeometryDiagnostics } from './ui/diagnostics/geometry-diagnostics';
+import { ExtensionServices } from './ui/extension-services';
+import { createExtensionLog } from './ui/log';
+import { createSettingsReader } from './ui/settings';
+import { createStatusBar } from './ui/status-bar';
+import { Sidebar } from './ui/tree/sidebar';
+import { registerEstimatePanelSerializer } from './ui/webview/serializer';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // Features are registered by the VS Code surface (src/ui).
+export interface ExtensionApi {
+  readonly services: ExtensionServices;
+  readonly sidebar: Sidebar;
+  readonly diagnostics: GeometryDiagnostics;
+  readonly statusBarItem: vscode.StatusBarItem;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi | undefined> {
+  const log = createExtensionLog();
+  context.subscriptions.push(log);
+  try {
+    const apiKey = new ApiKeyStore(context.secrets);
+    const services = new ExtensionServices(context, log, createSettingsReader(), apiKey);
+    const sidebar = new Sidebar(services, apiKey);
+    services.attachSidebar(sidebar);
+    const statusBar = createStatusBar(services.account, sidebar);
+    const geometry = registerGeometryDiagnostics(services.aoiCache, log.for('geometry'));
+    context.subscriptions.push(apiKey, services, sidebar, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context));
+    // Sets the hasApiKey context key and loads the account (and visible trees) for a stored key.
+    await apiKey.sync();
+    const testing = context.extensionMode === vscode.ExtensionMode.Test;
+    log.for('extension').info(`activated${testing ? ' in the test host' : ''}`);
+    return testing ? { services, sidebar, diagnostics: geometry.diagnostics, statusBarItem: statusBar.item } : undefined;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    log.for('extension').error(`activation failed: ${message}`);
+    void vscode.window.showErrorMessage(`Satellite Imagery could not start: ${message}`, 'Show Log').then((choice) => {
+      if (choice) log.channel.show();
+    });
+    throw err;
+  }
 }
 
 export function deactivate(): void {}

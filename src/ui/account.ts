@@ -1,0 +1,100 @@
+// The account behind the key: its limits and credits, from GET /api/apikey/info. That endpoint is
+// not in the interface document, so a service without it (404) is checked with the models list
+// instead and the account shows as "verified" without figures.
+import * as vscode from 'vscode';
+import { isApiError } from '../api/errors';
+import type { ApiKeyInfo, ImageryClient } from '../api/types';
+import { errorText } from './errors';
+import type { ComponentLog } from './services';
+import { formatNumber } from './number-format';
+
+export type AccountState =
+  | { kind: 'no-key' }
+  | { kind: 'loading' }
+  | { kind: 'ready'; info: ApiKeyInfo | undefined }
+  | { kind: 'error'; message: string; rejected: boolean };
+
+/** Checks a key with the cheapest call there is; throws the ApiError when the key is refused. */
+export async function fetchAccountInfo(client: ImageryClient): Promise<ApiKeyInfo | undefined> {
+  try {
+    return await client.getApiKeyInfo();
+  } catch (err) {
+    if (!isApiError(err) || err.kind !== 'not-found') throw err;
+    await client.listModels();
+    return undefined;
+  }
+}
+
+export class AccountModel implements vscode.Disposable {
+  private current: AccountState = { kind: 'no-key' };
+  private readonly changed = new vscode.EventEmitter<AccountState>();
+  readonly onDidChange = this.changed.event;
+  private generation = 0;
+
+  constructor(
+    private readonly getClient: () => Promise<ImageryClient>,
+    private readonly log: ComponentLog,
+  ) {}
+
+  get state(): AccountState {
+    return this.current;
+  }
+
+  /** Reloads from the service; the last call wins when several overlap. */
+  async refresh(hasKey: boolean): Promise<AccountState> {
+    const generation = ++this.generation;
+    if (!hasKey) return this.set({ kind: 'no-key' }, generation);
+    this.set({ kind: 'loading' }, generation);
+    try {
+      const info = await fetchAccountInfo(await this.getClient());
+      return this.set({ kind: 'ready', info }, generation);
+    } catch (err) {
+      this.log.warn(`account check failed: ${errorText(err)}`);
+      return this.set({ kind: 'error', message: errorText(err), rejected: isApiError(err) && err.kind === 'auth' }, generation);
+    }
+  }
+
+  /** Takes figures already fetched (e.g. while checking a new key). */
+  accept(info: ApiKeyInfo | undefined): void {
+    this.set({ kind: 'ready', info }, ++this.generation);
+  }
+
+  private set(state: AccountState, generation: number): AccountState {
+    if (generation === this.generation) {
+      this.current = state;
+      this.changed.fire(state);
+    }
+    return this.current;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+/** "1,234 credits · 56.5 EUR", or undefined when the service gave no figures. */
+export function creditsText(info: ApiKeyInfo | undefined): string | undefined {
+  if (!info) return undefined;
+  const parts: string[] = [];
+  if (typeof info.CreditAmount === 'number') parts.push(`${formatNumber(info.CreditAmount)} credits`);
+  if (typeof info.EuroCreditAmount === 'number') parts.push(`${formatNumber(info.EuroCreditAmount)} EUR`);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+/** Label/value lines of the account's limits, for the tree and the account command. */
+export function accountLines(info: ApiKeyInfo | undefined): Array<{ label: string; value: string }> {
+  if (!info) return [{ label: 'Key', value: 'accepted (the service reports no account figures)' }];
+  const line = (label: string, value: unknown, unit = '') =>
+    typeof value === 'number' ? [{ label, value: `${formatNumber(value)}${unit}` }] : [];
+  return [
+    ...line('Credits', info.CreditAmount),
+    ...line('Credit limit', info.CreditLimit),
+    ...line('Euro credits', info.EuroCreditAmount, ' EUR'),
+    ...line('Euro credit limit', info.EuroCreditLimit, ' EUR'),
+    ...line('Costs this month', info.CurrentMonthCosts),
+    ...line('Costs next month', info.NextMonthCosts),
+    ...line('Max concurrent connections', info.MaxConcurrentConnections),
+    ...line('Max composite area', info.MaxCompositeAreaKm2, ' km²'),
+    ...line('Max total bands', info.MaxTotalBands),
+  ];
+}

@@ -1,0 +1,15 @@
+// Removes the key from SecretStorage; every window follows through `secrets.onDidChange`.
+import * as vscode from 'vscode';
+import { Commands } from '../constants';
+import type { UiCommandDefinition } from './ui-command';
+
+export const clearApiKeyCommand: UiCommandDefinition = {
+  id: Commands.clearApiKey,
+  async run(services): Promise<{ cleared: boolean }> {
+    const had = !!(await services.apiKey.get());
+    await services.apiKey.clear();
+    services.log('key').info('key removed');
+    if (had) void vscode.window.showInformationMessage('API key removed from this machine\'s secret storage.');
+    return { cleared: had };
+  },
+};

@@ -1,0 +1,44 @@
+// satImagery.downloadComposite(uri?, options?): date search → availability → estimate → cost
+// panel → GeoTIFF in the output folder (src/workflows/download-composite.ts), then Reveal /
+// Open Folder. When the imagery is not ready the person is offered the fix.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { fixLabels } from '../../workflows/availability';
+import { downloadComposite } from '../../workflows/download-composite';
+import { formatBytes } from '../../workflows/format';
+import type { DownloadCompositeOptions } from '../../workflows/download-composite';
+import type { CompositeResult } from '../../workflows/results';
+import { Commands } from '../constants';
+import { announceBatch } from '../prompts/batch-outcome';
+import { offerReveal } from '../prompts/progress-notify';
+import { runWorkflow } from '../prompts/run-workflow';
+import type { CommandDefinition } from '../services';
+
+export const downloadCompositeCommand: CommandDefinition = {
+  id: Commands.downloadComposite,
+  async run(services, uri?: unknown, options?: unknown): Promise<CompositeResult | undefined> {
+    const run = await runWorkflow<DownloadCompositeOptions, CompositeResult>(services, 'Download composite', uri, options, (ports, source, o) => downloadComposite(ports, source!, o));
+    if (!run) return undefined;
+    const { result } = run;
+    const file = result.files[0];
+    if (result.parts) {
+      // Went in parts (the area is above the key's maximum): report like a batch.
+      announceBatch(Commands.downloadComposite, run.uri, { ...(options as object), skipConfirmation: false }, result.parts);
+    } else if (result.outcome === 'completed' && file) {
+      offerReveal(`Saved ${path.basename(file)} (${formatBytes(result.bytes)}).`, file);
+    }
+    if (result.outcome === 'not-available') {
+      if (result.fix === 'order-area') {
+        void vscode.commands.executeCommand(Commands.estimateOrder, run.uri);
+      } else if (!result.fixOffered) {
+        // Nobody was asked yet (the date was fixed): offer the fixes without holding up the result.
+        const offered = (result.fixes ?? []).filter((fix) => fix === 'order-area' || fix === 'other-date');
+        void vscode.window.showWarningMessage(result.reason ?? 'The imagery is not available.', ...offered.map((fix) => fixLabels[fix])).then((choice) => {
+          if (choice === fixLabels['order-area']) void vscode.commands.executeCommand(Commands.estimateOrder, run.uri);
+          if (choice === fixLabels['other-date']) void vscode.commands.executeCommand(Commands.downloadComposite, run.uri, { ...(options as object), date: undefined, skipConfirmation: false });
+        });
+      }
+    }
+    return result;
+  },
+};

@@ -1,0 +1,27 @@
+// satImagery.findAvailableDates(uri?, options?): the date search alone, shown as a read-only
+// table a person reads at a glance (whole-area dates first, partial ones marked).
+import * as vscode from 'vscode';
+import { findAvailableDates } from '../../workflows/find-dates';
+import type { FindDatesOptions } from '../../workflows/find-dates';
+import type { DatesResult } from '../../workflows/results';
+import { Commands } from '../constants';
+import { runWorkflow } from '../prompts/run-workflow';
+import type { CommandDefinition } from '../services';
+
+export const findAvailableDatesCommand: CommandDefinition = {
+  id: Commands.findAvailableDates,
+  async run(services, uri?: unknown, options?: unknown): Promise<DatesResult | undefined> {
+    const run = await runWorkflow<FindDatesOptions, DatesResult>(services, 'Find available dates', uri, options, (ports, source, o) => findAvailableDates(ports, source!, o));
+    if (!run || run.result.outcome !== 'completed' || !run.result.text) return run?.result;
+    const { result } = run;
+    const summary = `${result.coverage?.full.length ?? 0} dates cover the whole area, ${result.coverage?.partial.length ?? 0} only part of it.`;
+    if (!(options as FindDatesOptions | undefined)?.skipConfirmation) {
+      const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `${result.text}\n` });
+      await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    }
+    void vscode.window.showInformationMessage(summary, 'Download Composite').then((choice) => {
+      if (choice) void vscode.commands.executeCommand(Commands.downloadComposite, run.uri, { model: result.model, satelliteConstellations: result.satelliteConstellations, from: result.from, to: result.to });
+    });
+    return result;
+  },
+};

@@ -1,0 +1,34 @@
+// Opens an order's area of interest as a GeoJSON document (a Feature whose geometry is the
+// order's WKT), ready to save into the workspace and use in a workflow.
+import * as vscode from 'vscode';
+import { parse as parseWkt } from 'wellknown';
+import type { TaskOrder } from '../../api/types';
+import { Commands } from '../constants';
+import { reportError } from '../errors';
+import { resolveOrder } from './order-argument';
+import type { UiCommandDefinition } from './ui-command';
+
+export const openOrderAoiCommand: UiCommandDefinition = {
+  id: Commands.openOrderAoi,
+  async run(services, arg?: unknown): Promise<string | undefined> {
+    const target = await resolveOrder(services, arg);
+    if (!target) return undefined;
+    const log = services.log('orders');
+    let order: TaskOrder | undefined = target.order;
+    try {
+      if (typeof order?.Wkt !== 'string') order = (await (await services.getClient()).getOrderDetails([target.guid]))[0];
+    } catch (err) {
+      reportError(log, `Could not load order ${target.guid}`, err);
+      return undefined;
+    }
+    const geometry = typeof order?.Wkt === 'string' ? parseWkt(order.Wkt) : null;
+    if (!geometry) {
+      void vscode.window.showWarningMessage(`Order ${target.guid} has no geometry that can be read.`);
+      return undefined;
+    }
+    const feature = { type: 'Feature', properties: { TaskOrderGuid: target.guid, Model: order?.Model ?? null }, geometry };
+    const document = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(feature, null, 2) + '\n' });
+    await vscode.window.showTextDocument(document, { preview: false });
+    return document.uri.toString();
+  },
+};

@@ -1,0 +1,11 @@
+// Reloads the Models tree and the account figures shown above the models.
+import { Commands } from '../constants';
+import type { UiCommandDefinition } from './ui-command';
+
+export const refreshModelsCommand: UiCommandDefinition = {
+  id: Commands.refreshModels,
+  async run(services) {
+    await Promise.all([services.sidebar.refreshModels(), services.account.refresh(services.apiKey.hasKey)]);
+    return services.sidebar.models.state;
+  },
+};

@@ -1,0 +1,28 @@
+// satImagery.searchTiles(uri?, options?): the tiles and mini-tiles over the AOI on the panel's map
+// and list; the selection can go on to an order or to processing.
+import * as vscode from 'vscode';
+import { searchTiles } from '../../workflows/tiles';
+import type { SearchTilesOptions } from '../../workflows/tiles';
+import type { TilesResult } from '../../workflows/results';
+import { Commands } from '../constants';
+import { runWorkflow } from '../prompts/run-workflow';
+import type { CommandDefinition } from '../services';
+
+export const searchTilesCommand: CommandDefinition = {
+  id: Commands.searchTiles,
+  async run(services, uri?: unknown, options?: unknown): Promise<TilesResult | undefined> {
+    const run = await runWorkflow<SearchTilesOptions, TilesResult>(services, 'Search tiles', uri, options, (ports, source, o) => searchTiles(ports, source!, o));
+    if (!run) return undefined;
+    const { result } = run;
+    if (result.outcome === 'completed' && result.selected.length > 0 && !(options as SearchTilesOptions | undefined)?.skipConfirmation) {
+      const tileGuids = result.selected;
+      const whole = result.tiles.filter((t) => t.Guid && tileGuids.includes(t.Guid) && t.MiniTile !== true).map((t) => t.Guid as string);
+      const minis = tileGuids.filter((g) => !whole.includes(g));
+      const choice = await vscode.window.showInformationMessage(`${tileGuids.length} selected (${whole.length} tiles, ${minis.length} mini-tiles).`, 'Process', 'Order');
+      if (choice === 'Process' && whole.length > 0) void vscode.commands.executeCommand(Commands.processTiles, run.uri, { tileGuids: whole });
+      if (choice === 'Process' && minis.length > 0) void vscode.commands.executeCommand(Commands.processMiniTiles, run.uri, { tileGuids: minis });
+      if (choice === 'Order') void vscode.commands.executeCommand(Commands.estimateOrder, run.uri, { tileGuids: whole, miniTileGuids: minis });
+    }
+    return result;
+  },
+};

@@ -1,0 +1,10 @@
+// Opens the extension's log output channel.
+import { Commands } from '../constants';
+import type { UiCommandDefinition } from './ui-command';
+
+export const showLogCommand: UiCommandDefinition = {
+  id: Commands.showLog,
+  run(services) {
+    services.showLog();
+  },
+};

@@ -1,0 +1,106 @@
+// The Services every command and view receives. The client is built lazily (the network stack
+// costs ~100 ms to load, so activation does not pay for it) and rebuilt only when a setting that
+// shapes it changes, so every caller shares one concurrency gate.
+import * as vscode from 'vscode';
+import { ApiError } from '../api/errors';
+import { AoiCache } from '../geometry';
+import type { ClientOptions, ImageryClient } from '../api/types';
+import { AccountModel } from './account';
+import type { ApiKeyStore } from './api-key';
+import { baseUrlProblem } from './base-url';
+import { Commands } from './constants';
+import type { ExtensionLog } from './log';
+import { ReadOnlyDocuments } from './read-only-documents';
+import type { ComponentLog, Services, SettingsReader } from './services';
+import type { Sidebar } from './tree/sidebar';
+
+export class ExtensionServices implements Services, vscode.Disposable {
+  private cached: { signature: string; client: ImageryClient } | undefined;
+  private readonly treeRefresh = new vscode.EventEmitter<void>();
+  /** The trees listen here; `refreshTrees()` is what commands call. */
+  readonly onDidRequestTreeRefresh = this.treeRefresh.event;
+  /** Credits and limits of the key's account (status bar, Models tree). */
+  readonly account: AccountModel;
+  /** Read-only JSON views (order details). */
+  readonly documents = new ReadOnlyDocuments();
+  readonly aoiCache = new AoiCache();
+  private attachedSidebar: Sidebar | undefined;
+
+  constructor(
+    readonly context: vscode.ExtensionContext,
+    private readonly extensionLog: ExtensionLog,
+    readonly settings: SettingsReader,
+    readonly apiKey: ApiKeyStore,
+  ) {
+    this.account = new AccountModel(() => this.getClient({ quiet: true }), this.log('account'));
+  }
+
+  /** The trees, once registered (they need these services to exist first). */
+  get sidebar(): Sidebar {
+    if (!this.attachedSidebar) throw new Error('The sidebar is not registered yet.');
+    return this.attachedSidebar;
+  }
+
+  attachSidebar(sidebar: Sidebar): void {
+    this.attachedSidebar = sidebar;
+  }
+
+  log(component: string): ComponentLog {
+    return this.extensionLog.for(component);
+  }
+
+  async getClient(options?: { quiet?: boolean }): Promise<ImageryClient> {
+    if (!(await this.apiKey.get()) && !options?.quiet) {
+      await vscode.commands.executeCommand(Commands.setApiKey);
+    }
+    if (!(await this.apiKey.get())) {
+      throw new ApiError({ kind: 'auth', message: 'No API key is set. Run "Satellite Imagery: Set API Key…" and try again.' });
+    }
+    const wanted = this.clientOptions(() => this.apiKey.get());
+    const signature = JSON.stringify([wanted.baseUrl, wanted.timeoutMs, wanted.maxConcurrentRequests]);
+    if (this.cached?.signature !== signature) {
+      this.cached = { signature, client: await buildClient(wanted) };
+    }
+    return this.cached.client;
+  }
+
+  /** A one-off client for a key that is not stored yet (checking a new key before keeping it). */
+  async clientForKey(key: string): Promise<ImageryClient> {
+    return await buildClient(this.clientOptions(() => key));
+  }
+
+  showLog(): void {
+    this.extensionLog.channel.show(true);
+  }
+
+  refreshTrees(): void {
+    this.treeRefresh.fire();
+  }
+
+  private clientOptions(getApiKey: ClientOptions['getApiKey']): ClientOptions {
+    const baseUrl = this.settings.baseUrl();
+    const problem = baseUrlProblem(baseUrl);
+    if (problem) throw new ApiError({ kind: 'local-validation', message: problem });
+    const http = this.log('http');
+    return {
+      baseUrl,
+      getApiKey,
+      timeoutMs: this.settings.requestTimeoutSeconds() * 1000,
+      maxConcurrentRequests: this.settings.maxConcurrentRequests(),
+      log: (level, message) => http[level](message),
+      userAgent: `vscode-sat-imagery/${String(this.context.extension.packageJSON.version ?? '0')} vscode/${vscode.version}`,
+    };
+  }
+
+  dispose(): void {
+    this.account.dispose();
+    this.documents.dispose();
+    this.treeRefresh.dispose();
+  }
+}
+
+async function buildClient(options: ClientOptions): Promise<ImageryClient> {
+  // Loaded on first use: keeps undici and zod out of activation.
+  const { createClient } = await import('../api/client');
+  return createClient(options);
+}

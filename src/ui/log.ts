@@ -1,0 +1,22 @@
+// The extension's one LogOutputChannel. Every line carries the component that wrote it, so a
+// person reading "Satellite Imagery" output can tell the HTTP layer from the trees or the
+// workflows. Callers pass only what is safe to show: never the key, never a whole AOI.
+import * as vscode from 'vscode';
+import type { ComponentLog } from './services';
+
+export interface ExtensionLog extends vscode.Disposable {
+  readonly channel: vscode.LogOutputChannel;
+  for(component: string): ComponentLog;
+}
+
+export function createExtensionLog(): ExtensionLog {
+  const channel = vscode.window.createOutputChannel('Satellite Imagery', { log: true });
+  const tagged = (component: string): ComponentLog => ({
+    trace: (message) => channel.trace(`[${component}] ${message}`),
+    debug: (message) => channel.debug(`[${component}] ${message}`),
+    info: (message) => channel.info(`[${component}] ${message}`),
+    warn: (message) => channel.warn(`[${component}] ${message}`),
+    error: (message) => channel.error(`[${component}] ${message}`),
+  });
+  return { channel, for: tagged, dispose: () => channel.dispose() };
+}

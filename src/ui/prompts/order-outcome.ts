@@ -1,0 +1,14 @@
+// After an order workflow: say what was created (and, for a recurring order, that it renews every
+// month and until when it can be cancelled), and refresh the Orders tree.
+import * as vscode from 'vscode';
+import { recurringSentence } from '../../workflows/order';
+import type { OrderResult } from '../../workflows/results';
+import type { Services } from '../services';
+
+export function announceOrder(services: Services, result: OrderResult): void {
+  if (result.outcome !== 'completed' || !result.order) return;
+  services.refreshTrees();
+  const id = typeof result.order.TaskOrderGuid === 'string' ? ` ${result.order.TaskOrderGuid}` : '';
+  const renewal = result.recurring && result.cancellationDeadline ? ` ${recurringSentence(result.cancellationDeadline)}` : '';
+  void vscode.window.showInformationMessage(`Order${id} created.${renewal}`);
+}

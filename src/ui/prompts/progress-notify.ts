@@ -1,0 +1,47 @@
+// The "report progress" and "notify" ports in VS Code. Progress is a cancellable notification
+// whose Cancel aborts an AbortController, so every request in flight (each takes the signal)
+// really stops. Notifications resolve with the chosen action.
+import * as vscode from 'vscode';
+import type { NotifyPort, ProgressPort } from '../../workflows/ports';
+
+export interface ProgressScope {
+  progress: ProgressPort;
+  signal: AbortSignal;
+}
+
+/** Runs `work` under a cancellable progress notification titled `title`. */
+export async function withCancellableProgress<T>(title: string, work: (scope: ProgressScope) => Promise<T>): Promise<T> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+    const controller = new AbortController();
+    const subscription = token.onCancellationRequested(() => controller.abort());
+    let total = 0;
+    const port: ProgressPort = {
+      report: ({ message, increment }) => {
+        // VS Code's bar only grows: clamp so rounding never overflows 100.
+        const step = increment !== undefined && increment > 0 ? Math.min(increment, 100 - total) : undefined;
+        if (step !== undefined) total += step;
+        progress.report({ message, increment: step });
+      },
+    };
+    try {
+      return await work({ progress: port, signal: controller.signal });
+    } finally {
+      subscription.dispose();
+    }
+  });
+}
+
+export const vscodeNotify: NotifyPort = {
+  info: async (message, ...actions) => vscode.window.showInformationMessage(message, ...actions),
+  warn: async (message, ...actions) => vscode.window.showWarningMessage(message, ...actions),
+};
+
+/** Offers Reveal and Open Folder for a written file, without holding up the command's result. */
+export function offerReveal(message: string, file: string): void {
+  void vscode.window.showInformationMessage(message, 'Reveal', 'Open Folder').then(async (choice) => {
+    const uri = vscode.Uri.file(file);
+    // Reveal shows the file in VS Code's explorer (works remotely too); Open Folder asks the OS.
+    if (choice === 'Reveal') await vscode.commands.executeCommand('revealInExplorer', uri);
+    if (choice === 'Open Folder') await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.joinPath(uri, '..'));
+  });
+}

@@ -1,0 +1,31 @@
+// Read-only documents the extension shows (order details as JSON). A content provider's
+// documents cannot be edited or saved by mistake, and a ".json" path gives them JSON colouring.
+import * as vscode from 'vscode';
+
+export const READ_ONLY_SCHEME = 'sat-imagery';
+
+export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly contents = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(READ_ONLY_SCHEME, this);
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.toString()) ?? '';
+  }
+
+  /** Opens (or updates) the document at `path`, e.g. `/orders/<guid>.json`, and shows it. */
+  async show(path: string, text: string): Promise<vscode.TextDocument> {
+    const uri = vscode.Uri.from({ scheme: READ_ONLY_SCHEME, path });
+    this.contents.set(uri.toString(), text);
+    this.changed.fire(uri);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, { preview: true });
+    return document;
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,57 @@
+// The settings, read at call time so a change applies to the next request without a reload.
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import { Settings } from './constants';
+import { baseUrlFromInspection } from './base-url';
+import type { RequestDefaults, SettingsReader } from './services';
+
+function section(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(Settings.section);
+}
+
+function positiveInteger(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function finiteNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function stringList(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const items = value.filter((item): item is string => typeof item === 'string' && item !== '');
+  return items.length > 0 ? items : undefined;
+}
+
+export function createSettingsReader(): SettingsReader {
+  return {
+    // Only the user's own value or the default: a workspace must never redirect the key.
+    baseUrl: () => baseUrlFromInspection(section().inspect<string>(Settings.baseUrl)),
+    maxConcurrentRequests: () => positiveInteger(section().get(Settings.maxConcurrentRequests), 2),
+    requestTimeoutSeconds: () => positiveInteger(section().get(Settings.requestTimeoutSeconds), 60),
+    outputDirectory: () => {
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+      // In an untrusted workspace a workspace-chosen folder could point anywhere: use the user's.
+      const configured = vscode.workspace.isTrusted
+        ? nonEmptyString(section().get(Settings.outputDirectory))
+        : nonEmptyString(section().inspect<string>(Settings.outputDirectory)?.globalValue);
+      if (configured) return path.isAbsolute(configured) || !folder ? configured : path.join(folder, configured);
+      return folder ? path.join(folder, 'imagery') : undefined;
+    },
+    confirmCostAbove: () => finiteNumber(section().get(Settings.confirmCostAbove)),
+    defaults: (): RequestDefaults => {
+      const config = section();
+      return {
+        model: nonEmptyString(config.get(Settings.defaultModel)),
+        satelliteConstellations: stringList(config.get(Settings.defaultConstellations)),
+        epsgProjection: finiteNumber(config.get(Settings.defaultEpsg)),
+        resolution: finiteNumber(config.get(Settings.defaultResolution)),
+        bandnames: nonEmptyString(config.get(Settings.defaultBandnames)),
+      };
+    },
+  };
+}

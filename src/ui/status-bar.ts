@@ -1,0 +1,61 @@
+// The status bar item: the account's credits, or "No API key" with a click that sets one.
+// Without a key it shows only where imagery is in play (an AOI in the editor, the sidebar open):
+// the extension activates for any JSON file, and most of those windows have nothing to do with it.
+import * as vscode from 'vscode';
+import type { AccountModel, AccountState } from './account';
+import { creditsText } from './account';
+import { Commands } from './constants';
+import { aoiFormatOf } from './diagnostics/aoi-documents';
+import type { Sidebar } from './tree/sidebar';
+
+export function createStatusBar(account: AccountModel, sidebar: Sidebar): vscode.Disposable & { readonly item: vscode.StatusBarItem } {
+  const item = vscode.window.createStatusBarItem('satImagery.account', vscode.StatusBarAlignment.Right, 100);
+  item.name = 'Satellite Imagery Account';
+  const inPlay = () => {
+    const document = vscode.window.activeTextEditor?.document;
+    return sidebar.ordersView.visible || sidebar.modelsView.visible || (document !== undefined && aoiFormatOf(document) !== undefined);
+  };
+  const render = (state: AccountState) => {
+    if (state.kind === 'no-key' && !inPlay()) item.hide();
+    else item.show();
+    item.backgroundColor = undefined;
+    switch (state.kind) {
+      case 'no-key':
+        item.text = '$(key) No API key';
+        item.tooltip = 'Satellite Imagery: set the API key of your account';
+        item.command = Commands.setApiKey;
+        break;
+      case 'loading':
+        item.text = '$(loading~spin) Satellite Imagery';
+        item.tooltip = 'Checking the account…';
+        item.command = Commands.showAccount;
+        break;
+      case 'ready':
+        item.text = `$(globe) ${creditsText(state.info) ?? 'Key set'}`;
+        item.tooltip = 'Satellite Imagery: account credits and limits';
+        item.command = Commands.showAccount;
+        break;
+      case 'error':
+        item.text = state.rejected ? '$(warning) API key refused' : '$(warning) Satellite Imagery';
+        item.tooltip = state.message;
+        item.command = state.rejected ? Commands.setApiKey : Commands.showAccount;
+        item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+        break;
+    }
+  };
+  render(account.state);
+  const rerender = () => render(account.state);
+  const subscriptions = [
+    account.onDidChange(render),
+    vscode.window.onDidChangeActiveTextEditor(rerender),
+    sidebar.ordersView.onDidChangeVisibility(rerender),
+    sidebar.modelsView.onDidChangeVisibility(rerender),
+  ];
+  return {
+    item,
+    dispose: () => {
+      for (const subscription of subscriptions) subscription.dispose();
+      item.dispose();
+    },
+  };
+}

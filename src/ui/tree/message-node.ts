@@ -1,0 +1,35 @@
+// The rows a tree shows instead of data: loading, empty, and the error row whose click (and
+// inline action) retries. A failing fetch is never an empty tree.
+import * as vscode from 'vscode';
+
+export interface MessageNode {
+  kind: 'message';
+  tone: 'loading' | 'empty' | 'error' | 'info';
+  text: string;
+  detail?: string;
+  /** Command run on click; for an error row, the retry. */
+  command?: vscode.Command;
+}
+
+export function messageItem(node: MessageNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+  item.id = `message:${node.tone}`;
+  item.tooltip = node.detail ?? node.text;
+  item.command = node.command;
+  switch (node.tone) {
+    case 'loading':
+      item.iconPath = new vscode.ThemeIcon('loading~spin');
+      break;
+    case 'error':
+      item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+      item.contextValue = 'error';
+      item.description = node.command ? 'click to retry' : undefined;
+      break;
+    case 'empty':
+      item.iconPath = new vscode.ThemeIcon('info');
+      break;
+    case 'info':
+      break;
+  }
+  return item;
+}

@@ -1,0 +1,104 @@
+// How an order reads in the tree: status icon, label, and its detail lines. Statuses are shown as
+// they come; the ones known from the live service get an icon and a "final" flag.
+import * as vscode from 'vscode';
+import type { TaskOrder } from '../../api/types';
+import { formatNumber } from '../number-format';
+
+const statusIcons: Record<string, [icon: string, color?: string]> = {
+  Review: ['eye'],
+  Initialize: ['gear'],
+  Preparing: ['gear'],
+  AwaitingSatelliteProducts: ['watch'],
+  Working: ['sync'],
+  Processing: ['sync'],
+  Predicting: ['sync'],
+  ProcessingPredicting: ['sync'],
+  UpToDate: ['check', 'testing.iconPassed'],
+  Completed: ['pass-filled', 'testing.iconPassed'],
+  Done: ['pass-filled', 'testing.iconPassed'],
+  Canceled: ['circle-slash', 'disabledForeground'],
+  Cancelled: ['circle-slash', 'disabledForeground'],
+  Failure: ['error', 'testing.iconFailed'],
+  Failed: ['error', 'testing.iconFailed'],
+};
+
+/** Statuses after which nothing more happens to the order (no polling, no cancel). */
+const finalStatuses = new Set(['Completed', 'Done', 'Canceled', 'Cancelled', 'Failure', 'Failed']);
+/** Statuses worth polling for: anything not final, except a recurring order at rest. */
+const restingStatuses = new Set([...finalStatuses, 'UpToDate']);
+
+export function orderStatus(order: TaskOrder): string {
+  return typeof order.OrderingProcessStatus === 'string' && order.OrderingProcessStatus ? order.OrderingProcessStatus : 'Unknown';
+}
+
+export function isCancellable(order: TaskOrder): boolean {
+  return !finalStatuses.has(orderStatus(order));
+}
+
+export function needsPolling(order: TaskOrder): boolean {
+  return !restingStatuses.has(orderStatus(order));
+}
+
+export function isRecurring(order: TaskOrder): boolean {
+  return order.To === null || order.To === undefined || order.To === '';
+}
+
+export function statusIcon(order: TaskOrder): vscode.ThemeIcon {
+  const [icon, color] = statusIcons[orderStatus(order)] ?? ['question'];
+  return new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
+}
+
+export function shortDate(value: unknown): string {
+  return typeof value === 'string' && value ? value.slice(0, 10) : '?';
+}
+
+export function orderPeriod(order: TaskOrder): string {
+  return isRecurring(order) ? `${shortDate(order.From)} → recurring` : `${shortDate(order.From)} → ${shortDate(order.To)}`;
+}
+
+export function orderLabel(order: TaskOrder): string {
+  const model = order.Model ?? 'Unknown model';
+  return typeof order.TaskOrderAreaKm2 === 'number' ? `${model} · ${formatNumber(order.TaskOrderAreaKm2)} km²` : model;
+}
+
+/** "3 tiles" from whatever the service sent: a count, a list of GUIDs or of records. None for
+ * zero: an order drawn as an area has no tiles, and saying so is noise. */
+export function countText(value: unknown, noun: string): string | undefined {
+  const count = typeof value === 'number' ? value : Array.isArray(value) ? value.length : undefined;
+  return count === undefined || count === 0 ? undefined : `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** The AOI summarised (type and size), never the whole geometry text. */
+export function aoiSummary(wkt: unknown): string | undefined {
+  if (typeof wkt !== 'string' || wkt.trim() === '') return undefined;
+  const type = /^\s*([A-Za-z]+)/.exec(wkt)?.[1]?.toUpperCase() ?? 'WKT';
+  const polygons = (wkt.match(/\(\s*\(/g) ?? []).length;
+  return polygons > 1 ? `${type}, ${polygons} polygons` : type;
+}
+
+export interface DetailLine {
+  label: string;
+  value: string;
+  /** The AOI line opens the geometry when clicked. */
+  aoi?: boolean;
+}
+
+export function orderDetailLines(order: TaskOrder): DetailLine[] {
+  const lines: DetailLine[] = [{ label: 'Status', value: orderStatus(order) }];
+  const add = (label: string, value: string | undefined, aoi?: boolean) => {
+    if (value !== undefined && value !== '') lines.push(aoi ? { label, value, aoi } : { label, value });
+  };
+  add('Order ID', order.TaskOrderGuid);
+  add('Model', order.Model);
+  add('Period', orderPeriod(order) + (isRecurring(order) ? ' (renews monthly)' : ''));
+  add('Reference date', typeof order.ReferenceDate === 'string' ? shortDate(order.ReferenceDate) : undefined);
+  add('Constellations', Array.isArray(order.SatelliteConstellations) ? order.SatelliteConstellations.join(', ') : undefined);
+  add('Area', typeof order.TaskOrderAreaKm2 === 'number' ? `${formatNumber(order.TaskOrderAreaKm2)} km²` : undefined);
+  add('Tiles', countText(order.Tiles, 'tile'));
+  add('Mini-tiles', countText(order.MiniTiles, 'mini-tile'));
+  add('Image frequency', typeof order.ImageFrequency === 'number' ? String(order.ImageFrequency) : undefined);
+  add('Storage months', typeof order.StorageMonths === 'number' ? String(order.StorageMonths) : undefined);
+  add('API requests', typeof order.ApiRequests === 'number' ? String(order.ApiRequests) : undefined);
+  add('AOI', aoiSummary(order.Wkt), true);
+  return lines;
+}

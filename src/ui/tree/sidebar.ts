@@ -1,0 +1,99 @@
+// The view container's two trees, wired to the key and the settings. Lists load when their view
+// is visible (or on an explicit refresh), so opening a GeoJSON file costs no request.
+import * as vscode from 'vscode';
+import type { TaskingModel, TaskOrder } from '../../api/types';
+import type { ApiKeyStore } from '../api-key';
+import { Settings, Views } from '../constants';
+import type { ExtensionServices } from '../extension-services';
+import { ModelsTreeProvider } from './models-provider';
+import type { ModelsTreeNode } from './models-provider';
+import { OrdersModel } from './orders-model';
+import type { OrdersModelOptions } from './orders-model';
+import { OrdersTreeProvider } from './orders-provider';
+import type { OrdersTreeNode } from './orders-provider';
+import { orderLabel } from './order-format';
+import { RemoteList } from './remote-list';
+
+export class Sidebar implements vscode.Disposable {
+  readonly orders: OrdersModel;
+  readonly models: RemoteList<TaskingModel>;
+  readonly ordersProvider: OrdersTreeProvider;
+  readonly modelsProvider: ModelsTreeProvider;
+  readonly ordersView: vscode.TreeView<OrdersTreeNode>;
+  readonly modelsView: vscode.TreeView<ModelsTreeNode>;
+  private readonly disposables: vscode.Disposable[] = [];
+  private stale = { orders: true, models: true };
+
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly apiKey: ApiKeyStore,
+    options: OrdersModelOptions = {},
+  ) {
+    const getClient = () => services.getClient({ quiet: true });
+    this.orders = new OrdersModel(getClient, services.log('orders'), options);
+    this.models = new RemoteList<TaskingModel>('models', services.log('models'));
+    this.ordersProvider = new OrdersTreeProvider(this.orders);
+    this.modelsProvider = new ModelsTreeProvider(this.models, services.account, () => services.settings.defaults().model);
+    this.ordersView = vscode.window.createTreeView(Views.orders, { treeDataProvider: this.ordersProvider, showCollapseAll: true });
+    this.modelsView = vscode.window.createTreeView(Views.models, { treeDataProvider: this.modelsProvider });
+    this.disposables.push(
+      this.orders,
+      this.models,
+      this.ordersProvider,
+      this.modelsProvider,
+      this.ordersView,
+      this.modelsView,
+      this.ordersView.onDidChangeVisibility(({ visible }) => {
+        this.orders.setVisible(visible);
+        if (visible && this.stale.orders) void this.refreshOrders();
+      }),
+      this.modelsView.onDidChangeVisibility(({ visible }) => {
+        if (visible && this.stale.models) void this.refreshModels();
+      }),
+      apiKey.onDidChange(() => this.reloadAll()),
+      services.onDidRequestTreeRefresh(() => this.reloadAll()),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(`${Settings.section}.${Settings.defaultModel}`)) this.modelsProvider.redraw();
+        if (event.affectsConfiguration(`${Settings.section}.${Settings.baseUrl}`)) this.reloadAll();
+      }),
+      this.orders.onDidChangeOrderStatus(({ order, previous, current }) => {
+        void vscode.window.showInformationMessage(`Order ${orderLabel(order)} (${shortGuid(order)}): ${previous} → ${current}.`);
+      }),
+    );
+    this.orders.setVisible(this.ordersView.visible);
+  }
+
+  async refreshOrders(): Promise<TaskOrder[] | undefined> {
+    this.stale.orders = false;
+    return this.orders.refresh(await this.hasKey());
+  }
+
+  async refreshModels(): Promise<TaskingModel[] | undefined> {
+    this.stale.models = false;
+    const hasKey = await this.hasKey();
+    const state = await this.models.load(hasKey ? async () => (await this.services.getClient({ quiet: true })).listModels() : undefined);
+    return state.kind === 'loaded' ? state.items : undefined;
+  }
+
+  /** Everything shown depends on the key and the address: reload what is visible, mark the rest. */
+  private reloadAll(): void {
+    this.stale = { orders: true, models: true };
+    const hasKey = this.apiKey.hasKey;
+    void this.services.account.refresh(hasKey);
+    // Without a key nothing is fetched, so clearing every list is free and shows no stale data.
+    if (this.ordersView.visible || !hasKey) void this.refreshOrders();
+    if (this.modelsView.visible || !hasKey) void this.refreshModels();
+  }
+
+  private async hasKey(): Promise<boolean> {
+    return !!(await this.apiKey.get());
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}
+
+function shortGuid(order: TaskOrder): string {
+  return (order.TaskOrderGuid ?? '?').slice(0, 8);
+}

@@ -1,0 +1,114 @@
+// Geometry problems of open AOI documents reach the Problems panel at their positions, follow
+// edits, and offer the simple fixes.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension';
+import { diagnosticsOf, extensionApi } from './vsc-helpers';
+
+const unclosedRing = `{
+  "type": "Polygon",
+  "coordinates": [
+    [
+      [10.1502, 56.0705],
+      [10.1580, 56.0711],
+      [10.1584, 56.0668],
+      [10.1509, 56.0662]
+    ]
+  ]
+}
+`;
+const goodWkt = 'POLYGON ((10.2205 56.1105, 10.2281 56.1112, 10.2287 56.1071, 10.2212 56.1064, 10.2205 56.1105))\n';
+
+describe('geometry diagnostics', () => {
+  let folder: vscode.Uri;
+  let api: ExtensionApi;
+
+  before(async () => {
+    api = await extensionApi();
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(root, 'the test host opened no folder');
+    folder = vscode.Uri.joinPath(root, 'diagnostics-test');
+    await vscode.workspace.fs.createDirectory(folder);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace.fs.delete(folder, { recursive: true });
+  });
+
+  async function open(name: string, text: string): Promise<vscode.TextDocument> {
+    const uri = vscode.Uri.joinPath(folder, name);
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    return document;
+  }
+
+  it('reports an unclosed ring of a .geojson file at its position, with a fix that closes it', async () => {
+    const document = await open('ring.geojson', unclosedRing);
+    const found = await diagnosticsOf(document.uri, (d) => d.length > 0);
+    const ring = found.find((d) => d.code === 'ring-not-closed');
+    assert.ok(ring, `no ring-not-closed among ${found.map((d) => d.code).join(', ')}`);
+    assert.equal(ring.severity, vscode.DiagnosticSeverity.Error);
+    assert.ok(ring.range.start.line >= 3 && ring.range.end.line <= 9, `range ${JSON.stringify(ring.range)}`);
+
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, ring.range);
+    const fix = actions.find((a) => a.kind?.contains(vscode.CodeActionKind.QuickFix) && /ring/i.test(a.title));
+    assert.ok(fix?.edit, `no quick fix among ${actions.map((a) => a.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    await diagnosticsOf(document.uri, (d) => !d.some((x) => x.code === 'ring-not-closed'));
+  });
+
+  it('reports a WKT syntax error and clears it when the text is fixed as you type', async () => {
+    const document = await open('field.wkt', 'POLYGON ((10.2205 56.1105, 10.2281 56.1112, 10.2287');
+    const found = await diagnosticsOf(document.uri, (d) => d.some((x) => x.severity === vscode.DiagnosticSeverity.Error));
+    assert.ok(found.length > 0);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), goodWkt);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await diagnosticsOf(document.uri, (d) => d.length === 0);
+  });
+
+  it('offers to swap latitude and longitude written the wrong way round', async () => {
+    // Tokyo written latitude first: 139.7 cannot be a latitude.
+    const swapped = 'POLYGON ((35.60 139.70, 35.61 139.70, 35.61 139.71, 35.60 139.71, 35.60 139.70))\n';
+    const document = await open('swapped.wkt', swapped);
+    const found = await diagnosticsOf(document.uri, (d) => d.length > 0);
+    const problem = found.find((d) => d.code === 'swapped-lat-lon');
+    assert.ok(problem, `found ${found.map((d) => d.code).join(', ')}`);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, problem.range);
+    const fix = actions.find((a) => a.kind?.contains(vscode.CodeActionKind.QuickFix) && /swap/i.test(a.title));
+    assert.ok(fix?.edit, `no swap fix among ${actions.map((a) => a.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    await diagnosticsOf(document.uri, (d) => d.length === 0);
+    assert.match(document.getText(), /^POLYGON \(\(139\.7 35\.6,/);
+  });
+
+  it('checks .json files holding GeoJSON and leaves other JSON alone', async () => {
+    const geo = await open('area.json', unclosedRing);
+    assert.ok((await diagnosticsOf(geo.uri, (d) => d.length > 0)).length > 0);
+    const other = await open('package-like.json', '{ "name": "x", "coordinates": [1] }\n');
+    // A GeoJSON document opened after it is checked, so its diagnostics arriving proves the
+    // plain JSON had its turn and got none.
+    const later = await open('later.geojson', unclosedRing);
+    await diagnosticsOf(later.uri, (d) => d.length > 0);
+    assert.deepEqual(vscode.languages.getDiagnostics(other.uri).filter((d) => d.source === 'Satellite Imagery'), []);
+  });
+
+  it('leaves the parsed AOI in the shared cache, so a workflow on the document does not parse it again', async () => {
+    const document = await open('cached.geojson', unclosedRing);
+    await diagnosticsOf(document.uri, (d) => d.length > 0); // its diagnostics are out: it was read
+    const parses = api.services.aoiCache.parses;
+    const result = api.services.aoiCache.read(document.getText(), 'geojson', { uri: document.uri.toString(), version: document.version });
+    assert.equal(result.ok, false);
+    assert.ok(result.problems.some((p) => p.code === 'ring-not-closed'));
+    assert.equal(api.services.aoiCache.parses, parses, 'the document was parsed again');
+  });
+
+  it('shows nothing for a valid area', async () => {
+    const document = await open('good.wkt', goodWkt);
+    const probe = await open('probe.geojson', unclosedRing);
+    await diagnosticsOf(probe.uri, (d) => d.length > 0);
+    assert.deepEqual(vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Satellite Imagery'), []);
+  });
+});

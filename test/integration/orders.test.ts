@@ -1,0 +1,121 @@
+// The order actions against the simulator: details as read-only JSON, copy id, open AOI as
+// GeoJSON, cancel, and a change of status announced.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ShowOrderDetailsResult } from '../../src/ui/commands/showOrderDetails';
+import type { CancelOrderResult } from '../../src/ui/commands/cancelOrder';
+import type { OrdersTreeNode } from '../../src/ui/tree/orders-provider';
+import { nextEvent, useSimulator } from './vsc-helpers';
+
+describe('order actions', () => {
+  const env = useSimulator({ demoData: true });
+
+  async function cancellableNode(): Promise<Extract<OrdersTreeNode, { kind: 'order' }>> {
+    await vscode.commands.executeCommand('satImagery.refreshOrders');
+    const node = (env.api.sidebar.ordersProvider.getChildren() as OrdersTreeNode[]).find(
+      (n) => n.kind === 'order' && env.api.sidebar.ordersProvider.getTreeItem(n).contextValue === 'order.cancellable',
+    );
+    assert.ok(node && node.kind === 'order', 'the demo data has no cancellable order');
+    return node;
+  }
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('shows an order\'s details as read-only JSON, from a node or a GUID', async () => {
+    const node = await cancellableNode();
+    const guid = node.order.TaskOrderGuid!;
+    for (const arg of [node, guid]) {
+      const result = await vscode.commands.executeCommand<ShowOrderDetailsResult>('satImagery.showOrderDetails', arg);
+      assert.ok(result);
+      const uri = vscode.Uri.parse(result.uri);
+      assert.equal(uri.scheme, 'sat-imagery');
+      const document = await vscode.workspace.openTextDocument(uri);
+      assert.equal(document.languageId, 'json');
+      assert.equal(JSON.parse(document.getText()).TaskOrderGuid, guid);
+    }
+    assert.ok(env.sim.requests.some((r) => r.path === '/api/tasking/orders/details'));
+  });
+
+  it('copies the order id', async () => {
+    const node = await cancellableNode();
+    await vscode.env.clipboard.writeText('');
+    assert.equal(await vscode.commands.executeCommand('satImagery.copyOrderId', node), node.order.TaskOrderGuid);
+    assert.equal(await vscode.env.clipboard.readText(), node.order.TaskOrderGuid);
+  });
+
+  it('opens the order\'s AOI as a GeoJSON document', async () => {
+    const node = await cancellableNode();
+    const uri = await vscode.commands.executeCommand<string>('satImagery.openOrderAoi', node.order.TaskOrderGuid);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+    assert.ok(document);
+    const feature = JSON.parse(document.getText());
+    assert.equal(feature.type, 'Feature');
+    assert.equal(feature.properties.TaskOrderGuid, node.order.TaskOrderGuid);
+    assert.match(feature.geometry.type, /Polygon|GeometryCollection/);
+  });
+
+  it('cancels an order and shows it cancelled', async () => {
+    const node = await cancellableNode();
+    const guid = node.order.TaskOrderGuid!;
+    env.sim.clearLog();
+    const result = await vscode.commands.executeCommand<CancelOrderResult>('satImagery.cancelOrder', node, { skipConfirmation: true });
+    assert.deepEqual(result, { cancelled: true, guid });
+    const request = env.sim.requests.find((r) => r.method === 'DELETE');
+    assert.equal(request?.path, '/api/tasking/orders/cancel');
+    assert.equal(request?.query.taskOrderGuid, guid);
+    assert.equal(env.sim.state.status(env.sim.state.find(guid)!), 'Canceled');
+    await vscode.commands.executeCommand('satImagery.refreshOrders');
+    const after = (env.api.sidebar.ordersProvider.getChildren() as OrdersTreeNode[]).find((n) => n.kind === 'order' && n.order.TaskOrderGuid === guid);
+    assert.ok(after && after.kind === 'order');
+    assert.equal(after.order.OrderingProcessStatus, 'Canceled');
+    assert.equal(env.api.sidebar.ordersProvider.getTreeItem(after).contextValue, 'order');
+  });
+
+  it('reports a refused cancel and leaves the order alone', async () => {
+    const node = await cancellableNode();
+    env.sim.schedule({ method: 'DELETE', path: '/api/tasking/orders/cancel', status: 404 });
+    const result = await vscode.commands.executeCommand<CancelOrderResult>('satImagery.cancelOrder', node.order.TaskOrderGuid, { skipConfirmation: true });
+    assert.equal(result.cancelled, false);
+    assert.notEqual(env.sim.state.status(env.sim.state.find(node.order.TaskOrderGuid!)!), 'Canceled');
+  });
+
+  it('polls while the Orders view is visible and an order is moving, and stops when it is hidden', async () => {
+    const orders = env.api.sidebar.orders;
+    const saved = orders.pollDelaysMs;
+    orders.pollDelaysMs = [100, 200];
+    try {
+      const view = env.api.sidebar.ordersView;
+      // The view's visibility reaches the extension host as an event after the focus command.
+      const shown = view.visible ? Promise.resolve() : nextEvent(view.onDidChangeVisibility, (e) => e.visible);
+      await vscode.commands.executeCommand('satImagery.orders.focus');
+      await shown;
+      assert.equal(view.visible, true);
+      await vscode.commands.executeCommand('satImagery.refreshOrders');
+      assert.equal(orders.polling, true, 'no poll scheduled although orders are in progress');
+      const change = nextEvent(orders.onDidChangeOrderStatus);
+      env.sim.advanceClock(env.sim.state.statusStepMs);
+      const { previous, current } = await change; // found by the poll: no refresh was asked for
+      assert.notEqual(previous, current);
+      const hidden = nextEvent(env.api.sidebar.ordersView.onDidChangeVisibility, (e) => !e.visible);
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+      await hidden;
+      assert.equal(orders.polling, false);
+    } finally {
+      orders.pollDelaysMs = saved;
+    }
+  });
+
+  it('announces a change of status found by a refresh', async () => {
+    await vscode.commands.executeCommand('satImagery.refreshOrders');
+    const moving = env.sim.state.stored.filter((o) => !['Canceled', 'Completed', 'UpToDate'].includes(env.sim.state.status(o)));
+    assert.ok(moving.length > 0, 'no order in progress in the demo data');
+    const change = nextEvent(env.api.sidebar.orders.onDidChangeOrderStatus);
+    env.sim.advanceClock(env.sim.state.statusStepMs);
+    await vscode.commands.executeCommand('satImagery.refreshOrders');
+    const { order, previous, current } = await change;
+    assert.notEqual(previous, current);
+    assert.equal(env.sim.state.status(env.sim.state.find(order.TaskOrderGuid!)!), current);
+  });
+});

@@ -1,0 +1,84 @@
+// Shared by the VS Code surface's integration tests: the extension's API, a simulator per test
+// file with the key set against it, and waiting for events instead of sleeping.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension';
+import { startSimulator } from '../simulator';
+import type { Simulator, SimulatorOptions } from '../simulator';
+
+export const EXTENSION_ID = 'sat-imagery-team.sat-imagery';
+
+export async function extensionApi(): Promise<ExtensionApi> {
+  const extension = vscode.extensions.getExtension<ExtensionApi | undefined>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is not installed`);
+  const api = await extension.activate();
+  assert.ok(api, 'the extension gives its API only in the test host (ExtensionMode.Test)');
+  return api;
+}
+
+export function packageJson(): { contributes: Record<string, any>; activationEvents?: string[]; capabilities?: Record<string, any> } {
+  return vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON;
+}
+
+export async function setBaseUrl(url: string | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('satImagery').update('baseUrl', url, vscode.ConfigurationTarget.Global);
+}
+
+/** Starts a simulator for the file's tests, points the extension at it and sets the demo key. */
+export function useSimulator(options: SimulatorOptions & { setKey?: boolean } = {}): { readonly sim: Simulator; readonly api: ExtensionApi } {
+  let sim: Simulator | undefined;
+  let api: ExtensionApi | undefined;
+  before(async () => {
+    api = await extensionApi();
+    sim = await startSimulator(options);
+    await setBaseUrl(sim.url);
+    await vscode.commands.executeCommand('satImagery.clearApiKey');
+    if (options.setKey !== false) {
+      const result = await vscode.commands.executeCommand<{ stored: boolean }>('satImagery.setApiKey', 'demo-key');
+      assert.equal(result.stored, true, 'the demo key was not stored');
+    }
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('satImagery.clearApiKey');
+    await setBaseUrl(undefined);
+    await sim?.close();
+  });
+  return {
+    get sim() {
+      assert.ok(sim, 'simulator not started');
+      return sim;
+    },
+    get api() {
+      assert.ok(api, 'extension not activated');
+      return api;
+    },
+  };
+}
+
+/** Resolves with the first event value that satisfies `accept`; fails after `timeoutMs`. */
+export function nextEvent<T>(event: vscode.Event<T>, accept: (value: T) => boolean = () => true, timeoutMs = 10_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`event not seen within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const subscription = event((value) => {
+      if (!accept(value)) return;
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve(value);
+    });
+  });
+}
+
+/** Diagnostics of `uri` once they satisfy `accept` (now, or after the next changes). */
+export async function diagnosticsOf(uri: vscode.Uri, accept: (found: readonly vscode.Diagnostic[]) => boolean, timeoutMs = 10_000): Promise<readonly vscode.Diagnostic[]> {
+  const ours = () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Satellite Imagery');
+  const waiting = nextEvent(vscode.languages.onDidChangeDiagnostics, (e) => e.uris.some((u) => u.toString() === uri.toString()) && accept(ours()), timeoutMs);
+  if (accept(ours())) {
+    waiting.catch(() => undefined);
+    return ours();
+  }
+  await waiting;
+  return ours();
+}
