@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 
 const requested = process.argv.slice(2);
 // Suites join this list as their runners land.
-const all = ['unit'];
+const all = ['unit', 'integration', 'ui'];
 const suites = requested.length ? requested : all;
 
 function run(cmd, args, { capture = false } = {}) {

@@ -1,0 +1,144 @@
+// What a person does on first use, in a real browser against code-server and the simulator:
+// set the key, look at the orders, download a composite from the explorer. Each step saves a
+// screenshot under test-results/ui/. The steps are one story: when one fails, the ones that
+// depend on it are skipped rather than failed again for the same reason.
+import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import {
+  Commands, DEMO_KEY, answerQuickInput, explorerMenu, extensionContributed, openViewContainer, openWorkbench,
+  paletteRows, paletteTitle, runFromPalette, shot, viewRows, webviewWith,
+} from './workbench.mjs';
+
+describe('Satellite Imagery in the browser workbench', function () {
+  this.timeout(90_000);
+  let wb;
+  const failed = new Set();
+  const needs = (ctx, ...steps) => {
+    const missing = steps.filter((s) => failed.has(s));
+    if (missing.length) ctx.skip();
+  };
+  const step = (name, fn) =>
+    it(name, async function () {
+      try {
+        await fn.call(this);
+      } catch (error) {
+        failed.add(name);
+        if (wb) await shot(wb.page, `failed-${name}`).catch(() => {});
+        throw error;
+      }
+    });
+  const needService = () => {
+    if (!wb.simulator) throw new Error(`the simulator did not start: ${wb.simulatorError?.message ?? 'unknown'}`);
+  };
+
+  before(async function () {
+    this.timeout(180_000);
+    wb = await openWorkbench();
+  });
+  after(async () => wb?.stop());
+
+  step('loads the workbench with the extension', async () => {
+    await extensionContributed(wb.page);
+    await shot(wb.page, '01-workbench');
+  });
+
+  step('lists the Satellite Imagery commands in the palette', async function () {
+    needs(this, 'loads the workbench with the extension');
+    await extensionContributed(wb.page);
+    const rows = await paletteRows(wb.page, 'Satellite Imagery');
+    await shot(wb.page, '02-palette');
+    await wb.page.keyboard.press('Escape');
+    for (const id of [Commands.setApiKey, Commands.downloadComposite]) {
+      assert.ok(rows.some((r) => r.includes(paletteTitle(id))), `no "${paletteTitle(id)}" among: ${rows.join(' | ')}`);
+    }
+  });
+
+  step('sets the API key through the command palette', async function () {
+    needs(this, 'lists the Satellite Imagery commands in the palette');
+    await runFromPalette(wb.page, Commands.setApiKey);
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    assert.equal(await input.getAttribute('type'), 'password', 'the key prompt must hide what is typed');
+    await input.fill(DEMO_KEY);
+    await shot(wb.page, '03-set-key');
+    await wb.page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden' });
+  });
+
+  step('shows the simulator\'s orders in the Orders tree', async function () {
+    needs(this, 'sets the API key through the command palette');
+    needService();
+    const response = await fetch(new URL('/api/tasking/orders', wb.simulator.url), { headers: { 'x-api-key': DEMO_KEY } });
+    const orders = (await response.json()).Data?.TaskOrders ?? [];
+    assert.ok(orders.length > 0, 'the demo simulator lists no orders');
+    await openViewContainer(wb.page, 'Satellite Imagery');
+    // Rows first read "Loading orders…"; wait for one that names a model the simulator holds.
+    const models = [...new Set(orders.map((o) => String(o.Model)))];
+    const modelPattern = new RegExp(models.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+    const orderRows = viewRows(wb.page, 'Orders').filter({ hasText: modelPattern });
+    await orderRows.first().waitFor({ state: 'visible', timeout: 30_000 });
+    await shot(wb.page, '04-orders');
+    const texts = await viewRows(wb.page, 'Orders').allInnerTexts();
+    assert.ok(!texts.some((t) => /error|failed/i.test(t)), `the Orders tree shows an error: ${texts.join(' | ')}`);
+  });
+
+  step('downloads a composite from the explorer context menu', async function () {
+    needs(this, 'sets the API key through the command palette');
+    needService();
+    await explorerMenu(wb.page, 'field.geojson', 'Satellite Imagery');
+    await shot(wb.page, '05-context-menu');
+    await wb.page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: 'Download Composite' }).last().click();
+    // The workflow may ask for a date or settings first: a person accepts what it proposes.
+    const proceed = '[data-testid="proceed"]';
+    const deadline = Date.now() + 60_000;
+    let frame;
+    while (!frame && Date.now() < deadline) {
+      const prompt = wb.page.locator('.quick-input-widget input');
+      if (await prompt.isVisible()) await answerQuickInput(wb.page);
+      frame = await webviewWith(wb.page, proceed, 1000).catch(() => undefined);
+    }
+    assert.ok(frame, 'the cost webview with a Proceed button did not appear');
+    const credits = await frame.locator('[data-testid="credits"]').first().innerText();
+    assert.match(credits, /\d/, `the cost webview shows no estimate: ${credits}`);
+    await frame.locator(`${proceed}:not([disabled])`).first().waitFor({ state: 'visible' });
+    await shot(wb.page, '06-cost-webview');
+    await frame.locator(proceed).first().click();
+
+    const tiff = await waitForFile(wb.workspace, /\.tiff?$/i, 60_000);
+    const parts = relative(wb.workspace, tiff).split('/');
+    await wb.page.keyboard.press('Control+Shift+E');
+    // The explorer learns of the new folder from its file watcher a moment later: wait for it.
+    for (const folder of parts.slice(0, -1)) {
+      const row = wb.page.locator('.explorer-folders-view [role="treeitem"]', { hasText: folder }).first();
+      await row.waitFor({ state: 'visible', timeout: 15_000 });
+      if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
+    }
+    const row = wb.page.locator('.explorer-folders-view [role="treeitem"]', { hasText: parts.at(-1) });
+    await row.first().waitFor({ state: 'visible', timeout: 15_000 });
+    await shot(wb.page, '07-geotiff-in-explorer');
+  });
+});
+
+/** Waits until a file matching `pattern` exists under `dir` (the download lands on disk). */
+async function waitForFile(dir, pattern, timeoutMs) {
+  const { watch } = await import('node:fs');
+  const find = () => {
+    const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : pattern.test(e.name) ? [join(d, e.name)] : []));
+    return existsSync(dir) ? walk(dir)[0] : undefined;
+  };
+  return new Promise((resolve, reject) => {
+    const found = find();
+    if (found) return resolve(found);
+    const watcher = watch(dir, { recursive: true }, () => {
+      const hit = find();
+      if (hit) done(() => resolve(hit));
+    });
+    const timer = setTimeout(() => done(() => reject(new Error(`no file matching ${pattern} appeared in the workspace`))), timeoutMs);
+    const done = (fn) => {
+      clearTimeout(timer);
+      watcher.close();
+      fn();
+    };
+  });
+}

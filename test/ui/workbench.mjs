@@ -1,0 +1,135 @@
+// What the UI tests share: the simulator, code-server with the extension in development mode on a
+// fresh copy of the demo workspace, one Chromium page, and the moves a person makes in the
+// workbench (palette, views, context menus, webviews). Selectors follow
+// shared/guides/real-vscode-offline.md; ids and titles come from the extension itself.
+import { createRequire } from 'node:module';
+import { cpSync, mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot, startCodeServer, workbenchUrl } from '../../scripts/code-server.mjs';
+import { launchBrowser, screenshot } from '../../scripts/browser.mjs';
+
+const require = createRequire(import.meta.url);
+export const DEMO_KEY = 'demo-key';
+/** Command, view and setting ids: the compiled src/ui/constants.ts (npm run compile-tests). */
+export const { Commands, Views, Settings } = require(join(projectRoot, 'out', 'src', 'ui', 'constants.js'));
+const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
+
+/** "Category: Title" as the command palette shows a contributed command. */
+export function paletteTitle(commandId) {
+  const command = manifest.contributes?.commands?.find((c) => c.command === commandId);
+  if (!command) throw new Error(`package.json contributes no command ${commandId}`);
+  return command.category ? `${command.category}: ${command.title}` : command.title;
+}
+
+/** Starts everything; returns the handles and a stop() that ends all of it. */
+export async function openWorkbench() {
+  const workspace = mkdtempSync(join(tmpdir(), 'sat-imagery-ui-workspace-'));
+  cpSync(join(projectRoot, 'scripts', 'demo-workspace'), workspace, { recursive: true });
+  let simulator;
+  let simulatorError;
+  try {
+    const { startSimulator } = require(join(projectRoot, 'out', 'test', 'simulator', 'index.js'));
+    simulator = await startSimulator({ seed: 1, demoData: true });
+  } catch (error) {
+    // The workbench steps still run; the steps that need the service fail with this reason.
+    simulatorError = error;
+  }
+  const settings = simulator ? { [`${Settings.section}.${Settings.baseUrl}`]: simulator.url } : {};
+  const server = await startCodeServer({ settings });
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(workbenchUrl(server.port, workspace, [['extensionDevelopmentPath', projectRoot]]));
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+  let stopped;
+  const stop = () => {
+    stopped ??= (async () => {
+      await browser.close().catch(() => {});
+      await server.stop();
+      await simulator?.close();
+      rmSync(workspace, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+  // Ctrl-C aborts mocha without its after() hooks; code-server runs in its own process group
+  // and would be left behind.
+  for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => stop().finally(() => process.exit(130)));
+  process.once('exit', () => rmSync(workspace, { recursive: true, force: true }));
+  return { page, workspace, simulator, simulatorError, stop };
+}
+
+export const shot = (page, name) => screenshot(page, 'ui', name);
+
+/** Opens the command palette and runs the contributed command by its visible title. */
+export async function runFromPalette(page, commandId) {
+  const title = paletteTitle(commandId);
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  await row.waitFor({ state: 'visible' });
+  await row.click();
+}
+
+/** Waits until the workbench shows the extension's contributions (its activity-bar item). */
+export async function extensionContributed(page) {
+  await page.locator('.part.activitybar .action-label[aria-label^="Satellite Imagery"]').waitFor({ state: 'visible' });
+}
+
+/** The rows the palette offers for a filter text (the palette filters once, when typed into). */
+export async function paletteRows(page, text) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${text}`);
+  const rows = page.locator('.quick-input-list .monaco-list-row');
+  await rows.filter({ hasText: text }).first().waitFor({ state: 'visible' });
+  return rows.allInnerTexts();
+}
+
+/** Answers the visible quick input (input box or pick) with text, or accepts its default. */
+export async function answerQuickInput(page, text) {
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  if (text !== undefined) await input.fill(text);
+  await page.keyboard.press('Enter');
+}
+
+/** Opens a view container from the activity bar by its title. */
+export async function openViewContainer(page, title) {
+  await page.locator(`.part.activitybar .action-label[aria-label^="${title}"]`).first().click();
+}
+
+/** Tree rows of a view in the side bar, found by the view's name. */
+export function viewRows(page, viewName) {
+  return page.locator(`.part.sidebar .pane:has(.pane-header[aria-label^="${viewName}"]) [role="treeitem"]`);
+}
+
+/** Right-clicks a file in the explorer and walks the context menu through the given titles. */
+export async function explorerMenu(page, fileName, ...titles) {
+  await page.keyboard.press('Control+Shift+E');
+  const file = page.locator('.explorer-folders-view [role="treeitem"]', { hasText: fileName }).first();
+  await file.click({ button: 'right' });
+  for (const title of titles) {
+    const item = page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: title }).last();
+    await item.waitFor({ state: 'visible' });
+    await item.hover();
+    await item.click();
+  }
+}
+
+/** The first webview frame that holds `selector`, waited for up to timeoutMs. */
+export async function webviewWith(page, selector, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    // Webview content lives two frames deep and appears only when the extension opens it; there
+    // is no page event for "a frame now holds X", so the frames are polled.
+    for (const frame of page.frames()) {
+      if (frame === page.mainFrame()) continue;
+      if (await frame.locator(selector).count().catch(() => 0)) return frame;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no webview shows ${selector} within ${timeoutMs} ms`);
+}
