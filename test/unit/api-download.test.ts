@@ -90,6 +90,16 @@ describe('api client: downloads', function () {
     assert.equal(again.path, join(dir, name.replace(/\.tif$/, '-1.tif')), 'an earlier download is never overwritten');
   });
 
+  it('parallel downloads with the same server file name each get a file of their own, whole', async () => {
+    sim.configure({ imageBytes: 2 * 1024 * 1024 + 5, latencyMs: 20 });
+    const results = await Promise.all([1, 2, 3, 4].map(() => client.downloadComposite(composite, { directory: dir, fallbackName: 'fallback.tif' })));
+    sim.configure({});
+    const paths = results.map((r) => r.path);
+    assert.equal(new Set(paths).size, 4, `four distinct files: ${paths.join(', ')}`);
+    for (const r of results) assert.equal((await stat(r.path as string)).size, 2 * 1024 * 1024 + 5);
+    assert.deepEqual((await readdir(dir)).filter((f) => f.endsWith('.part')), []);
+  });
+
   it('reports a JSON error answer as the error it carries and saves nothing', async () => {
     const err = await refusal(client.downloadComposite({ ...composite, Date: '2026-12-30T00:00:00Z' }, { directory: dir, fallbackName: 'x.tif' }));
     assert.equal(err.status, 400);

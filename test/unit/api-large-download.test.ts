@@ -19,15 +19,18 @@ const AOI = 'POLYGON((10.10 56.10,10.14 56.10,10.14 56.13,10.10 56.13,10.10 56.1
 async function child(): Promise<void> {
   const { SIM_URL, TARGET_DIR } = process.env as Record<string, string>;
   const probe = await open(join(TARGET_DIR, 'probe'), 'w');
-  const proto = Object.getPrototypeOf(probe) as { write: (...args: unknown[]) => Promise<unknown> };
+  const proto = Object.getPrototypeOf(probe) as Record<'write' | 'writev', (...args: unknown[]) => Promise<unknown>>;
   await probe.close();
-  const write = proto.write;
   let writes = 0;
-  // The disk is made slower than loopback so the body sits under backpressure throughout.
-  proto.write = async function (this: unknown, ...args: unknown[]) {
-    if (++writes % 8 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-    return write.apply(this, args);
-  };
+  // The disk is made slower than loopback so the body sits under backpressure throughout: every
+  // batched write (writev, about 1 MiB) waits 2 ms, every 8th single write 1 ms.
+  for (const [method, every, delayMs] of [['writev', 1, 2], ['write', 8, 1]] as const) {
+    const original = proto[method];
+    proto[method] = async function (this: unknown, ...args: unknown[]) {
+      if (++writes % every === 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return original.apply(this, args);
+    };
+  }
   const client = createClient({ baseUrl: SIM_URL, getApiKey: () => 'demo-key', timeoutMs: 30_000 });
   await client.createOrder({ Wkt: `GEOMETRYCOLLECTION(${AOI})`, SatelliteConstellations: ['Sentinel2'], Model: 'Stratus2', StorageMonths: 3, ApiRequests: 10, ImageFrequency: 5, ReferenceDate: '2026-08-01', From: '2026-08-01', To: '2026-10-31' });
   const found = await client.searchAvailableDates({ Wkt: AOI, From: '2026-08-01T00:00:00Z', To: '2026-10-31T00:00:00Z', SatelliteConstellations: ['Sentinel2'], Model: 'Stratus2' });
@@ -72,6 +75,7 @@ if (require.main === module) {
         assert.equal(run.code, 0, `the child exited with ${run.code ?? run.signal}: ${run.stderr.slice(0, 2000)}`);
         const result = JSON.parse(run.stdout.trim()) as { path: string; bytes: number; ms: number; writes: number };
         assert.equal(result.bytes, GIB);
+        assert.ok(result.writes >= 512, `the slow writer was in the path (${result.writes} writes)`);
         const image = sim.requests.find((r) => r.path === '/api/satelliteimages/process/composite');
         assert.equal(image?.outcome, 'ok:close-delimited', 'the server really sent a close-delimited body');
 
