@@ -89,6 +89,14 @@ describe('Satellite Imagery in the browser workbench', function () {
     await explorerMenu(wb.page, 'field.geojson', 'Satellite Imagery');
     await shot(wb.page, '05-context-menu');
     await wb.page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: 'Download Composite' }).last().click();
+    // A click that lands while the submenu is still opening only highlights the item (seen in CI):
+    // the menu then stays open, and Enter runs the highlighted item, as it would for a person.
+    const menu = wb.page.locator('.context-view.monaco-menu-container').first();
+    const closed = await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(() => true, () => false);
+    if (!closed) {
+      await wb.page.keyboard.press('Enter');
+      await menu.waitFor({ state: 'hidden', timeout: 5000 });
+    }
     // The workflow may ask for a date or settings first: a person accepts what it proposes.
     const proceed = '[data-testid="proceed"]';
     const deadline = Date.now() + 60_000;
