@@ -12,6 +12,7 @@ import { createExtensionLog } from './ui/log';
 import { createSettingsReader } from './ui/settings';
 import { createStatusBar } from './ui/status-bar';
 import { Sidebar } from './ui/tree/sidebar';
+import type { EstimatePanel } from './ui/webview/panel';
 import { registerEstimatePanelSerializer } from './ui/webview/serializer';
 
 export interface ExtensionApi {
@@ -19,6 +20,8 @@ export interface ExtensionApi {
   readonly sidebar: Sidebar;
   readonly diagnostics: GeometryDiagnostics;
   readonly statusBarItem: vscode.StatusBarItem;
+  /** The estimate panel on screen (the bundle's own copy of the panel module), if any. */
+  estimatePanel(): Promise<EstimatePanel | undefined>;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi | undefined> {
@@ -36,7 +39,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     await apiKey.sync();
     const testing = context.extensionMode === vscode.ExtensionMode.Test;
     log.for('extension').info(`activated${testing ? ' in the test host' : ''}`);
-    return testing ? { services, sidebar, diagnostics: geometry.diagnostics, statusBarItem: statusBar.item } : undefined;
+    const estimatePanel = async () => (await import('./ui/webview/index')).lastPanel();
+    return testing ? { services, sidebar, diagnostics: geometry.diagnostics, statusBarItem: statusBar.item, estimatePanel } : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     log.for('extension').error(`activation failed: ${message}`);
