@@ -1,0 +1,63 @@
+// Shared pieces of the benchmarks: a simulator in a child process, timing and hashing helpers.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = join(here, '..', '..');
+export const requireOut = createRequire(join(root, 'out', 'index.js'));
+
+/** Starts the simulator in its own process; resolves { url, stop() }. */
+export function startSimulatorProcess(options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(here, 'sim-child.cjs'), JSON.stringify(options)], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let buffered = '';
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      const line = buffered.split('\n')[0];
+      if (buffered.includes('\n')) {
+        child.stdout.removeAllListeners('data');
+        resolve({
+          url: line.trim(),
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', done);
+              child.stdin.end();
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`simulator exited early (${code})`)));
+  });
+}
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+export function round(x, digits = 2) {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+export async function sha256File(file) {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+/** Runs a command; resolves { code, stdout, ms }. */
+export function timed(cmd, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'], ...options });
+    let stdout = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, ms: Number(process.hrtime.bigint() - start) / 1e6 }));
+  });
+}
