@@ -7,33 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../../src/api/client';
 import type { FullImageryClient } from '../../src/api/client';
-import { ApiError } from '../../src/api/errors';
-import type { CompositeRequest, OrderCreateRequest } from '../../src/api/types';
+import type { CompositeRequest } from '../../src/api/types';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
+import { AOI, ORDER, refusal } from './api-test-helpers';
 
-const AOI = 'POLYGON((10.10 56.10,10.14 56.10,10.14 56.13,10.10 56.13,10.10 56.10))';
-const ORDER: OrderCreateRequest = {
-  Wkt: `GEOMETRYCOLLECTION(${AOI})`,
-  SatelliteConstellations: ['Sentinel2'],
-  Model: 'Stratus2',
-  StorageMonths: 3,
-  ApiRequests: 100,
-  ImageFrequency: 5,
-  ReferenceDate: '2026-08-01',
-  From: '2026-08-01',
-  To: '2026-10-31',
-};
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof ApiError, `expected ApiError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected a refusal');
-}
 
 describe('api client: downloads', function () {
   let sim: Simulator;

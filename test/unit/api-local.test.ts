@@ -9,18 +9,10 @@ import { validateRequest } from '../../src/api/schemas/validate';
 import { ApiError } from '../../src/api/errors';
 import { describeError } from '../../src/api/client';
 import { checkBaseUrl } from '../../src/api/transport';
+import { refusal } from './api-test-helpers';
 
 const polygon = 'POLYGON((10 56,10.1 56,10.1 56.1,10 56.1,10 56))';
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof ApiError, `expected ApiError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected a refusal');
-}
 
 describe('api: envelope', () => {
   it('reads camelCase and PascalCase alike and keeps unknown fields', () => {

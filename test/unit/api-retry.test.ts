@@ -4,11 +4,12 @@
 import * as assert from 'node:assert/strict';
 import { createClient } from '../../src/api/client';
 import type { FullImageryClient } from '../../src/api/client';
-import { ApiError } from '../../src/api/errors';
 import { abortableSleep } from '../../src/api/retry';
 import type { ClientOptions, OrderCreateRequest } from '../../src/api/types';
 import { startSimulator } from '../simulator';
 import type { RequestLogEntry, Simulator, SimulatorOptions } from '../simulator';
+import { refusal } from './api-test-helpers';
+import { createRandom } from '../simulator/random';
 
 const MODELS = '/api/tasking/models';
 const ORDERS = '/api/tasking/orders';
@@ -27,26 +28,8 @@ const ORDER: OrderCreateRequest = {
 const EARLY_TOLERANCE_MS = 3;
 
 /** A seeded generator, so "the jitter varies" is shown the same way on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const seeded = createRandom;
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof ApiError, `expected ApiError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected a refusal');
-}
 
 describe('api client: retry, backoff and the gate', function () {
   let sim: Simulator;

@@ -10,20 +10,11 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../../src/api/client';
-import { ApiError } from '../../src/api/errors';
 import { startSimulator } from '../simulator';
+import { refusal } from './api-test-helpers';
 
 const KEY = 'sacred-key-0123456789';
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof ApiError, `expected ApiError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected a refusal');
-}
 
 /** A loopback server that records what reached it and answers with `answer`. */
 async function recordingServer(answer: (path: string) => { status: number; headers?: Record<string, string> }): Promise<{ server: Server; url: string; seen: Array<{ path: string; headers: IncomingHttpHeaders }> }> {
