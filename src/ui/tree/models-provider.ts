@@ -5,7 +5,7 @@ import type { TaskingModel } from '../../api/types';
 import { accountLines } from '../account';
 import type { AccountModel } from '../account';
 import { Commands } from '../constants';
-import { messageItem } from './message-node';
+import { loadErrorNode, messageItem } from './message-node';
 import type { MessageNode } from './message-node';
 import type { RemoteList } from './remote-list';
 
@@ -61,17 +61,7 @@ export class ModelsTreeProvider implements vscode.TreeDataProvider<ModelsTreeNod
       case 'loading':
         return [{ kind: 'message', tone: 'loading', text: 'Loading models…' }];
       case 'error':
-        return [
-          {
-            kind: 'message',
-            tone: 'error',
-            text: `Could not load models: ${state.message}`,
-            detail: state.message,
-            command: state.auth
-              ? { title: 'Set API Key', command: Commands.setApiKey }
-              : { title: 'Retry', command: Commands.refreshModels },
-          },
-        ];
+        return [loadErrorNode('models', state, Commands.refreshModels)];
       case 'loaded': {
         const models: ModelsTreeNode[] = state.items.map((model) => ({ kind: 'model', model, name: model.Model ?? '?' }));
         return [{ kind: 'account' }, ...(models.length ? models : [{ kind: 'message', tone: 'empty', text: 'No models available to this account' } as MessageNode])];

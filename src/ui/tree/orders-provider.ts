@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { TaskOrder } from '../../api/types';
 import { Commands } from '../constants';
-import { messageItem } from './message-node';
+import { loadErrorNode, messageItem } from './message-node';
 import type { MessageNode } from './message-node';
 import { isCancellable, orderDetailLines, orderLabel, orderPeriod, orderStatus, statusIcon } from './order-format';
 import type { DetailLine } from './order-format';
@@ -43,17 +43,7 @@ export class OrdersTreeProvider implements vscode.TreeDataProvider<OrdersTreeNod
           ? state.previous.map((order) => ({ kind: 'order', order }))
           : [{ kind: 'message', tone: 'loading', text: 'Loading orders…' }];
       case 'error':
-        return [
-          {
-            kind: 'message',
-            tone: 'error',
-            text: `Could not load orders: ${state.message}`,
-            detail: state.message,
-            command: state.auth
-              ? { title: 'Set API Key', command: Commands.setApiKey }
-              : { title: 'Retry', command: Commands.refreshOrders },
-          },
-        ];
+        return [loadErrorNode('orders', state, Commands.refreshOrders)];
       case 'loaded':
         if (state.items.length === 0) {
           const filtered = this.model.recurringOnly || !this.model.showExpired;
