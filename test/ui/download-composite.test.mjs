@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
   Commands, DEMO_KEY, answerQuickInput, explorerMenu, extensionContributed, openViewContainer, openWorkbench,
-  paletteRows, paletteTitle, runFromPalette, shot, viewRows, webviewWith,
+  paletteRows, paletteTitle, runFromPalette, shot, toggleLightDarkTheme, viewRows, webviewWith,
 } from './workbench.mjs';
 
 describe('Satellite Imagery in the browser workbench', function () {
@@ -111,6 +111,13 @@ describe('Satellite Imagery in the browser workbench', function () {
     assert.match(credits, /\d/, `the cost webview shows no estimate: ${credits}`);
     await frame.locator(`${proceed}:not([disabled])`).first().waitFor({ state: 'visible' });
     await shot(wb.page, '06-cost-webview');
+    // The same panel in the dark theme: it takes the theme's colours as the workbench does.
+    assert.equal(await toggleLightDarkTheme(wb.page), 'dark');
+    await frame.locator('body.vscode-dark').waitFor({ state: 'attached' });
+    await frame.locator(`${proceed}:not([disabled])`).first().waitFor({ state: 'visible' });
+    await shot(wb.page, '06-cost-webview-dark');
+    assert.equal(await toggleLightDarkTheme(wb.page), 'light');
+    await frame.locator('body.vscode-light').waitFor({ state: 'attached' });
     await frame.locator(proceed).first().click();
 
     const tiff = await waitForFile(wb.workspace, /\.tiff?$/i, 60_000);

@@ -72,6 +72,20 @@ export async function runFromPalette(page, commandId) {
   await row.click();
 }
 
+/** Switches between the light and the dark theme as a person would, from the palette, and waits
+ * until the workbench wears the new one. Returns 'dark' or 'light'. */
+export async function toggleLightDarkTheme(page) {
+  const wasDark = await page.locator('.monaco-workbench.vs-dark').count();
+  const title = 'Toggle between Light/Dark Themes';
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click();
+  await page.locator(wasDark ? '.monaco-workbench.vs' : '.monaco-workbench.vs-dark').waitFor({ state: 'visible' });
+  return wasDark ? 'light' : 'dark';
+}
+
 /** Waits until the workbench shows the extension's contributions (its activity-bar item). */
 export async function extensionContributed(page) {
   await page.locator('.part.activitybar .action-label[aria-label^="Satellite Imagery"]').waitFor({ state: 'visible' });
