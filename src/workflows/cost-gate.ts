@@ -11,7 +11,10 @@ export async function confirmCost(
   cost: number | undefined,
   skipConfirmation: boolean | undefined,
 ): Promise<EstimateDecision> {
-  if (!skipConfirmation) return ports.confirmCost(model, ports.signal);
+  if (!skipConfirmation) {
+    ports.progress.report({ message: 'Waiting for your decision in the cost panel…' });
+    return ports.confirmCost(model, ports.signal);
+  }
   const budget = ports.settings().confirmCostAbove;
   if (budget !== undefined && cost !== undefined && Number.isFinite(cost) && cost < budget) return { action: 'proceed' };
   const why =
