@@ -1,6 +1,7 @@
 // The status bar item: the account's credits, or "No API key" with a click that sets one.
 // Without a key it shows only where imagery is in play (an AOI in the editor, the sidebar open):
-// the extension activates for any JSON file, and most of those windows have nothing to do with it.
+// the extension activates in any workspace holding a .geojson or .wkt file, and a window that is
+// busy with something else should not be nagged about a key.
 import * as vscode from 'vscode';
 import type { AccountModel, AccountState } from './account';
 import { creditsText } from './account';
