@@ -86,39 +86,19 @@ describe('Satellite Imagery in the browser workbench', function () {
   step('downloads a composite from the explorer context menu', async function () {
     needs(this, 'sets the API key through the command palette');
     needService();
-    await explorerMenu(wb.page, 'field.geojson', 'Satellite Imagery');
-    await shot(wb.page, '05-context-menu');
-    await wb.page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: 'Download Composite' }).last().click();
-    // A click that lands while the submenu is still opening only highlights the item (seen in CI):
-    // the menu then stays open, and Enter runs the highlighted item, as it would for a person.
-    const menu = wb.page.locator('.context-view.monaco-menu-container').first();
-    const closed = await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(() => true, () => false);
-    if (!closed) {
-      await wb.page.keyboard.press('Enter');
-      await menu.waitFor({ state: 'hidden', timeout: 5000 });
-    }
-    // The workflow may ask for a date or settings first: a person accepts what it proposes.
-    const proceed = '[data-testid="proceed"]';
-    const deadline = Date.now() + 60_000;
-    let frame;
-    while (!frame && Date.now() < deadline) {
-      const prompt = wb.page.locator('.quick-input-widget input');
-      if (await prompt.isVisible()) await answerQuickInput(wb.page);
-      frame = await webviewWith(wb.page, proceed, 1000).catch(() => undefined);
-    }
-    assert.ok(frame, 'the cost webview with a Proceed button did not appear');
+    const frame = await openCostPanelFromMenu(wb.page, 'field.geojson', '05-context-menu');
     const credits = await frame.locator('[data-testid="credits"]').first().innerText();
     assert.match(credits, /\d/, `the cost webview shows no estimate: ${credits}`);
-    await frame.locator(`${proceed}:not([disabled])`).first().waitFor({ state: 'visible' });
+    await frame.locator(`${PROCEED}:not([disabled])`).first().waitFor({ state: 'visible' });
     await shot(wb.page, '06-cost-webview');
     // The same panel in the dark theme: it takes the theme's colours as the workbench does.
     assert.equal(await toggleLightDarkTheme(wb.page), 'dark');
     await frame.locator('body.vscode-dark').waitFor({ state: 'attached' });
-    await frame.locator(`${proceed}:not([disabled])`).first().waitFor({ state: 'visible' });
+    await frame.locator(`${PROCEED}:not([disabled])`).first().waitFor({ state: 'visible' });
     await shot(wb.page, '06-cost-webview-dark');
     assert.equal(await toggleLightDarkTheme(wb.page), 'light');
     await frame.locator('body.vscode-light').waitFor({ state: 'attached' });
-    await frame.locator(proceed).first().click();
+    await frame.locator(PROCEED).first().click();
 
     const tiff = await waitForFile(wb.workspace, /\.tiff?$/i, 60_000);
     const parts = relative(wb.workspace, tiff).split('/');
@@ -132,6 +112,18 @@ describe('Satellite Imagery in the browser workbench', function () {
     const row = wb.page.locator('.explorer-folders-view [role="treeitem"]', { hasText: parts.at(-1) });
     await row.first().waitFor({ state: 'visible', timeout: 15_000 });
     await shot(wb.page, '07-geotiff-in-explorer');
+  });
+
+  step('cancels in the cost panel: the panel closes and nothing is processed', async function () {
+    needs(this, 'downloads a composite from the explorer context menu');
+    needService();
+    const processCalls = () => wb.simulator.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length;
+    const before = processCalls();
+    const frame = await openCostPanelFromMenu(wb.page, 'field.wkt');
+    await frame.locator('[data-testid="cancel"]').first().click();
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Composite of' }).first().waitFor({ state: 'detached', timeout: 15_000 });
+    await shot(wb.page, '08-cancelled');
+    assert.equal(processCalls(), before, 'Cancel sent a process request');
   });
 });
 
@@ -156,4 +148,33 @@ async function waitForFile(dir, pattern, timeoutMs) {
       fn();
     };
   });
+}
+
+const PROCEED = '[data-testid="proceed"]';
+
+/**
+ * Right-click `fileName` in the explorer, Satellite Imagery, Download Composite; answer whatever
+ * the workflow asks with its proposal, as a person would; resolve with the cost panel's frame.
+ */
+async function openCostPanelFromMenu(page, fileName, screenshotName) {
+  await explorerMenu(page, fileName, 'Satellite Imagery');
+  if (screenshotName) await shot(page, screenshotName);
+  await page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: 'Download Composite' }).last().click();
+  // A click that lands while the submenu is still opening only highlights the item (seen in CI):
+  // the menu then stays open, and Enter runs the highlighted item, as it would for a person.
+  const menu = page.locator('.context-view.monaco-menu-container').first();
+  const closed = await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(() => true, () => false);
+  if (!closed) {
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'hidden', timeout: 5000 });
+  }
+  const deadline = Date.now() + 60_000;
+  let frame;
+  while (!frame && Date.now() < deadline) {
+    const prompt = page.locator('.quick-input-widget input');
+    if (await prompt.isVisible()) await answerQuickInput(page);
+    frame = await webviewWith(page, PROCEED, 1000).catch(() => undefined);
+  }
+  assert.ok(frame, 'the cost webview with a Proceed button did not appear');
+  return frame;
 }
