@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { BatchResult, CompositeResult, DatesResult, OrderResult, TilesResult } from '../../src/workflows/results';
-import { useSimulator } from './vsc-helpers';
+import { nextEvent, useSimulator } from './vsc-helpers';
 
 // Fields inside the demo orders near Aarhus.
 const FIELD = 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))';
@@ -50,10 +50,15 @@ describe('workflow commands in VS Code', () => {
   it('downloads a composite from options, without a prompt', async () => {
     const uri = file('field.wkt', FIELD);
     const date = await wholeAreaDate(uri);
+    // The credits shown are reloaded once the download has spent some.
+    const creditsShown = nextEvent(env.api.services.account.onDidChange, (s) => s.kind === 'ready' && s.info?.CreditAmount === env.sim.state.account.CreditAmount);
+    const creditsBefore = env.sim.state.account.CreditAmount;
     const result = await vscode.commands.executeCommand<CompositeResult>('satImagery.downloadComposite', uri, {
       ...base, date, epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory: out, skipConfirmation: true,
     });
     assert.equal(result.outcome, 'completed');
+    assert.ok(env.sim.state.account.CreditAmount < creditsBefore, 'the download spent credits');
+    await creditsShown;
     assert.equal(result.files.length, 1);
     assert.ok(existsSync(result.files[0]!));
     assert.equal(result.request?.Resolution, 20);

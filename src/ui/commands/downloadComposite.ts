@@ -27,6 +27,7 @@ export const downloadCompositeCommand: CommandDefinition = {
     } else if (result.outcome === 'completed' && file) {
       offerReveal(`Saved ${path.basename(file)} (${formatBytes(result.bytes)}).`, file);
     }
+    if (result.bytes > 0 || (result.parts?.bytes ?? 0) > 0) services.refreshTrees(); // credits were spent
     if (result.outcome === 'not-available') {
       if (result.fix === 'order-area') {
         void vscode.commands.executeCommand(Commands.estimateOrder, run.uri);
