@@ -12,6 +12,7 @@ const USAGE = `Usage: npm run simulator -- [options]
   --forbidden-keys a,b     keys answered 403
   --until                  date discovery names the window end 'Until' (live service)
   --details-post           order details by POST { Guids }
+  --camel-case             JSON answers in camelCase (succeeded, data, tiles...)
   --status-step-ms N       time an order spends in each status (default 120000)
   --latency N              delay every answer by N ms
   --max-concurrent N       in-flight requests per key; --concurrency-1003 answers 400/1003 instead of 429
@@ -50,6 +51,7 @@ function parseArgs(argv: string[]): SimulatorOptions {
       case '--forbidden-keys': keys.forbidden = list(); break;
       case '--until': options.specVariant = { ...options.specVariant, dateWindowEnd: 'Until' }; break;
       case '--details-post': options.specVariant = { ...options.specVariant, orderDetailsMethod: 'POST' }; break;
+      case '--camel-case': options.specVariant = { ...options.specVariant, responseCase: 'camel' }; break;
       case '--status-step-ms': options.orderStatusStepMs = number(); break;
       case '--latency': faults.latencyMs = number(); break;
       case '--max-concurrent': faults.maxConcurrentPerKey = number(); break;

@@ -46,3 +46,14 @@ export const Codes = {
   tooManyBands: 1005,
   notCovered: 1006,
 } as const;
+
+/**
+ * The envelope as sent: PascalCase as the vendor's client reads it, or camelCase as one page of
+ * the public documentation shows the same responses (every key's first letter lowered).
+ */
+export function inCase(payload: unknown, responseCase: 'Pascal' | 'camel'): unknown {
+  if (responseCase === 'Pascal') return payload;
+  if (Array.isArray(payload)) return payload.map((item) => inCase(item, responseCase));
+  if (payload === null || typeof payload !== 'object') return payload;
+  return Object.fromEntries(Object.entries(payload).map(([key, value]) => [key.charAt(0).toLowerCase() + key.slice(1), inCase(value, responseCase)]));
+}

@@ -45,7 +45,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     state,
     faults: new FaultController(options.faults, seed),
     keys: new KeyRing(options.keys),
-    spec: { dateWindowEnd: options.specVariant?.dateWindowEnd ?? 'To', orderDetailsMethod: options.specVariant?.orderDetailsMethod ?? 'GET' },
+    spec: { dateWindowEnd: options.specVariant?.dateWindowEnd ?? 'To', orderDetailsMethod: options.specVariant?.orderDetailsMethod ?? 'GET', responseCase: options.specVariant?.responseCase ?? 'Pascal' },
     log,
   };
   let running = createSimulatorServer(parts);

@@ -7,7 +7,7 @@ import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { KeyRing, redactedKey } from './auth';
 import type { KeyStatus } from './auth';
-import { failure, SimError, success } from './envelope';
+import { failure, inCase, SimError, success } from './envelope';
 import { FaultController } from './faults';
 import { buildGeoTiff, generatedTiff, rasterSize } from './geotiff';
 import { resetSocket, sendImage } from './image-response';
@@ -33,10 +33,10 @@ export interface ServerParts {
   log: RequestLogEntry[];
 }
 
-function sendError(res: ServerResponse, entry: RequestLogEntry, error: SimError, outcome?: string): void {
+function sendError(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, error: SimError, outcome?: string): void {
   entry.status = error.status;
   entry.outcome = outcome ?? `error:${error.code ?? error.status}`;
-  sendEnvelope(res, error.status, failure(error.message, error.code ?? error.status, error.data ?? null), error.headers);
+  sendEnvelope(res, error.status, inCase(failure(error.message, error.code ?? error.status, error.data ?? null), parts.spec.responseCase), error.headers);
 }
 
 function imageBody(parts: ServerParts, image: ImageRequest): ImageBody {
@@ -57,7 +57,7 @@ export function createSimulatorServer(parts: ServerParts): { server: Server; soc
   const server = createServer((req, res) => {
     handle(parts, routes, req, res).catch((error: unknown) => {
       // A bug in the simulator must show in the test that met it, not hang it.
-      if (!res.headersSent) sendEnvelope(res, 500, failure(`Simulator error: ${String(error)}`, 500));
+      if (!res.headersSent) sendEnvelope(res, 500, inCase(failure(`Simulator error: ${String(error)}`, 500), parts.spec.responseCase));
       else res.destroy();
     });
   });
@@ -82,7 +82,7 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
     if (entry.outcome === 'pending') entry.outcome = 'aborted-by-client';
   });
   const raw = await readBody(req);
-  if (raw === undefined) return sendError(res, entry, new SimError(413, 'The request body is too large.', 413));
+  if (raw === undefined) return sendError(parts, res, entry, new SimError(413, 'The request body is too large.', 413));
   const parsed = parseBody(raw);
   entry.body = parsed;
 
@@ -94,7 +94,7 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
   }
   if (scheduled?.status !== undefined) {
     const headers: Record<string, string> = scheduled.retryAfterSeconds !== undefined ? { 'Retry-After': String(scheduled.retryAfterSeconds) } : {};
-    return sendError(res, entry, new SimError(scheduled.status, `Scheduled fault ${scheduled.status}.`, scheduled.code, null, headers), `fault:${scheduled.status}`);
+    return sendError(parts, res, entry, new SimError(scheduled.status, `Scheduled fault ${scheduled.status}.`, scheduled.code, null, headers), `fault:${scheduled.status}`);
   }
   if (!(await admit(parts, res, entry, key, keyStatus))) return;
 
@@ -107,7 +107,7 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
       entry.outcome = 'fault:reset';
       return resetSocket(req.socket);
     }
-    return sendError(res, entry, error);
+    return sendError(parts, res, entry, error);
   }
   if (scheduled?.reset === 'after-processing') {
     // The effect (an order created, credits spent) stays; only the answer is lost.
@@ -122,20 +122,20 @@ async function admit(parts: ServerParts, res: ServerResponse, entry: RequestLogE
   const { faults } = parts;
   const refusal = parts.keys.refusal(keyStatus);
   if (refusal) {
-    sendError(res, entry, refusal);
+    sendError(parts, res, entry, refusal);
     return false;
   }
   const id = key as string;
   const token = faults.takeToken(id, performance.now());
   if (!token.ok) {
     const headers: Record<string, string> = faults.options.rateLimit?.retryAfter ? { 'Retry-After': String(token.retryAfterSeconds) } : {};
-    sendError(res, entry, new SimError(429, 'Too many requests: the rate limit of this key is exceeded.', 429, null, headers), 'limit:rate');
+    sendError(parts, res, entry, new SimError(429, 'Too many requests: the rate limit of this key is exceeded.', 429, null, headers), 'limit:rate');
     return false;
   }
   if (!faults.acquire(id)) {
     const message = 'Too many concurrent requests for this key.';
     const error = faults.options.concurrencyAnswer === '1003' ? new SimError(400, message, 1003) : new SimError(429, message, 429);
-    sendError(res, entry, error, 'limit:concurrency');
+    sendError(parts, res, entry, error, 'limit:concurrency');
     return false;
   }
   // The slot is held until the answer is fully sent (or the connection dies), images included.
@@ -144,7 +144,7 @@ async function admit(parts: ServerParts, res: ServerResponse, entry: RequestLogE
   const serverError = faults.drawServerError();
   if (serverError !== undefined) {
     const message = serverError === 500 ? 'Internal server error.' : serverError === 502 ? 'Bad gateway.' : 'Service unavailable.';
-    sendError(res, entry, new SimError(serverError, message, serverError), `fault:${serverError}`);
+    sendError(parts, res, entry, new SimError(serverError, message, serverError), `fault:${serverError}`);
     return false;
   }
   return true;
@@ -167,7 +167,7 @@ function dispatch(parts: ServerParts, routes: Route[], method: string, url: URL,
 async function sendReply(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, reply: Reply): Promise<void> {
   entry.status = reply.kind === 'image' ? 200 : reply.status;
   entry.outcome = 'ok';
-  if (reply.kind === 'json') return sendEnvelope(res, reply.status, success(reply.data));
+  if (reply.kind === 'json') return sendEnvelope(res, reply.status, inCase(success(reply.data), parts.spec.responseCase));
   if (reply.kind === 'json-raw') return sendEnvelope(res, reply.status, reply.body);
   if (reply.kind === 'empty') {
     res.writeHead(reply.status, { 'Content-Length': '0' });

@@ -37,6 +37,8 @@ export interface SpecVariant {
   dateWindowEnd?: 'To' | 'Until';
   /** How order details are asked for: GET with query parameters, or POST { Guids }. */
   orderDetailsMethod?: 'GET' | 'POST';
+  /** Keys of JSON answers in PascalCase (default) or camelCase, as one documentation page shows. */
+  responseCase?: 'Pascal' | 'camel';
 }
 
 export interface FaultOptions {
