@@ -5,25 +5,14 @@ import * as assert from 'node:assert/strict';
 import { createClient } from '../../src/api/client';
 import type { FullImageryClient } from '../../src/api/client';
 import { abortableSleep } from '../../src/api/retry';
-import type { ClientOptions, OrderCreateRequest } from '../../src/api/types';
+import type { ClientOptions } from '../../src/api/types';
 import { startSimulator } from '../simulator';
 import type { RequestLogEntry, Simulator, SimulatorOptions } from '../simulator';
-import { refusal } from './api-test-helpers';
+import { ORDER, refusal } from './api-test-helpers';
 import { createRandom } from '../simulator/random';
 
 const MODELS = '/api/tasking/models';
 const ORDERS = '/api/tasking/orders';
-const ORDER: OrderCreateRequest = {
-  Wkt: 'GEOMETRYCOLLECTION(POLYGON((10.10 56.10,10.14 56.10,10.14 56.13,10.10 56.13,10.10 56.10)))',
-  SatelliteConstellations: ['Sentinel2'],
-  Model: 'Stratus2',
-  StorageMonths: 3,
-  ApiRequests: 100,
-  ImageFrequency: 5,
-  ReferenceDate: '2026-08-01',
-  From: '2026-08-01',
-  To: '2026-10-31',
-};
 // Timers may fire a little late, never early; the request log's clock is performance.now().
 const EARLY_TOLERANCE_MS = 3;
 
