@@ -1,10 +1,10 @@
 // The account behind the key: its limits and credits, from GET /api/apikey/info. That endpoint is
 // not in the interface document, so a service without it (404) is checked with the models list
 // instead and the account shows as "verified" without figures.
-import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
 import type { ApiKeyInfo, ImageryClient } from '../api/types';
 import { errorText } from './errors';
+import { LatestState } from './latest-state';
 import type { ComponentLog } from './services';
 import { formatNumber } from './number-format';
 
@@ -25,24 +25,17 @@ export async function fetchAccountInfo(client: ImageryClient): Promise<ApiKeyInf
   }
 }
 
-export class AccountModel implements vscode.Disposable {
-  private current: AccountState = { kind: 'no-key' };
-  private readonly changed = new vscode.EventEmitter<AccountState>();
-  readonly onDidChange = this.changed.event;
-  private generation = 0;
-
+export class AccountModel extends LatestState<AccountState> {
   constructor(
     private readonly getClient: () => Promise<ImageryClient>,
     private readonly log: ComponentLog,
-  ) {}
-
-  get state(): AccountState {
-    return this.current;
+  ) {
+    super({ kind: 'no-key' });
   }
 
   /** Reloads from the service; the last call wins when several overlap. */
   async refresh(hasKey: boolean): Promise<AccountState> {
-    const generation = ++this.generation;
+    const generation = this.begin();
     if (!hasKey) return this.set({ kind: 'no-key' }, generation);
     this.set({ kind: 'loading' }, generation);
     try {
@@ -56,19 +49,7 @@ export class AccountModel implements vscode.Disposable {
 
   /** Takes figures already fetched (e.g. while checking a new key). */
   accept(info: ApiKeyInfo | undefined): void {
-    this.set({ kind: 'ready', info }, ++this.generation);
-  }
-
-  private set(state: AccountState, generation: number): AccountState {
-    if (generation === this.generation) {
-      this.current = state;
-      this.changed.fire(state);
-    }
-    return this.current;
-  }
-
-  dispose(): void {
-    this.changed.dispose();
+    this.set({ kind: 'ready', info }, this.begin());
   }
 }
 
