@@ -65,6 +65,18 @@ describe('workflow commands in VS Code', () => {
     assert.ok(result.estimate && typeof result.estimate.CreditEstimate === 'number');
   });
 
+  it('takes one { uri, ...options } object, as a keybinding passes its args', async () => {
+    const uri = file('keybinding.wkt', FIELD);
+    const result = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', { uri, ...base, skipConfirmation: true });
+    assert.equal(result.outcome, 'completed');
+    assert.equal(result.model, 'Stratus2');
+    // And on the active editor's file when the object names none.
+    await vscode.window.showTextDocument(uri);
+    const active = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', { ...base, skipConfirmation: true });
+    assert.equal(active.outcome, 'completed');
+    assert.deepEqual(active.coverage?.full, result.coverage?.full);
+  });
+
   it('finds available dates through its quick picks, accepting the defaults', async () => {
     const uri = file('field.wkt', FIELD);
     const running = vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', uri);

@@ -55,13 +55,26 @@ const workflowCommands: CommandDefinition[] = [
   processMiniTilesCommand,
 ];
 
+/**
+ * A keybinding or a task passes its `args` as the one argument: for the workflow commands that is
+ * `{ uri?, ...options }`, the same as `(uri, options)`.
+ */
+export function workflowArguments(args: unknown[]): unknown[] {
+  const [first, ...rest] = args;
+  const plainObject = typeof first === 'object' && first !== null && !Array.isArray(first) && !(first instanceof vscode.Uri);
+  if (!plainObject || rest.length > 0) return args;
+  const { uri, ...options } = first as { uri?: unknown };
+  return [uri, options];
+}
+
 export function registerCommands(services: ExtensionServices): vscode.Disposable[] {
   const all: Array<UiCommandDefinition | CommandDefinition> = [...uiCommands, ...workflowCommands];
+  const workflowIds = new Set(workflowCommands.map((c) => c.id));
   const titles = contributedTitles(services.context);
   return all.map((definition) =>
     vscode.commands.registerCommand(definition.id, async (...args: unknown[]) => {
       try {
-        return await definition.run(services, ...args);
+        return await definition.run(services, ...(workflowIds.has(definition.id) ? workflowArguments(args) : args));
       } catch (err) {
         reportError(services.log('commands'), `${titles.get(definition.id) ?? definition.id} failed`, err);
         throw err;
