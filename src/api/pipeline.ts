@@ -65,14 +65,18 @@ export async function errorFromResponse(response: HttpResponse, endpoint: string
   return errorFromAnswer({ status: response.status, endpoint });
 }
 
-/** Parses a JSON answer as it came, without the envelope handling (the specification document). */
-export async function readRawJson(response: HttpResponse, endpoint: string, signal?: AbortSignal): Promise<unknown> {
-  let text: string;
+/** The whole body as text; a connection that breaks while it is read is a network failure. */
+async function readText(response: HttpResponse, endpoint: string, signal?: AbortSignal): Promise<string> {
   try {
-    text = await response.body.text();
+    return await response.body.text();
   } catch (err) {
     throw failureBeforeResponse(err, endpoint, signal);
   }
+}
+
+/** Parses a JSON answer as it came, without the envelope handling (the specification document). */
+export async function readRawJson(response: HttpResponse, endpoint: string, signal?: AbortSignal): Promise<unknown> {
+  const text = await readText(response, endpoint, signal);
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -82,12 +86,7 @@ export async function readRawJson(response: HttpResponse, endpoint: string, sign
 
 /** Reads a JSON answer and returns its payload; an envelope with Succeeded false throws. */
 export async function readJson(response: HttpResponse, endpoint: string, signal?: AbortSignal): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.body.text();
-  } catch (err) {
-    throw failureBeforeResponse(err, endpoint, signal);
-  }
+  const text = await readText(response, endpoint, signal);
   if (text.trim() === '') return null;
   let json: unknown;
   try {
