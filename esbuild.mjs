@@ -62,7 +62,7 @@ const targets = [
     format: 'cjs',
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
-    define: { SAT_IMAGERY_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
+    define: { SAT_IMAGERY_VERSION: JSON.stringify(JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version) },
     plugins: [...common.plugins, clientAsSeparateFile],
   },
   {
