@@ -85,7 +85,8 @@ export function exitCodeOf(error: unknown): ExitCodeValue {
   if (isApiError(error)) {
     // The "may have been charged" outcome of billed calls is being added to the client; an error
     // that says so maps to its own code whatever its transport kind.
-    if ((error as { mayHaveBeenCharged?: unknown }).mayHaveBeenCharged === true) return ExitCode.mayHaveBeenCharged;
+    const marked = error as { mayHaveBeenCharged?: unknown; kind: string };
+    if (marked.mayHaveBeenCharged === true || marked.kind === 'may-have-been-charged') return ExitCode.mayHaveBeenCharged;
     if (error.code !== undefined && notAvailableServiceCodes.has(error.code)) return ExitCode.notAvailable;
     switch (error.kind) {
       case 'auth':

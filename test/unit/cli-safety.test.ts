@@ -111,6 +111,21 @@ describe('CLI: exit codes, the key, the budget guard, resuming a series', functi
     assert.ok(sim.requests.some((r) => r.path === '/api/satelliteimages/process/composite/estimate'), 'the estimate itself was asked');
   });
 
+  it('tiles process holds the budget against the credits spent: the unit that would pass it is not sent', async () => {
+    const wide = join(dir, 'wide.geojson');
+    writeFileSync(wide, '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.12,56.05],[10.12,56.09],[10.05,56.09],[10.05,56.05]]]}');
+    sim.clearLog();
+    const credits = sim.state.account.CreditAmount;
+    const r = await run('tiles', 'process', wide, '--mini-tiles', '--model', 'Stratus2', '--date', dates[0]!, '--concurrency', '1', '--yes', '--max-cost', '1', '--output-directory', join(dir, 'budget'), '--json');
+    assert.equal(r.code, 8, r.stderr);
+    const batch = jsonOf<{ units: { status: string; error?: string }[] }>(r);
+    assert.ok(batch.units.length >= 2, 'the area has several mini-tiles');
+    assert.equal(batch.units.filter((u) => u.status === 'done').length, 1);
+    assert.ok(batch.units.filter((u) => u.status === 'failed').every((u) => /budget/.test(u.error ?? '')));
+    assert.equal(billedCalls().length, 1);
+    assert.ok(credits - sim.state.account.CreditAmount <= 1, 'spent within the budget');
+  });
+
   it('a series killed during a download skips finished dates on the rerun and never re-sends the lost one unasked', async () => {
     const out = join(dir, 'series');
     const chosen = dates.slice(0, 3).sort();

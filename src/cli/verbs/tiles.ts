@@ -54,16 +54,18 @@ export async function tilesProcessVerb(context: VerbContext): Promise<number> {
   }
   const source = context.rest.length > 0 ? await context.area() : undefined;
   const ports = await context.ports(guard);
-  ports.client = budgeted(ports.client, guard.maxCost!, context.signal);
+  const budget = { reached: false };
+  ports.client = budgeted(ports.client, guard.maxCost!, context.signal, budget);
   const kind = context.options.flag('mini-tiles') ? 'minitile' : 'tile';
   const result = await processTiles(ports, kind, source, { ...options, outputDirectory: context.outputDirectory() });
   context.terminal.result(result, () => batchText(result));
   if (result.outcome !== 'completed') return ExitCode.interrupted;
+  if (budget.reached) return ExitCode.notConfirmed;
   return result.failed.length > 0 ? ExitCode.failure : ExitCode.ok;
 }
 
 /** The client with tile processing held to a budget of spent credits. */
-function budgeted(client: ImageryClient, maxCost: number, signal: AbortSignal): ImageryClient {
+function budgeted(client: ImageryClient, maxCost: number, signal: AbortSignal, budget: { reached: boolean }): ImageryClient {
   let start: number | undefined;
   let dearest = 0;
   const credits = async (): Promise<number> => {
@@ -75,7 +77,8 @@ function budgeted(client: ImageryClient, maxCost: number, signal: AbortSignal): 
     const before = await credits();
     start ??= before;
     const spent = start - before;
-    if (spent + dearest > maxCost) throw new CliError(`Not sent: ${round(spent)} of the budget of ${maxCost} is spent and a unit costs up to ${round(dearest)}.`, ExitCode.notConfirmed);
+    if (spent + dearest > maxCost) budget.reached = true;
+    if (budget.reached) throw new CliError(`Not sent: ${round(spent)} of the budget of ${maxCost} is spent and a unit costs up to ${round(dearest)}.`, ExitCode.notConfirmed);
     const result = await send();
     // With other workers the difference includes their units too: an over-estimate, on the safe side.
     dearest = Math.max(dearest, before - (await credits()));
