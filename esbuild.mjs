@@ -1,10 +1,10 @@
-// Bundles the extension (Node, CommonJS), the network client as a file of its own, and the
-// webview script (browser, IIFE). The client (undici, zod: about 1 MB) is loaded by the first
+// Bundles the extension (Node, CommonJS), the `sat-imagery` command line (dist/cli.js), the
+// network client as a file of its own, and the webview script (browser, IIFE). The client (undici, zod: about 1 MB) is loaded by the first
 // request, not at activation: the extension bundle refers to it as an external `./api-client.js`.
 // `--production` minifies without source maps; `--watch` rebuilds on change and prints the
 // `[watch] build started/finished` lines that the problem matcher in .vscode/tasks.json reads.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 /** `--outdir=DIR` puts the bundles elsewhere (the activation benchmark builds into a scratch folder). */
@@ -54,6 +54,18 @@ const targets = [
     plugins: [...common.plugins, clientAsSeparateFile],
   },
   {
+    // The command line shares the lazily loaded client with the extension: `--help` never loads it.
+    ...common,
+    entryPoints: ['src/cli/bin.ts'],
+    outfile: `${outdir}/cli.js`,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+    define: { SAT_IMAGERY_VERSION: JSON.stringify(JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version) },
+    plugins: [...common.plugins, clientAsSeparateFile],
+  },
+  {
     ...common,
     entryPoints: ['src/api/client.ts'],
     outfile: `${outdir}/api-client.js`,
@@ -83,4 +95,5 @@ if (watch) {
     if (r.status === 'rejected') for (const e of r.reason.errors ?? [r.reason]) console.error(`✘ ${e.text ?? e}`, e.location ? `${e.location.file}:${e.location.line}:${e.location.column}` : '');
   }
   if (results.some((r) => r.status === 'rejected')) process.exit(1);
+  chmodSync(`${outdir}/cli.js`, 0o755); // run as ./dist/cli.js too, not only through npm's bin link
 }

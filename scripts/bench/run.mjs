@@ -15,6 +15,7 @@ execFileSync('npm', ['run', '--silent', 'compile-tests'], { cwd: root, stdio: 'i
 
 const suites = [
   ['activation', async () => (await import('./activation.mjs')).runActivationBench()],
+  ['cli', async () => (await import('./cli.mjs')).runCliBench()],
   ['download', async () => (await import('./download.mjs')).runDownloadBench()],
   ['batch', async () => (await import('./batch.mjs')).runBatchBench()],
   ['geometry', async () => (await import('./geometry.mjs')).runGeometryBench()],

@@ -25,6 +25,8 @@ import type {
   OrderListQuery,
   TaskingModel,
   TileProcessRequest,
+  TileCover,
+  TileOptimizeRequest,
   TileRecord,
   TileSearchRequest,
 } from './types';
@@ -92,6 +94,13 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
       const path = '/api/tasking/search/tiles';
       const body = await core.prepareBody('tileSearch', path, request, o.signal);
       return listFrom<TileRecord>(await core.postJson(path, body, o.signal), 'Tiles');
+    },
+    async optimizeTiles(request: TileOptimizeRequest, o: CallOptions = {}): Promise<TileCover> {
+      const path = '/api/tasking/tile/optimize';
+      const body = await core.prepareBody(undefined, path, request, o.signal);
+      const cover = recordFrom<TileCover>(await core.postJson(path, body, o.signal));
+      const guids = (value: unknown): string[] => (Array.isArray(value) ? value.filter((g): g is string => typeof g === 'string') : []);
+      return { ...cover, Tiles: guids(cover.Tiles), MiniTiles: guids(cover.MiniTiles) };
     },
     listOrders: (query?: OrderListQuery, o?: CallOptions) => orders.listOrders(core, query, o),
     getOrderDetails: (guids: string[], o?: CallOptions) => orders.getOrderDetails(core, guids, o),

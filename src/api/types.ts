@@ -102,6 +102,11 @@ export type TileSearchRequest =
   | AoiField
   | { TileGuids?: string[]; MiniTileGuids?: string[]; TileGuidForMiniTiles?: string; Wkt?: undefined; GeoJson?: undefined };
 
+/** POST /api/tasking/tile/optimize (newer public material): the area as WKT. */
+export interface TileOptimizeRequest {
+  Wkt: string;
+}
+
 /** GET /api/tasking/orders query. */
 export interface OrderListQuery {
   recurringOnly?: boolean;
@@ -129,6 +134,12 @@ export interface TileRecord extends Open {
   Epsg?: string | number;
   DataGeogWkt?: string;
   MiniTile?: boolean;
+}
+
+/** What /api/tasking/tile/optimize answers: a best-effort, cost-focused cover of the area. */
+export interface TileCover extends Open {
+  Tiles?: string[];
+  MiniTiles?: string[];
 }
 
 export interface TaskOrder extends Open {
@@ -254,6 +265,7 @@ export interface ImageryClient {
   getApiKeyInfo(options?: CallOptions): Promise<ApiKeyInfo>;
   listModels(options?: CallOptions): Promise<TaskingModel[]>;
   searchTiles(request: TileSearchRequest, options?: CallOptions): Promise<TileRecord[]>;
+  optimizeTiles(request: TileOptimizeRequest, options?: CallOptions): Promise<TileCover>;
   listOrders(query?: OrderListQuery, options?: CallOptions): Promise<TaskOrder[]>;
   getOrderDetails(orderGuids: string[], options?: CallOptions): Promise<TaskOrder[]>;
   estimateOrder(request: OrderEstimateRequest, options?: CallOptions): Promise<OrderEstimate>;

@@ -70,6 +70,7 @@ export function specificationDocument(variant: Required<SpecVariant>, limits: Ac
     'x-limits': { MaxCompositeAreaKm2: limits.MaxCompositeAreaKm2, MaxTotalBands: limits.MaxTotalBands, MaxConcurrentConnections: limits.MaxConcurrentConnections },
     paths: {
       '/api/tasking/search/tiles': { post: op('Tile search', { requestBody: body('TileSearchRequest') }) },
+      '/api/tasking/tile/optimize': { post: op('Cost-focused cover of an area by tiles and mini-tiles', { requestBody: body('TileOptimizeRequest') }) },
       '/api/tasking/orders': {
         get: op('List orders', { parameters: [flag('recurringOnly'), flag('getExpired')] }),
         post: op('Create an order', { requestBody: body('OrderCreateRequest') }),
@@ -98,6 +99,7 @@ export function specificationDocument(variant: Required<SpecVariant>, limits: Ac
         Bandnames: { type: 'string', description: `'all', 'rgb', or a comma list of ${ALL_BANDS.join(', ')}; index expressions like [B8_B4]`, pattern: '^(all|rgb|(\\[?B(1[0-2]|[1-9]|8A)(_B(1[0-2]|[1-9]|8A)\\])?)(,(\\[?B(1[0-2]|[1-9]|8A)(_B(1[0-2]|[1-9]|8A)\\])?))*)$' },
         Envelope: { type: 'object', properties: { Succeeded: { type: 'boolean' }, Data: {}, Error: { type: ['object', 'null'], properties: { Message: { type: 'string' }, Code: { type: 'integer' } } } } },
         TileSearchRequest: { type: 'object', properties: { Wkt: ref('Wkt'), GeoJson: ref('GeoJson'), TileGuids: order.TileGuids, MiniTileGuids: order.MiniTileGuids, TileGuidForMiniTiles: { type: 'string', format: 'uuid' } } },
+        TileOptimizeRequest: { type: 'object', properties: { Wkt: ref('Wkt') }, required: ['Wkt'] },
         OrderEstimateRequest: { type: 'object', properties: { Wkt: ref('Wkt'), GeoJson: ref('GeoJson'), ...order }, required: orderRequired },
         OrderCreateRequest: { type: 'object', properties: { Wkt: ref('Wkt'), GeoJson: ref('GeoJson'), ...order, TileDeduplication: { type: 'boolean' } }, required: orderRequired },
         OrderDetailsRequest: { type: 'object', properties: { Guids: { type: 'array', minItems: 1, items: { type: 'string', format: 'uuid' } } }, required: ['Guids'] },

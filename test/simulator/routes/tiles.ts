@@ -48,6 +48,24 @@ function search(ctx: RouteContext): Reply {
   return json({ Tiles: tiles.map(tileRecord) });
 }
 
+/** POST /api/tasking/tile/optimize: a cost-focused cover of the area (live-service notes, newer
+ * material). Tiles the area's box holds whole are ordered as tiles, the rest as the mini-tiles
+ * that touch the box: fewer, cheaper units than every tile the area touches. */
+function optimize(ctx: RouteContext): Reply {
+  const aoi = readAoi(ctx.body);
+  const tiles = new Set<string>();
+  const minis = new Set<string>();
+  const inside = (a: Tile['bbox'], b: Tile['bbox']): boolean => a.west >= b.west && a.east <= b.east && a.south >= b.south && a.north <= b.north;
+  const touches = (a: Tile['bbox'], b: Tile['bbox']): boolean => a.west < b.east && a.east > b.west && a.south < b.north && a.north > b.south;
+  for (const part of aoi.parts) {
+    for (const tile of tilesInBbox(ctx.state.seed, part.bbox)) {
+      if (inside(tile.bbox, part.bbox)) tiles.add(tile.guid);
+      else for (const mini of miniTilesOf(ctx.state.seed, tile)) if (touches(mini.bbox, part.bbox)) minis.add(mini.guid);
+    }
+  }
+  return json({ Tiles: [...tiles], MiniTiles: [...minis] });
+}
+
 function processTile(ctx: RouteContext, mini: boolean): Reply {
   const field = mini ? 'MiniTileGuid' : 'TileGuid';
   const check = new FieldChecker(ctx.body);
@@ -82,6 +100,7 @@ function processTile(ctx: RouteContext, mini: boolean): Reply {
 export function tileRoutes(): Route[] {
   return [
     { method: 'POST', path: '/api/tasking/search/tiles', needsBody: true, handle: search },
+    { method: 'POST', path: '/api/tasking/tile/optimize', needsBody: true, handle: optimize },
     { method: 'POST', path: '/api/satelliteimages/process/tile', needsBody: true, handle: (ctx) => processTile(ctx, false) },
     { method: 'POST', path: '/api/satelliteimages/process/minitile', needsBody: true, handle: (ctx) => processTile(ctx, true) },
   ];

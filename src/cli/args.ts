@@ -1,0 +1,140 @@
+// The command line, read with node's util.parseArgs: one table of options (kebab case, named as
+// the commands' options), each listing the verbs it applies to, so a misplaced option is a usage
+// error rather than silently ignored. Values are converted and checked here, with messages that
+// name the option.
+import { parseArgs } from 'node:util';
+import { UsageError } from './exit-codes';
+
+type Kind = 'string' | 'boolean';
+interface OptionSpec {
+  type: Kind;
+  short?: string;
+  /** Verbs (or "group sub") it applies to; undefined = every verb. */
+  verbs?: string[];
+  help: string;
+  value?: string;
+}
+
+const composite = ['dates', 'available', 'estimate', 'download', 'series', 'tiles process'];
+const billed = ['download', 'series', 'orders create', 'tiles process'];
+const orderVerbs = ['orders estimate', 'orders create'];
+
+export const optionTable: Record<string, OptionSpec> = {
+  json: { type: 'boolean', help: 'print the result object as JSON on stdout' },
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+  version: { type: 'boolean', help: 'print the version' },
+  'base-url': { type: 'string', value: 'URL', help: 'service address (or SAT_IMAGERY_BASE_URL); https, or http on loopback only' },
+  'api-key-file': { type: 'string', value: 'FILE', help: 'read the key from FILE, which only its owner may read (else SAT_IMAGERY_API_KEY)' },
+  model: { type: 'string', verbs: [...composite, ...orderVerbs], value: 'NAME', help: 'model, as its API value (e.g. Stratus2)' },
+  'satellite-constellations': { type: 'string', verbs: [...composite, ...orderVerbs], value: 'A,B', help: 'constellations, comma-separated' },
+  date: { type: 'string', verbs: ['available', 'estimate', 'download', 'tiles process'], value: 'YYYY-MM-DD', help: 'image date (default: the newest covering the whole area)' },
+  from: { type: 'string', verbs: [...composite, ...orderVerbs], value: 'YYYY-MM-DD', help: 'window start (default 30 days ago); first day of an order' },
+  to: { type: 'string', verbs: [...composite, ...orderVerbs], value: 'YYYY-MM-DD', help: 'window end (default now); last day of an order' },
+  'epsg-projection': { type: 'string', verbs: composite, value: 'CODE', help: 'output EPSG code (default 4326; 47000 = automatic UTM)' },
+  resolution: { type: 'string', verbs: composite, value: 'METRES', help: 'output resolution (default 10)' },
+  bandnames: { type: 'string', verbs: composite, value: 'BANDS', help: "bands: rgb, all, or a list such as 'B2,B3,B4,B8' (default rgb)" },
+  'output-directory': { type: 'string', verbs: ['download', 'series', 'tiles process'], value: 'DIR', help: 'folder for the images (default: the current folder)' },
+  yes: { type: 'boolean', verbs: billed, help: 'send the billed request (needs --max-cost too)' },
+  'max-cost': { type: 'string', verbs: billed, value: 'AMOUNT', help: 'budget: proceed only when the estimate is at most this (credits, or currency for orders)' },
+  every: { type: 'string', verbs: ['series'], value: 'DAYS', help: 'at least this many days between two dates of a series (e.g. 7 or 7d)' },
+  'max-dates': { type: 'string', verbs: ['series'], value: 'N', help: 'at most N dates (the newest)' },
+  dates: { type: 'string', verbs: ['series'], value: 'D1,D2', help: 'exactly these dates instead of a search' },
+  'resend-uncertain': { type: 'boolean', verbs: ['series'], help: 'send again the dates whose billed answer was lost earlier (check the account first)' },
+  'storage-months': { type: 'string', verbs: orderVerbs, value: 'N', help: 'months the images are kept (default 1)' },
+  'api-requests': { type: 'string', verbs: orderVerbs, value: 'N', help: 'API requests per image (default 1)' },
+  'image-frequency': { type: 'string', verbs: orderVerbs, value: 'N', help: '1 = every day … 7 = weekly (default 1)' },
+  'reference-date': { type: 'string', verbs: orderVerbs, value: 'YYYY-MM-DD', help: 'reference date (default: --from)' },
+  recurring: { type: 'boolean', verbs: orderVerbs, help: 'an order without end, renewed every month (instead of --to)' },
+  'tile-deduplication': { type: 'boolean', verbs: orderVerbs, help: 'skip tiles already ordered (tile orders)' },
+  'tile-guids': { type: 'string', verbs: [...orderVerbs, 'tiles process'], value: 'G1,G2', help: 'tiles (or mini-tiles) instead of an area' },
+  'mini-tile-guids': { type: 'string', verbs: orderVerbs, value: 'G1,G2', help: 'mini-tiles to order' },
+  'mini-tiles': { type: 'boolean', verbs: ['tiles search', 'tiles process'], help: 'mini-tiles instead of whole tiles' },
+  concurrency: { type: 'string', verbs: ['tiles process'], value: 'N', help: 'workers (bounded by the key)' },
+  'recurring-only': { type: 'boolean', verbs: ['orders list'], help: 'only recurring orders' },
+  expired: { type: 'boolean', verbs: ['orders list'], help: 'include expired orders' },
+};
+
+export type Values = Record<string, string | boolean | undefined>;
+
+export interface ParsedCommand {
+  /** 'download', 'orders list', 'tiles search' ... ('' when none was given). */
+  verb: string;
+  /** Positionals after the verb (the area file first). */
+  rest: string[];
+  values: Values;
+}
+
+const groups = new Set(['orders', 'tiles']);
+
+export function parseCommandLine(argv: string[]): ParsedCommand {
+  const refused = argv.find((a) => /^--?(api-?key|key)(=|$)/i.test(a));
+  if (refused) throw new UsageError('The API key is never taken from a flag (it would show in the process list): set SAT_IMAGERY_API_KEY or use --api-key-file FILE.');
+  const options = Object.fromEntries(Object.entries(optionTable).map(([name, spec]) => [name, spec.short ? { type: spec.type, short: spec.short } : { type: spec.type }]));
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true }) as { values: Values; positionals: string[] };
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}. See sat-imagery --help.`);
+  }
+  const [first = '', second, ...others] = parsed.positionals;
+  const verb = groups.has(first) && second !== undefined ? `${first} ${second}` : first;
+  const rest = groups.has(first) ? others : parsed.positionals.slice(1);
+  for (const [name, value] of Object.entries(parsed.values)) {
+    const applies = optionTable[name]?.verbs;
+    if (value !== undefined && applies && verb !== '' && !applies.includes(verb)) throw new UsageError(`--${name} does not apply to '${verb}'.`);
+  }
+  return { verb, rest, values: parsed.values };
+}
+
+/** Typed readers of option values: each refuses a malformed value naming the option. */
+export class OptionReader {
+  constructor(readonly values: Values) {}
+
+  flag(name: string): boolean {
+    return this.values[name] === true;
+  }
+
+  string(name: string): string | undefined {
+    const value = this.values[name];
+    if (typeof value !== 'string') return undefined;
+    if (value.trim() === '') throw new UsageError(`--${name} needs a value.`);
+    return value.trim();
+  }
+
+  list(name: string): string[] | undefined {
+    const text = this.string(name);
+    if (text === undefined) return undefined;
+    const items = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    if (items.length === 0) throw new UsageError(`--${name} needs at least one value (comma-separated).`);
+    return items;
+  }
+
+  number(name: string, { integer = false, min = 0 } = {}): number | undefined {
+    const text = this.string(name);
+    if (text === undefined) return undefined;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+      throw new UsageError(`--${name} must be ${integer ? 'a whole number' : 'a number'} of at least ${min}, not '${text}'.`);
+    }
+    return value;
+  }
+
+  day(name: string): string | undefined {
+    const text = this.string(name);
+    if (text === undefined) return undefined;
+    if (!isIsoDay(text)) throw new UsageError(`--${name} must be a date as YYYY-MM-DD, not '${text}'.`);
+    return text;
+  }
+
+  days(name: string): string[] | undefined {
+    const list = this.list(name);
+    for (const day of list ?? []) if (!isIsoDay(day)) throw new UsageError(`--${name}: '${day}' is not a date as YYYY-MM-DD.`);
+    return list;
+  }
+}
+
+function isIsoDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}

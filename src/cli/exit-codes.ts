@@ -1,0 +1,110 @@
+// Exit codes by kind of failure, so a script can tell "fix your command" from "try again later"
+// from "look at the account before sending again". They are part of the CLI's interface (listed
+// in --help and the README): never renumber one.
+import { isApiError } from '../api/errors';
+import { isWorkflowError } from '../workflows/errors';
+
+export const ExitCode = {
+  ok: 0,
+  /** Anything unexpected (a bug, a local file error). */
+  failure: 1,
+  /** Bad command line: unknown verb or option, a value that does not parse, a missing value. */
+  usage: 2,
+  /** The area file is not a valid area of interest: nothing was sent. */
+  invalidGeometry: 3,
+  /** No key, a key file others can read, or the service refused the key (401/403). */
+  auth: 4,
+  /** The imagery is not available (not ordered, no imagery on that date, no dates found). */
+  notAvailable: 5,
+  /** A billed call whose answer was lost: it may have been charged; it is not sent again. */
+  mayHaveBeenCharged: 6,
+  /** The network or the service failed (connection, timeout, 5xx, rate limit after retries). */
+  network: 7,
+  /** A billed verb without --yes or a budget, or above the budget: the estimate was printed, nothing billed was sent. */
+  notConfirmed: 8,
+  /** The service refused the request (validation, not enough credits, unknown order). */
+  refused: 9,
+  /** Interrupted (Ctrl-C, SIGTERM). */
+  interrupted: 130,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Lines for --help: code and meaning. */
+export const exitCodeHelp: [number, string][] = [
+  [ExitCode.ok, 'done'],
+  [ExitCode.failure, 'unexpected failure'],
+  [ExitCode.usage, 'usage: unknown verb or option, bad or missing value'],
+  [ExitCode.invalidGeometry, 'invalid geometry in the area file (nothing sent)'],
+  [ExitCode.auth, 'authentication: no key, key file readable by others, key refused'],
+  [ExitCode.notAvailable, 'not available: not ordered, no imagery, no dates'],
+  [ExitCode.mayHaveBeenCharged, 'may have been charged: a billed answer was lost (not re-sent)'],
+  [ExitCode.network, 'network or service failure (after retries)'],
+  [ExitCode.notConfirmed, 'billed verb not confirmed (--yes, --max-cost): estimate printed'],
+  [ExitCode.refused, 'refused by the service (validation, credits, unknown id)'],
+  [ExitCode.interrupted, 'interrupted'],
+];
+
+/** A command-line mistake: the message says which option and what is expected. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** A failure the CLI decides itself, with its exit code (key file, budget, not available). */
+export class CliError extends Error {
+  override readonly name = 'CliError';
+  constructor(
+    message: string,
+    readonly exitCode: ExitCodeValue,
+  ) {
+    super(message);
+  }
+}
+
+/** Service codes meaning "not available" (live-service notes): 1002 no imagery, 1006 not ordered. */
+const notAvailableServiceCodes = new Set([1002, 1006]);
+
+/** Maps any thrown value to its exit code. */
+export function exitCodeOf(error: unknown): ExitCodeValue {
+  if (error instanceof UsageError) return ExitCode.usage;
+  if (error instanceof CliError) return error.exitCode;
+  if (isWorkflowError(error)) {
+    switch (error.kind) {
+      case 'invalid-geometry':
+        return ExitCode.invalidGeometry;
+      case 'invalid-option':
+        return ExitCode.usage;
+      case 'needs-confirmation':
+        return ExitCode.notConfirmed;
+      case 'no-dates':
+        return ExitCode.notAvailable;
+      default:
+        return ExitCode.failure;
+    }
+  }
+  if (isApiError(error)) {
+    // The "may have been charged" outcome of billed calls is being added to the client; an error
+    // that says so maps to its own code whatever its transport kind.
+    const marked = error as { mayHaveBeenCharged?: unknown; kind: string };
+    if (marked.mayHaveBeenCharged === true || marked.kind === 'may-have-been-charged') return ExitCode.mayHaveBeenCharged;
+    if (error.code !== undefined && notAvailableServiceCodes.has(error.code)) return ExitCode.notAvailable;
+    switch (error.kind) {
+      case 'auth':
+        return ExitCode.auth;
+      case 'local-validation':
+        return ExitCode.usage;
+      case 'validation':
+      case 'not-found':
+        return ExitCode.refused;
+      case 'aborted':
+        return ExitCode.interrupted;
+      case 'network':
+      case 'timeout':
+      case 'server':
+      case 'rate-limited':
+      case 'protocol':
+        return ExitCode.network;
+    }
+  }
+  return ExitCode.failure;
+}

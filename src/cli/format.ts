@@ -1,0 +1,73 @@
+// Readable text for the result objects (the --json output is the objects themselves, the same
+// ones the VS Code commands return).
+import type { ApiKeyInfo, TaskingModel, TaskOrder, TileRecord } from '../api/types';
+import type { EstimateModel } from '../workflows/estimate-model';
+import { formatBytes } from '../workflows/format';
+import type { BatchResult, CompositeResult } from '../workflows/results';
+import type { StoppedEstimate } from './ports';
+
+const num = (value: number | undefined, digits = 2): string => (value === undefined ? '?' : String(Math.round(value * 10 ** digits) / 10 ** digits));
+
+export function modelsText(models: TaskingModel[]): string {
+  if (models.length === 0) return 'No models.';
+  return models
+    .map((m) => `${String(m.Model ?? '?').padEnd(16)} ${(m.SupportedSatelliteConstellations ?? []).map((c) => `${c.SatelliteConstellation}${c.Optional ? ' (optional)' : ''}`).join(', ')}`)
+    .join('\n');
+}
+
+export function accountText(info: ApiKeyInfo): string {
+  const known = Object.entries(info).filter(([, v]) => typeof v === 'number' || typeof v === 'string');
+  const width = Math.max(...known.map(([k]) => k.length), 0);
+  return known.map(([k, v]) => `${k.padEnd(width)}  ${String(v)}`).join('\n');
+}
+
+export function estimateText(model: EstimateModel): string {
+  const lines = [model.title];
+  for (const s of model.settings) lines.push(`  ${s.label}: ${s.value}`);
+  if (model.kind === 'composite') {
+    lines.push(`  Cost: ${num(model.credits)} credits`, `  Billed area: ${num(model.areaEstimateKm2 ?? model.aoi?.billedAreaKm2)} km²`);
+    if (model.fileSizeMB !== undefined) lines.push(`  File size: about ${num(model.fileSizeMB, 1)} MB`);
+  } else if (model.kind === 'order') {
+    lines.push(`  This month: ${num(model.currentMonthOrder)} + storage ${num(model.currentMonthStorage)} ${model.currency}`);
+    lines.push(`  Next month: ${num(model.nextMonthOrder)} + storage ${num(model.nextMonthStorage)} ${model.currency}`);
+    if (model.cancellationDate) lines.push(`  Cancellation date: ${model.cancellationDate}`);
+  }
+  for (const w of model.warnings) lines.push(`  Note: ${w}`);
+  return lines.join('\n');
+}
+
+export function stoppedText(stopped: StoppedEstimate): string {
+  return `${estimateText(stopped.model)}\nNot sent: ${stopped.reason}.`;
+}
+
+export function compositeText(result: CompositeResult): string {
+  if (result.outcome === 'completed') return [...result.files.map((f) => `Saved ${f}`), `${formatBytes(result.bytes)} written.`].join('\n');
+  if (result.outcome === 'not-available') return `Not available: ${result.reason ?? 'the service cannot serve this request'}${result.fixes?.length ? ` (would help: ${result.fixes.join(', ')})` : ''}`;
+  return 'Nothing downloaded.';
+}
+
+export function batchText(result: BatchResult): string {
+  const lines = result.units.map((u) => `${u.status.padEnd(8)} ${u.id}${u.file ? `  ${u.file}` : ''}${u.error ? `  ${u.error}` : ''}`);
+  lines.push(`${result.units.filter((u) => u.status !== 'failed').length} of ${result.units.length} done, ${result.failed.length} failed, ${formatBytes(result.bytes)} written.`);
+  if (result.manifestPath) lines.push(`Manifest: ${result.manifestPath}`);
+  return lines.join('\n');
+}
+
+export function ordersText(orders: TaskOrder[]): string {
+  if (orders.length === 0) return 'No orders.';
+  return orders
+    .map((o) => [o.TaskOrderGuid ?? '?', (o.OrderingProcessStatus ?? '?').padEnd(12), String(o.Model ?? '?').padEnd(14), `${o.From ?? '?'} to ${o.To ?? 'recurring'}`, o.TaskOrderAreaKm2 === undefined ? '' : `${num(o.TaskOrderAreaKm2)} km²`].join('  '))
+    .join('\n');
+}
+
+export function orderDetailText(order: TaskOrder): string {
+  return Object.entries(order)
+    .filter(([k, v]) => v !== undefined && v !== null && k !== 'Wkt')
+    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join('\n');
+}
+
+export function tilesText(tiles: TileRecord[]): string {
+  if (tiles.length === 0) return 'No tiles.';
+  return tiles.map((t) => `${t.Guid ?? '?'}  ${t.MiniTile ? 'mini-tile' : 'tile'}${t.Epsg !== undefined ? `  EPSG ${String(t.Epsg)}` : ''}`).join('\n');
+}

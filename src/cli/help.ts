@@ -1,0 +1,50 @@
+// The --help text, built from the option table and the exit codes so it cannot drift from them.
+import { optionTable } from './args';
+import { exitCodeHelp } from './exit-codes';
+
+const verbs: [string, string][] = [
+  ['models', 'the models of the account and their constellations'],
+  ['account', 'limits and credits of the key'],
+  ['dates AREA', 'dates with imagery over the area in a window'],
+  ['available AREA --date D', 'whether a composite of that date can be processed, and why not'],
+  ['estimate AREA', 'the cost of a composite (nothing billed)'],
+  ['download AREA', 'a composite GeoTIFF (billed: --yes --max-cost)'],
+  ['series AREA', 'one composite per date found in a window, resumable (billed)'],
+  ['orders list', 'tasking orders (--recurring-only, --expired)'],
+  ['orders show GUID...', 'details of orders'],
+  ['orders estimate AREA', 'the cost of a tasking order (nothing created)'],
+  ['orders create AREA', 'create a tasking order (billed: --yes --max-cost)'],
+  ['orders cancel GUID', 'cancel an order'],
+  ['tiles search AREA', 'tiles (or --mini-tiles) over the area'],
+  ['tiles optimize AREA', 'a cost-focused cover of the area by tiles and mini-tiles'],
+  ['tiles process AREA', 'process tiles, each to its own file, resumable (billed)'],
+];
+
+export function helpText(): string {
+  const lines = [
+    'Usage: sat-imagery VERB [AREA] [options]',
+    '',
+    'Check, price, order and download satellite imagery for a GeoJSON or WKT area file',
+    "('-' reads the area from standard input).",
+    '',
+    'Verbs:',
+    ...verbs.map(([name, text]) => `  ${name.padEnd(26)} ${text}`),
+    '',
+    'Options:',
+  ];
+  for (const [name, spec] of Object.entries(optionTable)) {
+    const left = `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.value ? ` ${spec.value}` : ''}`;
+    const where = spec.verbs ? ` [${[...new Set(spec.verbs.map((v) => v.split(' ')[0]))].join(', ')}]` : '';
+    lines.push(`  ${left.padEnd(36)} ${spec.help}${where}`);
+  }
+  lines.push(
+    '',
+    'The API key comes from SAT_IMAGERY_API_KEY or --api-key-file (a file only its owner can',
+    'read), never from a flag, and is sent only to the base URL. Billed verbs send nothing billed',
+    'without both --yes and --max-cost: otherwise they print the estimate and stop.',
+    '',
+    'Exit codes:',
+    ...exitCodeHelp.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`),
+  );
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,85 @@
+// The `sat-imagery` executable: parses the command line, runs one verb on the same api/,
+// geometry/ and workflows/ core as the extension, prints the result and exits with a code that
+// says what kind of failure it was. Verb modules are imported when chosen, and the network client
+// only when a verb makes a request, so `--help` starts about as fast as node itself.
+import { parseCommandLine } from './args';
+import { problemLines } from './area';
+import { createContext } from './context';
+import type { VerbContext } from './context';
+import { ExitCode, UsageError, exitCodeOf } from './exit-codes';
+import { helpText } from './help';
+import { Terminal } from './terminal';
+import { isWorkflowError } from '../workflows/errors';
+
+type Verb = (context: VerbContext) => Promise<number>;
+
+const verbs: Record<string, () => Promise<Verb>> = {
+  models: async () => (await import('./verbs/account')).modelsVerb,
+  account: async () => (await import('./verbs/account')).accountVerb,
+  dates: async () => (await import('./verbs/imagery')).datesVerb,
+  available: async () => (await import('./verbs/imagery')).availableVerb,
+  estimate: async () => (await import('./verbs/imagery')).estimateVerb,
+  download: async () => (await import('./verbs/imagery')).downloadVerb,
+  series: async () => (await import('./verbs/series')).seriesVerb,
+  'orders list': async () => (await import('./verbs/orders')).ordersListVerb,
+  'orders show': async () => (await import('./verbs/orders')).ordersShowVerb,
+  'orders estimate': async () => (await import('./verbs/orders')).ordersEstimateVerb,
+  'orders create': async () => (await import('./verbs/orders')).ordersCreateVerb,
+  'orders cancel': async () => (await import('./verbs/orders')).ordersCancelVerb,
+  'tiles search': async () => (await import('./verbs/tiles')).tilesSearchVerb,
+  'tiles optimize': async () => (await import('./verbs/tiles')).tilesOptimizeVerb,
+  'tiles process': async () => (await import('./verbs/tiles')).tilesProcessVerb,
+};
+
+declare const SAT_IMAGERY_VERSION: string | undefined;
+const version = typeof SAT_IMAGERY_VERSION === 'string' ? SAT_IMAGERY_VERSION : '0.0.0';
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const json = argv.includes('--json');
+  const terminal = new Terminal(json);
+  const controller = new AbortController();
+  const interrupt = (): void => controller.abort();
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  let close: (() => Promise<void>) | undefined;
+  try {
+    const { verb, rest, values } = parseCommandLine(argv);
+    if (values.help) {
+      process.stdout.write(helpText());
+      return ExitCode.ok;
+    }
+    if (values.version) {
+      terminal.out(version);
+      return ExitCode.ok;
+    }
+    const load = verbs[verb];
+    if (!load) throw new UsageError(verb === '' ? 'No verb given. See sat-imagery --help.' : `Unknown verb '${verb}'. See sat-imagery --help.`);
+    const context = createContext({ verb, values, rest, terminal, signal: controller.signal, env, version });
+    close = context.close;
+    const run = await load();
+    return await run(context);
+  } catch (error) {
+    const code = controller.signal.aborted ? ExitCode.interrupted : exitCodeOf(error);
+    report(terminal, error, code);
+    return code;
+  } finally {
+    terminal.clearProgress();
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    await close?.().catch(() => undefined);
+  }
+}
+
+function report(terminal: Terminal, error: unknown, code: number): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if (isWorkflowError(error) && error.kind === 'invalid-geometry') {
+    const name = /^(.*) is not a valid area of interest/.exec(message)?.[1] ?? 'area';
+    for (const line of problemLines(name, error.problems)) terminal.note(line);
+  }
+  terminal.note(`sat-imagery: ${message}`);
+  if (code === ExitCode.failure && error instanceof Error && error.stack && !isWorkflowError(error)) terminal.note(error.stack);
+  if (terminal.json) {
+    const kind = error instanceof Error ? ((error as { kind?: string }).kind ?? error.name) : 'error';
+    terminal.out(JSON.stringify({ error: { kind, message, exitCode: code } }, null, 2));
+  }
+}

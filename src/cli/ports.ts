@@ -1,0 +1,136 @@
+// The workflows' ports without a person at a keyboard. A question the command line left open is
+// answered with the workflow's own default when it has one (said on stderr), and is a usage error
+// naming the option otherwise (the model is never guessed). The cost panel becomes the budget
+// guard: a billed call proceeds only with --yes and an estimate within --max-cost; otherwise the
+// estimate is kept for printing and the workflow is told "cancel", so nothing billed is sent.
+import type { ImageryClient } from '../api/types';
+import type { EstimateDecision, EstimateModel } from '../workflows/estimate-model';
+import type { Answer, AskPort, InputQuestion, PickItem, PickManyQuestion, PickQuestion, WorkflowPorts } from '../workflows/ports';
+import { UsageError } from './exit-codes';
+import type { Terminal } from './terminal';
+
+/** The option that answers each workflow question. */
+export const flagOfQuestion: Record<string, string> = {
+  model: '--model',
+  satelliteConstellations: '--satellite-constellations',
+  date: '--date',
+  epsgProjection: '--epsg-projection',
+  resolution: '--resolution',
+  bandnames: '--bandnames',
+  from: '--from',
+  to: '--to',
+  tileDeduplication: '--tile-deduplication',
+  tiles: '--tile-guids',
+};
+
+/** Questions never answered by a default: they decide what is bought. */
+const neverDefaulted = new Set(['model']);
+
+export interface CostGuard {
+  yes: boolean;
+  /** --max-cost: for a series, the budget of the whole run. */
+  maxCost: number | undefined;
+  /** Spent so far in this run (estimates that were let through). */
+  spent: number;
+}
+
+export interface StoppedEstimate {
+  model: EstimateModel;
+  cost: number | undefined;
+  reason: string;
+}
+
+export interface CliPorts extends WorkflowPorts {
+  /** Set when the guard stopped a billed call: what it would have cost and why it was not sent. */
+  stopped: StoppedEstimate | undefined;
+}
+
+export interface CliPortOptions {
+  client: ImageryClient;
+  terminal: Terminal;
+  signal: AbortSignal;
+  guard: CostGuard;
+  outputDirectory: string;
+}
+
+export function createCliPorts(options: CliPortOptions): CliPorts {
+  const { terminal, guard } = options;
+  const ports: CliPorts = {
+    client: options.client,
+    ask: nonInteractiveAsk(terminal),
+    progress: terminal,
+    notify: {
+      info: async (message) => (terminal.note(message), undefined),
+      warn: async (message) => (terminal.note(`warning: ${message}`), undefined),
+    },
+    confirmCost: async (model: EstimateModel): Promise<EstimateDecision> => {
+      if (model.kind === 'tiles') return { action: 'proceed', selectedTiles: model.preselected };
+      const cost = costOf(model);
+      const reason = refusal(guard, cost);
+      if (reason !== undefined) {
+        ports.stopped = { model, cost, reason };
+        return { action: 'cancel' };
+      }
+      guard.spent += cost ?? 0;
+      return { action: 'proceed' };
+    },
+    signal: options.signal,
+    settings: () => ({ defaults: {}, confirmCostAbove: guard.maxCost, outputDirectory: options.outputDirectory }),
+    log: (message) => terminal.note(message),
+    stopped: undefined,
+  };
+  return ports;
+}
+
+/** Why a billed call may not go, or undefined when it may. */
+export function refusal(guard: CostGuard, cost: number | undefined): string | undefined {
+  if (!guard.yes && guard.maxCost === undefined) return 'a billed request: add --yes and --max-cost AMOUNT to send it';
+  if (!guard.yes) return 'not confirmed: add --yes to send it';
+  if (guard.maxCost === undefined) return 'no budget: add --max-cost AMOUNT to send it';
+  if (cost === undefined || !Number.isFinite(cost)) return 'the service gave no cost for it, so no budget can allow it';
+  const left = guard.maxCost - guard.spent;
+  if (cost > left) return guard.spent > 0 ? `it costs ${cost}, above the ${round(left)} left of the budget of ${guard.maxCost}` : `it costs ${cost}, above the budget of ${guard.maxCost}`;
+  return undefined;
+}
+
+/** The figure the budget is compared with: credits for a composite, the larger month for an order. */
+export function costOf(model: EstimateModel): number | undefined {
+  if (model.kind === 'composite') return model.credits;
+  if (model.kind === 'order') {
+    const month = (order: number | undefined, storage: number | undefined): number | undefined => (order === undefined && storage === undefined ? undefined : (order ?? 0) + (storage ?? 0));
+    const current = month(model.currentMonthOrder, model.currentMonthStorage);
+    const next = month(model.nextMonthOrder, model.nextMonthStorage);
+    return current === undefined && next === undefined ? undefined : Math.max(current ?? 0, next ?? 0);
+  }
+  return undefined;
+}
+
+const round = (n: number): number => Math.round(n * 1000) / 1000;
+
+function nonInteractiveAsk(terminal: Terminal): AskPort {
+  const flag = (id: string): string => flagOfQuestion[id] ?? `--${id}`;
+  const missing = (id: string, items: PickItem<unknown>[]): UsageError => {
+    const choices = items.map((i) => i.label).slice(0, 12).join(', ');
+    return new UsageError(`Missing ${flag(id)}${choices ? ` (one of: ${choices}${items.length > 12 ? ', …' : ''})` : ''}.`);
+  };
+  const defaulted = (id: string, shown: string): void => terminal.note(`Using ${flag(id)} ${shown} (the default).`);
+  return {
+    async pick<T>(question: PickQuestion<T>): Promise<Answer<T>> {
+      if (neverDefaulted.has(question.id) || question.defaultValue === undefined) throw missing(question.id, question.items);
+      const item = question.items.find((i) => i.value === question.defaultValue);
+      defaulted(question.id, item?.label ?? String(question.defaultValue));
+      return question.defaultValue;
+    },
+    async pickMany<T>(question: PickManyQuestion<T>): Promise<Answer<T[]>> {
+      if (neverDefaulted.has(question.id) || question.defaultValues.length === 0) throw missing(question.id, question.items);
+      defaulted(question.id, question.defaultValues.map(String).join(','));
+      return question.defaultValues;
+    },
+    async input(question: InputQuestion): Promise<Answer<string>> {
+      const problem = question.validate?.(question.value);
+      if (problem !== undefined) throw new UsageError(`${flag(question.id)}: ${problem}`);
+      defaulted(question.id, question.value === '' ? '(none)' : question.value);
+      return question.value;
+    },
+  };
+}

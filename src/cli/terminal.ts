@@ -1,0 +1,71 @@
+// Everything the CLI writes goes through here: results on stdout (text, or JSON with --json),
+// messages and progress on stderr. Every write passes the redactor, so the key cannot reach the
+// terminal or a CI log even when a server repeats it in an error text. Progress is drawn as one
+// rewritten line on a terminal, and not at all when stderr is not a TTY (CI logs stay clean).
+import type { ProgressPort, ProgressUpdate } from '../workflows/ports';
+
+export interface TerminalStreams {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+}
+
+export class Terminal implements ProgressPort {
+  private secrets: string[] = [];
+  private percent = 0;
+  private drawn = false;
+
+  constructor(
+    readonly json: boolean,
+    private readonly streams: TerminalStreams = { stdout: process.stdout, stderr: process.stderr },
+  ) {}
+
+  /** Adds a value that must never be written (the key). */
+  redact(secret: string): void {
+    if (secret.length > 0) this.secrets.push(secret);
+  }
+
+  clean(text: string): string {
+    let result = text;
+    for (const secret of this.secrets) result = result.split(secret).join('[redacted]');
+    return result;
+  }
+
+  /** A result line (text mode) or document (JSON mode) on stdout. */
+  out(text: string): void {
+    this.clearProgress();
+    this.streams.stdout.write(`${this.clean(text)}\n`);
+  }
+
+  result(value: unknown, text: () => string): void {
+    this.out(this.json ? JSON.stringify(value, null, 2) : text());
+  }
+
+  /** A message for the person, on stderr. */
+  note(text: string): void {
+    this.clearProgress();
+    this.streams.stderr.write(`${this.clean(text)}\n`);
+  }
+
+  report(update: ProgressUpdate): void {
+    if (update.increment) this.percent = Math.min(100, this.percent + update.increment);
+    if (!this.streams.stderr.isTTY || update.message === undefined) return;
+    const width = 24;
+    const filled = Math.round((this.percent / 100) * width);
+    const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(this.percent)).padStart(3)}%`;
+    const columns = this.streams.stderr.columns ?? 80;
+    const line = `${bar} ${update.message}`.slice(0, Math.max(10, columns - 1));
+    this.streams.stderr.write(`\r\x1b[K${this.clean(line)}`);
+    this.drawn = true;
+  }
+
+  /** A new run of progress (the next date of a series) starts from zero. */
+  resetProgress(): void {
+    this.percent = 0;
+  }
+
+  clearProgress(): void {
+    if (!this.drawn) return;
+    this.streams.stderr.write('\r\x1b[K');
+    this.drawn = false;
+  }
+}

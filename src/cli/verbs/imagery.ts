@@ -1,0 +1,85 @@
+// `dates`, `available`, `estimate` and `download`: the composite workflow of the extension, run
+// with the options of the command line. `estimate` is the download stopped at the cost guard.
+import { judgeAvailability } from '../../workflows/availability';
+import { readAoiOrThrow } from '../../workflows/aoi-input';
+import { checkConstellations, checkModel, checkResolution, defaultConstellations, DEFAULT_BANDNAMES, DEFAULT_EPSG, DEFAULT_RESOLUTION } from '../../workflows/choices';
+import { downloadComposite } from '../../workflows/download-composite';
+import { findAvailableDates } from '../../workflows/find-dates';
+import { availabilityRequest, freezeProfile } from '../../workflows/request-profile';
+import { expectPositionals } from '../context';
+import type { VerbContext } from '../context';
+import { ExitCode, UsageError } from '../exit-codes';
+import { batchText, compositeText, stoppedText } from '../format';
+import { costOf } from '../ports';
+import { compositeOptions } from './composite-options';
+
+export async function datesVerb(context: VerbContext): Promise<number> {
+  expectPositionals(context, 1);
+  const options = compositeOptions(context.options);
+  const source = await context.area();
+  const ports = await context.ports();
+  const result = await findAvailableDates(ports, source, options);
+  context.terminal.result(result, () => result.text ?? 'No dates.');
+  return ExitCode.ok;
+}
+
+export async function availableVerb(context: VerbContext): Promise<number> {
+  expectPositionals(context, 1);
+  const options = compositeOptions(context.options);
+  if (!options.date) throw new UsageError("'available' needs --date YYYY-MM-DD.");
+  if (!options.model) throw new UsageError('Missing --model.');
+  const source = await context.area();
+  const { aoi } = readAoiOrThrow(source);
+  const client = await context.client();
+  const models = await client.listModels({ signal: context.signal });
+  const model = checkModel(options.model, models);
+  const profile = freezeProfile(aoi, {
+    date: options.date,
+    aoiMode: aoi.format,
+    model,
+    satelliteConstellations: checkConstellations(model, options.satelliteConstellations ?? defaultConstellations(model, models, undefined), models),
+    epsgProjection: options.epsgProjection ?? DEFAULT_EPSG,
+    resolution: checkResolution(options.resolution ?? DEFAULT_RESOLUTION),
+    bandnames: options.bandnames ?? DEFAULT_BANDNAMES,
+  });
+  const request = availabilityRequest(profile);
+  const availability = await client.checkCompositeAvailability(request, { signal: context.signal });
+  const verdict = judgeAvailability(availability, options.date);
+  const result = { outcome: verdict.ready ? 'completed' : 'not-available', ready: verdict.ready, reason: verdict.sentence || undefined, fixes: verdict.fixes, request, availability };
+  context.terminal.result(result, () => (verdict.ready ? `Available: a composite of ${options.date} can be processed.` : `Not available: ${verdict.sentence}`));
+  return verdict.ready ? ExitCode.ok : ExitCode.notAvailable;
+}
+
+export async function estimateVerb(context: VerbContext): Promise<number> {
+  expectPositionals(context, 1);
+  const options = compositeOptions(context.options);
+  const source = await context.area();
+  // No --yes here: the guard always stops at the estimate, so nothing billed can be sent.
+  const ports = await context.ports({ yes: false, maxCost: undefined, spent: 0 });
+  const result = await downloadComposite(ports, source, options);
+  const stopped = ports.stopped;
+  if (result.outcome === 'not-available' || !stopped) {
+    context.terminal.result(result, () => compositeText(result));
+    return result.outcome === 'not-available' ? ExitCode.notAvailable : ExitCode.failure;
+  }
+  const { outcome: _outcome, ...rest } = result;
+  context.terminal.result({ ...rest, outcome: 'estimated', cost: costOf(stopped.model) }, () => stoppedText({ ...stopped, reason: 'an estimate only (download sends it)' }));
+  return ExitCode.ok;
+}
+
+export async function downloadVerb(context: VerbContext): Promise<number> {
+  expectPositionals(context, 1);
+  const options = compositeOptions(context.options);
+  const source = await context.area();
+  const ports = await context.ports();
+  const result = await downloadComposite(ports, source, { ...options, outputDirectory: context.outputDirectory() });
+  if (ports.stopped) {
+    const stopped = ports.stopped;
+    context.terminal.result({ ...result, stopped: { cost: stopped.cost, reason: stopped.reason } }, () => stoppedText(stopped));
+    return ExitCode.notConfirmed;
+  }
+  context.terminal.result(result, () => (result.parts ? batchText(result.parts) : compositeText(result)));
+  if (result.outcome === 'not-available') return ExitCode.notAvailable;
+  if (result.parts && result.parts.failed.length > 0) return ExitCode.failure;
+  return result.outcome === 'completed' ? ExitCode.ok : ExitCode.interrupted;
+}

@@ -1,0 +1,88 @@
+// `orders list|show|estimate|create|cancel`. Estimate and create run the extension's order
+// workflow: create sends exactly the estimated payload, and only through the cost guard.
+import { runOrder } from '../../workflows/order';
+import type { OrderOptions } from '../../workflows/order';
+import { expectPositionals } from '../context';
+import type { VerbContext } from '../context';
+import { ExitCode, UsageError } from '../exit-codes';
+import { estimateText, orderDetailText, ordersText, stoppedText } from '../format';
+import { costOf } from '../ports';
+
+export async function ordersListVerb(context: VerbContext): Promise<number> {
+  expectPositionals(context, 0);
+  const client = await context.client();
+  const orders = await client.listOrders({ recurringOnly: context.options.flag('recurring-only'), getExpired: context.options.flag('expired') }, { signal: context.signal });
+  context.terminal.result({ orders }, () => ordersText(orders));
+  return ExitCode.ok;
+}
+
+export async function ordersShowVerb(context: VerbContext): Promise<number> {
+  if (context.rest.length === 0) throw new UsageError("'orders show' needs one or more order GUIDs.");
+  const client = await context.client();
+  const orders = await client.getOrderDetails(context.rest, { signal: context.signal });
+  context.terminal.result({ orders }, () => orders.map(orderDetailText).join('\n\n') || 'No such order.');
+  return orders.length > 0 ? ExitCode.ok : ExitCode.refused;
+}
+
+export async function ordersCancelVerb(context: VerbContext): Promise<number> {
+  expectPositionals(context, 1);
+  const guid = context.rest[0];
+  if (!guid) throw new UsageError("'orders cancel' needs the order GUID.");
+  const client = await context.client();
+  await client.cancelOrder(guid, { signal: context.signal });
+  context.terminal.result({ outcome: 'completed', cancelled: guid }, () => `Cancelled order ${guid}.`);
+  return ExitCode.ok;
+}
+
+function orderOptions(context: VerbContext): OrderOptions {
+  const o = context.options;
+  const to = o.day('to');
+  if (to !== undefined && o.flag('recurring')) throw new UsageError('--to and --recurring exclude each other: a recurring order has no last day.');
+  const options: OrderOptions = {
+    model: o.string('model'),
+    satelliteConstellations: o.list('satellite-constellations'),
+    from: o.day('from'),
+    to: o.flag('recurring') ? null : to,
+    storageMonths: o.number('storage-months', { integer: true, min: 1 }),
+    apiRequests: o.number('api-requests', { integer: true, min: 1 }),
+    imageFrequency: o.number('image-frequency', { integer: true, min: 1 }),
+    referenceDate: o.day('reference-date'),
+    tileDeduplication: o.flag('tile-deduplication') ? true : undefined,
+    tileGuids: o.list('tile-guids'),
+    miniTileGuids: o.list('mini-tile-guids'),
+  };
+  if (!options.from) throw new UsageError('Missing --from YYYY-MM-DD (first day of the order).');
+  if (options.to === undefined) throw new UsageError('Missing --to YYYY-MM-DD, or --recurring for an order that renews every month.');
+  return options;
+}
+
+async function orderSource(context: VerbContext, options: OrderOptions) {
+  const byTiles = !!(options.tileGuids?.length || options.miniTileGuids?.length);
+  expectPositionals(context, byTiles ? 0 : 1);
+  return byTiles && context.rest.length === 0 ? undefined : context.area();
+}
+
+export async function ordersEstimateVerb(context: VerbContext): Promise<number> {
+  const options = orderOptions(context);
+  const source = await orderSource(context, options);
+  const ports = await context.ports({ yes: false, maxCost: undefined, spent: 0 });
+  const result = await runOrder(ports, source, { ...options, skipConfirmation: false }, 'estimate');
+  const stopped = ports.stopped;
+  if (!stopped) throw new Error('The order estimate ended without an estimate.');
+  context.terminal.result({ ...result, outcome: 'estimated', cost: costOf(stopped.model) }, () => estimateText(stopped.model));
+  return ExitCode.ok;
+}
+
+export async function ordersCreateVerb(context: VerbContext): Promise<number> {
+  const options = orderOptions(context);
+  const source = await orderSource(context, options);
+  const ports = await context.ports();
+  const result = await runOrder(ports, source, { ...options, skipConfirmation: false }, 'create');
+  if (ports.stopped) {
+    const stopped = ports.stopped;
+    context.terminal.result({ ...result, stopped: { cost: stopped.cost, reason: stopped.reason } }, () => stoppedText(stopped));
+    return ExitCode.notConfirmed;
+  }
+  context.terminal.result(result, () => `Created order ${result.order?.TaskOrderGuid ?? '?'}${result.recurring ? ` (recurring; cancel before ${result.cancellationDeadline} to stop next month's charge)` : ''}.`);
+  return result.outcome === 'completed' ? ExitCode.ok : ExitCode.interrupted;
+}

@@ -1,0 +1,94 @@
+// `tiles search|optimize|process`. Processing is billed but the service prices no tile in
+// advance, so the budget is held against what the key's credits say was spent: around each unit
+// the credits are read, and a unit is sent only while what was spent plus the dearest unit so far
+// stays within --max-cost. The first unit's price is learnt by sending it, and with N workers up
+// to N units may be in flight at the moment the budget is reached.
+import type { CallOptions, DownloadTarget, ImageryClient, MiniTileProcessRequest, TileProcessRequest } from '../../api/types';
+import { readAoiOrThrow } from '../../workflows/aoi-input';
+import { processTiles } from '../../workflows/batch-process';
+import { searchTiles } from '../../workflows/tiles';
+import { expectPositionals } from '../context';
+import type { VerbContext } from '../context';
+import { CliError, ExitCode, UsageError } from '../exit-codes';
+import { batchText, tilesText } from '../format';
+import { refusal } from '../ports';
+import { compositeOptions } from './composite-options';
+
+export async function tilesSearchVerb(context: VerbContext): Promise<number> {
+  expectPositionals(context, 1);
+  const source = await context.area();
+  const ports = await context.ports();
+  const result = await searchTiles(ports, source, { only: context.options.flag('mini-tiles') ? 'minitiles' : undefined, skipConfirmation: true });
+  context.terminal.result(result, () => tilesText(result.tiles));
+  return ExitCode.ok;
+}
+
+export async function tilesOptimizeVerb(context: VerbContext): Promise<number> {
+  expectPositionals(context, 1);
+  const { aoi } = readAoiOrThrow(await context.area());
+  const client = await context.client();
+  const cover = await client.optimizeTiles({ Wkt: aoi.taskingWkt }, { signal: context.signal });
+  const result = { outcome: 'completed', tiles: cover.Tiles ?? [], miniTiles: cover.MiniTiles ?? [] };
+  context.terminal.result(result, () =>
+    [
+      ...result.tiles.map((g) => `tile       ${g}`),
+      ...result.miniTiles.map((g) => `mini-tile  ${g}`),
+      `${result.tiles.length} tiles, ${result.miniTiles.length} mini-tiles (best effort). Price them with: sat-imagery orders estimate --tile-guids … --mini-tile-guids …`,
+    ].join('\n'),
+  );
+  return ExitCode.ok;
+}
+
+export async function tilesProcessVerb(context: VerbContext): Promise<number> {
+  const options = { ...compositeOptions(context.options), tileGuids: context.options.list('tile-guids'), concurrency: context.options.number('concurrency', { integer: true, min: 1 }) };
+  expectPositionals(context, 1);
+  if (!options.model) throw new UsageError('Missing --model.');
+  if (!options.date) throw new UsageError("'tiles process' needs --date YYYY-MM-DD.");
+  const guard = context.guard();
+  // No price exists before processing: without --yes and a budget nothing is sent at all.
+  const why = refusal(guard, 0);
+  if (why !== undefined) {
+    const result = { outcome: 'cancelled', stopped: { cost: undefined, reason: why } };
+    context.terminal.result(result, () => `Processing tiles is billed per tile and the service gives no price in advance.\nNot sent: ${why}.`);
+    return ExitCode.notConfirmed;
+  }
+  const source = context.rest.length > 0 ? await context.area() : undefined;
+  const ports = await context.ports(guard);
+  const budget = { reached: false };
+  ports.client = budgeted(ports.client, guard.maxCost!, context.signal, budget);
+  const kind = context.options.flag('mini-tiles') ? 'minitile' : 'tile';
+  const result = await processTiles(ports, kind, source, { ...options, outputDirectory: context.outputDirectory() });
+  context.terminal.result(result, () => batchText(result));
+  if (result.outcome !== 'completed') return ExitCode.interrupted;
+  if (budget.reached) return ExitCode.notConfirmed;
+  return result.failed.length > 0 ? ExitCode.failure : ExitCode.ok;
+}
+
+/** The client with tile processing held to a budget of spent credits. */
+function budgeted(client: ImageryClient, maxCost: number, signal: AbortSignal, budget: { reached: boolean }): ImageryClient {
+  let start: number | undefined;
+  let dearest = 0;
+  const credits = async (): Promise<number> => {
+    const amount = (await client.getApiKeyInfo({ signal })).CreditAmount;
+    if (typeof amount !== 'number') throw new CliError('The key reports no credit amount, so the budget cannot be held: nothing more is sent.', ExitCode.notConfirmed);
+    return amount;
+  };
+  const guarded = async <R>(send: () => Promise<R>): Promise<R> => {
+    const before = await credits();
+    start ??= before;
+    const spent = start - before;
+    if (spent + dearest > maxCost) budget.reached = true;
+    if (budget.reached) throw new CliError(`Not sent: ${round(spent)} of the budget of ${maxCost} is spent and a unit costs up to ${round(dearest)}.`, ExitCode.notConfirmed);
+    const result = await send();
+    // With other workers the difference includes their units too: an over-estimate, on the safe side.
+    dearest = Math.max(dearest, before - (await credits()));
+    return result;
+  };
+  return {
+    ...client,
+    downloadTile: (request: TileProcessRequest, target: DownloadTarget, o?: CallOptions) => guarded(() => client.downloadTile(request, target, o)),
+    downloadMiniTile: (request: MiniTileProcessRequest, target: DownloadTarget, o?: CallOptions) => guarded(() => client.downloadMiniTile(request, target, o)),
+  };
+}
+
+const round = (n: number): number => Math.round(n * 1000) / 1000;
