@@ -13,7 +13,7 @@ export const jsonLimits = {
   maxBytes: 64 * 1024 * 1024,
   /** Deepest nesting; the service's answers (GeoJSON included) stay below 12. */
   maxDepth: 128,
-  /** Values (array items and object members); 4 M zeros parse in about 0.9 s. */
+  /** Values (array items and object members); 4 M zeros parse in about 0.6 s here. */
   maxValues: 4_000_000,
 };
 
