@@ -62,7 +62,7 @@ export async function readGuardedText(body: ResponseBody, endpoint: string, stat
   const scanner = new JsonScanner();
   const chunks: Buffer[] = [];
   for await (const chunk of body) {
-    const buffer = Buffer.from(chunk as Uint8Array);
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
     const reason = scanner.feed(buffer);
     if (reason) {
       body.destroy();
