@@ -6,7 +6,8 @@ import { execute, readJson, readRawJson } from './pipeline';
 import type { PipelineDeps } from './pipeline';
 import type { RequestKind } from './schemas/requests';
 import { localValidationError, validateRequest } from './schemas/validate';
-import { alignFieldNames, checkAgainstSpecification } from './spec-rules';
+import { loadPatternTest } from './safe-pattern';
+import { alignFieldNames, checkAgainstSpecification, needsPatterns } from './spec-rules';
 import { fallbackFacts, readSpecification } from './specification';
 import type { SpecificationFacts } from './specification';
 import type { HttpMethod, QueryValue } from './transport';
@@ -82,7 +83,8 @@ export class ClientCore {
     if (rename) wire = rename(facts, wire);
     const specKey = `POST ${path}`;
     wire = alignFieldNames(wire, facts.requestFields[specKey]);
-    const problems = checkAgainstSpecification(wire, specKey, facts);
+    const patternTest = needsPatterns(wire, specKey, facts) ? await loadPatternTest(this.deps.log) : undefined;
+    const problems = checkAgainstSpecification(wire, specKey, facts, patternTest);
     if (Object.keys(problems).length > 0) throw localValidationError(endpoint, problems);
     return wire;
   }

@@ -56,6 +56,7 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
     baseUrl: options.baseUrl,
     getApiKey: options.getApiKey,
     timeoutMs: options.timeoutMs ?? 60_000,
+    deadlineMs: options.deadlineMs ?? 120_000,
     userAgent: options.userAgent,
   });
   const gate = new ConcurrencyGate(options.maxConcurrentRequests ?? 2);
@@ -80,10 +81,12 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
     async getApiKeyInfo(o: CallOptions = {}): Promise<ApiKeyInfo> {
       const info = recordFrom<ApiKeyInfo>(await core.getJson('/api/apikey/info', undefined, o.signal));
       const limit = info.MaxConcurrentConnections;
-      // The key's own limit is the truth; the setting was only a guess until now.
-      if (typeof limit === 'number' && Number.isInteger(limit) && limit >= 1 && limit !== gate.size) {
-        log('info', `concurrency gate set to ${limit} (MaxConcurrentConnections of the key)`);
-        gate.setSize(limit);
+      // The key's own limit is the truth; the setting was only a guess until now. The gate keeps
+      // it within 1 to 16, whatever the answer says.
+      const size = typeof limit === 'number' && Number.isFinite(limit) && limit >= 1 ? ConcurrencyGate.clamp(limit) : undefined;
+      if (size !== undefined && size !== gate.size) {
+        log('info', `concurrency gate set to ${size} (MaxConcurrentConnections of the key: ${limit})`);
+        gate.setSize(size);
       }
       return info;
     },

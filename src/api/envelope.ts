@@ -26,6 +26,8 @@ export function normaliseKeys(value: unknown): unknown {
   const source = value as Record<string, unknown>;
   for (const [key, inner] of Object.entries(source)) {
     const target = pascal(key);
+    // json-answer.ts refuses such answers; never let one reach an assignment that sets a prototype.
+    if (target === '__proto__') continue;
     if (target !== key && Object.prototype.hasOwnProperty.call(source, target)) continue;
     out[target] = normaliseKeys(inner);
   }

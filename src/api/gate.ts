@@ -2,6 +2,9 @@
 // once known; a 429 (or error 1003) pauses the whole gate, because the limit is per key: letting
 // the other workers keep firing would only earn more 429s.
 
+/** The most requests one client runs at once. */
+export const MAX_SIZE = 16;
+
 export interface GateSlot {
   release(): void;
 }
@@ -23,8 +26,10 @@ export class ConcurrencyGate {
     this.limit = ConcurrencyGate.clamp(limit);
   }
 
-  private static clamp(size: number): number {
-    return Number.isFinite(size) && size >= 1 ? Math.floor(size) : 1;
+  /** Whatever the service or a setting says, the gate holds 1 to MAX_SIZE slots: a key claiming
+   * a billion connections must not unleash a billion sockets from one extension host. */
+  static clamp(size: number): number {
+    return Number.isFinite(size) && size >= 1 ? Math.min(MAX_SIZE, Math.floor(size)) : 1;
   }
 
   get size(): number {

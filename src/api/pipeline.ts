@@ -4,6 +4,7 @@
 import { ApiError } from './errors';
 import { errorFromAnswer } from './describe';
 import { unwrap } from './envelope';
+import { parseGuardedJson, readGuardedText } from './json-answer';
 import type { ConcurrencyGate } from './gate';
 import { backoffDelay, isRetryable, parseRetryAfter } from './retry';
 import type { RetryEnvironment, RetryPolicy } from './retry';
@@ -56,19 +57,20 @@ export async function errorFromResponse(response: HttpResponse, endpoint: string
   }
   let json: unknown;
   try {
-    json = text ? JSON.parse(text) : undefined;
+    json = text ? parseGuardedJson(text, endpoint, response.status, { scan: true }) : undefined;
   } catch {
-    json = undefined;
+    json = undefined; // not JSON, or JSON too hostile to read: the status says enough
   }
   const read = json === undefined ? undefined : unwrap(json);
   if (read && !read.ok) return errorFromAnswer({ status: response.status, endpoint, error: read.error, data: read.data });
   return errorFromAnswer({ status: response.status, endpoint });
 }
 
-/** The whole body as text; a connection that breaks while it is read is a network failure. */
+/** The whole body as text, scanned as it arrives (json-answer.ts); a connection that breaks
+ * while it is read is a network failure. */
 async function readText(response: HttpResponse, endpoint: string, signal?: AbortSignal): Promise<string> {
   try {
-    return await response.body.text();
+    return await readGuardedText(response.body, endpoint, response.status);
   } catch (err) {
     throw failureBeforeResponse(err, endpoint, signal);
   }
@@ -77,24 +79,14 @@ async function readText(response: HttpResponse, endpoint: string, signal?: Abort
 /** Parses a JSON answer as it came, without the envelope handling (the specification document). */
 export async function readRawJson(response: HttpResponse, endpoint: string, signal?: AbortSignal): Promise<unknown> {
   const text = await readText(response, endpoint, signal);
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new ApiError({ kind: 'protocol', message: `${endpoint} answered with something that is not JSON; the service may be misconfigured.`, status: response.status, endpoint, cause: err });
-  }
+  return parseGuardedJson(text, endpoint, response.status, { scan: false });
 }
 
 /** Reads a JSON answer and returns its payload; an envelope with Succeeded false throws. */
 export async function readJson(response: HttpResponse, endpoint: string, signal?: AbortSignal): Promise<unknown> {
   const text = await readText(response, endpoint, signal);
   if (text.trim() === '') return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new ApiError({ kind: 'protocol', message: `${endpoint} answered with something that is not JSON; the service may be misconfigured.`, status: response.status, endpoint, cause: err });
-  }
-  const read = unwrap(json);
+  const read = unwrap(parseGuardedJson(text, endpoint, response.status, { scan: false }));
   if (!read.ok) throw errorFromAnswer({ status: response.status, endpoint, error: read.error, data: read.data });
   return read.data;
 }

@@ -1,6 +1,7 @@
 // Applies the specification document's facts to a request body before it is sent: field names
 // are spelled as the document spells them, and enums and limits are checked, so a value the
 // service would refuse is refused locally with the allowed values named.
+import type { PatternTest } from './safe-pattern';
 import type { FieldFacts, SpecificationFacts } from './specification';
 
 /** Body with each known field renamed to the document's spelling (e.g. `until` → `Until`). */
@@ -16,20 +17,19 @@ function list(values: unknown[]): string {
   return values.length > 12 ? `${shown}, …` : shown;
 }
 
-/** A pattern the client cannot compile is not held against the value. */
-function matches(pattern: string, value: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(value);
-  } catch {
-    return true;
-  }
+/** True when some string value of the body has a pattern to meet (so the pattern engine is needed). */
+export function needsPatterns(body: Record<string, unknown>, key: string, facts: SpecificationFacts): boolean {
+  const fields = facts.requestFields[key];
+  return !!fields && Object.entries(body).some(([name, value]) => typeof value === 'string' && fields[name.toLowerCase()]?.pattern !== undefined);
 }
 
-/** Per-field problems of a body against the document's enums and limits (empty when none). */
+/** Per-field problems of a body against the document's enums and limits (empty when none).
+ * Patterns are checked only with `patternTest` (safe-pattern.ts), never with a backtracking RegExp. */
 export function checkAgainstSpecification(
   body: Record<string, unknown>,
   key: string,
   facts: SpecificationFacts,
+  patternTest?: PatternTest,
 ): Record<string, string[]> {
   const fields = facts.requestFields[key];
   const problems: Record<string, string[]> = {};
@@ -43,7 +43,7 @@ export function checkAgainstSpecification(
       if (rule.minimum !== undefined && value < rule.minimum) add(name, `${name} must be at least ${rule.minimum}.`);
       if (rule.maximum !== undefined && value > rule.maximum) add(name, `${name} must be at most ${rule.maximum}.`);
     }
-    if (typeof value === 'string' && rule.pattern && !matches(rule.pattern, value)) {
+    if (typeof value === 'string' && rule.pattern && patternTest && !patternTest(rule.pattern, value)) {
       add(name, `${name} has a form the service does not accept (${JSON.stringify(value)}).`);
     }
     if (typeof value === 'string' && rule.maxLength !== undefined && value.length > rule.maxLength) {

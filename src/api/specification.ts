@@ -52,21 +52,37 @@ function resolve(doc: Node, value: unknown, depth = 0): Node | undefined {
   return resolve(doc, target, depth + 1);
 }
 
-/** All properties of a schema, through allOf / oneOf / anyOf. */
-function propertiesOf(doc: Node, schema: unknown, depth = 0): Record<string, Node> {
-  const node = resolve(doc, schema);
-  if (!node || depth > 10) return {};
+/** How far a walk through one schema goes. The document comes from the network: an `allOf`
+ * naming its own schema 64 times fans out 64^depth ways without these bounds. */
+const MAX_SCHEMA_DEPTH = 16;
+const MAX_SCHEMA_NODES = 2_000;
+
+/** All properties of a schema, through allOf / oneOf / anyOf; each schema is visited once. */
+function propertiesOf(doc: Node, schema: unknown): Record<string, Node> {
   const out: Record<string, Node> = {};
-  for (const key of ['allOf', 'oneOf', 'anyOf']) {
-    const parts = node[key];
-    if (Array.isArray(parts)) for (const part of parts) Object.assign(out, propertiesOf(doc, part, depth + 1));
-  }
-  if (isNode(node.properties)) {
-    for (const [name, prop] of Object.entries(node.properties)) {
-      const resolved = resolve(doc, prop);
-      if (resolved) out[name] = resolved;
+  const visited = new Set<Node>();
+  let budget = MAX_SCHEMA_NODES;
+  const walk = (value: unknown, depth: number): void => {
+    const node = resolve(doc, value);
+    if (!node || depth > MAX_SCHEMA_DEPTH || visited.has(node) || budget <= 0) return;
+    visited.add(node);
+    budget--;
+    for (const key of ['allOf', 'oneOf', 'anyOf']) {
+      const parts = node[key];
+      if (!Array.isArray(parts)) continue;
+      for (const part of parts) {
+        if (budget <= 0) return;
+        walk(part, depth + 1);
+      }
     }
-  }
+    if (isNode(node.properties)) {
+      for (const [name, prop] of Object.entries(node.properties)) {
+        const resolved = resolve(doc, prop);
+        if (resolved) out[name] = resolved;
+      }
+    }
+  };
+  walk(schema, 0);
   return out;
 }
 

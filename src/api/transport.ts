@@ -1,8 +1,9 @@
 // The one place that talks HTTP. It pins every request to the configured origin, refuses plain
 // http except on loopback, adds the key and JSON headers, applies the per-request timeout and the
-// caller's AbortSignal. undici is loaded on the first request, not at import, so loading the
+// caller's AbortSignal and an overall deadline (deadline.ts). undici is loaded on the first request, not at import, so loading the
 // extension does not pay for the network stack (known-hazards "Load cost").
 import type { Dispatcher } from 'undici';
+import { Deadline } from './deadline';
 import { ApiError } from './errors';
 import { NodeHttpClient } from './node-http';
 import type { ResponseBody } from './node-http';
@@ -20,6 +21,9 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** A large body streamed to disk: sent with Node's http client (see node-http.ts). */
   streamed?: boolean;
+  /** Overall time for the whole exchange, redirects and answer body included. Unset: the
+   * transport's `deadlineMs` for JSON calls, none for streamed ones (a download sets its own). */
+  deadlineMs?: number;
 }
 
 export interface HttpResponse {
@@ -31,7 +35,10 @@ export interface HttpResponse {
 export interface TransportOptions {
   baseUrl: string;
   getApiKey: () => Promise<string | undefined> | string | undefined;
+  /** Idle timeout: headers, and any pause inside a body. */
   timeoutMs: number;
+  /** Overall deadline of a JSON call, however the bytes trickle in. */
+  deadlineMs?: number;
   userAgent?: string;
 }
 
@@ -130,11 +137,24 @@ export class Transport {
       accept: 'application/json, application/octet-stream, */*',
     };
     if (this.options.userAgent) headers['user-agent'] = this.options.userAgent;
+    const deadlineMs = request.deadlineMs ?? (request.streamed ? undefined : this.options.deadlineMs);
+    if (deadlineMs === undefined) return this.follow(request, endpoint, headers, request.signal);
+    const deadline = new Deadline(deadlineMs, request.signal, endpoint);
+    try {
+      const response = await this.follow(request, endpoint, headers, deadline.signal);
+      return { ...response, body: deadline.watch(response.body) };
+    } catch (err) {
+      deadline.clear();
+      throw deadline.translate(err);
+    }
+  }
+
+  private async follow(request: HttpRequest, endpoint: string, headers: Record<string, string>, signal: AbortSignal | undefined): Promise<HttpResponse> {
     let url = this.urlFor(request.path, request.query);
     for (let hop = 0; ; hop++) {
       let response: HttpResponse;
       try {
-        response = await this.once(url, request, headers);
+        response = await this.once(url, { ...request, signal }, headers);
       } catch (err) {
         throw failureBeforeResponse(err, endpoint, request.signal);
       }

@@ -287,6 +287,8 @@ export interface ClientOptions {
   getApiKey: () => Promise<string | undefined> | string | undefined;
   /** Per-request timeout (headers and idle body). Default 60 s. */
   timeoutMs?: number;
+  /** Overall deadline of a JSON call, answer body included, however slowly it trickles. Default 120 s. */
+  deadlineMs?: number;
   /** Size of the shared concurrency gate until the key's MaxConcurrentConnections is known. Default 2. */
   maxConcurrentRequests?: number;
   retry?: {

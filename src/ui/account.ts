@@ -15,12 +15,12 @@ export type AccountState =
   | { kind: 'error'; message: string; rejected: boolean };
 
 /** Checks a key with the cheapest call there is; throws the ApiError when the key is refused. */
-export async function fetchAccountInfo(client: ImageryClient): Promise<ApiKeyInfo | undefined> {
+export async function fetchAccountInfo(client: ImageryClient, signal?: AbortSignal): Promise<ApiKeyInfo | undefined> {
   try {
-    return await client.getApiKeyInfo();
+    return await client.getApiKeyInfo({ signal });
   } catch (err) {
     if (!isApiError(err) || err.kind !== 'not-found') throw err;
-    await client.listModels();
+    await client.listModels({ signal });
     return undefined;
   }
 }
@@ -33,15 +33,17 @@ export class AccountModel extends LatestState<AccountState> {
     super({ kind: 'no-key' });
   }
 
-  /** Reloads from the service; the last call wins when several overlap. */
+  /** Reloads from the service; the last call wins when several overlap, and cancels the others. */
   async refresh(hasKey: boolean): Promise<AccountState> {
     const generation = this.begin();
+    const signal = this.signal;
     if (!hasKey) return this.set({ kind: 'no-key' }, generation);
     this.set({ kind: 'loading' }, generation);
     try {
-      const info = await fetchAccountInfo(await this.getClient());
+      const info = await fetchAccountInfo(await this.getClient(), signal);
       return this.set({ kind: 'ready', info }, generation);
     } catch (err) {
+      if (signal.aborted) return this.state; // superseded or disposed: the newer load decides
       this.log.warn(`account check failed: ${errorText(err)}`);
       return this.set({ kind: 'error', message: errorText(err), rejected: isApiError(err) && err.kind === 'auth' }, generation);
     }

@@ -53,6 +53,8 @@ export const Settings = {
   baseUrl: 'baseUrl',
   maxConcurrentRequests: 'maxConcurrentRequests',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
+  /** Overall deadline of a JSON request, beside the idle timeout above. */
+  requestDeadlineSeconds: 'requestDeadlineSeconds',
   outputDirectory: 'outputDirectory',
   confirmCostAbove: 'confirmCostAbove',
   defaultModel: 'defaults.model',

@@ -57,7 +57,7 @@ export class ExtensionServices implements Services, vscode.Disposable {
       throw new ApiError({ kind: 'auth', message: 'No API key is set. Run "Satellite Imagery: Set API Key…" and try again.' });
     }
     const wanted = this.clientOptions(() => this.apiKey.get());
-    const signature = JSON.stringify([wanted.baseUrl, wanted.timeoutMs, wanted.maxConcurrentRequests]);
+    const signature = JSON.stringify([wanted.baseUrl, wanted.timeoutMs, wanted.deadlineMs, wanted.maxConcurrentRequests]);
     if (this.cached?.signature !== signature) {
       this.cached = { signature, client: await buildClient(wanted) };
     }
@@ -86,6 +86,7 @@ export class ExtensionServices implements Services, vscode.Disposable {
       baseUrl,
       getApiKey,
       timeoutMs: this.settings.requestTimeoutSeconds() * 1000,
+      deadlineMs: this.settings.requestDeadlineSeconds() * 1000,
       maxConcurrentRequests: this.settings.maxConcurrentRequests(),
       log: (level, message) => http[level](message),
       userAgent: `vscode-sat-imagery/${String(this.context.extension.packageJSON.version ?? '0')} vscode/${vscode.version}`,

@@ -28,6 +28,7 @@ export interface SettingsReader {
   baseUrl(): string;
   maxConcurrentRequests(): number;
   requestTimeoutSeconds(): number;
+  requestDeadlineSeconds(): number;
   /** Absolute folder; defaults to `<first workspace folder>/imagery` when unset. */
   outputDirectory(): string | undefined;
   /** Credits / currency amount above which a confirmation is always asked; undefined = always ask. */

@@ -33,6 +33,7 @@ export function createSettingsReader(): SettingsReader {
     baseUrl: () => baseUrlFromInspection(section().inspect<string>(Settings.baseUrl)),
     maxConcurrentRequests: () => positiveInteger(section().get(Settings.maxConcurrentRequests), 2),
     requestTimeoutSeconds: () => positiveInteger(section().get(Settings.requestTimeoutSeconds), 60),
+    requestDeadlineSeconds: () => positiveInteger(section().get(Settings.requestDeadlineSeconds), 120),
     outputDirectory: () => {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
       // In an untrusted workspace a workspace-chosen folder could point anywhere: use the user's.

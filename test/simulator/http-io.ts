@@ -39,3 +39,20 @@ export function sendEnvelope(res: ServerResponse, status: number, payload: unkno
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
+
+/** Like sendEnvelope, but the body goes out at `bytesPerSecond`, a piece every 100 ms or slower,
+ * never falling silent for long: what an idle timeout cannot catch. Stops when the client leaves;
+ * resolves true when the whole body was sent. */
+export async function sendTrickled(res: ServerResponse, status: number, payload: unknown, bytesPerSecond: number, headers: Record<string, string> = {}): Promise<boolean> {
+  const bytes = Buffer.from(JSON.stringify(payload));
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length, ...headers });
+  const piece = Math.max(1, Math.floor(bytesPerSecond / 10));
+  const every = Math.max(100, Math.round((piece / bytesPerSecond) * 1000));
+  for (let at = 0; at < bytes.length; at += piece) {
+    if (res.destroyed) return false;
+    res.write(bytes.subarray(at, at + piece));
+    if (at + piece < bytes.length && !(await wait(every, res))) return false;
+  }
+  res.end();
+  return true;
+}

@@ -10,6 +10,7 @@ import type { ServerParts } from './server';
 import { SimulatorState } from './state';
 import type { FaultOptions, RequestLogEntry, ScheduledFault, Simulator, SimulatorOptions } from './types';
 
+export type { HostileJson } from './hostile';
 export type { AccountLimits, FaultOptions, RequestLogEntry, ScheduledFault, Simulator, SimulatorOptions, SpecVariant } from './types';
 export { SimulatorState } from './state';
 export { DEMO_AREA } from './demo-data';
@@ -45,7 +46,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     state,
     faults: new FaultController(options.faults, seed),
     keys: new KeyRing(options.keys),
-    spec: { dateWindowEnd: options.specVariant?.dateWindowEnd ?? 'To', orderDetailsMethod: options.specVariant?.orderDetailsMethod ?? 'GET', responseCase: options.specVariant?.responseCase ?? 'Pascal' },
+    spec: { dateWindowEnd: options.specVariant?.dateWindowEnd ?? 'To', orderDetailsMethod: options.specVariant?.orderDetailsMethod ?? 'GET', responseCase: options.specVariant?.responseCase ?? 'Pascal', hostile: options.specVariant?.hostile ?? false },
     log,
   };
   let running = createSimulatorServer(parts);

@@ -10,10 +10,11 @@ import type { KeyStatus } from './auth';
 import { failure, inCase, SimError, success } from './envelope';
 import { FaultController } from './faults';
 import { buildGeoTiff, generatedTiff, rasterSize } from './geotiff';
+import { sendHostileJson } from './hostile';
 import { resetSocket, sendImage } from './image-response';
 import type { ImageBody } from './image-response';
 import { parseBody, startEntry } from './request-log';
-import { readBody, sendEnvelope, wait } from './http-io';
+import { readBody, sendEnvelope, sendTrickled, wait } from './http-io';
 import { accountRoutes } from './routes/account';
 import { imageryRoutes } from './routes/imagery';
 import { orderRoutes } from './routes/orders';
@@ -33,10 +34,18 @@ export interface ServerParts {
   log: RequestLogEntry[];
 }
 
-function sendError(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, error: SimError, outcome?: string): void {
+/** Every JSON answer leaves here, at the run's JSON trickle pace when one is set. A trickle the
+ * client hangs up on is logged as 'aborted-by-client'. */
+async function sendJson(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, status: number, payload: unknown, headers?: Record<string, string>): Promise<void> {
+  const pace = parts.faults.options.jsonTrickleBytesPerSecond;
+  if (pace === undefined || pace <= 0) return sendEnvelope(res, status, payload, headers);
+  if (!(await sendTrickled(res, status, payload, pace, headers))) entry.outcome = 'aborted-by-client';
+}
+
+function sendError(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, error: SimError, outcome?: string): Promise<void> {
   entry.status = error.status;
   entry.outcome = outcome ?? `error:${error.code ?? error.status}`;
-  sendEnvelope(res, error.status, inCase(failure(error.message, error.code ?? error.status, error.data ?? null), parts.spec.responseCase), error.headers);
+  return sendJson(parts, res, entry, error.status, inCase(failure(error.message, error.code ?? error.status, error.data ?? null), parts.spec.responseCase), error.headers);
 }
 
 function imageBody(parts: ServerParts, image: ImageRequest): ImageBody {
@@ -97,6 +106,11 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
     return sendError(parts, res, entry, new SimError(scheduled.status, `Scheduled fault ${scheduled.status}.`, scheduled.code, null, headers), `fault:${scheduled.status}`);
   }
   if (!(await admit(parts, res, entry, key, keyStatus))) return;
+  if (scheduled?.hostileJson !== undefined) {
+    entry.status = 200;
+    entry.outcome = await sendHostileJson(res, scheduled.hostileJson);
+    return;
+  }
 
   let reply: Reply;
   try {
@@ -122,20 +136,20 @@ async function admit(parts: ServerParts, res: ServerResponse, entry: RequestLogE
   const { faults } = parts;
   const refusal = parts.keys.refusal(keyStatus);
   if (refusal) {
-    sendError(parts, res, entry, refusal);
+    void sendError(parts, res, entry, refusal);
     return false;
   }
   const id = key as string;
   const token = faults.takeToken(id, performance.now());
   if (!token.ok) {
     const headers: Record<string, string> = faults.options.rateLimit?.retryAfter ? { 'Retry-After': String(token.retryAfterSeconds) } : {};
-    sendError(parts, res, entry, new SimError(429, 'Too many requests: the rate limit of this key is exceeded.', 429, null, headers), 'limit:rate');
+    void sendError(parts, res, entry, new SimError(429, 'Too many requests: the rate limit of this key is exceeded.', 429, null, headers), 'limit:rate');
     return false;
   }
   if (!faults.acquire(id)) {
     const message = 'Too many concurrent requests for this key.';
     const error = faults.options.concurrencyAnswer === '1003' ? new SimError(400, message, 1003) : new SimError(429, message, 429);
-    sendError(parts, res, entry, error, 'limit:concurrency');
+    void sendError(parts, res, entry, error, 'limit:concurrency');
     return false;
   }
   // The slot is held until the answer is fully sent (or the connection dies), images included.
@@ -144,7 +158,7 @@ async function admit(parts: ServerParts, res: ServerResponse, entry: RequestLogE
   const serverError = faults.drawServerError();
   if (serverError !== undefined) {
     const message = serverError === 500 ? 'Internal server error.' : serverError === 502 ? 'Bad gateway.' : 'Service unavailable.';
-    sendError(parts, res, entry, new SimError(serverError, message, serverError), `fault:${serverError}`);
+    void sendError(parts, res, entry, new SimError(serverError, message, serverError), `fault:${serverError}`);
     return false;
   }
   return true;
@@ -167,8 +181,8 @@ function dispatch(parts: ServerParts, routes: Route[], method: string, url: URL,
 async function sendReply(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, reply: Reply): Promise<void> {
   entry.status = reply.kind === 'image' ? 200 : reply.status;
   entry.outcome = 'ok';
-  if (reply.kind === 'json') return sendEnvelope(res, reply.status, inCase(success(reply.data), parts.spec.responseCase));
-  if (reply.kind === 'json-raw') return sendEnvelope(res, reply.status, reply.body);
+  if (reply.kind === 'json') return sendJson(parts, res, entry, reply.status, inCase(success(reply.data), parts.spec.responseCase));
+  if (reply.kind === 'json-raw') return sendJson(parts, res, entry, reply.status, reply.body);
   if (reply.kind === 'empty') {
     res.writeHead(reply.status, { 'Content-Length': '0' });
     return void res.end();

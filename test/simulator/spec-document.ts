@@ -29,7 +29,24 @@ function op(summary: string, extra: Schema, binary = false): Schema {
   return { summary, ...extra, responses };
 }
 
+/** The pattern of known-hazards.md: a backtracking engine takes exponential time on any long
+ * text without a `!`, such as every WKT. */
+export const EVIL_PATTERN = '^([^!]+)+!$';
+
+/** What `hostile` does to the schemas: an evil Wkt pattern, and a request that includes itself. */
+function makeHostile(schemas: Record<string, Schema>): void {
+  schemas.Wkt = { ...schemas.Wkt, pattern: EVIL_PATTERN };
+  const composite = schemas.CompositeRequest as Schema;
+  schemas.CompositeRequest = { allOf: [...Array.from({ length: 64 }, () => ref('CompositeRequest')), composite] };
+}
+
 export function specificationDocument(variant: Required<SpecVariant>, limits: AccountLimits): Schema {
+  const document = honestDocument(variant, limits);
+  if (variant.hostile) makeHostile((document.components as { schemas: Record<string, Schema> }).schemas);
+  return document;
+}
+
+function honestDocument(variant: Required<SpecVariant>, limits: AccountLimits): Schema {
   const common = {
     Model: ref('Model'),
     SatelliteConstellations: ref('SatelliteConstellations'),

@@ -1,5 +1,6 @@
 // The simulator's programmatic interface, as the client and workflow tests use it. index.ts
 // re-exports everything here; the shapes are a contract with the other engineers' tests.
+import type { HostileJson } from './hostile';
 import type { SimulatorState } from './state';
 
 export interface AccountLimits {
@@ -39,6 +40,9 @@ export interface SpecVariant {
   orderDetailsMethod?: 'GET' | 'POST';
   /** Keys of JSON answers in PascalCase (default) or camelCase, as one documentation page shows. */
   responseCase?: 'Pascal' | 'camel';
+  /** A specification document that attacks its reader: Wkt carries the backtracking pattern
+   * `^([^!]+)+!$`, and CompositeRequest is an allOf that names itself 64 times. */
+  hostile?: boolean;
 }
 
 export interface FaultOptions {
@@ -64,6 +68,9 @@ export interface FaultOptions {
   truncateBody?: boolean;
   /** Image responses sent at this pace. */
   trickleBytesPerSecond?: number;
+  /** JSON answers (envelopes, the specification document) sent at this pace: a call that never
+   * falls silent, so only an overall deadline ends it. */
+  jsonTrickleBytesPerSecond?: number;
 }
 
 /** One-shot faults for exact tests, consumed in order of scheduling. */
@@ -81,6 +88,8 @@ export interface ScheduledFault {
   reset?: 'before-processing' | 'after-processing';
   /** Hang this long before answering (to provoke client timeouts). */
   delayMs?: number;
+  /** Answer 200 with this hostile JSON instead of the route's answer (see hostile.ts). */
+  hostileJson?: HostileJson;
 }
 
 export interface RequestLogEntry {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { findAvailableDates } from '../../src/workflows/find-dates';
 import { runOrder } from '../../src/workflows/order';
 import { generatedTiff, startSimulator } from '../simulator';
 import type { FaultOptions, ScheduledFault, Simulator } from '../simulator';
+import { refusal } from './api-test-helpers';
 import { scriptedPorts } from './workflow-ports';
 
 // The fault matrix: each workflow under each fault the simulator can play ends either complete
@@ -187,4 +189,119 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
       }
     });
   }
+});
+
+// The second half of the matrix: answers that are not what they claim to be, and answers that
+// never end. Each ends in a clear ApiError, promptly, with the gate slot given back.
+describe('reliability: hostile answers and deadlines (client against the simulator)', function () {
+  this.timeout(60_000);
+  let sim: Simulator;
+  let client: FullImageryClient;
+  const ORDERS = '/api/tasking/orders';
+  const MODELS = '/api/tasking/models';
+
+  before(async () => {
+    sim = await startSimulator({ demoData: true, seed: SEED, account: { MaxConcurrentConnections: 1_000_000_000 } });
+    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 5_000, deadlineMs: 30_000, retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 2 } });
+  });
+  after(async () => {
+    await client.close();
+    await sim.close();
+  });
+  afterEach(() => sim.configure({}));
+
+  const hostileCases: Array<{ name: string; fault: ScheduledFault; call: () => Promise<unknown>; reason: RegExp }> = [
+    { name: 'JSON nested 20 000 deep', fault: { method: 'GET', path: ORDERS, hostileJson: 'deep-nesting' }, call: () => client.listOrders(), reason: /nested more than 128 levels/ },
+    { name: 'a __proto__ key carrying a list of its own', fault: { method: 'GET', path: MODELS, hostileJson: 'proto-keys' }, call: () => client.listModels(), reason: /__proto__/ },
+    { name: 'a 70 MiB array', fault: { method: 'GET', path: ORDERS, hostileJson: 'huge-array' }, call: () => client.listOrders(), reason: /more than 4,000,000 values|larger than 64 MiB/ },
+  ];
+  for (const c of hostileCases) {
+    it(`${c.name}: a protocol ApiError, never a raw RangeError or a polluted object`, async () => {
+      sim.schedule(c.fault);
+      let outcome: unknown;
+      try {
+        outcome = await c.call();
+      } catch (err) {
+        outcome = err;
+      }
+      const shown = outcome instanceof Error ? `${outcome.name}: ${outcome.message}` : String(JSON.stringify(outcome)).slice(0, 200);
+      assert.ok(outcome instanceof ApiError, `an ApiError, not ${shown}`);
+      assert.equal(outcome.kind, 'protocol');
+      assert.match(outcome.message, c.reason);
+      assert.equal(outcome.attempts, 1, 'a protocol error is not retried');
+      assert.equal(client.gate.inFlight, 0);
+      assert.deepEqual(Object.getPrototypeOf({}), Object.prototype);
+      assert.equal(({} as Record<string, unknown>).TaskingModels, undefined, 'Object.prototype untouched');
+    });
+  }
+
+  it('a specification document with the pattern ^([^!]+)+!$ and an allOf naming itself 64 times freezes nothing', async () => {
+    const hostile = await startSimulator({ demoData: true, seed: SEED, specVariant: { hostile: true } });
+    // Run in a child process: a regression would freeze the event loop, and only a process can
+    // be stopped from outside when that happens.
+    const ring = Array.from({ length: 80 }, (_, i) => `${(10.1 + 0.0002 * i).toFixed(4)} 56.1`).join(',');
+    const wkt = `POLYGON((${ring},10.116 56.11,10.1 56.11,10.1 56.1))`;
+    const script = `
+      const { createClient } = require(${JSON.stringify(join(__dirname, '..', '..', 'src', 'api', 'client'))});
+      (async () => {
+        const client = createClient({ baseUrl: ${JSON.stringify(hostile.url)}, getApiKey: () => 'demo-key' });
+        const facts = await client.specificationFacts();
+        let refused;
+        try {
+          await client.estimateComposite({ Wkt: ${JSON.stringify(wkt)}, Date: '2026-06-01T00:00:00Z', Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], EpsgProjection: 4326, Resolution: 20, Bandnames: 'rgb' });
+        } catch (err) {
+          refused = { kind: err.kind, fields: Object.keys(err.fieldErrors || {}) };
+        }
+        const fields = Object.keys(facts.requestFields['POST /api/satelliteimages/process/composite'] || {});
+        process.stdout.write(JSON.stringify({ fields, refused }));
+        await client.close();
+      })();`;
+    try {
+      const run = await new Promise<{ out: string; killed: boolean }>((resolve) => {
+        execFile(process.execPath, ['-e', script], { timeout: 20_000, encoding: 'utf8' }, (err, stdout) => resolve({ out: stdout, killed: !!(err as { killed?: boolean } | null)?.killed }));
+      });
+      assert.ok(!run.killed, 'reading the document or checking the request froze the process for 20 s');
+      const result = JSON.parse(run.out) as { fields: string[]; refused?: { kind: string; fields: string[] } };
+      assert.ok(result.fields.includes('resolution') && result.fields.includes('bandnames'), `the composite's fields are still read: ${result.fields.join(', ')}`);
+      assert.deepEqual(result.refused, { kind: 'local-validation', fields: ['Wkt'] }, 'the pattern was run, in linear time: a WKT has no "!"');
+      assert.equal(hostile.requests.filter((r) => r.path.includes('/process/')).length, 0, 'nothing refused locally was sent');
+    } finally {
+      await hostile.close();
+    }
+  });
+
+  it('a key claiming a billion concurrent connections sizes the gate at 16 at most', async () => {
+    const info = await client.getApiKeyInfo();
+    assert.equal(info.MaxConcurrentConnections, 1_000_000_000, 'the account shows what the service said');
+    assert.equal(client.gate.size, 16);
+  });
+
+  it('a JSON answer trickling one byte a second ends at the deadline, and frees its gate slot', async () => {
+    const slow = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 5_000, deadlineMs: 1_500, retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 2 } });
+    sim.configure({ jsonTrickleBytesPerSecond: 1 });
+    const started = Date.now();
+    const err = await refusal(slow.listModels()).finally(() => slow.close());
+    const elapsed = Date.now() - started;
+    assert.equal(err.kind, 'timeout');
+    assert.match(err.message, /deadline/);
+    assert.equal(err.attempts, 2, 'the GET was retried once, then given up');
+    assert.ok(elapsed < 10_000, `ended after ${elapsed} ms`);
+    assert.equal(slow.gate.inFlight, 0);
+    // The server notices the hang-up at its next write (every second at this pace).
+    const cut = () => sim.requests.filter((r) => r.path === MODELS).slice(-2).map((r) => r.outcome);
+    for (let i = 0; i < 30 && cut().includes('ok'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual(cut(), ['aborted-by-client', 'aborted-by-client'], 'the client hung up on both attempts');
+  });
+
+  it('a trickling specification document ends at the deadline too, and the call goes on with the defaults', async () => {
+    const fresh = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 5_000, deadlineMs: 800, retry: { maxAttempts: 1 } });
+    try {
+      sim.configure({ jsonTrickleBytesPerSecond: 2 });
+      const facts = await fresh.specificationFacts();
+      assert.deepEqual(facts.requestFields, {}, 'the interface document\'s defaults');
+      assert.equal(fresh.gate.inFlight, 0);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -24,17 +24,23 @@ export class RemoteList<T> extends LatestState<ListState<T>> {
     return this.state.kind === 'loaded' ? this.state.items : undefined;
   }
 
-  /** Runs `fetch` and keeps its answer unless a newer load started meanwhile. Never throws. */
-  async load(fetch: (() => Promise<T[]>) | undefined): Promise<ListState<T>> {
+  /** Runs `fetch` and keeps its answer unless a newer load started meanwhile, which also cancels
+   * it through `signal`. Never throws. */
+  async load(fetch: ((signal: AbortSignal) => Promise<T[]>) | undefined): Promise<ListState<T>> {
     const generation = this.begin();
+    const signal = this.signal;
     if (!fetch) return this.set({ kind: 'no-key' }, generation);
     this.set({ kind: 'loading', previous: this.items }, generation);
     const started = Date.now();
     try {
-      const items = await fetch();
+      const items = await fetch(signal);
       this.log.info(`${this.what}: ${items.length} loaded in ${Date.now() - started} ms`);
       return this.set({ kind: 'loaded', items }, generation);
     } catch (err) {
+      if (signal.aborted) {
+        this.log.debug(`${this.what}: a superseded load was cancelled`);
+        return this.state;
+      }
       const message = errorText(err);
       this.log.warn(`${this.what}: ${message}`);
       return this.set({ kind: 'error', message, auth: isApiError(err) && err.kind === 'auth' }, generation);

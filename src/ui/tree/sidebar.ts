@@ -71,7 +71,7 @@ export class Sidebar implements vscode.Disposable {
   async refreshModels(): Promise<TaskingModel[] | undefined> {
     this.stale.models = false;
     const hasKey = await this.hasKey();
-    const state = await this.models.load(hasKey ? async () => (await this.services.getClient({ quiet: true })).listModels() : undefined);
+    const state = await this.models.load(hasKey ? async (signal) => (await this.services.getClient({ quiet: true })).listModels({ signal }) : undefined);
     return state.kind === 'loaded' ? state.items : undefined;
   }
 

@@ -1,0 +1,47 @@
+// Runs the specification document's `pattern`s. The document comes from the network, and a
+// pattern such as `^([^!]+)+!$` makes a backtracking engine (JavaScript's RegExp) take time
+// exponential in the text: on a WKT of a few dozen characters the extension host would freeze
+// (known-hazards.md, "Input the server controls"). RE2JS matches in time linear in the text
+// whatever the pattern; what it cannot express (back-references, look-arounds) is not checked,
+// with a log line, and the service judges the value itself. Loaded on the first pattern only.
+import type { RE2JS } from 're2js';
+import type { LogFn } from './pipeline';
+
+/** Texts longer than this are not checked against a pattern: even linear time adds up on a
+ * 20 MB WKT, and the service checks the value anyway. */
+export const MAX_PATTERN_TEXT = 1 << 20;
+const MAX_CACHED = 256;
+
+/** True when `value` is acceptable under `pattern` (or the pattern cannot be checked safely). */
+export type PatternTest = (pattern: string, value: string) => boolean;
+
+let engine: Promise<typeof import('re2js')> | undefined;
+const compiled = new Map<string, RE2JS | null>();
+
+function compile(re2: typeof RE2JS, pattern: string, log: LogFn): RE2JS | null {
+  if (compiled.has(pattern)) return compiled.get(pattern)!;
+  let result: RE2JS | null;
+  try {
+    result = re2.compile(pattern);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    log('warn', `specification pattern ${JSON.stringify(pattern.slice(0, 80))} is not checked locally (${reason.slice(0, 120)})`);
+    result = null;
+  }
+  if (compiled.size >= MAX_CACHED) compiled.clear();
+  compiled.set(pattern, result);
+  return result;
+}
+
+/** The pattern test, with the linear-time engine loaded. */
+export async function loadPatternTest(log: LogFn): Promise<PatternTest> {
+  const { RE2JS: re2 } = await (engine ??= import('re2js'));
+  return (pattern, value) => {
+    if (value.length > MAX_PATTERN_TEXT) {
+      log('debug', `a ${value.length}-character value is not checked against its specification pattern (longer than ${MAX_PATTERN_TEXT})`);
+      return true;
+    }
+    const matcher = compile(re2, pattern, log);
+    return matcher === null || matcher.matcher(value).find();
+  };
+}
