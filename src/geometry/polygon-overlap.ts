@@ -1,10 +1,11 @@
 // Finds polygons of one AOI whose interiors overlap (they are sent as one MultiPolygon, which
 // must not overlap itself). Touching is allowed, at a point or along an edge. Only polygons whose
 // boxes overlap are compared, and their edges only where their monotone chains overlap (the
-// sweep of self-intersection.ts). Two polygons overlap exactly when a piece of one's boundary
+// chains and pair walk of self-intersection.ts, paired through a grid: chain-pairs.ts). Two polygons overlap exactly when a piece of one's boundary
 // runs strictly inside the other, or both have the same outer ring: so every edge that meets the
 // other polygon is cut where it meets it and the middle of each piece is placed; a ring that
 // meets nothing of the other is placed by one vertex.
+import { forEachOverlappingChainPair } from './chain-pairs';
 import { flattenPolygon } from './flat';
 import { INSIDE, ON_BOUNDARY, OUTSIDE, RingLocator } from './ring-locator';
 import { monotoneChains, orient, walkPair, withoutRepeats } from './self-intersection';
@@ -40,88 +41,84 @@ export function findPolygonOverlap(polygons: readonly PolygonCoordinates[], boxe
   if (pairs.size === 0) return { overlap: undefined, complete: true };
   const rings = combine(polygons, pairs);
   const { g, polygonOf } = rings;
-  const ringOf = (v: number) => upperBound(g.ringStarts, v) - 1;
-  const pairKey = (a: number, b: number) => (a < b ? a * polygons.length + b : b * polygons.length + a);
-  /** Per edge: where along it (0..1) the other polygon's edges meet it, by that polygon. */
-  const cuts = new Map<number, Map<number, number[]>>();
-  const met = new Set<string>(); // "ring of g|other polygon"
+  const { xs, ys } = g;
+  const vertexRing = new Int32Array(xs.length);
+  for (let r = 0; r < g.ringStarts.length; r++) vertexRing.fill(r, g.ringStarts[r], r + 1 < g.ringStarts.length ? g.ringStarts[r + 1] : xs.length);
+  /** Per edge: the polygons it touches and where along it (0..1), as pairs [other, t, other, t, ...]. */
+  const cuts = new Map<number, number[]>();
   let proper: Overlap | undefined;
   const place = (e: number, other: number): Overlap => {
-    const r = ringOf(e);
+    const r = vertexRing[e];
     return { polygon: polygonOf[r], ring: rings.ringInPolygon[r], position: g.original ? g.original[e] : e - g.ringStarts[r], other };
   };
-  const cut = (e: number, other: number, t: number) => {
-    let byOther = cuts.get(e);
-    if (!byOther) cuts.set(e, (byOther = new Map()));
-    const list = byOther.get(other);
-    if (list) list.push(t);
-    else byOther.set(other, [t]);
-    met.add(`${ringOf(e)}|${other}`);
+  /** Cuts edge a where the ends of edge b (of polygon other) lie on it; its own ends always. */
+  const cutBy = (a: number, b: number, other: number) => {
+    let list = cuts.get(a);
+    if (!list) cuts.set(a, (list = []));
+    list.push(other, 0, other, 1);
+    for (let v = b; v <= b + 1; v++) if (orient(xs[a], ys[a], xs[a + 1], ys[a + 1], xs[v], ys[v]) === 0) list.push(other, along(g, a, xs[v], ys[v]));
   };
+  // Two chains whose boxes overlap belong to polygons whose boxes overlap: a candidate pair.
   const onMeet = (e: number, f: number): boolean => {
-    const pe = polygonOf[ringOf(e)], pf = polygonOf[ringOf(f)];
-    if (pe === pf || !pairs.has(pairKey(pe, pf))) return false;
-    const { xs, ys } = g;
+    const pe = polygonOf[vertexRing[e]], pf = polygonOf[vertexRing[f]];
+    if (pe === pf) return false;
     const o1 = orient(xs[e], ys[e], xs[e + 1], ys[e + 1], xs[f], ys[f]), o2 = orient(xs[e], ys[e], xs[e + 1], ys[e + 1], xs[f + 1], ys[f + 1]);
     const o3 = orient(xs[f], ys[f], xs[f + 1], ys[f + 1], xs[e], ys[e]), o4 = orient(xs[f], ys[f], xs[f + 1], ys[f + 1], xs[e + 1], ys[e + 1]);
     if (o1 * o2 < 0 && o3 * o4 < 0) {
-      proper = place(Math.max(e, f), polygonOf[ringOf(Math.min(e, f))]);
+      proper = place(Math.max(e, f), e < f ? pe : pf);
       return true;
     }
     // They touch: cut each edge where the other's ends lie on it.
-    for (const [a, b, pb] of [[e, f, pf], [f, e, pe]]) {
-      cut(a, pb, 0);
-      for (const v of [b, b + 1]) if (orient(xs[a], ys[a], xs[a + 1], ys[a + 1], xs[v], ys[v]) === 0) cut(a, pb, along(g, a, xs[v], ys[v]));
-    }
+    cutBy(e, f, pf);
+    cutBy(f, e, pe);
     return false;
   };
 
-  const chains = monotoneChains(g).sort((a, b) => a.minX - b.minX);
-  let budget = 100 * g.xs.length + 1_000_000;
-  const active: typeof chains = [];
-  for (const chain of chains) {
-    let keep = 0;
-    budget -= active.length;
-    for (const other of active) {
-      if (other.maxX < chain.minX) continue;
-      active[keep++] = other;
-      if (other.minY > chain.maxY || chain.minY > other.maxY) continue;
-      budget -= walkPair(g, other, chain, budget, onMeet).steps;
-      if (proper) return { overlap: proper, complete: true };
-    }
-    if (budget < 0) return { overlap: undefined, complete: false };
-    active.length = keep;
-    active.push(chain);
-  }
+  const complete = forEachOverlappingChainPair(monotoneChains(g), 100 * xs.length + 1_000_000, (a, b) => {
+    const { steps } = walkPair(g, a, b, Infinity, onMeet);
+    return proper ? true : steps;
+  });
+  if (proper) return { overlap: proper, complete: true };
+  if (!complete) return { overlap: undefined, complete: false };
 
   const locate = polygonLocator(rings);
-  const offBoundary = new Set<string>();
-  for (const [e, byOther] of cuts) {
-    for (const [other, ts] of byOther) {
-      ts.push(1);
-      ts.sort((a, b) => a - b);
-      for (let k = 1; k < ts.length; k++) {
-        if (ts[k] === ts[k - 1]) continue;
-        const t = (ts[k] + ts[k - 1]) / 2;
-        const where = locate(other, g.xs[e] + t * (g.xs[e + 1] - g.xs[e]), g.ys[e] + t * (g.ys[e + 1] - g.ys[e]));
-        if (where === INSIDE) return { overlap: place(e, other), complete: true };
-        if (where !== ON_BOUNDARY) offBoundary.add(`${ringOf(e)}|${other}`);
+  // Per ring of g: the polygons it meets, and those it meets with some piece off their boundary.
+  const met = new Map<number, Set<number>>();
+  const offBoundary = new Map<number, Set<number>>();
+  const mark = (sets: Map<number, Set<number>>, r: number, other: number) => {
+    const set = sets.get(r);
+    if (set) set.add(other);
+    else sets.set(r, new Set([other]));
+  };
+  for (const [e, list] of cuts) {
+    const order = Array.from({ length: list.length / 2 }, (_, k) => k).sort((a, b) => list[2 * a] - list[2 * b] || list[2 * a + 1] - list[2 * b + 1]);
+    for (let k = 0; k < order.length; k++) {
+      const other = list[2 * order[k]], t = list[2 * order[k] + 1];
+      if (k === 0 || other !== list[2 * order[k - 1]]) {
+        mark(met, vertexRing[e], other);
+        continue;
       }
+      const previous = list[2 * order[k - 1] + 1];
+      if (t === previous) continue;
+      const middle = (t + previous) / 2;
+      const where = locate(other, xs[e] + middle * (xs[e + 1] - xs[e]), ys[e] + middle * (ys[e + 1] - ys[e]));
+      if (where === INSIDE) return { overlap: place(e, other), complete: true };
+      if (where !== ON_BOUNDARY) mark(offBoundary, vertexRing[e], other);
     }
   }
-  for (const key of pairs.keys()) {
-    const [a, b] = pairs.get(key)!;
+  const has = (sets: Map<number, Set<number>>, r: number, other: number) => sets.get(r)?.has(other) === true;
+  for (const [a, b] of pairs.values()) {
     for (const [p, q] of [[a, b], [b, a]]) {
       const first = rings.firstRing.get(p)!;
       for (let r = first; r < g.ringStarts.length && polygonOf[r] === p; r++) {
-        if (met.has(`${r}|${q}`)) continue;
+        if (has(met, r, q)) continue;
         const v = g.ringStarts[r];
-        if (locate(q, g.xs[v], g.ys[v]) === INSIDE) return { overlap: { polygon: p, ring: rings.ringInPolygon[r], position: undefined, other: q }, complete: true };
+        if (locate(q, xs[v], ys[v]) === INSIDE) return { overlap: { polygon: p, ring: rings.ringInPolygon[r], position: undefined, other: q }, complete: true };
       }
     }
     // Both outer rings lie wholly on the other's boundary: the same outer ring twice.
     const shellA = rings.firstRing.get(a)!, shellB = rings.firstRing.get(b)!;
-    const onOther = (r: number, q: number) => met.has(`${r}|${q}`) && !offBoundary.has(`${r}|${q}`);
+    const onOther = (r: number, q: number) => has(met, r, q) && !has(offBoundary, r, q);
     if (onOther(shellA, b) && onOther(shellB, a)) return { overlap: { polygon: Math.max(a, b), ring: 0, position: undefined, other: Math.min(a, b) }, complete: true };
   }
   return { overlap: undefined, complete: true };
@@ -132,7 +129,8 @@ function candidatePairs(boxes: readonly BoundingBox[]): Map<number, [number, num
   const order = boxes.map((_, i) => i).sort((a, b) => boxes[a].west - boxes[b].west);
   const pairs = new Map<number, [number, number]>();
   const active: number[] = [];
-  let budget = 20 * boxes.length + 100_000;
+  // A comparison of two boxes costs nanoseconds: a grid of 10,000 fields (100 a column) needs 2M.
+  let budget = 300 * boxes.length + 1_000_000;
   for (const i of order) {
     const box = boxes[i];
     let keep = 0;
@@ -195,14 +193,4 @@ function along(g: Flat, e: number, x: number, y: number): number {
   const dx = g.xs[e + 1] - g.xs[e], dy = g.ys[e + 1] - g.ys[e];
   const t = Math.abs(dx) >= Math.abs(dy) ? (x - g.xs[e]) / dx : (y - g.ys[e]) / dy;
   return Math.max(0, Math.min(1, t));
-}
-
-function upperBound(sorted: readonly number[], value: number): number {
-  let low = 0, high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid] <= value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }

@@ -96,15 +96,29 @@ describe('geometry: polygons of one area that overlap', () => {
     assert.equal(firstProblem(multi([square(0, 0, 10), square(1, 1, 4)], [square(2, 2, 1)], [square(6, 6, 1)])).code, 'polygons-overlap');
   });
 
-  it('900 fields side by side are accepted, and one shifted onto its neighbour is found', function () {
+  it('2,500 fields side by side are accepted, and one shifted onto its neighbour is found', function () {
     this.timeout(20_000);
     const fields: number[][][][] = [];
-    for (let i = 0; i < 30; i++) for (let j = 0; j < 30; j++) fields.push([square(10 + i * 0.01, 50 + j * 0.01, 0.01)]);
+    for (let i = 0; i < 50; i++) for (let j = 0; j < 50; j++) fields.push([square(10 + i * 0.01, 50 + j * 0.01, 0.01)]);
     const text = JSON.stringify({ type: 'MultiPolygon', coordinates: fields });
     const result = readAoi(text, 'geojson');
     assert.ok(result.ok, JSON.stringify(!result.ok && result.problems[0]));
-    fields[450] = [square(10 + 15 * 0.01 + 0.005, 50, 0.01)];
+    fields[1_250] = [square(10 + 25 * 0.01 + 0.005, 50, 0.01)];
     assert.equal(firstProblem(JSON.stringify({ type: 'MultiPolygon', coordinates: fields })).code, 'polygons-overlap');
+  });
+
+  it('400 islands in the hole of a large polygon are accepted; one reaching over the shore is found', () => {
+    const lake = [[0, 0], [30, 0], [30, 30], [0, 30], [0, 0]];
+    const hole = [[5, 5], [25, 5], [25, 25], [5, 25], [5, 5]];
+    const islands: number[][][][] = [];
+    for (let i = 0; i < 20; i++) for (let j = 0; j < 20; j++) islands.push([square(5.2 + i, 5.2 + j, 0.5)]);
+    const text = (list: number[][][][]) => JSON.stringify({ type: 'MultiPolygon', coordinates: [[lake, hole], ...list] });
+    const result = readAoi(text(islands), 'geojson');
+    assert.ok(result.ok && result.problems.length === 0, JSON.stringify(result.problems[0]));
+    islands[399] = [square(24.2, 24.2, 1)]; // reaches past the hole's corner at 25, 25
+    const problem = firstProblem(text(islands));
+    assert.equal(problem.code, 'polygons-overlap');
+    assert.match(problem.message, /^Polygon 401 overlaps polygon 1/);
   });
 });
 
