@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Geometry benchmark: read and validate a 1,000,000-vertex polygon as GeoJSON and as WKT, each
 // against JSON.parse of the GeoJSON file (the floor for any JSON reader) and WKT also against
-// wellknown alone; plus a check that the AoiCache parses a document once however often it is
+// wellknown alone; 10,000 fields side by side against 2,500 (the overlap check grows linearly);
+// plus a check that the AoiCache parses a document once however often it is
 // asked. Median of several runs in one process. Bundles src/geometry with esbuild, so it runs
 // from a fresh clone after `npm ci`: `node scripts/bench/geometry.mjs [--vertices N] [--runs N]`.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -99,6 +100,27 @@ export async function runGeometryBench({ vertices = 1_000_000, runs = 5 } = {}) 
       { wellknownMs: 3 }, // about 2 s a run: three are enough for a median
     );
 
+    // Side-by-side fields, each touching eight neighbours: the overlap check between polygons
+    // must grow linearly with their number (four times the fields, about four times the time).
+    const fieldsText = (side) => {
+      const size = 0.01;
+      const fields = [];
+      for (let i = 0; i < side; i++) for (let j = 0; j < side; j++) {
+        const w = round(10 + i * size), s = round(50 + j * size), e = round(10 + (i + 1) * size), n = round(50 + (j + 1) * size);
+        fields.push([[[w, s], [e, s], [e, n], [w, n], [w, s]]]);
+      }
+      return JSON.stringify({ type: 'MultiPolygon', coordinates: fields });
+    };
+    const smallFields = fieldsText(50), largeFields = fieldsText(100);
+    for (const text of [smallFields, largeFields]) {
+      const result = geometry.readAoi(text, 'geojson');
+      if (!result.ok || result.problems.length > 0) throw new Error(`readAoi refused or did not fully check the benchmark fields: ${result.problems[0]?.message}`);
+    }
+    const { smallFieldsMs, largeFieldsMs } = timeInterleaved(runs, {
+      smallFieldsMs: () => geometry.readAoi(smallFields, 'geojson'),
+      largeFieldsMs: () => geometry.readAoi(largeFields, 'geojson'),
+    });
+
     const cache = new geometry.AoiCache();
     const document = { uri: 'file:///bench/aoi.geojson', version: 1 };
     const firstReadMs = time(1, () => cache.read(geoJsonText, 'auto', document));
@@ -112,6 +134,7 @@ export async function runGeometryBench({ vertices = 1_000_000, runs = 5 } = {}) 
       { figure: `geometry: readAoi GeoJSON ${vertices} vertices, ${mb(geoJsonText)} MB (ms) vs JSON.parse`, ours: r(geoJsonMs), reference: r(jsonParseMs), ratio: ratio(geoJsonMs, jsonParseMs), target: '<= 1.5x', met: geoJsonMs <= 1.5 * jsonParseMs },
       { figure: `geometry: readAoi WKT ${vertices} vertices, ${mb(wktText)} MB (ms) vs JSON.parse of the GeoJSON`, ours: r(wktMs), reference: r(jsonParseMs), ratio: ratio(wktMs, jsonParseMs), target: 'reported', met: true },
       { figure: 'geometry: readAoi WKT (with validation and positions) vs wellknown.parse alone (ms)', ours: r(wktMs), reference: r(wellknownMs), ratio: ratio(wktMs, wellknownMs), target: '<= 1x', met: wktMs <= wellknownMs },
+      { figure: 'geometry: readAoi 10,000 side-by-side fields (ms) vs 4 x 2,500 fields (linear growth)', ours: r(largeFieldsMs), reference: r(4 * smallFieldsMs), ratio: ratio(largeFieldsMs, 4 * smallFieldsMs), target: '<= 1.5x', met: largeFieldsMs <= 1.5 * 4 * smallFieldsMs },
       { figure: 'geometry: AoiCache repeat read of the same document (ms) vs first read', ours: r(cachedReadMs), reference: r(firstReadMs), ratio: ratio(cachedReadMs, firstReadMs), target: '<= 0.01x', met: cachedReadMs <= 0.01 * firstReadMs },
       { figure: 'geometry: AoiCache parses for 1 + runs + 1 reads of one document', ours: cache.parses, reference: 1, ratio: cache.parses, target: '1 parse', met: cache.parses === 1 },
     ];

@@ -14,7 +14,9 @@ export type FixDraft =
   /** Insert ", <first position>" right after the ring's last position. */
   | { kind: 'close-ring'; title: string; polygon: number; ring: number; last: number; position: number[] }
   /** Replace the polygon's coordinates with the swapped ones. */
-  | { kind: 'swap-lat-lon'; title: string; polygon: number; swapped: number[][][] };
+  | { kind: 'swap-lat-lon'; title: string; polygon: number; swapped: number[][][] }
+  /** Replace the polygon (a whole Polygon geometry: with a MultiPolygon) with its parts. */
+  | { kind: 'split-antimeridian'; title: string; polygon: number; parts: number[][][][] };
 
 export interface Draft {
   code: ProblemCode;

@@ -2,6 +2,7 @@
 // with the JSON path of each, so problems can be placed in the text later. Every feature's
 // polygons join one list: the caller makes the MultiPolygon or GEOMETRYCOLLECTION of them.
 import { MAX_PROBLEMS } from './drafts';
+import { crsFault } from './geojson-crs';
 import type { Draft } from './drafts';
 import type { JsonPath } from './json-locate';
 import type { PolygonCoordinates } from './types';
@@ -62,8 +63,16 @@ export function readGeoJsonValue(root: unknown): GeoJsonContent {
     }
   };
 
+  // A crs member may sit on any object (GeoJSON 2008); the innermost applies, so each is checked.
+  const checkCrs = (owner: Json, path: JsonPath): boolean => {
+    const fault = crsFault(owner, path);
+    if (fault) fail('crs', fault.message, fault.path);
+    return fault === undefined;
+  };
+
   const readGeometry = (geometry: unknown, path: JsonPath, depth: number) => {
     if (!isObject(geometry)) return fail('not-geojson', `Expected a GeoJSON geometry object here, ${got(geometry)}.`, path);
+    if (!checkCrs(geometry, path)) return;
     const type = geometry.type;
     const label = () => `polygon ${content.polygons.length + 1}`;
     if (type === 'Polygon') return readPolygon(geometry.coordinates, [...path, 'coordinates'], label());
@@ -94,11 +103,14 @@ export function readGeoJsonValue(root: unknown): GeoJsonContent {
       return fail('not-geojson', `${capital(name)} must be an object with "type": "Feature".`, isObject(feature) && 'type' in feature ? [...path, 'type'] : path);
     }
     if (feature.geometry === null || feature.geometry === undefined) return fail('empty', `${capital(name)} has no geometry.`, path);
+    if (path.length > 0 && !checkCrs(feature, path)) return;
     readGeometry(feature.geometry, [...path, 'geometry'], 0);
   };
 
   if (!isObject(root)) {
     fail('not-geojson', `Expected a GeoJSON object (a Polygon, MultiPolygon, Feature or FeatureCollection), but the JSON is ${kindOf(root)}.`, []);
+  } else if (!checkCrs(root, [])) {
+    // refused: the coordinates are in a system this reader does not know
   } else if (root.type === 'FeatureCollection') {
     const features = root.features;
     if (!Array.isArray(features)) fail('not-geojson', `The "features" of a FeatureCollection must be an array, ${got(features)}.`, 'features' in root ? ['features'] : []);

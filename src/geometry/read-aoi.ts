@@ -29,6 +29,8 @@ export function readAoi(text: string, format: AoiFormat | 'auto'): AoiReadResult
   let drafts: Draft[];
   let locate: (places: Draft['place'][]) => Span[];
   let fixText: (fix: FixDraft) => string;
+  /** Where a fix that replaces a polygon applies: the polygon, or its whole geometry when alone. */
+  let fixPlace: (fix: Extract<FixDraft, { kind: 'split-antimeridian' }>) => Draft['place'];
 
   if (actual === 'geojson') {
     let value: unknown;
@@ -41,29 +43,51 @@ export function readAoi(text: string, format: AoiFormat | 'auto'): AoiReadResult
     const content = readGeoJsonValue(value);
     ({ polygons, drafts } = content);
     locate = (places) => geoJsonSpans(source, content.polygonPaths, places);
-    fixText = (fix) => (fix.kind === 'close-ring' ? `, ${positionJson(fix.position)}` : polygonJson(fix.swapped));
+    fixText = (fix) => {
+      if (fix.kind === 'close-ring') return `, ${positionJson(fix.position)}`;
+      if (fix.kind === 'swap-lat-lon') return polygonJson(fix.swapped);
+      const parts = fix.parts.map(polygonJson).join(', ');
+      return standaloneJson(content.polygonPaths[fix.polygon]) ? `{"type": "MultiPolygon", "coordinates": [${parts}]}` : parts;
+    };
+    fixPlace = (fix) => (standaloneJson(content.polygonPaths[fix.polygon]) ? { path: content.polygonPaths[fix.polygon].slice(0, -1) } : { polygon: fix.polygon });
   } else {
     const content = readWktText(source, lines);
     ({ polygons, drafts } = content);
     locate = (places) => places.map((place) => wktSpan(source, content, place));
-    fixText = (fix) => (fix.kind === 'close-ring' ? `, ${fix.position[0]} ${fix.position[1]}` : polygonBodyWkt(fix.swapped));
+    fixText = (fix) => {
+      if (fix.kind === 'close-ring') return `, ${fix.position[0]} ${fix.position[1]}`;
+      if (fix.kind === 'swap-lat-lon') return polygonBodyWkt(fix.swapped);
+      const parts = fix.parts.map(polygonBodyWkt).join(', ');
+      return content.polygonGeometrySpans[fix.polygon] ? `MULTIPOLYGON (${parts})` : parts;
+    };
+    fixPlace = (fix) => {
+      const whole = content.polygonGeometrySpans[fix.polygon];
+      return whole ? { span: whole } : { polygon: fix.polygon };
+    };
   }
 
   const measures = drafts.length === 0 ? validatePolygons(polygons, drafts) : [];
   if (drafts.length === 0 && polygons.length === 0) drafts.push({ code: 'empty', severity: 'error', message: 'There is no polygon in this text.', place: { span: { start: 0, end: 0 } } });
 
-  const problems = toProblems(drafts, locate, fixText, lines);
+  const problems = toProblems(drafts, locate, fixText, fixPlace, lines);
   if (problems.some((p) => p.severity === 'error')) return { ok: false, problems };
   return { ok: true, aoi: aoiFromPolygons(polygons, actual, measures), problems };
 }
 
-function toProblems(drafts: Draft[], locate: (places: Draft['place'][]) => Span[], fixText: (fix: FixDraft) => string, lines: LineIndex): GeometryProblem[] {
+function toProblems(
+  drafts: Draft[],
+  locate: (places: Draft['place'][]) => Span[],
+  fixText: (fix: FixDraft) => string,
+  fixPlace: (fix: Extract<FixDraft, { kind: 'split-antimeridian' }>) => Draft['place'],
+  lines: LineIndex,
+): GeometryProblem[] {
   if (drafts.length === 0) return [];
   // Fix places ride along in the same batch as the problem places: one pass over the text.
   const places: Draft['place'][] = drafts.map((d) => d.place);
   const fixPlaceIndex = drafts.map((d) => {
     if (!d.fix) return -1;
-    places.push(d.fix.kind === 'close-ring' ? { polygon: d.fix.polygon, ring: d.fix.ring, position: d.fix.last } : { polygon: d.fix.polygon });
+    const fix = d.fix;
+    places.push(fix.kind === 'close-ring' ? { polygon: fix.polygon, ring: fix.ring, position: fix.last } : fix.kind === 'split-antimeridian' ? fixPlace(fix) : { polygon: fix.polygon });
     return places.length - 1;
   });
   const spans = locate(places);
@@ -73,7 +97,7 @@ function toProblems(drafts: Draft[], locate: (places: Draft['place'][]) => Span[
     const fix = draft.fix;
     if (fix) {
       const target = spans[fixPlaceIndex[k]];
-      // Closing a ring inserts after its last position; swapping replaces the polygon's text.
+      // Closing a ring inserts after its last position; the others replace the polygon's text.
       const range = fix.kind === 'close-ring' ? lines.range(target.end, target.end) : lines.range(target.start, target.end);
       problem.fixes = [{ kind: fix.kind, title: fix.title, range, replacement: fixText(fix) } as QuickFix];
     }
@@ -120,4 +144,9 @@ function wktSpan(text: string, content: WktContent, place: Draft['place']): Span
     if (k === coordinate) return { start: match.index, end: match.index + match[0].length };
   }
   return span;
+}
+
+/** True when the polygon is a Polygon geometry's coordinates, not a member of a MultiPolygon. */
+function standaloneJson(path: JsonPath): boolean {
+  return path[path.length - 1] === 'coordinates';
 }

@@ -22,7 +22,7 @@ export interface CrossingCheck {
   complete: boolean;
 }
 
-interface Chain {
+export interface Chain {
   /** Index in the vertex arrays of the first edge's start, and of the last edge's start. */
   first: number;
   last: number;
@@ -49,8 +49,13 @@ export function findSelfIntersection(polygon: PolygonCoordinates | FlatPolygon):
       if (other.maxX < chain.minX) continue; // no later chain reaches back this far: drop it
       active[keep++] = other;
       if (other.minY > chain.maxY || chain.minY > other.maxY) continue;
-      const walk = walkPair(g, other, chain, budget);
-      if (walk.met) return { crossing: describe(g, walk.met[0], walk.met[1]), complete: true };
+      let met: [number, number] | undefined;
+      const walk = walkPair(g, other, chain, budget, (e, f) => {
+        if (adjacent(g, e, f)) return false;
+        met = [e, f];
+        return true;
+      });
+      if (met) return { crossing: describe(g, met[0], met[1]), complete: true };
       budget -= walk.steps;
       if (budget < 0) return { crossing: undefined, complete: false };
     }
@@ -60,7 +65,7 @@ export function findSelfIntersection(polygon: PolygonCoordinates | FlatPolygon):
   return { crossing: undefined, complete: true };
 }
 
-interface Flat {
+export interface Flat {
   xs: Float64Array;
   ys: Float64Array;
   /** First vertex of each ring in xs/ys; ring r's edges start at ringStarts[r] .. ringEdgeEnd[r] - 1. */
@@ -73,7 +78,7 @@ interface Flat {
 }
 
 /** The polygon without repeated consecutive vertices (which make no edge). Copies only when it must. */
-function withoutRepeats(polygon: FlatPolygon): Flat {
+export function withoutRepeats(polygon: FlatPolygon): Flat {
   const { xs, ys, ringStarts } = polygon;
   const total = xs.length;
   const ends = ringStarts.map((_, r) => (r + 1 < ringStarts.length ? ringStarts[r + 1] : total));
@@ -114,7 +119,7 @@ function ringOf(g: Flat, v: number): number {
   return r;
 }
 
-function monotoneChains(g: Flat): Chain[] {
+export function monotoneChains(g: Flat): Chain[] {
   const { xs, ys } = g;
   const chains: Chain[] = [];
   for (let r = 0; r < g.edges.length; r++) {
@@ -139,10 +144,10 @@ function monotoneChains(g: Flat): Chain[] {
 }
 
 /**
- * Walks two chains left to right together, at most `limit` steps; `met` holds the two edges (by
- * start vertex) that meet, if any.
+ * Walks two chains left to right together, at most `limit` steps, calling `onMeet` with each two
+ * edges (by start vertex) that meet, until it returns true.
  */
-function walkPair(g: Flat, a: Chain, b: Chain, limit: number): { met: [number, number] | undefined; steps: number } {
+export function walkPair(g: Flat, a: Chain, b: Chain, limit: number, onMeet: (e: number, f: number) => boolean): { steps: number } {
   const lo = Math.max(a.minX, b.minX), hi = Math.min(a.maxX, b.maxX);
   const countA = a.last - a.first + 1, countB = b.last - b.first + 1;
   let i = firstReaching(g, a, lo), j = firstReaching(g, b, lo);
@@ -151,12 +156,12 @@ function walkPair(g: Flat, a: Chain, b: Chain, limit: number): { met: [number, n
     const ea = edgeAt(a, i), eb = edgeAt(b, j);
     const aLo = Math.min(g.xs[ea], g.xs[ea + 1]), bLo = Math.min(g.xs[eb], g.xs[eb + 1]);
     if (aLo > hi || bLo > hi) break;
-    if (!adjacent(g, ea, eb) && edgesMeet(g, ea, eb)) return { met: [ea, eb], steps };
+    if (edgesMeet(g, ea, eb) && onMeet(ea, eb)) return { steps };
     const aHi = Math.max(g.xs[ea], g.xs[ea + 1]), bHi = Math.max(g.xs[eb], g.xs[eb + 1]);
     if (aHi <= bHi) i++;
     else j++;
   }
-  return { met: undefined, steps };
+  return { steps };
 }
 
 /** The i-th edge of a chain in left-to-right order. */
@@ -198,7 +203,7 @@ function describe(g: Flat, e: number, f: number): Crossing {
   return e < f ? { first: place(e), second: place(f) } : { first: place(f), second: place(e) };
 }
 
-function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+export function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
   const v = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
   return v > 0 ? 1 : v < 0 ? -1 : 0;
 }

@@ -23,11 +23,18 @@ export type ProblemCode =
   | 'latitude-range'
   | 'swapped-lat-lon'
   | 'self-intersection'
+  | 'zero-area' // a ring whose positions all lie on one line (or one point)
+  | 'hole-outside-shell'
+  | 'holes-overlap'
+  | 'polygons-overlap' // polygons of the AOI whose interiors overlap
+  | 'antimeridian' // a ring that crosses the 180° meridian, written as if it wrapped the globe
+  | 'crs' // a GeoJSON "crs" or WKT SRID other than longitude/latitude on WGS 84
   | 'bad-number'; // NaN, Infinity, a string or a missing coordinate
 
 export type QuickFix =
   | { kind: 'close-ring'; title: string; range: TextRange; replacement: string }
-  | { kind: 'swap-lat-lon'; title: string; range: TextRange; replacement: string };
+  | { kind: 'swap-lat-lon'; title: string; range: TextRange; replacement: string }
+  | { kind: 'split-antimeridian'; title: string; range: TextRange; replacement: string };
 
 export interface GeometryProblem {
   code: ProblemCode;

@@ -1,8 +1,11 @@
 // Checks polygons whose coordinates are all finite numbers: rings closed and long enough,
 // longitude and latitude in range (or plainly swapped), rings that cross themselves or each
-// other. Structural faults (no rings, strings for numbers) are the readers' job.
+// other, rings without area, holes outside their polygon or inside each other. Structural faults (no rings, strings for numbers) are the readers' job.
 import { flattenPolygon } from './flat';
 import { findSelfIntersection } from './self-intersection';
+import { checkHoles, checkZeroArea } from './ring-checks';
+import { findAntimeridianJump, splitAtAntimeridian } from './antimeridian';
+import { findPolygonOverlap } from './polygon-overlap';
 import { formatCoordinate, MAX_PROBLEMS, ringLabel } from './drafts';
 import type { Draft } from './drafts';
 import type { FlatPolygon, PolygonMeasures } from './flat';
@@ -18,9 +21,56 @@ export function validatePolygons(polygons: readonly PolygonCoordinates[], out: D
     const flat = flattenPolygon(polygons[p], true);
     measures.push({ bbox: flat.bbox, areaKm2: flat.areaKm2, vertexCount: flat.vertexCount });
     checkCoordinateRanges(polygons[p], flat, p, out);
+    if (out.length === before) checkAntimeridian(polygons[p], p, out);
     if (out.length === before) checkCrossings(flat, p, out);
+    if (!out.slice(before).some((d) => d.severity === 'error')) checkZeroArea(flat, p, out);
+    // Holes are placed by one vertex each, which is sound only once no rings cross or touch.
+    if (out.length === before) checkHoles(flat, p, out);
   }
+  if (polygons.length > 1 && measures.length === polygons.length && !out.some((d) => d.severity === 'error')) checkOverlaps(polygons, measures, out);
   return measures;
+}
+
+function checkAntimeridian(polygon: PolygonCoordinates, p: number, out: Draft[]): void {
+  const jump = findAntimeridianJump(polygon);
+  if (!jump) return;
+  const { ring, position } = jump;
+  const x = (i: number) => formatCoordinate(polygon[ring][i][0]);
+  // The fix is offered only when its parts are valid themselves (a ring crossing the line more
+  // than twice can leave a sliver along the cut). This reuses the scratch arrays of `flat`,
+  // which is why nothing reads them after this check reports.
+  const split = splitAtAntimeridian(polygon);
+  const parts = split && isValid(split) ? split : undefined;
+  out.push({
+    code: 'antimeridian',
+    severity: 'error',
+    message: `${ringLabel(p, ring)} jumps from longitude ${x(position)} to ${x(position + 1)} between positions ${position + 1} and ${position + 2}: it crosses the 180° meridian, and read as written it would wrap the other way round the globe. Split the polygon at 180° into two.`,
+    place: { polygon: p, ring, position: position + 1, coordinate: 0 },
+    ...(parts ? { fix: { kind: 'split-antimeridian' as const, title: `Split polygon ${p + 1} at the 180° meridian into two polygons`, polygon: p, parts } } : {}),
+  });
+}
+
+function isValid(polygons: PolygonCoordinates[]): boolean {
+  const found: Draft[] = [];
+  validatePolygons(polygons, found);
+  return !found.some((d) => d.severity === 'error');
+}
+
+function checkOverlaps(polygons: readonly PolygonCoordinates[], measures: PolygonMeasures[], out: Draft[]): void {
+  const { overlap, complete } = findPolygonOverlap(polygons, measures.map((m) => m.bbox));
+  if (!complete) {
+    out.push({ code: 'polygons-overlap', severity: 'warning', message: 'The polygons are too intricate to check quickly for overlaps; they were not checked.', place: { polygon: 0 } });
+    return;
+  }
+  if (!overlap) return;
+  const { polygon, ring, position, other } = overlap;
+  const what = position === undefined ? (ring === 0 ? `Polygon ${polygon + 1} lies inside polygon ${other + 1}` : `${ringLabel(polygon, ring)} lies inside polygon ${other + 1}`) : `Polygon ${polygon + 1} overlaps polygon ${other + 1}: the edge from position ${position + 1} to ${position + 2} of its ring ${ring + 1} runs inside polygon ${other + 1}`;
+  out.push({
+    code: 'polygons-overlap',
+    severity: 'error',
+    message: `${what}. The polygons of one area are sent as one MultiPolygon, whose parts may touch but not overlap: merge them into one polygon or remove the overlap.`,
+    place: position === undefined ? { polygon, ring } : { polygon, ring, position },
+  });
 }
 
 function checkRings(polygon: PolygonCoordinates, p: number, out: Draft[]): void {

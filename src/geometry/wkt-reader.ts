@@ -12,6 +12,8 @@ export interface WktContent {
   polygons: PolygonCoordinates[];
   drafts: Draft[];
   polygonSpans: Span[];
+  /** Per polygon read as a POLYGON (not a MULTIPOLYGON member): its text from the keyword on. */
+  polygonGeometrySpans: (Span | undefined)[];
   /** Per polygon, per ring: span of the ring's text. */
   ringSpans: Span[][];
   /** Per polygon, per ring: offset of the ring's first position in positionStarts/Ends. */
@@ -36,7 +38,7 @@ export function readWktText(text: string, lines: LineIndex): WktContent {
   const content = reader.content;
   try {
     reader.skipSpace();
-    if (/^SRID=\d+;/i.test(text.slice(reader.at, reader.at + 16))) reader.at = text.indexOf(';', reader.at) + 1;
+    reader.srid();
     reader.geometry(0);
     reader.skipSpace();
     if (reader.at < text.length) reader.fail('parse', `Unexpected ${reader.describe()} after the end of the geometry.`, reader.at, reader.tokenEnd());
@@ -55,13 +57,28 @@ class WktReader {
   positionCount = 0;
   starts = new Uint32Array(1024);
   ends = new Uint32Array(1024);
-  readonly content: WktContent = { polygons: [], drafts: [], polygonSpans: [], ringSpans: [], ringFirstPosition: [], positionStarts: new Uint32Array(0), positionEnds: new Uint32Array(0) };
+  readonly content: WktContent = { polygons: [], drafts: [], polygonSpans: [], polygonGeometrySpans: [], ringSpans: [], ringFirstPosition: [], positionStarts: new Uint32Array(0), positionEnds: new Uint32Array(0) };
   private readonly opened: number[] = [];
 
   constructor(private readonly text: string, private readonly lines: LineIndex) {}
 
   fail(code: Draft['code'], message: string, start: number, end: number): never {
     throw new WktSyntaxError({ code, severity: 'error', message, place: { span: { start, end: Math.max(end, start) } } });
+  }
+
+  /** EWKT's `SRID=n;` prefix: 4326 (longitude/latitude on WGS 84) is the only system read. */
+  srid(): void {
+    const prefix = /(SRID\s*=\s*)([^;\s]*)\s*;/iy;
+    prefix.lastIndex = this.at;
+    const found = prefix.exec(this.text);
+    if (!found) return;
+    const [whole, lead, srid] = found;
+    if (srid !== '4326') {
+      const start = this.at + lead.length;
+      const what = /^\d+$/.test(srid) ? `SRID ${srid}` : `The SRID '${srid.slice(0, 40)}'`;
+      this.fail('crs', `${what} is not a coordinate system this extension reads: coordinates must be longitude and latitude on WGS 84 (SRID=4326). Reproject the geometry to EPSG:4326 first, or drop the prefix if it already is.`, start, start + Math.max(1, srid.length));
+    }
+    this.at += whole.length;
   }
 
   skipSpace(): void {
@@ -153,7 +170,11 @@ class WktReader {
       this.content.drafts.push({ code: 'empty', severity: 'error', message: `This ${type} is EMPTY: it has no area.`, place: { span: { start, end: this.at } } });
       return;
     }
-    if (type === 'POLYGON') return this.polygon();
+    if (type === 'POLYGON') {
+      this.polygon();
+      this.content.polygonGeometrySpans[this.content.polygons.length - 1] = { start, end: this.at };
+      return;
+    }
     if (type === 'MULTIPOLYGON') {
       this.expect('(', 'to open the MULTIPOLYGON');
       do this.polygon(); while (this.more(`after polygon ${this.content.polygons.length}`));

@@ -84,6 +84,25 @@ describe('geometry diagnostics', () => {
     assert.match(document.getText(), /^POLYGON \(\(139\.7 35\.6,/);
   });
 
+  it('reports a polygon across the 180° meridian at the jump, and the split fix makes a valid MultiPolygon', async () => {
+    const across = '{ "type": "Polygon", "coordinates": [[[170, 10], [-170, 10], [-170, 20], [170, 20], [170, 10]]] }\n';
+    const document = await open('fiji.geojson', across);
+    const found = await diagnosticsOf(document.uri, (d) => d.length > 0);
+    const problem = found.find((d) => d.code === 'antimeridian');
+    assert.ok(problem, `found ${found.map((d) => d.code).join(', ')}`);
+    assert.equal(document.getText(problem.range), '-170');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, problem.range);
+    const fix = actions.find((a) => a.kind?.contains(vscode.CodeActionKind.QuickFix) && /180/.test(a.title));
+    assert.ok(fix?.edit, `no split fix among ${actions.map((a) => a.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    await diagnosticsOf(document.uri, (d) => d.length === 0);
+    const fixed = JSON.parse(document.getText()) as { type: string; coordinates: number[][][][] };
+    assert.equal(fixed.type, 'MultiPolygon');
+    assert.equal(fixed.coordinates.length, 2);
+    const read = api.services.aoiCache.read(document.getText(), 'geojson');
+    assert.ok(read.ok, JSON.stringify(!read.ok && read.problems));
+  });
+
   it('checks .json files holding GeoJSON and leaves other JSON alone', async () => {
     const geo = await open('area.json', unclosedRing);
     assert.ok((await diagnosticsOf(geo.uri, (d) => d.length > 0)).length > 0);

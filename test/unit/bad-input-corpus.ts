@@ -168,6 +168,22 @@ export function corpus(): BadInput[] {
   add({ name: 'WKT control character', text: POLYGON_WKT.replace(', ', ',\u0000 '), format: 'wkt', code: 'parse' });
   add({ name: 'WKT given as GeoJSON', text: POLYGON_WKT, format: 'geojson', code: 'parse' });
   add({ name: 'GeoJSON given as WKT', text: POLYGON_JSON, format: 'wkt', code: 'parse', covers: '{' });
+
+  // Geometry that reads but is not a valid area, or not in longitude/latitude.
+  const across = [[170, 10], [-170, 10], [-170, 20], [170, 20], [170, 10]];
+  const geometryFaults: [string, string, ProblemCode, string | RegExp][] = [
+    ['WKT ring on one line', 'POLYGON ((0 0, 1 1, 2 2, 0 0))', 'zero-area', '(0 0, 1 1, 2 2, 0 0)'],
+    ['GeoJSON ring on one point', JSON.stringify({ type: 'Polygon', coordinates: [[[1, 1], [1, 1], [1, 1], [1, 1]]] }), 'zero-area', '[[1,1],[1,1],[1,1],[1,1]]'],
+    ['WKT hole outside its shell', `POLYGON (${wktRing(square(0, 0, 4))}, ${wktRing(square(5, 5, 1))})`, 'hole-outside-shell', wktRing(square(5, 5, 1))],
+    ['GeoJSON hole inside a hole', JSON.stringify({ type: 'Polygon', coordinates: [square(0, 0, 10), square(1, 1, 8), square(2, 2, 1)] }), 'holes-overlap', JSON.stringify(square(2, 2, 1))],
+    ['WKT polygons that overlap', `MULTIPOLYGON ((${wktRing(square(0, 0, 2))}), (${wktRing(square(1, 1, 2))}))`, 'polygons-overlap', /^1 [13]$/], // either edge of polygon 2 that enters polygon 1
+    ['GeoJSON features that overlap', JSON.stringify({ type: 'FeatureCollection', features: [square(0, 0, 10), square(1, 1, 2)].map((ring) => ({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] } })) }), 'polygons-overlap', JSON.stringify([square(1, 1, 2)][0])],
+    ['GeoJSON crs EPSG:3857', JSON.stringify({ type: 'Polygon', crs: { type: 'name', properties: { name: 'EPSG:3857' } }, coordinates: [RING] }), 'crs', '"EPSG:3857"'],
+    ['WKT SRID=3857', `SRID=3857;${POLYGON_WKT}`, 'crs', '3857'],
+    ['WKT across the antimeridian', `POLYGON (${wktRing(across)})`, 'antimeridian', '-170'],
+    ['GeoJSON across the antimeridian', JSON.stringify({ type: 'Polygon', coordinates: [across] }), 'antimeridian', '-170'],
+  ];
+  for (const [name, text, code, covers] of geometryFaults) add({ name, text, format: 'auto', code, covers });
   return cases;
 }
 
