@@ -33,6 +33,8 @@ export interface TransportOptions {
   getApiKey: () => Promise<string | undefined> | string | undefined;
   timeoutMs: number;
   userAgent?: string;
+  /** Told every key sent, so that what the server echoes of it can be redacted. */
+  onKeySent?: (key: string) => void;
 }
 
 const MAX_SAME_ORIGIN_REDIRECTS = 3;
@@ -124,6 +126,7 @@ export class Transport {
     if (!key) {
       throw new ApiError({ kind: 'auth', message: 'No API key is set: set the key for the imagery service first.', endpoint });
     }
+    this.options.onKeySent?.(key);
     const headers: Record<string, string> = {
       'x-api-key': key,
       'content-type': 'application/json',
