@@ -11,7 +11,7 @@ import type { DownloadResult, DownloadTarget } from './types';
 import { ApiError } from './errors';
 import { readJson } from './pipeline';
 import type { KeyRedactor } from './redact';
-import { fileError, moveExclusive, openExclusive } from './safe-files';
+import { fileError, isLocalFileFailure, moveExclusive, openExclusive } from './safe-files';
 import { failureBeforeResponse } from './transport';
 import type { HttpResponse } from './transport';
 
@@ -235,6 +235,7 @@ export async function saveDownload(response: HttpResponse, target: DownloadTarge
     await unlink(partPath).catch(() => undefined);
     response.body.destroy();
     if (err instanceof ApiError) throw err;
+    if (isLocalFileFailure(err)) throw fileError(err, 'write', claimedPath);
     const failure = failureBeforeResponse(err, endpoint, signal);
     throw new ApiError({ ...failure, message: failure.kind === 'network' ? `${endpoint}: the image download broke off after ${received} bytes (${(err as { code?: string }).code ?? 'connection error'}); nothing was saved, try again.` : failure.message, cause: err });
   }

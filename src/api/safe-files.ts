@@ -39,6 +39,15 @@ export function fileError(err: unknown, verb: 'write' | 'create' | 'read' | 'mov
   return new ApiError({ kind: 'file', message: `Could not ${verb} ${path}: ${reason}.`, cause: err });
 }
 
+/** Error codes that only the local disk gives, never a connection: a download failing with one of
+ * these failed to write, not to receive. */
+const LOCAL_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EFBIG', 'EACCES', 'EPERM', 'EBADF', 'EISDIR', 'ENOTDIR', 'ENAMETOOLONG', 'ELOOP', 'EEXIST']);
+
+export function isLocalFileFailure(err: unknown): boolean {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && LOCAL_CODES.has(code);
+}
+
 /** True for the 'file' ApiErrors of this module. */
 export function isFileError(err: unknown): boolean {
   return err instanceof ApiError && err.kind === 'file';

@@ -2,7 +2,7 @@
 // there, a manifest found on disk is checked against the outputs, the output folder is checked
 // before any billed call, names are limited in bytes, and a file-system failure says so.
 import * as assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../../src/api/client';
@@ -143,6 +143,28 @@ describe('safe files: downloads and the output folder (against the simulator)', 
     assert.ok(isApiError(err));
     assert.equal(err.kind, 'file');
     assert.match(err.message, /^Could not create .*file\/sub: a part of the path is not a folder \(ENOTDIR\)\.$/);
+  });
+
+  it('a disk that fills up mid-download is a file error, and no part file is left', async () => {
+    // The disk is the only thing faked: every batched write of any file handle fails with ENOSPC.
+    const probe = await open(join(dir, 'probe'), 'w');
+    const proto = Object.getPrototypeOf(probe) as { writev: (...args: unknown[]) => Promise<unknown> };
+    await probe.close();
+    await rm(join(dir, 'probe'));
+    const original = proto.writev;
+    proto.writev = () => Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
+    let err: unknown;
+    try {
+      await client.downloadComposite(compositeBody(date) as never, { directory: dir, fallbackName: 'x.tif' });
+    } catch (e) {
+      err = e;
+    } finally {
+      proto.writev = original;
+    }
+    assert.ok(isApiError(err), String(err));
+    assert.equal(err.kind, 'file');
+    assert.match(err.message, /^Could not write .*\.tif: the disk is full \(ENOSPC\)\.$/);
+    assert.deepEqual(await readdir(dir), []);
   });
 
   it('the output folder is checked before the billed call', async () => {
