@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../../src/api/client';
 import type { FullImageryClient } from '../../src/api/client';
-import { sanitiseFileName } from '../../src/api/download';
+import { fileNameFromDisposition, sanitiseFileName } from '../../src/api/download';
 import { isApiError } from '../../src/api/errors';
 import { moveExclusive, replaceFileSafely, writeFileExclusive } from '../../src/api/safe-files';
 import { downloadComposite } from '../../src/workflows/download-composite';
@@ -89,6 +89,24 @@ describe('safe files: nothing written through a link or over a file of the perso
     const manifest = await BatchManifest.open(out, 'tile', profile);
     assert.deepEqual(Object.keys(units).filter((id) => manifest.isDone(id)), ['good']);
     assert.equal(manifest.unit('outside')?.status, 'pending');
+  });
+
+  it('every hostile server file name becomes one harmless name in the folder', () => {
+    const hostile = [
+      '../../.bashrc', '..', '.', '...', '/etc/passwd', 'C:\\Windows\\win.ini', 'a/../../b.tif', '.hidden.tif', 'nul\u0000byte.tif',
+      'line\nbreak.tif', 'tab\there.tif', 'del\u007f.tif', '<>:"|?*.tif', 'image.tif.part', `${'a'.repeat(300)}.tif`, `${'€'.repeat(100)}.tif`,
+      `${'😀'.repeat(70)}.tif`, '\u202Efit.exe', ' spaced.tif ', '%2e%2e%2fescape.tif', 'x'.repeat(255),
+    ];
+    for (const name of hostile) {
+      for (const header of [`attachment; filename="${name.replace(/["\\]/g, '\\$&')}"`, `attachment; filename*=UTF-8''${encodeURIComponent(name)}`]) {
+        const clean = sanitiseFileName(fileNameFromDisposition(header) ?? '');
+        if (clean === undefined) continue; // nothing usable: the caller's fallback name is used
+        assert.ok(!/[\\/]/.test(clean) && clean !== '.' && clean !== '..' && !clean.startsWith('.'), `${JSON.stringify(name)} -> ${JSON.stringify(clean)}`);
+        assert.ok(!/[\u0000-\u001f\u007f]/.test(clean), JSON.stringify(clean));
+        assert.ok(Buffer.byteLength(`${clean}-99.part`) <= 255, `${Buffer.byteLength(clean)} bytes`);
+        assert.equal(join(dir, clean).startsWith(`${dir}/`), true);
+      }
+    }
   });
 
   it('file names are limited in bytes, whole characters, keeping the extension', () => {
