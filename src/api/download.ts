@@ -11,7 +11,7 @@ import type { DownloadResult, DownloadTarget } from './types';
 import { ApiError } from './errors';
 import { readJson } from './pipeline';
 import type { KeyRedactor } from './redact';
-import { fileError, isLocalFileFailure, moveExclusive, openExclusive } from './safe-files';
+import { fileError, isLocalFileFailure, isNameTaken, moveExclusive, openExclusive } from './safe-files';
 import { failureBeforeResponse } from './transport';
 import type { HttpResponse } from './transport';
 
@@ -78,15 +78,15 @@ function candidateName(name: string, n: number): string {
  * earlier download, a parallel one with the same server file name, nor a planted link is ever
  * written through. A folder that cannot be written is a 'file' ApiError, not a network failure.
  */
-async function claimPath(directory: string, name: string, from = 0): Promise<{ finalPath: string; partPath: string; handle: FileHandle; n: number }> {
-  for (let n = from; ; n++) {
+async function claimPath(directory: string, name: string): Promise<{ finalPath: string; partPath: string; handle: FileHandle; n: number }> {
+  for (let n = 0; ; n++) {
     const finalPath = join(directory, candidateName(name, n));
     if (await exists(finalPath)) continue;
     const partPath = `${finalPath}.part`;
     try {
       return { finalPath, partPath, handle: await openExclusive(partPath), n };
     } catch (err) {
-      if (!((err as { cause?: { code?: string } }).cause?.code === 'EEXIST')) throw err;
+      if (!isNameTaken(err)) throw err;
     }
   }
 }
@@ -99,7 +99,7 @@ async function publishPart(directory: string, name: string, partPath: string, fi
       await moveExclusive(partPath, target);
       return target;
     } catch (err) {
-      if (!((err as { cause?: { code?: string } }).cause?.code === 'EEXIST')) throw err;
+      if (!isNameTaken(err)) throw err;
     }
     do target = join(directory, candidateName(name, ++next));
     while ((await exists(target)) || (await exists(`${target}.part`)));

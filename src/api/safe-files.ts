@@ -48,6 +48,11 @@ export function isLocalFileFailure(err: unknown): boolean {
   return typeof code === 'string' && LOCAL_CODES.has(code);
 }
 
+/** True when a failure of this module means the name is taken (EEXIST): try another name. */
+export function isNameTaken(err: unknown): boolean {
+  return isFileError(err) && ((err as ApiError).cause as { code?: unknown } | undefined)?.code === 'EEXIST';
+}
+
 /** True for the 'file' ApiErrors of this module. */
 export function isFileError(err: unknown): boolean {
   return err instanceof ApiError && err.kind === 'file';
