@@ -8,6 +8,7 @@
 //   replaceFileSafely(path, data)   a new file or a new version of our regular file, atomically
 //   openExclusive(path)             a new file to stream into (a download's `.part`)
 //   moveExclusive(from, to)         renames without replacing anything at `to`
+//   checkReplaceable(path)          fails as replaceFileSafely would on what is at `path`
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { link, lstat, open, rename, unlink } from 'node:fs/promises';
@@ -81,8 +82,9 @@ export async function writeFileExclusive(path: string, data: string | Uint8Array
   }
 }
 
-/** Refuses anything at `path` that is not a regular file (a symbolic link, a folder, a device). */
-async function checkReplaceable(path: string): Promise<void> {
+/** Refuses anything at `path` that is not a regular file (a symbolic link, a folder, a device):
+ * what replaceFileSafely checks, for a caller that wants to know before it starts. */
+export async function checkReplaceable(path: string): Promise<void> {
   const info = await lstat(path).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return undefined;
     throw fileError(err, 'write', path);

@@ -6,7 +6,7 @@
 import { constants } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { replaceFileSafely } from '../api/safe-files';
+import { checkReplaceable, replaceFileSafely } from '../api/safe-files';
 
 export const MANIFEST_NAME = 'sat-imagery-manifest.json';
 
@@ -90,6 +90,8 @@ export class BatchManifest {
     } catch {
       // An unreadable manifest: start afresh.
     }
+    // A link or a folder at the manifest's name stops the batch before its first billed call.
+    await checkReplaceable(path);
     return new BatchManifest(path, data, done, redact);
   }
 

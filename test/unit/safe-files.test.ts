@@ -10,6 +10,7 @@ import type { FullImageryClient } from '../../src/api/client';
 import { fileNameFromDisposition, sanitiseFileName } from '../../src/api/download';
 import { isApiError } from '../../src/api/errors';
 import { moveExclusive, replaceFileSafely, writeFileExclusive } from '../../src/api/safe-files';
+import { processTiles } from '../../src/workflows/batch-process';
 import { downloadComposite } from '../../src/workflows/download-composite';
 import { BatchManifest, MANIFEST_NAME } from '../../src/workflows/manifest';
 import { startSimulator } from '../simulator';
@@ -183,6 +184,15 @@ describe('safe files: downloads and the output folder (against the simulator)', 
     assert.equal(err.kind, 'file');
     assert.match(err.message, /^Could not write .*\.tif: the disk is full \(ENOSPC\)\.$/);
     assert.deepEqual(await readdir(dir), []);
+  });
+
+  it('a link at the manifest\'s name stops a batch before its first billed call', async () => {
+    await symlink(join(dir, 'elsewhere.json'), join(dir, MANIFEST_NAME));
+    const run = scriptedPorts(client, {});
+    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, resolution: 40, bandnames: 'rgb', epsgProjection: 4326, tileGuids: ['t-1', 't-2'], outputDirectory: dir, skipConfirmation: true };
+    await assert.rejects(processTiles(run.ports, 'tile', undefined, options), /Could not write .*sat-imagery-manifest\.json: it is a symbolic link/);
+    assert.equal(sim.requests.filter((r) => r.path.startsWith('/api/satelliteimages/process/')).length, 0);
+    assert.deepEqual((await readdir(dir)).sort(), [MANIFEST_NAME]);
   });
 
   it('the output folder is checked before the billed call', async () => {
