@@ -6,6 +6,7 @@ import { ConcurrencyGate } from './gate';
 import * as imagery from './imagery';
 import * as orders from './orders';
 import type { LogFn } from './pipeline';
+import { KeyRedactor } from './redact';
 import { defaultRetryEnvironment, defaultRetryPolicy } from './retry';
 import type { RetryEnvironment } from './retry';
 import type { SpecificationFacts } from './specification';
@@ -34,6 +35,7 @@ import type {
 export { describeError } from './describe';
 export type { ErrorAction, ErrorDescription } from './describe';
 export { ConcurrencyGate } from './gate';
+export { KeyRedactor } from './redact';
 
 /** The client plus what the layers above need beyond the endpoints. */
 export interface ImageryClientExtras {
@@ -52,7 +54,9 @@ const noLog: LogFn = () => undefined;
 /** Builds a client. Throws a local-validation ApiError when the base URL is not acceptable (not
  * https and not loopback). `environment` replaces randomness, clock and sleep of the retry loop. */
 export function createClient(options: ClientOptions, environment: Partial<RetryEnvironment> = {}): FullImageryClient {
+  const redactor = options.redactor ?? new KeyRedactor();
   const transport = new Transport({
+    onKeySent: (key) => redactor.remember(key),
     baseUrl: options.baseUrl,
     getApiKey: options.getApiKey,
     timeoutMs: options.timeoutMs ?? 60_000,
@@ -66,12 +70,12 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
   // A throwing log callback must never break a request.
   const log: LogFn = (level, message) => {
     try {
-      userLog(level, message);
+      userLog(level, redactor.redact(message));
     } catch {
       // ignored on purpose
     }
   };
-  const core = new ClientCore({ transport, gate, policy, env, log });
+  const core = new ClientCore({ transport, gate, policy, env, log, redactor });
 
   return {
     gate,

@@ -100,6 +100,7 @@ const kindActions: Record<ApiErrorKind, ErrorAction[]> = {
   timeout: ['retry-later'],
   aborted: [],
   protocol: ['show-log'],
+  file: ['show-log'],
 };
 
 /** A short message and the actions to offer, for any error a client call can throw. */

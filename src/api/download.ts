@@ -4,16 +4,34 @@
 // pace with curl (npm run bench). test/unit/api-large-download.test.ts proves the path on a 1 GiB
 // close-delimited body into a slow writer (known-hazards.md). A JSON answer where an image was
 // due is reported as the error it carries, never saved as an image.
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DownloadResult, DownloadTarget } from './types';
 import { ApiError } from './errors';
 import { readJson } from './pipeline';
+import type { KeyRedactor } from './redact';
+import { fileError, isLocalFileFailure, isNameTaken, moveExclusive, openExclusive } from './safe-files';
 import { failureBeforeResponse } from './transport';
 import type { HttpResponse } from './transport';
 
-const MAX_NAME_LENGTH = 180;
+/** Bytes, not UTF-16 units: file systems limit a name to 255 bytes, and the claim adds `-N` and
+ * `.part` to it. */
+const MAX_NAME_BYTES = 200;
+
+/** The end of `name` (where the extension is) in at most `limit` UTF-8 bytes, whole characters only. */
+function tailWithinBytes(name: string, limit: number): string {
+  const characters = [...name];
+  let bytes = 0;
+  let start = characters.length;
+  while (start > 0) {
+    const size = Buffer.byteLength(characters[start - 1]!, 'utf8');
+    if (bytes + size > limit) break;
+    bytes += size;
+    start--;
+  }
+  return characters.slice(start).join('');
+}
 
 /** A file name safe to join to the target folder: no separators, no `..`, no control characters. */
 export function sanitiseFileName(name: string): string | undefined {
@@ -21,7 +39,7 @@ export function sanitiseFileName(name: string): string | undefined {
   // eslint-disable-next-line no-control-regex
   let clean = lastPart.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').trim();
   clean = clean.replace(/^\.+/, '').replace(/\.{2,}/g, '.');
-  if (clean.length > MAX_NAME_LENGTH) clean = clean.slice(clean.length - MAX_NAME_LENGTH);
+  clean = tailWithinBytes(clean, MAX_NAME_BYTES).replace(/^\.+/, '');
   return clean === '' || clean === '.' ? undefined : clean;
 }
 
@@ -42,29 +60,61 @@ export function fileNameFromDisposition(header: string | string[] | undefined): 
   return (plain[1] ?? plain[2]).replace(/\\(.)/g, '$1').trim();
 }
 
+/** Anything at `path`, a dangling symbolic link included, is in the way. */
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+  return lstat(path).then(() => true, () => false);
 }
 
-/**
- * Claims `name.tif`, else `name-1.tif`, `name-2.tif`…: the first whose final file does not exist
- * and whose `.part` this call creates exclusively (`wx`), so neither an earlier download nor a
- * parallel one with the same server file name is ever overwritten.
- */
-async function claimPath(directory: string, name: string): Promise<{ finalPath: string; partPath: string; handle: FileHandle }> {
+function candidateName(name: string, n: number): string {
   const dot = name.lastIndexOf('.');
   const stem = dot > 0 ? name.slice(0, dot) : name;
   const extension = dot > 0 ? name.slice(dot) : '';
+  return n === 0 ? name : `${stem}-${n}${extension}`;
+}
+
+/**
+ * Claims `name.tif`, else `name-1.tif`, `name-2.tif`…: the first whose final name is free and
+ * whose `.part` this call creates exclusively (O_EXCL|O_NOFOLLOW, safe-files.ts), so neither an
+ * earlier download, a parallel one with the same server file name, nor a planted link is ever
+ * written through. A folder that cannot be written is a 'file' ApiError, not a network failure.
+ */
+async function claimPath(directory: string, name: string): Promise<{ finalPath: string; partPath: string; handle: FileHandle; n: number }> {
   for (let n = 0; ; n++) {
-    const finalPath = join(directory, n === 0 ? name : `${stem}-${n}${extension}`);
+    const finalPath = join(directory, candidateName(name, n));
     if (await exists(finalPath)) continue;
     const partPath = `${finalPath}.part`;
     try {
-      return { finalPath, partPath, handle: await open(partPath, 'wx') };
+      return { finalPath, partPath, handle: await openExclusive(partPath), n };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (!isNameTaken(err)) throw err;
     }
   }
+}
+
+/** Gives the complete `.part` its final name without replacing anything that took that name
+ * meanwhile; then the next free name. Returns the name it got. */
+async function publishPart(directory: string, name: string, partPath: string, finalPath: string, n: number): Promise<string> {
+  for (let next = n, target = finalPath; ; ) {
+    try {
+      await moveExclusive(partPath, target);
+      return target;
+    } catch (err) {
+      if (!isNameTaken(err)) throw err;
+    }
+    do target = join(directory, candidateName(name, ++next));
+    while ((await exists(target)) || (await exists(`${target}.part`)));
+  }
+}
+
+/** The name for the saved file: the server's (Content-Disposition) or the caller's fallback, with
+ * the key redacted (a server may echo it) and made safe for the folder. */
+function chooseFileName(response: HttpResponse, target: DownloadTarget, redactor: KeyRedactor | undefined): string {
+  const redact = (text: string) => (redactor ? redactor.redact(text) : text);
+  return (
+    sanitiseFileName(redact(fileNameFromDisposition(header(response, 'content-disposition')) ?? '')) ??
+    sanitiseFileName(redact(target.fallbackName)) ??
+    'image.tif'
+  );
 }
 
 /**
@@ -139,7 +189,7 @@ function looksLikeJson(contentType: string | undefined): boolean {
 }
 
 /** Writes a 2xx image answer to disk. */
-export async function saveDownload(response: HttpResponse, target: DownloadTarget, endpoint: string, signal?: AbortSignal): Promise<DownloadResult> {
+export async function saveDownload(response: HttpResponse, target: DownloadTarget, endpoint: string, signal?: AbortSignal, redactor?: KeyRedactor): Promise<DownloadResult> {
   const contentType = header(response, 'content-type');
   if (response.status === 201 || response.status === 204) {
     // Uploaded to UploadUrl by the server: nothing to save.
@@ -150,14 +200,13 @@ export async function saveDownload(response: HttpResponse, target: DownloadTarge
     await readJson(response, endpoint, signal); // throws the envelope's error if it carries one
     throw new ApiError({ kind: 'protocol', message: `${endpoint} answered with JSON where an image was expected; nothing was saved.`, status: response.status, endpoint });
   }
-  const name =
-    sanitiseFileName(fileNameFromDisposition(header(response, 'content-disposition')) ?? '') ??
-    sanitiseFileName(target.fallbackName) ??
-    'image.tif';
+  const name = chooseFileName(response, target, redactor);
   const lengthHeader = header(response, 'content-length');
   const total = lengthHeader !== undefined && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : undefined;
-  await mkdir(target.directory, { recursive: true });
-  const { finalPath, partPath, handle } = await claimPath(target.directory, name);
+  await mkdir(target.directory, { recursive: true }).catch((err: unknown) => {
+    throw fileError(err, 'create', target.directory);
+  });
+  const { finalPath: claimedPath, partPath, handle, n } = await claimPath(target.directory, name);
   const writer = new PipelinedWriter(handle);
   let received = 0;
   let closed = false;
@@ -179,13 +228,14 @@ export async function saveDownload(response: HttpResponse, target: DownloadTarge
     }
     await handle.close();
     closed = true;
-    await rename(partPath, finalPath);
+    const finalPath = await publishPart(target.directory, name, partPath, claimedPath, n);
     return { path: finalPath, bytes: received, contentType };
   } catch (err) {
     if (!closed) await handle.close().catch(() => undefined);
     await unlink(partPath).catch(() => undefined);
     response.body.destroy();
     if (err instanceof ApiError) throw err;
+    if (isLocalFileFailure(err)) throw fileError(err, 'write', claimedPath);
     const failure = failureBeforeResponse(err, endpoint, signal);
     throw new ApiError({ ...failure, message: failure.kind === 'network' ? `${endpoint}: the image download broke off after ${received} bytes (${(err as { code?: string }).code ?? 'connection error'}); nothing was saved, try again.` : failure.message, cause: err });
   }

@@ -12,7 +12,8 @@ export type ApiErrorKind =
   | 'network' // connection failed, reset, truncated body
   | 'timeout'
   | 'aborted' // cancelled by the caller
-  | 'protocol'; // an answer that is not what the endpoint sends (e.g. JSON where an image was due)
+  | 'protocol' // an answer that is not what the endpoint sends (e.g. JSON where an image was due)
+  | 'file'; // a local file or folder could not be written (permissions, disk full, a link in the way)
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

@@ -49,7 +49,7 @@ async function download(core: ClientCore, kind: RequestKind, path: string, reque
   const body = await core.prepareBody(kind, path, request, options.signal);
   return execute(core.deps, {
     request: { method: 'POST', path, body, signal: options.signal, streamed: true },
-    consume: (response, endpoint) => saveDownload(response, target, endpoint, options.signal),
+    consume: (response, endpoint) => saveDownload(response, target, endpoint, options.signal, core.deps.redactor),
   });
 }
 

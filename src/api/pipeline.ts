@@ -1,8 +1,9 @@
 // The path every request takes: the shared gate, the transport, reading the answer, and the retry
 // loop around them. It logs one line per request (method, path, status, duration, retries) and
-// never headers, key or bodies.
+// never headers, key or bodies; whatever it throws has the key redacted (a server may echo it).
 import { ApiError } from './errors';
 import { errorFromAnswer } from './describe';
+import type { KeyRedactor } from './redact';
 import { unwrap } from './envelope';
 import { parseGuardedJson, readGuardedText } from './json-answer';
 import type { ConcurrencyGate } from './gate';
@@ -19,6 +20,8 @@ export interface PipelineDeps {
   policy: RetryPolicy;
   env: RetryEnvironment;
   log: LogFn;
+  /** Knows the keys sent; every error leaving execute() passes through it. */
+  redactor: KeyRedactor;
 }
 
 export interface ExecuteOptions<T> {
@@ -105,6 +108,14 @@ function asApiError(err: unknown, endpoint: string, signal: AbortSignal | undefi
 }
 
 export async function execute<T>(deps: PipelineDeps, options: ExecuteOptions<T>): Promise<T> {
+  try {
+    return await attempts(deps, options);
+  } catch (err) {
+    throw deps.redactor.redactError(err);
+  }
+}
+
+async function attempts<T>(deps: PipelineDeps, options: ExecuteOptions<T>): Promise<T> {
   const { request } = options;
   const mode = options.mode ?? 'normal';
   const endpoint = `${request.method} ${request.path}`;

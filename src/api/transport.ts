@@ -40,6 +40,8 @@ export interface TransportOptions {
   /** Overall deadline of a JSON call, however the bytes trickle in. */
   deadlineMs?: number;
   userAgent?: string;
+  /** Told every key sent, so that what the server echoes of it can be redacted. */
+  onKeySent?: (key: string) => void;
 }
 
 const MAX_SAME_ORIGIN_REDIRECTS = 3;
@@ -131,6 +133,7 @@ export class Transport {
     if (!key) {
       throw new ApiError({ kind: 'auth', message: 'No API key is set: set the key for the imagery service first.', endpoint });
     }
+    this.options.onKeySent?.(key);
     const headers: Record<string, string> = {
       'x-api-key': key,
       'content-type': 'application/json',

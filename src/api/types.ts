@@ -3,6 +3,7 @@
 // Response views list the known fields; every response object keeps unknown fields too
 // (`[key: string]: unknown`), and every known field is optional because the live service is
 // only partly documented.
+import type { KeyRedactor } from './redact';
 
 /** A GeoJSON geometry object as sent in the `GeoJson` field. */
 export interface GeoJsonGeometry {
@@ -300,4 +301,7 @@ export interface ClientOptions {
   /** One line per request: method, path, status, duration, retries. Never headers or bodies. */
   log?: (level: 'trace' | 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   userAgent?: string;
+  /** Shared with the host (its log, its notifications) so the stored key and a key being tried are
+   * redacted everywhere; the client adds every key it sends. Default: one of its own. */
+  redactor?: KeyRedactor;
 }

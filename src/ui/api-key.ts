@@ -3,6 +3,7 @@
 // `secrets.onDidChange`, when another window sets or clears the key.
 import * as vscode from 'vscode';
 import { ContextKeys, SECRET_API_KEY } from './constants';
+import { keyRedactor } from './key-redaction';
 
 export class ApiKeyStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<boolean>();
@@ -20,11 +21,14 @@ export class ApiKeyStore implements vscode.Disposable {
     });
   }
 
-  get(): Promise<string | undefined> {
-    return Promise.resolve(this.secrets.get(SECRET_API_KEY));
+  async get(): Promise<string | undefined> {
+    const key = await this.secrets.get(SECRET_API_KEY);
+    keyRedactor.remember(key); // whatever a server echoes of it is redacted from then on
+    return key;
   }
 
   async store(key: string): Promise<void> {
+    keyRedactor.remember(key);
     await this.secrets.store(SECRET_API_KEY, key);
     await this.sync();
   }

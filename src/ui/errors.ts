@@ -1,16 +1,17 @@
 // How a failure reaches the person: one notification saying what failed and why, with a button
-// for the likely fix, and the same text in the log. Never throws, never shows the key (ApiError
-// messages are built without it).
+// for the likely fix, and the same text in the log. Never throws, never shows the key (the client
+// redacts what a server echoed of it; the text is redacted once more here, for any other error).
 import * as vscode from 'vscode';
 import { describeError } from '../api/describe';
 import type { ErrorAction } from '../api/describe';
 import { isApiError } from '../api/errors';
 import { Commands } from './constants';
+import { redactKey } from './key-redaction';
 import type { ComponentLog } from './services';
 
 /** The sentence for any thrown value. */
 export function errorText(err: unknown): string {
-  return describeError(err).message;
+  return redactKey(describeError(err).message);
 }
 
 const buttons: Partial<Record<ErrorAction, { title: string; command: string }>> = {
@@ -24,7 +25,8 @@ const buttons: Partial<Record<ErrorAction, { title: string; command: string }>> 
 
 /** Logs the failure and shows it without waiting for the person to dismiss it. */
 export function reportError(log: ComponentLog, what: string, err: unknown): void {
-  const description = describeError(err);
+  const described = describeError(err);
+  const description = { ...described, message: redactKey(described.message) };
   if (isApiError(err) && err.kind === 'aborted') {
     // Cancelled by the person: nothing to tell them.
     log.info(`${what}: ${description.message}`);

@@ -9,6 +9,7 @@ import { AccountModel } from './account';
 import type { ApiKeyStore } from './api-key';
 import { baseUrlProblem } from './base-url';
 import { Commands } from './constants';
+import { keyRedactor } from './key-redaction';
 import type { ExtensionLog } from './log';
 import { ReadOnlyDocuments } from './read-only-documents';
 import type { ComponentLog, Services, SettingsReader } from './services';
@@ -66,6 +67,7 @@ export class ExtensionServices implements Services, vscode.Disposable {
 
   /** A one-off client for a key that is not stored yet (checking a new key before keeping it). */
   async clientForKey(key: string): Promise<ImageryClient> {
+    keyRedactor.remember(key); // the key being tried is redacted like the stored one
     return await buildClient(this.clientOptions(() => key));
   }
 
@@ -89,6 +91,7 @@ export class ExtensionServices implements Services, vscode.Disposable {
       deadlineMs: this.settings.requestDeadlineSeconds() * 1000,
       maxConcurrentRequests: this.settings.maxConcurrentRequests(),
       log: (level, message) => http[level](message),
+      redactor: keyRedactor,
       userAgent: `vscode-sat-imagery/${String(this.context.extension.packageJSON.version ?? '0')} vscode/${vscode.version}`,
     };
   }

@@ -9,6 +9,7 @@ import type { CompositeChoices, CompositePromptState } from './composite-prompts
 import { windowOf } from './date-search';
 import { WorkflowError, isCancellation } from './errors';
 import { BatchManifest } from './manifest';
+import { checkOutputFolder } from './output-folder';
 import { nowOf } from './ports';
 import type { AoiSource, WorkflowPorts } from './ports';
 import { dateTimeOf } from './request-profile';
@@ -45,6 +46,7 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
   const result: BatchResult = { outcome: 'cancelled', manifestPath: undefined, units: [], files: [], failed: [], bytes: 0 };
   const directory = options.outputDirectory ?? ports.settings().outputDirectory;
   if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
+  await checkOutputFolder(directory);
   try {
     ports.progress.report({ message: 'Loading models…' });
     const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
@@ -71,7 +73,7 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
       Resolution: state.chosen.resolution === undefined ? undefined : checkResolution(state.chosen.resolution),
       EpsgProjection: state.chosen.epsgProjection,
     };
-    const manifest = await BatchManifest.open(directory, kind, shared);
+    const manifest = await BatchManifest.open(directory, kind, shared, ports.redact);
     result.manifestPath = manifest.path;
     const { maxConcurrent } = await keyLimits(ports);
     const units = unitIds.map((id) => ({ id, input: id }));

@@ -55,7 +55,8 @@ export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest,
         result.bytes += written.bytes;
       } catch (error) {
         if (isCancellation(error, ports.signal)) throw error;
-        const message = error instanceof Error ? error.message : String(error);
+        const text = error instanceof Error ? error.message : String(error);
+        const message = ports.redact ? ports.redact(text) : text;
         await manifest.record(unit.id, { status: 'failed', error: message });
         const failed = { id: unit.id, status: 'failed' as const, error: message };
         result.units.push(failed);

@@ -6,6 +6,7 @@ import type { Aoi } from '../geometry/types';
 import { downloadCompositeParts, keyLimits } from './composite-parts';
 import { WorkflowError } from './errors';
 import { formatBytes } from './format';
+import { checkOutputFolder } from './output-folder';
 import type { WorkflowPorts } from './ports';
 import type { CompositeProfile } from './request-profile';
 import type { CompositeResult } from './results';
@@ -20,6 +21,7 @@ export async function saveComposite(
 ): Promise<void> {
   const directory = outputDirectory ?? ports.settings().outputDirectory;
   if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
+  await checkOutputFolder(directory);
   const { maxAreaKm2, maxConcurrent } = await keyLimits(ports);
   if (maxAreaKm2 !== undefined && aoi.billedAreaKm2 > maxAreaKm2) {
     ports.log?.(`The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum of ${maxAreaKm2} km²: downloading in parts.`);

@@ -1,12 +1,13 @@
 // A composite over an AOI larger than the key's MaxCompositeAreaKm2 would be refused (1004), so it
 // is split into parts below that size and each part is processed with the same frozen settings,
 // through the batch runner (worker pool, manifest), each to its own file.
-import { rename, rm } from 'node:fs/promises';
+import { lstat, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
+import { moveExclusive } from '../api/safe-files';
 import { splitAoi } from '../geometry/index';
 import type { Aoi } from '../geometry/types';
 import { runBatch } from './batch-runner';
-import { isCancellation } from './errors';
+import { WorkflowError, isCancellation } from './errors';
 import { BatchManifest } from './manifest';
 import type { WorkflowPorts } from './ports';
 import { compositeRequest, freezeProfile } from './request-profile';
@@ -26,6 +27,15 @@ export async function keyLimits(ports: WorkflowPorts): Promise<{ maxAreaKm2: num
   return { maxAreaKm2: typeof max === 'number' && max > 0 ? max : undefined, maxConcurrent: typeof concurrent === 'number' ? concurrent : undefined };
 }
 
+/** The staging folder is ours to fill and remove: a link or a file at its name (planted, or the
+ * person's) would have the parts written, and then removed, somewhere else. */
+async function checkStaging(path: string): Promise<void> {
+  const info = await lstat(path).catch(() => undefined);
+  if (info && (info.isSymbolicLink() || !info.isDirectory())) {
+    throw new WorkflowError('invalid-option', `${path} is in the way (${info.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}); move it away and try again. Nothing was sent.`);
+  }
+}
+
 /** `composite.tif` + `part-02` → `composite-part-02.tif`. */
 function withSuffix(name: string, suffix: string): string {
   const extension = extname(name);
@@ -43,7 +53,8 @@ export async function downloadCompositeParts(
   const parts = splitAoi(aoi, maxAreaKm2);
   // The manifest is keyed by the settings without the AOI text, plus the AOI's size and part count.
   const settings = { ...compositeRequest(profile), Wkt: undefined, GeoJson: undefined, parts: parts.length, aoi: aoi.wkt.length };
-  const manifest = await BatchManifest.open(directory, 'composite-parts', settings);
+  await checkStaging(join(directory, STAGING));
+  const manifest = await BatchManifest.open(directory, 'composite-parts', settings, ports.redact);
   const units = parts.map((part, i) => ({ id: `part-${String(i + 1).padStart(2, '0')}`, input: part }));
   const result = await runBatch(ports, manifest, units, { noun: 'parts', maxConcurrent }, async ({ id, input }, onBytes) => {
     const partProfile = freezeProfile(input, { ...profile, satelliteConstellations: [...profile.satelliteConstellations], output: { ...profile.output } });
@@ -56,7 +67,8 @@ export async function downloadCompositeParts(
       { signal: ports.signal },
     );
     const file = written.path ? join(directory, withSuffix(basename(written.path), id)) : undefined;
-    if (written.path && file) await rename(written.path, file);
+    // Never over a file of the person's (or a link) that already has the name.
+    if (written.path && file) await moveExclusive(written.path, file);
     await rm(staging, { recursive: true, force: true });
     return { file, bytes: written.bytes };
   });

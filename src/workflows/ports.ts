@@ -106,6 +106,8 @@ export interface WorkflowPorts {
   /** Clock, injectable for the date window and the recurring-order deadline. */
   now?: () => Date;
   log?: (message: string) => void;
+  /** Redacts the API key from text the workflow writes (the manifest); the host's KeyRedactor. */
+  redact?: (text: string) => string;
 }
 
 /** Reads an AOI, remembering the result (the geometry module's AoiCache fits). */

@@ -37,6 +37,28 @@ describe('sidebar trees', () => {
     for (const label of ['Status', 'Order ID', 'Model', 'Period', 'Constellations', 'AOI']) assert.ok(labels.includes(label), `no ${label} line`);
   });
 
+  it('shows what the server sent in the order tooltip as text, never as Markdown', async () => {
+    const order = env.sim.state.stored.find((o) => !env.sim.state.isExpired(o))!;
+    const model = order.Model;
+    const hostile = '[Open](command:satImagery.clearApiKey) ![x](https://evil.invalid/p.png) <img src=x> **bold**';
+    order.Model = hostile;
+    try {
+      await vscode.commands.executeCommand('satImagery.refreshOrders');
+      const node = orderRoots().find((n) => n.kind === 'order' && n.order.TaskOrderGuid === order.TaskOrderGuid)!;
+      const tooltip = env.api.sidebar.ordersProvider.getTreeItem(node).tooltip;
+      assert.ok(tooltip instanceof vscode.MarkdownString);
+      assert.ok(!tooltip.isTrusted && !tooltip.supportHtml);
+      assert.match(tooltip.value, /\*\*Model:\*\* /);
+      // Every Markdown token of the server's text is escaped: no link, image or emphasis is left.
+      assert.ok(!tooltip.value.includes('](command:'), tooltip.value);
+      assert.ok(!tooltip.value.includes('![x]'), tooltip.value);
+      assert.ok(!tooltip.value.includes('**bold**'), tooltip.value);
+      assert.match(tooltip.value, /\\\[Open\\\]\\\(command:/);
+    } finally {
+      order.Model = model;
+    }
+  });
+
   it('marks orders that can still be cancelled for the Cancel menu', async () => {
     await vscode.commands.executeCommand('satImagery.refreshOrders');
     for (const node of orderRoots()) {

@@ -2,7 +2,9 @@
 // A distinctive key is used for a full session (requests, downloads, orders, failures, the cost
 // panel); then every place a key could leak to is read: the extension's log files, the user and
 // workspace settings, every file under the workspace and the output folder, the extension's
-// storage, the webview's HTML and what it rendered, and every error text. The key must be in none.
+// storage, the webview's HTML and what it rendered, and every error text. The key must be in none,
+// even when the server repeats it (in an error message, a field error, a Location header, a file
+// name: the simulator's echoKey faults), and neither must a key that was only tried.
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import type { Simulator } from '../simulator';
 import { extensionApi, setBaseUrl } from './vsc-helpers';
 
 const KEY = `sk-audit-${randomBytes(12).toString('hex')}`;
+const TRIED = `sk-tried-${randomBytes(12).toString('hex')}`;
 const FIELD = 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))';
 const ELSEWHERE = 'POLYGON((20.1 50.1, 20.12 50.1, 20.12 50.12, 20.1 50.12, 20.1 50.1))';
 
@@ -32,6 +35,12 @@ function filesContaining(dir: string, needle: string): string[] {
   };
   walk(dir);
   return found;
+}
+
+/** Every path under `dir` whose name contains `needle`. */
+function namesContaining(dir: string, needle: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.includes(needle)).map((name) => join(dir, name));
 }
 
 describe('secrets audit: the API key appears nowhere but SecretStorage', function () {
@@ -90,6 +99,31 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     assert.ok(row && row.kind === 'message' && row.tone === 'error', 'the Orders tree shows the refusal');
     errors.push(String(api.sidebar.ordersProvider.getTreeItem(row).label));
 
+    // A server that repeats the key it was sent.
+    sim.schedule({ method: 'GET', path: '/api/tasking/orders', echoKey: 'message', status: 400, code: 992 });
+    await vscode.commands.executeCommand('satImagery.refreshOrders');
+    const [echoRow] = await Promise.resolve(api.sidebar.ordersProvider.getChildren());
+    assert.ok(echoRow && echoRow.kind === 'message' && echoRow.tone === 'error', 'the Orders tree shows the echoing refusal');
+    const echoItem = api.sidebar.ordersProvider.getTreeItem(echoRow);
+    errors.push(`${String(echoItem.label)} ${String(echoItem.tooltip)} ${String(echoItem.description)}`);
+    assert.match(errors.at(-1)!, /\[api-key\] may not do this/, 'the echoed message is shown, redacted');
+    sim.schedule({ method: 'GET', path: '/api/tasking/models', echoKey: 'location' });
+    await vscode.commands.executeCommand('satImagery.refreshModels');
+    const [modelsRow] = await Promise.resolve(api.sidebar.modelsProvider.getChildren());
+    if (modelsRow) errors.push(JSON.stringify(api.sidebar.modelsProvider.getTreeItem(modelsRow)));
+    sim.schedule({ method: 'POST', path: '/api/tasking/orders/estimate', echoKey: 'field-error' });
+    await capture(vscode.commands.executeCommand('satImagery.estimateOrder', field, { ...base, from: '2030-01-01', to: '2030-02-28', skipConfirmation: true }));
+    sim.schedule({ method: 'POST', path: '/api/satelliteimages/process/composite', echoKey: 'file-name' });
+    const echoed = await vscode.commands.executeCommand<{ files: string[] }>('satImagery.downloadComposite', field, { ...base, date, skipConfirmation: true });
+    assert.equal(echoed.files.length, 1, 'the image whose file name held the key was saved');
+    errors.push(JSON.stringify(echoed));
+    // A key being tried, which the server refuses and repeats.
+    sim.schedule({ method: 'GET', path: '/api/apikey/info', echoKey: 'message', status: 401, code: 401 });
+    const tried = await vscode.commands.executeCommand<{ stored: boolean; message?: string }>('satImagery.setApiKey', TRIED);
+    assert.equal(tried.stored, false);
+    errors.push(String(tried.message));
+    assert.equal(await api.services.apiKey.get(), KEY, 'the stored key is unchanged');
+
     // The cost panel, shown for real: an order estimate waiting for a decision.
     const pending = vscode.commands.executeCommand<OrderResult>('satImagery.estimateOrder', field, { ...base, from: '2030-01-01', to: '2030-02-28' });
     let panel = await api.estimatePanel();
@@ -125,6 +159,14 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
       ...errors.filter((t) => t.includes(KEY)).map((t) => `error text: ${t.slice(0, 80)}`),
       ...sim.requests.filter((r) => JSON.stringify([r.body ?? '', r.query]).includes(KEY)).map((r) => `request body or query of ${r.method} ${r.path}`),
     ];
+    for (const secret of [TRIED]) {
+      leaks.push(
+        ...filesContaining(logsRoot, secret).map((f) => `tried key in log file ${f}`),
+        ...filesContaining(dir, secret).map((f) => `tried key in ${f}`),
+        ...errors.filter((t) => t.includes(secret)).map((t) => `tried key in error text: ${t.slice(0, 80)}`),
+      );
+    }
+    leaks.push(...namesContaining(dir, KEY).map((f) => `file name ${f}`));
     assert.deepEqual(leaks, []);
     // The audit looked at real material: the log has request lines, a file was downloaded.
     assert.ok(filesContaining(logsRoot, '/api/tasking/orders').length > 0, 'the log files were found and hold request lines');

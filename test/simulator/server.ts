@@ -21,7 +21,7 @@ import { orderRoutes } from './routes/orders';
 import type { ImageRequest, Reply, Route } from './routes/route';
 import { tileRoutes } from './routes/tiles';
 import type { SimulatorState } from './state';
-import type { RequestLogEntry, SpecVariant } from './types';
+import type { RequestLogEntry, ScheduledFault, SpecVariant } from './types';
 
 /** A demo left running for days must not grow without bound; tests never get near this. */
 const MAX_LOG_ENTRIES = 10_000;
@@ -101,6 +101,7 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
     entry.outcome = 'fault:reset';
     return resetSocket(req.socket);
   }
+  if (scheduled?.echoKey !== undefined && scheduled.echoKey !== 'file-name') return echoKey(parts, res, entry, scheduled, key ?? '');
   if (scheduled?.status !== undefined) {
     const headers: Record<string, string> = scheduled.retryAfterSeconds !== undefined ? { 'Retry-After': String(scheduled.retryAfterSeconds) } : {};
     return sendError(parts, res, entry, new SimError(scheduled.status, `Scheduled fault ${scheduled.status}.`, scheduled.code, null, headers), `fault:${scheduled.status}`);
@@ -123,12 +124,28 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
     }
     return sendError(parts, res, entry, error);
   }
+  if (scheduled?.echoKey === 'file-name' && reply.kind === 'image') reply = { ...reply, image: { ...reply.image, fileName: `${key ?? ''}-${reply.image.fileName}` } };
   if (scheduled?.reset === 'after-processing') {
     // The effect (an order created, credits spent) stays; only the answer is lost.
     entry.outcome = 'fault:reset';
     return resetSocket(req.socket);
   }
   await sendReply(parts, res, entry, reply);
+}
+
+/** A scheduled answer that repeats the key sent (ScheduledFault.echoKey). */
+function echoKey(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, fault: ScheduledFault, key: string): void {
+  if (fault.echoKey === 'location') {
+    entry.status = 302;
+    entry.outcome = 'fault:echo-key';
+    res.writeHead(302, { Location: `https://${key}.echo.invalid/`, 'Content-Length': '0' });
+    return void res.end();
+  }
+  const error =
+    fault.echoKey === 'field-error'
+      ? new SimError(400, 'One or more validation errors occurred: Model.', 992, { Model: [`The model is not enabled for the key ${key}.`] })
+      : new SimError(fault.status ?? 400, `The key ${key} may not do this.`, fault.code ?? 992);
+  sendError(parts, res, entry, error, 'fault:echo-key');
 }
 
 /** Auth, rate and concurrency limits, latency and random 5xx. False when already answered. */

@@ -90,6 +90,11 @@ export interface ScheduledFault {
   delayMs?: number;
   /** Answer 200 with this hostile JSON instead of the route's answer (see hostile.ts). */
   hostileJson?: HostileJson;
+  /** Repeat the request's x-api-key back, as a careless server might: in the error message (HTTP
+   * `status`, default 400, `code` default 992), in a field error (400/992, `Data.Model`), in the
+   * Content-Disposition file name of an image answer that otherwise succeeds, or in the Location
+   * header of a redirect (302 to `https://<key>.echo.invalid/`). */
+  echoKey?: 'message' | 'field-error' | 'file-name' | 'location';
 }
 
 export interface RequestLogEntry {

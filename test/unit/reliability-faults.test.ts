@@ -56,7 +56,20 @@ const compositeCases: MatrixCase[] = [
   { name: 'a slow trickle', faults: { trickleBytesPerSecond: 4 * 1024 * 1024 } },
   { name: 'a close-delimited (HTTP/1.0 style) body', faults: { closeDelimited: true } },
   { name: 'Connection: close with Content-Length', faults: { connectionClose: true } },
+  // A server that repeats the key: the run fails or succeeds as usual, with the key nowhere.
+  { name: 'the key echoed in the error message', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'message', status: 400, code: 992 }], mustFail: true },
+  { name: 'the key echoed in a field error', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'field-error' }], mustFail: true },
+  { name: 'the key echoed in a redirect\'s Location', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'location' }], mustFail: true },
+  { name: 'the key echoed in the image\'s file name', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'file-name' }] },
 ];
+
+/** Every text an error carries (fields, stack, causes), to look for the key in. */
+function allText(value: unknown, depth = 0): string {
+  if (depth > 5 || value === undefined || value === null) return '';
+  if (!(value instanceof Error)) return JSON.stringify(value) ?? String(value);
+  const fields = Object.getOwnPropertyNames(value).map((name) => (name === 'cause' ? '' : JSON.stringify((value as unknown as Record<string, unknown>)[name])));
+  return `${value.stack ?? ''}\n${fields.join('\n')}\n${allText((value as { cause?: unknown }).cause, depth + 1)}`;
+}
 
 describe('reliability: the fault matrix (workflows against the simulator)', function () {
   this.timeout(60_000);
@@ -113,10 +126,11 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
         assert.equal(files.length, 1);
         assert.equal(await hashOf(files[0]!), imageHash, 'the file holds exactly the bytes the server sent');
         assert.deepEqual(left, files.map((f) => f.slice(out.length + 1)), 'nothing but the finished image in the folder');
+        assert.ok(!files.join('\n').includes('demo-key'), 'the key is in no file name');
       } else {
         assert.ok(failure instanceof ApiError, `a clear ApiError, not ${String(failure)}`);
         assert.ok(failure.message.length > 20 && !/undefined|\[object/.test(failure.message), `a readable message: ${failure.message}`);
-        assert.ok(!failure.message.includes('demo-key'));
+        assert.ok(!allText(failure).includes('demo-key'), 'the key is nowhere in the error');
         assert.deepEqual(left, [], 'no partial file and no .part after a failure');
       }
     });

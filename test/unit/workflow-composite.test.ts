@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../../src/api/client';
@@ -247,5 +247,30 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
     const again = await downloadComposite(scriptedPorts(client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);
     assert.deepEqual(again.parts?.units.map((u) => u.status), Array(parts.length).fill('skipped'));
     assert.equal(sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length, 0);
+  });
+
+  it('refuses a link planted at the staging folder before any billed call, and leaves its target alone', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'parts-link-'));
+    try {
+      const elsewhere = join(folder, 'elsewhere');
+      await mkdir(join(elsewhere, 'part-01'), { recursive: true });
+      await writeFile(join(elsewhere, 'part-01', 'keep.txt'), 'mine');
+      const output = join(folder, 'out');
+      await mkdir(output);
+      await symlink(elsewhere, join(output, '.sat-imagery-parts'));
+      const { readAoi, splitAoi } = await import('../../src/geometry/index');
+      const read = readAoi(AREA.text, 'wkt');
+      assert.ok(read.ok);
+      const multi = { name: 'parts.wkt', text: `MULTIPOLYGON(${splitAoi(read.aoi, 20).map((p) => p.wkt.replace(/^POLYGON\s*/i, '')).join(',')})`, format: 'wkt' as const };
+      const date = (await findAvailableDates(scriptedPorts(client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] })).coverage!.full[0]!;
+      sim.clearLog();
+      const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: output, skipConfirmation: true };
+      await assert.rejects(downloadComposite(scriptedPorts(client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options), /\.sat-imagery-parts is in the way \(a symbolic link\)/);
+      assert.equal(await readFile(join(elsewhere, 'part-01', 'keep.txt'), 'utf8'), 'mine');
+      assert.deepEqual(await readdir(join(elsewhere)), ['part-01']);
+      assert.equal(sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length, 0);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,7 @@
 // workspace, get the client, build the ports (quick picks, cancellable progress, notifications,
 // the cost webview, the settings) and run the core. An invalid geometry is shown at its position
 // in the editor; the failure itself is reported once by the command registry.
+import { redactKey } from '../key-redaction';
 import * as vscode from 'vscode';
 import { isWorkflowError } from '../../workflows/errors';
 import type { EstimateDecision, EstimateModel } from '../../workflows/estimate-model';
@@ -55,6 +56,7 @@ export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(
         signal,
         settings: () => workflowSettings(services),
         log: (message) => log.info(message),
+        redact: redactKey,
       };
       return core(ports, target?.source, options);
     });

@@ -62,11 +62,7 @@ export class OrdersTreeProvider implements vscode.TreeDataProvider<OrdersTreeNod
     item.description = `${orderStatus(order)} · ${orderPeriod(order)}`;
     item.iconPath = statusIcon(order);
     item.contextValue = isCancellable(order) ? 'order.cancellable' : 'order';
-    item.tooltip = new vscode.MarkdownString(
-      orderDetailLines(order)
-        .map((line) => `**${line.label}:** ${line.value}`)
-        .join('  \n'),
-    );
+    item.tooltip = orderTooltip(order);
     return item;
   }
 
@@ -78,6 +74,20 @@ export class OrdersTreeProvider implements vscode.TreeDataProvider<OrdersTreeNod
     this.subscription.dispose();
     this.changed.dispose();
   }
+}
+
+/** The order's lines as Markdown. The values come from the server, so they go in as text
+ * (appendText escapes them): a model name cannot add a link, an image or a command. */
+export function orderTooltip(order: TaskOrder): vscode.MarkdownString {
+  const markdown = new vscode.MarkdownString(undefined, false);
+  markdown.isTrusted = false;
+  markdown.supportHtml = false;
+  orderDetailLines(order).forEach((line, i) => {
+    if (i > 0) markdown.appendMarkdown('  \n');
+    markdown.appendMarkdown(`**${line.label}:** `);
+    markdown.appendText(line.value.replace(/[\r\n]+/g, ' '));
+  });
+  return markdown;
 }
 
 function detailItem(node: OrderDetailNode): vscode.TreeItem {
