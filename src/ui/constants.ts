@@ -53,6 +53,8 @@ export const Settings = {
   baseUrl: 'baseUrl',
   maxConcurrentRequests: 'maxConcurrentRequests',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
+  /** KiB/s; machine scope: how long a download may crawl is the machine's business, not a repository's. */
+  minimumDownloadRate: 'minimumDownloadRate',
   outputDirectory: 'outputDirectory',
   confirmCostAbove: 'confirmCostAbove',
   defaultModel: 'defaults.model',

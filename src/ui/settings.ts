@@ -33,6 +33,10 @@ export function createSettingsReader(): SettingsReader {
     baseUrl: () => baseUrlFromInspection(section().inspect<string>(Settings.baseUrl)),
     maxConcurrentRequests: () => positiveInteger(section().get(Settings.maxConcurrentRequests), 2),
     requestTimeoutSeconds: () => positiveInteger(section().get(Settings.requestTimeoutSeconds), 60),
+    minimumDownloadRate: () => {
+      const value = finiteNumber(section().get(Settings.minimumDownloadRate));
+      return value !== undefined && value >= 0 ? value : 16;
+    },
     outputDirectory: () => {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
       // In an untrusted workspace a workspace-chosen folder could point anywhere: use the user's.
