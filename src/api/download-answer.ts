@@ -16,7 +16,7 @@ const QUOTE_LENGTH = 300;
 
 /** Little- and big-endian TIFF (`II*\0`, `MM\0*`) and BigTIFF (`II+\0`, `MM\0+`). */
 const TIFF_MAGIC = ['49492a00', '4d4d002a', '49492b00', '4d4d002b'];
-export const HEAD_BYTES = 4;
+const HEAD_BYTES = 4;
 
 export function headerOf(response: HttpResponse, name: string): string | undefined {
   const value = response.headers[name];
@@ -26,19 +26,19 @@ export function headerOf(response: HttpResponse, name: string): string | undefin
 // Each problem below completes the sentence "<endpoint> answered …".
 
 /** Why a status other than 200 (and the upload answers 201/204) cannot be saved as the image. */
-export function statusProblem(status: number): string | undefined {
+function statusProblem(status: number): string | undefined {
   if (status === 200) return undefined;
   if (status === 206) return 'HTTP 206, only part of the image, although the whole image was asked for';
   return `HTTP ${status} instead of 200 with the image`;
 }
 
 /** Why a Content-Type says the body is not an image (JSON or text, typically an error). */
-export function contentTypeProblem(contentType: string | undefined): string | undefined {
+function contentTypeProblem(contentType: string | undefined): string | undefined {
   return contentType && /json|^text\//i.test(contentType) ? `with ${contentType.split(';')[0]?.trim()} instead of the image` : undefined;
 }
 
 /** Why the first bytes of the (decoded) body are not what was asked for. */
-export function headProblem(head: Buffer, ended: boolean, expectTiff: boolean): string | undefined {
+function headProblem(head: Buffer, ended: boolean, expectTiff: boolean): string | undefined {
   if (head.length === 0 && ended) return 'with an empty body instead of the image';
   const first = head.toString('latin1').trimStart()[0];
   if (first === '{' || first === '[') return 'with JSON under a binary content type instead of the image';
@@ -48,7 +48,7 @@ export function headProblem(head: Buffer, ended: boolean, expectTiff: boolean): 
 
 /** The decoder for a Content-Encoding, undefined for none; throws for one the client cannot read,
  * so that a compressed body is never saved as if it were the image. */
-export function decoderFor(encoding: string | undefined, endpoint: string): Transform | undefined {
+function decoderFor(encoding: string | undefined, endpoint: string): Transform | undefined {
   const name = (encoding ?? '').trim().toLowerCase();
   if (name === '' || name === 'identity') return undefined;
   if (name === 'gzip' || name === 'x-gzip') return createGunzip();
@@ -62,7 +62,7 @@ export function decoderFor(encoding: string | undefined, endpoint: string): Tran
 }
 
 /** Reads at least `size` bytes (fewer only when the body ends) from the start of a body. */
-export async function readHead(chunks: AsyncIterator<Uint8Array>, size: number): Promise<{ head: Buffer; ended: boolean }> {
+async function readHead(chunks: AsyncIterator<Uint8Array>, size: number): Promise<{ head: Buffer; ended: boolean }> {
   const parts: Buffer[] = [];
   let length = 0;
   while (length < size) {
@@ -76,7 +76,7 @@ export async function readHead(chunks: AsyncIterator<Uint8Array>, size: number):
 
 /** A short, readable quote of a body: text with markup and runs of blanks removed, or the first
  * bytes in hex when it is binary. */
-export function quoteBody(bytes: Buffer): string | undefined {
+function quoteBody(bytes: Buffer): string | undefined {
   if (bytes.length === 0) return undefined;
   const sample = bytes.subarray(0, QUOTE_READ_LIMIT);
   let control = 0;
@@ -106,7 +106,7 @@ async function readForQuote(head: Buffer, rest: AsyncIterator<Uint8Array>): Prom
 
 /** The error for an answer that is not the image: the service's own error when the body is its
  * envelope (whatever the content type said), else a protocol error quoting what was sent. */
-export async function refusal(init: { endpoint: string; status: number; reason: string; head?: Buffer; rest?: AsyncIterator<Uint8Array> }): Promise<ApiError> {
+async function refusal(init: { endpoint: string; status: number; reason: string; head?: Buffer; rest?: AsyncIterator<Uint8Array> }): Promise<ApiError> {
   const { endpoint, status, reason } = init;
   let body = init.head ?? Buffer.alloc(0);
   try {
@@ -132,7 +132,7 @@ export async function refusal(init: { endpoint: string; status: number; reason: 
   });
 }
 
-export interface CheckedBody {
+interface CheckedBody {
   head: Buffer;
   rest: AsyncIterator<Uint8Array>;
   /** True when the network bytes are counted before decoding, not as the body is written. */
