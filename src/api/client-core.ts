@@ -11,7 +11,7 @@ import { alignFieldNames, checkAgainstSpecification, needsPatterns } from './spe
 import { fallbackFacts, readSpecification } from './specification';
 import type { SpecificationFacts } from './specification';
 import type { HttpMethod, QueryValue } from './transport';
-import type { SpecificationDocument } from './types';
+import type { DownloadLimits, SpecificationDocument } from './types';
 
 export const SPECIFICATION_PATH = '/api/specification.json';
 
@@ -30,7 +30,11 @@ function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined, en
 export class ClientCore {
   private specification: Promise<{ document: SpecificationDocument; facts: SpecificationFacts }> | undefined;
 
-  constructor(readonly deps: PipelineDeps) {}
+  constructor(
+    readonly deps: PipelineDeps,
+    /** When an image download is given up on (rate floor, overall deadline). */
+    readonly downloadLimits: DownloadLimits,
+  ) {}
 
   /** The specification document, fetched once; a failed fetch is forgotten so the next call retries.
    * The fetch is shared by every caller, so one caller's cancellation only stops its own wait. */

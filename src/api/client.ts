@@ -2,6 +2,7 @@
 // retry policy) without loading the network stack; undici and zod load on the first request.
 import { ClientCore } from './client-core';
 import { listFrom, recordFrom } from './envelope';
+import { defaultDownloadLimits } from './download-meter';
 import { ConcurrencyGate } from './gate';
 import * as imagery from './imagery';
 import * as orders from './orders';
@@ -75,7 +76,7 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
       // ignored on purpose
     }
   };
-  const core = new ClientCore({ transport, gate, policy, env, log, redactor });
+  const core = new ClientCore({ transport, gate, policy, env, log, redactor }, { ...defaultDownloadLimits, ...stripUndefined(options.download ?? {}) });
 
   return {
     gate,

@@ -1,19 +1,18 @@
-// Streams an image answer to `<name>.part` in the chosen folder and renames it when complete.
-// The body is read with `for await`, and chunks are written with `await handle.writev` once about
-// 1 MiB has gathered: reading waits for the disk (backpressure), and the few large writes keep
-// pace with curl (npm run bench). test/unit/api-large-download.test.ts proves the path on a 1 GiB
-// close-delimited body into a slow writer (known-hazards.md). A JSON answer where an image was
-// due is reported as the error it carries, never saved as an image.
+// Saves an image answer: checks that it is the image (download-answer.ts), streams it to
+// `<name>.part` in the chosen folder (download-write.ts) while the meter watches its rate, and
+// renames it once it is whole and on the disk. Anything else is an error with nothing left behind.
 import { lstat, mkdir, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DownloadResult, DownloadTarget } from './types';
+import { checkedBody, headerOf } from './download-answer';
+import { DownloadMeter } from './download-meter';
+import { writeBody } from './download-write';
 import { ApiError } from './errors';
-import { readJson } from './pipeline';
 import type { KeyRedactor } from './redact';
 import { fileError, isLocalFileFailure, isNameTaken, moveExclusive, openExclusive } from './safe-files';
 import { failureBeforeResponse } from './transport';
 import type { HttpResponse } from './transport';
+import type { DownloadLimits, DownloadResult, DownloadTarget } from './types';
 
 /** Bytes, not UTF-16 units: file systems limit a name to 255 bytes, and the claim adds `-N` and
  * `.part` to it. */
@@ -111,132 +110,79 @@ async function publishPart(directory: string, name: string, partPath: string, fi
 function chooseFileName(response: HttpResponse, target: DownloadTarget, redactor: KeyRedactor | undefined): string {
   const redact = (text: string) => (redactor ? redactor.redact(text) : text);
   return (
-    sanitiseFileName(redact(fileNameFromDisposition(header(response, 'content-disposition')) ?? '')) ??
+    sanitiseFileName(redact(fileNameFromDisposition(headerOf(response, 'content-disposition')) ?? '')) ??
     sanitiseFileName(redact(target.fallbackName)) ??
     'image.tif'
   );
 }
 
-/**
- * Gathers chunks and writes them in batches of about `limit` bytes, one batch in flight while the
- * next one gathers, so reading the network and writing the disk overlap. Every `syncEvery` bytes
- * it also starts flushing what is written to the disk, so that the final sync, which makes the
- * file durable before it takes its final name, has little left to do. A failed write or sync
- * surfaces at the next add() or at finish().
- */
-class PipelinedWriter {
-  private pending: Buffer[] = [];
-  private size = 0;
-  private writing: Promise<void> = Promise.resolve();
-  private syncing: Promise<void> = Promise.resolve();
-  private unsynced = 0;
-
-  constructor(
-    private readonly handle: FileHandle,
-    private readonly limit = 1 << 20,
-    private readonly syncEvery = 16 << 20,
-  ) {}
-
-  async add(chunk: Buffer): Promise<void> {
-    this.pending.push(chunk);
-    this.size += chunk.length;
-    if (this.size >= this.limit) await this.startWrite();
-  }
-
-  /** Writes what is left and syncs the file to the disk. */
-  async finish(): Promise<void> {
-    await this.startWrite();
-    await this.writing;
-    await this.syncing;
-    await this.handle.datasync();
-  }
-
-  private async startWrite(): Promise<void> {
-    await this.writing; // at most one batch in flight: memory stays bounded
-    if (this.size === 0) return;
-    const buffers = this.pending;
-    const size = this.size;
-    this.pending = [];
-    this.size = 0;
-    this.writing = this.writeAll(buffers, size);
-    this.writing.catch(() => undefined); // surfaced by the next await, never unhandled
-    this.unsynced += size;
-    if (this.unsynced >= this.syncEvery) {
-      this.unsynced = 0;
-      const written = this.writing;
-      this.syncing = Promise.all([this.syncing, written]).then(() => this.handle.datasync());
-      this.syncing.catch(() => undefined);
-    }
-  }
-
-  private async writeAll(buffers: Buffer[], size: number): Promise<void> {
-    const { bytesWritten } = await this.handle.writev(buffers);
-    // A short write (rare on a regular file): write what is left, in order.
-    if (bytesWritten < size) {
-      let rest = Buffer.concat(buffers).subarray(bytesWritten);
-      while (rest.length > 0) rest = rest.subarray((await this.handle.write(rest)).bytesWritten);
-    }
-  }
+export interface SaveOptions {
+  endpoint: string;
+  signal?: AbortSignal;
+  /** True when the request asked for a TIFF (the default file type): the body must start as one. */
+  expectTiff: boolean;
+  limits: Pick<DownloadLimits, 'minimumRate' | 'rateWindowMs'>;
+  /** Removes the key from a server-chosen file name (a server may echo it). */
+  redactor?: KeyRedactor;
 }
 
-function header(response: HttpResponse, name: string): string | undefined {
-  const value = response.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+/** What a failure while reading or writing the body tells the person. */
+function downloadFailure(err: unknown, endpoint: string, signal: AbortSignal | undefined, received: number): ApiError {
+  if (err instanceof ApiError) return err;
+  const code = (err as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && code.startsWith('Z_')) {
+    return new ApiError({ kind: 'protocol', message: `${endpoint}: the compressed image could not be decoded (${code}); nothing was saved.`, endpoint, cause: err });
+  }
+  const failure = failureBeforeResponse(err, endpoint, signal);
+  const message = failure.kind === 'network' ? `${endpoint}: the image download broke off after ${received} bytes (${typeof code === 'string' ? code : 'connection error'}); nothing was saved, try again.` : failure.message;
+  return new ApiError({ ...failure, message, cause: err });
 }
 
-function looksLikeJson(contentType: string | undefined): boolean {
-  return !!contentType && /json|^text\//i.test(contentType);
-}
-
-/** Writes a 2xx image answer to disk. */
-export async function saveDownload(response: HttpResponse, target: DownloadTarget, endpoint: string, signal?: AbortSignal, redactor?: KeyRedactor): Promise<DownloadResult> {
-  const contentType = header(response, 'content-type');
+/** Writes a 2xx image answer to disk, or throws why it is not the image. Either way no file is
+ * left under the final name unless it is whole and on the disk. */
+export async function saveDownload(response: HttpResponse, target: DownloadTarget, options: SaveOptions): Promise<DownloadResult> {
+  const { endpoint } = options;
+  const contentType = headerOf(response, 'content-type');
   if (response.status === 201 || response.status === 204) {
     // Uploaded to UploadUrl by the server: nothing to save.
     await response.body.dump().catch(() => undefined);
     return { path: undefined, bytes: 0, contentType };
   }
-  if (looksLikeJson(contentType)) {
-    await readJson(response, endpoint, signal); // throws the envelope's error if it carries one
-    throw new ApiError({ kind: 'protocol', message: `${endpoint} answered with JSON where an image was expected; nothing was saved.`, status: response.status, endpoint });
-  }
-  const name = chooseFileName(response, target, redactor);
-  const lengthHeader = header(response, 'content-length');
+  const lengthHeader = headerOf(response, 'content-length');
   const total = lengthHeader !== undefined && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : undefined;
-  await mkdir(target.directory, { recursive: true }).catch((err: unknown) => {
-    throw fileError(err, 'create', target.directory);
-  });
-  const { finalPath: claimedPath, partPath, handle, n } = await claimPath(target.directory, name);
-  const writer = new PipelinedWriter(handle);
-  let received = 0;
-  let closed = false;
+  const meter = new DownloadMeter(options.limits, endpoint, () => response.body.destroy(), (received) => target.onProgress?.(received, total));
   try {
-    let first = true;
-    for await (const chunk of response.body) {
-      const bytes = chunk as Buffer;
-      if (first && !contentType && bytes[0] === 0x7b /* { */) {
-        throw new ApiError({ kind: 'protocol', message: `${endpoint} answered with text where an image was expected; nothing was saved.`, status: response.status, endpoint });
-      }
-      first = false;
-      await writer.add(bytes);
-      received += bytes.length;
-      target.onProgress?.(received, total);
+    const body = await checkedBody(response, options, meter.add);
+    const name = chooseFileName(response, target, options.redactor);
+    await mkdir(target.directory, { recursive: true }).catch((err: unknown) => {
+      throw fileError(err, 'create', target.directory);
+    });
+    const { finalPath: claimedPath, partPath, handle, n } = await claimPath(target.directory, name);
+    let closed = false;
+    try {
+      const bytes = await writeBody(handle, body.head, body.rest, {
+        onChunk: body.decoded ? undefined : meter.add,
+        onEnd: () => {
+          meter.close(); // the final flush is the disk's time, not the network's
+          if (total !== undefined && meter.bytes !== total) {
+            throw new ApiError({ kind: 'network', message: `${endpoint}: the image was cut off after ${meter.bytes} of ${total} bytes; nothing was saved, try again.`, endpoint });
+          }
+        },
+      });
+      await handle.close();
+      closed = true;
+      const finalPath = await publishPart(target.directory, name, partPath, claimedPath, n);
+      return { path: finalPath, bytes, contentType };
+    } catch (err) {
+      if (!closed) await handle.close().catch(() => undefined);
+      await unlink(partPath).catch(() => undefined);
+      if (isLocalFileFailure(err)) throw fileError(err, 'write', claimedPath);
+      throw err;
     }
-    await writer.finish();
-    if (total !== undefined && received !== total) {
-      throw new ApiError({ kind: 'network', message: `${endpoint}: the image was cut off after ${received} of ${total} bytes; nothing was saved, try again.`, endpoint });
-    }
-    await handle.close();
-    closed = true;
-    const finalPath = await publishPart(target.directory, name, partPath, claimedPath, n);
-    return { path: finalPath, bytes: received, contentType };
   } catch (err) {
-    if (!closed) await handle.close().catch(() => undefined);
-    await unlink(partPath).catch(() => undefined);
     response.body.destroy();
-    if (err instanceof ApiError) throw err;
-    if (isLocalFileFailure(err)) throw fileError(err, 'write', claimedPath);
-    const failure = failureBeforeResponse(err, endpoint, signal);
-    throw new ApiError({ ...failure, message: failure.kind === 'network' ? `${endpoint}: the image download broke off after ${received} bytes (${(err as { code?: string }).code ?? 'connection error'}); nothing was saved, try again.` : failure.message, cause: err });
+    throw meter.failure ?? downloadFailure(err, endpoint, options.signal, meter.bytes);
+  } finally {
+    meter.close();
   }
 }

@@ -2,6 +2,7 @@
 // estimate, and the three image downloads (composite, tile, mini-tile).
 import type { ClientCore } from './client-core';
 import { saveDownload } from './download';
+import { DownloadDeadline } from './download-deadline';
 import { listFrom, recordFrom } from './envelope';
 import { execute } from './pipeline';
 import type { RequestKind } from './schemas/requests';
@@ -16,6 +17,7 @@ import type {
   DownloadTarget,
   MiniTileProcessRequest,
   ModelImageDates,
+  ProcessOutputOptions,
   TileProcessRequest,
 } from './types';
 
@@ -45,12 +47,26 @@ export async function estimateComposite(core: ClientCore, request: CompositeRequ
   return recordFrom<CompositeEstimate>(await core.postJson(path, body, options.signal));
 }
 
-async function download(core: ClientCore, kind: RequestKind, path: string, request: object, target: DownloadTarget, options: CallOptions): Promise<DownloadResult> {
+/** The process endpoints answer a GeoTIFF unless another `FileType` is asked for. */
+function asksForTiff(request: ProcessOutputOptions): boolean {
+  return request.FileType === undefined || /^\.?(geo)?tiff?$/i.test(request.FileType.trim());
+}
+
+async function download(core: ClientCore, kind: RequestKind, path: string, request: ProcessOutputOptions, target: DownloadTarget, options: CallOptions): Promise<DownloadResult> {
   const body = await core.prepareBody(kind, path, request, options.signal);
-  return execute(core.deps, {
-    request: { method: 'POST', path, body, signal: options.signal, streamed: true },
-    consume: (response, endpoint) => saveDownload(response, target, endpoint, options.signal, core.deps.redactor),
-  });
+  const limits = core.downloadLimits;
+  const deadline = new DownloadDeadline(limits.deadlineMs, options.signal);
+  const signal = deadline.signal;
+  try {
+    return await execute(core.deps, {
+      request: { method: 'POST', path, body, signal, streamed: true },
+      consume: (response, endpoint) => saveDownload(response, target, { endpoint, signal, expectTiff: asksForTiff(request), limits, redactor: core.deps.redactor }),
+    });
+  } catch (err) {
+    throw deadline.explain(err, `POST ${path}`);
+  } finally {
+    deadline.clear();
+  }
 }
 
 export function downloadComposite(core: ClientCore, request: CompositeRequest, target: DownloadTarget, options: CallOptions = {}): Promise<DownloadResult> {

@@ -280,6 +280,16 @@ export interface ImageryClient {
   downloadMiniTile(request: MiniTileProcessRequest, target: DownloadTarget, options?: CallOptions): Promise<DownloadResult>;
 }
 
+/** When an image download is given up on, beyond the per-request idle timeout. */
+export interface DownloadLimits {
+  /** Bytes per second under which a download is ended; 0 turns the floor off. Default 16 KiB/s. */
+  minimumRate: number;
+  /** How long the rate may stay under the floor before the download ends. Default 30 s. */
+  rateWindowMs: number;
+  /** The whole download call (request, server processing, retries, body) ends after this. Default 4 h. */
+  deadlineMs: number;
+}
+
 /** What the client needs from its host; the VS Code layer fills it from settings and secrets. */
 export interface ClientOptions {
   /** Service origin, e.g. https://api.clearsky.vision. https is required except for loopback. */
@@ -298,6 +308,8 @@ export interface ClientOptions {
     maxDelayMs?: number; // default 30 000
     maxTotalMs?: number; // default 120 000
   };
+  /** Image downloads: the rate floor and the overall deadline (defaults in download-meter.ts). */
+  download?: Partial<DownloadLimits>;
   /** One line per request: method, path, status, duration, retries. Never headers or bodies. */
   log?: (level: 'trace' | 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   userAgent?: string;

@@ -55,6 +55,8 @@ export const Settings = {
   requestTimeoutSeconds: 'requestTimeoutSeconds',
   /** Overall deadline of a JSON request, beside the idle timeout above. */
   requestDeadlineSeconds: 'requestDeadlineSeconds',
+  /** KiB/s; machine scope: how long a download may crawl is the machine's business, not a repository's. */
+  minimumDownloadRate: 'minimumDownloadRate',
   outputDirectory: 'outputDirectory',
   confirmCostAbove: 'confirmCostAbove',
   defaultModel: 'defaults.model',

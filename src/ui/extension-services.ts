@@ -58,7 +58,7 @@ export class ExtensionServices implements Services, vscode.Disposable {
       throw new ApiError({ kind: 'auth', message: 'No API key is set. Run "Satellite Imagery: Set API Key…" and try again.' });
     }
     const wanted = this.clientOptions(() => this.apiKey.get());
-    const signature = JSON.stringify([wanted.baseUrl, wanted.timeoutMs, wanted.deadlineMs, wanted.maxConcurrentRequests]);
+    const signature = JSON.stringify([wanted.baseUrl, wanted.timeoutMs, wanted.deadlineMs, wanted.maxConcurrentRequests, wanted.download]);
     if (this.cached?.signature !== signature) {
       this.cached = { signature, client: await buildClient(wanted) };
     }
@@ -90,6 +90,7 @@ export class ExtensionServices implements Services, vscode.Disposable {
       timeoutMs: this.settings.requestTimeoutSeconds() * 1000,
       deadlineMs: this.settings.requestDeadlineSeconds() * 1000,
       maxConcurrentRequests: this.settings.maxConcurrentRequests(),
+      download: { minimumRate: this.settings.minimumDownloadRate() * 1024 },
       log: (level, message) => http[level](message),
       redactor: keyRedactor,
       userAgent: `vscode-sat-imagery/${String(this.context.extension.packageJSON.version ?? '0')} vscode/${vscode.version}`,

@@ -29,6 +29,8 @@ export interface SettingsReader {
   maxConcurrentRequests(): number;
   requestTimeoutSeconds(): number;
   requestDeadlineSeconds(): number;
+  /** KiB per second under which a download is stopped; 0 = no floor. */
+  minimumDownloadRate(): number;
   /** Absolute folder; defaults to `<first workspace folder>/imagery` when unset. */
   outputDirectory(): string | undefined;
   /** Credits / currency amount above which a confirmation is always asked; undefined = always ask. */

@@ -34,6 +34,10 @@ export function createSettingsReader(): SettingsReader {
     maxConcurrentRequests: () => positiveInteger(section().get(Settings.maxConcurrentRequests), 2),
     requestTimeoutSeconds: () => positiveInteger(section().get(Settings.requestTimeoutSeconds), 60),
     requestDeadlineSeconds: () => positiveInteger(section().get(Settings.requestDeadlineSeconds), 120),
+    minimumDownloadRate: () => {
+      const value = finiteNumber(section().get(Settings.minimumDownloadRate));
+      return value !== undefined && value >= 0 ? value : 16;
+    },
     outputDirectory: () => {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
       // In an untrusted workspace a workspace-chosen folder could point anywhere: use the user's.

@@ -58,12 +58,15 @@ describe('settings', () => {
       await config().update('defaults.satelliteConstellations', ['Sentinel2'], vscode.ConfigurationTarget.Global);
       await config().update('defaults.resolution', 20, vscode.ConfigurationTarget.Global);
       await config().update('requestTimeoutSeconds', 30, vscode.ConfigurationTarget.Global);
+      assert.equal(settings.minimumDownloadRate(), 16, 'the default floor');
+      await config().update('minimumDownloadRate', 0, vscode.ConfigurationTarget.Global);
+      assert.equal(settings.minimumDownloadRate(), 0, 'the floor turned off');
       assert.deepEqual(settings.defaults().satelliteConstellations, ['Sentinel2']);
       assert.equal(settings.defaults().resolution, 20);
       assert.equal(settings.requestTimeoutSeconds(), 30);
       assert.equal(settings.confirmCostAbove(), undefined);
     } finally {
-      for (const key of ['defaults.satelliteConstellations', 'defaults.resolution', 'requestTimeoutSeconds']) {
+      for (const key of ['defaults.satelliteConstellations', 'defaults.resolution', 'requestTimeoutSeconds', 'minimumDownloadRate']) {
         await config().update(key, undefined, vscode.ConfigurationTarget.Global);
       }
     }

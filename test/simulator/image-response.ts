@@ -1,9 +1,10 @@
 // Sends an image body under the run's transport faults: close-delimited (no length, no chunked
 // encoding, socket closed at the end), Connection: close, reset or truncation mid-body, slow
-// trickle. Writes honour backpressure so a multi-GiB generated body keeps memory flat.
+// trickle (from the start or after a fast first part), or an answer that is not the image. Writes honour backpressure so a multi-GiB generated body keeps memory flat.
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { sendMisanswer } from './image-misanswers';
 import type { FaultOptions } from './types';
 
 export interface ImageBody {
@@ -38,6 +39,7 @@ export function resetSocket(socket: Socket | null): void {
 
 /** Returns the outcome for the request log. */
 export async function sendImage(res: ServerResponse, body: ImageBody, fileName: string, faults: FaultOptions): Promise<string> {
+  if (faults.imageAnswer) return sendMisanswer(res, faults.imageAnswer, body, fileName);
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/octet-stream');
   res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
@@ -55,13 +57,14 @@ export async function sendImage(res: ServerResponse, body: ImageBody, fileName: 
   const resetAt = faults.resetMidBody ? Math.floor(body.length / 2) : Infinity;
   const trickle = faults.trickleBytesPerSecond && faults.trickleBytesPerSecond > 0 ? faults.trickleBytesPerSecond : undefined;
   const piece = trickle ? Math.max(1, Math.floor(trickle / 10)) : Infinity;
+  const trickleAfter = faults.trickleAfterBytes ?? 0;
   let sent = 0;
-  const started = performance.now();
+  let trickleStart = performance.now();
   for (const chunk of body.chunks) {
     let offset = 0;
     while (offset < chunk.length) {
       if (res.destroyed) return 'aborted-by-client';
-      const n = Math.min(chunk.length - offset, piece, resetAt - sent);
+      const n = Math.min(chunk.length - offset, sent < trickleAfter ? trickleAfter - sent : piece, resetAt - sent);
       const part = offset === 0 && n === chunk.length ? chunk : chunk.subarray(offset, offset + n);
       offset += n;
       sent += n;
@@ -77,11 +80,11 @@ export async function sendImage(res: ServerResponse, body: ImageBody, fileName: 
         return 'fault:truncated';
       }
       if (!res.write(part) && !(await waitForDrain(res))) return 'aborted-by-client';
-      if (trickle) {
-        // Pace by the bytes sent so far, so any rate is kept whatever the chunk size.
-        const due = started + (sent / trickle) * 1000 - performance.now();
+      if (trickle && sent > trickleAfter) {
+        // Pace by the bytes trickled so far, so any rate is kept whatever the chunk size.
+        const due = trickleStart + ((sent - trickleAfter) / trickle) * 1000 - performance.now();
         if (due > 0) await pause(due);
-      }
+      } else if (trickle) trickleStart = performance.now();
     }
   }
   if (faults.truncateBody) {

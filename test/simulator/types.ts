@@ -71,7 +71,17 @@ export interface FaultOptions {
   /** JSON answers (envelopes, the specification document) sent at this pace: a call that never
    * falls silent, so only an overall deadline ends it. */
   jsonTrickleBytesPerSecond?: number;
+  /** With trickleBytesPerSecond: this many bytes go at full speed before the trickle starts. */
+  trickleAfterBytes?: number;
+  /** Image responses that are not the image (see image-misanswers.ts). */
+  imageAnswer?: ImageAnswerFault;
 }
+
+/** 'envelope-as-octet-stream': the JSON error envelope (code 1002) as application/octet-stream;
+ * 'empty-200': 200 with no body; 'partial-206': 206 with the first KiB and a Content-Range;
+ * 'not-tiff': an HTML proxy error page as application/octet-stream; 'gzip': the image with
+ * Content-Encoding gzip (its decoded bytes are the image). All with status 2xx. */
+export type ImageAnswerFault = 'envelope-as-octet-stream' | 'empty-200' | 'partial-206' | 'not-tiff' | 'gzip';
 
 /** One-shot faults for exact tests, consumed in order of scheduling. */
 export interface ScheduledFault {

@@ -10,9 +10,7 @@ import type { FullImageryClient } from '../../src/api/client';
 import type { CompositeRequest } from '../../src/api/types';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
-import { AOI, ORDER, refusal } from './api-test-helpers';
-
-
+import { AOI, dayWithImagery, ORDER, orderedComposite, refusal } from './api-test-helpers';
 
 describe('api client: downloads', function () {
   let sim: Simulator;
@@ -20,19 +18,10 @@ describe('api client: downloads', function () {
   let dir: string;
   let composite: CompositeRequest;
 
-  async function dayWithImagery(wkt: string): Promise<string> {
-    const found = await client.searchAvailableDates({ Wkt: wkt, From: '2026-08-01T00:00:00Z', To: '2026-10-31T00:00:00Z', SatelliteConstellations: ['Sentinel2'], Model: 'Stratus2' });
-    const byGeog = found[0]?.DatesByGeog ?? [];
-    const day = byGeog[0]?.Dates?.find((d) => byGeog.every((g) => g.Dates?.includes(d)));
-    assert.ok(day, 'the simulator offers a date for the test area');
-    return `${day}T00:00:00Z`;
-  }
-
   before(async () => {
     sim = await startSimulator();
     client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 5000, retry: { baseDelayMs: 10 } });
-    await client.createOrder(ORDER);
-    composite = { Wkt: AOI, Date: await dayWithImagery(AOI), Resolution: 10, EpsgProjection: 4326, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], Bandnames: 'rgb' };
+    composite = await orderedComposite(client);
   });
 
   beforeEach(async () => {
@@ -131,8 +120,8 @@ describe('api client: downloads', function () {
     assert.ok(tileGuid && miniGuid);
     await client.createOrder({ ...ORDER, Wkt: undefined, TileGuids: [tileGuid] });
     const settings = { Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], Bandnames: 'rgb', Resolution: 40 };
-    const tileDate = await dayWithImagery(tile?.DataGeogWkt as string);
-    const miniDate = await dayWithImagery(minis[0]?.DataGeogWkt as string);
+    const tileDate = await dayWithImagery(client, tile?.DataGeogWkt as string);
+    const miniDate = await dayWithImagery(client, minis[0]?.DataGeogWkt as string);
     const tileResult = await client.downloadTile({ TileGuid: tileGuid, Date: tileDate, ...settings }, { directory: dir, fallbackName: 'tile.tif' });
     const miniResult = await client.downloadMiniTile({ MiniTileGuid: miniGuid, Date: miniDate, ...settings }, { directory: dir, fallbackName: 'mini.tif' });
     assert.match(tileResult.path ?? '', /tile_.*\.tif$/);

@@ -2,7 +2,7 @@
 // assertion that a call is refused with an ApiError.
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
-import type { OrderCreateRequest } from '../../src/api/types';
+import type { CompositeRequest, ImageryClient, OrderCreateRequest } from '../../src/api/types';
 
 export const AOI = 'POLYGON((10.10 56.10,10.14 56.10,10.14 56.13,10.10 56.13,10.10 56.10))';
 
@@ -27,4 +27,19 @@ export async function refusal(promise: Promise<unknown>): Promise<ApiError> {
     return err;
   }
   assert.fail('expected a refusal');
+}
+
+/** A day on which the simulator has imagery over the whole of `wkt`, as `YYYY-MM-DDT00:00:00Z`. */
+export async function dayWithImagery(client: ImageryClient, wkt: string): Promise<string> {
+  const found = await client.searchAvailableDates({ Wkt: wkt, From: '2026-08-01T00:00:00Z', To: '2026-10-31T00:00:00Z', SatelliteConstellations: ['Sentinel2'], Model: 'Stratus2' });
+  const byGeog = found[0]?.DatesByGeog ?? [];
+  const day = byGeog[0]?.Dates?.find((d) => byGeog.every((g) => g.Dates?.includes(d)));
+  assert.ok(day, 'the simulator offers a date for the test area');
+  return `${day}T00:00:00Z`;
+}
+
+/** Orders AOI, then returns a composite request over it that the simulator will answer with an image. */
+export async function orderedComposite(client: ImageryClient): Promise<CompositeRequest> {
+  await client.createOrder(ORDER);
+  return { Wkt: AOI, Date: await dayWithImagery(client, AOI), Resolution: 10, EpsgProjection: 4326, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], Bandnames: 'rgb' };
 }

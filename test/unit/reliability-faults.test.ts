@@ -42,6 +42,10 @@ interface MatrixCase {
   scheduled?: ScheduledFault[];
   /** True when the fault leaves no way to succeed: the run must end in a clear error. */
   mustFail?: boolean;
+  /** What that error (or the workflow's reason for its outcome) must say. */
+  says?: RegExp;
+  /** The workflow ends with this outcome instead of 'completed', saving nothing. */
+  outcome?: 'not-available';
 }
 
 const compositeCases: MatrixCase[] = [
@@ -51,8 +55,8 @@ const compositeCases: MatrixCase[] = [
   { name: 'fractions of 500, 502 and 503', faults: { errorFractions: { 500: 0.1, 502: 0.1, 503: 0.1 } } },
   { name: 'a 502 then a 503 on the process call', scheduled: [{ method: 'POST', path: COMPOSITE, status: 502 }, { method: 'POST', path: COMPOSITE, status: 503 }] },
   { name: 'a connection reset before the answer', scheduled: [{ method: 'POST', path: COMPOSITE, reset: 'before-processing' }] },
-  { name: 'a connection reset in the middle of every image body', faults: { resetMidBody: true }, mustFail: true },
-  { name: 'a truncated image body (Content-Length longer than sent)', faults: { truncateBody: true }, mustFail: true },
+  { name: 'a connection reset in the middle of every image body', faults: { resetMidBody: true }, mustFail: true, says: /broke off/ },
+  { name: 'a truncated image body (Content-Length longer than sent)', faults: { truncateBody: true }, mustFail: true, says: /broke off|cut off/ },
   { name: 'a slow trickle', faults: { trickleBytesPerSecond: 4 * 1024 * 1024 } },
   { name: 'a close-delimited (HTTP/1.0 style) body', faults: { closeDelimited: true } },
   { name: 'Connection: close with Content-Length', faults: { connectionClose: true } },
@@ -61,6 +65,13 @@ const compositeCases: MatrixCase[] = [
   { name: 'the key echoed in a field error', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'field-error' }], mustFail: true },
   { name: 'the key echoed in a redirect\'s Location', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'location' }], mustFail: true },
   { name: 'the key echoed in the image\'s file name', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'file-name' }] },
+  // The workflow reads the service's 1002 out of the envelope and says the date has no imagery.
+  { name: 'the error envelope sent as application/octet-stream', faults: { imageAnswer: 'envelope-as-octet-stream' }, outcome: 'not-available', says: /imagery.*service code 1002/ },
+  { name: 'an empty 200', faults: { imageAnswer: 'empty-200' }, mustFail: true, says: /empty body/ },
+  { name: 'a 206 with part of the image', faults: { imageAnswer: 'partial-206' }, mustFail: true, says: /HTTP 206/ },
+  { name: 'an HTML page instead of the TIFF', faults: { imageAnswer: 'not-tiff' }, mustFail: true, says: /not a TIFF.*502 Bad Gateway/ },
+  { name: 'a gzip-encoded image body', faults: { imageAnswer: 'gzip' } },
+  { name: 'a download that slows to a trickle under the rate floor', faults: { trickleBytesPerSecond: 20_000, trickleAfterBytes: 1024 * 1024 }, mustFail: true, says: /minimum download rate/ },
 ];
 
 /** Every text an error carries (fields, stack, causes), to look for the key in. */
@@ -81,7 +92,8 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
 
   before(async () => {
     sim = await startSimulator({ demoData: true, seed: SEED, account: { CreditAmount: 1e6, EuroCreditAmount: 1e6 } });
-    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 5_000, retry: { baseDelayMs: 5, maxDelayMs: 40, maxAttempts: 6 } });
+    // A rate floor the 4 MiB/s trickle case clears and the 20 kB/s one does not, over 1 s.
+    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 5_000, retry: { baseDelayMs: 5, maxDelayMs: 40, maxAttempts: 6 }, download: { minimumRate: 512 * 1024, rateWindowMs: 1000 } });
     const dates = await findAvailableDates(scriptedPorts(client, {}).ports, FIELD, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
     date = dates.coverage!.full[0]!;
     imageHash = expectedHash(IMAGE_BYTES);
@@ -102,6 +114,7 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
       const run = scriptedPorts(client, {}, { settings: { confirmCostAbove: 1e6 } });
       let failure: unknown;
       let files: string[] = [];
+      let reason: string | undefined;
       try {
         const result = await downloadComposite(run.ports, FIELD, {
           model: 'Stratus2',
@@ -113,8 +126,9 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
           outputDirectory: out,
           skipConfirmation: true,
         });
-        assert.equal(result.outcome, 'completed');
+        assert.equal(result.outcome, c.outcome ?? 'completed', result.reason);
         files = result.files;
+        reason = result.reason;
       } catch (err) {
         failure = err;
       } finally {
@@ -123,14 +137,20 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
       const left = await readdir(out);
       if (failure === undefined) {
         assert.ok(!c.mustFail, `${c.name}: cannot succeed, yet the workflow reported success`);
-        assert.equal(files.length, 1);
-        assert.equal(await hashOf(files[0]!), imageHash, 'the file holds exactly the bytes the server sent');
-        assert.deepEqual(left, files.map((f) => f.slice(out.length + 1)), 'nothing but the finished image in the folder');
-        assert.ok(!files.join('\n').includes('demo-key'), 'the key is in no file name');
+        if (c.outcome) {
+          assert.match(reason ?? '', c.says ?? /\w/);
+          assert.deepEqual(left, [], 'nothing saved');
+        } else {
+          assert.equal(files.length, 1);
+          assert.equal(await hashOf(files[0]!), imageHash, 'the file holds exactly the bytes the server sent');
+          assert.deepEqual(left, files.map((f) => f.slice(out.length + 1)), 'nothing but the finished image in the folder');
+          assert.ok(!files.join('\n').includes('demo-key'), 'the key is in no file name');
+        }
       } else {
         assert.ok(failure instanceof ApiError, `a clear ApiError, not ${String(failure)}`);
         assert.ok(failure.message.length > 20 && !/undefined|\[object/.test(failure.message), `a readable message: ${failure.message}`);
         assert.ok(!allText(failure).includes('demo-key'), 'the key is nowhere in the error');
+        if (c.says) assert.match(failure.message, c.says);
         assert.deepEqual(left, [], 'no partial file and no .part after a failure');
       }
     });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { startSimulator } from '../simulator';
+import { generatedTiff, MISANSWER_ENVELOPE_MESSAGE, MISANSWER_PAGE_TEXT, startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { AARHUS_FIELD, call, compositeBody, discoveredDates, rawRequest, readTiffTags } from '../simulator/test-helpers';
 
@@ -201,5 +201,67 @@ describe('simulator: limits and faults', () => {
     elapsed = performance.now() - start;
     assert.equal(fast.bytes.length, 1024 * 1024);
     assert.ok(elapsed >= 400 && elapsed < 1200, `${Math.round(elapsed)} ms`);
+  });
+
+  it('trickles only after trickleAfterBytes when asked: a fast start, then the slow pace', async () => {
+    sim.configure({ trickleBytesPerSecond: 20_000, trickleAfterBytes: 200_000, imageBytes: 210_000 });
+    const start = performance.now();
+    const r = await call(sim, 'POST', COMPOSITE, image);
+    const elapsed = performance.now() - start;
+    assert.equal(r.bytes.length, 210_000);
+    // 200 000 bytes at full speed, then 10 000 at 20 000 B/s: about half a second, not ten.
+    assert.ok(elapsed >= 400 && elapsed < 3_000, `${Math.round(elapsed)} ms`);
+  });
+
+  describe('image answers that are not the image (imageAnswer)', () => {
+    it('envelope-as-octet-stream: the JSON error envelope under application/octet-stream, status 200', async () => {
+      sim.configure({ imageAnswer: 'envelope-as-octet-stream' });
+      const r = await call(sim, 'POST', COMPOSITE, image);
+      assert.equal(r.status, 200);
+      assert.equal(r.headers.get('content-type'), 'application/octet-stream');
+      const envelope = JSON.parse(r.bytes.toString('utf8'));
+      assert.equal(envelope.Succeeded, false);
+      assert.equal(envelope.Error.Code, 1002);
+      assert.equal(envelope.Error.Message, MISANSWER_ENVELOPE_MESSAGE);
+      assert.equal(sim.requests.at(-1)?.outcome, 'fault:envelope-as-octet-stream');
+    });
+
+    it('empty-200: status 200, Content-Length 0', async () => {
+      sim.configure({ imageAnswer: 'empty-200' });
+      const r = await call(sim, 'POST', COMPOSITE, image);
+      assert.equal(r.status, 200);
+      assert.equal(r.headers.get('content-length'), '0');
+      assert.equal(r.bytes.length, 0);
+    });
+
+    it('partial-206: the first KiB of the image with a Content-Range', async () => {
+      sim.configure({ imageAnswer: 'partial-206', imageBytes: 100_000 });
+      const r = await call(sim, 'POST', COMPOSITE, image);
+      assert.equal(r.status, 206);
+      assert.equal(r.headers.get('content-range'), 'bytes 0-1023/100000');
+      assert.equal(r.bytes.length, 1024);
+      assert.deepEqual(r.bytes, Buffer.concat([...generatedTiff(100_000, 1)]).subarray(0, 1024));
+    });
+
+    it('not-tiff: an HTML proxy page under application/octet-stream, status 200', async () => {
+      sim.configure({ imageAnswer: 'not-tiff' });
+      const r = await call(sim, 'POST', COMPOSITE, image);
+      assert.equal(r.status, 200);
+      assert.equal(r.headers.get('content-type'), 'application/octet-stream');
+      assert.match(r.bytes.toString('utf8'), /^<html>/);
+      assert.ok(r.bytes.toString('utf8').includes(MISANSWER_PAGE_TEXT));
+    });
+
+    it('gzip: the image gzip-encoded on the wire, the image itself once decoded', async () => {
+      sim.configure({ imageAnswer: 'gzip', imageBytes: 300_000 });
+      const raw = await rawRequest(sim, 'POST', COMPOSITE, image);
+      assert.match(raw.head, /content-encoding: gzip/i);
+      assert.ok(raw.body.includes(Buffer.from([0x1f, 0x8b, 0x08])), 'a gzip stream on the wire');
+      assert.ok(raw.body.length < 300_000, `compressed: ${raw.body.length} bytes`);
+      // fetch decodes Content-Encoding itself.
+      const decoded = await call(sim, 'POST', COMPOSITE, image);
+      assert.deepEqual(decoded.bytes, Buffer.concat([...generatedTiff(300_000, 1)]));
+      assert.equal(sim.requests.at(-1)?.outcome, 'fault:gzip');
+    });
   });
 });

@@ -1,0 +1,90 @@
+// An answer to an image request is saved only when it is the image: each way a server or a proxy
+// can answer 2xx with something else (simulator fault `imageAnswer`) ends in an error that says
+// what the server sent, with nothing in the folder and the billed request sent once.
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '../../src/api/client';
+import type { FullImageryClient } from '../../src/api/client';
+import type { CompositeRequest } from '../../src/api/types';
+import { generatedTiff, MISANSWER_ENVELOPE_MESSAGE, MISANSWER_PAGE_TEXT, startSimulator } from '../simulator';
+import type { ImageAnswerFault, Simulator } from '../simulator';
+import { orderedComposite, refusal } from './api-test-helpers';
+
+const COMPOSITE = '/api/satelliteimages/process/composite';
+
+describe('api client: an image answer is what it claims to be', function () {
+  let sim: Simulator;
+  let client: FullImageryClient;
+  let dir: string;
+  let composite: CompositeRequest;
+
+  before(async () => {
+    sim = await startSimulator();
+    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 5000, retry: { baseDelayMs: 10 } });
+    composite = await orderedComposite(client);
+  });
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'api-download-checks-'));
+    sim.configure({});
+    sim.clearLog();
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+  after(async () => {
+    await client?.close();
+    await sim?.close();
+  });
+
+  async function refusedWith(answer: ImageAnswerFault, request: CompositeRequest = composite) {
+    sim.configure({ imageAnswer: answer, imageBytes: 200_000 });
+    const err = await refusal(client.downloadComposite(request, { directory: dir, fallbackName: 'x.tif' }));
+    assert.deepEqual(await readdir(dir), [], 'no file, no .part');
+    assert.equal(sim.requests.filter((r) => r.path === COMPOSITE).length, 1, 'the billed request was sent once');
+    assert.equal(sim.requests.find((r) => r.path === COMPOSITE)?.outcome, `fault:${answer}`, 'the server really sent the fault');
+    return err;
+  }
+
+  it('refuses the JSON error envelope sent as application/octet-stream, with the service\'s error', async () => {
+    const err = await refusedWith('envelope-as-octet-stream');
+    assert.equal(err.code, 1002);
+    assert.equal(err.serverMessage, MISANSWER_ENVELOPE_MESSAGE);
+    assert.ok(err.message.includes(MISANSWER_ENVELOPE_MESSAGE), err.message);
+  });
+
+  it('refuses an empty 200', async () => {
+    const err = await refusedWith('empty-200');
+    assert.equal(err.kind, 'protocol');
+    assert.match(err.message, /answered with an empty body instead of the image; nothing was saved/);
+  });
+
+  it('refuses a 206 (part of an image)', async () => {
+    const err = await refusedWith('partial-206');
+    assert.equal(err.kind, 'protocol');
+    assert.equal(err.status, 206);
+    assert.match(err.message, /answered HTTP 206, only part of the image, although the whole image was asked for; nothing was saved/);
+  });
+
+  it('refuses a body that is not a TIFF, quoting what the server sent', async () => {
+    const err = await refusedWith('not-tiff');
+    assert.equal(err.kind, 'protocol');
+    assert.match(err.message, /answered with a body that is not a TIFF, the file type asked for; nothing was saved/);
+    assert.ok(err.message.includes(MISANSWER_PAGE_TEXT), err.message);
+    assert.doesNotMatch(err.message, /<html|<h1/, 'markup is left out of the quote');
+  });
+
+  it('decodes a gzip-encoded image and saves the image itself, never the compressed bytes', async () => {
+    sim.configure({ imageAnswer: 'gzip', imageBytes: 3 * 1024 * 1024 + 5 });
+    const progress: number[] = [];
+    const result = await client.downloadComposite(composite, { directory: dir, fallbackName: 'x.tif', onProgress: (received) => progress.push(received) });
+    assert.equal(sim.requests.find((r) => r.path === COMPOSITE)?.outcome, 'fault:gzip');
+    const expected = createHash('sha256');
+    for (const chunk of generatedTiff(3 * 1024 * 1024 + 5, 1)) expected.update(chunk);
+    assert.equal(createHash('sha256').update(await readFile(result.path as string)).digest('hex'), expected.digest('hex'));
+    assert.equal(result.bytes, 3 * 1024 * 1024 + 5);
+    assert.ok((progress.at(-1) as number) < result.bytes, 'progress counts the (compressed) bytes from the network');
+    assert.deepEqual(await readdir(dir), [(result.path as string).slice(dir.length + 1)]);
+  });
+
+});
