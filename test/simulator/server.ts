@@ -92,13 +92,14 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
     entry.outcome = 'fault:reset';
     return resetSocket(req.socket);
   }
-  if (scheduled?.status !== undefined) {
+  if (scheduled?.status !== undefined && !scheduled.answerAfterProcessing) {
     const headers: Record<string, string> = scheduled.retryAfterSeconds !== undefined ? { 'Retry-After': String(scheduled.retryAfterSeconds) } : {};
     return sendError(parts, res, entry, new SimError(scheduled.status, `Scheduled fault ${scheduled.status}.`, scheduled.code, null, headers), `fault:${scheduled.status}`);
   }
   if (!(await admit(parts, res, entry, key, keyStatus))) return;
 
   let reply: Reply;
+  const balance = balanceOf(parts);
   try {
     reply = dispatch(parts, routes, method, url, parsed);
   } catch (error) {
@@ -108,13 +109,36 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
       return resetSocket(req.socket);
     }
     return sendError(parts, res, entry, error);
+  } finally {
+    recordCharge(parts, entry, balance);
   }
   if (scheduled?.reset === 'after-processing') {
     // The effect (an order created, credits spent) stays; only the answer is lost.
     entry.outcome = 'fault:reset';
     return resetSocket(req.socket);
   }
+  if (scheduled?.status !== undefined) {
+    // answerAfterProcessing: the work is done and charged, the client hears only the status.
+    const error = new SimError(scheduled.status, `Scheduled fault ${scheduled.status} after processing.`, scheduled.code);
+    return sendError(parts, res, entry, error, `fault:${scheduled.status}-after-processing`);
+  }
+  if (scheduled?.slowProcessingMs !== undefined && !(await wait(scheduled.slowProcessingMs, res))) {
+    entry.outcome = 'aborted-by-client:after-processing';
+    return;
+  }
   await sendReply(parts, res, entry, reply);
+}
+
+function balanceOf(parts: ServerParts): { credits: number; euroCredits: number } {
+  return { credits: parts.state.account.CreditAmount, euroCredits: parts.state.account.EuroCreditAmount };
+}
+
+/** The request log counts charges: a request that took money is marked, answered or not. */
+function recordCharge(parts: ServerParts, entry: RequestLogEntry, before: { credits: number; euroCredits: number }): void {
+  const after = balanceOf(parts);
+  const credits = Math.round((before.credits - after.credits) * 100) / 100;
+  const euroCredits = Math.round((before.euroCredits - after.euroCredits) * 100) / 100;
+  if (credits > 0 || euroCredits > 0) entry.charged = { credits, euroCredits };
 }
 
 /** Auth, rate and concurrency limits, latency and random 5xx. False when already answered. */
@@ -161,7 +185,7 @@ function dispatch(parts: ServerParts, routes: Route[], method: string, url: URL,
   }
   const isObject = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
   if (route.needsBody && !isObject) throw new SimError(400, 'The request needs a JSON object body.', 992, { Body: ['A JSON object is required.'] });
-  return route.handle({ state: parts.state, body: isObject ? (parsed as Record<string, unknown>) : {}, query: url.searchParams, spec: parts.spec });
+  return route.handle({ state: parts.state, body: isObject ? (parsed as Record<string, unknown>) : {}, query: url.searchParams, spec: parts.spec, faults: parts.faults.options });
 }
 
 async function sendReply(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, reply: Reply): Promise<void> {

@@ -64,6 +64,12 @@ export interface FaultOptions {
   truncateBody?: boolean;
   /** Image responses sent at this pace. */
   trickleBytesPerSecond?: number;
+  /** A created order shows in the order list and details only this long after creation (the
+   * service's list lags its writes), by the simulator's clock. */
+  orderListDelayMs?: number;
+  /** Order WKT as the service reformats it when listing: numbers rounded to 6 decimals and
+   * written with all six, ", " between points. */
+  reformatOrderWkt?: boolean;
 }
 
 /** One-shot faults for exact tests, consumed in order of scheduling. */
@@ -81,6 +87,12 @@ export interface ScheduledFault {
   reset?: 'before-processing' | 'after-processing';
   /** Hang this long before answering (to provoke client timeouts). */
   delayMs?: number;
+  /** With `status`: apply the request first (an order created, credits spent), then answer the
+   * status, as a gateway does when the backend's answer is lost (502/504). */
+  answerAfterProcessing?: boolean;
+  /** Apply the request, then hold the answer this long: slow processing that outlasts the
+   * client's timeout. The effect stays when the client gives up. */
+  slowProcessingMs?: number;
 }
 
 export interface RequestLogEntry {
@@ -96,6 +108,9 @@ export interface RequestLogEntry {
   status?: number;
   /** 'ok', 'fault:reset', 'limit:concurrency', 'limit:rate', 'fault:500', 'error:1002', ... */
   outcome: string;
+  /** Set when this request spent the account's money (whether or not its answer arrived):
+   * image credits and order euro credits taken. */
+  charged?: { credits: number; euroCredits: number };
 }
 
 export interface Simulator {
