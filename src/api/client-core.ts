@@ -4,6 +4,7 @@
 import { ApiError } from './errors';
 import { execute, readJson, readRawJson } from './pipeline';
 import type { PipelineDeps } from './pipeline';
+import type { RequestMode } from './retry';
 import type { RequestKind } from './schemas/requests';
 import { localValidationError, validateRequest } from './schemas/validate';
 import { alignFieldNames, checkAgainstSpecification } from './spec-rules';
@@ -29,7 +30,11 @@ function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined, en
 export class ClientCore {
   private specification: Promise<{ document: SpecificationDocument; facts: SpecificationFacts }> | undefined;
 
-  constructor(readonly deps: PipelineDeps) {}
+  constructor(
+    readonly deps: PipelineDeps,
+    /** Waits between reads of the order list after a create whose answer was lost. */
+    readonly lookupDelaysMs: readonly number[] = [1000, 2000, 3000, 4000],
+  ) {}
 
   /** The specification document, fetched once; a failed fetch is forgotten so the next call retries.
    * The fetch is shared by every caller, so one caller's cancellation only stops its own wait. */
@@ -87,7 +92,7 @@ export class ClientCore {
     return wire;
   }
 
-  async postJson(path: string, body: Record<string, unknown>, signal?: AbortSignal, mode: 'normal' | 'create' = 'normal'): Promise<unknown> {
+  async postJson(path: string, body: Record<string, unknown>, signal?: AbortSignal, mode: RequestMode = 'normal'): Promise<unknown> {
     const endpoint = `POST ${path}`;
     return execute(this.deps, {
       request: { method: 'POST', path, body, signal },

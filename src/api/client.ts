@@ -68,7 +68,7 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
       // ignored on purpose
     }
   };
-  const core = new ClientCore({ transport, gate, policy, env, log });
+  const core = new ClientCore({ transport, gate, policy, env, log }, options.orderLookupDelaysMs);
 
   return {
     gate,

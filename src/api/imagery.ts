@@ -45,10 +45,12 @@ export async function estimateComposite(core: ClientCore, request: CompositeRequ
   return recordFrom<CompositeEstimate>(await core.postJson(path, body, options.signal));
 }
 
+/** The three process calls are billed: sent again only when the server said it did not run them. */
 async function download(core: ClientCore, kind: RequestKind, path: string, request: object, target: DownloadTarget, options: CallOptions): Promise<DownloadResult> {
   const body = await core.prepareBody(kind, path, request, options.signal);
   return execute(core.deps, {
     request: { method: 'POST', path, body, signal: options.signal, streamed: true },
+    mode: 'billed',
     consume: (response, endpoint) => saveDownload(response, target, endpoint, options.signal),
   });
 }

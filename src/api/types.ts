@@ -286,4 +286,7 @@ export interface ClientOptions {
   /** One line per request: method, path, status, duration, retries. Never headers or bodies. */
   log?: (level: 'trace' | 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   userAgent?: string;
+  /** Waits between reads of the order list after a create whose answer was lost (the list may
+   * lag the creation). Default 1, 2, 3 and 4 s: five reads over ten seconds. */
+  orderLookupDelaysMs?: number[];
 }
