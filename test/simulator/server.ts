@@ -129,15 +129,18 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
   await sendReply(parts, res, entry, reply);
 }
 
-function balanceOf(parts: ServerParts): { credits: number; euroCredits: number } {
-  return { credits: parts.state.account.CreditAmount, euroCredits: parts.state.account.EuroCreditAmount };
+/** Image credits left, and what the account's orders commit it to (this month and next). */
+function balanceOf(parts: ServerParts): { credits: number; committed: number } {
+  const account = parts.state.account;
+  return { credits: account.CreditAmount, committed: account.CurrentMonthCosts + account.NextMonthCosts };
 }
 
-/** The request log counts charges: a request that took money is marked, answered or not. */
-function recordCharge(parts: ServerParts, entry: RequestLogEntry, before: { credits: number; euroCredits: number }): void {
+/** The request log counts charges: a request that took money (image credits, or an order's
+ * costs) is marked, answered or not. */
+function recordCharge(parts: ServerParts, entry: RequestLogEntry, before: { credits: number; committed: number }): void {
   const after = balanceOf(parts);
   const credits = Math.round((before.credits - after.credits) * 100) / 100;
-  const euroCredits = Math.round((before.euroCredits - after.euroCredits) * 100) / 100;
+  const euroCredits = Math.round((after.committed - before.committed) * 100) / 100;
   if (credits > 0 || euroCredits > 0) entry.charged = { credits, euroCredits };
 }
 

@@ -109,7 +109,7 @@ export interface RequestLogEntry {
   /** 'ok', 'fault:reset', 'limit:concurrency', 'limit:rate', 'fault:500', 'error:1002', ... */
   outcome: string;
   /** Set when this request spent the account's money (whether or not its answer arrived):
-   * image credits and order euro credits taken. */
+   * image credits taken, and the euros an order adds to this and next month's costs. */
   charged?: { credits: number; euroCredits: number };
 }
 
