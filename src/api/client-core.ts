@@ -4,6 +4,7 @@
 import { ApiError } from './errors';
 import { execute, readJson, readRawJson } from './pipeline';
 import type { PipelineDeps } from './pipeline';
+import type { RequestMode } from './retry';
 import type { RequestKind } from './schemas/requests';
 import { localValidationError, validateRequest } from './schemas/validate';
 import { loadPatternTest } from './safe-pattern';
@@ -34,6 +35,8 @@ export class ClientCore {
     readonly deps: PipelineDeps,
     /** When an image download is given up on (rate floor, overall deadline). */
     readonly downloadLimits: DownloadLimits,
+    /** Waits between reads of the order list after a create whose answer was lost. */
+    readonly lookupDelaysMs: readonly number[] = [1000, 2000, 3000, 4000],
   ) {}
 
   /** The specification document, fetched once; a failed fetch is forgotten so the next call retries.
@@ -93,7 +96,7 @@ export class ClientCore {
     return wire;
   }
 
-  async postJson(path: string, body: Record<string, unknown>, signal?: AbortSignal, mode: 'normal' | 'create' = 'normal'): Promise<unknown> {
+  async postJson(path: string, body: Record<string, unknown>, signal?: AbortSignal, mode: RequestMode = 'normal'): Promise<unknown> {
     const endpoint = `POST ${path}`;
     return execute(this.deps, {
       request: { method: 'POST', path, body, signal },

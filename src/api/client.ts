@@ -76,7 +76,7 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
       // ignored on purpose
     }
   };
-  const core = new ClientCore({ transport, gate, policy, env, log, redactor }, { ...defaultDownloadLimits, ...stripUndefined(options.download ?? {}) });
+  const core = new ClientCore({ transport, gate, policy, env, log, redactor }, { ...defaultDownloadLimits, ...stripUndefined(options.download ?? {}) }, options.orderLookupDelaysMs);
 
   return {
     gate,

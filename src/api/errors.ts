@@ -29,6 +29,9 @@ export interface ApiErrorInit {
   /** Method and path of the request, e.g. `POST /api/tasking/orders`. */
   endpoint?: string;
   attempts?: number;
+  /** A billed call (processing, order creation) whose answer was lost after it may have run:
+   * the account may have been charged, and it was not sent again. */
+  mayHaveBeenCharged?: boolean;
   cause?: unknown;
 }
 
@@ -45,6 +48,7 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string[]> | undefined;
   readonly endpoint: string | undefined;
   readonly attempts: number | undefined;
+  readonly mayHaveBeenCharged: boolean;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -56,6 +60,7 @@ export class ApiError extends Error {
     this.fieldErrors = init.fieldErrors;
     this.endpoint = init.endpoint;
     this.attempts = init.attempts;
+    this.mayHaveBeenCharged = init.mayHaveBeenCharged === true;
   }
 }
 

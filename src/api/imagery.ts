@@ -52,6 +52,7 @@ function asksForTiff(request: ProcessOutputOptions): boolean {
   return request.FileType === undefined || /^\.?(geo)?tiff?$/i.test(request.FileType.trim());
 }
 
+/** The three process calls are billed: sent again only when the server said it did not run them. */
 async function download(core: ClientCore, kind: RequestKind, path: string, request: ProcessOutputOptions, target: DownloadTarget, options: CallOptions): Promise<DownloadResult> {
   const body = await core.prepareBody(kind, path, request, options.signal);
   const limits = core.downloadLimits;
@@ -60,6 +61,7 @@ async function download(core: ClientCore, kind: RequestKind, path: string, reque
   try {
     return await execute(core.deps, {
       request: { method: 'POST', path, body, signal, streamed: true },
+      mode: 'billed',
       consume: (response, endpoint) => saveDownload(response, target, { endpoint, signal, expectTiff: asksForTiff(request), limits, redactor: core.deps.redactor }),
     });
   } catch (err) {

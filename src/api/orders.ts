@@ -1,11 +1,12 @@
-// The tasking-order endpoints. Creating an order costs money, so it is never blindly repeated:
-// it is retried only when the server said it did not process the request (429, 503, 1003); after
-// an ambiguous failure (reset, timeout, 500) the order list is searched for an order matching the
-// payload that was not there before, and only when none is found is the request sent once more.
+// The tasking-order endpoints. Creating an order costs money, so it is never sent twice: it is
+// retried only when the server said it did not process the request (429, 503, 1003) or the
+// connection was refused. After any other failure the order list is read a few times over several
+// seconds for a new order matching the request (order-match.ts); when none shows, the outcome is
+// "unknown: check the Orders list", never a second order.
 import type { ClientCore } from './client-core';
 import { listFrom, recordFrom } from './envelope';
 import { ApiError } from './errors';
-import { isRetryable } from './retry';
+import { orderMatches } from './order-match';
 import { localValidationError } from './schemas/validate';
 import type { CallOptions, OrderCreateRequest, OrderEstimate, OrderEstimateRequest, OrderListQuery, TaskOrder } from './types';
 
@@ -57,20 +58,6 @@ export async function cancelOrder(core: ClientCore, guid: string, options: CallO
   await core.getJson(path, { [facts.cancelQueryName]: guid }, options.signal, 'DELETE');
 }
 
-const sameDay = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (typeof a === 'string' && typeof b === 'string' && a.slice(0, 10) === b.slice(0, 10));
-const squash = (wkt: string) => wkt.replace(/\s+/g, ' ').replace(/\s*([(),])\s*/g, '$1').trim().toUpperCase();
-
-/** Does an order record carry the settings of this create request? */
-export function orderMatches(order: TaskOrder, request: OrderCreateRequest): boolean {
-  if (order.Model !== request.Model) return false;
-  const have = [...(order.SatelliteConstellations ?? [])].sort().join(',');
-  const want = [...request.SatelliteConstellations].sort().join(',');
-  if (have !== want) return false;
-  if (!sameDay(order.From, request.From) || !sameDay(order.To, request.To)) return false;
-  if (typeof request.Wkt === 'string' && typeof order.Wkt === 'string' && squash(order.Wkt) !== squash(request.Wkt)) return false;
-  return true;
-}
-
 async function knownOrderGuids(core: ClientCore, signal: AbortSignal | undefined): Promise<Set<string> | undefined> {
   try {
     const orders = await listOrders(core, {}, { signal });
@@ -81,41 +68,53 @@ async function knownOrderGuids(core: ClientCore, signal: AbortSignal | undefined
   }
 }
 
-const AMBIGUOUS_TRIES = 2;
-
 export async function createOrder(core: ClientCore, request: OrderCreateRequest, options: CallOptions = {}): Promise<TaskOrder> {
   const body = await core.prepareBody('orderCreate', ORDERS, request, options.signal);
-  // The orders that exist before sending, so an order found after an ambiguous failure is known
-  // to be this one and not an identical earlier order.
+  // The orders that exist before sending, so an order found after a lost answer is known to be
+  // this one and not an identical earlier order.
   const before = await knownOrderGuids(core, options.signal);
-  let lastFailure: ApiError | undefined;
-  for (let attempt = 1; attempt <= AMBIGUOUS_TRIES; attempt++) {
-    try {
-      return recordFrom<TaskOrder>(await core.postJson(ORDERS, body, options.signal, 'create'));
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      const ambiguous = (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'server') && !isRetryable(err, 'create');
-      if (!ambiguous) throw err;
-      lastFailure = err;
-    }
-    core.deps.log('warn', `POST ${ORDERS} failed ambiguously (${lastFailure.status ?? lastFailure.kind}); looking for the order before trying again`);
-    const orders = await listOrders(core, {}, options).catch((err: unknown) => {
-      throw new ApiError({
-        kind: lastFailure!.kind,
-        message: `Creating the order failed (${lastFailure!.status ?? lastFailure!.kind}) and the order list could not be read to see whether it was created; check the Orders list before trying again.`,
-        endpoint: `POST ${ORDERS}`,
-        cause: err,
-      });
-    });
-    const found = orders.filter((o) => orderMatches(o, request) && (before === undefined || (typeof o.TaskOrderGuid === 'string' && !before.has(o.TaskOrderGuid))));
-    if (found.length > 0) return found[found.length - 1];
+  try {
+    return recordFrom<TaskOrder>(await core.postJson(ORDERS, body, options.signal, 'billed'));
+  } catch (err) {
+    if (!(err instanceof ApiError) || !err.mayHaveBeenCharged) throw err;
+    return findCreatedOrder(core, request, before, err, options.signal);
   }
-  throw new ApiError({
-    kind: lastFailure!.kind,
-    message: `Creating the order failed twice (${lastFailure!.status ?? lastFailure!.kind}) and no new matching order is in the order list; check the Orders list, then try again later.`,
-    status: lastFailure!.status,
-    endpoint: `POST ${ORDERS}`,
-    attempts: AMBIGUOUS_TRIES,
-    cause: lastFailure,
-  });
+}
+
+async function findCreatedOrder(core: ClientCore, request: OrderCreateRequest, before: Set<string> | undefined, failure: ApiError, signal: AbortSignal | undefined): Promise<TaskOrder> {
+  const unknown = (why: string) =>
+    new ApiError({
+      kind: failure.kind,
+      message: `Unknown whether the order was created: check the Orders list before creating it again. POST ${ORDERS} was sent but its answer was lost (${failure.status !== undefined ? `HTTP ${failure.status}` : failure.kind}), and ${why}. It was not sent again, so no second order was placed; if it was created, the account was charged for it.`,
+      status: failure.status,
+      endpoint: `POST ${ORDERS}`,
+      attempts: failure.attempts,
+      mayHaveBeenCharged: true,
+      cause: failure,
+    });
+  // Without the list from before, an identical older order could pass for this one.
+  if (before === undefined) throw unknown('the order list could not be read before sending, so a matching order in it could be an older one');
+  const delays = core.lookupDelaysMs;
+  let listRead = false;
+  for (let read = 0; read <= delays.length; read++) {
+    if (read > 0) await core.deps.env.sleep(delays[read - 1] as number, signal).catch((err: unknown) => Promise.reject(failureOf(err)));
+    core.deps.log('warn', `POST ${ORDERS} answer lost; reading the order list for the new order (${read + 1} of ${delays.length + 1})`);
+    let orders: TaskOrder[];
+    try {
+      orders = await listOrders(core, {}, { signal });
+      listRead = true;
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'aborted') throw err;
+      continue;
+    }
+    const found = orders.filter((o) => typeof o.TaskOrderGuid === 'string' && !before.has(o.TaskOrderGuid) && orderMatches(o, request));
+    if (found.length === 1) return found[0] as TaskOrder;
+    if (found.length > 1) throw unknown(`${found.length} new orders match it (${found.map((o) => o.TaskOrderGuid).join(', ')})`);
+  }
+  const seconds = Math.round(delays.reduce((a, b) => a + b, 0) / 1000);
+  throw unknown(listRead ? `no new matching order showed in the Orders list within ${seconds} s` : 'the Orders list could not be read');
+}
+
+function failureOf(err: unknown): ApiError {
+  return err instanceof ApiError ? err : new ApiError({ kind: 'aborted', message: `POST ${ORDERS} was cancelled while looking for the order.`, endpoint: `POST ${ORDERS}`, cause: err });
 }

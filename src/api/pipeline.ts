@@ -7,8 +7,8 @@ import type { KeyRedactor } from './redact';
 import { unwrap } from './envelope';
 import { parseGuardedJson, readGuardedText } from './json-answer';
 import type { ConcurrencyGate } from './gate';
-import { backoffDelay, isRetryable, parseRetryAfter } from './retry';
-import type { RetryEnvironment, RetryPolicy } from './retry';
+import { backoffDelay, isRetryable, mayHaveRun, parseRetryAfter } from './retry';
+import type { RequestMode, RetryEnvironment, RetryPolicy } from './retry';
 import { failureBeforeResponse } from './transport';
 import type { HttpRequest, HttpResponse, Transport } from './transport';
 
@@ -26,8 +26,9 @@ export interface PipelineDeps {
 
 export interface ExecuteOptions<T> {
   request: HttpRequest;
-  /** `create`: order creation, retried only when the server certainly did not process it. */
-  mode?: 'normal' | 'create';
+  /** `billed`: processing and order creation, retried only when the server certainly did not
+   * run it; any other failure after sending comes back marked `mayHaveBeenCharged`. */
+  mode?: RequestMode;
   /** Reads a 2xx answer; runs while the request still holds its gate slot. */
   consume: (response: HttpResponse, endpoint: string) => Promise<T>;
 }
@@ -98,6 +99,20 @@ function withAttempts(err: ApiError, attempts: number): ApiError {
   return new ApiError({ ...err, message: err.message, attempts, cause: err.cause });
 }
 
+/** The failure of a billed call that may have run: said in words, and never sent again. */
+function maybeCharged(err: ApiError, attempts: number, afterResponse: boolean): ApiError {
+  const code = (err.cause as { code?: unknown } | undefined)?.code;
+  const what = afterResponse
+    ? `the answer could not be used: ${err.message.replace(/[.\s]+$/, '')}`
+    : err.status !== undefined
+      ? `HTTP ${err.status}`
+      : err.kind === 'timeout'
+        ? 'no answer within the request timeout'
+        : `the connection broke${typeof code === 'string' ? `: ${code}` : ''}`;
+  const message = `${err.endpoint ?? 'The request'} was sent, but its answer was lost (${what}). The service may have run it, so the account may have been charged; it was not sent again, so it is not charged twice. Check the account's credits (and the Orders list for an order) before trying again.`;
+  return new ApiError({ ...err, message, attempts, mayHaveBeenCharged: true, cause: err });
+}
+
 /** Network failures carry a code (ECONNRESET, UND_ERR_*) or are aborts; anything else is a bug
  * and travels on unchanged rather than posing as a network problem. */
 function asApiError(err: unknown, endpoint: string, signal: AbortSignal | undefined): ApiError {
@@ -155,6 +170,10 @@ async function attempts<T>(deps: PipelineDeps, options: ExecuteOptions<T>): Prom
     const overBudget = deps.env.now() + delay - started > deps.policy.maxTotalMs;
     if (!retryable || attempt >= deps.policy.maxAttempts || overBudget || failure.kind === 'aborted') {
       deps.log(failure.kind === 'aborted' ? 'info' : 'warn', `${endpoint} ${outcome} ${deps.env.now() - sentAt} ms, ${attempt - 1} retries`);
+      if (mode === 'billed' && mayHaveRun(failure)) {
+        deps.log('warn', `${endpoint} is billed and may have run: not sent again`);
+        throw maybeCharged(failure, attempt, afterResponse);
+      }
       throw withAttempts(failure, attempt);
     }
     if (failure.kind === 'rate-limited') deps.gate.pause(delay);

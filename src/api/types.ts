@@ -316,4 +316,7 @@ export interface ClientOptions {
   /** Shared with the host (its log, its notifications) so the stored key and a key being tried are
    * redacted everywhere; the client adds every key it sends. Default: one of its own. */
   redactor?: KeyRedactor;
+  /** Waits between reads of the order list after a create whose answer was lost (the list may
+   * lag the creation). Default 1, 2, 3 and 4 s: five reads over ten seconds. */
+  orderLookupDelaysMs?: number[];
 }

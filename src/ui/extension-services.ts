@@ -14,6 +14,8 @@ import type { ExtensionLog } from './log';
 import { ReadOnlyDocuments } from './read-only-documents';
 import type { ComponentLog, Services, SettingsReader } from './services';
 import type { Sidebar } from './tree/sidebar';
+import type { NotifyPort } from '../workflows/ports';
+import { vscodeNotify } from './prompts/progress-notify';
 
 export class ExtensionServices implements Services, vscode.Disposable {
   private cached: { signature: string; client: ImageryClient } | undefined;
@@ -25,6 +27,7 @@ export class ExtensionServices implements Services, vscode.Disposable {
   /** Read-only JSON views (order details). */
   readonly documents = new ReadOnlyDocuments();
   readonly aoiCache = new AoiCache();
+  notify: NotifyPort = vscodeNotify;
   private attachedSidebar: Sidebar | undefined;
 
   constructor(

@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { ImageryClient } from '../api/types';
 import type { AoiCache } from '../geometry';
+import type { NotifyPort } from '../workflows/ports';
 
 /** A log tagged with one component, writing to the extension's single LogOutputChannel. */
 export interface ComponentLog {
@@ -51,6 +52,9 @@ export interface Services {
   /** What readAoi made of each open document, keyed by uri and version: the diagnostics fill it
    * as the person types, so a workflow on the same document does not parse a large AOI again. */
   readonly aoiCache: AoiCache;
+  /** The notifications that report a command's outcome with action buttons (VS Code's own; an
+   * integration test puts a recorder here to press a button). */
+  notify: NotifyPort;
 }
 
 /** One contributed command: its id and its handler. Each lives in its own file under commands/. */

@@ -31,6 +31,9 @@ export interface ProcessTilesOptions extends CompositeChoices {
   /** Workers; bounded by the key's MaxConcurrentConnections. Default 2. */
   concurrency?: number;
   skipConfirmation?: boolean;
+  /** Units that may have been charged in an earlier run (their answer was lost) and that the
+   * person chose to send again; any other such unit is skipped. */
+  resendUncertain?: string[];
 }
 
 interface BatchState extends CompositePromptState {
@@ -43,7 +46,7 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
   if (!aoi && (!options.tileGuids?.length || !options.date)) {
     throw new WorkflowError('invalid-option', 'Processing tiles needs an area of interest, or both tile GUIDs and a date.');
   }
-  const result: BatchResult = { outcome: 'cancelled', manifestPath: undefined, units: [], files: [], failed: [], bytes: 0 };
+  const result: BatchResult = { outcome: 'cancelled', manifestPath: undefined, units: [], files: [], failed: [], uncertain: [], bytes: 0 };
   const directory = options.outputDirectory ?? ports.settings().outputDirectory;
   if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
   await checkOutputFolder(directory);
@@ -75,9 +78,9 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
     };
     const manifest = await BatchManifest.open(directory, kind, shared, ports.redact);
     result.manifestPath = manifest.path;
-    const { maxConcurrent } = await keyLimits(ports);
+    const { maxConcurrent, credits } = await keyLimits(ports);
     const units = unitIds.map((id) => ({ id, input: id }));
-    const batch = { noun: kind === 'tile' ? 'tiles' : 'mini-tiles', concurrency: options.concurrency, maxConcurrent };
+    const batch = { noun: kind === 'tile' ? 'tiles' : 'mini-tiles', concurrency: options.concurrency, maxConcurrent, creditsBefore: credits, resendUncertain: options.resendUncertain };
     const outcome = await runBatch(ports, manifest, units, batch, async ({ id }, onBytes) => {
       const target = { directory, fallbackName: `${kind}-${id}-${shared.Date.slice(0, 10)}.tif`, onProgress: onBytes };
       const written =

@@ -17,14 +17,20 @@ import type { BatchResult } from './results';
 const STAGING = '.sat-imagery-parts';
 
 /** The key's maximum composite area and connections, or undefined where the service does not say. */
-export async function keyLimits(ports: WorkflowPorts): Promise<{ maxAreaKm2: number | undefined; maxConcurrent: number | undefined }> {
+export async function keyLimits(ports: WorkflowPorts): Promise<{ maxAreaKm2: number | undefined; maxConcurrent: number | undefined; credits: number | undefined }> {
   const info = await ports.client.getApiKeyInfo({ signal: ports.signal }).catch((error: unknown) => {
     if (isCancellation(error, ports.signal)) throw error;
     return undefined; // no key info: send the whole AOI and let the service decide
   });
   const max = info?.MaxCompositeAreaKm2;
   const concurrent = info?.MaxConcurrentConnections;
-  return { maxAreaKm2: typeof max === 'number' && max > 0 ? max : undefined, maxConcurrent: typeof concurrent === 'number' ? concurrent : undefined };
+  const credits = info?.CreditAmount;
+  return {
+    maxAreaKm2: typeof max === 'number' && max > 0 ? max : undefined,
+    maxConcurrent: typeof concurrent === 'number' ? concurrent : undefined,
+    // The balance before a billed call, shown beside the one after if its answer is lost.
+    credits: typeof credits === 'number' ? credits : undefined,
+  };
 }
 
 /** The staging folder is ours to fill and remove: a link or a file at its name (planted, or the
@@ -49,6 +55,7 @@ export async function downloadCompositeParts(
   maxAreaKm2: number,
   directory: string,
   maxConcurrent: number | undefined,
+  billing: { creditsBefore?: number; resendUncertain?: string[] } = {},
 ): Promise<BatchResult> {
   const parts = splitAoi(aoi, maxAreaKm2);
   // The manifest is keyed by the settings without the AOI text, plus the AOI's size and part count.
@@ -56,7 +63,7 @@ export async function downloadCompositeParts(
   await checkStaging(join(directory, STAGING));
   const manifest = await BatchManifest.open(directory, 'composite-parts', settings, ports.redact);
   const units = parts.map((part, i) => ({ id: `part-${String(i + 1).padStart(2, '0')}`, input: part }));
-  const result = await runBatch(ports, manifest, units, { noun: 'parts', maxConcurrent }, async ({ id, input }, onBytes) => {
+  const result = await runBatch(ports, manifest, units, { noun: 'parts', maxConcurrent, ...billing }, async ({ id, input }, onBytes) => {
     const partProfile = freezeProfile(input, { ...profile, satelliteConstellations: [...profile.satelliteConstellations], output: { ...profile.output } });
     // Every part gets the same name from the server; parallel downloads into one folder could
     // pick the same free name at once. Each part lands in its own folder, then takes its id.

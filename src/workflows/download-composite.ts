@@ -34,6 +34,9 @@ export interface DownloadCompositeOptions extends CompositeChoices {
   output?: ProcessOutputOptions;
   outputDirectory?: string;
   skipConfirmation?: boolean;
+  /** Parts of a split AOI that may have been charged in an earlier run and that the person chose
+   * to send again. */
+  resendUncertain?: string[];
 }
 
 /** Refuses a process payload that differs from the estimated one, naming the difference. */
@@ -101,7 +104,7 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
         // 4. Process exactly what was estimated.
         const toSend = compositeRequest(profile);
         assertSameAsEstimate(estimated, toSend);
-        await saveComposite(ports, aoi, profile, toSend, options.outputDirectory, result);
+        await saveComposite(ports, aoi, profile, toSend, options.outputDirectory, result, options.resendUncertain);
         return result;
       }
       if (retry === 'other-date' && state.fixed.date === undefined) {

@@ -11,7 +11,8 @@ import { checkReplaceable, replaceFileSafely } from '../api/safe-files';
 export const MANIFEST_NAME = 'sat-imagery-manifest.json';
 
 export interface ManifestUnit {
-  status: 'done' | 'failed' | 'pending';
+  /** may-have-been-charged: sent and its answer lost; a rerun does not send it again unless asked. */
+  status: 'done' | 'failed' | 'pending' | 'may-have-been-charged';
   file?: string;
   bytes?: number;
   error?: string;

@@ -5,6 +5,7 @@
 import type { OrderEstimateRequest, TaskingModel } from '../api/types';
 import type { Aoi } from '../geometry/types';
 import { readAoiOrThrow } from './aoi-input';
+import { chargeUncertainty, mayHaveBeenCharged, readBalance } from './charge-check';
 import { checkConstellations, checkModel } from './choices';
 import { confirmCost } from './cost-gate';
 import { WorkflowError, isCancellation } from './errors';
@@ -104,7 +105,17 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
       const drift = diffRequests(estimated, sent);
       if (drift.length > 0) throw new WorkflowError('profile-mismatch', `Not sent: the order differs from its estimate (${drift.join('; ')}).`);
       ports.progress.report({ message: 'Creating the order…' });
-      result.order = await ports.client.createOrder(createRequest, { signal: ports.signal });
+      const balanceBefore = await readBalance(ports, 'EUR');
+      try {
+        result.order = await ports.client.createOrder(createRequest, { signal: ports.signal });
+      } catch (error) {
+        // The answer was lost and the order list did not show the order: the client did not send
+        // it again; the person is told to look rather than to create it a second time.
+        if (!mayHaveBeenCharged(error)) throw error;
+        result.charge = await chargeUncertainty(ports, error, 'EUR', balanceBefore);
+        result.outcome = 'unknown';
+        return result;
+      }
       result.outcome = 'completed';
       return result;
     }

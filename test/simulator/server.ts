@@ -102,7 +102,7 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
     return resetSocket(req.socket);
   }
   if (scheduled?.echoKey !== undefined && scheduled.echoKey !== 'file-name') return echoKey(parts, res, entry, scheduled, key ?? '');
-  if (scheduled?.status !== undefined) {
+  if (scheduled?.status !== undefined && !scheduled.answerAfterProcessing) {
     const headers: Record<string, string> = scheduled.retryAfterSeconds !== undefined ? { 'Retry-After': String(scheduled.retryAfterSeconds) } : {};
     return sendError(parts, res, entry, new SimError(scheduled.status, `Scheduled fault ${scheduled.status}.`, scheduled.code, null, headers), `fault:${scheduled.status}`);
   }
@@ -114,6 +114,7 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
   }
 
   let reply: Reply;
+  const balance = balanceOf(parts);
   try {
     reply = dispatch(parts, routes, method, url, parsed);
   } catch (error) {
@@ -123,12 +124,23 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
       return resetSocket(req.socket);
     }
     return sendError(parts, res, entry, error);
+  } finally {
+    recordCharge(parts, entry, balance);
   }
   if (scheduled?.echoKey === 'file-name' && reply.kind === 'image') reply = { ...reply, image: { ...reply.image, fileName: `${key ?? ''}-${reply.image.fileName}` } };
   if (scheduled?.reset === 'after-processing') {
     // The effect (an order created, credits spent) stays; only the answer is lost.
     entry.outcome = 'fault:reset';
     return resetSocket(req.socket);
+  }
+  if (scheduled?.status !== undefined) {
+    // answerAfterProcessing: the work is done and charged, the client hears only the status.
+    const error = new SimError(scheduled.status, `Scheduled fault ${scheduled.status} after processing.`, scheduled.code);
+    return sendError(parts, res, entry, error, `fault:${scheduled.status}-after-processing`);
+  }
+  if (scheduled?.slowProcessingMs !== undefined && !(await wait(scheduled.slowProcessingMs, res))) {
+    entry.outcome = 'aborted-by-client:after-processing';
+    return;
   }
   await sendReply(parts, res, entry, reply);
 }
@@ -146,6 +158,21 @@ function echoKey(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry
       ? new SimError(400, 'One or more validation errors occurred: Model.', 992, { Model: [`The model is not enabled for the key ${key}.`] })
       : new SimError(fault.status ?? 400, `The key ${key} may not do this.`, fault.code ?? 992);
   sendError(parts, res, entry, error, 'fault:echo-key');
+}
+
+/** Image credits left, and what the account's orders commit it to (this month and next). */
+function balanceOf(parts: ServerParts): { credits: number; committed: number } {
+  const account = parts.state.account;
+  return { credits: account.CreditAmount, committed: account.CurrentMonthCosts + account.NextMonthCosts };
+}
+
+/** The request log counts charges: a request that took money (image credits, or an order's
+ * costs) is marked, answered or not. */
+function recordCharge(parts: ServerParts, entry: RequestLogEntry, before: { credits: number; committed: number }): void {
+  const after = balanceOf(parts);
+  const credits = Math.round((before.credits - after.credits) * 100) / 100;
+  const euroCredits = Math.round((after.committed - before.committed) * 100) / 100;
+  if (credits > 0 || euroCredits > 0) entry.charged = { credits, euroCredits };
 }
 
 /** Auth, rate and concurrency limits, latency and random 5xx. False when already answered. */
@@ -192,7 +219,7 @@ function dispatch(parts: ServerParts, routes: Route[], method: string, url: URL,
   }
   const isObject = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
   if (route.needsBody && !isObject) throw new SimError(400, 'The request needs a JSON object body.', 992, { Body: ['A JSON object is required.'] });
-  return route.handle({ state: parts.state, body: isObject ? (parsed as Record<string, unknown>) : {}, query: url.searchParams, spec: parts.spec });
+  return route.handle({ state: parts.state, body: isObject ? (parsed as Record<string, unknown>) : {}, query: url.searchParams, spec: parts.spec, faults: parts.faults.options });
 }
 
 async function sendReply(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, reply: Reply): Promise<void> {

@@ -75,6 +75,12 @@ export interface FaultOptions {
   trickleAfterBytes?: number;
   /** Image responses that are not the image (see image-misanswers.ts). */
   imageAnswer?: ImageAnswerFault;
+  /** A created order shows in the order list and details only this long after creation (the
+   * service's list lags its writes), by the simulator's clock. */
+  orderListDelayMs?: number;
+  /** Order WKT as the service reformats it when listing: numbers rounded to 6 decimals and
+   * written with all six, ", " between points. */
+  reformatOrderWkt?: boolean;
 }
 
 /** 'envelope-as-octet-stream': the JSON error envelope (code 1002) as application/octet-stream;
@@ -105,6 +111,12 @@ export interface ScheduledFault {
    * Content-Disposition file name of an image answer that otherwise succeeds, or in the Location
    * header of a redirect (302 to `https://<key>.echo.invalid/`). */
   echoKey?: 'message' | 'field-error' | 'file-name' | 'location';
+  /** With `status`: apply the request first (an order created, credits spent), then answer the
+   * status, as a gateway does when the backend's answer is lost (502/504). */
+  answerAfterProcessing?: boolean;
+  /** Apply the request, then hold the answer this long: slow processing that outlasts the
+   * client's timeout. The effect stays when the client gives up. */
+  slowProcessingMs?: number;
 }
 
 export interface RequestLogEntry {
@@ -120,6 +132,9 @@ export interface RequestLogEntry {
   status?: number;
   /** 'ok', 'fault:reset', 'limit:concurrency', 'limit:rate', 'fault:500', 'error:1002', ... */
   outcome: string;
+  /** Set when this request spent the account's money (whether or not its answer arrived):
+   * image credits taken, and the euros an order adds to this and next month's costs. */
+  charged?: { credits: number; euroCredits: number };
 }
 
 export interface Simulator {

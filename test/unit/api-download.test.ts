@@ -87,7 +87,9 @@ describe('api client: downloads', function () {
       sim.configure({ ...fault, imageBytes: 4 * 1024 * 1024 });
       const err = await refusal(client.downloadComposite(composite, { directory: dir, fallbackName: 'x.tif' }));
       assert.equal(err.kind, 'network');
-      assert.match(err.message, /nothing was saved, try again/);
+      assert.match(err.message, /nothing was saved/);
+      assert.ok(err.mayHaveBeenCharged, 'an image cut off after the server answered may have been charged');
+      assert.match(err.message, /may have been charged; it was not sent again/);
       assert.deepEqual(await readdir(dir), []);
       assert.equal(sim.requests.filter((r) => r.path.endsWith('/composite')).length, 1, 'a paid image request is not repeated on its own');
     });

@@ -218,12 +218,14 @@ describe('api client: retry, backoff and the gate', function () {
       assert.deepEqual(sim.requests.map((r) => `${r.method} ${r.path}`).filter((c) => c.includes(ORDERS)), [`GET ${ORDERS}`, `POST ${ORDERS}`, `GET ${ORDERS}`]);
     });
 
-    it('looks before it sends again after a 500, then creates one order', async () => {
-      await start();
+    it('after a 500 it looks for the order and never sends it again: the outcome is unknown', async () => {
+      await start({}, { orderLookupDelaysMs: [30, 60] });
       sim.schedule({ method: 'POST', path: ORDERS, status: 500 });
-      await client.createOrder(ORDER);
-      assert.equal(sim.state.stored.length, 1);
-      assert.deepEqual(sim.requests.filter((r) => r.path === ORDERS).map((r) => `${r.method} ${r.outcome}`), ['GET ok', 'POST fault:500', 'GET ok', 'POST ok']);
+      const err = await refusal(client.createOrder(ORDER));
+      assert.ok(err.mayHaveBeenCharged);
+      assert.match(err.message, /^Unknown whether the order was created: check the Orders list/);
+      assert.equal(sim.state.stored.length, 0);
+      assert.deepEqual(sim.requests.filter((r) => r.path === ORDERS).map((r) => `${r.method} ${r.outcome}`), ['GET ok', 'POST fault:500', 'GET ok', 'GET ok', 'GET ok']);
     });
 
     it('retries at once when the server said it did not process it (429, 503, 1003)', async () => {
@@ -234,20 +236,20 @@ describe('api client: retry, backoff and the gate', function () {
       assert.deepEqual(sim.requests.filter((r) => r.path === ORDERS).map((r) => `${r.method} ${r.outcome}`), ['GET ok', 'POST fault:429', 'POST fault:503', 'POST fault:400', 'POST ok']);
     });
 
-    it('gives up after a second ambiguous failure with a message that says to check the list', async () => {
-      await start();
+    it('a reset before any answer: one POST, then "unknown", with a message that says to check the list', async () => {
+      await start({}, { orderLookupDelaysMs: [30] });
       sim.schedule({ method: 'POST', path: ORDERS, reset: 'before-processing', times: 2 });
       const err = await refusal(client.createOrder(ORDER));
       assert.equal(err.kind, 'network');
       assert.match(err.message, /check the Orders list/);
       assert.equal(sim.state.stored.length, 0);
-      assert.equal(calls(ORDERS, 'POST').length, 2);
+      assert.equal(calls(ORDERS, 'POST').length, 1);
     });
 
     it('does not take an identical earlier order for the new one', async () => {
       await start();
       await client.createOrder(ORDER);
-      sim.schedule({ method: 'POST', path: ORDERS, status: 502 });
+      sim.schedule({ method: 'POST', path: ORDERS, status: 502, answerAfterProcessing: true });
       const second = await client.createOrder(ORDER);
       assert.equal(sim.state.stored.length, 2);
       assert.notEqual(second.TaskOrderGuid, sim.state.stored[0]?.TaskOrderGuid);

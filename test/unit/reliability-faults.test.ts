@@ -11,15 +11,18 @@ import { processTiles } from '../../src/workflows/batch-process';
 import { downloadComposite } from '../../src/workflows/download-composite';
 import { findAvailableDates } from '../../src/workflows/find-dates';
 import { runOrder } from '../../src/workflows/order';
+import type { CompositeResult, OrderResult } from '../../src/workflows/results';
 import { generatedTiff, startSimulator } from '../simulator';
 import type { FaultOptions, ScheduledFault, Simulator } from '../simulator';
 import { refusal } from './api-test-helpers';
 import { scriptedPorts } from './workflow-ports';
 
-// The fault matrix: each workflow under each fault the simulator can play ends either complete
-// and correct (the bytes on disk hash like the bytes the server generated) or with a clear
-// ApiError, and leaves nothing false behind: no partial file under a final name, no `.part`,
-// no duplicate order.
+// The fault matrix: each workflow under each fault the simulator can play ends complete and
+// correct (the bytes on disk hash like the bytes the server generated), or with a clear ApiError,
+// or, when a billed call's answer was lost, with the outcome "may have been charged" ("unknown"
+// for an order), and leaves nothing false behind: no partial file under a final name, no `.part`,
+// no duplicate order. Every billed call is counted at the simulator: under no fault is one
+// charged twice (the request log marks each request that spent the account's money).
 
 const FIELD = { name: 'field.wkt', text: 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))', format: 'wkt' as const };
 const COMPOSITE = '/api/satelliteimages/process/composite';
@@ -36,43 +39,58 @@ async function hashOf(file: string): Promise<string> {
   return createHash('sha256').update(await readFile(file)).digest('hex');
 }
 
+type Expected = 'completed' | 'may-have-been-charged' | 'not-available' | 'error';
+
 interface MatrixCase {
   name: string;
   faults?: FaultOptions;
   scheduled?: ScheduledFault[];
-  /** True when the fault leaves no way to succeed: the run must end in a clear error. */
-  mustFail?: boolean;
-  /** What that error (or the workflow's reason for its outcome) must say. */
+  /** How the run must end. */
+  expect: Expected;
+  /** What the error (or the workflow's reason for its outcome) must say. */
   says?: RegExp;
-  /** The workflow ends with this outcome instead of 'completed', saving nothing. */
-  outcome?: 'not-available';
+  /** Charges of the billed call at the simulator (default: 1 when completed, else 0). */
+  charges?: number;
+  /** Per-request timeout of the client, for the slow-processing faults. */
+  timeoutMs?: number;
 }
 
 const compositeCases: MatrixCase[] = [
-  { name: 'a burst of 429 on the process call', scheduled: [{ method: 'POST', path: COMPOSITE, status: 429, times: 3 }] },
-  { name: 'a burst of 429 with Retry-After', scheduled: [{ method: 'POST', path: COMPOSITE, status: 429, retryAfterSeconds: 1, times: 1 }] },
-  { name: '1003 (too many concurrent requests) answers', scheduled: [{ method: 'POST', path: COMPOSITE, status: 400, code: 1003, times: 2 }] },
-  { name: 'fractions of 500, 502 and 503', faults: { errorFractions: { 500: 0.1, 502: 0.1, 503: 0.1 } } },
-  { name: 'a 502 then a 503 on the process call', scheduled: [{ method: 'POST', path: COMPOSITE, status: 502 }, { method: 'POST', path: COMPOSITE, status: 503 }] },
-  { name: 'a connection reset before the answer', scheduled: [{ method: 'POST', path: COMPOSITE, reset: 'before-processing' }] },
-  { name: 'a connection reset in the middle of every image body', faults: { resetMidBody: true }, mustFail: true, says: /broke off/ },
-  { name: 'a truncated image body (Content-Length longer than sent)', faults: { truncateBody: true }, mustFail: true, says: /broke off|cut off/ },
-  { name: 'a slow trickle', faults: { trickleBytesPerSecond: 4 * 1024 * 1024 } },
-  { name: 'a close-delimited (HTTP/1.0 style) body', faults: { closeDelimited: true } },
-  { name: 'Connection: close with Content-Length', faults: { connectionClose: true } },
+  { name: 'a burst of 429 on the process call', scheduled: [{ method: 'POST', path: COMPOSITE, status: 429, times: 3 }], expect: 'completed' },
+  { name: 'a burst of 429 with Retry-After', scheduled: [{ method: 'POST', path: COMPOSITE, status: 429, retryAfterSeconds: 1, times: 1 }], expect: 'completed' },
+  { name: '1003 (too many concurrent requests) answers', scheduled: [{ method: 'POST', path: COMPOSITE, status: 400, code: 1003, times: 2 }], expect: 'completed' },
+  { name: 'a 503 (not run) then success', scheduled: [{ method: 'POST', path: COMPOSITE, status: 503 }], expect: 'completed' },
+  { name: 'a 502 (the answer is lost at the gateway)', scheduled: [{ method: 'POST', path: COMPOSITE, status: 502 }], expect: 'may-have-been-charged' },
+  { name: 'a connection reset before the answer', scheduled: [{ method: 'POST', path: COMPOSITE, reset: 'before-processing' }], expect: 'may-have-been-charged' },
+  { name: 'a reset after processing (charged)', scheduled: [{ method: 'POST', path: COMPOSITE, reset: 'after-processing' }], expect: 'may-have-been-charged', charges: 1 },
+  { name: 'a 500 after processing (charged)', scheduled: [{ method: 'POST', path: COMPOSITE, status: 500, answerAfterProcessing: true }], expect: 'may-have-been-charged', charges: 1 },
+  { name: 'a 502 after processing (charged)', scheduled: [{ method: 'POST', path: COMPOSITE, status: 502, answerAfterProcessing: true }], expect: 'may-have-been-charged', charges: 1 },
+  { name: 'a 504 after processing (charged)', scheduled: [{ method: 'POST', path: COMPOSITE, status: 504, answerAfterProcessing: true }], expect: 'may-have-been-charged', charges: 1 },
+  { name: 'processing slower than the client timeout (charged)', scheduled: [{ method: 'POST', path: COMPOSITE, slowProcessingMs: 2_500 }], expect: 'may-have-been-charged', charges: 1, timeoutMs: 800 },
+  { name: 'a connection reset in the middle of every image body', faults: { resetMidBody: true }, expect: 'may-have-been-charged', charges: 1 },
+  { name: 'a truncated image body (Content-Length longer than sent)', faults: { truncateBody: true }, expect: 'may-have-been-charged', charges: 1 },
+  { name: 'a slow trickle', faults: { trickleBytesPerSecond: 4 * 1024 * 1024 }, expect: 'completed' },
+  { name: 'a close-delimited (HTTP/1.0 style) body', faults: { closeDelimited: true }, expect: 'completed' },
+  { name: 'Connection: close with Content-Length', faults: { connectionClose: true }, expect: 'completed' },
   // A server that repeats the key: the run fails or succeeds as usual, with the key nowhere.
-  { name: 'the key echoed in the error message', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'message', status: 400, code: 992 }], mustFail: true },
-  { name: 'the key echoed in a field error', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'field-error' }], mustFail: true },
-  { name: 'the key echoed in a redirect\'s Location', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'location' }], mustFail: true },
-  { name: 'the key echoed in the image\'s file name', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'file-name' }] },
-  // The workflow reads the service's 1002 out of the envelope and says the date has no imagery.
-  { name: 'the error envelope sent as application/octet-stream', faults: { imageAnswer: 'envelope-as-octet-stream' }, outcome: 'not-available', says: /imagery.*service code 1002/ },
-  { name: 'an empty 200', faults: { imageAnswer: 'empty-200' }, mustFail: true, says: /empty body/ },
-  { name: 'a 206 with part of the image', faults: { imageAnswer: 'partial-206' }, mustFail: true, says: /HTTP 206/ },
-  { name: 'an HTML page instead of the TIFF', faults: { imageAnswer: 'not-tiff' }, mustFail: true, says: /not a TIFF.*502 Bad Gateway/ },
-  { name: 'a gzip-encoded image body', faults: { imageAnswer: 'gzip' } },
-  { name: 'a download that slows to a trickle under the rate floor', faults: { trickleBytesPerSecond: 20_000, trickleAfterBytes: 1024 * 1024 }, mustFail: true, says: /minimum download rate/ },
+  { name: 'the key echoed in the error message', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'message', status: 400, code: 992 }], expect: 'error' },
+  { name: 'the key echoed in a field error', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'field-error' }], expect: 'error' },
+  { name: 'the key echoed in a redirect\'s Location', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'location' }], expect: 'error' },
+  { name: 'the key echoed in the image\'s file name', scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'file-name' }], expect: 'completed' },
+  // Answers that are not the image. The workflow reads the service's 1002 out of the envelope and
+  // says the date has no imagery; the others were answered 200-ish, so the call may have been charged.
+  // The simulator takes the credits before it picks the wrong answer; the client can only trust
+  // what the envelope says (1002: not run), so it reports the date as without imagery.
+  { name: 'the error envelope sent as application/octet-stream', faults: { imageAnswer: 'envelope-as-octet-stream' }, expect: 'not-available', says: /imagery.*service code 1002/, charges: 1 },
+  { name: 'an empty 200', faults: { imageAnswer: 'empty-200' }, expect: 'may-have-been-charged', says: /empty body/, charges: 1 },
+  { name: 'a 206 with part of the image', faults: { imageAnswer: 'partial-206' }, expect: 'may-have-been-charged', says: /HTTP 206/, charges: 1 },
+  { name: 'an HTML page instead of the TIFF', faults: { imageAnswer: 'not-tiff' }, expect: 'may-have-been-charged', says: /not a TIFF.*502 Bad Gateway/, charges: 1 },
+  { name: 'a gzip-encoded image body', faults: { imageAnswer: 'gzip' }, expect: 'completed' },
+  { name: 'a download that slows to a trickle under the rate floor', faults: { trickleBytesPerSecond: 20_000, trickleAfterBytes: 1024 * 1024 }, expect: 'may-have-been-charged', says: /minimum download rate/, charges: 1 },
 ];
+
+/** Billed calls sent and charged under each fault, printed after the run (README's figures). */
+const tally: Array<{ call: string; fault: string; sent: number; charged: number; outcome: string }> = [];
 
 /** Every text an error carries (fields, stack, causes), to look for the key in. */
 function allText(value: unknown, depth = 0): string {
@@ -90,10 +108,15 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
   let date: string;
   let imageHash: string;
 
+  const clientFor = (timeoutMs = 5_000) =>
+    createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs, retry: { baseDelayMs: 5, maxDelayMs: 40, maxAttempts: 6 }, orderLookupDelaysMs: [200, 400, 800, 1_600],
+      // A rate floor the 4 MiB/s trickle case clears and the 20 kB/s one does not, over 1 s.
+      download: { minimumRate: 512 * 1024, rateWindowMs: 1000 } });
+  const billed = (path: string) => sim.requests.filter((r) => r.method === 'POST' && r.path === path);
+
   before(async () => {
     sim = await startSimulator({ demoData: true, seed: SEED, account: { CreditAmount: 1e6, EuroCreditAmount: 1e6 } });
-    // A rate floor the 4 MiB/s trickle case clears and the 20 kB/s one does not, over 1 s.
-    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 5_000, retry: { baseDelayMs: 5, maxDelayMs: 40, maxAttempts: 6 }, download: { minimumRate: 512 * 1024, rateWindowMs: 1000 } });
+    client = clientFor();
     const dates = await findAvailableDates(scriptedPorts(client, {}).ports, FIELD, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
     date = dates.coverage!.full[0]!;
     imageHash = expectedHash(IMAGE_BYTES);
@@ -101,6 +124,8 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
   after(async () => {
     await client.close();
     await sim.close();
+    const lines = tally.map((t) => `  ${t.call.padEnd(12)} ${t.fault.padEnd(58)} sent ${t.sent}  charged ${t.charged}  ${t.outcome}`);
+    console.log(`\n  Billed calls under faults (${tally.length} runs, ${tally.reduce((a, t) => a + t.charged, 0)} charges, none twice):\n${lines.join('\n')}`);
   });
   beforeEach(async () => {
     out = await mkdtemp(join(tmpdir(), 'sat-faults-'));
@@ -111,12 +136,14 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
     it(`download composite: ${c.name}`, async () => {
       sim.configure({ imageBytes: IMAGE_BYTES, ...c.faults });
       if (c.scheduled) sim.schedule(...c.scheduled);
-      const run = scriptedPorts(client, {}, { settings: { confirmCostAbove: 1e6 } });
+      sim.clearLog();
+      const creditsBefore = sim.state.account.CreditAmount;
+      const own = c.timeoutMs ? clientFor(c.timeoutMs) : client;
+      const run = scriptedPorts(own, {}, { settings: { confirmCostAbove: 1e6 } });
       let failure: unknown;
-      let files: string[] = [];
-      let reason: string | undefined;
+      let result: CompositeResult | undefined;
       try {
-        const result = await downloadComposite(run.ports, FIELD, {
+        result = await downloadComposite(run.ports, FIELD, {
           model: 'Stratus2',
           satelliteConstellations: ['Sentinel2'],
           date,
@@ -126,33 +153,52 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
           outputDirectory: out,
           skipConfirmation: true,
         });
-        assert.equal(result.outcome, c.outcome ?? 'completed', result.reason);
-        files = result.files;
-        reason = result.reason;
       } catch (err) {
         failure = err;
       } finally {
         sim.configure({});
+        if (own !== client) await own.close();
       }
       const left = await readdir(out);
-      if (failure === undefined) {
-        assert.ok(!c.mustFail, `${c.name}: cannot succeed, yet the workflow reported success`);
-        if (c.outcome) {
-          assert.match(reason ?? '', c.says ?? /\w/);
-          assert.deepEqual(left, [], 'nothing saved');
-        } else {
-          assert.equal(files.length, 1);
-          assert.equal(await hashOf(files[0]!), imageHash, 'the file holds exactly the bytes the server sent');
-          assert.deepEqual(left, files.map((f) => f.slice(out.length + 1)), 'nothing but the finished image in the folder');
-          assert.ok(!files.join('\n').includes('demo-key'), 'the key is in no file name');
-        }
-      } else {
-        assert.ok(failure instanceof ApiError, `a clear ApiError, not ${String(failure)}`);
+      const sent = billed(COMPOSITE);
+      const charged = sent.filter((r) => r.charged).length;
+      tally.push({ call: 'composite', fault: c.name, sent: sent.length, charged, outcome: result?.outcome ?? 'error' });
+      assert.ok(charged <= 1, `charged ${charged} times for one composite`);
+      if (c.expect === 'error') {
+        assert.ok(failure instanceof ApiError, `a clear ApiError, not ${String(failure ?? result?.outcome)}`);
         assert.ok(failure.message.length > 20 && !/undefined|\[object/.test(failure.message), `a readable message: ${failure.message}`);
         assert.ok(!allText(failure).includes('demo-key'), 'the key is nowhere in the error');
-        if (c.says) assert.match(failure.message, c.says);
+        assert.match(failure.message, c.says ?? /\w/);
         assert.deepEqual(left, [], 'no partial file and no .part after a failure');
+        return;
       }
+      assert.equal(failure, undefined, `ended with ${String(failure)}`);
+      assert.equal(result?.outcome, c.expect);
+      assert.equal(charged, c.charges ?? (c.expect === 'completed' ? 1 : 0), 'charges at the simulator');
+      if (c.expect === 'completed') {
+        assert.equal(result!.files.length, 1);
+        assert.equal(await hashOf(result!.files[0]!), imageHash, 'the file holds exactly the bytes the server sent');
+        assert.deepEqual(left, result!.files.map((f) => f.slice(out.length + 1)), 'nothing but the finished image in the folder');
+        assert.ok(!left.join('\n').includes('demo-key'), 'the key is in no file name');
+        return;
+      }
+      if (c.expect === 'not-available') {
+        assert.match(result!.reason ?? '', c.says ?? /\w/);
+        assert.deepEqual(left, [], 'nothing saved');
+        return;
+      }
+      // May have been charged: sent once after the lost answer, never again; said in words with
+      // the balance before and after; nothing half written.
+      const lost = sent.findIndex((r) => !/^fault:(429|503)$|^fault:400$|^limit:/.test(r.outcome));
+      assert.equal(lost, sent.length - 1, `nothing sent after the lost answer: ${sent.map((r) => r.outcome).join(', ')}`);
+      const charge = result!.charge!;
+      assert.match(charge.reason, /may have been charged; it was not sent again/);
+      assert.match(charge.reason, c.says ?? /\w/);
+      assert.equal(charge.before, creditsBefore);
+      assert.equal(charge.after, sim.state.account.CreditAmount);
+      assert.equal(charge.after! < charge.before!, charged === 1, 'the balance shows the charge exactly when there was one');
+      assert.deepEqual(result!.files, []);
+      assert.deepEqual(left, [], 'no partial file and no .part');
     });
   }
 
@@ -195,31 +241,129 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
     assert.deepEqual((await readdir(out)).filter((f) => f.endsWith('.part')), []);
   });
 
-  const orderCases: MatrixCase[] = [
-    { name: 'a reset after the server created the order (ambiguous)', scheduled: [{ method: 'POST', path: '/api/tasking/orders', reset: 'after-processing' }] },
-    { name: 'a 503 (not processed) then success', scheduled: [{ method: 'POST', path: '/api/tasking/orders', status: 503 }] },
-    { name: 'a 429 burst', scheduled: [{ method: 'POST', path: '/api/tasking/orders', status: 429, times: 2 }] },
-    { name: 'a 500 (ambiguous) then success', scheduled: [{ method: 'POST', path: '/api/tasking/orders', status: 500 }] },
-    { name: 'two resets after processing (the client gives up without a second order)', scheduled: [{ method: 'POST', path: '/api/tasking/orders', reset: 'after-processing', times: 2 }] },
+  it('a mini-tile batch: units whose answer was lost are charged once, held apart, and re-sent only when chosen', async () => {
+    const { searchTiles } = await import('../../src/workflows/tiles');
+    const area = { name: 'area.wkt', text: 'POLYGON((10.02 56.02, 10.28 56.02, 10.28 56.18, 10.02 56.18, 10.02 56.02))', format: 'wkt' as const };
+    const found = await searchTiles(scriptedPorts(client, {}).ports, area, { only: 'minitiles', skipConfirmation: true });
+    const guids = found.selected.slice(12, 18);
+    const footprints = found.tiles.filter((t) => guids.includes(String(t.Guid))).map((t) => String(t.DataGeogWkt).replace(/^POLYGON\s*/i, ''));
+    const dates = await findAvailableDates(scriptedPorts(client, {}).ports, { name: 't.wkt', text: `MULTIPOLYGON(${footprints.join(',')})`, format: 'wkt' }, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
+    const MINI = '/api/satelliteimages/process/minitile';
+    sim.configure({ imageBytes: 64 * 1024 });
+    // Three units lose their answer after the server ran them; one is refused before (400: not charged).
+    sim.schedule(
+      { method: 'POST', path: MINI, reset: 'after-processing' },
+      { method: 'POST', path: MINI, status: 502, answerAfterProcessing: true },
+      { method: 'POST', path: MINI, slowProcessingMs: 2_500 },
+      { method: 'POST', path: MINI, status: 400, code: 992 },
+    );
+    sim.clearLog();
+    const slow = clientFor(800);
+    const options = { tileGuids: guids, date: dates.coverage!.full[0]!, model: 'Stratus2', satelliteConstellations: ['Sentinel2'], bandnames: 'rgb', resolution: 20, epsgProjection: 4326, outputDirectory: out, concurrency: 1, skipConfirmation: true };
+    const creditsBefore = sim.state.account.CreditAmount;
+    try {
+      const first = await processTiles(scriptedPorts(slow, {}).ports, 'minitile', undefined, options);
+      const sentFor = (id: string) => billed(MINI).filter((r) => (r.body as { MiniTileGuid?: string }).MiniTileGuid === id);
+      tally.push({ call: 'mini-tiles', fault: '6 units: reset, 502, slow after processing; one 400', sent: billed(MINI).length, charged: billed(MINI).filter((r) => r.charged).length, outcome: first.outcome });
+      assert.equal(first.outcome, 'may-have-been-charged');
+      assert.equal(first.uncertain.length, 3, JSON.stringify(first.units));
+      assert.equal(first.failed.length, 1);
+      assert.equal(first.files.length, 2);
+      for (const id of guids) assert.equal(sentFor(id).filter((r) => r.charged).length, first.failed[0]!.id === id ? 0 : 1, `${id} charged once`);
+      assert.equal(first.charge!.before, creditsBefore);
+      assert.equal(first.charge!.after, sim.state.account.CreditAmount);
+      assert.match(first.charge!.reason, /3 of 6 mini-tiles were sent and their answers lost/);
+
+      // A rerun of the same batch (as after a crash, or the whole list again) sends only the refused unit.
+      sim.clearLog();
+      const rerun = await processTiles(scriptedPorts(client, {}).ports, 'minitile', undefined, options);
+      assert.deepEqual(billed(MINI).map((r) => (r.body as { MiniTileGuid: string }).MiniTileGuid), [first.failed[0]!.id]);
+      assert.equal(rerun.uncertain.length, 3, 'still reported as possibly charged');
+      assert.equal(rerun.failed.length, 0);
+
+      // Chosen by the person: exactly that unit is sent again.
+      sim.clearLog();
+      const chosen = first.uncertain[0]!.id;
+      const resent = await processTiles(scriptedPorts(client, {}).ports, 'minitile', undefined, { ...options, resendUncertain: [chosen] });
+      assert.deepEqual(billed(MINI).map((r) => (r.body as { MiniTileGuid: string }).MiniTileGuid), [chosen]);
+      assert.equal(resent.uncertain.length, 2);
+      assert.equal((await readdir(out)).filter((f) => f.endsWith('.tif')).length, 4);
+    } finally {
+      sim.configure({});
+      await slow.close();
+    }
+  });
+
+  const ORDERS = '/api/tasking/orders';
+  interface OrderCase {
+    name: string;
+    scheduled?: ScheduledFault[];
+    faults?: FaultOptions;
+    expect: 'completed' | 'unknown';
+    /** Orders the POST created at the simulator (each one charged). */
+    created: number;
+    timeoutMs?: number;
+    /** Create an identical order first, so an old one could pass for the new one. */
+    identicalBefore?: boolean;
+  }
+  const orderCases: OrderCase[] = [
+    { name: 'a reset after the server created the order', scheduled: [{ method: 'POST', path: ORDERS, reset: 'after-processing' }], expect: 'completed', created: 1 },
+    { name: 'a 503 (not processed) then success', scheduled: [{ method: 'POST', path: ORDERS, status: 503 }], expect: 'completed', created: 1 },
+    { name: 'a 429 burst', scheduled: [{ method: 'POST', path: ORDERS, status: 429, times: 2 }], expect: 'completed', created: 1 },
+    { name: 'a 500 before processing: unknown, not a second POST', scheduled: [{ method: 'POST', path: ORDERS, status: 500 }], expect: 'unknown', created: 0 },
+    { name: 'a reset before processing: unknown, not a second POST', scheduled: [{ method: 'POST', path: ORDERS, reset: 'before-processing' }], expect: 'unknown', created: 0 },
+    { name: 'a 502 after processing', scheduled: [{ method: 'POST', path: ORDERS, status: 502, answerAfterProcessing: true }], expect: 'completed', created: 1 },
+    { name: 'a 504 after processing', scheduled: [{ method: 'POST', path: ORDERS, status: 504, answerAfterProcessing: true }], expect: 'completed', created: 1 },
+    { name: 'processing slower than the client timeout', scheduled: [{ method: 'POST', path: ORDERS, slowProcessingMs: 2_500 }], expect: 'completed', created: 1, timeoutMs: 800 },
+    { name: 'a reset after processing, the order listed only 1.5 s later', scheduled: [{ method: 'POST', path: ORDERS, reset: 'after-processing' }], faults: { orderListDelayMs: 1_500 }, expect: 'completed', created: 1 },
+    { name: 'a reset after processing, the order listed with reformatted WKT numbers', scheduled: [{ method: 'POST', path: ORDERS, reset: 'after-processing' }], faults: { reformatOrderWkt: true }, expect: 'completed', created: 1 },
+    { name: 'a reset after processing, the order listed only after the look-up gave up', scheduled: [{ method: 'POST', path: ORDERS, reset: 'after-processing' }], faults: { orderListDelayMs: 60_000 }, expect: 'unknown', created: 1 },
+    {
+      name: 'the first list read fails, an identical older order exists, then a reset after processing',
+      scheduled: [{ method: 'GET', path: ORDERS, status: 500, times: 6 }, { method: 'POST', path: ORDERS, reset: 'after-processing' }],
+      expect: 'unknown',
+      created: 1,
+      identicalBefore: true,
+    },
   ];
-  for (const c of orderCases) {
+  for (const [index, c] of orderCases.entries()) {
     it(`create order: ${c.name}: never two orders`, async () => {
+      // Each case orders its own area (with more decimals than the reformatting keeps).
+      const west = (11 + index * 0.1).toFixed(7);
+      const east = (11.05 + index * 0.1 + 0.0000003).toFixed(7);
+      const area = { name: 'new.wkt', text: `POLYGON((${west} 55.1, ${east} 55.1, ${east} 55.15, ${west} 55.15, ${west} 55.1))`, format: 'wkt' as const };
+      const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-02-28', skipConfirmation: true };
+      const own = c.timeoutMs ? clientFor(c.timeoutMs) : client;
+      if (c.identicalBefore) assert.equal((await runOrder(scriptedPorts(client, {}, { settings: { confirmCostAbove: 1e6 } }).ports, area, options, 'create')).outcome, 'completed');
       const before = sim.state.stored.length;
+      const euroBefore = sim.state.account.EuroCreditAmount;
+      sim.configure({ ...c.faults });
       if (c.scheduled) sim.schedule(...c.scheduled);
-      const area = { name: 'new.wkt', text: `POLYGON((11.${before} 55.1, 11.${before}5 55.1, 11.${before}5 55.15, 11.${before} 55.15, 11.${before} 55.1))`, format: 'wkt' as const };
-      let failure: unknown;
+      sim.clearLog();
+      let result: OrderResult;
       try {
-        const result = await runOrder(scriptedPorts(client, {}, { settings: { confirmCostAbove: 1e6 } }).ports, area, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-02-28', skipConfirmation: true }, 'create');
-        assert.ok(result.order?.TaskOrderGuid, 'the created order is returned');
-      } catch (err) {
-        failure = err;
+        result = await runOrder(scriptedPorts(own, {}, { settings: { confirmCostAbove: 1e6 } }).ports, area, options, 'create');
+      } finally {
+        sim.configure({});
+        if (own !== client) await own.close();
       }
       const created = sim.state.stored.length - before;
-      if (failure === undefined) assert.equal(created, 1, 'exactly one order was created');
-      else {
-        assert.ok(failure instanceof ApiError, String(failure));
-        assert.ok(created <= 1, `at most one order after a failure, found ${created}`);
-        assert.match(failure.message, /order/i);
+      const posts = billed(ORDERS);
+      const charged = posts.filter((r) => r.charged).length;
+      tally.push({ call: 'order', fault: c.name, sent: posts.length, charged, outcome: result.outcome });
+      assert.equal(result.outcome, c.expect);
+      assert.equal(created, c.created, 'orders created at the simulator');
+      assert.equal(charged, c.created, 'each order created was charged once');
+      const lost = posts.findIndex((r) => !/^fault:(429|503)$/.test(r.outcome));
+      assert.equal(lost, posts.length - 1, `nothing sent after the lost answer: ${posts.map((r) => r.outcome).join(', ')}`);
+      if (c.expect === 'completed') {
+        assert.equal(result.order?.TaskOrderGuid, sim.state.stored.at(-1)?.TaskOrderGuid, 'the order returned is the one created');
+      } else {
+        assert.equal(result.order, undefined, 'never "created" when it cannot tell');
+        assert.match(result.charge!.reason, /^Unknown whether the order was created: check the Orders list/);
+        assert.equal(result.charge!.unit, 'EUR');
+        assert.equal(result.charge!.before, euroBefore);
+        assert.equal(result.charge!.after, sim.state.account.EuroCreditAmount);
       }
     });
   }

@@ -10,6 +10,7 @@ import type { DownloadCompositeOptions } from '../../workflows/download-composit
 import type { CompositeResult } from '../../workflows/results';
 import { Commands } from '../constants';
 import { announceBatch } from '../prompts/batch-outcome';
+import { announceCharge } from '../prompts/charge-outcome';
 import { offerReveal } from '../prompts/progress-notify';
 import { runWorkflow } from '../prompts/run-workflow';
 import type { CommandDefinition } from '../services';
@@ -23,9 +24,11 @@ export const downloadCompositeCommand: CommandDefinition = {
     const file = result.files[0];
     if (result.parts) {
       // Went in parts (the area is above the key's maximum): report like a batch.
-      announceBatch(Commands.downloadComposite, run.uri, { ...(options as object), skipConfirmation: false }, result.parts);
+      void announceBatch(services, Commands.downloadComposite, run.uri, ({ resend }) => ({ ...(options as object), skipConfirmation: false, resendUncertain: resend }), result.parts);
     } else if (result.outcome === 'completed' && file) {
       offerReveal(`Saved ${path.basename(file)} (${formatBytes(result.bytes)}).`, file);
+    } else if (result.outcome === 'may-have-been-charged') {
+      void announceCharge(services, result.charge, 'The composite');
     }
     if (result.bytes > 0 || (result.parts?.bytes ?? 0) > 0) services.refreshTrees(); // credits were spent
     if (result.outcome === 'not-available') {

@@ -1,6 +1,7 @@
 // What Process Tiles and Process Mini-Tiles share: run the batch core on the document (or on the
-// tile GUIDs and date of the options alone), report the outcome with "Retry failed", and reload
-// the account's credits when anything was processed.
+// tile GUIDs and date of the options alone), report the outcome with "Retry failed" (and, for
+// units that may have been charged, a choice to resend them), and reload the account's credits
+// when anything was processed.
 import type { BatchKind, ProcessTilesOptions } from '../../workflows/batch-process';
 import { processTiles } from '../../workflows/batch-process';
 import type { BatchResult } from '../../workflows/results';
@@ -14,7 +15,8 @@ export async function runBatchCommand(services: Services, kind: BatchKind, comma
   const run = await runWorkflow<ProcessTilesOptions, BatchResult>(services, title, uri, options, (ports, source, o) => processTiles(ports, kind, source, o), documentRequired);
   if (!run) return undefined;
   const { result } = run;
-  announceBatch(commandId, run.uri, { ...(options as object), ...result.choices, tileGuids: result.failed.map((u) => u.id) }, result);
-  if (result.bytes > 0) services.refreshTrees(); // credits were spent
+  // A rerun names exactly the units it sends: the failed ones, and those the person chose to resend.
+  void announceBatch(services, commandId, run.uri, ({ retry, resend }) => ({ ...(options as object), ...result.choices, tileGuids: [...retry, ...resend], resendUncertain: resend }), result);
+  if (result.bytes > 0 || result.uncertain.length > 0) services.refreshTrees(); // credits were (or may have been) spent
   return result;
 }

@@ -75,12 +75,32 @@ function flag(query: URLSearchParams, name: string): boolean {
   return value !== null && value.toLowerCase() === 'true';
 }
 
+/** A listed order as the service shows it: the `reformatOrderWkt` fault rewrites its numbers. */
+function listed(ctx: RouteContext, order: StoredOrder): Record<string, unknown> {
+  const view = ctx.state.view(order);
+  if (ctx.faults.reformatOrderWkt && typeof view.Wkt === 'string') view.Wkt = reformatWkt(view.Wkt);
+  return view;
+}
+
+/** `POLYGON((10.1 56.1,...))` → `POLYGON ((10.100000 56.100000, ...))`. */
+export function reformatWkt(wkt: string): string {
+  return wkt
+    .replace(/-?\d+(\.\d+)?([eE][-+]?\d+)?/g, (n) => Number(n).toFixed(6))
+    .replace(/\s*,\s*/g, ', ')
+    .replace(/([A-Za-z])\s*\(/g, '$1 (');
+}
+
+/** With `orderListDelayMs` a new order is not yet in the list, as on a service whose reads lag. */
+function visible(ctx: RouteContext, order: StoredOrder): boolean {
+  return order.createdAt + (ctx.faults.orderListDelayMs ?? 0) <= ctx.state.now();
+}
+
 function list(ctx: RouteContext) {
   const { state } = ctx;
   const recurringOnly = flag(ctx.query, 'recurringOnly');
   const withExpired = flag(ctx.query, 'getExpired');
-  const orders = state.stored.filter((o) => (!recurringOnly || o.To === null) && (withExpired || !state.isExpired(o)));
-  return json({ TaskOrders: orders.map((o) => state.view(o)) });
+  const orders = state.stored.filter((o) => visible(ctx, o) && (!recurringOnly || o.To === null) && (withExpired || !state.isExpired(o)));
+  return json({ TaskOrders: orders.map((o) => listed(ctx, o)) });
 }
 
 function orderGuids(ctx: RouteContext, method: string): string[] {
@@ -104,8 +124,8 @@ function orderGuids(ctx: RouteContext, method: string): string[] {
 function details(ctx: RouteContext, method: string) {
   const orders = orderGuids(ctx, method).map((guid) => {
     const order = ctx.state.find(guid);
-    if (!order) throw new SimError(404, `No order ${guid}.`, 404);
-    return ctx.state.view(order);
+    if (!order || !visible(ctx, order)) throw new SimError(404, `No order ${guid}.`, 404);
+    return listed(ctx, order);
   });
   return json({ TaskOrders: orders });
 }

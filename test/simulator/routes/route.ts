@@ -1,6 +1,6 @@
 // What a route handler gets and gives back. Handlers are plain functions of the request; the
 // server does transport, auth, limits and faults around them.
-import type { SpecVariant } from '../types';
+import type { FaultOptions, SpecVariant } from '../types';
 import type { SimulatorState } from '../state';
 import type { Bbox } from '../geometry';
 
@@ -10,6 +10,8 @@ export interface RouteContext {
   body: Record<string, unknown>;
   query: URLSearchParams;
   spec: Required<SpecVariant>;
+  /** The run's fault options, for routes whose answers they change (the order list). */
+  faults: FaultOptions;
 }
 
 export interface ImageRequest {
