@@ -1,7 +1,7 @@
 // Two sections of the page: the tile checklist (the keyboard-friendly twin of the clickable map)
 // and the exact payload, collapsed, with its Copy button.
 import type { ShowMessage } from '../../src/ui/webview/protocol';
-import type { TileSelectionModel } from '../../src/workflows/estimate-model';
+import type { TileSelectionModel } from '../../src/workflows/engine/estimate-view-model';
 import { custom, el } from './dom';
 
 export interface TileListActions {

@@ -3,7 +3,7 @@
 // person's budget, and a recurring order's monthly renewal with its cancellation deadline.
 // Sentences the workflow adds in `model.warnings` follow them, except those on a topic the panel
 // already states (the workflows word these too). No DOM: unit-tested in Node.
-import type { EstimateModel } from '../../src/workflows/estimate-model';
+import type { EstimateModel } from '../../src/workflows/engine/estimate-view-model';
 import { formatArea, formatCredits, formatMoney, formatNumber, formatUtc } from './format';
 import type { Locale } from './format';
 

@@ -8,9 +8,9 @@ import { Views } from '../../src/ui/constants';
 import type { Services } from '../../src/ui/services';
 import { EstimatePanel, lastPanel, showEstimateBusy, showEstimatePanel } from '../../src/ui/webview';
 import { toShowMessage } from '../../src/ui/webview/view-model';
-import { orderEstimateModel } from '../../src/workflows/estimate-models';
-import type { CompositeEstimateModel, EstimateModel, TileSelectionModel } from '../../src/workflows/estimate-model';
-import { orderCreateRequest, orderEstimateRequest, recurringCancellationDeadline, todayOf } from '../../src/workflows/order-payload';
+import { orderEstimateModel } from '../../src/workflows/engine/estimate-view-builders';
+import type { CompositeEstimateModel, EstimateModel, TileSelectionModel } from '../../src/workflows/engine/estimate-view-model';
+import { orderCreateRequest, orderEstimateRequest, recurringCancellationDeadline, todayOf } from '../../src/workflows/orders/order-payload';
 import { nextEvent, useSimulator } from './vsc-helpers';
 
 const AOI_WKT = 'POLYGON((10.02 56.02, 10.12 56.02, 10.12 56.09, 10.02 56.09, 10.02 56.02))';

@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { buildPageShell, createNonce } from '../../src/ui/webview/html';
 import { toShowMessage } from '../../src/ui/webview/view-model';
-import type { EstimateModel } from '../../src/workflows/estimate-model';
+import type { EstimateModel } from '../../src/workflows/engine/estimate-view-model';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
 
 // The callbacks given to page.evaluate run in the page; the Node-side type check has no DOM lib.

@@ -1,6 +1,6 @@
 // satImagery.createOrder(uri?, options?): estimate → cost panel → create with the same validated
 // payload and the TileDeduplication choice. A recurring order says when it can be cancelled.
-import type { OrderResult } from '../../workflows/results';
+import type { OrderResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runOrderCommand } from '../prompts/run-order';
 import type { CommandDefinition } from '../services';

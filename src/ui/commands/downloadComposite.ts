@@ -3,11 +3,11 @@
 // Open Folder. When the imagery is not ready the person is offered the fix.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { fixLabels } from '../../workflows/availability';
-import { downloadComposite } from '../../workflows/download-composite';
+import { fixLabels } from '../../workflows/composite/availability';
+import { downloadComposite } from '../../workflows/composite/download-composite-workflow';
 import { formatBytes } from '../../workflows/format';
-import type { DownloadCompositeOptions } from '../../workflows/download-composite';
-import type { CompositeResult } from '../../workflows/results';
+import type { DownloadCompositeOptions } from '../../workflows/composite/download-composite-workflow';
+import type { CompositeResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { announceBatch } from '../prompts/batch-outcome';
 import { offerReveal } from '../prompts/progress-notify';

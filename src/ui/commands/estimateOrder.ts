@@ -1,6 +1,6 @@
 // satImagery.estimateOrder(uri?, options?): the tasking estimate in the cost panel; Proceed there
 // creates the order with the same payload. With skipConfirmation only the estimate is returned.
-import type { OrderResult } from '../../workflows/results';
+import type { OrderResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runOrderCommand } from '../prompts/run-order';
 import type { CommandDefinition } from '../services';

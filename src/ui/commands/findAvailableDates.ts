@@ -1,9 +1,9 @@
 // satImagery.findAvailableDates(uri?, options?): the date search alone, shown as a read-only
 // table a person reads at a glance (whole-area dates first, partial ones marked).
 import * as vscode from 'vscode';
-import { findAvailableDates } from '../../workflows/find-dates';
-import type { FindDatesOptions } from '../../workflows/find-dates';
-import type { DatesResult } from '../../workflows/results';
+import { findAvailableDates } from '../../workflows/dates/find-dates-workflow';
+import type { FindDatesOptions } from '../../workflows/dates/find-dates-workflow';
+import type { DatesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runWorkflow } from '../prompts/run-workflow';
 import type { CommandDefinition } from '../services';

@@ -1,6 +1,6 @@
 // satImagery.processMiniTiles(uri?, options?): chosen mini-tiles (or every one over the AOI)
 // through a small worker pool, each to its own file, with a manifest so a rerun skips finished units.
-import type { BatchResult } from '../../workflows/results';
+import type { BatchResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runBatchCommand } from '../prompts/run-batch';
 import type { CommandDefinition } from '../services';

@@ -1,9 +1,9 @@
 // satImagery.searchTiles(uri?, options?): the tiles and mini-tiles over the AOI on the panel's map
 // and list; the selection can go on to an order or to processing.
 import * as vscode from 'vscode';
-import { searchTiles } from '../../workflows/tiles';
-import type { SearchTilesOptions } from '../../workflows/tiles';
-import type { TilesResult } from '../../workflows/results';
+import { searchTiles } from '../../workflows/tiles/search-tiles-workflow';
+import type { SearchTilesOptions } from '../../workflows/tiles/search-tiles-workflow';
+import type { TilesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runWorkflow } from '../prompts/run-workflow';
 import type { CommandDefinition } from '../services';

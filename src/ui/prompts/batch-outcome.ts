@@ -3,7 +3,7 @@
 // unit, so only the failed ones are sent again.
 import * as vscode from 'vscode';
 import { formatBytes } from '../../workflows/format';
-import type { BatchResult } from '../../workflows/results';
+import type { BatchResult } from '../../workflows/engine/results';
 import { offerReveal } from './progress-notify';
 
 export function announceBatch(commandId: string, uri: vscode.Uri | undefined, retryOptions: object, result: BatchResult): void {

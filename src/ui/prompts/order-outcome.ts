@@ -1,8 +1,8 @@
 // After an order workflow: say what was created (and, for a recurring order, that it renews every
 // month and until when it can be cancelled), and refresh the Orders tree.
 import * as vscode from 'vscode';
-import { recurringSentence } from '../../workflows/order';
-import type { OrderResult } from '../../workflows/results';
+import { recurringSentence } from '../../workflows/orders/order-workflow';
+import type { OrderResult } from '../../workflows/engine/results';
 import type { Services } from '../services';
 
 export function announceOrder(services: Services, result: OrderResult): void {

@@ -1,9 +1,9 @@
 // What Process Tiles and Process Mini-Tiles share: run the batch core on the document (or on the
 // tile GUIDs and date of the options alone), report the outcome with "Retry failed", and reload
 // the account's credits when anything was processed.
-import type { BatchKind, ProcessTilesOptions } from '../../workflows/batch-process';
-import { processTiles } from '../../workflows/batch-process';
-import type { BatchResult } from '../../workflows/results';
+import type { BatchKind, ProcessTilesOptions } from '../../workflows/tiles/process-tiles-workflow';
+import { processTiles } from '../../workflows/tiles/process-tiles-workflow';
+import type { BatchResult } from '../../workflows/engine/results';
 import type { Services } from '../services';
 import { announceBatch } from './batch-outcome';
 import { runWorkflow } from './run-workflow';

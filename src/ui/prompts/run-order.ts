@@ -1,8 +1,8 @@
 // What Estimate Tasking Order and Create Tasking Order share: run the order core on the document
 // (or on the tiles the options name), then tell what was estimated or created.
-import { runOrder } from '../../workflows/order';
-import type { OrderOptions } from '../../workflows/order';
-import type { OrderResult } from '../../workflows/results';
+import { runOrder } from '../../workflows/orders/order-workflow';
+import type { OrderOptions } from '../../workflows/orders/order-workflow';
+import type { OrderResult } from '../../workflows/engine/results';
 import type { Services } from '../services';
 import { announceOrder } from './order-outcome';
 import { runWorkflow } from './run-workflow';

@@ -3,9 +3,9 @@
 // the cost webview, the settings) and run the core. An invalid geometry is shown at its position
 // in the editor; the failure itself is reported once by the command registry.
 import * as vscode from 'vscode';
-import { isWorkflowError } from '../../workflows/errors';
-import type { EstimateDecision, EstimateModel } from '../../workflows/estimate-model';
-import type { AoiSource, WorkflowPorts, WorkflowSettings } from '../../workflows/ports';
+import { isWorkflowError } from '../../workflows/engine/errors';
+import type { EstimateDecision, EstimateModel } from '../../workflows/engine/estimate-view-model';
+import type { AoiSource, WorkflowPorts, WorkflowSettings } from '../../workflows/engine/ports';
 import type { Services } from '../services';
 import { withCancellableProgress, vscodeNotify } from './progress-notify';
 import { createQuickInputAsk } from './quick-input';

@@ -1,14 +1,14 @@
 // The last step of a composite download: the GeoTIFF into the output folder through the client's
 // streaming download (it writes a .part and renames it when complete). An AOI above the key's
 // maximum composite area goes in parts instead (composite-parts.ts).
-import type { CompositeRequest } from '../api/types';
-import type { Aoi } from '../geometry/types';
-import { downloadCompositeParts, keyLimits } from './composite-parts';
-import { WorkflowError } from './errors';
-import { formatBytes } from './format';
-import type { WorkflowPorts } from './ports';
-import type { CompositeProfile } from './request-profile';
-import type { CompositeResult } from './results';
+import type { CompositeRequest } from '../../api/types';
+import type { Aoi } from '../../geometry/types';
+import { downloadCompositeParts, keyLimits } from './split-into-parts';
+import { WorkflowError } from '../engine/errors';
+import { formatBytes } from '../format';
+import type { WorkflowPorts } from '../engine/ports';
+import type { CompositeProfile } from '../engine/request-profile';
+import type { CompositeResult } from '../engine/results';
 
 export async function saveComposite(
   ports: WorkflowPorts,

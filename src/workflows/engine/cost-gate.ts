@@ -2,7 +2,7 @@
 // to skip the confirmation (tests, keybindings, other extensions) gets it skipped only when the
 // cost is known and under the `confirmCostAbove` budget, and a clear refusal otherwise.
 import { WorkflowError } from './errors';
-import type { EstimateDecision, EstimateModel } from './estimate-model';
+import type { EstimateDecision, EstimateModel } from './estimate-view-model';
 import type { WorkflowPorts } from './ports';
 
 export async function confirmCost(

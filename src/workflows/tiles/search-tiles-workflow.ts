@@ -1,17 +1,17 @@
 // Search the tiles and mini-tiles over an AOI, and let the person choose some: on the webview's
 // map and list ("Search tiles"), or in a quick pick (when a batch needs its units).
-import type { TileRecord } from '../api/types';
-import type { Aoi, BoundingBox } from '../geometry/types';
-import { readAoiOrThrow } from './aoi-input';
-import { isCancellation } from './errors';
-import { tileChoice, tileSelectionModel } from './estimate-models';
-import type { TileChoice } from './estimate-model';
-import { BACK } from './ports';
-import type { AoiSource, WorkflowPorts } from './ports';
-import { aoiField } from './request-profile';
-import type { TilesResult } from './results';
-import { polygonsOfWkt } from './wkt-footprint';
-import type { StepPosition } from './wizard';
+import type { TileRecord } from '../../api/types';
+import type { Aoi, BoundingBox } from '../../geometry/types';
+import { readAoiOrThrow } from '../engine/aoi-input';
+import { isCancellation } from '../engine/errors';
+import { tileChoice, tileSelectionModel } from '../engine/estimate-view-builders';
+import type { TileChoice } from '../engine/estimate-view-model';
+import { BACK } from '../engine/ports';
+import type { AoiSource, WorkflowPorts } from '../engine/ports';
+import { aoiField } from '../engine/request-profile';
+import type { TilesResult } from '../engine/results';
+import { polygonsOfWkt } from '../../geometry/wkt-footprint';
+import type { StepPosition } from '../engine/wizard';
 
 export interface SearchTilesOptions {
   /** Pre-select these tiles; with skipConfirmation they are the selection. */

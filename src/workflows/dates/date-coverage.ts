@@ -1,7 +1,7 @@
 // Which dates cover the whole AOI. The date search answers per model a list of `DatesByGeog`
 // entries (one per part of the AOI); a date is usable for the whole AOI only when it is in every
 // entry (live-service notes). Dates found in some entries only are partial.
-import type { ModelImageDates } from '../api/types';
+import type { ModelImageDates } from '../../api/types';
 
 export interface DateCoverage {
   /** Dates in every DatesByGeog entry, newest first. */

@@ -1,17 +1,17 @@
 // The multi-step prompt of a composite request: model → constellations → date (from a date
 // search over the AOI) → EPSG → resolution → bands. A value fixed by the options or the settings
 // is never asked; the others are asked with defaults from the settings and the models list.
-import type { TaskingModel } from '../api/types';
-import type { Aoi } from '../geometry/types';
-import { checkModel, BAND_CHOICES, DEFAULT_BANDNAMES, DEFAULT_EPSG, DEFAULT_RESOLUTION, EPSG_CHOICES, RESOLUTIONS, defaultConstellations, supportedConstellations } from './choices';
-import type { DateCoverage } from './date-coverage';
-import { dateItems, modelItems, searchDates } from './date-search';
-import type { DateWindow } from './date-search';
-import { WorkflowError } from './errors';
-import { BACK, nowOf } from './ports';
-import type { Answer, WorkflowPorts } from './ports';
-import type { AoiMode } from './request-profile';
-import type { WizardStep } from './wizard';
+import type { TaskingModel } from '../../api/types';
+import type { Aoi } from '../../geometry/types';
+import { checkModel, BAND_CHOICES, DEFAULT_BANDNAMES, DEFAULT_EPSG, DEFAULT_RESOLUTION, EPSG_CHOICES, RESOLUTIONS, defaultConstellations, supportedConstellations } from '../engine/choices';
+import type { DateCoverage } from '../dates/date-coverage';
+import { dateItems, modelItems, searchDates } from '../dates/date-search';
+import type { DateWindow } from '../dates/date-search';
+import { WorkflowError } from '../engine/errors';
+import { BACK, nowOf } from '../engine/ports';
+import type { Answer, WorkflowPorts } from '../engine/ports';
+import type { AoiMode } from '../engine/request-profile';
+import type { WizardStep } from '../engine/wizard';
 
 const KNOWN_CONSTELLATIONS = ['Sentinel2', 'Sentinel1', 'Landsat89'];
 

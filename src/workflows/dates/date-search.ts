@@ -1,12 +1,12 @@
 // The date search shared by "Find available dates" and the download: one request over the AOI
 // and window, read into full and partial coverage, and the date items a person picks from.
-import type { TaskingModel } from '../api/types';
-import type { Aoi } from '../geometry/types';
+import type { TaskingModel } from '../../api/types';
+import type { Aoi } from '../../geometry/types';
 import { ageOf, dateCoverage, lastDaysWindow, readableDate } from './date-coverage';
 import type { DateCoverage } from './date-coverage';
-import type { PickItem, WorkflowPorts } from './ports';
-import { aoiField } from './request-profile';
-import type { AoiMode } from './request-profile';
+import type { PickItem, WorkflowPorts } from '../engine/ports';
+import { aoiField } from '../engine/request-profile';
+import type { AoiMode } from '../engine/request-profile';
 
 export interface DateWindow {
   from: string; // ISO date-time, UTC

@@ -1,16 +1,16 @@
 // "Find available dates": the date search alone. Asks model and constellations when the options
 // and settings leave them open, searches the window (default the last 30 days) and returns the
 // dates split into whole-area and partial ones, with a table a person reads at a glance.
-import { readAoiOrThrow } from './aoi-input';
-import { checkConstellations, checkModel } from './choices';
-import { compositeSteps, initialPromptState } from './composite-prompts';
+import { readAoiOrThrow } from '../engine/aoi-input';
+import { checkConstellations, checkModel } from '../engine/choices';
+import { compositeSteps, initialPromptState } from '../composite/composite-prompts';
 import { describeCoverage, searchDates, windowOf } from './date-search';
-import { isCancellation } from './errors';
-import { nowOf } from './ports';
-import type { AoiSource, WorkflowPorts } from './ports';
-import type { AoiMode } from './request-profile';
-import type { DatesResult } from './results';
-import { runWizard } from './wizard';
+import { isCancellation } from '../engine/errors';
+import { nowOf } from '../engine/ports';
+import type { AoiSource, WorkflowPorts } from '../engine/ports';
+import type { AoiMode } from '../engine/request-profile';
+import type { DatesResult } from '../engine/results';
+import { runWizard } from '../engine/wizard';
 
 export interface FindDatesOptions {
   model?: string;

@@ -1,7 +1,7 @@
 // Reads the AOI of a workflow's document with the geometry module, and stops on an invalid
 // geometry before any request is made: the error carries every problem at its position.
-import { readAoi } from '../geometry/index';
-import type { Aoi, AoiReadResult, GeometryProblem } from '../geometry/types';
+import { readAoi } from '../../geometry/index';
+import type { Aoi, AoiReadResult, GeometryProblem } from '../../geometry/types';
 import { WorkflowError } from './errors';
 import type { AoiSource } from './ports';
 

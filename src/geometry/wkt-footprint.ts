@@ -3,7 +3,7 @@
 // unreadable footprint yields no polygon rather than failing the whole tile list.
 import { parse } from 'wellknown';
 import type { GeoJSONGeometry } from 'wellknown';
-import type { PolygonCoordinates } from '../geometry/types';
+import type { PolygonCoordinates } from './types';
 
 export function polygonsOfWkt(wkt: string): PolygonCoordinates[] {
   try {

@@ -1,7 +1,7 @@
 // Reads the flags of composite/available. "Ready" is FullyAvailable && OrdersCoverPolygon &&
 // DataAvailableForUser (live-service notes); when it is not, the person is told which condition
 // failed, in words, and offered the fix that condition calls for.
-import type { CompositeAvailability } from '../api/types';
+import type { CompositeAvailability } from '../../api/types';
 
 export type AvailabilityFix = 'order-area' | 'other-date';
 

@@ -3,8 +3,8 @@
 // manifest as it happens, and progress reads "n of N, bytes". A cancel stops taking units; a
 // unit cancelled mid-way is left unrecorded, so the rerun does it again.
 import { isCancellation } from './errors';
-import { formatBytes } from './format';
-import type { BatchManifest } from './manifest';
+import { formatBytes } from '../format';
+import type { BatchManifest } from './batch-manifest';
 import type { WorkflowPorts } from './ports';
 import type { BatchResult } from './results';
 import { poolSize, runPool } from './worker-pool';

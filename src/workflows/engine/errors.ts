@@ -1,7 +1,7 @@
 // Failures the workflows decide themselves, before or between requests. Service and transport
 // failures stay ApiErrors (src/api/errors.ts); these carry what the VS Code layer needs to show
 // the problem where it is (a geometry position, the differing fields).
-import type { GeometryProblem } from '../geometry/types';
+import type { GeometryProblem } from '../../geometry/types';
 
 export type WorkflowErrorKind =
   | 'invalid-geometry' // the AOI has errors: nothing was sent

@@ -9,9 +9,9 @@ import type {
   OrderEstimate,
   TaskOrder,
   TileRecord,
-} from '../api/types';
-import type { AvailabilityFix } from './availability';
-import type { DateCoverage } from './date-coverage';
+} from '../../api/types';
+import type { AvailabilityFix } from '../composite/availability';
+import type { DateCoverage } from '../dates/date-coverage';
 
 /**
  * completed: the goal was reached. cancelled: the person dismissed a prompt, declined the cost or

@@ -3,26 +3,26 @@
 // folder. One frozen profile feeds every step; when it changes after the availability check
 // (a "change" in the cost panel, or a setting edited meanwhile) the check runs again with the
 // final payload, and the process call is refused locally if it would differ from the estimate.
-import type { CompositeRequest, ProcessOutputOptions, TaskingModel } from '../api/types';
-import type { Aoi } from '../geometry/types';
-import { isApiError } from '../api/errors';
+import type { CompositeRequest, ProcessOutputOptions, TaskingModel } from '../../api/types';
+import type { Aoi } from '../../geometry/types';
+import { isApiError } from '../../api/errors';
 import { fixLabels, judgeAvailability, notAvailableCodes } from './availability';
 import type { AvailabilityFix } from './availability';
-import { readAoiOrThrow } from './aoi-input';
-import { checkConstellations, checkModel, checkResolution } from './choices';
-import { saveComposite } from './composite-download';
+import { readAoiOrThrow } from '../engine/aoi-input';
+import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
+import { saveComposite } from './save-composite-file';
 import { compositeSteps, initialPromptState } from './composite-prompts';
 import type { ChoiceKey, CompositeChoices, CompositePromptState } from './composite-prompts';
-import { confirmCost } from './cost-gate';
-import { windowOf } from './date-search';
-import { WorkflowError, isCancellation } from './errors';
-import { compositeEstimateModel } from './estimate-models';
-import { nowOf } from './ports';
-import type { AoiSource, WorkflowPorts } from './ports';
-import { availabilityRequest, compositeRequest, diffProfiles, diffRequests, freezeProfile } from './request-profile';
-import type { AoiMode, CompositeProfile } from './request-profile';
-import type { CompositeResult } from './results';
-import { runWizard } from './wizard';
+import { confirmCost } from '../engine/cost-gate';
+import { windowOf } from '../dates/date-search';
+import { WorkflowError, isCancellation } from '../engine/errors';
+import { compositeEstimateModel } from '../engine/estimate-view-builders';
+import { nowOf } from '../engine/ports';
+import type { AoiSource, WorkflowPorts } from '../engine/ports';
+import { availabilityRequest, compositeRequest, diffProfiles, diffRequests, freezeProfile } from '../engine/request-profile';
+import type { AoiMode, CompositeProfile } from '../engine/request-profile';
+import type { CompositeResult } from '../engine/results';
+import { runWizard } from '../engine/wizard';
 
 export interface DownloadCompositeOptions extends CompositeChoices {
   /** Date search window (ISO date or date-time); default the last 30 days. */

@@ -1,7 +1,7 @@
 // What the cost webview shows and what it answers. The workflows build an EstimateModel from the
 // service's estimate and the request; the panel (src/ui/webview) renders it and returns a decision.
 // Lives in the core so the workflows can use it without importing the VS Code layer.
-import type { BoundingBox, PolygonCoordinates } from '../geometry/types';
+import type { BoundingBox, PolygonCoordinates } from '../../geometry/types';
 
 export interface EstimateAoi {
   polygons: PolygonCoordinates[];

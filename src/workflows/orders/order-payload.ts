@@ -2,9 +2,9 @@
 // and then, unchanged plus TileDeduplication, to the create call. Also the recurring-order
 // deadline: a recurring order must be cancelled before 00:00 UTC on the 1st of the next month to
 // stop next month's charge (live-service notes).
-import type { OrderCreateRequest, OrderEstimateRequest } from '../api/types';
-import type { Aoi } from '../geometry/types';
-import { WorkflowError } from './errors';
+import type { OrderCreateRequest, OrderEstimateRequest } from '../../api/types';
+import type { Aoi } from '../../geometry/types';
+import { WorkflowError } from '../engine/errors';
 
 export interface OrderFields {
   model: string;

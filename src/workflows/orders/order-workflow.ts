@@ -2,21 +2,21 @@
 // validated payload plus TileDeduplication). "Estimate order" shows the cost and creates only when
 // the person proceeds in the panel; "Create order" creates after the confirmation (or without it
 // when the options say so and the cost is under the budget).
-import type { OrderEstimateRequest, TaskingModel } from '../api/types';
-import type { Aoi } from '../geometry/types';
-import { readAoiOrThrow } from './aoi-input';
-import { checkConstellations, checkModel } from './choices';
-import { confirmCost } from './cost-gate';
-import { WorkflowError, isCancellation } from './errors';
-import { orderCost, orderEstimateModel } from './estimate-models';
+import type { OrderEstimateRequest, TaskingModel } from '../../api/types';
+import type { Aoi } from '../../geometry/types';
+import { readAoiOrThrow } from '../engine/aoi-input';
+import { checkConstellations, checkModel } from '../engine/choices';
+import { confirmCost } from '../engine/cost-gate';
+import { WorkflowError, isCancellation } from '../engine/errors';
+import { orderCost, orderEstimateModel } from '../engine/estimate-view-builders';
 import { orderPromptSteps } from './order-prompts';
 import type { OrderPromptState } from './order-prompts';
 import { addMonths, orderCreateRequest, orderEstimateRequest, parseOrderEnd, recurringCancellationDeadline, todayOf } from './order-payload';
-import { nowOf } from './ports';
-import type { AoiSource, WorkflowPorts } from './ports';
-import { diffRequests } from './request-profile';
-import type { OrderResult } from './results';
-import { runWizard } from './wizard';
+import { nowOf } from '../engine/ports';
+import type { AoiSource, WorkflowPorts } from '../engine/ports';
+import { diffRequests } from '../engine/request-profile';
+import type { OrderResult } from '../engine/results';
+import { runWizard } from '../engine/wizard';
 
 export interface OrderOptions {
   model?: string;

@@ -1,7 +1,7 @@
 // The values a person chooses from, and the checks that keep a wrong one from being sent: the
 // model must be an API value of the models list (a display label such as `Stratus-2` is refused
 // locally, naming the API value), constellations must be ones the model supports.
-import type { TaskingModel } from '../api/types';
+import type { TaskingModel } from '../../api/types';
 import { WorkflowError } from './errors';
 import type { PickItem } from './ports';
 

@@ -3,15 +3,15 @@
 // through the batch runner (worker pool, manifest), each to its own file.
 import { rename, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { splitAoi } from '../geometry/index';
-import type { Aoi } from '../geometry/types';
-import { runBatch } from './batch-runner';
-import { isCancellation } from './errors';
-import { BatchManifest } from './manifest';
-import type { WorkflowPorts } from './ports';
-import { compositeRequest, freezeProfile } from './request-profile';
-import type { CompositeProfile } from './request-profile';
-import type { BatchResult } from './results';
+import { splitAoi } from '../../geometry/index';
+import type { Aoi } from '../../geometry/types';
+import { runBatch } from '../engine/batch-runner';
+import { isCancellation } from '../engine/errors';
+import { BatchManifest } from '../engine/batch-manifest';
+import type { WorkflowPorts } from '../engine/ports';
+import { compositeRequest, freezeProfile } from '../engine/request-profile';
+import type { CompositeProfile } from '../engine/request-profile';
+import type { BatchResult } from '../engine/results';
 
 const STAGING = '.sat-imagery-parts';
 

@@ -1,12 +1,12 @@
 // The multi-step prompt of a tasking order: model → constellations → first day → last day (empty
 // for a recurring order) → tile deduplication. Values fixed by the options or settings are skipped.
-import type { TaskingModel } from '../api/types';
-import { defaultConstellations, supportedConstellations } from './choices';
-import { modelItems } from './date-search';
+import type { TaskingModel } from '../../api/types';
+import { defaultConstellations, supportedConstellations } from '../engine/choices';
+import { modelItems } from '../dates/date-search';
 import { isDay } from './order-payload';
-import { BACK } from './ports';
-import type { Answer, WorkflowPorts } from './ports';
-import type { WizardStep } from './wizard';
+import { BACK } from '../engine/ports';
+import type { Answer, WorkflowPorts } from '../engine/ports';
+import type { WizardStep } from '../engine/wizard';
 
 export interface OrderChoices {
   model?: string;

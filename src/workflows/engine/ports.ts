@@ -1,9 +1,9 @@
 // The small interfaces the workflows are written against. The VS Code layer (src/ui/prompts)
 // implements them with quick picks, withProgress and notifications; the unit tests implement
 // them with a script. Nothing here knows about VS Code.
-import type { ImageryClient } from '../api/types';
-import type { AoiReadResult } from '../geometry/types';
-import type { EstimateDecision, EstimateModel } from './estimate-model';
+import type { ImageryClient } from '../../api/types';
+import type { AoiReadResult } from '../../geometry/types';
+import type { EstimateDecision, EstimateModel } from './estimate-view-model';
 
 /** Answer of a prompt step that asks to go one step back. A symbol, so no picked value collides. */
 export const BACK: unique symbol = Symbol('back');

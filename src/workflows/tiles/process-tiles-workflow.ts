@@ -1,23 +1,23 @@
 // Process many tiles or mini-tiles, each to its own file (batch-runner.ts: worker pool, manifest,
 // "n of N, bytes"). The settings are asked like a composite's, then the tiles, unless the options
 // fix them. Failed units are reported with their reasons; rerunning the command retries only them.
-import type { TaskingModel, TileRecord } from '../api/types';
-import { readAoiOrThrow } from './aoi-input';
-import { checkConstellations, checkModel, checkResolution } from './choices';
-import { compositeSteps, initialPromptState } from './composite-prompts';
-import type { CompositeChoices, CompositePromptState } from './composite-prompts';
-import { windowOf } from './date-search';
-import { WorkflowError, isCancellation } from './errors';
-import { BatchManifest } from './manifest';
-import { nowOf } from './ports';
-import type { AoiSource, WorkflowPorts } from './ports';
-import { dateTimeOf } from './request-profile';
-import type { BatchResult } from './results';
-import { runBatch } from './batch-runner';
-import { keyLimits } from './composite-parts';
-import { findTiles, pickTiles } from './tiles';
-import { runWizard } from './wizard';
-import type { WizardStep } from './wizard';
+import type { TaskingModel, TileRecord } from '../../api/types';
+import { readAoiOrThrow } from '../engine/aoi-input';
+import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
+import { compositeSteps, initialPromptState } from '../composite/composite-prompts';
+import type { CompositeChoices, CompositePromptState } from '../composite/composite-prompts';
+import { windowOf } from '../dates/date-search';
+import { WorkflowError, isCancellation } from '../engine/errors';
+import { BatchManifest } from '../engine/batch-manifest';
+import { nowOf } from '../engine/ports';
+import type { AoiSource, WorkflowPorts } from '../engine/ports';
+import { dateTimeOf } from '../engine/request-profile';
+import type { BatchResult } from '../engine/results';
+import { runBatch } from '../engine/batch-runner';
+import { keyLimits } from '../composite/split-into-parts';
+import { findTiles, pickTiles } from './search-tiles-workflow';
+import { runWizard } from '../engine/wizard';
+import type { WizardStep } from '../engine/wizard';
 
 export type BatchKind = 'tile' | 'minitile';
 

@@ -1,11 +1,11 @@
 // Builds what the cost webview shows from the service's estimates and the request that produced
 // them: the settings in words, the drawn and the billed area, and the warnings a person should
 // read before paying (a billed area far larger than the drawn one, a recurring renewal).
-import type { CompositeEstimate, CompositeRequest, OrderCreateRequest, OrderEstimate, TileRecord } from '../api/types';
-import type { Aoi } from '../geometry/types';
-import type { CompositeEstimateModel, EstimateAoi, OrderEstimateModel, SettingLine, TileChoice, TileSelectionModel } from './estimate-model';
+import type { CompositeEstimate, CompositeRequest, OrderCreateRequest, OrderEstimate, TileRecord } from '../../api/types';
+import type { Aoi } from '../../geometry/types';
+import type { CompositeEstimateModel, EstimateAoi, OrderEstimateModel, SettingLine, TileChoice, TileSelectionModel } from './estimate-view-model';
 import type { CompositeProfile } from './request-profile';
-import { polygonsOfWkt } from './wkt-footprint';
+import { polygonsOfWkt } from '../../geometry/wkt-footprint';
 
 export function estimateAoi(aoi: Aoi): EstimateAoi {
   return { polygons: aoi.polygons, billedBoxes: aoi.billedBoxes, areaKm2: aoi.areaKm2, billedAreaKm2: aoi.billedAreaKm2 };
