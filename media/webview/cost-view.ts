@@ -3,8 +3,8 @@
 // month for an order; the selection count for tiles.
 import type { EstimateModel } from '../../src/workflows/engine/estimate-view-model';
 import { el, fact } from './dom';
-import { formatArea, formatCredits, formatDuration, formatMegabytes, formatMoney, formatUtc, NOT_GIVEN } from './format';
-import type { Locale } from './format';
+import { formatArea, formatCredits, formatDuration, formatMegabytes, formatMoney, formatUtc, NOT_GIVEN } from '../../src/common/format';
+import type { Locale } from '../../src/common/format';
 import { billedAreaKm2, currentMonthTotal, formatCost, nextMonthTotal, nextRenewal } from './warnings';
 
 export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTMLElement {

@@ -1,8 +1,8 @@
 // The AOI map as SVG elements: drawn polygons filled, billed boxes dashed, and (for a tile
 // selection) tile footprints that toggle on click, Space or Enter, each announced as a checkbox.
 import { svg } from './dom';
-import { formatNumber } from './format';
-import type { Locale } from './format';
+import { formatNumber } from '../../src/common/format';
+import type { Locale } from '../../src/common/format';
 import { layoutMap } from './svg-map';
 import type { MapInput } from './svg-map';
 

@@ -8,8 +8,8 @@ import type { ShowMessage, WebviewMessage } from '../../src/ui/webview/protocol'
 import type { EstimateModel } from '../../src/workflows/engine/estimate-view-model';
 import { renderAreaFacts, renderCost } from './cost-view';
 import { custom, el, fact } from './dom';
-import { formatCredits, formatMoney, formatUtc } from './format';
-import type { Locale } from './format';
+import { formatCredits, formatMoney, formatUtc } from '../../src/common/format';
+import type { Locale } from '../../src/common/format';
 import { renderMap } from './map-view';
 import { renderPayload, renderTileList } from './sections';
 import { currentMonthTotal, deriveWarnings } from './warnings';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatArea, formatCredits, formatMoney, formatUtc, NOT_GIVEN } from '../../media/webview/format';
+import { formatArea, formatCredits, formatMoney, formatUtc, NOT_GIVEN } from '../../src/common/format';
 import { budgetedCost, deriveWarnings, nextRenewal } from '../../media/webview/warnings';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
 

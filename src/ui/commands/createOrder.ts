@@ -2,7 +2,7 @@
 // payload and the TileDeduplication choice. A recurring order says when it can be cancelled.
 import type { OrderResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
-import { runOrderCommand } from '../prompts/run-order';
+import { runOrderCommand } from '../runners/run-order';
 import type { CommandDefinition } from '../services';
 
 export const createOrderCommand: CommandDefinition = {

@@ -9,9 +9,9 @@ import { formatBytes } from '../../workflows/format';
 import type { DownloadCompositeOptions } from '../../workflows/composite/download-composite-workflow';
 import type { CompositeResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
-import { announceBatch } from '../prompts/batch-outcome';
+import { announceBatch } from '../outcomes/batch-outcome';
 import { offerReveal } from '../prompts/progress-notify';
-import { runWorkflow } from '../prompts/run-workflow';
+import { runWorkflow } from '../runners/run-workflow';
 import type { CommandDefinition } from '../services';
 
 export const downloadCompositeCommand: CommandDefinition = {

@@ -2,7 +2,7 @@
 // creates the order with the same payload. With skipConfirmation only the estimate is returned.
 import type { OrderResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
-import { runOrderCommand } from '../prompts/run-order';
+import { runOrderCommand } from '../runners/run-order';
 import type { CommandDefinition } from '../services';
 
 export const estimateOrderCommand: CommandDefinition = {

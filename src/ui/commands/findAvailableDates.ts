@@ -5,7 +5,7 @@ import { findAvailableDates } from '../../workflows/dates/find-dates-workflow';
 import type { FindDatesOptions } from '../../workflows/dates/find-dates-workflow';
 import type { DatesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
-import { runWorkflow } from '../prompts/run-workflow';
+import { runWorkflow } from '../runners/run-workflow';
 import type { CommandDefinition } from '../services';
 
 export const findAvailableDatesCommand: CommandDefinition = {

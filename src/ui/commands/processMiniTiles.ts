@@ -2,7 +2,7 @@
 // through a small worker pool, each to its own file, with a manifest so a rerun skips finished units.
 import type { BatchResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
-import { runBatchCommand } from '../prompts/run-batch';
+import { runBatchCommand } from '../runners/run-batch';
 import type { CommandDefinition } from '../services';
 
 export const processMiniTilesCommand: CommandDefinition = {

@@ -5,7 +5,7 @@ import { searchTiles } from '../../workflows/tiles/search-tiles-workflow';
 import type { SearchTilesOptions } from '../../workflows/tiles/search-tiles-workflow';
 import type { TilesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
-import { runWorkflow } from '../prompts/run-workflow';
+import { runWorkflow } from '../runners/run-workflow';
 import type { CommandDefinition } from '../services';
 
 export const searchTilesCommand: CommandDefinition = {

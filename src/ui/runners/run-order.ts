@@ -4,7 +4,7 @@ import { runOrder } from '../../workflows/orders/order-workflow';
 import type { OrderOptions } from '../../workflows/orders/order-workflow';
 import type { OrderResult } from '../../workflows/engine/results';
 import type { Services } from '../services';
-import { announceOrder } from './order-outcome';
+import { announceOrder } from '../outcomes/order-outcome';
 import { runWorkflow } from './run-workflow';
 
 export async function runOrderCommand(services: Services, mode: 'estimate' | 'create', title: string, uri: unknown, options: unknown): Promise<OrderResult | undefined> {

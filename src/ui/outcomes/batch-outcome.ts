@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { formatBytes } from '../../workflows/format';
 import type { BatchResult } from '../../workflows/engine/results';
-import { offerReveal } from './progress-notify';
+import { offerReveal } from '../prompts/progress-notify';
 
 export function announceBatch(commandId: string, uri: vscode.Uri | undefined, retryOptions: object, result: BatchResult): void {
   const done = result.units.filter((u) => u.status !== 'failed').length;

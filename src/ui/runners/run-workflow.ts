@@ -7,9 +7,9 @@ import { isWorkflowError } from '../../workflows/engine/errors';
 import type { EstimateDecision, EstimateModel } from '../../workflows/engine/estimate-view-model';
 import type { AoiSource, WorkflowPorts, WorkflowSettings } from '../../workflows/engine/ports';
 import type { Services } from '../services';
-import { withCancellableProgress, vscodeNotify } from './progress-notify';
-import { createQuickInputAsk } from './quick-input';
-import { confirmTrust, resolveTargetDocument } from './target-document';
+import { withCancellableProgress, vscodeNotify } from '../prompts/progress-notify';
+import { createQuickInputAsk } from '../prompts/quick-input';
+import { confirmTrust, resolveTargetDocument } from '../prompts/target-document';
 
 export interface WorkflowRun<O> {
   /** The document under the right-click, the active one, or the one picked. */

@@ -5,7 +5,7 @@ import type { BatchKind, ProcessTilesOptions } from '../../workflows/tiles/proce
 import { processTiles } from '../../workflows/tiles/process-tiles-workflow';
 import type { BatchResult } from '../../workflows/engine/results';
 import type { Services } from '../services';
-import { announceBatch } from './batch-outcome';
+import { announceBatch } from '../outcomes/batch-outcome';
 import { runWorkflow } from './run-workflow';
 
 export async function runBatchCommand(services: Services, kind: BatchKind, commandId: string, title: string, uri: unknown, options: unknown): Promise<BatchResult | undefined> {
