@@ -1,28 +1,21 @@
-// Tile footprints arrive as WKT (`DataGeogWkt`); the map wants polygons of [lon, lat]. Footprints
-// are small (a handful of vertices), so the plain wellknown parser is fast enough here; an
-// unreadable footprint yields no polygon rather than failing the whole tile list.
-import { parse } from 'wellknown';
-import type { GeoJSONGeometry } from 'wellknown';
+// WKT that the service sends back (tile footprints in `DataGeogWkt`, an order's `Wkt`) read with
+// the project's own WKT reader, so one parser reads every WKT. Footprints are for drawing and
+// opening, not for sending: an unreadable one yields no polygon rather than failing a whole list.
+import { LineIndex } from './positions';
 import type { PolygonCoordinates } from './types';
+import { readWktText } from './wkt-reader';
 
 export function polygonsOfWkt(wkt: string): PolygonCoordinates[] {
-  try {
-    const geometry = parse(wkt);
-    return geometry ? polygonsOf(geometry) : [];
-  } catch {
-    return [];
-  }
+  const content = readWktText(wkt, new LineIndex(wkt));
+  return content.drafts.some((draft) => draft.severity === 'error') ? [] : content.polygons;
 }
 
-function polygonsOf(geometry: GeoJSONGeometry): PolygonCoordinates[] {
-  switch (geometry.type) {
-    case 'Polygon':
-      return [geometry.coordinates as PolygonCoordinates];
-    case 'MultiPolygon':
-      return geometry.coordinates as PolygonCoordinates[];
-    case 'GeometryCollection':
-      return geometry.geometries.flatMap(polygonsOf);
-    default:
-      return [];
-  }
+export type AreaGeometry = { type: 'Polygon'; coordinates: PolygonCoordinates } | { type: 'MultiPolygon'; coordinates: PolygonCoordinates[] };
+
+/** The GeoJSON geometry of an area WKT; undefined when it cannot be read or holds no area. */
+export function geoJsonOfWkt(wkt: string): AreaGeometry | undefined {
+  const polygons = polygonsOfWkt(wkt);
+  if (polygons.length === 0) return undefined;
+  const multi = polygons.length > 1 || /^\s*(SRID=\d+;\s*)?MULTIPOLYGON/i.test(wkt);
+  return multi ? { type: 'MultiPolygon', coordinates: polygons } : { type: 'Polygon', coordinates: polygons[0] };
 }

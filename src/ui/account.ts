@@ -6,7 +6,7 @@ import type { ApiKeyInfo, ImageryClient } from '../api/types';
 import { errorText } from './errors';
 import { LatestState } from './latest-state';
 import type { ComponentLog } from './services';
-import { formatNumber } from './number-format';
+import { formatNumber } from '../common/format';
 
 export type AccountState =
   | { kind: 'no-key' }

@@ -5,7 +5,8 @@ import {
   parsePersistedState,
   parseWebviewMessage,
 } from '../../src/ui/webview/protocol';
-import { MAX_DRAWN_VERTICES, MAX_PAYLOAD_CHARS, thinPolygons, toShowMessage } from '../../src/ui/webview/view-model';
+import { thinPolygons } from '../../src/geometry/thin';
+import { MAX_DRAWN_VERTICES, MAX_PAYLOAD_CHARS, toShowMessage } from '../../src/ui/webview/view-model';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
 
 /** What postMessage does to a message: a JSON round trip (undefined keys vanish). */

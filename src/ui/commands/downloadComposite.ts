@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { fixLabels } from '../../workflows/composite/availability';
 import { downloadComposite } from '../../workflows/composite/download-composite-workflow';
-import { formatBytes } from '../../workflows/format';
+import { formatBytes } from '../../common/format';
 import type { DownloadCompositeOptions } from '../../workflows/composite/download-composite-workflow';
 import type { CompositeResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';

@@ -2,7 +2,7 @@
 // which reruns the command with `retryOptions`; the manifest makes the rerun skip every finished
 // unit, so only the failed ones are sent again.
 import * as vscode from 'vscode';
-import { formatBytes } from '../../workflows/format';
+import { formatBytes } from '../../common/format';
 import type { BatchResult } from '../../workflows/engine/results';
 import { offerReveal } from '../prompts/progress-notify';
 

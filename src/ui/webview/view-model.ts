@@ -2,7 +2,7 @@
 // vertices and its payload tens of megabytes of WKT: the page only needs enough of either to
 // draw and to read, so the polygons are thinned and the payload text is cut (Copy still copies
 // the whole payload from the host). Pure: no `vscode`, so it is unit-tested in plain Node.
-import type { PolygonCoordinates } from '../../geometry/types';
+import { thinPolygons } from '../../geometry/thin';
 import type { EstimateModel } from '../../workflows/engine/estimate-view-model';
 import type { ShowMessage } from './protocol';
 
@@ -17,29 +17,6 @@ export function payloadToText(payload: unknown): string {
   } catch (error) {
     return `(payload cannot be shown: ${error instanceof Error ? error.message : String(error)})`;
   }
-}
-
-function countVertices(polygons: PolygonCoordinates[]): number {
-  let count = 0;
-  for (const polygon of polygons) for (const ring of polygon) count += ring.length;
-  return count;
-}
-
-/** Keeps every `step`-th position of each ring, and always its first and last (the closure). */
-function thinRing(ring: number[][], step: number): number[][] {
-  if (step <= 1 || ring.length <= 4) return ring;
-  const kept: number[][] = [];
-  for (let i = 0; i < ring.length - 1; i += step) kept.push(ring[i]);
-  kept.push(ring[ring.length - 1]);
-  return kept.length >= 4 ? kept : ring.slice(0, 4);
-}
-
-/** Thins polygons so that together they hold about `budget` vertices at most. */
-export function thinPolygons(polygons: PolygonCoordinates[], budget: number): PolygonCoordinates[] {
-  const total = countVertices(polygons);
-  if (total <= budget) return polygons;
-  const step = Math.ceil(total / budget);
-  return polygons.map((polygon) => polygon.map((ring) => thinRing(ring, step)));
 }
 
 /** NaN or Infinity would arrive as null after serialization and fail validation in the page;

@@ -5,7 +5,7 @@ import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import { downloadCompositeParts, keyLimits } from './split-into-parts';
 import { WorkflowError } from '../engine/errors';
-import { formatBytes } from '../format';
+import { formatBytes } from '../../common/format';
 import type { WorkflowPorts } from '../engine/ports';
 import type { CompositeProfile } from '../engine/request-profile';
 import type { CompositeResult } from '../engine/results';

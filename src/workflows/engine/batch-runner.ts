@@ -3,7 +3,7 @@
 // manifest as it happens, and progress reads "n of N, bytes". A cancel stops taking units; a
 // unit cancelled mid-way is left unrecorded, so the rerun does it again.
 import { isCancellation } from './errors';
-import { formatBytes } from '../format';
+import { formatBytes } from '../../common/format';
 import type { BatchManifest } from './batch-manifest';
 import type { WorkflowPorts } from './ports';
 import type { BatchResult } from './results';
