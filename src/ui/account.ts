@@ -5,7 +5,7 @@ import { isApiError } from '../api/errors';
 import type { ApiKeyInfo, ImageryClient } from '../api/types';
 import { errorText } from './errors';
 import { LatestState } from './latest-state';
-import type { ComponentLog } from './services';
+import type { ComponentLog } from './types';
 import { formatNumber } from '../common/format';
 
 export type AccountState =

@@ -6,7 +6,7 @@ import { describeError } from '../api/describe';
 import type { ErrorAction } from '../api/describe';
 import { isApiError } from '../api/errors';
 import { Commands } from './constants';
-import type { ComponentLog } from './services';
+import type { ComponentLog } from './types';
 
 /** The sentence for any thrown value. */
 export function errorText(err: unknown): string {

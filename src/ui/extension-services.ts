@@ -11,7 +11,7 @@ import { baseUrlProblem } from './base-url';
 import { Commands } from './constants';
 import type { ExtensionLog } from './log';
 import { ReadOnlyDocuments } from './read-only-documents';
-import type { ComponentLog, Services, SettingsReader } from './services';
+import type { ComponentLog, Services, SettingsReader } from './types';
 import type { Sidebar } from './tree/sidebar';
 
 export class ExtensionServices implements Services, vscode.Disposable {

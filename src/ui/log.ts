@@ -2,7 +2,7 @@
 // person reading "Satellite Imagery" output can tell the HTTP layer from the trees or the
 // workflows. Callers pass only what is safe to show: never the key, never a whole AOI.
 import * as vscode from 'vscode';
-import type { ComponentLog } from './services';
+import type { ComponentLog } from './types';
 
 export interface ExtensionLog extends vscode.Disposable {
   readonly channel: vscode.LogOutputChannel;

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { readAoi } from '../../src/geometry';
 import { Views } from '../../src/ui/constants';
-import type { Services } from '../../src/ui/services';
+import type { Services } from '../../src/ui/types';
 import { EstimatePanel, lastPanel, showEstimateBusy, showEstimatePanel } from '../../src/ui/webview';
 import { toShowMessage } from '../../src/ui/webview/view-model';
 import { orderEstimateModel } from '../../src/workflows/engine/estimate-view-builders';

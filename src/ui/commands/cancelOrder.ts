@@ -7,7 +7,7 @@ import { Commands } from '../constants';
 import { reportError } from '../errors';
 import { isRecurring, orderLabel, orderPeriod } from '../tree/order-format';
 import { resolveOrder } from './order-argument';
-import type { UiCommandDefinition } from './ui-command';
+import type { UiCommandDefinition } from './command';
 
 export interface CancelOrderResult {
   cancelled: boolean;

@@ -1,7 +1,7 @@
 // Removes the key from SecretStorage; every window follows through `secrets.onDidChange`.
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
-import type { UiCommandDefinition } from './ui-command';
+import type { UiCommandDefinition } from './command';
 
 export const clearApiKeyCommand: UiCommandDefinition = {
   id: Commands.clearApiKey,

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { resolveOrder } from './order-argument';
-import type { UiCommandDefinition } from './ui-command';
+import type { UiCommandDefinition } from './command';
 
 export const copyOrderIdCommand: UiCommandDefinition = {
   id: Commands.copyOrderId,

@@ -3,7 +3,7 @@
 import type { OrderResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runOrderCommand } from '../runners/run-order';
-import type { CommandDefinition } from '../services';
+import type { CommandDefinition } from '../types';
 
 export const createOrderCommand: CommandDefinition = {
   id: Commands.createOrder,

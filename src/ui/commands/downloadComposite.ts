@@ -12,7 +12,7 @@ import { Commands } from '../constants';
 import { announceBatch } from '../outcomes/batch-outcome';
 import { offerReveal } from '../prompts/progress-notify';
 import { runWorkflow } from '../runners/run-workflow';
-import type { CommandDefinition } from '../services';
+import type { CommandDefinition } from '../types';
 
 export const downloadCompositeCommand: CommandDefinition = {
   id: Commands.downloadComposite,

@@ -6,7 +6,7 @@ import type { FindDatesOptions } from '../../workflows/dates/find-dates-workflow
 import type { DatesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runWorkflow } from '../runners/run-workflow';
-import type { CommandDefinition } from '../services';
+import type { CommandDefinition } from '../types';
 
 export const findAvailableDatesCommand: CommandDefinition = {
   id: Commands.findAvailableDates,

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { reportError } from '../errors';
 import type { ExtensionServices } from '../extension-services';
-import type { CommandDefinition } from '../services';
+import type { CommandDefinition } from '../types';
 import { cancelOrderCommand } from './cancelOrder';
 import { clearApiKeyCommand } from './clearApiKey';
 import { copyOrderIdCommand } from './copyOrderId';
@@ -23,7 +23,7 @@ import { showLogCommand } from './showLog';
 import { showOrderDetailsCommand } from './showOrderDetails';
 import { toggleRecurringOnlyCommand } from './toggleRecurringOnly';
 import { toggleShowExpiredCommand } from './toggleShowExpired';
-import type { UiCommandDefinition } from './ui-command';
+import type { UiCommandDefinition } from './command';
 import { useModelAsDefaultCommand } from './useModelAsDefault';
 
 /** Commands of the key, the account and the sidebar. */

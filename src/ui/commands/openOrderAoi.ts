@@ -6,7 +6,7 @@ import { geoJsonOfWkt } from '../../geometry/wkt-footprint';
 import { Commands } from '../constants';
 import { reportError } from '../errors';
 import { resolveOrder } from './order-argument';
-import type { UiCommandDefinition } from './ui-command';
+import type { UiCommandDefinition } from './command';
 
 export const openOrderAoiCommand: UiCommandDefinition = {
   id: Commands.openOrderAoi,

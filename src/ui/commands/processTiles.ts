@@ -3,7 +3,7 @@
 import type { BatchResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runBatchCommand } from '../runners/run-batch';
-import type { CommandDefinition } from '../services';
+import type { CommandDefinition } from '../types';
 
 export const processTilesCommand: CommandDefinition = {
   id: Commands.processTiles,

@@ -1,6 +1,6 @@
 // Reloads the Models tree and the account figures shown above the models.
 import { Commands } from '../constants';
-import type { UiCommandDefinition } from './ui-command';
+import type { UiCommandDefinition } from './command';
 
 export const refreshModelsCommand: UiCommandDefinition = {
   id: Commands.refreshModels,

@@ -6,7 +6,7 @@ import type { SearchTilesOptions } from '../../workflows/tiles/search-tiles-work
 import type { TilesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runWorkflow } from '../runners/run-workflow';
-import type { CommandDefinition } from '../services';
+import type { CommandDefinition } from '../types';
 
 export const searchTilesCommand: CommandDefinition = {
   id: Commands.searchTiles,

@@ -7,7 +7,7 @@ import { creditsText, fetchAccountInfo } from '../account';
 import { apiKeyFormatProblem } from '../api-key';
 import { Commands } from '../constants';
 import { errorText, reportError } from '../errors';
-import type { UiCommandDefinition } from './ui-command';
+import type { UiCommandDefinition } from './command';
 
 export interface SetApiKeyResult {
   stored: boolean;

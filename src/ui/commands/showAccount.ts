@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { AccountState } from '../account';
 import { accountLines } from '../account';
 import { Commands } from '../constants';
-import type { UiCommandDefinition } from './ui-command';
+import type { UiCommandDefinition } from './command';
 
 export const showAccountCommand: UiCommandDefinition = {
   id: Commands.showAccount,

@@ -1,6 +1,6 @@
 // Opens the extension's log output channel.
 import { Commands } from '../constants';
-import type { UiCommandDefinition } from './ui-command';
+import type { UiCommandDefinition } from './command';
 
 export const showLogCommand: UiCommandDefinition = {
   id: Commands.showLog,

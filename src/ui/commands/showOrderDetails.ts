@@ -4,7 +4,7 @@ import type { TaskOrder } from '../../api/types';
 import { Commands } from '../constants';
 import { reportError } from '../errors';
 import { resolveOrder } from './order-argument';
-import type { UiCommandDefinition } from './ui-command';
+import type { UiCommandDefinition } from './command';
 
 export interface ShowOrderDetailsResult {
   uri: string;

@@ -1,7 +1,7 @@
 // Orders filter: only recurring orders (the service's `recurringOnly` query).
 import { Commands } from '../constants';
 import { toggleOrdersFilter } from './orders-filter';
-import type { UiCommandDefinition } from './ui-command';
+import type { UiCommandDefinition } from './command';
 
 export const toggleRecurringOnlyCommand: UiCommandDefinition = {
   id: Commands.toggleRecurringOnly,

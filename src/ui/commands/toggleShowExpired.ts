@@ -1,7 +1,7 @@
 // Orders filter: include expired orders (the service's `getExpired` query).
 import { Commands } from '../constants';
 import { toggleOrdersFilter } from './orders-filter';
-import type { UiCommandDefinition } from './ui-command';
+import type { UiCommandDefinition } from './command';
 
 export const toggleShowExpiredCommand: UiCommandDefinition = {
   id: Commands.toggleShowExpired,

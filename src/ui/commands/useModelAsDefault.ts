@@ -1,7 +1,7 @@
 // Makes a model the `satImagery.defaults.model` user setting, so workflows stop asking for it.
 import * as vscode from 'vscode';
 import { Commands, Settings } from '../constants';
-import type { UiCommandDefinition } from './ui-command';
+import type { UiCommandDefinition } from './command';
 
 export const useModelAsDefaultCommand: UiCommandDefinition = {
   id: Commands.useModelAsDefault,

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { recurringSentence } from '../../workflows/orders/order-workflow';
 import type { OrderResult } from '../../workflows/engine/results';
-import type { Services } from '../services';
+import type { Services } from '../types';
 
 export function announceOrder(services: Services, result: OrderResult): void {
   if (result.outcome !== 'completed' || !result.order) return;

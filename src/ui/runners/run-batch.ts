@@ -4,7 +4,7 @@
 import type { BatchKind, ProcessTilesOptions } from '../../workflows/tiles/process-tiles-workflow';
 import { processTiles } from '../../workflows/tiles/process-tiles-workflow';
 import type { BatchResult } from '../../workflows/engine/results';
-import type { Services } from '../services';
+import type { Services } from '../types';
 import { announceBatch } from '../outcomes/batch-outcome';
 import { runWorkflow } from './run-workflow';
 

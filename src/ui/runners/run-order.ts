@@ -3,7 +3,7 @@
 import { runOrder } from '../../workflows/orders/order-workflow';
 import type { OrderOptions } from '../../workflows/orders/order-workflow';
 import type { OrderResult } from '../../workflows/engine/results';
-import type { Services } from '../services';
+import type { Services } from '../types';
 import { announceOrder } from '../outcomes/order-outcome';
 import { runWorkflow } from './run-workflow';
 

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { isWorkflowError } from '../../workflows/engine/errors';
 import type { EstimateDecision, EstimateModel } from '../../workflows/engine/estimate-view-model';
 import type { AoiSource, WorkflowPorts, WorkflowSettings } from '../../workflows/engine/ports';
-import type { Services } from '../services';
+import type { Services } from '../types';
 import { withCancellableProgress, vscodeNotify } from '../prompts/progress-notify';
 import { createQuickInputAsk } from '../prompts/quick-input';
 import { confirmTrust, resolveTargetDocument } from '../prompts/target-document';

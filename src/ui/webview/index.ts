@@ -2,7 +2,7 @@
 // panel after a window reload, and (for tests) reach the panel on screen.
 import * as vscode from 'vscode';
 import type { EstimateDecision, EstimateModel } from '../../workflows/engine/estimate-view-model';
-import type { Services } from '../services';
+import type { Services } from '../types';
 import { EstimatePanel } from './panel';
 import { parsePersistedState } from './protocol';
 

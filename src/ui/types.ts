@@ -2,7 +2,7 @@
 // their first argument, so a test or another feature can see exactly what a command depends on.
 import type * as vscode from 'vscode';
 import type { ImageryClient } from '../api/types';
-import type { AoiCache } from '../geometry';
+import type { AoiCache } from '../geometry/index';
 
 /** A log tagged with one component, writing to the extension's single LogOutputChannel. */
 export interface ComponentLog {
