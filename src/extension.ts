@@ -11,7 +11,7 @@ import { ExtensionServices } from './ui/extension-services';
 import { createExtensionLog } from './ui/log';
 import { createSettingsReader } from './ui/settings';
 import { createStatusBar } from './ui/status-bar';
-import { Sidebar } from './ui/tree/sidebar';
+import type { Sidebar } from './ui/tree/sidebar';
 import type { EstimatePanel } from './ui/webview/panel';
 import { registerEstimatePanelSerializer } from './ui/webview/serializer';
 
@@ -30,11 +30,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   try {
     const apiKey = new ApiKeyStore(context.secrets);
     const services = new ExtensionServices(context, log, createSettingsReader(), apiKey);
-    const sidebar = new Sidebar(services, apiKey);
-    services.attachSidebar(sidebar);
+    const sidebar = services.sidebar;
     const statusBar = createStatusBar(services.account, sidebar);
     const geometry = registerGeometryDiagnostics(services.aoiCache, log.for('geometry'));
-    context.subscriptions.push(apiKey, services, sidebar, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context));
+    context.subscriptions.push(apiKey, services, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context));
     // Sets the hasApiKey context key and loads the account (and visible trees) for a stored key.
     await apiKey.sync();
     const testing = context.extensionMode === vscode.ExtensionMode.Test;

@@ -12,9 +12,10 @@ import { Commands } from '../constants';
 import { announceBatch } from '../outcomes/batch-outcome';
 import { offerReveal } from '../prompts/progress-notify';
 import { runWorkflow } from '../runners/run-workflow';
-import type { CommandDefinition } from '../types';
+import { workflowCommand } from './command';
+import type { Command } from './command';
 
-export const downloadCompositeCommand: CommandDefinition = {
+export const downloadCompositeCommand: Command = workflowCommand({
   id: Commands.downloadComposite,
   async run(services, uri?: unknown, options?: unknown): Promise<CompositeResult | undefined> {
     const run = await runWorkflow<DownloadCompositeOptions, CompositeResult>(services, 'Download composite', uri, options, (ports, source, o) => downloadComposite(ports, source!, o));
@@ -42,4 +43,4 @@ export const downloadCompositeCommand: CommandDefinition = {
     }
     return result;
   },
-};
+});

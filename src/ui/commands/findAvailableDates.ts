@@ -6,9 +6,10 @@ import type { FindDatesOptions } from '../../workflows/dates/find-dates-workflow
 import type { DatesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runWorkflow } from '../runners/run-workflow';
-import type { CommandDefinition } from '../types';
+import { workflowCommand } from './command';
+import type { Command } from './command';
 
-export const findAvailableDatesCommand: CommandDefinition = {
+export const findAvailableDatesCommand: Command = workflowCommand({
   id: Commands.findAvailableDates,
   async run(services, uri?: unknown, options?: unknown): Promise<DatesResult | undefined> {
     const run = await runWorkflow<FindDatesOptions, DatesResult>(services, 'Find available dates', uri, options, (ports, source, o) => findAvailableDates(ports, source!, o));
@@ -24,4 +25,4 @@ export const findAvailableDatesCommand: CommandDefinition = {
     });
     return result;
   },
-};
+});

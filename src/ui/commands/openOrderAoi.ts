@@ -6,9 +6,9 @@ import { geoJsonOfWkt } from '../../geometry/wkt-footprint';
 import { Commands } from '../constants';
 import { reportError } from '../errors';
 import { resolveOrder } from './order-argument';
-import type { UiCommandDefinition } from './command';
+import type { Command } from './command';
 
-export const openOrderAoiCommand: UiCommandDefinition = {
+export const openOrderAoiCommand: Command = {
   id: Commands.openOrderAoi,
   async run(services, arg?: unknown): Promise<string | undefined> {
     const target = await resolveOrder(services, arg);

@@ -3,10 +3,11 @@
 import type { BatchResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runBatchCommand } from '../runners/run-batch';
-import type { CommandDefinition } from '../types';
+import { workflowCommand } from './command';
+import type { Command } from './command';
 
-export const processTilesCommand: CommandDefinition = {
+export const processTilesCommand: Command = workflowCommand({
   id: Commands.processTiles,
   run: (services, uri?: unknown, options?: unknown): Promise<BatchResult | undefined> =>
     runBatchCommand(services, 'tile', Commands.processTiles, 'Process tiles', uri, options),
-};
+});

@@ -6,9 +6,10 @@ import type { SearchTilesOptions } from '../../workflows/tiles/search-tiles-work
 import type { TilesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runWorkflow } from '../runners/run-workflow';
-import type { CommandDefinition } from '../types';
+import { workflowCommand } from './command';
+import type { Command } from './command';
 
-export const searchTilesCommand: CommandDefinition = {
+export const searchTilesCommand: Command = workflowCommand({
   id: Commands.searchTiles,
   async run(services, uri?: unknown, options?: unknown): Promise<TilesResult | undefined> {
     const run = await runWorkflow<SearchTilesOptions, TilesResult>(services, 'Search tiles', uri, options, (ports, source, o) => searchTiles(ports, source!, o));
@@ -25,4 +26,4 @@ export const searchTilesCommand: CommandDefinition = {
     }
     return result;
   },
-};
+});

@@ -3,9 +3,9 @@
 import * as vscode from 'vscode';
 import { recurringSentence } from '../../workflows/orders/order-workflow';
 import type { OrderResult } from '../../workflows/engine/results';
-import type { Services } from '../types';
+import type { ExtensionServices } from '../extension-services';
 
-export function announceOrder(services: Services, result: OrderResult): void {
+export function announceOrder(services: ExtensionServices, result: OrderResult): void {
   if (result.outcome !== 'completed' || !result.order) return;
   services.refreshTrees();
   const id = typeof result.order.TaskOrderGuid === 'string' ? ` ${result.order.TaskOrderGuid}` : '';

@@ -4,11 +4,11 @@
 import type { BatchKind, ProcessTilesOptions } from '../../workflows/tiles/process-tiles-workflow';
 import { processTiles } from '../../workflows/tiles/process-tiles-workflow';
 import type { BatchResult } from '../../workflows/engine/results';
-import type { Services } from '../types';
+import type { ExtensionServices } from '../extension-services';
 import { announceBatch } from '../outcomes/batch-outcome';
 import { runWorkflow } from './run-workflow';
 
-export async function runBatchCommand(services: Services, kind: BatchKind, commandId: string, title: string, uri: unknown, options: unknown): Promise<BatchResult | undefined> {
+export async function runBatchCommand(services: ExtensionServices, kind: BatchKind, commandId: string, title: string, uri: unknown, options: unknown): Promise<BatchResult | undefined> {
   const given = options as ProcessTilesOptions | undefined;
   const documentRequired = !(given?.tileGuids?.length && given.date);
   const run = await runWorkflow<ProcessTilesOptions, BatchResult>(services, title, uri, options, (ports, source, o) => processTiles(ports, kind, source, o), documentRequired);

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { isWorkflowError } from '../../workflows/engine/errors';
 import type { EstimateDecision, EstimateModel } from '../../workflows/engine/estimate-view-model';
 import type { AoiSource, WorkflowPorts, WorkflowSettings } from '../../workflows/engine/ports';
-import type { Services } from '../types';
+import type { ExtensionServices } from '../extension-services';
 import { withCancellableProgress, vscodeNotify } from '../prompts/progress-notify';
 import { createQuickInputAsk } from '../prompts/quick-input';
 import { confirmTrust, resolveTargetDocument } from '../prompts/target-document';
@@ -22,14 +22,14 @@ export function optionsOf<O extends object>(value: unknown): O {
   return (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof vscode.Uri) ? value : {}) as O;
 }
 
-function workflowSettings(services: Services): WorkflowSettings {
+function workflowSettings(services: ExtensionServices): WorkflowSettings {
   const d = services.settings.defaults();
   const defaults = Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined));
   return { defaults, confirmCostAbove: services.settings.confirmCostAbove(), outputDirectory: services.settings.outputDirectory() };
 }
 
 export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(
-  services: Services,
+  services: ExtensionServices,
   title: string,
   uriArg: unknown,
   rawOptions: unknown,

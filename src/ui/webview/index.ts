@@ -2,7 +2,7 @@
 // panel after a window reload, and (for tests) reach the panel on screen.
 import * as vscode from 'vscode';
 import type { EstimateDecision, EstimateModel } from '../../workflows/engine/estimate-view-model';
-import type { Services } from '../types';
+import type { ExtensionServices } from '../extension-services';
 import { EstimatePanel } from './panel';
 import { parsePersistedState } from './protocol';
 
@@ -15,7 +15,7 @@ export type { ShowMessage } from './protocol';
  * `signal` resolves 'cancel' too.
  */
 export async function showEstimatePanel(
-  services: Pick<Services, 'context'>,
+  services: Pick<ExtensionServices, 'context'>,
   model: EstimateModel,
   signal?: AbortSignal,
 ): Promise<EstimateDecision> {
