@@ -62,10 +62,10 @@ const targets = [
     target: 'node20',
   },
 ];
-if (existsSync('media/webview/main.ts')) {
+if (existsSync('media/webview/estimate/main.ts')) {
   targets.push({
     ...common,
-    entryPoints: ['media/webview/main.ts'],
+    entryPoints: ['media/webview/estimate/main.ts'],
     outfile: `${outdir}/webview.js`,
     platform: 'browser',
     format: 'iife',

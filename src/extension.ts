@@ -12,8 +12,8 @@ import { createExtensionLog } from './ui/log';
 import { createSettingsReader } from './ui/settings';
 import { createStatusBar } from './ui/status-bar';
 import type { Sidebar } from './ui/tree/sidebar';
-import type { EstimatePanel } from './ui/webview/panel';
-import { registerEstimatePanelSerializer } from './ui/webview/serializer';
+import type { EstimatePanel } from './ui/webview/estimate/estimate-panel';
+import { registerEstimatePanelSerializer } from './ui/webview/estimate/serializer';
 
 export interface ExtensionApi {
   readonly services: ExtensionServices;
@@ -38,7 +38,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     await apiKey.sync();
     const testing = context.extensionMode === vscode.ExtensionMode.Test;
     log.for('extension').info(`activated${testing ? ' in the test host' : ''}`);
-    const estimatePanel = async () => (await import('./ui/webview/index')).lastPanel();
+    const estimatePanel = async () => (await import('./ui/webview/estimate/index')).lastPanel();
     return testing ? { services, sidebar, diagnostics: geometry.diagnostics, statusBarItem: statusBar.item, estimatePanel } : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

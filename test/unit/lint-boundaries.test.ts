@@ -47,8 +47,8 @@ describe('lint: the boundaries between the rooms', function () {
   });
 
   it('pages import no Node built-in and, from src/ui, only the webview protocol', async () => {
-    const bad = [`import * as fs from 'node:fs';`, `import * as path from 'path';`, `import { x } from '../../src/ui/webview/panel';`];
-    const good = [`import type { ShowMessage } from '../../src/ui/webview/protocol';`, `import { formatBytes } from '../../src/common/format';`];
+    const bad = [`import * as fs from 'node:fs';`, `import * as path from 'path';`, `import { x } from '../../src/ui/webview/estimate/estimate-panel';`];
+    const good = [`import type { ShowMessage } from '../../src/ui/webview/estimate/protocol';`, `import { formatBytes } from '../../src/common/format';`];
     assert.deepEqual(await offences('media/webview', [...bad, ...good].join('\n')), bad);
   });
 

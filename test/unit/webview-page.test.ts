@@ -12,8 +12,8 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { buildPageShell, createNonce } from '../../src/ui/webview/html';
-import { toShowMessage } from '../../src/ui/webview/view-model';
+import { buildPageShell, createNonce } from '../../src/ui/webview/common/html';
+import { toShowMessage } from '../../src/ui/webview/estimate/view-model';
 import type { EstimateModel } from '../../src/workflows/engine/estimate-view-model';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
 

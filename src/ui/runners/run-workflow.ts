@@ -51,7 +51,7 @@ export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(
         notify: vscodeNotify,
         // The panel (and the zod it validates messages with) loads when first shown, not at activation.
         confirmCost: async (model: EstimateModel, panelSignal: AbortSignal): Promise<EstimateDecision> =>
-          (await import('../webview/index')).showEstimatePanel(services, model, panelSignal),
+          (await import('../webview/estimate/index')).showEstimatePanel(services, model, panelSignal),
         signal,
         settings: () => workflowSettings(services),
         log: (message) => log.info(message),

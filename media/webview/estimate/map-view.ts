@@ -1,10 +1,10 @@
 // The AOI map as SVG elements: drawn polygons filled, billed boxes dashed, and (for a tile
 // selection) tile footprints that toggle on click, Space or Enter, each announced as a checkbox.
-import { svg } from './dom';
-import { formatNumber } from '../../src/common/format';
-import type { Locale } from '../../src/common/format';
-import { layoutMap } from './svg-map';
-import type { MapInput } from './svg-map';
+import { svg } from '../common/dom';
+import { formatNumber } from '../../../src/common/format';
+import type { Locale } from '../../../src/common/format';
+import { layoutMap } from '../common/svg-map';
+import type { MapInput } from '../common/svg-map';
 
 export interface MapSelection {
   isSelected(guid: string): boolean;

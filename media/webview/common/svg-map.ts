@@ -2,7 +2,7 @@
 // the middle latitude, so shapes look right away from the equator), fitted into a fixed-width
 // SVG view box. Needs no map tiles, so it works offline. Produces path strings only; map-view.ts
 // turns them into elements. No DOM: unit-tested in Node.
-import type { BoundingBox, PolygonCoordinates } from '../../src/geometry/types';
+import type { BoundingBox, PolygonCoordinates } from '../../../src/geometry/types';
 
 export interface MapInput {
   polygons: PolygonCoordinates[];

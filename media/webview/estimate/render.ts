@@ -4,12 +4,12 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
-import type { ShowMessage, WebviewMessage } from '../../src/ui/webview/protocol';
-import type { EstimateModel } from '../../src/workflows/engine/estimate-view-model';
+import type { ShowMessage, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
+import type { EstimateModel } from '../../../src/workflows/engine/estimate-view-model';
 import { renderAreaFacts, renderCost } from './cost-view';
-import { custom, el, fact } from './dom';
-import { formatCredits, formatMoney, formatUtc } from '../../src/common/format';
-import type { Locale } from '../../src/common/format';
+import { custom, el, fact } from '../common/dom';
+import { formatCredits, formatMoney, formatUtc } from '../../../src/common/format';
+import type { Locale } from '../../../src/common/format';
 import { renderMap } from './map-view';
 import { renderPayload, renderTileList } from './sections';
 import { currentMonthTotal, deriveWarnings } from './warnings';

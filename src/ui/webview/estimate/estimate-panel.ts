@@ -3,9 +3,9 @@
 // with `ready` each time it loads (first show, and again when VS Code reloads a hidden webview),
 // so the host keeps the `show` message and the page needs no retained context.
 import * as vscode from 'vscode';
-import type { EstimateDecision, EstimateModel } from '../../workflows/engine/estimate-view-model';
-import { Views } from '../constants';
-import { buildPageShell, createNonce, WEBVIEW_RESOURCE_FOLDERS } from './html';
+import type { EstimateDecision, EstimateModel } from '../../../workflows/engine/estimate-view-model';
+import { Views } from '../../constants';
+import { buildPageShell, createNonce, WEBVIEW_RESOURCE_FOLDERS } from '../common/html';
 import { hostMessageSchema, parseWebviewMessage } from './protocol';
 import type { HostMessage, ShowMessage, WebviewMessage } from './protocol';
 import { payloadToText, toShowMessage } from './view-model';

@@ -3,7 +3,7 @@
 // message that does not parse is dropped rather than trusted. zod/mini keeps the webview bundle
 // small (the classic API would add ~450 KB). This file must not import `vscode`.
 import * as z from 'zod/mini';
-import type { EstimateModel } from '../../workflows/engine/estimate-view-model';
+import type { EstimateModel } from '../../../workflows/engine/estimate-view-model';
 
 const position = z.array(z.number());
 const polygon = z.array(z.array(position));

@@ -1,10 +1,10 @@
 // The cost block: what the decision costs, as large as the page makes anything, with the
 // figures behind it. Credits for a composite; order and storage amounts for this month and next
 // month for an order; the selection count for tiles.
-import type { EstimateModel } from '../../src/workflows/engine/estimate-view-model';
-import { el, fact } from './dom';
-import { formatArea, formatCredits, formatDuration, formatMegabytes, formatMoney, formatUtc, NOT_GIVEN } from '../../src/common/format';
-import type { Locale } from '../../src/common/format';
+import type { EstimateModel } from '../../../src/workflows/engine/estimate-view-model';
+import { el, fact } from '../common/dom';
+import { formatArea, formatCredits, formatDuration, formatMegabytes, formatMoney, formatUtc, NOT_GIVEN } from '../../../src/common/format';
+import type { Locale } from '../../../src/common/format';
 import { billedAreaKm2, currentMonthTotal, formatCost, nextMonthTotal, nextRenewal } from './warnings';
 
 export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTMLElement {

@@ -2,8 +2,8 @@
 // message from the host with the shared protocol, renders the `show` message, keeps it in the
 // webview state (so a reload of the page or of the window brings it back) and reports what it
 // rendered. It says `ready` once it listens; the host answers with the current estimate.
-import { parseHostMessage, parsePersistedState } from '../../src/ui/webview/protocol';
-import type { PersistedState, ShowMessage, WebviewMessage } from '../../src/ui/webview/protocol';
+import { parseHostMessage, parsePersistedState } from '../../../src/ui/webview/estimate/protocol';
+import type { PersistedState, ShowMessage, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
 import { PageView } from './render';
 
 interface VsCodeApi {
