@@ -1,7 +1,7 @@
-// The estimate page's HTML shell: a strict Content Security Policy (nothing by default, scripts
-// only with this load's nonce, styles and fonts only from the extension's own webview origin) and
-// the bundled script and stylesheet. Everything the page shows is rendered by dist/webview.js from
-// the `show` message. Pure (the URI mapping is passed in), so the CSP is unit-tested in plain Node.
+// A page's HTML shell: a strict Content Security Policy (nothing by default, scripts only with
+// this load's nonce, styles and fonts only from the extension's own webview origin) and the
+// page's bundled script and the shared stylesheet. Everything the page shows is rendered by its
+// script from the host's messages. Pure (the URI mapping is passed in), so the CSP is unit-tested in plain Node.
 import { randomBytes } from 'node:crypto';
 
 /** Folders the page may load from, relative to the extension root (localResourceRoots). */
@@ -16,6 +16,10 @@ export interface PageShellOptions {
   asWebviewUri: (relativePath: string) => string;
   nonce: string;
   title: string;
+  /** The page's bundle (default: the estimate page's). */
+  script?: string;
+  /** Shown until the script has rendered. */
+  loadingText?: string;
 }
 
 /** A fresh nonce for each page load: 128 random bits, base64. */
@@ -41,7 +45,7 @@ export function buildPageShell(options: PageShellOptions): string {
   const nonce = escapeHtml(options.nonce);
   const csp = escapeHtml(contentSecurityPolicy(options.cspSource, options.nonce));
   const styleUri = escapeHtml(options.asWebviewUri(WEBVIEW_STYLE));
-  const scriptUri = escapeHtml(options.asWebviewUri(WEBVIEW_SCRIPT));
+  const scriptUri = escapeHtml(options.asWebviewUri(options.script ?? WEBVIEW_SCRIPT));
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -52,7 +56,7 @@ export function buildPageShell(options: PageShellOptions): string {
 <title>${escapeHtml(options.title)}</title>
 </head>
 <body>
-<main id="app" aria-live="polite" aria-busy="true"><p class="loading">Loading the estimate…</p></main>
+<main id="app" aria-live="polite" aria-busy="true"><p class="loading">${escapeHtml(options.loadingText ?? 'Loading the estimate…')}</p></main>
 <script nonce="${nonce}" src="${scriptUri}"></script>
 </body>
 </html>`;
