@@ -1,5 +1,5 @@
 // satImagery.downloadComposite(uri?, options?): date search → availability → estimate → cost
-// panel → GeoTIFF in the output folder (src/workflows/download-composite.ts), then Reveal /
+// panel → GeoTIFF in the output folder (src/workflows/composite/download-composite-workflow.ts), then Reveal /
 // Open Folder. When the imagery is not ready the person is offered the fix.
 import * as path from 'node:path';
 import * as vscode from 'vscode';

@@ -1,6 +1,6 @@
 // The last step of a composite download: the GeoTIFF into the output folder through the client's
 // streaming download (it writes a .part and renames it when complete). An AOI above the key's
-// maximum composite area goes in parts instead (composite-parts.ts).
+// maximum composite area goes in parts instead (split-into-parts.ts).
 import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import { downloadCompositeParts, keyLimits } from './split-into-parts';

@@ -1,4 +1,4 @@
-// Process many tiles or mini-tiles, each to its own file (batch-runner.ts: worker pool, manifest,
+// Process many tiles or mini-tiles, each to its own file (engine/batch-runner.ts: worker pool, manifest,
 // "n of N, bytes"). The settings are asked like a composite's, then the tiles, unless the options
 // fix them. Failed units are reported with their reasons; rerunning the command retries only them.
 import type { TaskingModel, TileRecord } from '../../api/types';
