@@ -1,5 +1,5 @@
 // Bundles the extension (Node, CommonJS), the `sat-imagery` command line (dist/cli.js), the
-// network client as a file of its own, and the webview script (browser, IIFE). The client (undici, zod: about 1 MB) is loaded by the first
+// network client as a file of its own, and each webview page's script (browser, IIFE). The client (undici, zod: about 1 MB) is loaded by the first
 // request, not at activation: the extension bundle refers to it as an external `./api-client.js`.
 // `--production` minifies without source maps; `--watch` rebuilds on change and prints the
 // `[watch] build started/finished` lines that the problem matcher in .vscode/tasks.json reads.
@@ -74,11 +74,16 @@ const targets = [
     target: 'node20',
   },
 ];
-if (existsSync('media/webview/main.ts')) {
+// The webview pages: one entry each (a folder under media/webview/), bundled for the browser.
+// Adding a page is one line here; its panel names the bundle in its PanelPage.
+const pages = [
+  { entry: 'media/webview/estimate/main.ts', outfile: 'webview.js' },
+];
+for (const page of pages) {
   targets.push({
     ...common,
-    entryPoints: ['media/webview/main.ts'],
-    outfile: `${outdir}/webview.js`,
+    entryPoints: [page.entry],
+    outfile: `${outdir}/${page.outfile}`,
     platform: 'browser',
     format: 'iife',
     target: 'es2022',

@@ -52,6 +52,8 @@ const step = async (title, cmd, args) => {
 
 await step('build (esbuild + tsc --noEmit)', 'npm', ['run', '--silent', 'build']);
 await step('compile tests', 'npm', ['run', '--silent', 'compile-tests']);
+// The boundaries between the rooms (eslint.config.mjs), and no floating promise in src/.
+await step('lint', 'npm', ['run', '--silent', 'lint']);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summaries = [];

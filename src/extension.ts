@@ -11,9 +11,9 @@ import { ExtensionServices } from './ui/extension-services';
 import { createExtensionLog } from './ui/log';
 import { createSettingsReader } from './ui/settings';
 import { createStatusBar } from './ui/status-bar';
-import { Sidebar } from './ui/tree/sidebar';
-import type { EstimatePanel } from './ui/webview/panel';
-import { registerEstimatePanelSerializer } from './ui/webview/serializer';
+import type { Sidebar } from './ui/tree/sidebar';
+import type { EstimatePanel } from './ui/webview/estimate/estimate-panel';
+import { registerEstimatePanelSerializer } from './ui/webview/estimate/serializer';
 
 export interface ExtensionApi {
   readonly services: ExtensionServices;
@@ -30,16 +30,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   try {
     const apiKey = new ApiKeyStore(context.secrets);
     const services = new ExtensionServices(context, log, createSettingsReader(), apiKey);
-    const sidebar = new Sidebar(services, apiKey);
-    services.attachSidebar(sidebar);
+    const sidebar = services.sidebar;
     const statusBar = createStatusBar(services.account, sidebar);
     const geometry = registerGeometryDiagnostics(services.aoiCache, log.for('geometry'));
-    context.subscriptions.push(apiKey, services, sidebar, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context));
+    context.subscriptions.push(apiKey, services, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context));
     // Sets the hasApiKey context key and loads the account (and visible trees) for a stored key.
     await apiKey.sync();
     const testing = context.extensionMode === vscode.ExtensionMode.Test;
     log.for('extension').info(`activated${testing ? ' in the test host' : ''}`);
-    const estimatePanel = async () => (await import('./ui/webview/index')).lastPanel();
+    const estimatePanel = async () => (await import('./ui/webview/estimate/index')).lastPanel();
     return testing ? { services, sidebar, diagnostics: geometry.diagnostics, statusBarItem: statusBar.item, estimatePanel } : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -12,7 +12,7 @@ import { requireOut, round } from './bench-util.mjs';
 const { startSimulator } = requireOut('./test/simulator/index.js');
 const { tileAt, miniTilesOf } = requireOut('./test/simulator/tiles.js');
 const { createClient } = requireOut('./src/api/client.js');
-const { processTiles } = requireOut('./src/workflows/batch-process.js');
+const { processTiles } = requireOut('./src/workflows/tiles/process-tiles-workflow.js');
 
 const UNITS = 200;
 const LATENCY_MS = 200;

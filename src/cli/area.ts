@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { GeometryProblem } from '../geometry/types';
-import type { AoiSource } from '../workflows/ports';
+import type { AoiSource } from '../workflows/engine/ports';
 import { CliError, ExitCode, UsageError } from './exit-codes';
 
 export async function readAreaSource(argument: string | undefined, verb: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<AoiSource> {

@@ -3,8 +3,8 @@
 // invalid area file never load the network stack (esbuild keeps it in dist/api-client.js).
 import type { FullImageryClient } from '../api/client';
 import { AoiCache } from '../geometry/index';
-import { readAoiOrThrow } from '../workflows/aoi-input';
-import type { AoiSource } from '../workflows/ports';
+import { readAoiOrThrow } from '../workflows/engine/aoi-input';
+import type { AoiSource } from '../workflows/engine/ports';
 import { OptionReader } from './args';
 import type { Values } from './args';
 import { readAreaSource } from './area';

@@ -3,7 +3,7 @@
 // refused, like ssh does with private keys). Never a flag: argv shows in the process list. The
 // address: --base-url or SAT_IMAGERY_BASE_URL, https only except on loopback, as in the extension.
 import { readFileSync, statSync } from 'node:fs';
-import { isLoopbackHost } from '../ui/base-url';
+import { isLoopbackHost } from '../api/loopback';
 import { CliError, ExitCode, UsageError } from './exit-codes';
 
 export const DEFAULT_BASE_URL = 'https://api.clearsky.vision';

@@ -2,7 +2,7 @@
 // from "look at the account before sending again". They are part of the CLI's interface (listed
 // in --help and the README): never renumber one.
 import { isApiError } from '../api/errors';
-import { isWorkflowError } from '../workflows/errors';
+import { isWorkflowError } from '../workflows/engine/errors';
 
 export const ExitCode = {
   ok: 0,

@@ -1,9 +1,9 @@
 // Readable text for the result objects (the --json output is the objects themselves, the same
 // ones the VS Code commands return).
 import type { ApiKeyInfo, TaskingModel, TaskOrder, TileRecord } from '../api/types';
-import type { EstimateModel } from '../workflows/estimate-model';
-import { formatBytes } from '../workflows/format';
-import type { BatchResult, CompositeResult } from '../workflows/results';
+import type { EstimateModel } from '../workflows/engine/estimate-view-model';
+import { formatBytes } from '../common/format';
+import type { BatchResult, CompositeResult } from '../workflows/engine/results';
 import type { StoppedEstimate } from './ports';
 
 const num = (value: number | undefined, digits = 2): string => (value === undefined ? '?' : String(Math.round(value * 10 ** digits) / 10 ** digits));

@@ -9,7 +9,7 @@ import type { VerbContext } from './context';
 import { ExitCode, UsageError, exitCodeOf } from './exit-codes';
 import { helpText } from './help';
 import { Terminal } from './terminal';
-import { isWorkflowError } from '../workflows/errors';
+import { isWorkflowError } from '../workflows/engine/errors';
 
 type Verb = (context: VerbContext) => Promise<number>;
 

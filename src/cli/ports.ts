@@ -4,8 +4,8 @@
 // guard: a billed call proceeds only with --yes and an estimate within --max-cost; otherwise the
 // estimate is kept for printing and the workflow is told "cancel", so nothing billed is sent.
 import type { ImageryClient } from '../api/types';
-import type { EstimateDecision, EstimateModel } from '../workflows/estimate-model';
-import type { Answer, AskPort, InputQuestion, PickItem, PickManyQuestion, PickQuestion, WorkflowPorts } from '../workflows/ports';
+import type { EstimateDecision, EstimateModel } from '../workflows/engine/estimate-view-model';
+import type { Answer, AskPort, InputQuestion, PickItem, PickManyQuestion, PickQuestion, WorkflowPorts } from '../workflows/engine/ports';
 import { UsageError } from './exit-codes';
 import type { Terminal } from './terminal';
 

@@ -2,7 +2,7 @@
 // messages and progress on stderr. Every write passes the redactor, so the key cannot reach the
 // terminal or a CI log even when a server repeats it in an error text. Progress is drawn as one
 // rewritten line on a terminal, and not at all when stderr is not a TTY (CI logs stay clean).
-import type { ProgressPort, ProgressUpdate } from '../workflows/ports';
+import type { ProgressPort, ProgressUpdate } from '../workflows/engine/ports';
 
 export interface TerminalStreams {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };

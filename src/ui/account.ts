@@ -5,8 +5,8 @@ import { isApiError } from '../api/errors';
 import type { ApiKeyInfo, ImageryClient } from '../api/types';
 import { errorText } from './errors';
 import { LatestState } from './latest-state';
-import type { ComponentLog } from './services';
-import { formatNumber } from './number-format';
+import type { ComponentLog } from './types';
+import { formatNumber } from '../common/format';
 
 export type AccountState =
   | { kind: 'no-key' }

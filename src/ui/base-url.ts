@@ -1,6 +1,7 @@
 // Where the API key may be sent. The setting is application-scoped in package.json; this is the
 // second line of defence: a value that reaches us from a workspace or folder is ignored, and a
 // plain-http address is accepted only on the loopback interface, where no one can listen in.
+import { isLoopbackHost } from '../api/loopback';
 import { DEFAULT_BASE_URL } from './constants';
 
 /** The parts of `WorkspaceConfiguration.inspect()` that may legitimately choose the address. */
@@ -14,11 +15,6 @@ export function baseUrlFromInspection(inspection: BaseUrlInspection | undefined)
   return typeof chosen === 'string' && chosen.trim() !== '' ? chosen.trim().replace(/\/+$/, '') : DEFAULT_BASE_URL;
 }
 
-const loopbackHosts = new Set(['localhost', '[::1]', '::1']);
-
-export function isLoopbackHost(hostname: string): boolean {
-  return loopbackHosts.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
 
 /** A sentence saying why the address is refused, or undefined when the key may go there. */
 export function baseUrlProblem(baseUrl: string): string | undefined {

@@ -6,8 +6,8 @@ import { describeError } from '../api/describe';
 import type { ErrorAction } from '../api/describe';
 import { isApiError } from '../api/errors';
 import { Commands } from './constants';
+import type { ComponentLog } from './types';
 import { redactKey } from './key-redaction';
-import type { ComponentLog } from './services';
 
 /** The sentence for any thrown value. */
 export function errorText(err: unknown): string {

@@ -1,6 +1,7 @@
-// The Services every command and view receives. The client is built lazily (the network stack
-// costs ~100 ms to load, so activation does not pay for it) and rebuilt only when a setting that
-// shapes it changes, so every caller shares one concurrency gate.
+// The one context every command and view receives, built once in activate() with everything in
+// it (the key store, the account, the trees); nothing is attached later. The client is built
+// lazily (the network stack costs ~100 ms to load, so activation does not pay for it) and rebuilt
+// only when a setting that shapes it changes, so every caller shares one concurrency gate.
 import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
 import { AoiCache } from '../geometry';
@@ -8,16 +9,16 @@ import type { ClientOptions, ImageryClient } from '../api/types';
 import { AccountModel } from './account';
 import type { ApiKeyStore } from './api-key';
 import { baseUrlProblem } from './base-url';
-import { Commands } from './constants';
-import { keyRedactor } from './key-redaction';
 import type { ExtensionLog } from './log';
 import { ReadOnlyDocuments } from './read-only-documents';
-import type { ComponentLog, Services, SettingsReader } from './services';
-import type { Sidebar } from './tree/sidebar';
-import type { NotifyPort } from '../workflows/ports';
+import { promptForApiKey } from './key-prompt';
+import { Sidebar } from './tree/sidebar';
+import type { ComponentLog, SettingsReader } from './types';
+import { keyRedactor } from './key-redaction';
+import type { NotifyPort } from '../workflows/engine/ports';
 import { vscodeNotify } from './prompts/progress-notify';
 
-export class ExtensionServices implements Services, vscode.Disposable {
+export class ExtensionServices implements vscode.Disposable {
   private cached: { signature: string; client: ImageryClient } | undefined;
   private readonly treeRefresh = new vscode.EventEmitter<void>();
   /** The trees listen here; `refreshTrees()` is what commands call. */
@@ -26,9 +27,12 @@ export class ExtensionServices implements Services, vscode.Disposable {
   readonly account: AccountModel;
   /** Read-only JSON views (order details). */
   readonly documents = new ReadOnlyDocuments();
+  /** What readAoi made of each open document, keyed by uri and version: the diagnostics fill it
+   * as the person types, so a workflow on the same document does not parse a large AOI again. */
   readonly aoiCache = new AoiCache();
   notify: NotifyPort = vscodeNotify;
-  private attachedSidebar: Sidebar | undefined;
+  /** The Orders and Models trees. */
+  readonly sidebar: Sidebar;
 
   constructor(
     readonly context: vscode.ExtensionContext,
@@ -37,25 +41,18 @@ export class ExtensionServices implements Services, vscode.Disposable {
     readonly apiKey: ApiKeyStore,
   ) {
     this.account = new AccountModel(() => this.getClient({ quiet: true }), this.log('account'));
-  }
-
-  /** The trees, once registered (they need these services to exist first). */
-  get sidebar(): Sidebar {
-    if (!this.attachedSidebar) throw new Error('The sidebar is not registered yet.');
-    return this.attachedSidebar;
-  }
-
-  attachSidebar(sidebar: Sidebar): void {
-    this.attachedSidebar = sidebar;
+    this.sidebar = new Sidebar(this, apiKey);
   }
 
   log(component: string): ComponentLog {
     return this.extensionLog.for(component);
   }
 
+  /** The client for the configured service. Asks for the key when none is set (unless `quiet`), and
+   * throws an ApiError of kind 'auth' when there is still none. Loads the network stack lazily. */
   async getClient(options?: { quiet?: boolean }): Promise<ImageryClient> {
     if (!(await this.apiKey.get()) && !options?.quiet) {
-      await vscode.commands.executeCommand(Commands.setApiKey);
+      await promptForApiKey(this);
     }
     if (!(await this.apiKey.get())) {
       throw new ApiError({ kind: 'auth', message: 'No API key is set. Run "Satellite Imagery: Set API Key…" and try again.' });
@@ -78,6 +75,7 @@ export class ExtensionServices implements Services, vscode.Disposable {
     this.extensionLog.channel.show(true);
   }
 
+  /** Reload the sidebar trees (after an order is created or cancelled). */
   refreshTrees(): void {
     this.treeRefresh.fire();
   }
@@ -101,6 +99,7 @@ export class ExtensionServices implements Services, vscode.Disposable {
   }
 
   dispose(): void {
+    this.sidebar.dispose();
     this.account.dispose();
     this.documents.dispose();
     this.treeRefresh.dispose();

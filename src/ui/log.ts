@@ -3,8 +3,8 @@
 // workflows. Callers pass only what is safe to show: never the key, never a whole AOI; and every
 // line passes through the key redactor anyway, for what a server echoed of the key.
 import * as vscode from 'vscode';
+import type { ComponentLog } from './types';
 import { redactKey } from './key-redaction';
-import type { ComponentLog } from './services';
 
 export interface ExtensionLog extends vscode.Disposable {
   readonly channel: vscode.LogOutputChannel;

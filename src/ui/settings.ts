@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { Settings } from './constants';
 import { baseUrlFromInspection } from './base-url';
-import type { RequestDefaults, SettingsReader } from './services';
+import type { RequestDefaults, SettingsReader } from './types';
 
 function section(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(Settings.section);

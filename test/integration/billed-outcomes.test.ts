@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { NotifyPort } from '../../src/workflows/ports';
-import type { BatchResult, CompositeResult, DatesResult, TilesResult } from '../../src/workflows/results';
+import type { NotifyPort } from '../../src/workflows/engine/ports';
+import type { BatchResult, CompositeResult, DatesResult, TilesResult } from '../../src/workflows/engine/results';
 import { useSimulator } from './vsc-helpers';
 
 const FIELD = 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))';

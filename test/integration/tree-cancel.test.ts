@@ -4,7 +4,7 @@
 // second refresh would otherwise wait behind the first until it timed out.
 import * as assert from 'node:assert/strict';
 import type { FullImageryClient } from '../../src/api/client';
-import type { ComponentLog } from '../../src/ui/services';
+import type { ComponentLog } from '../../src/ui/types';
 import { OrdersModel } from '../../src/ui/tree/orders-model';
 import { useSimulator } from './vsc-helpers';
 

@@ -5,17 +5,17 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { readAoi } from '../../src/geometry';
 import { Views } from '../../src/ui/constants';
-import type { Services } from '../../src/ui/services';
-import { EstimatePanel, lastPanel, showEstimateBusy, showEstimatePanel } from '../../src/ui/webview';
-import { toShowMessage } from '../../src/ui/webview/view-model';
-import { orderEstimateModel } from '../../src/workflows/estimate-models';
-import type { CompositeEstimateModel, EstimateModel, TileSelectionModel } from '../../src/workflows/estimate-model';
-import { orderCreateRequest, orderEstimateRequest, recurringCancellationDeadline, todayOf } from '../../src/workflows/order-payload';
+import type { ExtensionServices } from '../../src/ui/extension-services';
+import { EstimatePanel, lastPanel, showEstimateBusy, showEstimatePanel } from '../../src/ui/webview/estimate/index';
+import { toShowMessage } from '../../src/ui/webview/estimate/view-model';
+import { orderEstimateModel } from '../../src/workflows/engine/estimate-view-builders';
+import type { CompositeEstimateModel, EstimateModel, TileSelectionModel } from '../../src/workflows/engine/estimate-view-model';
+import { orderCreateRequest, orderEstimateRequest, recurringCancellationDeadline, todayOf } from '../../src/workflows/orders/order-payload';
 import { nextEvent, useSimulator } from './vsc-helpers';
 
 const AOI_WKT = 'POLYGON((10.02 56.02, 10.12 56.02, 10.12 56.09, 10.02 56.09, 10.02 56.02))';
 
-function services(): Pick<Services, 'context'> {
+function services(): Pick<ExtensionServices, 'context'> {
   const extension = vscode.extensions.getExtension('sat-imagery-team.sat-imagery');
   assert.ok(extension);
   return { context: { extensionUri: extension.extensionUri } as vscode.ExtensionContext };

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { BatchResult, CompositeResult, DatesResult, OrderResult, TilesResult } from '../../src/workflows/results';
+import type { BatchResult, CompositeResult, DatesResult, OrderResult, TilesResult } from '../../src/workflows/engine/results';
 import { nextEvent, useSimulator } from './vsc-helpers';
 
 // Fields inside the demo orders near Aarhus.

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import type { DatesResult, OrderResult } from '../../src/workflows/results';
+import type { DatesResult, OrderResult } from '../../src/workflows/engine/results';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { extensionApi, setBaseUrl } from './vsc-helpers';

@@ -167,7 +167,7 @@ describe('CLI: exit codes, the key, the budget guard, resuming a series', functi
     try {
       const r = await runCli(['models', '--json'], { cwd: dir, env: { SAT_IMAGERY_API_KEY: KEY, SAT_IMAGERY_BASE_URL: echo.url } });
       assert.equal(r.code, 4);
-      assert.match(r.stderr, /API key \[redacted\] is not valid/);
+      assert.match(r.stderr, /API key \[(redacted|api-key)\] is not valid/);
     } finally {
       echo.server.close();
     }

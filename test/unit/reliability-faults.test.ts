@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { createClient } from '../../src/api/client';
 import type { FullImageryClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import { processTiles } from '../../src/workflows/batch-process';
-import { downloadComposite } from '../../src/workflows/download-composite';
-import { findAvailableDates } from '../../src/workflows/find-dates';
-import { runOrder } from '../../src/workflows/order';
-import type { CompositeResult, OrderResult } from '../../src/workflows/results';
+import { processTiles } from '../../src/workflows/tiles/process-tiles-workflow';
+import { downloadComposite } from '../../src/workflows/composite/download-composite-workflow';
+import { findAvailableDates } from '../../src/workflows/dates/find-dates-workflow';
+import { runOrder } from '../../src/workflows/orders/order-workflow';
+import type { CompositeResult, OrderResult } from '../../src/workflows/engine/results';
 import { generatedTiff, startSimulator } from '../simulator';
 import type { FaultOptions, ScheduledFault, Simulator } from '../simulator';
 import { refusal } from './api-test-helpers';
@@ -203,7 +203,7 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
   }
 
   it('a tile batch survives the server restarting in the middle, and leaves only whole files', async () => {
-    const { searchTiles } = await import('../../src/workflows/tiles');
+    const { searchTiles } = await import('../../src/workflows/tiles/search-tiles-workflow');
     const area = { name: 'area.wkt', text: 'POLYGON((10.02 56.02, 10.28 56.02, 10.28 56.18, 10.02 56.18, 10.02 56.02))', format: 'wkt' as const };
     const found = await searchTiles(scriptedPorts(client, {}).ports, area, { only: 'minitiles', skipConfirmation: true });
     const guids = found.selected.slice(0, 12);
@@ -242,7 +242,7 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
   });
 
   it('a mini-tile batch: units whose answer was lost are charged once, held apart, and re-sent only when chosen', async () => {
-    const { searchTiles } = await import('../../src/workflows/tiles');
+    const { searchTiles } = await import('../../src/workflows/tiles/search-tiles-workflow');
     const area = { name: 'area.wkt', text: 'POLYGON((10.02 56.02, 10.28 56.02, 10.28 56.18, 10.02 56.18, 10.02 56.02))', format: 'wkt' as const };
     const found = await searchTiles(scriptedPorts(client, {}).ports, area, { only: 'minitiles', skipConfirmation: true });
     const guids = found.selected.slice(12, 18);

@@ -1,6 +1,6 @@
 // Estimate models for the webview tests, shaped like what the workflows build from the
 // simulator's answers.
-import type { CompositeEstimateModel, OrderEstimateModel, TileSelectionModel } from '../../src/workflows/estimate-model';
+import type { CompositeEstimateModel, OrderEstimateModel, TileSelectionModel } from '../../src/workflows/engine/estimate-view-model';
 
 /** A 0.1° square with a square hole, near Copenhagen. */
 export const squareWithHole = [

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { formatArea, formatCredits, formatMoney, formatUtc, NOT_GIVEN } from '../../media/webview/format';
-import { budgetedCost, deriveWarnings, nextRenewal } from '../../media/webview/warnings';
+import { formatArea, formatCredits, formatMoney, formatUtc, NOT_GIVEN } from '../../src/common/format';
+import { budgetedCost, deriveWarnings, nextRenewal } from '../../media/webview/estimate/warnings';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
 
 const en = 'en-US';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { buildPageShell, createNonce, WEBVIEW_SCRIPT, WEBVIEW_STYLE } from '../../src/ui/webview/html';
+import { buildPageShell, createNonce, WEBVIEW_SCRIPT, WEBVIEW_STYLE } from '../../src/ui/webview/common/html';
 
 const CSP_SOURCE = 'https://file+.vscode-resource.vscode-cdn.net';
 const mapped: string[] = [];

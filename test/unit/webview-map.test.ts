@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_MAP_SIZE, extentOf, fitProjection, layoutMap, polygonPath } from '../../media/webview/svg-map';
+import { DEFAULT_MAP_SIZE, extentOf, fitProjection, layoutMap, polygonPath } from '../../media/webview/common/svg-map';
 import { squareWithHole } from './webview-fixtures';
 
 /** The numbers of a path, as [x, y] pairs. */

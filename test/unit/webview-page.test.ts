@@ -12,9 +12,9 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { buildPageShell, createNonce } from '../../src/ui/webview/html';
-import { toShowMessage } from '../../src/ui/webview/view-model';
-import type { EstimateModel } from '../../src/workflows/estimate-model';
+import { buildPageShell, createNonce } from '../../src/ui/webview/common/html';
+import { toShowMessage } from '../../src/ui/webview/estimate/view-model';
+import type { EstimateModel } from '../../src/workflows/engine/estimate-view-model';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
 
 // The callbacks given to page.evaluate run in the page; the Node-side type check has no DOM lib.

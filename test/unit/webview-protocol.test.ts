@@ -4,8 +4,9 @@ import {
   parseHostMessage,
   parsePersistedState,
   parseWebviewMessage,
-} from '../../src/ui/webview/protocol';
-import { MAX_DRAWN_VERTICES, MAX_PAYLOAD_CHARS, thinPolygons, toShowMessage } from '../../src/ui/webview/view-model';
+} from '../../src/ui/webview/estimate/protocol';
+import { thinPolygons } from '../../src/geometry/thin';
+import { MAX_DRAWN_VERTICES, MAX_PAYLOAD_CHARS, toShowMessage } from '../../src/ui/webview/estimate/view-model';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
 
 /** What postMessage does to a message: a JSON round trip (undefined keys vanish). */

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../../src/api/client';
 import type { FullImageryClient } from '../../src/api/client';
-import { downloadComposite } from '../../src/workflows/download-composite';
-import type { DownloadCompositeOptions } from '../../src/workflows/download-composite';
-import { WorkflowError } from '../../src/workflows/errors';
-import { findAvailableDates } from '../../src/workflows/find-dates';
+import { downloadComposite } from '../../src/workflows/composite/download-composite-workflow';
+import type { DownloadCompositeOptions } from '../../src/workflows/composite/download-composite-workflow';
+import { WorkflowError } from '../../src/workflows/engine/errors';
+import { findAvailableDates } from '../../src/workflows/dates/find-dates-workflow';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
+import { useSimulatorClient } from './simulator-client-fixture';
 import { BACK, scriptedPorts } from './workflow-ports';
 
 // A field inside the demo orders near Aarhus (a recurring Stratus2 order covers it).
@@ -18,36 +19,24 @@ const FIELD = { name: 'field.wkt', text: 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 
 const ELSEWHERE = { name: 'elsewhere.wkt', text: 'POLYGON((20.1 50.1, 20.12 50.1, 20.12 50.12, 20.1 50.12, 20.1 50.1))', format: 'wkt' as const };
 
 describe('workflow: download composite (against the simulator)', () => {
-  let sim: Simulator;
-  let client: FullImageryClient;
-  let out: string;
+  const fixture = useSimulatorClient({ simulator: { demoData: true }, client: { retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 5 } }, tempPrefix: 'composite-' });
   let date: string;
   let options: DownloadCompositeOptions;
-  const paths = () => sim.requests.map((r) => `${r.method} ${r.path}`);
+  const paths = () => fixture.sim.requests.map((r) => `${r.method} ${r.path}`);
   const cheap = { settings: { confirmCostAbove: 1000 } };
 
   before(async () => {
-    sim = await startSimulator({ demoData: true });
-    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 5 } });
-    const run = scriptedPorts(client, {});
+    const run = scriptedPorts(fixture.client, {});
     const dates = await findAvailableDates(run.ports, FIELD, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
     assert.ok(dates.coverage && dates.coverage.full.length > 0, 'the simulator has whole-area dates in the last 30 days');
     date = dates.coverage.full[0]!;
   });
-  after(async () => {
-    await client.close();
-    await sim.close();
+  beforeEach(() => {
+    options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory: fixture.out, skipConfirmation: true };
   });
-  beforeEach(async () => {
-    sim.clearLog();
-    sim.configure({});
-    out = await mkdtemp(join(tmpdir(), 'composite-'));
-    options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory: out, skipConfirmation: true };
-  });
-  afterEach(() => rm(out, { recursive: true, force: true }));
 
   it('runs end to end from options without a prompt, with one profile in every step', async () => {
-    const run = scriptedPorts(client, {}, cheap);
+    const run = scriptedPorts(fixture.client, {}, cheap);
     const result = await downloadComposite(run.ports, FIELD, options);
     assert.equal(result.outcome, 'completed');
     assert.deepEqual(run.asked, []);
@@ -58,7 +47,7 @@ describe('workflow: download composite (against the simulator)', () => {
       'GET /api/apikey/info', // the maximum composite area, to know whether to split
       'POST /api/satelliteimages/process/composite',
     ]);
-    const [, check, estimate, , processed] = sim.requests;
+    const [, check, estimate, , processed] = fixture.sim.requests;
     const { Resolution: _r, ...checkedFields } = estimate!.body as Record<string, unknown>;
     assert.deepEqual(check!.body, checkedFields);
     assert.deepEqual(processed!.body, estimate!.body);
@@ -70,7 +59,7 @@ describe('workflow: download composite (against the simulator)', () => {
   });
 
   it('runs through its prompts, with back navigation, and shows the estimate before processing', async () => {
-    const run = scriptedPorts(client, {
+    const run = scriptedPorts(fixture.client, {
       model: 'Stratus2',
       satelliteConstellations: ['Sentinel2'],
       // Back from the date to the constellations, then on.
@@ -79,18 +68,18 @@ describe('workflow: download composite (against the simulator)', () => {
       resolution: 40,
       bandnames: 'rgb',
     });
-    const result = await downloadComposite(run.ports, FIELD, { outputDirectory: out });
+    const result = await downloadComposite(run.ports, FIELD, { outputDirectory: fixture.out });
     assert.equal(result.outcome, 'completed');
     assert.deepEqual(run.asked, ['model', 'satelliteConstellations', 'date', 'satelliteConstellations', 'date', 'epsgProjection', 'resolution', 'bandnames']);
     // The search ran once: going back without changing model or constellations keeps it.
     assert.equal(paths().filter((p) => p.endsWith('/search/available')).length, 1);
     assert.equal(run.estimates.length, 1);
     assert.equal(run.estimates[0]!.kind, 'composite');
-    assert.deepEqual((await readdir(out)).length, 1);
+    assert.deepEqual((await readdir(fixture.out)).length, 1);
   });
 
   it('an invalid geometry sends no request', async () => {
-    const run = scriptedPorts(client, {}, cheap);
+    const run = scriptedPorts(fixture.client, {}, cheap);
     const broken = { name: 'broken.wkt', text: 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12))', format: 'wkt' as const };
     await assert.rejects(downloadComposite(run.ports, broken, options), (error: unknown) => {
       assert.ok(error instanceof WorkflowError);
@@ -98,17 +87,17 @@ describe('workflow: download composite (against the simulator)', () => {
       assert.ok(error.problems.length > 0 && error.problems[0]!.range.start.line === 0);
       return true;
     });
-    assert.deepEqual(sim.requests, []);
+    assert.deepEqual(fixture.sim.requests, []);
   });
 
   it('refuses a display-label model before sending anything with it', async () => {
-    const run = scriptedPorts(client, {}, cheap);
+    const run = scriptedPorts(fixture.client, {}, cheap);
     await assert.rejects(downloadComposite(run.ports, FIELD, { ...options, model: 'Stratus-2' }), /'Stratus-2' is a display label.*use 'Stratus2'/);
     assert.deepEqual(paths(), ['GET /api/tasking/models']);
   });
 
   it('says which condition failed when no order covers the area, and estimates nothing', async () => {
-    const run = scriptedPorts(client, {}, cheap);
+    const run = scriptedPorts(fixture.client, {}, cheap);
     const result = await downloadComposite(run.ports, ELSEWHERE, options);
     assert.equal(result.outcome, 'not-available');
     assert.match(result.reason!, /no order of this account covers the whole area/);
@@ -119,7 +108,7 @@ describe('workflow: download composite (against the simulator)', () => {
   it('offers another date when asked interactively, and goes back to the date step', async () => {
     let first = true;
     const run = scriptedPorts(
-      client,
+      fixture.client,
       { date: (q: { items: { value: string }[] }) => q.items[0]!.value },
       { ...cheap, notify: (_m, actions) => (first ? ((first = false), actions.find((a) => a === 'Pick another date')) : undefined) },
     );
@@ -134,21 +123,21 @@ describe('workflow: download composite (against the simulator)', () => {
 
   for (const code of [1002, 1006]) {
     it(`turns service code ${code} from the process call into "not available" with its fix`, async () => {
-      sim.schedule({ path: '/api/satelliteimages/process/composite', status: 400, code });
-      const run = scriptedPorts(client, {}, cheap);
+      fixture.sim.schedule({ path: '/api/satelliteimages/process/composite', status: 400, code });
+      const run = scriptedPorts(fixture.client, {}, cheap);
       const result = await downloadComposite(run.ports, FIELD, options);
       assert.equal(result.outcome, 'not-available');
       assert.match(result.reason!, new RegExp(`service code ${code}`));
-      assert.deepEqual(await readdir(out), []);
+      assert.deepEqual(await readdir(fixture.out), []);
     });
   }
 
-  it('rides out a 429 storm and 5xx answers with the client retries', async () => {
-    sim.schedule(
+  it('rides fixture.out a 429 storm and 5xx answers with the fixture.client retries', async () => {
+    fixture.sim.schedule(
       { path: '/api/satelliteimages/process/composite/available', status: 429, times: 3 },
       { path: '/api/satelliteimages/process/composite/estimate', status: 503, times: 2 },
     );
-    const run = scriptedPorts(client, {}, cheap);
+    const run = scriptedPorts(fixture.client, {}, cheap);
     const result = await downloadComposite(run.ports, FIELD, options);
     assert.equal(result.outcome, 'completed');
     assert.equal(paths().filter((p) => p.endsWith('/composite/available')).length, 4);
@@ -156,13 +145,13 @@ describe('workflow: download composite (against the simulator)', () => {
   });
 
   it('refuses to skip the confirmation above the budget, and sends no process request', async () => {
-    const run = scriptedPorts(client, {}, { settings: { confirmCostAbove: 0.0001 } });
+    const run = scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 0.0001 } });
     await assert.rejects(downloadComposite(run.ports, FIELD, options), /needs a confirmation.*interactively/);
     assert.ok(!paths().includes('POST /api/satelliteimages/process/composite'));
   });
 
   it('a setting changed after the availability check runs the check again with the final payload', async () => {
-    const run = scriptedPorts(client, {}, {
+    const run = scriptedPorts(fixture.client, {}, {
       settings: { confirmCostAbove: 1000, defaults: { bandnames: 'rgb' } },
       confirm: (_model, call) => {
         if (call === 1) run.settings.defaults.bandnames = 'B2,B3,B4,B8';
@@ -172,26 +161,26 @@ describe('workflow: download composite (against the simulator)', () => {
     const { bandnames: _b, skipConfirmation: _s, ...fromSettings } = options;
     const result = await downloadComposite(run.ports, FIELD, fromSettings);
     assert.equal(result.outcome, 'completed');
-    const checks = sim.requests.filter((r) => r.path.endsWith('/composite/available'));
+    const checks = fixture.sim.requests.filter((r) => r.path.endsWith('/composite/available'));
     assert.deepEqual(checks.map((r) => (r.body as { Bandnames: string }).Bandnames), ['rgb', 'B2,B3,B4,B8']);
-    const processed = sim.requests.find((r) => r.path === '/api/satelliteimages/process/composite');
+    const processed = fixture.sim.requests.find((r) => r.path === '/api/satelliteimages/process/composite');
     assert.equal((processed!.body as { Bandnames: string }).Bandnames, 'B2,B3,B4,B8');
     assert.equal(run.estimates.length, 2);
   });
 
   it('"change" in the cost panel asks again and checks the new settings', async () => {
-    const run = scriptedPorts(client, { resolution: { sequence: [10, 80] } }, { confirm: (_m, call) => ({ action: call === 1 ? 'change' : 'proceed' }) });
+    const run = scriptedPorts(fixture.client, { resolution: { sequence: [10, 80] } }, { confirm: (_m, call) => ({ action: call === 1 ? 'change' : 'proceed' }) });
     const { resolution: _r, skipConfirmation: _s, ...rest } = options;
     const result = await downloadComposite(run.ports, FIELD, rest);
     assert.equal(result.outcome, 'completed');
-    const estimates = sim.requests.filter((r) => r.path.endsWith('/composite/estimate')).map((r) => (r.body as { Resolution: number }).Resolution);
+    const estimates = fixture.sim.requests.filter((r) => r.path.endsWith('/composite/estimate')).map((r) => (r.body as { Resolution: number }).Resolution);
     assert.deepEqual(estimates, [10, 80]);
     assert.equal(result.availabilityChecks, 2);
   });
 
   it('cancel in the middle of a download aborts it and leaves no file', async () => {
-    sim.configure({ imageBytes: 64 * 1024 * 1024, trickleBytesPerSecond: 4 * 1024 * 1024 });
-    const run = scriptedPorts(client, {}, {
+    fixture.sim.configure({ imageBytes: 64 * 1024 * 1024, trickleBytesPerSecond: 4 * 1024 * 1024 });
+    const run = scriptedPorts(fixture.client, {}, {
       ...cheap,
       onProgress: (update, self) => {
         if ((update.bytes ?? 0) > 0) self.controller.abort();
@@ -200,7 +189,7 @@ describe('workflow: download composite (against the simulator)', () => {
     const result = await downloadComposite(run.ports, FIELD, options);
     assert.equal(result.outcome, 'cancelled');
     assert.deepEqual(result.files, []);
-    assert.deepEqual(await readdir(out), []);
+    assert.deepEqual(await readdir(fixture.out), []);
   });
 });
 

@@ -4,16 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readAoi } from '../../src/geometry/index';
 import type { Aoi } from '../../src/geometry/types';
-import { judgeAvailability } from '../../src/workflows/availability';
-import { dateCoverage } from '../../src/workflows/date-coverage';
-import { assertSameAsEstimate } from '../../src/workflows/download-composite';
-import { BatchManifest } from '../../src/workflows/manifest';
-import { addMonths, orderEstimateRequest, recurringCancellationDeadline } from '../../src/workflows/order-payload';
-import { BACK } from '../../src/workflows/ports';
-import { compositeRequest, diffProfiles, freezeProfile } from '../../src/workflows/request-profile';
-import { runWizard } from '../../src/workflows/wizard';
-import type { WizardStep } from '../../src/workflows/wizard';
-import { runPool } from '../../src/workflows/worker-pool';
+import { judgeAvailability } from '../../src/workflows/composite/availability';
+import { dateCoverage } from '../../src/workflows/dates/date-coverage';
+import { assertSameAsEstimate } from '../../src/workflows/composite/download-composite-workflow';
+import { BatchManifest } from '../../src/workflows/engine/batch-manifest';
+import { addMonths, orderEstimateRequest, recurringCancellationDeadline } from '../../src/workflows/orders/order-payload';
+import { BACK } from '../../src/workflows/engine/ports';
+import { compositeRequest, diffProfiles, freezeProfile } from '../../src/workflows/engine/request-profile';
+import { runWizard } from '../../src/workflows/engine/wizard';
+import type { WizardStep } from '../../src/workflows/engine/wizard';
+import { runPool } from '../../src/workflows/engine/worker-pool';
 
 const field = 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))';
 

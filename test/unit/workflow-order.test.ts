@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { createClient } from '../../src/api/client';
 import type { FullImageryClient } from '../../src/api/client';
-import type { OrderEstimateModel } from '../../src/workflows/estimate-model';
-import { runOrder } from '../../src/workflows/order';
+import type { OrderEstimateModel } from '../../src/workflows/engine/estimate-view-model';
+import { runOrder } from '../../src/workflows/orders/order-workflow';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { BACK, scriptedPorts } from './workflow-ports';

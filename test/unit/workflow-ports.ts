@@ -1,9 +1,9 @@
 // Scripted ports for the workflow tests: a script answers each prompt by its id (a value, BACK,
 // undefined, a list consumed in order, or a function of the question); a prompt the script does
 // not expect fails the test. Everything the workflow showed is recorded for assertions.
-import { BACK } from '../../src/workflows/ports';
-import type { Answer, InputQuestion, PickManyQuestion, PickQuestion, ProgressUpdate, WorkflowPorts, WorkflowSettings } from '../../src/workflows/ports';
-import type { EstimateDecision, EstimateModel } from '../../src/workflows/estimate-model';
+import { BACK } from '../../src/workflows/engine/ports';
+import type { Answer, InputQuestion, PickManyQuestion, PickQuestion, ProgressUpdate, WorkflowPorts, WorkflowSettings } from '../../src/workflows/engine/ports';
+import type { EstimateDecision, EstimateModel } from '../../src/workflows/engine/estimate-view-model';
 import type { ImageryClient } from '../../src/api/types';
 
 export { BACK };

@@ -1,16 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createClient } from '../../src/api/client';
-import type { FullImageryClient } from '../../src/api/client';
-import { processTiles } from '../../src/workflows/batch-process';
-import type { ProcessTilesOptions } from '../../src/workflows/batch-process';
-import { findAvailableDates } from '../../src/workflows/find-dates';
-import { MANIFEST_NAME } from '../../src/workflows/manifest';
-import { searchTiles } from '../../src/workflows/tiles';
+import { processTiles } from '../../src/workflows/tiles/process-tiles-workflow';
+import type { ProcessTilesOptions } from '../../src/workflows/tiles/process-tiles-workflow';
+import { findAvailableDates } from '../../src/workflows/dates/find-dates-workflow';
+import { MANIFEST_NAME } from '../../src/workflows/engine/batch-manifest';
+import { searchTiles } from '../../src/workflows/tiles/search-tiles-workflow';
 import { startSimulator } from '../simulator';
-import type { Simulator } from '../simulator';
+import { useSimulatorClient } from './simulator-client-fixture';
 import { scriptedPorts } from './workflow-ports';
 
 // Six 0.1° tiles inside the demo orders near Aarhus.
@@ -18,48 +16,34 @@ const AREA = { name: 'area.wkt', text: 'POLYGON((10.02 56.02, 10.28 56.02, 10.28
 const TILE_PATH = '/api/satelliteimages/process/tile';
 
 describe('workflow: tiles search and batch processing (against the simulator)', () => {
-  let sim: Simulator;
-  let client: FullImageryClient;
-  let out: string;
+  const fixture = useSimulatorClient({ simulator: { demoData: true }, client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } }, tempPrefix: 'tiles-' });
   let tileGuids: string[];
   let date: string;
-  const tileRequests = () => sim.requests.filter((r) => r.path === TILE_PATH);
-  const tifs = async () => (await readdir(out)).filter((f) => f.endsWith('.tif')).sort();
+  const tileRequests = () => fixture.sim.requests.filter((r) => r.path === TILE_PATH);
+  const tifs = async () => (await readdir(fixture.out)).filter((f) => f.endsWith('.tif')).sort();
 
   before(async () => {
-    sim = await startSimulator({ demoData: true });
-    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { baseDelayMs: 5, maxDelayMs: 20 } });
-    const found = await searchTiles(scriptedPorts(client, {}).ports, AREA, { only: 'tiles', skipConfirmation: true });
+    const found = await searchTiles(scriptedPorts(fixture.client, {}).ports, AREA, { only: 'tiles', skipConfirmation: true });
     tileGuids = found.selected;
     // A date with imagery on every tile: search with the tile footprints as the parts of the AOI.
     const footprints = found.tiles.map((t) => String(t.DataGeogWkt).replace(/^POLYGON\s*/i, ''));
     const multi = { name: 'tiles.wkt', text: `MULTIPOLYGON(${footprints.join(',')})`, format: 'wkt' as const };
-    const dates = await findAvailableDates(scriptedPorts(client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
+    const dates = await findAvailableDates(scriptedPorts(fixture.client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
     date = dates.coverage!.full[0]!;
   });
-  after(async () => {
-    await client.close();
-    await sim.close();
-  });
-  beforeEach(async () => {
-    sim.clearLog();
-    sim.configure({});
-    out = await mkdtemp(join(tmpdir(), 'tiles-'));
-  });
-  afterEach(() => rm(out, { recursive: true, force: true }));
 
-  const options = (): ProcessTilesOptions => ({ model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, resolution: 40, bandnames: 'rgb', epsgProjection: 4326, tileGuids, outputDirectory: out, skipConfirmation: true });
+  const options = (): ProcessTilesOptions => ({ model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, resolution: 40, bandnames: 'rgb', epsgProjection: 4326, tileGuids, outputDirectory: fixture.out, skipConfirmation: true });
 
   it('finds the tiles over the area, and the selection made in the panel', async () => {
     assert.equal(tileGuids.length, 6);
-    const run = scriptedPorts(client, {}, { confirm: () => ({ action: 'proceed', selectedTiles: [tileGuids[1]!, 'not-a-tile'] }) });
+    const run = scriptedPorts(fixture.client, {}, { confirm: () => ({ action: 'proceed', selectedTiles: [tileGuids[1]!, 'not-a-tile'] }) });
     const result = await searchTiles(run.ports, AREA);
     assert.deepEqual(result.selected, [tileGuids[1]]);
     assert.equal(run.estimates[0]!.kind, 'tiles');
   });
 
   it('processes every tile to its own file with a manifest, and a rerun skips them all', async () => {
-    const run = scriptedPorts(client, {});
+    const run = scriptedPorts(fixture.client, {});
     const result = await processTiles(run.ports, 'tile', AREA, { ...options(), concurrency: 2 });
     assert.equal(result.outcome, 'completed');
     assert.equal(result.failed.length, 0);
@@ -67,48 +51,48 @@ describe('workflow: tiles search and batch processing (against the simulator)', 
     assert.equal(tileRequests().length, 6);
     const last = run.progress.filter((p) => p.message).pop()!;
     assert.match(last.message!, /^6 of 6 tiles, /);
-    const manifest = JSON.parse(await readFile(join(out, MANIFEST_NAME), 'utf8'));
+    const manifest = JSON.parse(await readFile(join(fixture.out, MANIFEST_NAME), 'utf8'));
     assert.equal(Object.values(manifest.units).filter((u) => (u as { status: string }).status === 'done').length, 6);
     // Never more than two tile requests in flight at once.
     const spans = tileRequests().map((r) => [r.arrivedAt, r.finishedAt ?? Infinity] as const);
     const peak = Math.max(...spans.map(([start]) => spans.filter(([s, e]) => s <= start && e > start).length));
     assert.ok(peak <= 2, `peak ${peak}`);
 
-    sim.clearLog();
-    const again = await processTiles(scriptedPorts(client, {}).ports, 'tile', AREA, options());
+    fixture.sim.clearLog();
+    const again = await processTiles(scriptedPorts(fixture.client, {}).ports, 'tile', AREA, options());
     assert.equal(tileRequests().length, 0);
     assert.deepEqual(again.units.map((u) => u.status), Array(6).fill('skipped'));
   });
 
   it('lists a failed unit with its reason, and the rerun processes only that one', async () => {
-    sim.schedule({ path: TILE_PATH, status: 400, code: 1005 });
-    const first = await processTiles(scriptedPorts(client, {}).ports, 'tile', AREA, options());
+    fixture.sim.schedule({ path: TILE_PATH, status: 400, code: 1005 });
+    const first = await processTiles(scriptedPorts(fixture.client, {}).ports, 'tile', AREA, options());
     assert.equal(first.failed.length, 1);
     assert.match(first.failed[0]!.error!, /band/i);
     assert.equal((await tifs()).length, 5);
-    sim.clearLog();
-    const retry = await processTiles(scriptedPorts(client, {}).ports, 'tile', AREA, options());
+    fixture.sim.clearLog();
+    const retry = await processTiles(scriptedPorts(fixture.client, {}).ports, 'tile', AREA, options());
     assert.deepEqual(tileRequests().map((r) => (r.body as { TileGuid: string }).TileGuid), [first.failed[0]!.id]);
     assert.equal(retry.failed.length, 0);
     assert.equal((await tifs()).length, 6);
   });
 
   it('a cancel stops the batch, leaves no partial file, and the rerun finishes it', async () => {
-    sim.configure({ imageBytes: 32 * 1024 * 1024, trickleBytesPerSecond: 2 * 1024 * 1024 });
-    const run = scriptedPorts(client, {}, { onProgress: (update, self) => ((update.bytes ?? 0) > 0 ? self.controller.abort() : undefined) });
+    fixture.sim.configure({ imageBytes: 32 * 1024 * 1024, trickleBytesPerSecond: 2 * 1024 * 1024 });
+    const run = scriptedPorts(fixture.client, {}, { onProgress: (update, self) => ((update.bytes ?? 0) > 0 ? self.controller.abort() : undefined) });
     const cancelled = await processTiles(run.ports, 'tile', AREA, options());
     assert.equal(cancelled.outcome, 'cancelled');
     assert.deepEqual(await tifs(), []);
-    assert.ok(!(await readdir(out)).some((f) => f.endsWith('.part')));
-    sim.configure({});
-    const rerun = await processTiles(scriptedPorts(client, {}).ports, 'tile', AREA, options());
+    assert.ok(!(await readdir(fixture.out)).some((f) => f.endsWith('.part')));
+    fixture.sim.configure({});
+    const rerun = await processTiles(scriptedPorts(fixture.client, {}).ports, 'tile', AREA, options());
     assert.equal(rerun.outcome, 'completed');
     assert.equal((await tifs()).length, 6);
   });
 
   it('finishes every unit through a 429 storm', async () => {
-    sim.schedule({ path: TILE_PATH, status: 429, times: 4 });
-    const result = await processTiles(scriptedPorts(client, {}).ports, 'tile', AREA, { ...options(), concurrency: 2 });
+    fixture.sim.schedule({ path: TILE_PATH, status: 429, times: 4 });
+    const result = await processTiles(scriptedPorts(fixture.client, {}).ports, 'tile', AREA, { ...options(), concurrency: 2 });
     assert.equal(result.failed.length, 0, JSON.stringify(result.failed));
     assert.equal((await tifs()).length, 6);
     assert.equal(tileRequests().filter((r) => r.status === 429).length, 4);
@@ -129,16 +113,16 @@ describe('workflow: tiles search and batch processing (against the simulator)', 
   });
 
   it('processes mini-tiles named in the options without a document', async () => {
-    const minis = await searchTiles(scriptedPorts(client, {}).ports, AREA, { only: 'minitiles', skipConfirmation: true });
+    const minis = await searchTiles(scriptedPorts(fixture.client, {}).ports, AREA, { only: 'minitiles', skipConfirmation: true });
     assert.ok(minis.selected.length >= 4);
     const chosen = minis.selected.slice(0, 2);
-    const result = await processTiles(scriptedPorts(client, {}).ports, 'minitile', undefined, { ...options(), tileGuids: chosen });
+    const result = await processTiles(scriptedPorts(fixture.client, {}).ports, 'minitile', undefined, { ...options(), tileGuids: chosen });
     assert.equal(result.outcome, 'completed', JSON.stringify(result.failed));
     assert.equal((await tifs()).length, 2);
   });
 
   it('asks for the tiles when the options name none', async () => {
-    const run = scriptedPorts(client, { tiles: (q: { items: { value: string }[] }) => [q.items[0]!.value] });
+    const run = scriptedPorts(fixture.client, { tiles: (q: { items: { value: string }[] }) => [q.items[0]!.value] });
     const { tileGuids: _t, ...withoutTiles } = options();
     const result = await processTiles(run.ports, 'tile', AREA, withoutTiles);
     assert.deepEqual(run.asked, ['tiles']);

@@ -1,6 +1,6 @@
 // The composite options of the command line, as the workflows name them.
 import type { OptionReader } from '../args';
-import type { CompositeChoices } from '../../workflows/composite-prompts';
+import type { CompositeChoices } from '../../workflows/composite/composite-prompts';
 
 export interface CompositeCliOptions extends CompositeChoices {
   from?: string;

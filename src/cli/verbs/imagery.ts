@@ -1,11 +1,11 @@
 // `dates`, `available`, `estimate` and `download`: the composite workflow of the extension, run
 // with the options of the command line. `estimate` is the download stopped at the cost guard.
-import { judgeAvailability } from '../../workflows/availability';
-import { readAoiOrThrow } from '../../workflows/aoi-input';
-import { checkConstellations, checkModel, checkResolution, defaultConstellations, DEFAULT_BANDNAMES, DEFAULT_EPSG, DEFAULT_RESOLUTION } from '../../workflows/choices';
-import { downloadComposite } from '../../workflows/download-composite';
-import { findAvailableDates } from '../../workflows/find-dates';
-import { availabilityRequest, freezeProfile } from '../../workflows/request-profile';
+import { judgeAvailability } from '../../workflows/composite/availability';
+import { readAoiOrThrow } from '../../workflows/engine/aoi-input';
+import { checkConstellations, checkModel, checkResolution, defaultConstellations, DEFAULT_BANDNAMES, DEFAULT_EPSG, DEFAULT_RESOLUTION } from '../../workflows/engine/choices';
+import { downloadComposite } from '../../workflows/composite/download-composite-workflow';
+import { findAvailableDates } from '../../workflows/dates/find-dates-workflow';
+import { availabilityRequest, freezeProfile } from '../../workflows/engine/request-profile';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { ExitCode, UsageError } from '../exit-codes';

@@ -1,7 +1,7 @@
 // `orders list|show|estimate|create|cancel`. Estimate and create run the extension's order
 // workflow: create sends exactly the estimated payload, and only through the cost guard.
-import { runOrder } from '../../workflows/order';
-import type { OrderOptions } from '../../workflows/order';
+import { runOrder } from '../../workflows/orders/order-workflow';
+import type { OrderOptions } from '../../workflows/orders/order-workflow';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { ExitCode, UsageError } from '../exit-codes';

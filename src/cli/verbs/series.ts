@@ -4,9 +4,10 @@
 // next run reports it as possibly charged instead of paying for it twice (--resend-uncertain
 // sends it again, on purpose).
 import { createHash } from 'node:crypto';
-import { downloadComposite } from '../../workflows/download-composite';
-import { findAvailableDates } from '../../workflows/find-dates';
-import { BatchManifest } from '../../workflows/manifest';
+import { downloadComposite } from '../../workflows/composite/download-composite-workflow';
+import { findAvailableDates } from '../../workflows/dates/find-dates-workflow';
+import { BatchManifest } from '../../workflows/engine/batch-manifest';
+import { checkOutputFolder } from '../../workflows/engine/output-folder';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { ExitCode, UsageError, exitCodeOf } from '../exit-codes';
@@ -63,6 +64,7 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
     bandnames: options.bandnames ?? null,
     area: createHash('sha256').update(source.text).digest('hex'),
   };
+  await checkOutputFolder(directory); // before the first billed call, and the manifest needs it
   const manifest = await BatchManifest.open(directory, 'series', profile);
   const result: SeriesResult = { outcome: 'completed', manifestPath: manifest.path, dates: [], files: [], bytes: 0 };
   const resend = o.flag('resend-uncertain');

@@ -4,9 +4,9 @@
 // stays within --max-cost. The first unit's price is learnt by sending it, and with N workers up
 // to N units may be in flight at the moment the budget is reached.
 import type { CallOptions, DownloadTarget, ImageryClient, MiniTileProcessRequest, TileProcessRequest } from '../../api/types';
-import { readAoiOrThrow } from '../../workflows/aoi-input';
-import { processTiles } from '../../workflows/batch-process';
-import { searchTiles } from '../../workflows/tiles';
+import { readAoiOrThrow } from '../../workflows/engine/aoi-input';
+import { processTiles } from '../../workflows/tiles/process-tiles-workflow';
+import { searchTiles } from '../../workflows/tiles/search-tiles-workflow';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { CliError, ExitCode, UsageError } from '../exit-codes';

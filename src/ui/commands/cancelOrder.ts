@@ -7,14 +7,14 @@ import { Commands } from '../constants';
 import { reportError } from '../errors';
 import { isRecurring, orderLabel, orderPeriod } from '../tree/order-format';
 import { resolveOrder } from './order-argument';
-import type { UiCommandDefinition } from './ui-command';
+import type { Command } from './command';
 
 export interface CancelOrderResult {
   cancelled: boolean;
   guid?: string;
 }
 
-export const cancelOrderCommand: UiCommandDefinition = {
+export const cancelOrderCommand: Command = {
   id: Commands.cancelOrder,
   async run(services, arg?: unknown, options?: unknown): Promise<CancelOrderResult> {
     const target = await resolveOrder(services, arg);

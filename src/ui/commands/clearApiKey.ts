@@ -1,9 +1,9 @@
 // Removes the key from SecretStorage; every window follows through `secrets.onDidChange`.
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
-import type { UiCommandDefinition } from './ui-command';
+import type { Command } from './command';
 
-export const clearApiKeyCommand: UiCommandDefinition = {
+export const clearApiKeyCommand: Command = {
   id: Commands.clearApiKey,
   async run(services): Promise<{ cleared: boolean }> {
     const had = !!(await services.apiKey.get());

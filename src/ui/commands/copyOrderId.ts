@@ -2,9 +2,9 @@
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { resolveOrder } from './order-argument';
-import type { UiCommandDefinition } from './ui-command';
+import type { Command } from './command';
 
-export const copyOrderIdCommand: UiCommandDefinition = {
+export const copyOrderIdCommand: Command = {
   id: Commands.copyOrderId,
   async run(services, arg?: unknown): Promise<string | undefined> {
     const target = await resolveOrder(services, arg);

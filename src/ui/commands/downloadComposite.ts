@@ -1,21 +1,22 @@
 // satImagery.downloadComposite(uri?, options?): date search → availability → estimate → cost
-// panel → GeoTIFF in the output folder (src/workflows/download-composite.ts), then Reveal /
+// panel → GeoTIFF in the output folder (src/workflows/composite/download-composite-workflow.ts), then Reveal /
 // Open Folder. When the imagery is not ready the person is offered the fix.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { fixLabels } from '../../workflows/availability';
-import { downloadComposite } from '../../workflows/download-composite';
-import { formatBytes } from '../../workflows/format';
-import type { DownloadCompositeOptions } from '../../workflows/download-composite';
-import type { CompositeResult } from '../../workflows/results';
+import { fixLabels } from '../../workflows/composite/availability';
+import { downloadComposite } from '../../workflows/composite/download-composite-workflow';
+import { formatBytes } from '../../common/format';
+import type { DownloadCompositeOptions } from '../../workflows/composite/download-composite-workflow';
+import type { CompositeResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
-import { announceBatch } from '../prompts/batch-outcome';
-import { announceCharge } from '../prompts/charge-outcome';
+import { announceBatch } from '../outcomes/batch-outcome';
+import { announceCharge } from '../outcomes/charge-outcome';
 import { offerReveal } from '../prompts/progress-notify';
-import { runWorkflow } from '../prompts/run-workflow';
-import type { CommandDefinition } from '../services';
+import { runWorkflow } from '../runners/run-workflow';
+import { workflowCommand } from './command';
+import type { Command } from './command';
 
-export const downloadCompositeCommand: CommandDefinition = {
+export const downloadCompositeCommand: Command = workflowCommand({
   id: Commands.downloadComposite,
   async run(services, uri?: unknown, options?: unknown): Promise<CompositeResult | undefined> {
     const run = await runWorkflow<DownloadCompositeOptions, CompositeResult>(services, 'Download composite', uri, options, (ports, source, o) => downloadComposite(ports, source!, o));
@@ -45,4 +46,4 @@ export const downloadCompositeCommand: CommandDefinition = {
     }
     return result;
   },
-};
+});

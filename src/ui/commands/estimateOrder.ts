@@ -1,11 +1,12 @@
 // satImagery.estimateOrder(uri?, options?): the tasking estimate in the cost panel; Proceed there
 // creates the order with the same payload. With skipConfirmation only the estimate is returned.
-import type { OrderResult } from '../../workflows/results';
+import type { OrderResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
-import { runOrderCommand } from '../prompts/run-order';
-import type { CommandDefinition } from '../services';
+import { runOrderCommand } from '../runners/run-order';
+import { workflowCommand } from './command';
+import type { Command } from './command';
 
-export const estimateOrderCommand: CommandDefinition = {
+export const estimateOrderCommand: Command = workflowCommand({
   id: Commands.estimateOrder,
   run: (services, uri?: unknown, options?: unknown): Promise<OrderResult | undefined> => runOrderCommand(services, 'estimate', 'Estimate order', uri, options),
-};
+});

@@ -1,14 +1,15 @@
 // satImagery.findAvailableDates(uri?, options?): the date search alone, shown as a read-only
 // table a person reads at a glance (whole-area dates first, partial ones marked).
 import * as vscode from 'vscode';
-import { findAvailableDates } from '../../workflows/find-dates';
-import type { FindDatesOptions } from '../../workflows/find-dates';
-import type { DatesResult } from '../../workflows/results';
+import { findAvailableDates } from '../../workflows/dates/find-dates-workflow';
+import type { FindDatesOptions } from '../../workflows/dates/find-dates-workflow';
+import type { DatesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
-import { runWorkflow } from '../prompts/run-workflow';
-import type { CommandDefinition } from '../services';
+import { runWorkflow } from '../runners/run-workflow';
+import { workflowCommand } from './command';
+import type { Command } from './command';
 
-export const findAvailableDatesCommand: CommandDefinition = {
+export const findAvailableDatesCommand: Command = workflowCommand({
   id: Commands.findAvailableDates,
   async run(services, uri?: unknown, options?: unknown): Promise<DatesResult | undefined> {
     const run = await runWorkflow<FindDatesOptions, DatesResult>(services, 'Find available dates', uri, options, (ports, source, o) => findAvailableDates(ports, source!, o));
@@ -24,4 +25,4 @@ export const findAvailableDatesCommand: CommandDefinition = {
     });
     return result;
   },
-};
+});

@@ -3,7 +3,6 @@
 import * as vscode from 'vscode';
 import { reportError } from '../errors';
 import type { ExtensionServices } from '../extension-services';
-import type { CommandDefinition } from '../services';
 import { cancelOrderCommand } from './cancelOrder';
 import { clearApiKeyCommand } from './clearApiKey';
 import { copyOrderIdCommand } from './copyOrderId';
@@ -23,11 +22,13 @@ import { showLogCommand } from './showLog';
 import { showOrderDetailsCommand } from './showOrderDetails';
 import { toggleRecurringOnlyCommand } from './toggleRecurringOnly';
 import { toggleShowExpiredCommand } from './toggleShowExpired';
-import type { UiCommandDefinition } from './ui-command';
+import type { Command } from './command';
 import { useModelAsDefaultCommand } from './useModelAsDefault';
 
-/** Commands of the key, the account and the sidebar. */
-const uiCommands: UiCommandDefinition[] = [
+/** Every contributed command, each in its own file. The contribution test
+ * (test/integration/commands-contract) fails when one is contributed but missing here. */
+const allCommands: Command[] = [
+  // The key, the account and the sidebar.
   setApiKeyCommand,
   clearApiKeyCommand,
   refreshOrdersCommand,
@@ -41,11 +42,7 @@ const uiCommands: UiCommandDefinition[] = [
   useModelAsDefaultCommand,
   showAccountCommand,
   showLogCommand,
-];
-
-/** The workflow commands (one file each, written against Services alone). The contribution
- * test (test/integration/commands-contract) fails when one is contributed but missing here. */
-const workflowCommands: CommandDefinition[] = [
+  // The workflows.
   downloadCompositeCommand,
   findAvailableDatesCommand,
   estimateOrderCommand,
@@ -55,26 +52,12 @@ const workflowCommands: CommandDefinition[] = [
   processMiniTilesCommand,
 ];
 
-/**
- * A keybinding or a task passes its `args` as the one argument: for the workflow commands that is
- * `{ uri?, ...options }`, the same as `(uri, options)`.
- */
-export function workflowArguments(args: unknown[]): unknown[] {
-  const [first, ...rest] = args;
-  const plainObject = typeof first === 'object' && first !== null && !Array.isArray(first) && !(first instanceof vscode.Uri);
-  if (!plainObject || rest.length > 0) return args;
-  const { uri, ...options } = first as { uri?: unknown };
-  return [uri, options];
-}
-
 export function registerCommands(services: ExtensionServices): vscode.Disposable[] {
-  const all: Array<UiCommandDefinition | CommandDefinition> = [...uiCommands, ...workflowCommands];
-  const workflowIds = new Set(workflowCommands.map((c) => c.id));
   const titles = contributedTitles(services.context);
-  return all.map((definition) =>
+  return allCommands.map((definition) =>
     vscode.commands.registerCommand(definition.id, async (...args: unknown[]) => {
       try {
-        return await definition.run(services, ...(workflowIds.has(definition.id) ? workflowArguments(args) : args));
+        return await definition.run(services, ...args);
       } catch (err) {
         reportError(services.log('commands'), `${titles.get(definition.id) ?? definition.id} failed`, err);
         throw err;

@@ -1,14 +1,14 @@
 // Opens an order's area of interest as a GeoJSON document (a Feature whose geometry is the
 // order's WKT), ready to save into the workspace and use in a workflow.
 import * as vscode from 'vscode';
-import { parse as parseWkt } from 'wellknown';
 import type { TaskOrder } from '../../api/types';
+import { geoJsonOfWkt } from '../../geometry/wkt-footprint';
 import { Commands } from '../constants';
 import { reportError } from '../errors';
 import { resolveOrder } from './order-argument';
-import type { UiCommandDefinition } from './ui-command';
+import type { Command } from './command';
 
-export const openOrderAoiCommand: UiCommandDefinition = {
+export const openOrderAoiCommand: Command = {
   id: Commands.openOrderAoi,
   async run(services, arg?: unknown): Promise<string | undefined> {
     const target = await resolveOrder(services, arg);
@@ -21,7 +21,7 @@ export const openOrderAoiCommand: UiCommandDefinition = {
       reportError(log, `Could not load order ${target.guid}`, err);
       return undefined;
     }
-    const geometry = typeof order?.Wkt === 'string' ? parseWkt(order.Wkt) : null;
+    const geometry = typeof order?.Wkt === 'string' ? geoJsonOfWkt(order.Wkt) : undefined;
     if (!geometry) {
       void vscode.window.showWarningMessage(`Order ${target.guid} has no geometry that can be read.`);
       return undefined;

@@ -1,12 +1,13 @@
 // satImagery.processTiles(uri?, options?): chosen tiles (or every one over the AOI) through a
 // small worker pool, each to its own file, with a manifest so a rerun skips finished units.
-import type { BatchResult } from '../../workflows/results';
+import type { BatchResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
-import { runBatchCommand } from '../prompts/run-batch';
-import type { CommandDefinition } from '../services';
+import { runBatchCommand } from '../runners/run-batch';
+import { workflowCommand } from './command';
+import type { Command } from './command';
 
-export const processTilesCommand: CommandDefinition = {
+export const processTilesCommand: Command = workflowCommand({
   id: Commands.processTiles,
   run: (services, uri?: unknown, options?: unknown): Promise<BatchResult | undefined> =>
     runBatchCommand(services, 'tile', Commands.processTiles, 'Process tiles', uri, options),
-};
+});

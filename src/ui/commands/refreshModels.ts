@@ -1,8 +1,8 @@
 // Reloads the Models tree and the account figures shown above the models.
 import { Commands } from '../constants';
-import type { UiCommandDefinition } from './ui-command';
+import type { Command } from './command';
 
-export const refreshModelsCommand: UiCommandDefinition = {
+export const refreshModelsCommand: Command = {
   id: Commands.refreshModels,
   async run(services) {
     await Promise.all([services.sidebar.refreshModels(), services.account.refresh(services.apiKey.hasKey)]);

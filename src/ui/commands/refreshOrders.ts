@@ -1,8 +1,8 @@
 // Reloads the Orders tree; returns what it now shows, so tests and scripts can read it.
 import { Commands } from '../constants';
-import type { UiCommandDefinition } from './ui-command';
+import type { Command } from './command';
 
-export const refreshOrdersCommand: UiCommandDefinition = {
+export const refreshOrdersCommand: Command = {
   id: Commands.refreshOrders,
   async run(services) {
     await services.sidebar.refreshOrders();

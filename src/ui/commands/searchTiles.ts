@@ -1,14 +1,15 @@
 // satImagery.searchTiles(uri?, options?): the tiles and mini-tiles over the AOI on the panel's map
 // and list; the selection can go on to an order or to processing.
 import * as vscode from 'vscode';
-import { searchTiles } from '../../workflows/tiles';
-import type { SearchTilesOptions } from '../../workflows/tiles';
-import type { TilesResult } from '../../workflows/results';
+import { searchTiles } from '../../workflows/tiles/search-tiles-workflow';
+import type { SearchTilesOptions } from '../../workflows/tiles/search-tiles-workflow';
+import type { TilesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
-import { runWorkflow } from '../prompts/run-workflow';
-import type { CommandDefinition } from '../services';
+import { runWorkflow } from '../runners/run-workflow';
+import { workflowCommand } from './command';
+import type { Command } from './command';
 
-export const searchTilesCommand: CommandDefinition = {
+export const searchTilesCommand: Command = workflowCommand({
   id: Commands.searchTiles,
   async run(services, uri?: unknown, options?: unknown): Promise<TilesResult | undefined> {
     const run = await runWorkflow<SearchTilesOptions, TilesResult>(services, 'Search tiles', uri, options, (ports, source, o) => searchTiles(ports, source!, o));
@@ -25,4 +26,4 @@ export const searchTilesCommand: CommandDefinition = {
     }
     return result;
   },
-};
+});

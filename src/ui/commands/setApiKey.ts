@@ -1,68 +1,12 @@
-// Asks for the key in a password box (or takes it as a string argument, for automation), checks
-// it with the cheapest call, and keeps it only when the service did not refuse it.
-import * as vscode from 'vscode';
-import { isApiError } from '../../api/errors';
-import type { ApiKeyInfo } from '../../api/types';
-import { creditsText, fetchAccountInfo } from '../account';
-import { apiKeyFormatProblem } from '../api-key';
+// Set API Key: asks for the key (or takes it as a string argument, for automation), checks it with
+// the cheapest call, and keeps it only when the service did not refuse it (ui/key-prompt.ts).
 import { Commands } from '../constants';
-import { errorText, reportError } from '../errors';
-import type { UiCommandDefinition } from './ui-command';
+import { promptForApiKey } from '../key-prompt';
+import type { Command } from './command';
 
-export interface SetApiKeyResult {
-  stored: boolean;
-  /** The service answered the check call. */
-  verified: boolean;
-  credits?: string;
-  message?: string;
-}
+export type { SetApiKeyResult } from '../key-prompt';
 
-export const setApiKeyCommand: UiCommandDefinition = {
+export const setApiKeyCommand: Command = {
   id: Commands.setApiKey,
-  async run(services, keyArgument?: unknown): Promise<SetApiKeyResult> {
-    const log = services.log('key');
-    const typed =
-      typeof keyArgument === 'string'
-        ? keyArgument
-        : await vscode.window.showInputBox({
-            title: 'Satellite Imagery: API key',
-            prompt: 'The key of your imagery account. It is kept in VS Code\'s secret storage and sent only to the configured service.',
-            placeHolder: 'API key',
-            password: true,
-            ignoreFocusOut: true,
-            validateInput: (value) => apiKeyFormatProblem(value),
-          });
-    if (typed === undefined) return { stored: false, verified: false, message: 'No key entered.' };
-    const problem = apiKeyFormatProblem(typed);
-    if (problem) {
-      void vscode.window.showErrorMessage(problem);
-      return { stored: false, verified: false, message: problem };
-    }
-    const key = typed.trim();
-
-    let info: ApiKeyInfo | undefined;
-    try {
-      info = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'Checking the API key…' },
-        async () => fetchAccountInfo(await services.clientForKey(key)),
-      );
-    } catch (err) {
-      if (isApiError(err) && (err.kind === 'auth' || err.kind === 'local-validation')) {
-        log.warn(`the new key was not stored: ${errorText(err)}`);
-        reportError(log, 'The API key was not saved', err);
-        return { stored: false, verified: false, message: errorText(err) };
-      }
-      // The service could not be reached: keep the key, say it is unchecked.
-      await services.apiKey.store(key);
-      log.warn(`key stored without a check: ${errorText(err)}`);
-      void vscode.window.showWarningMessage(`API key saved, but it could not be checked: ${errorText(err)}`);
-      return { stored: true, verified: false, message: errorText(err) };
-    }
-    await services.apiKey.store(key);
-    services.account.accept(info);
-    const credits = creditsText(info);
-    log.info(`key stored and accepted${credits ? ` (${credits})` : ''}`);
-    void vscode.window.showInformationMessage(`API key saved.${credits ? ` Account: ${credits}.` : ''}`);
-    return credits ? { stored: true, verified: true, credits } : { stored: true, verified: true };
-  },
+  run: (services, keyArgument?: unknown) => promptForApiKey(services, keyArgument),
 };

@@ -3,9 +3,9 @@ import * as vscode from 'vscode';
 import type { AccountState } from '../account';
 import { accountLines } from '../account';
 import { Commands } from '../constants';
-import type { UiCommandDefinition } from './ui-command';
+import type { Command } from './command';
 
-export const showAccountCommand: UiCommandDefinition = {
+export const showAccountCommand: Command = {
   id: Commands.showAccount,
   async run(services): Promise<AccountState> {
     const state = await services.account.refresh(!!(await services.apiKey.get()));

@@ -1,8 +1,8 @@
 // Opens the extension's log output channel.
 import { Commands } from '../constants';
-import type { UiCommandDefinition } from './ui-command';
+import type { Command } from './command';
 
-export const showLogCommand: UiCommandDefinition = {
+export const showLogCommand: Command = {
   id: Commands.showLog,
   run(services) {
     services.showLog();

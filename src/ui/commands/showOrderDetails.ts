@@ -4,14 +4,14 @@ import type { TaskOrder } from '../../api/types';
 import { Commands } from '../constants';
 import { reportError } from '../errors';
 import { resolveOrder } from './order-argument';
-import type { UiCommandDefinition } from './ui-command';
+import type { Command } from './command';
 
 export interface ShowOrderDetailsResult {
   uri: string;
   details: TaskOrder[];
 }
 
-export const showOrderDetailsCommand: UiCommandDefinition = {
+export const showOrderDetailsCommand: Command = {
   id: Commands.showOrderDetails,
   async run(services, arg?: unknown): Promise<ShowOrderDetailsResult | undefined> {
     const target = await resolveOrder(services, arg);

@@ -1,9 +1,9 @@
 // Orders filter: only recurring orders (the service's `recurringOnly` query).
 import { Commands } from '../constants';
 import { toggleOrdersFilter } from './orders-filter';
-import type { UiCommandDefinition } from './ui-command';
+import type { Command } from './command';
 
-export const toggleRecurringOnlyCommand: UiCommandDefinition = {
+export const toggleRecurringOnlyCommand: Command = {
   id: Commands.toggleRecurringOnly,
   run: (services, value?: unknown): Promise<boolean> => toggleOrdersFilter(services, 'recurringOnly', value),
 };

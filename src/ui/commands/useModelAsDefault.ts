@@ -1,9 +1,9 @@
 // Makes a model the `satImagery.defaults.model` user setting, so workflows stop asking for it.
 import * as vscode from 'vscode';
 import { Commands, Settings } from '../constants';
-import type { UiCommandDefinition } from './ui-command';
+import type { Command } from './command';
 
-export const useModelAsDefaultCommand: UiCommandDefinition = {
+export const useModelAsDefaultCommand: Command = {
   id: Commands.useModelAsDefault,
   async run(services, arg?: unknown): Promise<string | undefined> {
     const name =

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { AoiCache } from '../../geometry';
 import type { GeometryProblem, TextRange } from '../../geometry/types';
-import type { ComponentLog } from '../services';
+import type { ComponentLog } from '../types';
 import { aoiFormatOf, isJsonDocument } from './aoi-documents';
 
 export const DIAGNOSTIC_SOURCE = 'Satellite Imagery';

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { ContextKeys } from '../constants';
 import type { AoiCache } from '../../geometry';
-import type { ComponentLog } from '../services';
+import type { ComponentLog } from '../types';
 import { GeometryDiagnostics } from './geometry-diagnostics';
 import { GeometryFixProvider } from './geometry-fixes';
 

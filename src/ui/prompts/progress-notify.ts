@@ -2,7 +2,7 @@
 // whose Cancel aborts an AbortController, so every request in flight (each takes the signal)
 // really stops. Notifications resolve with the chosen action.
 import * as vscode from 'vscode';
-import type { NotifyPort, ProgressPort } from '../../workflows/ports';
+import type { NotifyPort, ProgressPort } from '../../workflows/engine/ports';
 
 export interface ProgressScope {
   progress: ProgressPort;

@@ -2,8 +2,8 @@
 // with a Back button from the second asked step on. Escape (or hiding the box) answers undefined,
 // which ends the workflow; Back answers BACK, which the wizard turns into the previous step.
 import * as vscode from 'vscode';
-import { BACK } from '../../workflows/ports';
-import type { Answer, AskPort, InputQuestion, PickItem, PickManyQuestion, PickQuestion } from '../../workflows/ports';
+import { BACK } from '../../workflows/engine/ports';
+import type { Answer, AskPort, InputQuestion, PickItem, PickManyQuestion, PickQuestion } from '../../workflows/engine/ports';
 
 type Item<T> = vscode.QuickPickItem & { value: T };
 

@@ -2,7 +2,7 @@
 // active editor's document, else one the person picks in an open dialog. An untrusted workspace
 // is asked about first: running a workflow sends the file's geometry to the service.
 import * as vscode from 'vscode';
-import type { AoiReader, AoiSource } from '../../workflows/ports';
+import type { AoiReader, AoiSource } from '../../workflows/engine/ports';
 import { aoiFormatOf, isJsonDocument } from '../diagnostics/aoi-documents';
 
 export interface TargetDocument {

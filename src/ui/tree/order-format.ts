@@ -2,7 +2,7 @@
 // they come; the ones known from the live service get an icon and a "final" flag.
 import * as vscode from 'vscode';
 import type { TaskOrder } from '../../api/types';
-import { formatNumber } from '../number-format';
+import { formatNumber } from '../../common/format';
 
 const statusIcons: Record<string, [icon: string, color?: string]> = {
   Review: ['eye'],

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { ImageryClient, TaskOrder } from '../../api/types';
 import { ContextKeys } from '../constants';
-import type { ComponentLog } from '../services';
+import type { ComponentLog } from '../types';
 import { needsPolling, orderStatus } from './order-format';
 import { RemoteList } from './remote-list';
 

@@ -4,7 +4,7 @@
 import { isApiError } from '../../api/errors';
 import { errorText } from '../errors';
 import { LatestState } from '../latest-state';
-import type { ComponentLog } from '../services';
+import type { ComponentLog } from '../types';
 
 export type ListState<T> =
   | { kind: 'no-key' }

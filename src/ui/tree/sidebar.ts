@@ -1,10 +1,11 @@
 // The view container's two trees, wired to the key and the settings. Lists load when their view
 // is visible (or on an explicit refresh), so opening a GeoJSON file costs no request.
 import * as vscode from 'vscode';
-import type { TaskingModel, TaskOrder } from '../../api/types';
+import type { ImageryClient, TaskingModel, TaskOrder } from '../../api/types';
 import type { ApiKeyStore } from '../api-key';
 import { Settings, Views } from '../constants';
-import type { ExtensionServices } from '../extension-services';
+import type { AccountModel } from '../account';
+import type { ComponentLog, SettingsReader } from '../types';
 import { ModelsTreeProvider } from './models-provider';
 import type { ModelsTreeNode } from './models-provider';
 import { OrdersModel } from './orders-model';
@@ -13,6 +14,15 @@ import { OrdersTreeProvider } from './orders-provider';
 import type { OrdersTreeNode } from './orders-provider';
 import { orderLabel } from './order-format';
 import { RemoteList } from './remote-list';
+
+/** What the trees need from the services (a narrow view, so the trees do not depend on them). */
+export interface SidebarDeps {
+  getClient(options: { quiet: true }): Promise<ImageryClient>;
+  log(component: string): ComponentLog;
+  readonly account: AccountModel;
+  readonly settings: SettingsReader;
+  readonly onDidRequestTreeRefresh: vscode.Event<void>;
+}
 
 export class Sidebar implements vscode.Disposable {
   readonly orders: OrdersModel;
@@ -25,7 +35,7 @@ export class Sidebar implements vscode.Disposable {
   private stale = { orders: true, models: true };
 
   constructor(
-    private readonly services: ExtensionServices,
+    private readonly services: SidebarDeps,
     private readonly apiKey: ApiKeyStore,
     options: OrdersModelOptions = {},
   ) {

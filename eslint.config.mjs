@@ -1,0 +1,52 @@
+// Lint states the boundaries between the rooms (see ARCHITECTURE.md), one block per area:
+// - the core (src/api, src/geometry, src/workflows, src/common) and the command line (src/cli)
+//   never import `vscode` or src/ui, so they run in plain Node and under a second host;
+// - the layers only import downwards: geometry and api import no other room, workflows not ui;
+// - webview pages (media/) and the shared webview protocol run in the page: no `vscode`, no Node;
+// - no `any` in protocol files; no floating promise anywhere in src/.
+// Run by `npm run lint` and as a step of `npm test`.
+import { builtinModules } from 'node:module';
+import tseslint from 'typescript-eslint';
+
+const vscode = { name: 'vscode', message: 'Only src/ui and src/extension.ts may import vscode.' };
+const ui = { group: ['**/ui', '**/ui/**'], message: 'Only src/extension.ts and src/ui itself may import src/ui.' };
+const workflows = { group: ['**/workflows', '**/workflows/**'], message: 'src/api and src/geometry sit below the workflows.' };
+const api = { group: ['**/api', '**/api/**'], message: 'src/geometry and src/common do not depend on the service client.' };
+const geometry = { group: ['**/geometry', '**/geometry/**'], message: 'src/api and src/common do not depend on geometry.' };
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)].map((name) => ({ name, message: 'Webview pages run in the browser: no Node built-ins.' }));
+const restrict = (paths, patterns) => ['error', { paths, patterns }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'bench-results/**', 'test-results/**', '**/*.js', '**/*.cjs', '**/*.mjs'] },
+  {
+    files: ['src/**/*.ts', 'media/**/*.ts', 'test/**/*.ts'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    // Others' files may carry directives for rules this config does not run.
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+  },
+  // Type-aware rules need the TypeScript program; the boundary probe of the lint test is no file of it.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['**/boundary-probe.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  { files: ['src/api/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry]) } },
+  { files: ['src/geometry/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, api]) } },
+  { files: ['src/common/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode, ...nodeBuiltins], [ui, workflows, api, geometry]) } },
+  { files: ['src/workflows/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
+  { files: ['src/cli/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
+  // The page side, and the protocol both sides share.
+  {
+    files: ['media/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([vscode, ...nodeBuiltins], [{ regex: '(^|/)ui(/(?!webview/([\\w-]+/)?(protocol|messages)$)|$)', message: 'A page imports only the webview protocols (and common/messages) from src/ui.' }]) },
+  },
+  {
+    files: ['src/ui/webview/**/protocol.ts', 'src/ui/webview/**/protocol-*.ts', 'src/ui/webview/common/messages.ts'],
+    rules: {
+      'no-restricted-imports': restrict([vscode, ...nodeBuiltins], []),
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+);

@@ -1,0 +1,67 @@
+// The cost block: what the decision costs, as large as the page makes anything, with the
+// figures behind it. Credits for a composite; order and storage amounts for this month and next
+// month for an order; the selection count for tiles.
+import type { EstimateModel } from '../../../src/workflows/engine/estimate-view-model';
+import { el, fact } from '../common/dom';
+import { formatArea, formatCredits, formatDuration, formatMegabytes, formatMoney, formatUtc, NOT_GIVEN } from '../../../src/common/format';
+import type { Locale } from '../../../src/common/format';
+import { billedAreaKm2, currentMonthTotal, formatCost, nextMonthTotal, nextRenewal } from './warnings';
+
+export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTMLElement {
+  const heading = model.kind === 'tiles' ? 'Selection' : 'Cost';
+  const section = el('section', { class: 'cost', 'aria-labelledby': 'cost-heading' }, el('h2', { id: 'cost-heading' }, heading));
+  const facts = el('dl', { class: 'facts' });
+  if (model.kind === 'composite') {
+    section.append(el('p', { class: 'headline', 'data-testid': 'credits' }, formatCredits(model.credits, locale)));
+    facts.append(
+      ...fact('Area billed (service estimate)', formatArea(model.areaEstimateKm2, locale), 'area-estimate'),
+      ...fact('File size', formatMegabytes(model.fileSizeMB, locale), 'file-size'),
+      ...fact('Processing time', formatDuration(model.timeSeconds, locale), 'time'),
+    );
+  } else if (model.kind === 'order') {
+    const money = (value: number | undefined) => formatMoney(value, model.currency, locale);
+    section.append(
+      el('p', { class: 'headline', 'data-testid': 'current-month' }, money(currentMonthTotal(model))),
+      el('p', { class: 'headline-caption' }, 'this month, order and storage together'),
+    );
+    const row = (label: string, order: number | undefined, storage: number | undefined, total: number | undefined, id: string) =>
+      el('tr', {},
+        el('th', { scope: 'row' }, label),
+        el('td', { 'data-testid': `${id}-order` }, money(order)),
+        el('td', { 'data-testid': `${id}-storage` }, money(storage)),
+        el('td', { 'data-testid': `${id}-total`, class: 'total' }, money(total)));
+    section.append(
+      el('table', { class: 'amounts' },
+        el('caption', { 'data-testid': 'currency' }, `Amounts in ${model.currency}`),
+        el('thead', {}, el('tr', {}, el('td', {}), el('th', { scope: 'col' }, 'Order'), el('th', { scope: 'col' }, 'Storage'), el('th', { scope: 'col' }, 'Total'))),
+        el('tbody', {},
+          row('This month', model.currentMonthOrder, model.currentMonthStorage, currentMonthTotal(model), 'current-month'),
+          row('Next month', model.nextMonthOrder, model.nextMonthStorage, nextMonthTotal(model), 'next-month'))),
+    );
+    facts.append(
+      ...fact('Renewal', model.recurring ? 'Every month until cancelled' : 'None: the order has an end date', 'renewal'),
+    );
+    if (model.recurring) {
+      facts.append(...fact('Cancel before', formatUtc(model.cancellationDeadline ?? nextRenewal(now), locale), 'cancellation-deadline', 'strong'));
+    }
+    if (model.cancellationDate) facts.append(...fact('Cancellation date (service)', formatUtc(model.cancellationDate, locale), 'cancellation-date'));
+  } else {
+    section.append(el('p', { class: 'headline', 'data-testid': 'tile-count' }, ''));
+  }
+  if (model.budget !== undefined) facts.append(...fact('Your budget', formatCost(model, model.budget, locale), 'budget'));
+  if (facts.childElementCount) section.append(facts);
+  return section;
+}
+
+export function renderAreaFacts(model: EstimateModel, locale: Locale): HTMLElement {
+  const billed = billedAreaKm2(model);
+  const drawn = model.aoi?.areaKm2;
+  const facts = el('dl', { class: 'facts' },
+    ...fact('Requested (drawn)', formatArea(drawn, locale), 'requested-area'),
+    ...fact('Billed', formatArea(billed, locale), 'billed-area', 'strong'));
+  if (drawn && billed !== undefined) {
+    facts.append(...fact('Billed ÷ drawn', `${(billed / drawn).toFixed(1)}×`, 'area-ratio'));
+  }
+  if (model.aoi) facts.append(...fact('Polygons', String(model.aoi.polygons.length), 'polygon-count'));
+  return facts.childElementCount ? facts : el('p', {}, NOT_GIVEN);
+}

@@ -1,0 +1,61 @@
+// The estimate page's script (bundled by esbuild.mjs into dist/webview.js). Its channel to the
+// host (common/host-channel.ts) validates every message with the shared protocol; it renders the `show` message, keeps it in the
+// webview state (so a reload of the page or of the window brings it back) and reports what it
+// rendered. It says `ready` once it listens; the host answers with the current estimate.
+import type { MessageSchema } from '../../../src/ui/webview/common/messages';
+import { hostMessageSchema, parsePersistedState } from '../../../src/ui/webview/estimate/protocol';
+import type { HostMessage, PersistedState, ShowMessage, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
+import { connectToHost } from '../common/host-channel';
+import { PageView } from './render';
+
+const root = document.getElementById('app') as HTMLElement;
+let view: PageView | undefined;
+
+const host = connectToHost<HostMessage, WebviewMessage>({
+  name: 'Estimate page',
+  // The schema mirrors EstimateModel field by field (protocol.ts, ModelFitsSchema).
+  hostMessages: hostMessageSchema as unknown as MessageSchema<HostMessage>,
+  onMessage: (message) => {
+    switch (message.type) {
+      case 'show':
+        show(message);
+        return;
+      case 'busy':
+        view?.setBusy(message.message);
+        return;
+      case 'copied':
+        view?.setStatus('Payload copied to the clipboard.');
+        return;
+    }
+  },
+});
+let state: PersistedState | undefined = parsePersistedState(host.getState());
+
+const post = (message: WebviewMessage) => host.post(message);
+
+function save(next: PersistedState): void {
+  state = next;
+  host.setState(next);
+}
+
+function show(message: ShowMessage): void {
+  // The same estimate shown again (page reloaded while hidden) keeps the person's tile choice.
+  const same = state !== undefined && JSON.stringify(state.show) === JSON.stringify(message);
+  const selectedTiles = same ? state?.selectedTiles : undefined;
+  save(selectedTiles ? { show: message, selectedTiles } : { show: message });
+  view = new PageView(root, message, selectedTiles, {
+    locale: undefined,
+    now: new Date(),
+    post,
+    onSelectionChange: (selected) => save({ show: message, selectedTiles: selected }),
+  });
+  view.render();
+}
+
+// Escape is Cancel: the safe way out, from anywhere on the page.
+window.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && view && !event.defaultPrevented) post({ type: 'cancel' });
+});
+
+if (state) show(state.show);
+host.ready();

@@ -1,0 +1,189 @@
+// Builds the whole page from a `show` message. The order on the page is the order of a decision:
+// what it is, warnings, what it costs, where, with which settings, the exact payload, then the
+// buttons. Tile selection changes are applied in place so keyboard focus stays where it was.
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
+import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
+import type { ShowMessage, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
+import type { EstimateModel } from '../../../src/workflows/engine/estimate-view-model';
+import { renderAreaFacts, renderCost } from './cost-view';
+import { custom, el, fact } from '../common/dom';
+import { formatCredits, formatMoney, formatUtc } from '../../../src/common/format';
+import type { Locale } from '../../../src/common/format';
+import { renderMap } from './map-view';
+import { renderPayload, renderTileList } from './sections';
+import { currentMonthTotal, deriveWarnings } from './warnings';
+
+export interface PageContext {
+  locale: Locale;
+  now: Date;
+  post(message: WebviewMessage): void;
+  /** Called after the selection changed, so the page can save its state. */
+  onSelectionChange(selected: string[]): void;
+}
+
+const REPORT_TEXT_LIMIT = 4000;
+
+const KIND_LABEL: Record<EstimateModel['kind'], string> = {
+  composite: 'Composite download: processing estimate',
+  order: 'Tasking order: cost estimate',
+  tiles: 'Tile selection',
+};
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+function proceedLabel(model: EstimateModel, selectedCount: number, locale: Locale): string {
+  if (model.kind === 'composite') return `Proceed: spend ${formatCredits(model.credits, locale)}`;
+  if (model.kind === 'order') return `Place order: ${formatMoney(currentMonthTotal(model), model.currency, locale)} this month`;
+  return `Proceed with ${selectedCount} tile${selectedCount === 1 ? '' : 's'}`;
+}
+
+export class PageView {
+  private readonly selected: Set<string>;
+  private busy = false;
+
+  constructor(private readonly root: HTMLElement, private readonly show: ShowMessage, selected: string[] | undefined, private readonly ctx: PageContext) {
+    const model = show.model;
+    const offered = model.kind === 'tiles' ? model.tiles.map((t) => t.guid) : [];
+    this.selected = new Set((selected ?? (model.kind === 'tiles' ? model.preselected : [])).filter((g) => offered.includes(g)));
+  }
+
+  get selection(): string[] {
+    return [...this.selected];
+  }
+
+  render(): void {
+    const { model } = this.show;
+    const locale = this.ctx.locale;
+    const heading = el('h1', { tabindex: '-1', 'data-testid': 'title' }, model.title);
+    const parts: HTMLElement[] = [el('header', {}, heading, el('p', { class: 'kind', 'data-testid': 'kind' }, KIND_LABEL[model.kind]))];
+    if (this.show.note) parts.push(el('p', { class: 'note', role: 'note', 'data-testid': 'note' }, this.show.note));
+    const warnings = deriveWarnings(model, locale, this.ctx.now);
+    if (warnings.length) {
+      const counts = new Map<string, number>();
+      parts.push(el('section', { class: 'warnings', 'aria-label': 'Warnings' },
+        el('ul', {}, ...warnings.map((w) => {
+          const n = counts.get(w.id) ?? 0;
+          counts.set(w.id, n + 1);
+          return el('li', { 'data-testid': w.id === 'workflow' ? `warning-workflow-${n}` : `warning-${w.id}` }, w.text);
+        }))));
+    }
+    parts.push(renderCost(model, locale, this.ctx.now));
+    const area = el('section', { class: 'area', 'aria-labelledby': 'area-heading' }, el('h2', { id: 'area-heading' }, 'Area'), renderAreaFacts(model, locale));
+    const map = renderMap(
+      { polygons: model.aoi?.polygons ?? [], billedBoxes: model.aoi?.billedBoxes ?? [], tiles: model.kind === 'tiles' ? model.tiles : [] },
+      model.kind === 'tiles' && !this.show.readOnly ? { isSelected: (g) => this.selected.has(g), toggle: (g) => this.toggle(g) } : undefined,
+      locale,
+    );
+    if (map) area.append(el('figure', {}, map, el('figcaption', {}, 'Filled: the drawn area. Dashed: the billed bounding boxes.')));
+    parts.push(area, this.renderSettings(model));
+    if (model.kind === 'tiles') {
+      parts.push(renderTileList(model, this.show.readOnly, { toggle: (g) => this.toggle(g), has: (g) => this.selected.has(g), setAll: (on) => this.setAll(on) }));
+    }
+    parts.push(renderPayload(this.show, () => this.ctx.post({ type: 'copyPayload' })), this.renderActions());
+    this.root.replaceChildren(...parts);
+    this.root.setAttribute('aria-busy', 'false');
+    this.syncSelection();
+    heading.focus();
+  }
+
+  setBusy(message: string | undefined): void {
+    this.busy = message !== undefined;
+    const status = this.root.querySelector('[data-testid="status"]');
+    if (status) status.textContent = message ?? '';
+    this.syncSelection();
+  }
+
+  setStatus(message: string): void {
+    const status = this.root.querySelector('[data-testid="status"]');
+    if (status) status.textContent = message;
+    this.report();
+  }
+
+  /** The text of every data-testid element, and which of them are disabled, for the host's tests. */
+  report(): void {
+    const texts: Record<string, string> = {};
+    for (const element of this.root.querySelectorAll('[data-testid]')) {
+      const id = element.getAttribute('data-testid') ?? '';
+      // Capped: the payload alone may be 200 KB, and this report is sent after every change.
+      texts[id] = (element.textContent ?? '').trim().slice(0, REPORT_TEXT_LIMIT);
+      if (element.hasAttribute('disabled')) texts[`${id}:disabled`] = 'true';
+      if (element.hasAttribute('aria-checked')) texts[`${id}:checked`] = element.getAttribute('aria-checked') ?? '';
+    }
+    this.ctx.post({ type: 'rendered', texts });
+  }
+
+  private toggle(guid: string): void {
+    if (this.selected.has(guid)) this.selected.delete(guid);
+    else this.selected.add(guid);
+    this.ctx.onSelectionChange(this.selection);
+    this.syncSelection();
+  }
+
+  private setAll(on: boolean): void {
+    const model = this.show.model;
+    if (model.kind !== 'tiles') return;
+    this.selected.clear();
+    if (on) for (const tile of model.tiles) this.selected.add(tile.guid);
+    this.ctx.onSelectionChange(this.selection);
+    this.syncSelection();
+  }
+
+  /** Applies the selection and busy state to the map, the list, the count and the buttons. */
+  private syncSelection(): void {
+    const model = this.show.model;
+    for (const element of this.root.querySelectorAll<HTMLElement>('[data-tile-guid]')) {
+      const on = this.selected.has(element.dataset.tileGuid ?? '');
+      (element as HTMLElement & { checked: boolean }).checked = on;
+      element.toggleAttribute('checked', on);
+    }
+    for (const path of this.root.querySelectorAll('path.tile')) {
+      const guid = path.getAttribute('data-testid')?.replace(/^map-tile-/, '') ?? '';
+      path.classList.toggle('selected', this.selected.has(guid));
+      if (path.hasAttribute('role')) path.setAttribute('aria-checked', String(this.selected.has(guid)));
+    }
+    const count = this.root.querySelector('[data-testid="tile-count"]');
+    if (count && model.kind === 'tiles') count.textContent = `${this.selected.size} of ${model.tiles.length} tiles selected`;
+    const proceed = this.root.querySelector<HTMLElement>('[data-testid="proceed"]');
+    if (proceed) {
+      proceed.textContent = proceedLabel(model, this.selected.size, this.ctx.locale);
+      const blocked = this.show.readOnly || this.busy || (model.kind === 'tiles' && this.selected.size === 0);
+      proceed.toggleAttribute('disabled', blocked);
+    }
+    for (const id of ['change', 'cancel']) {
+      this.root.querySelector(`[data-testid="${id}"]`)?.toggleAttribute('disabled', this.busy);
+    }
+    this.report();
+  }
+
+  private renderSettings(model: EstimateModel): HTMLElement {
+    const facts = el('dl', { class: 'facts' }, ...model.settings.flatMap((s) => fact(s.label, s.value, `setting-${slug(s.label)}`)));
+    if (model.kind === 'order' && model.imageDates.length) {
+      const dates = model.imageDates.map((d) => formatUtc(d, this.ctx.locale));
+      facts.append(...fact(`Image dates (${dates.length})`, dates.join(', '), 'image-dates'));
+    }
+    return el('section', { class: 'settings', 'aria-labelledby': 'settings-heading' }, el('h2', { id: 'settings-heading' }, 'Request'), facts);
+  }
+
+  private renderActions(): HTMLElement {
+    const proceed = custom('vscode-button', { 'data-testid': 'proceed' }, '');
+    const change = custom('vscode-button', { secondary: '', 'data-testid': 'change' }, 'Change settings');
+    const cancel = custom('vscode-button', { secondary: '', 'data-testid': 'cancel' }, 'Cancel');
+    const guard = (action: () => void) => () => {
+      if (!this.busy) action();
+    };
+    proceed.addEventListener('click', guard(() => {
+      if (proceed.hasAttribute('disabled')) return;
+      const model = this.show.model;
+      this.setBusy('Proceeding…');
+      this.ctx.post(model.kind === 'tiles' ? { type: 'proceed', selectedTiles: this.selection } : { type: 'proceed' });
+    }));
+    change.addEventListener('click', guard(() => this.ctx.post({ type: 'change' })));
+    cancel.addEventListener('click', guard(() => this.ctx.post({ type: 'cancel' })));
+    return el('footer', { class: 'actions' },
+      el('div', { class: 'row' }, proceed, change, cancel),
+      el('p', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' }));
+  }
+}

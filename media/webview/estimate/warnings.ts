@@ -1,0 +1,98 @@
+// The warnings the panel puts above everything else, derived from the model itself so that they
+// cannot be forgotten by a caller: the billed area far above the drawn one, a cost above the
+// person's budget, and a recurring order's monthly renewal with its cancellation deadline.
+// Sentences the workflow adds in `model.warnings` follow them, except those on a topic the panel
+// already states (the workflows word these too). No DOM: unit-tested in Node.
+import type { EstimateModel } from '../../../src/workflows/engine/estimate-view-model';
+import { formatArea, formatCredits, formatMoney, formatNumber, formatUtc } from '../../../src/common/format';
+import type { Locale } from '../../../src/common/format';
+
+/** Billed area above this multiple of the drawn area earns a warning. */
+export const BILLED_AREA_RATIO_WARNING = 1.5;
+
+export interface PanelWarning {
+  id: 'billed-area' | 'budget' | 'recurring' | 'workflow';
+  text: string;
+}
+
+/** The area the service bills: its own estimate where it gave one, else the AOI's boxes. */
+export function billedAreaKm2(model: EstimateModel): number | undefined {
+  if (model.kind === 'composite' && model.areaEstimateKm2 !== undefined) return model.areaEstimateKm2;
+  return model.aoi?.billedAreaKm2;
+}
+
+function sum(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
+}
+
+export function currentMonthTotal(model: EstimateModel): number | undefined {
+  return model.kind === 'order' ? sum(model.currentMonthOrder, model.currentMonthStorage) : undefined;
+}
+
+export function nextMonthTotal(model: EstimateModel): number | undefined {
+  return model.kind === 'order' ? sum(model.nextMonthOrder, model.nextMonthStorage) : undefined;
+}
+
+/** The figure compared with the budget: credits, or the larger of the two months' totals. */
+export function budgetedCost(model: EstimateModel): number | undefined {
+  if (model.kind === 'composite') return model.credits;
+  if (model.kind === 'order') {
+    const months = [currentMonthTotal(model), nextMonthTotal(model)].filter((v): v is number => v !== undefined);
+    return months.length ? Math.max(...months) : undefined;
+  }
+  return undefined;
+}
+
+export function formatCost(model: EstimateModel, value: number | undefined, locale: Locale): string {
+  return model.kind === 'order' ? formatMoney(value, model.currency, locale) : formatCredits(value, locale);
+}
+
+/** 00:00 UTC on the 1st of the month after `now`: when a recurring order's next month is charged. */
+export function nextRenewal(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+}
+
+/** The topics the panel words itself; a workflow sentence on the same topic would say it twice. */
+const DERIVED_TOPICS: { id: PanelWarning['id']; pattern: RegExp }[] = [
+  { id: 'billed-area', pattern: /billed area/i },
+  { id: 'budget', pattern: /budget/i },
+  { id: 'recurring', pattern: /renews|recurring/i },
+];
+
+function coveredByDerived(text: string, derived: PanelWarning[]): boolean {
+  return DERIVED_TOPICS.some((topic) => topic.pattern.test(text) && derived.some((w) => w.id === topic.id));
+}
+
+export function deriveWarnings(model: EstimateModel, locale: Locale, now: Date): PanelWarning[] {
+  const warnings: PanelWarning[] = [];
+  const drawn = model.aoi?.areaKm2;
+  const billed = billedAreaKm2(model);
+  if (drawn !== undefined && billed !== undefined && drawn > 0 && billed > BILLED_AREA_RATIO_WARNING * drawn) {
+    warnings.push({
+      id: 'billed-area',
+      text:
+        `The billed area (${formatArea(billed, locale)}) is ${formatNumber(billed / drawn, locale, 1)}× the drawn area ` +
+        `(${formatArea(drawn, locale)}): each polygon is billed as its bounding box, at least 1 km².`,
+    });
+  }
+  const cost = budgetedCost(model);
+  if (model.budget !== undefined && cost !== undefined && cost > model.budget) {
+    warnings.push({
+      id: 'budget',
+      text: `This costs ${formatCost(model, cost, locale)}, above your budget of ${formatCost(model, model.budget, locale)} (setting satImagery.confirmCostAbove).`,
+    });
+  }
+  if (model.kind === 'order' && model.recurring) {
+    const deadline = model.cancellationDeadline ?? nextRenewal(now);
+    warnings.push({
+      id: 'recurring',
+      text:
+        `This order renews every month until you cancel it; next month costs ${formatMoney(nextMonthTotal(model), model.currency, locale)}. ` +
+        `To stop that charge, cancel it before ${formatUtc(deadline, locale)}.`,
+    });
+  }
+  for (const text of model.warnings) {
+    if (!coveredByDerived(text, warnings)) warnings.push({ id: 'workflow', text });
+  }
+  return warnings;
+}

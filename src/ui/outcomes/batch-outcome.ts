@@ -1,0 +1,53 @@
+// After a batch: what was written, and the failed units with their reasons and "Retry failed",
+// which reruns the command for the failed units only; the manifest makes the rerun skip every
+// finished unit. Units that may have been charged (sent, answer lost) are named apart: "Retry
+// failed" never sends them; only "Resend…", after the person picks them, does.
+import * as vscode from 'vscode';
+import { formatBytes } from '../../common/format';
+import { offerReveal } from '../prompts/progress-notify';
+import { chargeSentence } from '../../workflows/engine/results';
+import type { BatchResult, BatchUnitReport } from '../../workflows/engine/results';
+import type { ExtensionServices as Services } from '../extension-services';
+import { SHOW_ACCOUNT, SHOW_ORDERS, lookInstead } from './charge-outcome';
+
+export const RETRY_FAILED = 'Retry failed';
+export const RESEND_UNCERTAIN = 'Resend…';
+
+/** The options of a rerun: `retry` the failed units, `resend` the possibly charged ones chosen. */
+export type RerunOptions = (units: { retry: string[]; resend: string[] }) => object;
+
+const short = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
+
+function listed(units: BatchUnitReport[], withReasons: boolean): string {
+  const shown = units.slice(0, 3).map((u) => (withReasons ? `${short(u.id)}: ${u.error}` : short(u.id))).join(withReasons ? ' · ' : ', ');
+  return `${shown}${units.length > 3 ? ` and ${units.length - 3} more` : ''}`;
+}
+
+export function announceBatch(services: Services, commandId: string, uri: vscode.Uri | undefined, rerun: RerunOptions, result: BatchResult): Promise<string | undefined> | undefined {
+  const done = result.units.filter((u) => u.status === 'done' || u.status === 'skipped').length;
+  const { failed, uncertain } = result;
+  if (failed.length === 0 && uncertain.length === 0) {
+    if (result.outcome === 'completed' && result.manifestPath) offerReveal(`${done} files ready (${formatBytes(result.bytes)} written this run).`, result.files[0] ?? result.manifestPath);
+    return undefined;
+  }
+  const parts: string[] = [];
+  if (failed.length > 0) parts.push(`${failed.length} of ${result.units.length} failed: ${listed(failed, true)}.`);
+  if (uncertain.length > 0) {
+    const charge = result.charge ? chargeSentence(result.charge, `${uncertain.length} of ${result.units.length} (${listed(uncertain, false)})`) : `${uncertain.length} of ${result.units.length} may have been charged and were not sent again.`;
+    parts.push(`${charge} "${RETRY_FAILED}" does not send them again; "${RESEND_UNCERTAIN}" lets you pick any to send (and pay for) again.`);
+  }
+  const actions = [...(failed.length > 0 ? [RETRY_FAILED] : []), ...(uncertain.length > 0 ? [RESEND_UNCERTAIN, SHOW_ORDERS, SHOW_ACCOUNT] : [])];
+  return services.notify.warn(parts.join(' '), ...actions).then(async (choice) => {
+    const failedIds = failed.map((u) => u.id);
+    if (choice === RETRY_FAILED) await vscode.commands.executeCommand(commandId, uri, rerun({ retry: failedIds, resend: [] }));
+    if (choice === RESEND_UNCERTAIN) {
+      const picked = await vscode.window.showQuickPick(
+        uncertain.map((u) => ({ label: u.id, description: 'may have been charged already', picked: false })),
+        { canPickMany: true, title: 'Send these again? Each may be charged a second time.', ignoreFocusOut: true },
+      );
+      if (picked && picked.length > 0) await vscode.commands.executeCommand(commandId, uri, rerun({ retry: failedIds, resend: picked.map((p) => p.label) }));
+    }
+    await lookInstead(services, choice);
+    return choice;
+  });
+}

@@ -1,0 +1,74 @@
+// What every workflow command does around its core: find the document, ask about an untrusted
+// workspace, get the client, build the ports (quick picks, cancellable progress, notifications,
+// the cost webview, the settings) and run the core. An invalid geometry is shown at its position
+// in the editor; the failure itself is reported once by the command registry.
+import { redactKey } from '../key-redaction';
+import * as vscode from 'vscode';
+import { isWorkflowError } from '../../workflows/engine/errors';
+import type { EstimateDecision, EstimateModel } from '../../workflows/engine/estimate-view-model';
+import type { AoiSource, WorkflowPorts, WorkflowSettings } from '../../workflows/engine/ports';
+import type { ExtensionServices } from '../extension-services';
+import { withCancellableProgress, vscodeNotify } from '../prompts/progress-notify';
+import { createQuickInputAsk } from '../prompts/quick-input';
+import { confirmTrust, resolveTargetDocument } from '../prompts/target-document';
+
+export interface WorkflowRun<O> {
+  /** The document under the right-click, the active one, or the one picked. */
+  uri: vscode.Uri | undefined;
+  options: O;
+}
+
+/** Options arrive untyped from executeCommand: anything but a plain object means "none". */
+export function optionsOf<O extends object>(value: unknown): O {
+  return (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof vscode.Uri) ? value : {}) as O;
+}
+
+function workflowSettings(services: ExtensionServices): WorkflowSettings {
+  const d = services.settings.defaults();
+  const defaults = Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined));
+  return { defaults, confirmCostAbove: services.settings.confirmCostAbove(), outputDirectory: services.settings.outputDirectory() };
+}
+
+export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(
+  services: ExtensionServices,
+  title: string,
+  uriArg: unknown,
+  rawOptions: unknown,
+  core: (ports: WorkflowPorts, source: AoiSource | undefined, options: O) => Promise<R>,
+  documentRequired = true,
+): Promise<{ result: R; uri: vscode.Uri | undefined } | undefined> {
+  const options = optionsOf<O>(rawOptions);
+  if (!(await confirmTrust())) return undefined;
+  const target = documentRequired || uriArg !== undefined ? await resolveTargetDocument(uriArg, !options.skipConfirmation, services.aoiCache) : undefined;
+  if (documentRequired && !target) return undefined;
+  const client = await services.getClient();
+  const log = services.log('workflow');
+  try {
+    const result = await withCancellableProgress(title, ({ progress, signal }) => {
+      const ports: WorkflowPorts = {
+        client,
+        ask: createQuickInputAsk(title),
+        progress,
+        notify: vscodeNotify,
+        // The panel (and the zod it validates messages with) loads when first shown, not at activation.
+        confirmCost: async (model: EstimateModel, panelSignal: AbortSignal): Promise<EstimateDecision> =>
+          (await import('../webview/estimate/index')).showEstimatePanel(services, model, panelSignal),
+        signal,
+        settings: () => workflowSettings(services),
+        log: (message) => log.info(message),
+        redact: redactKey,
+      };
+      return core(ports, target?.source, options);
+    });
+    return { result, uri: target?.uri };
+  } catch (error) {
+    if (isWorkflowError(error) && error.kind === 'invalid-geometry' && target) await revealProblem(target.uri, error.problems[0]?.range);
+    throw error;
+  }
+}
+
+async function revealProblem(uri: vscode.Uri, range: { start: { line: number; column: number }; end: { line: number; column: number } } | undefined): Promise<void> {
+  if (!range) return;
+  const selection = new vscode.Range(range.start.line, range.start.column, range.end.line, range.end.column);
+  await vscode.window.showTextDocument(uri, { selection, preview: false }).then(undefined, () => undefined);
+}

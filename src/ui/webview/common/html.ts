@@ -1,0 +1,63 @@
+// A page's HTML shell: a strict Content Security Policy (nothing by default, scripts only with
+// this load's nonce, styles and fonts only from the extension's own webview origin) and the
+// page's bundled script and the shared stylesheet. Everything the page shows is rendered by its
+// script from the host's messages. Pure (the URI mapping is passed in), so the CSP is unit-tested in plain Node.
+import { randomBytes } from 'node:crypto';
+
+/** Folders the page may load from, relative to the extension root (localResourceRoots). */
+export const WEBVIEW_RESOURCE_FOLDERS = ['media', 'dist'] as const;
+export const WEBVIEW_SCRIPT = 'dist/webview.js';
+export const WEBVIEW_STYLE = 'media/webview.css';
+
+export interface PageShellOptions {
+  /** `webview.cspSource`: the origin VS Code serves local resources from. */
+  cspSource: string;
+  /** Maps a path relative to the extension root to a URI the page may load (asWebviewUri). */
+  asWebviewUri: (relativePath: string) => string;
+  nonce: string;
+  title: string;
+  /** The page's bundle (default: the estimate page's). */
+  script?: string;
+  /** Shown until the script has rendered. */
+  loadingText?: string;
+}
+
+/** A fresh nonce for each page load: 128 random bits, base64. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+  return [
+    "default-src 'none'",
+    `img-src ${cspSource}`,
+    `font-src ${cspSource}`,
+    `style-src ${cspSource} 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}'`,
+  ].join('; ');
+}
+
+export function buildPageShell(options: PageShellOptions): string {
+  const nonce = escapeHtml(options.nonce);
+  const csp = escapeHtml(contentSecurityPolicy(options.cspSource, options.nonce));
+  const styleUri = escapeHtml(options.asWebviewUri(WEBVIEW_STYLE));
+  const scriptUri = escapeHtml(options.asWebviewUri(options.script ?? WEBVIEW_SCRIPT));
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" nonce="${nonce}" href="${styleUri}">
+<title>${escapeHtml(options.title)}</title>
+</head>
+<body>
+<main id="app" aria-live="polite" aria-busy="true"><p class="loading">${escapeHtml(options.loadingText ?? 'Loading the estimate…')}</p></main>
+<script nonce="${nonce}" src="${scriptUri}"></script>
+</body>
+</html>`;
+}

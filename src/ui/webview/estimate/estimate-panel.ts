@@ -1,0 +1,168 @@
+// The one estimate panel, on the panel base (common/panel-host.ts). A new estimate replaces the
+// one shown (whose pending decision becomes 'cancel'); closing the panel is Cancel; a decision
+// closes it. The page asks for its content with `ready` each time it loads (first show, and again
+// when VS Code reloads a hidden webview), so the host keeps the `show` message and the page needs
+// no retained context.
+import * as vscode from 'vscode';
+import type { EstimateDecision, EstimateModel } from '../../../workflows/engine/estimate-view-model';
+import { Views } from '../../constants';
+import { WEBVIEW_SCRIPT } from '../common/html';
+import type { MessageSchema, PanelPage } from '../common/messages';
+import { PanelHost } from '../common/panel-host';
+import { hostMessageSchema, webviewMessageSchema } from './protocol';
+import type { HostMessage, ShowMessage, WebviewMessage } from './protocol';
+import { payloadToText, toShowMessage } from './view-model';
+
+type Resolve = (decision: EstimateDecision) => void;
+
+export const estimatePage: PanelPage<HostMessage, WebviewMessage> = {
+  name: 'Estimate panel',
+  title: 'Estimate',
+  viewType: Views.estimatePanel,
+  script: WEBVIEW_SCRIPT,
+  loadingText: 'Loading the estimate…',
+  // The schema mirrors EstimateModel field by field (protocol.ts, ModelFitsSchema).
+  hostMessages: hostMessageSchema as unknown as MessageSchema<HostMessage>,
+  pageMessages: webviewMessageSchema,
+};
+
+export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
+  private static current: EstimatePanel | undefined;
+
+  private show: ShowMessage | undefined;
+  private model: EstimateModel | undefined;
+  private resolvePending: Resolve | undefined;
+  private pendingDecision: Promise<EstimateDecision> | undefined;
+  private rendered: Record<string, string> | undefined;
+  private readonly renderedEmitter = new vscode.EventEmitter<Record<string, string>>();
+
+  /** Fires with the texts of the page's `data-testid` elements after each render. */
+  readonly onDidRender = this.renderedEmitter.event;
+
+  private constructor(panel: vscode.WebviewPanel, extensionUri: vscode.Uri) {
+    super(panel, extensionUri, estimatePage);
+    this.onDidDispose(() => this.renderedEmitter.dispose());
+  }
+
+  /** The panel on screen, if any. */
+  static get active(): EstimatePanel | undefined {
+    return EstimatePanel.current;
+  }
+
+  /** The panel to show an estimate in: the one on screen, else a new one. */
+  static obtain(extensionUri: vscode.Uri): EstimatePanel {
+    if (EstimatePanel.current) return EstimatePanel.current;
+    const panel = PanelHost.createPanel(estimatePage, extensionUri, 'Estimate');
+    EstimatePanel.current = new EstimatePanel(panel, extensionUri);
+    return EstimatePanel.current;
+  }
+
+  /** Adopts a panel VS Code restored after a window reload, showing its last content read-only. */
+  static revive(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, show: ShowMessage): EstimatePanel {
+    EstimatePanel.current?.panel.dispose();
+    const revived = new EstimatePanel(panel, extensionUri);
+    panel.title = show.model.title;
+    revived.show = {
+      ...show,
+      readOnly: true,
+      note: 'Restored after a window reload. The request behind this estimate no longer exists: run the command again to proceed.',
+    };
+    EstimatePanel.current = revived;
+    return revived;
+  }
+
+  /** Shows a model and waits for the person's decision. */
+  present(model: EstimateModel): Promise<EstimateDecision> {
+    const show = toShowMessage(model);
+    this.check(show); // before anything changes: an invalid model must not cancel the shown one
+    this.settle({ action: 'cancel' });
+    this.model = model;
+    this.show = show;
+    this.rendered = undefined;
+    this.panel.title = model.title;
+    const decision = new Promise<EstimateDecision>((resolve) => (this.resolvePending = resolve));
+    this.pendingDecision = decision;
+    this.post(this.show);
+    this.reveal();
+    return decision;
+  }
+
+  /** Closes the panel if it still waits for `decision` (not if a newer estimate replaced it). */
+  withdraw(decision: Promise<EstimateDecision>): void {
+    if (this.pendingDecision === decision && this.resolvePending) this.dispose();
+  }
+
+  /** Tells the page that work is under way (e.g. the next estimate); the buttons wait meanwhile. */
+  busy(message: string): void {
+    this.post({ type: 'busy', message });
+  }
+
+  /** The last `show` message, i.e. what the page is asked to display. */
+  get shown(): ShowMessage | undefined {
+    return this.show;
+  }
+
+  /** The texts the page reported after its last render (undefined until it has rendered). */
+  get lastRendered(): Record<string, string> | undefined {
+    return this.rendered;
+  }
+
+  protected override onReady(): void {
+    if (this.show) this.post(this.show);
+  }
+
+  protected override async handle(message: WebviewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready': // answered by onReady
+        return;
+      case 'rendered':
+        this.rendered = message.texts;
+        this.renderedEmitter.fire(message.texts);
+        return;
+      case 'copyPayload': {
+        const text = this.model ? payloadToText(this.model.payload) : this.show?.payloadText;
+        if (text === undefined) return;
+        await vscode.env.clipboard.writeText(text);
+        this.post({ type: 'copied' });
+        return;
+      }
+      case 'proceed':
+      {
+        if (!this.resolvePending || this.show?.readOnly) return;
+        const decision = this.proceedDecision(message.selectedTiles);
+        if (decision) this.decide(decision);
+        return;
+      }
+      case 'cancel':
+      case 'change':
+        this.decide({ action: message.type });
+        return;
+    }
+  }
+
+  /** Keeps only tiles the model offered (a page cannot add a GUID of its own); undefined when a
+   * tile selection has nothing selected, which the page does not allow to proceed either. */
+  private proceedDecision(selectedTiles: string[] | undefined): EstimateDecision | undefined {
+    if (this.model?.kind !== 'tiles') return { action: 'proceed' };
+    const offered = new Set(this.model.tiles.map((tile) => tile.guid));
+    const selected = [...new Set(selectedTiles ?? [])].filter((guid) => offered.has(guid));
+    return selected.length ? { action: 'proceed', selectedTiles: selected } : undefined;
+  }
+
+  private decide(decision: EstimateDecision): void {
+    this.settle(decision);
+    this.dispose();
+  }
+
+  private settle(decision: EstimateDecision): void {
+    const resolve = this.resolvePending;
+    this.resolvePending = undefined;
+    this.pendingDecision = undefined;
+    resolve?.(decision);
+  }
+
+  protected override onDisposed(): void {
+    this.settle({ action: 'cancel' });
+    if (EstimatePanel.current === this) EstimatePanel.current = undefined;
+  }
+}

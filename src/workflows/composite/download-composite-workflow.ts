@@ -1,0 +1,179 @@
+// Download a composite (spec section 1): date search → date → composite/available with the final
+// settings → composite/estimate → cost confirmation → process/composite → GeoTIFF in the output
+// folder. One frozen profile feeds every step; when it changes after the availability check
+// (a "change" in the cost panel, or a setting edited meanwhile) the check runs again with the
+// final payload, and the process call is refused locally if it would differ from the estimate.
+import type { CompositeRequest, ProcessOutputOptions, TaskingModel } from '../../api/types';
+import type { Aoi } from '../../geometry/types';
+import { isApiError } from '../../api/errors';
+import { fixLabels, judgeAvailability, notAvailableCodes } from './availability';
+import type { AvailabilityFix } from './availability';
+import { readAoiOrThrow } from '../engine/aoi-input';
+import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
+import { saveComposite } from './save-composite-file';
+import { compositeSteps, initialPromptState } from './composite-prompts';
+import type { ChoiceKey, CompositeChoices, CompositePromptState } from './composite-prompts';
+import { confirmCost } from '../engine/cost-gate';
+import { windowOf } from '../dates/date-search';
+import { WorkflowError, isCancellation } from '../engine/errors';
+import { compositeEstimateModel } from '../engine/estimate-view-builders';
+import { nowOf } from '../engine/ports';
+import type { AoiSource, WorkflowPorts } from '../engine/ports';
+import { availabilityRequest, compositeRequest, diffProfiles, diffRequests, freezeProfile } from '../engine/request-profile';
+import type { AoiMode, CompositeProfile } from '../engine/request-profile';
+import type { CompositeResult } from '../engine/results';
+import { runWizard } from '../engine/wizard';
+
+export interface DownloadCompositeOptions extends CompositeChoices {
+  /** Date search window (ISO date or date-time); default the last 30 days. */
+  from?: string;
+  to?: string;
+  /** How the AOI is sent; default the document's own format. */
+  aoiMode?: AoiMode;
+  /** Extra output-affecting fields (FileType, DataType, PixelSelectionMode...). */
+  output?: ProcessOutputOptions;
+  outputDirectory?: string;
+  skipConfirmation?: boolean;
+  /** Parts of a split AOI that may have been charged in an earlier run and that the person chose
+   * to send again. */
+  resendUncertain?: string[];
+}
+
+/** Refuses a process payload that differs from the estimated one, naming the difference. */
+export function assertSameAsEstimate(estimated: CompositeRequest, toSend: CompositeRequest): void {
+  const differences = diffRequests(estimated, toSend);
+  if (differences.length > 0) {
+    throw new WorkflowError('profile-mismatch', `Not sent: the process request differs from the estimate (${differences.join('; ')}). Estimate again with these settings.`);
+  }
+}
+
+export async function downloadComposite(ports: WorkflowPorts, source: AoiSource, options: DownloadCompositeOptions = {}): Promise<CompositeResult> {
+  const { aoi } = readAoiOrThrow(source);
+  const result: CompositeResult = { outcome: 'cancelled', request: undefined, availability: undefined, estimate: undefined, files: [], bytes: 0, availabilityChecks: 0 };
+  const aoiMode: AoiMode = options.aoiMode ?? aoi.format;
+  const now = nowOf(ports);
+  const fromSettings = (): CompositeChoices => ports.settings().defaults;
+  try {
+    ports.progress.report({ message: 'Loading models…' });
+    const models = await ports.client.listModels({ signal: ports.signal });
+    const state = initialPromptState(options, fromSettings(), models);
+    const context = { ports, aoi, aoiMode, window: windowOf(options, now) };
+
+    let firstStep: ChoiceKey = 'model';
+    for (;;) {
+      // A new round of prompts starts clean: an earlier "not available" no longer stands.
+      Object.assign(result, { outcome: 'cancelled', reason: undefined, fixes: undefined, fix: undefined, fixOffered: undefined });
+      if (!(await runWizard(compositeSteps(context, firstStep), state))) return result;
+      let profile = buildProfile(state.chosen, models, aoi, aoiMode, options.output);
+      let retry: 'other-date' | 'change' | undefined;
+      for (;;) {
+        result.request = compositeRequest(profile);
+        // 1. Availability of exactly this profile.
+        ports.progress.report({ message: `Checking availability of ${profile.date}…` });
+        result.availabilityChecks++;
+        const flags = await ports.client.checkCompositeAvailability(availabilityRequest(profile), { signal: ports.signal });
+        result.availability = flags;
+        const verdict = judgeAvailability(flags, profile.date);
+        if (!verdict.ready) {
+          const fix = await offerFix(ports, state, verdict.sentence, verdict.fixes, result);
+          if (fix === 'other-date') retry = 'other-date';
+          break;
+        }
+        // 2. Estimate of the same profile.
+        const estimated = compositeRequest(profile);
+        result.request = estimated;
+        ports.progress.report({ message: 'Estimating the cost…' });
+        const estimate = await ports.client.estimateComposite(estimated, { signal: ports.signal });
+        result.estimate = estimate;
+        const budget = ports.settings().confirmCostAbove;
+        const model = compositeEstimateModel(aoi, profile, estimated, estimate, budget);
+        const decision = await confirmCost(ports, model, model.credits, options.skipConfirmation);
+        if (decision.action === 'cancel') return result;
+        if (decision.action === 'change') {
+          retry = 'change';
+          break;
+        }
+        // 3. A setting edited since the check makes the checked payload stale: check again.
+        const latest = refreshFromSettings(state, fromSettings(), models, aoi, aoiMode, options.output);
+        const changed = diffProfiles(profile, latest);
+        if (changed.length > 0) {
+          ports.log?.(`Settings changed after the availability check (${changed.join('; ')}); checking again.`);
+          profile = latest;
+          continue;
+        }
+        // 4. Process exactly what was estimated.
+        const toSend = compositeRequest(profile);
+        assertSameAsEstimate(estimated, toSend);
+        await saveComposite(ports, aoi, profile, toSend, options.outputDirectory, result, options.resendUncertain);
+        return result;
+      }
+      if (retry === 'other-date' && state.fixed.date === undefined) {
+        firstStep = 'date';
+        continue;
+      }
+      if (retry === 'change' && hasAskableStep(state)) {
+        firstStep = 'model';
+        continue;
+      }
+      return result;
+    }
+  } catch (error) {
+    if (isCancellation(error, ports.signal)) {
+      result.outcome = 'cancelled';
+      return result;
+    }
+    if (isApiError(error) && error.code !== undefined && notAvailableCodes[error.code]) {
+      const known = notAvailableCodes[error.code]!;
+      result.outcome = 'not-available';
+      result.reason = `${known.sentence} (service code ${error.code})`;
+      result.fixes = known.fixes;
+      return result;
+    }
+    throw error;
+  }
+}
+
+async function offerFix(ports: WorkflowPorts, state: CompositePromptState, sentence: string, fixes: AvailabilityFix[], result: CompositeResult): Promise<AvailabilityFix | undefined> {
+  result.outcome = 'not-available';
+  result.reason = sentence;
+  result.fixes = fixes.includes('other-date') || state.fixed.date !== undefined ? fixes : [...fixes, 'other-date'];
+  // With a fixed date nobody is prompting: the caller (or the command) decides what to offer.
+  if (state.fixed.date !== undefined) return undefined;
+  const offered: AvailabilityFix[] = ['other-date', ...result.fixes.filter((f) => f !== 'other-date')];
+  const choice = await ports.notify.warn(sentence, ...offered.map((fix) => fixLabels[fix]));
+  result.fixOffered = true;
+  const fix = offered.find((f) => fixLabels[f] === choice);
+  result.fix = fix;
+  return fix;
+}
+
+function buildProfile(chosen: CompositeChoices, models: TaskingModel[], aoi: Aoi, aoiMode: AoiMode, output?: ProcessOutputOptions): CompositeProfile {
+  const model = checkModel(chosen.model!, models);
+  return freezeProfile(aoi, {
+    date: chosen.date!.slice(0, 10),
+    aoiMode,
+    model,
+    satelliteConstellations: checkConstellations(model, chosen.satelliteConstellations ?? [], models),
+    epsgProjection: chosen.epsgProjection!,
+    resolution: checkResolution(chosen.resolution!),
+    bandnames: chosen.bandnames!,
+    output,
+  });
+}
+
+/** The profile as it stands with the settings read now: fields the settings fixed follow them. */
+function refreshFromSettings(state: CompositePromptState, settings: CompositeChoices, models: TaskingModel[], aoi: Aoi, aoiMode: AoiMode, output?: ProcessOutputOptions): CompositeProfile {
+  const keys: ChoiceKey[] = ['model', 'satelliteConstellations', 'epsgProjection', 'resolution', 'bandnames'];
+  for (const key of keys) {
+    const wasFromSettings = state.fixed[key] !== undefined && !state.fromOptions?.has(key);
+    if (wasFromSettings && settings[key] !== undefined) {
+      (state.chosen as Record<string, unknown>)[key] = settings[key];
+      (state.fixed as Record<string, unknown>)[key] = settings[key];
+    }
+  }
+  return buildProfile(state.chosen, models, aoi, aoiMode, output);
+}
+
+function hasAskableStep(state: CompositePromptState): boolean {
+  return (['model', 'satelliteConstellations', 'date', 'epsgProjection', 'resolution', 'bandnames'] as const).some((k) => state.fixed[k] === undefined);
+}

@@ -1,0 +1,62 @@
+// The last step of a composite download: the GeoTIFF into the output folder through the client's
+// streaming download (it writes a .part and renames it when complete). An AOI above the key's
+// maximum composite area goes in parts instead (split-into-parts.ts).
+import type { CompositeRequest } from '../../api/types';
+import type { Aoi } from '../../geometry/types';
+import { downloadCompositeParts, keyLimits } from './split-into-parts';
+import { WorkflowError } from '../engine/errors';
+import { formatBytes } from '../../common/format';
+import type { WorkflowPorts } from '../engine/ports';
+import type { CompositeProfile } from '../engine/request-profile';
+import type { CompositeResult } from '../engine/results';
+import { chargeUncertainty, mayHaveBeenCharged } from '../engine/charge-check';
+import { checkOutputFolder } from '../engine/output-folder';
+
+export async function saveComposite(
+  ports: WorkflowPorts,
+  aoi: Aoi,
+  profile: CompositeProfile,
+  request: CompositeRequest,
+  outputDirectory: string | undefined,
+  result: CompositeResult,
+  resendUncertain?: string[],
+): Promise<void> {
+  const directory = outputDirectory ?? ports.settings().outputDirectory;
+  if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
+  await checkOutputFolder(directory);
+  const { maxAreaKm2, maxConcurrent, credits } = await keyLimits(ports);
+  if (maxAreaKm2 !== undefined && aoi.billedAreaKm2 > maxAreaKm2) {
+    ports.log?.(`The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum of ${maxAreaKm2} km²: downloading in parts.`);
+    const parts = await downloadCompositeParts(ports, aoi, profile, maxAreaKm2, directory, maxConcurrent, { creditsBefore: credits, resendUncertain });
+    result.parts = parts;
+    result.files.push(...parts.files);
+    result.bytes = parts.bytes;
+    result.outcome = parts.outcome;
+    result.charge = parts.charge;
+    return;
+  }
+  let reported = 0;
+  ports.progress.report({ message: `Downloading the composite of ${profile.date}…` });
+  const target = {
+    directory,
+    fallbackName: `composite-${profile.date}-${profile.model}-${profile.resolution}m.tif`,
+    onProgress: (received: number, total: number | undefined) => {
+      const increment = total ? ((received - reported) / total) * 100 : undefined;
+      reported = received;
+      ports.progress.report({ message: `Downloading ${formatBytes(received)}${total ? ` of ${formatBytes(total)}` : ''}`, bytes: received, increment });
+    },
+  };
+  let written;
+  try {
+    written = await ports.client.downloadComposite(request, target, { signal: ports.signal });
+  } catch (error) {
+    // Sent, answer lost: not sent again; the person sees the balance before and after.
+    if (!mayHaveBeenCharged(error)) throw error;
+    result.charge = await chargeUncertainty(ports, error, 'credits', credits);
+    result.outcome = 'may-have-been-charged';
+    return;
+  }
+  if (written.path) result.files.push(written.path);
+  result.bytes = written.bytes;
+  result.outcome = 'completed';
+}

@@ -1,0 +1,50 @@
+// "Find available dates": the date search alone. Asks model and constellations when the options
+// and settings leave them open, searches the window (default the last 30 days) and returns the
+// dates split into whole-area and partial ones, with a table a person reads at a glance.
+import { readAoiOrThrow } from '../engine/aoi-input';
+import { checkConstellations, checkModel } from '../engine/choices';
+import { compositeSteps, initialPromptState } from '../composite/composite-prompts';
+import { describeCoverage, searchDates, windowOf } from './date-search';
+import { isCancellation } from '../engine/errors';
+import { nowOf } from '../engine/ports';
+import type { AoiSource, WorkflowPorts } from '../engine/ports';
+import type { AoiMode } from '../engine/request-profile';
+import type { DatesResult } from '../engine/results';
+import { runWizard } from '../engine/wizard';
+
+export interface FindDatesOptions {
+  model?: string;
+  satelliteConstellations?: string[];
+  /** Window (ISO date or date-time); default the last 30 days. */
+  from?: string;
+  to?: string;
+  aoiMode?: AoiMode;
+  skipConfirmation?: boolean;
+}
+
+export async function findAvailableDates(ports: WorkflowPorts, source: AoiSource, options: FindDatesOptions = {}): Promise<DatesResult> {
+  const { aoi } = readAoiOrThrow(source);
+  const now = nowOf(ports);
+  const window = windowOf(options, now);
+  const result: DatesResult = { outcome: 'cancelled', model: undefined, satelliteConstellations: [], from: window.from, to: window.to, coverage: undefined };
+  try {
+    ports.progress.report({ message: 'Loading models…' });
+    const models = await ports.client.listModels({ signal: ports.signal });
+    const state = initialPromptState(options, ports.settings().defaults, models);
+    const aoiMode = options.aoiMode ?? aoi.format;
+    // Only the model and constellation steps: the date is what this command looks for.
+    const steps = compositeSteps({ ports, aoi, aoiMode, window }).filter((step) => step.id === 'model' || step.id === 'satelliteConstellations');
+    if (!(await runWizard(steps, state))) return result;
+    const model = checkModel(state.chosen.model!, models);
+    const constellations = checkConstellations(model, state.chosen.satelliteConstellations ?? [], models);
+    result.model = model;
+    result.satelliteConstellations = constellations;
+    result.coverage = await searchDates(ports, aoi, aoiMode, model, constellations, window);
+    result.text = describeCoverage(result.coverage, model, window, now);
+    result.outcome = 'completed';
+    return result;
+  } catch (error) {
+    if (isCancellation(error, ports.signal)) return result;
+    throw error;
+  }
+}

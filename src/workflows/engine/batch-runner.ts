@@ -1,0 +1,93 @@
+// Runs the units of a batch (tiles, mini-tiles, parts of a large AOI): units the manifest has as
+// done are skipped, the others go through the worker pool, each outcome is recorded in the
+// manifest as it happens, and progress reads "n of N, bytes". A cancel stops taking units; a
+// unit cancelled mid-way is left unrecorded, so the rerun does it again. A unit whose billed call
+// lost its answer may have been charged: it is recorded apart and a rerun skips it unless the
+// person chose to send it again (`resendUncertain`).
+import { chargeUncertainty, mayHaveBeenCharged } from './charge-check';
+import { isCancellation } from './errors';
+import { formatBytes } from '../../common/format';
+import type { BatchManifest } from './batch-manifest';
+import type { WorkflowPorts } from './ports';
+import type { BatchResult } from './results';
+import { poolSize, runPool } from './worker-pool';
+
+export interface BatchUnit<T> {
+  id: string;
+  input: T;
+}
+
+export interface BatchOptions {
+  /** "tiles", "parts": what the progress message counts. */
+  noun: string;
+  /** Workers wanted (default 2), bounded by the key's MaxConcurrentConnections. */
+  concurrency?: number;
+  maxConcurrent?: number;
+  /** Units that may have been charged in an earlier run and that the person chose to send again. */
+  resendUncertain?: string[];
+  /** The account's credits before the batch, to show beside the credits after an uncertain unit. */
+  creditsBefore?: number;
+}
+
+/** Processes one unit, reporting bytes as they arrive; resolves with its file. */
+export type UnitWork<T> = (unit: BatchUnit<T>, onBytes: (received: number) => void) => Promise<{ file: string | undefined; bytes: number }>;
+
+export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest, units: BatchUnit<T>[], options: BatchOptions, work: UnitWork<T>): Promise<BatchResult> {
+  const result: BatchResult = { outcome: 'cancelled', manifestPath: manifest.path, units: [], files: [], failed: [], uncertain: [], bytes: 0 };
+  const resend = new Set(options.resendUncertain ?? []);
+  const held = (unit: BatchUnit<T>) => manifest.unit(unit.id)?.status === 'may-have-been-charged' && !resend.has(unit.id);
+  for (const unit of units.filter(held)) {
+    const report = { id: unit.id, status: 'may-have-been-charged' as const, error: manifest.unit(unit.id)?.error };
+    result.units.push(report);
+    result.uncertain.push(report);
+  }
+  const todo = units.filter((unit) => !manifest.isDone(unit.id) && !held(unit));
+  for (const unit of units.filter((u) => manifest.isDone(u.id))) {
+    const done = manifest.unit(unit.id)!;
+    result.units.push({ id: unit.id, status: 'skipped', file: done.file, bytes: done.bytes });
+    if (done.file) result.files.push(done.file);
+  }
+  // Never more workers than the client's shared gate admits: extra ones would only queue there.
+  const gateSize = (ports.client as { gate?: { size?: number } }).gate?.size;
+  const size = Math.min(poolSize(options.concurrency, options.maxConcurrent), gateSize ?? Number.POSITIVE_INFINITY);
+  let finished = units.length - todo.length;
+  const inFlight = new Map<string, number>();
+  const report = (increment?: number): void => {
+    const bytes = result.bytes + [...inFlight.values()].reduce((a, b) => a + b, 0);
+    ports.progress.report({ message: `${finished} of ${units.length} ${options.noun}, ${formatBytes(bytes)}`, bytes, increment });
+  };
+  report();
+  await runPool(
+    todo,
+    size,
+    async (unit) => {
+      try {
+        const written = await work(unit, (received) => (inFlight.set(unit.id, received), report()));
+        await manifest.record(unit.id, { status: 'done', file: written.file, bytes: written.bytes });
+        result.units.push({ id: unit.id, status: 'done', file: written.file, bytes: written.bytes });
+        if (written.file) result.files.push(written.file);
+        result.bytes += written.bytes;
+      } catch (error) {
+        if (isCancellation(error, ports.signal)) throw error;
+        const text = error instanceof Error ? error.message : String(error);
+        const message = ports.redact ? ports.redact(text) : text;
+        const status = mayHaveBeenCharged(error) ? ('may-have-been-charged' as const) : ('failed' as const);
+        await manifest.record(unit.id, { status, error: message });
+        const report = { id: unit.id, status, error: message };
+        result.units.push(report);
+        (status === 'failed' ? result.failed : result.uncertain).push(report);
+      } finally {
+        inFlight.delete(unit.id);
+      }
+      finished++;
+      report(100 / units.length);
+    },
+    ports.signal,
+  );
+  result.outcome = ports.signal.aborted ? 'cancelled' : result.uncertain.length > 0 ? 'may-have-been-charged' : 'completed';
+  if (result.uncertain.length > 0) {
+    const reason = `${result.uncertain.length} of ${units.length} ${options.noun} were sent and their answers lost: ${result.uncertain[0]?.error ?? ''}`;
+    result.charge = await chargeUncertainty(ports, new Error(reason), 'credits', options.creditsBefore);
+  }
+  return result;
+}

@@ -1,0 +1,73 @@
+// The values a person chooses from, and the checks that keep a wrong one from being sent: the
+// model must be an API value of the models list (a display label such as `Stratus-2` is refused
+// locally, naming the API value), constellations must be ones the model supports.
+import type { TaskingModel } from '../../api/types';
+import { WorkflowError } from './errors';
+import type { PickItem } from './ports';
+
+/** Output resolutions in metres (live-service notes). */
+export const RESOLUTIONS = [10, 20, 40, 80, 160, 320, 640, 1280];
+
+export const BAND_CHOICES: PickItem<string>[] = [
+  { label: 'rgb', description: 'true colour (red, green, blue)', value: 'rgb' },
+  { label: 'all', description: 'every band of the model', value: 'all' },
+  { label: 'B2,B3,B4,B8', description: 'visible and near infrared', value: 'B2,B3,B4,B8' },
+  { label: '[B8_B4]', description: 'NDVI-style index of B8 and B4', value: '[B8_B4]' },
+];
+
+export const EPSG_CHOICES: PickItem<number>[] = [
+  { label: '4326', description: 'WGS 84 longitude/latitude', value: 4326 },
+  { label: '47000', description: 'automatic UTM zone', value: 47000 },
+];
+
+export const DEFAULT_RESOLUTION = 10;
+export const DEFAULT_BANDNAMES = 'rgb';
+export const DEFAULT_EPSG = 4326;
+
+export function modelNames(models: TaskingModel[]): string[] {
+  return models.map((m) => m.Model).filter((name): name is string => typeof name === 'string' && name.length > 0);
+}
+
+const squash = (text: string): string => text.replace(/[^a-z0-9]/gi, '').toLowerCase();
+
+/** Returns the model's API value, or throws naming the value to use instead. */
+export function checkModel(name: string, models: TaskingModel[]): string {
+  const names = modelNames(models);
+  if (names.includes(name)) return name;
+  const apiValue = names.find((candidate) => squash(candidate) === squash(name));
+  if (apiValue) {
+    throw new WorkflowError('invalid-option', `'${name}' is a display label, not a model value the service accepts: use '${apiValue}'.`);
+  }
+  throw new WorkflowError('invalid-option', `'${name}' is not a model of this account. Models: ${names.join(', ') || '(none)'}.`);
+}
+
+export function supportedConstellations(model: string, models: TaskingModel[]): { all: string[]; required: string[] } {
+  const entry = models.find((m) => m.Model === model);
+  const supports = entry?.SupportedSatelliteConstellations ?? [];
+  const all = supports.map((s) => s.SatelliteConstellation).filter((c): c is string => typeof c === 'string');
+  const required = supports.filter((s) => s.Optional !== true).map((s) => s.SatelliteConstellation).filter((c): c is string => typeof c === 'string');
+  return { all, required };
+}
+
+/** Constellations to pre-select: the settings' ones the model supports, else the model's required ones. */
+export function defaultConstellations(model: string, models: TaskingModel[], fromSettings: string[] | undefined): string[] {
+  const { all, required } = supportedConstellations(model, models);
+  const wanted = (fromSettings ?? []).filter((c) => all.length === 0 || all.includes(c));
+  if (wanted.length > 0) return wanted;
+  return required.length > 0 ? required : all.slice(0, 1);
+}
+
+export function checkConstellations(model: string, chosen: string[], models: TaskingModel[]): string[] {
+  if (chosen.length === 0) throw new WorkflowError('invalid-option', 'Choose at least one satellite constellation.');
+  const { all } = supportedConstellations(model, models);
+  const unknown = all.length === 0 ? [] : chosen.filter((c) => !all.includes(c));
+  if (unknown.length > 0) {
+    throw new WorkflowError('invalid-option', `Model '${model}' does not support ${unknown.join(', ')}. It supports: ${all.join(', ')}.`);
+  }
+  return chosen;
+}
+
+export function checkResolution(value: number): number {
+  if (!Number.isInteger(value) || value <= 0) throw new WorkflowError('invalid-option', `Resolution ${value} is not a whole number of metres.`);
+  return value;
+}

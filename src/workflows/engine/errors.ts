@@ -1,0 +1,36 @@
+// Failures the workflows decide themselves, before or between requests. Service and transport
+// failures stay ApiErrors (src/api/errors.ts); these carry what the VS Code layer needs to show
+// the problem where it is (a geometry position, the differing fields).
+import type { GeometryProblem } from '../../geometry/types';
+
+export type WorkflowErrorKind =
+  | 'invalid-geometry' // the AOI has errors: nothing was sent
+  | 'invalid-option' // an options field or a model name the service would refuse
+  | 'needs-confirmation' // the cost is above the budget and nobody may confirm
+  | 'profile-mismatch' // the process payload differs from the estimate's
+  | 'no-dates'; // the date search found nothing usable
+
+export class WorkflowError extends Error {
+  readonly kind: WorkflowErrorKind;
+  /** For 'invalid-geometry': every problem, each at its position. */
+  readonly problems: GeometryProblem[];
+
+  constructor(kind: WorkflowErrorKind, message: string, problems: GeometryProblem[] = []) {
+    super(message);
+    this.name = 'WorkflowError';
+    this.kind = kind;
+    this.problems = problems;
+  }
+}
+
+export function isWorkflowError(value: unknown): value is WorkflowError {
+  return value instanceof WorkflowError;
+}
+
+/** True for the failure a cancel causes (the client's 'aborted', or an AbortError). */
+export function isCancellation(error: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { kind?: unknown; name?: unknown };
+  return e.kind === 'aborted' || e.name === 'AbortError';
+}

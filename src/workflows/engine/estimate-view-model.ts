@@ -1,0 +1,72 @@
+// What the cost webview shows and what it answers. The workflows build an EstimateModel from the
+// service's estimate and the request; the panel (src/ui/webview) renders it and returns a decision.
+// Lives in the core so the workflows can use it without importing the VS Code layer.
+import type { BoundingBox, PolygonCoordinates } from '../../geometry/types';
+
+export interface EstimateAoi {
+  polygons: PolygonCoordinates[];
+  billedBoxes: BoundingBox[];
+  areaKm2: number;
+  billedAreaKm2: number;
+}
+
+/** A labelled setting shown in the summary (model, constellations, dates, resolution, bands, EPSG). */
+export interface SettingLine {
+  label: string;
+  value: string;
+}
+
+interface EstimateCommon {
+  title: string;
+  aoi: EstimateAoi | undefined;
+  settings: SettingLine[];
+  /** Plain sentences: billed area much larger than drawn, cost above budget, renewal deadline. */
+  warnings: string[];
+  /** The exact request payload that Proceed sends. */
+  payload: unknown;
+  /** The `satImagery.confirmCostAbove` budget, when set. */
+  budget: number | undefined;
+}
+
+export interface CompositeEstimateModel extends EstimateCommon {
+  kind: 'composite';
+  credits: number | undefined;
+  areaEstimateKm2: number | undefined;
+  fileSizeMB: number | undefined;
+  timeSeconds: number | undefined;
+}
+
+export interface OrderEstimateModel extends EstimateCommon {
+  kind: 'order';
+  currency: string;
+  currentMonthOrder: number | undefined;
+  currentMonthStorage: number | undefined;
+  nextMonthOrder: number | undefined;
+  nextMonthStorage: number | undefined;
+  recurring: boolean;
+  /** For a recurring order: the last moment (ISO) a cancellation stops next month's charge. */
+  cancellationDeadline: string | undefined;
+  cancellationDate: string | undefined;
+  imageDates: string[];
+}
+
+export interface TileChoice {
+  guid: string;
+  miniTile: boolean;
+  epsg: string | undefined;
+  /** Footprint polygon(s) in lon/lat, from DataGeogWkt. */
+  polygons: PolygonCoordinates[];
+}
+
+export interface TileSelectionModel extends EstimateCommon {
+  kind: 'tiles';
+  tiles: TileChoice[];
+  preselected: string[];
+}
+
+export type EstimateModel = CompositeEstimateModel | OrderEstimateModel | TileSelectionModel;
+
+export type EstimateDecision =
+  | { action: 'proceed'; selectedTiles?: string[] }
+  | { action: 'cancel' }
+  | { action: 'change' };

@@ -1,0 +1,125 @@
+// The result objects the workflow commands return, so tests, keybindings and other extensions
+// can see what was requested, what it was estimated to cost, which files were written and which
+// order was created, without reading any UI.
+import type {
+  CompositeAvailability,
+  CompositeEstimate,
+  CompositeRequest,
+  OrderCreateRequest,
+  OrderEstimate,
+  TaskOrder,
+  TileRecord,
+} from '../../api/types';
+import type { AvailabilityFix } from '../composite/availability';
+import type { DateCoverage } from '../dates/date-coverage';
+
+/**
+ * completed: the goal was reached. cancelled: the person dismissed a prompt, declined the cost or
+ * pressed Cancel. not-available: the service cannot serve the request; `fix` says what would help.
+ * may-have-been-charged: a billed call (processing) was sent and its answer lost; it may have run
+ * and been charged, and it was not sent again (`charge` says what is known). unknown: the same for
+ * creating an order, when the order list did not show whether it was created.
+ */
+export type Outcome = 'completed' | 'cancelled' | 'not-available' | 'may-have-been-charged' | 'unknown';
+
+/** What is known after a billed call whose answer was lost. */
+export interface ChargeUncertainty {
+  /** What happened, in the client's words (names the request; says it was not sent again). */
+  reason: string;
+  /** 'credits' for images, 'EUR' for orders (the account's EuroCreditAmount). */
+  unit: 'credits' | 'EUR';
+  /** The account's balance before the call and after the failure; undefined where the account
+   * endpoint did not answer. */
+  before: number | undefined;
+  after: number | undefined;
+}
+
+/** The words a person reads: that it may have been charged, the balance before and after, and
+ * where to look instead of sending it again. */
+export function chargeSentence(charge: ChargeUncertainty, subject: string): string {
+  const fmt = (n: number) => `${Math.round(n * 100) / 100} ${charge.unit}`;
+  const balance =
+    charge.before !== undefined && charge.after !== undefined
+      ? ` Account balance before: ${fmt(charge.before)}, now: ${fmt(charge.after)}${charge.after < charge.before ? ` (${fmt(charge.before - charge.after)} spent)` : ' (no change seen yet)'}.`
+      : charge.after !== undefined
+        ? ` Account balance now: ${fmt(charge.after)}.`
+        : ' The account could not be read to compare the balance.';
+  return `${subject} may have been charged: the request was sent but its answer was lost, and it was not sent again.${balance} Check the Orders list and the account before trying again.`;
+}
+
+export interface CompositeResult {
+  outcome: Outcome;
+  request: CompositeRequest | undefined;
+  availability: CompositeAvailability | undefined;
+  /** Sentence naming the failed readiness condition, when not available. */
+  reason?: string;
+  /** Fixes that would help, when not available. */
+  fixes?: AvailabilityFix[];
+  /** The fix the person chose when it was offered; the command carries it out. */
+  fix?: AvailabilityFix;
+  /** True when the workflow already showed the fixes to the person. */
+  fixOffered?: boolean;
+  estimate: CompositeEstimate | undefined;
+  files: string[];
+  bytes: number;
+  /** Set when the AOI was above the key's maximum composite area and went in parts. */
+  parts?: BatchResult;
+  /** How many times composite/available ran (more than once when a setting changed). */
+  availabilityChecks: number;
+  /** Set with outcome 'may-have-been-charged'. */
+  charge?: ChargeUncertainty;
+}
+
+export interface DatesResult {
+  outcome: Outcome;
+  model: string | undefined;
+  satelliteConstellations: string[];
+  from: string;
+  to: string;
+  coverage: DateCoverage | undefined;
+  /** The dates as a plain-text table. */
+  text?: string;
+}
+
+export interface OrderResult {
+  outcome: Outcome;
+  request: OrderCreateRequest | undefined;
+  estimate: OrderEstimate | undefined;
+  /** Set when an order was created. */
+  order: TaskOrder | undefined;
+  recurring: boolean;
+  /** For a recurring order: the last moment (ISO, UTC) a cancellation stops next month's charge. */
+  cancellationDeadline: string | undefined;
+  /** Set with outcome 'unknown': the create request's answer was lost and no order showed. */
+  charge?: ChargeUncertainty;
+}
+
+export interface TilesResult {
+  outcome: Outcome;
+  tiles: TileRecord[];
+  selected: string[];
+}
+
+export interface BatchUnitReport {
+  id: string;
+  /** may-have-been-charged: sent, answer lost; not sent again unless the person chooses it. */
+  status: 'done' | 'failed' | 'skipped' | 'may-have-been-charged';
+  file?: string;
+  bytes?: number;
+  error?: string;
+}
+
+export interface BatchResult {
+  outcome: Outcome;
+  /** The settings every unit used (model, constellations, date, resolution...), for a retry. */
+  choices?: Record<string, unknown>;
+  manifestPath: string | undefined;
+  units: BatchUnitReport[];
+  files: string[];
+  failed: BatchUnitReport[];
+  /** Units whose answer was lost after sending: not in `failed`, never retried by "Retry failed". */
+  uncertain: BatchUnitReport[];
+  /** Set when `uncertain` is not empty. */
+  charge?: ChargeUncertainty;
+  bytes: number;
+}

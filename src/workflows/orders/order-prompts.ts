@@ -1,0 +1,103 @@
+// The multi-step prompt of a tasking order: model → constellations → first day → last day (empty
+// for a recurring order) → tile deduplication. Values fixed by the options or settings are skipped.
+import type { TaskingModel } from '../../api/types';
+import { defaultConstellations, supportedConstellations } from '../engine/choices';
+import { modelItems } from '../dates/date-search';
+import { isDay } from './order-payload';
+import { BACK } from '../engine/ports';
+import type { Answer, WorkflowPorts } from '../engine/ports';
+import type { WizardStep } from '../engine/wizard';
+
+export interface OrderChoices {
+  model?: string;
+  satelliteConstellations?: string[];
+  from?: string;
+  /** null = recurring. */
+  to?: string | null;
+  tileDeduplication?: boolean;
+}
+
+export interface OrderPromptState {
+  models: TaskingModel[];
+  fixed: OrderChoices;
+  chosen: OrderChoices;
+  defaults: { from: string; to: string };
+  /** A tile order: only there does TileDeduplication act, so only there is it asked. */
+  forTiles: boolean;
+}
+
+function store<K extends keyof OrderChoices>(state: OrderPromptState, key: K, answer: Answer<OrderChoices[K]>): Answer<true> {
+  if (answer === undefined || answer === BACK) return answer;
+  state.chosen[key] = answer;
+  return true;
+}
+
+export function orderPromptSteps(ports: WorkflowPorts): WizardStep<OrderPromptState>[] {
+  const isFixed = (key: keyof OrderChoices) => (s: OrderPromptState) => s.fixed[key] !== undefined;
+  return [
+    {
+      id: 'model',
+      fixed: isFixed('model'),
+      ask: async (s, position) =>
+        store(s, 'model', await ports.ask.pick({ id: 'model', title: 'Model to order', items: modelItems(s.models), defaultValue: s.chosen.model ?? s.models[0]?.Model, ...position })),
+    },
+    {
+      id: 'satelliteConstellations',
+      fixed: isFixed('satelliteConstellations'),
+      ask: async (s, position) => {
+        const model = s.chosen.model!;
+        const { all } = supportedConstellations(model, s.models);
+        const defaults = s.chosen.satelliteConstellations ?? defaultConstellations(model, s.models, ports.settings().defaults.satelliteConstellations);
+        const items = all.map((c) => ({ label: c, value: c }));
+        return store(s, 'satelliteConstellations', await ports.ask.pickMany({ id: 'satelliteConstellations', title: `Satellite constellations for ${model}`, items, defaultValues: defaults, ...position }));
+      },
+    },
+    {
+      id: 'from',
+      fixed: isFixed('from'),
+      ask: async (s, position) => {
+        const answer = await ports.ask.input({
+          id: 'from',
+          title: 'First day of the order',
+          prompt: 'YYYY-MM-DD',
+          value: s.chosen.from ?? s.defaults.from,
+          validate: (text) => (isDay(text.trim()) ? undefined : 'Enter a date as YYYY-MM-DD.'),
+          ...position,
+        });
+        return store(s, 'from', typeof answer === 'string' ? answer.trim() : answer);
+      },
+    },
+    {
+      id: 'to',
+      fixed: (s) => s.fixed.to !== undefined,
+      ask: async (s, position) => {
+        const from = s.chosen.from ?? s.defaults.from;
+        const answer = await ports.ask.input({
+          id: 'to',
+          title: 'Last day of the order',
+          prompt: 'YYYY-MM-DD, or leave empty for a recurring order that renews every month',
+          value: s.chosen.to === null ? '' : (s.chosen.to ?? s.defaults.to),
+          validate: (text) => {
+            const t = text.trim();
+            if (t === '') return undefined;
+            if (!isDay(t)) return 'Enter a date as YYYY-MM-DD, or nothing for a recurring order.';
+            return t < from ? `The last day is before the first day (${from}).` : undefined;
+          },
+          ...position,
+        });
+        return store(s, 'to', typeof answer === 'string' ? (answer.trim() === '' ? null : answer.trim()) : answer);
+      },
+    },
+    {
+      id: 'tileDeduplication',
+      fixed: (s) => s.fixed.tileDeduplication !== undefined || !s.forTiles,
+      ask: async (s, position) => {
+        const items = [
+          { label: 'No deduplication', description: 'order every tile', value: false },
+          { label: 'Deduplicate tiles', description: 'skip tiles already ordered with the same model, constellations and cadence', value: true },
+        ];
+        return store(s, 'tileDeduplication', await ports.ask.pick({ id: 'tileDeduplication', title: 'Tile deduplication', items, defaultValue: s.chosen.tileDeduplication ?? false, ...position }));
+      },
+    },
+  ];
+}

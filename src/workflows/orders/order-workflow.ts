@@ -1,0 +1,135 @@
+// Estimate and create a tasking order (spec section 1: estimate, then create with the same
+// validated payload plus TileDeduplication). "Estimate order" shows the cost and creates only when
+// the person proceeds in the panel; "Create order" creates after the confirmation (or without it
+// when the options say so and the cost is under the budget).
+import type { OrderEstimateRequest, TaskingModel } from '../../api/types';
+import type { Aoi } from '../../geometry/types';
+import { readAoiOrThrow } from '../engine/aoi-input';
+import { checkConstellations, checkModel } from '../engine/choices';
+import { confirmCost } from '../engine/cost-gate';
+import { WorkflowError, isCancellation } from '../engine/errors';
+import { orderCost, orderEstimateModel } from '../engine/estimate-view-builders';
+import { chargeUncertainty, mayHaveBeenCharged, readBalance } from '../engine/charge-check';
+import { orderPromptSteps } from './order-prompts';
+import type { OrderPromptState } from './order-prompts';
+import { addMonths, orderCreateRequest, orderEstimateRequest, parseOrderEnd, recurringCancellationDeadline, todayOf } from './order-payload';
+import { nowOf } from '../engine/ports';
+import type { AoiSource, WorkflowPorts } from '../engine/ports';
+import { diffRequests } from '../engine/request-profile';
+import type { OrderResult } from '../engine/results';
+import { runWizard } from '../engine/wizard';
+
+export interface OrderOptions {
+  model?: string;
+  satelliteConstellations?: string[];
+  from?: string; // YYYY-MM-DD
+  /** YYYY-MM-DD; '' or null for a recurring order (renews every month). */
+  to?: string | null;
+  storageMonths?: number;
+  apiRequests?: number;
+  imageFrequency?: number;
+  referenceDate?: string;
+  tileDeduplication?: boolean;
+  /** Order these tiles (from a tile search) instead of the document's AOI. */
+  tileGuids?: string[];
+  miniTileGuids?: string[];
+  skipConfirmation?: boolean;
+}
+
+export const ORDER_DEFAULTS = { storageMonths: 1, apiRequests: 1, imageFrequency: 1 } as const;
+
+export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefined, options: OrderOptions, mode: 'estimate' | 'create'): Promise<OrderResult> {
+  const aoi: Aoi | undefined = source ? readAoiOrThrow(source).aoi : undefined;
+  if (!aoi && !options.tileGuids?.length && !options.miniTileGuids?.length) {
+    throw new WorkflowError('invalid-option', 'An order needs an area of interest or tiles.');
+  }
+  const now = nowOf(ports);
+  const result: OrderResult = { outcome: 'cancelled', request: undefined, estimate: undefined, order: undefined, recurring: false, cancellationDeadline: undefined };
+  try {
+    ports.progress.report({ message: 'Loading models…' });
+    const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
+    const settings = ports.settings().defaults;
+    const forTiles = !!(options.tileGuids?.length || options.miniTileGuids?.length);
+    const state: OrderPromptState = {
+      models,
+      fixed: {
+        model: options.model ?? settings.model,
+        satelliteConstellations: options.satelliteConstellations ?? settings.satelliteConstellations,
+        from: options.from,
+        // `to: null` or '' fixes a recurring order; undefined leaves it to ask.
+        to: options.to === undefined ? undefined : parseOrderEnd(options.to),
+        // Deduplication only acts on tile orders (spec 4.3): asked there, left out otherwise.
+        tileDeduplication: options.tileDeduplication ?? (forTiles && options.skipConfirmation ? false : undefined),
+      },
+      chosen: {},
+      defaults: { from: todayOf(now), to: addMonths(todayOf(now), 1) },
+      forTiles,
+    };
+    if (state.fixed.model) checkModel(state.fixed.model, models);
+    Object.assign(state.chosen, Object.fromEntries(Object.entries(state.fixed).filter(([, v]) => v !== undefined)));
+    for (;;) {
+      if (!(await runWizard(orderPromptSteps(ports), state))) return result;
+      const model = checkModel(state.chosen.model!, models);
+      const from = state.chosen.from!;
+      const estimated: OrderEstimateRequest = orderEstimateRequest(aoi, {
+        model,
+        satelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
+        from,
+        to: state.chosen.to ?? null,
+        storageMonths: options.storageMonths ?? ORDER_DEFAULTS.storageMonths,
+        apiRequests: options.apiRequests ?? ORDER_DEFAULTS.apiRequests,
+        imageFrequency: options.imageFrequency ?? ORDER_DEFAULTS.imageFrequency,
+        referenceDate: options.referenceDate ?? from,
+        tileGuids: options.tileGuids,
+        miniTileGuids: options.miniTileGuids,
+      });
+      const createRequest = orderCreateRequest(estimated, state.chosen.tileDeduplication);
+      result.request = createRequest;
+      result.recurring = estimated.To === null;
+      result.cancellationDeadline = result.recurring ? recurringCancellationDeadline(now) : undefined;
+      ports.progress.report({ message: 'Estimating the order…' });
+      const estimate = await ports.client.estimateOrder(estimated, { signal: ports.signal });
+      result.estimate = estimate;
+      const budget = ports.settings().confirmCostAbove;
+      const panel = orderEstimateModel(aoi, createRequest, estimate, budget, result.cancellationDeadline);
+      // An estimate asked for without prompts is the whole job: nothing is created.
+      if (mode === 'estimate' && options.skipConfirmation) {
+        result.outcome = 'completed';
+        return result;
+      }
+      const decision = await confirmCost(ports, panel, orderCost(estimate), options.skipConfirmation);
+      if (decision.action === 'cancel') return result;
+      if (decision.action === 'change') continue;
+      // Create with the very payload that was estimated (only TileDeduplication added).
+      const { TileDeduplication: _dedup, ...sent } = createRequest;
+      const drift = diffRequests(estimated, sent);
+      if (drift.length > 0) throw new WorkflowError('profile-mismatch', `Not sent: the order differs from its estimate (${drift.join('; ')}).`);
+      ports.progress.report({ message: 'Creating the order…' });
+      const balanceBefore = await readBalance(ports, 'EUR');
+      try {
+        result.order = await ports.client.createOrder(createRequest, { signal: ports.signal });
+      } catch (error) {
+        // The answer was lost and the order list did not show the order: the client did not send
+        // it again; the person is told to look rather than to create it a second time.
+        if (!mayHaveBeenCharged(error)) throw error;
+        result.charge = await chargeUncertainty(ports, error, 'EUR', balanceBefore);
+        result.outcome = 'unknown';
+        return result;
+      }
+      result.outcome = 'completed';
+      return result;
+    }
+  } catch (error) {
+    if (isCancellation(error, ports.signal)) {
+      result.outcome = 'cancelled';
+      return result;
+    }
+    throw error;
+  }
+}
+
+/** "Renews every month; cancel before 1 Dec 2026 00:00 UTC to stop next month's charge." */
+export function recurringSentence(deadline: string): string {
+  const day = new Date(deadline).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return `This order renews every month until it is cancelled; cancel it before ${day} 00:00 UTC to stop next month's charge.`;
+}

@@ -1,0 +1,78 @@
+// Search the tiles and mini-tiles over an AOI, and let the person choose some: on the webview's
+// map and list ("Search tiles"), or in a quick pick (when a batch needs its units).
+import type { TileRecord } from '../../api/types';
+import type { Aoi, BoundingBox } from '../../geometry/types';
+import { readAoiOrThrow } from '../engine/aoi-input';
+import { isCancellation } from '../engine/errors';
+import { tileChoice, tileSelectionModel } from '../engine/estimate-view-builders';
+import type { TileChoice } from '../engine/estimate-view-model';
+import { BACK } from '../engine/ports';
+import type { AoiSource, WorkflowPorts } from '../engine/ports';
+import { aoiField } from '../engine/request-profile';
+import type { TilesResult } from '../engine/results';
+import { polygonsOfWkt } from '../../geometry/wkt-footprint';
+import type { StepPosition } from '../engine/wizard';
+
+export interface SearchTilesOptions {
+  /** Pre-select these tiles; with skipConfirmation they are the selection. */
+  tileGuids?: string[];
+  /** Only whole tiles ('tiles'), only mini-tiles ('minitiles'), or both (default). */
+  only?: 'tiles' | 'minitiles';
+  skipConfirmation?: boolean;
+}
+
+export async function findTiles(ports: WorkflowPorts, aoi: Aoi, only?: 'tiles' | 'minitiles'): Promise<TileRecord[]> {
+  ports.progress.report({ message: 'Searching tiles…' });
+  const tiles = await ports.client.searchTiles(aoiField(aoi, 'wkt'), { signal: ports.signal });
+  if (only === 'tiles') return tiles.filter((t) => t.MiniTile !== true);
+  const minis = tiles.filter((t) => t.MiniTile === true);
+  if (only !== 'minitiles') return tiles;
+  if (minis.length > 0) return minis;
+  // The AOI search may answer whole tiles only: ask for each one's mini-tiles, keep those over the AOI.
+  const found: TileRecord[] = [];
+  for (const tile of tiles.filter((t) => typeof t.Guid === 'string')) {
+    const children = await ports.client.searchTiles({ TileGuidForMiniTiles: tile.Guid }, { signal: ports.signal });
+    found.push(...children.filter((child) => overlapsBox(child, aoi.bbox)));
+  }
+  return found;
+}
+
+function overlapsBox(tile: TileRecord, box: BoundingBox): boolean {
+  const points = typeof tile.DataGeogWkt === 'string' ? polygonsOfWkt(tile.DataGeogWkt).flat(2) : [];
+  if (points.length === 0) return true; // no footprint to judge by: keep it
+  const lons = points.map((p) => p[0]!);
+  const lats = points.map((p) => p[1]!);
+  return Math.min(...lons) < box.east && Math.max(...lons) > box.west && Math.min(...lats) < box.north && Math.max(...lats) > box.south;
+}
+
+export async function searchTiles(ports: WorkflowPorts, source: AoiSource, options: SearchTilesOptions = {}): Promise<TilesResult> {
+  const { aoi } = readAoiOrThrow(source);
+  const result: TilesResult = { outcome: 'cancelled', tiles: [], selected: [] };
+  try {
+    result.tiles = await findTiles(ports, aoi, options.only);
+    const choices = result.tiles.map(tileChoice).filter((c): c is TileChoice => c !== undefined);
+    const known = new Set(choices.map((c) => c.guid));
+    const preselected = options.tileGuids ? options.tileGuids.filter((g) => known.has(g)) : [];
+    if (options.skipConfirmation) {
+      result.selected = options.tileGuids ? preselected : [...known];
+      result.outcome = 'completed';
+      return result;
+    }
+    const decision = await ports.confirmCost(tileSelectionModel(aoi, choices, preselected), ports.signal);
+    if (decision.action !== 'proceed') return result;
+    result.selected = (decision.selectedTiles ?? preselected).filter((g) => known.has(g));
+    result.outcome = 'completed';
+    return result;
+  } catch (error) {
+    if (isCancellation(error, ports.signal)) return result;
+    throw error;
+  }
+}
+
+/** Quick-pick choice of tiles (every one pre-selected); BACK/undefined pass through. */
+export async function pickTiles(ports: WorkflowPorts, tiles: TileRecord[], position: StepPosition): Promise<string[] | typeof BACK | undefined> {
+  const items = tiles
+    .filter((t): t is TileRecord & { Guid: string } => typeof t.Guid === 'string')
+    .map((t) => ({ label: t.Guid, description: `${t.MiniTile ? 'mini-tile' : 'tile'}${t.Epsg !== undefined ? ` · EPSG ${String(t.Epsg)}` : ''}`, value: t.Guid }));
+  return ports.ask.pickMany({ id: 'tiles', title: 'Tiles to process', items, defaultValues: items.map((i) => i.value), ...position });
+}
