@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 // The core (api/, geometry/, workflows/) must run in plain Node: no module there may import
 // `vscode`, directly or through a relative import that leaves the core.
 const root = join(__dirname, '..', '..', '..');
-const coreDirs = ['src/api', 'src/geometry', 'src/workflows'];
+const coreDirs = ['src/api', 'src/geometry', 'src/workflows', 'src/raster'];
 
 function tsFiles(dir: string): string[] {
   const out: string[] = [];
