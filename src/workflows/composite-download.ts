@@ -9,6 +9,7 @@ import { formatBytes } from './format';
 import type { WorkflowPorts } from './ports';
 import type { CompositeProfile } from './request-profile';
 import type { CompositeResult } from './results';
+import { writeStacSidecar } from './stac-sidecar';
 
 export async function saveComposite(
   ports: WorkflowPorts,
@@ -45,7 +46,15 @@ export async function saveComposite(
     },
     { signal: ports.signal },
   );
-  if (written.path) result.files.push(written.path);
+  if (written.path) {
+    result.files.push(written.path);
+    // The image is paid for and saved: a metadata file that cannot be written must not undo that.
+    try {
+      result.stacItems = [await writeStacSidecar(written.path, aoi, profile, request, ports.log)];
+    } catch (error) {
+      ports.log?.(`The STAC Item beside ${written.path} could not be written: ${(error as Error).message}`);
+    }
+  }
   result.bytes = written.bytes;
   result.outcome = 'completed';
 }
