@@ -65,15 +65,25 @@ export async function readWindow(level: Level, fullWidth: number, fullHeight: nu
     const by = Math.floor((rows[r] as number) / blockHeight);
     let rEnd = r;
     while (rEnd < height && Math.floor((rows[rEnd] as number) / blockHeight) === by) rEnd++;
+    // Every block of this block row is requested at once, so they decode in parallel; they are
+    // consumed in order, one block row (a few MiB) in memory at a time.
+    const blocks = planar === 2 ? request.bands : [0];
+    const pending = new Map<string, Promise<Uint8Array>>();
+    for (let bx = firstBx; bx <= lastBx; bx++) {
+      for (const sample of blocks) {
+        const read = reader.read(bx, by, sample);
+        read.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
+        pending.set(`${bx}:${sample}`, read);
+      }
+    }
     for (let bx = firstBx; bx <= lastBx; bx++) {
       let cStart = 0;
       while (cStart < width && Math.floor((columns[cStart] as number) / blockWidth) < bx) cStart++;
       let cEnd = cStart;
       while (cEnd < width && Math.floor((columns[cEnd] as number) / blockWidth) === bx) cEnd++;
       if (cStart === cEnd) continue;
-      const blocks = planar === 2 ? request.bands : [0];
       for (let k = 0; k < blocks.length; k++) {
-        const bytes = await reader.read(bx, by, blocks[k] as number);
+        const bytes = await (pending.get(`${bx}:${blocks[k] as number}`) as Promise<Uint8Array>);
         let previousRow = -1;
         let row = sampleView(dataType, bytes, 0, 0);
         for (let o = r; o < rEnd; o++) {
