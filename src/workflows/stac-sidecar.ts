@@ -9,7 +9,6 @@ import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { CompositeRequest } from '../api/types';
 import type { Aoi } from '../geometry/types';
-import { RasterFile } from '../raster/open';
 import type { CompositeProfile } from './request-profile';
 import { stacItem } from './stac-item';
 import type { StacImageInput } from './stac-item';
@@ -56,6 +55,8 @@ export async function writeStacSidecar(imagePath: string, aoi: Aoi, profile: Com
     created: new Date().toISOString(),
   };
   try {
+    // Loaded with the first image: the raster core is a bundle of its own (esbuild.mjs).
+    const { RasterFile } = await import('../raster');
     const raster = await RasterFile.open(imagePath);
     const m = raster.metadata;
     await raster.close();
