@@ -3,9 +3,9 @@
 // test that needs it with the command that installs it.
 import { execFileSync } from 'node:child_process';
 
-function run(command: string, args: string[]): string {
+function run(command: string, args: string[], input?: string): string {
   try {
-    return execFileSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...(input === undefined ? { stdio: ['ignore', 'pipe', 'pipe'] } : { input }) });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new Error(`${command} is missing: GDAL is required by these tests (apt-get install gdal-bin, or bash scripts/install-test-host.sh).`);
@@ -53,10 +53,11 @@ export function gdalPixel(file: string, column: number, row: number): number[] {
   return out.trim().split(/\s+/).map(Number);
 }
 
-/** Raw values of every band at a longitude/latitude, as GDAL reads them (reprojecting with PROJ). */
-export function gdalPixelAtLonLat(file: string, lon: number, lat: number): number[] {
-  const out = run('gdallocationinfo', ['-valonly', '-wgs84', file, String(lon), String(lat)]);
-  return out.trim().split(/\s+/).map(Number);
+/** Raw values of every band at many pixels in one gdallocationinfo run (it reads them from stdin). */
+export function gdalPixels(file: string, pixels: [number, number][], bands: number, lonLat = false): number[][] {
+  const out = run('gdallocationinfo', ['-valonly', ...(lonLat ? ['-wgs84'] : []), file], pixels.map(([x, y]) => `${x} ${y}`).join('\n') + '\n');
+  const values = out.trim().split(/\s+/).map(Number);
+  return pixels.map((_, i) => values.slice(i * bands, (i + 1) * bands));
 }
 
 export function gdalTranslate(args: string[]): void {

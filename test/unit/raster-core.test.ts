@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { RasterError, RasterFile, computeStretch, presetsFor, readPixel, renderView } from '../../src/raster';
 import { buildGeoTiff } from '../simulator/geotiff-image';
 import type { GeoTiffSpec } from '../simulator/geotiff-image';
-import { epsgOf, gdalAddOverviews, gdalinfo, gdalPixel, gdalPixelAtLonLat, gdalTranslate } from './gdal';
+import { epsgOf, gdalAddOverviews, gdalinfo, gdalPixels, gdalTranslate } from './gdal';
 
 const FIELD = { west: 10.1, south: 56.05, east: 10.15, north: 56.08 };
 const base: GeoTiffSpec = { bbox: FIELD, epsg: 4326, resolution: 10, bands: ['B4', 'B3', 'B2'], dataType: 'int16', date: '2025-06-20', seed: 1 };
@@ -43,28 +43,33 @@ describe('raster core: reading GeoTIFFs as GDAL does', function () {
       assert.ok(near(meta.bounds[0], ulx) && near(meta.bounds[3], uly) && near(meta.bounds[2], lrx) && near(meta.bounds[1], lry), `${meta.bounds} vs ${[ulx, lry, lrx, uly]}`);
       const [w, h] = info.size;
       const pixels: [number, number][] = [[0, 0], [w - 1, h - 1], [Math.floor(w / 2), Math.floor(h / 3)], [17, Math.min(h - 1, 300)], [w - 1, 0]];
-      for (const [x, y] of pixels) {
-        const ours = await raster.pixel(x, y);
-        const theirs = gdalPixel(file, x, y).map((v) => (v === meta.nodata ? undefined : v));
-        assert.deepEqual(ours, theirs, `pixel ${x},${y}`);
+      const orNodata = (v: number) => (v === meta.nodata ? undefined : v);
+      const theirs = gdalPixels(file, pixels, meta.bandCount);
+      for (const [i, [x, y]] of pixels.entries()) {
+        assert.deepEqual(await raster.pixel(x, y), theirs[i]?.map(orNodata), `pixel ${x},${y}`);
       }
       // By longitude/latitude (through PROJ in GDAL, our own projection here), pixel centres.
+      const centres: [number, number][] = [];
       for (const [x, y] of pixels.slice(2)) {
         const centre = await readPixel(raster, { column: x, row: y });
         const at = await readPixel(raster, { lon: centre?.lon as number, lat: centre?.lat as number });
         assert.deepEqual([at?.column, at?.row], [x, y]);
-        const theirs = gdalPixelAtLonLat(file, centre?.lon as number, centre?.lat as number).map((v) => (v === meta.nodata ? undefined : v));
-        assert.deepEqual(at?.bands.map((b) => b.raw), theirs, `lon/lat of pixel ${x},${y}`);
+        centres.push([centre?.lon as number, centre?.lat as number]);
+      }
+      const theirsAt = gdalPixels(file, centres, meta.bandCount, true);
+      for (const [i, [x, y]] of pixels.slice(2).entries()) {
+        const at = await readPixel(raster, { lon: centres[i]![0], lat: centres[i]![1] });
+        assert.deepEqual(at?.bands.map((b) => b.raw), theirsAt[i]?.map(orNodata), `lon/lat of pixel ${x},${y}`);
       }
       // A window decimated 3×: every output pixel is the file's pixel at its sampled position.
       const window = await raster.readWindow({ bands: [0], targetWidth: Math.floor(w / 3) });
       assert.equal(window.level, 0);
-      for (const [ox, oy] of [[0, 0], [window.width - 1, window.height - 1], [Math.floor(window.width / 2), Math.floor(window.height / 2)]] as [number, number][]) {
-        const sx = Math.floor(((ox + 0.5) * w) / window.width);
-        const sy = Math.floor(((oy + 0.5) * h) / window.height);
+      const outputs: [number, number][] = [[0, 0], [window.width - 1, window.height - 1], [Math.floor(window.width / 2), Math.floor(window.height / 2)], [3, window.height - 2]];
+      const sampled = outputs.map(([ox, oy]) => [Math.floor(((ox + 0.5) * w) / window.width), Math.floor(((oy + 0.5) * h) / window.height)] as [number, number]);
+      const atSampled = gdalPixels(file, sampled, meta.bandCount);
+      for (const [i, [ox, oy]] of outputs.entries()) {
         const v = window.data[0]?.[oy * window.width + ox] as number;
-        const g = gdalPixel(file, sx, sy)[0] as number;
-        assert.equal(Number.isNaN(v) ? meta.nodata : v, g, `window ${ox},${oy} → ${sx},${sy}`);
+        assert.equal(Number.isNaN(v) ? meta.nodata : v, atSampled[i]?.[0], `window ${ox},${oy} → ${sampled[i]}`);
       }
     } finally {
       await raster.close();
