@@ -31,6 +31,8 @@ const clientAsSeparateFile = {
   name: 'client-as-separate-file',
   setup(build) {
     build.onResolve({ filter: /\/api\/client$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './api-client.js', external: true } : undefined));
+    // The raster core (geotiff.js, about 300 KB) likewise loads with the first image it reads.
+    build.onResolve({ filter: /\/raster$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './raster.js', external: true } : undefined));
   },
 };
 
@@ -69,6 +71,14 @@ const targets = [
     ...common,
     entryPoints: ['src/api/client.ts'],
     outfile: `${outdir}/api-client.js`,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  },
+  {
+    ...common,
+    entryPoints: ['src/raster/index.ts'],
+    outfile: `${outdir}/raster.js`,
     platform: 'node',
     format: 'cjs',
     target: 'node20',

@@ -36,6 +36,8 @@ export default tseslint.config(
   { files: ['src/geometry/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, api]) } },
   { files: ['src/common/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode, ...nodeBuiltins], [ui, workflows, api, geometry]) } },
   { files: ['src/workflows/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
+  // The raster core (GeoTIFF decoding) runs in the extension host, the CLI and the benchmarks alike.
+  { files: ['src/raster/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry]) } },
   { files: ['src/cli/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
   // The page side, and the protocol both sides share.
   {

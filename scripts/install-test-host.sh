@@ -13,11 +13,13 @@ MARKER="$ROOT/.installed"
 log() { echo "[test-host] $*" >&2; }
 
 # Debian packages: libkrb5-dev builds the kerberos native module, ripgrep replaces the rg that
-# @vscode/ripgrep would download, chromium drives the browser tests.
+# @vscode/ripgrep would download, chromium drives the browser tests, gdal-bin (gdalinfo,
+# gdal_translate, gdallocationinfo) is the reference the GeoTIFF tests read images with.
 need_debs=()
 dpkg -s libkrb5-dev >/dev/null 2>&1 || need_debs+=(libkrb5-dev)
 command -v rg >/dev/null 2>&1 || need_debs+=(ripgrep)
 command -v chromium >/dev/null 2>&1 || need_debs+=(chromium)
+command -v gdalinfo >/dev/null 2>&1 || need_debs+=(gdal-bin)
 if ((${#need_debs[@]})); then
   if [[ $(id -u) -eq 0 ]]; then
     log "installing Debian packages: ${need_debs[*]}"

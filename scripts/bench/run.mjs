@@ -19,6 +19,7 @@ const suites = [
   ['download', async () => (await import('./download.mjs')).runDownloadBench()],
   ['batch', async () => (await import('./batch.mjs')).runBatchBench()],
   ['geometry', async () => (await import('./geometry.mjs')).runGeometryBench()],
+  ['raster', async () => (await import('./raster.mjs')).runRasterBench()],
 ];
 
 const rows = [];

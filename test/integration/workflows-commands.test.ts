@@ -2,7 +2,7 @@
 // options and no prompt; "Find available dates" also runs through its quick picks; an invalid
 // geometry sends nothing; a cancelled progress leaves no file.
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -61,6 +61,10 @@ describe('workflow commands in VS Code', () => {
     await creditsShown;
     assert.equal(result.files.length, 1);
     assert.ok(existsSync(result.files[0]!));
+    // The STAC Item beside it, with the shape read from the image by the raster bundle.
+    const item = JSON.parse(readFileSync(result.files[0]!.replace(/\.tif$/, '.json'), 'utf8')) as { properties: Record<string, unknown> };
+    assert.equal((item.properties['proj:shape'] as number[]).length, 2, JSON.stringify(item.properties));
+    assert.equal(item.properties['proj:epsg'], 4326);
     assert.equal(result.request?.Resolution, 20);
     assert.ok(result.estimate && typeof result.estimate.CreditEstimate === 'number');
   });

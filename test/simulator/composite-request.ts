@@ -18,6 +18,7 @@ export interface CompositeRequest {
   resolution: number;
   billedKm2: number;
   allowPartial: boolean;
+  dataType: 'int16' | 'uint8';
   uploadUrl: string | undefined;
 }
 
@@ -59,6 +60,7 @@ export function readComposite(body: Record<string, unknown>, withResolution: boo
     resolution: resolution as number,
     billedKm2: billedAreaKm2(aoi.parts.map((p) => p.bbox)).billed,
     allowPartial: body.AllowPartialImage === true,
+    dataType: body.DataType === 'uint8' ? 'uint8' : 'int16',
     uploadUrl: typeof body.UploadUrl === 'string' ? body.UploadUrl : undefined,
   };
 }

@@ -1,26 +1,31 @@
-// A minimal little-endian baseline TIFF with the three GeoTIFF tags for EPSG:4326, written by
-// hand (no dependency): one int16 plane per band, one strip per plane, deterministic pixels.
-// Also a generator of exactly N bytes of TIFF for large-body tests, never held in memory.
+// The TIFF directory writer shared by the simulator's images (geotiff-image.ts), and a generator
+// of exactly N bytes of TIFF for large-body tests, never held in memory.
 import type { Bbox } from './geometry';
 
-const SHORT = 3;
-const LONG = 4;
-const DOUBLE = 12;
-const TYPE_SIZE: Record<number, number> = { [SHORT]: 2, [LONG]: 4, [DOUBLE]: 8 };
+export const ASCII = 2;
+export const SHORT = 3;
+export const LONG = 4;
+export const DOUBLE = 12;
+const TYPE_SIZE: Record<number, number> = { [ASCII]: 1, [SHORT]: 2, [LONG]: 4, [DOUBLE]: 8 };
 
-interface IfdEntry {
+export interface IfdEntry {
   tag: number;
   type: number;
-  values: number[];
+  /** Numbers, or for ASCII the text (written with its terminating NUL). */
+  values: number[] | string;
+}
+
+function entryCount(e: IfdEntry): number {
+  return typeof e.values === 'string' ? Buffer.byteLength(e.values, 'latin1') + 1 : e.values.length;
 }
 
 /** Lays out header + IFD + out-of-line values; `dataOffset` is where pixel data may start. */
-function writeHeader(entries: IfdEntry[], patchOffsets: (dataOffset: number) => void): Buffer {
+export function writeHeader(entries: IfdEntry[], patchOffsets: (dataOffset: number) => void): Buffer {
   const sorted = [...entries].sort((a, b) => a.tag - b.tag);
   const ifdSize = 2 + sorted.length * 12 + 4;
   let extra = 0;
   for (const e of sorted) {
-    const size = e.values.length * (TYPE_SIZE[e.type] as number);
+    const size = entryCount(e) * (TYPE_SIZE[e.type] as number);
     if (size > 4) extra += size + (size % 2);
   }
   const dataOffset = 8 + ifdSize + extra;
@@ -33,21 +38,25 @@ function writeHeader(entries: IfdEntry[], patchOffsets: (dataOffset: number) => 
   let pos = 10;
   let overflow = 8 + ifdSize;
   for (const e of sorted) {
+    const count = entryCount(e);
     buf.writeUInt16LE(e.tag, pos);
     buf.writeUInt16LE(e.type, pos + 2);
-    buf.writeUInt32LE(e.values.length, pos + 4);
-    const size = e.values.length * (TYPE_SIZE[e.type] as number);
+    buf.writeUInt32LE(count, pos + 4);
+    const size = count * (TYPE_SIZE[e.type] as number);
     let at = pos + 8;
     if (size > 4) {
       buf.writeUInt32LE(overflow, pos + 8);
       at = overflow;
       overflow += size + (size % 2);
     }
-    for (const v of e.values) {
-      if (e.type === SHORT) buf.writeUInt16LE(v, at);
-      else if (e.type === LONG) buf.writeUInt32LE(v, at);
-      else buf.writeDoubleLE(v, at);
-      at += TYPE_SIZE[e.type] as number;
+    if (typeof e.values === 'string') buf.write(e.values, at, 'latin1');
+    else {
+      for (const v of e.values) {
+        if (e.type === SHORT) buf.writeUInt16LE(v, at);
+        else if (e.type === LONG) buf.writeUInt32LE(v, at);
+        else buf.writeDoubleLE(v, at);
+        at += TYPE_SIZE[e.type] as number;
+      }
     }
     pos += 12;
   }
@@ -62,61 +71,6 @@ function geoEntries(bbox: Bbox, width: number, height: number): IfdEntry[] {
     // GeoKeyDirectory: version 1.1.0, 3 keys: model type geographic, raster is area, EPSG:4326.
     { tag: 34735, type: SHORT, values: [1, 1, 0, 3, 1024, 0, 1, 2, 1025, 0, 1, 1, 2048, 0, 1, 4326] },
   ];
-}
-
-/** Pixel size growing with area and resolution, capped so a file stays a few hundred KB. */
-export function rasterSize(bbox: Bbox, resolutionM: number, bands: number): { width: number; height: number } {
-  const midLat = ((bbox.north + bbox.south) / 2) * (Math.PI / 180);
-  const widthM = (bbox.east - bbox.west) * 111_320 * Math.cos(midLat);
-  const heightM = (bbox.north - bbox.south) * 110_574;
-  let width = Math.max(1, Math.round(widthM / resolutionM));
-  let height = Math.max(1, Math.round(heightM / resolutionM));
-  const maxPixels = Math.floor(300_000 / (2 * Math.max(1, bands)));
-  if (width * height > maxPixels) {
-    const shrink = Math.sqrt(maxPixels / (width * height));
-    width = Math.max(1, Math.floor(width * shrink));
-    height = Math.max(1, Math.floor(height * shrink));
-  }
-  return { width, height };
-}
-
-export function buildGeoTiff(bbox: Bbox, width: number, height: number, bands: number, seed: number): Buffer {
-  const planeBytes = width * height * 2;
-  const entries: IfdEntry[] = [
-    { tag: 256, type: LONG, values: [width] },
-    { tag: 257, type: LONG, values: [height] },
-    { tag: 258, type: SHORT, values: new Array<number>(bands).fill(16) },
-    { tag: 259, type: SHORT, values: [1] },
-    { tag: 262, type: SHORT, values: [1] },
-    { tag: 273, type: LONG, values: new Array<number>(bands).fill(0) },
-    { tag: 277, type: SHORT, values: [bands] },
-    { tag: 278, type: LONG, values: [height] },
-    { tag: 279, type: LONG, values: new Array<number>(bands).fill(planeBytes) },
-    { tag: 284, type: SHORT, values: [2] },
-    { tag: 339, type: SHORT, values: new Array<number>(bands).fill(2) },
-    ...geoEntries(bbox, width, height),
-  ];
-  if (bands > 1) entries.push({ tag: 338, type: SHORT, values: new Array<number>(bands - 1).fill(0) });
-  const offsets = entries.find((e) => e.tag === 273) as IfdEntry;
-  const header = writeHeader(entries, (dataOffset) => {
-    offsets.values = offsets.values.map((_, b) => dataOffset + b * planeBytes);
-  });
-  const body = Buffer.alloc(header.length + planeBytes * bands);
-  header.copy(body);
-  let at = header.length;
-  const row = new Float64Array(width);
-  for (let b = 0; b < bands; b++) {
-    for (let x = 0; x < width; x++) row[x] = Math.sin((x + seed) / 17 + b);
-    for (let y = 0; y < height; y++) {
-      const column = 1500 * Math.cos((y - seed) / 23 - b / 2);
-      for (let x = 0; x < width; x++) {
-        // A smooth, seed-dependent field per band: reflectance-like values in 500..3500.
-        body.writeInt16LE(2000 + Math.round((row[x] as number) * column), at);
-        at += 2;
-      }
-    }
-  }
-  return body;
 }
 
 const BIG_WIDTH = 4096;
@@ -144,7 +98,7 @@ export function* generatedTiff(total: number, seed: number, chunkSize = 64 * 102
         { tag: 279, type: LONG, values: Array.from({ length: strips }, (_, i) => Math.min(ROWS_PER_STRIP, height - i * ROWS_PER_STRIP) * width) },
         ...geoEntries({ west: 10, south: 56, east: 10.1, north: 56.1 }, width, height),
       ];
-      const offsets = entries[5] as IfdEntry;
+      const offsets = entries[5] as IfdEntry & { values: number[] };
       return writeHeader(entries, (dataOffset) => {
         offsets.values = offsets.values.map((_, i) => dataOffset + i * ROWS_PER_STRIP * width);
       });

@@ -9,7 +9,8 @@ import { KeyRing, redactedKey } from './auth';
 import type { KeyStatus } from './auth';
 import { failure, inCase, SimError, success } from './envelope';
 import { FaultController } from './faults';
-import { buildGeoTiff, generatedTiff, rasterSize } from './geotiff';
+import { generatedTiff } from './geotiff';
+import { buildGeoTiff } from './geotiff-image';
 import { sendHostileJson } from './hostile';
 import { resetSocket, sendImage } from './image-response';
 import type { ImageBody } from './image-response';
@@ -48,12 +49,26 @@ function sendError(parts: ServerParts, res: ServerResponse, entry: RequestLogEnt
   return sendJson(parts, res, entry, error.status, inCase(failure(error.message, error.code ?? error.status, error.data ?? null), parts.spec.responseCase), error.headers);
 }
 
+/** Retries and batches ask for the same image again: keep the last few rendered ones. */
+const recentImages = new Map<string, Buffer>();
+const RECENT_IMAGES = 16;
+
+function renderedImage(image: ImageRequest, seed: number): Buffer {
+  const key = JSON.stringify([image.bbox, image.epsg, image.resolution, image.bands, image.dataType, image.date, seed]);
+  let tiff = recentImages.get(key);
+  if (!tiff) {
+    tiff = buildGeoTiff({ ...image, seed });
+    recentImages.set(key, tiff);
+    if (recentImages.size > RECENT_IMAGES) recentImages.delete(recentImages.keys().next().value as string);
+  }
+  return tiff;
+}
+
 function imageBody(parts: ServerParts, image: ImageRequest): ImageBody {
   const seed = parts.state.seed;
   const bytes = parts.faults.options.imageBytes;
   if (bytes !== undefined) return { length: bytes, chunks: generatedTiff(bytes, seed) };
-  const { width, height } = rasterSize(image.bbox, image.resolution, image.bands);
-  const tiff = buildGeoTiff(image.bbox, width, height, Math.max(1, image.bands), seed);
+  const tiff = renderedImage(image, seed);
   const chunks = function* () {
     for (let at = 0; at < tiff.length; at += 64 * 1024) yield tiff.subarray(at, at + 64 * 1024);
   };

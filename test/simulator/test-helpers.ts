@@ -46,7 +46,7 @@ export function readTiffTags(tiff: Buffer): Map<number, number[]> {
   if (tiff.toString('latin1', 0, 2) !== 'II' || tiff.readUInt16LE(2) !== 42) throw new Error('not a little-endian TIFF');
   const ifd = tiff.readUInt32LE(4);
   const count = tiff.readUInt16LE(ifd);
-  const sizes: Record<number, number> = { 3: 2, 4: 4, 12: 8 };
+  const sizes: Record<number, number> = { 2: 1, 3: 2, 4: 4, 12: 8 };
   const tags = new Map<number, number[]>();
   for (let i = 0; i < count; i++) {
     const at = ifd + 2 + i * 12;
@@ -57,7 +57,7 @@ export function readTiffTags(tiff: Buffer): Map<number, number[]> {
     if (!size) throw new Error(`unexpected type ${type}`);
     let p = n * size > 4 ? tiff.readUInt32LE(at + 8) : at + 8;
     const values: number[] = [];
-    for (let k = 0; k < n; k++, p += size) values.push(type === 3 ? tiff.readUInt16LE(p) : type === 4 ? tiff.readUInt32LE(p) : tiff.readDoubleLE(p));
+    for (let k = 0; k < n; k++, p += size) values.push(type === 2 ? tiff.readUInt8(p) : type === 3 ? tiff.readUInt16LE(p) : type === 4 ? tiff.readUInt32LE(p) : tiff.readDoubleLE(p));
     tags.set(tag, values);
   }
   return tags;

@@ -178,7 +178,8 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
       if (c.expect === 'completed') {
         assert.equal(result!.files.length, 1);
         assert.equal(await hashOf(result!.files[0]!), imageHash, 'the file holds exactly the bytes the server sent');
-        assert.deepEqual(left, result!.files.map((f) => f.slice(out.length + 1)), 'nothing but the finished image in the folder');
+        const names = result!.files.map((f) => f.slice(out.length + 1));
+        assert.deepEqual(left.sort(), [...names, ...names.map((n) => n.replace(/\.tif$/, '.json'))].sort(), 'nothing but the finished image and its STAC Item in the folder');
         assert.ok(!left.join('\n').includes('demo-key'), 'the key is in no file name');
         return;
       }

@@ -1,28 +1,39 @@
 import * as assert from 'node:assert/strict';
-import { buildGeoTiff, generatedTiff, rasterSize } from '../simulator/geotiff';
+import { generatedTiff } from '../simulator/geotiff';
+import { buildGeoTiff, gridOf } from '../simulator/geotiff-image';
+import { MAX_SAMPLES } from '../simulator/image-grid';
 import { readTiffTags } from '../simulator/test-helpers';
 
 describe('simulator: GeoTIFF writer', () => {
   const box = { west: 10.1, south: 56.05, east: 10.15, north: 56.08 };
+  const spec = { bbox: box, epsg: 4326, resolution: 20, bands: ['B4', 'B3', 'B2', 'B8'], dataType: 'int16' as const, date: '2025-06-01', seed: 1 };
 
-  it('writes one int16 plane per band, strips ending at the end of the file', () => {
-    const tiff = buildGeoTiff(box, 30, 20, 4, 1);
+  it('writes one deflated plane per band, in strips when small, deterministic and seeded', () => {
+    const tiff = buildGeoTiff(spec);
     const tags = readTiffTags(tiff);
-    assert.deepEqual([tags.get(256), tags.get(257), tags.get(277), tags.get(284), tags.get(339)], [[30], [20], [4], [2], [2, 2, 2, 2]]);
+    const grid = gridOf(spec);
+    assert.deepEqual([tags.get(256), tags.get(257), tags.get(277), tags.get(284), tags.get(339)], [[grid.width], [grid.height], [4], [2], [2, 2, 2, 2]]);
+    assert.deepEqual([tags.get(259), tags.get(317)], [[8], [2]]);
     assert.deepEqual(tags.get(338), [0, 0, 0], 'the extra samples are declared');
+    assert.equal(tags.get(322), undefined, 'not tiled');
     const offsets = tags.get(273) as number[];
-    assert.deepEqual(offsets.map((o, i) => o - (offsets[0] as number) - i * 30 * 20 * 2), [0, 0, 0, 0]);
-    assert.equal((offsets[3] as number) + 30 * 20 * 2, tiff.length);
-    assert.ok(buildGeoTiff(box, 30, 20, 4, 1).equals(tiff), 'deterministic');
-    assert.ok(!buildGeoTiff(box, 30, 20, 4, 2).equals(tiff), 'seeded');
+    const counts = tags.get(279) as number[];
+    assert.equal((offsets.at(-1) as number) + (counts.at(-1) as number), tiff.length);
+    assert.equal(String.fromCharCode(...(tags.get(42113) as number[])), '-32768\0');
+    assert.ok(buildGeoTiff(spec).equals(tiff), 'deterministic');
+    assert.ok(!buildGeoTiff({ ...spec, seed: 2 }).equals(tiff), 'seeded');
+    assert.ok(!buildGeoTiff({ ...spec, date: '2025-08-20' }).equals(tiff), 'dated');
   });
 
-  it('sizes rasters by area and resolution, capped to a few hundred KB', () => {
-    const fine = rasterSize(box, 10, 3);
-    const coarse = rasterSize(box, 40, 3);
-    assert.ok(fine.width > coarse.width && fine.height > coarse.height);
-    const huge = rasterSize({ west: 0, south: 0, east: 1, north: 1 }, 10, 12);
-    assert.ok(huge.width * huge.height * 2 * 12 <= 300_000);
+  it('tiles large rasters 256 × 256 and coarsens pixels beyond the sample budget', () => {
+    const large = { ...spec, bbox: { west: 10, south: 56, east: 10.3, north: 56.2 }, epsg: 47000, resolution: 10, bands: ['B4'] };
+    const grid = gridOf(large);
+    assert.equal(grid.epsg, 32632);
+    assert.ok(grid.width * grid.height <= MAX_SAMPLES && grid.width > 512, `${grid.width} × ${grid.height}`);
+    assert.equal(grid.pixelWidth % 10, 0, 'a multiple of the resolution');
+    const tags = readTiffTags(buildGeoTiff(large));
+    assert.deepEqual([tags.get(322), tags.get(323)], [[256], [256]]);
+    assert.equal((tags.get(324) as number[]).length, Math.ceil((tags.get(256)?.[0] as number) / 256) * Math.ceil((tags.get(257)?.[0] as number) / 256));
   });
 
   it('generates exactly the asked number of bytes, with a valid header from 1 KiB up', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createClient } from '../../src/api/client';
 import type { FullImageryClient } from '../../src/api/client';
 import { downloadComposite } from '../../src/workflows/composite/download-composite-workflow';
@@ -56,6 +56,15 @@ describe('workflow: download composite (against the simulator)', () => {
     const bytes = await readFile(result.files[0]!);
     assert.equal(bytes.length, result.bytes);
     assert.ok(bytes.subarray(0, 2).toString('latin1') === 'II' || bytes.subarray(0, 2).toString('latin1') === 'MM', 'a TIFF file');
+    // The STAC Item beside it: the file's own georeferencing, the request without the key.
+    assert.deepEqual(result.stacItems, [result.files[0]!.replace(/\.tif$/, '.json')]);
+    const item = JSON.parse(await readFile(result.stacItems![0]!, 'utf8')) as { id: string; properties: Record<string, unknown>; assets: { image: { href: string } } };
+    assert.equal(item.assets.image.href, `./${basename(result.files[0]!)}`);
+    assert.equal(item.properties.datetime, `${date}T00:00:00Z`);
+    const shape = item.properties['proj:shape'] as number[];
+    assert.ok(shape.length === 2 && shape.every((n) => n > 0), JSON.stringify(shape));
+    assert.deepEqual((item.properties['sat-imagery:request'] as Record<string, unknown>).Date, `${date}T00:00:00Z`);
+    assert.ok(!JSON.stringify(item).includes('demo-key'));
   });
 
   it('runs through its prompts, with back navigation, and shows the estimate before processing', async () => {
@@ -75,7 +84,7 @@ describe('workflow: download composite (against the simulator)', () => {
     assert.equal(paths().filter((p) => p.endsWith('/search/available')).length, 1);
     assert.equal(run.estimates.length, 1);
     assert.equal(run.estimates[0]!.kind, 'composite');
-    assert.deepEqual((await readdir(fixture.out)).length, 1);
+    assert.deepEqual((await readdir(fixture.out)).length, 2, 'the image and its STAC Item');
   });
 
   it('an invalid geometry sends no request', async () => {

@@ -11,6 +11,7 @@ import type { CompositeProfile } from '../engine/request-profile';
 import type { CompositeResult } from '../engine/results';
 import { chargeUncertainty, mayHaveBeenCharged } from '../engine/charge-check';
 import { checkOutputFolder } from '../engine/output-folder';
+import { writeStacSidecar } from '../stac/stac-sidecar';
 
 export async function saveComposite(
   ports: WorkflowPorts,
@@ -56,7 +57,15 @@ export async function saveComposite(
     result.outcome = 'may-have-been-charged';
     return;
   }
-  if (written.path) result.files.push(written.path);
+  if (written.path) {
+    result.files.push(written.path);
+    // The image is paid for and saved: a metadata file that cannot be written must not undo that.
+    try {
+      result.stacItems = [await writeStacSidecar(written.path, aoi, profile, request, ports.log)];
+    } catch (error) {
+      ports.log?.(`The STAC Item beside ${written.path} could not be written: ${(error as Error).message}`);
+    }
+  }
   result.bytes = written.bytes;
   result.outcome = 'completed';
 }

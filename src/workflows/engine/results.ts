@@ -61,6 +61,8 @@ export interface CompositeResult {
   fixOffered?: boolean;
   estimate: CompositeEstimate | undefined;
   files: string[];
+  /** The STAC Item written beside each image (`<name>.json`). */
+  stacItems?: string[];
   bytes: number;
   /** Set when the AOI was above the key's maximum composite area and went in parts. */
   parts?: BatchResult;

@@ -101,7 +101,10 @@ function composite(ctx: RouteContext): Reply {
       fileName: `composite_${request.model.model}_${request.date}_${request.resolution}m.tif`,
       bbox: request.aoi.bbox,
       resolution: request.resolution,
-      bands: request.bands.length,
+      bands: request.bands,
+      epsg: request.epsg,
+      dataType: request.dataType,
+      date: request.date,
     },
   };
 }

@@ -18,7 +18,13 @@ export interface ImageRequest {
   fileName: string;
   bbox: Bbox;
   resolution: number;
-  bands: number;
+  /** The requested bands, in order ('rgb' and 'all' already expanded). */
+  bands: string[];
+  /** As requested (47000 is resolved when the image is written). */
+  epsg: number;
+  dataType: 'int16' | 'uint8';
+  /** YYYY-MM-DD: the pixels show this date. */
+  date: string;
 }
 
 export type Reply =

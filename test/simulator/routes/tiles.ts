@@ -75,7 +75,7 @@ function processTile(ctx: RouteContext, mini: boolean): Reply {
   check.constellations(modelInfo, false);
   const bands = check.bands(modelInfo, false);
   const resolution = check.resolution(false) ?? 10;
-  check.epsg(false);
+  const epsg = check.epsg(false) ?? 47000;
   const tile = guid ? tileByGuid(ctx.state.seed, guid) : undefined;
   if (guid && (!tile || (tile.sub > 0) !== mini)) check.add(field, `'${guid}' is not a known ${mini ? 'mini-tile' : 'tile'} GUID.`);
   check.done();
@@ -94,7 +94,7 @@ function processTile(ctx: RouteContext, mini: boolean): Reply {
   chargeForImage(state, compositeCredits({ billedKm2, model: model as NonNullable<typeof model>, resolution }, TILE_REBATE));
   if (typeof ctx.body.UploadUrl === 'string') return { kind: 'empty', status: 201 };
   const kind = mini ? 'minitile' : 'tile';
-  return { kind: 'image', image: { fileName: `${kind}_${known.guid.slice(0, 8)}_${date}_${resolution}m.tif`, bbox: known.bbox, resolution, bands: bands.length } };
+  return { kind: 'image', image: { fileName: `${kind}_${known.guid.slice(0, 8)}_${date}_${resolution}m.tif`, bbox: known.bbox, resolution, bands, epsg, dataType: ctx.body.DataType === 'uint8' ? 'uint8' : 'int16', date: date as string } };
 }
 
 export function tileRoutes(): Route[] {

@@ -1,0 +1,50 @@
+// Writes `<image>.json`, the STAC Item of a downloaded image, beside it. The file's own
+// georeferencing (EPSG after 47000 was resolved, shape, transform, band names) comes from reading
+// the image; what cannot be read falls back to the request. Written by replaceFileSafely: never a
+// half file under the final name, never through a symlink.
+import { basename } from 'node:path';
+import { replaceFileSafely } from '../../api/safe-files';
+import type { CompositeRequest } from '../../api/types';
+import type { Aoi } from '../../geometry/types';
+import type { CompositeProfile } from '../engine/request-profile';
+import { stacItem } from './stac-item';
+import type { StacImageInput } from './stac-item';
+
+const RGB = ['B4', 'B3', 'B2'];
+
+export function sidecarPath(imagePath: string): string {
+  return imagePath.replace(/\.tiff?$/i, '') + '.json';
+}
+
+export async function writeStacSidecar(imagePath: string, aoi: Aoi, profile: CompositeProfile, request: CompositeRequest, log?: (line: string) => void): Promise<string> {
+  const b = aoi.bbox;
+  const input: StacImageInput = {
+    imageFileName: basename(imagePath),
+    geometry: aoi.geoJson,
+    bbox: [b.west, b.south, b.east, b.north],
+    date: profile.date,
+    epsg: profile.epsgProjection,
+    bands: profile.bandnames === 'rgb' ? RGB : profile.bandnames.split(',').map((s) => s.trim()),
+    model: profile.model,
+    constellations: profile.satelliteConstellations,
+    resolution: profile.resolution,
+    request: request as unknown as Record<string, unknown>,
+    created: new Date().toISOString(),
+  };
+  try {
+    // Loaded with the first image: the raster core is a bundle of its own (esbuild.mjs).
+    const { RasterFile } = await import('../../raster');
+    const raster = await RasterFile.open(imagePath);
+    const m = raster.metadata;
+    await raster.close();
+    if (m.epsg !== undefined) input.epsg = m.epsg;
+    input.shape = [m.height, m.width];
+    input.transform = [m.resolution[0], 0, m.origin[0], 0, -m.resolution[1], m.origin[1]];
+    if (!m.bandNames.every((n) => /^Band \d+$/.test(n))) input.bands = m.bandNames;
+  } catch (error) {
+    log?.(`The STAC Item of ${basename(imagePath)} uses the request's projection: the image could not be read (${(error as Error).message}).`);
+  }
+  const path = sidecarPath(imagePath);
+  await replaceFileSafely(path, `${JSON.stringify(stacItem(input), null, 2)}\n`);
+  return path;
+}
