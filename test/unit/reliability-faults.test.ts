@@ -228,11 +228,12 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
     const options = { tileGuids: guids, date: tileDate, model: 'Stratus2', satelliteConstellations: ['Sentinel2'], bandnames: 'rgb', resolution: 20, epsgProjection: 4326, outputDirectory: out, concurrency: 2, skipConfirmation: true };
     let result = await processTiles(run.ports, 'minitile', undefined, options);
     assert.ok(restarted, 'the server restarted during the batch');
-    if (result.failed.length > 0) {
-      // A unit cut off by the restart is listed with its reason; the rerun does only those.
-      for (const f of result.failed) assert.ok(f.error && f.error.length > 10, `failed unit has a reason: ${JSON.stringify(f)}`);
-      result = await processTiles(scriptedPorts(client, {}).ports, 'minitile', undefined, options);
-    }
+    // A unit cut off by the restart is listed with its reason: failed before it was sent, or held
+    // apart as "may have been charged" when its answer was lost. The rerun does only those, the
+    // held ones because this rerun chooses to resend them.
+    const cut = [...result.failed, ...result.uncertain];
+    for (const f of cut) assert.ok(f.error && f.error.length > 10, `a unit cut off has a reason: ${JSON.stringify(f)}`);
+    if (cut.length > 0) result = await processTiles(scriptedPorts(client, {}).ports, 'minitile', undefined, { ...options, resendUncertain: result.uncertain.map((u) => u.id) });
     sim.configure({});
     assert.equal(result.failed.length, 0);
     const tifs = (await readdir(out)).filter((f) => f.endsWith('.tif'));
