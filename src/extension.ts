@@ -13,6 +13,7 @@ import { createSettingsReader } from './ui/settings';
 import { createStatusBar } from './ui/status-bar';
 import type { Sidebar } from './ui/tree/sidebar';
 import type { EstimatePanel } from './ui/webview/estimate/estimate-panel';
+import { registerMapCodeLens } from './ui/map-code-lens';
 import { registerEstimatePanelSerializer } from './ui/webview/estimate/serializer';
 
 export interface ExtensionApi {
@@ -33,7 +34,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     const sidebar = services.sidebar;
     const statusBar = createStatusBar(services.account, sidebar);
     const geometry = registerGeometryDiagnostics(services.aoiCache, log.for('geometry'));
-    context.subscriptions.push(apiKey, services, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context));
+    context.subscriptions.push(apiKey, services, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context), registerMapCodeLens());
     // Sets the hasApiKey context key and loads the account (and visible trees) for a stored key.
     await apiKey.sync();
     const testing = context.extensionMode === vscode.ExtensionMode.Test;

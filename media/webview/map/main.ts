@@ -1,0 +1,97 @@
+// The Show on Map page (bundled into dist/map.js). A map of the AOI document on the offline
+// basemap, with its billed boxes, its problems at their place, a legend of the areas, a banner
+// while the text does not parse, and the layers the host sends (orders, tiles, images, other
+// AOI files). Clicking a polygon asks the host to reveal its text. Every message is validated.
+import { hostMessageSchema } from '../../../src/ui/webview/map/protocol';
+import type { AoiMessage, MapHostMessage, MapPageMessage } from '../../../src/ui/webview/map/protocol';
+import { MapView } from '../common/map/map-view';
+import { renderLayerList } from '../common/map/layer-list';
+import { aoiFeatures, legendText } from './aoi-layer';
+import { pageSkeleton } from './skeleton';
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const post = (message: MapPageMessage) => vscode.postMessage(message);
+const ui = pageSkeleton(document.getElementById('app') as HTMLElement);
+let map: MapView | undefined;
+let typedArrays = true;
+
+function ensureMap(tileUrl?: string): MapView {
+  map ??= new MapView(ui.map, {
+    tileUrl,
+    onClick: (click) => {
+      if (click.layerId === 'aoi') post({ type: 'reveal', polygon: Number(click.featureId) });
+    },
+    onLayersChange: (layers) => renderLayerList(ui.layers, layers, (id, visible) => {
+      map?.setVisible(id, visible);
+      post({ type: 'toggle', id, visible });
+    }),
+  });
+  return map;
+}
+
+async function reportDrawn(started: number): Promise<void> {
+  if (!map) return;
+  await map.rendered();
+  post({ type: 'drawn', ms: performance.now() - started, layers: map.layers(), basemapScales: map.basemapScales(), typedArrays });
+}
+
+function showAoi(message: AoiMessage, started: number): void {
+  const view = ensureMap();
+  const { aoi, billed, problems } = aoiFeatures(message);
+  view.setLayer('aoi', aoi, { title: 'Area of interest', zIndex: 100, toggleable: false });
+  view.setLayer('billed', billed, { title: 'Billed bounding boxes', zIndex: 99 });
+  view.setLayer('problems', problems, { title: 'Problems', zIndex: 110 });
+  ui.legend.textContent = legendText(message);
+  ui.title.textContent = message.name;
+  if (message.invalid) {
+    const { line, column, message: text } = message.invalid;
+    ui.banner.textContent = `Line ${line + 1}, column ${column + 1}: ${text}${message.polygons ? ' (showing the last valid drawing)' : ''}`;
+  } else if (message.empty) ui.banner.textContent = 'The file is empty: write a GeoJSON geometry or a WKT POLYGON and it appears here.';
+  else ui.banner.textContent = '';
+  ui.banner.hidden = ui.banner.textContent === '';
+  ui.banner.className = message.invalid ? 'map-banner error' : 'map-banner hint';
+  ui.root.classList.toggle('stale', message.invalid !== undefined);
+  if (message.fit) view.fitLayers(['aoi', 'billed']);
+  void reportDrawn(started);
+}
+
+function handle(message: MapHostMessage, started: number): void {
+  switch (message.type) {
+    case 'config':
+      ensureMap(message.tileUrl);
+      return;
+    case 'aoi':
+      showAoi(message, started);
+      return;
+    case 'layer':
+      ensureMap().setLayer(message.id, message.features, { title: message.title, visible: message.visible, zIndex: message.zIndex });
+      void reportDrawn(started);
+      return;
+    case 'image':
+      ensureMap().setImage(message.id, { url: message.url, bbox: message.bbox }, { title: message.title, zIndex: message.zIndex });
+      void reportDrawn(started);
+      return;
+    case 'highlight':
+      ensureMap().highlight('aoi', message.polygon === undefined ? undefined : String(message.polygon));
+      return;
+  }
+}
+
+window.addEventListener('message', (event: MessageEvent) => {
+  const started = performance.now();
+  const checked = hostMessageSchema.safeParse(event.data);
+  if (!checked.success) {
+    // Recorded for the host's report: a typed array that arrived as an object of keys fails here.
+    typedArrays = false;
+    console.warn('Map page: ignored a message that does not match the protocol', checked.error.message);
+    return;
+  }
+  handle(checked.data, started);
+});
+
+post({ type: 'ready' });
