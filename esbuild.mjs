@@ -1,10 +1,10 @@
-// Bundles the extension (Node, CommonJS), the network client as a file of its own, and the
-// webview script (browser, IIFE). The client (undici, zod: about 1 MB) is loaded by the first
+// Bundles the extension (Node, CommonJS), the network client as a file of its own, and each
+// webview page's script (browser, IIFE). The client (undici, zod: about 1 MB) is loaded by the first
 // request, not at activation: the extension bundle refers to it as an external `./api-client.js`.
 // `--production` minifies without source maps; `--watch` rebuilds on change and prints the
 // `[watch] build started/finished` lines that the problem matcher in .vscode/tasks.json reads.
 import * as esbuild from 'esbuild';
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 /** `--outdir=DIR` puts the bundles elsewhere (the activation benchmark builds into a scratch folder). */
@@ -62,36 +62,32 @@ const targets = [
     target: 'node20',
   },
 ];
-if (existsSync('media/webview/estimate/main.ts')) {
+// The webview pages: one entry each (a folder under media/webview/), bundled for the browser.
+// Adding a page is one line here; its panel names the bundle in its PanelPage.
+const pages = [
+  { entry: 'media/webview/estimate/main.ts', outfile: 'webview.js' },
+  { entry: 'media/webview/map/main.ts', outfile: 'map.js' },
+];
+for (const page of pages) {
   targets.push({
     ...common,
-    entryPoints: ['media/webview/estimate/main.ts'],
-    outfile: `${outdir}/webview.js`,
+    entryPoints: [page.entry],
+    outfile: `${outdir}/${page.outfile}`,
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
   });
 }
 
-// The Show on Map page and the map component's stylesheet (OpenLayers' controls and ours): loaded
-// only when a map is opened, never at activation.
-targets.push(
-  {
-    ...common,
-    entryPoints: ['media/webview/map/main.ts'],
-    outfile: `${outdir}/map.js`,
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-  },
-  {
-    ...common,
-    entryPoints: ['media/webview/common/map/map.css'],
-    outfile: `${outdir}/map.css`,
-    minify: true,
-    sourcemap: false,
-  },
-);
+// The map component's stylesheet (OpenLayers' controls and ours), linked by the component when a
+// page creates a map: loaded only when a map is shown, never at activation.
+targets.push({
+  ...common,
+  entryPoints: ['media/webview/common/map/map.css'],
+  outfile: `${outdir}/map.css`,
+  minify: true,
+  sourcemap: false,
+});
 
 // The offline basemap: Natural Earth land and countries (world-atlas TopoJSON, public domain) at
 // 1:110m, 1:50m and 1:10m, beside the page scripts, fetched by the map when first shown.

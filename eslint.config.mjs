@@ -40,7 +40,7 @@ export default tseslint.config(
   // The page side, and the protocol both sides share.
   {
     files: ['media/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict([vscode, ...nodeBuiltins], [{ regex: '(^|/)ui(/(?!webview/([\\w-]+/)?protocol$)|$)', message: 'A page imports only the webview protocol from src/ui.' }]) },
+    rules: { 'no-restricted-imports': restrict([vscode, ...nodeBuiltins], [{ regex: '(^|/)ui(/(?!webview/([\\w-]+/)?(protocol|messages)$)|$)', message: 'A page imports only the webview protocols (and common/messages) from src/ui.' }]) },
   },
   {
     files: ['src/ui/webview/**/protocol.ts', 'src/ui/webview/**/protocol-*.ts', 'src/ui/webview/common/messages.ts'],

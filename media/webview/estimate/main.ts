@@ -1,28 +1,41 @@
-// The estimate page's script (bundled by esbuild.mjs into dist/webview.js). It validates every
-// message from the host with the shared protocol, renders the `show` message, keeps it in the
+// The estimate page's script (bundled by esbuild.mjs into dist/webview.js). Its channel to the
+// host (common/host-channel.ts) validates every message with the shared protocol; it renders the `show` message, keeps it in the
 // webview state (so a reload of the page or of the window brings it back) and reports what it
 // rendered. It says `ready` once it listens; the host answers with the current estimate.
-import { parseHostMessage, parsePersistedState } from '../../../src/ui/webview/estimate/protocol';
-import type { PersistedState, ShowMessage, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
+import type { MessageSchema } from '../../../src/ui/webview/common/messages';
+import { hostMessageSchema, parsePersistedState } from '../../../src/ui/webview/estimate/protocol';
+import type { HostMessage, PersistedState, ShowMessage, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
+import { connectToHost } from '../common/host-channel';
 import { PageView } from './render';
 
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
 const root = document.getElementById('app') as HTMLElement;
 let view: PageView | undefined;
-let state: PersistedState | undefined = parsePersistedState(vscode.getState());
 
-const post = (message: WebviewMessage) => vscode.postMessage(message);
+const host = connectToHost<HostMessage, WebviewMessage>({
+  name: 'Estimate page',
+  // The schema mirrors EstimateModel field by field (protocol.ts, ModelFitsSchema).
+  hostMessages: hostMessageSchema as unknown as MessageSchema<HostMessage>,
+  onMessage: (message) => {
+    switch (message.type) {
+      case 'show':
+        show(message);
+        return;
+      case 'busy':
+        view?.setBusy(message.message);
+        return;
+      case 'copied':
+        view?.setStatus('Payload copied to the clipboard.');
+        return;
+    }
+  },
+});
+let state: PersistedState | undefined = parsePersistedState(host.getState());
+
+const post = (message: WebviewMessage) => host.post(message);
 
 function save(next: PersistedState): void {
   state = next;
-  vscode.setState(next);
+  host.setState(next);
 }
 
 function show(message: ShowMessage): void {
@@ -39,29 +52,10 @@ function show(message: ShowMessage): void {
   view.render();
 }
 
-window.addEventListener('message', (event: MessageEvent) => {
-  const message = parseHostMessage(event.data);
-  if (!message) {
-    console.warn('Estimate page: ignored a message that does not match the protocol');
-    return;
-  }
-  switch (message.type) {
-    case 'show':
-      show(message);
-      return;
-    case 'busy':
-      view?.setBusy(message.message);
-      return;
-    case 'copied':
-      view?.setStatus('Payload copied to the clipboard.');
-      return;
-  }
-});
-
 // Escape is Cancel: the safe way out, from anywhere on the page.
 window.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && view && !event.defaultPrevented) post({ type: 'cancel' });
 });
 
 if (state) show(state.show);
-post({ type: 'ready' });
+host.ready();

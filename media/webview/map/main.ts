@@ -3,22 +3,30 @@
 // while the text does not parse, and the layers the host sends (orders, tiles, images, other
 // AOI files). Clicking a polygon asks the host to reveal its text. Every message is validated.
 import { hostMessageSchema } from '../../../src/ui/webview/map/protocol';
+import { connectToHost } from '../common/host-channel';
 import type { AoiMessage, MapHostMessage, MapPageMessage } from '../../../src/ui/webview/map/protocol';
 import { MapView } from '../common/map/map-view';
 import { renderLayerList } from '../common/map/layer-list';
 import { aoiFeatures, legendText } from './aoi-layer';
 import { pageSkeleton } from './skeleton';
 
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
-const post = (message: MapPageMessage) => vscode.postMessage(message);
 const ui = pageSkeleton(document.getElementById('app') as HTMLElement);
 let map: MapView | undefined;
+/** Set when a host message failed the protocol check (a typed array that arrived as an object of
+ * keys would): reported to the host with each drawing. */
 let typedArrays = true;
+let received = 0;
+const channel = connectToHost<MapHostMessage, MapPageMessage>({
+  name: 'Map page',
+  hostMessages: { safeParse: (data) => {
+    received = performance.now();
+    const checked = hostMessageSchema.safeParse(data);
+    if (!checked.success) typedArrays = false;
+    return checked;
+  } },
+  onMessage: (message) => handle(message, received),
+});
+const post = (message: MapPageMessage) => channel.post(message);
 
 function ensureMap(tileUrl?: string): MapView {
   map ??= new MapView(ui.map, {
@@ -82,16 +90,4 @@ function handle(message: MapHostMessage, started: number): void {
   }
 }
 
-window.addEventListener('message', (event: MessageEvent) => {
-  const started = performance.now();
-  const checked = hostMessageSchema.safeParse(event.data);
-  if (!checked.success) {
-    // Recorded for the host's report: a typed array that arrived as an object of keys fails here.
-    typedArrays = false;
-    console.warn('Map page: ignored a message that does not match the protocol', checked.error.message);
-    return;
-  }
-  handle(checked.data, started);
-});
-
-post({ type: 'ready' });
+channel.ready();

@@ -1,7 +1,7 @@
-// The estimate page's HTML shell: a strict Content Security Policy (nothing by default, scripts
-// only with this load's nonce, styles and fonts only from the extension's own webview origin) and
-// the bundled script and stylesheet. Everything the page shows is rendered by dist/webview.js from
-// the `show` message. Pure (the URI mapping is passed in), so the CSP is unit-tested in plain Node.
+// A page's HTML shell: a strict Content Security Policy (nothing by default, scripts only with
+// this load's nonce, styles and fonts only from the extension's own webview origin) and the
+// page's bundled script and the shared stylesheet. Everything the page shows is rendered by its
+// script from the host's messages. Pure (the URI mapping is passed in), so the CSP is unit-tested in plain Node.
 import { randomBytes } from 'node:crypto';
 
 /** Folders the page may load from, relative to the extension root (localResourceRoots). */

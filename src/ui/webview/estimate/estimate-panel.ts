@@ -1,25 +1,32 @@
-// The one estimate panel. A new estimate replaces the one shown (whose pending decision becomes
-// 'cancel'); closing the panel is Cancel; a decision closes it. The page asks for its content
-// with `ready` each time it loads (first show, and again when VS Code reloads a hidden webview),
-// so the host keeps the `show` message and the page needs no retained context.
+// The one estimate panel, on the panel base (common/panel-host.ts). A new estimate replaces the
+// one shown (whose pending decision becomes 'cancel'); closing the panel is Cancel; a decision
+// closes it. The page asks for its content with `ready` each time it loads (first show, and again
+// when VS Code reloads a hidden webview), so the host keeps the `show` message and the page needs
+// no retained context.
 import * as vscode from 'vscode';
 import type { EstimateDecision, EstimateModel } from '../../../workflows/engine/estimate-view-model';
 import { Views } from '../../constants';
-import { buildPageShell, createNonce, WEBVIEW_RESOURCE_FOLDERS } from '../common/html';
-import { hostMessageSchema, parseWebviewMessage } from './protocol';
+import { WEBVIEW_SCRIPT } from '../common/html';
+import type { MessageSchema, PanelPage } from '../common/messages';
+import { PanelHost } from '../common/panel-host';
+import { hostMessageSchema, webviewMessageSchema } from './protocol';
 import type { HostMessage, ShowMessage, WebviewMessage } from './protocol';
 import { payloadToText, toShowMessage } from './view-model';
 
 type Resolve = (decision: EstimateDecision) => void;
 
-/** The host validates what it sends too: a model the page would reject fails here, loudly, with
- * the field named, instead of as a page that never renders. */
-function checkOutgoing(message: HostMessage): void {
-  const checked = hostMessageSchema.safeParse(message);
-  if (!checked.success) throw new Error(`Estimate panel: invalid '${message.type}' message: ${checked.error.message}`);
-}
+export const estimatePage: PanelPage<HostMessage, WebviewMessage> = {
+  name: 'Estimate panel',
+  title: 'Estimate',
+  viewType: Views.estimatePanel,
+  script: WEBVIEW_SCRIPT,
+  loadingText: 'Loading the estimate…',
+  // The schema mirrors EstimateModel field by field (protocol.ts, ModelFitsSchema).
+  hostMessages: hostMessageSchema as unknown as MessageSchema<HostMessage>,
+  pageMessages: webviewMessageSchema,
+};
 
-export class EstimatePanel {
+export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
   private static current: EstimatePanel | undefined;
 
   private show: ShowMessage | undefined;
@@ -28,32 +35,13 @@ export class EstimatePanel {
   private pendingDecision: Promise<EstimateDecision> | undefined;
   private rendered: Record<string, string> | undefined;
   private readonly renderedEmitter = new vscode.EventEmitter<Record<string, string>>();
-  private readonly disposables: vscode.Disposable[] = [];
-  private disposed = false;
 
   /** Fires with the texts of the page's `data-testid` elements after each render. */
   readonly onDidRender = this.renderedEmitter.event;
 
-  private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri) {
-    panel.webview.options = EstimatePanel.webviewOptions(extensionUri);
-    panel.webview.html = buildPageShell({
-      cspSource: panel.webview.cspSource,
-      asWebviewUri: (path) => panel.webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path.split('/'))).toString(),
-      nonce: createNonce(),
-      title: 'Estimate',
-    });
-    this.disposables.push(
-      panel.webview.onDidReceiveMessage((data: unknown) => this.receive(data)),
-      panel.onDidDispose(() => this.onDisposed()),
-      this.renderedEmitter,
-    );
-  }
-
-  static webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
-    return {
-      enableScripts: true,
-      localResourceRoots: WEBVIEW_RESOURCE_FOLDERS.map((folder) => vscode.Uri.joinPath(extensionUri, folder)),
-    };
+  private constructor(panel: vscode.WebviewPanel, extensionUri: vscode.Uri) {
+    super(panel, extensionUri, estimatePage);
+    this.onDidDispose(() => this.renderedEmitter.dispose());
   }
 
   /** The panel on screen, if any. */
@@ -64,10 +52,7 @@ export class EstimatePanel {
   /** The panel to show an estimate in: the one on screen, else a new one. */
   static obtain(extensionUri: vscode.Uri): EstimatePanel {
     if (EstimatePanel.current) return EstimatePanel.current;
-    const panel = vscode.window.createWebviewPanel(Views.estimatePanel, 'Estimate', vscode.ViewColumn.Beside, {
-      ...EstimatePanel.webviewOptions(extensionUri),
-      enableFindWidget: true,
-    });
+    const panel = PanelHost.createPanel(estimatePage, extensionUri, 'Estimate');
     EstimatePanel.current = new EstimatePanel(panel, extensionUri);
     return EstimatePanel.current;
   }
@@ -89,7 +74,7 @@ export class EstimatePanel {
   /** Shows a model and waits for the person's decision. */
   present(model: EstimateModel): Promise<EstimateDecision> {
     const show = toShowMessage(model);
-    checkOutgoing(show); // before anything changes: an invalid model must not cancel the shown one
+    this.check(show); // before anything changes: an invalid model must not cancel the shown one
     this.settle({ action: 'cancel' });
     this.model = model;
     this.show = show;
@@ -98,7 +83,7 @@ export class EstimatePanel {
     const decision = new Promise<EstimateDecision>((resolve) => (this.resolvePending = resolve));
     this.pendingDecision = decision;
     this.post(this.show);
-    this.panel.reveal(undefined, false);
+    this.reveal();
     return decision;
   }
 
@@ -122,24 +107,13 @@ export class EstimatePanel {
     return this.rendered;
   }
 
-  /** Handles a message exactly as if the page had sent it (tests act through this). */
-  receive(data: unknown): void {
-    const message = parseWebviewMessage(data);
-    if (!message) return;
-    this.handle(message).catch((error: unknown) => {
-      // Only the clipboard can fail here; say so where the person is looking.
-      void vscode.window.showErrorMessage(`Estimate panel: ${error instanceof Error ? error.message : String(error)}`);
-    });
+  protected override onReady(): void {
+    if (this.show) this.post(this.show);
   }
 
-  dispose(): void {
-    this.panel.dispose();
-  }
-
-  private async handle(message: WebviewMessage): Promise<void> {
+  protected override async handle(message: WebviewMessage): Promise<void> {
     switch (message.type) {
-      case 'ready':
-        if (this.show) this.post(this.show);
+      case 'ready': // answered by onReady
         return;
       case 'rendered':
         this.rendered = message.texts;
@@ -187,16 +161,8 @@ export class EstimatePanel {
     resolve?.(decision);
   }
 
-  private post(message: HostMessage): void {
-    if (this.disposed) return;
-    checkOutgoing(message);
-    void this.panel.webview.postMessage(message);
-  }
-
-  private onDisposed(): void {
-    this.disposed = true;
+  protected override onDisposed(): void {
     this.settle({ action: 'cancel' });
     if (EstimatePanel.current === this) EstimatePanel.current = undefined;
-    for (const disposable of this.disposables) disposable.dispose();
   }
 }

@@ -1,11 +1,14 @@
-// A Show on Map panel: the map of one AOI document, redrawn as the person edits it (debounced),
-// with the layers of the account and the workspace. Clicking a polygon selects its text;
-// selecting text highlights its polygon. One panel per document; showing it again reveals it.
+// A Show on Map panel, on the panel base (common/panel-host.ts): the map of one AOI document,
+// redrawn as the person edits it (debounced), with the layers of the account and the workspace.
+// Clicking a polygon selects its text; selecting text highlights its polygon. One panel per
+// document; showing it again reveals it. The context is retained while hidden: a map keeps its
+// view (pan, zoom, toggled layers) when the person switches tabs.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../../extension-services';
 import { aoiFormatOf } from '../../diagnostics/aoi-documents';
 import { polygonAtOffset } from '../../../geometry/polygon-spans';
-import { buildPageShell, createNonce, WEBVIEW_RESOURCE_FOLDERS } from '../common/html';
+import type { PanelPage } from '../common/messages';
+import { PanelHost } from '../common/panel-host';
 import { buildAoiView } from './aoi-message';
 import type { LastGood } from './aoi-message';
 import { footprintsLayer, ordersLayer, workspaceLayer } from './layers';
@@ -14,14 +17,21 @@ import type { DrawnMessage, MapHostMessage, MapPageMessage } from './protocol';
 import { imageSidecars, workspaceAoiFiles } from './workspace-sources';
 import { mapTileUrl, tileOrigin } from './tile-url';
 
-export const MAP_VIEW_TYPE = 'satImagery.map';
-export const MAP_SCRIPT = 'dist/map.js';
+export const mapPage: PanelPage<MapHostMessage, MapPageMessage> = {
+  name: 'Map panel',
+  title: 'Map',
+  viewType: 'satImagery.map',
+  script: 'dist/map.js',
+  loadingText: 'Loading the map…',
+  hostMessages: hostMessageSchema,
+  pageMessages: pageMessageSchema,
+};
+
 /** Quiet time after the last keystroke before the map is redrawn. */
 export const REDRAW_DEBOUNCE_MS = 250;
 
-export class MapPanel implements vscode.Disposable {
+export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   private static readonly open = new Map<string, MapPanel>();
-  private readonly disposables: vscode.Disposable[] = [];
   private readonly drawnEmitter = new vscode.EventEmitter<DrawnMessage>();
   /** Each report of what the page drew (tests wait on it). */
   readonly onDidDraw = this.drawnEmitter.event;
@@ -29,7 +39,7 @@ export class MapPanel implements vscode.Disposable {
   private lastGood: LastGood | undefined;
   private timer: NodeJS.Timeout | undefined;
   private fitNext = true;
-  private disposed = false;
+  private readonly listeners: vscode.Disposable[];
 
   static show(services: ExtensionServices, document: vscode.TextDocument): MapPanel {
     const known = MapPanel.open.get(document.uri.toString());
@@ -37,10 +47,9 @@ export class MapPanel implements vscode.Disposable {
       known.panel.reveal(undefined, true);
       return known;
     }
-    const panel = vscode.window.createWebviewPanel(MAP_VIEW_TYPE, `Map: ${baseName(document.uri)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      enableScripts: true,
+    const panel = vscode.window.createWebviewPanel(mapPage.viewType, `Map: ${baseName(document.uri)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      ...PanelHost.webviewOptions(services.context.extensionUri),
       retainContextWhenHidden: true,
-      localResourceRoots: WEBVIEW_RESOURCE_FOLDERS.map((folder) => vscode.Uri.joinPath(services.context.extensionUri, folder)),
     });
     const created = new MapPanel(panel, services, document);
     MapPanel.open.set(document.uri.toString(), created);
@@ -52,22 +61,10 @@ export class MapPanel implements vscode.Disposable {
     return MapPanel.open.get(uri.toString());
   }
 
-  private constructor(readonly panel: vscode.WebviewPanel, private readonly services: ExtensionServices, readonly document: vscode.TextDocument) {
-    const extensionUri = services.context.extensionUri;
+  private constructor(panel: vscode.WebviewPanel, private readonly services: ExtensionServices, readonly document: vscode.TextDocument) {
     const tileUrl = mapTileUrl();
-    panel.webview.html = buildPageShell({
-      cspSource: panel.webview.cspSource,
-      asWebviewUri: (path) => panel.webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path.split('/'))).toString(),
-      nonce: createNonce(),
-      title: panel.title,
-      script: MAP_SCRIPT,
-      loadingText: 'Loading the map…',
-      connectToOwnOrigin: true,
-      imageOrigin: tileUrl ? tileOrigin(tileUrl) : undefined,
-    });
-    this.disposables.push(
-      panel.webview.onDidReceiveMessage((data: unknown) => this.receive(data)),
-      panel.onDidDispose(() => this.dispose()),
+    super(panel, services.context.extensionUri, mapPage, { connectToOwnOrigin: true, imageOrigin: tileUrl ? tileOrigin(tileUrl) : undefined });
+    this.listeners = [
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === this.document && event.contentChanges.length > 0) this.scheduleRedraw();
       }),
@@ -76,14 +73,7 @@ export class MapPanel implements vscode.Disposable {
       }),
       services.sidebar.orders.onDidChange(() => this.sendOrders()),
       this.drawnEmitter,
-    );
-  }
-
-  /** Handles a message exactly as if the page had sent it. */
-  receive(data: unknown): void {
-    const checked = pageMessageSchema.safeParse(data);
-    if (!checked.success) return; // not one of ours: dropped, never trusted
-    void this.handle(checked.data);
+    ];
   }
 
   /** Sends the document's drawing now (tests; the debounce calls it too). */
@@ -107,23 +97,15 @@ export class MapPanel implements vscode.Disposable {
     this.post(footprintsLayer(sidecars));
   }
 
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    clearTimeout(this.timer);
-    MapPanel.open.delete(this.document.uri.toString());
-    for (const disposable of this.disposables) disposable.dispose();
-    this.panel.dispose();
+  protected override async onReady(): Promise<void> {
+    this.fitNext = true;
+    this.post({ type: 'config', tileUrl: mapTileUrl() });
+    this.redraw();
+    await this.refreshLayers();
   }
 
-  private async handle(message: MapPageMessage): Promise<void> {
+  protected override async handle(message: MapPageMessage): Promise<void> {
     switch (message.type) {
-      case 'ready':
-        this.fitNext = true;
-        this.post({ type: 'config', tileUrl: mapTileUrl() });
-        this.redraw();
-        await this.refreshLayers();
-        return;
       case 'reveal':
         await this.revealPolygon(message.polygon);
         return;
@@ -131,9 +113,16 @@ export class MapPanel implements vscode.Disposable {
         this.lastDrawn = message;
         this.drawnEmitter.fire(message);
         return;
+      case 'ready':
       case 'toggle':
         return;
     }
+  }
+
+  protected override onDisposed(): void {
+    clearTimeout(this.timer);
+    MapPanel.open.delete(this.document.uri.toString());
+    for (const listener of this.listeners) listener.dispose();
   }
 
   private sendOrders(): void {
@@ -157,12 +146,6 @@ export class MapPanel implements vscode.Disposable {
   private highlightSelection(position: vscode.Position): void {
     if (!this.lastGood) return;
     this.post({ type: 'highlight', polygon: polygonAtOffset(this.lastGood.spans, this.document.offsetAt(position)) });
-  }
-
-  private post(message: MapHostMessage): void {
-    const checked = hostMessageSchema.safeParse(message);
-    if (!checked.success) throw new Error(`Map panel: invalid '${message.type}' message: ${checked.error.message}`);
-    if (!this.disposed) void this.panel.webview.postMessage(message);
   }
 }
 
