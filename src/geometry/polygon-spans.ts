@@ -6,24 +6,51 @@
 // GeoJSON alike; a text whose numbers cannot be matched yields no span for that polygon.
 import type { PolygonCoordinates } from './types';
 
-export interface NumberToken {
-  start: number;
-  end: number;
-  value: number;
+/** The numbers of a text: start and end offsets and values, in typed arrays (a million-vertex
+ * AOI has two million numbers: objects for each would cost hundreds of MB). */
+export interface NumberTokens {
+  length: number;
+  start: Uint32Array;
+  end: Uint32Array;
+  value: Float64Array;
 }
 
 const NUMBER = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g;
 
-export function numberTokens(text: string, from = 0, to = text.length): NumberToken[] {
-  const tokens: NumberToken[] = [];
-  NUMBER.lastIndex = from;
-  for (let match = NUMBER.exec(text); match && match.index < to; match = NUMBER.exec(text)) {
-    // A number glued to a letter is part of a word (a key, "EPSG4326"), not a coordinate.
-    const before = match.index > 0 ? text.charCodeAt(match.index - 1) : 32;
-    if ((before >= 65 && before <= 90) || (before >= 97 && before <= 122) || before === 95) continue;
-    tokens.push({ start: match.index, end: match.index + match[0].length, value: Number(match[0]) });
+function isWordChar(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+export function numberTokens(text: string): NumberTokens {
+  let capacity = 1024;
+  let start = new Uint32Array(capacity);
+  let end = new Uint32Array(capacity);
+  let value = new Float64Array(capacity);
+  let length = 0;
+  NUMBER.lastIndex = 0;
+  for (let match = NUMBER.exec(text); match; match = NUMBER.exec(text)) {
+    // A number glued to a letter is part of a word (a key such as "b2"), not a coordinate.
+    if (match.index > 0 && isWordChar(text.charCodeAt(match.index - 1))) continue;
+    if (length === capacity) {
+      capacity *= 2;
+      start = grow(start, capacity);
+      end = grow(end, capacity);
+      const values = new Float64Array(capacity);
+      values.set(value);
+      value = values;
+    }
+    start[length] = match.index;
+    end[length] = match.index + match[0].length;
+    value[length] = Number(match[0]);
+    length++;
   }
-  return tokens;
+  return { length, start, end, value };
+}
+
+function grow(array: Uint32Array<ArrayBuffer>, capacity: number): Uint32Array<ArrayBuffer> {
+  const next = new Uint32Array(capacity);
+  next.set(array);
+  return next;
 }
 
 export interface TextSpan {
@@ -31,8 +58,8 @@ export interface TextSpan {
   end: number;
 }
 
-function pairAt(tokens: NumberToken[], i: number, lon: number, lat: number): boolean {
-  return i + 1 < tokens.length && tokens[i].value === lon && tokens[i + 1].value === lat;
+function pairAt(tokens: NumberTokens, i: number, lon: number, lat: number): boolean {
+  return i + 1 < tokens.length && tokens.value[i] === lon && tokens.value[i + 1] === lat;
 }
 
 /** One span per polygon (its outer ring), or undefined where the text could not be matched. */
@@ -61,7 +88,7 @@ export function polygonSpans(text: string, polygons: readonly PolygonCoordinates
       if (last >= tokens.length) last = first;
     }
     const end = Math.min(last + 1, tokens.length - 1);
-    spans.push({ start: tokens[first].start, end: tokens[end].end });
+    spans.push({ start: tokens.start[first], end: tokens.end[end] });
     cursor = end + 1;
   }
   return spans;
@@ -74,21 +101,21 @@ export function polygonAtOffset(spans: readonly (TextSpan | undefined)[], offset
 }
 
 /** The [lon, lat] a problem's text range points at: its first two numbers, when it has two. */
-export function placeOfRange(tokens: readonly NumberToken[], start: number, end: number, swapped = false): [number, number] | undefined {
+export function placeOfRange(tokens: NumberTokens, start: number, end: number, swapped = false): [number, number] | undefined {
   const i = lowerBound(tokens, start);
-  if (i + 1 >= tokens.length || tokens[i + 1].start > Math.max(end, tokens[i].end + 64)) return undefined;
-  let [lon, lat] = [tokens[i].value, tokens[i + 1].value];
+  if (i + 1 >= tokens.length || tokens.start[i + 1] > Math.max(end, tokens.end[i] + 64)) return undefined;
+  let [lon, lat] = [tokens.value[i], tokens.value[i + 1]];
   if (swapped) [lon, lat] = [lat, lon];
   if (!Number.isFinite(lon) || !Number.isFinite(lat)) return undefined;
   return [Math.max(-180, Math.min(180, lon)), Math.max(-90, Math.min(90, lat))];
 }
 
-function lowerBound(tokens: readonly NumberToken[], offset: number): number {
+function lowerBound(tokens: NumberTokens, offset: number): number {
   let lo = 0;
   let hi = tokens.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (tokens[mid].end <= offset) lo = mid + 1;
+    if (tokens.end[mid] <= offset) lo = mid + 1;
     else hi = mid;
   }
   return lo;

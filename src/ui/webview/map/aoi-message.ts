@@ -15,7 +15,14 @@ export const MAX_MAP_VERTICES = 200_000;
 
 export interface LastGood {
   aoi: Aoi;
-  spans: (TextSpan | undefined)[];
+  /** Where each polygon's text is: found on first use (a click or a selection), not on every
+   * redraw, since it scans every number of the text. */
+  spans(): (TextSpan | undefined)[];
+}
+
+function lastGoodOf(aoi: Aoi, text: string): LastGood {
+  let spans: (TextSpan | undefined)[] | undefined;
+  return { aoi, spans: () => (spans ??= polygonSpans(text, aoi.polygons)) };
 }
 
 export interface AoiView {
@@ -26,17 +33,17 @@ export interface AoiView {
 
 export function buildAoiView(name: string, text: string, result: AoiReadResult, previous: LastGood | undefined, fit: boolean): AoiView {
   const empty = text.trim() === '';
-  // Problems are placed from the text's numbers; a huge valid text with no problems skips the scan.
-  const needTokens = result.problems.length > 0 || result.ok;
-  const tokens = needTokens ? numberTokens(text) : [];
-  const problems = result.problems.flatMap((problem) => {
-    if (problem.code === 'parse' || problem.code === 'empty') return [];
+  // Problems are placed from the text's numbers; a text without problems skips the scan.
+  const placed = result.problems.filter((p) => p.code !== 'parse' && p.code !== 'empty');
+  const tokens = placed.length > 0 ? numberTokens(text) : undefined;
+  const problems = placed.flatMap((problem) => {
+    if (!tokens) return [];
     const start = offsetOf(text, problem.range.start.line, problem.range.start.column);
     const end = offsetOf(text, problem.range.end.line, problem.range.end.column);
     const at = placeOfRange(tokens, start, end, problem.code === 'swapped-lat-lon');
     return at ? [{ at, message: problem.message, severity: problem.severity }] : [];
   });
-  const lastGood: LastGood | undefined = result.ok ? { aoi: result.aoi, spans: polygonSpans(text, result.aoi.polygons, tokens) } : previous;
+  const lastGood: LastGood | undefined = result.ok ? lastGoodOf(result.aoi, text) : previous;
   const firstError = result.ok ? undefined : result.problems.find((p) => p.severity === 'error');
   const aoi = lastGood?.aoi;
   const drawn = aoi ? thinPolygons(aoi.polygons, MAX_MAP_VERTICES) : undefined;

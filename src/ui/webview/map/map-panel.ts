@@ -136,7 +136,7 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   }
 
   private async revealPolygon(index: number): Promise<void> {
-    const span = this.lastGood?.spans[index];
+    const span = this.lastGood?.spans()[index];
     if (!span) return;
     const range = new vscode.Range(this.document.positionAt(span.start), this.document.positionAt(span.end));
     const editor = await vscode.window.showTextDocument(this.document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false, selection: range });
@@ -145,7 +145,7 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
 
   private highlightSelection(position: vscode.Position): void {
     if (!this.lastGood) return;
-    this.post({ type: 'highlight', polygon: polygonAtOffset(this.lastGood.spans, this.document.offsetAt(position)) });
+    this.post({ type: 'highlight', polygon: polygonAtOffset(this.lastGood.spans(), this.document.offsetAt(position)) });
   }
 }
 
