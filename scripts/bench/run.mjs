@@ -18,6 +18,7 @@ const suites = [
   ['download', async () => (await import('./download.mjs')).runDownloadBench()],
   ['batch', async () => (await import('./batch.mjs')).runBatchBench()],
   ['geometry', async () => (await import('./geometry.mjs')).runGeometryBench()],
+  ['map', async () => (await import('./map.mjs')).runMapBench()],
 ];
 
 const rows = [];

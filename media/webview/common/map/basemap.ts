@@ -3,9 +3,11 @@
 // other as the person zooms in. Each scale is fetched from the extension's own files the first
 // time it is shown (an OpenLayers source loads when its layer is first drawn), so a map of a
 // field never loads the 1:110m file and the world view never loads the 1:10m one. Land is
-// filled and outlined (the coastline), countries are outlined (the borders).
+// filled and outlined (the coastline), countries are outlined (the borders). The outlines are
+// drawn into an image that is redrawn only when the view moves: an edit of the AOI redraws the
+// AOI, not Denmark's 1:10m coastline.
 import TopoJSON from 'ol/format/TopoJSON';
-import VectorLayer from 'ol/layer/Vector';
+import VectorImageLayer from 'ol/layer/VectorImage';
 import TileLayer from 'ol/layer/Tile';
 import VectorSource from 'ol/source/Vector';
 import XYZ from 'ol/source/XYZ';
@@ -21,7 +23,7 @@ const SCALES = [
 ] as const;
 
 export interface Basemap {
-  layers: (VectorLayer | TileLayer)[];
+  layers: (VectorImageLayer | TileLayer)[];
   restyle(colours: MapColours): void;
   /** Scales whose file was requested so far (tests read it). */
   loadedScales(): string[];
@@ -32,7 +34,7 @@ export interface Basemap {
 export function createBasemap(baseUrl: string, colours: MapColours, tileUrl?: string): Basemap {
   let styles = makeStyles(colours);
   const loaded: string[] = [];
-  const layers: (VectorLayer | TileLayer)[] = [];
+  const layers: (VectorImageLayer | TileLayer)[] = [];
   if (tileUrl) {
     layers.push(new TileLayer({ source: new XYZ({ url: tileUrl, crossOrigin: null }), zIndex: -30, properties: { id: 'online-basemap' } }));
   }
@@ -43,12 +45,11 @@ export function createBasemap(baseUrl: string, colours: MapColours, tileUrl?: st
       overlaps: false,
     });
     source.once('featuresloadstart', () => loaded.push(scale));
-    layers.push(new VectorLayer({
+    layers.push(new VectorImageLayer({
       source,
       minResolution,
       maxResolution,
       zIndex: -20,
-      updateWhileInteracting: false,
       properties: { id: `basemap-${scale}` },
       style: (feature: FeatureLike) => (feature.get('layer') === 'land' ? styles.land : styles.country),
     }));

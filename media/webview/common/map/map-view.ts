@@ -17,6 +17,7 @@ import { Stroke } from 'ol/style';
 import { createEmpty, extend, isEmpty } from 'ol/extent';
 import type { Extent } from 'ol/extent';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
+import { unByKey } from 'ol/Observable';
 import type Feature from 'ol/Feature';
 import type { BoundingBox } from '../../../../src/geometry/types';
 import { createBasemap } from './basemap';
@@ -73,6 +74,7 @@ export class MapView {
   private styleFor: StyleFor;
   private readonly stopWatchingTheme: () => void;
   private highlighted: Feature | undefined;
+  private pendingFit: { extent: Extent; maxZoom: number } | undefined;
 
   constructor(readonly target: HTMLElement, private readonly options: MapViewOptions = {}) {
     this.colours = readMapColours();
@@ -104,6 +106,9 @@ export class MapView {
       target.style.cursor = hit ? 'pointer' : '';
       const feature = hit ? this.map.forEachFeatureAtPixel(event.pixel, (f) => f) : undefined;
       target.title = ((feature?.get('spec') as MapFeature | undefined)?.label) ?? '';
+    });
+    this.map.on('change:size', () => {
+      if (this.pendingFit) this.fitExtent(this.pendingFit.extent, this.pendingFit.maxZoom);
     });
     this.stopWatchingTheme = watchTheme(() => this.restyle());
   }
@@ -194,7 +199,23 @@ export class MapView {
     this.highlighted = feature;
   }
 
-  /** Resolves after the next complete render (every visible layer drawn). */
+  /** Resolves on the next frame that draws layer `id` (its features on screen). */
+  drawnLayer(id: string): Promise<void> {
+    const layer = this.overlays.get(id)?.layer;
+    if (!layer) return Promise.resolve();
+    return new Promise((resolve) => {
+      // A layer with nothing to draw renders no frame of its own: the map's complete render ends
+      // the wait then.
+      const keys = [layer.once('postrender', done), this.map.once('rendercomplete', done)];
+      function done(): void {
+        unByKey(keys);
+        resolve();
+      }
+      this.map.render();
+    });
+  }
+
+  /** Resolves after the next complete render (every visible layer drawn, the basemap loaded). */
   rendered(): Promise<void> {
     return new Promise((resolve) => {
       this.map.once('rendercomplete', () => resolve());
@@ -214,7 +235,14 @@ export class MapView {
 
   private fitExtent(extent: Extent, maxZoom: number): void {
     this.map.updateSize();
-    this.map.getView().fit(extent, { padding: [32, 32, 32, 32], maxZoom });
+    const size = this.map.getSize();
+    if (!size || size[0] === 0 || size[1] === 0) {
+      // Not laid out yet (the stylesheet is still loading): fit once the map has a size.
+      this.pendingFit = { extent, maxZoom };
+      return;
+    }
+    this.pendingFit = undefined;
+    this.map.getView().fit(extent, { size, padding: [32, 32, 32, 32], maxZoom });
   }
 
   private fullOptions(options: LayerOptions, previous?: Required<LayerOptions>): Required<LayerOptions> {

@@ -89,9 +89,12 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     this.post(view.message);
   }
 
-  /** Reloads the layers of the account and the workspace. */
+  /** Reloads the layers of the account and the workspace. The orders come from the Orders tree's
+   * list; when the tree has not loaded it yet (never shown), the map loads it (one list request). */
   async refreshLayers(): Promise<void> {
-    this.sendOrders();
+    const orders = this.services.sidebar.orders;
+    if (orders.items) this.sendOrders();
+    else if (orders.state.kind !== 'loading' && (await this.services.apiKey.get())) void orders.refresh(true);
     const [files, sidecars] = await Promise.all([workspaceAoiFiles(this.document.uri), imageSidecars()]);
     this.post(workspaceLayer(files));
     this.post(footprintsLayer(sidecars));

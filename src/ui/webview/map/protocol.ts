@@ -76,7 +76,10 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   /** What the page drew (tests and the bench read it). */
   z.object({
     type: z.literal('drawn'),
+    /** Milliseconds from the host message's arrival to this frame. */
     ms: z.number(),
+    /** false: the first frame showing the AOI; true: everything drawn, the basemap included. */
+    complete: z.boolean(),
     layers: z.array(z.object({ id: z.string(), title: z.string(), visible: z.boolean(), toggleable: z.boolean(), featureCount: z.number() })),
     basemapScales: z.array(z.string()),
     typedArrays: z.boolean(),
