@@ -19,8 +19,14 @@ describe('Show on Map in the browser workbench', function () {
 
   before(async function () {
     wb = await openWorkbench();
-    wb.page.on('request', (request) => {
-      if (!isLoopback(request.url())) remote.push(request.url());
+    // The webview's own files have vscode-cdn.net addresses but never leave the machine: VS Code's
+    // service worker answers them from code-server. Anything else off loopback, answered or
+    // failed, is a request to the network.
+    wb.page.on('response', (response) => {
+      if (!isLoopback(response.url()) && !response.fromServiceWorker()) remote.push(response.url());
+    });
+    wb.page.on('requestfailed', (request) => {
+      if (!isLoopback(request.url())) remote.push(`${request.url()} (failed)`);
     });
     // A downloaded image with its STAC sidecar, over the north-east of the demo fields.
     mkdirSync(join(wb.workspace, 'imagery'), { recursive: true });
@@ -75,6 +81,9 @@ describe('Show on Map in the browser workbench', function () {
     assert.equal(await orders.isChecked(), false);
     await orders.check();
 
+    // The basemap was fetched (from the extension's files, through the service worker).
+    const basemap = await frame.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/dist/basemap/')));
+    assert.ok(basemap.length > 0, 'the map fetched no basemap file');
     assert.deepEqual(remote, [], 'the workbench or the map made a request off this machine');
   });
 });

@@ -22,7 +22,7 @@ export function makeStyleFor(colours: MapColours): StyleFor {
     billed: area(colours.billed, 0, 1.5, [6, 4]),
     tile: area(colours.tile, 0.08, 1),
     miniTile: area(colours.miniTile, 0.08, 1),
-    order: area(colours.active, 0.15, 1.5),
+    order: area(colours.active, 0.06, 1.5),
     footprint: area(colours.footprint, 0.05, 1.5, [2, 3]),
     workspace: area(colours.workspace, 0.08, 1, [3, 3]),
     problem: new Style({
@@ -30,10 +30,11 @@ export function makeStyleFor(colours: MapColours): StyleFor {
     }),
   };
   const orderStyles = {
-    active: area(colours.active, 0.15, 1.5),
-    pending: area(colours.pending, 0.15, 1.5, [5, 3]),
-    ended: area(colours.ended, 0.1, 1, [2, 2]),
-    failed: area(colours.failed, 0.15, 1.5),
+    // Orders are often larger than the AOI: a light fill keeps the map under them readable.
+    active: area(colours.active, 0.06, 1.5),
+    pending: area(colours.pending, 0.06, 1.5, [5, 3]),
+    ended: area(colours.ended, 0.04, 1, [2, 2]),
+    failed: area(colours.failed, 0.06, 1.5),
   };
   const warningDot = new Style({
     image: new Circle({ radius: 6, fill: new Fill({ color: colours.warning }), stroke: new Stroke({ color: colours.background, width: 2 }) }),
