@@ -25,7 +25,7 @@ function layer(drawn: DrawnMessage, id: string): number {
 async function drawnWhen(api: ExtensionApi, uri: vscode.Uri, accept: (drawn: DrawnMessage) => boolean, timeoutMs = 30_000): Promise<DrawnMessage> {
   const deadline = Date.now() + timeoutMs;
   let panel: MapPanel | undefined;
-  while (!(panel = api.mapPanel(uri)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while (!(panel = await api.mapPanel(uri)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   assert.ok(panel, 'no map panel opened');
   if (panel.lastDrawn && accept(panel.lastDrawn)) return panel.lastDrawn;
   return nextEvent(panel.onDidDraw, accept, Math.max(1, deadline - Date.now()));
@@ -73,7 +73,7 @@ describe('Show on Map in VS Code', () => {
     // Text that does not parse: the last good drawing stays.
     await editor.edit((e) => e.replace(new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), 'POLYGON ((10.2 56.1, 10.3'));
     await new Promise((r) => setTimeout(r, 1_000));
-    const panel = env.api.mapPanel(document.uri);
+    const panel = await env.api.mapPanel(document.uri);
     assert.ok(panel?.lastDrawn);
     assert.ok(layer(panel.lastDrawn, 'aoi') >= 1, 'the last good drawing was dropped while the text is invalid');
   });

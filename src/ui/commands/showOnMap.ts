@@ -3,7 +3,6 @@
 // document uri. Draws only: sends nothing to the service, so it needs no key and no trust.
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
-import { MapPanel } from '../webview/map/map-panel';
 import type { Command } from './command';
 
 function uriOf(arg: unknown): vscode.Uri | undefined {
@@ -22,6 +21,8 @@ export const showOnMapCommand: Command = {
       return undefined;
     }
     const document = await vscode.workspace.openTextDocument(uri);
+    // Loaded on first use: activation does not pay for the map panel and its protocol.
+    const { MapPanel } = await import('../webview/map/map-panel');
     MapPanel.show(services, document);
     return document.uri.toString();
   },
