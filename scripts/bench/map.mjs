@@ -74,11 +74,12 @@ function hostMessage(text, fit) {
 /** Posts `message` to the page; resolves with its two reports: the first frame showing the AOI
  * and the complete drawing (basemap included). */
 async function pageDraw(page, message) {
-  const count = await page.evaluate(() => window.posted.filter((m) => m.type === 'drawn').length);
+  const drawn = () => window.posted.filter((m) => m.type === 'drawn' && m.phase !== 'layers');
+  const count = await page.evaluate(`(${drawn})().length`);
   await page.evaluate((m) => window.postMessage(window.decode(m), '*'), forPage(message));
-  await page.waitForFunction((n) => window.posted.filter((m) => m.type === 'drawn').length >= n + 2, count, { timeout: 60_000 });
-  const [first, complete] = await page.evaluate((n) => window.posted.filter((m) => m.type === 'drawn').slice(n, n + 2), count);
-  if (first.complete || !complete.complete) throw new Error('the page reported its frames out of order');
+  await page.waitForFunction(`(${drawn})().length >= ${count + 2}`, undefined, { timeout: 60_000 });
+  const [first, complete] = await page.evaluate(`(${drawn})().slice(${count}, ${count + 2})`);
+  if (first.phase !== 'frame' || complete.phase !== 'complete') throw new Error('the page reported its frames out of order');
   return { ms: first.ms, completeMs: complete.ms, basemapScales: complete.basemapScales };
 }
 

@@ -44,6 +44,29 @@ describe('Show on Map in VS Code', () => {
     for (const menu of ['commandPalette', 'editor/title', 'explorer/context', 'editor/context']) assert.ok(has(menu), `Show on Map is missing from ${menu}`);
   });
 
+  it('offers Show on Map as a code lens on AOI files', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'field.wkt');
+    await vscode.window.showTextDocument(uri);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const lens = lenses.find((l) => l.command?.command === 'satImagery.showOnMap');
+    assert.ok(lens, 'no Show on Map code lens');
+    assert.equal(String(lens.command?.arguments?.[0]), uri.toString());
+  });
+
+  it('selects the text of a polygon clicked on the map', async () => {
+    const text = 'MULTIPOLYGON (((10.2205 56.1105, 10.2281 56.1112, 10.2287 56.1071, 10.2205 56.1105)), ((10.30 56.10, 10.31 56.10, 10.31 56.11, 10.30 56.10)))';
+    const document = await vscode.workspace.openTextDocument({ language: 'wkt', content: text });
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('satImagery.showOnMap', document.uri);
+    await drawnWhen(env.api, document.uri, (d) => layer(d, 'aoi') === 2);
+    const panel = await env.api.mapPanel(document.uri);
+    assert.ok(panel);
+    const selected = nextEvent(vscode.window.onDidChangeTextEditorSelection, (e) => e.textEditor.document === document && !e.selections[0].isEmpty);
+    panel.receive({ type: 'reveal', polygon: 1 });
+    const event = await selected;
+    assert.equal(document.getText(event.selections[0]), '10.30 56.10, 10.31 56.10, 10.31 56.11, 10.30 56.10');
+  });
+
   it('opens from a uri (explorer, title, code lens) with the AOI, its billed box, the offline basemap, and typed arrays intact', async () => {
     const uri = vscode.Uri.joinPath(folder(), 'field.geojson');
     const returned = await vscode.commands.executeCommand<string>('satImagery.showOnMap', uri);

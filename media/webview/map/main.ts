@@ -4,7 +4,7 @@
 // AOI files). Clicking a polygon asks the host to reveal its text. Every message is validated.
 import { hostMessageSchema } from '../../../src/ui/webview/map/protocol';
 import { connectToHost } from '../common/host-channel';
-import type { AoiMessage, MapHostMessage, MapPageMessage } from '../../../src/ui/webview/map/protocol';
+import type { AoiMessage, DrawnMessage, MapHostMessage, MapPageMessage } from '../../../src/ui/webview/map/protocol';
 import { MapView } from '../common/map/map-view';
 import { renderLayerList } from '../common/map/layer-list';
 import { aoiFeatures, legendText } from './aoi-layer';
@@ -43,23 +43,25 @@ function ensureMap(tileUrl?: string): MapView {
   return map;
 }
 
-/** Reports the first frame that shows `layerId` (the time a person waits to see it), and again
- * once everything, the basemap included, is drawn. */
+/** Reports what is drawn three times: at once (the layers and their counts), at the first frame
+ * that shows `layerId` (the time a person waits to see it), and once everything, the basemap
+ * included, is drawn. */
 async function reportDrawn(started: number, layerId?: string): Promise<void> {
   if (!map) return;
+  postDrawn(started, 'layers');
   if (layerId) {
     await map.drawnLayer(layerId);
-    postDrawn(started, false);
+    postDrawn(started, 'frame');
   }
   await map.rendered();
-  postDrawn(started, true);
+  postDrawn(started, 'complete');
 }
 
-function postDrawn(started: number, complete: boolean): void {
+function postDrawn(started: number, phase: DrawnMessage['phase']): void {
   if (!map) return;
   // For the browser tests: what is drawn, readable from the DOM.
   ui.map.dataset.layers = map.layers().map((l) => `${l.id}:${l.featureCount}`).join(' ');
-  post({ type: 'drawn', ms: performance.now() - started, complete, layers: map.layers(), basemapScales: map.basemapScales(), typedArrays });
+  post({ type: 'drawn', ms: performance.now() - started, phase, layers: map.layers(), basemapScales: map.basemapScales(), typedArrays });
 }
 
 function showAoi(message: AoiMessage, started: number): void {

@@ -78,8 +78,9 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('drawn'),
     /** Milliseconds from the host message's arrival to this frame. */
     ms: z.number(),
-    /** false: the first frame showing the AOI; true: everything drawn, the basemap included. */
-    complete: z.boolean(),
+    /** 'layers': the layers are set (counts known, nothing painted yet); 'frame': the first frame
+     * showing the AOI; 'complete': everything drawn, the basemap included. */
+    phase: z.enum(['layers', 'frame', 'complete']),
     layers: z.array(z.object({ id: z.string(), title: z.string(), visible: z.boolean(), toggleable: z.boolean(), featureCount: z.number() })),
     basemapScales: z.array(z.string()),
     typedArrays: z.boolean(),
