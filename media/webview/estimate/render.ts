@@ -11,7 +11,6 @@ import { custom, el, fact } from '../common/dom';
 import { formatCredits, formatMoney, formatUtc } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
 import { renderMap } from './map-view';
-import type { EstimateMap } from './map-view';
 import { renderPayload, renderTileList } from './sections';
 import { currentMonthTotal, deriveWarnings } from './warnings';
 
@@ -44,7 +43,6 @@ function proceedLabel(model: EstimateModel, selectedCount: number, locale: Local
 export class PageView {
   private readonly selected: Set<string>;
   private busy = false;
-  private map: EstimateMap | undefined;
 
   constructor(private readonly root: HTMLElement, private readonly show: ShowMessage, selected: string[] | undefined, private readonly ctx: PageContext) {
     const model = show.model;
@@ -76,10 +74,10 @@ export class PageView {
     const area = el('section', { class: 'area', 'aria-labelledby': 'area-heading' }, el('h2', { id: 'area-heading' }, 'Area'), renderAreaFacts(model, locale));
     const map = renderMap(
       { polygons: model.aoi?.polygons ?? [], billedBoxes: model.aoi?.billedBoxes ?? [], tiles: model.kind === 'tiles' ? model.tiles : [] },
-      model.kind === 'tiles' && !this.show.readOnly ? { isSelected: (g) => this.selected.has(g), toggle: (g) => this.toggle(g) } : { isSelected: (g) => this.selected.has(g), toggle: () => undefined },
+      model.kind === 'tiles' && !this.show.readOnly ? { isSelected: (g) => this.selected.has(g), toggle: (g) => this.toggle(g) } : undefined,
+      locale,
     );
-    this.map = map;
-    if (map) area.append(el('figure', {}, map.element, el('figcaption', {}, 'Filled: the drawn area. Dashed: the billed bounding boxes. Drag to pan, scroll to zoom.')));
+    if (map) area.append(el('figure', {}, map, el('figcaption', {}, 'Filled: the drawn area. Dashed: the billed bounding boxes.')));
     parts.push(area, this.renderSettings(model));
     if (model.kind === 'tiles') {
       parts.push(renderTileList(model, this.show.readOnly, { toggle: (g) => this.toggle(g), has: (g) => this.selected.has(g), setAll: (on) => this.setAll(on) }));
@@ -113,8 +111,6 @@ export class PageView {
       texts[id] = (element.textContent ?? '').trim().slice(0, REPORT_TEXT_LIMIT);
       if (element.hasAttribute('disabled')) texts[`${id}:disabled`] = 'true';
       if (element.hasAttribute('aria-checked')) texts[`${id}:checked`] = element.getAttribute('aria-checked') ?? '';
-      if (element instanceof HTMLElement && element.dataset.selectedTiles !== undefined) texts[`${id}:selected`] = element.dataset.selectedTiles;
-      if (element instanceof HTMLElement && element.dataset.layers !== undefined) texts[`${id}:layers`] = element.dataset.layers;
     }
     this.ctx.post({ type: 'rendered', texts });
   }
@@ -143,7 +139,11 @@ export class PageView {
       (element as HTMLElement & { checked: boolean }).checked = on;
       element.toggleAttribute('checked', on);
     }
-    this.map?.sync();
+    for (const path of this.root.querySelectorAll('path.tile')) {
+      const guid = path.getAttribute('data-testid')?.replace(/^map-tile-/, '') ?? '';
+      path.classList.toggle('selected', this.selected.has(guid));
+      if (path.hasAttribute('role')) path.setAttribute('aria-checked', String(this.selected.has(guid)));
+    }
     const count = this.root.querySelector('[data-testid="tile-count"]');
     if (count && model.kind === 'tiles') count.textContent = `${this.selected.size} of ${model.tiles.length} tiles selected`;
     const proceed = this.root.querySelector<HTMLElement>('[data-testid="proceed"]');

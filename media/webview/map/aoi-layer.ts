@@ -5,7 +5,6 @@ import { formatNumber } from '../../../src/common/format';
 import type { PackedPolygons } from '../../../src/geometry/packed';
 import type { AoiMessage } from '../../../src/ui/webview/map/protocol';
 import type { MapFeature } from '../common/map/map-types';
-import { boxPolygon } from '../common/map/packed-features';
 
 /** One polygon of a packed set, sharing the coordinate buffer (subarray: no copy). */
 function polygonAt(packed: PackedPolygons, index: number): PackedPolygons {
@@ -15,6 +14,14 @@ function polygonAt(packed: PackedPolygons, index: number): PackedPolygons {
   const ringEnds = packed.ringEnds.slice(firstRing, lastRing).map((end) => end - start);
   const end = packed.ringEnds[lastRing - 1];
   return { coordinates: packed.coordinates.subarray(start, end), ringEnds, polygonEnds: Uint32Array.of(ringEnds.length) };
+}
+
+export function boxPolygon(west: number, south: number, east: number, north: number): PackedPolygons {
+  return {
+    coordinates: Float64Array.of(west, south, east, south, east, north, west, north, west, south),
+    ringEnds: Uint32Array.of(10),
+    polygonEnds: Uint32Array.of(1),
+  };
 }
 
 export function aoiFeatures(message: AoiMessage): { aoi: MapFeature[]; billed: MapFeature[]; problems: MapFeature[] } {

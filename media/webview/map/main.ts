@@ -31,7 +31,6 @@ const post = (message: MapPageMessage) => channel.post(message);
 function ensureMap(tileUrl?: string): MapView {
   map ??= new MapView(ui.map, {
     tileUrl,
-    clickableLayers: ['aoi'],
     onClick: (click) => {
       if (click.layerId === 'aoi') post({ type: 'reveal', polygon: Number(click.featureId) });
     },

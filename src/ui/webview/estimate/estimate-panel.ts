@@ -40,8 +40,7 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
   readonly onDidRender = this.renderedEmitter.event;
 
   private constructor(panel: vscode.WebviewPanel, extensionUri: vscode.Uri) {
-    // The page's map fetches its basemap files from the extension's own origin.
-    super(panel, extensionUri, estimatePage, { connectToOwnOrigin: true });
+    super(panel, extensionUri, estimatePage);
     this.onDidDispose(() => this.renderedEmitter.dispose());
   }
 
