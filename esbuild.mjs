@@ -4,7 +4,7 @@
 // `--production` minifies without source maps; `--watch` rebuilds on change and prints the
 // `[watch] build started/finished` lines that the problem matcher in .vscode/tasks.json reads.
 import * as esbuild from 'esbuild';
-import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 /** `--outdir=DIR` puts the bundles elsewhere (the activation benchmark builds into a scratch folder). */
@@ -88,6 +88,7 @@ const targets = [
 // Adding a page is one line here; its panel names the bundle in its PanelPage.
 const pages = [
   { entry: 'media/webview/estimate/main.ts', outfile: 'webview.js' },
+  { entry: 'media/webview/map/main.ts', outfile: 'map.js' },
 ];
 for (const page of pages) {
   targets.push({
@@ -98,6 +99,23 @@ for (const page of pages) {
     format: 'iife',
     target: 'es2022',
   });
+}
+
+// The map component's stylesheet (OpenLayers' controls and ours), linked by the component when a
+// page creates a map: loaded only when a map is shown, never at activation.
+targets.push({
+  ...common,
+  entryPoints: ['media/webview/common/map/map.css'],
+  outfile: `${outdir}/map.css`,
+  minify: true,
+  sourcemap: false,
+});
+
+// The offline basemap: Natural Earth land and countries (world-atlas TopoJSON, public domain) at
+// 1:110m, 1:50m and 1:10m, beside the page scripts, fetched by the map when first shown.
+mkdirSync(`${outdir}/basemap`, { recursive: true });
+for (const scale of ['110m', '50m', '10m']) {
+  cpSync(`node_modules/world-atlas/countries-${scale}.json`, `${outdir}/basemap/countries-${scale}.json`);
 }
 
 const contexts = await Promise.all(targets.map((options) => esbuild.context(options)));

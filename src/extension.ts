@@ -13,6 +13,8 @@ import { createSettingsReader } from './ui/settings';
 import { createStatusBar } from './ui/status-bar';
 import type { Sidebar } from './ui/tree/sidebar';
 import type { EstimatePanel } from './ui/webview/estimate/estimate-panel';
+import type { MapPanel } from './ui/webview/map/map-panel';
+import { registerMapCodeLens } from './ui/map-code-lens';
 import { registerEstimatePanelSerializer } from './ui/webview/estimate/serializer';
 
 export interface ExtensionApi {
@@ -22,6 +24,8 @@ export interface ExtensionApi {
   readonly statusBarItem: vscode.StatusBarItem;
   /** The estimate panel on screen (the bundle's own copy of the panel module), if any. */
   estimatePanel(): Promise<EstimatePanel | undefined>;
+  /** The Show on Map panel of a document (the bundle's own copy of the panel module), if open. */
+  mapPanel(uri: vscode.Uri): Promise<MapPanel | undefined>;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi | undefined> {
@@ -33,13 +37,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     const sidebar = services.sidebar;
     const statusBar = createStatusBar(services.account, sidebar);
     const geometry = registerGeometryDiagnostics(services.aoiCache, log.for('geometry'));
-    context.subscriptions.push(apiKey, services, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context));
+    context.subscriptions.push(apiKey, services, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context), registerMapCodeLens());
     // Sets the hasApiKey context key and loads the account (and visible trees) for a stored key.
     await apiKey.sync();
     const testing = context.extensionMode === vscode.ExtensionMode.Test;
     log.for('extension').info(`activated${testing ? ' in the test host' : ''}`);
     const estimatePanel = async () => (await import('./ui/webview/estimate/index')).lastPanel();
-    return testing ? { services, sidebar, diagnostics: geometry.diagnostics, statusBarItem: statusBar.item, estimatePanel } : undefined;
+    return testing ? { services, sidebar, diagnostics: geometry.diagnostics, statusBarItem: statusBar.item, estimatePanel, mapPanel: async (uri) => (await import('./ui/webview/map/map-panel')).MapPanel.of(uri) } : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     log.for('extension').error(`activation failed: ${message}`);

@@ -20,6 +20,7 @@ const suites = [
   ['batch', async () => (await import('./batch.mjs')).runBatchBench()],
   ['geometry', async () => (await import('./geometry.mjs')).runGeometryBench()],
   ['raster', async () => (await import('./raster.mjs')).runRasterBench()],
+  ['map', async () => (await import('./map.mjs')).runMapBench()],
 ];
 
 const rows = [];

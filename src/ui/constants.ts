@@ -36,6 +36,8 @@ export const Commands = {
   searchTiles: 'satImagery.searchTiles',
   processTiles: 'satImagery.processTiles',
   processMiniTiles: 'satImagery.processMiniTiles',
+  /** Open the map of an AOI file (uri, else the active editor) with the account's and workspace's layers. */
+  showOnMap: 'satImagery.showOnMap',
 } as const;
 
 /** View container and view ids. */
@@ -59,6 +61,8 @@ export const Settings = {
   minimumDownloadRate: 'minimumDownloadRate',
   outputDirectory: 'outputDirectory',
   confirmCostAbove: 'confirmCostAbove',
+  /** application scope: an XYZ template for an online basemap; the map calls no server without it. */
+  mapTileUrl: 'map.tileUrl',
   defaultModel: 'defaults.model',
   defaultConstellations: 'defaults.satelliteConstellations',
   defaultEpsg: 'defaults.epsgProjection',

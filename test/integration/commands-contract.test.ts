@@ -49,6 +49,8 @@ describe('contributions and handlers', () => {
       Commands.searchTiles,
       Commands.processTiles,
       Commands.processMiniTiles,
+      // Not a workflow, but what a person looks for first on the same file.
+      Commands.showOnMap,
     ];
     assert.deepEqual(menus['satImagery.workflows'].map((m: { command: string }) => m.command).sort(), [...workflowIds].sort());
     for (const place of ['explorer/context', 'editor/context', 'editor/title']) {

@@ -19,6 +19,7 @@ import { searchTilesCommand } from './searchTiles';
 import { setApiKeyCommand } from './setApiKey';
 import { showAccountCommand } from './showAccount';
 import { showLogCommand } from './showLog';
+import { showOnMapCommand } from './showOnMap';
 import { showOrderDetailsCommand } from './showOrderDetails';
 import { toggleRecurringOnlyCommand } from './toggleRecurringOnly';
 import { toggleShowExpiredCommand } from './toggleShowExpired';
@@ -50,6 +51,8 @@ const allCommands: Command[] = [
   searchTilesCommand,
   processTilesCommand,
   processMiniTilesCommand,
+  // The map.
+  showOnMapCommand,
 ];
 
 export function registerCommands(services: ExtensionServices): vscode.Disposable[] {

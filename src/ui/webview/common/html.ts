@@ -20,6 +20,10 @@ export interface PageShellOptions {
   script?: string;
   /** Shown until the script has rendered. */
   loadingText?: string;
+  /** A map page fetches its basemap files from the extension's own origin. */
+  connectToOwnOrigin?: boolean;
+  /** One more origin images may come from (the online basemap the person configured). */
+  imageOrigin?: string;
 }
 
 /** A fresh nonce for each page load: 128 random bits, base64. */
@@ -31,10 +35,11 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+export function contentSecurityPolicy(cspSource: string, nonce: string, extra: { connectToOwnOrigin?: boolean; imageOrigin?: string } = {}): string {
   return [
     "default-src 'none'",
-    `img-src ${cspSource}`,
+    `img-src ${cspSource}${extra.imageOrigin ? ` ${extra.imageOrigin}` : ''}`,
+    ...(extra.connectToOwnOrigin ? [`connect-src ${cspSource}`] : []),
     `font-src ${cspSource}`,
     `style-src ${cspSource} 'nonce-${nonce}'`,
     `script-src 'nonce-${nonce}'`,
@@ -43,7 +48,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
 
 export function buildPageShell(options: PageShellOptions): string {
   const nonce = escapeHtml(options.nonce);
-  const csp = escapeHtml(contentSecurityPolicy(options.cspSource, options.nonce));
+  const csp = escapeHtml(contentSecurityPolicy(options.cspSource, options.nonce, options));
   const styleUri = escapeHtml(options.asWebviewUri(WEBVIEW_STYLE));
   const scriptUri = escapeHtml(options.asWebviewUri(options.script ?? WEBVIEW_SCRIPT));
   return `<!DOCTYPE html>

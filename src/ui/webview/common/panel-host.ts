@@ -5,6 +5,7 @@
 // and implements `onReady` and `handle`. The page's counterpart is media/webview/common/host-channel.ts.
 import * as vscode from 'vscode';
 import { buildPageShell, createNonce, WEBVIEW_RESOURCE_FOLDERS } from './html';
+import type { PageShellOptions } from './html';
 import type { Message, MessageSchema, PanelPage } from './messages';
 import { isReply } from './messages';
 
@@ -42,6 +43,8 @@ export class PanelHost<HostMessage extends Message, PageMessage extends Message>
     readonly panel: vscode.WebviewPanel,
     extensionUri: vscode.Uri,
     private readonly page: PanelPage<HostMessage, PageMessage>,
+    /** What the page's CSP allows beyond the default (a map fetches its basemap files). */
+    shellOptions: Pick<PageShellOptions, 'connectToOwnOrigin' | 'imageOrigin'> = {},
   ) {
     panel.webview.options = PanelHost.webviewOptions(extensionUri);
     panel.webview.html = buildPageShell({
@@ -51,6 +54,7 @@ export class PanelHost<HostMessage extends Message, PageMessage extends Message>
       title: page.title,
       script: page.script,
       loadingText: page.loadingText,
+      ...shellOptions,
     });
     this.disposables.push(
       panel.webview.onDidReceiveMessage((data: unknown) => this.receive(data)),

@@ -1,0 +1,108 @@
+// The Show on Map page (bundled into dist/map.js). A map of the AOI document on the offline
+// basemap, with its billed boxes, its problems at their place, a legend of the areas, a banner
+// while the text does not parse, and the layers the host sends (orders, tiles, images, other
+// AOI files). Clicking a polygon asks the host to reveal its text. Every message is validated.
+import { hostMessageSchema } from '../../../src/ui/webview/map/protocol';
+import { connectToHost } from '../common/host-channel';
+import type { AoiMessage, DrawnMessage, MapHostMessage, MapPageMessage } from '../../../src/ui/webview/map/protocol';
+import { MapView } from '../common/map/map-view';
+import { renderLayerList } from '../common/map/layer-list';
+import { aoiFeatures, legendText } from './aoi-layer';
+import { pageSkeleton } from './skeleton';
+
+const ui = pageSkeleton(document.getElementById('app') as HTMLElement);
+let map: MapView | undefined;
+/** Set when a host message failed the protocol check (a typed array that arrived as an object of
+ * keys would): reported to the host with each drawing. */
+let typedArrays = true;
+let received = 0;
+const channel = connectToHost<MapHostMessage, MapPageMessage>({
+  name: 'Map page',
+  hostMessages: { safeParse: (data) => {
+    received = performance.now();
+    const checked = hostMessageSchema.safeParse(data);
+    if (!checked.success) typedArrays = false;
+    return checked;
+  } },
+  onMessage: (message) => handle(message, received),
+});
+const post = (message: MapPageMessage) => channel.post(message);
+
+function ensureMap(tileUrl?: string): MapView {
+  map ??= new MapView(ui.map, {
+    tileUrl,
+    onClick: (click) => {
+      if (click.layerId === 'aoi') post({ type: 'reveal', polygon: Number(click.featureId) });
+    },
+    onLayersChange: (layers) => renderLayerList(ui.layers, layers, (id, visible) => {
+      map?.setVisible(id, visible);
+      post({ type: 'toggle', id, visible });
+    }),
+  });
+  return map;
+}
+
+/** Reports what is drawn three times: at once (the layers and their counts), at the first frame
+ * that shows `layerId` (the time a person waits to see it), and once everything, the basemap
+ * included, is drawn. */
+async function reportDrawn(started: number, layerId?: string): Promise<void> {
+  if (!map) return;
+  postDrawn(started, 'layers');
+  if (layerId) {
+    await map.drawnLayer(layerId);
+    postDrawn(started, 'frame');
+  }
+  await map.rendered();
+  postDrawn(started, 'complete');
+}
+
+function postDrawn(started: number, phase: DrawnMessage['phase']): void {
+  if (!map) return;
+  // For the browser tests: what is drawn, readable from the DOM.
+  ui.map.dataset.layers = map.layers().map((l) => `${l.id}:${l.featureCount}`).join(' ');
+  post({ type: 'drawn', ms: performance.now() - started, phase, layers: map.layers(), basemapScales: map.basemapScales(), typedArrays });
+}
+
+function showAoi(message: AoiMessage, started: number): void {
+  const view = ensureMap();
+  const { aoi, billed, problems } = aoiFeatures(message);
+  view.setLayer('aoi', aoi, { title: 'Area of interest', zIndex: 100, toggleable: false });
+  view.setLayer('billed', billed, { title: 'Billed bounding boxes', zIndex: 99 });
+  view.setLayer('problems', problems, { title: 'Problems', zIndex: 110 });
+  ui.legend.textContent = legendText(message);
+  ui.title.textContent = message.name;
+  if (message.invalid) {
+    const { line, column, message: text } = message.invalid;
+    ui.banner.textContent = `Line ${line + 1}, column ${column + 1}: ${text}${message.polygons ? ' (showing the last valid drawing)' : ''}`;
+  } else if (message.empty) ui.banner.textContent = 'The file is empty: write a GeoJSON geometry or a WKT POLYGON and it appears here.';
+  else ui.banner.textContent = '';
+  ui.banner.hidden = ui.banner.textContent === '';
+  ui.banner.className = message.invalid ? 'map-banner error' : 'map-banner hint';
+  ui.root.classList.toggle('stale', message.invalid !== undefined);
+  if (message.fit) view.fitLayers(['aoi', 'billed']);
+  void reportDrawn(started, 'aoi');
+}
+
+function handle(message: MapHostMessage, started: number): void {
+  switch (message.type) {
+    case 'config':
+      ensureMap(message.tileUrl);
+      return;
+    case 'aoi':
+      showAoi(message, started);
+      return;
+    case 'layer':
+      ensureMap().setLayer(message.id, message.features, { title: message.title, visible: message.visible, zIndex: message.zIndex });
+      void reportDrawn(started);
+      return;
+    case 'image':
+      ensureMap().setImage(message.id, { url: message.url, bbox: message.bbox }, { title: message.title, zIndex: message.zIndex });
+      void reportDrawn(started);
+      return;
+    case 'highlight':
+      ensureMap().highlight('aoi', message.polygon === undefined ? undefined : String(message.polygon));
+      return;
+  }
+}
+
+channel.ready();

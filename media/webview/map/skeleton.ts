@@ -1,0 +1,26 @@
+// The Show on Map page's fixed parts: the heading, the banner (parse problem or empty-file hint),
+// the map, and a side column with the legend and the layer list.
+import { el } from '../common/dom';
+
+export interface PageParts {
+  root: HTMLElement;
+  title: HTMLElement;
+  banner: HTMLElement;
+  map: HTMLElement;
+  legend: HTMLElement;
+  layers: HTMLElement;
+}
+
+export function pageSkeleton(root: HTMLElement): PageParts {
+  const title = el('h1', { 'data-testid': 'map-title' });
+  const banner = el('p', { class: 'map-banner', role: 'status', 'data-testid': 'map-banner' });
+  banner.hidden = true;
+  const map = el('div', { class: 'map-canvas', 'data-testid': 'map-canvas', role: 'img', 'aria-label': 'Map of the area of interest' });
+  const legend = el('p', { class: 'map-legend', 'data-testid': 'map-legend' });
+  const layers = el('div', { class: 'map-layer-list', 'data-testid': 'map-layers' });
+  const side = el('aside', { class: 'map-side' }, legend, el('h2', {}, 'Layers'), layers);
+  root.classList.add('map-page');
+  root.replaceChildren(title, banner, el('div', { class: 'map-body' }, map, side));
+  root.setAttribute('aria-busy', 'false');
+  return { root, title, banner, map, legend, layers };
+}

@@ -1,0 +1,157 @@
+// A Show on Map panel, on the panel base (common/panel-host.ts): the map of one AOI document,
+// redrawn as the person edits it (debounced), with the layers of the account and the workspace.
+// Clicking a polygon selects its text; selecting text highlights its polygon. One panel per
+// document; showing it again reveals it. The context is retained while hidden: a map keeps its
+// view (pan, zoom, toggled layers) when the person switches tabs.
+import * as vscode from 'vscode';
+import type { ExtensionServices } from '../../extension-services';
+import { aoiFormatOf } from '../../diagnostics/aoi-documents';
+import { polygonAtOffset } from '../../../geometry/polygon-spans';
+import type { PanelPage } from '../common/messages';
+import { PanelHost } from '../common/panel-host';
+import { buildAoiView } from './aoi-message';
+import type { LastGood } from './aoi-message';
+import { footprintsLayer, ordersLayer, workspaceLayer } from './layers';
+import { hostMessageSchema, pageMessageSchema } from './protocol';
+import type { DrawnMessage, MapHostMessage, MapPageMessage } from './protocol';
+import { imageSidecars, workspaceAoiFiles } from './workspace-sources';
+import { mapTileUrl, tileOrigin } from './tile-url';
+
+export const mapPage: PanelPage<MapHostMessage, MapPageMessage> = {
+  name: 'Map panel',
+  title: 'Map',
+  viewType: 'satImagery.map',
+  script: 'dist/map.js',
+  loadingText: 'Loading the map…',
+  hostMessages: hostMessageSchema,
+  pageMessages: pageMessageSchema,
+};
+
+/** Quiet time after the last keystroke before the map is redrawn. */
+export const REDRAW_DEBOUNCE_MS = 250;
+
+export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
+  private static readonly open = new Map<string, MapPanel>();
+  private readonly drawnEmitter = new vscode.EventEmitter<DrawnMessage>();
+  /** Each report of what the page drew (tests wait on it). */
+  readonly onDidDraw = this.drawnEmitter.event;
+  lastDrawn: DrawnMessage | undefined;
+  private lastGood: LastGood | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private fitNext = true;
+  private readonly listeners: vscode.Disposable[];
+
+  static show(services: ExtensionServices, document: vscode.TextDocument): MapPanel {
+    const known = MapPanel.open.get(document.uri.toString());
+    if (known) {
+      known.panel.reveal(undefined, true);
+      return known;
+    }
+    const panel = vscode.window.createWebviewPanel(mapPage.viewType, `Map: ${baseName(document.uri)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      ...PanelHost.webviewOptions(services.context.extensionUri),
+      retainContextWhenHidden: true,
+    });
+    const created = new MapPanel(panel, services, document);
+    MapPanel.open.set(document.uri.toString(), created);
+    return created;
+  }
+
+  /** The panel of a document, if one is open (tests). */
+  static of(uri: vscode.Uri): MapPanel | undefined {
+    return MapPanel.open.get(uri.toString());
+  }
+
+  private constructor(panel: vscode.WebviewPanel, private readonly services: ExtensionServices, readonly document: vscode.TextDocument) {
+    const tileUrl = mapTileUrl();
+    super(panel, services.context.extensionUri, mapPage, { connectToOwnOrigin: true, imageOrigin: tileUrl ? tileOrigin(tileUrl) : undefined });
+    this.listeners = [
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document === this.document && event.contentChanges.length > 0) this.scheduleRedraw();
+      }),
+      vscode.window.onDidChangeTextEditorSelection((event) => {
+        if (event.textEditor.document === this.document) this.highlightSelection(event.textEditor.selection.active);
+      }),
+      services.sidebar.orders.onDidChange(() => this.sendOrders()),
+      this.drawnEmitter,
+    ];
+  }
+
+  /** Sends the document's drawing now (tests; the debounce calls it too). */
+  redraw(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const format = aoiFormatOf(this.document) ?? 'geojson';
+    const text = this.document.getText();
+    const result = this.services.aoiCache.read(text, format, { uri: this.document.uri.toString(), version: this.document.version });
+    const view = buildAoiView(vscode.workspace.asRelativePath(this.document.uri), text, result, this.lastGood, this.fitNext && result.ok);
+    if (result.ok) this.fitNext = false;
+    this.lastGood = view.lastGood;
+    this.post(view.message);
+  }
+
+  /** Reloads the layers of the account and the workspace. The orders come from the Orders tree's
+   * list; when the tree has not loaded it yet (never shown), the map loads it (one list request). */
+  async refreshLayers(): Promise<void> {
+    const orders = this.services.sidebar.orders;
+    if (orders.items) this.sendOrders();
+    else if (orders.state.kind !== 'loading' && (await this.services.apiKey.get())) void orders.refresh(true);
+    const [files, sidecars] = await Promise.all([workspaceAoiFiles(this.document.uri), imageSidecars()]);
+    this.post(workspaceLayer(files));
+    this.post(footprintsLayer(sidecars));
+  }
+
+  protected override async onReady(): Promise<void> {
+    this.fitNext = true;
+    this.post({ type: 'config', tileUrl: mapTileUrl() });
+    this.redraw();
+    await this.refreshLayers();
+  }
+
+  protected override async handle(message: MapPageMessage): Promise<void> {
+    switch (message.type) {
+      case 'reveal':
+        await this.revealPolygon(message.polygon);
+        return;
+      case 'drawn':
+        this.lastDrawn = message;
+        this.drawnEmitter.fire(message);
+        return;
+      case 'ready':
+      case 'toggle':
+        return;
+    }
+  }
+
+  protected override onDisposed(): void {
+    clearTimeout(this.timer);
+    MapPanel.open.delete(this.document.uri.toString());
+    for (const listener of this.listeners) listener.dispose();
+  }
+
+  private sendOrders(): void {
+    const orders = this.services.sidebar.orders.items;
+    if (orders) this.post(ordersLayer(orders));
+  }
+
+  private scheduleRedraw(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.redraw(), REDRAW_DEBOUNCE_MS);
+  }
+
+  private async revealPolygon(index: number): Promise<void> {
+    const span = this.lastGood?.spans()[index];
+    if (!span) return;
+    const range = new vscode.Range(this.document.positionAt(span.start), this.document.positionAt(span.end));
+    const editor = await vscode.window.showTextDocument(this.document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false, selection: range });
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+
+  private highlightSelection(position: vscode.Position): void {
+    if (!this.lastGood) return;
+    this.post({ type: 'highlight', polygon: polygonAtOffset(this.lastGood.spans(), this.document.offsetAt(position)) });
+  }
+}
+
+function baseName(uri: vscode.Uri): string {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
+}

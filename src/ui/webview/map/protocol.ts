@@ -1,0 +1,95 @@
+// The messages between the extension host and the Show on Map page, in both directions, checked
+// on arrival on both sides. Geometry travels packed in typed arrays (src/geometry/packed.ts),
+// never as JSON arrays of arrays: postMessage carries a typed array as bytes. This file must not
+// import `vscode`.
+import * as z from 'zod/mini';
+
+const packed = z.object({
+  coordinates: z.instanceof(Float64Array),
+  ringEnds: z.instanceof(Uint32Array),
+  polygonEnds: z.instanceof(Uint32Array),
+});
+const box = z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() });
+const point = z.tuple([z.number(), z.number()]);
+
+const feature = z.object({
+  id: z.string(),
+  kind: z.enum(['aoi', 'billed', 'tile', 'miniTile', 'order', 'footprint', 'workspace', 'problem']),
+  polygons: z.optional(packed),
+  point: z.optional(point),
+  label: z.optional(z.string()),
+  status: z.optional(z.enum(['active', 'pending', 'ended', 'failed'])),
+  severity: z.optional(z.enum(['error', 'warning'])),
+  selected: z.optional(z.boolean()),
+});
+
+/** What the page draws of the AOI document. */
+const aoiMessage = z.object({
+  type: z.literal('aoi'),
+  /** The document's name, for the heading. */
+  name: z.string(),
+  /** The last good geometry (undefined: the document never parsed, or is empty). */
+  polygons: z.optional(packed),
+  billedBoxes: z.array(box),
+  areaKm2: z.optional(z.number()),
+  billedAreaKm2: z.optional(z.number()),
+  vertexCount: z.number(),
+  /** Vertices drawn, when the geometry was thinned for display. */
+  drawnVertexCount: z.number(),
+  /** Problems of the Problems panel that have a place. */
+  problems: z.array(z.object({ at: point, message: z.string(), severity: z.enum(['error', 'warning']) })),
+  /** The document does not parse now: the drawing is the last good one. */
+  invalid: z.optional(z.object({ message: z.string(), line: z.number(), column: z.number() })),
+  /** The document holds no text (or only white space). */
+  empty: z.boolean(),
+  /** Zoom to the AOI (first drawing, or the person asked). */
+  fit: z.boolean(),
+});
+
+const layerMessage = z.object({
+  type: z.literal('layer'),
+  id: z.string(),
+  title: z.string(),
+  features: z.array(feature),
+  visible: z.optional(z.boolean()),
+  zIndex: z.number(),
+});
+
+const imageMessage = z.object({
+  type: z.literal('image'),
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  bbox: box,
+  zIndex: z.number(),
+});
+
+const highlightMessage = z.object({ type: z.literal('highlight'), polygon: z.optional(z.number()) });
+const configMessage = z.object({ type: z.literal('config'), tileUrl: z.optional(z.string()) });
+
+export const hostMessageSchema = z.discriminatedUnion('type', [configMessage, aoiMessage, layerMessage, imageMessage, highlightMessage]);
+
+export const pageMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  /** The person clicked a polygon of the AOI: reveal its text. */
+  z.object({ type: z.literal('reveal'), polygon: z.number() }),
+  /** What the page drew (tests and the bench read it). */
+  z.object({
+    type: z.literal('drawn'),
+    /** Milliseconds from the host message's arrival to this frame. */
+    ms: z.number(),
+    /** 'layers': the layers are set (counts known, nothing painted yet); 'frame': the first frame
+     * showing the AOI; 'complete': everything drawn, the basemap included. */
+    phase: z.enum(['layers', 'frame', 'complete']),
+    layers: z.array(z.object({ id: z.string(), title: z.string(), visible: z.boolean(), toggleable: z.boolean(), featureCount: z.number() })),
+    basemapScales: z.array(z.string()),
+    typedArrays: z.boolean(),
+  }),
+  z.object({ type: z.literal('toggle'), id: z.string(), visible: z.boolean() }),
+]);
+
+export type MapHostMessage = z.infer<typeof hostMessageSchema>;
+export type MapPageMessage = z.infer<typeof pageMessageSchema>;
+export type AoiMessage = z.infer<typeof aoiMessage>;
+export type LayerMessage = z.infer<typeof layerMessage>;
+export type DrawnMessage = Extract<MapPageMessage, { type: 'drawn' }>;

@@ -1,0 +1,124 @@
+// Show on Map inside a real extension host: the command opens the map of an AOI file from the
+// places the menus call it with (a uri) and from the active editor; the real page reports what it
+// drew (layers, feature counts, the basemap scales it fetched, whether typed arrays arrived as
+// typed arrays). Edits redraw, problems are marked, invalid text keeps the last good drawing, and
+// the layers list the account's orders, the workspace's other AOI files and image footprints.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension';
+import type { MapPanel } from '../../src/ui/webview/map/map-panel';
+import type { DrawnMessage } from '../../src/ui/webview/map/protocol';
+import { nextEvent, packageJson, useSimulator } from './vsc-helpers';
+
+const folder = () => {
+  const first = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(first, 'the test host has no workspace folder');
+  return first.uri;
+};
+
+function layer(drawn: DrawnMessage, id: string): number {
+  const found = drawn.layers.find((l) => l.id === id);
+  assert.ok(found, `no '${id}' layer in ${JSON.stringify(drawn.layers)}`);
+  return found.featureCount;
+}
+
+async function drawnWhen(api: ExtensionApi, uri: vscode.Uri, accept: (drawn: DrawnMessage) => boolean, timeoutMs = 30_000): Promise<DrawnMessage> {
+  const deadline = Date.now() + timeoutMs;
+  let panel: MapPanel | undefined;
+  while (!(panel = await api.mapPanel(uri)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  assert.ok(panel, 'no map panel opened');
+  if (panel.lastDrawn && accept(panel.lastDrawn)) return panel.lastDrawn;
+  return nextEvent(panel.onDidDraw, accept, Math.max(1, deadline - Date.now()));
+}
+
+describe('Show on Map in VS Code', () => {
+  const env = useSimulator({ demoData: true });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('is contributed to the palette, the editor title, and the explorer and editor context menus', () => {
+    const menus = packageJson().contributes.menus as Record<string, { command?: string; submenu?: string; when?: string }[]>;
+    const has = (menu: string) => menus[menu].some((item) => item.command === 'satImagery.showOnMap' || (item.submenu === 'satImagery.workflows' && menus['satImagery.workflows'].some((sub) => sub.command === 'satImagery.showOnMap')));
+    for (const menu of ['commandPalette', 'editor/title', 'explorer/context', 'editor/context']) assert.ok(has(menu), `Show on Map is missing from ${menu}`);
+  });
+
+  it('offers Show on Map as a code lens on AOI files', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'field.wkt');
+    await vscode.window.showTextDocument(uri);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const lens = lenses.find((l) => l.command?.command === 'satImagery.showOnMap');
+    assert.ok(lens, 'no Show on Map code lens');
+    assert.equal(String(lens.command?.arguments?.[0]), uri.toString());
+  });
+
+  it('selects the text of a polygon clicked on the map', async () => {
+    const text = 'MULTIPOLYGON (((10.2205 56.1105, 10.2281 56.1112, 10.2287 56.1071, 10.2205 56.1105)), ((10.30 56.10, 10.31 56.10, 10.31 56.11, 10.30 56.10)))';
+    const document = await vscode.workspace.openTextDocument({ language: 'wkt', content: text });
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('satImagery.showOnMap', document.uri);
+    await drawnWhen(env.api, document.uri, (d) => layer(d, 'aoi') === 2);
+    const panel = await env.api.mapPanel(document.uri);
+    assert.ok(panel);
+    const selected = nextEvent(vscode.window.onDidChangeTextEditorSelection, (e) => e.textEditor.document === document && !e.selections[0].isEmpty);
+    panel.receive({ type: 'reveal', polygon: 1 });
+    const event = await selected;
+    assert.equal(document.getText(event.selections[0]), '10.30 56.10, 10.31 56.10, 10.31 56.11, 10.30 56.10');
+  });
+
+  it('opens from a uri (explorer, title, code lens) with the AOI, its billed box, and typed arrays intact', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'field.geojson');
+    const returned = await vscode.commands.executeCommand<string>('satImagery.showOnMap', uri);
+    assert.equal(returned, uri.toString());
+    // The basemap's fetch is checked in the browser test (test/ui/show-on-map), where frames are
+    // painted for certain; here the page's report of its layers is enough.
+    const drawn = await drawnWhen(env.api, uri, (d) => d.layers.some((l) => l.id === 'aoi' && l.featureCount === 1));
+    assert.equal(drawn.typedArrays, true, 'a packed geometry did not arrive as typed arrays');
+    assert.equal(layer(drawn, 'billed'), 1);
+    assert.equal(layer(drawn, 'problems'), 0);
+  });
+
+  it('opens from the active editor (palette, editor context menu), redraws an edit, marks a problem and keeps the last good drawing', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'wkt', content: 'POLYGON ((10.2205 56.1105, 10.2281 56.1112, 10.2287 56.1071, 10.2212 56.1064, 10.2205 56.1105))' });
+    const editor = await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('satImagery.showOnMap');
+    await drawnWhen(env.api, document.uri, (d) => layer(d, 'aoi') === 1);
+
+    const whole = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
+    await editor.edit((e) => e.replace(whole, 'MULTIPOLYGON (((10.2205 56.1105, 10.2281 56.1112, 10.2287 56.1071, 10.2205 56.1105)), ((10.30 56.10, 10.31 56.10, 10.31 56.11, 10.30 56.10)))'));
+    await drawnWhen(env.api, document.uri, (d) => layer(d, 'aoi') === 2 && layer(d, 'billed') === 2);
+
+    // A bow-tie: self-intersecting, a problem at its place.
+    await editor.edit((e) => e.replace(new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), 'POLYGON ((10.20 56.10, 10.22 56.12, 10.22 56.10, 10.20 56.12, 10.20 56.10))'));
+    const withProblem = await drawnWhen(env.api, document.uri, (d) => layer(d, 'problems') > 0);
+    assert.ok(layer(withProblem, 'problems') >= 1);
+
+    // Text that does not parse: the last good drawing stays.
+    await editor.edit((e) => e.replace(new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), 'POLYGON ((10.2 56.1, 10.3'));
+    await new Promise((r) => setTimeout(r, 1_000));
+    const panel = await env.api.mapPanel(document.uri);
+    assert.ok(panel?.lastDrawn);
+    assert.ok(layer(panel.lastDrawn, 'aoi') >= 1, 'the last good drawing was dropped while the text is invalid');
+  });
+
+  it("lists the account's orders, the workspace's other AOI files and the footprints of downloaded images", async () => {
+    await env.api.sidebar.orders.refresh(true);
+    const orders = env.api.sidebar.orders.items ?? [];
+    const withArea = orders.filter((o) => typeof o.Wkt === 'string' && o.Wkt !== '').length;
+    assert.ok(withArea > 0, 'the demo account has no order with an area');
+    // A downloaded image with its STAC sidecar.
+    const image = vscode.Uri.joinPath(folder(), 'imagery', 'field-2026-06-01.tif');
+    await vscode.workspace.fs.writeFile(image, new Uint8Array([0x49, 0x49, 42, 0]));
+    const item = { type: 'Feature', stac_version: '1.0.0', id: 'field-2026-06-01', bbox: [10.1, 56.18, 10.11, 56.19], geometry: { type: 'Polygon', coordinates: [[[10.1, 56.18], [10.11, 56.18], [10.11, 56.19], [10.1, 56.19], [10.1, 56.18]]] }, properties: { datetime: '2026-06-01T00:00:00Z' }, links: [], assets: {} };
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder(), 'imagery', 'field-2026-06-01.json'), new TextEncoder().encode(JSON.stringify(item)));
+
+    const uri = vscode.Uri.joinPath(folder(), 'field.geojson');
+    await vscode.commands.executeCommand('satImagery.showOnMap', uri);
+    const drawn = await drawnWhen(env.api, uri, (d) => ['orders', 'workspace', 'footprints'].every((id) => d.layers.some((l) => l.id === id)) && layer(d, 'footprints') > 0);
+    assert.equal(layer(drawn, 'orders'), withArea);
+    // field.wkt and fields.geojson; broken.geojson does not parse; field.geojson is the map's own.
+    assert.equal(layer(drawn, 'workspace'), 2);
+    assert.equal(layer(drawn, 'footprints'), 1);
+  });
+});
