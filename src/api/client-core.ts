@@ -73,6 +73,8 @@ export class ClientCore {
     }
   }
 
+  // getJson and postJson predate the endpoint table and are no longer used by the client's own
+  // methods; a new endpoint is an entry in endpoints.ts, sent by endpoint-call.ts.
   async getJson(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal, method: HttpMethod = 'GET'): Promise<unknown> {
     const endpoint = `${method} ${path}`;
     return execute(this.deps, {
