@@ -1,10 +1,10 @@
 // The client factory. `createClient` checks the base URL and builds the pieces (transport, gate,
 // retry policy) without loading the network stack; undici and zod load on the first request.
 import { ClientCore } from './client-core';
-import { listFrom, recordFrom } from './envelope';
 import { defaultDownloadLimits } from './download-meter';
 import { ConcurrencyGate } from './gate';
-import * as imagery from './imagery';
+import { imageMethod, jsonMethod, plainMethod } from './endpoint-call';
+import { endpoints } from './endpoints';
 import * as orders from './orders';
 import type { LogFn } from './pipeline';
 import { KeyRedactor } from './redact';
@@ -12,26 +12,7 @@ import { defaultRetryEnvironment, defaultRetryPolicy } from './retry';
 import type { RetryEnvironment } from './retry';
 import type { SpecificationFacts } from './specification';
 import { Transport } from './transport';
-import type {
-  ApiKeyInfo,
-  CallOptions,
-  ClientOptions,
-  CompositeAvailabilityRequest,
-  CompositeRequest,
-  DateDiscoveryRequest,
-  DownloadTarget,
-  ImageryClient,
-  MiniTileProcessRequest,
-  OrderCreateRequest,
-  OrderEstimateRequest,
-  OrderListQuery,
-  TaskingModel,
-  TileProcessRequest,
-  TileCover,
-  TileOptimizeRequest,
-  TileRecord,
-  TileSearchRequest,
-} from './types';
+import type { ApiKeyInfo, CallOptions, ClientOptions, ImageryClient, OrderCreateRequest } from './types';
 
 export { describeError } from './describe';
 export type { ErrorAction, ErrorDescription } from './describe';
@@ -78,13 +59,15 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
   };
   const core = new ClientCore({ transport, gate, policy, env, log, redactor }, { ...defaultDownloadLimits, ...stripUndefined(options.download ?? {}) }, options.orderLookupDelaysMs);
 
+  const keyInfo = plainMethod(core, endpoints.getApiKeyInfo);
+
   return {
     gate,
     specificationFacts: (o = {}) => core.facts(o.signal),
     close: () => transport.close(),
     getSpecification: async (o = {}) => (await core.loadSpecification(o.signal)).document,
     async getApiKeyInfo(o: CallOptions = {}): Promise<ApiKeyInfo> {
-      const info = recordFrom<ApiKeyInfo>(await core.getJson('/api/apikey/info', undefined, o.signal));
+      const info = await keyInfo(o);
       const limit = info.MaxConcurrentConnections;
       // The key's own limit is the truth; the setting was only a guess until now. The gate keeps
       // it within 1 to 16, whatever the answer says.
@@ -95,32 +78,20 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
       }
       return info;
     },
-    async listModels(o: CallOptions = {}): Promise<TaskingModel[]> {
-      return listFrom<TaskingModel>(await core.getJson('/api/tasking/models', undefined, o.signal), 'TaskingModels', 'Models');
-    },
-    async searchTiles(request: TileSearchRequest, o: CallOptions = {}): Promise<TileRecord[]> {
-      const path = '/api/tasking/search/tiles';
-      const body = await core.prepareBody('tileSearch', path, request, o.signal);
-      return listFrom<TileRecord>(await core.postJson(path, body, o.signal), 'Tiles');
-    },
-    async optimizeTiles(request: TileOptimizeRequest, o: CallOptions = {}): Promise<TileCover> {
-      const path = '/api/tasking/tile/optimize';
-      const body = await core.prepareBody(undefined, path, request, o.signal);
-      const cover = recordFrom<TileCover>(await core.postJson(path, body, o.signal));
-      const guids = (value: unknown): string[] => (Array.isArray(value) ? value.filter((g): g is string => typeof g === 'string') : []);
-      return { ...cover, Tiles: guids(cover.Tiles), MiniTiles: guids(cover.MiniTiles) };
-    },
-    listOrders: (query?: OrderListQuery, o?: CallOptions) => orders.listOrders(core, query, o),
+    listModels: plainMethod(core, endpoints.listModels),
+    searchTiles: jsonMethod(core, endpoints.searchTiles),
+    optimizeTiles: jsonMethod(core, endpoints.optimizeTiles),
+    listOrders: jsonMethod(core, endpoints.listOrders),
     getOrderDetails: (guids: string[], o?: CallOptions) => orders.getOrderDetails(core, guids, o),
-    estimateOrder: (request: OrderEstimateRequest, o?: CallOptions) => orders.estimateOrder(core, request, o),
+    estimateOrder: jsonMethod(core, endpoints.estimateOrder),
     createOrder: (request: OrderCreateRequest, o?: CallOptions) => orders.createOrder(core, request, o),
     cancelOrder: (guid: string, o?: CallOptions) => orders.cancelOrder(core, guid, o),
-    searchAvailableDates: (request: DateDiscoveryRequest, o?: CallOptions) => imagery.searchAvailableDates(core, request, o),
-    checkCompositeAvailability: (request: CompositeAvailabilityRequest, o?: CallOptions) => imagery.checkCompositeAvailability(core, request, o),
-    estimateComposite: (request: CompositeRequest, o?: CallOptions) => imagery.estimateComposite(core, request, o),
-    downloadComposite: (request: CompositeRequest, target: DownloadTarget, o?: CallOptions) => imagery.downloadComposite(core, request, target, o),
-    downloadTile: (request: TileProcessRequest, target: DownloadTarget, o?: CallOptions) => imagery.downloadTile(core, request, target, o),
-    downloadMiniTile: (request: MiniTileProcessRequest, target: DownloadTarget, o?: CallOptions) => imagery.downloadMiniTile(core, request, target, o),
+    searchAvailableDates: jsonMethod(core, endpoints.searchAvailableDates),
+    checkCompositeAvailability: jsonMethod(core, endpoints.checkCompositeAvailability),
+    estimateComposite: jsonMethod(core, endpoints.estimateComposite),
+    downloadComposite: imageMethod(core, endpoints.downloadComposite),
+    downloadTile: imageMethod(core, endpoints.downloadTile),
+    downloadMiniTile: imageMethod(core, endpoints.downloadMiniTile),
   };
 }
 

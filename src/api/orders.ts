@@ -1,20 +1,22 @@
-// The tasking-order endpoints. Creating an order costs money, so it is never sent twice: it is
-// retried only when the server said it did not process the request (429, 503, 1003) or the
-// connection was refused. After any other failure the order list is read a few times over several
-// seconds for a new order matching the request (order-match.ts); when none shows, the outcome is
-// "unknown: check the Orders list", never a second order.
+// The tasking-order endpoints whose calls need more than their table entry (endpoints.ts): order
+// details and cancel take names from the specification document, and creating an order costs
+// money, so it is never sent twice: its entry's billed retry class sends it again only when the
+// server said it did not process the request (429, 503, 1003) or the connection was refused.
+// After any other failure the order list is read a few times over several seconds for a new order
+// matching the request (order-match.ts); when none shows, the outcome is "unknown: check the
+// Orders list", never a second order.
 import type { ClientCore } from './client-core';
-import { listFrom, recordFrom } from './envelope';
+import { callJson, prepareBody, sendJson } from './endpoint-call';
+import { endpoints } from './endpoints';
 import { ApiError } from './errors';
 import { orderMatches } from './order-match';
 import { localValidationError } from './schemas/validate';
-import type { CallOptions, OrderCreateRequest, OrderEstimate, OrderEstimateRequest, OrderListQuery, TaskOrder } from './types';
+import type { CallOptions, OrderCreateRequest, TaskOrder } from './types';
 
-const ORDERS = '/api/tasking/orders';
+const ORDERS = endpoints.createOrder.path;
 
-export async function listOrders(core: ClientCore, query: OrderListQuery = {}, options: CallOptions = {}): Promise<TaskOrder[]> {
-  const data = await core.getJson(ORDERS, { recurringOnly: query.recurringOnly, getExpired: query.getExpired }, options.signal);
-  return listFrom<TaskOrder>(data, 'TaskOrders', 'Orders');
+export function listOrders(core: ClientCore, options: CallOptions = {}): Promise<TaskOrder[]> {
+  return callJson(core, endpoints.listOrders, {}, options);
 }
 
 function checkGuids(endpoint: string, guids: string[]): void {
@@ -23,44 +25,29 @@ function checkGuids(endpoint: string, guids: string[]): void {
   }
 }
 
-/** Orders out of a details answer: one record, a list, or a list under TaskOrders. */
-function ordersIn(data: unknown): TaskOrder[] {
-  const list = listFrom<TaskOrder>(data, 'TaskOrders', 'Orders', 'TaskOrderDetails');
-  if (list.length > 0) return list;
-  const single = recordFrom<TaskOrder>(data);
-  if (single.TaskOrder && typeof single.TaskOrder === 'object') return [single.TaskOrder as TaskOrder];
-  return Object.keys(single).length > 0 ? [single] : [];
-}
-
 export async function getOrderDetails(core: ClientCore, guids: string[], options: CallOptions = {}): Promise<TaskOrder[]> {
+  const entry = endpoints.getOrderDetails;
   const facts = await core.facts(options.signal);
   const { method, queryName, bodyField } = facts.orderDetails;
-  const path = `${ORDERS}/details`;
-  checkGuids(`${method} ${path}`, guids);
+  checkGuids(`${method} ${entry.path}`, guids);
   if (method === 'POST') {
-    return ordersIn(await core.postJson(path, { [bodyField]: guids }, options.signal));
+    return entry.read(await sendJson(core, entry, { method, body: { [bodyField]: guids } }, options.signal));
   }
   // One GET per GUID: the gate bounds how many run at once.
-  const answers = await Promise.all(guids.map((guid) => core.getJson(path, { [queryName]: guid }, options.signal)));
-  return answers.flatMap(ordersIn);
-}
-
-export async function estimateOrder(core: ClientCore, request: OrderEstimateRequest, options: CallOptions = {}): Promise<OrderEstimate> {
-  const path = `${ORDERS}/estimate`;
-  const body = await core.prepareBody('orderEstimate', path, request, options.signal);
-  return recordFrom<OrderEstimate>(await core.postJson(path, body, options.signal));
+  const answers = await Promise.all(guids.map((guid) => sendJson(core, entry, { method, query: { [queryName]: guid } }, options.signal)));
+  return answers.flatMap(entry.read);
 }
 
 export async function cancelOrder(core: ClientCore, guid: string, options: CallOptions = {}): Promise<void> {
-  const path = `${ORDERS}/cancel`;
-  checkGuids(`DELETE ${path}`, [guid]);
+  const entry = endpoints.cancelOrder;
+  checkGuids(`${entry.method} ${entry.path}`, [guid]);
   const facts = await core.facts(options.signal);
-  await core.getJson(path, { [facts.cancelQueryName]: guid }, options.signal, 'DELETE');
+  await sendJson(core, entry, { query: { [facts.cancelQueryName]: guid } }, options.signal);
 }
 
 async function knownOrderGuids(core: ClientCore, signal: AbortSignal | undefined): Promise<Set<string> | undefined> {
   try {
-    const orders = await listOrders(core, {}, { signal });
+    const orders = await listOrders(core, { signal });
     return new Set(orders.map((o) => o.TaskOrderGuid).filter((g): g is string => typeof g === 'string'));
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'aborted') throw err;
@@ -69,12 +56,13 @@ async function knownOrderGuids(core: ClientCore, signal: AbortSignal | undefined
 }
 
 export async function createOrder(core: ClientCore, request: OrderCreateRequest, options: CallOptions = {}): Promise<TaskOrder> {
-  const body = await core.prepareBody('orderCreate', ORDERS, request, options.signal);
+  const entry = endpoints.createOrder;
+  const body = await prepareBody(core, entry, request, options.signal);
   // The orders that exist before sending, so an order found after a lost answer is known to be
   // this one and not an identical earlier order.
   const before = await knownOrderGuids(core, options.signal);
   try {
-    return recordFrom<TaskOrder>(await core.postJson(ORDERS, body, options.signal, 'billed'));
+    return entry.read(await sendJson(core, entry, { body }, options.signal));
   } catch (err) {
     if (!(err instanceof ApiError) || !err.mayHaveBeenCharged) throw err;
     return findCreatedOrder(core, request, before, err, options.signal);
@@ -101,7 +89,7 @@ async function findCreatedOrder(core: ClientCore, request: OrderCreateRequest, b
     core.deps.log('warn', `POST ${ORDERS} answer lost; reading the order list for the new order (${read + 1} of ${delays.length + 1})`);
     let orders: TaskOrder[];
     try {
-      orders = await listOrders(core, {}, { signal });
+      orders = await listOrders(core, { signal });
       listRead = true;
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'aborted') throw err;
