@@ -88,6 +88,7 @@ const targets = [
 // Adding a page is one line here; its panel names the bundle in its PanelPage.
 const pages = [
   { entry: 'media/webview/estimate/main.ts', outfile: 'webview.js' },
+  { entry: 'media/webview/viewer/main.ts', outfile: 'viewer.js' },
 ];
 for (const page of pages) {
   targets.push({

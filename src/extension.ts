@@ -14,6 +14,8 @@ import { createStatusBar } from './ui/status-bar';
 import type { Sidebar } from './ui/tree/sidebar';
 import type { EstimatePanel } from './ui/webview/estimate/estimate-panel';
 import { registerEstimatePanelSerializer } from './ui/webview/estimate/serializer';
+import type { ImageViewer } from './ui/webview/viewer/image-viewer';
+import { registerImageViewer, viewers } from './ui/webview/viewer/index';
 
 export interface ExtensionApi {
   readonly services: ExtensionServices;
@@ -22,6 +24,8 @@ export interface ExtensionApi {
   readonly statusBarItem: vscode.StatusBarItem;
   /** The estimate panel on screen (the bundle's own copy of the panel module), if any. */
   estimatePanel(): Promise<EstimatePanel | undefined>;
+  /** The image viewers on screen, the newest last. */
+  imageViewers(): ImageViewer[];
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi | undefined> {
@@ -33,13 +37,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     const sidebar = services.sidebar;
     const statusBar = createStatusBar(services.account, sidebar);
     const geometry = registerGeometryDiagnostics(services.aoiCache, log.for('geometry'));
-    context.subscriptions.push(apiKey, services, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context));
+    context.subscriptions.push(apiKey, services, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context), registerImageViewer(context));
     // Sets the hasApiKey context key and loads the account (and visible trees) for a stored key.
     await apiKey.sync();
     const testing = context.extensionMode === vscode.ExtensionMode.Test;
     log.for('extension').info(`activated${testing ? ' in the test host' : ''}`);
     const estimatePanel = async () => (await import('./ui/webview/estimate/index')).lastPanel();
-    return testing ? { services, sidebar, diagnostics: geometry.diagnostics, statusBarItem: statusBar.item, estimatePanel } : undefined;
+    return testing ? { services, sidebar, diagnostics: geometry.diagnostics, statusBarItem: statusBar.item, estimatePanel, imageViewers: viewers } : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     log.for('extension').error(`activation failed: ${message}`);
