@@ -37,7 +37,9 @@ async function rendered(viewer: ImageViewer, accept: (texts: Record<string, stri
     waiting.catch(() => undefined);
     return now;
   }
-  return waiting;
+  return waiting.catch((error: Error) => {
+    throw new Error(`${error.message}; the page last showed ${JSON.stringify(viewer.lastRendered)}`);
+  });
 }
 
 describe('image viewer in VS Code', function () {
@@ -70,7 +72,7 @@ describe('image viewer in VS Code', function () {
       assert.deepEqual([shown['channel-band-0'], shown['channel-band-1'], shown['channel-band-2']], ['B4', 'B3', 'B2']);
 
       const [column, row] = [Math.floor(meta.width / 2), Math.floor(meta.height / 3)];
-      viewer.receive({ type: 'inspect', requestId: 'test-1', column, row });
+      viewer.inspectAt(column, row);
       const texts = await rendered(viewer, (t) => (t['pixel-place'] ?? '').startsWith(`Pixel ${column}, ${row} `));
       const raws = await raster.pixel(column, row);
       assert.ok(raws && raws.length === 5);

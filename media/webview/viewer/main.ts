@@ -27,6 +27,9 @@ const host = connectToHost<ViewerHostMessage, ViewerPageMessage>({
       case 'pixel':
         page?.onPixel(message);
         return;
+      case 'cursor':
+        page?.inspect(message.column, message.row);
+        return;
       case 'failed':
         if (message.inReplyTo && page) page.onFailure(message.message);
         else showFailure(message.fileName, message.message, message.fileSize);
@@ -188,7 +191,7 @@ class ViewerPage {
     report();
   }
 
-  private inspect(column: number, row: number): void {
+  inspect(column: number, row: number): void {
     this.inspectWanted = [column, row];
     if (this.inspectBusy) return; // the latest position is asked for when the answer comes
     this.inspectBusy = true;

@@ -52,6 +52,11 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
     return this.rendered;
   }
 
+  /** Moves the page's inspector cursor to a pixel; the page asks for its values as it does for a key press. */
+  inspectAt(column: number, row: number): void {
+    this.post({ type: 'cursor', column, row });
+  }
+
   private open(): Promise<ImageSession> {
     this.session ??= ImageSession.open(this.path);
     return this.session;

@@ -72,6 +72,8 @@ export const viewerHostSchema = z.discriminatedUnion('type', [
   showMessage,
   viewMessage,
   pixelMessage,
+  /** Puts the inspector's cursor on a pixel, as the arrow keys do (tests, and "go to" later). */
+  z.object({ type: z.literal('cursor'), column: z.number(), row: z.number() }),
   /** The file cannot be shown: what is wrong with it, and its size. */
   z.object({ type: z.literal('failed'), fileName: z.string(), message: z.string(), fileSize: z.string(), inReplyTo: z.optional(z.string()) }),
 ]);
