@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { RasterFile, valueOf } from '../../src/raster';
 import type { ValueRule } from '../../src/raster';
+import { Commands } from '../../src/ui/constants';
 import type { ImageViewer } from '../../src/ui/webview/viewer/image-viewer';
 import { stacItem } from '../../src/workflows/stac/stac-item';
 import { buildGeoTiff } from '../simulator/geotiff-image';
@@ -17,10 +18,11 @@ import { extensionApi, nextEvent } from './vsc-helpers';
 const FIELD = { west: 10.1, south: 56.05, east: 10.15, north: 56.08 };
 const AOI = { type: 'Polygon' as const, coordinates: [[[10.11, 56.055], [10.14, 56.055], [10.14, 56.075], [10.11, 56.075], [10.11, 56.055]]] };
 
-async function openedViewer(file: string): Promise<ImageViewer> {
+/** Opens `file` as the Explorer does (vscode.open), or through `command` with its argument. */
+async function openedViewer(file: string, command: [string, unknown] = ['vscode.open', vscode.Uri.file(file)]): Promise<ImageViewer> {
   const api = await extensionApi();
   const before = new Set(api.imageViewers());
-  await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
+  await vscode.commands.executeCommand(...command);
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const viewer = api.imageViewers().find((v) => !before.has(v) && v.path === file);
@@ -99,7 +101,8 @@ describe('image viewer in VS Code', function () {
 
     const foreign = join(dir, 'notes.tif');
     writeFileSync(foreign, 'This is a text file named like an image.\n');
-    const second = await openedViewer(foreign);
+    // Through Open Image, as a finished batch unit (a node with its file's path) calls it.
+    const second = await openedViewer(foreign, [Commands.openImage, { path: foreign }]);
     const shown = await rendered(second, (t) => t['failure-message'] !== undefined);
     assert.match(shown['failure-message'] ?? '', /is not a TIFF file/);
     assert.equal(shown['failure-size'], `File size: ${readFileSync(foreign).length} bytes`);

@@ -18,6 +18,7 @@ import { refreshOrdersCommand } from './refreshOrders';
 import { searchTilesCommand } from './searchTiles';
 import { setApiKeyCommand } from './setApiKey';
 import { showAccountCommand } from './showAccount';
+import { openImageCommand } from './openImage';
 import { showLogCommand } from './showLog';
 import { showOrderDetailsCommand } from './showOrderDetails';
 import { toggleRecurringOnlyCommand } from './toggleRecurringOnly';
@@ -42,6 +43,7 @@ const allCommands: Command[] = [
   useModelAsDefaultCommand,
   showAccountCommand,
   showLogCommand,
+  openImageCommand,
   // The workflows.
   downloadCompositeCommand,
   findAvailableDatesCommand,
