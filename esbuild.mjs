@@ -89,6 +89,7 @@ const targets = [
 const pages = [
   { entry: 'media/webview/estimate/main.ts', outfile: 'webview.js' },
   { entry: 'media/webview/map/main.ts', outfile: 'map.js' },
+  { entry: 'media/webview/viewer/main.ts', outfile: 'viewer.js' },
 ];
 for (const page of pages) {
   targets.push({

@@ -16,6 +16,8 @@ import type { EstimatePanel } from './ui/webview/estimate/estimate-panel';
 import type { MapPanel } from './ui/webview/map/map-panel';
 import { registerMapCodeLens } from './ui/map-code-lens';
 import { registerEstimatePanelSerializer } from './ui/webview/estimate/serializer';
+import type { ImageViewer } from './ui/webview/viewer/image-viewer';
+import { registerImageViewer, viewers } from './ui/webview/viewer/index';
 
 export interface ExtensionApi {
   readonly services: ExtensionServices;
@@ -26,6 +28,8 @@ export interface ExtensionApi {
   estimatePanel(): Promise<EstimatePanel | undefined>;
   /** The Show on Map panel of a document (the bundle's own copy of the panel module), if open. */
   mapPanel(uri: vscode.Uri): Promise<MapPanel | undefined>;
+  /** The image viewers on screen, the newest last. */
+  imageViewers(): ImageViewer[];
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi | undefined> {
@@ -37,13 +41,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     const sidebar = services.sidebar;
     const statusBar = createStatusBar(services.account, sidebar);
     const geometry = registerGeometryDiagnostics(services.aoiCache, log.for('geometry'));
-    context.subscriptions.push(apiKey, services, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context), registerMapCodeLens());
+    context.subscriptions.push(apiKey, services, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context), registerMapCodeLens(), registerImageViewer(context));
     // Sets the hasApiKey context key and loads the account (and visible trees) for a stored key.
     await apiKey.sync();
     const testing = context.extensionMode === vscode.ExtensionMode.Test;
     log.for('extension').info(`activated${testing ? ' in the test host' : ''}`);
     const estimatePanel = async () => (await import('./ui/webview/estimate/index')).lastPanel();
-    return testing ? { services, sidebar, diagnostics: geometry.diagnostics, statusBarItem: statusBar.item, estimatePanel, mapPanel: async (uri) => (await import('./ui/webview/map/map-panel')).MapPanel.of(uri) } : undefined;
+    return testing ? { services, sidebar, diagnostics: geometry.diagnostics, statusBarItem: statusBar.item, estimatePanel, mapPanel: async (uri) => (await import('./ui/webview/map/map-panel')).MapPanel.of(uri), imageViewers: viewers } : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     log.for('extension').error(`activation failed: ${message}`);

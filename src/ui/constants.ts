@@ -28,6 +28,8 @@ export const Commands = {
   showAccount: 'satImagery.showAccount',
   /** Show the log output channel. */
   showLog: 'satImagery.showLog',
+  /** Open a GeoTIFF in the image viewer; takes a Uri, a path, or a node with `path`/`uri` (a batch unit). */
+  openImage: 'satImagery.openImage',
   // Workflows: each takes (uri?, options?) and returns a result object.
   downloadComposite: 'satImagery.downloadComposite',
   findAvailableDates: 'satImagery.findAvailableDates',

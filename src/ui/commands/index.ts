@@ -18,6 +18,7 @@ import { refreshOrdersCommand } from './refreshOrders';
 import { searchTilesCommand } from './searchTiles';
 import { setApiKeyCommand } from './setApiKey';
 import { showAccountCommand } from './showAccount';
+import { openImageCommand } from './openImage';
 import { showLogCommand } from './showLog';
 import { showOnMapCommand } from './showOnMap';
 import { showOrderDetailsCommand } from './showOrderDetails';
@@ -43,6 +44,7 @@ const allCommands: Command[] = [
   useModelAsDefaultCommand,
   showAccountCommand,
   showLogCommand,
+  openImageCommand,
   // The workflows.
   downloadCompositeCommand,
   findAvailableDatesCommand,

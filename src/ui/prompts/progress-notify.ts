@@ -3,6 +3,7 @@
 // really stops. Notifications resolve with the chosen action.
 import * as vscode from 'vscode';
 import type { NotifyPort, ProgressPort } from '../../workflows/engine/ports';
+import { Commands } from '../constants';
 
 export interface ProgressScope {
   progress: ProgressPort;
@@ -36,10 +37,13 @@ export const vscodeNotify: NotifyPort = {
   warn: async (message, ...actions) => vscode.window.showWarningMessage(message, ...actions),
 };
 
-/** Offers Reveal and Open Folder for a written file, without holding up the command's result. */
+/** Offers Reveal and Open Folder for a written file (and Open, in the image viewer, for an
+ * image), without holding up the command's result. */
 export function offerReveal(message: string, file: string): void {
-  void vscode.window.showInformationMessage(message, 'Reveal', 'Open Folder').then(async (choice) => {
+  const image = /\.tiff?$/i.test(file);
+  void vscode.window.showInformationMessage(message, ...(image ? ['Open'] : []), 'Reveal', 'Open Folder').then(async (choice) => {
     const uri = vscode.Uri.file(file);
+    if (choice === 'Open') await vscode.commands.executeCommand(Commands.openImage, uri);
     // Reveal shows the file in VS Code's explorer (works remotely too); Open Folder asks the OS.
     if (choice === 'Reveal') await vscode.commands.executeCommand('revealInExplorer', uri);
     if (choice === 'Open Folder') await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.joinPath(uri, '..'));

@@ -1,0 +1,160 @@
+// The image on a canvas with its own zoom and pan (the shared map component comes later): a view
+// is a centre and a scale in full-resolution pixels; the host's last rendered window is drawn
+// where it belongs, nodata over a checker pattern, the requested area outlined and the pixels
+// outside it dimmed. Colours come only from the theme's --vscode-* variables.
+
+export type Window = [number, number, number, number];
+
+export interface DrawnView {
+  window: Window;
+  bitmap: HTMLCanvasElement;
+}
+
+function themeColour(name: string, fallbackName = '--vscode-foreground'): string {
+  const style = getComputedStyle(document.documentElement);
+  return style.getPropertyValue(name).trim() || style.getPropertyValue(fallbackName).trim();
+}
+
+export class ImageCanvas {
+  /** Canvas (CSS) pixels per full-resolution image pixel. */
+  scale = 1;
+  cx: number;
+  cy: number;
+  cursor: [number, number] | undefined;
+  dimOutside = true;
+  private drawn: DrawnView | undefined;
+
+  constructor(
+    readonly canvas: HTMLCanvasElement,
+    readonly imageWidth: number,
+    readonly imageHeight: number,
+    private readonly aoi: [number, number][][] | undefined,
+  ) {
+    this.cx = imageWidth / 2;
+    this.cy = imageHeight / 2;
+  }
+
+  get cssWidth(): number {
+    return Math.max(1, this.canvas.clientWidth);
+  }
+
+  get cssHeight(): number {
+    return Math.max(1, this.canvas.clientHeight);
+  }
+
+  fit(): void {
+    this.scale = Math.min(this.cssWidth / this.imageWidth, this.cssHeight / this.imageHeight);
+    this.cx = this.imageWidth / 2;
+    this.cy = this.imageHeight / 2;
+  }
+
+  /** Zooms by `factor` keeping the image point under (px, py) in place (default: the centre). */
+  zoom(factor: number, px = this.cssWidth / 2, py = this.cssHeight / 2): void {
+    const [ix, iy] = this.toImage(px, py);
+    const min = Math.min(this.cssWidth / this.imageWidth, this.cssHeight / this.imageHeight) / 2;
+    this.scale = Math.max(min, Math.min(64, this.scale * factor));
+    this.cx = ix - (px - this.cssWidth / 2) / this.scale;
+    this.cy = iy - (py - this.cssHeight / 2) / this.scale;
+  }
+
+  panBy(dx: number, dy: number): void {
+    this.cx = Math.max(0, Math.min(this.imageWidth, this.cx - dx / this.scale));
+    this.cy = Math.max(0, Math.min(this.imageHeight, this.cy - dy / this.scale));
+  }
+
+  toImage(px: number, py: number): [number, number] {
+    return [this.cx + (px - this.cssWidth / 2) / this.scale, this.cy + (py - this.cssHeight / 2) / this.scale];
+  }
+
+  toCanvas(ix: number, iy: number): [number, number] {
+    return [(ix - this.cx) * this.scale + this.cssWidth / 2, (iy - this.cy) * this.scale + this.cssHeight / 2];
+  }
+
+  /** The part of the image on screen, in full-resolution pixels, and how wide it is on screen. */
+  visible(): { window: Window; screenWidth: number } {
+    const [x0, y0] = this.toImage(0, 0);
+    const [x1, y1] = this.toImage(this.cssWidth, this.cssHeight);
+    const area: Window = [Math.max(0, Math.floor(x0)), Math.max(0, Math.floor(y0)), Math.min(this.imageWidth, Math.ceil(x1)), Math.min(this.imageHeight, Math.ceil(y1))];
+    return { window: area, screenWidth: Math.max(1, (area[2] - area[0]) * this.scale * (window.devicePixelRatio || 1)) };
+  }
+
+  show(view: DrawnView): void {
+    this.drawn = view;
+    this.draw();
+  }
+
+  draw(): void {
+    const dpr = window.devicePixelRatio || 1;
+    const w = this.cssWidth;
+    const h = this.cssHeight;
+    if (this.canvas.width !== Math.round(w * dpr) || this.canvas.height !== Math.round(h * dpr)) {
+      this.canvas.width = Math.round(w * dpr);
+      this.canvas.height = Math.round(h * dpr);
+    }
+    const ctx = this.canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = themeColour('--vscode-editor-background');
+    ctx.fillRect(0, 0, w, h);
+    const [ax, ay] = this.toCanvas(0, 0);
+    const [bx, by] = this.toCanvas(this.imageWidth, this.imageHeight);
+    this.checker(ctx, ax, ay, bx - ax, by - ay);
+    if (this.drawn) {
+      const [x0, y0, x1, y1] = this.drawn.window;
+      const [sx, sy] = this.toCanvas(x0, y0);
+      const [ex, ey] = this.toCanvas(x1, y1);
+      // Past 1:1 the pixels show as squares, as they are.
+      ctx.imageSmoothingEnabled = (ex - sx) < this.drawn.bitmap.width * 1.5;
+      ctx.drawImage(this.drawn.bitmap, sx, sy, ex - sx, ey - sy);
+    }
+    if (this.aoi && this.aoi.length > 0) this.drawAoi(ctx, ax, ay, bx - ax, by - ay);
+    if (this.cursor) {
+      const [px, py] = this.toCanvas(this.cursor[0] + 0.5, this.cursor[1] + 0.5);
+      ctx.strokeStyle = themeColour('--vscode-focusBorder');
+      ctx.lineWidth = 1;
+      ctx.strokeRect(px - 6, py - 6, 12, 12);
+    }
+  }
+
+  private checker(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number): void {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x, y, w, h);
+    ctx.clip();
+    ctx.fillStyle = themeColour('--vscode-editorWidget-background', '--vscode-editor-background');
+    ctx.fillRect(x, y, w, h);
+    ctx.fillStyle = themeColour('--vscode-editorIndentGuide-background1', '--vscode-widget-border');
+    const size = 8;
+    const startX = Math.max(x, 0) - ((Math.max(x, 0) - x) % (2 * size));
+    const startY = Math.max(y, 0) - ((Math.max(y, 0) - y) % (2 * size));
+    for (let yy = startY, row = 0; yy < Math.min(y + h, this.cssHeight); yy += size, row++) {
+      for (let xx = startX + (row % 2) * size; xx < Math.min(x + w, this.cssWidth); xx += 2 * size) ctx.fillRect(xx, yy, size, size);
+    }
+    ctx.restore();
+  }
+
+  private drawAoi(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number): void {
+    const path = new Path2D();
+    for (const ring of this.aoi ?? []) {
+      ring.forEach(([c, r], i) => {
+        const [px, py] = this.toCanvas(c, r);
+        if (i === 0) path.moveTo(px, py);
+        else path.lineTo(px, py);
+      });
+      path.closePath();
+    }
+    if (this.dimOutside) {
+      const outside = new Path2D();
+      outside.rect(x, y, w, h);
+      outside.addPath(path);
+      ctx.save();
+      ctx.globalAlpha = 0.6;
+      ctx.fillStyle = themeColour('--vscode-editor-background');
+      ctx.fill(outside, 'evenodd');
+      ctx.restore();
+    }
+    ctx.strokeStyle = themeColour('--vscode-charts-yellow', '--vscode-focusBorder');
+    ctx.lineWidth = 2;
+    ctx.stroke(path);
+  }
+}

@@ -1,0 +1,223 @@
+// The image viewer page (bundled by esbuild.mjs into dist/viewer.js). The host sends `show` (the
+// metadata, the band mappings, the area); the page asks for a `view` of what is on screen,
+// decimated to the screen's width (full resolution when zoomed in) and for a pixel under the
+// pointer or the keyboard's cursor. Zoom: wheel, + and −; pan: drag or the arrow keys; 0 fits.
+import type { MessageSchema } from '../../../src/ui/webview/common/messages';
+import { viewerHostSchema } from '../../../src/ui/webview/viewer/protocol';
+import type { PixelMessage, ShowViewerMessage, ViewerHostMessage, ViewerPageMessage, ViewMessage } from '../../../src/ui/webview/viewer/protocol';
+import { connectToHost } from '../common/host-channel';
+import { el } from '../common/dom';
+import { ImageCanvas } from './image-canvas';
+import { metadataPane, renderInspector, renderLegend, renderStretch } from './panes';
+
+const root = document.getElementById('app') as HTMLElement;
+let page: ViewerPage | undefined;
+
+const host = connectToHost<ViewerHostMessage, ViewerPageMessage>({
+  name: 'Image viewer page',
+  hostMessages: viewerHostSchema as MessageSchema<ViewerHostMessage>,
+  onMessage: (message) => {
+    switch (message.type) {
+      case 'show':
+        page = new ViewerPage(message);
+        return;
+      case 'view':
+        page?.onView(message);
+        return;
+      case 'pixel':
+        page?.onPixel(message);
+        return;
+      case 'cursor':
+        page?.inspect(message.column, message.row);
+        return;
+      case 'failed':
+        if (message.inReplyTo && page) page.onFailure(message.message);
+        else showFailure(message.fileName, message.message, message.fileSize);
+        return;
+    }
+  },
+});
+
+function report(): void {
+  const texts: Record<string, string> = {};
+  for (const node of document.querySelectorAll<HTMLElement>('[data-testid]')) texts[node.dataset.testid as string] = node.textContent ?? '';
+  host.post({ type: 'rendered', texts });
+}
+
+function showFailure(fileName: string, message: string, fileSize: string): void {
+  page = undefined;
+  root.setAttribute('aria-busy', 'false');
+  root.replaceChildren(el('section', { class: 'viewer-failure', role: 'alert' },
+    el('h1', {}, `${fileName} cannot be shown`),
+    el('p', { 'data-testid': 'failure-message' }, message),
+    el('p', { 'data-testid': 'failure-size' }, `File size: ${fileSize}`)));
+  report();
+}
+
+class ViewerPage {
+  private readonly canvas: ImageCanvas;
+  private readonly status = el('p', { class: 'viewer-status', 'data-testid': 'view-status', 'aria-live': 'polite' });
+  private readonly inspector = el('div', { 'data-testid': 'inspector' }, el('p', {}, 'Point at the image, or move the cursor with the arrow keys, to read its pixels.'));
+  private readonly stretchPane = el('div', {});
+  private readonly legendPane = el('section', { class: 'legend' });
+  private readonly presetSelect: HTMLSelectElement;
+  private presetId: string;
+  private stretch: { low: number; high: number }[] | undefined;
+  private nextId = 0;
+  private latestRender = '';
+  private latestInspect = '';
+  private inspectBusy = false;
+  private inspectWanted: [number, number] | undefined;
+  private renderTimer: ReturnType<typeof setTimeout> | undefined;
+  private drag: { x: number; y: number } | undefined;
+
+  constructor(private readonly show: ShowViewerMessage) {
+    this.presetId = show.presets[0]?.id ?? '';
+    this.presetSelect = el('select', { 'aria-label': 'Band mapping', 'data-testid': 'preset' });
+    for (const preset of show.presets) this.presetSelect.append(el('option', { value: preset.id }, preset.label));
+    this.presetSelect.addEventListener('change', () => this.choosePreset(this.presetSelect.value));
+    const canvasElement = el('canvas', { class: 'viewer-canvas', tabindex: '0', role: 'img', 'aria-label': `${show.fileName}: arrow keys pan, + and − zoom, 0 fits, Shift+arrows move the inspector's cursor` });
+    this.canvas = new ImageCanvas(canvasElement, show.width, show.height, show.aoi);
+    const button = (label: string, title: string, action: () => void) => {
+      const b = el('button', { type: 'button', title, 'aria-label': title }, label);
+      b.addEventListener('click', action);
+      return b;
+    };
+    const toolbar = el('div', { class: 'viewer-toolbar' },
+      el('label', {}, 'Bands ', this.presetSelect),
+      button('+', 'Zoom in', () => this.zoom(2)),
+      button('−', 'Zoom out', () => this.zoom(0.5)),
+      button('Fit', 'Fit the image to the window', () => { this.canvas.fit(); this.changed(); }),
+      button('2–98 %', 'Stretch each channel from its 2nd to its 98th percentile in this view', () => { this.stretch = undefined; this.requestView(); }));
+    if (show.aoi) {
+      const dim = el('input', { type: 'checkbox', checked: '' });
+      dim.addEventListener('change', () => { this.canvas.dimOutside = dim.checked; this.canvas.draw(); });
+      toolbar.append(el('label', {}, dim, ' Dim outside the requested area'));
+    }
+    const side = el('aside', { class: 'viewer-side' },
+      el('section', { 'aria-labelledby': 'pixel-heading' }, el('h2', { id: 'pixel-heading' }, 'Pixel'), this.inspector),
+      el('section', { 'aria-labelledby': 'stretch-heading' }, el('h2', { id: 'stretch-heading' }, 'Stretch and histogram'), this.stretchPane),
+      this.legendPane,
+      metadataPane(show));
+    root.setAttribute('aria-busy', 'false');
+    root.replaceChildren(el('div', { class: 'viewer' }, el('div', { class: 'viewer-main' }, toolbar, el('div', { class: 'viewer-stage' }, canvasElement), this.status), side));
+    this.listen(canvasElement);
+    this.canvas.fit();
+    this.changed();
+    new ResizeObserver(() => { this.canvas.draw(); this.scheduleView(); }).observe(canvasElement);
+  }
+
+  private listen(canvas: HTMLCanvasElement): void {
+    canvas.addEventListener('wheel', (event) => {
+      event.preventDefault();
+      const box = canvas.getBoundingClientRect();
+      this.canvas.zoom(event.deltaY < 0 ? 1.25 : 0.8, event.clientX - box.left, event.clientY - box.top);
+      this.changed();
+    }, { passive: false });
+    canvas.addEventListener('pointerdown', (event) => { this.drag = { x: event.clientX, y: event.clientY }; canvas.setPointerCapture(event.pointerId); });
+    canvas.addEventListener('pointerup', () => { this.drag = undefined; });
+    canvas.addEventListener('pointermove', (event) => {
+      if (this.drag) {
+        this.canvas.panBy(event.clientX - this.drag.x, event.clientY - this.drag.y);
+        this.drag = { x: event.clientX, y: event.clientY };
+        this.changed();
+        return;
+      }
+      const box = canvas.getBoundingClientRect();
+      const [x, y] = this.canvas.toImage(event.clientX - box.left, event.clientY - box.top);
+      this.inspect(Math.floor(x), Math.floor(y));
+    });
+    canvas.addEventListener('keydown', (event) => {
+      const pan = 60;
+      const moves: Record<string, [number, number]> = { ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+      const move = moves[event.key];
+      if (move && event.shiftKey) {
+        const [cx, cy] = this.canvas.cursor ?? [Math.floor(this.canvas.cx), Math.floor(this.canvas.cy)];
+        const next: [number, number] = [Math.max(0, Math.min(this.show.width - 1, cx - move[0])), Math.max(0, Math.min(this.show.height - 1, cy - move[1]))];
+        this.inspect(next[0], next[1]);
+      } else if (move) this.canvas.panBy(move[0] * pan, move[1] * pan);
+      else if (event.key === '+' || event.key === '=') this.canvas.zoom(2);
+      else if (event.key === '-') this.canvas.zoom(0.5);
+      else if (event.key === '0') this.canvas.fit();
+      else return;
+      event.preventDefault();
+      this.changed();
+    });
+  }
+
+  private zoom(factor: number): void {
+    this.canvas.zoom(factor);
+    this.changed();
+  }
+
+  private choosePreset(id: string): void {
+    this.presetId = id;
+    this.stretch = undefined; // a new mapping starts from its own percentiles
+    this.requestView();
+  }
+
+  /** The view moved: draw what there is now, ask for the sharper view a moment later. */
+  private changed(): void {
+    this.canvas.draw();
+    this.scheduleView();
+  }
+
+  private scheduleView(): void {
+    if (this.renderTimer) clearTimeout(this.renderTimer);
+    this.renderTimer = setTimeout(() => this.requestView(), 120);
+  }
+
+  private requestView(): void {
+    const { window: area, screenWidth } = this.canvas.visible();
+    if (area[2] <= area[0] || area[3] <= area[1]) return;
+    const requestId = `v${++this.nextId}`;
+    this.latestRender = requestId;
+    this.status.textContent = 'Reading…';
+    host.post({ type: 'render', requestId, presetId: this.presetId, window: area, targetWidth: Math.ceil(screenWidth), ...(this.stretch ? { stretch: this.stretch } : {}) });
+  }
+
+  onView(view: ViewMessage): void {
+    if (view.inReplyTo !== this.latestRender) return; // a newer view is on its way
+    const bitmap = el('canvas', { width: String(view.width), height: String(view.height) });
+    bitmap.getContext('2d')?.putImageData(new ImageData(new Uint8ClampedArray(view.rgba), view.width, view.height), 0, 0);
+    this.canvas.show({ window: view.window, bitmap });
+    // The cut-offs stay as they are while the person zooms and pans, so colours do not shift.
+    this.stretch = view.channels.map((c) => ({ low: c.low, high: c.high }));
+    renderStretch(this.stretchPane, view, (stretch) => { this.stretch = stretch; this.requestView(); });
+    renderLegend(this.legendPane, view);
+    const [x0, y0, x1, y1] = view.window;
+    const detail = view.level === 0 ? `${((view.width / (x1 - x0)) * 100).toFixed(view.width === x1 - x0 ? 0 : 1)} % of full resolution` : `overview ${view.level}`;
+    this.status.textContent = `Showing columns ${x0}–${x1}, rows ${y0}–${y1} at ${view.width} × ${view.height} pixels (${detail}).`;
+    report();
+  }
+
+  inspect(column: number, row: number): void {
+    this.inspectWanted = [column, row];
+    if (this.inspectBusy) return; // the latest position is asked for when the answer comes
+    this.inspectBusy = true;
+    const requestId = `p${++this.nextId}`;
+    this.latestInspect = requestId;
+    this.inspectWanted = undefined;
+    host.post({ type: 'inspect', requestId, column, row });
+  }
+
+  onPixel(pixel: PixelMessage): void {
+    this.inspectBusy = false;
+    if (pixel.inReplyTo === this.latestInspect) {
+      renderInspector(this.inspector, pixel);
+      this.canvas.cursor = pixel.inside ? [pixel.column, pixel.row] : undefined;
+      this.canvas.draw();
+      report();
+    }
+    const wanted = this.inspectWanted;
+    if (wanted) this.inspect(wanted[0], wanted[1]);
+  }
+
+  onFailure(message: string): void {
+    this.inspectBusy = false;
+    this.status.textContent = message;
+    report();
+  }
+}
+
+host.ready();

@@ -1,0 +1,108 @@
+// One image viewer, on the panel base (common/panel-host.ts), inside a custom editor's webview.
+// The image is opened when the page first says `ready`; a file that cannot be read becomes a
+// `failed` message the page shows (what is wrong, the file size), never a blank panel. Every
+// render and inspection runs in the host against the open file; its failures go to the page too.
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import type { MessageSchema, PanelPage } from '../common/messages';
+import { PanelHost } from '../common/panel-host';
+import { ImageSession } from './image-session';
+import { VIEWER_VIEW_TYPE, viewerHostSchema, viewerPageSchema } from './protocol';
+import type { ViewerHostMessage, ViewerPageMessage } from './protocol';
+
+export const viewerPage: PanelPage<ViewerHostMessage, ViewerPageMessage> = {
+  name: 'Image viewer',
+  title: 'Image',
+  viewType: VIEWER_VIEW_TYPE,
+  script: 'dist/viewer.js',
+  loadingText: 'Reading the image…',
+  hostMessages: viewerHostSchema as MessageSchema<ViewerHostMessage>,
+  pageMessages: viewerPageSchema as MessageSchema<ViewerPageMessage>,
+};
+
+async function sizeOf(path: string): Promise<string> {
+  try {
+    const { size } = await stat(path);
+    return `${size} bytes`;
+  } catch {
+    return 'unknown (the file cannot be read)';
+  }
+}
+
+export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage> {
+  private session: Promise<ImageSession> | undefined;
+  private rendered: Record<string, string> | undefined;
+  private readonly renderedEmitter = new vscode.EventEmitter<Record<string, string>>();
+
+  /** Fires with the texts of the page's `data-testid` elements after each change on the page. */
+  readonly onDidRender = this.renderedEmitter.event;
+
+  constructor(
+    panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    readonly path: string,
+  ) {
+    super(panel, extensionUri, viewerPage);
+    this.onDidDispose(() => this.renderedEmitter.dispose());
+  }
+
+  /** The texts the page reported last (undefined until it has rendered). */
+  get lastRendered(): Record<string, string> | undefined {
+    return this.rendered;
+  }
+
+  /** Moves the page's inspector cursor to a pixel; the page asks for its values as it does for a key press. */
+  inspectAt(column: number, row: number): void {
+    this.post({ type: 'cursor', column, row });
+  }
+
+  private open(): Promise<ImageSession> {
+    this.session ??= ImageSession.open(this.path);
+    return this.session;
+  }
+
+  protected override async onReady(): Promise<void> {
+    try {
+      const session = await this.open();
+      this.post(session.show);
+    } catch (error) {
+      await this.fail(error);
+    }
+  }
+
+  protected override async handle(message: ViewerPageMessage): Promise<void> {
+    try {
+      switch (message.type) {
+        case 'render': {
+          const session = await this.open();
+          const { presetId, window, targetWidth, stretch } = message;
+          this.post(await session.render({ presetId, window, targetWidth, ...(stretch ? { stretch } : {}) }, message.requestId));
+          return;
+        }
+        case 'inspect': {
+          const session = await this.open();
+          this.post(await session.inspect(message.column, message.row, message.requestId));
+          return;
+        }
+        case 'rendered':
+          this.rendered = message.texts;
+          this.renderedEmitter.fire(message.texts);
+          return;
+        default:
+          return;
+      }
+    } catch (error) {
+      await this.fail(error, 'requestId' in message ? message.requestId : undefined);
+    }
+  }
+
+  private async fail(error: unknown, inReplyTo?: string): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    this.post({ type: 'failed', fileName: basename(this.path), message, fileSize: await sizeOf(this.path), ...(inReplyTo ? { inReplyTo } : {}) });
+  }
+
+  protected override onDisposed(): void {
+    void this.session?.then((s) => s.close(), () => undefined);
+  }
+}
