@@ -105,7 +105,9 @@ function composite(ctx: RouteContext): Reply {
     dataType: request.dataType,
     date: request.date,
   };
-  return uploadTo ? { kind: 'upload', image, url: uploadTo } : { kind: 'image', image };
+  if (uploadTo) return { kind: 'upload', image, url: uploadTo };
+  if (request.uploadUrl) return { kind: 'empty', status: 201 };
+  return { kind: 'image', image };
 }
 
 export function imageryRoutes(): Route[] {

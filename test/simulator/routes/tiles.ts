@@ -102,7 +102,9 @@ function processTile(ctx: RouteContext, mini: boolean): Reply {
   chargeForImage(state, compositeCredits({ billedKm2, model: model as NonNullable<typeof model>, resolution }, TILE_REBATE));
   const kind = mini ? 'minitile' : 'tile';
   const image = { fileName: `${kind}_${known.guid.slice(0, 8)}_${date}_${resolution}m.tif`, bbox: known.bbox, resolution, bands, epsg, dataType: ctx.body.DataType === 'uint8' ? ('uint8' as const) : ('int16' as const), date: date as string };
-  return uploadTo ? { kind: 'upload', image, url: uploadTo } : { kind: 'image', image };
+  if (uploadTo) return { kind: 'upload', image, url: uploadTo };
+  if (typeof ctx.body.UploadUrl === 'string') return { kind: 'empty', status: 201 };
+  return { kind: 'image', image };
 }
 
 export function tileRoutes(): Route[] {
