@@ -42,13 +42,12 @@ describe('workflow: download composite (against the simulator)', () => {
     assert.deepEqual(run.asked, []);
     assert.deepEqual(paths(), [
       'GET /api/tasking/models',
-      'GET /api/apikey/info', // MaxTotalBands, to check the bands before sending them
       'POST /api/satelliteimages/process/composite/available',
       'POST /api/satelliteimages/process/composite/estimate',
       'GET /api/apikey/info', // the maximum composite area, to know whether to split
       'POST /api/satelliteimages/process/composite',
     ]);
-    const [, , check, estimate, , processed] = fixture.sim.requests;
+    const [, check, estimate, , processed] = fixture.sim.requests;
     const { Resolution: _r, ...checkedFields } = estimate!.body as Record<string, unknown>;
     assert.deepEqual(check!.body, checkedFields);
     assert.deepEqual(processed!.body, estimate!.body);

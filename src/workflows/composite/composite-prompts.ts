@@ -4,9 +4,9 @@
 import type { TaskingModel } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import { checkModel, DEFAULT_BANDNAMES, DEFAULT_EPSG, DEFAULT_RESOLUTION, RESOLUTIONS, defaultConstellations, supportedConstellations } from '../engine/choices';
-import { bandItems, checkBandExpression, modelBandsOf } from '../engine/band-expression';
+import { bandItems, checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
 import { checkEpsg, epsgItems, parseEpsg, utmChoice } from '../engine/projection';
-import { mergeOutput } from '../engine/output-fields';
+import { maxTotalBandsOf, mergeOutput } from '../engine/output-fields';
 import type { FieldRules, OutputFields, OutputKind } from '../engine/output-fields';
 import { askOutput } from './output-step';
 import { partialShare } from './partial-share';
@@ -48,6 +48,8 @@ export interface CompositePromptState {
   rules?: FieldRules;
   /** The key's MaxTotalBands, when known. */
   maxTotalBands?: number;
+  /** True once the key info was asked for MaxTotalBands (asked at most once, and only when needed). */
+  bandLimitLoaded?: boolean;
   kind?: OutputKind;
 }
 
@@ -57,6 +59,20 @@ const PROMPTED: ChoiceKey[] = ['model', 'satelliteConstellations', 'date', 'epsg
 
 function bandsOf(s: CompositePromptState): string[] | undefined {
   return modelBandsOf(s.models.find((m) => m.Model === s.chosen.model));
+}
+
+/** Asks the key's MaxTotalBands once. */
+export async function loadBandLimit(ports: WorkflowPorts, s: CompositePromptState): Promise<void> {
+  if (s.bandLimitLoaded) return;
+  s.maxTotalBands = await maxTotalBandsOf(ports);
+  s.bandLimitLoaded = true;
+}
+
+/** True when the chosen bands are more than rgb's three (or unknown), so the key's limit matters. */
+export function bandLimitMatters(bandnames: string | undefined, modelBands: readonly string[] | undefined): boolean {
+  if (bandnames === undefined) return false;
+  const count = parseBandExpression(bandnames, modelBands).count;
+  return count === undefined || count > 3;
 }
 
 /** A sentence for a bad expression, or undefined: what the input box shows as you type. */
@@ -177,6 +193,7 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
       id: 'bandnames',
       fixed: isFixed('bandnames'),
       ask: async (s, position) => {
+        await loadBandLimit(ports, s);
         const modelBands = bandsOf(s);
         const items = bandItems(modelBands, TYPE_BANDS).map((item) => {
           const problem = item.value === TYPE_BANDS ? undefined : bandProblem(s, item.value);

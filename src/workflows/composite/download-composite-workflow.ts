@@ -12,10 +12,10 @@ import { readAoiOrThrow } from '../engine/aoi-input';
 import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
 import { checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
 import { checkEpsg } from '../engine/projection';
-import { checkOutput, fieldRules, maxTotalBandsOf } from '../engine/output-fields';
+import { checkOutput, fieldRules } from '../engine/output-fields';
 import { partialShare } from './partial-share';
 import { saveComposite } from './save-composite-file';
-import { compositeSteps, initialPromptState } from './composite-prompts';
+import { bandLimitMatters, compositeSteps, initialPromptState, loadBandLimit } from './composite-prompts';
 import type { ChoiceKey, CompositeChoices, CompositePromptState } from './composite-prompts';
 import { confirmCost } from '../engine/cost-gate';
 import { windowOf } from '../dates/date-search';
@@ -65,7 +65,6 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
     const models = await ports.client.listModels({ signal: ports.signal });
     const state = initialPromptState(options, fromSettings(), models);
     state.rules = await fieldRules(ports, 'composite');
-    state.maxTotalBands = await maxTotalBandsOf(ports);
     checkOutput(state.chosen.output ?? {}, state.rules);
     const context = { ports, aoi, aoiMode, window: windowOf(options, now) };
 
@@ -74,6 +73,8 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
       // A new round of prompts starts clean: an earlier "not available" no longer stands.
       Object.assign(result, { outcome: 'cancelled', reason: undefined, fixes: undefined, fix: undefined, fixOffered: undefined });
       if (!(await runWizard(compositeSteps(context, firstStep), state))) return result;
+      // The key's band limit is asked only when more than three bands are chosen.
+      if (bandLimitMatters(state.chosen.bandnames, modelBandsOf(models.find((m) => m.Model === state.chosen.model)))) await loadBandLimit(ports, state);
       let profile = buildProfile(state, aoi, aoiMode);
       let retry: 'other-date' | 'change' | undefined;
       for (;;) {

@@ -6,8 +6,8 @@ import { readAoiOrThrow } from '../engine/aoi-input';
 import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
 import { checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
 import { checkEpsg } from '../engine/projection';
-import { checkOutput, fieldRules, maxTotalBandsOf } from '../engine/output-fields';
-import { compositeSteps, initialPromptState } from '../composite/composite-prompts';
+import { checkOutput, fieldRules } from '../engine/output-fields';
+import { bandLimitMatters, compositeSteps, initialPromptState, loadBandLimit } from '../composite/composite-prompts';
 import type { CompositeChoices, CompositePromptState } from '../composite/composite-prompts';
 import { windowOf } from '../dates/date-search';
 import { WorkflowError, isCancellation } from '../engine/errors';
@@ -61,7 +61,6 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
     const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
     const state: BatchState = { ...initialPromptState(options, ports.settings().defaults, models, kind), candidates: [], tiles: options.tileGuids };
     state.rules = await fieldRules(ports, kind);
-    state.maxTotalBands = await maxTotalBandsOf(ports);
     checkOutput(state.chosen.output ?? {}, state.rules);
     const steps: WizardStep<BatchState>[] = compositeSteps({ ports, aoi, aoiMode: 'wkt', window: windowOf(options, nowOf(ports)) });
     steps.push({
@@ -77,7 +76,9 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
     if (!(await runWizard(steps, state))) return result;
     const model = checkModel(state.chosen.model!, models);
     const unitIds = state.tiles ?? [];
-    if (state.chosen.bandnames !== undefined) checkBandExpression(state.chosen.bandnames, state.maxTotalBands, modelBandsOf(models.find((m) => m.Model === model)));
+    const modelBands = modelBandsOf(models.find((m) => m.Model === model));
+    if (bandLimitMatters(state.chosen.bandnames, modelBands)) await loadBandLimit(ports, state);
+    if (state.chosen.bandnames !== undefined) checkBandExpression(state.chosen.bandnames, state.maxTotalBands, modelBands);
     if (state.chosen.epsgProjection !== undefined) checkEpsg(state.chosen.epsgProjection, state.rules.enums.EpsgProjection);
     const output = checkOutput(state.chosen.output ?? {}, state.rules);
     if (output.UploadUrl && unitIds.length > 1) throw new WorkflowError('invalid-option', 'Several tiles cannot share one UploadUrl: each would overwrite the one before.');
