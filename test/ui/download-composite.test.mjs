@@ -144,7 +144,8 @@ describe('Satellite Imagery in the browser workbench', function () {
         await page.waitForTimeout(200);
         continue;
       }
-      atOutput = /^Output\b/.test((await title.innerText().catch(() => '')).trim());
+      // The title reads "Download composite: Output (7/7)"; its placeholder names the step too.
+      atOutput = /(^|: )Output \(/.test((await title.innerText().catch(() => '')).trim()) || /^Output fields/.test((await prompt.getAttribute('placeholder').catch(() => '')) ?? '');
       if (!atOutput) await answerQuickInput(page);
     }
     assert.ok(atOutput, 'the Output step did not show');
