@@ -29,7 +29,9 @@ export type DateDiscoveryRequest = AoiField & {
 };
 
 /** POST /api/satelliteimages/process/composite/available (spec 4.5). */
-export type CompositeAvailabilityRequest = AoiField & {
+/** Availability is asked with the output fields that change what would be made (no UploadUrl). */
+export type CompositeAvailabilityRequest = AoiField &
+  Omit<ProcessOutputOptions, 'UploadUrl'> & {
   Date: string; // ISO 8601 date-time, UTC
   Model: string;
   SatelliteConstellations: string[];
@@ -44,8 +46,20 @@ export interface ProcessOutputOptions {
   PixelSelectionMode?: string;
   UtmDataSelectionMode?: string;
   AllowPartialImage?: boolean;
+  /** Keep the pixel exactly `Resolution` metres when reprojecting to the UTM grid. */
+  UtmGridForcePixelResolutionSize?: boolean;
+  /** When the area/date is not ordered, the service may create the order instead of failing. */
+  AutomaticOrderCreation?: boolean;
   /** When set the server uploads the image there and answers 201 with no body. */
   UploadUrl?: string;
+}
+
+/** Fields of tile and mini-tile processing only. */
+export interface TileOutputOptions {
+  /** Processing level, 1 or 2 (the service's default is 2). */
+  Level?: number;
+  Harmonize?: boolean;
+  ClipReflectance?: boolean;
 }
 
 /** POST /api/satelliteimages/process/composite and .../composite/estimate (spec 4.6). */
@@ -60,7 +74,7 @@ export type CompositeRequest = AoiField &
   };
 
 /** POST /api/satelliteimages/process/tile. */
-export type TileProcessRequest = ProcessOutputOptions & {
+export type TileProcessRequest = ProcessOutputOptions & TileOutputOptions & {
   TileGuid: string;
   Date: string;
   Model: string;
@@ -71,7 +85,7 @@ export type TileProcessRequest = ProcessOutputOptions & {
 };
 
 /** POST /api/satelliteimages/process/minitile. */
-export type MiniTileProcessRequest = ProcessOutputOptions & {
+export type MiniTileProcessRequest = ProcessOutputOptions & TileOutputOptions & {
   MiniTileGuid: string;
   Date: string;
   Model: string;

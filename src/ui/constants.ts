@@ -70,6 +70,14 @@ export const Settings = {
   defaultEpsg: 'defaults.epsgProjection',
   defaultResolution: 'defaults.resolution',
   defaultBandnames: 'defaults.bandnames',
+  outputDataType: 'defaults.output.dataType',
+  outputPixelSelectionMode: 'defaults.output.pixelSelectionMode',
+  outputUtmDataSelectionMode: 'defaults.output.utmDataSelectionMode',
+  outputUtmGridForce: 'defaults.output.utmGridForcePixelResolutionSize',
+  outputAllowPartialImage: 'defaults.output.allowPartialImage',
+  outputFileType: 'defaults.output.fileType',
+  outputAutomaticOrderCreation: 'defaults.output.automaticOrderCreation',
+  outputUploadUrl: 'defaults.output.uploadUrl',
 } as const;
 
 /** Context keys used in `when` clauses. */

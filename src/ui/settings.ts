@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { Settings } from './constants';
 import { baseUrlFromInspection } from './base-url';
+import { readOutputSettings } from './output-settings';
 import type { RequestDefaults, SettingsReader } from './types';
 
 function section(): vscode.WorkspaceConfiguration {
@@ -56,6 +57,7 @@ export function createSettingsReader(): SettingsReader {
         epsgProjection: finiteNumber(config.get(Settings.defaultEpsg)),
         resolution: finiteNumber(config.get(Settings.defaultResolution)),
         bandnames: nonEmptyString(config.get(Settings.defaultBandnames)),
+        output: readOutputSettings(config),
       };
     },
   };

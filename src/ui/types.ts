@@ -1,6 +1,8 @@
 // Types the VS Code layer shares: the component log and the typed view of the settings. The
 // services themselves (the one context every command receives) are in services.ts.
 
+import type { OutputFields } from '../workflows/engine/output-fields';
+
 /** A log tagged with one component, writing to the extension's single LogOutputChannel. */
 export interface ComponentLog {
   trace(message: string): void;
@@ -17,6 +19,8 @@ export interface RequestDefaults {
   epsgProjection: number | undefined;
   resolution: number | undefined;
   bandnames: string | undefined;
+  /** `satImagery.defaults.output.*`, only the fields set. */
+  output: OutputFields;
 }
 
 /** Typed, read-at-call-time view of the settings. */

@@ -29,6 +29,24 @@ const OPTIONAL_ENUMS: Record<string, string[]> = {
   UtmDataSelectionMode: ['single_utm_fully_covered', 'single_utm', 'combined_utm'],
 };
 
+const OPTIONAL_BOOLEANS = ['AllowPartialImage', 'UtmGridForcePixelResolutionSize', 'AutomaticOrderCreation', 'OldPixelSelectionMode'];
+
+/** The optional output fields a composite, tile and mini-tile request share. */
+export function checkOutputFields(check: FieldChecker, body: Record<string, unknown>): void {
+  for (const [field, allowed] of Object.entries(OPTIONAL_ENUMS)) {
+    const value = body[field];
+    if (value !== undefined && value !== null && !allowed.includes(value as string)) {
+      check.add(field, `${field} must be one of ${allowed.join(', ')}.`);
+    }
+  }
+  for (const field of OPTIONAL_BOOLEANS) {
+    if (body[field] !== undefined && typeof body[field] !== 'boolean') check.add(field, `${field} must be true or false.`);
+  }
+  if (body.UploadUrl !== undefined && body.UploadUrl !== null && (typeof body.UploadUrl !== 'string' || !/^https?:\/\//.test(body.UploadUrl))) {
+    check.add('UploadUrl', 'UploadUrl must be an http(s) URL.');
+  }
+}
+
 export function readComposite(body: Record<string, unknown>, withResolution: boolean): CompositeRequest {
   const check = new FieldChecker(body);
   const model = check.model();
@@ -37,16 +55,7 @@ export function readComposite(body: Record<string, unknown>, withResolution: boo
   const epsg = check.epsg();
   const bands = check.bands(model);
   const resolution = withResolution ? check.resolution() : 10;
-  for (const [field, allowed] of Object.entries(OPTIONAL_ENUMS)) {
-    const value = body[field];
-    if (value !== undefined && value !== null && !allowed.includes(value as string)) {
-      check.add(field, `${field} must be one of ${allowed.join(', ')}.`);
-    }
-  }
-  if (body.AllowPartialImage !== undefined && typeof body.AllowPartialImage !== 'boolean') check.add('AllowPartialImage', 'AllowPartialImage must be true or false.');
-  if (body.UploadUrl !== undefined && body.UploadUrl !== null && (typeof body.UploadUrl !== 'string' || !/^https?:\/\//.test(body.UploadUrl))) {
-    check.add('UploadUrl', 'UploadUrl must be an http(s) URL.');
-  }
+  checkOutputFields(check, body);
   check.done();
   const aoi = readAoi(body);
   return {

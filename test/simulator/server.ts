@@ -21,6 +21,7 @@ import { imageryRoutes } from './routes/imagery';
 import { orderRoutes } from './routes/orders';
 import type { ImageRequest, Reply, Route } from './routes/route';
 import { tileRoutes } from './routes/tiles';
+import { putImage } from './upload';
 import type { SimulatorState } from './state';
 import type { RequestLogEntry, ScheduledFault, SpecVariant } from './types';
 
@@ -238,12 +239,20 @@ function dispatch(parts: ServerParts, routes: Route[], method: string, url: URL,
 }
 
 async function sendReply(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, reply: Reply): Promise<void> {
-  entry.status = reply.kind === 'image' ? 200 : reply.status;
+  entry.status = reply.kind === 'image' ? 200 : reply.kind === 'upload' ? 201 : reply.status;
   entry.outcome = 'ok';
   if (reply.kind === 'json') return sendJson(parts, res, entry, reply.status, inCase(success(reply.data), parts.spec.responseCase));
   if (reply.kind === 'json-raw') return sendJson(parts, res, entry, reply.status, reply.body);
   if (reply.kind === 'empty') {
     res.writeHead(reply.status, { 'Content-Length': '0' });
+    return void res.end();
+  }
+  if (reply.kind === 'upload') {
+    // The live service sends the file to the UploadUrl itself and answers 201 with no body.
+    const status = await putImage(reply.url, renderedImage(reply.image, parts.state.seed), reply.image.fileName).catch(() => 0);
+    if (status < 200 || status > 299) throw new SimError(502, `The upload to UploadUrl failed (${status || 'unreachable'}).`, 502);
+    entry.outcome = 'ok:uploaded';
+    res.writeHead(201, { 'Content-Length': '0' });
     return void res.end();
   }
   entry.outcome = await sendImage(res, imageBody(parts, reply.image), reply.image.fileName, parts.faults.options);

@@ -58,8 +58,11 @@ function honestDocument(variant: Required<SpecVariant>, limits: AccountLimits): 
     PixelSelectionMode: { type: 'string', enum: ['intersect', 'contained'] },
     UtmDataSelectionMode: { type: 'string', enum: ['single_utm_fully_covered', 'single_utm', 'combined_utm'] },
     AllowPartialImage: { type: 'boolean' },
+    UtmGridForcePixelResolutionSize: { type: 'boolean' },
+    AutomaticOrderCreation: { type: 'boolean' },
     UploadUrl: { type: 'string', format: 'uri' },
   };
+  const tileOutput = { Level: { type: 'integer', enum: [1, 2] }, Harmonize: { type: 'boolean' }, ClipReflectance: { type: 'boolean' } };
   const order = {
     ...common,
     StorageMonths: { type: 'integer', minimum: 1, maximum: 60 },
@@ -74,7 +77,7 @@ function honestDocument(variant: Required<SpecVariant>, limits: AccountLimits): 
   const orderRequired = ['Model', 'SatelliteConstellations', 'StorageMonths', 'ApiRequests', 'ImageFrequency', 'ReferenceDate', 'From', 'To'];
   const end = variant.dateWindowEnd;
   const tileProcess = (field: string) =>
-    object({ [field]: { type: 'string', format: 'uuid' }, Date: dateTime, ...common, Resolution: ref('Resolution'), ...output, ...optionalOutput }, [field, 'Date', 'Model'], false);
+    object({ [field]: { type: 'string', format: 'uuid' }, Date: dateTime, ...common, Resolution: ref('Resolution'), ...output, ...optionalOutput, ...tileOutput }, [field, 'Date', 'Model'], false);
   const details =
     variant.orderDetailsMethod === 'POST'
       ? { post: op('Order details', { requestBody: body('OrderDetailsRequest') }) }
@@ -121,7 +124,7 @@ function honestDocument(variant: Required<SpecVariant>, limits: AccountLimits): 
         OrderCreateRequest: { type: 'object', properties: { Wkt: ref('Wkt'), GeoJson: ref('GeoJson'), ...order, TileDeduplication: { type: 'boolean' } }, required: orderRequired },
         OrderDetailsRequest: { type: 'object', properties: { Guids: { type: 'array', minItems: 1, items: { type: 'string', format: 'uuid' } } }, required: ['Guids'] },
         DateDiscoveryRequest: object({ From: dateTime, [end]: dateTime, ...common }, ['From', end, 'Model', 'SatelliteConstellations']),
-        CompositeAvailabilityRequest: object({ Date: dateTime, ...common, ...output }, ['Date', 'Model', 'SatelliteConstellations', 'EpsgProjection', 'Bandnames']),
+        CompositeAvailabilityRequest: object({ Date: dateTime, ...common, ...output, ...optionalOutput }, ['Date', 'Model', 'SatelliteConstellations', 'EpsgProjection', 'Bandnames']),
         CompositeRequest: object({ Date: dateTime, Resolution: ref('Resolution'), ...common, ...output, ...optionalOutput }, ['Date', 'Resolution', 'EpsgProjection', 'Model', 'SatelliteConstellations', 'Bandnames']),
         TileProcessRequest: tileProcess('TileGuid'),
         MiniTileProcessRequest: tileProcess('MiniTileGuid'),

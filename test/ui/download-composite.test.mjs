@@ -125,6 +125,42 @@ describe('Satellite Imagery in the browser workbench', function () {
     await shot(wb.page, '08-cancelled');
     assert.equal(processCalls(), before, 'Cancel sent a process request');
   });
+
+  step('offers the Advanced output step in the wizard (screenshot), without forcing it', async function () {
+    needs(this, 'sets the API key through the command palette');
+    needService();
+    const page = wb.page;
+    await explorerMenu(page, 'field.wkt', 'Satellite Imagery');
+    await page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: 'Download Composite' }).last().click();
+    const menu = page.locator('.context-view.monaco-menu-container').first();
+    if (!(await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(() => true, () => false))) await page.keyboard.press('Enter');
+    // Answer each prompt with its proposal until the Output step shows.
+    const title = page.locator('.quick-input-widget .quick-input-title');
+    const deadline = Date.now() + 60_000;
+    let atOutput = false;
+    while (!atOutput && Date.now() < deadline) {
+      const prompt = page.locator('.quick-input-widget input');
+      if (!(await prompt.isVisible())) {
+        await page.waitForTimeout(200);
+        continue;
+      }
+      // The title reads "Download composite: Output (7/7)"; its placeholder names the step too.
+      atOutput = /(^|: )Output \(/.test((await title.innerText().catch(() => '')).trim()) || /^Output fields/.test((await prompt.getAttribute('placeholder').catch(() => '')) ?? '');
+      if (!atOutput) await answerQuickInput(page);
+    }
+    assert.ok(atOutput, 'the Output step did not show');
+    const rows = page.locator('.quick-input-widget .quick-input-list [role="option"]');
+    await rows.filter({ hasText: 'Advanced output' }).first().waitFor({ state: 'visible' });
+    assert.match(await rows.first().innerText(), /Continue/, 'keeping the output fields is the first, proposed answer');
+    await shot(page, '09-output-step');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await rows.filter({ hasText: 'uint8' }).first().waitFor({ state: 'visible' });
+    assert.match(await title.innerText(), /Data type/);
+    await shot(page, '10-advanced-output-data-type');
+    await page.keyboard.press('Escape');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  });
 });
 
 /** Waits until a file matching `pattern` exists under `dir` (the download lands on disk). */

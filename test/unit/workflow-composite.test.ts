@@ -76,10 +76,11 @@ describe('workflow: download composite (against the simulator)', () => {
       epsgProjection: 4326,
       resolution: 40,
       bandnames: 'rgb',
+      output: 'keep',
     });
     const result = await downloadComposite(run.ports, FIELD, { outputDirectory: fixture.out });
     assert.equal(result.outcome, 'completed');
-    assert.deepEqual(run.asked, ['model', 'satelliteConstellations', 'date', 'satelliteConstellations', 'date', 'epsgProjection', 'resolution', 'bandnames']);
+    assert.deepEqual(run.asked, ['model', 'satelliteConstellations', 'date', 'satelliteConstellations', 'date', 'epsgProjection', 'resolution', 'bandnames', 'output']);
     // The search ran once: going back without changing model or constellations keeps it.
     assert.equal(paths().filter((p) => p.endsWith('/search/available')).length, 1);
     assert.equal(run.estimates.length, 1);
@@ -118,14 +119,14 @@ describe('workflow: download composite (against the simulator)', () => {
     let first = true;
     const run = scriptedPorts(
       fixture.client,
-      { date: (q: { items: { value: string }[] }) => q.items[0]!.value },
+      { date: (q: { items: { value: string }[] }) => q.items[0]!.value, output: 'keep' },
       { ...cheap, notify: (_m, actions) => (first ? ((first = false), actions.find((a) => a === 'Pick another date')) : undefined) },
     );
     // Order coverage fails for ELSEWHERE every time: the second refusal ends the run.
     const { date: _d, ...withoutDate } = options;
     const result = await downloadComposite(run.ports, ELSEWHERE, withoutDate);
     assert.equal(result.outcome, 'not-available');
-    assert.deepEqual(run.asked, ['date', 'date']);
+    assert.deepEqual(run.asked, ['date', 'output', 'date', 'output']);
     assert.equal(result.availabilityChecks, 2);
     assert.equal(run.notices.length, 2);
   });
@@ -178,7 +179,7 @@ describe('workflow: download composite (against the simulator)', () => {
   });
 
   it('"change" in the cost panel asks again and checks the new settings', async () => {
-    const run = scriptedPorts(fixture.client, { resolution: { sequence: [10, 80] } }, { confirm: (_m, call) => ({ action: call === 1 ? 'change' : 'proceed' }) });
+    const run = scriptedPorts(fixture.client, { resolution: { sequence: [10, 80] }, output: 'keep' }, { confirm: (_m, call) => ({ action: call === 1 ? 'change' : 'proceed' }) });
     const { resolution: _r, skipConfirmation: _s, ...rest } = options;
     const result = await downloadComposite(run.ports, FIELD, rest);
     assert.equal(result.outcome, 'completed');

@@ -47,7 +47,9 @@ describe('workflow helpers', () => {
       { Model: 'Stratus2', DatesByGeog: [{ Dates: ['2026-11-01', '2026-11-03', '2026-11-05'] }, { Dates: ['2026-11-03T00:00:00Z', '2026-11-05'] }] },
       { Model: 'Other', DatesByGeog: [{ Dates: ['2026-11-07'] }] },
     ], 'Stratus2');
-    assert.deepEqual(coverage, { full: ['2026-11-05', '2026-11-03'], partial: ['2026-11-01'], parts: 2 });
+    const { hits, ...lists } = coverage;
+    assert.deepEqual(lists, { full: ['2026-11-05', '2026-11-03'], partial: ['2026-11-01'], parts: 2 });
+    assert.deepEqual(hits, { '2026-11-01': [0], '2026-11-03': [0, 1], '2026-11-05': [0, 1] }, 'which parts list each date');
   });
 
   it('names the readiness condition that failed and its fix', () => {

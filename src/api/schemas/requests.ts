@@ -3,6 +3,7 @@
 // Objects are loose: optional fields the document does not list (FileType, UploadUrl...) pass
 // through untouched. The AOI rule (exactly one of Wkt and GeoJson) is checked in validate.ts.
 import type * as ZodMini from 'zod/mini';
+import { isLoopbackHost } from '../loopback';
 
 export type Zod = typeof ZodMini;
 export type RequestKind = 'dateDiscovery' | 'compositeAvailability' | 'composite' | 'tile' | 'miniTile' | 'orderEstimate' | 'orderCreate' | 'tileSearch';
@@ -13,6 +14,15 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function isRealDay(value: string): boolean {
   const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value.slice(0, 10);
+}
+
+function isUploadAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  } catch {
+    return false;
+  }
 }
 
 export function buildRequestSchemas(z: Zod) {
@@ -40,7 +50,15 @@ export function buildRequestSchemas(z: Zod) {
     PixelSelectionMode: z.optional(z.string()),
     UtmDataSelectionMode: z.optional(z.string()),
     AllowPartialImage: z.optional(z.boolean('AllowPartialImage must be true or false.')),
-    UploadUrl: z.optional(z.string().check(z.regex(/^https:\/\//, 'UploadUrl must be an https:// address.'))),
+    UtmGridForcePixelResolutionSize: z.optional(z.boolean('UtmGridForcePixelResolutionSize must be true or false.')),
+    AutomaticOrderCreation: z.optional(z.boolean('AutomaticOrderCreation must be true or false.')),
+    // The service PUTs the image there: https, or plain http to this machine only.
+    UploadUrl: z.optional(z.string().check(z.refine(isUploadAddress, 'UploadUrl must be an https:// address (http only to this machine).'))),
+  };
+  const tileOnly = {
+    Level: z.optional(z.int('Level must be 1 or 2.').check(z.minimum(1, 'Level must be 1 or 2.'), z.maximum(2, 'Level must be 1 or 2.'))),
+    Harmonize: z.optional(z.boolean('Harmonize must be true or false.')),
+    ClipReflectance: z.optional(z.boolean('ClipReflectance must be true or false.')),
   };
 
   const dateDiscovery = z.looseObject({
@@ -76,6 +94,7 @@ export function buildRequestSchemas(z: Zod) {
     Resolution: z.optional(wholeNumber('Resolution', 1)),
     EpsgProjection: z.optional(wholeNumber('EpsgProjection', 1)),
     ...processOptions,
+    ...tileOnly,
   };
   const tile = z.looseObject({ TileGuid: text('TileGuid'), ...tileFields });
   const miniTile = z.looseObject({ MiniTileGuid: text('MiniTileGuid'), ...tileFields });

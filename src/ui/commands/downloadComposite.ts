@@ -26,6 +26,9 @@ export const downloadCompositeCommand: Command = workflowCommand({
     if (result.parts) {
       // Went in parts (the area is above the key's maximum): report like a batch.
       void announceBatch(services, Commands.downloadComposite, run.uri, ({ resend }) => ({ ...(options as object), skipConfirmation: false, resendUncertain: resend }), result.parts);
+    } else if (result.outcome === 'completed' && result.uploadedTo) {
+      // UploadUrl: the service sent the image there itself; nothing was saved here.
+      void vscode.window.showInformationMessage(`The service uploaded the composite to ${result.uploadedTo}. Nothing was saved locally.`);
     } else if (result.outcome === 'completed' && file) {
       offerReveal(`Saved ${path.basename(file)} (${formatBytes(result.bytes)}).`, file);
     } else if (result.outcome === 'may-have-been-charged') {

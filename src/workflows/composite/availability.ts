@@ -10,8 +10,10 @@ export type ReadinessCondition = 'FullyAvailable' | 'OrdersCoverPolygon' | 'Data
 export interface AvailabilityVerdict {
   ready: boolean;
   failed: ReadinessCondition[];
-  /** One sentence for the person; empty when ready. */
+  /** One sentence for the person; empty when ready (unless ready only in part). */
   sentence: string;
+  /** Ready only because AllowPartialImage accepts a partly covered date. */
+  partial?: boolean;
   fixes: AvailabilityFix[];
 }
 
@@ -21,9 +23,20 @@ const explanations: Record<ReadinessCondition, { sentence: string; fix: Availabi
   FullyAvailable: { sentence: 'the imagery of that date does not cover the whole area', fix: 'other-date' },
 };
 
-export function judgeAvailability(flags: CompositeAvailability, date: string): AvailabilityVerdict {
+/** With AllowPartialImage a partly covered date is ready, and says how much it covers. */
+export interface PartialOptions {
+  allowPartial?: boolean;
+  /** Covered share of the area (0–1), from the date search, when known. */
+  share?: number;
+}
+
+export function judgeAvailability(flags: CompositeAvailability, date: string, partial: PartialOptions = {}): AvailabilityVerdict {
   const failed = (['OrdersCoverPolygon', 'DataAvailableForUser', 'FullyAvailable'] as const).filter((name) => flags[name] !== true);
   if (failed.length === 0) return { ready: true, failed: [], sentence: '', fixes: [] };
+  if (partial.allowPartial && failed.length === 1 && failed[0] === 'FullyAvailable' && flags.PartiallyAvailable === true) {
+    const share = partial.share !== undefined ? `about ${Math.round(partial.share * 100)} % of` : 'part of';
+    return { ready: true, partial: true, failed: [], sentence: `Imagery for ${date.slice(0, 10)} covers ${share} the area; AllowPartialImage is set, so the image will have gaps.`, fixes: [] };
+  }
   const reasons = failed.map((name) => explanations[name].sentence);
   const fixes = [...new Set(failed.map((name) => explanations[name].fix))];
   let sentence = `Imagery for ${date.slice(0, 10)} is not ready: ${reasons.join('; ')}.`;

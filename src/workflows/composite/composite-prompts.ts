@@ -3,7 +3,13 @@
 // is never asked; the others are asked with defaults from the settings and the models list.
 import type { TaskingModel } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
-import { checkModel, BAND_CHOICES, DEFAULT_BANDNAMES, DEFAULT_EPSG, DEFAULT_RESOLUTION, EPSG_CHOICES, RESOLUTIONS, defaultConstellations, supportedConstellations } from '../engine/choices';
+import { checkModel, DEFAULT_BANDNAMES, DEFAULT_EPSG, DEFAULT_RESOLUTION, RESOLUTIONS, defaultConstellations, supportedConstellations } from '../engine/choices';
+import { bandItems, checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
+import { checkEpsg, epsgItems, parseEpsg, utmChoice } from '../engine/projection';
+import { maxTotalBandsOf, mergeOutput } from '../engine/output-fields';
+import type { FieldRules, OutputFields, OutputKind } from '../engine/output-fields';
+import { askOutput } from './output-step';
+import { partialShare } from './partial-share';
 import type { DateCoverage } from '../dates/date-coverage';
 import { dateItems, modelItems, searchDates } from '../dates/date-search';
 import type { DateWindow } from '../dates/date-search';
@@ -22,6 +28,8 @@ export interface CompositeChoices {
   epsgProjection?: number;
   resolution?: number;
   bandnames?: string;
+  /** Optional output fields (DataType, AllowPartialImage, UploadUrl...). */
+  output?: OutputFields;
 }
 
 export type ChoiceKey = keyof CompositeChoices;
@@ -36,6 +44,45 @@ export interface CompositePromptState {
   fromOptions?: Set<ChoiceKey>;
   /** The last date search, kept while model and constellations stay the same. */
   search?: { key: string; coverage: DateCoverage };
+  /** What the specification document says of the output fields; none: the built-in checks. */
+  rules?: FieldRules;
+  /** The key's MaxTotalBands, when known. */
+  maxTotalBands?: number;
+  /** True once the key info was asked for MaxTotalBands (asked at most once, and only when needed). */
+  bandLimitLoaded?: boolean;
+  kind?: OutputKind;
+}
+
+const TYPE_EPSG = -1;
+const TYPE_BANDS = '\u0000type';
+const PROMPTED: ChoiceKey[] = ['model', 'satelliteConstellations', 'date', 'epsgProjection', 'resolution', 'bandnames'];
+
+function bandsOf(s: CompositePromptState): string[] | undefined {
+  return modelBandsOf(s.models.find((m) => m.Model === s.chosen.model));
+}
+
+/** Asks the key's MaxTotalBands once. */
+export async function loadBandLimit(ports: WorkflowPorts, s: CompositePromptState): Promise<void> {
+  if (s.bandLimitLoaded) return;
+  s.maxTotalBands = await maxTotalBandsOf(ports);
+  s.bandLimitLoaded = true;
+}
+
+/** True when the chosen bands are more than rgb's three (or unknown), so the key's limit matters. */
+export function bandLimitMatters(bandnames: string | undefined, modelBands: readonly string[] | undefined): boolean {
+  if (bandnames === undefined) return false;
+  const count = parseBandExpression(bandnames, modelBands).count;
+  return count === undefined || count > 3;
+}
+
+/** A sentence for a bad expression, or undefined: what the input box shows as you type. */
+function bandProblem(s: CompositePromptState, text: string): string | undefined {
+  try {
+    checkBandExpression(text, s.maxTotalBands, bandsOf(s));
+    return undefined;
+  } catch (error) {
+    return error instanceof WorkflowError ? error.message : String(error);
+  }
 }
 
 export interface CompositePromptContext {
@@ -85,7 +132,13 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
         const key = JSON.stringify([model, constellations]);
         if (!context.aoi) throw new WorkflowError('invalid-option', 'Choosing a date needs an area of interest to search over.');
         if (s.search?.key !== key) s.search = { key, coverage: await searchDates(ports, context.aoi, context.aoiMode, model, constellations, context.window) };
-        const items = dateItems(s.search.coverage, nowOf(ports));
+        const coverage = s.search.coverage;
+        const items = dateItems(coverage, nowOf(ports)).map((item) => {
+          const share = coverage.partial.includes(item.value) && context.aoi ? partialShare(coverage, item.value, context.aoi) : undefined;
+          if (share === undefined) return item;
+          const usable = s.chosen.output?.AllowPartialImage === true ? ', usable with AllowPartialImage' : '';
+          return { ...item, detail: `partial: covers about ${Math.round(share * 100)} % of the area${usable}` };
+        });
         if (items.length === 0) {
           throw new WorkflowError('no-dates', `No imagery of ${model} covers this area between ${context.window.from.slice(0, 10)} and ${context.window.to.slice(0, 10)}.`);
         }
@@ -96,8 +149,37 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
     {
       id: 'epsgProjection',
       fixed: isFixed('epsgProjection'),
-      ask: async (s, position) =>
-        store(s, 'epsgProjection', await ports.ask.pick({ id: 'epsgProjection', title: 'Output projection (EPSG)', items: EPSG_CHOICES, defaultValue: s.chosen.epsgProjection ?? DEFAULT_EPSG, ...position })),
+      ask: async (s, position) => {
+        const utm = context.aoi ? utmChoice(context.aoi.bbox) : undefined;
+        const items = epsgItems(context.aoi?.bbox, TYPE_EPSG);
+        // One zone: its code comes first and is pre-selected; several: a warning says why not.
+        const preselected = s.chosen.epsgProjection ?? (utm?.single ? utm.codes[0] : DEFAULT_EPSG);
+        const placeholder = utm?.warning ?? 'The UTM zone of the area keeps metres; 47000 lets the service choose';
+        const answer = await ports.ask.pick({ id: 'epsgProjection', title: 'Output projection (EPSG)', placeholder, items, defaultValue: preselected, ...position });
+        if (answer !== TYPE_EPSG) return store(s, 'epsgProjection', answer);
+        const allowed = s.rules?.enums.EpsgProjection;
+        const typed = await ports.ask.input({
+          id: 'epsgCode',
+          title: 'EPSG code',
+          prompt: 'Any EPSG code the service accepts, e.g. 32632 or EPSG:3035',
+          value: s.chosen.epsgProjection !== undefined ? String(s.chosen.epsgProjection) : '',
+          validate: (text) => {
+            const code = parseEpsg(text);
+            if (typeof code === 'string') return code;
+            try {
+              checkEpsg(code, allowed);
+              return undefined;
+            } catch (error) {
+              return error instanceof WorkflowError ? error.message : String(error);
+            }
+          },
+          ...position,
+        });
+        if (typed === undefined || typed === BACK) return typed;
+        const code = parseEpsg(typed);
+        if (typeof code === 'string') throw new WorkflowError('invalid-option', code);
+        return store(s, 'epsgProjection', checkEpsg(code, allowed));
+      },
     },
     {
       id: 'resolution',
@@ -110,8 +192,40 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
     {
       id: 'bandnames',
       fixed: isFixed('bandnames'),
-      ask: async (s, position) =>
-        store(s, 'bandnames', await ports.ask.pick({ id: 'bandnames', title: 'Bands', items: BAND_CHOICES, defaultValue: s.chosen.bandnames ?? DEFAULT_BANDNAMES, ...position })),
+      ask: async (s, position) => {
+        await loadBandLimit(ports, s);
+        const modelBands = bandsOf(s);
+        const items = bandItems(modelBands, TYPE_BANDS).map((item) => {
+          const problem = item.value === TYPE_BANDS ? undefined : bandProblem(s, item.value);
+          return problem ? { ...item, detail: problem } : item;
+        });
+        const picked = await ports.ask.pick({ id: 'bandnames', title: 'Bands', items, defaultValue: s.chosen.bandnames ?? DEFAULT_BANDNAMES, ...position });
+        if (picked === undefined || picked === BACK) return picked;
+        let value = picked;
+        if (picked === TYPE_BANDS) {
+          const typed = await ports.ask.input({
+            id: 'bandExpression',
+            title: 'Band expression',
+            prompt: `Comma list of ${(modelBands ?? []).join(', ') || 'band names'} and indexes like [B8_B4]${s.maxTotalBands ? `; at most ${s.maxTotalBands} bands` : ''}`,
+            value: s.chosen.bandnames ?? 'B2,B3,B4,B8,[B8_B4]',
+            validate: (text) => bandProblem(s, text),
+            ...position,
+          });
+          if (typed === undefined || typed === BACK) return typed;
+          value = typed.trim();
+        }
+        checkBandExpression(value, s.maxTotalBands, modelBands);
+        return store(s, 'bandnames', value);
+      },
+    },
+    {
+      id: 'output',
+      // Offered only in a run that asks something: a run fixed by options and settings is not stopped.
+      fixed: (s) => s.fixed.output !== undefined || PROMPTED.every((key) => s.fixed[key] !== undefined),
+      ask: async (s, position) => {
+        const answer = await askOutput(ports, s.rules ?? { enums: {} }, s.kind ?? 'composite', s.chosen.output ?? {}, position);
+        return store(s, 'output', answer);
+      },
     },
   ];
   const start = steps.findIndex((step) => step.id === first);
@@ -120,15 +234,18 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
 
 /** The starting state: what the options and settings fix is chosen already (and a fixed model is
  * checked at once, so a display label is refused before anything is sent with it). */
-export function initialPromptState(options: CompositeChoices, settings: CompositeChoices, models: TaskingModel[]): CompositePromptState {
+export function initialPromptState(options: CompositeChoices, settings: CompositeChoices, models: TaskingModel[], kind: OutputKind = 'composite'): CompositePromptState {
   const fixed = fixedChoices(options, settings);
   if (fixed.model) checkModel(fixed.model, models);
   const fromOptions = new Set((Object.keys(options) as ChoiceKey[]).filter((key) => options[key] !== undefined));
   const chosen = Object.fromEntries(Object.entries(fixed).filter(([, value]) => value !== undefined)) as CompositeChoices;
-  return { fixed, chosen, models, fromOptions };
+  // The settings' output fields are the starting point the output step offers to keep.
+  chosen.output = mergeOutput(kind, settings.output, options.output);
+  if (fixed.output !== undefined) fixed.output = chosen.output;
+  return { fixed, chosen, models, fromOptions, kind };
 }
 
-/** Values the options or the settings fix, options first. */
+/** Values the options or the settings fix, options first. Output fields are fixed only by options. */
 export function fixedChoices(options: CompositeChoices, settingsDefaults: CompositeChoices): CompositeChoices {
   const pick = <K extends ChoiceKey>(key: K): CompositeChoices[K] => options[key] ?? settingsDefaults[key];
   return {
@@ -138,5 +255,6 @@ export function fixedChoices(options: CompositeChoices, settingsDefaults: Compos
     epsgProjection: pick('epsgProjection'),
     resolution: pick('resolution'),
     bandnames: pick('bandnames'),
+    output: options.output,
   };
 }

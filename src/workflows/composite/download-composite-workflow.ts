@@ -3,15 +3,19 @@
 // folder. One frozen profile feeds every step; when it changes after the availability check
 // (a "change" in the cost panel, or a setting edited meanwhile) the check runs again with the
 // final payload, and the process call is refused locally if it would differ from the estimate.
-import type { CompositeRequest, ProcessOutputOptions, TaskingModel } from '../../api/types';
+import type { CompositeRequest, ProcessOutputOptions } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import { isApiError } from '../../api/errors';
 import { fixLabels, judgeAvailability, notAvailableCodes } from './availability';
 import type { AvailabilityFix } from './availability';
 import { readAoiOrThrow } from '../engine/aoi-input';
 import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
+import { checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
+import { checkEpsg } from '../engine/projection';
+import { checkOutput, fieldRules } from '../engine/output-fields';
+import { partialShare } from './partial-share';
 import { saveComposite } from './save-composite-file';
-import { compositeSteps, initialPromptState } from './composite-prompts';
+import { bandLimitMatters, compositeSteps, initialPromptState, loadBandLimit } from './composite-prompts';
 import type { ChoiceKey, CompositeChoices, CompositePromptState } from './composite-prompts';
 import { confirmCost } from '../engine/cost-gate';
 import { windowOf } from '../dates/date-search';
@@ -54,9 +58,14 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
   const now = nowOf(ports);
   const fromSettings = (): CompositeChoices => ports.settings().defaults;
   try {
+    // A fixed band list with a syntax error is refused before any request.
+    const fixedBands = options.bandnames ?? fromSettings().bandnames;
+    if (fixedBands !== undefined) parseBandExpression(fixedBands);
     ports.progress.report({ message: 'Loading models…' });
     const models = await ports.client.listModels({ signal: ports.signal });
     const state = initialPromptState(options, fromSettings(), models);
+    state.rules = await fieldRules(ports, 'composite');
+    checkOutput(state.chosen.output ?? {}, state.rules);
     const context = { ports, aoi, aoiMode, window: windowOf(options, now) };
 
     let firstStep: ChoiceKey = 'model';
@@ -64,7 +73,9 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
       // A new round of prompts starts clean: an earlier "not available" no longer stands.
       Object.assign(result, { outcome: 'cancelled', reason: undefined, fixes: undefined, fix: undefined, fixOffered: undefined });
       if (!(await runWizard(compositeSteps(context, firstStep), state))) return result;
-      let profile = buildProfile(state.chosen, models, aoi, aoiMode, options.output);
+      // The key's band limit is asked only when more than three bands are chosen.
+      if (bandLimitMatters(state.chosen.bandnames, modelBandsOf(models.find((m) => m.Model === state.chosen.model)))) await loadBandLimit(ports, state);
+      let profile = buildProfile(state, aoi, aoiMode);
       let retry: 'other-date' | 'change' | undefined;
       for (;;) {
         result.request = compositeRequest(profile);
@@ -73,7 +84,10 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
         result.availabilityChecks++;
         const flags = await ports.client.checkCompositeAvailability(availabilityRequest(profile), { signal: ports.signal });
         result.availability = flags;
-        const verdict = judgeAvailability(flags, profile.date);
+        const share = state.search ? partialShare(state.search.coverage, profile.date, aoi) : undefined;
+        const verdict = judgeAvailability(flags, profile.date, { allowPartial: profile.output.AllowPartialImage === true, share });
+        result.partialNote = verdict.partial ? verdict.sentence : undefined;
+        if (verdict.partial) ports.log?.(verdict.sentence);
         if (!verdict.ready) {
           const fix = await offerFix(ports, state, verdict.sentence, verdict.fixes, result);
           if (fix === 'other-date') retry = 'other-date';
@@ -94,7 +108,7 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
           break;
         }
         // 3. A setting edited since the check makes the checked payload stale: check again.
-        const latest = refreshFromSettings(state, fromSettings(), models, aoi, aoiMode, options.output);
+        const latest = refreshFromSettings(state, fromSettings(), aoi, aoiMode);
         const changed = diffProfiles(profile, latest);
         if (changed.length > 0) {
           ports.log?.(`Settings changed after the availability check (${changed.join('; ')}); checking again.`);
@@ -147,22 +161,24 @@ async function offerFix(ports: WorkflowPorts, state: CompositePromptState, sente
   return fix;
 }
 
-function buildProfile(chosen: CompositeChoices, models: TaskingModel[], aoi: Aoi, aoiMode: AoiMode, output?: ProcessOutputOptions): CompositeProfile {
+function buildProfile(state: CompositePromptState, aoi: Aoi, aoiMode: AoiMode): CompositeProfile {
+  const { chosen, models } = state;
   const model = checkModel(chosen.model!, models);
+  const modelBands = modelBandsOf(models.find((m) => m.Model === model));
   return freezeProfile(aoi, {
     date: chosen.date!.slice(0, 10),
     aoiMode,
     model,
     satelliteConstellations: checkConstellations(model, chosen.satelliteConstellations ?? [], models),
-    epsgProjection: chosen.epsgProjection!,
+    epsgProjection: checkEpsg(chosen.epsgProjection!, state.rules?.enums.EpsgProjection),
     resolution: checkResolution(chosen.resolution!),
-    bandnames: chosen.bandnames!,
-    output,
+    bandnames: (checkBandExpression(chosen.bandnames!, state.maxTotalBands, modelBands), chosen.bandnames!),
+    output: checkOutput(chosen.output ?? {}, state.rules ?? { enums: {} }),
   });
 }
 
 /** The profile as it stands with the settings read now: fields the settings fixed follow them. */
-function refreshFromSettings(state: CompositePromptState, settings: CompositeChoices, models: TaskingModel[], aoi: Aoi, aoiMode: AoiMode, output?: ProcessOutputOptions): CompositeProfile {
+function refreshFromSettings(state: CompositePromptState, settings: CompositeChoices, aoi: Aoi, aoiMode: AoiMode): CompositeProfile {
   const keys: ChoiceKey[] = ['model', 'satelliteConstellations', 'epsgProjection', 'resolution', 'bandnames'];
   for (const key of keys) {
     const wasFromSettings = state.fixed[key] !== undefined && !state.fromOptions?.has(key);
@@ -171,7 +187,7 @@ function refreshFromSettings(state: CompositePromptState, settings: CompositeCho
       (state.fixed as Record<string, unknown>)[key] = settings[key];
     }
   }
-  return buildProfile(state.chosen, models, aoi, aoiMode, output);
+  return buildProfile(state, aoi, aoiMode);
 }
 
 function hasAskableStep(state: CompositePromptState): boolean {

@@ -27,6 +27,8 @@ export async function saveComposite(
   await checkOutputFolder(directory);
   const { maxAreaKm2, maxConcurrent, credits } = await keyLimits(ports);
   if (maxAreaKm2 !== undefined && aoi.billedAreaKm2 > maxAreaKm2) {
+    // Every part would be PUT to the same address, each overwriting the one before.
+    if (request.UploadUrl) throw new WorkflowError('invalid-option', `The area is above the key's maximum of ${maxAreaKm2} km² and goes in parts; parts cannot share one UploadUrl. Download instead, or split the area.`);
     ports.log?.(`The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum of ${maxAreaKm2} km²: downloading in parts.`);
     const parts = await downloadCompositeParts(ports, aoi, profile, maxAreaKm2, directory, maxConcurrent, { creditsBefore: credits, resendUncertain });
     result.parts = parts;
@@ -66,6 +68,20 @@ export async function saveComposite(
       ports.log?.(`The STAC Item beside ${written.path} could not be written: ${(error as Error).message}`);
     }
   }
+  else if (request.UploadUrl) {
+    result.uploadedTo = uploadTarget(request.UploadUrl);
+    ports.log?.(`The service uploaded the composite to ${result.uploadedTo}; nothing was saved here.`);
+  }
   result.bytes = written.bytes;
   result.outcome = 'completed';
+}
+
+/** The address without its query or fragment: a pre-signed upload carries its secret there. */
+export function uploadTarget(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '(the UploadUrl)';
+  }
 }

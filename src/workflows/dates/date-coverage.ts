@@ -10,6 +10,8 @@ export interface DateCoverage {
   partial: string[];
   /** How many parts of the AOI the service answered for. */
   parts: number;
+  /** For each date, the indexes of the entries (parts) that list it. */
+  hits?: Record<string, number[]>;
 }
 
 /** Keeps `YYYY-MM-DD` whatever time part the service adds. */
@@ -25,9 +27,13 @@ export function dateCoverage(results: ModelImageDates[], model?: string): DateCo
   const all = new Set(sets.flatMap((set) => [...set]));
   const full: string[] = [];
   const partial: string[] = [];
-  for (const date of all) (sets.every((set) => set.has(date)) ? full : partial).push(date);
+  const hits: Record<string, number[]> = {};
+  for (const date of all) {
+    (sets.every((set) => set.has(date)) ? full : partial).push(date);
+    hits[date] = sets.flatMap((set, index) => (set.has(date) ? [index] : []));
+  }
   const newestFirst = (a: string, b: string): number => b.localeCompare(a);
-  return { full: full.sort(newestFirst), partial: partial.sort(newestFirst), parts: entries.length };
+  return { full: full.sort(newestFirst), partial: partial.sort(newestFirst), parts: entries.length, hits };
 }
 
 /** "Sun 15 Nov 2026": a day a person reads at a glance. */

@@ -1,6 +1,7 @@
 // The small interfaces the workflows are written against. The VS Code layer (src/ui/prompts)
 // implements them with quick picks, withProgress and notifications; the unit tests implement
 // them with a script. Nothing here knows about VS Code.
+import type { OutputFields } from './output-fields';
 import type { ImageryClient } from '../../api/types';
 import type { AoiReadResult } from '../../geometry/types';
 import type { EstimateDecision, EstimateModel } from './estimate-view-model';
@@ -81,6 +82,8 @@ export interface WorkflowDefaults {
   epsgProjection?: number;
   resolution?: number;
   bandnames?: string;
+  /** satImagery.defaults.output.*: optional output fields of every process request. */
+  output?: OutputFields;
 }
 
 export interface WorkflowSettings {

@@ -56,8 +56,12 @@ export function dateTimeOf(date: string): string {
 }
 
 export function availabilityRequest(profile: CompositeProfile): CompositeAvailabilityRequest {
+  // The same output fields as the process call (AllowPartialImage changes the answer); the
+  // upload address is no question of availability.
+  const { UploadUrl: _upload, ...output } = profile.output;
   return {
     ...profile.aoi,
+    ...output,
     Date: dateTimeOf(profile.date),
     Model: profile.model,
     SatelliteConstellations: [...profile.satelliteConstellations],

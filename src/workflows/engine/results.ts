@@ -70,6 +70,10 @@ export interface CompositeResult {
   availabilityChecks: number;
   /** Set with outcome 'may-have-been-charged'. */
   charge?: ChargeUncertainty;
+  /** Where the service uploaded the image (UploadUrl, without its query): nothing was saved. */
+  uploadedTo?: string;
+  /** Said of a date used in part (AllowPartialImage), with the covered share. */
+  partialNote?: string;
 }
 
 export interface DatesResult {

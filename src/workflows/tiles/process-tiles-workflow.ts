@@ -4,7 +4,10 @@
 import type { TaskingModel, TileRecord } from '../../api/types';
 import { readAoiOrThrow } from '../engine/aoi-input';
 import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
-import { compositeSteps, initialPromptState } from '../composite/composite-prompts';
+import { checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
+import { checkEpsg } from '../engine/projection';
+import { checkOutput, fieldRules } from '../engine/output-fields';
+import { bandLimitMatters, compositeSteps, initialPromptState, loadBandLimit } from '../composite/composite-prompts';
 import type { CompositeChoices, CompositePromptState } from '../composite/composite-prompts';
 import { windowOf } from '../dates/date-search';
 import { WorkflowError, isCancellation } from '../engine/errors';
@@ -15,6 +18,7 @@ import { dateTimeOf } from '../engine/request-profile';
 import type { BatchResult } from '../engine/results';
 import { runBatch } from '../engine/batch-runner';
 import { keyLimits } from '../composite/split-into-parts';
+import { uploadTarget } from '../composite/save-composite-file';
 import { findTiles, pickTiles } from './search-tiles-workflow';
 import { runWizard } from '../engine/wizard';
 import type { WizardStep } from '../engine/wizard';
@@ -51,9 +55,13 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
   if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
   await checkOutputFolder(directory);
   try {
+    const fixedBands = options.bandnames ?? ports.settings().defaults.bandnames;
+    if (fixedBands !== undefined) parseBandExpression(fixedBands);
     ports.progress.report({ message: 'Loading models…' });
     const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
-    const state: BatchState = { ...initialPromptState(options, ports.settings().defaults, models), candidates: [], tiles: options.tileGuids };
+    const state: BatchState = { ...initialPromptState(options, ports.settings().defaults, models, kind), candidates: [], tiles: options.tileGuids };
+    state.rules = await fieldRules(ports, kind);
+    checkOutput(state.chosen.output ?? {}, state.rules);
     const steps: WizardStep<BatchState>[] = compositeSteps({ ports, aoi, aoiMode: 'wkt', window: windowOf(options, nowOf(ports)) });
     steps.push({
       id: 'tiles',
@@ -68,7 +76,14 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
     if (!(await runWizard(steps, state))) return result;
     const model = checkModel(state.chosen.model!, models);
     const unitIds = state.tiles ?? [];
+    const modelBands = modelBandsOf(models.find((m) => m.Model === model));
+    if (bandLimitMatters(state.chosen.bandnames, modelBands)) await loadBandLimit(ports, state);
+    if (state.chosen.bandnames !== undefined) checkBandExpression(state.chosen.bandnames, state.maxTotalBands, modelBands);
+    if (state.chosen.epsgProjection !== undefined) checkEpsg(state.chosen.epsgProjection, state.rules.enums.EpsgProjection);
+    const output = checkOutput(state.chosen.output ?? {}, state.rules);
+    if (output.UploadUrl && unitIds.length > 1) throw new WorkflowError('invalid-option', 'Several tiles cannot share one UploadUrl: each would overwrite the one before.');
     const shared = {
+      ...output,
       Date: dateTimeOf(state.chosen.date!),
       Model: model,
       SatelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
@@ -76,7 +91,9 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
       Resolution: state.chosen.resolution === undefined ? undefined : checkResolution(state.chosen.resolution),
       EpsgProjection: state.chosen.epsgProjection,
     };
-    const manifest = await BatchManifest.open(directory, kind, shared, ports.redact);
+    // A pre-signed UploadUrl carries its secret in the query: the manifest keeps only the address.
+    const recorded = output.UploadUrl ? { ...shared, UploadUrl: uploadTarget(output.UploadUrl) } : shared;
+    const manifest = await BatchManifest.open(directory, kind, recorded, ports.redact);
     result.manifestPath = manifest.path;
     const { maxConcurrent, credits } = await keyLimits(ports);
     const units = unitIds.map((id) => ({ id, input: id }));

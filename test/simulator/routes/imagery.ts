@@ -7,6 +7,7 @@ import { compositeCredits, readComposite } from '../composite-request';
 import type { CompositeRequest } from '../composite-request';
 import type { SimulatorState } from '../state';
 import { FieldChecker } from '../validation';
+import { checkUploadUrl } from '../upload';
 import { json } from './route';
 import type { Reply, Route, RouteContext } from './route';
 
@@ -80,6 +81,7 @@ function composite(ctx: RouteContext): Reply {
   const { state } = ctx;
   const request = readComposite(ctx.body, true);
   const account = state.account;
+  const uploadTo = request.uploadUrl ? checkUploadUrl(request.uploadUrl) : undefined;
   if (request.bands.length > account.MaxTotalBands) {
     throw new SimError(400, `Too many bands: ${request.bands.length} asked, at most ${account.MaxTotalBands}.`, Codes.tooManyBands);
   }
@@ -94,19 +96,18 @@ function composite(ctx: RouteContext): Reply {
     throw new SimError(400, `No imagery for this area on ${request.date}.`, Codes.noImagery);
   }
   chargeForImage(state, compositeCredits(request));
-  if (request.uploadUrl) return { kind: 'empty', status: 201 };
-  return {
-    kind: 'image',
-    image: {
-      fileName: `composite_${request.model.model}_${request.date}_${request.resolution}m.tif`,
-      bbox: request.aoi.bbox,
-      resolution: request.resolution,
-      bands: request.bands,
-      epsg: request.epsg,
-      dataType: request.dataType,
-      date: request.date,
-    },
+  const image = {
+    fileName: `composite_${request.model.model}_${request.date}_${request.resolution}m.tif`,
+    bbox: request.aoi.bbox,
+    resolution: request.resolution,
+    bands: request.bands,
+    epsg: request.epsg,
+    dataType: request.dataType,
+    date: request.date,
   };
+  if (uploadTo) return { kind: 'upload', image, url: uploadTo };
+  if (request.uploadUrl) return { kind: 'empty', status: 201 };
+  return { kind: 'image', image };
 }
 
 export function imageryRoutes(): Route[] {

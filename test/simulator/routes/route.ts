@@ -31,7 +31,9 @@ export type Reply =
   | { kind: 'json'; status: number; data: unknown }
   | { kind: 'json-raw'; status: number; body: unknown }
   | { kind: 'image'; image: ImageRequest }
-  | { kind: 'empty'; status: number };
+  | { kind: 'empty'; status: number }
+  /** UploadUrl: the image is PUT there, then the answer is 201 with no body. */
+  | { kind: 'upload'; image: ImageRequest; url: URL };
 
 export interface Route {
   method: string;

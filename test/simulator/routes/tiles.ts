@@ -1,12 +1,13 @@
 // Tiles: the grid search (by AOI, by tile GUIDs, or the mini-tiles of one tile) and the tile
 // and mini-tile processing, which need an order covering the tile on the date.
 import { findModel, TILE_REBATE } from '../catalog';
-import { compositeCredits } from '../composite-request';
+import { checkOutputFields, compositeCredits } from '../composite-request';
 import { dayNumber } from '../dates';
 import { Codes, SimError } from '../envelope';
 import { billedAreaKm2, readAoi } from '../geometry';
 import { miniTilesOf, tileByGuid, tileRecord, tilesInBbox } from '../tiles';
 import type { Tile } from '../tiles';
+import { checkUploadUrl } from '../upload';
 import { FieldChecker } from '../validation';
 import { chargeForImage } from './imagery';
 import { json } from './route';
@@ -76,6 +77,12 @@ function processTile(ctx: RouteContext, mini: boolean): Reply {
   const bands = check.bands(modelInfo, false);
   const resolution = check.resolution(false) ?? 10;
   const epsg = check.epsg(false) ?? 47000;
+  checkOutputFields(check, ctx.body);
+  const level = ctx.body.Level;
+  if (level !== undefined && level !== 1 && level !== 2) check.add('Level', 'Level must be 1 or 2.');
+  for (const flag of ['Harmonize', 'ClipReflectance']) {
+    if (ctx.body[flag] !== undefined && typeof ctx.body[flag] !== 'boolean') check.add(flag, `${flag} must be true or false.`);
+  }
   const tile = guid ? tileByGuid(ctx.state.seed, guid) : undefined;
   if (guid && (!tile || (tile.sub > 0) !== mini)) check.add(field, `'${guid}' is not a known ${mini ? 'mini-tile' : 'tile'} GUID.`);
   check.done();
@@ -84,6 +91,7 @@ function processTile(ctx: RouteContext, mini: boolean): Reply {
   const model = findModel(modelInfo?.model);
   const day = dayNumber(date as string);
   const name = model?.model as string;
+  const uploadTo = typeof ctx.body.UploadUrl === 'string' ? checkUploadUrl(ctx.body.UploadUrl) : undefined;
   if (bands.length > state.account.MaxTotalBands) {
     throw new SimError(400, `Too many bands: ${bands.length} asked, at most ${state.account.MaxTotalBands}.`, Codes.tooManyBands);
   }
@@ -92,9 +100,11 @@ function processTile(ctx: RouteContext, mini: boolean): Reply {
   if (!state.dates.hasImagery(name, [part], day, state.today()).all) throw new SimError(400, `No imagery for this tile on ${date}.`, Codes.noImagery);
   const billedKm2 = billedAreaKm2([known.bbox]).billed;
   chargeForImage(state, compositeCredits({ billedKm2, model: model as NonNullable<typeof model>, resolution }, TILE_REBATE));
-  if (typeof ctx.body.UploadUrl === 'string') return { kind: 'empty', status: 201 };
   const kind = mini ? 'minitile' : 'tile';
-  return { kind: 'image', image: { fileName: `${kind}_${known.guid.slice(0, 8)}_${date}_${resolution}m.tif`, bbox: known.bbox, resolution, bands, epsg, dataType: ctx.body.DataType === 'uint8' ? 'uint8' : 'int16', date: date as string } };
+  const image = { fileName: `${kind}_${known.guid.slice(0, 8)}_${date}_${resolution}m.tif`, bbox: known.bbox, resolution, bands, epsg, dataType: ctx.body.DataType === 'uint8' ? ('uint8' as const) : ('int16' as const), date: date as string };
+  if (uploadTo) return { kind: 'upload', image, url: uploadTo };
+  if (typeof ctx.body.UploadUrl === 'string') return { kind: 'empty', status: 201 };
+  return { kind: 'image', image };
 }
 
 export function tileRoutes(): Route[] {

@@ -1,0 +1,110 @@
+// The "Advanced output" step: offered after the bands, never forced. Its first answer keeps the
+// output fields as the settings and options left them; "Advanced output…" walks through each
+// field (values from the specification document's enums where it has them), with Back.
+import type { Answer, PickItem, WorkflowPorts } from '../engine/ports';
+import { BACK } from '../engine/ports';
+import { checkUploadUrl, offeredValues, outputSummary } from '../engine/output-fields';
+import type { FieldRules, OutputFields, OutputKind } from '../engine/output-fields';
+import { runWizard } from '../engine/wizard';
+import type { StepPosition, WizardStep } from '../engine/wizard';
+import { WorkflowError } from '../engine/errors';
+
+interface OutputState {
+  fields: Record<string, unknown>;
+}
+
+const UNSET = '(service default)';
+type Choice = string | number | boolean;
+
+function enumStep(ports: WorkflowPorts, rules: FieldRules, field: string, title: string): WizardStep<OutputState> {
+  return {
+    id: `output.${field}`,
+    fixed: () => false,
+    ask: async (s, position) => {
+      const values = offeredValues(field, rules).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+      const items: PickItem<Choice>[] = [{ label: UNSET, value: UNSET }, ...values.map((v) => ({ label: String(v), value: v }))];
+      const current = s.fields[field] as Choice | undefined;
+      return keep(s, field, await ports.ask.pick({ id: `output.${field}`, title, items, defaultValue: current ?? UNSET, ...position }));
+    },
+  };
+}
+
+function booleanStep(ports: WorkflowPorts, field: string, title: string, detail: string): WizardStep<OutputState> {
+  return {
+    id: `output.${field}`,
+    fixed: () => false,
+    ask: async (s, position) => {
+      const items: PickItem<Choice>[] = [
+        { label: 'No', description: UNSET, value: false },
+        { label: 'Yes', description: detail, value: true },
+      ];
+      return keep(s, field, await ports.ask.pick({ id: `output.${field}`, title, items, defaultValue: (s.fields[field] as boolean | undefined) ?? false, ...position }));
+    },
+  };
+}
+
+function uploadStep(ports: WorkflowPorts): WizardStep<OutputState> {
+  return {
+    id: 'output.UploadUrl',
+    fixed: () => false,
+    ask: async (s, position) => {
+      const answer = await ports.ask.input({
+        id: 'output.UploadUrl',
+        title: 'Upload to (UploadUrl)',
+        prompt: 'The service PUTs the image to this address and nothing is saved here. Leave empty to download.',
+        value: typeof s.fields.UploadUrl === 'string' ? s.fields.UploadUrl : '',
+        validate: (text) => {
+          if (text.trim() === '') return undefined;
+          try {
+            checkUploadUrl(text.trim());
+            return undefined;
+          } catch (error) {
+            return error instanceof WorkflowError ? error.message : 'Not an address.';
+          }
+        },
+        ...position,
+      });
+      if (answer === undefined || answer === BACK) return answer;
+      return keep(s, 'UploadUrl', answer.trim() === '' ? UNSET : answer.trim());
+    },
+  };
+}
+
+function keep(s: OutputState, field: string, answer: Answer<Choice>): Answer<true> {
+  if (answer === undefined || answer === BACK) return answer;
+  if (answer === UNSET || answer === false) delete s.fields[field];
+  else s.fields[field] = answer;
+  return true;
+}
+
+/** The field steps of one request kind, in the order a person thinks of them. */
+export function advancedOutputSteps(ports: WorkflowPorts, rules: FieldRules, kind: OutputKind): WizardStep<OutputState>[] {
+  const steps = [
+    enumStep(ports, rules, 'DataType', 'Data type of the pixels'),
+    enumStep(ports, rules, 'PixelSelectionMode', 'Pixel selection at the edge of the area'),
+    enumStep(ports, rules, 'UtmDataSelectionMode', 'UTM data selection'),
+    booleanStep(ports, 'UtmGridForcePixelResolutionSize', 'Keep pixels exactly the resolution when reprojecting?', 'UtmGridForcePixelResolutionSize'),
+    booleanStep(ports, 'AllowPartialImage', 'Accept an image that covers only part of the area?', 'AllowPartialImage: a partly covered date is offered'),
+  ];
+  if (kind === 'composite') steps.push(booleanStep(ports, 'AutomaticOrderCreation', 'Let the service order the area when it is not ordered?', 'AutomaticOrderCreation: may create a billed order'));
+  else {
+    steps.push(enumStep(ports, rules, 'Level', 'Processing level'));
+    steps.push(booleanStep(ports, 'Harmonize', 'Harmonize the reflectance?', 'Harmonize'));
+    steps.push(booleanStep(ports, 'ClipReflectance', 'Clip the reflectance?', 'ClipReflectance'));
+  }
+  steps.push(enumStep(ports, rules, 'FileType', 'File type'), uploadStep(ports));
+  return steps;
+}
+
+/** Asks "keep or change"; resolves the new fields, BACK, or undefined when dismissed. */
+export async function askOutput(ports: WorkflowPorts, rules: FieldRules, kind: OutputKind, current: OutputFields, position: StepPosition): Promise<Answer<OutputFields>> {
+  const items: PickItem<'keep' | 'advanced'>[] = [
+    { label: 'Continue', description: outputSummary(current), value: 'keep' },
+    { label: 'Advanced output…', description: 'data type, pixel selection, partial images, upload', value: 'advanced' },
+  ];
+  const choice = await ports.ask.pick({ id: 'output', title: 'Output', placeholder: 'Output fields: keep them or change them', items, defaultValue: 'keep', ...position });
+  if (choice === undefined || choice === BACK || choice === 'keep') return choice === 'keep' ? current : choice;
+  const state: OutputState = { fields: { ...current } };
+  if (!(await runWizard(advancedOutputSteps(ports, rules, kind), state))) return undefined;
+  return state.fields as OutputFields;
+}

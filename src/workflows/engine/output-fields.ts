@@ -1,0 +1,122 @@
+// The optional output fields of composite, tile and mini-tile processing: where their values
+// come from (settings, then the command's options), which values a picker offers (the
+// specification document's enum, else the values the live-service notes list), and the checks
+// that refuse a wrong value before anything is sent.
+import type { ProcessOutputOptions, TileOutputOptions } from '../../api/types';
+import { readSpecification } from '../../api/specification';
+import { isCancellation, WorkflowError } from './errors';
+import type { WorkflowPorts } from './ports';
+
+export type OutputKind = 'composite' | 'tile' | 'minitile';
+export type OutputFields = ProcessOutputOptions & TileOutputOptions;
+
+export const OUTPUT_ENUM_FIELDS = ['DataType', 'PixelSelectionMode', 'UtmDataSelectionMode', 'FileType'] as const;
+export const OUTPUT_BOOLEAN_FIELDS = ['AllowPartialImage', 'UtmGridForcePixelResolutionSize', 'AutomaticOrderCreation'] as const;
+export const TILE_BOOLEAN_FIELDS = ['Harmonize', 'ClipReflectance'] as const;
+
+/** Values named in the live-service notes, offered when the document lists none. */
+export const KNOWN_VALUES: Record<string, readonly (string | number)[]> = {
+  DataType: ['int16', 'uint8'],
+  PixelSelectionMode: ['intersect', 'contained'],
+  UtmDataSelectionMode: ['single_utm_fully_covered', 'single_utm', 'combined_utm'],
+  FileType: ['tif'],
+  Level: [1, 2],
+};
+
+const PATHS: Record<OutputKind, string> = {
+  composite: 'POST /api/satelliteimages/process/composite',
+  tile: 'POST /api/satelliteimages/process/tile',
+  minitile: 'POST /api/satelliteimages/process/minitile',
+};
+
+/** What the specification document says about the fields of one process request. */
+export interface FieldRules {
+  /** The document's enum per field name, when it has one. */
+  enums: Record<string, readonly unknown[] | undefined>;
+}
+
+export async function fieldRules(ports: WorkflowPorts, kind: OutputKind): Promise<FieldRules> {
+  const spec = await ports.client.getSpecification({ signal: ports.signal }).catch((error: unknown) => {
+    if (isCancellation(error, ports.signal)) throw error;
+    return undefined; // no document: the client's own checks and the service decide
+  });
+  const fields = spec ? readSpecification(spec).requestFields[PATHS[kind]] ?? {} : {};
+  const enums: Record<string, readonly unknown[] | undefined> = {};
+  for (const name of [...OUTPUT_ENUM_FIELDS, 'EpsgProjection', 'Level']) enums[name] = fields[name.toLowerCase()]?.enum;
+  return { enums };
+}
+
+/** The values a picker offers for a field: the document's enum, else the known ones. */
+export function offeredValues(field: string, rules: FieldRules): readonly unknown[] {
+  return rules.enums[field] ?? KNOWN_VALUES[field] ?? [];
+}
+
+const tileOnly = new Set(['Level', 'Harmonize', 'ClipReflectance']);
+const compositeOnly = new Set(['AutomaticOrderCreation']);
+
+/** Settings first, the options over them; fields the request kind does not take are dropped. */
+export function mergeOutput(kind: OutputKind, fromSettings: OutputFields | undefined, fromOptions: OutputFields | undefined): OutputFields {
+  const merged: Record<string, unknown> = {};
+  for (const source of [fromSettings, fromOptions]) {
+    for (const [key, value] of Object.entries(source ?? {})) {
+      if (value === undefined || value === null || value === '') continue;
+      if (kind === 'composite' ? tileOnly.has(key) : compositeOnly.has(key)) continue;
+      merged[key] = value;
+    }
+  }
+  return merged as OutputFields;
+}
+
+/** An UploadUrl the client lets the service send to: https, or http to this machine. */
+export function checkUploadUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new WorkflowError('invalid-option', `UploadUrl '${value}' is not an address.`);
+  }
+  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new WorkflowError('invalid-option', 'UploadUrl must be an https:// address (plain http only to this machine).');
+  }
+  return value;
+}
+
+/** Refuses a value the document's enum does not list, or a field of the wrong type. */
+export function checkOutput(fields: OutputFields, rules: FieldRules): OutputFields {
+  const record = fields as Record<string, unknown>;
+  for (const name of [...OUTPUT_ENUM_FIELDS, 'Level']) {
+    const value = record[name];
+    if (value === undefined) continue;
+    const allowed = rules.enums[name];
+    if (name === 'Level' ? value !== 1 && value !== 2 : typeof value !== 'string') {
+      throw new WorkflowError('invalid-option', `${name} ${JSON.stringify(value)} is not valid${name === 'Level' ? ': use 1 or 2' : ''}.`);
+    }
+    if (allowed && !allowed.includes(value)) {
+      throw new WorkflowError('invalid-option', `${name} '${String(value)}' is not one the service lists: ${allowed.join(', ')}.`);
+    }
+  }
+  for (const name of [...OUTPUT_BOOLEAN_FIELDS, ...TILE_BOOLEAN_FIELDS]) {
+    if (record[name] !== undefined && typeof record[name] !== 'boolean') throw new WorkflowError('invalid-option', `${name} must be true or false.`);
+  }
+  if (fields.UploadUrl !== undefined) checkUploadUrl(fields.UploadUrl);
+  return fields;
+}
+
+/** "DataType uint8 · AllowPartialImage": the non-default fields, for a prompt or a log. */
+export function outputSummary(fields: OutputFields): string {
+  const parts = Object.entries(fields)
+    .filter(([, value]) => value !== undefined && value !== false)
+    .map(([key, value]) => (value === true ? key : key === 'UploadUrl' ? 'UploadUrl (uploaded, not saved)' : `${key} ${String(value)}`));
+  return parts.length > 0 ? parts.join(' · ') : 'the service defaults';
+}
+
+/** The key's MaxTotalBands, or undefined when the key info does not say. */
+export async function maxTotalBandsOf(ports: WorkflowPorts): Promise<number | undefined> {
+  const info = await ports.client.getApiKeyInfo({ signal: ports.signal }).catch((error: unknown) => {
+    if (isCancellation(error, ports.signal)) throw error;
+    return undefined;
+  });
+  const max = info?.MaxTotalBands;
+  return typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : undefined;
+}
