@@ -35,6 +35,7 @@ export const Commands = {
   createOrder: 'satImagery.createOrder',
   searchTiles: 'satImagery.searchTiles',
   processTiles: 'satImagery.processTiles',
+  downloadTimeSeries: 'satImagery.downloadTimeSeries',
   processMiniTiles: 'satImagery.processMiniTiles',
 } as const;
 

@@ -8,6 +8,7 @@ import { clearApiKeyCommand } from './clearApiKey';
 import { copyOrderIdCommand } from './copyOrderId';
 import { createOrderCommand } from './createOrder';
 import { downloadCompositeCommand } from './downloadComposite';
+import { downloadTimeSeriesCommand } from './downloadTimeSeries';
 import { estimateOrderCommand } from './estimateOrder';
 import { findAvailableDatesCommand } from './findAvailableDates';
 import { openOrderAoiCommand } from './openOrderAoi';
@@ -44,6 +45,7 @@ const allCommands: Command[] = [
   showLogCommand,
   // The workflows.
   downloadCompositeCommand,
+  downloadTimeSeriesCommand,
   findAvailableDatesCommand,
   estimateOrderCommand,
   createOrderCommand,
