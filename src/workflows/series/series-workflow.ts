@@ -19,7 +19,7 @@ import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import { keyLimits } from '../composite/split-into-parts';
 import { poolSize } from '../engine/worker-pool';
 import { writeStacSidecar } from '../stac/stac-sidecar';
-import { writeItemCollection } from '../stac/stac-collection';
+import { writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 import type { PricedDate } from './series-estimate';
 import { seriesEstimateModel, totalOf } from './series-estimate';
 import { checkAndPrice, seriesDates, seriesFields } from './series-plan';
@@ -91,10 +91,7 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
     result.dates.sort((a, b) => a.date.localeCompare(b.date));
     const cancelled = ports.signal.aborted || (priced.length > 0 && go.length === 0);
     result.outcome = cancelled ? 'cancelled' : batch.uncertain.length > 0 ? 'may-have-been-charged' : result.dates.some((d) => d.status === 'done' || d.status === 'skipped') ? 'completed' : 'not-available';
-    result.itemCollection = await writeItemCollection(directory, result.files, ports.log).catch((error: unknown) => {
-      ports.log?.(`The STAC ItemCollection could not be written: ${(error as Error).message}`);
-      return undefined;
-    });
+    result.itemCollection = await writeFolderItems(ports, directory, result.files);
     return result;
   } catch (error) {
     if (isCancellation(error, ports.signal)) return result;
@@ -118,11 +115,7 @@ async function downloadDate(ports: WorkflowPorts, manifest: BatchManifest, direc
   const file = join(directory, seriesFileName(fields, date));
   await moveExclusive(written.path, file);
   await rm(staging, { recursive: true, force: true });
-  try {
-    await writeStacSidecar(file, aoi, profile, request, ports.log);
-  } catch (error) {
-    ports.log?.(`The STAC Item beside ${file} could not be written: ${(error as Error).message}`);
-  }
+  await writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, profile, request, ports.log));
   return { file, bytes: written.bytes };
 }
 

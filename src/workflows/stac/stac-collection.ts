@@ -24,3 +24,23 @@ export async function writeItemCollection(directory: string, images: readonly st
   await replaceFileSafely(path, `${JSON.stringify(stacItemCollection(items), null, 2)}\n`);
   return path;
 }
+
+/** The image is paid for and saved: metadata that cannot be written is logged, never fatal. */
+export async function writeItemQuietly(ports: { log?: (line: string) => void }, image: string, write: () => Promise<string>): Promise<string | undefined> {
+  try {
+    return await write();
+  } catch (error) {
+    ports.log?.(`The STAC Item beside ${image} could not be written: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** The folder's ItemCollection after a batch, logged (not thrown) when it cannot be written. */
+export async function writeFolderItems(ports: { log?: (line: string) => void }, directory: string, images: readonly string[]): Promise<string | undefined> {
+  try {
+    return await writeItemCollection(directory, images, ports.log);
+  } catch (error) {
+    ports.log?.(`The STAC ItemCollection could not be written: ${(error as Error).message}`);
+    return undefined;
+  }
+}
