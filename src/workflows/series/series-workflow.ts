@@ -75,6 +75,9 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
     const units = go.map((p) => ({ id: p.date, input: p }));
     // Dates done earlier and dates held as possibly charged are reported by the batch runner.
     const earlier = dates.filter((d) => manifest.isDone(d) || held(d)).map((d) => ({ id: d, input: undefined as PricedDate | undefined }));
+    // Items are written beside the downloads, not in the worker's slot: reading an image back
+    // must not hold up the next date's request.
+    const items: Promise<unknown>[] = [];
     const batch = await runBatch<PricedDate | undefined>(
       ports,
       manifest,
@@ -82,9 +85,10 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
       { noun: 'dates', concurrency: workers, maxConcurrent: limits.maxConcurrent, resendUncertain: [...resend], creditsBefore: limits.credits },
       async ({ id, input }, onBytes) => {
         if (!input) throw new WorkflowError('invalid-option', `${id} was not planned in this run.`);
-        return downloadDate(ports, manifest, directory, aoi, fields, input, onBytes);
+        return downloadDate(ports, manifest, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log))));
       },
     );
+    await Promise.all(items);
     Object.assign(result, { units: batch.units, files: batch.files, failed: batch.failed, uncertain: batch.uncertain, bytes: batch.bytes, charge: batch.charge });
     await rm(join(directory, STAGING), { recursive: true, force: true }).catch(() => undefined);
     result.dates.push(...dateReports(dates, batch.units, priced, refused, go.length > 0 || priced.length === 0));
@@ -99,8 +103,8 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
   }
 }
 
-async function downloadDate(ports: WorkflowPorts, manifest: BatchManifest, directory: string, aoi: ReturnType<typeof readAoiOrThrow>['aoi'], fields: SeriesFields, priced: PricedDate, onBytes: (n: number) => void): Promise<{ file: string | undefined; bytes: number }> {
-  const { date, profile, request } = priced;
+async function downloadDate(ports: WorkflowPorts, manifest: BatchManifest, directory: string, fields: SeriesFields, priced: PricedDate, onBytes: (n: number) => void, written: (file: string) => void): Promise<{ file: string | undefined; bytes: number }> {
+  const { date, request } = priced;
   const staging = join(directory, STAGING, date);
   const info = await lstat(join(directory, STAGING)).catch(() => undefined);
   if (info && (info.isSymbolicLink() || !info.isDirectory())) throw new WorkflowError('invalid-option', `${join(directory, STAGING)} is in the way; move it away. ${date} was not sent.`);
@@ -109,14 +113,14 @@ async function downloadDate(ports: WorkflowPorts, manifest: BatchManifest, direc
   // From here the billed call may reach the service: a crash before its answer is recorded
   // leaves the date as possibly charged, never as one to send again unasked.
   await manifest.record(date, { status: 'may-have-been-charged', error: SENT_NO_ANSWER });
-  const written = await ports.client.downloadComposite(request, { directory: staging, fallbackName: seriesFileName(fields, date), onProgress: onBytes }, { signal: ports.signal });
-  if (!written.path) return { file: undefined, bytes: written.bytes };
+  const answer = await ports.client.downloadComposite(request, { directory: staging, fallbackName: seriesFileName(fields, date), onProgress: onBytes }, { signal: ports.signal });
+  if (!answer.path) return { file: undefined, bytes: answer.bytes };
   // Parallel dates would pick the same server-given name: each lands apart, then takes its date.
   const file = join(directory, seriesFileName(fields, date));
-  await moveExclusive(written.path, file);
+  await moveExclusive(answer.path, file);
   await rm(staging, { recursive: true, force: true });
-  await writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, profile, request, ports.log));
-  return { file, bytes: written.bytes };
+  written(file);
+  return { file, bytes: answer.bytes };
 }
 
 function dateReports(dates: string[], units: SeriesResult['units'], priced: PricedDate[], refused: SeriesDateReport[], sent: boolean): SeriesDateReport[] {
