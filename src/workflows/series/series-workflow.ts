@@ -110,6 +110,8 @@ async function downloadDate(ports: WorkflowPorts, manifest: BatchManifest, direc
   if (info && (info.isSymbolicLink() || !info.isDirectory())) throw new WorkflowError('invalid-option', `${join(directory, STAGING)} is in the way; move it away. ${date} was not sent.`);
   // isCancellation() treats any failure after an abort as the cancel: this date stays unsent.
   if (ports.signal.aborted) throw new Error('cancelled before sending');
+  // A run killed mid-download leaves its .part here: the folder is ours, start it empty.
+  await rm(staging, { recursive: true, force: true });
   // From here the billed call may reach the service: a crash before its answer is recorded
   // leaves the date as possibly charged, never as one to send again unasked.
   await manifest.record(date, { status: 'may-have-been-charged', error: SENT_NO_ANSWER });
