@@ -18,6 +18,7 @@ const suites = [
   ['cli', async () => (await import('./cli.mjs')).runCliBench()],
   ['download', async () => (await import('./download.mjs')).runDownloadBench()],
   ['batch', async () => (await import('./batch.mjs')).runBatchBench()],
+  ['series', async () => (await import('./series.mjs')).runSeriesBench()],
   ['geometry', async () => (await import('./geometry.mjs')).runGeometryBench()],
   ['raster', async () => (await import('./raster.mjs')).runRasterBench()],
   ['map', async () => (await import('./map.mjs')).runMapBench()],

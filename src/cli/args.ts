@@ -36,7 +36,7 @@ export const optionTable: Record<string, OptionSpec> = {
   'output-directory': { type: 'string', verbs: ['download', 'series', 'tiles process'], value: 'DIR', help: 'folder for the images (default: the current folder)' },
   yes: { type: 'boolean', verbs: billed, help: 'send the billed request (needs --max-cost too)' },
   'max-cost': { type: 'string', verbs: billed, value: 'AMOUNT', help: 'budget: proceed only when the estimate is at most this (credits, or currency for orders)' },
-  every: { type: 'string', verbs: ['series'], value: 'DAYS', help: 'at least this many days between two dates of a series (e.g. 7 or 7d)' },
+  every: { type: 'string', verbs: ['series'], value: 'DAYS', help: 'at least this many days between two dates of a series (7, 7d, 2w), or week or month: at most one per' },
   'max-dates': { type: 'string', verbs: ['series'], value: 'N', help: 'at most N dates (the newest)' },
   dates: { type: 'string', verbs: ['series'], value: 'D1,D2', help: 'exactly these dates instead of a search' },
   'resend-uncertain': { type: 'boolean', verbs: ['series'], help: 'send again the dates whose billed answer was lost earlier (check the account first)' },

@@ -37,6 +37,7 @@ export const Commands = {
   createOrder: 'satImagery.createOrder',
   searchTiles: 'satImagery.searchTiles',
   processTiles: 'satImagery.processTiles',
+  downloadTimeSeries: 'satImagery.downloadTimeSeries',
   processMiniTiles: 'satImagery.processMiniTiles',
   /** Open the map of an AOI file (uri, else the active editor) with the account's and workspace's layers. */
   showOnMap: 'satImagery.showOnMap',

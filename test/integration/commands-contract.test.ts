@@ -43,6 +43,7 @@ describe('contributions and handlers', () => {
     const { menus } = packageJson().contributes;
     const workflowIds = [
       Commands.downloadComposite,
+      Commands.downloadTimeSeries,
       Commands.findAvailableDates,
       Commands.estimateOrder,
       Commands.createOrder,

@@ -161,6 +161,22 @@ describe('Satellite Imagery in the browser workbench', function () {
     await page.keyboard.press('Escape');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   });
+
+  step('shows a time series\' dates and their total in the cost panel', async function () {
+    needs(this, 'sets the API key through the command palette');
+    needService();
+    const processCalls = () => wb.simulator.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length;
+    const before = processCalls();
+    const frame = await openCostPanelFromMenu(wb.page, 'field.wkt', undefined, 'Download Time Series');
+    const rows = frame.locator('[data-testid="series-dates"] tbody tr');
+    await rows.first().waitFor({ state: 'visible' });
+    assert.ok((await rows.count()) > 1, 'the panel lists the dates');
+    assert.match(await frame.locator('[data-testid="series-total"]').innerText(), /\d/);
+    await shot(wb.page, '09-time-series-estimate');
+    await frame.locator('[data-testid="cancel"]').first().click();
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Time series of' }).first().waitFor({ state: 'detached', timeout: 15_000 });
+    assert.equal(processCalls(), before, 'nothing billed before Proceed');
+  });
 });
 
 /** Waits until a file matching `pattern` exists under `dir` (the download lands on disk). */
@@ -192,10 +208,10 @@ const PROCEED = '[data-testid="proceed"]';
  * Right-click `fileName` in the explorer, Satellite Imagery, Download Composite; answer whatever
  * the workflow asks with its proposal, as a person would; resolve with the cost panel's frame.
  */
-async function openCostPanelFromMenu(page, fileName, screenshotName) {
+async function openCostPanelFromMenu(page, fileName, screenshotName, command = 'Download Composite') {
   await explorerMenu(page, fileName, 'Satellite Imagery');
   if (screenshotName) await shot(page, screenshotName);
-  await page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: 'Download Composite' }).last().click();
+  await page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: command }).last().click();
   // A click that lands while the submenu is still opening only highlights the item (seen in CI):
   // the menu then stays open, and Enter runs the highlighted item, as it would for a person.
   const menu = page.locator('.context-view.monaco-menu-container').first();

@@ -4,7 +4,7 @@ import { OptionReader, parseCommandLine } from '../../src/cli/args';
 import { UsageError } from '../../src/cli/exit-codes';
 import { refusal } from '../../src/cli/ports';
 import { Terminal } from '../../src/cli/terminal';
-import { parseEvery, selectSeriesDates } from '../../src/cli/verbs/series-dates';
+import { parseEvery, selectSeriesDates } from '../../src/workflows/series/series-dates';
 
 function stream(isTTY: boolean): PassThrough & { isTTY: boolean; text(): string } {
   const s = new PassThrough() as PassThrough & { isTTY: boolean; text(): string };

@@ -241,6 +241,12 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
     assert.equal(processed.length, parts.length);
     assert.ok(processed.every((r) => r.status === 200));
     assert.ok((await readdir(out)).includes('sat-imagery-manifest.json'));
+    // Every part has its STAC Item beside it, and the folder its ItemCollection.
+    const names = await readdir(out);
+    for (const file of result.files) assert.ok(names.includes(basename(file).replace(/\.tif$/, '.json')), `${file} has its Item`);
+    const collection = JSON.parse(await readFile(join(out, 'stac-items.json'), 'utf8')) as { features: unknown[] };
+    assert.equal(collection.features.length, parts.length);
+    assert.equal(result.parts?.itemCollection, join(out, 'stac-items.json'));
 
     sim.clearLog();
     const again = await downloadComposite(scriptedPorts(client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);

@@ -10,6 +10,12 @@ import { searchTiles } from '../../src/workflows/tiles/search-tiles-workflow';
 import { startSimulator } from '../simulator';
 import { useSimulatorClient } from './simulator-client-fixture';
 import { scriptedPorts } from './workflow-ports';
+import { readFileSync } from 'node:fs';
+import Ajv from 'ajv';
+import { ITEM_COLLECTION_NAME } from '../../src/workflows/stac/stac-collection';
+
+const stacSchema = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'test', 'fixtures', 'stac', 'item-1.0-core.schema.json'), 'utf8')) as object;
+const validateStac = new Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(stacSchema);
 
 // Six 0.1° tiles inside the demo orders near Aarhus.
 const AREA = { name: 'area.wkt', text: 'POLYGON((10.02 56.02, 10.28 56.02, 10.28 56.18, 10.02 56.18, 10.02 56.02))', format: 'wkt' as const };
@@ -53,6 +59,14 @@ describe('workflow: tiles search and batch processing (against the simulator)', 
     assert.match(last.message!, /^6 of 6 tiles, /);
     const manifest = JSON.parse(await readFile(join(fixture.out, MANIFEST_NAME), 'utf8'));
     assert.equal(Object.values(manifest.units).filter((u) => (u as { status: string }).status === 'done').length, 6);
+    // Each image has its STAC Item, on the tile's footprint; the folder has the ItemCollection.
+    const names = await readdir(fixture.out);
+    for (const tif of await tifs()) assert.ok(names.includes(tif.replace(/\.tif$/, '.json')), `${tif} has its Item`);
+    const collection = JSON.parse(await readFile(join(fixture.out, ITEM_COLLECTION_NAME), 'utf8')) as { features: { geometry: unknown }[] };
+    assert.equal(result.itemCollection, join(fixture.out, ITEM_COLLECTION_NAME));
+    assert.ok(validateStac(collection), JSON.stringify(validateStac.errors));
+    assert.equal(collection.features.length, 6);
+    assert.equal(new Set(collection.features.map((f) => JSON.stringify(f.geometry))).size, 6, 'six footprints, not the area six times');
     // Never more than two tile requests in flight at once.
     const spans = tileRequests().map((r) => [r.arrivedAt, r.finishedAt ?? Infinity] as const);
     const peak = Math.max(...spans.map(([start]) => spans.filter(([s, e]) => s <= start && e > start).length));

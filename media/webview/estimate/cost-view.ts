@@ -1,7 +1,7 @@
 // The cost block: what the decision costs, as large as the page makes anything, with the
 // figures behind it. Credits for a composite; order and storage amounts for this month and next
 // month for an order; the selection count for tiles.
-import type { EstimateModel } from '../../../src/workflows/engine/estimate-view-model';
+import type { EstimateModel, SeriesEstimate } from '../../../src/workflows/engine/estimate-view-model';
 import { el, fact } from '../common/dom';
 import { formatArea, formatCredits, formatDuration, formatMegabytes, formatMoney, formatUtc, NOT_GIVEN } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
@@ -13,6 +13,7 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
   const facts = el('dl', { class: 'facts' });
   if (model.kind === 'composite') {
     section.append(el('p', { class: 'headline', 'data-testid': 'credits' }, formatCredits(model.credits, locale)));
+    if (model.series) section.append(renderSeriesDates(model.series, locale));
     facts.append(
       ...fact('Area billed (service estimate)', formatArea(model.areaEstimateKm2, locale), 'area-estimate'),
       ...fact('File size', formatMegabytes(model.fileSizeMB, locale), 'file-size'),
@@ -51,6 +52,15 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
   if (model.budget !== undefined) facts.append(...fact('Your budget', formatCost(model, model.budget, locale), 'budget'));
   if (facts.childElementCount) section.append(facts);
   return section;
+}
+
+/** A time series: each date with its credits, and the total the headline shows. */
+function renderSeriesDates(series: SeriesEstimate, locale: Locale): HTMLElement {
+  return el('table', { class: 'amounts', 'data-testid': 'series-dates' },
+    el('caption', {}, `${series.dates.length} dates, one composite each`),
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Date'), el('th', { scope: 'col' }, 'Credits'))),
+    el('tbody', {}, ...series.dates.map((d) => el('tr', {}, el('th', { scope: 'row' }, d.date), el('td', {}, formatCredits(d.credits, locale))))),
+    el('tfoot', {}, el('tr', {}, el('th', { scope: 'row' }, 'Total'), el('td', { class: 'total', 'data-testid': 'series-total' }, formatCredits(series.total, locale)))));
 }
 
 export function renderAreaFacts(model: EstimateModel, locale: Locale): HTMLElement {

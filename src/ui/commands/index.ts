@@ -8,6 +8,7 @@ import { clearApiKeyCommand } from './clearApiKey';
 import { copyOrderIdCommand } from './copyOrderId';
 import { createOrderCommand } from './createOrder';
 import { downloadCompositeCommand } from './downloadComposite';
+import { downloadTimeSeriesCommand } from './downloadTimeSeries';
 import { estimateOrderCommand } from './estimateOrder';
 import { findAvailableDatesCommand } from './findAvailableDates';
 import { openOrderAoiCommand } from './openOrderAoi';
@@ -47,6 +48,7 @@ const allCommands: Command[] = [
   openImageCommand,
   // The workflows.
   downloadCompositeCommand,
+  downloadTimeSeriesCommand,
   findAvailableDatesCommand,
   estimateOrderCommand,
   createOrderCommand,

@@ -13,6 +13,8 @@ import type { CompositeProfile } from '../engine/request-profile';
 import type { BatchResult } from '../engine/results';
 import { moveExclusive } from '../../api/safe-files';
 import { WorkflowError, isCancellation } from '../engine/errors';
+import { writeStacSidecar } from '../stac/stac-sidecar';
+import { writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 
 const STAGING = '.sat-imagery-parts';
 
@@ -77,8 +79,10 @@ export async function downloadCompositeParts(
     // Never over a file of the person's (or a link) that already has the name.
     if (written.path && file) await moveExclusive(written.path, file);
     await rm(staging, { recursive: true, force: true });
+    if (file) await writeItemQuietly(ports, file, () => writeStacSidecar(file, input, partProfile, compositeRequest(partProfile), ports.log));
     return { file, bytes: written.bytes };
   });
   await rm(join(directory, STAGING), { recursive: true, force: true }).catch(() => undefined);
+  result.itemCollection = await writeFolderItems(ports, directory, result.files);
   return result;
 }

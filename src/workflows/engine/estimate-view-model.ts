@@ -34,6 +34,14 @@ export interface CompositeEstimateModel extends EstimateCommon {
   areaEstimateKm2: number | undefined;
   fileSizeMB: number | undefined;
   timeSeconds: number | undefined;
+  /** A time series: each date with its credits; `credits` is then their total. */
+  series?: SeriesEstimate;
+}
+
+export interface SeriesEstimate {
+  dates: { date: string; credits?: number }[];
+  /** Undefined when a date came without a price. */
+  total?: number;
 }
 
 export interface OrderEstimateModel extends EstimateCommon {

@@ -128,4 +128,6 @@ export interface BatchResult {
   /** Set when `uncertain` is not empty. */
   charge?: ChargeUncertainty;
   bytes: number;
+  /** The STAC ItemCollection of the folder's images (each also has its Item beside it). */
+  itemCollection?: string;
 }

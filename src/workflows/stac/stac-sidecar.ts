@@ -16,7 +16,11 @@ export function sidecarPath(imagePath: string): string {
   return imagePath.replace(/\.tiff?$/i, '') + '.json';
 }
 
-export async function writeStacSidecar(imagePath: string, aoi: Aoi, profile: CompositeProfile, request: CompositeRequest, log?: (line: string) => void): Promise<string> {
+/** The fields of the request profile an Item describes (a tile batch has no frozen profile). */
+export type ItemProfile = Pick<CompositeProfile, 'date' | 'epsgProjection' | 'bandnames' | 'model' | 'satelliteConstellations' | 'resolution'>;
+
+/** `area` is the AOI, the part of it, or a tile's footprint: where the image lies. */
+export async function writeStacSidecar(imagePath: string, aoi: Pick<Aoi, 'bbox' | 'geoJson'>, profile: ItemProfile, request: CompositeRequest | Record<string, unknown>, log?: (line: string) => void): Promise<string> {
   const b = aoi.bbox;
   const input: StacImageInput = {
     imageFileName: basename(imagePath),

@@ -14,7 +14,7 @@ import { WorkflowError, isCancellation } from '../engine/errors';
 import { BatchManifest } from '../engine/batch-manifest';
 import { nowOf } from '../engine/ports';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
-import { dateTimeOf } from '../engine/request-profile';
+import { aoiField, dateTimeOf } from '../engine/request-profile';
 import type { BatchResult } from '../engine/results';
 import { runBatch } from '../engine/batch-runner';
 import { keyLimits } from '../composite/split-into-parts';
@@ -23,6 +23,18 @@ import { findTiles, pickTiles } from './search-tiles-workflow';
 import { runWizard } from '../engine/wizard';
 import type { WizardStep } from '../engine/wizard';
 import { checkOutputFolder } from '../engine/output-folder';
+import { readAoi } from '../../geometry/index';
+import type { Aoi } from '../../geometry/types';
+import { writeStacSidecar } from '../stac/stac-sidecar';
+import { writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
+
+/** Where a tile lies: its footprint (DataGeogWkt), when the search returned it. */
+function footprintOf(tile: TileRecord | undefined): Aoi | undefined {
+  const wkt = tile?.DataGeogWkt;
+  if (typeof wkt !== 'string') return undefined;
+  const read = readAoi(wkt, 'wkt');
+  return read.ok ? read.aoi : undefined;
+}
 
 export type BatchKind = 'tile' | 'minitile';
 
@@ -91,6 +103,12 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
       Resolution: state.chosen.resolution === undefined ? undefined : checkResolution(state.chosen.resolution),
       EpsgProjection: state.chosen.epsgProjection,
     };
+    // The tiles' footprints place each image's STAC Item; one search (not billed) when the options named the tiles.
+    const footprints = state.candidates.length > 0 || !aoi ? state.candidates : await ports.client.searchTiles(aoiField(aoi, 'wkt'), { signal: ports.signal }).catch((error: unknown) => {
+      if (isCancellation(error, ports.signal)) throw error;
+      return [];
+    });
+    const itemProfile = { date: shared.Date.slice(0, 10), epsgProjection: shared.EpsgProjection ?? 4326, bandnames: shared.Bandnames ?? 'rgb', model, satelliteConstellations: shared.SatelliteConstellations, resolution: shared.Resolution ?? 0 };
     // A pre-signed UploadUrl carries its secret in the query: the manifest keeps only the address.
     const recorded = output.UploadUrl ? { ...shared, UploadUrl: uploadTarget(output.UploadUrl) } : shared;
     const manifest = await BatchManifest.open(directory, kind, recorded, ports.redact);
@@ -104,9 +122,14 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
         kind === 'tile'
           ? await ports.client.downloadTile({ ...shared, TileGuid: id }, target, { signal: ports.signal })
           : await ports.client.downloadMiniTile({ ...shared, MiniTileGuid: id }, target, { signal: ports.signal });
-      return { file: written.path, bytes: written.bytes };
+      const file = written.path;
+      const area = footprintOf(footprints.find((t) => t.Guid === id)) ?? aoi;
+      if (file && area) await writeItemQuietly(ports, file, () => writeStacSidecar(file, area, itemProfile, { ...shared, [kind === 'tile' ? 'TileGuid' : 'MiniTileGuid']: id }, ports.log));
+      else if (file) ports.log?.(`No STAC Item beside ${file}: neither the tile's footprint nor an area is known.`);
+      return { file, bytes: written.bytes };
     });
-    return { ...outcome, choices: { ...state.chosen } };
+    const itemCollection = await writeFolderItems(ports, directory, outcome.files);
+    return { ...outcome, choices: { ...state.chosen }, ...(itemCollection ? { itemCollection } : {}) };
   } catch (error) {
     if (isCancellation(error, ports.signal)) return result;
     throw error;

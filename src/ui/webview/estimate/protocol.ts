@@ -32,6 +32,7 @@ const compositeModel = z.object({
   areaEstimateKm2: z.optional(z.number()),
   fileSizeMB: z.optional(z.number()),
   timeSeconds: z.optional(z.number()),
+  series: z.optional(z.object({ dates: z.array(z.object({ date: z.string(), credits: z.optional(z.number()) })), total: z.optional(z.number()) })),
 });
 
 const orderModel = z.object({

@@ -1,0 +1,50 @@
+// The one cost panel of a series: the first date's estimate view with the dates listed, each
+// with its credits, and their total, which is the figure the budget guard compares.
+import type { CompositeEstimate, CompositeRequest } from '../../api/types';
+import type { Aoi } from '../../geometry/types';
+import { compositeEstimateModel } from '../engine/estimate-view-builders';
+import type { CompositeEstimateModel } from '../engine/estimate-view-model';
+import type { CompositeProfile } from '../engine/request-profile';
+
+export interface PricedDate {
+  date: string;
+  profile: CompositeProfile;
+  request: CompositeRequest;
+  estimate: CompositeEstimate;
+  credits: number | undefined;
+}
+
+/** The total, or undefined when any date came without a price (then nothing may skip the panel). */
+export function totalOf(priced: readonly PricedDate[]): number | undefined {
+  let total = 0;
+  for (const p of priced) {
+    if (p.credits === undefined || !Number.isFinite(p.credits)) return undefined;
+    total += p.credits;
+  }
+  return Math.round(total * 1e6) / 1e6;
+}
+
+export function seriesEstimateModel(aoi: Aoi, priced: readonly PricedDate[], budget: number | undefined): CompositeEstimateModel {
+  const first = priced[0]!;
+  const base = compositeEstimateModel(aoi, first.profile, first.request, first.estimate, budget);
+  const total = totalOf(priced);
+  const sum = (pick: (p: PricedDate) => unknown): number | undefined => {
+    const values = priced.map(pick);
+    return values.every((v): v is number => typeof v === 'number') ? values.reduce((a, b) => a + b, 0) : undefined;
+  };
+  // The first date's budget sentence is about one date: the total is what is compared.
+  const warnings = base.warnings.filter((w) => !w.startsWith('The cost ('));
+  if (budget !== undefined && total !== undefined && total >= budget) warnings.push(`The total cost (${total}) is at or above your budget of ${budget}.`);
+  const dates = priced.map((p) => p.date);
+  return {
+    ...base,
+    title: `Time series of ${priced.length} date${priced.length === 1 ? '' : 's'}`,
+    settings: [{ label: 'Dates', value: `${dates[0]} … ${dates[dates.length - 1]} (${dates.length})` }, ...base.settings.filter((s) => s.label !== 'Date')],
+    warnings,
+    payload: priced.map((p) => p.request),
+    credits: total,
+    fileSizeMB: sum((p) => p.estimate.FileSizeEstimateMB),
+    timeSeconds: sum((p) => p.estimate.FastTimeEstimateSeconds ?? p.estimate.SlowTimeEstimateSeconds),
+    series: { dates: priced.map((p) => ({ date: p.date, ...(p.credits !== undefined ? { credits: p.credits } : {}) })), ...(total !== undefined ? { total } : {}) },
+  };
+}

@@ -1,0 +1,92 @@
+// The planning half of a series, before anything billed: the frozen settings (asked once, as for
+// a composite, without the date), the dates (given, or found by the date search and thinned),
+// one availability check per date with the final payload, and one estimate per ready date.
+import type { CompositeEstimate, TaskingModel } from '../../api/types';
+import type { Aoi } from '../../geometry/types';
+import { judgeAvailability } from '../composite/availability';
+import { compositeSteps, initialPromptState } from '../composite/composite-prompts';
+import { searchDates, windowOf } from '../dates/date-search';
+import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
+import { nowOf } from '../engine/ports';
+import type { WorkflowPorts } from '../engine/ports';
+import { availabilityRequest, compositeRequest, freezeProfile } from '../engine/request-profile';
+import type { AoiMode, CompositeProfile, ProfileFields } from '../engine/request-profile';
+import { runWizard } from '../engine/wizard';
+import { runPool } from '../engine/worker-pool';
+import { selectSeriesDates } from './series-dates';
+import type { PricedDate } from './series-estimate';
+import type { DownloadSeriesOptions, SeriesDateReport } from './series-types';
+
+export type SeriesFields = Omit<ProfileFields, 'date'>;
+
+/** The settings every date shares, asked where the options and settings leave them open. */
+export async function seriesFields(ports: WorkflowPorts, aoi: Aoi, aoiMode: AoiMode, options: DownloadSeriesOptions, models: TaskingModel[]): Promise<SeriesFields | undefined> {
+  const { dates: _dates, ...choices } = options;
+  const state = initialPromptState(choices, ports.settings().defaults, models);
+  const window = windowOf(options, nowOf(ports));
+  // The date is what the series varies: never asked.
+  const steps = compositeSteps({ ports, aoi, aoiMode, window }).filter((step) => step.id !== 'date');
+  if (!(await runWizard(steps, state))) return undefined;
+  const model = checkModel(state.chosen.model!, models);
+  return {
+    aoiMode,
+    model,
+    satelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
+    epsgProjection: state.chosen.epsgProjection!,
+    resolution: checkResolution(state.chosen.resolution!),
+    bandnames: state.chosen.bandnames!,
+    output: options.output,
+  };
+}
+
+/** The dates to download, and the partial ones left out (reported, not sent). */
+export async function seriesDates(ports: WorkflowPorts, aoi: Aoi, fields: SeriesFields, options: DownloadSeriesOptions): Promise<{ dates: string[]; partial: string[] }> {
+  if (options.dates && options.dates.length > 0) return { dates: selectSeriesDates(options.dates, { maxDates: options.maxDates }), partial: [] };
+  const window = windowOf(options, nowOf(ports));
+  ports.progress.report({ message: 'Searching dates…' });
+  const coverage = await searchDates(ports, aoi, fields.aoiMode, fields.model, [...fields.satelliteConstellations], window);
+  const allowPartial = options.output?.AllowPartialImage === true;
+  const candidates = allowPartial ? [...coverage.full, ...coverage.partial] : coverage.full;
+  const selection = { every: options.every, nth: options.nth, maxDates: options.maxDates };
+  const dates = selectSeriesDates(candidates, selection);
+  return { dates, partial: allowPartial ? [] : [...coverage.partial].sort() };
+}
+
+export interface Checked {
+  priced: PricedDate[];
+  /** Dates the availability check turned down, with the reason. */
+  refused: SeriesDateReport[];
+}
+
+/** Availability, then estimate, of each date with its final payload, a few at a time. */
+export async function checkAndPrice(ports: WorkflowPorts, aoi: Aoi, fields: SeriesFields, dates: readonly string[], workers: number): Promise<Checked> {
+  const allowPartial = fields.output?.AllowPartialImage === true;
+  let checked = 0;
+  const outcomes = await runPool(
+    dates,
+    workers,
+    async (date): Promise<PricedDate | SeriesDateReport> => {
+      const profile: CompositeProfile = freezeProfile(aoi, { ...fields, date, satelliteConstellations: [...fields.satelliteConstellations], output: { ...fields.output } });
+      const flags = await ports.client.checkCompositeAvailability(availabilityRequest(profile), { signal: ports.signal });
+      const verdict = judgeAvailability(flags, date);
+      const partialOnly = verdict.failed.length === 1 && verdict.failed[0] === 'FullyAvailable' && flags.PartiallyAvailable === true;
+      ports.progress.report({ message: `Checked ${++checked} of ${dates.length} dates…` });
+      if (!verdict.ready && !(partialOnly && allowPartial)) return { date, status: partialOnly ? 'partial' : 'not-available', error: verdict.sentence };
+      const request = compositeRequest(profile);
+      const estimate: CompositeEstimate = await ports.client.estimateComposite(request, { signal: ports.signal });
+      const credits = typeof estimate.CreditEstimate === 'number' ? estimate.CreditEstimate : undefined;
+      return { date, profile, request, estimate, credits };
+    },
+    ports.signal,
+  );
+  const priced: PricedDate[] = [];
+  const refused: SeriesDateReport[] = [];
+  for (const outcome of outcomes) {
+    // A failed check (network, cancel) stops the plan: nothing has been billed yet.
+    if (!outcome.ok) throw outcome.error;
+    const value = outcome.value!;
+    if ('profile' in value) priced.push(value);
+    else refused.push(value);
+  }
+  return { priced, refused };
+}

@@ -1,0 +1,46 @@
+// Writes the STAC ItemCollection of a folder of images: the Items written beside each image
+// (`<image>.json`), gathered into one FeatureCollection. An image whose Item is missing or
+// unreadable is left out and named in the log: the images themselves are what was paid for.
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { replaceFileSafely } from '../../api/safe-files';
+import { sidecarPath } from './stac-sidecar';
+import { stacItemCollection } from './stac-item';
+import type { StacItem } from './stac-item';
+
+export const ITEM_COLLECTION_NAME = 'stac-items.json';
+
+export async function writeItemCollection(directory: string, images: readonly string[], log?: (line: string) => void): Promise<string | undefined> {
+  const items: StacItem[] = [];
+  for (const image of [...new Set(images)].sort()) {
+    try {
+      items.push(JSON.parse(await readFile(sidecarPath(image), 'utf8')) as StacItem);
+    } catch (error) {
+      log?.(`The STAC ItemCollection leaves out ${basename(image)}: its Item could not be read (${(error as Error).message}).`);
+    }
+  }
+  if (items.length === 0) return undefined;
+  const path = join(directory, ITEM_COLLECTION_NAME);
+  await replaceFileSafely(path, `${JSON.stringify(stacItemCollection(items), null, 2)}\n`);
+  return path;
+}
+
+/** The image is paid for and saved: metadata that cannot be written is logged, never fatal. */
+export async function writeItemQuietly(ports: { log?: (line: string) => void }, image: string, write: () => Promise<string>): Promise<string | undefined> {
+  try {
+    return await write();
+  } catch (error) {
+    ports.log?.(`The STAC Item beside ${image} could not be written: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** The folder's ItemCollection after a batch, logged (not thrown) when it cannot be written. */
+export async function writeFolderItems(ports: { log?: (line: string) => void }, directory: string, images: readonly string[]): Promise<string | undefined> {
+  try {
+    return await writeItemCollection(directory, images, ports.log);
+  } catch (error) {
+    ports.log?.(`The STAC ItemCollection could not be written: ${(error as Error).message}`);
+    return undefined;
+  }
+}

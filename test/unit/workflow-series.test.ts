@@ -1,0 +1,134 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import { findAvailableDates } from '../../src/workflows/dates/find-dates-workflow';
+import { MANIFEST_NAME } from '../../src/workflows/engine/batch-manifest';
+import type { CompositeEstimateModel } from '../../src/workflows/engine/estimate-view-model';
+import { selectSeriesDates } from '../../src/workflows/series/series-dates';
+import type { DownloadSeriesOptions } from '../../src/workflows/series/series-types';
+import { downloadSeries } from '../../src/workflows/series/series-workflow';
+import { ITEM_COLLECTION_NAME } from '../../src/workflows/stac/stac-collection';
+import { useSimulatorClient } from './simulator-client-fixture';
+import { scriptedPorts } from './workflow-ports';
+
+// Two separate squares near Aarhus: dates with imagery of only one of them are partial.
+const AREA = { name: 'two.wkt', text: 'MULTIPOLYGON(((10.02 56.02, 10.05 56.02, 10.05 56.04, 10.02 56.04, 10.02 56.02)),((10.2 56.12, 10.23 56.12, 10.23 56.14, 10.2 56.14, 10.2 56.12)))', format: 'wkt' as const };
+const PROCESS = '/api/satelliteimages/process/composite';
+const AVAILABLE = '/api/satelliteimages/process/composite/available';
+const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'test', 'fixtures', 'stac', 'item-1.0-core.schema.json'), 'utf8')) as object;
+const validate = new Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
+
+describe('workflow: time series (against the simulator)', () => {
+  const fixture = useSimulatorClient({ simulator: { demoData: true }, client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } }, tempPrefix: 'series-' });
+  let full: string[];
+  let partial: string[];
+  const processed = () => fixture.sim.requests.filter((r) => r.path === PROCESS).map((r) => (r.body as { Date: string }).Date.slice(0, 10)).sort();
+  const options = (extra: DownloadSeriesOptions = {}): DownloadSeriesOptions => ({ model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: fixture.out, ...extra });
+
+  before(async () => {
+    const found = await findAvailableDates(scriptedPorts(fixture.client, {}).ports, AREA, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
+    full = found.coverage!.full;
+    partial = found.coverage!.partial;
+  });
+
+  it('downloads every 3rd-day date of the window up to maxDates, skips partial ones, prices them in one panel and writes the ItemCollection', async () => {
+    assert.ok(partial.length > 0, 'the area has partial dates');
+    const expected = selectSeriesDates(full, { every: 3, maxDates: 4 });
+    assert.equal(expected.length, 4);
+    const run = scriptedPorts(fixture.client, {});
+    const result = await downloadSeries(run.ports, AREA, options({ every: 3, maxDates: 4 }));
+    assert.equal(result.outcome, 'completed');
+    assert.deepEqual(result.dates.filter((d) => d.status === 'done').map((d) => d.date), expected);
+    assert.deepEqual(result.dates.filter((d) => d.status === 'partial').map((d) => d.date), [...partial].sort());
+    assert.deepEqual(processed(), expected, 'only the chosen whole-area dates were billed');
+    assert.equal(fixture.sim.requests.filter((r) => r.path === AVAILABLE).length, expected.length, 'one availability check per date');
+    const checked = fixture.sim.requests.filter((q) => q.path === AVAILABLE).map((r) => r.body as { Model: string; Date: string });
+    assert.deepEqual(checked.map((b) => [b.Model, b.Date.slice(0, 10)]).sort(), expected.map((d) => ['Stratus2', d]), 'checked with the final payload');
+
+    // One panel: each date with its credits, and the total.
+    assert.equal(run.estimates.length, 1);
+    const shown = run.estimates[0] as CompositeEstimateModel;
+    assert.deepEqual(shown.series?.dates.map((d) => d.date), expected);
+    const sum = shown.series!.dates.reduce((a, d) => a + d.credits!, 0);
+    assert.ok(sum > 0);
+    assert.ok(Math.abs(shown.credits! - sum) < 1e-6 && shown.series!.total === shown.credits);
+    assert.equal(result.totalCredits, shown.credits);
+
+    // One GeoTIFF per date, named by it, each with its Item; the folder's ItemCollection validates.
+    const names = (await readdir(fixture.out)).sort();
+    for (const date of expected) {
+      assert.ok(names.includes(`composite-${date}-Stratus2-80m.tif`), `${date} has its image`);
+      assert.ok(names.includes(`composite-${date}-Stratus2-80m.json`), `${date} has its Item`);
+    }
+    const collection = JSON.parse(await readFile(join(fixture.out, ITEM_COLLECTION_NAME), 'utf8')) as { features: { properties: { datetime: string } }[] };
+    assert.equal(result.itemCollection, join(fixture.out, ITEM_COLLECTION_NAME));
+    assert.ok(validate(collection), JSON.stringify(validate.errors));
+    assert.deepEqual(collection.features.map((f) => f.properties.datetime.slice(0, 10)), expected);
+  });
+
+  it('takes partial dates too when AllowPartialImage is on, and every Nth date', async () => {
+    const expected = selectSeriesDates([...full, ...partial], { nth: 2, maxDates: 3 });
+    const result = await downloadSeries(scriptedPorts(fixture.client, {}).ports, AREA, options({ nth: 2, maxDates: 3, output: { AllowPartialImage: true } }));
+    assert.deepEqual(result.dates.map((d) => [d.date, d.status]), expected.map((d) => [d, 'done']));
+    assert.deepEqual(processed(), expected);
+  });
+
+  it('applies the budget to the total: above it nothing is billed without a yes, and a no bills nothing', async () => {
+    const dates = [...full].sort().slice(-3);
+    const priced = scriptedPorts(fixture.client, {}, { confirm: () => ({ action: 'cancel' }) });
+    const declined = await downloadSeries(priced.ports, AREA, options({ dates }));
+    assert.equal(declined.outcome, 'cancelled');
+    assert.deepEqual(declined.dates.map((d) => d.status), ['not-sent', 'not-sent', 'not-sent']);
+    const total = declined.totalCredits!;
+    const one = Math.max(...declined.dates.map((d) => d.credits!));
+    assert.ok(total > one);
+    // A budget above every single date but under the total: skipping the panel is refused.
+    const budget = (one + total) / 2;
+    const skip = scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: budget } });
+    await assert.rejects(downloadSeries(skip.ports, AREA, options({ dates, skipConfirmation: true })), /needs a confirmation: it costs .*not under the budget/);
+    assert.deepEqual(processed(), [], 'nothing billed');
+    const under = await downloadSeries(scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: total + 1 } }).ports, AREA, options({ dates, skipConfirmation: true }));
+    assert.equal(under.outcome, 'completed');
+    assert.deepEqual(processed(), dates);
+  });
+
+  it('a rerun after a cancel skips finished dates and does not resend one that may have been charged', async () => {
+    const dates = [...full].sort().slice(-5);
+    fixture.sim.configure({ imageBytes: 4 * 1024 * 1024, trickleBytesPerSecond: 4 * 1024 * 1024 });
+    // One worker: the cancel lands once the first date is written and the second one's bytes flow.
+    let firstDone: number | undefined;
+    const run = scriptedPorts(fixture.client, {}, {
+      onProgress: (update, self) => {
+        if (!/^1 of 5 dates/.test(update.message ?? '')) return;
+        if (firstDone === undefined) firstDone = update.bytes ?? 0;
+        else if ((update.bytes ?? 0) > firstDone) self.controller.abort();
+      },
+    });
+    const cancelled = await downloadSeries(run.ports, AREA, options({ dates, concurrency: 1 }));
+    fixture.sim.configure({});
+    assert.equal(cancelled.outcome, 'cancelled');
+    const manifest = JSON.parse(await readFile(join(fixture.out, MANIFEST_NAME), 'utf8')) as { units: Record<string, { status: string }> };
+    const done = dates.filter((d) => manifest.units[d]?.status === 'done');
+    const uncertain = dates.filter((d) => manifest.units[d]?.status === 'may-have-been-charged');
+    assert.equal(done.length, 1);
+    assert.equal(uncertain.length, 1, 'the date in flight at the cancel may have been charged');
+    assert.ok(!(await readdir(fixture.out)).some((f) => f.endsWith('.part')), 'no half file');
+    const sentFirst = processed();
+
+    fixture.sim.clearLog();
+    const rerun = await downloadSeries(scriptedPorts(fixture.client, {}).ports, AREA, options({ dates }));
+    const rest = dates.filter((d) => !done.includes(d) && !uncertain.includes(d));
+    assert.deepEqual(rerun.dates.map((d) => [d.date, d.status]), dates.map((d) => [d, done.includes(d) ? 'skipped' : uncertain.includes(d) ? 'may-have-been-charged' : 'done']));
+    assert.deepEqual(processed(), rest, 'finished and possibly charged dates were not sent again');
+    assert.equal(rerun.outcome, 'may-have-been-charged');
+    assert.ok(sentFirst.every((d) => done.includes(d) || uncertain.includes(d)));
+
+    fixture.sim.clearLog();
+    const resent = await downloadSeries(scriptedPorts(fixture.client, {}).ports, AREA, options({ dates, resendUncertain: uncertain }));
+    assert.deepEqual(processed(), uncertain, 'only the named dates, on request');
+    assert.ok(resent.dates.every((d) => d.status === 'done' || d.status === 'skipped'));
+    for (const d of resent.dates) assert.ok(d.file && existsSync(d.file));
+  });
+});
