@@ -5,6 +5,7 @@ import { mergeFix, splitFix } from './billing-fixes';
 import { billedBoxKm2, boxSidesM, formatKm2 } from './billing-rules';
 import type { BillingRules } from './billing-rules';
 import type { PolygonMeasures } from './flat';
+import { MAX_PROBLEMS } from './drafts';
 import type { Draft } from './drafts';
 import type { PolygonCoordinates } from './types';
 
@@ -14,7 +15,8 @@ function ratioText(billed: number, area: number): string {
 
 /** Adds one warning per rule a polygon breaks, at the polygon, and the merge warnings. */
 export function checkBillingRules(polygons: readonly PolygonCoordinates[], measures: readonly PolygonMeasures[], rules: BillingRules, out: Draft[]): void {
-  for (let p = 0; p < polygons.length; p++) {
+  // Thousands of tiny polygons would each earn a warning: past MAX_PROBLEMS they are noise.
+  for (let p = 0; p < polygons.length && out.length < MAX_PROBLEMS; p++) {
     const { bbox, areaKm2 } = measures[p];
     const boxKm2 = bboxAreaKm2(bbox);
     const billed = billedBoxKm2(bbox, rules);
@@ -48,7 +50,7 @@ export function checkBillingRules(polygons: readonly PolygonCoordinates[], measu
       });
     }
   }
-  for (let p = 1; p < polygons.length; p++) {
+  for (let p = 1; p < polygons.length && out.length < MAX_PROBLEMS; p++) {
     const fix = mergeFix(polygons, measures, p - 1, p, rules);
     if (!fix) continue;
     out.push({

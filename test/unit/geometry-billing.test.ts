@@ -71,6 +71,14 @@ describe('geometry: billing rules as warnings', () => {
     assert.match(warning.message, /billed area at least 0\.5 km²/);
   });
 
+  it('stops at a hundred warnings for thousands of tiny polygons, and reads them all', () => {
+    const tiny = Array.from({ length: 2000 }, (_, k) => [square(10 + (k % 50) * 0.01, 50 + Math.floor(k / 50) * 0.01, 0.001)]);
+    const result = readAoi(JSON.stringify({ type: 'MultiPolygon', coordinates: tiny }), 'geojson');
+    assert.ok(result.ok);
+    assert.equal(result.aoi.polygons.length, 2000);
+    assert.equal(result.problems.length, 100);
+  });
+
   it('takes other thresholds when given (the specification document names them), and the cache re-reads with them', () => {
     const text = `POLYGON ${ringWkt(square(10.2, 56.1, 0.009))}`; // a box of about 0.56 km²: over 0.5, under 1
     assert.deepEqual(okProblems(readAoi(text, 'wkt')).map((p) => p.code), []);
