@@ -1,6 +1,9 @@
 // Remembers what readAoi made of a text, so the editor diagnostics and the workflows never parse
 // the same document twice. Keyed by (uri, version) when the caller has a document, and by the
 // text itself otherwise; a read by uri also fills the text entry, so either way finds it.
+// The billing rules are part of what a read means: new rules empty the cache.
+import { DEFAULT_BILLING_RULES } from './billing-rules';
+import type { BillingRules } from './billing-rules';
 import { readAoi } from './read-aoi';
 import type { AoiFormat, AoiReadResult } from './types';
 
@@ -22,6 +25,7 @@ export class AoiCache {
   hits = 0;
   private readonly byUri = new Map<string, Entry>();
   private readonly byText = new Map<string, Entry>();
+  private rules: BillingRules = DEFAULT_BILLING_RULES;
 
   constructor(private readonly maxEntries = 8) {}
 
@@ -35,7 +39,7 @@ export class AoiCache {
     if (sameText && sameText.format === format) entry = this.hit(this.byText, text, sameText);
     else {
       this.parses++;
-      entry = { text, format, version: key?.version, result: readAoi(text, format) };
+      entry = { text, format, version: key?.version, result: readAoi(text, format, this.rules) };
       remember(this.byText, text, entry, this.maxEntries);
     }
     if (key) remember(this.byUri, key.uri, { ...entry, version: key.version }, this.maxEntries);
@@ -47,6 +51,19 @@ export class AoiCache {
     const entry = this.byUri.get(uri);
     this.byUri.delete(uri);
     if (entry) this.byText.delete(entry.text);
+  }
+
+  get billingRules(): Readonly<BillingRules> {
+    return this.rules;
+  }
+
+  /** Rules the host learnt (the specification document); true when they changed, and the cache was emptied. */
+  setBillingRules(rules: BillingRules): boolean {
+    const now = this.rules;
+    if (now.minBilledKm2 === rules.minBilledKm2 && now.minFillRatio === rules.minFillRatio && now.minBoxSideM === rules.minBoxSideM) return false;
+    this.rules = { ...rules };
+    this.clear();
+    return true;
   }
 
   clear(): void {

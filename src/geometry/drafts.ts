@@ -16,7 +16,14 @@ export type FixDraft =
   /** Replace the polygon's coordinates with the swapped ones. */
   | { kind: 'swap-lat-lon'; title: string; polygon: number; swapped: number[][][] }
   /** Replace the polygon (a whole Polygon geometry: with a MultiPolygon) with its parts. */
-  | { kind: 'split-antimeridian'; title: string; polygon: number; parts: number[][][][] };
+  | { kind: 'split-antimeridian'; title: string; polygon: number; parts: number[][][][] }
+  /** The same replacement, for parts whose boxes bill less than the polygon's one box. */
+  | { kind: 'split-billing'; title: string; polygon: number; parts: number[][][][] }
+  /** Replace two neighbouring polygons, and the comma between them, with one merged polygon. */
+  | { kind: 'merge-billing'; title: string; polygon: number; other: number; merged: number[][][] };
+
+/** The fixes that replace one polygon with its parts (a MultiPolygon when it stood alone). */
+export type PartsFixDraft = Extract<FixDraft, { kind: 'split-antimeridian' | 'split-billing' }>;
 
 export interface Draft {
   code: ProblemCode;

@@ -7,12 +7,15 @@ import { findJsonSyntaxFault } from './json-syntax';
 import { locateJsonPaths } from './json-locate';
 import { firstSignificantChar, LineIndex, withoutBom } from './positions';
 import { validatePolygons } from './validate';
+import { checkBillingRules } from './billing-checks';
+import { DEFAULT_BILLING_RULES } from './billing-rules';
+import type { BillingRules } from './billing-rules';
 import { readWktText } from './wkt-reader';
 import { polygonBodyWkt, polygonJson, positionJson } from './geometry-text';
-import type { Draft, FixDraft } from './drafts';
+import type { Draft, FixDraft, PartsFixDraft } from './drafts';
 import type { JsonPath, Span } from './json-locate';
 import type { WktContent } from './wkt-reader';
-import type { AoiFormat, AoiReadResult, GeometryProblem, PolygonCoordinates, QuickFix } from './types';
+import type { AoiFormat, AoiReadResult, GeometryProblem, PolygonCoordinates, QuickFix, TextRange } from './types';
 
 /** Decides the format of text in 'auto' mode: JSON starts with '{' (or '['), anything else is WKT. */
 export function detectFormat(text: string): AoiFormat {
@@ -20,7 +23,8 @@ export function detectFormat(text: string): AoiFormat {
   return first === '{' || first === '[' ? 'geojson' : 'wkt';
 }
 
-export function readAoi(text: string, format: AoiFormat | 'auto'): AoiReadResult {
+/** `rules`: the billing rules whose warnings a valid AOI gets (the live-service defaults unless the host knows better). */
+export function readAoi(text: string, format: AoiFormat | 'auto', rules: BillingRules = DEFAULT_BILLING_RULES): AoiReadResult {
   // A BOM becomes a space: both readers skip it and every offset still matches the caller's text.
   const source = withoutBom(text);
   const lines = new LineIndex(source);
@@ -30,7 +34,7 @@ export function readAoi(text: string, format: AoiFormat | 'auto'): AoiReadResult
   let locate: (places: Draft['place'][]) => Span[];
   let fixText: (fix: FixDraft) => string;
   /** Where a fix that replaces a polygon applies: the polygon, or its whole geometry when alone. */
-  let fixPlace: (fix: Extract<FixDraft, { kind: 'split-antimeridian' }>) => Draft['place'];
+  let fixPlace: (fix: PartsFixDraft) => Draft['place'];
 
   if (actual === 'geojson') {
     let value: unknown;
@@ -46,6 +50,7 @@ export function readAoi(text: string, format: AoiFormat | 'auto'): AoiReadResult
     fixText = (fix) => {
       if (fix.kind === 'close-ring') return `, ${positionJson(fix.position)}`;
       if (fix.kind === 'swap-lat-lon') return polygonJson(fix.swapped);
+      if (fix.kind === 'merge-billing') return polygonJson(fix.merged);
       const parts = fix.parts.map(polygonJson).join(', ');
       return standaloneJson(content.polygonPaths[fix.polygon]) ? `{"type": "MultiPolygon", "coordinates": [${parts}]}` : parts;
     };
@@ -57,6 +62,7 @@ export function readAoi(text: string, format: AoiFormat | 'auto'): AoiReadResult
     fixText = (fix) => {
       if (fix.kind === 'close-ring') return `, ${fix.position[0]} ${fix.position[1]}`;
       if (fix.kind === 'swap-lat-lon') return polygonBodyWkt(fix.swapped);
+      if (fix.kind === 'merge-billing') return polygonBodyWkt(fix.merged);
       const parts = fix.parts.map(polygonBodyWkt).join(', ');
       return content.polygonGeometrySpans[fix.polygon] ? `MULTIPOLYGON (${parts})` : parts;
     };
@@ -67,18 +73,20 @@ export function readAoi(text: string, format: AoiFormat | 'auto'): AoiReadResult
   }
 
   const measures = drafts.length === 0 ? validatePolygons(polygons, drafts) : [];
+  if (measures.length === polygons.length && polygons.length > 0 && !drafts.some((d) => d.severity === 'error')) checkBillingRules(polygons, measures, rules, drafts);
   if (drafts.length === 0 && polygons.length === 0) drafts.push({ code: 'empty', severity: 'error', message: 'There is no polygon in this text.', place: { span: { start: 0, end: 0 } } });
 
-  const problems = toProblems(drafts, locate, fixText, fixPlace, lines);
+  const problems = toProblems(source, drafts, locate, fixText, fixPlace, lines);
   if (problems.some((p) => p.severity === 'error')) return { ok: false, problems };
   return { ok: true, aoi: aoiFromPolygons(polygons, actual, measures), problems };
 }
 
 function toProblems(
+  source: string,
   drafts: Draft[],
   locate: (places: Draft['place'][]) => Span[],
   fixText: (fix: FixDraft) => string,
-  fixPlace: (fix: Extract<FixDraft, { kind: 'split-antimeridian' }>) => Draft['place'],
+  fixPlace: (fix: PartsFixDraft) => Draft['place'],
   lines: LineIndex,
 ): GeometryProblem[] {
   if (drafts.length === 0) return [];
@@ -87,8 +95,9 @@ function toProblems(
   const fixPlaceIndex = drafts.map((d) => {
     if (!d.fix) return -1;
     const fix = d.fix;
-    places.push(fix.kind === 'close-ring' ? { polygon: fix.polygon, ring: fix.ring, position: fix.last } : fix.kind === 'split-antimeridian' ? fixPlace(fix) : { polygon: fix.polygon });
-    return places.length - 1;
+    if (fix.kind === 'merge-billing') places.push({ polygon: fix.polygon }, { polygon: fix.other });
+    else places.push(fix.kind === 'close-ring' ? { polygon: fix.polygon, ring: fix.ring, position: fix.last } : fix.kind === 'swap-lat-lon' ? { polygon: fix.polygon } : fixPlace(fix));
+    return fix.kind === 'merge-billing' ? places.length - 2 : places.length - 1;
   });
   const spans = locate(places);
   return drafts.map((draft, k) => {
@@ -97,9 +106,17 @@ function toProblems(
     const fix = draft.fix;
     if (fix) {
       const target = spans[fixPlaceIndex[k]];
-      // Closing a ring inserts after its last position; the others replace the polygon's text.
-      const range = fix.kind === 'close-ring' ? lines.range(target.end, target.end) : lines.range(target.start, target.end);
-      problem.fixes = [{ kind: fix.kind, title: fix.title, range, replacement: fixText(fix) } as QuickFix];
+      // Closing a ring inserts after its last position; a merge replaces both polygons and the
+      // comma between them; the others replace the polygon's text.
+      let range: TextRange | undefined;
+      if (fix.kind === 'close-ring') range = lines.range(target.end, target.end);
+      else if (fix.kind !== 'merge-billing') range = lines.range(target.start, target.end);
+      else {
+        const second = spans[fixPlaceIndex[k] + 1];
+        // Only neighbours in one multi-polygon: anything but a comma between them is other text.
+        if (target.end > 0 && /^\s*,\s*$/.test(source.slice(target.end, second.start))) range = lines.range(target.start, second.end);
+      }
+      if (range) problem.fixes = [{ kind: fix.kind, title: fix.title, range, replacement: fixText(fix) } as QuickFix];
     }
     return problem;
   });

@@ -29,12 +29,18 @@ export type ProblemCode =
   | 'polygons-overlap' // polygons of the AOI whose interiors overlap
   | 'antimeridian' // a ring that crosses the 180° meridian, written as if it wrapped the globe
   | 'crs' // a GeoJSON "crs" or WKT SRID other than longitude/latitude on WGS 84
-  | 'bad-number'; // NaN, Infinity, a string or a missing coordinate
+  | 'bad-number' // NaN, Infinity, a string or a missing coordinate
+  | 'billed-minimum' // a polygon's box under the minimum billed area (a warning)
+  | 'billed-sparse' // a polygon filling little of its box, which is what is billed (a warning)
+  | 'billed-narrow-box' // a box side under what the service accepts (a warning)
+  | 'billed-boxes-overlap'; // neighbouring polygons whose boxes overlap, billed twice (a warning)
 
 export type QuickFix =
   | { kind: 'close-ring'; title: string; range: TextRange; replacement: string }
   | { kind: 'swap-lat-lon'; title: string; range: TextRange; replacement: string }
-  | { kind: 'split-antimeridian'; title: string; range: TextRange; replacement: string };
+  | { kind: 'split-antimeridian'; title: string; range: TextRange; replacement: string }
+  | { kind: 'split-billing'; title: string; range: TextRange; replacement: string }
+  | { kind: 'merge-billing'; title: string; range: TextRange; replacement: string };
 
 export interface GeometryProblem {
   code: ProblemCode;

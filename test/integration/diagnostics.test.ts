@@ -17,7 +17,10 @@ const unclosedRing = `{
   ]
 }
 `;
-const goodWkt = 'POLYGON ((10.2205 56.1105, 10.2281 56.1112, 10.2287 56.1071, 10.2212 56.1064, 10.2205 56.1105))\n';
+// About 1.1 km by 1.3 km: above the minimum billed area, so no billing warning either.
+const goodWkt = 'POLYGON ((10.2205 56.1105, 10.2381 56.1112, 10.2387 56.0994, 10.2212 56.0987, 10.2205 56.1105))\n';
+/** A band 0.003° wide from (10, 50) to (10.5, 50.5): it fills under 1 % of its bounding box. */
+const diagonalWkt = 'POLYGON ((10 50, 10.003 50, 10.503 50.5, 10.5 50.5, 10 50))\n';
 
 describe('geometry diagnostics', () => {
   let folder: vscode.Uri;
@@ -101,6 +104,29 @@ describe('geometry diagnostics', () => {
     assert.equal(fixed.coordinates.length, 2);
     const read = api.services.aoiCache.read(document.getText(), 'geojson');
     assert.ok(read.ok, JSON.stringify(!read.ok && read.problems));
+  });
+
+  it('reports a billing rule as a Warning at the polygon, and the split fix bills less', async () => {
+    const document = await open('diagonal.wkt', diagonalWkt);
+    const found = await diagnosticsOf(document.uri, (d) => d.length > 0);
+    const sparse = found.find((d) => d.code === 'billed-sparse');
+    assert.ok(sparse, `found ${found.map((d) => d.code).join(', ')}`);
+    assert.equal(sparse.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(document.getText(sparse.range), '((10 50, 10.003 50, 10.503 50.5, 10.5 50.5, 10 50))');
+    assert.match(sparse.message, /billed area is the box, \d+ km²/);
+    assert.ok(found.every((d) => d.severity === vscode.DiagnosticSeverity.Warning), 'a billing rule must not be an error');
+
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, sparse.range);
+    const fix = actions.find((a) => a.kind?.contains(vscode.CodeActionKind.QuickFix) && /^Split polygon 1 into \d+ parts/.test(a.title));
+    assert.ok(fix?.edit, `no split fix among ${actions.map((a) => a.title).join(', ')}`);
+    const figures = /billed area (\d+) km² → ([\d.]+) km²/.exec(fix.title);
+    assert.ok(figures, fix.title);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    await diagnosticsOf(document.uri, (d) => !d.some((x) => x.code === 'billed-sparse'));
+    const read = api.services.aoiCache.read(document.getText(), 'wkt');
+    assert.ok(read.ok, JSON.stringify(!read.ok && read.problems));
+    assert.ok(read.aoi.polygons.length > 1);
+    assert.ok(read.aoi.billedAreaKm2 < Number(figures[1]) / 5, `billed ${read.aoi.billedAreaKm2} km² after the split`);
   });
 
   it('checks .json files holding GeoJSON and leaves other JSON alone', async () => {
