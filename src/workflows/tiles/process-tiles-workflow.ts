@@ -19,6 +19,10 @@ import { findTiles, pickTiles } from './search-tiles-workflow';
 import { runWizard } from '../engine/wizard';
 import type { WizardStep } from '../engine/wizard';
 import { checkOutputFolder } from '../engine/output-folder';
+import { confirmCost } from '../engine/cost-gate';
+import { checkCredits } from '../engine/credit-check';
+import { batchEstimateModel, priceTileBatch } from './tile-batch-price';
+import type { BatchPrice, UnitSettings } from './tile-batch-price';
 
 export type BatchKind = 'tile' | 'minitile';
 
@@ -65,21 +69,45 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
         return Array.isArray(answer) ? true : answer;
       },
     });
-    if (!(await runWizard(steps, state))) return result;
-    const model = checkModel(state.chosen.model!, models);
-    const unitIds = state.tiles ?? [];
-    const shared = {
-      Date: dateTimeOf(state.chosen.date!),
-      Model: model,
-      SatelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
-      Bandnames: state.chosen.bandnames,
-      Resolution: state.chosen.resolution === undefined ? undefined : checkResolution(state.chosen.resolution),
-      EpsgProjection: state.chosen.epsgProjection,
-    };
-    const manifest = await BatchManifest.open(directory, kind, shared, ports.redact);
+    let shared: UnitSettings;
+    let manifest: BatchManifest;
+    let price: BatchPrice;
+    // Nothing billed before the batch is priced and the person (or the budget) said yes.
+    for (;;) {
+      if (!(await runWizard(steps, state))) return result;
+      const model = checkModel(state.chosen.model!, models);
+      shared = {
+        Date: dateTimeOf(state.chosen.date!),
+        Model: model,
+        SatelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
+        Bandnames: state.chosen.bandnames,
+        Resolution: state.chosen.resolution === undefined ? undefined : checkResolution(state.chosen.resolution),
+        EpsgProjection: state.chosen.epsgProjection,
+      };
+      // The manifest first: a link at its name stops the batch, and units done in an earlier run
+      // with these settings are neither priced nor sent again.
+      manifest = await BatchManifest.open(directory, kind, shared, ports.redact);
+      const pending = (state.tiles ?? []).filter((id) => !manifest.isDone(id));
+      // Reading the limits sizes the client's gate to the key before the checks run in parallel.
+      const { credits } = await keyLimits(ports);
+      price = await priceTileBatch(ports, kind, pending, state.candidates, shared);
+      if (pending.length === 0) break;
+      if (price.ready.length === 0) {
+        result.outcome = 'not-available';
+        result.failed = price.notReady.map(({ id, reason }) => ({ id, status: 'failed', error: reason }));
+        return result;
+      }
+      checkCredits(price.credits, credits, `this batch of ${price.ready.length}`);
+      const view = batchEstimateModel(kind, price, shared, ports.settings().confirmCostAbove);
+      const decision = await confirmCost(ports, view, price.credits, options.skipConfirmation);
+      if (decision.action === 'cancel') return result;
+      if (decision.action === 'proceed') break;
+      if (!steps.some((step) => !step.fixed(state))) return result; // "change" with nothing left to ask
+    }
     result.manifestPath = manifest.path;
     const { maxConcurrent, credits } = await keyLimits(ports);
-    const units = unitIds.map((id) => ({ id, input: id }));
+    const left = new Set(price.notReady.map((u) => u.id));
+    const units = (state.tiles ?? []).filter((id) => !left.has(id)).map((id) => ({ id, input: id }));
     const batch = { noun: kind === 'tile' ? 'tiles' : 'mini-tiles', concurrency: options.concurrency, maxConcurrent, creditsBefore: credits, resendUncertain: options.resendUncertain };
     const outcome = await runBatch(ports, manifest, units, batch, async ({ id }, onBytes) => {
       const target = { directory, fallbackName: `${kind}-${id}-${shared.Date.slice(0, 10)}.tif`, onProgress: onBytes };
@@ -89,7 +117,8 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
           : await ports.client.downloadMiniTile({ ...shared, MiniTileGuid: id }, target, { signal: ports.signal });
       return { file: written.path, bytes: written.bytes };
     });
-    return { ...outcome, choices: { ...state.chosen } };
+    const notReady = price.notReady.map(({ id, reason }) => ({ id, status: 'failed' as const, error: `not sent: ${reason}` }));
+    return { ...outcome, units: [...outcome.units, ...notReady], failed: [...outcome.failed, ...notReady], choices: { ...state.chosen } };
   } catch (error) {
     if (isCancellation(error, ports.signal)) return result;
     throw error;
