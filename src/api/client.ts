@@ -2,6 +2,7 @@
 // retry policy) without loading the network stack; undici and zod load on the first request.
 import { ClientCore } from './client-core';
 import { listFrom, recordFrom } from './envelope';
+import { fetchAccountInfo } from './account-info';
 import { defaultDownloadLimits } from './download-meter';
 import { ConcurrencyGate } from './gate';
 import * as imagery from './imagery';
@@ -84,7 +85,7 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
     close: () => transport.close(),
     getSpecification: async (o = {}) => (await core.loadSpecification(o.signal)).document,
     async getApiKeyInfo(o: CallOptions = {}): Promise<ApiKeyInfo> {
-      const info = recordFrom<ApiKeyInfo>(await core.getJson('/api/apikey/info', undefined, o.signal));
+      const info = await fetchAccountInfo(core, o.signal);
       const limit = info.MaxConcurrentConnections;
       // The key's own limit is the truth; the setting was only a guess until now. The gate keeps
       // it within 1 to 16, whatever the answer says.
