@@ -1,6 +1,7 @@
 // The client factory. `createClient` checks the base URL and builds the pieces (transport, gate,
 // retry policy) without loading the network stack; undici and zod load on the first request.
 import { ClientCore } from './client-core';
+import { fetchAccountInfo } from './account-info';
 import { defaultDownloadLimits } from './download-meter';
 import { ConcurrencyGate } from './gate';
 import { imageMethod, jsonMethod, plainMethod } from './endpoint-call';
@@ -59,15 +60,13 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
   };
   const core = new ClientCore({ transport, gate, policy, env, log, redactor }, { ...defaultDownloadLimits, ...stripUndefined(options.download ?? {}) }, options.orderLookupDelaysMs);
 
-  const keyInfo = plainMethod(core, endpoints.getApiKeyInfo);
-
   return {
     gate,
     specificationFacts: (o = {}) => core.facts(o.signal),
     close: () => transport.close(),
     getSpecification: async (o = {}) => (await core.loadSpecification(o.signal)).document,
     async getApiKeyInfo(o: CallOptions = {}): Promise<ApiKeyInfo> {
-      const info = await keyInfo(o);
+      const info = await fetchAccountInfo(core, o.signal);
       const limit = info.MaxConcurrentConnections;
       // The key's own limit is the truth; the setting was only a guess until now. The gate keeps
       // it within 1 to 16, whatever the answer says.

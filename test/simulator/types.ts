@@ -43,6 +43,9 @@ export interface SpecVariant {
   /** A specification document that attacks its reader: Wkt carries the backtracking pattern
    * `^([^!]+)+!$`, and CompositeRequest is an allOf that names itself 64 times. */
   hostile?: boolean;
+  /** Which account endpoint the service has (and its document lists): the older
+   * `/api/apikey/info`, the newer `/api/account/info`, or both (default). The other one is a 404. */
+  accountInfo?: 'apikey' | 'account' | 'both';
 }
 
 export interface FaultOptions {

@@ -111,19 +111,26 @@ describe('CLI: exit codes, the key, the budget guard, resuming a series', functi
     assert.ok(sim.requests.some((r) => r.path === '/api/satelliteimages/process/composite/estimate'), 'the estimate itself was asked');
   });
 
-  it('tiles process holds the budget against the credits spent: the unit that would pass it is not sent', async () => {
+  it('tiles process prices the batch first: above the budget nothing is sent, within it every unit goes and the spend stays under the price', async () => {
     const wide = join(dir, 'wide.geojson');
     writeFileSync(wide, '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.12,56.05],[10.12,56.09],[10.05,56.09],[10.05,56.05]]]}');
     sim.clearLog();
     const credits = sim.state.account.CreditAmount;
-    const r = await run('tiles', 'process', wide, '--mini-tiles', '--model', 'Stratus2', '--date', dates[0]!, '--concurrency', '1', '--yes', '--max-cost', '1', '--output-directory', join(dir, 'budget'), '--json');
-    assert.equal(r.code, 8, r.stderr);
-    const batch = jsonOf<{ units: { status: string; error?: string }[] }>(r);
+    const args = ['tiles', 'process', wide, '--mini-tiles', '--model', 'Stratus2', '--date', dates[0]!, '--concurrency', '1', '--yes', '--output-directory', join(dir, 'budget'), '--json'];
+    const refused = await run(...args, '--max-cost', '1');
+    assert.equal(refused.code, 8, refused.stderr);
+    const stopped = jsonOf<{ stopped: { cost: number; reason: string } }>(refused).stopped;
+    assert.ok(stopped.cost > 1, `the derived price ${stopped.cost} is above the budget`);
+    assert.match(stopped.reason, /above the budget of 1/);
+    assert.deepEqual(billedCalls(), []);
+    assert.equal(sim.state.account.CreditAmount, credits);
+    const sent = await run(...args, '--max-cost', String(Math.ceil(stopped.cost)));
+    assert.equal(sent.code, 0, sent.stderr);
+    const batch = jsonOf<{ units: { status: string }[] }>(sent);
     assert.ok(batch.units.length >= 2, 'the area has several mini-tiles');
-    assert.equal(batch.units.filter((u) => u.status === 'done').length, 1);
-    assert.ok(batch.units.filter((u) => u.status === 'failed').every((u) => /budget/.test(u.error ?? '')));
-    assert.equal(billedCalls().length, 1);
-    assert.ok(credits - sim.state.account.CreditAmount <= 1, 'spent within the budget');
+    assert.equal(batch.units.filter((u) => u.status === 'done').length, batch.units.length);
+    assert.equal(billedCalls().length, batch.units.length);
+    assert.ok(credits - sim.state.account.CreditAmount <= stopped.cost, 'spent no more than the derived price');
   });
 
   it('a series killed during a download skips finished dates on the rerun and never re-sends the lost one unasked', async () => {

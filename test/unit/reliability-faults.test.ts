@@ -225,7 +225,7 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
         }
       },
     });
-    const options = { tileGuids: guids, date: tileDate, model: 'Stratus2', satelliteConstellations: ['Sentinel2'], bandnames: 'rgb', resolution: 20, epsgProjection: 4326, outputDirectory: out, concurrency: 2, skipConfirmation: true };
+    const options = { tileGuids: guids, date: tileDate, model: 'Stratus2', satelliteConstellations: ['Sentinel2'], bandnames: 'rgb', resolution: 20, epsgProjection: 4326, outputDirectory: out, concurrency: 2 };
     let result = await processTiles(run.ports, 'minitile', undefined, options);
     assert.ok(restarted, 'the server restarted during the batch');
     // A unit cut off by the restart is listed with its reason: failed before it was sent, or held
@@ -261,7 +261,7 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
     );
     sim.clearLog();
     const slow = clientFor(800);
-    const options = { tileGuids: guids, date: dates.coverage!.full[0]!, model: 'Stratus2', satelliteConstellations: ['Sentinel2'], bandnames: 'rgb', resolution: 20, epsgProjection: 4326, outputDirectory: out, concurrency: 1, skipConfirmation: true };
+    const options = { tileGuids: guids, date: dates.coverage!.full[0]!, model: 'Stratus2', satelliteConstellations: ['Sentinel2'], bandnames: 'rgb', resolution: 20, epsgProjection: 4326, outputDirectory: out, concurrency: 1 };
     const creditsBefore = sim.state.account.CreditAmount;
     try {
       const first = await processTiles(scriptedPorts(slow, {}).ports, 'minitile', undefined, options);

@@ -38,7 +38,7 @@ describe('workflow: tiles search and batch processing (against the simulator)', 
     date = dates.coverage!.full[0]!;
   });
 
-  const options = (): ProcessTilesOptions => ({ model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, resolution: 40, bandnames: 'rgb', epsgProjection: 4326, tileGuids, outputDirectory: fixture.out, skipConfirmation: true });
+  const options = (): ProcessTilesOptions => ({ model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, resolution: 40, bandnames: 'rgb', epsgProjection: 4326, tileGuids, outputDirectory: fixture.out });
 
   it('finds the tiles over the area, and the selection made in the panel', async () => {
     assert.equal(tileGuids.length, 6);

@@ -1,8 +1,8 @@
-// `tiles search|optimize|process`. Processing is billed but the service prices no tile in
-// advance, so the budget is held against what the key's credits say was spent: around each unit
-// the credits are read, and a unit is sent only while what was spent plus the dearest unit so far
-// stays within --max-cost. The first unit's price is learnt by sending it, and with N workers up
-// to N units may be in flight at the moment the budget is reached.
+// `tiles search|optimize|process`. Processing is billed and the service prices no tile, so the
+// workflow derives the batch's price (billed area × the composite rate) and the cost guard holds
+// it to --max-cost before anything is sent. The derived price is an estimate, so the budget is
+// also held against what the key's credits say was spent: around each unit the credits are read,
+// and a unit is sent only while what was spent plus the dearest unit so far stays within it.
 import type { CallOptions, DownloadTarget, ImageryClient, MiniTileProcessRequest, TileProcessRequest } from '../../api/types';
 import { readAoiOrThrow } from '../../workflows/engine/aoi-input';
 import { processTiles } from '../../workflows/tiles/process-tiles-workflow';
@@ -10,7 +10,7 @@ import { searchTiles } from '../../workflows/tiles/search-tiles-workflow';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { CliError, ExitCode, UsageError } from '../exit-codes';
-import { batchText, tilesText } from '../format';
+import { batchText, stoppedText, tilesText } from '../format';
 import { refusal } from '../ports';
 import { compositeOptions } from './composite-options';
 
@@ -45,11 +45,12 @@ export async function tilesProcessVerb(context: VerbContext): Promise<number> {
   if (!options.model) throw new UsageError('Missing --model.');
   if (!options.date) throw new UsageError("'tiles process' needs --date YYYY-MM-DD.");
   const guard = context.guard();
-  // No price exists before processing: without --yes and a budget nothing is sent at all.
+  // Without --yes and a budget nothing is sent at all; with them, the batch's derived price (the
+  // workflow's cost gate) must be within the budget, and the spent credits are held to it too.
   const why = refusal(guard, 0);
   if (why !== undefined) {
     const result = { outcome: 'cancelled', stopped: { cost: undefined, reason: why } };
-    context.terminal.result(result, () => `Processing tiles is billed per tile and the service gives no price in advance.\nNot sent: ${why}.`);
+    context.terminal.result(result, () => `Processing tiles is billed per tile; its price is derived from the composite rate before anything is sent.\nNot sent: ${why}.`);
     return ExitCode.notConfirmed;
   }
   const source = context.rest.length > 0 ? await context.area() : undefined;
@@ -58,6 +59,11 @@ export async function tilesProcessVerb(context: VerbContext): Promise<number> {
   ports.client = budgeted(ports.client, guard.maxCost!, context.signal, budget);
   const kind = context.options.flag('mini-tiles') ? 'minitile' : 'tile';
   const result = await processTiles(ports, kind, source, { ...options, outputDirectory: context.outputDirectory() });
+  if (ports.stopped) {
+    const stopped = ports.stopped;
+    context.terminal.result({ ...result, stopped: { cost: stopped.cost, reason: stopped.reason } }, () => stoppedText(stopped));
+    return ExitCode.notConfirmed;
+  }
   context.terminal.result(result, () => batchText(result));
   if (result.outcome !== 'completed') return ExitCode.interrupted;
   if (budget.reached) return ExitCode.notConfirmed;

@@ -2,6 +2,7 @@
 // command is listed once in commands/index.ts and registered in one loop.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../extension-services';
+import { checkOptionNames } from '../../workflows/option-names';
 
 export interface Command {
   readonly id: string;
@@ -12,8 +13,21 @@ export interface Command {
  * A workflow command takes `(uri, options)`, or the one object `{ uri?, ...options }` that a
  * keybinding or a task passes as its `args`: both reach `run` as `(uri, options)`.
  */
-export function workflowCommand(command: Command): Command {
-  return { id: command.id, run: (services, ...args) => command.run(services, ...workflowArguments(args)) };
+export function workflowCommand(command: Command, optionNames?: Record<string, true>): Command {
+  return {
+    id: command.id,
+    run: (services, ...args) => {
+      const normalized = workflowArguments(args);
+      // Before any prompt or request: an unknown option name is refused with the accepted ones.
+      const options = normalized[1];
+      if (optionNames && isPlainObject(options)) checkOptionNames(command.id, options, optionNames);
+      return command.run(services, ...normalized);
+    },
+  };
+}
+
+function isPlainObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof vscode.Uri);
 }
 
 export function workflowArguments(args: unknown[]): unknown[] {

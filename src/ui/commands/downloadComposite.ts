@@ -14,6 +14,7 @@ import { announceCharge } from '../outcomes/charge-outcome';
 import { offerReveal } from '../prompts/progress-notify';
 import { runWorkflow } from '../runners/run-workflow';
 import { workflowCommand } from './command';
+import { downloadCompositeOptionNames } from '../../workflows/option-names';
 import type { Command } from './command';
 
 export const downloadCompositeCommand: Command = workflowCommand({
@@ -49,4 +50,4 @@ export const downloadCompositeCommand: Command = workflowCommand({
     }
     return result;
   },
-});
+}, downloadCompositeOptionNames);

@@ -7,6 +7,7 @@ import type { DatesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runWorkflow } from '../runners/run-workflow';
 import { workflowCommand } from './command';
+import { findDatesOptionNames } from '../../workflows/option-names';
 import type { Command } from './command';
 
 export const findAvailableDatesCommand: Command = workflowCommand({
@@ -25,4 +26,4 @@ export const findAvailableDatesCommand: Command = workflowCommand({
     });
     return result;
   },
-});
+}, findDatesOptionNames);

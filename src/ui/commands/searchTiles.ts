@@ -7,6 +7,7 @@ import type { TilesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { runWorkflow } from '../runners/run-workflow';
 import { workflowCommand } from './command';
+import { searchTilesOptionNames } from '../../workflows/option-names';
 import type { Command } from './command';
 
 export const searchTilesCommand: Command = workflowCommand({
@@ -26,4 +27,4 @@ export const searchTilesCommand: Command = workflowCommand({
     }
     return result;
   },
-});
+}, searchTilesOptionNames);

@@ -8,7 +8,8 @@ export type WorkflowErrorKind =
   | 'invalid-option' // an options field or a model name the service would refuse
   | 'needs-confirmation' // the cost is above the budget and nobody may confirm
   | 'profile-mismatch' // the process payload differs from the estimate's
-  | 'no-dates'; // the date search found nothing usable
+  | 'no-dates' // the date search found nothing usable
+  | 'insufficient-credits'; // the account holds less than the estimate: nothing was sent
 
 export class WorkflowError extends Error {
   readonly kind: WorkflowErrorKind;

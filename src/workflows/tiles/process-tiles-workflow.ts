@@ -35,6 +35,10 @@ function footprintOf(tile: TileRecord | undefined): Aoi | undefined {
   const read = readAoi(wkt, 'wkt');
   return read.ok ? read.aoi : undefined;
 }
+import { confirmCost } from '../engine/cost-gate';
+import { checkCredits } from '../engine/credit-check';
+import { batchEstimateModel, priceTileBatch } from './tile-batch-price';
+import type { BatchPrice, UnitSettings } from './tile-batch-price';
 
 export type BatchKind = 'tile' | 'minitile';
 
@@ -85,36 +89,62 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
         return Array.isArray(answer) ? true : answer;
       },
     });
-    if (!(await runWizard(steps, state))) return result;
-    const model = checkModel(state.chosen.model!, models);
-    const unitIds = state.tiles ?? [];
-    const modelBands = modelBandsOf(models.find((m) => m.Model === model));
-    if (bandLimitMatters(state.chosen.bandnames, modelBands)) await loadBandLimit(ports, state);
-    if (state.chosen.bandnames !== undefined) checkBandExpression(state.chosen.bandnames, state.maxTotalBands, modelBands);
-    if (state.chosen.epsgProjection !== undefined) checkEpsg(state.chosen.epsgProjection, state.rules.enums.EpsgProjection);
-    const output = checkOutput(state.chosen.output ?? {}, state.rules);
-    if (output.UploadUrl && unitIds.length > 1) throw new WorkflowError('invalid-option', 'Several tiles cannot share one UploadUrl: each would overwrite the one before.');
-    const shared = {
-      ...output,
-      Date: dateTimeOf(state.chosen.date!),
-      Model: model,
-      SatelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
-      Bandnames: state.chosen.bandnames,
-      Resolution: state.chosen.resolution === undefined ? undefined : checkResolution(state.chosen.resolution),
-      EpsgProjection: state.chosen.epsgProjection,
-    };
+    let shared: UnitSettings & ReturnType<typeof checkOutput>;
+    let manifest: BatchManifest;
+    let price: BatchPrice;
+    let model: string;
+    // Nothing billed before the batch is priced and the person (or the budget) said yes.
+    for (;;) {
+      if (!(await runWizard(steps, state))) return result;
+      model = checkModel(state.chosen.model!, models);
+      const unitIds = state.tiles ?? [];
+      const modelBands = modelBandsOf(models.find((m) => m.Model === model));
+      if (bandLimitMatters(state.chosen.bandnames, modelBands)) await loadBandLimit(ports, state);
+      if (state.chosen.bandnames !== undefined) checkBandExpression(state.chosen.bandnames, state.maxTotalBands, modelBands);
+      if (state.chosen.epsgProjection !== undefined) checkEpsg(state.chosen.epsgProjection, state.rules.enums.EpsgProjection);
+      const output = checkOutput(state.chosen.output ?? {}, state.rules);
+      if (output.UploadUrl && unitIds.length > 1) throw new WorkflowError('invalid-option', 'Several tiles cannot share one UploadUrl: each would overwrite the one before.');
+      shared = {
+        ...output,
+        Date: dateTimeOf(state.chosen.date!),
+        Model: model,
+        SatelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
+        Bandnames: state.chosen.bandnames,
+        Resolution: state.chosen.resolution === undefined ? undefined : checkResolution(state.chosen.resolution),
+        EpsgProjection: state.chosen.epsgProjection,
+      };
+      // The manifest first: a link at its name stops the batch, and units done in an earlier run
+      // with these settings are neither priced nor sent again. A pre-signed UploadUrl carries its
+      // secret in the query: the manifest keeps only the address.
+      const recorded: Record<string, unknown> = output.UploadUrl ? { ...shared, UploadUrl: uploadTarget(output.UploadUrl) } : { ...shared };
+      manifest = await BatchManifest.open(directory, kind, recorded, ports.redact);
+      const pending = unitIds.filter((id) => !manifest.isDone(id));
+      // Reading the limits sizes the client's gate to the key before the checks run in parallel.
+      const { credits } = await keyLimits(ports);
+      price = await priceTileBatch(ports, kind, pending, state.candidates, shared);
+      if (pending.length === 0) break;
+      if (price.ready.length === 0) {
+        result.outcome = 'not-available';
+        result.failed = price.notReady.map(({ id, reason }) => ({ id, status: 'failed', error: reason }));
+        return result;
+      }
+      checkCredits(price.credits, credits, `this batch of ${price.ready.length}`);
+      const view = batchEstimateModel(kind, price, shared, ports.settings().confirmCostAbove);
+      const decision = await confirmCost(ports, view, price.credits, options.skipConfirmation);
+      if (decision.action === 'cancel') return result;
+      if (decision.action === 'proceed') break;
+      if (!steps.some((step) => !step.fixed(state))) return result; // "change" with nothing left to ask
+    }
     // The tiles' footprints place each image's STAC Item; one search (not billed) when the options named the tiles.
     const footprints = state.candidates.length > 0 || !aoi ? state.candidates : await ports.client.searchTiles(aoiField(aoi, 'wkt'), { signal: ports.signal }).catch((error: unknown) => {
       if (isCancellation(error, ports.signal)) throw error;
       return [];
     });
     const itemProfile = { date: shared.Date.slice(0, 10), epsgProjection: shared.EpsgProjection ?? 4326, bandnames: shared.Bandnames ?? 'rgb', model, satelliteConstellations: shared.SatelliteConstellations, resolution: shared.Resolution ?? 0 };
-    // A pre-signed UploadUrl carries its secret in the query: the manifest keeps only the address.
-    const recorded = output.UploadUrl ? { ...shared, UploadUrl: uploadTarget(output.UploadUrl) } : shared;
-    const manifest = await BatchManifest.open(directory, kind, recorded, ports.redact);
     result.manifestPath = manifest.path;
     const { maxConcurrent, credits } = await keyLimits(ports);
-    const units = unitIds.map((id) => ({ id, input: id }));
+    const left = new Set(price.notReady.map((u) => u.id));
+    const units = (state.tiles ?? []).filter((id) => !left.has(id)).map((id) => ({ id, input: id }));
     const batch = { noun: kind === 'tile' ? 'tiles' : 'mini-tiles', concurrency: options.concurrency, maxConcurrent, creditsBefore: credits, resendUncertain: options.resendUncertain };
     const outcome = await runBatch(ports, manifest, units, batch, async ({ id }, onBytes) => {
       const target = { directory, fallbackName: `${kind}-${id}-${shared.Date.slice(0, 10)}.tif`, onProgress: onBytes };
@@ -128,8 +158,9 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
       else if (file) ports.log?.(`No STAC Item beside ${file}: neither the tile's footprint nor an area is known.`);
       return { file, bytes: written.bytes };
     });
+    const notReady = price.notReady.map(({ id, reason }) => ({ id, status: 'failed' as const, error: `not sent: ${reason}` }));
     const itemCollection = await writeFolderItems(ports, directory, outcome.files);
-    return { ...outcome, choices: { ...state.chosen }, ...(itemCollection ? { itemCollection } : {}) };
+    return { ...outcome, units: [...outcome.units, ...notReady], failed: [...outcome.failed, ...notReady], choices: { ...state.chosen }, ...(itemCollection ? { itemCollection } : {}) };
   } catch (error) {
     if (isCancellation(error, ports.signal)) return result;
     throw error;
