@@ -64,6 +64,9 @@ export const Settings = {
   defaultEpsg: 'defaults.epsgProjection',
   defaultResolution: 'defaults.resolution',
   defaultBandnames: 'defaults.bandnames',
+  defaultOrderImageFrequency: 'defaults.order.imageFrequency',
+  defaultOrderStorageMonths: 'defaults.order.storageMonths',
+  defaultOrderApiRequests: 'defaults.order.apiRequests',
 } as const;
 
 /** Context keys used in `when` clauses. */

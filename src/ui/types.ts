@@ -17,6 +17,8 @@ export interface RequestDefaults {
   epsgProjection: number | undefined;
   resolution: number | undefined;
   bandnames: string | undefined;
+  /** `satImagery.defaults.order.*`: the cadence offered when ordering. */
+  order: { imageFrequency: number | undefined; storageMonths: number | undefined; apiRequests: number | undefined };
 }
 
 /** Typed, read-at-call-time view of the settings. */

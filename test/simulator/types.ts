@@ -43,6 +43,9 @@ export interface SpecVariant {
   /** A specification document that attacks its reader: Wkt carries the backtracking pattern
    * `^([^!]+)+!$`, and CompositeRequest is an allOf that names itself 64 times. */
   hostile?: boolean;
+  /** Shape of the order estimate: the flat `CurrentMonthCost`/`NextMonthCost` + `Costs` (default),
+   * or the newer `CurrentMonthCosts`/`RecurringCostsEstimate` with `TotalCost`/`TotalCostEuro`. */
+  orderEstimateShape?: 'flat' | 'nested';
 }
 
 export interface FaultOptions {

@@ -81,6 +81,8 @@ export interface WorkflowDefaults {
   epsgProjection?: number;
   resolution?: number;
   bandnames?: string;
+  /** `satImagery.defaults.order.*`: the cadence of a tasking order, offered as the answers. */
+  order?: { imageFrequency?: number; storageMonths?: number; apiRequests?: number };
 }
 
 export interface WorkflowSettings {

@@ -11,10 +11,10 @@ import { WorkflowError, isCancellation } from '../engine/errors';
 import { orderCost, orderEstimateModel } from '../engine/estimate-view-builders';
 import { chargeUncertainty, mayHaveBeenCharged, readBalance } from '../engine/charge-check';
 import { orderPromptSteps } from './order-prompts';
-import type { OrderPromptState } from './order-prompts';
+import type { CadenceKey, OrderPromptState } from './order-prompts';
 import { addMonths, orderCreateRequest, orderEstimateRequest, parseOrderEnd, recurringCancellationDeadline, todayOf } from './order-payload';
 import { nowOf } from '../engine/ports';
-import type { AoiSource, WorkflowPorts } from '../engine/ports';
+import type { AoiSource, WorkflowDefaults, WorkflowPorts } from '../engine/ports';
 import { diffRequests } from '../engine/request-profile';
 import type { OrderResult } from '../engine/results';
 import { runWizard } from '../engine/wizard';
@@ -38,6 +38,20 @@ export interface OrderOptions {
 
 export const ORDER_DEFAULTS = { storageMonths: 1, apiRequests: 1, imageFrequency: 1 } as const;
 
+/** The cadence offered: the settings where set, else the service's usual 1. */
+function cadenceDefaults(order: WorkflowDefaults['order']): Record<CadenceKey, number> {
+  return {
+    imageFrequency: order?.imageFrequency ?? ORDER_DEFAULTS.imageFrequency,
+    storageMonths: order?.storageMonths ?? ORDER_DEFAULTS.storageMonths,
+    apiRequests: order?.apiRequests ?? ORDER_DEFAULTS.apiRequests,
+  };
+}
+
+function cadenceFixed(options: OrderOptions, cadence: Record<CadenceKey, number>): Partial<Record<CadenceKey, number>> {
+  const pick = (key: CadenceKey) => options[key] ?? (options.skipConfirmation ? cadence[key] : undefined);
+  return { imageFrequency: pick('imageFrequency'), storageMonths: pick('storageMonths'), apiRequests: pick('apiRequests') };
+}
+
 export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefined, options: OrderOptions, mode: 'estimate' | 'create'): Promise<OrderResult> {
   const aoi: Aoi | undefined = source ? readAoiOrThrow(source).aoi : undefined;
   if (!aoi && !options.tileGuids?.length && !options.miniTileGuids?.length) {
@@ -49,6 +63,7 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
     ports.progress.report({ message: 'Loading models…' });
     const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
     const settings = ports.settings().defaults;
+    const cadence = cadenceDefaults(settings.order);
     const forTiles = !!(options.tileGuids?.length || options.miniTileGuids?.length);
     const state: OrderPromptState = {
       models,
@@ -60,9 +75,12 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
         to: options.to === undefined ? undefined : parseOrderEnd(options.to),
         // Deduplication only acts on tile orders (spec 4.3): asked there, left out otherwise.
         tileDeduplication: options.tileDeduplication ?? (forTiles && options.skipConfirmation ? false : undefined),
+        // The cadence is asked (offered from the settings) unless the options fix it; a run
+        // without prompts takes the settings as they are.
+        ...cadenceFixed(options, cadence),
       },
       chosen: {},
-      defaults: { from: todayOf(now), to: addMonths(todayOf(now), 1) },
+      defaults: { from: todayOf(now), to: addMonths(todayOf(now), 1), ...cadence },
       forTiles,
     };
     if (state.fixed.model) checkModel(state.fixed.model, models);
@@ -76,9 +94,9 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
         satelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
         from,
         to: state.chosen.to ?? null,
-        storageMonths: options.storageMonths ?? ORDER_DEFAULTS.storageMonths,
-        apiRequests: options.apiRequests ?? ORDER_DEFAULTS.apiRequests,
-        imageFrequency: options.imageFrequency ?? ORDER_DEFAULTS.imageFrequency,
+        storageMonths: state.chosen.storageMonths ?? cadence.storageMonths,
+        apiRequests: state.chosen.apiRequests ?? cadence.apiRequests,
+        imageFrequency: state.chosen.imageFrequency ?? cadence.imageFrequency,
         referenceDate: options.referenceDate ?? from,
         tileGuids: options.tileGuids,
         miniTileGuids: options.miniTileGuids,
