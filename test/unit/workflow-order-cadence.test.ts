@@ -85,3 +85,31 @@ describe('workflow: the order cadence is the person\'s, and both estimate shapes
     assert.deepEqual([dkk.currency, dkk.currentMonth], ['DKK', 30]);
   });
 });
+
+describe('workflow: "Change settings" in the cost panel re-asks the cadence and estimates again', () => {
+  it('sends the changed cadence in a second estimate', async () => {
+    const sim = await startSimulator({ clock: () => NOW.getTime() });
+    const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { baseDelayMs: 5, maxDelayMs: 20 } });
+    try {
+      const settings = { defaults: { order: { imageFrequency: 7, storageMonths: 6, apiRequests: 40 } } };
+      const offered = (q: { value?: string }) => q.value;
+      const run = scriptedPorts(client, { imageFrequency: { sequence: [offered, '14'] }, storageMonths: { sequence: [offered, '2'] }, apiRequests: { sequence: [offered, '5'] } }, {
+        now: NOW,
+        settings,
+        confirm: (_model, n) => (n === 1 ? { action: 'change' } : { action: 'cancel' }),
+      });
+      const result = await runOrder(run.ports, FIELD, FIXED, 'create');
+      assert.equal(result.outcome, 'cancelled');
+      assert.deepEqual(run.asked, ['imageFrequency', 'storageMonths', 'apiRequests', 'imageFrequency', 'storageMonths', 'apiRequests']);
+      // The second time the prompts offer what was chosen the first time.
+      assert.deepEqual(run.questions.slice(3).map((q) => (q as { value?: string }).value), ['7', '6', '40']);
+      const sent = sim.requests.filter((r) => r.path === '/api/tasking/orders/estimate').map((r) => r.body as Record<string, unknown>);
+      assert.deepEqual(sent.map((b) => [b.ImageFrequency, b.StorageMonths, b.ApiRequests]), [[7, 6, 40], [14, 2, 5]]);
+      assert.deepEqual((run.estimates[1] as OrderEstimateModel).cadence, { imageFrequency: 14, storageMonths: 2, apiRequests: 5 });
+      assert.equal(sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders').length, 0);
+    } finally {
+      await client.close();
+      await sim.close();
+    }
+  });
+});

@@ -47,6 +47,8 @@ function cadenceDefaults(order: WorkflowDefaults['order']): Record<CadenceKey, n
   };
 }
 
+const CADENCE_KEYS: readonly CadenceKey[] = ['imageFrequency', 'storageMonths', 'apiRequests'];
+
 function cadenceFixed(options: OrderOptions, cadence: Record<CadenceKey, number>): Partial<Record<CadenceKey, number>> {
   const pick = (key: CadenceKey) => options[key] ?? (options.skipConfirmation ? cadence[key] : undefined);
   return { imageFrequency: pick('imageFrequency'), storageMonths: pick('storageMonths'), apiRequests: pick('apiRequests') };
@@ -117,7 +119,11 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
       }
       const decision = await confirmCost(ports, panel, orderCost(estimate), options.skipConfirmation);
       if (decision.action === 'cancel') return result;
-      if (decision.action === 'change') continue;
+      if (decision.action === 'change') {
+        // "Change settings" in the panel re-asks the cadence, even where the settings filled it.
+        for (const key of CADENCE_KEYS) if (options[key] === undefined) state.fixed[key] = undefined;
+        continue;
+      }
       // Create with the very payload that was estimated (only TileDeduplication added).
       const { TileDeduplication: _dedup, ...sent } = createRequest;
       const drift = diffRequests(estimated, sent);
