@@ -87,6 +87,8 @@ export interface OrderResult {
   outcome: Outcome;
   request: OrderCreateRequest | undefined;
   estimate: OrderEstimate | undefined;
+  /** Sentences naming existing orders whose area the estimated one overlaps, with the km². */
+  overlaps?: string[];
   /** Set when an order was created. */
   order: TaskOrder | undefined;
   recurring: boolean;

@@ -10,6 +10,7 @@ import { confirmCost } from '../engine/cost-gate';
 import { WorkflowError, isCancellation } from '../engine/errors';
 import { orderCost, orderEstimateModel } from '../engine/estimate-view-builders';
 import { chargeUncertainty, mayHaveBeenCharged, readBalance } from '../engine/charge-check';
+import { overlapWarnings } from './order-overlap';
 import { orderPromptSteps } from './order-prompts';
 import type { CadenceKey, OrderPromptState } from './order-prompts';
 import { addMonths, orderCreateRequest, orderEstimateRequest, parseOrderEnd, recurringCancellationDeadline, todayOf } from './order-payload';
@@ -112,6 +113,8 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
       result.estimate = estimate;
       const budget = ports.settings().confirmCostAbove;
       const panel = orderEstimateModel(aoi, createRequest, estimate, budget, result.cancellationDeadline);
+      result.overlaps = await overlapWarnings(ports, aoi);
+      panel.warnings.push(...result.overlaps);
       // An estimate asked for without prompts is the whole job: nothing is created.
       if (mode === 'estimate' && options.skipConfirmation) {
         result.outcome = 'completed';
