@@ -75,8 +75,9 @@ export interface CoverOption {
   billedKm2: number | undefined;
   tiles: number;
   miniTiles: number;
-  /** The cover's footprint in lon/lat (tile footprints, or the billed boxes of the polygons). */
-  polygons: PolygonCoordinates[];
+  /** The tiles' and mini-tiles' footprints in lon/lat; empty for the polygon order (its billed
+   * boxes are the AOI's). */
+  footprints: { guid: string; polygons: PolygonCoordinates[] }[];
 }
 
 export interface TileChoice {

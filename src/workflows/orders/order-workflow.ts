@@ -10,6 +10,7 @@ import { confirmCost } from '../engine/cost-gate';
 import { WorkflowError, isCancellation } from '../engine/errors';
 import { orderCost, orderEstimateModel } from '../engine/estimate-view-builders';
 import { chargeUncertainty, mayHaveBeenCharged, readBalance } from '../engine/charge-check';
+import { coverOption, estimateTileCover } from './cheapest-cover';
 import { overlapWarnings } from './order-overlap';
 import { orderPromptSteps } from './order-prompts';
 import type { CadenceKey, OrderPromptState } from './order-prompts';
@@ -35,6 +36,9 @@ export interface OrderOptions {
   tileGuids?: string[];
   miniTileGuids?: string[];
   skipConfirmation?: boolean;
+  /** Estimate the service's cheapest tile cover beside the polygon order (default: when the cost
+   * panel is shown, i.e. without skipConfirmation). */
+  compareCovers?: boolean;
 }
 
 export const ORDER_DEFAULTS = { storageMonths: 1, apiRequests: 1, imageFrequency: 1 } as const;
@@ -115,6 +119,11 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
       const panel = orderEstimateModel(aoi, createRequest, estimate, budget, result.cancellationDeadline);
       result.overlaps = await overlapWarnings(ports, aoi);
       panel.warnings.push(...result.overlaps);
+      const tileCover = aoi && !forTiles && (options.compareCovers ?? !options.skipConfirmation) ? await estimateTileCover(ports, aoi, estimated) : undefined;
+      if (tileCover) {
+        panel.covers = [coverOption('polygon', estimate, estimated, []), coverOption('tiles', tileCover.estimate, tileCover.request, tileCover.tiles)];
+        result.covers = panel.covers;
+      }
       // An estimate asked for without prompts is the whole job: nothing is created.
       if (mode === 'estimate' && options.skipConfirmation) {
         result.outcome = 'completed';
@@ -127,14 +136,22 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
         for (const key of CADENCE_KEYS) if (options[key] === undefined) state.fixed[key] = undefined;
         continue;
       }
+      // The tile cover, when the person picked it in the comparison: its own estimated payload.
+      const pickedTiles = decision.cover === 'tiles' && tileCover !== undefined;
+      const chosen = pickedTiles ? tileCover.request : estimated;
+      const toCreate = pickedTiles ? orderCreateRequest(chosen, state.chosen.tileDeduplication) : createRequest;
+      if (pickedTiles) {
+        result.request = toCreate;
+        result.estimate = tileCover.estimate;
+      }
       // Create with the very payload that was estimated (only TileDeduplication added).
-      const { TileDeduplication: _dedup, ...sent } = createRequest;
-      const drift = diffRequests(estimated, sent);
+      const { TileDeduplication: _dedup, ...sent } = toCreate;
+      const drift = diffRequests(chosen, sent);
       if (drift.length > 0) throw new WorkflowError('profile-mismatch', `Not sent: the order differs from its estimate (${drift.join('; ')}).`);
       ports.progress.report({ message: 'Creating the order…' });
       const balanceBefore = await readBalance(ports, 'EUR');
       try {
-        result.order = await ports.client.createOrder(createRequest, { signal: ports.signal });
+        result.order = await ports.client.createOrder(toCreate, { signal: ports.signal });
       } catch (error) {
         // The answer was lost and the order list did not show the order: the client did not send
         // it again; the person is told to look rather than to create it a second time.

@@ -61,7 +61,7 @@ const orderModel = z.object({
         billedKm2: z.optional(z.number()),
         tiles: z.number(),
         miniTiles: z.number(),
-        polygons: z.array(polygon),
+        footprints: z.array(z.object({ guid: z.string(), polygons: z.array(polygon) })),
       }),
     ),
   ),
