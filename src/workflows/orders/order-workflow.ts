@@ -117,7 +117,9 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
       result.estimate = estimate;
       const budget = ports.settings().confirmCostAbove;
       const panel = orderEstimateModel(aoi, createRequest, estimate, budget, result.cancellationDeadline);
-      result.overlaps = await overlapWarnings(ports, aoi);
+      // Checked where someone reads it: an estimate, or a create that shows the panel. A create
+      // without prompts goes straight to the order list reads of a billed call (orders.ts).
+      result.overlaps = mode === 'estimate' || !options.skipConfirmation ? await overlapWarnings(ports, aoi) : [];
       panel.warnings.push(...result.overlaps);
       const tileCover = aoi && !forTiles && (options.compareCovers ?? !options.skipConfirmation) ? await estimateTileCover(ports, aoi, estimated) : undefined;
       if (tileCover) {
