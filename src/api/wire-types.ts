@@ -194,6 +194,9 @@ export interface OrderEstimate extends Open {
   CurrentMonthCost?: number;
   NextMonthCost?: number;
   Costs?: OrderCosts;
+  /** The newer shape: `{ CurrencyCode, TotalCost | TotalCostEuro, ... }` blocks. */
+  CurrentMonthCosts?: unknown;
+  RecurringCostsEstimate?: unknown;
   UsageUnits?: number;
   Tiles?: unknown;
   MiniTiles?: unknown;

@@ -79,6 +79,9 @@ export const Settings = {
   outputFileType: 'defaults.output.fileType',
   outputAutomaticOrderCreation: 'defaults.output.automaticOrderCreation',
   outputUploadUrl: 'defaults.output.uploadUrl',
+  defaultOrderImageFrequency: 'defaults.order.imageFrequency',
+  defaultOrderStorageMonths: 'defaults.order.storageMonths',
+  defaultOrderApiRequests: 'defaults.order.apiRequests',
 } as const;
 
 /** Context keys used in `when` clauses. */

@@ -18,6 +18,11 @@ function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
+/** A whole number of at least `minimum`, or undefined (the workflow's own default then applies). */
+function wholeNumber(value: unknown, minimum: number): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= minimum ? value : undefined;
+}
+
 function finiteNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
@@ -58,6 +63,11 @@ export function createSettingsReader(): SettingsReader {
         resolution: finiteNumber(config.get(Settings.defaultResolution)),
         bandnames: nonEmptyString(config.get(Settings.defaultBandnames)),
         output: readOutputSettings(config),
+        order: {
+          imageFrequency: wholeNumber(config.get(Settings.defaultOrderImageFrequency), 1),
+          storageMonths: wholeNumber(config.get(Settings.defaultOrderStorageMonths), 1),
+          apiRequests: wholeNumber(config.get(Settings.defaultOrderApiRequests), 0),
+        },
       };
     },
   };

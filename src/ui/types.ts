@@ -21,6 +21,8 @@ export interface RequestDefaults {
   bandnames: string | undefined;
   /** `satImagery.defaults.output.*`, only the fields set. */
   output: OutputFields;
+  /** `satImagery.defaults.order.*`: the cadence offered when ordering. */
+  order: { imageFrequency: number | undefined; storageMonths: number | undefined; apiRequests: number | undefined };
 }
 
 /** Typed, read-at-call-time view of the settings. */

@@ -46,6 +46,7 @@ export const orderOptionNames = {
   tileGuids: true,
   miniTileGuids: true,
   skipConfirmation: true,
+  compareCovers: true,
 } satisfies Names<OrderOptions>;
 
 export const searchTilesOptionNames = {

@@ -60,6 +60,7 @@ function parseArgs(argv: string[]): SimulatorOptions {
       case '--keys': keys.valid = list(); break;
       case '--revoked-keys': keys.revoked = list(); break;
       case '--forbidden-keys': keys.forbidden = list(); break;
+      case '--nested-estimate': options.specVariant = { ...options.specVariant, orderEstimateShape: 'nested' }; break;
       case '--until': options.specVariant = { ...options.specVariant, dateWindowEnd: 'Until' }; break;
       case '--details-post': options.specVariant = { ...options.specVariant, orderDetailsMethod: 'POST' }; break;
       case '--camel-case': options.specVariant = { ...options.specVariant, responseCase: 'camel' }; break;

@@ -138,6 +138,22 @@ export function priceOrder(order: OrderRequest, state: SimulatorState): Record<s
   };
 }
 
+/** The newer estimate shape (live-service notes, "Another estimate shape"): this month's and the
+ * recurring monthly cost as `{ CurrencyCode, TotalCost, TotalCostEuro }`, no flat totals. */
+export function nestedEstimate(flat: Record<string, unknown>): Record<string, unknown> {
+  const costs = flat.Costs as Record<string, number>;
+  const block = (order: number, storage: number) => ({ CurrencyCode: 'EUR', OrderCost: order, StorageCost: storage, TotalCost: round(order + storage, 2), TotalCostEuro: round(order + storage, 2) });
+  return {
+    AreaKm2: flat.AreaKm2,
+    CancellationDate: flat.CancellationDate,
+    CurrentMonthCosts: block(costs.CurrentMonthOrderCostEstimate as number, costs.CurrentMonthStorageCosts as number),
+    RecurringCostsEstimate: block(costs.NextMonthOrderCostEstimate as number, costs.NextMonthStorageCosts as number),
+    Tiles: flat.Tiles,
+    MiniTiles: flat.MiniTiles,
+    ImageDates: flat.ImageDates,
+  };
+}
+
 /** Refuses an order the account cannot pay this month. */
 export function chargeOrder(state: SimulatorState, estimate: Record<string, unknown>): void {
   const current = estimate.CurrentMonthCost as number;

@@ -177,6 +177,25 @@ describe('Satellite Imagery in the browser workbench', function () {
     await wb.page.locator('.tabs-container .tab', { hasText: 'Time series of' }).first().waitFor({ state: 'detached', timeout: 15_000 });
     assert.equal(processCalls(), before, 'nothing billed before Proceed');
   });
+
+  step('compares the polygon order with the cheapest tile cover in the cost panel', async function () {
+    needs(this, 'sets the API key through the command palette');
+    needService();
+    const frame = await openCostPanelFromMenu(wb.page, 'field.geojson', undefined, 'Estimate Tasking Order', '[data-testid="covers"]');
+    for (const id of ['polygon', 'tiles']) {
+      assert.match(await frame.locator(`[data-testid="cover-${id}-per-month"]`).first().innerText(), /\d/, `no monthly price for the ${id} order`);
+      await frame.locator(`[data-testid="cover-map-${id}"]`).first().waitFor({ state: 'visible' });
+    }
+    assert.match(await frame.locator('[data-testid="caveat"]').first().innerText(), /overlaps none/);
+    await frame.locator('[data-testid="cover-pick-tiles"]').first().check();
+    await frame.locator(PROCEED, { hasText: 'tiles order' }).first().waitFor({ state: 'visible' });
+    await frame.locator('[data-testid="covers"]').first().scrollIntoViewIfNeeded();
+    await shot(wb.page, '09-cheapest-cover');
+    const creates = () => wb.simulator.requests.filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders').length;
+    const before = creates();
+    await frame.locator('[data-testid="cancel"]').first().click();
+    assert.equal(creates(), before, 'Cancel created an order');
+  });
 });
 
 /** Waits until a file matching `pattern` exists under `dir` (the download lands on disk). */
@@ -208,10 +227,10 @@ const PROCEED = '[data-testid="proceed"]';
  * Right-click `fileName` in the explorer, Satellite Imagery, Download Composite; answer whatever
  * the workflow asks with its proposal, as a person would; resolve with the cost panel's frame.
  */
-async function openCostPanelFromMenu(page, fileName, screenshotName, command = 'Download Composite') {
+async function openCostPanelFromMenu(page, fileName, screenshotName, item = 'Download Composite', ready = PROCEED) {
   await explorerMenu(page, fileName, 'Satellite Imagery');
   if (screenshotName) await shot(page, screenshotName);
-  await page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: command }).last().click();
+  await page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: item }).last().click();
   // A click that lands while the submenu is still opening only highlights the item (seen in CI):
   // the menu then stays open, and Enter runs the highlighted item, as it would for a person.
   const menu = page.locator('.context-view.monaco-menu-container').first();
@@ -225,7 +244,7 @@ async function openCostPanelFromMenu(page, fileName, screenshotName, command = '
   while (!frame && Date.now() < deadline) {
     const prompt = page.locator('.quick-input-widget input');
     if (await prompt.isVisible()) await answerQuickInput(page);
-    frame = await webviewWith(page, PROCEED, 1000).catch(() => undefined);
+    frame = await webviewWith(page, ready, 1000).catch(() => undefined);
   }
   assert.ok(frame, 'the cost webview with a Proceed button did not appear');
   return frame;

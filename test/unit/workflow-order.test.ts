@@ -57,11 +57,14 @@ describe('workflow: estimate and create a tasking order (against the simulator)'
         from: '2026-12-01',
         // Back from the last day to the first, then an empty last day: recurring.
         to: { sequence: [BACK, ''] },
+        imageFrequency: '1',
+        storageMonths: '1',
+        apiRequests: '1',
       },
       { now: NOW },
     );
     const result = await runOrder(run.ports, FIELD, {}, 'create');
-    assert.deepEqual(run.asked, ['model', 'satelliteConstellations', 'from', 'to', 'from', 'to']);
+    assert.deepEqual(run.asked, ['model', 'satelliteConstellations', 'from', 'to', 'from', 'to', 'imageFrequency', 'storageMonths', 'apiRequests']);
     assert.equal(result.outcome, 'completed');
     assert.equal(result.recurring, true);
     assert.equal(result.cancellationDeadline, '2026-12-01T00:00:00.000Z');
@@ -73,7 +76,7 @@ describe('workflow: estimate and create a tasking order (against the simulator)'
   });
 
   it('declining in the cost panel creates nothing', async () => {
-    const run = scriptedPorts(client, {}, { now: NOW, confirm: () => ({ action: 'cancel' }) });
+    const run = scriptedPorts(client, { imageFrequency: '1', storageMonths: '1', apiRequests: '1' }, { now: NOW, confirm: () => ({ action: 'cancel' }) });
     const { skipConfirmation: _s, ...interactive } = fixed;
     const result = await runOrder(run.ports, FIELD, interactive, 'create');
     assert.equal(result.outcome, 'cancelled');

@@ -24,7 +24,17 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
     section.append(
       el('p', { class: 'headline', 'data-testid': 'current-month' }, money(currentMonthTotal(model))),
       el('p', { class: 'headline-caption' }, 'this month, order and storage together'),
+      el('p', { class: 'headline-caption', 'data-testid': 'per-month' }, `then ${money(nextMonthTotal(model))} per month`),
     );
+    if (model.caveat) section.append(el('p', { class: 'caveat', role: 'note', 'data-testid': 'caveat' }, model.caveat));
+    if (model.cadence) {
+      const c = model.cadence;
+      facts.append(
+        ...fact('Image frequency', c.imageFrequency === 1 ? 'an image every day' : `an image every ${c.imageFrequency} days`, 'cadence-image-frequency'),
+        ...fact('Storage', `${c.storageMonths} month${c.storageMonths === 1 ? '' : 's'}`, 'cadence-storage-months'),
+        ...fact('API requests', String(c.apiRequests), 'cadence-api-requests'),
+      );
+    }
     const row = (label: string, order: number | undefined, storage: number | undefined, total: number | undefined, id: string) =>
       el('tr', {},
         el('th', { scope: 'row' }, label),

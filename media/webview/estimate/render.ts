@@ -10,6 +10,7 @@ import { renderAreaFacts, renderCost } from './cost-view';
 import { custom, el, fact } from '../common/dom';
 import { formatCredits, formatMoney, formatUtc } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
+import { renderCovers } from './cover-view';
 import { renderMap } from './map-view';
 import { renderPayload, renderTileList } from './sections';
 import { currentMonthTotal, deriveWarnings } from './warnings';
@@ -34,15 +35,21 @@ function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
-function proceedLabel(model: EstimateModel, selectedCount: number, locale: Locale): string {
+function proceedLabel(model: EstimateModel, selectedCount: number, locale: Locale, chosenCover: 'polygon' | 'tiles'): string {
   if (model.kind === 'composite') return `Proceed: spend ${formatCredits(model.credits, locale)}`;
-  if (model.kind === 'order') return `Place order: ${formatMoney(currentMonthTotal(model), model.currency, locale)} this month`;
+  if (model.kind === 'order') {
+    const cover = model.covers?.find((c) => c.id === chosenCover);
+    if (cover && model.covers && model.covers.length > 1) return `Place the ${cover.id} order: ${formatMoney(cover.currentMonth, cover.currency, locale)} this month`;
+    return `Place order: ${formatMoney(currentMonthTotal(model), model.currency, locale)} this month`;
+  }
   return `Proceed with ${selectedCount} tile${selectedCount === 1 ? '' : 's'}`;
 }
 
 export class PageView {
   private readonly selected: Set<string>;
   private busy = false;
+  /** The order the comparison has picked: the polygon order unless the person picks tiles. */
+  private cover: 'polygon' | 'tiles' = 'polygon';
 
   constructor(private readonly root: HTMLElement, private readonly show: ShowMessage, selected: string[] | undefined, private readonly ctx: PageContext) {
     const model = show.model;
@@ -71,6 +78,8 @@ export class PageView {
         }))));
     }
     parts.push(renderCost(model, locale, this.ctx.now));
+    const covers = model.kind === 'order' ? renderCovers(model, locale, this.cover, (id) => this.chooseCover(id), this.show.readOnly) : undefined;
+    if (covers) parts.push(covers);
     const area = el('section', { class: 'area', 'aria-labelledby': 'area-heading' }, el('h2', { id: 'area-heading' }, 'Area'), renderAreaFacts(model, locale));
     const map = renderMap(
       { polygons: model.aoi?.polygons ?? [], billedBoxes: model.aoi?.billedBoxes ?? [], tiles: model.kind === 'tiles' ? model.tiles : [] },
@@ -115,6 +124,14 @@ export class PageView {
     this.ctx.post({ type: 'rendered', texts });
   }
 
+  private chooseCover(id: 'polygon' | 'tiles'): void {
+    this.cover = id;
+    for (const element of this.root.querySelectorAll<HTMLElement>('[data-testid^="cover-"].cover')) {
+      element.classList.toggle('chosen', element.dataset.testid === `cover-${id}`);
+    }
+    this.syncSelection();
+  }
+
   private toggle(guid: string): void {
     if (this.selected.has(guid)) this.selected.delete(guid);
     else this.selected.add(guid);
@@ -148,7 +165,7 @@ export class PageView {
     if (count && model.kind === 'tiles') count.textContent = `${this.selected.size} of ${model.tiles.length} tiles selected`;
     const proceed = this.root.querySelector<HTMLElement>('[data-testid="proceed"]');
     if (proceed) {
-      proceed.textContent = proceedLabel(model, this.selected.size, this.ctx.locale);
+      proceed.textContent = proceedLabel(model, this.selected.size, this.ctx.locale, this.cover);
       const blocked = this.show.readOnly || this.busy || (model.kind === 'tiles' && this.selected.size === 0);
       proceed.toggleAttribute('disabled', blocked);
     }
@@ -178,7 +195,9 @@ export class PageView {
       if (proceed.hasAttribute('disabled')) return;
       const model = this.show.model;
       this.setBusy('Proceeding…');
-      this.ctx.post(model.kind === 'tiles' ? { type: 'proceed', selectedTiles: this.selection } : { type: 'proceed' });
+      if (model.kind === 'tiles') this.ctx.post({ type: 'proceed', selectedTiles: this.selection });
+      else if (model.kind === 'order' && model.covers?.length) this.ctx.post({ type: 'proceed', cover: this.cover });
+      else this.ctx.post({ type: 'proceed' });
     }));
     change.addEventListener('click', guard(() => this.ctx.post({ type: 'change' })));
     cancel.addEventListener('click', guard(() => this.ctx.post({ type: 'cancel' })));

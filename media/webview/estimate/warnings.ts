@@ -26,11 +26,12 @@ function sum(a: number | undefined, b: number | undefined): number | undefined {
 }
 
 export function currentMonthTotal(model: EstimateModel): number | undefined {
-  return model.kind === 'order' ? sum(model.currentMonthOrder, model.currentMonthStorage) : undefined;
+  // The service's own total (either estimate shape) where it gave one, else the breakdown's sum.
+  return model.kind === 'order' ? (model.currentMonthCost ?? sum(model.currentMonthOrder, model.currentMonthStorage)) : undefined;
 }
 
 export function nextMonthTotal(model: EstimateModel): number | undefined {
-  return model.kind === 'order' ? sum(model.nextMonthOrder, model.nextMonthStorage) : undefined;
+  return model.kind === 'order' ? (model.perMonthCost ?? sum(model.nextMonthOrder, model.nextMonthStorage)) : undefined;
 }
 
 /** The figure compared with the budget: credits, or the larger of the two months' totals. */

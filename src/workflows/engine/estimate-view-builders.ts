@@ -6,6 +6,7 @@ import type { Aoi } from '../../geometry/types';
 import type { CompositeEstimateModel, EstimateAoi, OrderEstimateModel, SettingLine, TileChoice, TileSelectionModel } from './estimate-view-model';
 import type { CompositeProfile } from './request-profile';
 import { polygonsOfWkt } from '../../geometry/wkt-footprint';
+import { ESTIMATE_CAVEAT, orderCostOf, readOrderCosts } from './order-costs';
 
 export function estimateAoi(aoi: Aoi): EstimateAoi {
   return { polygons: aoi.polygons, billedBoxes: aoi.billedBoxes, areaKm2: aoi.areaKm2, billedAreaKm2: aoi.billedAreaKm2 };
@@ -62,7 +63,7 @@ export function orderEstimateModel(
   budget: number | undefined,
   cancellationDeadline: string | undefined,
 ): OrderEstimateModel {
-  const costs = estimate.Costs ?? {};
+  const costs = readOrderCosts(estimate);
   const recurring = request.To === null;
   const warnings = aoi ? areaWarnings(aoi) : [];
   if (recurring && cancellationDeadline) {
@@ -87,11 +88,15 @@ export function orderEstimateModel(
     warnings,
     payload: request,
     budget,
-    currency: costs.CurrencyCode ?? 'EUR',
-    currentMonthOrder: numberOr(costs.CurrentMonthOrderCostEstimate) ?? numberOr(estimate.CurrentMonthCost),
-    currentMonthStorage: numberOr(costs.CurrentMonthStorageCosts),
-    nextMonthOrder: numberOr(costs.NextMonthOrderCostEstimate) ?? numberOr(estimate.NextMonthCost),
-    nextMonthStorage: numberOr(costs.NextMonthStorageCosts),
+    currency: costs.currency,
+    currentMonthOrder: costs.currentMonthOrder,
+    currentMonthStorage: costs.currentMonthStorage,
+    nextMonthOrder: costs.nextMonthOrder,
+    nextMonthStorage: costs.nextMonthStorage,
+    currentMonthCost: costs.currentMonth,
+    perMonthCost: costs.perMonth,
+    cadence: { imageFrequency: request.ImageFrequency, storageMonths: request.StorageMonths, apiRequests: request.ApiRequests },
+    caveat: ESTIMATE_CAVEAT,
     recurring,
     cancellationDeadline: recurring ? cancellationDeadline : undefined,
     cancellationDate: typeof estimate.CancellationDate === 'string' ? estimate.CancellationDate : undefined,
@@ -101,13 +106,7 @@ export function orderEstimateModel(
 
 /** The larger of this month's and next month's cost: what the budget is checked against. */
 export function orderCost(estimate: OrderEstimate): number | undefined {
-  const costs = estimate.Costs ?? {};
-  const sum = (a: unknown, b: unknown): number | undefined =>
-    numberOr(a) === undefined && numberOr(b) === undefined ? undefined : (numberOr(a) ?? 0) + (numberOr(b) ?? 0);
-  const current = numberOr(estimate.CurrentMonthCost) ?? sum(costs.CurrentMonthOrderCostEstimate, costs.CurrentMonthStorageCosts);
-  const next = numberOr(estimate.NextMonthCost) ?? sum(costs.NextMonthOrderCostEstimate, costs.NextMonthStorageCosts);
-  if (current === undefined && next === undefined) return undefined;
-  return Math.max(current ?? 0, next ?? 0);
+  return orderCostOf(estimate);
 }
 
 export function tileChoice(tile: TileRecord): TileChoice | undefined {

@@ -56,6 +56,36 @@ export interface OrderEstimateModel extends EstimateCommon {
   cancellationDeadline: string | undefined;
   cancellationDate: string | undefined;
   imageDates: string[];
+  /** Totals as the service gave them (either estimate shape); the breakdown above may be absent. */
+  currentMonthCost?: number;
+  perMonthCost?: number;
+  /** The cadence the order asks for, shown beside the price. */
+  cadence?: OrderCadence;
+  /** The service's caveat: no change to existing orders and no overlap with them assumed. */
+  caveat?: string;
+  /** The cheapest-cover comparison: the polygon order and the tile order the service proposes. */
+  covers?: CoverOption[];
+}
+
+export interface OrderCadence {
+  imageFrequency: number;
+  storageMonths: number;
+  apiRequests: number;
+}
+
+/** One way to order the area, estimated: what Proceed with `cover: id` would create. */
+export interface CoverOption {
+  id: 'polygon' | 'tiles';
+  label: string;
+  currency: string;
+  currentMonth: number | undefined;
+  perMonth: number | undefined;
+  billedKm2: number | undefined;
+  tiles: number;
+  miniTiles: number;
+  /** The tiles' and mini-tiles' footprints in lon/lat; empty for the polygon order (its billed
+   * boxes are the AOI's). */
+  footprints: { guid: string; polygons: PolygonCoordinates[] }[];
 }
 
 export interface TileChoice {
@@ -75,6 +105,6 @@ export interface TileSelectionModel extends EstimateCommon {
 export type EstimateModel = CompositeEstimateModel | OrderEstimateModel | TileSelectionModel;
 
 export type EstimateDecision =
-  | { action: 'proceed'; selectedTiles?: string[] }
+  | { action: 'proceed'; selectedTiles?: string[]; cover?: CoverOption['id'] }
   | { action: 'cancel' }
   | { action: 'change' };

@@ -84,6 +84,8 @@ export interface WorkflowDefaults {
   bandnames?: string;
   /** satImagery.defaults.output.*: optional output fields of every process request. */
   output?: OutputFields;
+  /** `satImagery.defaults.order.*`: the cadence of a tasking order, offered as the answers. */
+  order?: { imageFrequency?: number; storageMonths?: number; apiRequests?: number };
 }
 
 export interface WorkflowSettings {

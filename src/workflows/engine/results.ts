@@ -10,6 +10,7 @@ import type {
   TaskOrder,
   TileRecord,
 } from '../../api/types';
+import type { CoverOption } from './estimate-view-model';
 import type { AvailabilityFix } from '../composite/availability';
 import type { DateCoverage } from '../dates/date-coverage';
 
@@ -91,6 +92,10 @@ export interface OrderResult {
   outcome: Outcome;
   request: OrderCreateRequest | undefined;
   estimate: OrderEstimate | undefined;
+  /** Sentences naming existing orders whose area the estimated one overlaps, with the km². */
+  overlaps?: string[];
+  /** The polygon order and the service's cheapest tile cover, both estimated, when compared. */
+  covers?: CoverOption[];
   /** Set when an order was created. */
   order: TaskOrder | undefined;
   recurring: boolean;

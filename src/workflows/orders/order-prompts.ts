@@ -1,5 +1,7 @@
 // The multi-step prompt of a tasking order: model → constellations → first day → last day (empty
-// for a recurring order) → tile deduplication. Values fixed by the options or settings are skipped.
+// for a recurring order) → cadence (image frequency, storage months, API requests; offered from
+// `satImagery.defaults.order.*`) → tile deduplication. Values fixed by the options or settings are
+// skipped.
 import type { TaskingModel } from '../../api/types';
 import { defaultConstellations, supportedConstellations } from '../engine/choices';
 import { modelItems } from '../dates/date-search';
@@ -14,14 +16,26 @@ export interface OrderChoices {
   from?: string;
   /** null = recurring. */
   to?: string | null;
+  imageFrequency?: number;
+  storageMonths?: number;
+  apiRequests?: number;
   tileDeduplication?: boolean;
 }
+
+/** The cadence fields: what each means in one line, and the range the service accepts. */
+export const CADENCE = [
+  { id: 'imageFrequency', title: 'Image frequency (ImageFrequency)', meaning: 'One image every this many days: 1 = every day, 7 = weekly.', minimum: 1, maximum: 31 },
+  { id: 'storageMonths', title: 'Storage months (StorageMonths)', meaning: 'How many months each ordered image is kept for download.', minimum: 1, maximum: 60 },
+  { id: 'apiRequests', title: 'API requests (ApiRequests)', meaning: 'How many times the ordered images may be downloaded through the API.', minimum: 0, maximum: 1_000_000 },
+] as const;
+
+export type CadenceKey = (typeof CADENCE)[number]['id'];
 
 export interface OrderPromptState {
   models: TaskingModel[];
   fixed: OrderChoices;
   chosen: OrderChoices;
-  defaults: { from: string; to: string };
+  defaults: { from: string; to: string } & Record<CadenceKey, number>;
   /** A tile order: only there does TileDeduplication act, so only there is it asked. */
   forTiles: boolean;
 }
@@ -88,6 +102,23 @@ export function orderPromptSteps(ports: WorkflowPorts): WizardStep<OrderPromptSt
         return store(s, 'to', typeof answer === 'string' ? (answer.trim() === '' ? null : answer.trim()) : answer);
       },
     },
+    ...CADENCE.map(
+      (field): WizardStep<OrderPromptState> => ({
+        id: field.id,
+        fixed: isFixed(field.id),
+        ask: async (s, position) => {
+          const answer = await ports.ask.input({
+            id: field.id,
+            title: field.title,
+            prompt: field.meaning,
+            value: String(s.chosen[field.id] ?? s.defaults[field.id]),
+            validate: (text) => cadenceProblem(text, field.minimum, field.maximum),
+            ...position,
+          });
+          return store(s, field.id, typeof answer === 'string' ? Number(answer.trim()) : answer);
+        },
+      }),
+    ),
     {
       id: 'tileDeduplication',
       fixed: (s) => s.fixed.tileDeduplication !== undefined || !s.forTiles,
@@ -100,4 +131,10 @@ export function orderPromptSteps(ports: WorkflowPorts): WizardStep<OrderPromptSt
       },
     },
   ];
+}
+
+function cadenceProblem(text: string, minimum: number, maximum: number): string | undefined {
+  const t = text.trim();
+  const n = Number(t);
+  return /^\d+$/.test(t) && n >= minimum && n <= maximum ? undefined : `Enter a whole number from ${minimum} to ${maximum}.`;
 }

@@ -10,11 +10,13 @@ import { confirmCost } from '../engine/cost-gate';
 import { WorkflowError, isCancellation } from '../engine/errors';
 import { orderCost, orderEstimateModel } from '../engine/estimate-view-builders';
 import { chargeUncertainty, mayHaveBeenCharged, readBalance } from '../engine/charge-check';
+import { coverOption, estimateTileCover } from './cheapest-cover';
+import { overlapWarnings } from './order-overlap';
 import { orderPromptSteps } from './order-prompts';
-import type { OrderPromptState } from './order-prompts';
+import type { CadenceKey, OrderPromptState } from './order-prompts';
 import { addMonths, orderCreateRequest, orderEstimateRequest, parseOrderEnd, recurringCancellationDeadline, todayOf } from './order-payload';
 import { nowOf } from '../engine/ports';
-import type { AoiSource, WorkflowPorts } from '../engine/ports';
+import type { AoiSource, WorkflowDefaults, WorkflowPorts } from '../engine/ports';
 import { diffRequests } from '../engine/request-profile';
 import type { OrderResult } from '../engine/results';
 import { runWizard } from '../engine/wizard';
@@ -34,9 +36,28 @@ export interface OrderOptions {
   tileGuids?: string[];
   miniTileGuids?: string[];
   skipConfirmation?: boolean;
+  /** Estimate the service's cheapest tile cover beside the polygon order (default: when the cost
+   * panel is shown, i.e. without skipConfirmation). */
+  compareCovers?: boolean;
 }
 
 export const ORDER_DEFAULTS = { storageMonths: 1, apiRequests: 1, imageFrequency: 1 } as const;
+
+/** The cadence offered: the settings where set, else the service's usual 1. */
+function cadenceDefaults(order: WorkflowDefaults['order']): Record<CadenceKey, number> {
+  return {
+    imageFrequency: order?.imageFrequency ?? ORDER_DEFAULTS.imageFrequency,
+    storageMonths: order?.storageMonths ?? ORDER_DEFAULTS.storageMonths,
+    apiRequests: order?.apiRequests ?? ORDER_DEFAULTS.apiRequests,
+  };
+}
+
+const CADENCE_KEYS: readonly CadenceKey[] = ['imageFrequency', 'storageMonths', 'apiRequests'];
+
+function cadenceFixed(options: OrderOptions, cadence: Record<CadenceKey, number>): Partial<Record<CadenceKey, number>> {
+  const pick = (key: CadenceKey) => options[key] ?? (options.skipConfirmation ? cadence[key] : undefined);
+  return { imageFrequency: pick('imageFrequency'), storageMonths: pick('storageMonths'), apiRequests: pick('apiRequests') };
+}
 
 export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefined, options: OrderOptions, mode: 'estimate' | 'create'): Promise<OrderResult> {
   const aoi: Aoi | undefined = source ? readAoiOrThrow(source).aoi : undefined;
@@ -49,6 +70,7 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
     ports.progress.report({ message: 'Loading models…' });
     const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
     const settings = ports.settings().defaults;
+    const cadence = cadenceDefaults(settings.order);
     const forTiles = !!(options.tileGuids?.length || options.miniTileGuids?.length);
     const state: OrderPromptState = {
       models,
@@ -60,9 +82,12 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
         to: options.to === undefined ? undefined : parseOrderEnd(options.to),
         // Deduplication only acts on tile orders (spec 4.3): asked there, left out otherwise.
         tileDeduplication: options.tileDeduplication ?? (forTiles && options.skipConfirmation ? false : undefined),
+        // The cadence is asked (offered from the settings) unless the options fix it; a run
+        // without prompts takes the settings as they are.
+        ...cadenceFixed(options, cadence),
       },
       chosen: {},
-      defaults: { from: todayOf(now), to: addMonths(todayOf(now), 1) },
+      defaults: { from: todayOf(now), to: addMonths(todayOf(now), 1), ...cadence },
       forTiles,
     };
     if (state.fixed.model) checkModel(state.fixed.model, models);
@@ -76,9 +101,9 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
         satelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
         from,
         to: state.chosen.to ?? null,
-        storageMonths: options.storageMonths ?? ORDER_DEFAULTS.storageMonths,
-        apiRequests: options.apiRequests ?? ORDER_DEFAULTS.apiRequests,
-        imageFrequency: options.imageFrequency ?? ORDER_DEFAULTS.imageFrequency,
+        storageMonths: state.chosen.storageMonths ?? cadence.storageMonths,
+        apiRequests: state.chosen.apiRequests ?? cadence.apiRequests,
+        imageFrequency: state.chosen.imageFrequency ?? cadence.imageFrequency,
         referenceDate: options.referenceDate ?? from,
         tileGuids: options.tileGuids,
         miniTileGuids: options.miniTileGuids,
@@ -92,6 +117,15 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
       result.estimate = estimate;
       const budget = ports.settings().confirmCostAbove;
       const panel = orderEstimateModel(aoi, createRequest, estimate, budget, result.cancellationDeadline);
+      // Checked where someone reads it: an estimate, or a create that shows the panel. A create
+      // without prompts goes straight to the order list reads of a billed call (orders.ts).
+      result.overlaps = mode === 'estimate' || !options.skipConfirmation ? await overlapWarnings(ports, aoi) : [];
+      panel.warnings.push(...result.overlaps);
+      const tileCover = aoi && !forTiles && (options.compareCovers ?? !options.skipConfirmation) ? await estimateTileCover(ports, aoi, estimated) : undefined;
+      if (tileCover) {
+        panel.covers = [coverOption('polygon', estimate, estimated, []), coverOption('tiles', tileCover.estimate, tileCover.request, tileCover.tiles)];
+        result.covers = panel.covers;
+      }
       // An estimate asked for without prompts is the whole job: nothing is created.
       if (mode === 'estimate' && options.skipConfirmation) {
         result.outcome = 'completed';
@@ -99,15 +133,27 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
       }
       const decision = await confirmCost(ports, panel, orderCost(estimate), options.skipConfirmation);
       if (decision.action === 'cancel') return result;
-      if (decision.action === 'change') continue;
+      if (decision.action === 'change') {
+        // "Change settings" in the panel re-asks the cadence, even where the settings filled it.
+        for (const key of CADENCE_KEYS) if (options[key] === undefined) state.fixed[key] = undefined;
+        continue;
+      }
+      // The tile cover, when the person picked it in the comparison: its own estimated payload.
+      const pickedTiles = decision.cover === 'tiles' && tileCover !== undefined;
+      const chosen = pickedTiles ? tileCover.request : estimated;
+      const toCreate = pickedTiles ? orderCreateRequest(chosen, state.chosen.tileDeduplication) : createRequest;
+      if (pickedTiles) {
+        result.request = toCreate;
+        result.estimate = tileCover.estimate;
+      }
       // Create with the very payload that was estimated (only TileDeduplication added).
-      const { TileDeduplication: _dedup, ...sent } = createRequest;
-      const drift = diffRequests(estimated, sent);
+      const { TileDeduplication: _dedup, ...sent } = toCreate;
+      const drift = diffRequests(chosen, sent);
       if (drift.length > 0) throw new WorkflowError('profile-mismatch', `Not sent: the order differs from its estimate (${drift.join('; ')}).`);
       ports.progress.report({ message: 'Creating the order…' });
       const balanceBefore = await readBalance(ports, 'EUR');
       try {
-        result.order = await ports.client.createOrder(createRequest, { signal: ports.signal });
+        result.order = await ports.client.createOrder(toCreate, { signal: ports.signal });
       } catch (error) {
         // The answer was lost and the order list did not show the order: the client did not send
         // it again; the person is told to look rather than to create it a second time.

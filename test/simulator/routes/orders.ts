@@ -1,6 +1,6 @@
 // Tasking orders: estimate, create (with tile deduplication), list, details and cancel.
 import { Codes, SimError } from '../envelope';
-import { chargeOrder, priceOrder, readOrderRequest } from '../order-pricing';
+import { chargeOrder, nestedEstimate, priceOrder, readOrderRequest } from '../order-pricing';
 import type { OrderRequest } from '../order-pricing';
 import type { SimulatorState, StoredOrder } from '../state';
 import { dayNumber } from '../dates';
@@ -47,7 +47,8 @@ function sameTile(state: SimulatorState, tileGuid: string, miniGuid: string): bo
 }
 
 function estimate(ctx: RouteContext) {
-  return json(priceOrder(readOrderRequest(ctx.body, ctx.state.seed), ctx.state));
+  const price = priceOrder(readOrderRequest(ctx.body, ctx.state.seed), ctx.state);
+  return json(ctx.spec.orderEstimateShape === 'nested' ? nestedEstimate(price) : price);
 }
 
 function create(ctx: RouteContext) {

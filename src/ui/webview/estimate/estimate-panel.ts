@@ -129,7 +129,7 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
       case 'proceed':
       {
         if (!this.resolvePending || this.show?.readOnly) return;
-        const decision = this.proceedDecision(message.selectedTiles);
+        const decision = this.proceedDecision(message.selectedTiles, message.cover);
         if (decision) this.decide(decision);
         return;
       }
@@ -142,7 +142,12 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
 
   /** Keeps only tiles the model offered (a page cannot add a GUID of its own); undefined when a
    * tile selection has nothing selected, which the page does not allow to proceed either. */
-  private proceedDecision(selectedTiles: string[] | undefined): EstimateDecision | undefined {
+  private proceedDecision(selectedTiles: string[] | undefined, cover: 'polygon' | 'tiles' | undefined): EstimateDecision | undefined {
+    if (this.model?.kind === 'order') {
+      // Only a cover the model offered may be chosen.
+      const offered = cover !== undefined && this.model.covers?.some((c) => c.id === cover);
+      return offered ? { action: 'proceed', cover } : { action: 'proceed' };
+    }
     if (this.model?.kind !== 'tiles') return { action: 'proceed' };
     const offered = new Set(this.model.tiles.map((tile) => tile.guid));
     const selected = [...new Set(selectedTiles ?? [])].filter((guid) => offered.has(guid));

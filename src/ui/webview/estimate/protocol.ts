@@ -47,6 +47,25 @@ const orderModel = z.object({
   cancellationDeadline: z.optional(z.string()),
   cancellationDate: z.optional(z.string()),
   imageDates: z.array(z.string()),
+  currentMonthCost: z.optional(z.number()),
+  perMonthCost: z.optional(z.number()),
+  cadence: z.optional(z.object({ imageFrequency: z.number(), storageMonths: z.number(), apiRequests: z.number() })),
+  caveat: z.optional(z.string()),
+  covers: z.optional(
+    z.array(
+      z.object({
+        id: z.enum(['polygon', 'tiles']),
+        label: z.string(),
+        currency: z.string(),
+        currentMonth: z.optional(z.number()),
+        perMonth: z.optional(z.number()),
+        billedKm2: z.optional(z.number()),
+        tiles: z.number(),
+        miniTiles: z.number(),
+        footprints: z.array(z.object({ guid: z.string(), polygons: z.array(polygon) })),
+      }),
+    ),
+  ),
 });
 
 const tilesModel = z.object({
@@ -87,7 +106,7 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
 export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** The page script runs and listens: the host may send `show`. */
   z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('proceed'), selectedTiles: z.optional(z.array(z.string())) }),
+  z.object({ type: z.literal('proceed'), selectedTiles: z.optional(z.array(z.string())), cover: z.optional(z.enum(['polygon', 'tiles'])) }),
   z.object({ type: z.literal('cancel') }),
   z.object({ type: z.literal('change') }),
   z.object({ type: z.literal('copyPayload') }),
