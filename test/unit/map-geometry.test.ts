@@ -20,13 +20,13 @@ describe('map geometry helpers', () => {
   });
 
   it('finds the text of each polygon of a WKT MULTIPOLYGON and the polygon under an offset', () => {
-    const text = 'MULTIPOLYGON (((10 56, 11 56, 11 57, 10 56)), ((10 56, 12 56, 12 57, 10 56)))';
+    const text = 'MULTIPOLYGON (((10 56, 11 56, 11 57, 10 56)), ((12 56, 13 56, 13 57, 12 56)))';
     const read = readAoi(text, 'wkt');
     assert.ok(read.ok);
     const spans = polygonSpans(text, read.aoi.polygons);
     assert.equal(text.slice(spans[0]!.start, spans[0]!.end), '10 56, 11 56, 11 57, 10 56');
-    assert.equal(text.slice(spans[1]!.start, spans[1]!.end), '10 56, 12 56, 12 57, 10 56');
-    assert.equal(polygonAtOffset(spans, text.indexOf('12 57')), 1);
+    assert.equal(text.slice(spans[1]!.start, spans[1]!.end), '12 56, 13 56, 13 57, 12 56');
+    assert.equal(polygonAtOffset(spans, text.indexOf('13 57')), 1);
     assert.equal(polygonAtOffset(spans, text.indexOf('11 57')), 0);
     assert.equal(polygonAtOffset(spans, 0), undefined);
   });

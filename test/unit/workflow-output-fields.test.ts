@@ -221,7 +221,7 @@ describe('workflow: output fields of tiles (against the simulator)', () => {
   });
 
   it('sends Level, Harmonize, ClipReflectance and the shared fields, and not AutomaticOrderCreation', async () => {
-    const settings = { defaults: { output: { DataType: 'uint8', AutomaticOrderCreation: true } } };
+    const settings = { defaults: { output: { DataType: 'uint8', AutomaticOrderCreation: true } }, confirmCostAbove: 1000 };
     const run = scriptedPorts(fixture.client, {}, { settings });
     const output = { Level: 1, Harmonize: true, ClipReflectance: true, UtmGridForcePixelResolutionSize: true };
     const result = await processTiles(run.ports, 'tile', AREA, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, resolution: 40, bandnames: 'rgb', epsgProjection: 4326, tileGuids, outputDirectory: fixture.out, skipConfirmation: true, output });

@@ -28,7 +28,7 @@ describe('workflow: time series (against the simulator)', () => {
   const options = (extra: DownloadSeriesOptions = {}): DownloadSeriesOptions => ({ model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: fixture.out, ...extra });
 
   before(async () => {
-    const found = await findAvailableDates(scriptedPorts(fixture.client, {}).ports, AREA, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
+    const found = await findAvailableDates(scriptedPorts(fixture.client, { output: 'keep' }).ports, AREA, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
     full = found.coverage!.full;
     partial = found.coverage!.partial;
   });
@@ -37,7 +37,7 @@ describe('workflow: time series (against the simulator)', () => {
     assert.ok(partial.length > 0, 'the area has partial dates');
     const expected = selectSeriesDates(full, { every: 3, maxDates: 4 });
     assert.equal(expected.length, 4);
-    const run = scriptedPorts(fixture.client, {});
+    const run = scriptedPorts(fixture.client, { output: 'keep' });
     const result = await downloadSeries(run.ports, AREA, options({ every: 3, maxDates: 4 }));
     assert.equal(result.outcome, 'completed');
     assert.deepEqual(result.dates.filter((d) => d.status === 'done').map((d) => d.date), expected);
@@ -70,14 +70,14 @@ describe('workflow: time series (against the simulator)', () => {
 
   it('takes partial dates too when AllowPartialImage is on, and every Nth date', async () => {
     const expected = selectSeriesDates([...full, ...partial], { nth: 2, maxDates: 3 });
-    const result = await downloadSeries(scriptedPorts(fixture.client, {}).ports, AREA, options({ nth: 2, maxDates: 3, output: { AllowPartialImage: true } }));
+    const result = await downloadSeries(scriptedPorts(fixture.client, { output: 'keep' }).ports, AREA, options({ nth: 2, maxDates: 3, output: { AllowPartialImage: true } }));
     assert.deepEqual(result.dates.map((d) => [d.date, d.status]), expected.map((d) => [d, 'done']));
     assert.deepEqual(processed(), expected);
   });
 
   it('applies the budget to the total: above it nothing is billed without a yes, and a no bills nothing', async () => {
     const dates = [...full].sort().slice(-3);
-    const priced = scriptedPorts(fixture.client, {}, { confirm: () => ({ action: 'cancel' }) });
+    const priced = scriptedPorts(fixture.client, { output: 'keep' }, { confirm: () => ({ action: 'cancel' }) });
     const declined = await downloadSeries(priced.ports, AREA, options({ dates }));
     assert.equal(declined.outcome, 'cancelled');
     assert.deepEqual(declined.dates.map((d) => d.status), ['not-sent', 'not-sent', 'not-sent']);
@@ -86,10 +86,10 @@ describe('workflow: time series (against the simulator)', () => {
     assert.ok(total > one);
     // A budget above every single date but under the total: skipping the panel is refused.
     const budget = (one + total) / 2;
-    const skip = scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: budget } });
+    const skip = scriptedPorts(fixture.client, { output: 'keep' }, { settings: { confirmCostAbove: budget } });
     await assert.rejects(downloadSeries(skip.ports, AREA, options({ dates, skipConfirmation: true })), /needs a confirmation: it costs .*not under the budget/);
     assert.deepEqual(processed(), [], 'nothing billed');
-    const under = await downloadSeries(scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: total + 1 } }).ports, AREA, options({ dates, skipConfirmation: true }));
+    const under = await downloadSeries(scriptedPorts(fixture.client, { output: 'keep' }, { settings: { confirmCostAbove: total + 1 } }).ports, AREA, options({ dates, skipConfirmation: true }));
     assert.equal(under.outcome, 'completed');
     assert.deepEqual(processed(), dates);
   });
@@ -99,7 +99,7 @@ describe('workflow: time series (against the simulator)', () => {
     fixture.sim.configure({ imageBytes: 4 * 1024 * 1024, trickleBytesPerSecond: 4 * 1024 * 1024 });
     // One worker: the cancel lands once the first date is written and the second one's bytes flow.
     let firstDone: number | undefined;
-    const run = scriptedPorts(fixture.client, {}, {
+    const run = scriptedPorts(fixture.client, { output: 'keep' }, {
       onProgress: (update, self) => {
         if (!/^1 of 5 dates/.test(update.message ?? '')) return;
         if (firstDone === undefined) firstDone = update.bytes ?? 0;
@@ -118,7 +118,7 @@ describe('workflow: time series (against the simulator)', () => {
     const sentFirst = processed();
 
     fixture.sim.clearLog();
-    const rerun = await downloadSeries(scriptedPorts(fixture.client, {}).ports, AREA, options({ dates }));
+    const rerun = await downloadSeries(scriptedPorts(fixture.client, { output: 'keep' }).ports, AREA, options({ dates }));
     const rest = dates.filter((d) => !done.includes(d) && !uncertain.includes(d));
     assert.deepEqual(rerun.dates.map((d) => [d.date, d.status]), dates.map((d) => [d, done.includes(d) ? 'skipped' : uncertain.includes(d) ? 'may-have-been-charged' : 'done']));
     assert.deepEqual(processed(), rest, 'finished and possibly charged dates were not sent again');
@@ -126,7 +126,7 @@ describe('workflow: time series (against the simulator)', () => {
     assert.ok(sentFirst.every((d) => done.includes(d) || uncertain.includes(d)));
 
     fixture.sim.clearLog();
-    const resent = await downloadSeries(scriptedPorts(fixture.client, {}).ports, AREA, options({ dates, resendUncertain: uncertain }));
+    const resent = await downloadSeries(scriptedPorts(fixture.client, { output: 'keep' }).ports, AREA, options({ dates, resendUncertain: uncertain }));
     assert.deepEqual(processed(), uncertain, 'only the named dates, on request');
     assert.ok(resent.dates.every((d) => d.status === 'done' || d.status === 'skipped'));
     for (const d of resent.dates) assert.ok(d.file && existsSync(d.file));
