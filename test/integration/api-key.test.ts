@@ -49,11 +49,13 @@ describe('API key', () => {
 
   it('checks the key with the models list where the service has no /api/apikey/info', async () => {
     env.sim.clearLog();
-    env.sim.schedule({ method: 'GET', path: '/api/apikey/info', status: 404 });
+    // Neither account endpoint: the older /api/apikey/info nor the newer /api/account/info.
+    env.sim.schedule({ method: 'GET', path: '/api/apikey/info', status: 404 }, { method: 'GET', path: '/api/account/info', status: 404 });
     const result = await vscode.commands.executeCommand<SetApiKeyResult>('satImagery.setApiKey', 'demo-key');
     assert.deepEqual({ stored: result.stored, verified: result.verified, credits: result.credits }, { stored: true, verified: true, credits: undefined });
     const seen = env.sim.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
-    assert.equal(seen[0], 'GET /api/apikey/info 404');
+    assert.ok(seen.includes('GET /api/apikey/info 404'), seen.join(', '));
+    assert.ok(seen.includes('GET /api/account/info 404'), seen.join(', '));
     assert.ok(seen.includes('GET /api/tasking/models 200'), seen.join(', '));
     assert.match(statusText(), /Key set/);
   });

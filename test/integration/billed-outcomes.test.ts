@@ -54,7 +54,7 @@ describe('billed calls whose answer was lost, in VS Code', () => {
     return vscode.Uri.file(path);
   };
   const wholeAreaDate = async (uri: vscode.Uri): Promise<string> => {
-    const dates = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', uri, { ...base });
+    const dates = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', uri, { model: base.model, satelliteConstellations: base.satelliteConstellations });
     assert.ok(dates.coverage && dates.coverage.full.length > 0, 'no whole-area date');
     return dates.coverage.full[0]!;
   };

@@ -80,10 +80,11 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     writeFileSync(elsewhere.fsPath, ELSEWHERE);
     const out = join(dir, 'imagery');
     const base = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory: out };
+    const orderBase = { model: base.model, satelliteConstellations: base.satelliteConstellations };
 
     await vscode.commands.executeCommand('satImagery.refreshOrders');
     await vscode.commands.executeCommand('satImagery.refreshModels');
-    const dates = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', field, { ...base, skipConfirmation: true });
+    const dates = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', field, { model: base.model, satelliteConstellations: base.satelliteConstellations, skipConfirmation: true });
     const date = dates.coverage!.full[0]!;
     await vscode.commands.executeCommand('satImagery.downloadComposite', field, { ...base, date, skipConfirmation: true });
     // Failures: not covered by any order (1006), an unknown model, a refused order.
@@ -92,7 +93,7 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     errors.push(String(uncovered.reason));
     await capture(vscode.commands.executeCommand('satImagery.downloadComposite', field, { ...base, model: 'Stratus-2', date, skipConfirmation: true }));
     sim.schedule({ method: 'POST', path: '/api/tasking/orders/estimate', status: 400, code: 994 });
-    await capture(vscode.commands.executeCommand('satImagery.estimateOrder', field, { ...base, from: '2030-01-01', to: '2030-02-28', skipConfirmation: true }));
+    await capture(vscode.commands.executeCommand('satImagery.estimateOrder', field, { ...orderBase, from: '2030-01-01', to: '2030-02-28', skipConfirmation: true }));
     sim.schedule({ method: 'GET', path: '/api/tasking/orders', status: 401 });
     await capture(vscode.commands.executeCommand('satImagery.refreshOrders'));
     const [row] = await Promise.resolve(api.sidebar.ordersProvider.getChildren());
@@ -112,7 +113,7 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     const [modelsRow] = await Promise.resolve(api.sidebar.modelsProvider.getChildren());
     if (modelsRow) errors.push(JSON.stringify(api.sidebar.modelsProvider.getTreeItem(modelsRow)));
     sim.schedule({ method: 'POST', path: '/api/tasking/orders/estimate', echoKey: 'field-error' });
-    await capture(vscode.commands.executeCommand('satImagery.estimateOrder', field, { ...base, from: '2030-01-01', to: '2030-02-28', skipConfirmation: true }));
+    await capture(vscode.commands.executeCommand('satImagery.estimateOrder', field, { ...orderBase, from: '2030-01-01', to: '2030-02-28', skipConfirmation: true }));
     sim.schedule({ method: 'POST', path: '/api/satelliteimages/process/composite', echoKey: 'file-name' });
     const echoed = await vscode.commands.executeCommand<{ files: string[] }>('satImagery.downloadComposite', field, { ...base, date, skipConfirmation: true });
     assert.equal(echoed.files.length, 1, 'the image whose file name held the key was saved');
@@ -125,7 +126,7 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     assert.equal(await api.services.apiKey.get(), KEY, 'the stored key is unchanged');
 
     // The cost panel, shown for real: an order estimate waiting for a decision.
-    const pending = vscode.commands.executeCommand<OrderResult>('satImagery.estimateOrder', field, { ...base, from: '2030-01-01', to: '2030-02-28' });
+    const pending = vscode.commands.executeCommand<OrderResult>('satImagery.estimateOrder', field, { ...orderBase, from: '2030-01-01', to: '2030-02-28' });
     let panel = await api.estimatePanel();
     for (let i = 0; i < 100 && !panel?.shown; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
