@@ -60,10 +60,18 @@ export class ConcurrencyGate {
     if (until <= this.pausedUntil) return;
     this.pausedUntil = until;
     if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.resumeTimer = undefined;
+    this.scheduleResume(until - Date.now());
+  }
+
+  /** A timer may fire a millisecond before `Date.now()` reaches the end of the pause: drain()
+   * then finds the gate still paused and asks again, so waiters are never left behind. */
+  private scheduleResume(ms: number): void {
+    if (this.resumeTimer) return;
     this.resumeTimer = setTimeout(() => {
       this.resumeTimer = undefined;
       this.drain();
-    }, until - Date.now());
+    }, Math.max(1, ms));
     this.resumeTimer.unref?.();
   }
 
@@ -88,7 +96,11 @@ export class ConcurrencyGate {
   }
 
   private drain(): void {
-    if (this.pauseRemainingMs > 0) return;
+    const paused = this.pauseRemainingMs;
+    if (paused > 0) {
+      if (this.waiters.length > 0) this.scheduleResume(paused);
+      return;
+    }
     while (this.active < this.limit && this.waiters.length > 0) {
       const waiter = this.waiters.shift()!;
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
