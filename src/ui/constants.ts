@@ -49,6 +49,8 @@ export const Views = {
   orders: 'satImagery.orders',
   models: 'satImagery.models',
   estimatePanel: 'satImagery.estimate',
+  /** The GeoTIFF viewer (custom editor); protocol.ts's VIEWER_VIEW_TYPE is the same id. */
+  imageViewer: 'satImagery.imageViewer',
 } as const;
 
 /** Setting keys, relative to the `satImagery` section. */

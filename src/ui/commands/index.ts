@@ -1,72 +1,53 @@
-// Every command id wired to its handler, in one place. A failure inside a handler reaches the
-// person once (reportError) and the caller gets the rejection, so tests see it too.
+// Every command id wired to its handler, in one place. A command's file (and the workflow and
+// webview code behind it) loads with the command's first run, not at activation: activation only
+// registers the ids. A failure inside a handler reaches the person once (reportError) and the
+// caller gets the rejection, so tests see it too.
 import * as vscode from 'vscode';
+import { Commands } from '../constants';
 import { reportError } from '../errors';
 import type { ExtensionServices } from '../extension-services';
-import { cancelOrderCommand } from './cancelOrder';
-import { clearApiKeyCommand } from './clearApiKey';
-import { copyOrderIdCommand } from './copyOrderId';
-import { createOrderCommand } from './createOrder';
-import { downloadCompositeCommand } from './downloadComposite';
-import { downloadTimeSeriesCommand } from './downloadTimeSeries';
-import { estimateOrderCommand } from './estimateOrder';
-import { findAvailableDatesCommand } from './findAvailableDates';
-import { openOrderAoiCommand } from './openOrderAoi';
-import { processMiniTilesCommand } from './processMiniTiles';
-import { processTilesCommand } from './processTiles';
-import { refreshModelsCommand } from './refreshModels';
-import { refreshOrdersCommand } from './refreshOrders';
-import { searchTilesCommand } from './searchTiles';
-import { setApiKeyCommand } from './setApiKey';
-import { showAccountCommand } from './showAccount';
-import { openImageCommand } from './openImage';
-import { showLogCommand } from './showLog';
-import { showOnMapCommand } from './showOnMap';
-import { showOrderDetailsCommand } from './showOrderDetails';
-import { toggleRecurringOnlyCommand } from './toggleRecurringOnly';
-import { toggleShowExpiredCommand } from './toggleShowExpired';
 import type { Command } from './command';
-import { useModelAsDefaultCommand } from './useModelAsDefault';
 
 /** Every contributed command, each in its own file. The contribution test
  * (test/integration/commands-contract) fails when one is contributed but missing here. */
-const allCommands: Command[] = [
+const allCommands: Record<string, () => Promise<Command>> = {
   // The key, the account and the sidebar.
-  setApiKeyCommand,
-  clearApiKeyCommand,
-  refreshOrdersCommand,
-  refreshModelsCommand,
-  showOrderDetailsCommand,
-  cancelOrderCommand,
-  copyOrderIdCommand,
-  openOrderAoiCommand,
-  toggleRecurringOnlyCommand,
-  toggleShowExpiredCommand,
-  useModelAsDefaultCommand,
-  showAccountCommand,
-  showLogCommand,
-  openImageCommand,
+  [Commands.setApiKey]: async () => (await import('./setApiKey')).setApiKeyCommand,
+  [Commands.clearApiKey]: async () => (await import('./clearApiKey')).clearApiKeyCommand,
+  [Commands.refreshOrders]: async () => (await import('./refreshOrders')).refreshOrdersCommand,
+  [Commands.refreshModels]: async () => (await import('./refreshModels')).refreshModelsCommand,
+  [Commands.showOrderDetails]: async () => (await import('./showOrderDetails')).showOrderDetailsCommand,
+  [Commands.cancelOrder]: async () => (await import('./cancelOrder')).cancelOrderCommand,
+  [Commands.copyOrderId]: async () => (await import('./copyOrderId')).copyOrderIdCommand,
+  [Commands.openOrderAoi]: async () => (await import('./openOrderAoi')).openOrderAoiCommand,
+  [Commands.toggleRecurringOnly]: async () => (await import('./toggleRecurringOnly')).toggleRecurringOnlyCommand,
+  [Commands.toggleShowExpired]: async () => (await import('./toggleShowExpired')).toggleShowExpiredCommand,
+  [Commands.useModelAsDefault]: async () => (await import('./useModelAsDefault')).useModelAsDefaultCommand,
+  [Commands.showAccount]: async () => (await import('./showAccount')).showAccountCommand,
+  [Commands.showLog]: async () => (await import('./showLog')).showLogCommand,
+  [Commands.openImage]: async () => (await import('./openImage')).openImageCommand,
   // The workflows.
-  downloadCompositeCommand,
-  downloadTimeSeriesCommand,
-  findAvailableDatesCommand,
-  estimateOrderCommand,
-  createOrderCommand,
-  searchTilesCommand,
-  processTilesCommand,
-  processMiniTilesCommand,
+  [Commands.downloadComposite]: async () => (await import('./downloadComposite')).downloadCompositeCommand,
+  [Commands.downloadTimeSeries]: async () => (await import('./downloadTimeSeries')).downloadTimeSeriesCommand,
+  [Commands.findAvailableDates]: async () => (await import('./findAvailableDates')).findAvailableDatesCommand,
+  [Commands.estimateOrder]: async () => (await import('./estimateOrder')).estimateOrderCommand,
+  [Commands.createOrder]: async () => (await import('./createOrder')).createOrderCommand,
+  [Commands.searchTiles]: async () => (await import('./searchTiles')).searchTilesCommand,
+  [Commands.processTiles]: async () => (await import('./processTiles')).processTilesCommand,
+  [Commands.processMiniTiles]: async () => (await import('./processMiniTiles')).processMiniTilesCommand,
   // The map.
-  showOnMapCommand,
-];
+  [Commands.showOnMap]: async () => (await import('./showOnMap')).showOnMapCommand,
+};
 
 export function registerCommands(services: ExtensionServices): vscode.Disposable[] {
   const titles = contributedTitles(services.context);
-  return allCommands.map((definition) =>
-    vscode.commands.registerCommand(definition.id, async (...args: unknown[]) => {
+  return Object.entries(allCommands).map(([id, load]) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {
+        const definition = await load();
         return await definition.run(services, ...args);
       } catch (err) {
-        reportError(services.log('commands'), `${titles.get(definition.id) ?? definition.id} failed`, err);
+        reportError(services.log('commands'), `${titles.get(id) ?? id} failed`, err);
         throw err;
       }
     }),

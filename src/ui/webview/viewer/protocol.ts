@@ -2,6 +2,7 @@
 // travel as typed arrays (RGBA bytes, histogram counts), which postMessage carries as binary,
 // never as JSON arrays of numbers. Both sides validate every message. Must not import `vscode`.
 import * as z from 'zod/mini';
+import { Views } from '../../constants';
 
 const rgba = z.custom<Uint8ClampedArray>((v) => v instanceof Uint8ClampedArray, 'RGBA bytes');
 const counts = z.custom<Uint32Array>((v) => v instanceof Uint32Array, 'histogram counts');
@@ -102,4 +103,4 @@ export type ShowViewerMessage = z.infer<typeof showMessage>;
 export type ViewerPreset = z.infer<typeof preset>;
 export type ViewChannel = z.infer<typeof channel>;
 
-export const VIEWER_VIEW_TYPE = 'satImagery.imageViewer';
+export const VIEWER_VIEW_TYPE = Views.imageViewer;
