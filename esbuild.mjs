@@ -36,6 +36,20 @@ const clientAsSeparateFile = {
   },
 };
 
+/**
+ * `import * as vscode from 'vscode'` in each of our modules would otherwise make esbuild copy every
+ * property of the VS Code API object once per importing module at load time (its CommonJS interop);
+ * routing them through one module that re-exports it makes that one copy.
+ * @type {import('esbuild').Plugin}
+ */
+const vscodeOnce = {
+  name: 'vscode-once',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.importer === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode-once', namespace: 'vscode-once' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -53,7 +67,7 @@ const targets = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
-    plugins: [...common.plugins, clientAsSeparateFile],
+    plugins: [...common.plugins, clientAsSeparateFile, vscodeOnce],
   },
   {
     // The command line shares the lazily loaded client with the extension: `--help` never loads it.
