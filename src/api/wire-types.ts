@@ -73,9 +73,8 @@ export type CompositeRequest = AoiField &
     Bandnames: string;
   };
 
-/** POST /api/satelliteimages/process/tile. */
-export type TileProcessRequest = ProcessOutputOptions & TileOutputOptions & {
-  TileGuid: string;
+/** What a tile and a mini-tile process request both carry besides the unit's GUID. */
+type UnitProcessFields = ProcessOutputOptions & TileOutputOptions & {
   Date: string;
   Model: string;
   SatelliteConstellations?: string[];
@@ -84,16 +83,11 @@ export type TileProcessRequest = ProcessOutputOptions & TileOutputOptions & {
   EpsgProjection?: number;
 };
 
+/** POST /api/satelliteimages/process/tile. */
+export type TileProcessRequest = UnitProcessFields & { TileGuid: string };
+
 /** POST /api/satelliteimages/process/minitile. */
-export type MiniTileProcessRequest = ProcessOutputOptions & TileOutputOptions & {
-  MiniTileGuid: string;
-  Date: string;
-  Model: string;
-  SatelliteConstellations?: string[];
-  Bandnames?: string;
-  Resolution?: number;
-  EpsgProjection?: number;
-};
+export type MiniTileProcessRequest = UnitProcessFields & { MiniTileGuid: string };
 
 /** POST /api/tasking/orders/estimate (spec 4.2). Tile orders may name tiles instead of an AOI. */
 export type OrderEstimateRequest = (AoiField | { TileGuids?: string[]; MiniTileGuids?: string[]; Wkt?: undefined; GeoJson?: undefined }) & {

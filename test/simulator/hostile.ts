@@ -3,6 +3,7 @@
 // a naively copied object (here carrying a TaskingModels list of its own), and a 70 MiB array
 // (past what V8 parses without freezing, sent while generated so the simulator stays small).
 import type { ServerResponse } from 'node:http';
+import { waitForDrain } from './image-response';
 
 export type HostileJson = 'deep-nesting' | 'proto-keys' | 'huge-array';
 
@@ -31,17 +32,7 @@ export async function sendHostileJson(res: ServerResponse, kind: HostileJson): P
   for (const chunk of bodyOf(kind)) {
     if (res.destroyed) return 'aborted-by-client';
     if (!res.write(chunk)) {
-      const drained = await new Promise<boolean>((resolve) => {
-        const done = (ok: boolean) => {
-          res.off('drain', onDrain);
-          res.off('close', onClose);
-          resolve(ok);
-        };
-        const onDrain = () => done(true);
-        const onClose = () => done(false);
-        res.on('drain', onDrain);
-        res.on('close', onClose);
-      });
+      const drained = await waitForDrain(res);
       if (!drained) return 'aborted-by-client';
     }
   }

@@ -12,7 +12,8 @@ export interface ImageBody {
   chunks: Iterable<Buffer>;
 }
 
-function waitForDrain(res: ServerResponse): Promise<boolean> {
+/** Resolves true when `res` drains, false when it closes first. */
+export function waitForDrain(res: ServerResponse): Promise<boolean> {
   return new Promise((resolve) => {
     const done = (ok: boolean) => {
       res.off('drain', onDrain);

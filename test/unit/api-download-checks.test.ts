@@ -3,38 +3,28 @@
 // what the server sent, with nothing in the folder and the billed request sent once.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createClient } from '../../src/api/client';
+import { readdir, readFile } from 'node:fs/promises';
 import type { FullImageryClient } from '../../src/api/client';
+import { useSimulatorClient } from './simulator-client-fixture';
 import type { CompositeRequest } from '../../src/api/types';
-import { generatedTiff, MISANSWER_ENVELOPE_MESSAGE, MISANSWER_PAGE_TEXT, startSimulator } from '../simulator';
+import { generatedTiff, MISANSWER_ENVELOPE_MESSAGE, MISANSWER_PAGE_TEXT } from '../simulator';
 import type { ImageAnswerFault, Simulator } from '../simulator';
 import { orderedComposite, refusal } from './api-test-helpers';
 
 const COMPOSITE = '/api/satelliteimages/process/composite';
 
 describe('api client: an image answer is what it claims to be', function () {
+  const fixture = useSimulatorClient({ tempPrefix: 'api-download-checks-', client: { timeoutMs: 5000, retry: { baseDelayMs: 10 } } });
   let sim: Simulator;
   let client: FullImageryClient;
   let dir: string;
   let composite: CompositeRequest;
 
   before(async () => {
-    sim = await startSimulator();
-    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 5000, retry: { baseDelayMs: 10 } });
-    composite = await orderedComposite(client);
+    composite = await orderedComposite(fixture.client);
   });
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'api-download-checks-'));
-    sim.configure({});
-    sim.clearLog();
-  });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
-  after(async () => {
-    await client?.close();
-    await sim?.close();
+  beforeEach(() => {
+    ({ sim, client, out: dir } = fixture);
   });
 
   async function refusedWith(answer: ImageAnswerFault, request: CompositeRequest = composite) {

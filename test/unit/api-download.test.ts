@@ -2,41 +2,26 @@
 // Content-Disposition; every transport fault of the simulator ends either in a complete file or in
 // a clear error with nothing left behind.
 import * as assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createClient } from '../../src/api/client';
 import type { FullImageryClient } from '../../src/api/client';
+import { useSimulatorClient } from './simulator-client-fixture';
 import type { CompositeRequest } from '../../src/api/types';
-import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { AOI, dayWithImagery, ORDER, orderedComposite, refusal } from './api-test-helpers';
 
 describe('api client: downloads', function () {
+  const fixture = useSimulatorClient({ tempPrefix: 'api-download-', client: { timeoutMs: 5000, retry: { baseDelayMs: 10 } } });
   let sim: Simulator;
   let client: FullImageryClient;
   let dir: string;
   let composite: CompositeRequest;
 
   before(async () => {
-    sim = await startSimulator();
-    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 5000, retry: { baseDelayMs: 10 } });
-    composite = await orderedComposite(client);
+    composite = await orderedComposite(fixture.client);
   });
-
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'api-download-'));
-    sim.configure({});
-    sim.clearLog();
-  });
-
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  after(async () => {
-    await client?.close();
-    await sim?.close();
+  beforeEach(() => {
+    ({ sim, client, out: dir } = fixture);
   });
 
   it('streams a composite to its Content-Disposition name, with progress, and leaves no .part', async () => {
