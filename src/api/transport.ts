@@ -5,6 +5,7 @@
 import type { Dispatcher } from 'undici';
 import { Deadline } from './deadline';
 import { ApiError } from './errors';
+import { isLoopbackHost } from './loopback';
 import { NodeHttpClient } from './node-http';
 import type { ResponseBody } from './node-http';
 
@@ -46,11 +47,6 @@ export interface TransportOptions {
 
 const MAX_SAME_ORIGIN_REDIRECTS = 3;
 
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
 /** Parses and checks the base URL; throws a local-validation ApiError a person can act on. */
 export function checkBaseUrl(baseUrl: string): URL {
   let url: URL;
@@ -63,7 +59,7 @@ export function checkBaseUrl(baseUrl: string): URL {
     throw new ApiError({ kind: 'local-validation', message: 'The service base URL must not contain a user name or password.' });
   }
   if (url.protocol === 'https:') return url;
-  if (url.protocol === 'http:' && isLoopback(url.hostname)) return url;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url;
   throw new ApiError({
     kind: 'local-validation',
     message: `The service base URL must use https (plain http is allowed only for localhost); "${url.origin}" was refused so the key is not sent unencrypted.`,
