@@ -5,26 +5,18 @@ import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import type { FullImageryClient } from '../../src/api/client';
-import { useSimulatorClient } from './simulator-client-fixture';
 import type { CompositeRequest } from '../../src/api/types';
 import { generatedTiff, MISANSWER_ENVELOPE_MESSAGE, MISANSWER_PAGE_TEXT } from '../simulator';
 import type { ImageAnswerFault, Simulator } from '../simulator';
-import { orderedComposite, refusal } from './api-test-helpers';
+import { refusal, useCompositeDownloads } from './api-test-helpers';
 
 const COMPOSITE = '/api/satelliteimages/process/composite';
 
 describe('api client: an image answer is what it claims to be', function () {
-  const fixture = useSimulatorClient({ tempPrefix: 'api-download-checks-', client: { timeoutMs: 5000, retry: { baseDelayMs: 10 } } });
-  let sim: Simulator;
-  let client: FullImageryClient;
-  let dir: string;
-  let composite: CompositeRequest;
-
-  before(async () => {
-    composite = await orderedComposite(fixture.client);
-  });
+  const downloads = useCompositeDownloads('api-download-checks-');
+  let sim: Simulator, client: FullImageryClient, dir: string, composite: CompositeRequest;
   beforeEach(() => {
-    ({ sim, client, out: dir } = fixture);
+    ({ sim, client, out: dir, composite } = downloads);
   });
 
   async function refusedWith(answer: ImageAnswerFault, request: CompositeRequest = composite) {

@@ -5,23 +5,15 @@ import * as assert from 'node:assert/strict';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FullImageryClient } from '../../src/api/client';
-import { useSimulatorClient } from './simulator-client-fixture';
 import type { CompositeRequest } from '../../src/api/types';
 import type { Simulator } from '../simulator';
-import { AOI, dayWithImagery, ORDER, orderedComposite, refusal } from './api-test-helpers';
+import { AOI, dayWithImagery, ORDER, refusal, useCompositeDownloads } from './api-test-helpers';
 
 describe('api client: downloads', function () {
-  const fixture = useSimulatorClient({ tempPrefix: 'api-download-', client: { timeoutMs: 5000, retry: { baseDelayMs: 10 } } });
-  let sim: Simulator;
-  let client: FullImageryClient;
-  let dir: string;
-  let composite: CompositeRequest;
-
-  before(async () => {
-    composite = await orderedComposite(fixture.client);
-  });
+  const downloads = useCompositeDownloads('api-download-');
+  let sim: Simulator, client: FullImageryClient, dir: string, composite: CompositeRequest;
   beforeEach(() => {
-    ({ sim, client, out: dir } = fixture);
+    ({ sim, client, out: dir, composite } = downloads);
   });
 
   it('streams a composite to its Content-Disposition name, with progress, and leaves no .part', async () => {

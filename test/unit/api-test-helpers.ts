@@ -3,6 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
 import type { CompositeRequest, ImageryClient, OrderCreateRequest } from '../../src/api/types';
+import { useSimulatorClient } from './simulator-client-fixture';
+import type { SimulatorClientFixture } from './simulator-client-fixture';
 
 export const AOI = 'POLYGON((10.10 56.10,10.14 56.10,10.14 56.13,10.10 56.13,10.10 56.10))';
 
@@ -42,4 +44,33 @@ export async function dayWithImagery(client: ImageryClient, wkt: string): Promis
 export async function orderedComposite(client: ImageryClient): Promise<CompositeRequest> {
   await client.createOrder(ORDER);
   return { Wkt: AOI, Date: await dayWithImagery(client, AOI), Resolution: 10, EpsgProjection: 4326, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], Bandnames: 'rgb' };
+}
+
+export interface CompositeDownloads extends SimulatorClientFixture {
+  /** A composite request over the ordered AOI on a day with imagery. */
+  readonly composite: CompositeRequest;
+}
+
+/** The download tests' fixture: the shared simulator and client (quick retries), the AOI ordered once, a fresh folder per test. */
+export function useCompositeDownloads(tempPrefix: string): CompositeDownloads {
+  const fixture = useSimulatorClient({ tempPrefix, client: { timeoutMs: 5000, retry: { baseDelayMs: 10 } } });
+  let composite: CompositeRequest | undefined;
+  before(async () => {
+    composite = await orderedComposite(fixture.client);
+  });
+  return {
+    get sim() {
+      return fixture.sim;
+    },
+    get client() {
+      return fixture.client;
+    },
+    get out() {
+      return fixture.out;
+    },
+    get composite() {
+      if (!composite) throw new Error('The composite request is used before its hook ran.');
+      return composite;
+    },
+  };
 }
