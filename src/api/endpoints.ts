@@ -109,7 +109,9 @@ const ORDERS = '/api/tasking/orders';
 
 export const endpoints = {
   getSpecification: { method: 'GET', path: '/api/specification.json', retry: 'normal', answer: 'document' } satisfies DocumentEndpoint,
+  // The account's limits and credits: the older service's path and the newer one's (account-info.ts picks).
   getApiKeyInfo: json<void, ApiKeyInfo>({ method: 'GET', path: '/api/apikey/info', retry: 'normal', read: (d) => recordFrom<ApiKeyInfo>(d) }),
+  getAccountInfo: json<void, ApiKeyInfo>({ method: 'GET', path: '/api/account/info', retry: 'normal', read: (d) => recordFrom<ApiKeyInfo>(d) }),
   listModels: json<void, TaskingModel[]>({ method: 'GET', path: '/api/tasking/models', retry: 'normal', read: (d) => listFrom<TaskingModel>(d, 'TaskingModels', 'Models') }),
   searchTiles: json<TileSearchRequest, TileRecord[]>({ method: 'POST', path: '/api/tasking/search/tiles', schema: 'tileSearch', retry: 'normal', read: (d) => listFrom<TileRecord>(d, 'Tiles') }),
   optimizeTiles: json<TileOptimizeRequest, TileCover>({ method: 'POST', path: '/api/tasking/tile/optimize', retry: 'normal', read: tileCover }),
