@@ -14,7 +14,11 @@ import type { LastGood } from './aoi-message';
 import { footprintsLayer, ordersLayer, workspaceLayer } from './layers';
 import { hostMessageSchema, pageMessageSchema } from './protocol';
 import type { DrawnMessage, MapHostMessage, MapPageMessage } from './protocol';
-import { imageSidecars, workspaceAoiFiles } from './workspace-sources';
+import { imageSidecars, seriesFolders, workspaceAoiFiles } from './workspace-sources';
+import { imagesMessage } from './quick-looks';
+import { seriesLayer } from './series-layer';
+import { lastTileSearch, onTileSearch } from './tile-search-memory';
+import { tilesLayer } from './tiles-layer';
 import { mapTileUrl, tileOrigin } from './tile-url';
 
 export const mapPage: PanelPage<MapHostMessage, MapPageMessage> = {
@@ -72,6 +76,7 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
         if (event.textEditor.document === this.document) this.highlightSelection(event.textEditor.selection.active);
       }),
       services.sidebar.orders.onDidChange(() => this.sendOrders()),
+      onTileSearch((search) => this.post(tilesLayer(search))),
       this.drawnEmitter,
     ];
   }
@@ -95,9 +100,16 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     const orders = this.services.sidebar.orders;
     if (orders.items) this.sendOrders();
     else if (orders.state.kind !== 'loading' && (await this.services.apiKey.get())) void orders.refresh(true);
-    const [files, sidecars] = await Promise.all([workspaceAoiFiles(this.document.uri), imageSidecars()]);
+    const tiles = lastTileSearch();
+    if (tiles) this.post(tilesLayer(tiles));
+    const [files, sidecars, series] = await Promise.all([workspaceAoiFiles(this.document.uri), imageSidecars(), seriesFolders()]);
     this.post(workspaceLayer(files));
     this.post(footprintsLayer(sidecars));
+    this.post(seriesLayer(series));
+    // Last: reading the images takes longest, and the outlines are worth seeing meanwhile.
+    const images = sidecars.flatMap((s) => (s.path ? [{ name: s.image, path: s.path }] : []));
+    const message = await imagesMessage(images);
+    if (!this.isDisposed) this.post(message);
   }
 
   protected override async onReady(): Promise<void> {
