@@ -8,6 +8,10 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import type { MapPanel } from '../../src/ui/webview/map/map-panel';
 import type { DrawnMessage } from '../../src/ui/webview/map/protocol';
+import type { TilesResult } from '../../src/workflows/engine/results';
+import { writeItemCollection } from '../../src/workflows/stac/stac-collection';
+import { stacItem } from '../../src/workflows/stac/stac-item';
+import { buildGeoTiff } from '../simulator/geotiff-image';
 import { nextEvent, packageJson, useSimulator } from './vsc-helpers';
 
 const folder = () => {
@@ -15,6 +19,12 @@ const folder = () => {
   assert.ok(first, 'the test host has no workspace folder');
   return first.uri;
 };
+
+function idsOf(drawn: DrawnMessage, id: string): string[] {
+  const found = drawn.layers.find((l) => l.id === id);
+  assert.ok(found, `no '${id}' layer in ${JSON.stringify(drawn.layers.map((l) => l.id))}`);
+  return found.ids ?? [];
+}
 
 function layer(drawn: DrawnMessage, id: string): number {
   const found = drawn.layers.find((l) => l.id === id);
@@ -134,5 +144,45 @@ describe('Show on Map in VS Code', () => {
     // field.wkt and fields.geojson; broken.geojson does not parse; field.geojson is the map's own.
     assert.equal(layer(drawn, 'workspace'), 2);
     assert.equal(layer(drawn, 'footprints'), 1);
+  });
+
+  it("lists the last tile search's tiles, a series folder's dates, and draws the downloaded images in place", async () => {
+    // A search of the demo fields' mini-tiles (free), as the Search Tiles command makes it; the
+    // map of another file shows it too (the last search of the window).
+    const search = await vscode.commands.executeCommand<TilesResult>('satImagery.searchTiles', vscode.Uri.joinPath(folder(), 'fields.geojson'), { only: 'minitiles', skipConfirmation: true });
+    const tileIds = search.tiles.filter((t) => typeof t.Guid === 'string' && typeof t.DataGeogWkt === 'string').map((t) => t.Guid as string);
+    assert.ok(tileIds.length > 1, `the search found ${tileIds.length} mini-tiles`);
+    const uri = vscode.Uri.joinPath(folder(), 'field.geojson');
+
+    // A series folder: three dates of real GeoTIFFs (UTM 32N, as the service delivers them), each
+    // with its STAC Item, and the folder's ItemCollection written by the project's own writer.
+    const series = vscode.Uri.joinPath(folder(), 'series-map-test');
+    const bbox = { west: 10.095, south: 56.175, east: 10.125, north: 56.195 };
+    const geometry = { type: 'Polygon' as const, coordinates: [[[bbox.west, bbox.south], [bbox.east, bbox.south], [bbox.east, bbox.north], [bbox.west, bbox.north], [bbox.west, bbox.south]]] };
+    const dates = ['2026-06-01', '2026-06-11', '2026-06-21'];
+    const images: string[] = [];
+    for (const [i, date] of dates.entries()) {
+      const name = `composite-${date}-Stratus2-10m.tif`;
+      const image = vscode.Uri.joinPath(series, name);
+      await vscode.workspace.fs.writeFile(image, buildGeoTiff({ bbox, epsg: 32632, resolution: 10, bands: ['B4', 'B3', 'B2'], dataType: 'int16', date, seed: 11 + i }));
+      const item = stacItem({ imageFileName: name, geometry, bbox: [bbox.west, bbox.south, bbox.east, bbox.north], date, epsg: 32632, bands: ['B4', 'B3', 'B2'], model: 'Stratus2', constellations: ['Sentinel2'], resolution: 10, request: {} });
+      await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(series, name.replace(/\.tif$/, '.json')), new TextEncoder().encode(JSON.stringify(item)));
+      images.push(image.fsPath);
+    }
+    assert.ok(await writeItemCollection(series.fsPath, images));
+
+    await vscode.commands.executeCommand('satImagery.showOnMap', uri);
+    const drawn = await drawnWhen(env.api, uri, (d) => ['tiles', 'series', 'images'].every((id) => d.layers.some((l) => l.id === id)));
+    // The tiles layer holds exactly the search's tiles and mini-tiles, by id.
+    assert.equal(layer(drawn, 'tiles'), tileIds.length);
+    assert.deepEqual([...idsOf(drawn, 'tiles')].sort(), [...tileIds].sort().slice(0, 100));
+    // The series layer: one footprint per date, named by folder and item.
+    assert.deepEqual(idsOf(drawn, 'series').filter((id) => id.startsWith('series-map-test/')), dates.map((d) => `series-map-test/composite-${d}-Stratus2-10m`));
+    // The images drawn in place: the three GeoTIFFs (a file that is no GeoTIFF keeps only its footprint).
+    const drawnImages = idsOf(drawn, 'images');
+    for (const date of dates) assert.ok(drawnImages.includes(`series-map-test/composite-${date}-Stratus2-10m.tif`), `${date} not drawn: ${JSON.stringify(drawnImages)}`);
+    assert.equal(drawn.typedArrays, true, 'the quick-looks did not arrive as typed arrays');
+    // The toggles: each new layer is listed with a checkbox.
+    for (const id of ['tiles', 'series', 'images']) assert.equal(drawn.layers.find((l) => l.id === id)?.toggleable, true);
   });
 });

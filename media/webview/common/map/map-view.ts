@@ -172,10 +172,12 @@ export class MapView {
     this.apply(entry);
   }
 
-  /** The ids of a vector layer's features, at most `max` (tests and reports read them). */
+  /** The ids of a layer's features (a raster layer: its images' keys), at most `max` (tests and
+   * reports read them). */
   featureIds(id: string, max = 100): string[] {
-    const source = this.overlays.get(id)?.layer.getSource();
-    if (!(source instanceof VectorSource)) return [];
+    const layer = this.overlays.get(id)?.layer;
+    const source = layer?.getSource();
+    if (!(source instanceof VectorSource)) return ((layer?.get('keys') as string[] | undefined) ?? []).slice(0, max);
     return source.getFeatures().slice(0, max).map((f) => String(f.getId()));
   }
 

@@ -8,6 +8,7 @@ import { createEmpty, extend } from 'ol/extent';
 import type { MapRaster } from './map-types';
 
 interface Picture {
+  key: string;
   canvas: HTMLCanvasElement;
   extent: [number, number, number, number];
 }
@@ -19,9 +20,10 @@ function pictureOf(raster: MapRaster): Picture | undefined {
   canvas.height = raster.height;
   const pixels = new Uint8ClampedArray(raster.rgba.buffer, raster.rgba.byteOffset, raster.rgba.byteLength);
   canvas.getContext('2d')?.putImageData(new ImageData(pixels, raster.width, raster.height), 0, 0);
-  return { canvas, extent: raster.extent };
+  return { key: raster.key, canvas, extent: raster.extent };
 }
 
+/** The layer's property `keys` lists the images drawn, in order (MapView.featureIds reads it). */
 export function rasterLayer(id: string, rasters: readonly MapRaster[]): { layer: ImageLayer<ImageCanvas>; count: number } {
   const pictures = rasters.map(pictureOf).filter((p): p is Picture => p !== undefined);
   const extent = createEmpty();
@@ -44,5 +46,5 @@ export function rasterLayer(id: string, rasters: readonly MapRaster[]): { layer:
       return canvas;
     },
   });
-  return { layer: new ImageLayer({ source, extent: pictures.length > 0 ? extent : undefined, properties: { id } }), count: pictures.length };
+  return { layer: new ImageLayer({ source, extent: pictures.length > 0 ? extent : undefined, properties: { id, keys: pictures.map((p) => p.key) } }), count: pictures.length };
 }
