@@ -146,16 +146,8 @@ describe('Show on Map in VS Code', () => {
     assert.equal(layer(drawn, 'footprints'), 1);
   });
 
-  it("lists the last tile search's tiles, a series folder's dates, and draws the downloaded images in place", async () => {
-    // A search of the demo fields' mini-tiles (free), as the Search Tiles command makes it; the
-    // map of another file shows it too (the last search of the window).
-    const search = await vscode.commands.executeCommand<TilesResult>('satImagery.searchTiles', vscode.Uri.joinPath(folder(), 'fields.geojson'), { only: 'minitiles', skipConfirmation: true });
-    const tileIds = search.tiles.filter((t) => typeof t.Guid === 'string' && typeof t.DataGeogWkt === 'string').map((t) => t.Guid as string);
-    assert.ok(tileIds.length > 1, `the search found ${tileIds.length} mini-tiles`);
-    const uri = vscode.Uri.joinPath(folder(), 'field.geojson');
-
-    // A series folder: three dates of real GeoTIFFs (UTM 32N, as the service delivers them), each
-    // with its STAC Item, and the folder's ItemCollection written by the project's own writer.
+  it("draws the downloaded images in place, and adds a tile search's tiles and a series folder's dates as they appear", async () => {
+    // Three dates of real GeoTIFFs (UTM 32N, as the service delivers them), each with its STAC Item.
     const series = vscode.Uri.joinPath(folder(), 'series-map-test');
     const bbox = { west: 10.095, south: 56.175, east: 10.125, north: 56.195 };
     const geometry = { type: 'Polygon' as const, coordinates: [[[bbox.west, bbox.south], [bbox.east, bbox.south], [bbox.east, bbox.north], [bbox.west, bbox.north], [bbox.west, bbox.south]]] };
@@ -169,20 +161,30 @@ describe('Show on Map in VS Code', () => {
       await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(series, name.replace(/\.tif$/, '.json')), new TextEncoder().encode(JSON.stringify(item)));
       images.push(image.fsPath);
     }
-    assert.ok(await writeItemCollection(series.fsPath, images));
 
+    const uri = vscode.Uri.joinPath(folder(), 'field.geojson');
     await vscode.commands.executeCommand('satImagery.showOnMap', uri);
-    const drawn = await drawnWhen(env.api, uri, (d) => ['tiles', 'series', 'images'].every((id) => d.layers.some((l) => l.id === id)));
-    // The tiles layer holds exactly the search's tiles and mini-tiles, by id.
-    assert.equal(layer(drawn, 'tiles'), tileIds.length);
-    assert.deepEqual([...idsOf(drawn, 'tiles')].sort(), [...tileIds].sort().slice(0, 100));
-    // The series layer: one footprint per date, named by folder and item.
-    assert.deepEqual(idsOf(drawn, 'series').filter((id) => id.startsWith('series-map-test/')), dates.map((d) => `series-map-test/composite-${d}-Stratus2-10m`));
     // The images drawn in place: the three GeoTIFFs (a file that is no GeoTIFF keeps only its footprint).
-    const drawnImages = idsOf(drawn, 'images');
-    for (const date of dates) assert.ok(drawnImages.includes(`series-map-test/composite-${date}-Stratus2-10m.tif`), `${date} not drawn: ${JSON.stringify(drawnImages)}`);
-    assert.equal(drawn.typedArrays, true, 'the quick-looks did not arrive as typed arrays');
-    // The toggles: each new layer is listed with a checkbox.
-    for (const id of ['tiles', 'series', 'images']) assert.equal(drawn.layers.find((l) => l.id === id)?.toggleable, true);
+    const named = (d: DrawnMessage) => (d.layers.find((l) => l.id === 'images')?.ids ?? []).filter((id) => id.startsWith('series-map-test/'));
+    const withImages = await drawnWhen(env.api, uri, (d) => named(d).length === 3);
+    assert.deepEqual(named(withImages), dates.map((d) => `series-map-test/composite-${d}-Stratus2-10m.tif`));
+    assert.equal(withImages.typedArrays, true, 'the quick-looks did not arrive as typed arrays');
+    assert.ok(!idsOf(withImages, 'series').some((id) => id.startsWith('series-map-test/')), 'a series drawn before its collection was written');
+
+    // A search of the demo fields' mini-tiles (free) while the map is open: the tiles layer shows
+    // exactly what it found, by id.
+    const search = await vscode.commands.executeCommand<TilesResult>('satImagery.searchTiles', vscode.Uri.joinPath(folder(), 'fields.geojson'), { only: 'minitiles', skipConfirmation: true });
+    const tileIds = search.tiles.filter((t) => typeof t.Guid === 'string' && typeof t.DataGeogWkt === 'string').map((t) => t.Guid as string);
+    assert.ok(tileIds.length > 1, `the search found ${tileIds.length} mini-tiles`);
+    const withTiles = await drawnWhen(env.api, uri, (d) => d.layers.some((l) => l.id === 'tiles' && l.featureCount === tileIds.length));
+    assert.deepEqual([...idsOf(withTiles, 'tiles')].sort(), [...tileIds].sort().slice(0, 100));
+
+    // The folder's ItemCollection, written by the project's own writer as a series ends: the
+    // series layer shows one footprint per date, named by folder and item.
+    assert.ok(await writeItemCollection(series.fsPath, images));
+    const withSeries = await drawnWhen(env.api, uri, (d) => idsOf(d, 'series').some((id) => id.startsWith('series-map-test/')));
+    assert.deepEqual(idsOf(withSeries, 'series').filter((id) => id.startsWith('series-map-test/')), dates.map((d) => `series-map-test/composite-${d}-Stratus2-10m`));
+    // Each new layer is listed with its own checkbox.
+    for (const id of ['tiles', 'series', 'images']) assert.equal(withSeries.layers.find((l) => l.id === id)?.toggleable, true);
   });
 });

@@ -33,6 +33,8 @@ export const mapPage: PanelPage<MapHostMessage, MapPageMessage> = {
 
 /** Quiet time after the last keystroke before the map is redrawn. */
 export const REDRAW_DEBOUNCE_MS = 250;
+/** Quiet time after the last change of a workspace file the layers read (a batch writes many). */
+export const LAYERS_DEBOUNCE_MS = 1_000;
 
 export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   private static readonly open = new Map<string, MapPanel>();
@@ -42,6 +44,8 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   lastDrawn: DrawnMessage | undefined;
   private lastGood: LastGood | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private layersTimer: NodeJS.Timeout | undefined;
+  private layersGeneration = 0;
   private fitNext = true;
   private readonly listeners: vscode.Disposable[];
 
@@ -77,6 +81,8 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
       }),
       services.sidebar.orders.onDidChange(() => this.sendOrders()),
       onTileSearch((search) => this.post(tilesLayer(search))),
+      // A download, a series or an edited AOI file elsewhere changes what the layers show.
+      ...watchLayerFiles(() => this.scheduleLayers()),
       this.drawnEmitter,
     ];
   }
@@ -97,19 +103,23 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   /** Reloads the layers of the account and the workspace. The orders come from the Orders tree's
    * list; when the tree has not loaded it yet (never shown), the map loads it (one list request). */
   async refreshLayers(): Promise<void> {
+    // A newer refresh (files changed again) wins: an older one that ends later posts nothing more.
+    const generation = ++this.layersGeneration;
+    const current = () => generation === this.layersGeneration && !this.isDisposed;
     const orders = this.services.sidebar.orders;
     if (orders.items) this.sendOrders();
     else if (orders.state.kind !== 'loading' && (await this.services.apiKey.get())) void orders.refresh(true);
     const tiles = lastTileSearch();
     if (tiles) this.post(tilesLayer(tiles));
     const [files, sidecars, series] = await Promise.all([workspaceAoiFiles(this.document.uri), imageSidecars(), seriesFolders()]);
+    if (!current()) return;
     this.post(workspaceLayer(files));
     this.post(footprintsLayer(sidecars));
     this.post(seriesLayer(series));
     // Last: reading the images takes longest, and the outlines are worth seeing meanwhile.
     const images = sidecars.flatMap((s) => (s.path ? [{ name: s.image, path: s.path }] : []));
     const message = await imagesMessage(images);
-    if (!this.isDisposed) this.post(message);
+    if (current()) this.post(message);
   }
 
   protected override async onReady(): Promise<void> {
@@ -136,6 +146,7 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
 
   protected override onDisposed(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.layersTimer);
     MapPanel.open.delete(this.document.uri.toString());
     for (const listener of this.listeners) listener.dispose();
   }
@@ -143,6 +154,13 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   private sendOrders(): void {
     const orders = this.services.sidebar.orders.items;
     if (orders) this.post(ordersLayer(orders));
+  }
+
+  private scheduleLayers(): void {
+    clearTimeout(this.layersTimer);
+    this.layersTimer = setTimeout(() => {
+      this.refreshLayers().catch((error: unknown) => this.services.log('map').warn(`Layers not refreshed: ${error instanceof Error ? error.message : String(error)}`));
+    }, LAYERS_DEBOUNCE_MS);
   }
 
   private scheduleRedraw(): void {
@@ -162,6 +180,11 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     if (!this.lastGood) return;
     this.post({ type: 'highlight', polygon: polygonAtOffset(this.lastGood.spans(), this.document.offsetAt(position)) });
   }
+}
+
+function watchLayerFiles(changed: () => void): vscode.Disposable[] {
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*.{tif,tiff,TIF,TIFF,json,geojson,wkt,GEOJSON,WKT}');
+  return [watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed)];
 }
 
 function baseName(uri: vscode.Uri): string {
