@@ -45,6 +45,15 @@ describe('Show on Map in the browser workbench', function () {
       imageFileName: 'fields-2026-06-01.tif', geometry: { type: 'Polygon', coordinates: [ring] }, bbox: [bbox.west, bbox.south, bbox.east, bbox.north], date: '2026-06-01',
       epsg: 32632, bands: ['B4', 'B3', 'B2'], model: 'Stratus2', constellations: ['Sentinel2'], resolution: 20, request: {},
     })));
+    // A time series' folder: its ItemCollection, three dates over one footprint west of the image.
+    mkdirSync(join(wb.workspace, 'series'), { recursive: true });
+    const seriesBox = [10.0, 56.05, 10.05, 56.08];
+    const seriesRing = [[10.0, 56.05], [10.05, 56.05], [10.05, 56.08], [10.0, 56.08], [10.0, 56.05]];
+    const dated = ['2026-05-02', '2026-05-12', '2026-05-22'].map((date) => stacItem({
+      imageFileName: `composite-${date}.tif`, geometry: { type: 'Polygon', coordinates: [seriesRing] }, bbox: seriesBox, date,
+      epsg: 32632, bands: ['B4', 'B3', 'B2'], model: 'Stratus2', constellations: ['Sentinel2'], resolution: 20, request: {},
+    }));
+    writeFileSync(join(wb.workspace, 'series', 'stac-items.json'), JSON.stringify({ type: 'FeatureCollection', features: dated, links: [] }));
   });
   after(async () => wb?.stop());
 
@@ -67,7 +76,7 @@ describe('Show on Map in the browser workbench', function () {
     let layers = {};
     for (const deadline = Date.now() + 60_000; Date.now() < deadline; await wb.page.waitForTimeout(250)) {
       layers = await drawnLayers();
-      if (layers.orders > 0 && layers.footprints === 1 && layers.images === 1) break;
+      if (layers.orders > 0 && layers.footprints === 1 && layers.images === 1 && layers.series === 3) break;
     }
     if (!(layers.orders > 0)) await shot(wb.page, 'failed-map-layers');
     assert.ok(layers.aoi >= 2, `the demo fields are not all drawn: ${JSON.stringify(layers)}`);
@@ -75,6 +84,7 @@ describe('Show on Map in the browser workbench', function () {
     assert.ok(layers.orders > 0, 'no order drawn');
     assert.equal(layers.footprints, 1);
     assert.equal(layers.images, 1, 'the downloaded image is not drawn in place');
+    assert.equal(layers.series, 3, 'one footprint per date of the series');
     assert.match(await frame.locator('[data-testid="map-legend"]').innerText(), /area .* km² · billed .* km²/);
     await wb.page.waitForTimeout(500);
     await shot(wb.page, '10-map-light');
