@@ -49,11 +49,12 @@ describe('Show on Map in VS Code', () => {
   const env = useSimulator({ demoData: true });
 
   afterEach(async () => {
-    // A webview closed while it still loads a file of its own (its stylesheet, a basemap scale)
-    // leaves VS Code's webview service worker waiting on that load: the next webview's files then
-    // wait too, up to the worker's 30 s timeout, and its page says nothing for 30 s. That was why
-    // these tests timed out now and then: each closed its map right after the first report. So a
-    // map is closed only once its page has drawn everything, the basemap included ('complete').
+    // A webview closed while it still loads a file of its own (its stylesheet, a basemap scale:
+    // the browser logs them ERR_ABORTED) was seen to stall the next webview's files in code-server
+    // for about 30 s (the webview service worker's resource timeout), so its page said nothing for
+    // 30 s. That was why these tests timed out now and then: each closed its map right after the
+    // first report. So a map is closed only once its page has drawn everything, the basemap
+    // included ('complete').
     for (const panel of opened) {
       if (!panel.isDisposed && panel.lastDrawn?.phase !== 'complete') await nextEvent(panel.onDidDraw, (d) => d.phase === 'complete', 30_000).catch(() => undefined);
     }
