@@ -5,7 +5,8 @@
 //    the diagnostics cache holds it) plus the page drawing it until OpenLayers' rendercomplete
 //    (basemap included), against the floor: the same ring stroked once on a plain canvas;
 //  - redraw of a 10,000-vertex AOI after an edit: host read + message + page redraw;
-//  - the message: packed typed arrays against JSON of nested arrays (size and encode+decode).
+//  - the message: packed typed arrays against JSON of nested arrays (size and encode+decode);
+//  - a downloaded image's quick-look drawn in place (map-quick-look.mjs).
 // `node scripts/bench/map.mjs` after `npm run build && npm run compile-tests`.
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { launchBrowser } from '../browser.mjs';
 import { median, requireOut, root, round } from './bench-util.mjs';
+import { runQuickLookBench } from './map-quick-look.mjs';
 
 const { readAoi } = requireOut('./src/geometry/index.js');
 const { buildAoiView } = requireOut('./src/ui/webview/map/aoi-message.js');
@@ -167,6 +169,7 @@ export async function runMapBench({ runs = 5 } = {}) {
     await browser.close();
     server.close();
   }
+  rows.push(...(await runQuickLookBench({ runs })));
   rows.push(vsixSize());
   return rows;
 }

@@ -1,11 +1,18 @@
 // Show on Map in a real browser against code-server and the simulator: the demo fields near
-// Aarhus on the bundled basemap with their billed boxes, the account's orders and a downloaded
-// image's footprint, in the light and the dark theme; and not one request leaves the machine
-// (the basemap is the extension's own). Screenshots under test-results/ui/.
+// Aarhus on the bundled basemap with their billed boxes, the account's orders, and a downloaded
+// image (a UTM GeoTIFF) drawn in place under its footprint, in the light and the dark theme; and
+// not one request leaves the machine (the basemap is the extension's own, the image's quick-look
+// comes as bytes in a message). Screenshots under test-results/ui/.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { projectRoot } from '../../scripts/code-server.mjs';
 import { Commands, DEMO_KEY, explorerMenu, extensionContributed, openWorkbench, runFromPalette, shot, toggleLightDarkTheme, webviewWith } from './workbench.mjs';
+
+const require = createRequire(import.meta.url);
+const { buildGeoTiff } = require(join(projectRoot, 'out', 'test', 'simulator', 'geotiff-image.js'));
+const { stacItem } = require(join(projectRoot, 'out', 'src', 'workflows', 'stac', 'stac-item.js'));
 
 const isLoopback = (url) => {
   const { protocol, hostname } = new URL(url);
@@ -28,18 +35,29 @@ describe('Show on Map in the browser workbench', function () {
     wb.page.on('requestfailed', (request) => {
       if (!isLoopback(request.url())) remote.push(`${request.url()} (failed)`);
     });
-    // A downloaded image with its STAC sidecar, over the north-east of the demo fields.
+    // A downloaded image with its STAC sidecar over the north of the demo fields: a GeoTIFF in UTM
+    // 32N (as the service delivers), made by the simulator's writer.
     mkdirSync(join(wb.workspace, 'imagery'), { recursive: true });
-    writeFileSync(join(wb.workspace, 'imagery', 'fields-2026-06-01.tif'), Buffer.from([0x49, 0x49, 42, 0]));
-    const ring = [[10.095, 56.175], [10.125, 56.175], [10.125, 56.195], [10.095, 56.195], [10.095, 56.175]];
-    writeFileSync(join(wb.workspace, 'imagery', 'fields-2026-06-01.json'), JSON.stringify({
-      type: 'Feature', stac_version: '1.0.0', id: 'fields-2026-06-01', bbox: [10.095, 56.175, 10.125, 56.195],
-      geometry: { type: 'Polygon', coordinates: [ring] }, properties: { datetime: '2026-06-01T10:30:00Z' }, links: [], assets: {},
+    const bbox = { west: 10.05, south: 56.1, east: 10.15, north: 56.2 };
+    writeFileSync(join(wb.workspace, 'imagery', 'fields-2026-06-01.tif'), buildGeoTiff({ bbox, epsg: 32632, resolution: 20, bands: ['B4', 'B3', 'B2'], dataType: 'int16', date: '2026-06-01', seed: 4 }));
+    const ring = [[bbox.west, bbox.south], [bbox.east, bbox.south], [bbox.east, bbox.north], [bbox.west, bbox.north], [bbox.west, bbox.south]];
+    writeFileSync(join(wb.workspace, 'imagery', 'fields-2026-06-01.json'), JSON.stringify(stacItem({
+      imageFileName: 'fields-2026-06-01.tif', geometry: { type: 'Polygon', coordinates: [ring] }, bbox: [bbox.west, bbox.south, bbox.east, bbox.north], date: '2026-06-01',
+      epsg: 32632, bands: ['B4', 'B3', 'B2'], model: 'Stratus2', constellations: ['Sentinel2'], resolution: 20, request: {},
+    })));
+    // A time series' folder: its ItemCollection, three dates over one footprint west of the image.
+    mkdirSync(join(wb.workspace, 'series'), { recursive: true });
+    const seriesBox = [10.0, 56.05, 10.05, 56.08];
+    const seriesRing = [[10.0, 56.05], [10.05, 56.05], [10.05, 56.08], [10.0, 56.08], [10.0, 56.05]];
+    const dated = ['2026-05-02', '2026-05-12', '2026-05-22'].map((date) => stacItem({
+      imageFileName: `composite-${date}.tif`, geometry: { type: 'Polygon', coordinates: [seriesRing] }, bbox: seriesBox, date,
+      epsg: 32632, bands: ['B4', 'B3', 'B2'], model: 'Stratus2', constellations: ['Sentinel2'], resolution: 20, request: {},
     }));
+    writeFileSync(join(wb.workspace, 'series', 'stac-items.json'), JSON.stringify({ type: 'FeatureCollection', features: dated, links: [] }));
   });
   after(async () => wb?.stop());
 
-  it('draws the demo fields with billed boxes, orders and an image footprint, light and dark, offline', async () => {
+  it('draws the demo fields with billed boxes, orders and a downloaded image in place, light and dark, offline', async () => {
     assert.ok(wb.simulator, `the simulator did not start: ${wb.simulatorError?.message}`);
     await extensionContributed(wb.page);
     await runFromPalette(wb.page, Commands.setApiKey);
@@ -58,13 +76,15 @@ describe('Show on Map in the browser workbench', function () {
     let layers = {};
     for (const deadline = Date.now() + 60_000; Date.now() < deadline; await wb.page.waitForTimeout(250)) {
       layers = await drawnLayers();
-      if (layers.orders > 0 && layers.footprints === 1) break;
+      if (layers.orders > 0 && layers.footprints === 1 && layers.images === 1 && layers.series === 3) break;
     }
     if (!(layers.orders > 0)) await shot(wb.page, 'failed-map-layers');
     assert.ok(layers.aoi >= 2, `the demo fields are not all drawn: ${JSON.stringify(layers)}`);
     assert.equal(layers.billed, layers.aoi, 'one billed box per polygon');
     assert.ok(layers.orders > 0, 'no order drawn');
     assert.equal(layers.footprints, 1);
+    assert.equal(layers.images, 1, 'the downloaded image is not drawn in place');
+    assert.equal(layers.series, 3, 'one footprint per date of the series');
     assert.match(await frame.locator('[data-testid="map-legend"]').innerText(), /area .* km² · billed .* km²/);
     await wb.page.waitForTimeout(500);
     await shot(wb.page, '10-map-light');
@@ -74,6 +94,13 @@ describe('Show on Map in the browser workbench', function () {
     await wb.page.waitForTimeout(800);
     await shot(wb.page, '11-map-dark');
     assert.equal(await toggleLightDarkTheme(wb.page), 'light');
+
+    // The image's layer has its own toggle.
+    const imageToggle = frame.locator('[data-testid="layer-images"]');
+    await imageToggle.uncheck();
+    await wb.page.waitForTimeout(500);
+    await shot(wb.page, '12-map-image-hidden');
+    await imageToggle.check();
 
     // The layer list toggles a layer off and on.
     const orders = frame.locator('[data-testid="layer-orders"]');

@@ -60,7 +60,9 @@ function postDrawn(started: number, phase: DrawnMessage['phase']): void {
   if (!map) return;
   // For the browser tests: what is drawn, readable from the DOM.
   ui.map.dataset.layers = map.layers().map((l) => `${l.id}:${l.featureCount}`).join(' ');
-  post({ type: 'drawn', ms: performance.now() - started, phase, layers: map.layers(), basemapScales: map.basemapScales(), typedArrays });
+  const view = map;
+  const layers = view.layers().map((l) => ({ ...l, ids: view.featureIds(l.id) }));
+  post({ type: 'drawn', ms: performance.now() - started, phase, layers, basemapScales: view.basemapScales(), typedArrays });
 }
 
 function showAoi(message: AoiMessage, started: number): void {
@@ -98,6 +100,10 @@ function handle(message: MapHostMessage, started: number): void {
     case 'image':
       ensureMap().setImage(message.id, { url: message.url, bbox: message.bbox }, { title: message.title, zIndex: message.zIndex });
       void reportDrawn(started);
+      return;
+    case 'images':
+      ensureMap().setRasters(message.id, message.images, { title: message.title, zIndex: message.zIndex });
+      void reportDrawn(started, message.id);
       return;
     case 'highlight':
       ensureMap().highlight('aoi', message.polygon === undefined ? undefined : String(message.polygon));

@@ -8,6 +8,7 @@ import { Commands } from '../constants';
 import { runWorkflow } from '../runners/run-workflow';
 import { workflowCommand } from './command';
 import { searchTilesOptionNames } from '../../workflows/option-names';
+import { rememberTileSearch } from '../webview/map/tile-search-memory';
 import type { Command } from './command';
 
 export const searchTilesCommand: Command = workflowCommand({
@@ -16,6 +17,8 @@ export const searchTilesCommand: Command = workflowCommand({
     const run = await runWorkflow<SearchTilesOptions, TilesResult>(services, 'Search tiles', uri, options, (ports, source, o) => searchTiles(ports, source!, o));
     if (!run) return undefined;
     const { result } = run;
+    // The map's tile-search layer shows the last result, whether or not tiles were chosen.
+    rememberTileSearch({ aoi: run.uri?.toString(), tiles: result.tiles, selected: result.selected });
     if (result.outcome === 'completed' && result.selected.length > 0 && !(options as SearchTilesOptions | undefined)?.skipConfirmation) {
       const tileGuids = result.selected;
       const whole = result.tiles.filter((t) => t.Guid && tileGuids.includes(t.Guid) && t.MiniTile !== true).map((t) => t.Guid as string);

@@ -24,6 +24,9 @@ export interface MapFeature {
   point?: [number, number];
   /** Shown as the tooltip. */
   label?: string;
+  /** Written on the map (caption-style.ts), in row `captionRow` (0: at the centre). */
+  caption?: string;
+  captionRow?: number;
   /** For orders: the status colour. For problems: 'error' or 'warning' via `severity`. */
   status?: OrderStatusColour;
   severity?: 'error' | 'warning';
@@ -46,6 +49,15 @@ export interface MapImage {
   url: string;
   /** Where the image lies, in lon/lat. */
   bbox: BoundingBox;
+}
+
+/** A quick-look already on the map's grid: RGBA pixels and their extent in EPSG:3857 metres. */
+export interface MapRaster {
+  key: string;
+  width: number;
+  height: number;
+  rgba: Uint8Array<ArrayBuffer>;
+  extent: [number, number, number, number];
 }
 
 export interface LayerInfo {

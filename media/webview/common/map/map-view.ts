@@ -10,6 +10,7 @@ import ImageLayer from 'ol/layer/Image';
 import Graticule from 'ol/layer/Graticule';
 import VectorSource from 'ol/source/Vector';
 import ImageStatic from 'ol/source/ImageStatic';
+import type ImageCanvas from 'ol/source/ImageCanvas';
 import ScaleLine from 'ol/control/ScaleLine';
 import Zoom from 'ol/control/Zoom';
 import Attribution from 'ol/control/Attribution';
@@ -27,7 +28,10 @@ import type { StyleFor } from './feature-style';
 import { readMapColours, watchTheme } from './map-colours';
 import type { MapColours } from './map-colours';
 import { toOlFeature } from './to-ol';
-import type { LayerInfo, LayerOptions, MapClick, MapFeature, MapImage } from './map-types';
+import { makeCaptionFor } from './caption-style';
+import type { CaptionFor } from './caption-style';
+import { rasterLayer } from './raster-layer';
+import type { LayerInfo, LayerOptions, MapClick, MapFeature, MapImage, MapRaster } from './map-types';
 
 export interface MapViewOptions {
   /** Folder of the basemap files (dist/basemap/), ending in '/'. Default: beside the page's script. */
@@ -41,7 +45,7 @@ export interface MapViewOptions {
 }
 
 interface OverlayEntry {
-  layer: VectorLayer | ImageLayer<ImageStatic>;
+  layer: VectorLayer | ImageLayer<ImageStatic> | ImageLayer<ImageCanvas>;
   options: Required<LayerOptions>;
   count: number;
 }
@@ -72,6 +76,7 @@ export class MapView {
   private readonly graticule: Graticule;
   private colours: MapColours;
   private styleFor: StyleFor;
+  private captionFor: CaptionFor;
   private readonly stopWatchingTheme: () => void;
   private highlighted: Feature | undefined;
   private pendingFit: { extent: Extent; maxZoom: number } | undefined;
@@ -79,6 +84,7 @@ export class MapView {
   constructor(readonly target: HTMLElement, private readonly options: MapViewOptions = {}) {
     this.colours = readMapColours();
     this.styleFor = makeStyleFor(this.colours);
+    this.captionFor = makeCaptionFor(this.colours);
     const basemapUrl = options.basemapUrl ?? basemapUrlAtLoad;
     linkStylesheet(basemapUrl);
     this.basemap = createBasemap(basemapUrl, this.colours, options.tileUrl);
@@ -119,7 +125,14 @@ export class MapView {
     if (!entry || !(entry.layer instanceof VectorLayer)) {
       entry?.layer.setMap(null);
       if (entry) this.map.removeLayer(entry.layer);
-      const layer = new VectorLayer({ source: new VectorSource(), style: (feature) => this.styleFor(feature), properties: { id } });
+      const layer = new VectorLayer({
+        source: new VectorSource(),
+        style: (feature) => {
+          const caption = this.captionFor(feature);
+          return caption ? [this.styleFor(feature), caption] : this.styleFor(feature);
+        },
+        properties: { id },
+      });
       entry = { layer, options: this.fullOptions(options, entry?.options), count: 0 };
       this.overlays.set(id, entry);
       this.map.addLayer(layer);
@@ -146,6 +159,26 @@ export class MapView {
     this.overlays.set(id, entry);
     this.map.addLayer(layer);
     this.apply(entry);
+  }
+
+  /** Creates or replaces a layer of quick-looks already on the map's grid (raster-layer.ts). */
+  setRasters(id: string, rasters: readonly MapRaster[], options: LayerOptions): void {
+    const old = this.overlays.get(id);
+    if (old) this.map.removeLayer(old.layer);
+    const { layer, count } = rasterLayer(id, rasters);
+    const entry: OverlayEntry = { layer, options: this.fullOptions(options, old?.options), count };
+    this.overlays.set(id, entry);
+    this.map.addLayer(layer);
+    this.apply(entry);
+  }
+
+  /** The ids of a layer's features (a raster layer: its images' keys), at most `max` (tests and
+   * reports read them). */
+  featureIds(id: string, max = 100): string[] {
+    const layer = this.overlays.get(id)?.layer;
+    const source = layer?.getSource();
+    if (!(source instanceof VectorSource)) return ((layer?.get('keys') as string[] | undefined) ?? []).slice(0, max);
+    return source.getFeatures().slice(0, max).map((f) => String(f.getId()));
   }
 
   removeLayer(id: string): void {
@@ -175,7 +208,7 @@ export class MapView {
     for (const [id, entry] of this.overlays) {
       if (ids ? !ids.includes(id) : !entry.options.visible) continue;
       const source = entry.layer.getSource();
-      const layerExtent = source instanceof VectorSource ? (source.getFeatures().length > 0 ? source.getExtent() : null) : source instanceof ImageStatic ? source.getImageExtent() : null;
+      const layerExtent = source instanceof VectorSource ? (source.getFeatures().length > 0 ? source.getExtent() : null) : source instanceof ImageStatic ? source.getImageExtent() : (entry.layer.getExtent() ?? null);
       if (layerExtent) extend(extent, layerExtent);
     }
     if (isEmpty(extent)) return false;
@@ -267,6 +300,7 @@ export class MapView {
   private restyle(): void {
     this.colours = readMapColours();
     this.styleFor = makeStyleFor(this.colours);
+    this.captionFor = makeCaptionFor(this.colours);
     this.basemap.restyle(this.colours);
     for (const { layer } of this.overlays.values()) layer.changed();
   }

@@ -67,6 +67,8 @@ export function workspaceLayer(files: readonly WorkspaceFile[]): LayerMessage {
 export interface Sidecar {
   /** The image's workspace-relative path. */
   image: string;
+  /** The image's file system path (for its quick-look). */
+  path?: string;
   /** The parsed STAC Item. */
   item: unknown;
 }

@@ -14,7 +14,11 @@ import type { LastGood } from './aoi-message';
 import { footprintsLayer, ordersLayer, workspaceLayer } from './layers';
 import { hostMessageSchema, pageMessageSchema } from './protocol';
 import type { DrawnMessage, MapHostMessage, MapPageMessage } from './protocol';
-import { imageSidecars, workspaceAoiFiles } from './workspace-sources';
+import { imageSidecars, seriesFolders, workspaceAoiFiles } from './workspace-sources';
+import { imagesMessage } from './quick-looks';
+import { seriesLayer } from './series-layer';
+import { lastTileSearch, onTileSearch } from './tile-search-memory';
+import { tilesLayer } from './tiles-layer';
 import { mapTileUrl, tileOrigin } from './tile-url';
 
 export const mapPage: PanelPage<MapHostMessage, MapPageMessage> = {
@@ -29,6 +33,8 @@ export const mapPage: PanelPage<MapHostMessage, MapPageMessage> = {
 
 /** Quiet time after the last keystroke before the map is redrawn. */
 export const REDRAW_DEBOUNCE_MS = 250;
+/** Quiet time after the last change of a workspace file the layers read (a batch writes many). */
+export const LAYERS_DEBOUNCE_MS = 1_000;
 
 export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   private static readonly open = new Map<string, MapPanel>();
@@ -38,6 +44,8 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   lastDrawn: DrawnMessage | undefined;
   private lastGood: LastGood | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private layersTimer: NodeJS.Timeout | undefined;
+  private layersGeneration = 0;
   private fitNext = true;
   private readonly listeners: vscode.Disposable[];
 
@@ -72,6 +80,9 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
         if (event.textEditor.document === this.document) this.highlightSelection(event.textEditor.selection.active);
       }),
       services.sidebar.orders.onDidChange(() => this.sendOrders()),
+      onTileSearch((search) => this.post(tilesLayer(search))),
+      // A download, a series or an edited AOI file elsewhere changes what the layers show.
+      ...watchLayerFiles(() => this.scheduleLayers()),
       this.drawnEmitter,
     ];
   }
@@ -92,12 +103,23 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   /** Reloads the layers of the account and the workspace. The orders come from the Orders tree's
    * list; when the tree has not loaded it yet (never shown), the map loads it (one list request). */
   async refreshLayers(): Promise<void> {
+    // A newer refresh (files changed again) wins: an older one that ends later posts nothing more.
+    const generation = ++this.layersGeneration;
+    const current = () => generation === this.layersGeneration && !this.isDisposed;
     const orders = this.services.sidebar.orders;
     if (orders.items) this.sendOrders();
     else if (orders.state.kind !== 'loading' && (await this.services.apiKey.get())) void orders.refresh(true);
-    const [files, sidecars] = await Promise.all([workspaceAoiFiles(this.document.uri), imageSidecars()]);
+    const tiles = lastTileSearch();
+    if (tiles) this.post(tilesLayer(tiles));
+    const [files, sidecars, series] = await Promise.all([workspaceAoiFiles(this.document.uri), imageSidecars(), seriesFolders()]);
+    if (!current()) return;
     this.post(workspaceLayer(files));
     this.post(footprintsLayer(sidecars));
+    this.post(seriesLayer(series));
+    // Last: reading the images takes longest, and the outlines are worth seeing meanwhile.
+    const images = sidecars.flatMap((s) => (s.path ? [{ name: s.image, path: s.path }] : []));
+    const message = await imagesMessage(images);
+    if (current()) this.post(message);
   }
 
   protected override async onReady(): Promise<void> {
@@ -124,6 +146,7 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
 
   protected override onDisposed(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.layersTimer);
     MapPanel.open.delete(this.document.uri.toString());
     for (const listener of this.listeners) listener.dispose();
   }
@@ -131,6 +154,13 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   private sendOrders(): void {
     const orders = this.services.sidebar.orders.items;
     if (orders) this.post(ordersLayer(orders));
+  }
+
+  private scheduleLayers(): void {
+    clearTimeout(this.layersTimer);
+    this.layersTimer = setTimeout(() => {
+      this.refreshLayers().catch((error: unknown) => this.services.log('map').warn(`Layers not refreshed: ${error instanceof Error ? error.message : String(error)}`));
+    }, LAYERS_DEBOUNCE_MS);
   }
 
   private scheduleRedraw(): void {
@@ -150,6 +180,11 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     if (!this.lastGood) return;
     this.post({ type: 'highlight', polygon: polygonAtOffset(this.lastGood.spans(), this.document.offsetAt(position)) });
   }
+}
+
+function watchLayerFiles(changed: () => void): vscode.Disposable[] {
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*.{tif,tiff,TIF,TIFF,json,geojson,wkt,GEOJSON,WKT}');
+  return [watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed)];
 }
 
 function baseName(uri: vscode.Uri): string {

@@ -18,6 +18,9 @@ const feature = z.object({
   polygons: z.optional(packed),
   point: z.optional(point),
   label: z.optional(z.string()),
+  /** Written on the map (a tile's id, a series date), in caption row `captionRow` (default 0). */
+  caption: z.optional(z.string()),
+  captionRow: z.optional(z.number()),
   status: z.optional(z.enum(['active', 'pending', 'ended', 'failed'])),
   severity: z.optional(z.enum(['error', 'warning'])),
   selected: z.optional(z.boolean()),
@@ -64,10 +67,26 @@ const imageMessage = z.object({
   zIndex: z.number(),
 });
 
+/** Downloaded images drawn in place: quick-looks already reprojected to Web Mercator (EPSG:3857),
+ * each an RGBA buffer (a typed array: bytes, not JSON numbers) and its extent in metres. */
+const imagesMessage = z.object({
+  type: z.literal('images'),
+  id: z.string(),
+  title: z.string(),
+  zIndex: z.number(),
+  images: z.array(z.object({
+    key: z.string(),
+    width: z.number(),
+    height: z.number(),
+    rgba: z.instanceof(Uint8Array),
+    extent: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  })),
+});
+
 const highlightMessage = z.object({ type: z.literal('highlight'), polygon: z.optional(z.number()) });
 const configMessage = z.object({ type: z.literal('config'), tileUrl: z.optional(z.string()) });
 
-export const hostMessageSchema = z.discriminatedUnion('type', [configMessage, aoiMessage, layerMessage, imageMessage, highlightMessage]);
+export const hostMessageSchema = z.discriminatedUnion('type', [configMessage, aoiMessage, layerMessage, imageMessage, imagesMessage, highlightMessage]);
 
 export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
@@ -81,7 +100,15 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
     /** 'layers': the layers are set (counts known, nothing painted yet); 'frame': the first frame
      * showing the AOI; 'complete': everything drawn, the basemap included. */
     phase: z.enum(['layers', 'frame', 'complete']),
-    layers: z.array(z.object({ id: z.string(), title: z.string(), visible: z.boolean(), toggleable: z.boolean(), featureCount: z.number() })),
+    layers: z.array(z.object({
+      id: z.string(),
+      title: z.string(),
+      visible: z.boolean(),
+      toggleable: z.boolean(),
+      featureCount: z.number(),
+      /** The first feature ids of the layer (tests check what is listed). */
+      ids: z.optional(z.array(z.string())),
+    })),
     basemapScales: z.array(z.string()),
     typedArrays: z.boolean(),
   }),
@@ -92,4 +119,5 @@ export type MapHostMessage = z.infer<typeof hostMessageSchema>;
 export type MapPageMessage = z.infer<typeof pageMessageSchema>;
 export type AoiMessage = z.infer<typeof aoiMessage>;
 export type LayerMessage = z.infer<typeof layerMessage>;
+export type ImagesMessage = z.infer<typeof imagesMessage>;
 export type DrawnMessage = Extract<MapPageMessage, { type: 'drawn' }>;

@@ -1,8 +1,11 @@
 // Gathers the inputs of the optional layers from the workspace: the other AOI files (.geojson,
-// .wkt) and the STAC sidecars of downloaded images (`<image>.json` or `<image>.tif.json` beside
-// each `.tif`). Bounded: a workspace with thousands of files draws the first few hundred.
+// .wkt), the STAC sidecars of downloaded images (`<image>.json` or `<image>.tif.json` beside
+// each `.tif`), and the STAC ItemCollections of series folders. Bounded: a workspace with
+// thousands of files draws the first few hundred.
 import * as vscode from 'vscode';
+import { ITEM_COLLECTION_NAME } from '../../../workflows/stac/stac-collection';
 import type { Sidecar, WorkspaceFile } from './layers';
+import type { SeriesFolder } from './series-layer';
 
 const MAX_FILES = 200;
 const MAX_AOI_BYTES = 5_000_000;
@@ -39,7 +42,7 @@ export async function imageSidecars(): Promise<Sidecar[]> {
       const text = await readText(image.with({ path: candidate }), 1_000_000);
       if (text === undefined) continue;
       try {
-        sidecars.push({ image: vscode.workspace.asRelativePath(image), item: JSON.parse(text) as unknown });
+        sidecars.push({ image: vscode.workspace.asRelativePath(image), path: image.fsPath, item: JSON.parse(text) as unknown });
         break;
       } catch {
         // Not JSON: not a sidecar.
@@ -47,4 +50,41 @@ export async function imageSidecars(): Promise<Sidecar[]> {
     }
   }
   return sidecars;
+}
+
+const MAX_SERIES_ITEMS = 1_000;
+
+function parsed(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The folders holding a STAC ItemCollection (`stac-items.json`, what the series workflow writes)
+ * or a STAC Collection (`collection.json`, its items read from its `item` links). */
+export async function seriesFolders(): Promise<SeriesFolder[]> {
+  const found = await vscode.workspace.findFiles(`**/{${ITEM_COLLECTION_NAME},collection.json}`, EXCLUDE, MAX_FILES);
+  const folders: SeriesFolder[] = [];
+  let budget = MAX_SERIES_ITEMS;
+  for (const uri of found.sort((a, b) => a.path.localeCompare(b.path))) {
+    const root = parsed(await readText(uri, 20_000_000)) as { type?: unknown; features?: unknown; links?: unknown } | undefined;
+    const folderUri = vscode.Uri.joinPath(uri, '..');
+    let items: unknown[] = [];
+    if (root?.type === 'FeatureCollection' && Array.isArray(root.features)) items = root.features.slice(0, budget);
+    else if (root?.type === 'Collection' && Array.isArray(root.links)) {
+      const hrefs = root.links.flatMap((link: { rel?: unknown; href?: unknown }) => (link?.rel === 'item' && typeof link.href === 'string' && !/^[a-z][\w+.-]*:/i.test(link.href) && !link.href.split(/[\\/]/).includes('..') ? [link.href] : []));
+      for (const href of hrefs.slice(0, budget)) {
+        const item = parsed(await readText(vscode.Uri.joinPath(folderUri, href), 1_000_000));
+        if (item !== undefined) items.push(item);
+      }
+    }
+    if (items.length === 0) continue;
+    budget -= items.length;
+    folders.push({ folder: vscode.workspace.asRelativePath(folderUri), items });
+    if (budget <= 0) break;
+  }
+  return folders;
 }
