@@ -92,6 +92,8 @@ export async function runSeriesBench() {
     return [
       { figure: `series: one date alone, ${LATENCY_MS} ms latency: Proceed to file written, median of 3 (s)`, ours: round(perDateMs / 1000, 3), reference: round(LATENCY_MS / 1000, 3), referenceName: 'latency', ratio: round(perDateMs / LATENCY_MS), target: 'reported', met: true },
       idealRow(`series: ${DATES} dates, ${CONNECTIONS} connections, ${LATENCY_MS} ms latency: processing wall time (s)`, processMs, idealMs),
+      // The network alone (no local work at all): a floor, reported beside the target's ideal.
+      { ...idealRow('series: the same against the latency alone, ceil(dates / connections) × latency (s)', processMs, idealWallMs(DATES, CONNECTIONS, LATENCY_MS)), referenceName: 'latency floor', target: 'reported', met: true },
       // Planning is two calls per date (availability, then estimate), each one latency.
       { ...idealRow('series: planning (availability + estimate per date) wall time (s)', planMs, idealWallMs(DATES, CONNECTIONS, 2 * LATENCY_MS)), target: 'reported', met: true },
       { figure: 'series: failed dates', ours: failed, reference: 0, ratio: null, target: '0', met: failed === 0 && done === DATES && processed.length === DATES },
