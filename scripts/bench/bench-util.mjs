@@ -61,3 +61,21 @@ export function timed(cmd, args, options = {}) {
     child.on('exit', (code) => resolve({ code, stdout, ms: Number(process.hrtime.bigint() - start) / 1e6 }));
   });
 }
+
+/** The ideal wall time of `units` of equal work over `slots` connections: whole rounds of
+ * `slots` units, each round taking `perUnitMs` (30 units over 4 connections are 8 rounds). */
+export function idealWallMs(units, slots, perUnitMs) {
+  return Math.ceil(units / slots) * perUnitMs;
+}
+
+/** A measured wall time beside its ideal, as one row of the bench table. */
+export function idealRow(figure, measuredMs, idealMs, limit = 1.15) {
+  return { figure, ours: round(measuredMs / 1000), reference: round(idealMs / 1000), referenceName: 'ideal', ratio: round(measuredMs / idealMs), target: `≤ ${limit} of ideal`, met: measuredMs <= limit * idealMs };
+}
+
+/** The share of 429 answers (or requests the simulator's limit refused) among `requests`. */
+export function limitedRow(figure, requests, limit = 0.02) {
+  const limited = requests.filter((r) => r.status === 429 || String(r.outcome).startsWith('limit')).length;
+  const share = limited / Math.max(1, requests.length);
+  return { figure, ours: round(100 * share), reference: round(100 * limit), ratio: null, target: `≤ ${round(100 * limit)} %`, met: share <= limit };
+}

@@ -48,6 +48,8 @@ export const Views = {
   container: 'satImagery',
   orders: 'satImagery.orders',
   models: 'satImagery.models',
+  /** The batches and time series run in this workspace, with Open Image on finished images. */
+  downloads: 'satImagery.downloads',
   estimatePanel: 'satImagery.estimate',
   /** The GeoTIFF viewer (custom editor); protocol.ts's VIEWER_VIEW_TYPE is the same id. */
   imageViewer: 'satImagery.imageViewer',

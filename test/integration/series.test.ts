@@ -1,17 +1,50 @@
 // Download Time Series in a real extension host against the simulator: the command on the demo
 // workspace's field, with options and no prompt, returns each date's outcome and leaves one
-// GeoTIFF per date, its STAC Item and the folder's ItemCollection on disk.
+// GeoTIFF per date, its STAC Item and the folder's ItemCollection on disk. The run is listed in
+// the Downloads tree, where each date opens in the image viewer, which steps through the dates.
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { Commands } from '../../src/ui/constants';
+import type { DownloadUnitNode } from '../../src/ui/tree/downloads-provider';
+import type { ImageViewer } from '../../src/ui/webview/viewer/image-viewer';
 import type { SeriesResult } from '../../src/workflows/series/series-types';
-import { useSimulator } from './vsc-helpers';
+import { nextEvent, packageJson, useSimulator } from './vsc-helpers';
 
 const DEMO_FIELD = join(__dirname, '..', '..', '..', 'scripts', 'demo-workspace', 'field.wkt');
 
-describe('Download Time Series in VS Code', () => {
+/** The viewer of `file` that opens after `action` (one that was not on screen before). */
+async function viewerOpenedBy(file: string, viewers: () => ImageViewer[], action: () => unknown): Promise<ImageViewer> {
+  const before = new Set(viewers());
+  await action();
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const viewer = viewers().find((v) => !before.has(v) && v.path === file);
+    if (viewer) return viewer;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${file} did not open in the image viewer`);
+}
+
+/** What the page shows once `accept` holds (the texts of its data-testid elements). */
+async function shown(viewer: ImageViewer, accept: (texts: Record<string, string>) => boolean): Promise<Record<string, string>> {
+  const waiting = nextEvent(viewer.onDidRender, accept, 30_000);
+  const now = viewer.lastRendered;
+  if (now && accept(now)) {
+    waiting.catch(() => undefined);
+    return now;
+  }
+  return waiting.catch((error: Error) => {
+    throw new Error(`${error.message}; the page last showed ${JSON.stringify(viewer.lastRendered)}`);
+  });
+}
+
+const cutOffs = (texts: Record<string, string>) => [0, 1, 2].map((i) => [texts[`stretch-low-${i}`], texts[`stretch-high-${i}`]]);
+
+describe('Download Time Series in VS Code', function () {
+  this.timeout(120_000);
   const env = useSimulator({ demoData: true });
   let out: string;
   const config = () => vscode.workspace.getConfiguration('satImagery');
@@ -25,8 +58,7 @@ describe('Download Time Series in VS Code', () => {
     rmSync(out, { recursive: true, force: true });
   });
 
-  // Skipped when session 10 stopped: it fails since the branches were merged (closing note); issue #16 stays open until it passes.
-  it.skip('downloads a series on the demo field from options, with each date\'s outcome, files and the collection', async () => {
+  it('downloads a series on the demo field from options, with each date\'s outcome, files and the collection', async () => {
     env.sim.clearLog();
     const uri = vscode.Uri.file(DEMO_FIELD);
     const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, resolution: 40, bandnames: 'rgb', every: 2, maxDates: 3, outputDirectory: out, skipConfirmation: true };
@@ -50,5 +82,48 @@ describe('Download Time Series in VS Code', () => {
     const again = await vscode.commands.executeCommand<SeriesResult>('satImagery.downloadTimeSeries', uri, options);
     assert.deepEqual(again.dates.filter((d) => d.status !== 'partial').map((d) => d.status), ['skipped', 'skipped', 'skipped']);
     assert.equal(env.sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length, 0);
+  });
+
+  it('lists the series in the Downloads tree with Open Image on each date; the viewer steps to the next date with the same cut-offs', async () => {
+    const folder = join(out, 'steps');
+    mkdirSync(folder);
+    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, resolution: 40, bandnames: 'rgb', every: 2, maxDates: 3, outputDirectory: folder, skipConfirmation: true };
+    const result = await vscode.commands.executeCommand<SeriesResult>('satImagery.downloadTimeSeries', vscode.Uri.file(DEMO_FIELD), options);
+    const done = result.dates.filter((d) => d.status === 'done');
+    assert.equal(done.length, 3, JSON.stringify(result.dates));
+
+    // The run's row lists its dates; each finished one carries Open Image (inline and in its menu).
+    const tree = env.api.sidebar.downloadsProvider;
+    const run = tree.getChildren().find((n) => n.kind === 'run' && n.run.folder === folder);
+    assert.ok(run, 'the series is listed in the Downloads tree');
+    const units = tree.getChildren(run) as DownloadUnitNode[];
+    assert.deepEqual(units.map((u) => u.unit.id), done.map((d) => d.date));
+    const items = units.map((u) => tree.getTreeItem(u));
+    assert.deepEqual(items.map((i) => i.contextValue), ['download.image', 'download.image', 'download.image']);
+    assert.deepEqual(items.map((i) => (i.command?.arguments?.[0] as vscode.Uri).fsPath), done.map((d) => d.file));
+    const menus = packageJson().contributes.menus['view/item/context'] as { command: string; when: string; group: string }[];
+    for (const group of ['inline', '1_image']) {
+      assert.ok(menus.some((m) => m.command === Commands.openImage && m.group.startsWith(group) && m.when === 'view == satImagery.downloads && viewItem == download.image'), `Open Image in the ${group} group`);
+    }
+
+    // Open Image on the first date's node (as the menu passes it), then step to the next date.
+    const viewers = () => env.api.imageViewers();
+    const first = await viewerOpenedBy(done[0]!.file!, viewers, () => vscode.commands.executeCommand(Commands.openImage, units[0]));
+    const firstTexts = await shown(first, (t) => t['series-date'] !== undefined && t['stretch-low-2'] !== undefined && /^Showing/.test(t['view-status'] ?? ''));
+    assert.equal(firstTexts['series-date'], `${done[0]!.date} · 1 of 3`);
+    assert.ok(cutOffs(firstTexts).flat().every((v) => /^-?\d+\.\d+$/.test(v ?? '')), JSON.stringify(cutOffs(firstTexts)));
+    const second = await viewerOpenedBy(done[1]!.file!, viewers, () => first.stepDate(1));
+    const secondTexts = await shown(second, (t) => t['stretch-low-2'] !== undefined && /^Showing/.test(t['view-status'] ?? ''));
+    assert.equal(secondTexts['series-date'], `${done[1]!.date} · 2 of 3`);
+    assert.deepEqual(cutOffs(secondTexts), cutOffs(firstTexts), 'the next date starts with the cut-offs on screen');
+    assert.ok(first.isDisposed, 'the next date takes the first one\'s place');
+
+    // Opened on its own (the tree item's click), the same date gets its own percentiles: the carried
+    // cut-offs above were not a coincidence.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const alone = await viewerOpenedBy(done[1]!.file!, viewers, () => vscode.commands.executeCommand(items[1]!.command!.command, ...(items[1]!.command!.arguments ?? [])));
+    const aloneTexts = await shown(alone, (t) => t['stretch-low-2'] !== undefined && /^Showing/.test(t['view-status'] ?? ''));
+    assert.notDeepEqual(cutOffs(aloneTexts), cutOffs(firstTexts));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

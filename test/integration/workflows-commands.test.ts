@@ -6,6 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { Commands } from '../../src/ui/constants';
+import type { DownloadRunNode, DownloadUnitNode } from '../../src/ui/tree/downloads-provider';
 import type { BatchResult, CompositeResult, DatesResult, OrderResult, TilesResult } from '../../src/workflows/engine/results';
 import { nextEvent, useSimulator } from './vsc-helpers';
 
@@ -139,5 +141,18 @@ describe('workflow commands in VS Code', () => {
     const miniRun = await vscode.commands.executeCommand<BatchResult>('satImagery.processMiniTiles', undefined, { ...common, date: miniDate, tileGuids: [mini.Guid] });
     assert.deepEqual(miniRun.units.map((u) => u.status), ['done'], JSON.stringify(miniRun.failed));
     assert.ok(readdirSync(out).some((name) => name.endsWith('.tif')));
+
+    // Both runs are in the Downloads tree; Open Image on the finished mini-tile opens the viewer.
+    const tree = env.api.sidebar.downloadsProvider;
+    const runs = tree.getChildren().filter((n): n is DownloadRunNode => n.kind === 'run' && n.run.folder === out);
+    assert.deepEqual(runs.map((n) => n.run.kind).sort(), ['miniTiles', 'tiles']);
+    const [unit] = tree.getChildren(runs.find((n) => n.run.kind === 'miniTiles')) as DownloadUnitNode[];
+    assert.equal(tree.getTreeItem(unit!).contextValue, 'download.image');
+    assert.equal(unit!.path, miniRun.units[0]!.file);
+    await vscode.commands.executeCommand(Commands.openImage, unit);
+    const deadline = Date.now() + 30_000;
+    while (!env.api.imageViewers().some((v) => v.path === unit!.path) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(env.api.imageViewers().some((v) => v.path === unit!.path), 'Open Image opened the mini-tile in the viewer');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

@@ -1,19 +1,36 @@
 // The image viewer as a person sees it, in Chromium against code-server: a simulator GeoTIFF with
 // its STAC sidecar, opened from the Explorer, in true colour, then its NDVI band with the ramp and
-// legend, and the histogram; in the light and the dark theme. Screenshots go to test-results/ui/.
+// legend, and the histogram; in the light and the dark theme. Then a series folder (three dates and
+// their ItemCollection): the next date opens in place with the same band mapping. Screenshots go
+// to test-results/ui/.
 import * as assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../scripts/code-server.mjs';
 import { extensionContributed, openWorkbench, shot, toggleLightDarkTheme, webviewWith } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { buildGeoTiff } = require(join(projectRoot, 'out', 'test', 'simulator', 'geotiff-image.js'));
-const { stacItem } = require(join(projectRoot, 'out', 'src', 'workflows', 'stac', 'stac-item.js'));
+const { stacItem, stacItemCollection } = require(join(projectRoot, 'out', 'src', 'workflows', 'stac', 'stac-item.js'));
 
 const BANDS = ['B4', 'B3', 'B2', 'B8', '[B8_B4]'];
 const AOI = { type: 'Polygon', coordinates: [[[10.112, 56.056], [10.138, 56.058], [10.141, 56.074], [10.118, 56.076], [10.112, 56.056]]] };
+const FIELD = { west: 10.1, south: 56.05, east: 10.15, north: 56.08 };
+const SERIES_DATES = ['2025-06-10', '2025-06-20', '2025-06-30'];
+
+/** A series folder as Download Time Series leaves it: a GeoTIFF and Item per date, and the ItemCollection. */
+function seriesFiles() {
+  const files = {};
+  const items = SERIES_DATES.map((date, i) => {
+    const name = `composite-${date}-Stratus3-10m.tif`;
+    files[`series/${name}`] = buildGeoTiff({ bbox: FIELD, epsg: 32632, resolution: 10, bands: BANDS, dataType: 'int16', date, seed: 5 + i });
+    const item = stacItem({ imageFileName: name, geometry: AOI, bbox: [10.112, 56.056, 10.141, 56.076], date, epsg: 32632, bands: BANDS, model: 'Stratus3', constellations: ['Sentinel2'], resolution: 10, request: { Model: 'Stratus3', Date: date } });
+    files[`series/${name.replace(/\.tif$/, '.json')}`] = JSON.stringify(item);
+    return item;
+  });
+  files['series/stac-items.json'] = JSON.stringify(stacItemCollection(items));
+  return files;
+}
 
 describe('image viewer in the browser workbench', function () {
   this.timeout(120_000);
@@ -22,13 +39,19 @@ describe('image viewer in the browser workbench', function () {
 
   before(async function () {
     this.timeout(180_000);
-    wb = await openWorkbench();
-    wb.page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
-    writeFileSync(join(wb.workspace, 'field-composite.tif'), buildGeoTiff({ bbox: { west: 10.1, south: 56.05, east: 10.15, north: 56.08 }, epsg: 32632, resolution: 10, bands: BANDS, dataType: 'int16', date: '2025-06-20', seed: 3 }));
-    writeFileSync(join(wb.workspace, 'field-composite.json'), JSON.stringify(stacItem({
+    // Written before the workbench opens, so the Explorer lists them from the start.
+    const item = stacItem({
       imageFileName: 'field-composite.tif', geometry: AOI, bbox: [10.112, 56.056, 10.141, 56.076], date: '2025-06-20', epsg: 32632, bands: BANDS,
       model: 'Stratus3', constellations: ['Sentinel2'], resolution: 10, request: { Model: 'Stratus3', Date: '2025-06-20', Bandnames: BANDS.join(',') },
-    })));
+    });
+    wb = await openWorkbench({
+      files: {
+        ...seriesFiles(),
+        'field-composite.tif': buildGeoTiff({ bbox: { west: 10.1, south: 56.05, east: 10.15, north: 56.08 }, epsg: 32632, resolution: 10, bands: BANDS, dataType: 'int16', date: '2025-06-20', seed: 3 }),
+        'field-composite.json': JSON.stringify(item),
+      },
+    });
+    wb.page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
   });
   after(async () => wb?.stop());
   afterEach(async function () {
@@ -37,8 +60,7 @@ describe('image viewer in the browser workbench', function () {
     await shot(wb.page, 'viewer-failed').catch(() => {});
   });
 
-  // Skipped when session 10 stopped: it fails since the branches were merged (closing note); issue #14 stays open until it passes.
-  it.skip('opens the GeoTIFF from the Explorer in true colour, then its NDVI band with a legend, in both themes', async () => {
+  it('opens the GeoTIFF from the Explorer in true colour, then its NDVI band with a legend, in both themes', async () => {
     const { page } = wb;
     // The workbench knows the viewer once it has read the extension's contributions.
     await extensionContributed(page);
@@ -76,5 +98,38 @@ describe('image viewer in the browser workbench', function () {
     await shot(page, 'viewer-05-true-colour-dark');
     await frame.locator('.viewer-side section').nth(1).screenshot({ path: join(projectRoot, 'test-results', 'ui', 'viewer-06-histogram-dark.png') });
     assert.equal(await toggleLightDarkTheme(page), 'light');
+  });
+
+  it('steps to the next date of a series with the same band mapping, by key and by button', async () => {
+    const { page } = wb;
+    await extensionContributed(page);
+    // Quick Open, as a person opens a file by name; the viewer is the default editor of a .tif.
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').fill(`composite-${SERIES_DATES[0]}`);
+    await page.locator('.quick-input-widget .quick-input-list [role="option"]', { hasText: `composite-${SERIES_DATES[0]}` }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.keyboard.press('Enter');
+    let frame = await webviewWith(page, `[data-testid="series-date"]:text("${SERIES_DATES[0]} · 1 of 3")`, 60_000);
+    assert.equal(await frame.locator('[data-testid="series-previous"]').isDisabled(), true, 'no date before the first');
+    await frame.locator('[data-testid="preset"]').selectOption({ label: '[B8_B4] (index)' });
+    await frame.locator('[data-testid="legend-high"]').waitFor({ state: 'visible' });
+    const cutOffs = async (f) => [await f.locator('[data-testid="stretch-low-0"]').inputValue(), await f.locator('[data-testid="stretch-high-0"]').inputValue()];
+    const first = await cutOffs(frame);
+
+    // ] on the image: the next date takes this one's place, with the index band and its cut-offs.
+    await frame.locator('.viewer-canvas').focus();
+    await page.keyboard.press(']');
+    frame = await webviewWith(page, `[data-testid="series-date"]:text("${SERIES_DATES[1]} · 2 of 3")`, 60_000);
+    await frame.locator('[data-testid="legend-high"]').waitFor({ state: 'visible' });
+    assert.equal(await frame.locator('[data-testid="preset"] option:checked').innerText(), '[B8_B4] (index)');
+    assert.equal(await frame.locator('[data-testid="channel-band-0"]').innerText(), '[B8_B4]');
+    assert.deepEqual(await cutOffs(frame), first);
+    await shot(page, 'viewer-07-series-next-date');
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: `composite-${SERIES_DATES[0]}` }).count(), 0, 'the first date\'s tab gave its place');
+
+    // The button does the same, up to the last date.
+    await frame.locator('[data-testid="series-next"]').click();
+    frame = await webviewWith(page, `[data-testid="series-date"]:text("${SERIES_DATES[2]} · 3 of 3")`, 60_000);
+    assert.equal(await frame.locator('[data-testid="series-next"]').isDisabled(), true, 'no date after the last');
+    assert.equal(await frame.locator('[data-testid="channel-band-0"]').innerText(), '[B8_B4]');
   });
 });

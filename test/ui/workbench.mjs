@@ -3,9 +3,9 @@
 // workbench (palette, views, context menus, webviews). Selectors follow
 // shared/guides/real-vscode-offline.md; ids and titles come from the extension itself.
 import { createRequire } from 'node:module';
-import { cpSync, mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { projectRoot, startCodeServer, workbenchUrl } from '../../scripts/code-server.mjs';
 import { launchBrowser, screenshot } from '../../scripts/browser.mjs';
 
@@ -22,10 +22,19 @@ export function paletteTitle(commandId) {
   return command.category ? `${command.category}: ${command.title}` : command.title;
 }
 
-/** Starts everything; returns the handles and a stop() that ends all of it. */
-export async function openWorkbench() {
+/**
+ * Starts everything; returns the handles and a stop() that ends all of it. Opens code-server on a copy of the demo workspace, with the simulator as the service. `files`
+ * (name → contents) are written into the workspace before the workbench opens: a file written
+ * after the Explorer has listed the folder shows only when the file watcher reports it, which it
+ * does not always do in time (the viewer's test saw its GeoTIFF missing from the Explorer).
+ */
+export async function openWorkbench({ files = {} } = {}) {
   const workspace = mkdtempSync(join(tmpdir(), 'sat-imagery-ui-workspace-'));
   cpSync(join(projectRoot, 'scripts', 'demo-workspace'), workspace, { recursive: true });
+  for (const [name, contents] of Object.entries(files)) {
+    mkdirSync(dirname(join(workspace, name)), { recursive: true });
+    writeFileSync(join(workspace, name), contents);
+  }
   let simulator;
   let simulatorError;
   try {

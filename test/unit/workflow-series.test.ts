@@ -68,6 +68,19 @@ describe('workflow: time series (against the simulator)', () => {
     assert.deepEqual(collection.features.map((f) => f.properties.datetime.slice(0, 10)), expected);
   });
 
+  it('asks nothing when the options fix every setting (the Output step is offered only in a run that asks something)', async () => {
+    const dates = [...full].sort().slice(-2);
+    const silent = scriptedPorts(fixture.client, {});
+    const result = await downloadSeries(silent.ports, AREA, options({ dates }));
+    assert.deepEqual(silent.asked, []);
+    assert.deepEqual(result.dates.map((d) => [d.date, d.status]), dates.map((d) => [d, 'done']));
+    // With a setting left open, the person is asked it, and then offered the Output step.
+    const { bandnames: _open, ...rest } = options({ dates, outputDirectory: join(fixture.out, 'open') });
+    const asking = scriptedPorts(fixture.client, { bandnames: 'rgb', output: 'keep' });
+    await downloadSeries(asking.ports, AREA, rest);
+    assert.deepEqual(asking.asked, ['bandnames', 'output']);
+  });
+
   it('takes partial dates too when AllowPartialImage is on, and every Nth date', async () => {
     const expected = selectSeriesDates([...full, ...partial], { nth: 2, maxDates: 3 });
     const result = await downloadSeries(scriptedPorts(fixture.client, { output: 'keep' }).ports, AREA, options({ nth: 2, maxDates: 3, output: { AllowPartialImage: true } }));

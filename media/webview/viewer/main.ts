@@ -2,6 +2,8 @@
 // metadata, the band mappings, the area); the page asks for a `view` of what is on screen,
 // decimated to the screen's width (full resolution when zoomed in) and for a pixel under the
 // pointer or the keyboard's cursor. Zoom: wheel, + and −; pan: drag or the arrow keys; 0 fits.
+// An image of a series steps to the previous / next date ([ and ], or the buttons), which opens
+// in its place with the same band mapping and cut-offs.
 import type { MessageSchema } from '../../../src/ui/webview/common/messages';
 import { viewerHostSchema } from '../../../src/ui/webview/viewer/protocol';
 import type { PixelMessage, ShowViewerMessage, ViewerHostMessage, ViewerPageMessage, ViewMessage } from '../../../src/ui/webview/viewer/protocol';
@@ -9,6 +11,7 @@ import { connectToHost } from '../common/host-channel';
 import { el } from '../common/dom';
 import { ImageCanvas } from './image-canvas';
 import { metadataPane, renderInspector, renderLegend, renderStretch } from './panes';
+import { seriesNavigation } from './series-nav';
 
 const root = document.getElementById('app') as HTMLElement;
 let page: ViewerPage | undefined;
@@ -30,6 +33,9 @@ const host = connectToHost<ViewerHostMessage, ViewerPageMessage>({
       case 'cursor':
         page?.inspect(message.column, message.row);
         return;
+      case 'step':
+        page?.step(message.direction);
+        return;
       case 'failed':
         if (message.inReplyTo && page) page.onFailure(message.message);
         else showFailure(message.fileName, message.message, message.fileSize);
@@ -40,7 +46,8 @@ const host = connectToHost<ViewerHostMessage, ViewerPageMessage>({
 
 function report(): void {
   const texts: Record<string, string> = {};
-  for (const node of document.querySelectorAll<HTMLElement>('[data-testid]')) texts[node.dataset.testid as string] = node.textContent ?? '';
+  // An input reports its value: what a person reads in it.
+  for (const node of document.querySelectorAll<HTMLElement>('[data-testid]')) texts[node.dataset.testid as string] = node instanceof HTMLInputElement || node instanceof HTMLSelectElement ? node.value : (node.textContent ?? '');
   host.post({ type: 'rendered', texts });
 }
 
@@ -72,9 +79,13 @@ class ViewerPage {
   private drag: { x: number; y: number } | undefined;
 
   constructor(private readonly show: ShowViewerMessage) {
-    this.presetId = show.presets[0]?.id ?? '';
+    // A step from the previous date hands over its band mapping and cut-offs.
+    const carried = show.display && show.presets.some((p) => p.id === show.display?.presetId) ? show.display : undefined;
+    this.presetId = carried?.presetId ?? show.presets[0]?.id ?? '';
+    this.stretch = carried?.stretch;
     this.presetSelect = el('select', { 'aria-label': 'Band mapping', 'data-testid': 'preset' });
     for (const preset of show.presets) this.presetSelect.append(el('option', { value: preset.id }, preset.label));
+    this.presetSelect.value = this.presetId;
     this.presetSelect.addEventListener('change', () => this.choosePreset(this.presetSelect.value));
     const canvasElement = el('canvas', { class: 'viewer-canvas', tabindex: '0', role: 'img', 'aria-label': `${show.fileName}: arrow keys pan, + and − zoom, 0 fits, Shift+arrows move the inspector's cursor` });
     this.canvas = new ImageCanvas(canvasElement, show.width, show.height, show.aoi);
@@ -89,6 +100,7 @@ class ViewerPage {
       button('−', 'Zoom out', () => this.zoom(0.5)),
       button('Fit', 'Fit the image to the window', () => { this.canvas.fit(); this.changed(); }),
       button('2–98 %', 'Stretch each channel from its 2nd to its 98th percentile in this view', () => { this.stretch = undefined; this.requestView(); }));
+    if (show.series) toolbar.append(seriesNavigation(show.series, (direction) => this.step(direction)));
     if (show.aoi) {
       const dim = el('input', { type: 'checkbox', checked: '' });
       dim.addEventListener('change', () => { this.canvas.dimOutside = dim.checked; this.canvas.draw(); });
@@ -128,6 +140,11 @@ class ViewerPage {
       this.inspect(Math.floor(x), Math.floor(y));
     });
     canvas.addEventListener('keydown', (event) => {
+      if ((event.key === '[' || event.key === ']') && this.show.series) {
+        event.preventDefault();
+        this.step(event.key === '[' ? -1 : 1);
+        return;
+      }
       const pan = 60;
       const moves: Record<string, [number, number]> = { ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
       const move = moves[event.key];
@@ -143,6 +160,14 @@ class ViewerPage {
       event.preventDefault();
       this.changed();
     });
+  }
+
+  /** Opens the neighbouring date in this one's place, keeping the band mapping and cut-offs. */
+  step(direction: -1 | 1): void {
+    const series = this.show.series;
+    if (!series || series.dates[series.index + direction] === undefined) return;
+    this.status.textContent = `Opening ${series.dates[series.index + direction]}…`;
+    host.post({ type: 'step', direction, presetId: this.presetId, ...(this.stretch ? { stretch: this.stretch } : {}) });
   }
 
   private zoom(factor: number): void {

@@ -8,6 +8,7 @@ import { downloadSeries } from '../../workflows/series/series-workflow';
 import { Commands } from '../constants';
 import { announceBatch } from '../outcomes/batch-outcome';
 import { runWorkflow } from '../runners/run-workflow';
+import { runOf } from '../tree/downloads-model';
 import { workflowCommand } from './command';
 import type { Command } from './command';
 
@@ -17,6 +18,8 @@ export const downloadTimeSeriesCommand: Command = workflowCommand({
     const run = await runWorkflow<DownloadSeriesOptions, SeriesResult>(services, 'Download time series', uri, options, (ports, source, o) => downloadSeries(ports, source!, o));
     if (!run) return undefined;
     const { result } = run;
+    // Its dates are listed in the Downloads tree, each finished one with Open Image.
+    await services.sidebar.downloads.record(runOf('series', run.uri, result));
     // A rerun names exactly the dates it sends; the manifest skips the finished ones.
     void announceBatch(services, Commands.downloadTimeSeries, run.uri, ({ retry, resend }) => ({ ...(options as object), ...result.choices, dates: [...retry, ...resend], resendUncertain: resend }), result);
     if (result.bytes > 0 || result.uncertain.length > 0) services.refreshTrees(); // credits were (or may have been) spent

@@ -7,6 +7,7 @@ import { processTiles } from '../../workflows/tiles/process-tiles-workflow';
 import type { BatchResult } from '../../workflows/engine/results';
 import type { ExtensionServices } from '../extension-services';
 import { announceBatch } from '../outcomes/batch-outcome';
+import { runOf } from '../tree/downloads-model';
 import { runWorkflow } from './run-workflow';
 
 export async function runBatchCommand(services: ExtensionServices, kind: BatchKind, commandId: string, title: string, uri: unknown, options: unknown): Promise<BatchResult | undefined> {
@@ -15,6 +16,7 @@ export async function runBatchCommand(services: ExtensionServices, kind: BatchKi
   const run = await runWorkflow<ProcessTilesOptions, BatchResult>(services, title, uri, options, (ports, source, o) => processTiles(ports, kind, source, o), documentRequired);
   if (!run) return undefined;
   const { result } = run;
+  await services.sidebar.downloads.record(runOf(kind === 'minitile' ? 'miniTiles' : 'tiles', run.uri, result));
   // A rerun names exactly the units it sends: the failed ones, and those the person chose to resend.
   void announceBatch(services, commandId, run.uri, ({ retry, resend }) => ({ ...(options as object), ...result.choices, tileGuids: [...retry, ...resend], resendUncertain: resend }), result);
   if (result.bytes > 0 || result.uncertain.length > 0) services.refreshTrees(); // credits were (or may have been) spent

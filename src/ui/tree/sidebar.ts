@@ -6,6 +6,9 @@ import type { ApiKeyStore } from '../api-key';
 import { Settings, Views } from '../constants';
 import type { AccountModel } from '../account';
 import type { ComponentLog, SettingsReader } from '../types';
+import { DownloadsModel } from './downloads-model';
+import { DownloadsTreeProvider } from './downloads-provider';
+import type { DownloadsTreeNode } from './downloads-provider';
 import { ModelsTreeProvider } from './models-provider';
 import type { ModelsTreeNode } from './models-provider';
 import { OrdersModel } from './orders-model';
@@ -22,6 +25,8 @@ export interface SidebarDeps {
   readonly account: AccountModel;
   readonly settings: SettingsReader;
   readonly onDidRequestTreeRefresh: vscode.Event<void>;
+  /** Where the Downloads tree keeps its runs (the workspace's state). */
+  readonly context: { readonly workspaceState: vscode.Memento };
 }
 
 export class Sidebar implements vscode.Disposable {
@@ -31,6 +36,10 @@ export class Sidebar implements vscode.Disposable {
   readonly modelsProvider: ModelsTreeProvider;
   readonly ordersView: vscode.TreeView<OrdersTreeNode>;
   readonly modelsView: vscode.TreeView<ModelsTreeNode>;
+  /** Batches and time series run here (no request: read from the workspace's state). */
+  readonly downloads: DownloadsModel;
+  readonly downloadsProvider: DownloadsTreeProvider;
+  readonly downloadsView: vscode.TreeView<DownloadsTreeNode>;
   private readonly disposables: vscode.Disposable[] = [];
   private stale = { orders: true, models: true };
 
@@ -46,6 +55,9 @@ export class Sidebar implements vscode.Disposable {
     this.modelsProvider = new ModelsTreeProvider(this.models, services.account, () => services.settings.defaults().model);
     this.ordersView = vscode.window.createTreeView(Views.orders, { treeDataProvider: this.ordersProvider, showCollapseAll: true });
     this.modelsView = vscode.window.createTreeView(Views.models, { treeDataProvider: this.modelsProvider });
+    this.downloads = new DownloadsModel(services.context.workspaceState);
+    this.downloadsProvider = new DownloadsTreeProvider(this.downloads);
+    this.downloadsView = vscode.window.createTreeView(Views.downloads, { treeDataProvider: this.downloadsProvider });
     this.disposables.push(
       this.orders,
       this.models,
@@ -53,6 +65,9 @@ export class Sidebar implements vscode.Disposable {
       this.modelsProvider,
       this.ordersView,
       this.modelsView,
+      this.downloads,
+      this.downloadsProvider,
+      this.downloadsView,
       this.ordersView.onDidChangeVisibility(({ visible }) => {
         this.orders.setVisible(visible);
         if (visible && this.stale.orders) void this.refreshOrders();

@@ -22,8 +22,12 @@ export type SeriesFields = Omit<ProfileFields, 'date'>;
 /** The settings every date shares, asked where the options and settings leave them open. */
 export async function seriesFields(ports: WorkflowPorts, aoi: Aoi, aoiMode: AoiMode, options: DownloadSeriesOptions, models: TaskingModel[]): Promise<SeriesFields | undefined> {
   const { dates: _dates, ...choices } = options;
-  const state = initialPromptState(choices, ports.settings().defaults, models);
   const window = windowOf(options, nowOf(ports));
+  const state = initialPromptState(choices, ports.settings().defaults, models);
+  // The series gives every date: for the wizard the date counts as fixed, so a run whose other
+  // settings are all given (options, the command line, a keybinding) is not stopped at the
+  // Output step, which is offered only in a run that asks something.
+  state.fixed.date = window.from;
   // The date is what the series varies: never asked.
   const steps = compositeSteps({ ports, aoi, aoiMode, window }).filter((step) => step.id !== 'date');
   if (!(await runWizard(steps, state))) return undefined;

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { MessageSchema, PanelPage } from '../common/messages';
 import { PanelHost } from '../common/panel-host';
 import { ImageSession } from './image-session';
+import { carryTo, seriesOf, takeCarried } from './series-steps';
 import { VIEWER_VIEW_TYPE, viewerHostSchema, viewerPageSchema } from './protocol';
 import type { ViewerHostMessage, ViewerPageMessage } from './protocol';
 
@@ -65,7 +66,9 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
   protected override async onReady(): Promise<void> {
     try {
       const session = await this.open();
-      this.post(session.show);
+      const series = await seriesOf(this.path);
+      const display = takeCarried(this.path);
+      this.post({ ...session.show, ...(series ? { series: { dates: series.dates, index: series.index } } : {}), ...(display ? { display } : {}) });
     } catch (error) {
       await this.fail(error);
     }
@@ -85,6 +88,9 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
           this.post(await session.inspect(message.column, message.row, message.requestId));
           return;
         }
+        case 'step':
+          await this.step(message.direction, message.presetId, message.stretch);
+          return;
         case 'rendered':
           this.rendered = message.texts;
           this.renderedEmitter.fire(message.texts);
@@ -95,6 +101,22 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
     } catch (error) {
       await this.fail(error, 'requestId' in message ? message.requestId : undefined);
     }
+  }
+
+  /** Steps through the series as a person reads it: the neighbouring date opens in this viewer's
+   * place (same column), starting from this band mapping and these cut-offs, and this one closes. */
+  private async step(direction: -1 | 1, presetId: string, stretch: { low: number; high: number }[] | undefined): Promise<void> {
+    const place = await seriesOf(this.path);
+    const target = place?.files[place.index + direction];
+    if (!target) return; // the first or last date: the page's button is disabled there
+    carryTo(target, { presetId, ...(stretch ? { stretch } : {}) });
+    await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(target), VIEWER_VIEW_TYPE, { viewColumn: this.panel.viewColumn ?? vscode.ViewColumn.Active, preview: false });
+    this.dispose();
+  }
+
+  /** Asks the page to step, as its previous / next buttons do. */
+  stepDate(direction: -1 | 1): void {
+    this.post({ type: 'step', direction });
   }
 
   private async fail(error: unknown, inReplyTo?: string): Promise<void> {

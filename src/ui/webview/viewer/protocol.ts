@@ -8,6 +8,9 @@ const rgba = z.custom<Uint8ClampedArray>((v) => v instanceof Uint8ClampedArray, 
 const counts = z.custom<Uint32Array>((v) => v instanceof Uint32Array, 'histogram counts');
 const box = z.tuple([z.number(), z.number(), z.number(), z.number()]);
 
+const stretchCuts = z.array(z.object({ low: z.number(), high: z.number() }));
+const direction = z.union([z.literal(-1), z.literal(1)]);
+
 const preset = z.object({ id: z.string(), label: z.string(), ramp: z.optional(z.enum(['gray', 'index'])), bands: z.array(z.string()) });
 
 /** One channel of a rendered view: its stretch and histogram, in values (reflectance, index). */
@@ -34,6 +37,10 @@ const showMessage = z.object({
   aoi: z.optional(z.array(z.array(z.tuple([z.number(), z.number()])))),
   /** The request that made the image (pretty JSON from the STAC sidecar), when there is one. */
   requestText: z.optional(z.string()),
+  /** The dates of the series the image belongs to (its folder's STAC ItemCollection), and its place. */
+  series: z.optional(z.object({ dates: z.array(z.string()), index: z.number() })),
+  /** The band mapping and cut-offs to start with: what the previous date's viewer showed. */
+  display: z.optional(z.object({ presetId: z.string(), stretch: z.optional(stretchCuts) })),
 });
 
 const viewMessage = z.object({
@@ -75,6 +82,8 @@ export const viewerHostSchema = z.discriminatedUnion('type', [
   pixelMessage,
   /** Puts the inspector's cursor on a pixel, as the arrow keys do (tests, and "go to" later). */
   z.object({ type: z.literal('cursor'), column: z.number(), row: z.number() }),
+  /** Steps to the previous or next date of the series, as the page's buttons do (tests, commands). */
+  z.object({ type: z.literal('step'), direction }),
   /** The file cannot be shown: what is wrong with it, and its size. */
   z.object({ type: z.literal('failed'), fileName: z.string(), message: z.string(), fileSize: z.string(), inReplyTo: z.optional(z.string()) }),
 ]);
@@ -88,8 +97,10 @@ export const viewerPageSchema = z.discriminatedUnion('type', [
     presetId: z.string(),
     window: box,
     targetWidth: z.number(),
-    stretch: z.optional(z.array(z.object({ low: z.number(), high: z.number() }))),
+    stretch: z.optional(stretchCuts),
   }),
+  /** Open the previous / next date of the series in this one's place, with this band mapping and these cut-offs. */
+  z.object({ type: z.literal('step'), direction, presetId: z.string(), stretch: z.optional(stretchCuts) }),
   z.object({ type: z.literal('inspect'), requestId: z.string(), column: z.number(), row: z.number() }),
   /** After each render: the text of every `data-testid` element, so tests can read what is shown. */
   z.object({ type: z.literal('rendered'), texts: z.record(z.string(), z.string()) }),
