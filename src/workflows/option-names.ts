@@ -45,6 +45,7 @@ export const orderOptionNames = {
   tileDeduplication: true,
   tileGuids: true,
   miniTileGuids: true,
+  geometryTileOrdering: true,
   skipConfirmation: true,
   compareCovers: true,
 } satisfies Names<OrderOptions>;

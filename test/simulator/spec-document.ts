@@ -73,6 +73,7 @@ function honestDocument(variant: Required<SpecVariant>, limits: AccountLimits): 
     To: { ...dateOnly, type: ['string', 'null'], description: 'null makes the order recurring' },
     TileGuids: { type: 'array', items: { type: 'string', format: 'uuid' } },
     MiniTileGuids: { type: 'array', items: { type: 'string', format: 'uuid' } },
+    GeometryTileOrdering: { type: 'boolean', description: 'Order the tiles covering the geometry' },
   };
   const orderRequired = ['Model', 'SatelliteConstellations', 'StorageMonths', 'ApiRequests', 'ImageFrequency', 'ReferenceDate', 'From', 'To'];
   const end = variant.dateWindowEnd;
