@@ -41,6 +41,7 @@ export async function availableVerb(context: VerbContext): Promise<number> {
     epsgProjection: options.epsgProjection ?? DEFAULT_EPSG,
     resolution: checkResolution(options.resolution ?? DEFAULT_RESOLUTION),
     bandnames: options.bandnames ?? DEFAULT_BANDNAMES,
+    output: options.output,
   });
   const request = availabilityRequest(profile);
   const availability = await client.checkCompositeAvailability(request, { signal: context.signal });
