@@ -53,6 +53,7 @@ export const orderOptionNames = {
 export const searchTilesOptionNames = {
   tileGuids: true,
   only: true,
+  tileGuidForMiniTiles: true,
   skipConfirmation: true,
 } satisfies Names<SearchTilesOptions>;
 
