@@ -59,6 +59,24 @@ describe('workflow: the balance is compared with the estimate before any billed 
     assert.equal(done.outcome, 'completed');
   });
 
+  it("a composite in parts: the parts' summed price is compared before the first part is sent", async () => {
+    const account = fixture.sim.state.account;
+    const maxArea = account.MaxCompositeAreaKm2;
+    account.MaxCompositeAreaKm2 = 100;
+    try {
+      await withBalance('CreditAmount', 0.01, async () => {
+        await assert.rejects(
+          downloadComposite(noPanel().ports, AREA, { ...IMAGE, date, outputDirectory: fixture.out, skipConfirmation: true }),
+          new RegExp(`Not enough credits: composite of ${date} is estimated at ${NUMBER} credits and the account holds 0\\.01; `),
+        );
+      });
+      const estimates = fixture.sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite/estimate');
+      assert.ok(estimates.length > 1, 'priced part by part');
+    } finally {
+      account.MaxCompositeAreaKm2 = maxArea;
+    }
+  });
+
   it('a mini-tile batch: refused before the first unit is sent', async () => {
     const found = await searchTiles(scriptedPorts(fixture.client, {}).ports, AREA, { only: 'minitiles', skipConfirmation: true });
     const tileGuids = found.selected.slice(0, 2);
