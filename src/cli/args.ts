@@ -60,6 +60,7 @@ export const optionTable: Record<string, OptionSpec> = {
   'reference-date': { type: 'string', verbs: orderVerbs, value: 'YYYY-MM-DD', help: 'reference date (default: --from)' },
   recurring: { type: 'boolean', verbs: orderVerbs, help: 'an order without end, renewed every month (instead of --to)' },
   'tile-deduplication': { type: 'boolean', verbs: orderVerbs, help: 'skip tiles already ordered (tile orders)' },
+  'geometry-tile-ordering': { type: 'boolean', verbs: orderVerbs, help: 'order the whole tiles covering the area instead of the area (GeometryTileOrdering)' },
   'tile-guids': { type: 'string', verbs: [...orderVerbs, 'tiles process'], value: 'G1,G2', help: 'tiles (or mini-tiles) instead of an area' },
   'mini-tile-guids': { type: 'string', verbs: orderVerbs, value: 'G1,G2', help: 'mini-tiles to order' },
   'mini-tiles': { type: 'boolean', verbs: ['tiles search', 'tiles process'], help: 'mini-tiles instead of whole tiles' },

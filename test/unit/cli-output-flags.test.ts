@@ -83,9 +83,21 @@ describe('CLI: the output fields as flags, checked in the request bodies the sim
     assert.equal(bodies(COMPOSITE).length + bodies('/api/satelliteimages/process/minitile').length + bodies('/api/satelliteimages/process/tile').length, 0);
   });
 
+  it('orders estimate --geometry-tile-ordering: sent with the area, priced as the covering tiles', async () => {
+    const order = ['orders', 'estimate', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--from', '2026-12-01', '--to', '2026-12-31', '--json'];
+    const r = await run(...order, '--geometry-tile-ordering');
+    assert.equal(r.code, 0, r.stderr);
+    const [body] = bodies('/api/tasking/orders/estimate');
+    assert.equal(body!.GeometryTileOrdering, true);
+    assert.match(String(body!.Wkt), /^GEOMETRYCOLLECTION/);
+    const plain = await run(...order);
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.equal(bodies('/api/tasking/orders/estimate')[1]!.GeometryTileOrdering, undefined);
+  });
+
   it('--help names every output flag', async () => {
     const r = await runCli(['--help']);
-    for (const flag of ['data-type', 'pixel-selection-mode', 'utm-data-selection-mode', 'utm-grid-force-pixel-resolution-size', 'allow-partial-image', 'file-type', 'upload-url', 'automatic-order-creation', 'level', 'harmonize', 'clip-reflectance']) {
+    for (const flag of ['data-type', 'pixel-selection-mode', 'utm-data-selection-mode', 'utm-grid-force-pixel-resolution-size', 'allow-partial-image', 'file-type', 'upload-url', 'automatic-order-creation', 'level', 'harmonize', 'clip-reflectance', 'geometry-tile-ordering']) {
       assert.match(r.stdout, new RegExp(`--${flag}\\b`), flag);
     }
   });
