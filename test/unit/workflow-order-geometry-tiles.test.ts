@@ -41,6 +41,9 @@ describe('workflow: an order of the tiles covering the area (GeometryTileOrderin
     assert.equal(created!.GeometryTileOrdering, true);
     assert.equal(created!.TileDeduplication, true);
     assert.ok(Array.isArray(result.order?.Tiles) && result.order.Tiles.length > 0, 'the service ordered the covering tiles');
+    const panel = run.estimates[0] as { settings: { label: string; value: string }[]; covers?: unknown[] };
+    assert.ok(panel.settings.some((s) => s.label === 'Ordered as' && /GeometryTileOrdering/.test(s.value)), 'the panel says what is ordered');
+    assert.equal(panel.covers, undefined, 'no cheapest-cover comparison for what is already a tile order');
     // The polygon order of the same area is priced otherwise (its box, at the polygon rate).
     const polygon = await runOrder(scriptedPorts(client, {}, { now: NOW }).ports, FIELD, { ...FIXED, geometryTileOrdering: false, skipConfirmation: true }, 'estimate');
     assert.notEqual(polygon.estimate?.AreaKm2, result.estimate?.AreaKm2);
