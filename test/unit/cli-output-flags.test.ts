@@ -95,6 +95,25 @@ describe('CLI: the output fields as flags, checked in the request bodies the sim
     assert.equal(bodies('/api/tasking/orders/estimate')[1]!.GeometryTileOrdering, undefined);
   });
 
+  it('available: an area above the key\'s maximum is checked part by part, never whole (no 1004)', async () => {
+    // The field (1.4 km²) splits at 10.06° into two halves under 1 km²: a date with imagery over both.
+    const halves = join(dir, 'halves.geojson');
+    writeFileSync(halves, '{"type":"MultiPolygon","coordinates":[[[[10.05,56.05],[10.06,56.05],[10.06,56.06],[10.05,56.06],[10.05,56.05]]],[[[10.06,56.05],[10.07,56.05],[10.07,56.06],[10.06,56.06],[10.06,56.05]]]]}');
+    const both = jsonOf<{ coverage: { full: string[] } }>(await run('dates', halves, '--model', 'Stratus2', '--json')).coverage.full[0]!;
+    sim.clearLog();
+    const saved = sim.state.account.MaxCompositeAreaKm2;
+    sim.state.account.MaxCompositeAreaKm2 = 1;
+    try {
+      const r = await run('available', area, '--model', 'Stratus2', '--date', both, '--allow-partial-image', '--json');
+      assert.equal(r.code, 0, r.stderr);
+      const checks = sim.requests.filter((q) => q.path === `${COMPOSITE}/available`);
+      assert.equal(checks.length, 2, 'one check per part');
+      assert.ok(checks.every((q) => q.status === 200 && (q.body as Record<string, unknown>).AllowPartialImage === true), checks.map((q) => q.outcome).join(', '));
+    } finally {
+      sim.state.account.MaxCompositeAreaKm2 = saved;
+    }
+  });
+
   it('--help names every output flag', async () => {
     const r = await runCli(['--help']);
     for (const flag of ['data-type', 'pixel-selection-mode', 'utm-data-selection-mode', 'utm-grid-force-pixel-resolution-size', 'allow-partial-image', 'file-type', 'upload-url', 'automatic-order-creation', 'level', 'harmonize', 'clip-reflectance', 'geometry-tile-ordering']) {
