@@ -101,6 +101,8 @@ export type OrderEstimateRequest = (AoiField | { TileGuids?: string[]; MiniTileG
   To: string | null; // YYYY-MM-DD, or null for a recurring order
   TileGuids?: string[];
   MiniTileGuids?: string[];
+  /** Order the whole tiles covering the geometry instead of the geometry (newer public material). */
+  GeometryTileOrdering?: boolean;
 };
 
 /** POST /api/tasking/orders (spec 4.3). */

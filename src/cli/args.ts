@@ -18,6 +18,9 @@ interface OptionSpec {
 const composite = ['dates', 'available', 'estimate', 'download', 'series', 'tiles process'];
 const billed = ['download', 'series', 'orders create', 'tiles process'];
 const orderVerbs = ['orders estimate', 'orders create'];
+/** The verbs that send (or check) a composite, tile or mini-tile request's output fields. */
+const output = ['available', 'estimate', 'download', 'series', 'tiles process'];
+const compositeOutput = ['available', 'estimate', 'download', 'series'];
 
 export const optionTable: Record<string, OptionSpec> = {
   json: { type: 'boolean', help: 'print the result object as JSON on stdout' },
@@ -33,6 +36,17 @@ export const optionTable: Record<string, OptionSpec> = {
   'epsg-projection': { type: 'string', verbs: composite, value: 'CODE', help: 'output EPSG code (default 4326; 47000 = automatic UTM)' },
   resolution: { type: 'string', verbs: composite, value: 'METRES', help: 'output resolution (default 10)' },
   bandnames: { type: 'string', verbs: composite, value: 'BANDS', help: "bands: rgb, all, or a list such as 'B2,B3,B4,B8' (default rgb)" },
+  'data-type': { type: 'string', verbs: output, value: 'TYPE', help: 'DataType of the image: int16 or uint8 (the specification document may list others)' },
+  'pixel-selection-mode': { type: 'string', verbs: output, value: 'MODE', help: 'PixelSelectionMode: intersect or contained' },
+  'utm-data-selection-mode': { type: 'string', verbs: output, value: 'MODE', help: 'UtmDataSelectionMode: single_utm_fully_covered, single_utm or combined_utm' },
+  'utm-grid-force-pixel-resolution-size': { type: 'boolean', verbs: output, help: 'UtmGridForcePixelResolutionSize: keep the pixel exactly --resolution metres when reprojecting' },
+  'allow-partial-image': { type: 'boolean', verbs: output, help: 'AllowPartialImage: take a date that covers only part of the area (the image has gaps)' },
+  'file-type': { type: 'string', verbs: output, value: 'TYPE', help: 'FileType of the image (tif)' },
+  'upload-url': { type: 'string', verbs: ['estimate', 'download', 'tiles process'], value: 'URL', help: 'UploadUrl: the service PUTs the image there (https, or http on loopback) and nothing is saved here' },
+  'automatic-order-creation': { type: 'boolean', verbs: compositeOutput, help: 'AutomaticOrderCreation: the service may create the order an area/date lacks (billed as an order)' },
+  level: { type: 'string', verbs: ['tiles process'], value: '1|2', help: 'Level of tile processing (default 2)' },
+  harmonize: { type: 'boolean', verbs: ['tiles process'], help: 'Harmonize the tile reflectances' },
+  'clip-reflectance': { type: 'boolean', verbs: ['tiles process'], help: 'ClipReflectance of the tiles' },
   'output-directory': { type: 'string', verbs: ['download', 'series', 'tiles process'], value: 'DIR', help: 'folder for the images (default: the current folder)' },
   yes: { type: 'boolean', verbs: billed, help: 'send the billed request (needs --max-cost too)' },
   'max-cost': { type: 'string', verbs: billed, value: 'AMOUNT', help: 'budget: proceed only when the estimate is at most this (credits, or currency for orders)' },
@@ -46,6 +60,7 @@ export const optionTable: Record<string, OptionSpec> = {
   'reference-date': { type: 'string', verbs: orderVerbs, value: 'YYYY-MM-DD', help: 'reference date (default: --from)' },
   recurring: { type: 'boolean', verbs: orderVerbs, help: 'an order without end, renewed every month (instead of --to)' },
   'tile-deduplication': { type: 'boolean', verbs: orderVerbs, help: 'skip tiles already ordered (tile orders)' },
+  'geometry-tile-ordering': { type: 'boolean', verbs: orderVerbs, help: 'order the whole tiles covering the area instead of the area (GeometryTileOrdering)' },
   'tile-guids': { type: 'string', verbs: [...orderVerbs, 'tiles process'], value: 'G1,G2', help: 'tiles (or mini-tiles) instead of an area' },
   'mini-tile-guids': { type: 'string', verbs: orderVerbs, value: 'G1,G2', help: 'mini-tiles to order' },
   'mini-tiles': { type: 'boolean', verbs: ['tiles search', 'tiles process'], help: 'mini-tiles instead of whole tiles' },

@@ -26,6 +26,7 @@ export class AoiCache {
   private readonly byUri = new Map<string, Entry>();
   private readonly byText = new Map<string, Entry>();
   private rules: BillingRules = DEFAULT_BILLING_RULES;
+  private readonly rulesListeners = new Set<() => void>();
 
   constructor(private readonly maxEntries = 8) {}
 
@@ -63,7 +64,14 @@ export class AoiCache {
     if (now.minBilledKm2 === rules.minBilledKm2 && now.minFillRatio === rules.minFillRatio && now.minBoxSideM === rules.minBoxSideM) return false;
     this.rules = { ...rules };
     this.clear();
+    for (const listener of this.rulesListeners) listener();
     return true;
+  }
+
+  /** Called after the rules changed (the readers of open documents read them again). */
+  onRulesChanged(listener: () => void): { dispose(): void } {
+    this.rulesListeners.add(listener);
+    return { dispose: () => this.rulesListeners.delete(listener) };
   }
 
   clear(): void {

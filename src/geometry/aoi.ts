@@ -7,8 +7,10 @@ import type { PolygonMeasures } from './flat';
 import { toTaskingWkt, toWkt } from './geometry-text';
 import type { Aoi, AoiFormat, PolygonCoordinates } from './types';
 
-/** `measures`, when the caller has them from validation, spare another pass over the vertices. */
-export function aoiFromPolygons(polygons: PolygonCoordinates[], format: AoiFormat = 'geojson', measures?: PolygonMeasures[]): Aoi {
+/** `measures`, when the caller has them from validation, spare another pass over the vertices;
+ * `minBilledKm2` is the billing rules' minimum per polygon (the specification document's, when it
+ * gives one). */
+export function aoiFromPolygons(polygons: PolygonCoordinates[], format: AoiFormat = 'geojson', measures?: PolygonMeasures[], minBilledKm2 = MIN_BILLED_KM2): Aoi {
   if (polygons.length === 0) throw new RangeError('An AOI needs at least one polygon.');
   const measured = measures && measures.length === polygons.length ? measures : polygons.map((polygon) => flattenPolygon(polygon, true));
   const billedBoxes = measured.map((flat) => flat.bbox);
@@ -18,7 +20,7 @@ export function aoiFromPolygons(polygons: PolygonCoordinates[], format: AoiForma
     polygons,
     geoJson: polygons.length === 1 ? { type: 'Polygon' as const, coordinates: polygons[0] } : { type: 'MultiPolygon' as const, coordinates: polygons },
     areaKm2: measured.reduce((sum, flat) => sum + flat.areaKm2, 0),
-    billedAreaKm2: billedBoxes.reduce((sum, box) => sum + Math.max(MIN_BILLED_KM2, bboxAreaKm2(box)), 0),
+    billedAreaKm2: billedBoxes.reduce((sum, box) => sum + Math.max(minBilledKm2, bboxAreaKm2(box)), 0),
     billedBoxes,
     bbox: unionBbox(billedBoxes),
     vertexCount,
@@ -37,7 +39,7 @@ function defineLazy(target: Aoi, key: 'wkt' | 'taskingWkt', compute: () => strin
   });
 }
 
-/** Billed area of each part, as the service counts it (at least 1 km² each). */
+/** Billed area of each part, as the service counts it (at least MIN_BILLED_KM2 each). */
 export function billedPartAreasKm2(aoi: Aoi): number[] {
   return aoi.billedBoxes.map((box) => Math.max(MIN_BILLED_KM2, bboxAreaKm2(box)));
 }

@@ -1,13 +1,15 @@
 // Areas on the Earth, in km², on the sphere of earth.ts. Longitudes are taken as given: an AOI
 // across the antimeridian is not unwrapped.
+import { DEFAULT_BILLING_RULES } from './billing-rules';
 import { bboxAreaKm2 } from './earth';
 import { flattenPolygon } from './flat';
 import type { BoundingBox, PolygonCoordinates } from './types';
 
 export { bboxAreaKm2 };
 
-/** Minimum billed area of each part: the service bills at least 1 km² per polygon. */
-export const MIN_BILLED_KM2 = 1;
+/** Minimum billed area of each polygon: the one value of billing-rules.ts (0.5 km², the current
+ * documentation pages; see DEFAULT_BILLING_RULES for why not the older pages' 1 km²). */
+export const MIN_BILLED_KM2 = DEFAULT_BILLING_RULES.minBilledKm2;
 
 export function polygonAreaKm2(polygon: PolygonCoordinates): number {
   return flattenPolygon(polygon, true).areaKm2;
@@ -42,7 +44,7 @@ export function unionBbox(boxes: readonly BoundingBox[]): BoundingBox {
   );
 }
 
-/** What the service bills: each polygon's bounding box, at least 1 km² each. */
+/** What the service bills: each polygon's bounding box, at least MIN_BILLED_KM2 each. */
 export function billedAreaKm2(polygons: readonly PolygonCoordinates[]): number {
   let total = 0;
   for (const polygon of polygons) total += Math.max(MIN_BILLED_KM2, bboxAreaKm2(polygonBbox(polygon)));

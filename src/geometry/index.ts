@@ -7,7 +7,7 @@ export { geodesicAreaKm2, billedAreaKm2, polygonAreaKm2, polygonBbox, unionBbox,
 export { toWkt, toTaskingWkt } from './geometry-text';
 export { splitAoi, splitBox, clipPolygon, MAX_SPLIT_PARTS } from './split';
 export { findSelfIntersection } from './self-intersection';
-export { DEFAULT_BILLING_RULES, billedBoxKm2 } from './billing-rules';
+export { DEFAULT_BILLING_RULES, billedBoxKm2, billingRulesFrom } from './billing-rules';
 export type { BillingRules } from './billing-rules';
 export { planBillingSplit, convexHull } from './billing-fixes';
 export type * from './types';

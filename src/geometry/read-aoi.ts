@@ -78,7 +78,7 @@ export function readAoi(text: string, format: AoiFormat | 'auto', rules: Billing
 
   const problems = toProblems(source, drafts, locate, fixText, fixPlace, lines);
   if (problems.some((p) => p.severity === 'error')) return { ok: false, problems };
-  return { ok: true, aoi: aoiFromPolygons(polygons, actual, measures), problems };
+  return { ok: true, aoi: aoiFromPolygons(polygons, actual, measures, rules.minBilledKm2), problems };
 }
 
 function toProblems(

@@ -86,6 +86,7 @@ export const Settings = {
   defaultOrderImageFrequency: 'defaults.order.imageFrequency',
   defaultOrderStorageMonths: 'defaults.order.storageMonths',
   defaultOrderApiRequests: 'defaults.order.apiRequests',
+  defaultOrderGeometryTileOrdering: 'defaults.order.geometryTileOrdering',
 } as const;
 
 /** Context keys used in `when` clauses. */

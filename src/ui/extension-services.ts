@@ -4,7 +4,7 @@
 // only when a setting that shapes it changes, so every caller shares one concurrency gate.
 import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
-import { AoiCache } from '../geometry';
+import { AoiCache, billingRulesFrom } from '../geometry';
 import type { ClientOptions, ImageryClient } from '../api/types';
 import { AccountModel } from './account';
 import type { ApiKeyStore } from './api-key';
@@ -61,8 +61,20 @@ export class ExtensionServices implements vscode.Disposable {
     const signature = JSON.stringify([wanted.baseUrl, wanted.timeoutMs, wanted.deadlineMs, wanted.maxConcurrentRequests, wanted.download]);
     if (this.cached?.signature !== signature) {
       this.cached = { signature, client: await buildClient(wanted) };
+      this.learnBillingRules(this.cached.client);
     }
     return this.cached.client;
+  }
+
+  /** The billing thresholds of the service's specification document (the warnings in the Problems
+   * panel use them from then on; the defaults until then, or when it gives none). */
+  private learnBillingRules(client: ImageryClient): void {
+    client
+      .getSpecification()
+      .then((document) => {
+        if (this.aoiCache.setBillingRules(billingRulesFrom(document))) this.log('geometry').info(`billing rules from the specification document: ${JSON.stringify(this.aoiCache.billingRules)}`);
+      })
+      .catch(() => undefined); // no document: the live-service notes' figures stay
   }
 
   /** A one-off client for a key that is not stored yet (checking a new key before keeping it). */

@@ -67,6 +67,7 @@ export function createSettingsReader(): SettingsReader {
           imageFrequency: wholeNumber(config.get(Settings.defaultOrderImageFrequency), 1),
           storageMonths: wholeNumber(config.get(Settings.defaultOrderStorageMonths), 1),
           apiRequests: wholeNumber(config.get(Settings.defaultOrderApiRequests), 0),
+          geometryTileOrdering: config.get(Settings.defaultOrderGeometryTileOrdering) === true ? true : config.get(Settings.defaultOrderGeometryTileOrdering) === false ? false : undefined,
         },
       };
     },

@@ -45,6 +45,7 @@ export const orderOptionNames = {
   tileDeduplication: true,
   tileGuids: true,
   miniTileGuids: true,
+  geometryTileOrdering: true,
   skipConfirmation: true,
   compareCovers: true,
 } satisfies Names<OrderOptions>;
@@ -52,6 +53,7 @@ export const orderOptionNames = {
 export const searchTilesOptionNames = {
   tileGuids: true,
   only: true,
+  tileGuidForMiniTiles: true,
   skipConfirmation: true,
 } satisfies Names<SearchTilesOptions>;
 

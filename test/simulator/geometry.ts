@@ -1,6 +1,7 @@
 // The simulator's own reading of the AOI fields (independent of the client's geometry code):
 // exactly one of Wkt and GeoJson, polygons only, closed rings, coordinates in range. Each
 // polygon is a "part": the service bills and reports dates per part, by its bounding box.
+import { DEFAULT_BILLING_RULES } from '../../src/geometry/billing-rules';
 import { parse as parseWkt } from 'wellknown';
 import { Codes, SimError } from './envelope';
 import { ringCrossesItself } from './ring-check';
@@ -110,14 +111,18 @@ export function bboxAreaKm2(b: Bbox): number {
   return r * r * Math.abs((b.east - b.west) * rad) * Math.abs(Math.sin(b.north * rad) - Math.sin(b.south * rad));
 }
 
-/** What the service bills: each part's bounding box, at least 1 km² each. */
+/** The least the simulated service bills per part: the client's one constant (the current
+ * documentation pages' 0.5 km²), which the simulator's specification document also states. */
+export const MIN_BILLED_KM2 = DEFAULT_BILLING_RULES.minBilledKm2;
+
+/** What the service bills: each part's bounding box, at least MIN_BILLED_KM2 each. */
 export function billedAreaKm2(boxes: Bbox[]): { billed: number; raw: number } {
   let billed = 0;
   let raw = 0;
   for (const b of boxes) {
     const a = bboxAreaKm2(b);
     raw += a;
-    billed += Math.max(1, a);
+    billed += Math.max(MIN_BILLED_KM2, a);
   }
   return { billed: round(billed, 4), raw: round(raw, 4) };
 }

@@ -6,7 +6,7 @@ import { Codes, SimError } from './envelope';
 import { billedAreaKm2, bboxWkt, readAoi, round } from './geometry';
 import type { Bbox } from './geometry';
 import type { SimulatorState } from './state';
-import { tileByGuid } from './tiles';
+import { tileByGuid, tilesInBbox } from './tiles';
 import { FieldChecker } from './validation';
 
 export interface OrderRequest {
@@ -55,6 +55,10 @@ export function readOrderRequest(body: Record<string, unknown>, seed: number): O
   if (typeof from === 'string' && typeof to === 'string' && to < from) check.add('To', 'To must not be before From.');
   const tiles = guidList(check, 'TileGuids', seed);
   const miniTiles = guidList(check, 'MiniTileGuids', seed);
+  // Newer public material: with GeometryTileOrdering the tiles covering the geometry are ordered.
+  const geometryTiles = body.GeometryTileOrdering;
+  if (geometryTiles !== undefined && typeof geometryTiles !== 'boolean') check.add('GeometryTileOrdering', 'GeometryTileOrdering must be true or false.');
+  if (geometryTiles === true && body.Wkt === undefined && body.GeoJson === undefined) check.add('GeometryTileOrdering', 'GeometryTileOrdering orders the tiles covering a geometry: send Wkt or GeoJson with it.');
   check.done();
   let wkt: string | null = null;
   let boxes: Bbox[];
@@ -68,6 +72,13 @@ export function readOrderRequest(body: Record<string, unknown>, seed: number): O
     const aoi = readAoi(body);
     boxes = aoi.parts.map((p) => p.bbox);
     wkt = typeof body.Wkt === 'string' ? body.Wkt : `GEOMETRYCOLLECTION(${boxes.map(bboxWkt).join(', ')})`;
+    if (geometryTiles === true) {
+      // The whole tiles under the geometry's parts, each once, billed as tiles (not as the area).
+      const covering = new Map(aoi.parts.flatMap((p) => tilesInBbox(seed, p.bbox)).map((t) => [t.guid, t]));
+      tiles.push(...covering.keys());
+      boxes = [...covering.values()].map((t) => t.bbox);
+      wkt = null;
+    }
   }
   return {
     Model: model?.model as string,

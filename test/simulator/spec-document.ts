@@ -3,6 +3,11 @@
 // reads the document at run time can be tested against both.
 import { ALL_BANDS, CONSTELLATIONS, MODELS, RESOLUTIONS } from './catalog';
 import type { AccountLimits, SpecVariant } from './types';
+import { MIN_BILLED_KM2 } from './geometry';
+
+/** The older documentation pages' thresholds (live-service notes): 1 km² per polygon. Only the
+ * document says so; the simulator still bills with the current minimum. */
+const OLDER_BILLING = { MinimumBilledAreaKm2: 1, MinimumFillRatio: 0.05, MinimumBoundingBoxSideM: 150 };
 
 type Schema = Record<string, unknown>;
 
@@ -73,6 +78,7 @@ function honestDocument(variant: Required<SpecVariant>, limits: AccountLimits): 
     To: { ...dateOnly, type: ['string', 'null'], description: 'null makes the order recurring' },
     TileGuids: { type: 'array', items: { type: 'string', format: 'uuid' } },
     MiniTileGuids: { type: 'array', items: { type: 'string', format: 'uuid' } },
+    GeometryTileOrdering: { type: 'boolean', description: 'Order the tiles covering the geometry' },
   };
   const orderRequired = ['Model', 'SatelliteConstellations', 'StorageMonths', 'ApiRequests', 'ImageFrequency', 'ReferenceDate', 'From', 'To'];
   const end = variant.dateWindowEnd;
@@ -88,6 +94,8 @@ function honestDocument(variant: Required<SpecVariant>, limits: AccountLimits): 
     info: { title: 'Satellite imagery service (simulator)', version: '1.0.0' },
     security: [{ ApiKey: [] }],
     'x-limits': { MaxCompositeAreaKm2: limits.MaxCompositeAreaKm2, MaxTotalBands: limits.MaxTotalBands, MaxConcurrentConnections: limits.MaxConcurrentConnections },
+    // The billing thresholds of an area, as a document that gives them would (the client reads them).
+    'x-billing': variant.billingRules === 'older' ? OLDER_BILLING : { MinimumBilledAreaKm2: MIN_BILLED_KM2, MinimumFillRatio: 0.05, MinimumBoundingBoxSideM: 150 },
     paths: {
       '/api/tasking/search/tiles': { post: op('Tile search', { requestBody: body('TileSearchRequest') }) },
       '/api/tasking/tile/optimize': { post: op('Cost-focused cover of an area by tiles and mini-tiles', { requestBody: body('TileOptimizeRequest') }) },

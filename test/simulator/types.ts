@@ -49,6 +49,9 @@ export interface SpecVariant {
   /** Shape of the order estimate: the flat `CurrentMonthCost`/`NextMonthCost` + `Costs` (default),
    * or the newer `CurrentMonthCosts`/`RecurringCostsEstimate` with `TotalCost`/`TotalCostEuro`. */
   orderEstimateShape?: 'flat' | 'nested';
+  /** The billing thresholds the document states (`x-billing`): the current pages' (default) or
+   * the older pages' 1 km² minimum per polygon. */
+  billingRules?: 'current' | 'older';
 }
 
 export interface FaultOptions {

@@ -2,7 +2,7 @@
 // drawing kept while the text is invalid, problems placed, empty hint), the layers (orders by
 // status, other AOI files, STAC footprints), the tile URL rule and the map page's CSP.
 import * as assert from 'node:assert/strict';
-import { readAoi } from '../../src/geometry';
+import { MIN_BILLED_KM2, readAoi } from '../../src/geometry';
 import { unpackPolygons } from '../../src/geometry/packed';
 import { buildPageShell } from '../../src/ui/webview/common/html';
 import { buildAoiView, MAX_MAP_VERTICES } from '../../src/ui/webview/map/aoi-message';
@@ -29,7 +29,7 @@ describe('Show on Map messages', () => {
     assert.equal(hostMessageSchema.safeParse(m).success, true);
     assert.equal(m.polygons?.polygonEnds.length, 1);
     assert.equal(m.billedBoxes.length, 1);
-    assert.ok(m.areaKm2! > 0 && m.billedAreaKm2! >= 1);
+    assert.ok(m.areaKm2! > 0 && m.billedAreaKm2! >= MIN_BILLED_KM2);
     assert.equal(m.invalid, undefined);
     assert.equal(m.fit, true);
   });

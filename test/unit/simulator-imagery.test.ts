@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
+import { MIN_BILLED_KM2 } from '../simulator/geometry';
 import { AARHUS_FIELD, call, compositeBody, discoveredDates, readTiffTags } from '../simulator/test-helpers';
 
 const NOW = Date.UTC(2025, 5, 15, 12);
@@ -73,7 +74,7 @@ describe('simulator: dates, availability and composites', () => {
     assert.ok(coarse.CreditEstimate < s2.CreditEstimate);
     const tiny = 'POLYGON((10.1 56.05, 10.101 56.05, 10.101 56.051, 10.1 56.05))';
     const minimum = (await call(sim, 'POST', '/api/satelliteimages/process/composite/estimate', { ...compositeBody(date), Wkt: tiny })).json.Data;
-    assert.equal(minimum.AreaEstimateKm2, 1, 'at least 1 km² per part');
+    assert.equal(minimum.AreaEstimateKm2, MIN_BILLED_KM2, 'at least the minimum per part');
   });
 
   it('returns a small, valid GeoTIFF georeferenced to the AOI box, and charges for it', async () => {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
+import { MIN_BILLED_KM2 } from '../simulator/geometry';
 import { AARHUS_FIELD, call, discoveredDates } from '../simulator/test-helpers';
 
 const NOW = Date.UTC(2025, 5, 15, 12);
@@ -23,7 +24,7 @@ describe('simulator: orders', () => {
     assert.equal(r.status, 200);
     const e = r.json.Data;
     assert.equal(e.Costs.CurrencyCode, 'EUR');
-    assert.ok(Math.abs(e.AreaKm2 - (10.35 + 1)) < 0.1, 'the tiny part is billed 1 km²');
+    assert.ok(Math.abs(e.AreaKm2 - (10.35 + MIN_BILLED_KM2)) < 0.1, 'the tiny part is billed the minimum');
     assert.ok(e.AreaKm2BeforeMinimum1Km2PerAoi < e.AreaKm2);
     assert.equal(e.ImageDates[0], '2025-06-01');
     assert.equal(e.ImageDates[1], '2025-06-06');

@@ -42,12 +42,14 @@ describe('workflow: download composite (against the simulator)', () => {
     assert.deepEqual(run.asked, []);
     assert.deepEqual(paths(), [
       'GET /api/tasking/models',
+      'GET /api/apikey/info', // the maximum composite area, to split before asking anything
       'POST /api/satelliteimages/process/composite/available',
       'POST /api/satelliteimages/process/composite/estimate',
-      'GET /api/apikey/info', // the maximum composite area, to know whether to split
+      'GET /api/apikey/info', // the balance, compared with the estimate (cost gate)
+      'GET /api/apikey/info', // the balance before the billed call, and the part size
       'POST /api/satelliteimages/process/composite',
     ]);
-    const [, check, estimate, , processed] = fixture.sim.requests;
+    const [, , check, estimate, , , processed] = fixture.sim.requests;
     const { Resolution: _r, ...checkedFields } = estimate!.body as Record<string, unknown>;
     assert.deepEqual(check!.body, checkedFields);
     assert.deepEqual(processed!.body, estimate!.body);
@@ -252,6 +254,43 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
     const again = await downloadComposite(scriptedPorts(client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);
     assert.deepEqual(again.parts?.units.map((u) => u.status), Array(parts.length).fill('skipped'));
     assert.equal(sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length, 0);
+  });
+
+  it('splits before the availability and estimate calls: none carries an area above the maximum, and the panel shows the sum of the parts', async () => {
+    const { readAoi, splitAoi } = await import('../../src/geometry/index');
+    const read = readAoi(AREA.text, 'wkt');
+    assert.ok(read.ok);
+    assert.ok(read.aoi.billedAreaKm2 > 20, 'the area is above the key\'s maximum');
+    const parts = splitAoi(read.aoi, 20);
+    const multi = { name: 'parts.wkt', text: `MULTIPOLYGON(${parts.map((p) => p.wkt.replace(/^POLYGON\s*/i, '')).join(',')})`, format: 'wkt' as const };
+    const date = (await findAvailableDates(scriptedPorts(client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] })).coverage!.full[0]!;
+    const folder = await mkdtemp(join(tmpdir(), 'parts-first-'));
+    try {
+      sim.clearLog();
+      const before = sim.state.account.CreditAmount;
+      const run = scriptedPorts(client, {});
+      const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: folder };
+      const result = await downloadComposite(run.ports, AREA, options);
+      assert.equal(result.outcome, 'completed', JSON.stringify(result.parts?.failed));
+      for (const path of ['/api/satelliteimages/process/composite/available', '/api/satelliteimages/process/composite/estimate']) {
+        const asked = sim.requests.filter((r) => r.path === path);
+        assert.equal(asked.length, parts.length, `${path}: one per part`);
+        for (const request of asked) {
+          assert.equal(request.status, 200, `${path} answered ${request.outcome}`);
+          const area = readAoi(String((request.body as { Wkt: string }).Wkt), 'wkt');
+          assert.ok(area.ok && area.aoi.billedAreaKm2 <= 20, `${path} was sent ${area.ok ? area.aoi.billedAreaKm2 : '?'} km²`);
+        }
+      }
+      assert.equal(sim.requests.filter((r) => r.outcome === 'error:1004').length, 0, 'no 1004 from the service');
+      // One panel with the parts' sum, which is what the parts then cost.
+      assert.equal(run.estimates.length, 1);
+      const shown = run.estimates[0]! as { credits?: number; warnings: string[] };
+      assert.ok(shown.warnings.some((w) => w.includes(`the sum of ${parts.length} parts`)), shown.warnings.join(' | '));
+      const spent = Math.round((before - sim.state.account.CreditAmount) * 100) / 100;
+      assert.ok(shown.credits! > 0 && Math.abs(spent - shown.credits!) < 0.05, `priced ${shown.credits}, spent ${spent}`);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses a link planted at the staging folder before any billed call, and leaves its target alone', async () => {

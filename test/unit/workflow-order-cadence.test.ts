@@ -10,7 +10,7 @@ import { scriptedPorts } from './workflow-ports';
 
 const FIELD = { name: 'field.geojson', text: JSON.stringify({ type: 'Polygon', coordinates: [[[12.1, 55.1], [12.13, 55.1], [12.13, 55.12], [12.1, 55.12], [12.1, 55.1]]] }), format: 'geojson' as const };
 const NOW = new Date('2026-11-22T08:00:00Z');
-const FIXED = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-02-28' };
+const FIXED = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-02-28', geometryTileOrdering: false };
 
 describe('workflow: the order cadence is the person\'s, and both estimate shapes are read (simulator)', () => {
   for (const shape of ['flat', 'nested'] as const) {

@@ -75,7 +75,7 @@ describe('workflow: a tile batch is priced before it is sent (against the simula
     fixture.sim.state.account.CreditAmount = 0.5;
     try {
       const run = scriptedPorts(fixture.client, {}, { confirm: () => assert.fail('no panel for a batch the account cannot pay') });
-      await assert.rejects(processTiles(run.ports, 'tile', undefined, options()), /Not enough credits: this batch of 3 is estimated at [\d.,]+ credits and the account holds 0\.5; [\d.,]+ more are needed\. Nothing was sent\./);
+      await assert.rejects(processTiles(run.ports, 'tile', undefined, options()), /Not enough credits: 3 tiles of [\d-]+ is estimated at [\d.,]+ credits and the account holds 0\.5; [\d.,]+ credits more are needed\. Nothing was sent\./);
       assert.equal(billed().length, 0);
     } finally {
       fixture.sim.state.account.CreditAmount = saved;

@@ -42,10 +42,37 @@ describe('workflow: tiles search and batch processing (against the simulator)', 
 
   it('finds the tiles over the area, and the selection made in the panel', async () => {
     assert.equal(tileGuids.length, 6);
-    const run = scriptedPorts(fixture.client, {}, { confirm: () => ({ action: 'proceed', selectedTiles: [tileGuids[1]!, 'not-a-tile'] }) });
+    const run = scriptedPorts(fixture.client, { expandTile: null }, { confirm: () => ({ action: 'proceed', selectedTiles: [tileGuids[1]!, 'not-a-tile'] }) });
     const result = await searchTiles(run.ports, AREA);
     assert.deepEqual(result.selected, [tileGuids[1]]);
     assert.equal(run.estimates[0]!.kind, 'tiles');
+  });
+
+  it('expands a chosen tile into its mini-tiles (TileGuidForMiniTiles), in the panel or by the option', async () => {
+    const expanded = tileGuids[1]!;
+    let minis: string[] = [];
+    const run = scriptedPorts(fixture.client, { expandTile: (q: unknown) => ((q as { items: { value: string | null }[] }).items.some((i) => i.value === expanded) ? expanded : null) }, {
+      confirm: (model, call) => {
+        if (call === 1) return { action: 'proceed', selectedTiles: [tileGuids[0]!, expanded] };
+        // The second panel: the tile gave way to its mini-tiles, all of them proposed with the rest of the choice.
+        const shown = model as { tiles: { guid: string; miniTile: boolean }[]; preselected: string[] };
+        minis = shown.tiles.filter((t) => t.miniTile).map((t) => t.guid);
+        assert.ok(minis.length > 1);
+        assert.ok(!shown.tiles.some((t) => t.guid === expanded));
+        assert.deepEqual(shown.preselected, [tileGuids[0], ...minis]);
+        return { action: 'proceed', selectedTiles: minis.slice(0, 2) };
+      },
+    });
+    const result = await searchTiles(run.ports, AREA);
+    assert.equal(result.outcome, 'completed');
+    assert.deepEqual(result.selected, minis.slice(0, 2));
+    assert.deepEqual(run.asked, ['expandTile'], 'asked once: the second choice holds no whole tile');
+    const asked = fixture.sim.requests.filter((r) => r.path === '/api/tasking/search/tiles').map((r) => (r.body as { TileGuidForMiniTiles?: string }).TileGuidForMiniTiles);
+    assert.ok(asked.includes(expanded));
+    // The option: the mini-tiles of one tile, without a panel.
+    const byOption = await searchTiles(scriptedPorts(fixture.client, {}).ports, AREA, { tileGuidForMiniTiles: expanded, skipConfirmation: true });
+    assert.deepEqual(byOption.selected, minis);
+    assert.ok(byOption.tiles.every((t) => t.MiniTile === true));
   });
 
   it('processes every tile to its own file with a manifest, and a rerun skips them all', async () => {

@@ -110,6 +110,7 @@ export function buildRequestSchemas(z: Zod) {
     To: z.nullable(day('To')),
     TileGuids: guids('TileGuids'),
     MiniTileGuids: guids('MiniTileGuids'),
+    GeometryTileOrdering: z.optional(z.boolean('GeometryTileOrdering must be true or false.')),
   };
   const orderWindow = z.refine<{ From: string; To: string | null }>((v) => v.To === null || v.From <= v.To, {
     message: 'From must not be after To.',

@@ -1,6 +1,10 @@
-// The composite options of the command line, as the workflows name them.
+// The composite options of the command line, as the workflows name them, with the optional output
+// fields of composite, tile and mini-tile requests (`--data-type` → DataType …). The workflow checks
+// the values against the specification document's enums before anything is sent.
 import type { OptionReader } from '../args';
+import { UsageError } from '../exit-codes';
 import type { CompositeChoices } from '../../workflows/composite/composite-prompts';
+import type { OutputFields } from '../../workflows/engine/output-fields';
 
 export interface CompositeCliOptions extends CompositeChoices {
   from?: string;
@@ -17,7 +21,32 @@ export function compositeOptions(o: OptionReader): CompositeCliOptions {
     epsgProjection: o.number('epsg-projection', { integer: true, min: 1 }),
     resolution: o.number('resolution', { integer: true, min: 1 }),
     bandnames: o.string('bandnames'),
+    output: outputOptions(o),
   };
   // Keys left undefined count as "not given" for the workflows' prompt state.
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as CompositeCliOptions;
+}
+
+/** Flag → field. Booleans are set by their flag's presence; absent flags leave the service default. */
+const STRINGS = { 'data-type': 'DataType', 'pixel-selection-mode': 'PixelSelectionMode', 'utm-data-selection-mode': 'UtmDataSelectionMode', 'file-type': 'FileType', 'upload-url': 'UploadUrl' } as const;
+const FLAGS = {
+  'utm-grid-force-pixel-resolution-size': 'UtmGridForcePixelResolutionSize',
+  'allow-partial-image': 'AllowPartialImage',
+  'automatic-order-creation': 'AutomaticOrderCreation',
+  harmonize: 'Harmonize',
+  'clip-reflectance': 'ClipReflectance',
+} as const;
+
+/** The output fields given on the command line; undefined when none is (the workflow then uses none). */
+export function outputOptions(o: OptionReader): OutputFields | undefined {
+  const fields: Record<string, unknown> = {};
+  for (const [flag, field] of Object.entries(STRINGS)) {
+    const value = o.string(flag);
+    if (value !== undefined) fields[field] = value;
+  }
+  for (const [flag, field] of Object.entries(FLAGS)) if (o.flag(flag)) fields[field] = true;
+  const level = o.number('level', { integer: true, min: 1 });
+  if (level !== undefined && level !== 1 && level !== 2) throw new UsageError(`--level must be 1 or 2, not ${level}.`);
+  if (level !== undefined) fields.Level = level;
+  return Object.keys(fields).length > 0 ? (fields as OutputFields) : undefined;
 }

@@ -1,6 +1,7 @@
 // `dates`, `available`, `estimate` and `download`: the composite workflow of the extension, run
 // with the options of the command line. `estimate` is the download stopped at the cost guard.
 import { judgeAvailability } from '../../workflows/composite/availability';
+import { combineAvailability, partProfile, partsFor } from '../../workflows/composite/area-parts';
 import { readAoiOrThrow } from '../../workflows/engine/aoi-input';
 import { checkConstellations, checkModel, checkResolution, defaultConstellations, DEFAULT_BANDNAMES, DEFAULT_EPSG, DEFAULT_RESOLUTION } from '../../workflows/engine/choices';
 import { downloadComposite } from '../../workflows/composite/download-composite-workflow';
@@ -41,9 +42,16 @@ export async function availableVerb(context: VerbContext): Promise<number> {
     epsgProjection: options.epsgProjection ?? DEFAULT_EPSG,
     resolution: checkResolution(options.resolution ?? DEFAULT_RESOLUTION),
     bandnames: options.bandnames ?? DEFAULT_BANDNAMES,
+    output: options.output,
   });
   const request = availabilityRequest(profile);
-  const availability = await client.checkCompositeAvailability(request, { signal: context.signal });
+  // An area above the key's maximum is asked about part by part, as the download will send it.
+  const info = await client.getApiKeyInfo({ signal: context.signal }).catch(() => undefined);
+  const max = typeof info?.MaxCompositeAreaKm2 === 'number' && info.MaxCompositeAreaKm2 > 0 ? info.MaxCompositeAreaKm2 : undefined;
+  const parts = partsFor(aoi, max, undefined);
+  const availability = parts
+    ? combineAvailability(await Promise.all(parts.map((part) => client.checkCompositeAvailability(availabilityRequest(partProfile(part, profile)), { signal: context.signal }))))
+    : await client.checkCompositeAvailability(request, { signal: context.signal });
   const verdict = judgeAvailability(availability, options.date);
   const result = { outcome: verdict.ready ? 'completed' : 'not-available', ready: verdict.ready, reason: verdict.sentence || undefined, fixes: verdict.fixes, request, availability };
   context.terminal.result(result, () => (verdict.ready ? `Available: a composite of ${options.date} can be processed.` : `Not available: ${verdict.sentence}`));

@@ -48,6 +48,7 @@ function orderOptions(context: VerbContext): OrderOptions {
     imageFrequency: o.number('image-frequency', { integer: true, min: 1 }),
     referenceDate: o.day('reference-date'),
     tileDeduplication: o.flag('tile-deduplication') ? true : undefined,
+    geometryTileOrdering: o.flag('geometry-tile-ordering') ? true : undefined,
     tileGuids: o.list('tile-guids'),
     miniTileGuids: o.list('mini-tile-guids'),
   };

@@ -33,6 +33,10 @@ export class GeometryDiagnostics implements vscode.Disposable {
         this.cache.forget(document.uri.toString());
         this.trackJson(document, false);
       }),
+      // New billing thresholds (from the specification document) change the warnings: read again.
+      cache.onRulesChanged(() => {
+        for (const document of vscode.workspace.textDocuments) this.schedule(document, 0);
+      }),
     ];
     for (const document of vscode.workspace.textDocuments) this.schedule(document, 0);
   }

@@ -14,6 +14,8 @@ import { checkBandExpression, modelBandsOf, parseBandExpression } from '../engin
 import { checkEpsg } from '../engine/projection';
 import { checkOutput, fieldRules } from '../engine/output-fields';
 import { partialShare } from './partial-share';
+import { partsAvailability, partsEstimate, partsFor } from './area-parts';
+import { keyLimits } from './split-into-parts';
 import { saveComposite } from './save-composite-file';
 import { bandLimitMatters, compositeSteps, initialPromptState, loadBandLimit } from './composite-prompts';
 import type { ChoiceKey, CompositeChoices, CompositePromptState } from './composite-prompts';
@@ -76,13 +78,16 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
       // The key's band limit is asked only when more than three bands are chosen.
       if (bandLimitMatters(state.chosen.bandnames, modelBandsOf(models.find((m) => m.Model === state.chosen.model)))) await loadBandLimit(ports, state);
       let profile = buildProfile(state, aoi, aoiMode);
+      // 0. An area above the key's maximum is split before it is sent anywhere (no 1004).
+      const parts = partsFor(aoi, (await keyLimits(ports)).maxAreaKm2, profile.output.UploadUrl);
+      if (parts) ports.log?.(`The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum composite area: checked, priced and downloaded in ${parts.length} parts.`);
       let retry: 'other-date' | 'change' | undefined;
       for (;;) {
         result.request = compositeRequest(profile);
         // 1. Availability of exactly this profile.
         ports.progress.report({ message: `Checking availability of ${profile.date}…` });
         result.availabilityChecks++;
-        const flags = await ports.client.checkCompositeAvailability(availabilityRequest(profile), { signal: ports.signal });
+        const flags = parts ? await partsAvailability(ports, parts, profile) : await ports.client.checkCompositeAvailability(availabilityRequest(profile), { signal: ports.signal });
         result.availability = flags;
         const share = state.search ? partialShare(state.search.coverage, profile.date, aoi) : undefined;
         const verdict = judgeAvailability(flags, profile.date, { allowPartial: profile.output.AllowPartialImage === true, share });
@@ -97,10 +102,11 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
         const estimated = compositeRequest(profile);
         result.request = estimated;
         ports.progress.report({ message: 'Estimating the cost…' });
-        const estimate = await ports.client.estimateComposite(estimated, { signal: ports.signal });
+        const estimate = parts ? await partsEstimate(ports, parts, profile) : await ports.client.estimateComposite(estimated, { signal: ports.signal });
         result.estimate = estimate;
         const budget = ports.settings().confirmCostAbove;
         const model = compositeEstimateModel(aoi, profile, estimated, estimate, budget);
+        if (parts) model.warnings.unshift(`The billed area is above the key's maximum composite area: the price is the sum of ${parts.length} parts, each checked, priced and downloaded on its own.`);
         const decision = await confirmCost(ports, model, model.credits, options.skipConfirmation);
         if (decision.action === 'cancel') return result;
         if (decision.action === 'change') {

@@ -1,8 +1,11 @@
-// Decides whether a cost may proceed. A person confirms in the cost webview; a caller that asks
-// to skip the confirmation (tests, keybindings, other extensions) gets it skipped only when the
-// cost is known and under the `confirmCostAbove` budget, and a clear refusal otherwise.
+// Decides whether a cost may proceed, for every billed workflow alike. First the account's balance
+// is compared with what Proceed would charge (no 994 round trip: the missing amount in words).
+// Then a person confirms in the cost webview; a caller that asks to skip the confirmation (tests,
+// keybindings, other extensions) gets it skipped only when the cost is known and under the
+// `confirmCostAbove` budget, and a clear refusal otherwise.
 import { WorkflowError } from './errors';
-import type { EstimateDecision, EstimateModel } from './estimate-view-model';
+import { chargeOf, checkCredits, readAccount, spendable } from './credit-check';
+import type { EstimateDecision, EstimateModel, OrderEstimateModel } from './estimate-view-model';
 import type { WorkflowPorts } from './ports';
 
 export async function confirmCost(
@@ -11,6 +14,20 @@ export async function confirmCost(
   cost: number | undefined,
   skipConfirmation: boolean | undefined,
 ): Promise<EstimateDecision> {
+  const charge = chargeOf(model, cost);
+  const balance = spendable(await readAccount(ports), charge.unit);
+  // With a choice of covers the check waits for the one picked: either may be the affordable one.
+  const covers = model.kind === 'order' && (model.covers?.length ?? 0) > 1;
+  if (!covers) checkCredits(charge.amount, balance, charge.what, charge.unit);
+  const decision = await decide(ports, model, cost, skipConfirmation);
+  if (covers && decision.action === 'proceed') {
+    const picked = (model as OrderEstimateModel).covers!.find((c) => c.id === (decision.cover ?? 'polygon'));
+    checkCredits(picked?.currentMonth ?? charge.amount, balance, `this month's cost of the ${picked?.id === 'tiles' ? 'tile order' : 'polygon order'}`, 'EUR');
+  }
+  return decision;
+}
+
+async function decide(ports: WorkflowPorts, model: EstimateModel, cost: number | undefined, skipConfirmation: boolean | undefined): Promise<EstimateDecision> {
   if (!skipConfirmation) {
     ports.progress.report({ message: 'Waiting for your decision in the cost panel…' });
     return ports.confirmCost(model, ports.signal);

@@ -82,6 +82,7 @@ export function orderEstimateModel(
       { label: 'Image frequency', value: String(request.ImageFrequency) },
       { label: 'Storage months', value: String(request.StorageMonths) },
       { label: 'API requests', value: String(request.ApiRequests) },
+      ...(request.GeometryTileOrdering ? [{ label: 'Ordered as', value: 'the whole tiles covering the area (GeometryTileOrdering)' }] : []),
       { label: 'Tile deduplication', value: request.TileDeduplication ? 'yes' : 'no' },
       { label: 'Billed area', value: estimate.AreaKm2 !== undefined ? `${estimate.AreaKm2} km²` : 'unknown' },
     ],

@@ -19,6 +19,8 @@ export interface OrderFields {
   /** Order named tiles instead of the AOI. */
   tileGuids?: string[];
   miniTileGuids?: string[];
+  /** Order the whole tiles covering the AOI (GeometryTileOrdering) instead of the AOI itself. */
+  geometryTileOrdering?: boolean;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -64,6 +66,8 @@ export function orderEstimateRequest(aoi: Aoi | undefined, fields: OrderFields):
     To: fields.to,
     ...(fields.tileGuids?.length ? { TileGuids: [...fields.tileGuids] } : {}),
     ...(fields.miniTileGuids?.length ? { MiniTileGuids: [...fields.miniTileGuids] } : {}),
+    // Sent only when asked for (and only with an area): a service without the field sees no change.
+    ...(fields.geometryTileOrdering === true && 'Wkt' in area ? { GeometryTileOrdering: true } : {}),
   };
   return Object.freeze(request) as OrderEstimateRequest;
 }

@@ -1,6 +1,7 @@
 // The multi-step prompt of a tasking order: model → constellations → first day → last day (empty
 // for a recurring order) → cadence (image frequency, storage months, API requests; offered from
-// `satImagery.defaults.order.*`) → tile deduplication. Values fixed by the options or settings are
+// `satImagery.defaults.order.*`) → the area or the tiles covering it (GeometryTileOrdering) →
+// tile deduplication (tile orders only). Values fixed by the options or settings are
 // skipped.
 import type { TaskingModel } from '../../api/types';
 import { defaultConstellations, supportedConstellations } from '../engine/choices';
@@ -20,6 +21,8 @@ export interface OrderChoices {
   storageMonths?: number;
   apiRequests?: number;
   tileDeduplication?: boolean;
+  /** GeometryTileOrdering: order the whole tiles covering the area instead of the area. */
+  geometryTileOrdering?: boolean;
 }
 
 /** The cadence fields: what each means in one line, and the range the service accepts. */
@@ -35,7 +38,7 @@ export interface OrderPromptState {
   models: TaskingModel[];
   fixed: OrderChoices;
   chosen: OrderChoices;
-  defaults: { from: string; to: string } & Record<CadenceKey, number>;
+  defaults: { from: string; to: string; geometryTileOrdering: boolean } & Record<CadenceKey, number>;
   /** A tile order: only there does TileDeduplication act, so only there is it asked. */
   forTiles: boolean;
 }
@@ -120,8 +123,20 @@ export function orderPromptSteps(ports: WorkflowPorts): WizardStep<OrderPromptSt
       }),
     ),
     {
+      // Only an order of an area can be turned into the tiles covering it.
+      id: 'geometryTileOrdering',
+      fixed: (s) => s.fixed.geometryTileOrdering !== undefined || s.forTiles,
+      ask: async (s, position) => {
+        const items = [
+          { label: 'Order the area', description: 'billed as the bounding box of each polygon', value: false },
+          { label: 'Order the tiles covering the area (GeometryTileOrdering)', description: 'whole tiles, at the tile rate', value: true },
+        ];
+        return store(s, 'geometryTileOrdering', await ports.ask.pick({ id: 'geometryTileOrdering', title: 'What to order', items, defaultValue: s.chosen.geometryTileOrdering ?? s.defaults.geometryTileOrdering, ...position }));
+      },
+    },
+    {
       id: 'tileDeduplication',
-      fixed: (s) => s.fixed.tileDeduplication !== undefined || !s.forTiles,
+      fixed: (s) => s.fixed.tileDeduplication !== undefined || !(s.forTiles || s.chosen.geometryTileOrdering === true),
       ask: async (s, position) => {
         const items = [
           { label: 'No deduplication', description: 'order every tile', value: false },

@@ -35,6 +35,9 @@ export interface OrderOptions {
   /** Order these tiles (from a tile search) instead of the document's AOI. */
   tileGuids?: string[];
   miniTileGuids?: string[];
+  /** Order the whole tiles covering the AOI (GeometryTileOrdering); default the setting
+   * `satImagery.defaults.order.geometryTileOrdering`, asked when prompting. */
+  geometryTileOrdering?: boolean;
   skipConfirmation?: boolean;
   /** Estimate the service's cheapest tile cover beside the polygon order (default: when the cost
    * panel is shown, i.e. without skipConfirmation). */
@@ -72,6 +75,8 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
     const settings = ports.settings().defaults;
     const cadence = cadenceDefaults(settings.order);
     const forTiles = !!(options.tileGuids?.length || options.miniTileGuids?.length);
+    // Asked (offered from the setting) unless the options fix it; a run without prompts takes the setting.
+    const geometryTiles = options.geometryTileOrdering ?? (options.skipConfirmation ? (settings.order?.geometryTileOrdering ?? false) : undefined);
     const state: OrderPromptState = {
       models,
       fixed: {
@@ -81,13 +86,14 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
         // `to: null` or '' fixes a recurring order; undefined leaves it to ask.
         to: options.to === undefined ? undefined : parseOrderEnd(options.to),
         // Deduplication only acts on tile orders (spec 4.3): asked there, left out otherwise.
-        tileDeduplication: options.tileDeduplication ?? (forTiles && options.skipConfirmation ? false : undefined),
+        tileDeduplication: options.tileDeduplication ?? (options.skipConfirmation && (forTiles || geometryTiles === true) ? false : undefined),
         // The cadence is asked (offered from the settings) unless the options fix it; a run
         // without prompts takes the settings as they are.
         ...cadenceFixed(options, cadence),
+        geometryTileOrdering: geometryTiles,
       },
       chosen: {},
-      defaults: { from: todayOf(now), to: addMonths(todayOf(now), 1), ...cadence },
+      defaults: { from: todayOf(now), to: addMonths(todayOf(now), 1), ...cadence, geometryTileOrdering: settings.order?.geometryTileOrdering ?? false },
       forTiles,
     };
     if (state.fixed.model) checkModel(state.fixed.model, models);
@@ -107,6 +113,7 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
         referenceDate: options.referenceDate ?? from,
         tileGuids: options.tileGuids,
         miniTileGuids: options.miniTileGuids,
+        geometryTileOrdering: state.chosen.geometryTileOrdering,
       });
       const createRequest = orderCreateRequest(estimated, state.chosen.tileDeduplication);
       result.request = createRequest;
@@ -121,7 +128,8 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
       // without prompts goes straight to the order list reads of a billed call (orders.ts).
       result.overlaps = mode === 'estimate' || !options.skipConfirmation ? await overlapWarnings(ports, aoi) : [];
       panel.warnings.push(...result.overlaps);
-      const tileCover = aoi && !forTiles && (options.compareCovers ?? !options.skipConfirmation) ? await estimateTileCover(ports, aoi, estimated) : undefined;
+      // An order of the covering tiles is already a tile order: no comparison with the polygon one.
+      const tileCover = aoi && !forTiles && estimated.GeometryTileOrdering !== true && (options.compareCovers ?? !options.skipConfirmation) ? await estimateTileCover(ports, aoi, estimated) : undefined;
       if (tileCover) {
         panel.covers = [coverOption('polygon', estimate, estimated, []), coverOption('tiles', tileCover.estimate, tileCover.request, tileCover.tiles)];
         result.covers = panel.covers;

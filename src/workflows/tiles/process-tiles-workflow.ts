@@ -36,7 +36,6 @@ function footprintOf(tile: TileRecord | undefined): Aoi | undefined {
   return read.ok ? read.aoi : undefined;
 }
 import { confirmCost } from '../engine/cost-gate';
-import { checkCredits } from '../engine/credit-check';
 import { batchEstimateModel, priceTileBatch } from './tile-batch-price';
 import type { BatchPrice, UnitSettings } from './tile-batch-price';
 
@@ -120,7 +119,7 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
       manifest = await BatchManifest.open(directory, kind, recorded, ports.redact);
       const pending = unitIds.filter((id) => !manifest.isDone(id));
       // Reading the limits sizes the client's gate to the key before the checks run in parallel.
-      const { credits } = await keyLimits(ports);
+      await keyLimits(ports);
       price = await priceTileBatch(ports, kind, pending, state.candidates, shared);
       if (pending.length === 0) break;
       if (price.ready.length === 0) {
@@ -128,7 +127,6 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
         result.failed = price.notReady.map(({ id, reason }) => ({ id, status: 'failed', error: reason }));
         return result;
       }
-      checkCredits(price.credits, credits, `this batch of ${price.ready.length}`);
       const view = batchEstimateModel(kind, price, shared, ports.settings().confirmCostAbove);
       const decision = await confirmCost(ports, view, price.credits, options.skipConfirmation);
       if (decision.action === 'cancel') return result;

@@ -1,5 +1,7 @@
 // Search the tiles and mini-tiles over an AOI, and let the person choose some: on the webview's
-// map and list ("Search tiles"), or in a quick pick (when a batch needs its units).
+// map and list ("Search tiles"), or in a quick pick (when a batch needs its units). A whole tile
+// can be expanded into its mini-tiles (the search's TileGuidForMiniTiles): by the option, or by
+// the person after choosing it in the panel, who then chooses among its mini-tiles.
 import type { TileRecord } from '../../api/types';
 import type { Aoi, BoundingBox } from '../../geometry/types';
 import { readAoiOrThrow } from '../engine/aoi-input';
@@ -18,7 +20,15 @@ export interface SearchTilesOptions {
   tileGuids?: string[];
   /** Only whole tiles ('tiles'), only mini-tiles ('minitiles'), or both (default). */
   only?: 'tiles' | 'minitiles';
+  /** Show the mini-tiles of this tile (TileGuidForMiniTiles) instead of the tiles over the area. */
+  tileGuidForMiniTiles?: string;
   skipConfirmation?: boolean;
+}
+
+/** The mini-tiles of one tile (the search's TileGuidForMiniTiles). */
+export async function miniTilesOf(ports: WorkflowPorts, tileGuid: string): Promise<TileRecord[]> {
+  ports.progress.report({ message: `Searching the mini-tiles of ${tileGuid}…` });
+  return ports.client.searchTiles({ TileGuidForMiniTiles: tileGuid }, { signal: ports.signal });
 }
 
 export async function findTiles(ports: WorkflowPorts, aoi: Aoi, only?: 'tiles' | 'minitiles'): Promise<TileRecord[]> {
@@ -49,24 +59,46 @@ export async function searchTiles(ports: WorkflowPorts, source: AoiSource, optio
   const { aoi } = readAoiOrThrow(source);
   const result: TilesResult = { outcome: 'cancelled', tiles: [], selected: [] };
   try {
-    result.tiles = await findTiles(ports, aoi, options.only);
-    const choices = result.tiles.map(tileChoice).filter((c): c is TileChoice => c !== undefined);
-    const known = new Set(choices.map((c) => c.guid));
-    const preselected = options.tileGuids ? options.tileGuids.filter((g) => known.has(g)) : [];
-    if (options.skipConfirmation) {
-      result.selected = options.tileGuids ? preselected : [...known];
-      result.outcome = 'completed';
-      return result;
+    result.tiles = options.tileGuidForMiniTiles ? await miniTilesOf(ports, options.tileGuidForMiniTiles) : await findTiles(ports, aoi, options.only);
+    let preselect = options.tileGuids;
+    for (;;) {
+      const choices = result.tiles.map(tileChoice).filter((c): c is TileChoice => c !== undefined);
+      const known = new Set(choices.map((c) => c.guid));
+      const preselected = preselect ? preselect.filter((g) => known.has(g)) : [];
+      if (options.skipConfirmation) {
+        result.selected = preselect ? preselected : [...known];
+        result.outcome = 'completed';
+        return result;
+      }
+      const decision = await ports.confirmCost(tileSelectionModel(aoi, choices, preselected), ports.signal);
+      if (decision.action !== 'proceed') return result;
+      result.selected = (decision.selectedTiles ?? preselected).filter((g) => known.has(g));
+      const expand = await askExpand(ports, choices.filter((c) => !c.miniTile && result.selected.includes(c.guid)));
+      if (expand === undefined) return { ...result, outcome: 'cancelled' };
+      if (expand === null) break;
+      // The chosen tile gives way to its mini-tiles; the rest of the selection stays.
+      const minis = await miniTilesOf(ports, expand);
+      result.tiles = [...result.tiles.filter((t) => t.Guid !== expand), ...minis.filter((m) => !result.tiles.some((t) => t.Guid === m.Guid))];
+      preselect = [...result.selected.filter((g) => g !== expand), ...minis.map((m) => m.Guid).filter((g): g is string => typeof g === 'string')];
     }
-    const decision = await ports.confirmCost(tileSelectionModel(aoi, choices, preselected), ports.signal);
-    if (decision.action !== 'proceed') return result;
-    result.selected = (decision.selectedTiles ?? preselected).filter((g) => known.has(g));
     result.outcome = 'completed';
     return result;
   } catch (error) {
     if (isCancellation(error, ports.signal)) return result;
     throw error;
   }
+}
+
+/** After a choice with whole tiles in it: keep it (null), or expand one of them into its
+ * mini-tiles (its GUID); undefined when the person dismissed the question. */
+async function askExpand(ports: WorkflowPorts, tiles: TileChoice[]): Promise<string | null | undefined> {
+  if (tiles.length === 0) return null;
+  const items: { label: string; description?: string; value: string | null }[] = [
+    { label: 'Keep this selection', value: null },
+    ...tiles.map((t) => ({ label: `Expand tile ${t.guid} into its mini-tiles`, description: 'choose among its mini-tiles', value: t.guid })),
+  ];
+  const answer = await ports.ask.pick({ id: 'expandTile', title: 'Tiles chosen', items, defaultValue: null, step: 1, totalSteps: 1, canGoBack: false });
+  return answer === BACK ? null : answer;
 }
 
 /** Quick-pick choice of tiles (every one pre-selected); BACK/undefined pass through. */

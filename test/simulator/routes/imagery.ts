@@ -53,12 +53,22 @@ function availability(state: SimulatorState, request: CompositeRequest) {
   };
 }
 
+/** The key's area limit holds for the check and the estimate as for the process call: a client
+ * that asks about an area above it before splitting it gets the 1004 the live service answers. */
+function checkArea(state: SimulatorState, request: CompositeRequest): void {
+  const max = state.account.MaxCompositeAreaKm2;
+  if (request.billedKm2 > max) throw new SimError(400, `Area too large: ${request.billedKm2} km² billed, at most ${max} km² per composite.`, Codes.areaTooLarge);
+}
+
 function compositeAvailable(ctx: RouteContext): Reply {
-  return json(availability(ctx.state, readComposite(ctx.body, false)));
+  const request = readComposite(ctx.body, false);
+  checkArea(ctx.state, request);
+  return json(availability(ctx.state, request));
 }
 
 function compositeEstimate(ctx: RouteContext): Reply {
   const request = readComposite(ctx.body, true);
+  checkArea(ctx.state, request);
   const seconds = Math.ceil(5 + request.billedKm2 / 20);
   return json({
     AreaEstimateKm2: request.billedKm2,
@@ -85,9 +95,7 @@ function composite(ctx: RouteContext): Reply {
   if (request.bands.length > account.MaxTotalBands) {
     throw new SimError(400, `Too many bands: ${request.bands.length} asked, at most ${account.MaxTotalBands}.`, Codes.tooManyBands);
   }
-  if (request.billedKm2 > account.MaxCompositeAreaKm2) {
-    throw new SimError(400, `Area too large: ${request.billedKm2} km² billed, at most ${account.MaxCompositeAreaKm2} km² per composite.`, Codes.areaTooLarge);
-  }
+  checkArea(state, request);
   if (!state.coveringOrder(request.model.model, request.aoi.bbox, request.day)) {
     throw new SimError(400, `No active ${request.model.model} order covers this area on ${request.date}.`, Codes.notCovered);
   }
