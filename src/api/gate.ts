@@ -13,7 +13,13 @@ interface Waiter {
   resolve: (slot: GateSlot) => void;
   reject: (err: unknown) => void;
   signal: AbortSignal | undefined;
-  onAbort: () => void;
+}
+
+/** The waiters of one signal, behind one abort listener: a batch of 200 units shares its signal,
+ * and a listener each would pass Node's limit of 10 and print a leak warning to a CLI user. */
+interface SignalWaiters {
+  readonly waiters: Set<Waiter>;
+  readonly onAbort: () => void;
 }
 
 export class ConcurrencyGate {
@@ -21,6 +27,7 @@ export class ConcurrencyGate {
   private readonly waiters: Waiter[] = [];
   private pausedUntil = 0;
   private resumeTimer: NodeJS.Timeout | undefined;
+  private readonly bySignal = new Map<AbortSignal, SignalWaiters>();
 
   constructor(private limit: number) {
     this.limit = ConcurrencyGate.clamp(limit);
@@ -79,20 +86,39 @@ export class ConcurrencyGate {
   acquire(signal?: AbortSignal): Promise<GateSlot> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<GateSlot>((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve,
-        reject,
-        signal,
-        onAbort: () => {
-          const index = this.waiters.indexOf(waiter);
-          if (index >= 0) this.waiters.splice(index, 1);
-          reject(signal?.reason);
-        },
-      };
-      signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      const waiter: Waiter = { resolve, reject, signal };
+      if (signal) this.watch(signal, waiter);
       this.waiters.push(waiter);
       this.drain();
     });
+  }
+
+  private watch(signal: AbortSignal, waiter: Waiter): void {
+    let entry = this.bySignal.get(signal);
+    if (!entry) {
+      const waiters = new Set<Waiter>();
+      const onAbort = () => {
+        this.bySignal.delete(signal);
+        for (const w of waiters) {
+          const index = this.waiters.indexOf(w);
+          if (index >= 0) this.waiters.splice(index, 1);
+          w.reject(signal.reason);
+        }
+      };
+      entry = { waiters, onAbort };
+      this.bySignal.set(signal, entry);
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
+    entry.waiters.add(waiter);
+  }
+
+  private unwatch(waiter: Waiter): void {
+    const entry = waiter.signal && this.bySignal.get(waiter.signal);
+    if (!entry || !waiter.signal) return;
+    entry.waiters.delete(waiter);
+    if (entry.waiters.size > 0) return;
+    this.bySignal.delete(waiter.signal);
+    waiter.signal.removeEventListener('abort', entry.onAbort);
   }
 
   private drain(): void {
@@ -103,7 +129,7 @@ export class ConcurrencyGate {
     }
     while (this.active < this.limit && this.waiters.length > 0) {
       const waiter = this.waiters.shift()!;
-      waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      this.unwatch(waiter);
       this.active++;
       let released = false;
       waiter.resolve({
