@@ -43,6 +43,7 @@ function show(message: ShowMessage): void {
   const same = state !== undefined && JSON.stringify(state.show) === JSON.stringify(message);
   const selectedTiles = same ? state?.selectedTiles : undefined;
   save(selectedTiles ? { show: message, selectedTiles } : { show: message });
+  view?.dispose();
   view = new PageView(root, message, selectedTiles, {
     locale: undefined,
     now: new Date(),

@@ -36,6 +36,8 @@ export interface MapViewOptions {
   tileUrl?: string;
   /** Called when the person clicks a feature of a layer (the topmost one under the pointer). */
   onClick?: (click: MapClick) => void;
+  /** The layers a click (and the pointer cursor) reacts to; default: every layer given to the map. */
+  clickableLayers?: readonly string[];
   /** Called when the layer list changes (a layer added, toggled or refilled). */
   onLayersChange?: (layers: LayerInfo[]) => void;
 }
@@ -94,7 +96,7 @@ export class MapView {
       let click: MapClick | undefined;
       this.map.forEachFeatureAtPixel(event.pixel, (feature, layer) => {
         const layerId = layer?.get('id') as string | undefined;
-        if (!layerId || !this.overlays.has(layerId)) return false;
+        if (!layerId || !this.isClickable(layerId)) return false;
         const lonLat = toLonLat(event.coordinate);
         click = { layerId, featureId: String(feature.getId()), at: [lonLat[0], lonLat[1]] };
         return true;
@@ -102,7 +104,7 @@ export class MapView {
       if (click) this.options.onClick(click);
     });
     this.map.on('pointermove', (event) => {
-      const hit = this.map.hasFeatureAtPixel(event.pixel, { layerFilter: (layer) => this.overlays.has(layer.get('id') as string) });
+      const hit = this.map.hasFeatureAtPixel(event.pixel, { layerFilter: (layer) => this.isClickable(layer.get('id') as string) });
       target.style.cursor = hit ? 'pointer' : '';
       const feature = hit ? this.map.forEachFeatureAtPixel(event.pixel, (f) => f) : undefined;
       target.title = ((feature?.get('spec') as MapFeature | undefined)?.label) ?? '';
@@ -243,6 +245,10 @@ export class MapView {
     }
     this.pendingFit = undefined;
     this.map.getView().fit(extent, { size, padding: [32, 32, 32, 32], maxZoom });
+  }
+
+  private isClickable(layerId: string): boolean {
+    return this.overlays.has(layerId) && (this.options.clickableLayers?.includes(layerId) ?? true);
   }
 
   private fullOptions(options: LayerOptions, previous?: Required<LayerOptions>): Required<LayerOptions> {

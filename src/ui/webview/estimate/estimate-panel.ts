@@ -40,7 +40,8 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
   readonly onDidRender = this.renderedEmitter.event;
 
   private constructor(panel: vscode.WebviewPanel, extensionUri: vscode.Uri) {
-    super(panel, extensionUri, estimatePage);
+    // The page's map fetches its basemap files from the extension's own origin.
+    super(panel, extensionUri, estimatePage, { connectToOwnOrigin: true });
     this.onDidDispose(() => this.renderedEmitter.dispose());
   }
 
