@@ -6,10 +6,14 @@ import type { MessageSchema } from '../../../src/ui/webview/common/messages';
 import { hostMessageSchema, parsePersistedState } from '../../../src/ui/webview/estimate/protocol';
 import type { HostMessage, PersistedState, ShowMessage, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
 import { connectToHost } from '../common/host-channel';
+import { createBasemapChannel, loadMapStylesheet } from '../common/map/basemap-channel';
 import { PageView } from './render';
 
 const root = document.getElementById('app') as HTMLElement;
 let view: PageView | undefined;
+// The maps' stylesheet is requested first: the page says `ready` only once it is in (see
+// basemap-channel.ts for why nothing may still be loading when the panel can close).
+const stylesheet = loadMapStylesheet();
 
 const host = connectToHost<HostMessage, WebviewMessage>({
   name: 'Estimate page',
@@ -26,12 +30,16 @@ const host = connectToHost<HostMessage, WebviewMessage>({
       case 'copied':
         view?.setStatus('Payload copied to the clipboard.');
         return;
+      case 'basemapFile':
+        basemap.receive(message);
+        return;
     }
   },
 });
 let state: PersistedState | undefined = parsePersistedState(host.getState());
 
 const post = (message: WebviewMessage) => host.post(message);
+const basemap = createBasemapChannel(post);
 
 function save(next: PersistedState): void {
   state = next;
@@ -48,6 +56,7 @@ function show(message: ShowMessage): void {
     locale: undefined,
     now: new Date(),
     post,
+    readBasemapFile: basemap.read,
     onSelectionChange: (selected) => save({ show: message, selectedTiles: selected }),
   });
   view.render();
@@ -59,4 +68,4 @@ window.addEventListener('keydown', (event) => {
 });
 
 if (state) show(state.show);
-host.ready();
+void stylesheet.then(() => host.ready());

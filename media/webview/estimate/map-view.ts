@@ -9,6 +9,7 @@ import { packPolygons } from '../../../src/geometry/packed';
 import type { BoundingBox, PolygonCoordinates } from '../../../src/geometry/types';
 import { el } from '../common/dom';
 import { MapView } from '../common/map/map-view';
+import type { BasemapReader } from '../common/map/basemap';
 import type { MapFeature } from '../common/map/map-types';
 import { boxPolygon } from '../common/map/packed-features';
 
@@ -29,7 +30,7 @@ export class EstimateMap {
   private disposed = false;
 
   /** `onChange`: the map's data attributes changed (built, drawn, tiles redrawn). */
-  constructor(private readonly input: MapInput, private readonly selection: MapSelection | undefined, label: string, testId: string, private readonly onChange: () => void) {
+  constructor(private readonly input: MapInput, private readonly selection: MapSelection | undefined, label: string, testId: string, private readonly onChange: () => void, private readonly readBasemapFile: BasemapReader) {
     this.element = el('div', { class: 'map-canvas estimate-map', role: 'img', 'aria-label': label, 'data-testid': testId });
   }
 
@@ -38,6 +39,7 @@ export class EstimateMap {
     if (this.view || this.disposed) return;
     const selection = this.selection;
     const view = new MapView(this.element, {
+      readBasemapFile: this.readBasemapFile,
       clickableLayers: ['tiles'],
       onClick: (click) => {
         if (click.layerId === 'tiles' && selection) selection.toggle(click.featureId);
@@ -88,10 +90,10 @@ export class EstimateMap {
 }
 
 /** The map of `input`, or undefined when there is nothing to draw. */
-export function renderMap(input: MapInput, selection: MapSelection | undefined, onChange: () => void, testId = 'map'): EstimateMap | undefined {
+export function renderMap(input: MapInput, selection: MapSelection | undefined, onChange: () => void, testId: string, readBasemapFile: BasemapReader): EstimateMap | undefined {
   if (input.polygons.length === 0 && input.billedBoxes.length === 0 && input.tiles.length === 0) return undefined;
   const label = input.tiles.length
     ? 'Area of interest (drawn polygons) and the tiles, on a world map'
     : 'Area of interest (drawn polygons) with the billed bounding boxes dashed, on a world map';
-  return new EstimateMap(input, selection, label, testId, onChange);
+  return new EstimateMap(input, selection, label, testId, onChange, readBasemapFile);
 }

@@ -13,6 +13,7 @@ import type { Locale } from '../../../src/common/format';
 import { renderCovers } from './cover-view';
 import { renderMap } from './map-view';
 import type { EstimateMap, MapInput, MapSelection } from './map-view';
+import type { BasemapReader } from '../common/map/basemap';
 import { renderPayload, renderTileList } from './sections';
 import { currentMonthTotal, deriveWarnings } from './warnings';
 
@@ -20,6 +21,8 @@ export interface PageContext {
   locale: Locale;
   now: Date;
   post(message: WebviewMessage): void;
+  /** Reads a basemap file through the panel (the maps never fetch). */
+  readBasemapFile: BasemapReader;
   /** Called after the selection changed, so the page can save its state. */
   onSelectionChange(selected: string[]): void;
 }
@@ -144,7 +147,7 @@ export class PageView {
   }
 
   private mapOf(input: MapInput, selection: MapSelection | undefined, testId: string): EstimateMap | undefined {
-    const map = renderMap(input, selection, () => this.report(), testId);
+    const map = renderMap(input, selection, () => this.report(), testId, this.ctx.readBasemapFile);
     if (map) this.maps.push(map);
     return map;
   }

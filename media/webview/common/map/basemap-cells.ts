@@ -58,16 +58,15 @@ export function cellFeatures(file: CellFile): Feature[] {
   return features;
 }
 
-/** A source of the cells under `folderUrl` (ending in '/'); `onFirstLoad` runs at its first fetch. */
-export function createCellSource(folderUrl: string, onFirstLoad: () => void): VectorSource {
+/** A source of the cells in `folder` (e.g. '10m/'), read with `read` (a basemap file's text);
+ * `onFirstLoad` runs at its first read. */
+export function createCellSource(folder: string, read: (path: string) => Promise<string>, onFirstLoad: () => void): VectorSource {
   let index: Promise<CellIndex> | undefined;
   const readIndex = () => {
     if (!index) {
       onFirstLoad();
-      index = fetch(`${folderUrl}index.json`).then((response) => {
-        if (!response.ok) throw new Error(`basemap index: HTTP ${response.status}`);
-        return response.json() as Promise<CellIndex>;
-      });
+      index = read(`${folder}index.json`).then((text) => JSON.parse(text) as CellIndex);
+      index.catch(() => (index = undefined)); // tried again with the next cell the view needs
     }
     return index;
   };
@@ -97,9 +96,7 @@ export function createCellSource(folderUrl: string, onFirstLoad: () => void): Ve
       readIndex()
         .then(async (cells) => {
           if (!cells.cells.includes(id)) return [];
-          const response = await fetch(`${folderUrl}${id}.json`);
-          if (!response.ok) throw new Error(`basemap cell ${id}: HTTP ${response.status}`);
-          return cellFeatures(await response.json() as CellFile);
+          return cellFeatures(JSON.parse(await read(`${folder}${id}.json`)) as CellFile);
         })
         .then((features) => {
           source.addFeatures(features);

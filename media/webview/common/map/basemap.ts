@@ -30,29 +30,53 @@ interface SharedSources {
   loaded: string[];
 }
 
-/** The page's basemap sources, one set per folder, made by the first map that needs them. */
-const sharedSources = new Map<string, SharedSources>();
+/** Reads one basemap file (a path under dist/basemap/, e.g. '10m/index.json') as text. */
+export type BasemapReader = (path: string) => Promise<string>;
 
-function sourcesFor(baseUrl: string): SharedSources {
-  let shared = sharedSources.get(baseUrl);
+/** The page's basemap sources, one set per folder (or reader), made by the first map that needs them. */
+const sharedSources = new Map<string | BasemapReader, SharedSources>();
+
+function fetchReader(baseUrl: string): BasemapReader {
+  return async (path) => {
+    const response = await fetch(`${baseUrl}${path}`);
+    if (!response.ok) throw new Error(`basemap ${path}: HTTP ${response.status}`);
+    return response.text();
+  };
+}
+
+function sourcesFor(baseUrl: string, reader: BasemapReader | undefined): SharedSources {
+  const key = reader ?? baseUrl;
+  let shared = sharedSources.get(key);
   if (shared) return shared;
+  const read = reader ?? fetchReader(baseUrl);
   const loaded: string[] = [];
   const sources = new Map<string, VectorSource>();
   for (const { scale, file } of SCALES) {
     if (file.endsWith('/')) {
-      sources.set(scale, createCellSource(`${baseUrl}${file}`, () => loaded.push(scale)));
+      sources.set(scale, createCellSource(file, read, () => loaded.push(scale)));
       continue;
     }
-    const source = new VectorSource({
-      url: `${baseUrl}${file}`,
-      format: new TopoJSON({ layerName: 'layer', layers: ['land', 'countries'], dataProjection: 'EPSG:4326' }),
+    const format = new TopoJSON({ layerName: 'layer', layers: ['land', 'countries'], dataProjection: 'EPSG:4326' });
+    const source: VectorSource = new VectorSource({
       overlaps: false,
+      loader: (extent, _resolution, projection, success, failure) => {
+        if (!loaded.includes(scale)) loaded.push(scale);
+        read(file)
+          .then((text) => {
+            const features = format.readFeatures(text, { featureProjection: projection });
+            source.addFeatures(features);
+            success?.(features);
+          })
+          .catch(() => {
+            source.removeLoadedExtent(extent);
+            failure?.();
+          });
+      },
     });
-    source.once('featuresloadstart', () => loaded.push(scale));
     sources.set(scale, source);
   }
   shared = { sources, loaded };
-  sharedSources.set(baseUrl, shared);
+  sharedSources.set(key, shared);
   return shared;
 }
 
@@ -64,10 +88,12 @@ export interface Basemap {
 }
 
 /** `baseUrl`: the folder holding the basemap files, ending in '/'. `tileUrl`: an optional XYZ
- * template for an online raster basemap, drawn under the vector outlines. */
-export function createBasemap(baseUrl: string, colours: MapColours, tileUrl?: string): Basemap {
+ * template for an online raster basemap, drawn under the vector outlines. `reader`: how the
+ * files are read (default: fetched from `baseUrl`; a page whose panel answers basemap messages
+ * passes a reader that asks the host, see src/ui/webview/common/protocol.ts). */
+export function createBasemap(baseUrl: string, colours: MapColours, tileUrl?: string, reader?: BasemapReader): Basemap {
   let styles = makeStyles(colours, tileUrl !== undefined);
-  const { sources, loaded } = sourcesFor(baseUrl);
+  const { sources, loaded } = sourcesFor(baseUrl, reader);
   const layers: (VectorImageLayer | TileLayer)[] = [];
   if (tileUrl) {
     layers.push(new TileLayer({ source: new XYZ({ url: tileUrl, crossOrigin: null }), zIndex: -30, properties: { id: 'online-basemap' } }));

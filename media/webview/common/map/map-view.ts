@@ -21,7 +21,7 @@ import { unByKey } from 'ol/Observable';
 import type Feature from 'ol/Feature';
 import type { BoundingBox } from '../../../../src/geometry/types';
 import { createBasemap } from './basemap';
-import type { Basemap } from './basemap';
+import type { Basemap, BasemapReader } from './basemap';
 import { makeStyleFor } from './feature-style';
 import type { StyleFor } from './feature-style';
 import { readMapColours, watchTheme } from './map-colours';
@@ -40,6 +40,8 @@ export interface MapViewOptions {
   clickableLayers?: readonly string[];
   /** Called when the layer list changes (a layer added, toggled or refilled). */
   onLayersChange?: (layers: LayerInfo[]) => void;
+  /** Reads a basemap file through the page's panel instead of fetching it (basemap.ts). */
+  readBasemapFile?: BasemapReader;
 }
 
 interface OverlayEntry {
@@ -83,7 +85,7 @@ export class MapView {
     this.styleFor = makeStyleFor(this.colours);
     const basemapUrl = options.basemapUrl ?? basemapUrlAtLoad;
     linkStylesheet(basemapUrl);
-    this.basemap = createBasemap(basemapUrl, this.colours, options.tileUrl);
+    this.basemap = createBasemap(basemapUrl, this.colours, options.tileUrl, options.readBasemapFile);
     this.graticule = new Graticule({ strokeStyle: new Stroke({ color: this.colours.graticule, width: 1 }), showLabels: true, wrapX: false, zIndex: -10, properties: { id: 'graticule' } });
     this.map = new OlMap({
       target,
