@@ -9,6 +9,8 @@ import { connectToHost } from '../common/host-channel';
 import { el } from '../common/dom';
 import { ImageCanvas } from './image-canvas';
 import { metadataPane, renderInspector, renderLegend, renderStretch } from './panes';
+import { locatorBasemap, renderLocator } from './locator-map';
+import { loadMapStylesheet } from '../common/map/basemap-channel';
 
 const root = document.getElementById('app') as HTMLElement;
 let page: ViewerPage | undefined;
@@ -30,6 +32,9 @@ const host = connectToHost<ViewerHostMessage, ViewerPageMessage>({
       case 'cursor':
         page?.inspect(message.column, message.row);
         return;
+      case 'basemapFile':
+        basemap.receive(message);
+        return;
       case 'failed':
         if (message.inReplyTo && page) page.onFailure(message.message);
         else showFailure(message.fileName, message.message, message.fileSize);
@@ -37,6 +42,9 @@ const host = connectToHost<ViewerHostMessage, ViewerPageMessage>({
     }
   },
 });
+// The locator map's basemap comes by message; its stylesheet is in before `ready` (basemap-channel.ts).
+const basemap = locatorBasemap((request) => host.post(request));
+const mapStylesheet = loadMapStylesheet();
 
 function report(): void {
   const texts: Record<string, string> = {};
@@ -98,7 +106,8 @@ class ViewerPage {
       el('section', { 'aria-labelledby': 'pixel-heading' }, el('h2', { id: 'pixel-heading' }, 'Pixel'), this.inspector),
       el('section', { 'aria-labelledby': 'stretch-heading' }, el('h2', { id: 'stretch-heading' }, 'Stretch and histogram'), this.stretchPane),
       this.legendPane,
-      metadataPane(show));
+      metadataPane(show),
+      ...renderLocator(show));
     root.setAttribute('aria-busy', 'false');
     root.replaceChildren(el('div', { class: 'viewer' }, el('div', { class: 'viewer-main' }, toolbar, el('div', { class: 'viewer-stage' }, canvasElement), this.status), side));
     this.listen(canvasElement);
@@ -220,4 +229,4 @@ class ViewerPage {
   }
 }
 
-host.ready();
+void mapStylesheet.then(() => host.ready());

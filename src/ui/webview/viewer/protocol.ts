@@ -2,10 +2,12 @@
 // travel as typed arrays (RGBA bytes, histogram counts), which postMessage carries as binary,
 // never as JSON arrays of numbers. Both sides validate every message. Must not import `vscode`.
 import * as z from 'zod/mini';
+import { basemapReplySchema, basemapRequestSchema } from '../common/protocol';
 
 const rgba = z.custom<Uint8ClampedArray>((v) => v instanceof Uint8ClampedArray, 'RGBA bytes');
 const counts = z.custom<Uint32Array>((v) => v instanceof Uint32Array, 'histogram counts');
 const box = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+const lonLat = z.tuple([z.number(), z.number()]);
 
 const preset = z.object({ id: z.string(), label: z.string(), ramp: z.optional(z.enum(['gray', 'index'])), bands: z.array(z.string()) });
 
@@ -33,6 +35,8 @@ const showMessage = z.object({
   aoi: z.optional(z.array(z.array(z.tuple([z.number(), z.number()])))),
   /** The request that made the image (pretty JSON from the STAC sidecar), when there is one. */
   requestText: z.optional(z.string()),
+  /** Where the image lies, in lon/lat, for the locator map: its outline and the requested area. */
+  locator: z.optional(z.object({ footprint: z.array(lonLat), aoi: z.array(z.array(lonLat)) })),
 });
 
 const viewMessage = z.object({
@@ -76,6 +80,8 @@ export const viewerHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cursor'), column: z.number(), row: z.number() }),
   /** The file cannot be shown: what is wrong with it, and its size. */
   z.object({ type: z.literal('failed'), fileName: z.string(), message: z.string(), fileSize: z.string(), inReplyTo: z.optional(z.string()) }),
+  /** A basemap file the locator map asked for. */
+  basemapReplySchema,
 ]);
 
 export const viewerPageSchema = z.discriminatedUnion('type', [
@@ -92,6 +98,8 @@ export const viewerPageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inspect'), requestId: z.string(), column: z.number(), row: z.number() }),
   /** After each render: the text of every `data-testid` element, so tests can read what is shown. */
   z.object({ type: z.literal('rendered'), texts: z.record(z.string(), z.string()) }),
+  /** The locator map asks for a basemap file (never fetched: see common/protocol.ts). */
+  basemapRequestSchema,
 ]);
 
 export type ViewerHostMessage = z.infer<typeof viewerHostSchema>;
