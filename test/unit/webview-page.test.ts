@@ -94,6 +94,7 @@ describe('webview page in Chromium', function () {
       asWebviewUri: (p) => `${origin}/${p}`,
       nonce: createNonce(),
       title: 'Estimate',
+      mapStyle: true,
     });
     shellUrl = `${origin}/`;
     mkdirSync(artifacts, { recursive: true });

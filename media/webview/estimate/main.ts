@@ -6,14 +6,11 @@ import type { MessageSchema } from '../../../src/ui/webview/common/messages';
 import { hostMessageSchema, parsePersistedState } from '../../../src/ui/webview/estimate/protocol';
 import type { HostMessage, PersistedState, ShowMessage, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
 import { connectToHost } from '../common/host-channel';
-import { createBasemapChannel, loadMapStylesheet } from '../common/map/basemap-channel';
+import { createBasemapChannel } from '../common/map/basemap-channel';
 import { PageView } from './render';
 
 const root = document.getElementById('app') as HTMLElement;
 let view: PageView | undefined;
-// The maps' stylesheet is requested first: the page says `ready` only once it is in (see
-// basemap-channel.ts for why nothing may still be loading when the panel can close).
-const stylesheet = loadMapStylesheet();
 
 const host = connectToHost<HostMessage, WebviewMessage>({
   name: 'Estimate page',
@@ -68,4 +65,4 @@ window.addEventListener('keydown', (event) => {
 });
 
 if (state) show(state.show);
-void stylesheet.then(() => host.ready());
+host.ready();

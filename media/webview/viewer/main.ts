@@ -10,7 +10,6 @@ import { el } from '../common/dom';
 import { ImageCanvas } from './image-canvas';
 import { metadataPane, renderInspector, renderLegend, renderStretch } from './panes';
 import { locatorBasemap, renderLocator } from './locator-map';
-import { loadMapStylesheet } from '../common/map/basemap-channel';
 
 const root = document.getElementById('app') as HTMLElement;
 let page: ViewerPage | undefined;
@@ -42,9 +41,8 @@ const host = connectToHost<ViewerHostMessage, ViewerPageMessage>({
     }
   },
 });
-// The locator map's basemap comes by message; its stylesheet is in before `ready` (basemap-channel.ts).
+// The locator map's basemap comes by message (its stylesheet is in the page's head).
 const basemap = locatorBasemap((request) => host.post(request));
-const mapStylesheet = loadMapStylesheet();
 
 function report(): void {
   const texts: Record<string, string> = {};
@@ -229,4 +227,4 @@ class ViewerPage {
   }
 }
 
-void mapStylesheet.then(() => host.ready());
+host.ready();

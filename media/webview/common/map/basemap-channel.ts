@@ -1,11 +1,10 @@
 // A page's side of the basemap messages (src/ui/webview/common/protocol.ts): the map reads its
-// basemap files by asking the panel, never by fetch, and the map's stylesheet is in before the
-// page says `ready`. A fetch still pending when a panel closes is held by VS Code's webview
-// service worker for 30 s, and no new webview of the window starts meanwhile; a message to a
-// closed panel is just dropped. The host answers with `readBasemapFile` (common/basemap-files.ts).
+// basemap files by asking the panel, never by fetch (and the panel links the map's stylesheet in
+// the page's head: `mapStyle`). A load still pending when a panel closes is held by VS Code's
+// webview service worker for 30 s, and no new webview of the window starts meanwhile; a message
+// to a closed panel is just dropped. The host answers with `readBasemapFile` (common/basemap-files.ts).
 import type { BasemapReply, BasemapRequest } from '../../../../src/ui/webview/common/protocol';
 import type { BasemapReader } from './basemap';
-import { defaultBasemapUrl } from './map-view';
 
 export interface BasemapChannel {
   /** Give this to `new MapView(…, { readBasemapFile })`. */
@@ -30,18 +29,4 @@ export function createBasemapChannel(post: (request: BasemapRequest) => void): B
       else request?.reject(new Error(reply.error ?? 'no such basemap file'));
     },
   };
-}
-
-/** Links the map's stylesheet (dist/map.css) now, for the page to say `ready` once it is in. */
-export function loadMapStylesheet(): Promise<void> {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = defaultBasemapUrl().replace(/basemap\/$/, 'map.css');
-  link.dataset.mapStyle = '';
-  const loaded = new Promise<void>((resolve) => {
-    link.addEventListener('load', () => resolve());
-    link.addEventListener('error', () => resolve()); // the map then lacks its controls' styles, nothing more
-  });
-  document.head.append(link);
-  return loaded;
 }

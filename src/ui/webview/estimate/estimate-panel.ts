@@ -41,8 +41,9 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
   readonly onDidRender = this.renderedEmitter.event;
 
   private constructor(panel: vscode.WebviewPanel, private readonly extensionUri: vscode.Uri) {
-    // The page's maps ask for their basemap files by message (common/protocol.ts), never by fetch.
-    super(panel, extensionUri, estimatePage);
+    // The page's maps ask for their basemap files by message (common/protocol.ts), never by
+    // fetch, and their stylesheet is in the page's head.
+    super(panel, extensionUri, estimatePage, { mapStyle: true });
     this.onDidDispose(() => this.renderedEmitter.dispose());
   }
 

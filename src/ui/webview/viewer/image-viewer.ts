@@ -44,7 +44,7 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
     private readonly extensionUri: vscode.Uri,
     readonly path: string,
   ) {
-    super(panel, extensionUri, viewerPage);
+    super(panel, extensionUri, viewerPage, { mapStyle: true }); // the locator map's stylesheet
     this.onDidDispose(() => this.renderedEmitter.dispose());
   }
 
