@@ -1,10 +1,11 @@
 // Cuts world-atlas's 1:10m TopoJSON (3.6 MB, about 950,000 points) into 10° × 10° cells, so a
 // map of a field reads the few thousand points around it instead of the whole world: parsing the
 // whole file took about a second of the page's main thread (measured in Chromium on this kind of
-// machine), long enough to stall the cost panel's messages under load. Each cell holds the land
-// clipped to the cell (filled, never stroked: the clip adds edges along the cell's sides), the
-// coastline (the land's arcs) and the land borders (arcs two countries share), both as lines
-// clipped to the cell. Coordinates stay on the source's own quantization grid, delta-encoded.
+// machine), long enough to stall the cost panel's messages under load. Each cell holds the
+// coastline (the land's arcs) and the land borders (arcs two countries share) as lines clipped to
+// the cell. No land fill: a land polygon clipped to a cell (Sutherland–Hodgman leaves edges along
+// the cell's sides) drew inverted in OpenLayers at some zooms, so the 1:10m scale draws lines
+// only. Coordinates stay on the source's own quantization grid, delta-encoded.
 // Writes <outdir>/basemap/10m/<col>_<row>.json and an index.json of the cells that hold anything.
 // Run by esbuild.mjs; skipped when the cells are newer than their source and this script.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -55,31 +56,6 @@ function boundsOf(points) {
 }
 
 const overlaps = (b, cell) => b.west <= cell.east && b.east >= cell.west && b.south <= cell.north && b.north >= cell.south;
-
-/** Sutherland–Hodgman against the cell's four sides: a closed ring in, a closed ring (or none) out. */
-function clipRing(points, cell) {
-  const edges = [
-    [(p) => p[0] >= cell.west, (a, b) => [cell.west, a[1] + ((b[1] - a[1]) * (cell.west - a[0])) / (b[0] - a[0])]],
-    [(p) => p[0] <= cell.east, (a, b) => [cell.east, a[1] + ((b[1] - a[1]) * (cell.east - a[0])) / (b[0] - a[0])]],
-    [(p) => p[1] >= cell.south, (a, b) => [a[0] + ((b[0] - a[0]) * (cell.south - a[1])) / (b[1] - a[1]), cell.south]],
-    [(p) => p[1] <= cell.north, (a, b) => [a[0] + ((b[0] - a[0]) * (cell.north - a[1])) / (b[1] - a[1]), cell.north]],
-  ];
-  let ring = points;
-  for (const [inside, cross] of edges) {
-    if (ring.length === 0) break;
-    const out = [];
-    for (let i = 0; i < ring.length; i++) {
-      const current = ring[i];
-      const previous = ring[(i + ring.length - 1) % ring.length];
-      if (inside(current)) {
-        if (!inside(previous)) out.push(cross(previous, current));
-        out.push(current);
-      } else if (inside(previous)) out.push(cross(previous, current));
-    }
-    ring = out;
-  }
-  return ring.length >= 3 ? ring : [];
-}
 
 /** Liang–Barsky per segment: the pieces of a line inside the cell. */
 function clipLine(points, cell) {
@@ -142,8 +118,6 @@ function encode(points, transform) {
 
 export function buildCells(topology) {
   const arcs = decodeArcs(topology);
-  const land = topology.objects.land.geometries.flatMap(polygonsOf).map((rings) => rings.map((ring) => ringPoints(arcs, ring)));
-  const landBounds = land.map((rings) => boundsOf(rings[0]));
   const landArcs = new Set(topology.objects.land.geometries.flatMap(polygonsOf).flat(2).map((i) => (i < 0 ? ~i : i)));
   // An arc two countries share is a land border; the coast is the land's own arcs.
   const users = new Map();
@@ -161,14 +135,7 @@ export function buildCells(topology) {
   for (let col = 0; col < 360 / CELL_DEGREES; col++) {
     for (let row = 0; row < 180 / CELL_DEGREES; row++) {
       const cell = { west: -180 + col * CELL_DEGREES, east: -180 + (col + 1) * CELL_DEGREES, south: -90 + row * CELL_DEGREES, north: -90 + (row + 1) * CELL_DEGREES };
-      const content = { land: [], coast: [], borders: [] };
-      land.forEach((rings, p) => {
-        if (!overlaps(landBounds[p], cell)) return;
-        const outer = clipRing(rings[0], cell);
-        if (!outer.length) return;
-        const holes = rings.slice(1).map((ring) => clipRing(ring, cell)).filter((ring) => ring.length);
-        content.land.push([outer, ...holes].map((ring) => encode(ring, topology.transform)).filter((ring) => ring.length >= 6));
-      });
+      const content = { coast: [], borders: [] };
       for (const [key, list] of [['coast', coast], ['borders', borders]]) {
         for (const line of list) {
           if (!overlaps(line.bounds, cell)) continue;
@@ -178,8 +145,7 @@ export function buildCells(topology) {
           }
         }
       }
-      content.land = content.land.filter((rings) => rings.length > 0);
-      if (content.land.length || content.coast.length || content.borders.length) cells.set(`${col}_${row}`, content);
+      if (content.coast.length || content.borders.length) cells.set(`${col}_${row}`, content);
     }
   }
   return cells;

@@ -1,11 +1,10 @@
 // The 1:10m basemap as 10° cells (cut at build time by scripts/basemap-cells.mjs): a source that
 // loads only the cells the view touches, so a map of a field near Aarhus reads one or two cells of
 // a few thousand points, not the world's 950,000 (about a second of the page's main thread).
-// Each cell holds land (fill only: its clipped edges must not be stroked), coastline and land
-// borders as lines; features carry `layer` = 'landFill' | 'coast' | 'border' for the style.
+// Each cell holds the coastline and the land borders as lines (no land fill: see the script);
+// features carry `layer` = 'coast' | 'border' for the style.
 import Feature from 'ol/Feature';
 import LineString from 'ol/geom/LineString';
-import Polygon from 'ol/geom/Polygon';
 import VectorSource from 'ol/source/Vector';
 import type { LoadingStrategy } from 'ol/source/Vector';
 import { fromLonLat, transformExtent } from 'ol/proj';
@@ -19,7 +18,6 @@ interface CellIndex {
 interface CellFile {
   /** [scaleX, scaleY, translateX, translateY] of the integer grid. */
   transform: [number, number, number, number];
-  land: number[][][];
   coast: number[][];
   borders: number[][];
 }
@@ -43,15 +41,6 @@ function decode(encoded: readonly number[], [sx, sy, tx, ty]: CellFile['transfor
 
 export function cellFeatures(file: CellFile): Feature[] {
   const features: Feature[] = [];
-  for (const rings of file.land) {
-    const flat: number[] = [];
-    const ends: number[] = [];
-    for (const ring of rings) {
-      flat.push(...decode(ring, file.transform));
-      ends.push(flat.length);
-    }
-    features.push(new Feature({ geometry: new Polygon(flat, 'XY', ends), layer: 'landFill' }));
-  }
   for (const [layer, lines] of [['coast', file.coast], ['border', file.borders]] as const) {
     for (const line of lines) features.push(new Feature({ geometry: new LineString(decode(line, file.transform), 'XY'), layer }));
   }

@@ -1,6 +1,6 @@
 // The offline world basemap: Natural Earth land and countries from the `world-atlas` package
 // (TopoJSON, public domain), at three scales that take over from each other as the person zooms
-// in: 1:110m and 1:50m as whole files, 1:10m as 10° cells cut at build time (basemap-cells.ts),
+// in: 1:110m and 1:50m as whole files, 1:10m as 10° cells of lines cut at build time (basemap-cells.ts),
 // all in dist/basemap/ (esbuild.mjs). Each is fetched from the extension's own files the first
 // time it is shown (an OpenLayers source loads when its layer is first drawn), so a map of a
 // field never loads the 1:110m file and reads only the 1:10m cells around the field. Land is
@@ -118,9 +118,9 @@ export function createBasemap(baseUrl: string, colours: MapColours, tileUrl?: st
   };
 }
 
-/** Styles by the feature's `layer`: the whole files' 'land' and 'countries', the cells' 'landFill',
- * 'coast' and 'border'. */
-function makeStyles(colours: MapColours, overImagery = false): Record<'land' | 'countries' | 'landFill' | 'coast' | 'border', Style> {
+/** Styles by the feature's `layer`: the whole files' 'land' and 'countries', the cells' 'coast'
+ * and 'border'. */
+function makeStyles(colours: MapColours, overImagery = false): Record<'land' | 'countries' | 'coast' | 'border', Style> {
   // Over online imagery the land is not filled: the outlines alone stay readable on it.
   const fill = overImagery ? undefined : new Fill({ color: colours.land });
   const coast = new Stroke({ color: colours.coast, width: 1 });
@@ -128,7 +128,6 @@ function makeStyles(colours: MapColours, overImagery = false): Record<'land' | '
   return {
     land: new Style({ fill, stroke: coast }),
     countries: new Style({ stroke: border }),
-    landFill: new Style({ fill }),
     coast: new Style({ stroke: coast }),
     border: new Style({ stroke: border }),
   };
