@@ -4,7 +4,8 @@
 // `--production` minifies without source maps; `--watch` rebuilds on change and prints the
 // `[watch] build started/finished` lines that the problem matcher in .vscode/tasks.json reads.
 import * as esbuild from 'esbuild';
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { writeCells } from './scripts/basemap-cells.mjs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 /** `--outdir=DIR` puts the bundles elsewhere (the activation benchmark builds into a scratch folder). */
@@ -127,11 +128,14 @@ targets.push({
 });
 
 // The offline basemap: Natural Earth land and countries (world-atlas TopoJSON, public domain) at
-// 1:110m, 1:50m and 1:10m, beside the page scripts, fetched by the map when first shown.
+// 1:110m and 1:50m, and 1:10m cut into 10° cells (scripts/basemap-cells.mjs), beside the page
+// scripts, fetched by the map when first shown.
 mkdirSync(`${outdir}/basemap`, { recursive: true });
-for (const scale of ['110m', '50m', '10m']) {
+for (const scale of ['110m', '50m']) {
   cpSync(`node_modules/world-atlas/countries-${scale}.json`, `${outdir}/basemap/countries-${scale}.json`);
 }
+rmSync(`${outdir}/basemap/countries-10m.json`, { force: true });
+writeCells('node_modules/world-atlas/countries-10m.json', `${outdir}/basemap/10m`);
 
 const contexts = await Promise.all(targets.map((options) => esbuild.context(options)));
 if (watch) {

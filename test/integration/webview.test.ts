@@ -24,13 +24,13 @@ function services(): Pick<ExtensionServices, 'context'> {
 /** Digits only, so "EUR 1,234.50" and "1.234,50 EUR" both read 123450 whatever the page's locale. */
 const cents = (text: string | undefined) => Number((text ?? '').replace(/\D/g, ''));
 
-/** The page's report once it shows `title`. */
-async function renderedTitle(title: string): Promise<Record<string, string>> {
+/** The page's report once it shows `title` (and passes `accept`, e.g. its map is drawn). */
+async function renderedTitle(title: string, accept: (texts: Record<string, string>) => boolean = () => true): Promise<Record<string, string>> {
   const panel = lastPanel();
   assert.ok(panel, 'no estimate panel');
   const shown = panel.lastRendered;
-  if (shown?.title === title) return shown;
-  return nextEvent(panel.onDidRender, (texts) => texts.title === title, 20_000);
+  if (shown?.title === title && accept(shown)) return shown;
+  return nextEvent(panel.onDidRender, (texts) => texts.title === title && accept(texts), 20_000);
 }
 
 function composite(title: string): CompositeEstimateModel {
@@ -153,13 +153,27 @@ describe('estimate panel in VS Code', () => {
       tiles: [tile('a', 10), tile('b', 10.05)], preselected: ['a'],
     };
     const decision = showEstimatePanel(services(), model);
-    const texts = await renderedTitle('Pick tiles');
-    assert.equal(texts['map-tile-a:checked'], 'true');
-    assert.equal(texts['map-tile-b:checked'], 'false');
+    const texts = await renderedTitle('Pick tiles', (t) => t['map:layers'] !== undefined);
+    assert.equal(texts['map:selected'], 'a');
+    assert.match(texts['map:layers'], /\btiles:2\b/);
     const panel = lastPanel()!;
     panel.receive({ type: 'proceed', selectedTiles: ['not-offered'] });
     panel.receive({ type: 'proceed', selectedTiles: ['b', 'not-offered'] });
     assert.deepEqual(await decision, { action: 'proceed', selectedTiles: ['b'] });
+  });
+
+  it('draws the area and its billed box on the shared map, after the price is shown', async () => {
+    const model = composite('On the map');
+    const decision = showEstimatePanel(services(), model);
+    const first = await renderedTitle('On the map');
+    assert.match(first.credits, /^12[.,]5 credits$/, 'the price is in the first report');
+    // The map (OpenLayers on the bundled basemap) reports its layers, then its first complete frame.
+    const texts = await renderedTitle('On the map', (t) => t['map:drawn'] === 'true');
+    assert.match(texts['map:layers'], /\baoi:1\b/);
+    assert.match(texts['map:layers'], /\bbilled:1\b/);
+    assert.match(texts['map:layers'], /\btiles:0\b/);
+    lastPanel()!.receive({ type: 'cancel' });
+    assert.deepEqual(await decision, { action: 'cancel' });
   });
 
   it('a panel restored after a reload is read-only, with Proceed disabled', async () => {

@@ -90,11 +90,19 @@ describe('Satellite Imagery in the browser workbench', function () {
     const credits = await frame.locator('[data-testid="credits"]').first().innerText();
     assert.match(credits, /\d/, `the cost webview shows no estimate: ${credits}`);
     await frame.locator(`${PROCEED}:not([disabled])`).first().waitFor({ state: 'visible' });
+    // The area on the shared map: the AOI and its billed box drawn on the offline basemap.
+    const map = frame.locator('[data-testid="map"]').first();
+    await frame.locator('[data-testid="map"][data-drawn="true"]').first().waitFor({ state: 'attached', timeout: 30_000 });
+    assert.match(await map.getAttribute('data-layers'), /\baoi:1\b.*\bbilled:1\b|\bbilled:1\b.*\baoi:1\b/);
+    await map.scrollIntoViewIfNeeded();
     await shot(wb.page, '06-cost-webview');
-    // The same panel in the dark theme: it takes the theme's colours as the workbench does.
+    // The same panel in the dark theme: it takes the theme's colours as the workbench does, the
+    // map redrawn in them (one more complete frame).
+    const frames = await map.getAttribute('data-frames');
     assert.equal(await toggleLightDarkTheme(wb.page), 'dark');
     await frame.locator('body.vscode-dark').waitFor({ state: 'attached' });
     await frame.locator(`${PROCEED}:not([disabled])`).first().waitFor({ state: 'visible' });
+    await frame.locator(`[data-testid="map"]:not([data-frames="${frames}"])`).first().waitFor({ state: 'attached', timeout: 30_000 });
     await shot(wb.page, '06-cost-webview-dark');
     assert.equal(await toggleLightDarkTheme(wb.page), 'light');
     await frame.locator('body.vscode-light').waitFor({ state: 'attached' });
@@ -198,6 +206,10 @@ describe('Satellite Imagery in the browser workbench', function () {
     for (const id of ['polygon', 'tiles']) {
       assert.match(await frame.locator(`[data-testid="cover-${id}-per-month"]`).first().innerText(), /\d/, `no monthly price for the ${id} order`);
       await frame.locator(`[data-testid="cover-map-${id}"]`).first().waitFor({ state: 'visible' });
+      // Each cover on the shared map: the polygon order with its billed box, the tile order with its tiles.
+      await frame.locator(`[data-testid="cover-map-${id}"][data-drawn="true"]`).first().waitFor({ state: 'attached', timeout: 30_000 });
+      const layers = await frame.locator(`[data-testid="cover-map-${id}"]`).first().getAttribute('data-layers');
+      assert.match(layers, id === 'polygon' ? /\bbilled:[1-9]/ : /\btiles:[1-9]/, `${id} cover map: ${layers}`);
     }
     assert.match(await frame.locator('[data-testid="caveat"]').first().innerText(), /overlaps none/);
     await frame.locator('[data-testid="cover-pick-tiles"]').first().check();

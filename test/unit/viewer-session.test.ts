@@ -44,6 +44,20 @@ describe('image viewer session', function () {
     for (const [c, r] of ring) assert.ok(c > 0 && c < show.width && r > 0 && r < show.height, `${c},${r} outside the image`);
   });
 
+  it('gives the locator map the image outline and the sidecar area in lon/lat', () => {
+    const locator = session.show.locator;
+    assert.ok(locator, 'a georeferenced image has a locator');
+    const lons = locator.footprint.map((p) => p[0]);
+    const lats = locator.footprint.map((p) => p[1]);
+    // The image is the UTM 32N box around FIELD: its outline holds FIELD and exceeds it by less
+    // than 0.002° (about 100 m) on every side.
+    const within = (outer: number, inner: number, sign: 1 | -1) => sign * (inner - outer) >= 0 && Math.abs(inner - outer) < 0.002;
+    assert.ok(within(Math.min(...lons), FIELD.west, 1) && within(Math.max(...lons), FIELD.east, -1), `lon ${Math.min(...lons)}..${Math.max(...lons)}`);
+    assert.ok(within(Math.min(...lats), FIELD.south, 1) && within(Math.max(...lats), FIELD.north, -1), `lat ${Math.min(...lats)}..${Math.max(...lats)}`);
+    assert.deepEqual(locator.footprint[0], locator.footprint[locator.footprint.length - 1], 'a closed ring');
+    assert.deepEqual(locator.aoi, [[[10.11, 56.06], [10.14, 56.06], [10.14, 56.07], [10.11, 56.07], [10.11, 56.06]]]);
+  });
+
   it('sends views as typed arrays that the protocol accepts, and refuses JSON arrays of numbers', async () => {
     const view = await session.render({ presetId: 'true-colour', window: [0, 0, session.metadata.width, session.metadata.height], targetWidth: 100 }, 'r1');
     assert.ok(view.rgba instanceof Uint8ClampedArray);

@@ -6,10 +6,11 @@
 // (scripts/install-test-host.sh installs it).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { buildPageShell, createNonce } from '../../src/ui/webview/common/html';
@@ -64,8 +65,8 @@ describe('webview page in Chromium', function () {
   let browser: Browser | undefined;
   let page: Page | undefined;
   const pageErrors: string[] = [];
-  let dir = '';
-  let shellFile = '';
+  let server: Server | undefined;
+  let shellUrl = '';
 
   before(async function () {
     const executablePath = chromiumPath();
@@ -75,20 +76,34 @@ describe('webview page in Chromium', function () {
     }
     assert.ok(existsSync(path.join(root, 'dist', 'webview.js')), 'dist/webview.js is missing: run `npm run build` first');
     browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
-    dir = mkdtempSync(path.join(tmpdir(), 'sat-imagery-webview-'));
-    shellFile = path.join(dir, 'page.html');
-    // `file:` plays the webview origin; the policy is otherwise exactly the one VS Code gets.
-    writeFileSync(shellFile, buildPageShell({
-      cspSource: 'file:',
-      asWebviewUri: (p) => pathToFileURL(path.join(root, p)).toString(),
+    // A loopback server plays the webview origin; the policy is exactly the one VS Code gets (no
+    // connect-src: the maps ask for their basemap files by message, which the test answers).
+    let shell = '';
+    server = createServer((request, response) => {
+      const file = path.normalize(path.join(root, new URL(request.url ?? '/', 'http://page').pathname));
+      if (request.url?.startsWith('/?') || request.url === '/') return response.writeHead(200, { 'content-type': 'text/html' }).end(shell);
+      const served = ['dist', 'media'].some((folder) => file.startsWith(path.join(root, folder) + path.sep));
+      if (!served || !existsSync(file)) return response.writeHead(404).end();
+      const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'application/json';
+      response.writeHead(200, { 'content-type': type }).end(readFileSync(file));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    shell = buildPageShell({
+      cspSource: origin,
+      asWebviewUri: (p) => `${origin}/${p}`,
       nonce: createNonce(),
       title: 'Estimate',
-    }));
+      mapStyle: true,
+    });
+    shellUrl = `${origin}/`;
     mkdirSync(artifacts, { recursive: true });
     // One page for all tests (opening pages is the slow part); each test navigates it afresh.
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 900, height: 1400 } });
     page = await context.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));
+    // The panel's side of the basemap messages: the file from dist/basemap/, as the host reads it.
+    await page.exposeFunction('readBasemap', (file: string) => readFileSync(path.join(root, 'dist', 'basemap', file), 'utf8'));
     await page.addInitScript(() => {
       const { vars, saved } = JSON.parse(new URLSearchParams(window.location.search as string).get('setup') ?? '{}');
       const w = window;
@@ -97,7 +112,12 @@ describe('webview page in Chromium', function () {
       document.addEventListener('securitypolicyviolation', (e: { violatedDirective: string; blockedURI: string }) =>
         (w.violations as string[]).push(`${e.violatedDirective} ${e.blockedURI}`));
       w.acquireVsCodeApi = () => ({
-        postMessage: (m: unknown) => (w.posted as unknown[]).push(m),
+        postMessage: (m: { type: string; requestId?: string; path?: string }) => {
+          (w.posted as unknown[]).push(m);
+          if (m.type === 'basemapRequest') {
+            void (w.readBasemap(m.path) as Promise<string>).then((text) => w.postMessage({ type: 'basemapFile', inReplyTo: m.requestId, text }, '*'));
+          }
+        },
         getState: () => saved ?? undefined,
         setState: (s: unknown) => (w.savedState = s),
       });
@@ -110,7 +130,7 @@ describe('webview page in Chromium', function () {
 
   after(async () => {
     await browser?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    server?.close();
   });
 
   /** Loads the page afresh (a full navigation) in `theme`, with `savedState` as its webview state. */
@@ -119,7 +139,7 @@ describe('webview page in Chromium', function () {
     const current = page;
     pageErrors.length = 0;
     const setup = encodeURIComponent(JSON.stringify({ vars: THEMES[theme], saved: savedState ?? null }));
-    await current.goto(`${pathToFileURL(shellFile).toString()}?setup=${setup}`);
+    await current.goto(`${shellUrl}?setup=${setup}`);
     await current.waitForFunction(() => (window.posted as { type: string }[]).some((m) => m.type === 'ready'));
     const harness: PageHarness = {
       page: current,
@@ -146,6 +166,17 @@ describe('webview page in Chromium', function () {
     return h.texts();
   }
 
+  /** The page's report once the map `testId` has drawn its first complete frame (basemap included). */
+  async function mapDrawn(h: PageHarness, testId = 'map'): Promise<Record<string, string>> {
+    await h.page.waitForFunction((id) => (window.posted as { type: string; texts?: Record<string, string> }[]).some((m) => m.type === 'rendered' && m.texts?.[`${id}:drawn`] === 'true'), testId);
+    return h.texts();
+  }
+
+  /** The basemap files the page asked the panel for, sorted. */
+  async function basemapAsked(h: PageHarness): Promise<string[]> {
+    return (await h.posted()).filter((m) => m.type === 'basemapRequest').map((m) => String(m.path)).sort();
+  }
+
   const plain = (text: string | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
 
   for (const theme of ['dark', 'light'] as const) {
@@ -164,7 +195,16 @@ describe('webview page in Chromium', function () {
       assert.equal(texts['setting-model'], 'Stratus2');
       assert.match(texts.payload, /GEOMETRYCOLLECTION/);
       assert.equal(plain(texts.proceed), 'Place order: EUR 11.75 this month');
-      assert.equal(await h.page.locator('svg[data-testid="map"] path.billed-box').count(), 1);
+      const [first] = (await h.posted()).filter((m) => m.type === 'rendered') as unknown as { texts: Record<string, string> }[];
+      assert.equal(plain(first.texts['current-month']), 'EUR 11.75', 'the price is in the first report');
+      assert.equal(first.texts['map:layers'], undefined, 'the first report does not wait for the map');
+      const drawn = await mapDrawn(h);
+      assert.match(drawn['map:layers'], /\baoi:1\b/);
+      assert.match(drawn['map:layers'], /\bbilled:1\b/);
+      assert.equal(await h.page.locator('[data-testid="map"] canvas').count() > 0, true, 'the map draws on a canvas');
+      // The basemap under it: the 1:10m cell around the area, not the whole 1:10m world, asked
+      // of the panel by message; nothing fetched (the CSP has no connect-src: afterEach checks).
+      assert.deepEqual(await basemapAsked(h), ['10m/19_14.json', '10m/index.json']);
       await h.page.screenshot({ path: path.join(artifacts, `order-${theme}.png`) });
     });
   }
@@ -178,7 +218,7 @@ describe('webview page in Chromium', function () {
     assert.match(await h.page.locator('[data-testid="payload"]').innerText(), /"Model": "Stratus3"/);
     for (const id of ['copy-payload', 'change', 'cancel', 'proceed']) await h.page.click(`[data-testid="${id}"]`);
     await h.page.keyboard.press('Escape');
-    const types = (await h.posted()).map((m) => m.type).filter((t) => t !== 'rendered' && t !== 'ready');
+    const types = (await h.posted()).map((m) => m.type).filter((t) => t !== 'rendered' && t !== 'ready' && t !== 'basemapRequest');
     assert.deepEqual(types, ['copyPayload', 'change', 'cancel', 'proceed', 'cancel']);
   });
 
@@ -188,30 +228,64 @@ describe('webview page in Chromium', function () {
     await h.send({ type: 'explode' });
     await show(h, compositeModel({ title: 'Genuine' }));
     assert.equal(await h.page.textContent('[data-testid="title"]'), 'Genuine');
-    assert.equal((await h.posted()).filter((m) => m.type === 'rendered').length, 1);
+    const reports = (await h.posted()).filter((m) => m.type === 'rendered') as unknown as { texts: Record<string, string> }[];
+    assert.ok(reports.length > 0);
+    assert.deepEqual([...new Set(reports.map((r) => r.texts.title))], ['Genuine']);
   });
 
-  it('selects tiles with the keyboard on the map and proceeds with them', async () => {
+  it('selects tiles with the keyboard in the list and with a click on the map, the map following; proceeds with them', async () => {
     const h = await open();
-    let texts = await show(h, tilesModel());
+    await show(h, tilesModel());
+    let texts = await mapDrawn(h);
     assert.equal(texts['tile-count'], '1 of 2 tiles selected');
-    await h.page.focus('[data-testid="map-tile-t-2"]');
+    assert.equal(texts['map:selected'], 't-1');
+    assert.match(texts['map:layers'], /\btiles:2\b/);
+    await h.page.focus('[data-testid="tile-t-2"]');
     await h.page.keyboard.press('Space');
     texts = await h.texts();
     assert.equal(texts['tile-count'], '2 of 2 tiles selected');
-    assert.equal(texts['map-tile-t-2:checked'], 'true');
-    assert.equal(await h.page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'map-tile-t-2', 'focus stays on the tile');
-    await h.page.keyboard.press('Enter'); // toggles it off again
-    await h.page.keyboard.press('Enter');
+    assert.equal(texts['map:selected'], 't-1 t-2');
     await h.page.click('[data-testid="select-none"]');
-    assert.equal((await h.texts())['proceed:disabled'], 'true', 'no tile, no Proceed');
-    await h.page.click('[data-testid="map-tile-t-1"]');
+    texts = await h.texts();
+    assert.equal(texts['proceed:disabled'], 'true', 'no tile, no Proceed');
+    assert.equal(texts['map:selected'], '');
+    // t-1 is the western half of the tiles' extent, which the map fits around its centre.
+    await h.page.waitForTimeout(500);
+    const box = await h.page.locator('[data-testid="map"]').boundingBox();
+    assert.ok(box);
+    const extentWidth = (box.height - 64) / (1 / Math.cos((55.65 * Math.PI) / 180)) ;
+    await h.page.mouse.click(box.x + box.width / 2 - extentWidth / 4, box.y + box.height / 2);
+    await h.page.waitForFunction(() => (window.posted as { type: string; texts?: Record<string, string> }[]).filter((m) => m.type === 'rendered').pop()?.texts?.['map:selected'] === 't-1');
     await h.page.click('[data-testid="proceed"]');
     const proceed = (await h.posted()).filter((m) => m.type === 'proceed');
     assert.deepEqual(proceed, [{ type: 'proceed', selectedTiles: ['t-1'] }]);
     const saved = await h.page.evaluate(() => window.savedState as { selectedTiles?: string[] });
     assert.deepEqual(saved.selectedTiles, ['t-1']);
   });
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`draws both covers of the cheapest-cover comparison on the shared map (${theme} theme screenshot)`, async () => {
+      const h = await open(theme);
+      const square = (west: number, south: number, size: number) => [[[west, south], [west + size, south], [west + size, south + size], [west, south + size], [west, south]]];
+      const cover = (id: 'polygon' | 'tiles', perMonth: number, footprints: { guid: string; polygons: number[][][][] }[]) => ({
+        id, label: id === 'polygon' ? 'Polygon order' : 'Tile order', currency: 'EUR', currentMonth: perMonth / 2, perMonth, billedKm2: 70, tiles: footprints.length, miniTiles: 0, footprints,
+      });
+      await show(h, orderModel({ covers: [cover('polygon', 23.5, []), cover('tiles', 18, [{ guid: 'tile-w', polygons: [square(12.45, 55.58, 0.1)] }, { guid: 'tile-e', polygons: [square(12.55, 55.58, 0.1)] }])] }));
+      await mapDrawn(h, 'cover-map-polygon');
+      const texts = await mapDrawn(h, 'cover-map-tiles');
+      assert.match(texts['cover-map-polygon:layers'], /\baoi:1\b/);
+      assert.match(texts['cover-map-polygon:layers'], /\bbilled:1\b/);
+      assert.match(texts['cover-map-polygon:layers'], /\btiles:0\b/);
+      assert.match(texts['cover-map-tiles:layers'], /\baoi:1\b/);
+      assert.match(texts['cover-map-tiles:layers'], /\bbilled:0\b/);
+      assert.match(texts['cover-map-tiles:layers'], /\btiles:2\b/);
+      await mapDrawn(h, 'map');
+      // Three maps, one basemap read: the sources are the page's, shared by its maps.
+      assert.deepEqual(await basemapAsked(h), ['10m/19_14.json', '10m/index.json']);
+      await h.page.locator('[data-testid="covers"]').scrollIntoViewIfNeeded();
+      await h.page.screenshot({ path: path.join(artifacts, `cheapest-cover-${theme}.png`) });
+    });
+  }
 
   it('read-only: shows the note and never posts proceed', async () => {
     const h = await open();

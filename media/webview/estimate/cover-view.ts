@@ -5,11 +5,12 @@ import type { OrderEstimateModel } from '../../../src/workflows/engine/estimate-
 import { el } from '../common/dom';
 import { formatArea, formatMoney } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
-import { renderMap } from './map-view';
+import type { MapInput } from './map-view';
 
 type Cover = NonNullable<OrderEstimateModel['covers']>[number];
 
-export function renderCovers(model: OrderEstimateModel, locale: Locale, chosen: Cover['id'], choose: (id: Cover['id']) => void, readOnly: boolean): HTMLElement | undefined {
+/** `mapOf` makes the map of one cover (the page keeps it, to build it after the text). */
+export function renderCovers(model: OrderEstimateModel, locale: Locale, chosen: Cover['id'], choose: (id: Cover['id']) => void, readOnly: boolean, mapOf: (input: MapInput, testId: string) => HTMLElement | undefined): HTMLElement | undefined {
   const covers = model.covers;
   if (!covers || covers.length < 2) return undefined;
   const cheapestNow = Math.min(...covers.map((c) => c.perMonth ?? Infinity));
@@ -19,12 +20,10 @@ export function renderCovers(model: OrderEstimateModel, locale: Locale, chosen: 
     input.checked = cover.id === chosen;
     input.disabled = readOnly;
     input.addEventListener('change', () => choose(cover.id));
-    const map = renderMap(
+    const map = mapOf(
       { polygons: model.aoi?.polygons ?? [], billedBoxes: cover.id === 'polygon' ? (model.aoi?.billedBoxes ?? []) : [], tiles: cover.footprints },
-      undefined,
-      locale,
+      `cover-map-${cover.id}`,
     );
-    map?.setAttribute('data-testid', `cover-map-${cover.id}`);
     const units = cover.id === 'tiles' ? `${cover.tiles} tiles, ${cover.miniTiles} mini-tiles` : 'each polygon billed as its bounding box';
     return el('div', { class: `cover${cover.id === chosen ? ' chosen' : ''}`, 'data-testid': `cover-${cover.id}` },
       el('label', { for: `cover-${cover.id}`, class: 'cover-label' }, input, ` ${cover.label}${cover.perMonth === cheapestNow ? ' (cheaper per month)' : ''}`),

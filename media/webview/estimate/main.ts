@@ -6,6 +6,7 @@ import type { MessageSchema } from '../../../src/ui/webview/common/messages';
 import { hostMessageSchema, parsePersistedState } from '../../../src/ui/webview/estimate/protocol';
 import type { HostMessage, PersistedState, ShowMessage, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
 import { connectToHost } from '../common/host-channel';
+import { createBasemapChannel } from '../common/map/basemap-channel';
 import { PageView } from './render';
 
 const root = document.getElementById('app') as HTMLElement;
@@ -26,12 +27,16 @@ const host = connectToHost<HostMessage, WebviewMessage>({
       case 'copied':
         view?.setStatus('Payload copied to the clipboard.');
         return;
+      case 'basemapFile':
+        basemap.receive(message);
+        return;
     }
   },
 });
 let state: PersistedState | undefined = parsePersistedState(host.getState());
 
 const post = (message: WebviewMessage) => host.post(message);
+const basemap = createBasemapChannel(post);
 
 function save(next: PersistedState): void {
   state = next;
@@ -43,10 +48,12 @@ function show(message: ShowMessage): void {
   const same = state !== undefined && JSON.stringify(state.show) === JSON.stringify(message);
   const selectedTiles = same ? state?.selectedTiles : undefined;
   save(selectedTiles ? { show: message, selectedTiles } : { show: message });
+  view?.dispose();
   view = new PageView(root, message, selectedTiles, {
     locale: undefined,
     now: new Date(),
     post,
+    readBasemapFile: basemap.read,
     onSelectionChange: (selected) => save({ show: message, selectedTiles: selected }),
   });
   view.render();

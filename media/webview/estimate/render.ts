@@ -12,6 +12,8 @@ import { formatCredits, formatMoney, formatUtc } from '../../../src/common/forma
 import type { Locale } from '../../../src/common/format';
 import { renderCovers } from './cover-view';
 import { renderMap } from './map-view';
+import type { EstimateMap, MapInput, MapSelection } from './map-view';
+import type { BasemapReader } from '../common/map/basemap';
 import { renderPayload, renderTileList } from './sections';
 import { currentMonthTotal, deriveWarnings } from './warnings';
 
@@ -19,6 +21,8 @@ export interface PageContext {
   locale: Locale;
   now: Date;
   post(message: WebviewMessage): void;
+  /** Reads a basemap file through the panel (the maps never fetch). */
+  readBasemapFile: BasemapReader;
   /** Called after the selection changed, so the page can save its state. */
   onSelectionChange(selected: string[]): void;
 }
@@ -50,6 +54,10 @@ export class PageView {
   private busy = false;
   /** The order the comparison has picked: the polygon order unless the person picks tiles. */
   private cover: 'polygon' | 'tiles' = 'polygon';
+  /** The area's map (it follows the tile selection). */
+  private map: EstimateMap | undefined;
+  /** Every map of the page (the area's, each cover's): built after the text, disposed with it. */
+  private readonly maps: EstimateMap[] = [];
 
   constructor(private readonly root: HTMLElement, private readonly show: ShowMessage, selected: string[] | undefined, private readonly ctx: PageContext) {
     const model = show.model;
@@ -78,15 +86,16 @@ export class PageView {
         }))));
     }
     parts.push(renderCost(model, locale, this.ctx.now));
-    const covers = model.kind === 'order' ? renderCovers(model, locale, this.cover, (id) => this.chooseCover(id), this.show.readOnly) : undefined;
+    const covers = model.kind === 'order' ? renderCovers(model, locale, this.cover, (id) => this.chooseCover(id), this.show.readOnly, (input, testId) => this.mapOf(input, undefined, testId)?.element) : undefined;
     if (covers) parts.push(covers);
     const area = el('section', { class: 'area', 'aria-labelledby': 'area-heading' }, el('h2', { id: 'area-heading' }, 'Area'), renderAreaFacts(model, locale));
-    const map = renderMap(
+    const map = this.mapOf(
       { polygons: model.aoi?.polygons ?? [], billedBoxes: model.aoi?.billedBoxes ?? [], tiles: model.kind === 'tiles' ? model.tiles : [] },
-      model.kind === 'tiles' && !this.show.readOnly ? { isSelected: (g) => this.selected.has(g), toggle: (g) => this.toggle(g) } : undefined,
-      locale,
+      model.kind === 'tiles' && !this.show.readOnly ? { isSelected: (g) => this.selected.has(g), toggle: (g) => this.toggle(g) } : { isSelected: (g) => this.selected.has(g), toggle: () => undefined },
+      'map',
     );
-    if (map) area.append(el('figure', {}, map, el('figcaption', {}, 'Filled: the drawn area. Dashed: the billed bounding boxes.')));
+    this.map = map;
+    if (map) area.append(el('figure', {}, map.element, el('figcaption', {}, 'Filled: the drawn area. Dashed: the billed bounding boxes. Drag to pan, scroll to zoom.')));
     parts.push(area, this.renderSettings(model));
     if (model.kind === 'tiles') {
       parts.push(renderTileList(model, this.show.readOnly, { toggle: (g) => this.toggle(g), has: (g) => this.selected.has(g), setAll: (on) => this.setAll(on) }));
@@ -96,6 +105,16 @@ export class PageView {
     this.root.setAttribute('aria-busy', 'false');
     this.syncSelection();
     heading.focus();
+    // The text and the price are reported above; OpenLayers starts after, in a task of its own.
+    setTimeout(() => {
+      for (const m of this.maps) m.start();
+    }, 0);
+  }
+
+  /** Stops the page's maps (a newer estimate replaces this page's content). */
+  dispose(): void {
+    for (const m of this.maps) m.dispose();
+    this.maps.length = 0;
   }
 
   setBusy(message: string | undefined): void {
@@ -120,8 +139,17 @@ export class PageView {
       texts[id] = (element.textContent ?? '').trim().slice(0, REPORT_TEXT_LIMIT);
       if (element.hasAttribute('disabled')) texts[`${id}:disabled`] = 'true';
       if (element.hasAttribute('aria-checked')) texts[`${id}:checked`] = element.getAttribute('aria-checked') ?? '';
+      if (element instanceof HTMLElement && element.dataset.selectedTiles !== undefined) texts[`${id}:selected`] = element.dataset.selectedTiles;
+      if (element instanceof HTMLElement && element.dataset.layers !== undefined) texts[`${id}:layers`] = element.dataset.layers;
+      if (element instanceof HTMLElement && element.dataset.drawn !== undefined) texts[`${id}:drawn`] = element.dataset.drawn;
     }
     this.ctx.post({ type: 'rendered', texts });
+  }
+
+  private mapOf(input: MapInput, selection: MapSelection | undefined, testId: string): EstimateMap | undefined {
+    const map = renderMap(input, selection, () => this.report(), testId, this.ctx.readBasemapFile);
+    if (map) this.maps.push(map);
+    return map;
   }
 
   private chooseCover(id: 'polygon' | 'tiles'): void {
@@ -156,11 +184,7 @@ export class PageView {
       (element as HTMLElement & { checked: boolean }).checked = on;
       element.toggleAttribute('checked', on);
     }
-    for (const path of this.root.querySelectorAll('path.tile')) {
-      const guid = path.getAttribute('data-testid')?.replace(/^map-tile-/, '') ?? '';
-      path.classList.toggle('selected', this.selected.has(guid));
-      if (path.hasAttribute('role')) path.setAttribute('aria-checked', String(this.selected.has(guid)));
-    }
+    this.map?.sync();
     const count = this.root.querySelector('[data-testid="tile-count"]');
     if (count && model.kind === 'tiles') count.textContent = `${this.selected.size} of ${model.tiles.length} tiles selected`;
     const proceed = this.root.querySelector<HTMLElement>('[data-testid="proceed"]');

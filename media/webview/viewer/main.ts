@@ -12,6 +12,7 @@ import { el } from '../common/dom';
 import { ImageCanvas } from './image-canvas';
 import { metadataPane, renderInspector, renderLegend, renderStretch } from './panes';
 import { seriesNavigation } from './series-nav';
+import { locatorBasemap, renderLocator } from './locator-map';
 
 const root = document.getElementById('app') as HTMLElement;
 let page: ViewerPage | undefined;
@@ -36,6 +37,9 @@ const host = connectToHost<ViewerHostMessage, ViewerPageMessage>({
       case 'step':
         page?.step(message.direction);
         return;
+      case 'basemapFile':
+        basemap.receive(message);
+        return;
       case 'failed':
         if (message.inReplyTo && page) page.onFailure(message.message);
         else showFailure(message.fileName, message.message, message.fileSize);
@@ -43,6 +47,8 @@ const host = connectToHost<ViewerHostMessage, ViewerPageMessage>({
     }
   },
 });
+// The locator map's basemap comes by message (its stylesheet is in the page's head).
+const basemap = locatorBasemap((request) => host.post(request));
 
 function report(): void {
   const texts: Record<string, string> = {};
@@ -110,7 +116,8 @@ class ViewerPage {
       el('section', { 'aria-labelledby': 'pixel-heading' }, el('h2', { id: 'pixel-heading' }, 'Pixel'), this.inspector),
       el('section', { 'aria-labelledby': 'stretch-heading' }, el('h2', { id: 'stretch-heading' }, 'Stretch and histogram'), this.stretchPane),
       this.legendPane,
-      metadataPane(show));
+      metadataPane(show),
+      ...renderLocator(show));
     root.setAttribute('aria-busy', 'false');
     root.replaceChildren(el('div', { class: 'viewer' }, el('div', { class: 'viewer-main' }, toolbar, el('div', { class: 'viewer-stage' }, canvasElement), this.status), side));
     this.listen(canvasElement);

@@ -1,11 +1,13 @@
 // The offline world basemap: Natural Earth land and countries from the `world-atlas` package
-// (TopoJSON, copied into dist/basemap/ by esbuild.mjs), at three scales that take over from each
-// other as the person zooms in. Each scale is fetched from the extension's own files the first
+// (TopoJSON, public domain), at three scales that take over from each other as the person zooms
+// in: 1:110m and 1:50m as whole files, 1:10m as 10° cells of lines cut at build time (basemap-cells.ts),
+// all in dist/basemap/ (esbuild.mjs). Each is fetched from the extension's own files the first
 // time it is shown (an OpenLayers source loads when its layer is first drawn), so a map of a
-// field never loads the 1:110m file and the world view never loads the 1:10m one. Land is
-// filled and outlined (the coastline), countries are outlined (the borders). The outlines are
-// drawn into an image that is redrawn only when the view moves: an edit of the AOI redraws the
-// AOI, not Denmark's 1:10m coastline.
+// field never loads the 1:110m file and reads only the 1:10m cells around the field. Land is
+// filled and outlined (the coastline), countries are outlined (the borders). The sources are
+// shared by every map of the page (the cost panel's comparison shows three), so each file is
+// read once per page. The outlines are drawn into an image that is redrawn only when the view
+// moves: an edit of the AOI redraws the AOI, not Denmark's coastline.
 import TopoJSON from 'ol/format/TopoJSON';
 import VectorImageLayer from 'ol/layer/VectorImage';
 import TileLayer from 'ol/layer/Tile';
@@ -14,13 +16,69 @@ import XYZ from 'ol/source/XYZ';
 import { Fill, Stroke, Style } from 'ol/style';
 import type { FeatureLike } from 'ol/Feature';
 import type { MapColours } from './map-colours';
+import { createCellSource } from './basemap-cells';
 
 /** Scale, file, and the map resolutions (metres per pixel) it is drawn at. */
 const SCALES = [
   { scale: '110m', file: 'countries-110m.json', minResolution: 8000, maxResolution: Infinity },
   { scale: '50m', file: 'countries-50m.json', minResolution: 1200, maxResolution: 8000 },
-  { scale: '10m', file: 'countries-10m.json', minResolution: 0, maxResolution: 1200 },
+  { scale: '10m', file: '10m/', minResolution: 0, maxResolution: 1200 },
 ] as const;
+
+interface SharedSources {
+  sources: Map<string, VectorSource>;
+  loaded: string[];
+}
+
+/** Reads one basemap file (a path under dist/basemap/, e.g. '10m/index.json') as text. */
+export type BasemapReader = (path: string) => Promise<string>;
+
+/** The page's basemap sources, one set per folder (or reader), made by the first map that needs them. */
+const sharedSources = new Map<string | BasemapReader, SharedSources>();
+
+function fetchReader(baseUrl: string): BasemapReader {
+  return async (path) => {
+    const response = await fetch(`${baseUrl}${path}`);
+    if (!response.ok) throw new Error(`basemap ${path}: HTTP ${response.status}`);
+    return response.text();
+  };
+}
+
+function sourcesFor(baseUrl: string, reader: BasemapReader | undefined): SharedSources {
+  const key = reader ?? baseUrl;
+  let shared = sharedSources.get(key);
+  if (shared) return shared;
+  const read = reader ?? fetchReader(baseUrl);
+  const loaded: string[] = [];
+  const sources = new Map<string, VectorSource>();
+  for (const { scale, file } of SCALES) {
+    if (file.endsWith('/')) {
+      sources.set(scale, createCellSource(file, read, () => loaded.push(scale)));
+      continue;
+    }
+    const format = new TopoJSON({ layerName: 'layer', layers: ['land', 'countries'], dataProjection: 'EPSG:4326' });
+    const source: VectorSource = new VectorSource({
+      overlaps: false,
+      loader: (extent, _resolution, projection, success, failure) => {
+        if (!loaded.includes(scale)) loaded.push(scale);
+        read(file)
+          .then((text) => {
+            const features = format.readFeatures(text, { featureProjection: projection });
+            source.addFeatures(features);
+            success?.(features);
+          })
+          .catch(() => {
+            source.removeLoadedExtent(extent);
+            failure?.();
+          });
+      },
+    });
+    sources.set(scale, source);
+  }
+  shared = { sources, loaded };
+  sharedSources.set(key, shared);
+  return shared;
+}
 
 export interface Basemap {
   layers: (VectorImageLayer | TileLayer)[];
@@ -30,28 +88,24 @@ export interface Basemap {
 }
 
 /** `baseUrl`: the folder holding the basemap files, ending in '/'. `tileUrl`: an optional XYZ
- * template for an online raster basemap, drawn under the vector outlines. */
-export function createBasemap(baseUrl: string, colours: MapColours, tileUrl?: string): Basemap {
-  let styles = makeStyles(colours);
-  const loaded: string[] = [];
+ * template for an online raster basemap, drawn under the vector outlines. `reader`: how the
+ * files are read (default: fetched from `baseUrl`; a page whose panel answers basemap messages
+ * passes a reader that asks the host, see src/ui/webview/common/protocol.ts). */
+export function createBasemap(baseUrl: string, colours: MapColours, tileUrl?: string, reader?: BasemapReader): Basemap {
+  let styles = makeStyles(colours, tileUrl !== undefined);
+  const { sources, loaded } = sourcesFor(baseUrl, reader);
   const layers: (VectorImageLayer | TileLayer)[] = [];
   if (tileUrl) {
     layers.push(new TileLayer({ source: new XYZ({ url: tileUrl, crossOrigin: null }), zIndex: -30, properties: { id: 'online-basemap' } }));
   }
-  for (const { scale, file, minResolution, maxResolution } of SCALES) {
-    const source = new VectorSource({
-      url: `${baseUrl}${file}`,
-      format: new TopoJSON({ layerName: 'layer', layers: ['land', 'countries'], dataProjection: 'EPSG:4326' }),
-      overlaps: false,
-    });
-    source.once('featuresloadstart', () => loaded.push(scale));
+  for (const { scale, minResolution, maxResolution } of SCALES) {
     layers.push(new VectorImageLayer({
-      source,
+      source: sources.get(scale),
       minResolution,
       maxResolution,
       zIndex: -20,
       properties: { id: `basemap-${scale}` },
-      style: (feature: FeatureLike) => (feature.get('layer') === 'land' ? styles.land : styles.country),
+      style: (feature: FeatureLike) => styles[feature.get('layer') as keyof typeof styles] ?? styles.countries,
     }));
   }
   return {
@@ -64,10 +118,17 @@ export function createBasemap(baseUrl: string, colours: MapColours, tileUrl?: st
   };
 }
 
-function makeStyles(colours: MapColours, overImagery = false): { land: Style; country: Style } {
+/** Styles by the feature's `layer`: the whole files' 'land' and 'countries', the cells' 'coast'
+ * and 'border'. */
+function makeStyles(colours: MapColours, overImagery = false): Record<'land' | 'countries' | 'coast' | 'border', Style> {
+  // Over online imagery the land is not filled: the outlines alone stay readable on it.
+  const fill = overImagery ? undefined : new Fill({ color: colours.land });
+  const coast = new Stroke({ color: colours.coast, width: 1 });
+  const border = new Stroke({ color: colours.border, width: 0.8, lineDash: [4, 3] });
   return {
-    // Over online imagery the land is not filled: the outlines alone stay readable on it.
-    land: new Style({ fill: overImagery ? undefined : new Fill({ color: colours.land }), stroke: new Stroke({ color: colours.coast, width: 1 }) }),
-    country: new Style({ stroke: new Stroke({ color: colours.border, width: 0.8, lineDash: [4, 3] }) }),
+    land: new Style({ fill, stroke: coast }),
+    countries: new Style({ stroke: border }),
+    coast: new Style({ stroke: coast }),
+    border: new Style({ stroke: border }),
   };
 }

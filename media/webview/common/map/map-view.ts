@@ -22,7 +22,7 @@ import { unByKey } from 'ol/Observable';
 import type Feature from 'ol/Feature';
 import type { BoundingBox } from '../../../../src/geometry/types';
 import { createBasemap } from './basemap';
-import type { Basemap } from './basemap';
+import type { Basemap, BasemapReader } from './basemap';
 import { makeStyleFor } from './feature-style';
 import type { StyleFor } from './feature-style';
 import { readMapColours, watchTheme } from './map-colours';
@@ -40,8 +40,12 @@ export interface MapViewOptions {
   tileUrl?: string;
   /** Called when the person clicks a feature of a layer (the topmost one under the pointer). */
   onClick?: (click: MapClick) => void;
+  /** The layers a click (and the pointer cursor) reacts to; default: every layer given to the map. */
+  clickableLayers?: readonly string[];
   /** Called when the layer list changes (a layer added, toggled or refilled). */
   onLayersChange?: (layers: LayerInfo[]) => void;
+  /** Reads a basemap file through the page's panel instead of fetching it (basemap.ts). */
+  readBasemapFile?: BasemapReader;
 }
 
 interface OverlayEntry {
@@ -87,7 +91,7 @@ export class MapView {
     this.captionFor = makeCaptionFor(this.colours);
     const basemapUrl = options.basemapUrl ?? basemapUrlAtLoad;
     linkStylesheet(basemapUrl);
-    this.basemap = createBasemap(basemapUrl, this.colours, options.tileUrl);
+    this.basemap = createBasemap(basemapUrl, this.colours, options.tileUrl, options.readBasemapFile);
     this.graticule = new Graticule({ strokeStyle: new Stroke({ color: this.colours.graticule, width: 1 }), showLabels: true, wrapX: false, zIndex: -10, properties: { id: 'graticule' } });
     this.map = new OlMap({
       target,
@@ -100,7 +104,7 @@ export class MapView {
       let click: MapClick | undefined;
       this.map.forEachFeatureAtPixel(event.pixel, (feature, layer) => {
         const layerId = layer?.get('id') as string | undefined;
-        if (!layerId || !this.overlays.has(layerId)) return false;
+        if (!layerId || !this.isClickable(layerId)) return false;
         const lonLat = toLonLat(event.coordinate);
         click = { layerId, featureId: String(feature.getId()), at: [lonLat[0], lonLat[1]] };
         return true;
@@ -108,7 +112,7 @@ export class MapView {
       if (click) this.options.onClick(click);
     });
     this.map.on('pointermove', (event) => {
-      const hit = this.map.hasFeatureAtPixel(event.pixel, { layerFilter: (layer) => this.overlays.has(layer.get('id') as string) });
+      const hit = this.map.hasFeatureAtPixel(event.pixel, { layerFilter: (layer) => this.isClickable(layer.get('id') as string) });
       target.style.cursor = hit ? 'pointer' : '';
       const feature = hit ? this.map.forEachFeatureAtPixel(event.pixel, (f) => f) : undefined;
       target.title = ((feature?.get('spec') as MapFeature | undefined)?.label) ?? '';
@@ -276,6 +280,10 @@ export class MapView {
     }
     this.pendingFit = undefined;
     this.map.getView().fit(extent, { size, padding: [32, 32, 32, 32], maxZoom });
+  }
+
+  private isClickable(layerId: string): boolean {
+    return this.overlays.has(layerId) && (this.options.clickableLayers?.includes(layerId) ?? true);
   }
 
   private fullOptions(options: LayerOptions, previous?: Required<LayerOptions>): Required<LayerOptions> {

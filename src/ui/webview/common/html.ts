@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 export const WEBVIEW_RESOURCE_FOLDERS = ['media', 'dist'] as const;
 export const WEBVIEW_SCRIPT = 'dist/webview.js';
 export const WEBVIEW_STYLE = 'media/webview.css';
+export const MAP_STYLE = 'dist/map.css';
 
 export interface PageShellOptions {
   /** `webview.cspSource`: the origin VS Code serves local resources from. */
@@ -24,6 +25,10 @@ export interface PageShellOptions {
   connectToOwnOrigin?: boolean;
   /** One more origin images may come from (the online basemap the person configured). */
   imageOrigin?: string;
+  /** The page draws maps: the map component's stylesheet (dist/map.css) is linked in the head,
+   * so it is in before the page's script runs and nothing is still loading once the page has
+   * rendered (a load pending when a panel closes stalls the next webview: common/protocol.ts). */
+  mapStyle?: boolean;
 }
 
 /** A fresh nonce for each page load: 128 random bits, base64. */
@@ -51,13 +56,14 @@ export function buildPageShell(options: PageShellOptions): string {
   const csp = escapeHtml(contentSecurityPolicy(options.cspSource, options.nonce, options));
   const styleUri = escapeHtml(options.asWebviewUri(WEBVIEW_STYLE));
   const scriptUri = escapeHtml(options.asWebviewUri(options.script ?? WEBVIEW_SCRIPT));
+  const mapStyle = options.mapStyle ? `\n<link rel="stylesheet" nonce="${nonce}" href="${escapeHtml(options.asWebviewUri(MAP_STYLE))}" data-map-style>` : '';
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${styleUri}">
+<link rel="stylesheet" nonce="${nonce}" href="${styleUri}">${mapStyle}
 <title>${escapeHtml(options.title)}</title>
 </head>
 <body>

@@ -8,6 +8,7 @@ import type { EstimateDecision, EstimateModel } from '../../../workflows/engine/
 import { Views } from '../../constants';
 import { WEBVIEW_SCRIPT } from '../common/html';
 import type { MessageSchema, PanelPage } from '../common/messages';
+import { readBasemapFile } from '../common/basemap-files';
 import { PanelHost } from '../common/panel-host';
 import { hostMessageSchema, webviewMessageSchema } from './protocol';
 import type { HostMessage, ShowMessage, WebviewMessage } from './protocol';
@@ -39,8 +40,10 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
   /** Fires with the texts of the page's `data-testid` elements after each render. */
   readonly onDidRender = this.renderedEmitter.event;
 
-  private constructor(panel: vscode.WebviewPanel, extensionUri: vscode.Uri) {
-    super(panel, extensionUri, estimatePage);
+  private constructor(panel: vscode.WebviewPanel, private readonly extensionUri: vscode.Uri) {
+    // The page's maps ask for their basemap files by message (common/protocol.ts), never by
+    // fetch, and their stylesheet is in the page's head.
+    super(panel, extensionUri, estimatePage, { mapStyle: true });
     this.onDidDispose(() => this.renderedEmitter.dispose());
   }
 
@@ -114,6 +117,9 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
   protected override async handle(message: WebviewMessage): Promise<void> {
     switch (message.type) {
       case 'ready': // answered by onReady
+        return;
+      case 'basemapRequest':
+        this.post(await readBasemapFile(this.extensionUri, message));
         return;
       case 'rendered':
         this.rendered = message.texts;

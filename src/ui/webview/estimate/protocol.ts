@@ -4,6 +4,7 @@
 // small (the classic API would add ~450 KB). This file must not import `vscode`.
 import * as z from 'zod/mini';
 import type { EstimateModel } from '../../../workflows/engine/estimate-view-model';
+import { basemapReplySchema, basemapRequestSchema } from '../common/protocol';
 
 const position = z.array(z.number());
 const polygon = z.array(z.array(position));
@@ -101,6 +102,8 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('busy'), message: z.string() }),
   /** The payload is on the clipboard. */
   z.object({ type: z.literal('copied') }),
+  /** A basemap file the page's map asked for. */
+  basemapReplySchema,
 ]);
 
 export const webviewMessageSchema = z.discriminatedUnion('type', [
@@ -112,6 +115,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('copyPayload') }),
   /** After each render: the text of every `data-testid` element, so tests can read what is shown. */
   z.object({ type: z.literal('rendered'), texts: z.record(z.string(), z.string()) }),
+  /** The map asks for a basemap file (never fetched: see common/protocol.ts). */
+  basemapRequestSchema,
 ]);
 
 /** What the page keeps in `vscode.setState`, and what the serializer gets back after a reload. */

@@ -7,6 +7,7 @@ import type { BandMapping, BandWindow, ChannelStretch, RasterFile, RasterMetadat
 import { sidecarPath } from '../../../workflows/stac/stac-sidecar';
 import type { PixelMessage, ShowViewerMessage, ViewChannel, ViewMessage } from './protocol';
 import { factsOf, sidecarOf } from './image-facts';
+import { locatorOf } from './locator';
 
 type Raster = typeof import('../../../raster');
 
@@ -43,6 +44,7 @@ export class ImageSession {
         presets: core.presetsFor(meta.bandNames).map((p) => ({ id: p.id, label: p.label, bands: p.bands.map((b) => meta.bandNames[b] as string), ...(p.ramp ? { ramp: p.ramp } : {}) })),
         ...(aoi ? { aoi } : {}),
         ...(requestText ? { requestText } : {}),
+        ...locatorField(meta, core, sidecar),
       };
       return new ImageSession(core, raster, show);
     } catch (error) {
@@ -134,4 +136,9 @@ async function readSidecar(path: string): Promise<unknown> {
   } catch {
     return undefined; // no sidecar (or not JSON): the image alone is still worth showing
   }
+}
+
+function locatorField(meta: RasterMetadata, core: Raster, sidecar: unknown): Pick<ShowViewerMessage, 'locator'> {
+  const locator = locatorOf(meta, core, sidecar);
+  return locator ? { locator } : {};
 }

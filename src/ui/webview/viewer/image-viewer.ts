@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { MessageSchema, PanelPage } from '../common/messages';
+import { readBasemapFile } from '../common/basemap-files';
 import { PanelHost } from '../common/panel-host';
 import { ImageSession } from './image-session';
 import { carryTo, seriesOf, takeCarried } from './series-steps';
@@ -41,10 +42,10 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
 
   constructor(
     panel: vscode.WebviewPanel,
-    extensionUri: vscode.Uri,
+    private readonly extensionUri: vscode.Uri,
     readonly path: string,
   ) {
-    super(panel, extensionUri, viewerPage);
+    super(panel, extensionUri, viewerPage, { mapStyle: true }); // the locator map's stylesheet
     this.onDidDispose(() => this.renderedEmitter.dispose());
   }
 
@@ -77,6 +78,9 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
   protected override async handle(message: ViewerPageMessage): Promise<void> {
     try {
       switch (message.type) {
+        case 'basemapRequest': // the locator map's basemap
+          this.post(await readBasemapFile(this.extensionUri, message));
+          return;
         case 'render': {
           const session = await this.open();
           const { presetId, window, targetWidth, stretch } = message;

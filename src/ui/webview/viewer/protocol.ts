@@ -3,10 +3,12 @@
 // never as JSON arrays of numbers. Both sides validate every message. Must not import `vscode`.
 import * as z from 'zod/mini';
 import { Views } from '../../constants';
+import { basemapReplySchema, basemapRequestSchema } from '../common/protocol';
 
 const rgba = z.custom<Uint8ClampedArray>((v) => v instanceof Uint8ClampedArray, 'RGBA bytes');
 const counts = z.custom<Uint32Array>((v) => v instanceof Uint32Array, 'histogram counts');
 const box = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+const lonLat = z.tuple([z.number(), z.number()]);
 
 const stretchCuts = z.array(z.object({ low: z.number(), high: z.number() }));
 const direction = z.union([z.literal(-1), z.literal(1)]);
@@ -41,6 +43,8 @@ const showMessage = z.object({
   series: z.optional(z.object({ dates: z.array(z.string()), index: z.number() })),
   /** The band mapping and cut-offs to start with: what the previous date's viewer showed. */
   display: z.optional(z.object({ presetId: z.string(), stretch: z.optional(stretchCuts) })),
+  /** Where the image lies, in lon/lat, for the locator map: its outline and the requested area. */
+  locator: z.optional(z.object({ footprint: z.array(lonLat), aoi: z.array(z.array(lonLat)) })),
 });
 
 const viewMessage = z.object({
@@ -86,6 +90,8 @@ export const viewerHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('step'), direction }),
   /** The file cannot be shown: what is wrong with it, and its size. */
   z.object({ type: z.literal('failed'), fileName: z.string(), message: z.string(), fileSize: z.string(), inReplyTo: z.optional(z.string()) }),
+  /** A basemap file the locator map asked for. */
+  basemapReplySchema,
 ]);
 
 export const viewerPageSchema = z.discriminatedUnion('type', [
@@ -104,6 +110,8 @@ export const viewerPageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inspect'), requestId: z.string(), column: z.number(), row: z.number() }),
   /** After each render: the text of every `data-testid` element, so tests can read what is shown. */
   z.object({ type: z.literal('rendered'), texts: z.record(z.string(), z.string()) }),
+  /** The locator map asks for a basemap file (never fetched: see common/protocol.ts). */
+  basemapRequestSchema,
 ]);
 
 export type ViewerHostMessage = z.infer<typeof viewerHostSchema>;
