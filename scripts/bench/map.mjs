@@ -34,7 +34,8 @@ function ringWkt(vertices, center = [10.2, 56.15], radius = 0.05) {
 const HARNESS = `<!DOCTYPE html><html><head><meta charset="utf-8"><style>body{margin:0;--vscode-foreground:#333;--vscode-editor-background:#fff}#app{height:700px;width:1000px}</style></head>
 <body class="vscode-light"><main id="app"></main><script>
 window.posted = [];
-window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), getState: () => undefined, setState: () => {} });
+// The panel's side of the basemap messages, as the host answers them: the file from dist/basemap/.
+window.acquireVsCodeApi = () => ({ postMessage: (m) => { window.posted.push(m); if (m.type === 'basemapRequest') fetch('/basemap/' + m.path).then((r) => (r.ok ? r.text() : Promise.reject(new Error('no such basemap file')))).then((text) => window.postMessage({ type: 'basemapFile', inReplyTo: m.requestId, text }, '*'), (e) => window.postMessage({ type: 'basemapFile', inReplyTo: m.requestId, error: e.message }, '*')); }, getState: () => undefined, setState: () => {} });
 window.decode = (m) => { if (m.polygons) { const b = (s, T) => { const bin = atob(s); const u = new Uint8Array(bin.length); for (let i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i); return new T(u.buffer); };
   m.polygons = { coordinates: b(m.polygons.coordinates, Float64Array), ringEnds: b(m.polygons.ringEnds, Uint32Array), polygonEnds: b(m.polygons.polygonEnds, Uint32Array) }; } return m; };
 </script><script src="/map.js"></script></body></html>`;

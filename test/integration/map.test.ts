@@ -53,8 +53,9 @@ describe('Show on Map in VS Code', () => {
     // the browser logs them ERR_ABORTED) was seen to stall the next webview's files in code-server
     // for about 30 s (the webview service worker's resource timeout), so its page said nothing for
     // 30 s. That was why these tests timed out now and then: each closed its map right after the
-    // first report. So a map is closed only once its page has drawn everything, the basemap
-    // included ('complete').
+    // first report. The page now reads its basemap by message and has its stylesheet in the head,
+    // so it loads nothing itself; a map is still closed only once its page has drawn everything,
+    // the basemap included ('complete'), so no test's leftovers reach the next.
     for (const panel of opened) {
       if (!panel.isDisposed && panel.lastDrawn?.phase !== 'complete') await nextEvent(panel.onDidDraw, (d) => d.phase === 'complete', 30_000).catch(() => undefined);
     }

@@ -5,6 +5,7 @@
 import { hostMessageSchema } from '../../../src/ui/webview/map/protocol';
 import { connectToHost } from '../common/host-channel';
 import type { AoiMessage, DrawnMessage, MapHostMessage, MapPageMessage } from '../../../src/ui/webview/map/protocol';
+import { createBasemapChannel } from '../common/map/basemap-channel';
 import { MapView } from '../common/map/map-view';
 import { renderLayerList } from '../common/map/layer-list';
 import { aoiFeatures, legendText } from './aoi-layer';
@@ -27,10 +28,13 @@ const channel = connectToHost<MapHostMessage, MapPageMessage>({
   onMessage: (message) => handle(message, received),
 });
 const post = (message: MapPageMessage) => channel.post(message);
+// The basemap files come by message, never by fetch (see common/map/basemap-channel.ts).
+const basemap = createBasemapChannel(post);
 
 function ensureMap(tileUrl?: string): MapView {
   map ??= new MapView(ui.map, {
     tileUrl,
+    readBasemapFile: basemap.read,
     onClick: (click) => {
       if (click.layerId === 'aoi') post({ type: 'reveal', polygon: Number(click.featureId) });
     },
@@ -107,6 +111,9 @@ function handle(message: MapHostMessage, started: number): void {
       return;
     case 'highlight':
       ensureMap().highlight('aoi', message.polygon === undefined ? undefined : String(message.polygon));
+      return;
+    case 'basemapFile':
+      basemap.receive(message);
       return;
   }
 }

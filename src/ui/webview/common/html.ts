@@ -21,8 +21,6 @@ export interface PageShellOptions {
   script?: string;
   /** Shown until the script has rendered. */
   loadingText?: string;
-  /** A map page fetches its basemap files from the extension's own origin. */
-  connectToOwnOrigin?: boolean;
   /** One more origin images may come from (the online basemap the person configured). */
   imageOrigin?: string;
   /** The page draws maps: the map component's stylesheet (dist/map.css) is linked in the head,
@@ -40,11 +38,10 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function contentSecurityPolicy(cspSource: string, nonce: string, extra: { connectToOwnOrigin?: boolean; imageOrigin?: string } = {}): string {
+export function contentSecurityPolicy(cspSource: string, nonce: string, extra: { imageOrigin?: string } = {}): string {
   return [
     "default-src 'none'",
     `img-src ${cspSource}${extra.imageOrigin ? ` ${extra.imageOrigin}` : ''}`,
-    ...(extra.connectToOwnOrigin ? [`connect-src ${cspSource}`] : []),
     `font-src ${cspSource}`,
     `style-src ${cspSource} 'nonce-${nonce}'`,
     `script-src 'nonce-${nonce}'`,

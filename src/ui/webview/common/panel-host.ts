@@ -44,7 +44,7 @@ export class PanelHost<HostMessage extends Message, PageMessage extends Message>
     extensionUri: vscode.Uri,
     private readonly page: PanelPage<HostMessage, PageMessage>,
     /** What the page's CSP allows beyond the default (a map fetches its basemap files). */
-    shellOptions: Pick<PageShellOptions, 'connectToOwnOrigin' | 'imageOrigin' | 'mapStyle'> = {},
+    shellOptions: Pick<PageShellOptions, 'imageOrigin' | 'mapStyle'> = {},
   ) {
     panel.webview.options = PanelHost.webviewOptions(extensionUri);
     panel.webview.html = buildPageShell({

@@ -9,6 +9,7 @@ import { aoiFormatOf } from '../../diagnostics/aoi-documents';
 import { polygonAtOffset } from '../../../geometry/polygon-spans';
 import type { PanelPage } from '../common/messages';
 import { PanelHost } from '../common/panel-host';
+import { readBasemapFile } from '../common/basemap-files';
 import { buildAoiView } from './aoi-message';
 import type { LastGood } from './aoi-message';
 import { footprintsLayer, ordersLayer, workspaceLayer } from './layers';
@@ -71,7 +72,9 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
 
   private constructor(panel: vscode.WebviewPanel, private readonly services: ExtensionServices, readonly document: vscode.TextDocument) {
     const tileUrl = mapTileUrl();
-    super(panel, services.context.extensionUri, mapPage, { connectToOwnOrigin: true, imageOrigin: tileUrl ? tileOrigin(tileUrl) : undefined });
+    // The basemap comes by message and the map's stylesheet is in the page's head: a fetch still
+    // pending when a map closes stalls the next webview for 30 s (common/basemap-channel.ts).
+    super(panel, services.context.extensionUri, mapPage, { mapStyle: true, imageOrigin: tileUrl ? tileOrigin(tileUrl) : undefined });
     this.listeners = [
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === this.document && event.contentChanges.length > 0) this.scheduleRedraw();
@@ -131,6 +134,9 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
 
   protected override async handle(message: MapPageMessage): Promise<void> {
     switch (message.type) {
+      case 'basemapRequest':
+        this.post(await readBasemapFile(this.services.context.extensionUri, message));
+        return;
       case 'reveal':
         await this.revealPolygon(message.polygon);
         return;

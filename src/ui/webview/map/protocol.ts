@@ -3,6 +3,7 @@
 // never as JSON arrays of arrays: postMessage carries a typed array as bytes. This file must not
 // import `vscode`.
 import * as z from 'zod/mini';
+import { basemapReplySchema, basemapRequestSchema } from '../common/protocol';
 
 const packed = z.object({
   coordinates: z.instanceof(Float64Array),
@@ -86,10 +87,12 @@ const imagesMessage = z.object({
 const highlightMessage = z.object({ type: z.literal('highlight'), polygon: z.optional(z.number()) });
 const configMessage = z.object({ type: z.literal('config'), tileUrl: z.optional(z.string()) });
 
-export const hostMessageSchema = z.discriminatedUnion('type', [configMessage, aoiMessage, layerMessage, imageMessage, imagesMessage, highlightMessage]);
+export const hostMessageSchema = z.discriminatedUnion('type', [configMessage, aoiMessage, layerMessage, imageMessage, imagesMessage, highlightMessage, basemapReplySchema]);
 
 export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
+  /** The map asks for a basemap file (never fetched: see common/protocol.ts). */
+  basemapRequestSchema,
   /** The person clicked a polygon of the AOI: reveal its text. */
   z.object({ type: z.literal('reveal'), polygon: z.number() }),
   /** What the page drew (tests and the bench read it). */
