@@ -60,14 +60,11 @@ export async function readWindow(level: Level, fullWidth: number, fullHeight: nu
   const rowBytes = rowSamples * bytesPerSample;
   const firstBx = Math.floor((columns[0] as number) / blockWidth);
   const lastBx = Math.floor((columns[width - 1] as number) / blockWidth);
-  let r = 0;
-  while (r < height) {
-    const by = Math.floor((rows[r] as number) / blockHeight);
-    let rEnd = r;
-    while (rEnd < height && Math.floor((rows[rEnd] as number) / blockHeight) === by) rEnd++;
-    // Every block of this block row is requested at once, so they decode in parallel; they are
-    // consumed in order, one block row (a few MiB) in memory at a time.
-    const blocks = planar === 2 ? request.bands : [0];
+  const blocks = planar === 2 ? request.bands : [0];
+  // Every block of a block row is requested at once, so they decode in parallel, and the next
+  // block row is requested before this one is consumed, so decoding goes on while the samples are
+  // copied out; at most two block rows (a few MiB) are in memory at a time.
+  const requestRow = (by: number): Map<string, Promise<Uint8Array>> => {
     const pending = new Map<string, Promise<Uint8Array>>();
     for (let bx = firstBx; bx <= lastBx; bx++) {
       for (const sample of blocks) {
@@ -76,6 +73,17 @@ export async function readWindow(level: Level, fullWidth: number, fullHeight: nu
         pending.set(`${bx}:${sample}`, read);
       }
     }
+    return pending;
+  };
+  const blockRowOf = (r: number) => Math.floor((rows[r] as number) / blockHeight);
+  let r = 0;
+  let upcoming: Map<string, Promise<Uint8Array>> | undefined;
+  while (r < height) {
+    const by = blockRowOf(r);
+    let rEnd = r;
+    while (rEnd < height && blockRowOf(rEnd) === by) rEnd++;
+    const pending = upcoming ?? requestRow(by);
+    upcoming = rEnd < height ? requestRow(blockRowOf(rEnd)) : undefined;
     for (let bx = firstBx; bx <= lastBx; bx++) {
       let cStart = 0;
       while (cStart < width && Math.floor((columns[cStart] as number) / blockWidth) < bx) cStart++;
