@@ -13,7 +13,8 @@ import { Commands } from '../../src/ui/constants';
 import type { ImageViewer } from '../../src/ui/webview/viewer/image-viewer';
 import { stacItem } from '../../src/workflows/stac/stac-item';
 import { buildGeoTiff } from '../simulator/geotiff-image';
-import { extensionApi, nextEvent } from './vsc-helpers';
+import { viewerOpenedBy, viewerShows } from './viewer-helpers';
+import { extensionApi } from './vsc-helpers';
 
 const FIELD = { west: 10.1, south: 56.05, east: 10.15, north: 56.08 };
 const AOI = { type: 'Polygon' as const, coordinates: [[[10.11, 56.055], [10.14, 56.055], [10.14, 56.075], [10.11, 56.075], [10.11, 56.055]]] };
@@ -21,27 +22,7 @@ const AOI = { type: 'Polygon' as const, coordinates: [[[10.11, 56.055], [10.14, 
 /** Opens `file` as the Explorer does (vscode.open), or through `command` with its argument. */
 async function openedViewer(file: string, command: [string, unknown] = ['vscode.open', vscode.Uri.file(file)]): Promise<ImageViewer> {
   const api = await extensionApi();
-  const before = new Set(api.imageViewers());
-  await vscode.commands.executeCommand(...command);
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const viewer = api.imageViewers().find((v) => !before.has(v) && v.path === file);
-    if (viewer) return viewer;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${file} did not open in the image viewer`);
-}
-
-async function rendered(viewer: ImageViewer, accept: (texts: Record<string, string>) => boolean): Promise<Record<string, string>> {
-  const waiting = nextEvent(viewer.onDidRender, accept, 30_000);
-  const now = viewer.lastRendered;
-  if (now && accept(now)) {
-    waiting.catch(() => undefined);
-    return now;
-  }
-  return waiting.catch((error: Error) => {
-    throw new Error(`${error.message}; the page last showed ${JSON.stringify(viewer.lastRendered)}`);
-  });
+  return viewerOpenedBy(file, () => api.imageViewers(), () => vscode.commands.executeCommand(...command));
 }
 
 describe('image viewer in VS Code', function () {
@@ -63,7 +44,7 @@ describe('image viewer in VS Code', function () {
     const meta = raster.metadata;
     try {
       const viewer = await openedViewer(file);
-      const shown = await rendered(viewer, (t) => t['meta-size'] !== undefined && t['channel-band-0'] !== undefined);
+      const shown = await viewerShows(viewer, (t) => t['meta-size'] !== undefined && t['channel-band-0'] !== undefined);
       assert.equal(shown['meta-size'], `${meta.width.toLocaleString('en')} × ${meta.height.toLocaleString('en')} pixels`);
       assert.equal(shown['meta-epsg'], 'EPSG:32632');
       assert.equal(shown['meta-bands'], '5: B4, B3, B2, B8, [B8_B4]');
@@ -75,7 +56,7 @@ describe('image viewer in VS Code', function () {
 
       const [column, row] = [Math.floor(meta.width / 2), Math.floor(meta.height / 3)];
       viewer.inspectAt(column, row);
-      const texts = await rendered(viewer, (t) => (t['pixel-place'] ?? '').startsWith(`Pixel ${column}, ${row} `));
+      const texts = await viewerShows(viewer, (t) => (t['pixel-place'] ?? '').startsWith(`Pixel ${column}, ${row} `));
       const raws = await raster.pixel(column, row);
       assert.ok(raws && raws.length === 5);
       for (const [b, raw] of raws.entries()) {
@@ -95,7 +76,7 @@ describe('image viewer in VS Code', function () {
     const truncated = join(dir, 'truncated.tif');
     writeFileSync(truncated, whole.subarray(0, 200));
     const viewer = await openedViewer(truncated);
-    const texts = await rendered(viewer, (t) => t['failure-message'] !== undefined);
+    const texts = await viewerShows(viewer, (t) => t['failure-message'] !== undefined);
     assert.match(texts['failure-message'] ?? '', /damaged or truncated/);
     assert.equal(texts['failure-size'], 'File size: 200 bytes');
 
@@ -103,7 +84,7 @@ describe('image viewer in VS Code', function () {
     writeFileSync(foreign, 'This is a text file named like an image.\n');
     // Through Open Image, as a finished batch unit (a node with its file's path) calls it.
     const second = await openedViewer(foreign, [Commands.openImage, { path: foreign }]);
-    const shown = await rendered(second, (t) => t['failure-message'] !== undefined);
+    const shown = await viewerShows(second, (t) => t['failure-message'] !== undefined);
     assert.match(shown['failure-message'] ?? '', /is not a TIFF file/);
     assert.equal(shown['failure-size'], `File size: ${readFileSync(foreign).length} bytes`);
   });

@@ -9,37 +9,11 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/ui/constants';
 import type { DownloadUnitNode } from '../../src/ui/tree/downloads-provider';
-import type { ImageViewer } from '../../src/ui/webview/viewer/image-viewer';
 import type { SeriesResult } from '../../src/workflows/series/series-types';
-import { nextEvent, packageJson, useSimulator } from './vsc-helpers';
+import { viewerOpenedBy, viewerShows } from './viewer-helpers';
+import { packageJson, useSimulator } from './vsc-helpers';
 
 const DEMO_FIELD = join(__dirname, '..', '..', '..', 'scripts', 'demo-workspace', 'field.wkt');
-
-/** The viewer of `file` that opens after `action` (one that was not on screen before). */
-async function viewerOpenedBy(file: string, viewers: () => ImageViewer[], action: () => unknown): Promise<ImageViewer> {
-  const before = new Set(viewers());
-  await action();
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const viewer = viewers().find((v) => !before.has(v) && v.path === file);
-    if (viewer) return viewer;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${file} did not open in the image viewer`);
-}
-
-/** What the page shows once `accept` holds (the texts of its data-testid elements). */
-async function shown(viewer: ImageViewer, accept: (texts: Record<string, string>) => boolean): Promise<Record<string, string>> {
-  const waiting = nextEvent(viewer.onDidRender, accept, 30_000);
-  const now = viewer.lastRendered;
-  if (now && accept(now)) {
-    waiting.catch(() => undefined);
-    return now;
-  }
-  return waiting.catch((error: Error) => {
-    throw new Error(`${error.message}; the page last showed ${JSON.stringify(viewer.lastRendered)}`);
-  });
-}
 
 const cutOffs = (texts: Record<string, string>) => [0, 1, 2].map((i) => [texts[`stretch-low-${i}`], texts[`stretch-high-${i}`]]);
 
@@ -109,11 +83,11 @@ describe('Download Time Series in VS Code', function () {
     // Open Image on the first date's node (as the menu passes it), then step to the next date.
     const viewers = () => env.api.imageViewers();
     const first = await viewerOpenedBy(done[0]!.file!, viewers, () => vscode.commands.executeCommand(Commands.openImage, units[0]));
-    const firstTexts = await shown(first, (t) => t['series-date'] !== undefined && t['stretch-low-2'] !== undefined && /^Showing/.test(t['view-status'] ?? ''));
+    const firstTexts = await viewerShows(first, (t) => t['series-date'] !== undefined && t['stretch-low-2'] !== undefined && /^Showing/.test(t['view-status'] ?? ''));
     assert.equal(firstTexts['series-date'], `${done[0]!.date} · 1 of 3`);
     assert.ok(cutOffs(firstTexts).flat().every((v) => /^-?\d+\.\d+$/.test(v ?? '')), JSON.stringify(cutOffs(firstTexts)));
     const second = await viewerOpenedBy(done[1]!.file!, viewers, () => first.stepDate(1));
-    const secondTexts = await shown(second, (t) => t['stretch-low-2'] !== undefined && /^Showing/.test(t['view-status'] ?? ''));
+    const secondTexts = await viewerShows(second, (t) => t['stretch-low-2'] !== undefined && /^Showing/.test(t['view-status'] ?? ''));
     assert.equal(secondTexts['series-date'], `${done[1]!.date} · 2 of 3`);
     assert.deepEqual(cutOffs(secondTexts), cutOffs(firstTexts), 'the next date starts with the cut-offs on screen');
     assert.ok(first.isDisposed, 'the next date takes the first one\'s place');
@@ -122,7 +96,7 @@ describe('Download Time Series in VS Code', function () {
     // cut-offs above were not a coincidence.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const alone = await viewerOpenedBy(done[1]!.file!, viewers, () => vscode.commands.executeCommand(items[1]!.command!.command, ...(items[1]!.command!.arguments ?? [])));
-    const aloneTexts = await shown(alone, (t) => t['stretch-low-2'] !== undefined && /^Showing/.test(t['view-status'] ?? ''));
+    const aloneTexts = await viewerShows(alone, (t) => t['stretch-low-2'] !== undefined && /^Showing/.test(t['view-status'] ?? ''));
     assert.notDeepEqual(cutOffs(aloneTexts), cutOffs(firstTexts));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
