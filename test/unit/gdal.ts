@@ -3,9 +3,9 @@
 // test that needs it with the command that installs it.
 import { execFileSync } from 'node:child_process';
 
-function run(command: string, args: string[], input?: string): string {
+function run(command: string, args: string[], input?: string, cwd?: string): string {
   try {
-    return execFileSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...(input === undefined ? { stdio: ['ignore', 'pipe', 'pipe'] } : { input }) });
+    return execFileSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, cwd, ...(input === undefined ? { stdio: ['ignore', 'pipe', 'pipe'] } : { input }) });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new Error(`${command} is missing: GDAL is required by these tests (apt-get install gdal-bin, or bash scripts/install-test-host.sh).`);
@@ -38,6 +38,13 @@ export interface GdalInfo {
 
 export function gdalinfo(file: string, stats = false): GdalInfo {
   return JSON.parse(run('gdalinfo', ['-json', ...(stats ? ['-stats'] : []), file])) as GdalInfo;
+}
+
+/** A STAC ItemCollection opened by GDAL's STACIT driver: one mosaic of its Items' assets, placed by
+ * their `proj:*` fields. GDAL 3.6 opens a relative asset href from its working directory, not
+ * from the collection's folder, so it is run in that folder. */
+export function gdalinfoStacItems(folder: string, collectionName: string): GdalInfo & { files: string[] } {
+  return JSON.parse(run('gdalinfo', ['-json', `STACIT:"${collectionName}"`], undefined, folder)) as GdalInfo & { files: string[] };
 }
 
 /** The EPSG code GDAL reads from the file's georeferencing (the CRS's last ID). */

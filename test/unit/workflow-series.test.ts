@@ -10,6 +10,7 @@ import { selectSeriesDates } from '../../src/workflows/series/series-dates';
 import type { DownloadSeriesOptions } from '../../src/workflows/series/series-types';
 import { downloadSeries } from '../../src/workflows/series/series-workflow';
 import { ITEM_COLLECTION_NAME } from '../../src/workflows/stac/stac-collection';
+import { epsgOf, gdalinfo, gdalinfoStacItems } from './gdal';
 import { useSimulatorClient } from './simulator-client-fixture';
 import { scriptedPorts } from './workflow-ports';
 
@@ -66,6 +67,16 @@ describe('workflow: time series (against the simulator)', () => {
     assert.equal(result.itemCollection, join(fixture.out, ITEM_COLLECTION_NAME));
     assert.ok(validate(collection), JSON.stringify(validate.errors));
     assert.deepEqual(collection.features.map((f) => f.properties.datetime.slice(0, 10)), expected);
+
+    // GDAL reads the collection as STAC: its STACIT driver places every date's image by the Items'
+    // proj:epsg, proj:shape and proj:transform, and the mosaic is where each image says it is.
+    const mosaic = gdalinfoStacItems(fixture.out, ITEM_COLLECTION_NAME);
+    const first = gdalinfo(join(fixture.out, `composite-${expected[0]}-Stratus2-80m.tif`));
+    assert.deepEqual(mosaic.files.map((f) => f.replace(/^\.\//, '')).sort(), expected.map((d) => `composite-${d}-Stratus2-80m.tif`));
+    assert.equal(epsgOf(mosaic), epsgOf(first));
+    assert.deepEqual(mosaic.size, first.size);
+    assert.deepEqual(mosaic.geoTransform, first.geoTransform);
+    assert.equal(mosaic.bands.length, 3);
   });
 
   it('asks nothing when the options fix every setting (the Output step is offered only in a run that asks something)', async () => {
