@@ -212,6 +212,8 @@ describe('Satellite Imagery in the browser workbench', function () {
       assert.match(layers, id === 'polygon' ? /\bbilled:[1-9]/ : /\btiles:[1-9]/, `${id} cover map: ${layers}`);
     }
     assert.match(await frame.locator('[data-testid="caveat"]').first().innerText(), /overlaps none/);
+    // A field of half a km² in one mini-tile of 17 km²: the service's tiles cost more, and the panel says so.
+    assert.match(await frame.locator('[data-testid="covers-intro"]').first().innerText(), /cost more per month than the polygon order here/);
     await frame.locator('[data-testid="cover-pick-tiles"]').first().check();
     await frame.locator(PROCEED, { hasText: 'tiles order' }).first().waitFor({ state: 'visible' });
     await frame.locator('[data-testid="covers"]').first().scrollIntoViewIfNeeded();

@@ -282,6 +282,7 @@ describe('webview page in Chromium', function () {
       assert.match(texts['cover-map-tiles:layers'], /\baoi:1\b/);
       assert.match(texts['cover-map-tiles:layers'], /\bbilled:0\b/);
       assert.match(texts['cover-map-tiles:layers'], /\btiles:2\b/);
+      assert.match(await h.page.locator('[data-testid="covers-intro"]').innerText(), /cover the area for less per month than the polygon order/);
       await mapDrawn(h, 'map');
       // Three maps, one basemap read: the sources are the page's, shared by its maps.
       assert.deepEqual(await basemapAsked(h), ['10m/19_14.json', '10m/index.json']);

@@ -36,6 +36,17 @@ export function renderCovers(model: OrderEstimateModel, locale: Locale, chosen: 
   };
   return el('section', { class: 'covers', 'aria-labelledby': 'covers-heading', 'data-testid': 'covers' },
     el('h2', { id: 'covers-heading' }, 'Cheapest cover: polygon or tiles'),
-    el('p', {}, 'The service proposes the tiles below as a cheaper way to cover the area. Tiles bill at a lower rate per km² but cover more than the drawn area. Pick the order to place.'),
+    el('p', { 'data-testid': 'covers-intro' }, coversIntro(covers, locale)),
     el('div', { class: 'cover-row' }, ...covers.map(column)));
+}
+
+/** Which cover is cheaper, said as it is: for a small field the service's tiles often cost more. */
+function coversIntro(covers: readonly Cover[], locale: Locale): string {
+  const polygon = covers.find((c) => c.id === 'polygon');
+  const tiles = covers.find((c) => c.id === 'tiles');
+  const rate = 'Tiles bill at a lower rate per km², but cover more than the drawn area';
+  if (polygon?.perMonth === undefined || tiles?.perMonth === undefined) return `The service proposes the tiles below to cover the area. ${rate}. Pick the order to place.`;
+  const areas = `${formatArea(tiles.billedKm2, locale)} against ${formatArea(polygon.billedKm2, locale)}`;
+  if (tiles.perMonth < polygon.perMonth) return `The tiles the service proposes cover the area for less per month than the polygon order. ${rate} (${areas}). Pick the order to place.`;
+  return `The tiles the service proposes cost more per month than the polygon order here: ${rate.charAt(0).toLowerCase()}${rate.slice(1)} (${areas}). Pick the order to place.`;
 }

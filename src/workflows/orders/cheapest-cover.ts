@@ -43,7 +43,7 @@ export function coverOption(id: CoverOption['id'], estimate: OrderEstimate, requ
   const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
   return {
     id,
-    label: id === 'polygon' ? 'Polygon order (the drawn area)' : 'Tile order (cheapest cover)',
+    label: id === 'polygon' ? 'Polygon order (the drawn area)' : "Tile order (the service's tile cover)",
     currency: costs.currency,
     currentMonth: costs.currentMonth,
     perMonth: costs.perMonth,
