@@ -44,7 +44,7 @@ function renderPlanes(spec: GeoTiffSpec, grid: ImageGrid): (Int16Array | Uint8Ar
   const recipes = spec.bands.map(bandRecipe);
   const day = sceneDay(spec.date, spec.seed);
   const nodata = NODATA[spec.dataType];
-  const ground: GroundSample = { clear: true, water: false, green: 0, grain: 0 };
+  const ground: GroundSample = { clear: true, water: false, green: 0, dry: 0, soil: 1, grain: 0 };
   for (let y = 0; y < height; y++) {
     const rowY = grid.originY - (y + 0.5) * grid.pixelHeight;
     // Interpolating along a row is exact for 4326 and within centimetres for UTM at these sizes.

@@ -5,21 +5,24 @@
 
 const DEG = Math.PI / 180;
 
-/** Surface reflectance spectra (0..1) by band: bare soil, green vegetation, water. */
-const SPECTRA: Record<string, [number, number, number]> = {
-  B1: [0.08, 0.03, 0.06],
-  B2: [0.1, 0.04, 0.06],
-  B3: [0.14, 0.08, 0.05],
-  B4: [0.18, 0.035, 0.03],
-  B5: [0.2, 0.12, 0.02],
-  B6: [0.22, 0.3, 0.015],
-  B7: [0.24, 0.38, 0.012],
-  B8: [0.26, 0.42, 0.01],
-  B8A: [0.27, 0.43, 0.01],
-  B9: [0.27, 0.4, 0.005],
-  B10: [0.01, 0.01, 0.001],
-  B11: [0.32, 0.2, 0.005],
-  B12: [0.28, 0.1, 0.003],
+/** Surface reflectance spectra (0..1) by band: bare soil, green vegetation, water, and dry
+ * vegetation (straw and stubble: yellow in true colour). Four end members, not two: a scene mixed
+ * from two alone stretches to grey in true colour, since each band is then the same line of one
+ * mixing fraction. */
+const SPECTRA: Record<string, [number, number, number, number]> = {
+  B1: [0.08, 0.03, 0.06, 0.07],
+  B2: [0.1, 0.04, 0.06, 0.08],
+  B3: [0.14, 0.08, 0.05, 0.14],
+  B4: [0.18, 0.035, 0.03, 0.2],
+  B5: [0.2, 0.12, 0.02, 0.23],
+  B6: [0.22, 0.3, 0.015, 0.25],
+  B7: [0.24, 0.38, 0.012, 0.27],
+  B8: [0.26, 0.42, 0.01, 0.29],
+  B8A: [0.27, 0.43, 0.01, 0.3],
+  B9: [0.27, 0.4, 0.005, 0.29],
+  B10: [0.01, 0.01, 0.001, 0.01],
+  B11: [0.32, 0.2, 0.005, 0.38],
+  B12: [0.28, 0.1, 0.003, 0.3],
 };
 
 /** Day of peak greenness and width (days) of the growing season, per crop. */
@@ -72,8 +75,12 @@ export interface GroundSample {
   /** false under cloud: the pixel is nodata. */
   clear: boolean;
   water: boolean;
-  /** Green vegetation fraction 0..1 (the rest is bare soil). */
+  /** Green vegetation fraction 0..1 (the rest is dry vegetation and bare soil). */
   green: number;
+  /** Dry vegetation (stubble, straw) among what is not green, 0..1. */
+  dry: number;
+  /** The soil's brightness: moist ploughed soil is darker than dry sandy soil (about 0.55..1.15). */
+  soil: number;
   /** Per-pixel texture, -1..1. */
   grain: number;
 }
@@ -93,6 +100,8 @@ export function sampleGround(lon: number, lat: number, day: SceneDay, out: Groun
   const across = (((y - centre) % 6000) + 6000) % 6000;
   const halfWidth = 15 + 20 * valueNoise(x, 0, 900, 5, seed);
   out.water = across < halfWidth || across > 6000 - halfWidth;
+  out.dry = 0;
+  out.soil = 1;
   if (out.water) {
     out.green = 0;
     return out;
@@ -109,13 +118,17 @@ export function sampleGround(lon: number, lat: number, day: SceneDay, out: Groun
   const shift = (hash(px, py, 13, seed) - 0.5) * 20;
   const d = (day.dayOfYear - crop.peak - shift) / crop.width;
   out.green = Math.min(1, crop.floor + (0.95 - crop.floor) * Math.exp(-d * d) + 0.05 * valueNoise(x, y, 60, 17, seed));
+  out.soil = 0.55 + 0.6 * hash(px, py, 19, seed) + 0.08 * (valueNoise(x, y, 90, 23, seed) - 0.5);
+  // After the season's peak a crop dries to straw, then about half the parcels are ploughed.
+  const ripe = Math.max(0, Math.min(1, (d - 0.6) / 0.8));
+  out.dry = crop.floor < 0.4 && hash(px, py, 29, seed) < 0.55 ? ripe : ripe * Math.max(0, 1 - (d - 1.4) / 0.6);
   return out;
 }
 
 /** Reflectance (0..1) of a plain band id at a ground sample; unknown ids read like B4. */
 export function reflectance(band: string, g: GroundSample): number {
-  const spectrum = SPECTRA[band] ?? (SPECTRA.B4 as [number, number, number]);
-  const value = g.water ? spectrum[2] : g.green * spectrum[1] + (1 - g.green) * spectrum[0];
+  const [soil, green, water, dry] = SPECTRA[band] ?? (SPECTRA.B4 as [number, number, number, number]);
+  const value = g.water ? water : g.green * green + (1 - g.green) * (g.dry * dry + (1 - g.dry) * soil * g.soil);
   return Math.max(0, value * (1 + 0.06 * g.grain));
 }
 
