@@ -7,6 +7,7 @@ export type { BandWindow, WindowRequest } from './window';
 export { computeStretch, renderRgba } from './stretch';
 export type { ChannelStretch } from './stretch';
 export { presetsFor } from './presets';
+export { isLinked, linkStretches } from './linked-stretch';
 export type { BandMapping, RampId } from './presets';
 export { readPixel } from './inspect';
 export type { BandReading, PixelReading, Place } from './inspect';

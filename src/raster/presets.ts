@@ -11,6 +11,8 @@ export interface BandMapping {
   /** Band indexes (0-based): three for colour, one for a ramp. */
   bands: number[];
   ramp?: RampId;
+  /** The three channels share one stretch (true colour: see linked-stretch.ts). */
+  linked?: true;
 }
 
 export function presetsFor(bandNames: string[]): BandMapping[] {
@@ -24,8 +26,8 @@ export function presetsFor(bandNames: string[]): BandMapping[] {
   const presets: BandMapping[] = [];
   const [red, green, blue] = [find('B4'), find('B3'), find('B2')];
   const plain = bandNames.map((n, i) => ({ n, i })).filter(({ n }) => !isIndexBand(n));
-  if (red !== undefined && green !== undefined && blue !== undefined) presets.push({ id: 'true-colour', label: 'True colour (B4, B3, B2)', bands: [red, green, blue] });
-  else if (plain.length >= 3 && plain.every(({ n }) => /^Band \d+$/.test(n))) presets.push({ id: 'true-colour', label: 'Bands 1, 2, 3', bands: plain.slice(0, 3).map(({ i }) => i) });
+  if (red !== undefined && green !== undefined && blue !== undefined) presets.push({ id: 'true-colour', label: 'True colour (B4, B3, B2)', bands: [red, green, blue], linked: true });
+  else if (plain.length >= 3 && plain.every(({ n }) => /^Band \d+$/.test(n))) presets.push({ id: 'true-colour', label: 'Bands 1, 2, 3', bands: plain.slice(0, 3).map(({ i }) => i), linked: true });
   const nir = find('B8', 'B8A');
   if (nir !== undefined && red !== undefined && green !== undefined) presets.push({ id: 'false-colour', label: `False colour (${bandNames[nir]}, B4, B3)`, bands: [nir, red, green] });
   bandNames.forEach((name, i) => presets.push({ id: `band-${i}`, label: isIndexBand(name) ? `${name} (index)` : name, bands: [i], ramp: isIndexBand(name) ? 'index' : 'gray' }));

@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RasterError, RasterFile, computeStretch, presetsFor, readPixel, renderView } from '../../src/raster';
+import { RasterError, RasterFile, computeStretch, isLinked, presetsFor, readPixel, renderView } from '../../src/raster';
+import type { ChannelStretch } from '../../src/raster';
 import { buildGeoTiff } from '../simulator/geotiff-image';
 import type { GeoTiffSpec } from '../simulator/geotiff-image';
 import { epsgOf, gdalAddOverviews, gdalinfo, gdalPixels, gdalTranslate } from './gdal';
@@ -173,6 +174,36 @@ describe('raster core: reading GeoTIFFs as GDAL does', function () {
       const read = await raster.readWindow({ bands: [0, 1, 2], targetWidth: 100 });
       const nodata = read.data[0]?.filter((v) => Number.isNaN(v)).length;
       assert.equal(transparent, nodata, 'exactly the nodata pixels are transparent');
+    } finally {
+      await raster.close();
+    }
+  });
+
+  it('stretches true colour once for its three channels, so vegetation shows green and soil brown', async () => {
+    assert.equal(presetsFor(['B4', 'B3', 'B2']).find((p) => p.id === 'true-colour')?.linked, true);
+    assert.equal(presetsFor(['B2', 'B3', 'B4', 'B8']).find((p) => p.id === 'false-colour')?.linked, undefined, 'false colour keeps a stretch per channel');
+    const raster = await RasterFile.open(write('colour.tif', { ...base, date: '2025-06-18', resolution: 20 }));
+    try {
+      const view = await renderView(raster, { targetWidth: 120 });
+      assert.ok(isLinked(view.mapping, raster.metadata.values));
+      const [red, green, blue] = view.stretches as [ChannelStretch, ChannelStretch, ChannelStretch];
+      assert.deepEqual([green.low, green.high, blue.low, blue.high], [red.low, red.high, red.low, red.high], 'one pair of cut-offs');
+      const own = (await raster.readWindow({ bands: view.mapping.bands, targetWidth: 120 })).data.map((c) => computeStretch(c));
+      assert.equal(red.low, Math.min(...own.map((s) => s.low)));
+      assert.equal(red.high, Math.max(...own.map((s) => s.high)));
+      // Pixels whose stored green is well above their red are vegetation: drawn green, not grey.
+      const read = await raster.readWindow({ bands: view.mapping.bands, targetWidth: 120 });
+      const [r, g] = read.data as [Float32Array, Float32Array, Float32Array];
+      let vegetation = 0;
+      let drawnGreen = 0;
+      for (let i = 0; i < r.length; i++) {
+        if (Number.isNaN(r[i] as number) || (g[i] as number) < 1.8 * (r[i] as number)) continue;
+        vegetation++;
+        const [R, G, B] = [view.rgba[i * 4] as number, view.rgba[i * 4 + 1] as number, view.rgba[i * 4 + 2] as number];
+        if (G > R + 30 && G > B + 30) drawnGreen++;
+      }
+      assert.ok(vegetation > 500, `June has green fields (${vegetation} pixels)`);
+      assert.ok(drawnGreen > 0.95 * vegetation, `${drawnGreen} of ${vegetation} vegetation pixels drawn green`);
     } finally {
       await raster.close();
     }

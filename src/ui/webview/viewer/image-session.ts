@@ -72,8 +72,9 @@ export class ImageSession {
     const read = this.lastRead?.key === key ? this.lastRead.read : await this.raster.readWindow({ bands: mapping.bands, targetWidth, window });
     this.lastRead = { key, read };
     const rules = mapping.bands.map((b) => meta.values[b] as ValueRule);
-    const stretches = read.data.map((channel, i) => {
-      const computed = this.core.computeStretch(channel);
+    const own = read.data.map((channel) => this.core.computeStretch(channel));
+    const percentile = this.core.isLinked(mapping, meta.values) ? this.core.linkStretches(own) : own;
+    const stretches = percentile.map((computed, i) => {
       const chosen = request.stretch?.[i];
       const rule = rules[i] as ValueRule;
       // The page edits values (reflectance, index); the stretch works on stored numbers.
