@@ -244,6 +244,20 @@ describe('workflow: a time series refuses what a composite refuses, before sendi
     assert.deepEqual(posted(), []);
   });
 
+  it('an area above the key\'s MaxCompositeAreaKm2, with the way on: a file per part, or Download Composite for single dates', async () => {
+    const before = fixture.sim.state.account.MaxCompositeAreaKm2;
+    fixture.sim.state.account.MaxCompositeAreaKm2 = 2;
+    try {
+      await assert.rejects(
+        downloadSeries(scriptedPorts(fixture.client, {}).ports, AREA, options()),
+        refusedWith(/^The billed area \(\d+\.\d km²\) is above the key's maximum composite area of 2 km², .*Nothing was sent\. Split the area into files of at most 2 km² each and run the series on each file, or download single dates with Download Composite/),
+      );
+      assert.deepEqual(posted(), []);
+    } finally {
+      fixture.sim.state.account.MaxCompositeAreaKm2 = before;
+    }
+  });
+
   it('an UploadUrl from the settings: every date would go to the one address', async () => {
     const settings = { defaults: { output: { UploadUrl: 'https://bucket.example/field.tif' } } };
     await assert.rejects(downloadSeries(scriptedPorts(fixture.client, {}, { settings }).ports, AREA, options()), refusedWith(/cannot send them all to one UploadUrl.*Nothing was sent\.$/));
