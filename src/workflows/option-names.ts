@@ -7,6 +7,7 @@ import type { FindDatesOptions } from './dates/find-dates-workflow';
 import type { OrderOptions } from './orders/order-workflow';
 import type { SearchTilesOptions } from './tiles/search-tiles-workflow';
 import type { ProcessTilesOptions } from './tiles/process-tiles-workflow';
+import type { DownloadSeriesOptions } from './series/series-types';
 import { WorkflowError } from './engine/errors';
 
 type Names<T> = Record<keyof Required<T>, true>;
@@ -68,6 +69,27 @@ export const processTilesOptionNames = {
   resendUncertain: true,
   output: true,
 } satisfies Names<ProcessTilesOptions>;
+
+/** The composite's options but its one `date`, and the dates of the series. */
+export const downloadSeriesOptionNames = {
+  model: true,
+  satelliteConstellations: true,
+  epsgProjection: true,
+  resolution: true,
+  bandnames: true,
+  dates: true,
+  from: true,
+  to: true,
+  every: true,
+  nth: true,
+  maxDates: true,
+  aoiMode: true,
+  output: true,
+  outputDirectory: true,
+  skipConfirmation: true,
+  resendUncertain: true,
+  concurrency: true,
+} satisfies Names<DownloadSeriesOptions>;
 
 /** Names a keybinding's `args` may carry besides the options (workflowArguments takes `uri` out). */
 const ALWAYS = ['uri'];

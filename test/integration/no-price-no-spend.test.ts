@@ -40,11 +40,13 @@ describe('no price, no spend: every billed command with skipConfirmation and no 
     ['satImagery.createOrder', () => [uri, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2027-01-01', to: '2027-01-31', skipConfirmation: true }]],
     ['satImagery.processTiles', () => [undefined, { ...base, date, outputDirectory: dir, tileGuids: tiles.tiles.map((t) => String(t.Guid)).slice(0, 1) }]],
     ['satImagery.processMiniTiles', () => [undefined, { ...base, date, outputDirectory: dir, tileGuids: minis.tiles.map((t) => String(t.Guid)).slice(0, 1) }]],
+    ['satImagery.downloadTimeSeries', () => [uri, { ...base, dates: [date], outputDirectory: dir }]],
   ];
 
   for (const [command, args] of runs) {
     it(`${command}: refused with the reason, nothing billed sent`, async () => {
       const [target, options] = args();
+      if (command.endsWith('TimeSeries')) assert.deepEqual(options.dates, [date], 'a date to download');
       if (command.endsWith('Tiles')) assert.equal((options.tileGuids as string[]).length, 1, 'a unit to process');
       await assert.rejects(Promise.resolve(vscode.commands.executeCommand(command, target, options)), /needs a confirmation: no budget is set/);
       assert.deepEqual(billed().map((r) => r.path), []);
@@ -53,6 +55,11 @@ describe('no price, no spend: every billed command with skipConfirmation and no 
 
   it('an unknown option name is refused with the accepted ones, before any request', async () => {
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('satImagery.downloadComposite', uri, { Model: 'Stratus2', skipConfirmation: true })), /unknown option 'Model'\. Accepted: .*'model'/);
+    assert.deepEqual(env.sim.requests.map((r) => r.path), []);
+  });
+
+  it('the time series refuses an unknown option name too (Dates for dates), before any request', async () => {
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('satImagery.downloadTimeSeries', uri, { ...base, Dates: [date], outputDirectory: dir })), /downloadTimeSeries: unknown option 'Dates'\. Accepted: .*'dates'/);
     assert.deepEqual(env.sim.requests.map((r) => r.path), []);
   });
 });

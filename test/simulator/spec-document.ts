@@ -124,7 +124,10 @@ function honestDocument(variant: Required<SpecVariant>, limits: AccountLimits): 
         Model: { type: 'string', enum: MODELS.map((m) => m.model) },
         SatelliteConstellations: { type: 'array', minItems: 1, items: { type: 'string', enum: CONSTELLATIONS } },
         Resolution: { type: 'integer', enum: RESOLUTIONS, description: 'metres' },
-        EpsgProjection: { type: 'integer', description: '4326, UTM 32601-32660 / 32701-32760, or 47000 (automatic UTM)', anyOf: [{ enum: [4326, 47000] }, { minimum: 32601, maximum: 32660 }, { minimum: 32701, maximum: 32760 }] },
+        EpsgProjection:
+          variant.epsgEnum.length > 0
+            ? { type: 'integer', enum: variant.epsgEnum }
+            : { type: 'integer', description: '4326, UTM 32601-32660 / 32701-32760, or 47000 (automatic UTM)', anyOf: [{ enum: [4326, 47000] }, { minimum: 32601, maximum: 32660 }, { minimum: 32701, maximum: 32760 }] },
         Bandnames: { type: 'string', description: `'all', 'rgb', or a comma list of ${ALL_BANDS.join(', ')}; index expressions like [B8_B4]`, pattern: '^(all|rgb|(\\[?B(1[0-2]|[1-9]|8A)(_B(1[0-2]|[1-9]|8A)\\])?)(,(\\[?B(1[0-2]|[1-9]|8A)(_B(1[0-2]|[1-9]|8A)\\])?))*)$' },
         Envelope: { type: 'object', properties: { Succeeded: { type: 'boolean' }, Data: {}, Error: { type: ['object', 'null'], properties: { Message: { type: 'string' }, Code: { type: 'integer' } } } } },
         TileSearchRequest: { type: 'object', properties: { Wkt: ref('Wkt'), GeoJson: ref('GeoJson'), TileGuids: order.TileGuids, MiniTileGuids: order.MiniTileGuids, TileGuidForMiniTiles: { type: 'string', format: 'uuid' } } },

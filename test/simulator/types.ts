@@ -52,6 +52,9 @@ export interface SpecVariant {
   /** The billing thresholds the document states (`x-billing`): the current pages' (default) or
    * the older pages' 1 km² minimum per polygon. */
   billingRules?: 'current' | 'older';
+  /** EpsgProjection as a plain enum of these codes, as a document that lists them would have it
+   * (default none: 4326, 47000 and the UTM ranges, which carry no enum). */
+  epsgEnum?: number[];
 }
 
 export interface FaultOptions {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import {
   checkOptionNames,
   downloadCompositeOptionNames,
+  downloadSeriesOptionNames,
   findDatesOptionNames,
   orderOptionNames,
   processTilesOptionNames,
@@ -18,6 +19,7 @@ const declarations: Record<string, Record<string, true>> = {
   'satImagery.createOrder': orderOptionNames,
   'satImagery.searchTiles': searchTilesOptionNames,
   'satImagery.processTiles': processTilesOptionNames,
+  'satImagery.downloadTimeSeries': downloadSeriesOptionNames,
 };
 
 describe('workflow options: the names a script can trust', () => {
@@ -38,6 +40,19 @@ describe('workflow options: the names a script can trust', () => {
       const all = Object.fromEntries(Object.keys(names).map((n) => [n, undefined]));
       assert.doesNotThrow(() => checkOptionNames(command, { ...all, uri: 'file:///a.wkt' }, names), command);
     }
+  });
+
+  it('the time series refuses a misspelt name or one of a single composite, and accepts its dates and the composite\'s options', () => {
+    for (const [options, name] of [[{ Dates: ['2026-11-04'] }, 'Dates'], [{ Model: 'x' }, 'Model'], [{ date: '2026-11-04' }, 'date']] as const) {
+      assert.throws(() => checkOptionNames('satImagery.downloadTimeSeries', options, downloadSeriesOptionNames), (error: Error & { kind?: string }) => {
+        assert.equal(error.kind, 'invalid-option');
+        assert.match(error.message, new RegExp(`^satImagery\\.downloadTimeSeries: unknown option '${name}'\\. Accepted: .*'dates'.*Nothing was sent\\.$`));
+        return true;
+      });
+    }
+    const series = ['dates', 'from', 'to', 'every', 'nth', 'maxDates', 'concurrency', 'resendUncertain'];
+    const composite = Object.keys(downloadCompositeOptionNames).filter((name) => name !== 'date');
+    assert.deepEqual(Object.keys(downloadSeriesOptionNames).sort(), [...new Set([...series, ...composite])].sort());
   });
 
   it('the order options include the tile lists, the batch options the worker count', () => {

@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import Ajv from 'ajv';
+import { downloadComposite } from '../../src/workflows/composite/download-composite-workflow';
 import { findAvailableDates } from '../../src/workflows/dates/find-dates-workflow';
+import { WorkflowError } from '../../src/workflows/engine/errors';
 import { MANIFEST_NAME } from '../../src/workflows/engine/batch-manifest';
 import type { CompositeEstimateModel } from '../../src/workflows/engine/estimate-view-model';
 import { selectSeriesDates } from '../../src/workflows/series/series-dates';
@@ -18,6 +20,7 @@ import { scriptedPorts } from './workflow-ports';
 const AREA = { name: 'two.wkt', text: 'MULTIPOLYGON(((10.02 56.02, 10.05 56.02, 10.05 56.04, 10.02 56.04, 10.02 56.02)),((10.2 56.12, 10.23 56.12, 10.23 56.14, 10.2 56.14, 10.2 56.12)))', format: 'wkt' as const };
 const PROCESS = '/api/satelliteimages/process/composite';
 const AVAILABLE = '/api/satelliteimages/process/composite/available';
+const ESTIMATE = '/api/satelliteimages/process/composite/estimate';
 const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'test', 'fixtures', 'stac', 'item-1.0-core.schema.json'), 'utf8')) as object;
 const validate = new Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
 
@@ -26,6 +29,7 @@ describe('workflow: time series (against the simulator)', () => {
   let full: string[];
   let partial: string[];
   const processed = () => fixture.sim.requests.filter((r) => r.path === PROCESS).map((r) => (r.body as { Date: string }).Date.slice(0, 10)).sort();
+  const bodies = (path: string) => fixture.sim.requests.filter((r) => r.path === path).map((r) => r.body as Record<string, unknown>);
   const options = (extra: DownloadSeriesOptions = {}): DownloadSeriesOptions => ({ model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: fixture.out, ...extra });
 
   before(async () => {
@@ -99,6 +103,52 @@ describe('workflow: time series (against the simulator)', () => {
     assert.deepEqual(processed(), expected);
   });
 
+  it('sends the output fields of the settings and of the Output step in every availability, estimate and process body, as a single composite would', async () => {
+    const dates = [...full].sort().slice(-3);
+    const settings = { defaults: { output: { DataType: 'uint8', PixelSelectionMode: 'contained' } } };
+    // The resolution is left open so the Output step is offered; its advanced walk keeps what the
+    // settings give and adds one field.
+    const keep = (q: { defaultValue?: unknown }) => q.defaultValue;
+    const script = {
+      resolution: 80,
+      output: 'advanced',
+      'output.DataType': keep,
+      'output.PixelSelectionMode': keep,
+      'output.UtmDataSelectionMode': keep,
+      'output.UtmGridForcePixelResolutionSize': true,
+      'output.AllowPartialImage': keep,
+      'output.AutomaticOrderCreation': keep,
+      'output.FileType': keep,
+      'output.UploadUrl': '',
+    };
+    const { resolution: _open, ...rest } = options({ dates });
+    const result = await downloadSeries(scriptedPorts(fixture.client, script, { settings }).ports, AREA, rest);
+    assert.equal(result.outcome, 'completed');
+    const expected = { DataType: 'uint8', PixelSelectionMode: 'contained', UtmGridForcePixelResolutionSize: true };
+    const sent = { availability: bodies(AVAILABLE), estimate: bodies(ESTIMATE), process: bodies(PROCESS) };
+    for (const [name, list] of Object.entries(sent)) {
+      assert.equal(list.length, dates.length, `one ${name} body per date`);
+      for (const body of list) for (const [key, value] of Object.entries(expected)) assert.deepEqual(body[key], value, `${name}: ${key}`);
+    }
+    // One frozen profile: the process bodies differ only by their date...
+    const sorted = (body: Record<string, unknown>) => JSON.stringify(Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'Date').sort(([a], [b]) => a.localeCompare(b))));
+    assert.equal(new Set(sent.process.map(sorted)).size, 1, 'every date sent the same profile');
+    // ...and it is the body a single composite sends with the same settings and answers.
+    fixture.sim.clearLog();
+    const single = await downloadComposite(scriptedPorts(fixture.client, script, { settings: { ...settings, confirmCostAbove: 100_000 } }).ports, AREA, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, bandnames: 'rgb', date: dates[0], outputDirectory: join(fixture.out, 'single'), skipConfirmation: true });
+    assert.equal(single.outcome, 'completed');
+    assert.equal(sorted(bodies(PROCESS)[0]!), sorted(sent.process[0]!));
+  });
+
+  it('takes partial dates when the settings turn AllowPartialImage on', async () => {
+    const expected = selectSeriesDates([...full, ...partial], { maxDates: 4 });
+    assert.ok(expected.some((d) => partial.includes(d)), 'a partial date among the newest four');
+    const settings = { defaults: { output: { AllowPartialImage: true } } };
+    const result = await downloadSeries(scriptedPorts(fixture.client, {}, { settings }).ports, AREA, options({ maxDates: 4 }));
+    assert.deepEqual(result.dates.map((d) => [d.date, d.status]), expected.map((d) => [d, 'done']));
+    assert.ok(bodies(PROCESS).every((b) => b.AllowPartialImage === true));
+  });
+
   it('applies the budget to the total: above it nothing is billed without a yes, and a no bills nothing', async () => {
     const dates = [...full].sort().slice(-3);
     const priced = scriptedPorts(fixture.client, { output: 'keep' }, { confirm: () => ({ action: 'cancel' }) });
@@ -154,5 +204,63 @@ describe('workflow: time series (against the simulator)', () => {
     assert.deepEqual(processed(), uncertain, 'only the named dates, on request');
     assert.ok(resent.dates.every((d) => d.status === 'done' || d.status === 'skipped'));
     for (const d of resent.dates) assert.ok(d.file && existsSync(d.file));
+  });
+});
+
+describe('workflow: a time series refuses what a composite refuses, before sending anything', () => {
+  // A document that lists its EPSG codes, so a code outside them is refused by the enum.
+  const fixture = useSimulatorClient({ simulator: { demoData: true, specVariant: { epsgEnum: [4326, 32632] } }, tempPrefix: 'series-checks-' });
+  const options = (extra: DownloadSeriesOptions = {}): DownloadSeriesOptions => ({ model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: fixture.out, ...extra });
+  // Only the models, the specification document and the key's limits are read: no date search,
+  // no availability, no estimate, nothing billed.
+  const posted = () => fixture.sim.requests.filter((r) => r.method !== 'GET').map((r) => r.path);
+  const refusedWith = (pattern: RegExp) => (error: unknown) => {
+    assert.ok(error instanceof WorkflowError && error.kind === 'invalid-option', String(error));
+    assert.match(error.message, pattern);
+    return true;
+  };
+
+  it('an EPSG code the specification document does not list', async () => {
+    await assert.rejects(downloadSeries(scriptedPorts(fixture.client, {}).ports, AREA, options({ epsgProjection: 3035 })), refusedWith(/^EPSG code 3035 is not one the service lists: 4326, 32632\.$/));
+    assert.deepEqual(posted(), []);
+  });
+
+  it('a band expression with more bands than the key\'s MaxTotalBands, and one with an unknown band', async () => {
+    const before = fixture.sim.state.account.MaxTotalBands;
+    fixture.sim.state.account.MaxTotalBands = 3;
+    try {
+      await assert.rejects(downloadSeries(scriptedPorts(fixture.client, {}).ports, AREA, options({ bandnames: 'B2,B3,B4,[B8_B4]' })), refusedWith(/4 bands asked, this key allows at most 3 \(MaxTotalBands\)/));
+      await assert.rejects(downloadSeries(scriptedPorts(fixture.client, {}).ports, AREA, options({ bandnames: 'B2,B13' })), refusedWith(/'B13' is not a band name/));
+      assert.deepEqual(posted(), []);
+    } finally {
+      fixture.sim.state.account.MaxTotalBands = before;
+    }
+  });
+
+  it('an output value the document does not list, from the settings or the options', async () => {
+    const settings = { defaults: { output: { DataType: 'float32' } } };
+    await assert.rejects(downloadSeries(scriptedPorts(fixture.client, {}, { settings }).ports, AREA, options()), refusedWith(/^DataType 'float32' is not one the service lists: int16, uint8\.$/));
+    await assert.rejects(downloadSeries(scriptedPorts(fixture.client, {}).ports, AREA, options({ output: { PixelSelectionMode: 'nearest' } })), refusedWith(/PixelSelectionMode 'nearest' is not one the service lists/));
+    assert.deepEqual(posted(), []);
+  });
+
+  it('an area above the key\'s MaxCompositeAreaKm2, with the way on: a file per part, or Download Composite for single dates', async () => {
+    const before = fixture.sim.state.account.MaxCompositeAreaKm2;
+    fixture.sim.state.account.MaxCompositeAreaKm2 = 2;
+    try {
+      await assert.rejects(
+        downloadSeries(scriptedPorts(fixture.client, {}).ports, AREA, options()),
+        refusedWith(/^The billed area \(\d+\.\d km²\) is above the key's maximum composite area of 2 km², .*Nothing was sent\. Split the area into files of at most 2 km² each and run the series on each file, or download single dates with Download Composite/),
+      );
+      assert.deepEqual(posted(), []);
+    } finally {
+      fixture.sim.state.account.MaxCompositeAreaKm2 = before;
+    }
+  });
+
+  it('an UploadUrl from the settings: every date would go to the one address', async () => {
+    const settings = { defaults: { output: { UploadUrl: 'https://bucket.example/field.tif' } } };
+    await assert.rejects(downloadSeries(scriptedPorts(fixture.client, {}, { settings }).ports, AREA, options()), refusedWith(/cannot send them all to one UploadUrl.*Nothing was sent\.$/));
+    assert.deepEqual(posted(), []);
   });
 });

@@ -9,6 +9,7 @@ import { Commands } from '../constants';
 import { announceBatch } from '../outcomes/batch-outcome';
 import { runWorkflow } from '../runners/run-workflow';
 import { runOf } from '../tree/downloads-model';
+import { downloadSeriesOptionNames } from '../../workflows/option-names';
 import { workflowCommand } from './command';
 import type { Command } from './command';
 
@@ -25,4 +26,4 @@ export const downloadTimeSeriesCommand: Command = workflowCommand({
     if (result.bytes > 0 || result.uncertain.length > 0) services.refreshTrees(); // credits were (or may have been) spent
     return result;
   },
-});
+}, downloadSeriesOptionNames);

@@ -9,15 +9,12 @@ import { isApiError } from '../../api/errors';
 import { fixLabels, judgeAvailability, notAvailableCodes } from './availability';
 import type { AvailabilityFix } from './availability';
 import { readAoiOrThrow } from '../engine/aoi-input';
-import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
-import { checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
-import { checkEpsg } from '../engine/projection';
-import { checkOutput, fieldRules } from '../engine/output-fields';
+import { checkChoices, checkFixedBands, checkedPromptState, loadBandLimitIfNeeded } from './composite-checks';
 import { partialShare } from './partial-share';
 import { partsAvailability, partsEstimate, partsFor } from './area-parts';
 import { keyLimits } from './split-into-parts';
 import { saveComposite } from './save-composite-file';
-import { bandLimitMatters, compositeSteps, initialPromptState, loadBandLimit } from './composite-prompts';
+import { compositeSteps } from './composite-prompts';
 import type { ChoiceKey, CompositeChoices, CompositePromptState } from './composite-prompts';
 import { confirmCost } from '../engine/cost-gate';
 import { windowOf } from '../dates/date-search';
@@ -60,14 +57,10 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
   const now = nowOf(ports);
   const fromSettings = (): CompositeChoices => ports.settings().defaults;
   try {
-    // A fixed band list with a syntax error is refused before any request.
-    const fixedBands = options.bandnames ?? fromSettings().bandnames;
-    if (fixedBands !== undefined) parseBandExpression(fixedBands);
+    checkFixedBands(options, fromSettings());
     ports.progress.report({ message: 'Loading models…' });
     const models = await ports.client.listModels({ signal: ports.signal });
-    const state = initialPromptState(options, fromSettings(), models);
-    state.rules = await fieldRules(ports, 'composite');
-    checkOutput(state.chosen.output ?? {}, state.rules);
+    const state = await checkedPromptState(ports, options, fromSettings(), models);
     const context = { ports, aoi, aoiMode, window: windowOf(options, now) };
 
     let firstStep: ChoiceKey = 'model';
@@ -75,8 +68,7 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
       // A new round of prompts starts clean: an earlier "not available" no longer stands.
       Object.assign(result, { outcome: 'cancelled', reason: undefined, fixes: undefined, fix: undefined, fixOffered: undefined });
       if (!(await runWizard(compositeSteps(context, firstStep), state))) return result;
-      // The key's band limit is asked only when more than three bands are chosen.
-      if (bandLimitMatters(state.chosen.bandnames, modelBandsOf(models.find((m) => m.Model === state.chosen.model)))) await loadBandLimit(ports, state);
+      await loadBandLimitIfNeeded(ports, state);
       let profile = buildProfile(state, aoi, aoiMode);
       // 0. An area above the key's maximum is split before it is sent anywhere (no 1004).
       const parts = partsFor(aoi, (await keyLimits(ports)).maxAreaKm2, profile.output.UploadUrl);
@@ -168,19 +160,7 @@ async function offerFix(ports: WorkflowPorts, state: CompositePromptState, sente
 }
 
 function buildProfile(state: CompositePromptState, aoi: Aoi, aoiMode: AoiMode): CompositeProfile {
-  const { chosen, models } = state;
-  const model = checkModel(chosen.model!, models);
-  const modelBands = modelBandsOf(models.find((m) => m.Model === model));
-  return freezeProfile(aoi, {
-    date: chosen.date!.slice(0, 10),
-    aoiMode,
-    model,
-    satelliteConstellations: checkConstellations(model, chosen.satelliteConstellations ?? [], models),
-    epsgProjection: checkEpsg(chosen.epsgProjection!, state.rules?.enums.EpsgProjection),
-    resolution: checkResolution(chosen.resolution!),
-    bandnames: (checkBandExpression(chosen.bandnames!, state.maxTotalBands, modelBands), chosen.bandnames!),
-    output: checkOutput(chosen.output ?? {}, state.rules ?? { enums: {} }),
-  });
+  return freezeProfile(aoi, { ...checkChoices(state), date: state.chosen.date!.slice(0, 10), aoiMode });
 }
 
 /** The profile as it stands with the settings read now: fields the settings fixed follow them. */

@@ -4,9 +4,10 @@
 import type { CompositeEstimate, TaskingModel } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import { judgeAvailability } from '../composite/availability';
-import { compositeSteps, initialPromptState } from '../composite/composite-prompts';
+import { checkChoices, checkFixedBands, checkedPromptState, loadBandLimitIfNeeded } from '../composite/composite-checks';
+import { compositeSteps } from '../composite/composite-prompts';
 import { searchDates, windowOf } from '../dates/date-search';
-import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
+import { WorkflowError } from '../engine/errors';
 import { nowOf } from '../engine/ports';
 import type { WorkflowPorts } from '../engine/ports';
 import { availabilityRequest, compositeRequest, freezeProfile } from '../engine/request-profile';
@@ -19,11 +20,17 @@ import type { DownloadSeriesOptions, SeriesDateReport } from './series-types';
 
 export type SeriesFields = Omit<ProfileFields, 'date'>;
 
-/** The settings every date shares, asked where the options and settings leave them open. */
+/**
+ * The settings every date shares, asked where the options and settings leave them open, and
+ * checked as a single composite's are: the output fields are the settings' merged with the
+ * options' and the Output step's answer, and nothing is sent with a value the checks refuse.
+ */
 export async function seriesFields(ports: WorkflowPorts, aoi: Aoi, aoiMode: AoiMode, options: DownloadSeriesOptions, models: TaskingModel[]): Promise<SeriesFields | undefined> {
   const { dates: _dates, ...choices } = options;
+  const settings = ports.settings().defaults;
   const window = windowOf(options, nowOf(ports));
-  const state = initialPromptState(choices, ports.settings().defaults, models);
+  checkFixedBands(choices, settings);
+  const state = await checkedPromptState(ports, choices, settings, models);
   // The series gives every date: for the wizard the date counts as fixed, so a run whose other
   // settings are all given (options, the command line, a keybinding) is not stopped at the
   // Output step, which is offered only in a run that asks something.
@@ -31,16 +38,11 @@ export async function seriesFields(ports: WorkflowPorts, aoi: Aoi, aoiMode: AoiM
   // The date is what the series varies: never asked.
   const steps = compositeSteps({ ports, aoi, aoiMode, window }).filter((step) => step.id !== 'date');
   if (!(await runWizard(steps, state))) return undefined;
-  const model = checkModel(state.chosen.model!, models);
-  return {
-    aoiMode,
-    model,
-    satelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
-    epsgProjection: state.chosen.epsgProjection!,
-    resolution: checkResolution(state.chosen.resolution!),
-    bandnames: state.chosen.bandnames!,
-    output: options.output,
-  };
+  await loadBandLimitIfNeeded(ports, state);
+  const fields: SeriesFields = { ...checkChoices(state), aoiMode };
+  // Every date would be PUT to the one address, each overwriting the one before.
+  if (fields.output?.UploadUrl) throw new WorkflowError('invalid-option', 'A time series downloads one image per date; it cannot send them all to one UploadUrl. Clear UploadUrl (the setting satImagery.defaults.output.uploadUrl or the option) to download them. Nothing was sent.');
+  return fields;
 }
 
 /** The dates to download, and the partial ones left out (reported, not sent). */
@@ -49,7 +51,7 @@ export async function seriesDates(ports: WorkflowPorts, aoi: Aoi, fields: Series
   const window = windowOf(options, nowOf(ports));
   ports.progress.report({ message: 'Searching dates…' });
   const coverage = await searchDates(ports, aoi, fields.aoiMode, fields.model, [...fields.satelliteConstellations], window);
-  const allowPartial = options.output?.AllowPartialImage === true;
+  const allowPartial = fields.output?.AllowPartialImage === true;
   const candidates = allowPartial ? [...coverage.full, ...coverage.partial] : coverage.full;
   const selection = { every: options.every, nth: options.nth, maxDates: options.maxDates };
   const dates = selectSeriesDates(candidates, selection);

@@ -33,6 +33,15 @@ export function seriesFileName(fields: SeriesFields, date: string): string {
   return `composite-${date}-${fields.model}-${fields.resolution}m.tif`;
 }
 
+/** A series sends the whole area for every date (its manifest, file names and ItemCollection
+ * have one image per date), so an area above the key's maximum is not split as a composite's is. */
+function tooLarge(billedKm2: number, maxKm2: number): string {
+  return (
+    `The billed area (${billedKm2.toFixed(1)} km²) is above the key's maximum composite area of ${maxKm2} km², and a time series sends the whole area for every date. Nothing was sent. ` +
+    `Split the area into files of at most ${maxKm2} km² each and run the series on each file, or download single dates with Download Composite, which sends a large area in parts.`
+  );
+}
+
 export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, options: DownloadSeriesOptions = {}): Promise<SeriesResult> {
   const { aoi } = readAoiOrThrow(source);
   const result: SeriesResult = { outcome: 'cancelled', manifestPath: undefined, units: [], files: [], failed: [], uncertain: [], bytes: 0, dates: [], totalCredits: undefined };
@@ -46,9 +55,8 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
     if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
     await checkOutputFolder(directory);
     const limits = await keyLimits(ports);
-    if (limits.maxAreaKm2 !== undefined && aoi.billedAreaKm2 > limits.maxAreaKm2) {
-      throw new WorkflowError('invalid-option', `The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum composite area of ${limits.maxAreaKm2} km²: a series takes an area that fits in one composite. Nothing was sent.`);
-    }
+    // Before the date search and any availability or estimate call.
+    if (limits.maxAreaKm2 !== undefined && aoi.billedAreaKm2 > limits.maxAreaKm2) throw new WorkflowError('invalid-option', tooLarge(aoi.billedAreaKm2, limits.maxAreaKm2));
     const { dates, partial } = await seriesDates(ports, aoi, fields, options);
     for (const date of partial) result.dates.push({ date, status: 'partial', error: 'the imagery of this date covers only part of the area (set AllowPartialImage to take it)' });
 
