@@ -9,9 +9,11 @@
 // are outlined (the borders). The sources are shared by every map of the page (the cost panel's
 // comparison shows three), so each file is read once per page. The outlines are drawn into an
 // image that is redrawn only when the view moves: an edit of the AOI redraws the AOI, not
-// Denmark's coastline.
+// Denmark's coastline. Town and city names are drawn over it all (basemap-places.ts: GeoNames, a
+// world file of the larger places and cells of the smaller ones).
 import TopoJSON from 'ol/format/TopoJSON';
 import VectorImageLayer from 'ol/layer/VectorImage';
+import type VectorLayer from 'ol/layer/Vector';
 import TileLayer from 'ol/layer/Tile';
 import VectorSource from 'ol/source/Vector';
 import XYZ from 'ol/source/XYZ';
@@ -20,6 +22,7 @@ import type { FeatureLike } from 'ol/Feature';
 import { withAlpha } from './map-colours';
 import type { MapColours } from './map-colours';
 import { createCellSource } from './basemap-cells';
+import { createPlaceLayers, placeFeatures, PLACES_ATTRIBUTION } from './basemap-places';
 
 /** Scale, file, and the map resolutions (metres per pixel) it is drawn at. */
 const SCALES = [
@@ -37,6 +40,7 @@ const WATER = [
 interface SharedSources {
   sources: Map<string, VectorSource>;
   water: Map<string, VectorSource>;
+  places: { world: VectorSource; cells: VectorSource };
   loaded: string[];
   /** Every basemap file read, in order (tests read it). */
   files: string[];
@@ -78,6 +82,26 @@ function topologySource(file: string, objects: string[], read: BasemapReader, on
   return source;
 }
 
+/** A source of one whole file of places (basemap-places.ts). */
+function placesSource(file: string, read: BasemapReader): VectorSource {
+  const source: VectorSource = new VectorSource({
+    attributions: PLACES_ATTRIBUTION,
+    loader: (extent, _resolution, _projection, success, failure) => {
+      read(file)
+        .then((text) => {
+          const features = placeFeatures(text);
+          source.addFeatures(features);
+          success?.(features);
+        })
+        .catch(() => {
+          source.removeLoadedExtent(extent);
+          failure?.();
+        });
+    },
+  });
+  return source;
+}
+
 function sourcesFor(baseUrl: string, reader: BasemapReader | undefined): SharedSources {
   const key = reader ?? baseUrl;
   let shared = sharedSources.get(key);
@@ -100,13 +124,18 @@ function sourcesFor(baseUrl: string, reader: BasemapReader | undefined): SharedS
     }));
   }
   const water = new Map(WATER.map(({ scale, file }) => [scale, topologySource(file, ['lakes', 'rivers'], read, () => undefined)]));
-  shared = { sources, water, loaded, files };
+  const places = {
+    world: placesSource('places/world.json', read),
+    cells: createCellSource('places/', read, () => undefined, placeFeatures),
+  };
+  places.cells.setAttributions(PLACES_ATTRIBUTION);
+  shared = { sources, water, places, loaded, files };
   sharedSources.set(key, shared);
   return shared;
 }
 
 export interface Basemap {
-  layers: (VectorImageLayer | TileLayer)[];
+  layers: (VectorImageLayer | TileLayer | VectorLayer)[];
   restyle(colours: MapColours): void;
   /** Scales whose file was requested so far (tests read it). */
   loadedScales(): string[];
@@ -120,8 +149,9 @@ export interface Basemap {
  * passes a reader that asks the host, see src/ui/webview/common/protocol.ts). */
 export function createBasemap(baseUrl: string, colours: MapColours, tileUrl?: string, reader?: BasemapReader): Basemap {
   let styles = makeStyles(colours, tileUrl !== undefined);
-  const { sources, water, loaded, files } = sourcesFor(baseUrl, reader);
-  const layers: (VectorImageLayer | TileLayer)[] = [];
+  const { sources, water, places, loaded, files } = sourcesFor(baseUrl, reader);
+  const placeLayers = createPlaceLayers(places.world, places.cells, colours);
+  const layers: (VectorImageLayer | TileLayer | VectorLayer)[] = [];
   if (tileUrl) {
     layers.push(new TileLayer({ source: new XYZ({ url: tileUrl, crossOrigin: null }), zIndex: -30, properties: { id: 'online-basemap' } }));
   }
@@ -146,10 +176,12 @@ export function createBasemap(baseUrl: string, colours: MapColours, tileUrl?: st
       style: (feature: FeatureLike) => (feature.get('layer') === 'rivers' ? styles.rivers : styles.lakes),
     }));
   }
+  layers.push(...placeLayers.layers);
   return {
     layers,
     restyle(next) {
       styles = makeStyles(next, tileUrl !== undefined);
+      placeLayers.restyle(next);
       for (const layer of layers) layer.changed();
     },
     loadedScales: () => [...loaded],
