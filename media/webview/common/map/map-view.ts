@@ -265,6 +265,11 @@ export class MapView {
     return this.basemap.loadedScales();
   }
 
+  /** The basemap files read so far, land, water and places (tests read it). */
+  basemapFiles(): string[] {
+    return this.basemap.loadedFiles();
+  }
+
   dispose(): void {
     this.stopWatchingTheme();
     this.map.setTarget(undefined);
