@@ -2,7 +2,7 @@
 // package ships them (cities.pbf, read with the package's own index.js, at build time only).
 // Two kinds of file, each a list of [name, lon, lat, population] rows, largest place first:
 //  - places/world.json: the places of at least WORLD_POPULATION people, read by every map that
-//    shows places (about 4,400 rows);
+//    shows places (about 4,300 rows);
 //  - places/<col>_<row>.json: the smaller ones (at least MIN_POPULATION) in 10° cells like the
 //    1:10m basemap's (basemap-cells.mjs), with places/index.json listing the cells that hold any,
 //    read only when the map is zoomed in on them: a map of a field near Aarhus reads one cell.
