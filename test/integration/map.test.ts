@@ -103,6 +103,13 @@ describe('Show on Map in VS Code', () => {
     assert.equal(layer(drawn, 'billed'), 1);
     // The map marks what the Problems panel holds for the file (billing warnings included), no more.
     assert.equal(layer(drawn, 'problems'), vscode.languages.getDiagnostics(uri).length);
+    // Once all is drawn, the basemap a field near Aarhus needs was read by message: the 1:10m lines
+    // of its cell, the 1:50m lakes and rivers (there is no 1:10m water), the large places and the
+    // one cell of smaller places around it, no other cell. (The 1:110m files may be read too: here
+    // the page can draw its world view once before the map has its size and fits the field.)
+    const complete = await drawnWhen(env.api, uri, (d) => d.phase === 'complete' && d.basemapFiles.includes('places/19_14.json'));
+    for (const file of ['10m/index.json', '10m/19_14.json', 'water-50m.json', 'places/world.json', 'places/index.json']) assert.ok(complete.basemapFiles.includes(file), `${file} not read: ${complete.basemapFiles.join(' ')}`);
+    assert.deepEqual(complete.basemapFiles.filter((f) => /\/\d+_\d+\.json$/.test(f) && !f.endsWith('/19_14.json')), [], 'a cell far from the field was read');
   });
 
   it('opens from the active editor (palette, editor context menu), redraws an edit, marks a problem and keeps the last good drawing', async () => {

@@ -1,8 +1,9 @@
 // Show on Map in a real browser against code-server and the simulator: the demo fields near
-// Aarhus on the bundled basemap with their billed boxes, the account's orders, and a downloaded
-// image (a UTM GeoTIFF) drawn in place under its footprint, in the light and the dark theme; and
-// not one request leaves the machine (the basemap is the extension's own, the image's quick-look
-// comes as bytes in a message). Screenshots under test-results/ui/.
+// Aarhus on the bundled basemap (its lakes, rivers and place names too) with their billed boxes,
+// the account's orders, and a downloaded image (a UTM GeoTIFF) drawn in place under its
+// footprint, in the light and the dark theme; and not one request leaves the machine (the basemap
+// is the extension's own, the image's quick-look comes as bytes in a message). Screenshots under
+// test-results/ui/.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -112,6 +113,12 @@ describe('Show on Map in the browser workbench', function () {
     let scales = '';
     for (const until = Date.now() + 15_000; !scales && Date.now() < until; await wb.page.waitForTimeout(200)) scales = ((await canvas.getAttribute('data-basemap')) ?? '').trim();
     assert.ok(scales, 'no basemap scale drawn');
+    // Its lakes and rivers (1:50m: there is no 1:10m water) and the place names around the fields:
+    // the large places' file and the cells of smaller ones in view, none farther away.
+    let files = [];
+    for (const until = Date.now() + 15_000; !files.includes('places/19_14.json') && Date.now() < until; await wb.page.waitForTimeout(200)) files = ((await canvas.getAttribute('data-basemap-files')) ?? '').split(' ').filter(Boolean);
+    for (const file of ['water-50m.json', 'places/world.json', 'places/index.json', 'places/19_14.json']) assert.ok(files.includes(file), `${file} not read: ${files.join(' ')}`);
+    assert.deepEqual(files.filter((f) => /^places\/\d/.test(f) && !['places/18_14.json', 'places/19_14.json'].includes(f)), [], 'a cell of places far from the fields was read');
     const fetched = await frame.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/dist/basemap/')));
     assert.deepEqual(fetched, [], 'the page fetched basemap files itself');
     assert.deepEqual(remote, [], 'the workbench or the map made a request off this machine');

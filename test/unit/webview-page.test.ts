@@ -180,6 +180,9 @@ describe('webview page in Chromium', function () {
     return (await h.posted()).filter((m) => m.type === 'basemapRequest').map((m) => String(m.path)).sort();
   }
 
+  /** The basemap files a map of an area near Aarhus reads, sorted. */
+  const NEAR_AARHUS = ['10m/19_14.json', '10m/index.json', 'places/19_14.json', 'places/index.json', 'places/world.json', 'water-50m.json'];
+
   const plain = (text: string | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
 
   for (const theme of ['dark', 'light'] as const) {
@@ -205,9 +208,11 @@ describe('webview page in Chromium', function () {
       assert.match(drawn['map:layers'], /\baoi:1\b/);
       assert.match(drawn['map:layers'], /\bbilled:1\b/);
       assert.equal(await h.page.locator('[data-testid="map"] canvas').count() > 0, true, 'the map draws on a canvas');
-      // The basemap under it: the 1:10m cell around the area, not the whole 1:10m world, asked
-      // of the panel by message; nothing fetched (the CSP has no connect-src: afterEach checks).
-      assert.deepEqual(await basemapAsked(h), ['10m/19_14.json', '10m/index.json']);
+      // The basemap under it: the 1:10m cell around the area, not the whole 1:10m world, the
+      // 1:50m water (there is no 1:10m water), the large places and the one cell of smaller places
+      // around the area, asked of the panel by message; nothing fetched (the CSP has no
+      // connect-src: afterEach checks).
+      assert.deepEqual(await basemapAsked(h), NEAR_AARHUS);
       await h.page.screenshot({ path: path.join(artifacts, `order-${theme}.png`) });
     });
   }
@@ -285,7 +290,7 @@ describe('webview page in Chromium', function () {
       assert.match(await h.page.locator('[data-testid="covers-intro"]').innerText(), /cover the area for less per month than the polygon order/);
       await mapDrawn(h, 'map');
       // Three maps, one basemap read: the sources are the page's, shared by its maps.
-      assert.deepEqual(await basemapAsked(h), ['10m/19_14.json', '10m/index.json']);
+      assert.deepEqual(await basemapAsked(h), NEAR_AARHUS);
       await h.page.locator('[data-testid="covers"]').scrollIntoViewIfNeeded();
       await h.page.screenshot({ path: path.join(artifacts, `cheapest-cover-${theme}.png`) });
     });

@@ -65,9 +65,10 @@ function postDrawn(started: number, phase: DrawnMessage['phase']): void {
   // For the browser tests: what is drawn, readable from the DOM.
   ui.map.dataset.layers = map.layers().map((l) => `${l.id}:${l.featureCount}`).join(' ');
   ui.map.dataset.basemap = map.basemapScales().join(' ');
+  ui.map.dataset.basemapFiles = map.basemapFiles().join(' ');
   const view = map;
   const layers = view.layers().map((l) => ({ ...l, ids: view.featureIds(l.id) }));
-  post({ type: 'drawn', ms: performance.now() - started, phase, layers, basemapScales: view.basemapScales(), typedArrays });
+  post({ type: 'drawn', ms: performance.now() - started, phase, layers, basemapScales: view.basemapScales(), basemapFiles: view.basemapFiles(), typedArrays });
 }
 
 function showAoi(message: AoiMessage, started: number): void {

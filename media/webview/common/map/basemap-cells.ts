@@ -1,6 +1,7 @@
 // The 1:10m basemap as 10° cells (cut at build time by scripts/basemap-cells.mjs): a source that
 // loads only the cells the view touches, so a map of a field near Aarhus reads one or two cells of
-// a few thousand points, not the world's 950,000 (about a second of the page's main thread).
+// a few thousand points, not the world's 950,000 (about a second of the page's main thread). The
+// smaller places' names come in cells of the same grid (basemap-places.ts).
 // Each cell holds the coastline and the land borders as lines (no land fill: see the script);
 // features carry `layer` = 'coast' | 'border' for the style.
 import Feature from 'ol/Feature';
@@ -48,8 +49,14 @@ export function cellFeatures(file: CellFile): Feature[] {
 }
 
 /** A source of the cells in `folder` (e.g. '10m/'), read with `read` (a basemap file's text);
- * `onFirstLoad` runs at its first read. */
-export function createCellSource(folder: string, read: (path: string) => Promise<string>, onFirstLoad: () => void): VectorSource {
+ * `onFirstLoad` runs at its first read; `toFeatures` reads a cell's text (default: the 1:10m
+ * lines above; the place names' cells have their own, basemap-places.ts). */
+export function createCellSource(
+  folder: string,
+  read: (path: string) => Promise<string>,
+  onFirstLoad: () => void,
+  toFeatures: (text: string) => Feature[] = (text) => cellFeatures(JSON.parse(text) as CellFile),
+): VectorSource {
   let index: Promise<CellIndex> | undefined;
   const readIndex = () => {
     if (!index) {
@@ -85,7 +92,7 @@ export function createCellSource(folder: string, read: (path: string) => Promise
       readIndex()
         .then(async (cells) => {
           if (!cells.cells.includes(id)) return [];
-          return cellFeatures(JSON.parse(await read(`${folder}${id}.json`)) as CellFile);
+          return toFeatures(await read(`${folder}${id}.json`));
         })
         .then((features) => {
           source.addFeatures(features);

@@ -8,6 +8,8 @@ export interface MapColours {
   land: string;
   coast: string;
   border: string;
+  /** Lakes and rivers (the basemap fills lakes with it at a lower alpha). */
+  water: string;
   graticule: string;
   aoi: string;
   billed: string;
@@ -61,6 +63,8 @@ export function readMapColours(element: Element = document.body): MapColours {
     land: withAlpha(foreground, 0.09),
     coast: withAlpha(foreground, 0.5),
     border: withAlpha(foreground, 0.28),
+    // The theme's cyan, not blue: blue is the area of interest's colour.
+    water: variable(style, '--vscode-terminal-ansiCyan', '#0598bc'),
     graticule: withAlpha(foreground, 0.16),
     aoi: variable(style, '--vscode-charts-blue', '#1a85ff'),
     billed: variable(style, '--vscode-charts-orange', '#d18616'),

@@ -96,7 +96,7 @@ export class MapView {
     this.map = new OlMap({
       target,
       layers: [...this.basemap.layers, this.graticule],
-      controls: [new Zoom(), new ScaleLine({ units: 'metric' }), new Attribution({ collapsible: true })],
+      controls: [new Zoom(), new ScaleLine({ units: 'metric' }), new Attribution({ collapsible: false })],
       view: new View({ center: fromLonLat([10, 50]), zoom: 2, maxZoom: 22, constrainResolution: false }),
     });
     this.map.on('singleclick', (event) => {
@@ -263,6 +263,11 @@ export class MapView {
   /** The basemap scales fetched so far (tests read it). */
   basemapScales(): string[] {
     return this.basemap.loadedScales();
+  }
+
+  /** The basemap files read so far, land, water and places (tests read it). */
+  basemapFiles(): string[] {
+    return this.basemap.loadedFiles();
   }
 
   dispose(): void {

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 
 /** The basemap files under dist/basemap/ a page may ask for (esbuild.mjs writes them). */
-export const BASEMAP_FILE = /^(countries-(110m|50m)\.json|10m\/(index|\d{1,2}_\d{1,2})\.json)$/;
+export const BASEMAP_FILE = /^((countries|water)-(110m|50m)\.json|10m\/(index|\d{1,2}_\d{1,2})\.json|places\/(world|index|\d{1,2}_\d{1,2})\.json)$/;
 
 /** Page to host: the text of one basemap file, answered with `basemapFile`. */
 export const basemapRequestSchema = z.object({ type: z.literal('basemapRequest'), requestId: z.string(), path: z.string().check(z.regex(BASEMAP_FILE)) });

@@ -113,6 +113,8 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
       ids: z.optional(z.array(z.string())),
     })),
     basemapScales: z.array(z.string()),
+    /** The basemap files read so far (land, water, places), e.g. 'places/19_14.json'. */
+    basemapFiles: z.array(z.string()),
     typedArrays: z.boolean(),
   }),
   z.object({ type: z.literal('toggle'), id: z.string(), visible: z.boolean() }),
