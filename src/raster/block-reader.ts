@@ -15,6 +15,11 @@ const DEFLATE = [8, 32946];
 const OTHER_SUPPORTED = [5, 32773]; // LZW, PackBits
 // Asynchronous inflate runs on libuv's thread pool: several blocks decode at once, on every core.
 const inflateAsync = promisify(inflate);
+// zlib's default output chunk is 16 KiB, and every chunk is a round trip from the pool to the main
+// thread (32 for a 512 KiB tile). An output buffer the size of the whole block, with room to see
+// the stream's end, inflates it in one pass; capped so a one-strip image is not one huge buffer.
+const CHUNK_SLACK = 1024;
+const MAX_CHUNK = 64 * 1024 * 1024;
 
 export interface BlockLayout {
   blockWidth: number;
@@ -37,6 +42,13 @@ export class BlockReader {
     private readonly counts: ArrayLike<number>,
     private readonly compression: number,
   ) {}
+
+  /** Output buffer size for inflating one block: its decoded size and a little more. */
+  private get chunkSize(): number {
+    const { blockWidth, blockHeight, planar, samplesPerPixel, bytesPerSample } = this.layout;
+    const decoded = blockWidth * blockHeight * (planar === 2 ? 1 : samplesPerPixel) * bytesPerSample;
+    return Math.min(MAX_CHUNK, decoded + CHUNK_SLACK);
+  }
 
   static async create(image: GeoTIFFImage, source: FileRangeSource, littleEndian: boolean): Promise<BlockReader> {
     const dir = image.getFileDirectory();
@@ -84,7 +96,7 @@ export class BlockReader {
     const raw = await source.read(offset, count);
     try {
       if (this.compression === NONE) return raw;
-      if (DEFLATE.includes(this.compression)) return await inflateAsync(raw);
+      if (DEFLATE.includes(this.compression)) return await inflateAsync(raw, { chunkSize: this.chunkSize });
       const { blockWidth, blockHeight, planar } = this.layout;
       const bits = Array.from({ length: this.layout.samplesPerPixel }, (_, i) => this.image.getBitsPerSample(i));
       const decoder = await getDecoder(this.compression, { tileWidth: blockWidth, tileHeight: blockHeight, predictor: 1, bitsPerSample: bits, planarConfiguration: planar });
