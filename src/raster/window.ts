@@ -66,7 +66,8 @@ export async function readWindow(level: Level, fullWidth: number, fullHeight: nu
   const height = Math.max(1, Math.round((width * spanY) / spanX));
   const columns = Int32Array.from({ length: width }, (_, i) => Math.min(level.width - 1, Math.floor(x0 + ((i + 0.5) * spanX) / width)));
   const rows = Int32Array.from({ length: height }, (_, i) => Math.min(level.height - 1, Math.floor(y0 + ((i + 0.5) * spanY) / height)));
-  const data = request.bands.map(() => new Float32Array(width * height).fill(Number.NaN));
+  // Not filled: every output pixel of every band lies in exactly one of the blocks read below.
+  const data = request.bands.map(() => new Float32Array(width * height));
   const reader = await level.reader();
   const { blockWidth, blockHeight, across, down, planar, samplesPerPixel, bytesPerSample, predictor, littleEndian } = reader.layout;
   const perPixel = planar === 2 ? 1 : samplesPerPixel;
