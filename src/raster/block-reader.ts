@@ -3,23 +3,15 @@
 // on libuv's thread pool (faster than the bundled pako, known-hazards.md, and parallel), LZW and PackBits
 // through geotiff.js's decoders. The horizontal predictor is left for the caller to undo on the
 // rows it samples only (a decimated view needs one row in five, say).
-import { promisify } from 'node:util';
-import { inflate } from 'node:zlib';
 import { getDecoder } from 'geotiff';
 import type { GeoTIFFImage } from 'geotiff';
 import { RasterError, formatSize } from './errors';
 import type { FileRangeSource } from './file-source';
+import { inflateBlock } from './inflate';
 
 const NONE = 1;
 const DEFLATE = [8, 32946];
 const OTHER_SUPPORTED = [5, 32773]; // LZW, PackBits
-// Asynchronous inflate runs on libuv's thread pool: several blocks decode at once, on every core.
-const inflateAsync = promisify(inflate);
-// zlib's default output chunk is 16 KiB, and every chunk is a round trip from the pool to the main
-// thread (32 for a 512 KiB tile). An output buffer the size of the whole block, with room to see
-// the stream's end, inflates it in one pass; capped so a one-strip image is not one huge buffer.
-const CHUNK_SLACK = 1024;
-const MAX_CHUNK = 64 * 1024 * 1024;
 
 export interface BlockLayout {
   blockWidth: number;
@@ -43,11 +35,10 @@ export class BlockReader {
     private readonly compression: number,
   ) {}
 
-  /** Output buffer size for inflating one block: its decoded size and a little more. */
-  private get chunkSize(): number {
+  /** Bytes of one whole decoded block. */
+  get decodedSize(): number {
     const { blockWidth, blockHeight, planar, samplesPerPixel, bytesPerSample } = this.layout;
-    const decoded = blockWidth * blockHeight * (planar === 2 ? 1 : samplesPerPixel) * bytesPerSample;
-    return Math.min(MAX_CHUNK, decoded + CHUNK_SLACK);
+    return blockWidth * blockHeight * (planar === 2 ? 1 : samplesPerPixel) * bytesPerSample;
   }
 
   static async create(image: GeoTIFFImage, source: FileRangeSource, littleEndian: boolean): Promise<BlockReader> {
@@ -96,7 +87,7 @@ export class BlockReader {
     const raw = await source.read(offset, count);
     try {
       if (this.compression === NONE) return raw;
-      if (DEFLATE.includes(this.compression)) return await inflateAsync(raw, { chunkSize: this.chunkSize });
+      if (DEFLATE.includes(this.compression)) return await inflateBlock(raw, this.decodedSize);
       const { blockWidth, blockHeight, planar } = this.layout;
       const bits = Array.from({ length: this.layout.samplesPerPixel }, (_, i) => this.image.getBitsPerSample(i));
       const decoder = await getDecoder(this.compression, { tileWidth: blockWidth, tileHeight: blockHeight, predictor: 1, bitsPerSample: bits, planarConfiguration: planar });
