@@ -3,18 +3,15 @@
 // on libuv's thread pool (faster than the bundled pako, known-hazards.md, and parallel), LZW and PackBits
 // through geotiff.js's decoders. The horizontal predictor is left for the caller to undo on the
 // rows it samples only (a decimated view needs one row in five, say).
-import { promisify } from 'node:util';
-import { inflate } from 'node:zlib';
 import { getDecoder } from 'geotiff';
 import type { GeoTIFFImage } from 'geotiff';
 import { RasterError, formatSize } from './errors';
 import type { FileRangeSource } from './file-source';
+import { inflateBlock } from './inflate';
 
 const NONE = 1;
 const DEFLATE = [8, 32946];
 const OTHER_SUPPORTED = [5, 32773]; // LZW, PackBits
-// Asynchronous inflate runs on libuv's thread pool: several blocks decode at once, on every core.
-const inflateAsync = promisify(inflate);
 
 export interface BlockLayout {
   blockWidth: number;
@@ -37,6 +34,12 @@ export class BlockReader {
     private readonly counts: ArrayLike<number>,
     private readonly compression: number,
   ) {}
+
+  /** Bytes of one whole decoded block. */
+  get decodedSize(): number {
+    const { blockWidth, blockHeight, planar, samplesPerPixel, bytesPerSample } = this.layout;
+    return blockWidth * blockHeight * (planar === 2 ? 1 : samplesPerPixel) * bytesPerSample;
+  }
 
   static async create(image: GeoTIFFImage, source: FileRangeSource, littleEndian: boolean): Promise<BlockReader> {
     const dir = image.getFileDirectory();
@@ -84,7 +87,7 @@ export class BlockReader {
     const raw = await source.read(offset, count);
     try {
       if (this.compression === NONE) return raw;
-      if (DEFLATE.includes(this.compression)) return await inflateAsync(raw);
+      if (DEFLATE.includes(this.compression)) return await inflateBlock(raw, this.decodedSize);
       const { blockWidth, blockHeight, planar } = this.layout;
       const bits = Array.from({ length: this.layout.samplesPerPixel }, (_, i) => this.image.getBitsPerSample(i));
       const decoder = await getDecoder(this.compression, { tileWidth: blockWidth, tileHeight: blockHeight, predictor: 1, bitsPerSample: bits, planarConfiguration: planar });

@@ -48,8 +48,8 @@ export function swapBytes(bytes: Uint8Array, byteOffset: number, byteLength: num
   }
 }
 
-/** Undoes predictor 2 on one row: each sample plus the one `stride` samples to its left. */
-export function undoHorizontalPredictor(row: SampleArray, stride: number): void {
+/** Undoes predictor 2 on one row, samples [start, end): each sample plus the one `stride` samples to its left. */
+export function undoHorizontalPredictor(samples: SampleArray, start: number, end: number, stride: number): void {
   // The typed array wraps integer sums exactly as the TIFF specification's modular arithmetic.
-  for (let i = stride; i < row.length; i++) row[i] = (row[i] as number) + (row[i - stride] as number);
+  for (let i = start + stride; i < end; i++) samples[i] = (samples[i] as number) + (samples[i - stride] as number);
 }

@@ -39,11 +39,12 @@ export function computeStretch(values: Float32Array, lowPercent = 2, highPercent
   for (let i = 0; i < values.length; i += step) {
     const v = values[i] as number;
     if (v !== v) continue;
-    const f = Math.min(FINE_BINS - 1, Math.floor(((v - min) / span) * FINE_BINS));
-    fine[f] = (fine[f] as number) + 1;
-    const h = f >> 4;
-    histogram[h] = (histogram[h] as number) + 1;
+    // `| 0` is Math.floor here: the scaled value is in [0, FINE_BINS].
+    const f = (((v - min) / span) * FINE_BINS) | 0;
+    fine[f < FINE_BINS ? f : FINE_BINS - 1]++;
   }
+  // The display's 256 bins are runs of 16 fine ones.
+  for (let f = 0; f < FINE_BINS; f++) histogram[f >> 4] = (histogram[f >> 4] as number) + (fine[f] as number);
   const at = (percent: number): number => {
     const wanted = (percent / 100) * validCount;
     let seen = 0;

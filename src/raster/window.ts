@@ -1,8 +1,10 @@
 // Reads a window of some bands decimated to a target width (nearest sample), from the coarsest
-// overview that still has at least the target's detail. Block by block: one decoded block in
-// memory at a time, the predictor undone only on the rows that are sampled.
+// overview that still has at least the target's detail. The blocks are read and inflated all at
+// once on libuv's pool (a bounded number in memory), each copied out as soon as it is decoded,
+// the predictor undone only on the rows that are sampled.
 import type { BlockReader } from './block-reader';
-import { sampleView, swapBytes, undoHorizontalPredictor } from './samples';
+import { copyBlock } from './block-copy';
+import { sampleView } from './samples';
 import type { DataType } from './samples';
 
 export interface WindowRequest {
@@ -40,6 +42,18 @@ export function chooseLevel(levels: Level[], fullWidth: number, windowWidth: num
   return best;
 }
 
+/** Decoded blocks held at once (requested, not yet copied out): bounds memory, keeps the pool busy. */
+const BLOCK_BYTES_IN_FLIGHT = 8 * 1024 * 1024;
+const MIN_BLOCKS_IN_FLIGHT = 4;
+
+/** For each index 0..n-1 of `positions` (ascending), the first index of each block it falls in. */
+function firstIndexOfBlock(positions: Int32Array, blockSize: number, blocks: number): Int32Array {
+  const first = new Int32Array(blocks + 1).fill(positions.length);
+  for (let i = positions.length - 1; i >= 0; i--) first[Math.floor((positions[i] as number) / blockSize)] = i;
+  for (let b = blocks - 1; b >= 0; b--) first[b] = Math.min(first[b] as number, first[b + 1] as number);
+  return first;
+}
+
 export async function readWindow(level: Level, fullWidth: number, fullHeight: number, dataType: DataType, nodata: number | undefined, request: WindowRequest): Promise<BandWindow> {
   const [wx0, wy0, wx1, wy1] = request.window ?? [0, 0, fullWidth, fullHeight];
   const fx = level.width / fullWidth;
@@ -52,74 +66,71 @@ export async function readWindow(level: Level, fullWidth: number, fullHeight: nu
   const height = Math.max(1, Math.round((width * spanY) / spanX));
   const columns = Int32Array.from({ length: width }, (_, i) => Math.min(level.width - 1, Math.floor(x0 + ((i + 0.5) * spanX) / width)));
   const rows = Int32Array.from({ length: height }, (_, i) => Math.min(level.height - 1, Math.floor(y0 + ((i + 0.5) * spanY) / height)));
-  const data = request.bands.map(() => new Float32Array(width * height).fill(Number.NaN));
+  // Not filled: every output pixel of every band lies in exactly one of the blocks read below.
+  const data = request.bands.map(() => new Float32Array(width * height));
   const reader = await level.reader();
-  const { blockWidth, blockHeight, planar, samplesPerPixel, bytesPerSample, predictor, littleEndian } = reader.layout;
+  const { blockWidth, blockHeight, across, down, planar, samplesPerPixel, bytesPerSample, predictor, littleEndian } = reader.layout;
   const perPixel = planar === 2 ? 1 : samplesPerPixel;
   const rowSamples = blockWidth * perPixel;
-  const rowBytes = rowSamples * bytesPerSample;
-  const firstBx = Math.floor((columns[0] as number) / blockWidth);
-  const lastBx = Math.floor((columns[width - 1] as number) / blockWidth);
-  const blocks = planar === 2 ? request.bands : [0];
-  // Every block of a block row is requested at once, so they decode in parallel, and the next
-  // block row is requested before this one is consumed, so decoding goes on while the samples are
-  // copied out; at most two block rows (a few MiB) are in memory at a time.
-  const requestRow = (by: number): Map<string, Promise<Uint8Array>> => {
-    const pending = new Map<string, Promise<Uint8Array>>();
-    for (let bx = firstBx; bx <= lastBx; bx++) {
-      for (const sample of blocks) {
-        const read = reader.read(bx, by, sample);
-        read.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
-        pending.set(`${bx}:${sample}`, read);
+  const blockSamples = rowSamples * blockHeight;
+  // Output columns and rows as positions inside their blocks, and where each block's share starts.
+  const columnOffset = columns.map((x) => (x % blockWidth) * perPixel);
+  const rowInBlock = rows.map((y) => y % blockHeight);
+  const columnsFrom = firstIndexOfBlock(columns, blockWidth, across);
+  const rowsFrom = firstIndexOfBlock(rows, blockHeight, down);
+  const noValue = nodata ?? Number.NaN;
+  // The blocks the window touches, in file order; with separate band planes one per band asked.
+  const jobs: { bx: number; by: number; sample: number; outputs: Float32Array[]; bandOffsets: number[] }[] = [];
+  const planes = planar === 2 ? request.bands.map((band, k) => ({ sample: band, outputs: [data[k] as Float32Array], bandOffsets: [0] })) : [{ sample: 0, outputs: data, bandOffsets: request.bands }];
+  for (const plane of planes) {
+    for (let by = Math.floor((rows[0] as number) / blockHeight); by <= Math.floor((rows[height - 1] as number) / blockHeight); by++) {
+      for (let bx = Math.floor((columns[0] as number) / blockWidth); bx <= Math.floor((columns[width - 1] as number) / blockWidth); bx++) {
+        if (columnsFrom[bx] !== columnsFrom[bx + 1] && rowsFrom[by] !== rowsFrom[by + 1]) jobs.push({ bx, by, ...plane });
       }
     }
-    return pending;
-  };
-  const blockRowOf = (r: number) => Math.floor((rows[r] as number) / blockHeight);
-  let r = 0;
-  let upcoming: Map<string, Promise<Uint8Array>> | undefined;
-  while (r < height) {
-    const by = blockRowOf(r);
-    let rEnd = r;
-    while (rEnd < height && blockRowOf(rEnd) === by) rEnd++;
-    const pending = upcoming ?? requestRow(by);
-    upcoming = rEnd < height ? requestRow(blockRowOf(rEnd)) : undefined;
-    for (let bx = firstBx; bx <= lastBx; bx++) {
-      let cStart = 0;
-      while (cStart < width && Math.floor((columns[cStart] as number) / blockWidth) < bx) cStart++;
-      let cEnd = cStart;
-      while (cEnd < width && Math.floor((columns[cEnd] as number) / blockWidth) === bx) cEnd++;
-      if (cStart === cEnd) continue;
-      for (let k = 0; k < blocks.length; k++) {
-        const bytes = await (pending.get(`${bx}:${blocks[k] as number}`) as Promise<Uint8Array>);
-        let previousRow = -1;
-        let row = sampleView(dataType, bytes, 0, 0);
-        for (let o = r; o < rEnd; o++) {
-          const inBlock = (rows[o] as number) - by * blockHeight;
-          if (inBlock !== previousRow) {
-            const at = inBlock * rowBytes;
-            if (!littleEndian) swapBytes(bytes, at, rowBytes, bytesPerSample);
-            row = sampleView(dataType, bytes, at, rowSamples);
-            if (predictor === 2) undoHorizontalPredictor(row, perPixel);
-            previousRow = inBlock;
-          }
-          for (let c = cStart; c < cEnd; c++) {
-            const inX = (columns[c] as number) - bx * blockWidth;
-            const outAt = o * width + c;
-            if (planar === 2) {
-              const v = row[inX] as number;
-              (data[k] as Float32Array)[outAt] = v === nodata ? Number.NaN : v;
-            } else {
-              for (let b = 0; b < request.bands.length; b++) {
-                const v = row[inX * perPixel + (request.bands[b] as number)] as number;
-                (data[b] as Float32Array)[outAt] = v === nodata ? Number.NaN : v;
-              }
-            }
-          }
-        }
-      }
-    }
-    r = rEnd;
   }
+  // A few workers each request a block and copy it out as soon as it is decoded, so the reads and
+  // inflates of every block run at once on libuv's pool while finished blocks are copied, in
+  // whatever order they finish; at most one decoded block per worker is in memory.
+  const workers = Math.max(MIN_BLOCKS_IN_FLIGHT, Math.floor(BLOCK_BYTES_IN_FLIGHT / (blockSamples * bytesPerSample)));
+  let next = 0;
+  let failed = false;
+  const work = async (): Promise<void> => {
+    while (!failed && next < jobs.length) {
+      const job = jobs[next++] as (typeof jobs)[number];
+      let bytes: Uint8Array;
+      try {
+        bytes = await reader.read(job.bx, job.by, job.sample);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      if (bytes.byteLength < blockSamples * bytesPerSample) {
+        // A short last strip (or a damaged block): the missing samples read as zero.
+        const whole = new Uint8Array(blockSamples * bytesPerSample);
+        whole.set(bytes);
+        bytes = whole;
+      }
+      copyBlock({
+        block: sampleView(dataType, bytes, 0, blockSamples),
+        rowSamples,
+        perPixel,
+        bytesPerSample,
+        predictor,
+        littleEndian,
+        rowInBlock,
+        rowStart: rowsFrom[job.by] as number,
+        rowEnd: rowsFrom[job.by + 1] as number,
+        columnOffset,
+        columnStart: columnsFrom[job.bx] as number,
+        columnEnd: columnsFrom[job.bx + 1] as number,
+        outputs: job.outputs,
+        bandOffsets: job.bandOffsets,
+        outputWidth: width,
+        nodata: noValue,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, jobs.length) }, work));
   return { width, height, data, level: level.image };
 }
