@@ -8,6 +8,7 @@ import type { GeoTIFFImage } from 'geotiff';
 import { RasterError, formatSize } from './errors';
 import type { FileRangeSource } from './file-source';
 import { inflateBlock } from './inflate';
+import { loadBlockTable } from './block-table';
 
 const NONE = 1;
 const DEFLATE = [8, 32946];
@@ -44,8 +45,8 @@ export class BlockReader {
   static async create(image: GeoTIFFImage, source: FileRangeSource, littleEndian: boolean): Promise<BlockReader> {
     const dir = image.getFileDirectory();
     const tiled = dir.hasTag('TileOffsets');
-    const offsets = (await dir.loadValue(tiled ? 'TileOffsets' : 'StripOffsets')) as ArrayLike<number> | undefined;
-    const counts = (await dir.loadValue(tiled ? 'TileByteCounts' : 'StripByteCounts')) as ArrayLike<number> | undefined;
+    const offsets = await loadBlockTable(dir, tiled ? 'TileOffsets' : 'StripOffsets', source, littleEndian);
+    const counts = await loadBlockTable(dir, tiled ? 'TileByteCounts' : 'StripByteCounts', source, littleEndian);
     if (!offsets || !counts) throw new RasterError('corrupt', `${source.path} has no ${tiled ? 'tile' : 'strip'} table (file size ${formatSize(source.size)}).`);
     const compression = Number(dir.getValue('Compression') ?? NONE);
     if (compression !== NONE && !DEFLATE.includes(compression) && !OTHER_SUPPORTED.includes(compression)) {

@@ -88,6 +88,9 @@ describe('raster core: reading GeoTIFFs as GDAL does', function () {
     ['LZW, no predictor, pixel interleaved strips', ['-co', 'COMPRESS=LZW', '-co', 'INTERLEAVE=PIXEL']],
     ['PackBits', ['-co', 'COMPRESS=PACKBITS']],
     ['DEFLATE, predictor 2, UINT8', ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=2', '-ot', 'Byte', '-scale', '0', '3000', '1', '255', '-a_nodata', '0']],
+    ['big-endian, DEFLATE strips', ['-co', 'ENDIANNESS=BIG', '-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=2']],
+    // Hundreds of blocks: geotiff.js reads a table this long lazily, and (3.0.5) as little-endian.
+    ['big-endian, tiled 16 (a long block table)', ['-co', 'ENDIANNESS=BIG', '-co', 'TILED=YES', '-co', 'BLOCKXSIZE=16', '-co', 'BLOCKYSIZE=16', '-co', 'COMPRESS=DEFLATE']],
   ] as [string, string[]][]) {
     it(`made by gdal_translate: ${name}`, async () => {
       const file = join(dir, `gdal-${name.replace(/\W+/g, '-')}.tif`);
