@@ -1,7 +1,7 @@
 // The cost block: what the decision costs, as large as the page makes anything, with the
 // figures behind it. Credits for a composite; order and storage amounts for this month and next
 // month for an order; the selection count for tiles.
-import type { EstimateModel, SeriesEstimate } from '../../../src/workflows/engine/estimate-view-model';
+import type { AutomaticOrderPrice, EstimateModel, SeriesEstimate } from '../../../src/workflows/engine/estimate-view-model';
 import { el, fact } from '../common/dom';
 import { formatArea, formatCredits, formatDuration, formatMegabytes, formatMoney, formatUtc, NOT_GIVEN } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
@@ -14,6 +14,7 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
   if (model.kind === 'composite') {
     section.append(el('p', { class: 'headline', 'data-testid': 'credits' }, formatCredits(model.credits, locale)));
     if (model.series) section.append(renderSeriesDates(model.series, locale));
+    if (model.automaticOrder) section.append(renderAutomaticOrder(model.automaticOrder, locale));
     facts.append(
       ...fact('Area billed (service estimate)', formatArea(model.areaEstimateKm2, locale), 'area-estimate'),
       ...fact('File size', formatMegabytes(model.fileSizeMB, locale), 'file-size'),
@@ -62,6 +63,18 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
   if (model.budget !== undefined) facts.append(...fact('Your budget', formatCost(model, model.budget, locale), 'budget'));
   if (facts.childElementCount) section.append(facts);
   return section;
+}
+
+/** AutomaticOrderCreation: the order the service may create, priced beside the image. */
+function renderAutomaticOrder(order: AutomaticOrderPrice, locale: Locale): HTMLElement {
+  const money = (value: number | undefined) => formatMoney(value, order.currency, locale);
+  return el('div', { class: 'automatic-order', 'data-testid': 'automatic-order' },
+    el('h3', {}, 'And the tasking order the service creates'),
+    el('p', { class: 'headline', 'data-testid': 'automatic-order-current-month' }, money(order.currentMonth)),
+    el('p', { class: 'headline-caption' }, 'this month, charged from the order balance'),
+    el('p', { class: 'headline-caption', 'data-testid': 'automatic-order-per-month' }, `then ${money(order.perMonth)} per month while it runs`),
+    el('p', { 'data-testid': 'automatic-order-note' }, order.note),
+    el('p', { class: 'caveat', role: 'note', 'data-testid': 'automatic-order-caveat' }, order.caveat));
 }
 
 /** A time series: each date with its credits, and the total the headline shows. */
