@@ -40,7 +40,7 @@ function shutdown(server: Server, sockets: Set<Socket>): Promise<void> {
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const seed = options.seed ?? 1;
-  const state = new SimulatorState(seed, options.account, options.clock ?? Date.now, options.orderStatusStepMs ?? 120_000, options.imageryEveryDay);
+  const state = new SimulatorState(seed, options.account, options.clock ?? Date.now, options.orderStatusStepMs ?? 120_000, options.imageryEveryDay, options.imageryEastEdge);
   if (options.demoData) loadDemoData(state);
   const log: RequestLogEntry[] = [];
   const parts: ServerParts = {

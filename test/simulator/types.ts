@@ -31,6 +31,9 @@ export interface SimulatorOptions {
   orderStatusStepMs?: number;
   /** Imagery on every day everywhere, for benchmarks that measure throughput, not coverage. */
   imageryEveryDay?: boolean;
+  /** The east edge of every date's imagery (a swath's edge), in degrees of longitude: an area
+   * reaching east of it is covered only in part, one lying east of it not at all. Unset: none. */
+  imageryEastEdge?: number;
 }
 
 export interface SpecVariant {
