@@ -49,6 +49,9 @@ export interface SpecVariant {
   /** Which account endpoint the service has (and its document lists): the older
    * `/api/apikey/info`, the newer `/api/account/info`, or both (default). The other one is a 404. */
   accountInfo?: 'apikey' | 'account' | 'both';
+  /** Whether `/api/account/info` adds the balances (`CreditAmount`, `EuroCreditAmount`) to its
+   * documented limits (default true); false answers only what the newer pages document. */
+  accountInfoBalances?: boolean;
   /** Shape of the order estimate: the flat `CurrentMonthCost`/`NextMonthCost` + `Costs` (default),
    * or the newer `CurrentMonthCosts`/`RecurringCostsEstimate` with `TotalCost`/`TotalCostEuro`. */
   orderEstimateShape?: 'flat' | 'nested';
