@@ -120,7 +120,7 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     assert.equal(echoed.files.length, 1, 'the image whose file name held the key was saved');
     errors.push(JSON.stringify(echoed));
     // A key being tried, which the server refuses and repeats.
-    sim.schedule({ method: 'GET', path: '/api/apikey/info', echoKey: 'message', status: 401, code: 401 });
+    sim.schedule({ method: 'GET', path: '/api/account/info', echoKey: 'message', status: 401, code: 401 });
     const tried = await vscode.commands.executeCommand<{ stored: boolean; message?: string }>('satImagery.setApiKey', TRIED);
     assert.equal(tried.stored, false);
     errors.push(String(tried.message));

@@ -22,7 +22,16 @@ export async function confirmCost(
   if (!covers) checkCredits(charge.amount, balance, charge.what, charge.unit);
   // AutomaticOrderCreation: the order the service would create is paid from the euro balance.
   const order = model.kind === 'composite' ? model.automaticOrder : undefined;
-  if (order) checkCredits(order.currentMonth, spendable(account, 'EUR'), "this month's cost of the tasking order the service would create", 'EUR');
+  const orderBalance = order ? spendable(account, 'EUR') : undefined;
+  if (order) checkCredits(order.currentMonth, orderBalance, "this month's cost of the tasking order the service would create", 'EUR');
+  // An account answer without a balance (the newer endpoint documents none) refuses nothing: the
+  // price and the budget still hold, and the person is told the balance was not compared.
+  const unknown = [...(balance === undefined ? [charge.unit] : []), ...(order && orderBalance === undefined && charge.unit !== 'EUR' ? ['EUR' as const] : [])];
+  if (unknown.length > 0) {
+    const sentence = `The account's balance could not be checked (${unknown.map((u) => (u === 'EUR' ? 'order balance' : 'credits')).join(', ')}): the service's account answer gives none, so this price was not compared with what the account holds.`;
+    ports.log?.(sentence);
+    model.warnings.push(sentence);
+  }
   const decision = await decide(ports, model, cost, skipConfirmation);
   if (covers && decision.action === 'proceed') {
     const picked = (model as OrderEstimateModel).covers!.find((c) => c.id === (decision.cover ?? 'polygon'));
