@@ -81,7 +81,7 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     const out = join(dir, 'imagery');
     const base = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory: out };
     // The cadence given, so the order estimate goes straight to the cost panel without prompts.
-    const orderBase = { model: base.model, satelliteConstellations: base.satelliteConstellations, imageFrequency: 1, storageMonths: 1, apiRequests: 1, geometryTileOrdering: false };
+    const orderBase = { model: base.model, satelliteConstellations: base.satelliteConstellations, referenceDate: '2030-01-01', imageFrequency: 1, storageMonths: 1, apiRequests: 1, geometryTileOrdering: false };
 
     await vscode.commands.executeCommand('satImagery.refreshOrders');
     await vscode.commands.executeCommand('satImagery.refreshModels');

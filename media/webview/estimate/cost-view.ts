@@ -35,6 +35,7 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
         ...fact('Storage', `${c.storageMonths} month${c.storageMonths === 1 ? '' : 's'}`, 'cadence-storage-months'),
         ...fact('API requests', String(c.apiRequests), 'cadence-api-requests'),
       );
+      if (c.referenceDate) facts.append(...fact('Cadence counted from', c.referenceDate, 'cadence-reference-date'));
     }
     const row = (label: string, order: number | undefined, storage: number | undefined, total: number | undefined, id: string) =>
       el('tr', {},

@@ -87,6 +87,8 @@ export interface OrderCadence {
   imageFrequency: number;
   storageMonths: number;
   apiRequests: number;
+  /** YYYY-MM-DD: the day the image cadence counts from. */
+  referenceDate?: string;
 }
 
 /** One way to order the area, estimated: what Proceed with `cover: id` would create. */

@@ -61,7 +61,7 @@ const orderModel = z.object({
   imageDates: z.array(z.string()),
   currentMonthCost: z.optional(z.number()),
   perMonthCost: z.optional(z.number()),
-  cadence: z.optional(z.object({ imageFrequency: z.number(), storageMonths: z.number(), apiRequests: z.number() })),
+  cadence: z.optional(z.object({ imageFrequency: z.number(), storageMonths: z.number(), apiRequests: z.number(), referenceDate: z.optional(z.string()) })),
   caveat: z.optional(z.string()),
   covers: z.optional(
     z.array(
