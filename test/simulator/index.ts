@@ -2,6 +2,7 @@
 // service, for the demo and as the peer of every test. Start it with startSimulator().
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { RESOLUTIONS } from './catalog';
 import { KeyRing } from './auth';
 import { loadDemoData } from './demo-data';
 import { FaultController } from './faults';
@@ -47,7 +48,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     state,
     faults: new FaultController(options.faults, seed),
     keys: new KeyRing(options.keys),
-    spec: { dateWindowEnd: options.specVariant?.dateWindowEnd ?? 'To', orderDetailsMethod: options.specVariant?.orderDetailsMethod ?? 'GET', responseCase: options.specVariant?.responseCase ?? 'Pascal', hostile: options.specVariant?.hostile ?? false, accountInfo: options.specVariant?.accountInfo ?? 'both', orderEstimateShape: options.specVariant?.orderEstimateShape ?? 'flat', billingRules: options.specVariant?.billingRules ?? 'current', accountInfoBalances: options.specVariant?.accountInfoBalances ?? true },
+    spec: { dateWindowEnd: options.specVariant?.dateWindowEnd ?? 'To', orderDetailsMethod: options.specVariant?.orderDetailsMethod ?? 'GET', responseCase: options.specVariant?.responseCase ?? 'Pascal', hostile: options.specVariant?.hostile ?? false, accountInfo: options.specVariant?.accountInfo ?? 'both', orderEstimateShape: options.specVariant?.orderEstimateShape ?? 'flat', billingRules: options.specVariant?.billingRules ?? 'current', accountInfoBalances: options.specVariant?.accountInfoBalances ?? true, resolutions: options.specVariant?.resolutions ?? RESOLUTIONS },
     log,
   };
   let running = createSimulatorServer(parts);

@@ -52,6 +52,9 @@ export interface SpecVariant {
   /** Whether `/api/account/info` adds the balances (`CreditAmount`, `EuroCreditAmount`) to its
    * documented limits (default true); false answers only what the newer pages document. */
   accountInfoBalances?: boolean;
+  /** The resolutions (metres) the document's `Resolution` enum lists; default every one the
+   * simulator accepts. The simulator still accepts all of them on the wire. */
+  resolutions?: number[];
   /** Shape of the order estimate: the flat `CurrentMonthCost`/`NextMonthCost` + `Costs` (default),
    * or the newer `CurrentMonthCosts`/`RecurringCostsEstimate` with `TotalCost`/`TotalCostEuro`. */
   orderEstimateShape?: 'flat' | 'nested';
