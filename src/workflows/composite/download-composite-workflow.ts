@@ -185,7 +185,7 @@ function buildProfile(state: CompositePromptState, aoi: Aoi, aoiMode: AoiMode): 
     model,
     satelliteConstellations: checkConstellations(model, chosen.satelliteConstellations ?? [], models),
     epsgProjection: checkEpsg(chosen.epsgProjection!, state.rules?.enums.EpsgProjection),
-    resolution: checkResolution(chosen.resolution!),
+    resolution: checkResolution(chosen.resolution!, state.rules?.enums.Resolution),
     bandnames: (checkBandExpression(chosen.bandnames!, state.maxTotalBands, modelBands), chosen.bandnames!),
     output: checkOutput(chosen.output ?? {}, state.rules ?? { enums: {} }),
   });

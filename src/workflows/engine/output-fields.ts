@@ -42,7 +42,7 @@ export async function fieldRules(ports: WorkflowPorts, kind: OutputKind): Promis
   });
   const fields = spec ? readSpecification(spec).requestFields[PATHS[kind]] ?? {} : {};
   const enums: Record<string, readonly unknown[] | undefined> = {};
-  for (const name of [...OUTPUT_ENUM_FIELDS, 'EpsgProjection', 'Level']) enums[name] = fields[name.toLowerCase()]?.enum;
+  for (const name of [...OUTPUT_ENUM_FIELDS, 'EpsgProjection', 'Level', 'Resolution']) enums[name] = fields[name.toLowerCase()]?.enum;
   return { enums };
 }
 
