@@ -12,7 +12,7 @@ import { readAoiOrThrow } from '../engine/aoi-input';
 import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
 import { checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
 import { checkEpsg } from '../engine/projection';
-import { checkOutput, fieldRules } from '../engine/output-fields';
+import { checkOutput, checkOutputNames, fieldRules } from '../engine/output-fields';
 import { partialShare } from './partial-share';
 import { priceAutomaticOrder } from './automatic-order';
 import { partsAvailability, partsEstimate, partsFor } from './area-parts';
@@ -61,7 +61,8 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
   const now = nowOf(ports);
   const fromSettings = (): CompositeChoices => ports.settings().defaults;
   try {
-    // A fixed band list with a syntax error is refused before any request.
+    // A misspelt output field, or a fixed band list with a syntax error, is refused before any request.
+    checkOutputNames('composite', options.output);
     const fixedBands = options.bandnames ?? fromSettings().bandnames;
     if (fixedBands !== undefined) parseBandExpression(fixedBands);
     ports.progress.report({ message: 'Loading models…' });
