@@ -14,7 +14,6 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
   if (model.kind === 'composite') {
     section.append(el('p', { class: 'headline', 'data-testid': 'credits' }, formatCredits(model.credits, locale)));
     if (model.series) section.append(renderSeriesDates(model.series, locale));
-    if (model.automaticOrder) section.append(renderAutomaticOrder(model.automaticOrder, locale));
     facts.append(
       ...fact('Area billed (service estimate)', formatArea(model.areaEstimateKm2, locale), 'area-estimate'),
       ...fact('File size', formatMegabytes(model.fileSizeMB, locale), 'file-size'),
@@ -63,6 +62,8 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
   }
   if (model.budget !== undefined) facts.append(...fact('Your budget', formatCost(model, model.budget, locale), 'budget'));
   if (facts.childElementCount) section.append(facts);
+  // After the image's own figures: the second price, in its own currency.
+  if (model.kind === 'composite' && model.automaticOrder) section.append(renderAutomaticOrder(model.automaticOrder, locale));
   return section;
 }
 
