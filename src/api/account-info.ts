@@ -1,14 +1,18 @@
 // The account's limits and credits. The older service answers them at /api/apikey/info, the newer
 // at /api/account/info (live-service notes, "Newer public material"): the one the specification
-// document lists is asked first, the other when the first is not there (404), so credits, limits
-// and the concurrency gate work with either version.
+// document lists is asked first (the newer one when it lists both), the other when the first is
+// not there (404), so credits, limits and the concurrency gate work with either version. The newer
+// answer documents no balance: when it has none and the document lists the older endpoint too,
+// the balance is read there (one more GET); otherwise it stays unknown.
 import type { ClientCore } from './client-core';
 import { callJson } from './endpoint-call';
 import { endpoints } from './endpoints';
 import { ApiError } from './errors';
 import type { ApiKeyInfo } from './types';
 
-const ACCOUNT_INFO = [endpoints.getApiKeyInfo, endpoints.getAccountInfo] as const;
+const OLDER = endpoints.getApiKeyInfo;
+const NEWER = endpoints.getAccountInfo;
+const ACCOUNT_INFO = [OLDER, NEWER] as const;
 export const ACCOUNT_INFO_PATHS = ACCOUNT_INFO.map((e) => e.path);
 
 function listedPaths(document: unknown): string[] {
@@ -18,24 +22,47 @@ function listedPaths(document: unknown): string[] {
   return ACCOUNT_INFO_PATHS.filter((p) => listed.includes(p.toLowerCase()));
 }
 
-/** The order to try: the one the document lists alone first; with both or neither, the older one. */
-async function inOrder(core: ClientCore, signal?: AbortSignal): Promise<Array<(typeof ACCOUNT_INFO)[number]>> {
-  let listed: string[] = [];
+async function documentedPaths(core: ClientCore, signal?: AbortSignal): Promise<string[]> {
   try {
-    listed = listedPaths((await core.loadSpecification(signal)).document);
+    return listedPaths((await core.loadSpecification(signal)).document);
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'aborted') throw error;
+    return [];
   }
-  const first = ACCOUNT_INFO.find((e) => listed.length === 1 && e.path === listed[0]) ?? ACCOUNT_INFO[0];
+}
+
+/** The order to try: the newer one when the document lists it, the older alone when it lists
+ * only that; with neither listed, the older one first. */
+function inOrder(listed: string[]): Array<(typeof ACCOUNT_INFO)[number]> {
+  const first = listed.includes(NEWER.path) ? NEWER : OLDER;
   return [first, ...ACCOUNT_INFO.filter((e) => e !== first)];
 }
 
+const BALANCES = ['CreditAmount', 'EuroCreditAmount'] as const;
+
+function hasBalance(info: ApiKeyInfo): boolean {
+  return BALANCES.some((name) => typeof info[name] === 'number');
+}
+
 export async function fetchAccountInfo(core: ClientCore, signal?: AbortSignal): Promise<ApiKeyInfo> {
-  const [first, second] = await inOrder(core, signal);
+  const listed = await documentedPaths(core, signal);
+  const [first, second] = inOrder(listed);
+  let used = first!;
+  let info: ApiKeyInfo;
   try {
-    return await callJson(core, first!, undefined, { signal });
+    info = await callJson(core, first!, undefined, { signal });
   } catch (error) {
     if (!(error instanceof ApiError) || error.kind !== 'not-found') throw error;
-    return await callJson(core, second!, undefined, { signal });
+    used = second!;
+    info = await callJson(core, second!, undefined, { signal });
+  }
+  if (used !== NEWER || hasBalance(info) || !listed.includes(OLDER.path)) return info;
+  // The newer answer's limits stand; the older endpoint only fills in the balance.
+  try {
+    const older = await callJson(core, OLDER, undefined, { signal });
+    return { ...older, ...info };
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'aborted') throw error;
+    return info; // the balance stays unknown; the cost gate says so
   }
 }

@@ -1,6 +1,7 @@
-// The account behind the key: its limits and credits, from GET /api/apikey/info. That endpoint is
-// not in the interface document, so a service without it (404) is checked with the models list
-// instead and the account shows as "verified" without figures.
+// The account behind the key: its limits and credits, from GET /api/account/info or
+// /api/apikey/info (api/account-info.ts). Neither is in the interface document, so a service
+// without them (404) is checked with the models list instead and the account shows as "verified"
+// without figures.
 import { isApiError } from '../api/errors';
 import type { ApiKeyInfo, ImageryClient } from '../api/types';
 import { errorText } from './errors';

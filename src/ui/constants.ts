@@ -87,6 +87,7 @@ export const Settings = {
   defaultOrderStorageMonths: 'defaults.order.storageMonths',
   defaultOrderApiRequests: 'defaults.order.apiRequests',
   defaultOrderGeometryTileOrdering: 'defaults.order.geometryTileOrdering',
+  defaultOrderReferenceDate: 'defaults.order.referenceDate',
 } as const;
 
 /** Context keys used in `when` clauses. */

@@ -68,6 +68,7 @@ export function createSettingsReader(): SettingsReader {
           storageMonths: wholeNumber(config.get(Settings.defaultOrderStorageMonths), 1),
           apiRequests: wholeNumber(config.get(Settings.defaultOrderApiRequests), 0),
           geometryTileOrdering: config.get(Settings.defaultOrderGeometryTileOrdering) === true ? true : config.get(Settings.defaultOrderGeometryTileOrdering) === false ? false : undefined,
+          referenceDate: nonEmptyString(config.get(Settings.defaultOrderReferenceDate)),
         },
       };
     },

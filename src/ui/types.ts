@@ -22,7 +22,7 @@ export interface RequestDefaults {
   /** `satImagery.defaults.output.*`, only the fields set. */
   output: OutputFields;
   /** `satImagery.defaults.order.*`: the cadence offered when ordering. */
-  order: { imageFrequency: number | undefined; storageMonths: number | undefined; apiRequests: number | undefined; geometryTileOrdering: boolean | undefined };
+  order: { imageFrequency: number | undefined; storageMonths: number | undefined; apiRequests: number | undefined; geometryTileOrdering: boolean | undefined; referenceDate: string | undefined };
 }
 
 /** Typed, read-at-call-time view of the settings. */

@@ -35,12 +35,12 @@ describe('API key', () => {
     assert.equal(env.sim.requests.length, 0);
   });
 
-  it('checks a good key with /api/apikey/info, stores it and shows the credits', async () => {
+  it('checks a good key with the account endpoint, stores it and shows the credits', async () => {
     env.sim.clearLog();
     const result = await vscode.commands.executeCommand<SetApiKeyResult>('satImagery.setApiKey', 'demo-key');
     assert.deepEqual({ stored: result.stored, verified: result.verified }, { stored: true, verified: true });
     assert.equal(await secrets().get(SECRET_API_KEY), 'demo-key');
-    const check = env.sim.requests.find((r) => r.path === '/api/apikey/info');
+    const check = env.sim.requests.find((r) => r.path === '/api/account/info');
     assert.ok(check, 'the key was not checked');
     assert.equal(check.headers['x-api-key'], '<redacted:valid>');
     assert.match(statusText(), /10[,.\s]?000 credits/);

@@ -95,7 +95,7 @@ describe('billed calls whose answer was lost, in VS Code', () => {
     assert.deepEqual(posts.map((r) => !!r.charged), [true], 'sent once, charged once');
     // "Show Account" re-reads the account from the service.
     const sentAt = env.sim.requests.length;
-    await until(() => env.sim.requests.slice(sentAt).some((r) => r.path === '/api/apikey/info'), 'Show Account reading the account');
+    await until(() => env.sim.requests.slice(sentAt).some((r) => r.path === '/api/account/info' || r.path === '/api/apikey/info'), 'Show Account reading the account');
   });
 
   it("a batch's Retry failed sends the failed unit again, never the one that may have been charged", async () => {

@@ -129,6 +129,36 @@ describe('geometry diagnostics', () => {
     assert.ok(read.aoi.billedAreaKm2 < Number(figures[1]) / 5, `billed ${read.aoi.billedAreaKm2} km² after the split`);
   });
 
+  it('reports polygons whose boxes overlap as a Warning, and the merge fix leaves one polygon billed once', async () => {
+    // Two triangles whose bounding boxes overlap: billed twice over the shared part.
+    const a = [[10, 50], [10.02, 50], [10, 50.02], [10, 50]];
+    const b = [[10.02, 50.001], [10.02, 50.021], [10.001, 50.021], [10.02, 50.001]];
+    const document = await open('overlap.geojson', `${JSON.stringify({ type: 'MultiPolygon', coordinates: [[a], [b]] }, null, 2)}\n`);
+    const found = await diagnosticsOf(document.uri, (d) => d.some((x) => x.code === 'billed-boxes-overlap'));
+    const overlap = found.find((d) => d.code === 'billed-boxes-overlap')!;
+    assert.equal(overlap.severity, vscode.DiagnosticSeverity.Warning);
+    assert.deepEqual(JSON.parse(document.getText(overlap.range)), [b], 'at the second polygon');
+    const billedBefore = api.services.aoiCache.read(document.getText(), 'geojson');
+    assert.ok(billedBefore.ok);
+
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, overlap.range);
+    const fix = actions.find((x) => x.kind?.contains(vscode.CodeActionKind.QuickFix) && /^Merge polygons 1 and 2 into their convex hull: billed area [\d.]+ km² → [\d.]+ km²/.test(x.title));
+    assert.ok(fix?.edit, `no merge fix among ${actions.map((x) => x.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    await diagnosticsOf(document.uri, (d) => !d.some((x) => x.code === 'billed-boxes-overlap'));
+
+    const read = api.services.aoiCache.read(document.getText(), 'geojson');
+    assert.ok(read.ok, JSON.stringify(!read.ok && read.problems));
+    assert.equal(read.aoi.polygons.length, 1, document.getText());
+    // The new text holds the convex hull of both triangles, closed.
+    const ring = read.aoi.polygons[0]![0]!;
+    assert.deepEqual(ring[0], ring[ring.length - 1]);
+    const corners = ring.slice(0, -1).map((p) => `${p[0]} ${p[1]}`).sort();
+    assert.deepEqual(corners, ['10 50', '10 50.02', '10.001 50.021', '10.02 50', '10.02 50.021']);
+    assert.ok(read.aoi.billedAreaKm2 < billedBefore.aoi.billedAreaKm2, `billed ${billedBefore.aoi.billedAreaKm2} → ${read.aoi.billedAreaKm2} km²`);
+    assert.deepEqual(read.problems, []);
+  });
+
   it('checks .json files holding GeoJSON and leaves other JSON alone', async () => {
     const geo = await open('area.json', unclosedRing);
     assert.ok((await diagnosticsOf(geo.uri, (d) => d.length > 0)).length > 0);

@@ -62,7 +62,7 @@ describe('order command: cadence and cheapest cover in VS Code', () => {
     const path = join(dir, 'b.wkt');
     writeFileSync(path, AREA);
     env.sim.clearLog();
-    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2030-01-01', to: '2030-02-28', imageFrequency: 3, storageMonths: 2, apiRequests: 9, tileDeduplication: false, geometryTileOrdering: false };
+    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2030-01-01', to: '2030-02-28', referenceDate: '2030-01-01', imageFrequency: 3, storageMonths: 2, apiRequests: 9, tileDeduplication: false, geometryTileOrdering: false };
     const running = vscode.commands.executeCommand<OrderResult>('satImagery.createOrder', vscode.Uri.file(path), options);
     const { panel, texts } = await rendered(env.api, (t) => 'cover-tiles-per-month' in t && /every 3 days/.test(t['cadence-image-frequency'] ?? ''));
     assert.match(texts['cadence-image-frequency']!, /every 3 days/);

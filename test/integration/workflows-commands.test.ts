@@ -105,7 +105,7 @@ describe('workflow commands in VS Code', () => {
   it('stops on an invalid geometry before any request, showing it at its position', async () => {
     const uri = file('broken.wkt', BROKEN);
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('satImagery.downloadComposite', uri, { ...base, outputDirectory: out, skipConfirmation: true })), /not a valid area of interest/);
-    assert.deepEqual(env.sim.requests.filter((r) => r.path !== '/api/specification.json' && r.path !== '/api/apikey/info'), []);
+    assert.deepEqual(env.sim.requests.filter((r) => r.path !== '/api/specification.json' && r.path !== '/api/account/info' && r.path !== '/api/apikey/info'), []);
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath);
   });
 

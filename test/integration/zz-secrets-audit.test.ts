@@ -81,7 +81,7 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     const out = join(dir, 'imagery');
     const base = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory: out };
     // The cadence given, so the order estimate goes straight to the cost panel without prompts.
-    const orderBase = { model: base.model, satelliteConstellations: base.satelliteConstellations, imageFrequency: 1, storageMonths: 1, apiRequests: 1, geometryTileOrdering: false };
+    const orderBase = { model: base.model, satelliteConstellations: base.satelliteConstellations, referenceDate: '2030-01-01', imageFrequency: 1, storageMonths: 1, apiRequests: 1, geometryTileOrdering: false };
 
     await vscode.commands.executeCommand('satImagery.refreshOrders');
     await vscode.commands.executeCommand('satImagery.refreshModels');
@@ -120,7 +120,7 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     assert.equal(echoed.files.length, 1, 'the image whose file name held the key was saved');
     errors.push(JSON.stringify(echoed));
     // A key being tried, which the server refuses and repeats.
-    sim.schedule({ method: 'GET', path: '/api/apikey/info', echoKey: 'message', status: 401, code: 401 });
+    sim.schedule({ method: 'GET', path: '/api/account/info', echoKey: 'message', status: 401, code: 401 });
     const tried = await vscode.commands.executeCommand<{ stored: boolean; message?: string }>('satImagery.setApiKey', TRIED);
     assert.equal(tried.stored, false);
     errors.push(String(tried.message));

@@ -20,6 +20,8 @@ export interface CompositeRequest {
   allowPartial: boolean;
   dataType: 'int16' | 'uint8';
   uploadUrl: string | undefined;
+  /** AutomaticOrderCreation: create the order when none covers the area on the date. */
+  automaticOrder: boolean;
 }
 
 const OPTIONAL_ENUMS: Record<string, string[]> = {
@@ -71,6 +73,7 @@ export function readComposite(body: Record<string, unknown>, withResolution: boo
     allowPartial: body.AllowPartialImage === true,
     dataType: body.DataType === 'uint8' ? 'uint8' : 'int16',
     uploadUrl: typeof body.UploadUrl === 'string' ? body.UploadUrl : undefined,
+    automaticOrder: body.AutomaticOrderCreation === true,
   };
 }
 

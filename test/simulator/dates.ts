@@ -26,6 +26,7 @@ export class DateCatalog {
   constructor(
     private readonly seed: number,
     private readonly everyDay = false,
+    public eastEdge?: number,
   ) {}
 
   /** Days with imagery for one part in [fromDay, toDay], never after today. */
@@ -51,7 +52,11 @@ export class DateCatalog {
   /** True when every part has imagery on the day. */
   hasImagery(model: string, parts: AoiPart[], day: number, today: number): { all: boolean; any: boolean } {
     const hits = parts.map((p) => this.datesForPart(model, p, day, day, today).length > 0);
-    return { all: hits.every(Boolean), any: hits.some(Boolean) };
+    // A swath's edge: east of it nothing, across it only the western share.
+    const edge = this.eastEdge;
+    const whole = edge === undefined ? hits : hits.map((hit, i) => hit && parts[i]!.bbox.east <= edge);
+    const some = edge === undefined ? hits : hits.map((hit, i) => hit && parts[i]!.bbox.west < edge);
+    return { all: whole.every(Boolean), any: some.some(Boolean) };
   }
 
   private baseline(model: string, cell: string, untilDay: number): number[] {

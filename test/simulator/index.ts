@@ -2,6 +2,7 @@
 // service, for the demo and as the peer of every test. Start it with startSimulator().
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { RESOLUTIONS } from './catalog';
 import { KeyRing } from './auth';
 import { loadDemoData } from './demo-data';
 import { FaultController } from './faults';
@@ -40,14 +41,14 @@ function shutdown(server: Server, sockets: Set<Socket>): Promise<void> {
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const seed = options.seed ?? 1;
-  const state = new SimulatorState(seed, options.account, options.clock ?? Date.now, options.orderStatusStepMs ?? 120_000, options.imageryEveryDay);
+  const state = new SimulatorState(seed, options.account, options.clock ?? Date.now, options.orderStatusStepMs ?? 120_000, options.imageryEveryDay, options.imageryEastEdge);
   if (options.demoData) loadDemoData(state);
   const log: RequestLogEntry[] = [];
   const parts: ServerParts = {
     state,
     faults: new FaultController(options.faults, seed),
     keys: new KeyRing(options.keys),
-    spec: { dateWindowEnd: options.specVariant?.dateWindowEnd ?? 'To', orderDetailsMethod: options.specVariant?.orderDetailsMethod ?? 'GET', responseCase: options.specVariant?.responseCase ?? 'Pascal', hostile: options.specVariant?.hostile ?? false, accountInfo: options.specVariant?.accountInfo ?? 'both', orderEstimateShape: options.specVariant?.orderEstimateShape ?? 'flat', billingRules: options.specVariant?.billingRules ?? 'current', epsgEnum: options.specVariant?.epsgEnum ?? [] },
+    spec: { dateWindowEnd: options.specVariant?.dateWindowEnd ?? 'To', orderDetailsMethod: options.specVariant?.orderDetailsMethod ?? 'GET', responseCase: options.specVariant?.responseCase ?? 'Pascal', hostile: options.specVariant?.hostile ?? false, accountInfo: options.specVariant?.accountInfo ?? 'both', orderEstimateShape: options.specVariant?.orderEstimateShape ?? 'flat', billingRules: options.specVariant?.billingRules ?? 'current', accountInfoBalances: options.specVariant?.accountInfoBalances ?? true, resolutions: options.specVariant?.resolutions ?? RESOLUTIONS, epsgEnum: options.specVariant?.epsgEnum ?? [] },
     log,
   };
   let running = createSimulatorServer(parts);

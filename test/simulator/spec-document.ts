@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of exactly what this simulator accepts. It follows the run's
 // variant (window end `To` or `Until`; order details by GET or POST) so that a client which
 // reads the document at run time can be tested against both.
-import { ALL_BANDS, CONSTELLATIONS, MODELS, RESOLUTIONS } from './catalog';
+import { ALL_BANDS, CONSTELLATIONS, MODELS } from './catalog';
 import type { AccountLimits, SpecVariant } from './types';
 import { MIN_BILLED_KM2 } from './geometry';
 
@@ -123,7 +123,7 @@ function honestDocument(variant: Required<SpecVariant>, limits: AccountLimits): 
         GeoJson: { type: 'object', description: 'GeoJSON Polygon, MultiPolygon or GeometryCollection', required: ['type'] },
         Model: { type: 'string', enum: MODELS.map((m) => m.model) },
         SatelliteConstellations: { type: 'array', minItems: 1, items: { type: 'string', enum: CONSTELLATIONS } },
-        Resolution: { type: 'integer', enum: RESOLUTIONS, description: 'metres' },
+        Resolution: { type: 'integer', enum: variant.resolutions, description: 'metres' },
         EpsgProjection:
           variant.epsgEnum.length > 0
             ? { type: 'integer', enum: variant.epsgEnum }

@@ -56,9 +56,10 @@ export class SimulatorState {
     private readonly baseClock: () => number,
     readonly statusStepMs: number,
     imageryEveryDay = false,
+    imageryEastEdge?: number,
   ) {
     this.account = { ...DEFAULT_ACCOUNT, ...account, CurrentMonthCosts: 0, NextMonthCosts: 0 };
-    this.dates = new DateCatalog(seed, imageryEveryDay);
+    this.dates = new DateCatalog(seed, imageryEveryDay, imageryEastEdge);
   }
 
   now(): number {

@@ -31,6 +31,9 @@ export interface SimulatorOptions {
   orderStatusStepMs?: number;
   /** Imagery on every day everywhere, for benchmarks that measure throughput, not coverage. */
   imageryEveryDay?: boolean;
+  /** The east edge of every date's imagery (a swath's edge), in degrees of longitude: an area
+   * reaching east of it is covered only in part, one lying east of it not at all. Unset: none. */
+  imageryEastEdge?: number;
 }
 
 export interface SpecVariant {
@@ -46,6 +49,12 @@ export interface SpecVariant {
   /** Which account endpoint the service has (and its document lists): the older
    * `/api/apikey/info`, the newer `/api/account/info`, or both (default). The other one is a 404. */
   accountInfo?: 'apikey' | 'account' | 'both';
+  /** Whether `/api/account/info` adds the balances (`CreditAmount`, `EuroCreditAmount`) to its
+   * documented limits (default true); false answers only what the newer pages document. */
+  accountInfoBalances?: boolean;
+  /** The resolutions (metres) the document's `Resolution` enum lists; default every one the
+   * simulator accepts. The simulator still accepts all of them on the wire. */
+  resolutions?: number[];
   /** Shape of the order estimate: the flat `CurrentMonthCost`/`NextMonthCost` + `Costs` (default),
    * or the newer `CurrentMonthCosts`/`RecurringCostsEstimate` with `TotalCost`/`TotalCostEuro`. */
   orderEstimateShape?: 'flat' | 'nested';

@@ -37,7 +37,7 @@ describe('api client: endpoints on the wire', function () {
       assert.equal(entry.headers['x-api-key'], '<redacted:valid>');
       assert.match(entry.headers['content-type'] ?? '', /^application\/json/);
     }
-    assert.deepEqual(sim.requests.map((r) => `${r.method} ${r.path}`), ['GET /api/tasking/models', 'GET /api/specification.json', 'GET /api/apikey/info'] /* the document says which account path the service has */);
+    assert.deepEqual(sim.requests.map((r) => `${r.method} ${r.path}`), ['GET /api/tasking/models', 'GET /api/specification.json', 'GET /api/account/info'] /* the document says which account path the service has: the newer one when it lists both */);
   });
 
   it('fetches the specification document once and reuses it', async () => {

@@ -85,7 +85,7 @@ describe('client: a server echoing the key leaves it nowhere', () => {
     const { KeyRedactor } = await import('../../src/api/redact');
     const shared = new KeyRedactor();
     const tried = createClient({ baseUrl: sim.url, getApiKey: () => 'sk-tried-0000', redactor: shared, retry: { maxAttempts: 1 } });
-    sim.schedule({ method: 'GET', path: '/api/apikey/info', echoKey: 'message', status: 401, code: 401 });
+    sim.schedule({ method: 'GET', path: '/api/account/info', echoKey: 'message', status: 401, code: 401 });
     const err = await refusal(tried.getApiKeyInfo());
     await tried.close();
     assert.equal(err.kind, 'auth');

@@ -153,7 +153,7 @@ describe('api client: retry, backoff and the gate', function () {
     const second = client.getApiKeyInfo(); // a free slot, but the gate is paused
     await Promise.all([first, second]);
     const limited = calls(MODELS)[0] as RequestLogEntry;
-    const other = calls('/api/apikey/info')[0] as RequestLogEntry;
+    const other = calls('/api/account/info')[0] as RequestLogEntry;
     assert.ok(other.arrivedAt - limited.arrivedAt >= 1000 - EARLY_TOLERANCE_MS, `other request waited ${Math.round(other.arrivedAt - limited.arrivedAt)} ms`);
   });
 

@@ -12,6 +12,7 @@ import {
   processTilesOptionNames,
   searchTilesOptionNames,
 } from '../../src/workflows/option-names';
+import { OUTPUT_FIELD_NAMES } from '../../src/workflows/engine/output-fields';
 
 const declarations: Record<string, Record<string, true>> = {
   'satImagery.downloadComposite': downloadCompositeOptionNames,
@@ -59,6 +60,20 @@ describe('workflow options: the names a script can trust', () => {
     assert.ok(orderOptionNames.miniTileGuids);
     assert.ok(processTilesOptionNames.concurrency);
     assert.ok(downloadCompositeOptionNames.output && downloadCompositeOptionNames.aoiMode);
+  });
+
+  it('README lists every output field in the output option of the commands that take one', () => {
+    const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+    const rows: Record<string, readonly string[]> = {
+      'satImagery.downloadComposite': OUTPUT_FIELD_NAMES.composite,
+      'satImagery.processTiles': [...new Set([...OUTPUT_FIELD_NAMES.tile, ...OUTPUT_FIELD_NAMES.minitile])],
+    };
+    for (const [command, fields] of Object.entries(rows)) {
+      const row = readme.split('\n').find((line) => line.startsWith('|') && line.includes(`\`${command}\``))!;
+      const output = row.slice(row.indexOf('`output`'));
+      const missing = fields.filter((name) => !output.includes(`\`${name}\``));
+      assert.deepEqual(missing, [], `${command}: output fields missing from README`);
+    }
   });
 
   it('README lists every accepted name of every command', () => {

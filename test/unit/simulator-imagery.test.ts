@@ -129,6 +129,32 @@ describe('simulator: dates, availability and composites', () => {
     assert.equal(beforeOrder.json.Error.Code, 1006, 'the demo order starts six months back');
   });
 
+  it('creates the order with AutomaticOrderCreation when none covers the area, and charges its first month', async () => {
+    const elsewhere = 'POLYGON((12 55, 12.05 55, 12.05 55.05, 12 55))';
+    const date = (await discoveredDates(sim, elsewhere, '2025-06-01', '2025-06-15'))[0]!;
+    const ordersBefore = sim.state.stored.length;
+    const refused = await call(sim, 'POST', COMPOSITE, { ...compositeBody(date), Wkt: elsewhere, AutomaticOrderCreation: false });
+    assert.equal(refused.json.Error.Code, 1006, 'false keeps the "not covered" error');
+    assert.equal(sim.state.stored.length, ordersBefore);
+    const euros = sim.state.account.EuroCreditAmount;
+    const credits = sim.state.account.CreditAmount;
+    const made = await call(sim, 'POST', COMPOSITE, { ...compositeBody(date), Wkt: elsewhere, AutomaticOrderCreation: true });
+    assert.equal(made.status, 200);
+    assert.equal(made.bytes.subarray(0, 2).toString('latin1'), 'II', 'the image itself');
+    assert.equal(sim.state.stored.length, ordersBefore + 1, 'exactly one order created');
+    const order = sim.state.orders.at(-1)!;
+    assert.equal(order.From, '2025-06-01');
+    assert.equal(order.To, '2025-06-30');
+    assert.equal(order.OrderingProcessStatus, 'Review', 'the status flow of any new order');
+    assert.ok(sim.state.account.EuroCreditAmount < euros, 'the order billed its first month');
+    assert.ok(sim.state.account.CreditAmount < credits, 'and the image its credits');
+    const charge = sim.requests.at(-1)!.charged!;
+    assert.ok(charge.credits > 0 && charge.euroCredits > 0, JSON.stringify(charge));
+    const again = await call(sim, 'POST', COMPOSITE, { ...compositeBody(date), Wkt: elsewhere, AutomaticOrderCreation: true });
+    assert.equal(again.status, 200);
+    assert.equal(sim.state.stored.length, ordersBefore + 1, 'the new order covers the next request: no second order');
+  });
+
   it('answers 201 with no body when an UploadUrl is given', async () => {
     const r = await call(sim, 'POST', COMPOSITE, compositeBody(dates[dates.length - 1] as string, { UploadUrl: 'https://storage.example/upload?sig=1' }));
     assert.equal(r.status, 201);

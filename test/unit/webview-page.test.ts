@@ -230,6 +230,26 @@ describe('webview page in Chromium', function () {
     assert.deepEqual(types, ['copyPayload', 'change', 'cancel', 'proceed', 'cancel']);
   });
 
+  it('shows the order AutomaticOrderCreation would create beside the image\'s credits, each in its own unit', async () => {
+    const h = await open('dark');
+    const automaticOrder = {
+      currency: 'EUR', currentMonth: 24.4, perMonth: 0, billedKm2: 17.7,
+      note: 'No order covers the area on 2026-06-12; the service decides that order; this is the estimate with your order settings.',
+      caveat: 'The service estimates as if nothing changes in your existing orders this month and the area overlaps none of them.',
+      request: { Model: 'Stratus3' },
+    };
+    const texts = await show(h, compositeModel({ automaticOrder, budget: 20 }));
+    assert.equal(texts.credits, '14.04 credits');
+    assert.equal(texts['warning-budget'], undefined, 'the image is under the budget');
+    assert.match(plain(texts['warning-order-budget']), /order the service would create costs EUR 24\.40 a month at most, above your budget of 20/);
+    assert.equal(plain(texts['automatic-order-current-month']), 'EUR 24.40');
+    assert.match(plain(texts['automatic-order-per-month']), /EUR 0\.00 per month/);
+    assert.match(texts['automatic-order-note'], /service decides/);
+    assert.match(texts['automatic-order-caveat'], /overlaps none/);
+    assert.equal(plain(texts.proceed), 'Proceed: spend 14.04 credits and EUR 24.40 for the order');
+    await h.page.screenshot({ path: path.join(artifacts, 'composite-automatic-order-dark.png') });
+  });
+
   it('ignores messages that do not match the protocol', async () => {
     const h = await open();
     await h.send({ type: 'show', model: { kind: 'composite', title: 'Forged' } });

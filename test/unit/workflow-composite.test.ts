@@ -42,11 +42,11 @@ describe('workflow: download composite (against the simulator)', () => {
     assert.deepEqual(run.asked, []);
     assert.deepEqual(paths(), [
       'GET /api/tasking/models',
-      'GET /api/apikey/info', // the maximum composite area, to split before asking anything
+      'GET /api/account/info', // the maximum composite area, to split before asking anything
       'POST /api/satelliteimages/process/composite/available',
       'POST /api/satelliteimages/process/composite/estimate',
-      'GET /api/apikey/info', // the balance, compared with the estimate (cost gate)
-      'GET /api/apikey/info', // the balance before the billed call, and the part size
+      'GET /api/account/info', // the balance, compared with the estimate (cost gate)
+      'GET /api/account/info', // the balance before the billed call, and the part size
       'POST /api/satelliteimages/process/composite',
     ]);
     const [, , check, estimate, , , processed] = fixture.sim.requests;

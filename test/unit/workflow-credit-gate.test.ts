@@ -111,7 +111,7 @@ describe('workflow: the balance is compared with the estimate before any billed 
     // An order starting today: this month's cost is charged when it is created.
     const from = new Date(Date.now()).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-    const order = { ...FIXED, from, to, imageFrequency: 1, storageMonths: 1, apiRequests: 1, geometryTileOrdering: false };
+    const order = { ...FIXED, from, to, referenceDate: from, imageFrequency: 1, storageMonths: 1, apiRequests: 1, geometryTileOrdering: false };
     await withBalance('EuroCreditAmount', 0.01, async () => {
       await assert.rejects(
         runOrder(noPanel().ports, AREA, { ...order, skipConfirmation: true }, 'create'),

@@ -11,7 +11,7 @@ import { scriptedPorts } from './workflow-ports';
 // Large enough that the service's cover holds whole tiles.
 const AREA = { name: 'big.geojson', format: 'geojson' as const, text: JSON.stringify({ type: 'Polygon', coordinates: [[[12.0, 55.0], [12.3, 55.0], [12.3, 55.2], [12.0, 55.2], [12.0, 55.0]]] }) };
 const NOW = new Date('2026-11-22T08:00:00Z');
-const FIXED = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-02-28', imageFrequency: 5, storageMonths: 2, apiRequests: 3, geometryTileOrdering: false };
+const FIXED = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-02-28', referenceDate: '2026-12-01', imageFrequency: 5, storageMonths: 2, apiRequests: 3, geometryTileOrdering: false };
 
 for (const shape of ['flat', 'nested'] as const) {
   describe(`orders: the cheapest cover beside the polygon order (estimate shape ${shape})`, () => {

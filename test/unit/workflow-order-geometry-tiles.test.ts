@@ -12,7 +12,7 @@ import { scriptedPorts } from './workflow-ports';
 
 const FIELD = { name: 'field.wkt', text: 'POLYGON((12.1 55.1, 12.13 55.1, 12.13 55.12, 12.1 55.12, 12.1 55.1))', format: 'wkt' as const };
 const NOW = new Date('2026-11-22T08:00:00Z');
-const FIXED = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-02-28', imageFrequency: 1, storageMonths: 1, apiRequests: 1 };
+const FIXED = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-02-28', referenceDate: '2026-12-01', imageFrequency: 1, storageMonths: 1, apiRequests: 1 };
 
 describe('workflow: an order of the tiles covering the area (GeometryTileOrdering, simulator)', () => {
   let sim: Simulator;

@@ -39,7 +39,7 @@ describe('orders: an overlap with an existing order is said, with its km²', () 
   it('names the order and the overlapping km² in the panel and the result', async () => {
     const run = scriptedPorts(client, {}, { now: NOW, confirm: () => ({ action: 'cancel' }) });
     const { skipConfirmation: _s, ...interactive } = FIXED;
-    const result = await runOrder(run.ports, box(12.12, 55.11, 12.15, 55.13), { ...interactive, imageFrequency: 1, storageMonths: 1, apiRequests: 1, geometryTileOrdering: false }, 'estimate');
+    const result = await runOrder(run.ports, box(12.12, 55.11, 12.15, 55.13), { ...interactive, referenceDate: interactive.from, imageFrequency: 1, storageMonths: 1, apiRequests: 1, geometryTileOrdering: false }, 'estimate');
     const expected = roughKm2(12.12, 55.11, 12.13, 55.12);
     assert.equal(result.overlaps?.length, 1, String(result.overlaps));
     const sentence = result.overlaps![0]!;

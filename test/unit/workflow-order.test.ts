@@ -57,6 +57,7 @@ describe('workflow: estimate and create a tasking order (against the simulator)'
         from: '2026-12-01',
         // Back from the last day to the first, then an empty last day: recurring.
         to: { sequence: [BACK, ''] },
+        referenceDate: (q: { value?: string }) => q.value,
         imageFrequency: '1',
         storageMonths: '1',
         apiRequests: '1',
@@ -65,7 +66,7 @@ describe('workflow: estimate and create a tasking order (against the simulator)'
       { now: NOW },
     );
     const result = await runOrder(run.ports, FIELD, {}, 'create');
-    assert.deepEqual(run.asked, ['model', 'satelliteConstellations', 'from', 'to', 'from', 'to', 'imageFrequency', 'storageMonths', 'apiRequests', 'geometryTileOrdering']);
+    assert.deepEqual(run.asked, ['model', 'satelliteConstellations', 'from', 'to', 'from', 'to', 'referenceDate', 'imageFrequency', 'storageMonths', 'apiRequests', 'geometryTileOrdering']);
     assert.equal(result.outcome, 'completed');
     assert.equal(result.recurring, true);
     assert.equal(result.cancellationDeadline, '2026-12-01T00:00:00.000Z');
@@ -77,7 +78,7 @@ describe('workflow: estimate and create a tasking order (against the simulator)'
   });
 
   it('declining in the cost panel creates nothing', async () => {
-    const run = scriptedPorts(client, { imageFrequency: '1', storageMonths: '1', apiRequests: '1', geometryTileOrdering: false }, { now: NOW, confirm: () => ({ action: 'cancel' }) });
+    const run = scriptedPorts(client, { referenceDate: (q: { value?: string }) => q.value, imageFrequency: '1', storageMonths: '1', apiRequests: '1', geometryTileOrdering: false }, { now: NOW, confirm: () => ({ action: 'cancel' }) });
     const { skipConfirmation: _s, ...interactive } = fixed;
     const result = await runOrder(run.ports, FIELD, interactive, 'create');
     assert.equal(result.outcome, 'cancelled');

@@ -88,6 +88,16 @@ describe('workflow: output fields of a composite (against the simulator)', () =>
     assert.equal(bodies(AVAILABLE).length + bodies(PROCESS).length, 0);
   });
 
+  it('refuses a misspelt output field name, listing the accepted ones, and sends no request at all', async () => {
+    const output = { Datatype: 'uint8' } as unknown as DownloadCompositeOptions['output'];
+    await assert.rejects(downloadComposite(scriptedPorts(fixture.client, {}, cheap).ports, FIELD, { ...options, output }), (error: unknown) => {
+      assert.ok(error instanceof WorkflowError && error.kind === 'invalid-option', String(error));
+      assert.match(error.message, /unknown field 'Datatype'\. Accepted: .*'DataType'.*'UtmGridForcePixelResolutionSize'.*'AutomaticOrderCreation'.*'UploadUrl'\. Nothing was sent\./);
+      return true;
+    });
+    assert.deepEqual(fixture.sim.requests, []);
+  });
+
   for (const bad of ['B2,,B3', 'B2,B13', '[B8-B4]']) {
     it(`a bad band expression (${bad}) sends no request`, async () => {
       await assert.rejects(downloadComposite(scriptedPorts(fixture.client, {}, cheap).ports, FIELD, { ...options, bandnames: bad }), WorkflowError);
@@ -228,6 +238,14 @@ describe('workflow: output fields of tiles (against the simulator)', () => {
     assert.equal(result.outcome, 'completed', JSON.stringify(result.failed));
     const sent = fixture.sim.requests.find((r) => r.path === '/api/satelliteimages/process/tile')!.body as Record<string, unknown>;
     assert.deepEqual([sent.Level, sent.Harmonize, sent.ClipReflectance, sent.UtmGridForcePixelResolutionSize, sent.DataType, sent.AutomaticOrderCreation], [1, true, true, true, 'uint8', undefined]);
+  });
+
+  it('refuses a misspelt tile output field name, listing Level among the accepted ones, and sends no request', async () => {
+    fixture.sim.clearLog();
+    const run = scriptedPorts(fixture.client, {});
+    const output = { Levl: 1 } as unknown as Record<string, unknown>;
+    await assert.rejects(processTiles(run.ports, 'tile', AREA, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, resolution: 40, bandnames: 'rgb', epsgProjection: 4326, tileGuids, outputDirectory: fixture.out, skipConfirmation: true, output }), /unknown field 'Levl'\. Accepted: .*'Level'.*'ClipReflectance'/);
+    assert.deepEqual(fixture.sim.requests, []);
   });
 
   it('refuses Level 3 before sending any tile request', async () => {

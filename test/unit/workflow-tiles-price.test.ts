@@ -93,3 +93,61 @@ describe('workflow: a tile batch is priced before it is sent (against the simula
     assert.equal(billed().length, 0);
   });
 });
+
+describe('workflow: a tile batch is checked and priced with its output fields (against the simulator)', () => {
+  const fixture = useSimulatorClient({ simulator: { demoData: true }, tempPrefix: 'tiles-output-' });
+  const AVAILABLE = '/api/satelliteimages/process/composite/available';
+  const ESTIMATE = '/api/satelliteimages/process/composite/estimate';
+  let tileGuid: string;
+  let edge: number;
+  let date: string;
+  const bodies = (path: string) => fixture.sim.requests.filter((r) => r.path === path).map((r) => r.body as Record<string, unknown>);
+
+  before(async () => {
+    const found = await searchTiles(scriptedPorts(fixture.client, {}).ports, AREA, { only: 'tiles', skipConfirmation: true });
+    tileGuid = found.selected[0]!;
+    const wkt = String(found.tiles.find((t) => t.Guid === tileGuid)!.DataGeogWkt);
+    const lons = [...wkt.matchAll(/(-?\d+(?:\.\d+)?)\s+-?\d+(?:\.\d+)?/g)].map((m) => Number(m[1]));
+    edge = (Math.min(...lons) + Math.max(...lons)) / 2; // the swath's edge through the tile's middle
+    const dates = await findAvailableDates(scriptedPorts(fixture.client, {}).ports, { name: 't.wkt', text: wkt, format: 'wkt' }, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
+    date = dates.coverage!.full[0]!;
+  });
+  afterEach(() => {
+    fixture.sim.state.dates.eastEdge = undefined;
+  });
+
+  const options = (output: Record<string, unknown>): ProcessTilesOptions => ({
+    model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, resolution: 40, bandnames: 'rgb', epsgProjection: 4326, tileGuids: [tileGuid], outputDirectory: fixture.out, output,
+  });
+
+  it('sends the output fields the process call carries in the availability check and the probe estimate', async () => {
+    const output = { DataType: 'uint8', PixelSelectionMode: 'contained', UtmDataSelectionMode: 'single_utm', UtmGridForcePixelResolutionSize: true, AllowPartialImage: true, FileType: 'tif', Level: 1, Harmonize: true };
+    const run = scriptedPorts(fixture.client, {}, { confirm: () => ({ action: 'cancel' }) });
+    await processTiles(run.ports, 'tile', undefined, options(output));
+    const checked = [...bodies(AVAILABLE), ...bodies(ESTIMATE)];
+    assert.equal(checked.length, 2);
+    for (const body of checked) {
+      for (const key of ['DataType', 'PixelSelectionMode', 'UtmDataSelectionMode', 'UtmGridForcePixelResolutionSize', 'AllowPartialImage', 'FileType'] as const) assert.deepEqual(body[key], output[key], key);
+      assert.equal(body.Level, undefined, 'tile-only fields stay on the tile call');
+      assert.equal(body.Harmonize, undefined);
+    }
+  });
+
+  it('accepts a partly covered tile with AllowPartialImage and refuses it without', async () => {
+    fixture.sim.state.dates.eastEdge = edge;
+    const without = scriptedPorts(fixture.client, {});
+    const refused = await processTiles(without.ports, 'tile', undefined, options({}));
+    assert.equal(refused.outcome, 'not-available');
+    assert.match(refused.failed[0]!.error ?? '', /does not cover the whole area/);
+    assert.equal(billed().length, 0, 'nothing billed for a unit that is not ready');
+    const run = scriptedPorts(fixture.client, {});
+    const result = await processTiles(run.ports, 'tile', undefined, options({ AllowPartialImage: true }));
+    assert.equal(result.outcome, 'completed');
+    assert.equal(billed().length, 1);
+    assert.equal((billed()[0]!.body as Record<string, unknown>).AllowPartialImage, true);
+    assert.equal(billed()[0]!.outcome, 'ok');
+    assert.ok((run.estimates[0] as CompositeEstimateModel).warnings.some((w) => w.includes(tileGuid) && /AllowPartialImage/.test(w)), 'the panel says the image has gaps');
+  });
+
+  const billed = () => fixture.sim.requests.filter((r) => billedPaths.includes(r.path));
+});

@@ -1,7 +1,7 @@
 // The cost block: what the decision costs, as large as the page makes anything, with the
 // figures behind it. Credits for a composite; order and storage amounts for this month and next
 // month for an order; the selection count for tiles.
-import type { EstimateModel, SeriesEstimate } from '../../../src/workflows/engine/estimate-view-model';
+import type { AutomaticOrderPrice, EstimateModel, SeriesEstimate } from '../../../src/workflows/engine/estimate-view-model';
 import { el, fact } from '../common/dom';
 import { formatArea, formatCredits, formatDuration, formatMegabytes, formatMoney, formatUtc, NOT_GIVEN } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
@@ -34,6 +34,7 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
         ...fact('Storage', `${c.storageMonths} month${c.storageMonths === 1 ? '' : 's'}`, 'cadence-storage-months'),
         ...fact('API requests', String(c.apiRequests), 'cadence-api-requests'),
       );
+      if (c.referenceDate) facts.append(...fact('Cadence counted from', c.referenceDate, 'cadence-reference-date'));
     }
     const row = (label: string, order: number | undefined, storage: number | undefined, total: number | undefined, id: string) =>
       el('tr', {},
@@ -61,7 +62,21 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
   }
   if (model.budget !== undefined) facts.append(...fact('Your budget', formatCost(model, model.budget, locale), 'budget'));
   if (facts.childElementCount) section.append(facts);
+  // After the image's own figures: the second price, in its own currency.
+  if (model.kind === 'composite' && model.automaticOrder) section.append(renderAutomaticOrder(model.automaticOrder, locale));
   return section;
+}
+
+/** AutomaticOrderCreation: the order the service may create, priced beside the image. */
+function renderAutomaticOrder(order: AutomaticOrderPrice, locale: Locale): HTMLElement {
+  const money = (value: number | undefined) => formatMoney(value, order.currency, locale);
+  return el('div', { class: 'automatic-order', 'data-testid': 'automatic-order' },
+    el('h3', {}, 'And the tasking order the service creates'),
+    el('p', { class: 'headline', 'data-testid': 'automatic-order-current-month' }, money(order.currentMonth)),
+    el('p', { class: 'headline-caption' }, 'this month, charged from the order balance'),
+    el('p', { class: 'headline-caption', 'data-testid': 'automatic-order-per-month' }, `then ${money(order.perMonth)} per month while it runs`),
+    el('p', { 'data-testid': 'automatic-order-note' }, order.note),
+    el('p', { class: 'caveat', role: 'note', 'data-testid': 'automatic-order-caveat' }, order.caveat));
 }
 
 /** A time series: each date with its credits, and the total the headline shows. */

@@ -40,6 +40,9 @@ function slug(text: string): string {
 }
 
 function proceedLabel(model: EstimateModel, selectedCount: number, locale: Locale, chosenCover: 'polygon' | 'tiles'): string {
+  if (model.kind === 'composite' && model.automaticOrder) {
+    return `Proceed: spend ${formatCredits(model.credits, locale)} and ${formatMoney(model.automaticOrder.currentMonth, model.automaticOrder.currency, locale)} for the order`;
+  }
   if (model.kind === 'composite') return `Proceed: spend ${formatCredits(model.credits, locale)}`;
   if (model.kind === 'order') {
     const cover = model.covers?.find((c) => c.id === chosenCover);

@@ -11,7 +11,7 @@ import type { Locale } from '../../../src/common/format';
 export const BILLED_AREA_RATIO_WARNING = 1.5;
 
 export interface PanelWarning {
-  id: 'billed-area' | 'budget' | 'recurring' | 'workflow';
+  id: 'billed-area' | 'budget' | 'order-budget' | 'recurring' | 'workflow';
   text: string;
 }
 
@@ -81,6 +81,15 @@ export function deriveWarnings(model: EstimateModel, locale: Locale, now: Date):
     warnings.push({
       id: 'budget',
       text: `This costs ${formatCost(model, cost, locale)}, above your budget of ${formatCost(model, model.budget, locale)} (setting satImagery.confirmCostAbove).`,
+    });
+  }
+  // AutomaticOrderCreation: the order the service would create is held to the budget too.
+  const order = model.kind === 'composite' ? model.automaticOrder : undefined;
+  const orderCost = order && (order.currentMonth !== undefined || order.perMonth !== undefined) ? Math.max(order.currentMonth ?? 0, order.perMonth ?? 0) : undefined;
+  if (order && model.budget !== undefined && orderCost !== undefined && orderCost > model.budget) {
+    warnings.push({
+      id: 'order-budget',
+      text: `The order the service would create costs ${formatMoney(orderCost, order.currency, locale)} a month at most, above your budget of ${formatNumber(model.budget, locale)} (setting satImagery.confirmCostAbove).`,
     });
   }
   if (model.kind === 'order' && model.recurring) {

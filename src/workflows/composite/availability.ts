@@ -14,6 +14,9 @@ export interface AvailabilityVerdict {
   sentence: string;
   /** Ready only because AllowPartialImage accepts a partly covered date. */
   partial?: boolean;
+  /** Ready only because AutomaticOrderCreation lets the service order the uncovered area: the
+   * order it would create must be priced beside the image. */
+  needsOrder?: boolean;
   fixes: AvailabilityFix[];
 }
 
@@ -28,11 +31,23 @@ export interface PartialOptions {
   allowPartial?: boolean;
   /** Covered share of the area (0–1), from the date search, when known. */
   share?: number;
+  /** AutomaticOrderCreation: an area no order covers is ready when its imagery is there. */
+  automaticOrder?: boolean;
 }
+
+/** What no order covering the area makes fail: the service orders it with AutomaticOrderCreation. */
+const ORDER_CONDITIONS: readonly ReadinessCondition[] = ['OrdersCoverPolygon', 'DataAvailableForUser'];
 
 export function judgeAvailability(flags: CompositeAvailability, date: string, partial: PartialOptions = {}): AvailabilityVerdict {
   const failed = (['OrdersCoverPolygon', 'DataAvailableForUser', 'FullyAvailable'] as const).filter((name) => flags[name] !== true);
   if (failed.length === 0) return { ready: true, failed: [], sentence: '', fixes: [] };
+  if (partial.automaticOrder && flags.OrdersCoverPolygon !== true && failed.every((name) => ORDER_CONDITIONS.includes(name) || name === 'FullyAvailable')) {
+    const rest = judgeAvailability({ ...flags, OrdersCoverPolygon: true, DataAvailableForUser: true }, date, { ...partial, automaticOrder: false });
+    if (rest.ready) {
+      const sentence = `No order covers the area on ${date.slice(0, 10)}; AutomaticOrderCreation is set, so the service may create one (priced beside the image).`;
+      return { ...rest, needsOrder: true, sentence: rest.sentence ? `${rest.sentence} ${sentence}` : sentence };
+    }
+  }
   if (partial.allowPartial && failed.length === 1 && failed[0] === 'FullyAvailable' && flags.PartiallyAvailable === true) {
     const share = partial.share !== undefined ? `about ${Math.round(partial.share * 100)} % of` : 'part of';
     return { ready: true, partial: true, failed: [], sentence: `Imagery for ${date.slice(0, 10)} covers ${share} the area; AllowPartialImage is set, so the image will have gaps.`, fixes: [] };

@@ -7,7 +7,7 @@ import type { TaskingModel } from '../../api/types';
 import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
 import { checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
 import { checkEpsg } from '../engine/projection';
-import { checkOutput, fieldRules } from '../engine/output-fields';
+import { checkOutput, checkOutputNames, fieldRules } from '../engine/output-fields';
 import type { WorkflowPorts } from '../engine/ports';
 import type { ProfileFields } from '../engine/request-profile';
 import { bandLimitMatters, initialPromptState, loadBandLimit } from './composite-prompts';
@@ -16,8 +16,9 @@ import type { CompositeChoices, CompositePromptState } from './composite-prompts
 /** Everything of a profile but the date and how the area is sent, checked. */
 export type CheckedChoices = Omit<ProfileFields, 'date' | 'aoiMode'>;
 
-/** A fixed band list with a syntax error is refused before any request. */
+/** A misspelt output field name, or a fixed band list with a syntax error, is refused before any request. */
 export function checkFixedBands(options: CompositeChoices, settings: CompositeChoices): void {
+  checkOutputNames('composite', options.output);
   const fixed = options.bandnames ?? settings.bandnames;
   if (fixed !== undefined) parseBandExpression(fixed);
 }
@@ -45,7 +46,7 @@ export function checkChoices(state: CompositePromptState): CheckedChoices {
     model,
     satelliteConstellations: checkConstellations(model, chosen.satelliteConstellations ?? [], models),
     epsgProjection: checkEpsg(chosen.epsgProjection!, state.rules?.enums.EpsgProjection),
-    resolution: checkResolution(chosen.resolution!),
+    resolution: checkResolution(chosen.resolution!, state.rules?.enums.Resolution),
     bandnames: (checkBandExpression(chosen.bandnames!, state.maxTotalBands, modelBands), chosen.bandnames!),
     output: checkOutput(chosen.output ?? {}, state.rules ?? { enums: {} }),
   };

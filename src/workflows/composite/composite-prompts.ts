@@ -3,7 +3,7 @@
 // is never asked; the others are asked with defaults from the settings and the models list.
 import type { TaskingModel } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
-import { checkModel, DEFAULT_BANDNAMES, DEFAULT_EPSG, DEFAULT_RESOLUTION, RESOLUTIONS, defaultConstellations, supportedConstellations } from '../engine/choices';
+import { checkModel, DEFAULT_BANDNAMES, DEFAULT_EPSG, DEFAULT_RESOLUTION, defaultConstellations, resolutionChoices, supportedConstellations } from '../engine/choices';
 import { bandItems, checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
 import { checkEpsg, epsgItems, parseEpsg, utmChoice } from '../engine/projection';
 import { maxTotalBandsOf, mergeOutput } from '../engine/output-fields';
@@ -185,8 +185,11 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
       id: 'resolution',
       fixed: isFixed('resolution'),
       ask: async (s, position) => {
-        const items = RESOLUTIONS.map((r) => ({ label: `${r} m`, value: r }));
-        return store(s, 'resolution', await ports.ask.pick({ id: 'resolution', title: 'Resolution', items, defaultValue: s.chosen.resolution ?? DEFAULT_RESOLUTION, ...position }));
+        // The specification document's enum where it has one, else the usual list.
+        const values = resolutionChoices(s.rules?.enums.Resolution);
+        const items = values.map((r) => ({ label: `${r} m`, value: r }));
+        const preferred = s.chosen.resolution ?? DEFAULT_RESOLUTION;
+        return store(s, 'resolution', await ports.ask.pick({ id: 'resolution', title: 'Resolution', items, defaultValue: values.includes(preferred) ? preferred : values[0]!, ...position }));
       },
     },
     {

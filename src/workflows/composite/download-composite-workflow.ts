@@ -11,6 +11,7 @@ import type { AvailabilityFix } from './availability';
 import { readAoiOrThrow } from '../engine/aoi-input';
 import { checkChoices, checkFixedBands, checkedPromptState, loadBandLimitIfNeeded } from './composite-checks';
 import { partialShare } from './partial-share';
+import { priceAutomaticOrder } from './automatic-order';
 import { partsAvailability, partsEstimate, partsFor } from './area-parts';
 import { keyLimits } from './split-into-parts';
 import { saveComposite } from './save-composite-file';
@@ -82,7 +83,7 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
         const flags = parts ? await partsAvailability(ports, parts, profile) : await ports.client.checkCompositeAvailability(availabilityRequest(profile), { signal: ports.signal });
         result.availability = flags;
         const share = state.search ? partialShare(state.search.coverage, profile.date, aoi) : undefined;
-        const verdict = judgeAvailability(flags, profile.date, { allowPartial: profile.output.AllowPartialImage === true, share });
+        const verdict = judgeAvailability(flags, profile.date, { allowPartial: profile.output.AllowPartialImage === true, share, automaticOrder: profile.output.AutomaticOrderCreation === true });
         result.partialNote = verdict.partial ? verdict.sentence : undefined;
         if (verdict.partial) ports.log?.(verdict.sentence);
         if (!verdict.ready) {
@@ -98,6 +99,13 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
         result.estimate = estimate;
         const budget = ports.settings().confirmCostAbove;
         const model = compositeEstimateModel(aoi, profile, estimated, estimate, budget);
+        // AutomaticOrderCreation with no order over the area: the order is priced too, and the
+        // gate holds both prices to the balance and the budget before the process call.
+        if (verdict.needsOrder) {
+          model.automaticOrder = await priceAutomaticOrder(ports, aoi, profile);
+          result.automaticOrder = model.automaticOrder;
+          model.warnings.push(verdict.sentence);
+        }
         if (parts) model.warnings.unshift(`The billed area is above the key's maximum composite area: the price is the sum of ${parts.length} parts, each checked, priced and downloaded on its own.`);
         const decision = await confirmCost(ports, model, model.credits, options.skipConfirmation);
         if (decision.action === 'cancel') return result;

@@ -14,7 +14,24 @@ interface OutputState {
 }
 
 const UNSET = '(service default)';
+const TYPE_VALUE = '(type a value)';
 type Choice = string | number | boolean;
+
+/** Why a typed value is refused: one the specification document's enum does not list (with the
+ * ones it does); with no enum in the document any value goes, and the service decides. */
+export function typedValueProblem(field: string, text: string, rules: FieldRules): string | undefined {
+  const value = typedValue(field, text);
+  if (value === '') return 'Enter a value, or pick one from the list.';
+  const allowed = rules.enums[field];
+  if (allowed && !allowed.includes(value)) return `'${text.trim()}' is not one the service lists for ${field}: ${allowed.join(', ')}.`;
+  return undefined;
+}
+
+/** Level is a number on the wire; the other enum fields are text. */
+function typedValue(field: string, text: string): string | number {
+  const trimmed = text.trim();
+  return field === 'Level' && /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
 
 function enumStep(ports: WorkflowPorts, rules: FieldRules, field: string, title: string): WizardStep<OutputState> {
   return {
@@ -22,9 +39,28 @@ function enumStep(ports: WorkflowPorts, rules: FieldRules, field: string, title:
     fixed: () => false,
     ask: async (s, position) => {
       const values = offeredValues(field, rules).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
-      const items: PickItem<Choice>[] = [{ label: UNSET, value: UNSET }, ...values.map((v) => ({ label: String(v), value: v }))];
       const current = s.fields[field] as Choice | undefined;
-      return keep(s, field, await ports.ask.pick({ id: `output.${field}`, title, items, defaultValue: current ?? UNSET, ...position }));
+      const items: PickItem<Choice>[] = [
+        { label: UNSET, value: UNSET },
+        ...values.map((v) => ({ label: String(v), value: v })),
+        // A value typed by the person: accepted when the specification allows it.
+        ...(current !== undefined && !values.includes(current as string | number) ? [{ label: String(current), description: 'typed', value: current }] : []),
+        { label: 'Type a value…', description: rules.enums[field] ? 'checked against the values the service lists' : 'the service decides', value: TYPE_VALUE },
+      ];
+      const answer = await ports.ask.pick({ id: `output.${field}`, title, items, defaultValue: current ?? UNSET, ...position });
+      if (answer !== TYPE_VALUE) return keep(s, field, answer);
+      const typed = await ports.ask.input({
+        id: `output.${field}.typed`,
+        title,
+        prompt: `A value of ${field}${rules.enums[field] ? ` (the service lists ${rules.enums[field]!.join(', ')})` : ''}`,
+        value: current !== undefined ? String(current) : '',
+        validate: (text) => typedValueProblem(field, text, rules),
+        ...position,
+      });
+      if (typed === undefined || typed === BACK) return typed;
+      const problem = typedValueProblem(field, typed, rules);
+      if (problem) throw new WorkflowError('invalid-option', problem);
+      return keep(s, field, typedValue(field, typed));
     },
   };
 }

@@ -67,7 +67,16 @@ export function checkConstellations(model: string, chosen: string[], models: Tas
   return chosen;
 }
 
-export function checkResolution(value: number): number {
+/** The resolutions a picker offers: the specification document's enum when it has one. */
+export function resolutionChoices(allowed: readonly unknown[] | undefined): number[] {
+  const listed = (allowed ?? []).filter((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0);
+  return listed.length > 0 ? listed : RESOLUTIONS;
+}
+
+export function checkResolution(value: number, allowed?: readonly unknown[]): number {
   if (!Number.isInteger(value) || value <= 0) throw new WorkflowError('invalid-option', `Resolution ${value} is not a whole number of metres.`);
+  if (allowed && allowed.length > 0 && !allowed.includes(value)) {
+    throw new WorkflowError('invalid-option', `Resolution ${value} m is not one the service lists: ${allowed.join(', ')}.`);
+  }
   return value;
 }

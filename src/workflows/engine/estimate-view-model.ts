@@ -36,6 +36,22 @@ export interface CompositeEstimateModel extends EstimateCommon {
   timeSeconds: number | undefined;
   /** A time series: each date with its credits; `credits` is then their total. */
   series?: SeriesEstimate;
+  /** AutomaticOrderCreation on an area no order covers: the order the service may create. */
+  automaticOrder?: AutomaticOrderPrice;
+}
+
+/** The estimate of the tasking order the service would create with AutomaticOrderCreation: the
+ * service decides that order, so this is its price with the person's order settings. */
+export interface AutomaticOrderPrice {
+  currency: string;
+  currentMonth: number | undefined;
+  perMonth: number | undefined;
+  billedKm2: number | undefined;
+  /** Says that the service decides the order and which settings this estimate used. */
+  note: string;
+  caveat: string;
+  /** The order estimate request that was sent. */
+  request: unknown;
 }
 
 export interface SeriesEstimate {
@@ -71,6 +87,8 @@ export interface OrderCadence {
   imageFrequency: number;
   storageMonths: number;
   apiRequests: number;
+  /** YYYY-MM-DD: the day the image cadence counts from. */
+  referenceDate?: string;
 }
 
 /** One way to order the area, estimated: what Proceed with `cover: id` would create. */

@@ -42,7 +42,7 @@ export async function fieldRules(ports: WorkflowPorts, kind: OutputKind): Promis
   });
   const fields = spec ? readSpecification(spec).requestFields[PATHS[kind]] ?? {} : {};
   const enums: Record<string, readonly unknown[] | undefined> = {};
-  for (const name of [...OUTPUT_ENUM_FIELDS, 'EpsgProjection', 'Level']) enums[name] = fields[name.toLowerCase()]?.enum;
+  for (const name of [...OUTPUT_ENUM_FIELDS, 'EpsgProjection', 'Level', 'Resolution']) enums[name] = fields[name.toLowerCase()]?.enum;
   return { enums };
 }
 
@@ -54,8 +54,28 @@ export function offeredValues(field: string, rules: FieldRules): readonly unknow
 const tileOnly = new Set(['Level', 'Harmonize', 'ClipReflectance']);
 const compositeOnly = new Set(['AutomaticOrderCreation']);
 
-/** Settings first, the options over them; fields the request kind does not take are dropped. */
+/** Every output field a request kind takes, by its wire name. */
+export const OUTPUT_FIELD_NAMES: Record<OutputKind, readonly string[]> = {
+  composite: [...OUTPUT_ENUM_FIELDS, ...OUTPUT_BOOLEAN_FIELDS, 'UploadUrl'],
+  tile: [...OUTPUT_ENUM_FIELDS, ...OUTPUT_BOOLEAN_FIELDS.filter((n) => !compositeOnly.has(n)), 'Level', ...TILE_BOOLEAN_FIELDS, 'UploadUrl'],
+  minitile: [...OUTPUT_ENUM_FIELDS, ...OUTPUT_BOOLEAN_FIELDS.filter((n) => !compositeOnly.has(n)), 'Level', ...TILE_BOOLEAN_FIELDS, 'UploadUrl'],
+};
+const knownNames = new Set(Object.values(OUTPUT_FIELD_NAMES).flat());
+
+/** Refuses a field name no process request takes (`Datatype` for `DataType`), naming the ones this
+ * kind accepts, so a misspelt field is never sent as it is. A field of the other kind (Level on a
+ * composite) is dropped by mergeOutput, as the shared settings need. */
+export function checkOutputNames(kind: OutputKind, fields: object | undefined, source = 'output'): void {
+  const unknown = Object.keys(fields ?? {}).filter((name) => !knownNames.has(name));
+  if (unknown.length === 0) return;
+  const accepted = OUTPUT_FIELD_NAMES[kind].map((n) => `'${n}'`).join(', ');
+  throw new WorkflowError('invalid-option', `${source}: unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => `'${n}'`).join(', ')}. Accepted: ${accepted}. Nothing was sent.`);
+}
+
+/** Settings first, the options over them; fields the request kind does not take are dropped, and
+ * names no request takes are refused. */
 export function mergeOutput(kind: OutputKind, fromSettings: OutputFields | undefined, fromOptions: OutputFields | undefined): OutputFields {
+  checkOutputNames(kind, fromOptions);
   const merged: Record<string, unknown> = {};
   for (const source of [fromSettings, fromOptions]) {
     for (const [key, value] of Object.entries(source ?? {})) {

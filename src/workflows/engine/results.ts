@@ -10,7 +10,7 @@ import type {
   TaskOrder,
   TileRecord,
 } from '../../api/types';
-import type { CoverOption } from './estimate-view-model';
+import type { AutomaticOrderPrice, CoverOption } from './estimate-view-model';
 import type { AvailabilityFix } from '../composite/availability';
 import type { DateCoverage } from '../dates/date-coverage';
 
@@ -61,6 +61,8 @@ export interface CompositeResult {
   /** True when the workflow already showed the fixes to the person. */
   fixOffered?: boolean;
   estimate: CompositeEstimate | undefined;
+  /** AutomaticOrderCreation on an unordered area: the order the service would create, priced. */
+  automaticOrder?: AutomaticOrderPrice;
   files: string[];
   /** The STAC Item written beside each image (`<name>.json`). */
   stacItems?: string[];

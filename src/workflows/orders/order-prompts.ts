@@ -1,5 +1,5 @@
 // The multi-step prompt of a tasking order: model → constellations → first day → last day (empty
-// for a recurring order) → cadence (image frequency, storage months, API requests; offered from
+// for a recurring order) → reference date (default the first day) → cadence (image frequency, storage months, API requests; offered from
 // `satImagery.defaults.order.*`) → the area or the tiles covering it (GeometryTileOrdering) →
 // tile deduplication (tile orders only). Values fixed by the options or settings are
 // skipped.
@@ -20,6 +20,8 @@ export interface OrderChoices {
   imageFrequency?: number;
   storageMonths?: number;
   apiRequests?: number;
+  /** YYYY-MM-DD: the day the image cadence counts from; default the first day. */
+  referenceDate?: string;
   tileDeduplication?: boolean;
   /** GeometryTileOrdering: order the whole tiles covering the area instead of the area. */
   geometryTileOrdering?: boolean;
@@ -38,7 +40,9 @@ export interface OrderPromptState {
   models: TaskingModel[];
   fixed: OrderChoices;
   chosen: OrderChoices;
-  defaults: { from: string; to: string; geometryTileOrdering: boolean } & Record<CadenceKey, number>;
+  defaults: { from: string; to: string; geometryTileOrdering: boolean; /** The setting; unset: the first day. */ referenceDate?: string } & Record<CadenceKey, number>;
+  /** A run without prompts: the reference date follows the setting, else the first day. */
+  noPrompts?: boolean;
   /** A tile order: only there does TileDeduplication act, so only there is it asked. */
   forTiles: boolean;
 }
@@ -103,6 +107,22 @@ export function orderPromptSteps(ports: WorkflowPorts): WizardStep<OrderPromptSt
           ...position,
         });
         return store(s, 'to', typeof answer === 'string' ? (answer.trim() === '' ? null : answer.trim()) : answer);
+      },
+    },
+    {
+      id: 'referenceDate',
+      fixed: (s) => s.fixed.referenceDate !== undefined || s.noPrompts === true,
+      ask: async (s, position) => {
+        const from = s.chosen.from ?? s.defaults.from;
+        const answer = await ports.ask.input({
+          id: 'referenceDate',
+          title: 'Reference date (ReferenceDate)',
+          prompt: `The day the image cadence counts from: images fall on it and every ImageFrequency days from it. YYYY-MM-DD; default the first day (${from}).`,
+          value: s.chosen.referenceDate ?? s.defaults.referenceDate ?? from,
+          validate: (text) => (isDay(text.trim()) ? undefined : 'Enter a date as YYYY-MM-DD.'),
+          ...position,
+        });
+        return store(s, 'referenceDate', typeof answer === 'string' ? answer.trim() : answer);
       },
     },
     ...CADENCE.map(

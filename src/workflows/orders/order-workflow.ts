@@ -91,10 +91,12 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
         // without prompts takes the settings as they are.
         ...cadenceFixed(options, cadence),
         geometryTileOrdering: geometryTiles,
+        referenceDate: options.referenceDate,
       },
       chosen: {},
-      defaults: { from: todayOf(now), to: addMonths(todayOf(now), 1), ...cadence, geometryTileOrdering: settings.order?.geometryTileOrdering ?? false },
+      defaults: { from: todayOf(now), to: addMonths(todayOf(now), 1), ...cadence, geometryTileOrdering: settings.order?.geometryTileOrdering ?? false, referenceDate: settings.order?.referenceDate },
       forTiles,
+      noPrompts: options.skipConfirmation === true,
     };
     if (state.fixed.model) checkModel(state.fixed.model, models);
     Object.assign(state.chosen, Object.fromEntries(Object.entries(state.fixed).filter(([, v]) => v !== undefined)));
@@ -110,7 +112,7 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
         storageMonths: state.chosen.storageMonths ?? cadence.storageMonths,
         apiRequests: state.chosen.apiRequests ?? cadence.apiRequests,
         imageFrequency: state.chosen.imageFrequency ?? cadence.imageFrequency,
-        referenceDate: options.referenceDate ?? from,
+        referenceDate: state.chosen.referenceDate ?? state.defaults.referenceDate ?? from,
         tileGuids: options.tileGuids,
         miniTileGuids: options.miniTileGuids,
         geometryTileOrdering: state.chosen.geometryTileOrdering,
@@ -144,6 +146,7 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
       if (decision.action === 'change') {
         // "Change settings" in the panel re-asks the cadence, even where the settings filled it.
         for (const key of CADENCE_KEYS) if (options[key] === undefined) state.fixed[key] = undefined;
+        if (options.referenceDate === undefined) state.fixed.referenceDate = undefined;
         continue;
       }
       // The tile cover, when the person picked it in the comparison: its own estimated payload.

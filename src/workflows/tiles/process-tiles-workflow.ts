@@ -6,7 +6,7 @@ import { readAoiOrThrow } from '../engine/aoi-input';
 import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
 import { checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
 import { checkEpsg } from '../engine/projection';
-import { checkOutput, fieldRules } from '../engine/output-fields';
+import { checkOutput, checkOutputNames, fieldRules } from '../engine/output-fields';
 import { bandLimitMatters, compositeSteps, initialPromptState, loadBandLimit } from '../composite/composite-prompts';
 import type { CompositeChoices, CompositePromptState } from '../composite/composite-prompts';
 import { windowOf } from '../dates/date-search';
@@ -70,6 +70,7 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
   if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
   await checkOutputFolder(directory);
   try {
+    checkOutputNames(kind, options.output);
     const fixedBands = options.bandnames ?? ports.settings().defaults.bandnames;
     if (fixedBands !== undefined) parseBandExpression(fixedBands);
     ports.progress.report({ message: 'Loading models…' });

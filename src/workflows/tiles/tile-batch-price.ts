@@ -3,7 +3,7 @@
 // service has no estimate for a tile or a mini-tile, so the price is derived: each unit's billed
 // area times the rate (credits per km²) the composite estimate gives for the same settings over
 // one unit, and the cost panel says so.
-import type { CompositeAvailabilityRequest, CompositeRequest, TileRecord } from '../../api/types';
+import type { CompositeAvailabilityRequest, CompositeRequest, ProcessOutputOptions, TileRecord } from '../../api/types';
 import { aoiFromPolygons } from '../../geometry/index';
 import type { Aoi, PolygonCoordinates } from '../../geometry/types';
 import { polygonsOfWkt } from '../../geometry/wkt-footprint';
@@ -23,7 +23,20 @@ export type UnitSettings = {
   Bandnames?: string;
   Resolution?: number;
   EpsgProjection?: number;
-};
+} & UnitOutput;
+
+/** The output fields a unit's process call carries that the composite check and estimate take too
+ * (Level, Harmonize, ClipReflectance are tile-only; an upload address is no question of price or
+ * availability). */
+type UnitOutput = Omit<ProcessOutputOptions, 'UploadUrl' | 'AutomaticOrderCreation'>;
+const SHARED_OUTPUT = ['FileType', 'DataType', 'PixelSelectionMode', 'UtmDataSelectionMode', 'AllowPartialImage', 'UtmGridForcePixelResolutionSize'] as const satisfies readonly (keyof UnitOutput)[];
+
+/** The unit's output fields as its availability check and probe estimate send them. */
+export function unitOutput(settings: UnitOutput): UnitOutput {
+  const out: Record<string, unknown> = {};
+  for (const name of SHARED_OUTPUT) if (settings[name] !== undefined) out[name] = settings[name];
+  return out as UnitOutput;
+}
 
 export interface UnitPrice {
   id: string;
@@ -35,6 +48,8 @@ export interface BatchPrice {
   ready: UnitPrice[];
   /** Units that would be refused, with the service's reason; never sent. */
   notReady: Array<{ id: string; reason: string }>;
+  /** Ready units whose imagery covers only part of them (AllowPartialImage): their images have gaps. */
+  partial: string[];
   /** Credits for the ready units; undefined when the service gave no rate. */
   credits: number | undefined;
   /** Credits per billed km², from the composite estimate of one unit. */
@@ -66,33 +81,36 @@ async function footprints(ports: WorkflowPorts, kind: UnitKind, ids: string[], k
 }
 
 export async function priceTileBatch(ports: WorkflowPorts, kind: UnitKind, ids: string[], known: TileRecord[], settings: UnitSettings): Promise<BatchPrice> {
-  if (ids.length === 0) return { ready: [], notReady: [], credits: 0, rate: undefined };
+  if (ids.length === 0) return { ready: [], notReady: [], partial: [], credits: 0, rate: undefined };
   const areas = await footprints(ports, kind, ids, known);
   const date = settings.Date.slice(0, 10);
   const epsg = settings.EpsgProjection ?? 47000;
   const bandnames = settings.Bandnames ?? 'all';
+  const output = unitOutput(settings);
+  const allowPartial = settings.AllowPartialImage === true;
   ports.progress.report({ message: `Checking availability of ${ids.length} ${kind === 'tile' ? 'tiles' : 'mini-tiles'} on ${date}…` });
   // One check per unit (the client's gate bounds how many run at once).
   const verdicts = await Promise.all(
     ids.map(async (id) => {
       const aoi = areas.get(id)!;
-      const request = { Wkt: aoi.wkt, Date: settings.Date, Model: settings.Model, SatelliteConstellations: settings.SatelliteConstellations, EpsgProjection: epsg, Bandnames: bandnames } as CompositeAvailabilityRequest;
+      const request = { Wkt: aoi.wkt, ...output, Date: settings.Date, Model: settings.Model, SatelliteConstellations: settings.SatelliteConstellations, EpsgProjection: epsg, Bandnames: bandnames } as CompositeAvailabilityRequest;
       const flags = await ports.client.checkCompositeAvailability(request, { signal: ports.signal });
-      return { id, aoi, verdict: judgeAvailability(flags, date) };
+      return { id, aoi, verdict: judgeAvailability(flags, date, { allowPartial }) };
     }),
   );
   const ready = verdicts.filter((v) => v.verdict.ready).map(({ id, aoi }) => ({ id, aoi }));
+  const partial = verdicts.filter((v) => v.verdict.partial).map((v) => v.id);
   const notReady = verdicts.filter((v) => !v.verdict.ready).map(({ id, verdict }) => ({ id, reason: verdict.sentence }));
-  if (ready.length === 0) return { ready, notReady, credits: 0, rate: undefined };
+  if (ready.length === 0) return { ready, notReady, partial, credits: 0, rate: undefined };
   ports.progress.report({ message: 'Estimating the cost…' });
   const probe = ready[0]!.aoi;
-  const estimateRequest = { Wkt: probe.wkt, Date: settings.Date, Resolution: settings.Resolution ?? 10, EpsgProjection: epsg, Model: settings.Model, SatelliteConstellations: settings.SatelliteConstellations, Bandnames: bandnames } as CompositeRequest;
+  const estimateRequest = { Wkt: probe.wkt, ...output, Date: settings.Date, Resolution: settings.Resolution ?? 10, EpsgProjection: epsg, Model: settings.Model, SatelliteConstellations: settings.SatelliteConstellations, Bandnames: bandnames } as CompositeRequest;
   const estimate = await ports.client.estimateComposite(estimateRequest, { signal: ports.signal });
   const credits = estimate.CreditEstimate;
   const area = typeof estimate.AreaEstimateKm2 === 'number' && estimate.AreaEstimateKm2 > 0 ? estimate.AreaEstimateKm2 : probe.billedAreaKm2;
   const rate = typeof credits === 'number' && Number.isFinite(credits) && area > 0 ? credits / area : undefined;
   const total = rate === undefined ? undefined : Math.round(ready.reduce((sum, unit) => sum + unit.aoi.billedAreaKm2 * rate, 0) * 100) / 100;
-  return { ready, notReady, credits: total, rate };
+  return { ready, notReady, partial, credits: total, rate };
 }
 
 /** The cost panel's view of the batch: the units on the map, the derived price, what is left out. */
@@ -104,6 +122,7 @@ export function batchEstimateModel(kind: UnitKind, price: BatchPrice, settings: 
   const warnings = [
     `Derived price: the service has no estimate for ${noun}, so this is the billed area of the ${noun} times the rate of the composite estimate for the same settings${price.rate === undefined ? '' : ` (${price.rate.toFixed(4)} credits per km²)`}. The service may bill less.`,
   ];
+  if (price.partial.length > 0) warnings.push(`Imagery covers only part of ${price.partial.join(', ')} on the date; AllowPartialImage is set, so ${price.partial.length === 1 ? 'its image has' : 'their images have'} gaps.`);
   if (price.notReady.length > 0) warnings.push(`Not sent, imagery not ready on the date: ${price.notReady.map((u) => `${u.id} (${u.reason})`).join('; ')}`);
   if (budget !== undefined && price.credits !== undefined && price.credits >= budget) warnings.push(`The cost (${price.credits}) is at or above your budget of ${budget}.`);
   const settingsLines: SettingLine[] = [

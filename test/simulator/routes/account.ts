@@ -23,7 +23,8 @@ function apiKeyInfo(ctx: RouteContext): Reply {
 
 /** The newer endpoint: its documented limits (TenantId, MaxConcurrentConnections,
  * MaxCompositeAreaKm2, MaxTotalBands, EuroOverdraftLimit, EuroBalanceCap), plus the balances under
- * the older endpoint's names (the newer pages do not show where the balance is). */
+ * the older endpoint's names (the newer pages do not show where the balance is) unless
+ * `specVariant.accountInfoBalances` is false. */
 function accountInfo(ctx: RouteContext): Reply {
   const a = ctx.state.account;
   return json({
@@ -33,8 +34,7 @@ function accountInfo(ctx: RouteContext): Reply {
     MaxTotalBands: a.MaxTotalBands,
     EuroOverdraftLimit: 0,
     EuroBalanceCap: a.EuroCreditLimit,
-    CreditAmount: a.CreditAmount,
-    EuroCreditAmount: a.EuroCreditAmount,
+    ...(ctx.spec.accountInfoBalances ? { CreditAmount: a.CreditAmount, EuroCreditAmount: a.EuroCreditAmount } : {}),
   });
 }
 

@@ -2,10 +2,12 @@
 // and the composite itself. Flags and refusals follow from the same state the orders live in.
 import { dayNumber, isoDay } from '../dates';
 import { Codes, SimError } from '../envelope';
-import { partWkt, readAoi, utmEpsg } from '../geometry';
+import { bboxWkt, partWkt, readAoi, utmEpsg } from '../geometry';
 import { compositeCredits, readComposite } from '../composite-request';
 import type { CompositeRequest } from '../composite-request';
 import type { SimulatorState } from '../state';
+import type { OrderRequest } from '../order-pricing';
+import { placeOrder } from './orders';
 import { FieldChecker } from '../validation';
 import { checkUploadUrl } from '../upload';
 import { json } from './route';
@@ -79,6 +81,28 @@ function compositeEstimate(ctx: RouteContext): Reply {
   });
 }
 
+/** The order AutomaticOrderCreation creates: the area's box, for the image date's month, with
+ * the service's usual cadence (every day, one storage month, one API request). */
+export function automaticOrder(request: CompositeRequest): OrderRequest {
+  const day = new Date(`${request.date.slice(0, 10)}T00:00:00Z`);
+  const from = isoDay(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1) / 86_400_000);
+  const to = isoDay(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0) / 86_400_000);
+  return {
+    Model: request.model.model,
+    SatelliteConstellations: [...request.constellations],
+    StorageMonths: 1,
+    ApiRequests: 1,
+    ImageFrequency: 1,
+    ReferenceDate: from,
+    From: from,
+    To: to,
+    Wkt: `GEOMETRYCOLLECTION(${bboxWkt(request.aoi.bbox)})`,
+    Tiles: [],
+    MiniTiles: [],
+    boxes: [request.aoi.bbox],
+  };
+}
+
 /** The checks of a process request, in the order the service applies them; charges on success. */
 export function chargeForImage(state: SimulatorState, credits: number): void {
   if (credits > state.account.CreditAmount) {
@@ -96,14 +120,22 @@ function composite(ctx: RouteContext): Reply {
     throw new SimError(400, `Too many bands: ${request.bands.length} asked, at most ${account.MaxTotalBands}.`, Codes.tooManyBands);
   }
   checkArea(state, request);
-  if (!state.coveringOrder(request.model.model, request.aoi.bbox, request.day)) {
+  const covered = state.coveringOrder(request.model.model, request.aoi.bbox, request.day) !== undefined;
+  if (!covered && !request.automaticOrder) {
     throw new SimError(400, `No active ${request.model.model} order covers this area on ${request.date}.`, Codes.notCovered);
   }
   const imagery = state.dates.hasImagery(request.model.model, request.aoi.parts, request.day, state.today());
   if (!(imagery.all || (request.allowPartial && imagery.any))) {
     throw new SimError(400, `No imagery for this area on ${request.date}.`, Codes.noImagery);
   }
-  chargeForImage(state, compositeCredits(request));
+  const credits = compositeCredits(request);
+  if (!covered) {
+    // AutomaticOrderCreation: the order is created (and its first month charged) only when the
+    // image itself can be paid for, so a refusal leaves neither.
+    if (credits > state.account.CreditAmount) chargeForImage(state, credits);
+    placeOrder(state, automaticOrder(request));
+  }
+  chargeForImage(state, credits);
   const image = {
     fileName: `composite_${request.model.model}_${request.date}_${request.resolution}m.tif`,
     bbox: request.aoi.bbox,

@@ -56,6 +56,12 @@ function create(ctx: RouteContext) {
   const request = readOrderRequest(ctx.body, state.seed);
   const dedup = ctx.body.TileDeduplication === true && request.Wkt === null;
   const skipped = dedup ? deduplicate(state, request) : [];
+  return json(state.view(placeOrder(state, request, skipped)));
+}
+
+/** Prices, charges (this month's cost) and stores an order: what every created order goes
+ * through, the ones AutomaticOrderCreation makes included. */
+export function placeOrder(state: SimulatorState, request: OrderRequest, deduplicated: string[] = []): StoredOrder {
   const price = priceOrder(request, state);
   chargeOrder(state, price);
   const { boxes, ...fields } = request;
@@ -63,12 +69,12 @@ function create(ctx: RouteContext) {
     ...fields,
     TaskOrderGuid: state.nextOrderGuid(),
     TaskOrderAreaKm2: price.AreaKm2 as number,
-    DeduplicatedTiles: skipped,
+    DeduplicatedTiles: deduplicated,
     boxes,
     createdAt: state.now(),
   };
   state.stored.push(stored);
-  return json(state.view(stored));
+  return stored;
 }
 
 function flag(query: URLSearchParams, name: string): boolean {

@@ -97,7 +97,8 @@ function processTile(ctx: RouteContext, mini: boolean): Reply {
   }
   if (!state.coveringOrder(name, known.bbox, day)) throw new SimError(400, `No active ${name} order covers this tile on ${date}.`, Codes.notCovered);
   const part = { rings: [], bbox: known.bbox };
-  if (!state.dates.hasImagery(name, [part], day, state.today()).all) throw new SimError(400, `No imagery for this tile on ${date}.`, Codes.noImagery);
+  const imagery = state.dates.hasImagery(name, [part], day, state.today());
+  if (!(imagery.all || (ctx.body.AllowPartialImage === true && imagery.any))) throw new SimError(400, `No imagery for this tile on ${date}.`, Codes.noImagery);
   const billedKm2 = billedAreaKm2([known.bbox]).billed;
   chargeForImage(state, compositeCredits({ billedKm2, model: model as NonNullable<typeof model>, resolution }, TILE_REBATE));
   const kind = mini ? 'minitile' : 'tile';

@@ -34,6 +34,17 @@ const compositeModel = z.object({
   fileSizeMB: z.optional(z.number()),
   timeSeconds: z.optional(z.number()),
   series: z.optional(z.object({ dates: z.array(z.object({ date: z.string(), credits: z.optional(z.number()) })), total: z.optional(z.number()) })),
+  automaticOrder: z.optional(
+    z.object({
+      currency: z.string(),
+      currentMonth: z.optional(z.number()),
+      perMonth: z.optional(z.number()),
+      billedKm2: z.optional(z.number()),
+      note: z.string(),
+      caveat: z.string(),
+      request: z.unknown(),
+    }),
+  ),
 });
 
 const orderModel = z.object({
@@ -50,7 +61,7 @@ const orderModel = z.object({
   imageDates: z.array(z.string()),
   currentMonthCost: z.optional(z.number()),
   perMonthCost: z.optional(z.number()),
-  cadence: z.optional(z.object({ imageFrequency: z.number(), storageMonths: z.number(), apiRequests: z.number() })),
+  cadence: z.optional(z.object({ imageFrequency: z.number(), storageMonths: z.number(), apiRequests: z.number(), referenceDate: z.optional(z.string()) })),
   caveat: z.optional(z.string()),
   covers: z.optional(
     z.array(
