@@ -28,8 +28,10 @@ export function estimateText(model: EstimateModel): string {
     lines.push(`  Cost: ${num(model.credits)} credits`, `  Billed area: ${num(model.areaEstimateKm2 ?? model.aoi?.billedAreaKm2)} km²`);
     if (model.fileSizeMB !== undefined) lines.push(`  File size: about ${num(model.fileSizeMB, 1)} MB`);
   } else if (model.kind === 'order') {
-    lines.push(`  This month: ${num(model.currentMonthOrder)} + storage ${num(model.currentMonthStorage)} ${model.currency}`);
-    lines.push(`  Next month: ${num(model.nextMonthOrder)} + storage ${num(model.nextMonthStorage)} ${model.currency}`);
+    // The totals as read from either estimate shape; the breakdown only where the service gave one.
+    const parts = (order: number | undefined, storage: number | undefined): string => (order === undefined && storage === undefined ? '' : ` (order ${num(order)} + storage ${num(storage)})`);
+    lines.push(`  This month: ${num(model.currentMonthCost)} ${model.currency}${parts(model.currentMonthOrder, model.currentMonthStorage)}`);
+    lines.push(`  Next month: ${num(model.perMonthCost)} ${model.currency}${parts(model.nextMonthOrder, model.nextMonthStorage)}`);
     if (model.cancellationDate) lines.push(`  Cancellation date: ${model.cancellationDate}`);
   }
   for (const w of model.warnings) lines.push(`  Note: ${w}`);

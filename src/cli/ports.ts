@@ -5,6 +5,7 @@
 // estimate is kept for printing and the workflow is told "cancel", so nothing billed is sent.
 import type { ImageryClient } from '../api/types';
 import type { EstimateDecision, EstimateModel } from '../workflows/engine/estimate-view-model';
+import { budgetedCost } from '../workflows/engine/order-costs';
 import type { Answer, AskPort, InputQuestion, PickItem, PickManyQuestion, PickQuestion, WorkflowPorts } from '../workflows/engine/ports';
 import { UsageError } from './exit-codes';
 import type { Terminal } from './terminal';
@@ -93,15 +94,11 @@ export function refusal(guard: CostGuard, cost: number | undefined): string | un
   return undefined;
 }
 
-/** The figure the budget is compared with: credits for a composite, the larger month for an order. */
+/** The figure the budget is compared with: credits for a composite; for an order the larger month,
+ * from the totals the workflow read (order-costs.ts, either estimate shape), as the cost gate does. */
 export function costOf(model: EstimateModel): number | undefined {
   if (model.kind === 'composite') return model.credits;
-  if (model.kind === 'order') {
-    const month = (order: number | undefined, storage: number | undefined): number | undefined => (order === undefined && storage === undefined ? undefined : (order ?? 0) + (storage ?? 0));
-    const current = month(model.currentMonthOrder, model.currentMonthStorage);
-    const next = month(model.nextMonthOrder, model.nextMonthStorage);
-    return current === undefined && next === undefined ? undefined : Math.max(current ?? 0, next ?? 0);
-  }
+  if (model.kind === 'order') return budgetedCost({ currentMonth: model.currentMonthCost, perMonth: model.perMonthCost });
   return undefined;
 }
 
