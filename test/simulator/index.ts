@@ -47,7 +47,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     state,
     faults: new FaultController(options.faults, seed),
     keys: new KeyRing(options.keys),
-    spec: { dateWindowEnd: options.specVariant?.dateWindowEnd ?? 'To', orderDetailsMethod: options.specVariant?.orderDetailsMethod ?? 'GET', responseCase: options.specVariant?.responseCase ?? 'Pascal', hostile: options.specVariant?.hostile ?? false, accountInfo: options.specVariant?.accountInfo ?? 'both', orderEstimateShape: options.specVariant?.orderEstimateShape ?? 'flat', billingRules: options.specVariant?.billingRules ?? 'current' },
+    spec: { dateWindowEnd: options.specVariant?.dateWindowEnd ?? 'To', orderDetailsMethod: options.specVariant?.orderDetailsMethod ?? 'GET', responseCase: options.specVariant?.responseCase ?? 'Pascal', hostile: options.specVariant?.hostile ?? false, accountInfo: options.specVariant?.accountInfo ?? 'both', accountInfoBalances: options.specVariant?.accountInfoBalances ?? true, orderEstimateShape: options.specVariant?.orderEstimateShape ?? 'flat', billingRules: options.specVariant?.billingRules ?? 'current' },
     log,
   };
   let running = createSimulatorServer(parts);

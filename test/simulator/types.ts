@@ -46,6 +46,9 @@ export interface SpecVariant {
   /** Which account endpoint the service has (and its document lists): the older
    * `/api/apikey/info`, the newer `/api/account/info`, or both (default). The other one is a 404. */
   accountInfo?: 'apikey' | 'account' | 'both';
+  /** false: `/api/account/info` answers only its documented fields (TenantId, the limits,
+   * EuroOverdraftLimit, EuroBalanceCap), no balance, as the newer pages show it. Default true. */
+  accountInfoBalances?: boolean;
   /** Shape of the order estimate: the flat `CurrentMonthCost`/`NextMonthCost` + `Costs` (default),
    * or the newer `CurrentMonthCosts`/`RecurringCostsEstimate` with `TotalCost`/`TotalCostEuro`. */
   orderEstimateShape?: 'flat' | 'nested';
