@@ -53,7 +53,7 @@ export const optionTable: Record<string, OptionSpec> = {
   every: { type: 'string', verbs: ['series'], value: 'DAYS', help: 'at least this many days between two dates of a series (7, 7d, 2w), or week or month: at most one per' },
   'max-dates': { type: 'string', verbs: ['series'], value: 'N', help: 'at most N dates (the newest)' },
   dates: { type: 'string', verbs: ['series'], value: 'D1,D2', help: 'exactly these dates instead of a search' },
-  'resend-uncertain': { type: 'boolean', verbs: ['series'], help: 'send again the dates whose billed answer was lost earlier (check the account first)' },
+  'resend-uncertain': { type: 'boolean', verbs: ['download', 'series', 'tiles process'], help: "send again the dates, parts or tiles the folder's manifest holds as possibly charged (check the account first; never by default)" },
   'storage-months': { type: 'string', verbs: orderVerbs, value: 'N', help: 'months the images are kept (default 1)' },
   'api-requests': { type: 'string', verbs: orderVerbs, value: 'N', help: 'API requests per image (default 1)' },
   'image-frequency': { type: 'string', verbs: orderVerbs, value: 'N', help: '1 = every day … 7 = weekly (default 1)' },

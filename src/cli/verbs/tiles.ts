@@ -58,13 +58,16 @@ export async function tilesProcessVerb(context: VerbContext): Promise<number> {
   const budget = { reached: false };
   ports.client = budgeted(ports.client, guard.maxCost!, context.signal, budget, (text) => context.terminal.note(text));
   const kind = context.options.flag('mini-tiles') ? 'minitile' : 'tile';
-  const result = await processTiles(ports, kind, source, { ...options, outputDirectory: context.outputDirectory() });
+  // --resend-uncertain names no tiles: every unit the manifest holds as possibly charged.
+  const resendUncertain = context.options.flag('resend-uncertain') ? ('all' as const) : undefined;
+  const result = await processTiles(ports, kind, source, { ...options, outputDirectory: context.outputDirectory(), resendUncertain });
   if (ports.stopped) {
     const stopped = ports.stopped;
     context.terminal.result({ ...result, stopped: { cost: stopped.cost, reason: stopped.reason } }, () => stoppedText(stopped));
     return ExitCode.notConfirmed;
   }
   context.terminal.result(result, () => batchText(result));
+  if (result.outcome === 'may-have-been-charged') return ExitCode.mayHaveBeenCharged;
   if (result.outcome !== 'completed') return ExitCode.interrupted;
   if (budget.reached) return ExitCode.notConfirmed;
   return result.failed.length > 0 ? ExitCode.failure : ExitCode.ok;
