@@ -33,6 +33,10 @@ export function estimateText(model: EstimateModel): string {
     lines.push(`  This month: ${num(model.currentMonthCost)} ${model.currency}${parts(model.currentMonthOrder, model.currentMonthStorage)}`);
     lines.push(`  Next month: ${num(model.perMonthCost)} ${model.currency}${parts(model.nextMonthOrder, model.nextMonthStorage)}`);
     if (model.cancellationDate) lines.push(`  Cancellation date: ${model.cancellationDate}`);
+    for (const c of model.covers ?? []) {
+      const size = c.id === 'tiles' ? ` (${c.tiles} tiles, ${c.miniTiles} mini-tiles)` : '';
+      lines.push(`  Cover ${c.label}${size}: this month ${num(c.currentMonth)}, next month ${num(c.perMonth)} ${c.currency}, billed ${num(c.billedKm2)} km²`);
+    }
   }
   for (const w of model.warnings) lines.push(`  Note: ${w}`);
   return lines.join('\n');
@@ -69,7 +73,12 @@ export function orderDetailText(order: TaskOrder): string {
     .join('\n');
 }
 
-export function tilesText(tiles: TileRecord[]): string {
+/** One line per tile; with `selected` (--tile-guids), the chosen ones marked and counted. */
+export function tilesText(tiles: TileRecord[], selected?: string[]): string {
   if (tiles.length === 0) return 'No tiles.';
-  return tiles.map((t) => `${t.Guid ?? '?'}  ${t.MiniTile ? 'mini-tile' : 'tile'}${t.Epsg !== undefined ? `  EPSG ${String(t.Epsg)}` : ''}`).join('\n');
+  const chosen = new Set(selected ?? []);
+  const mark = (t: TileRecord): string => (selected === undefined ? '' : chosen.has(String(t.Guid)) ? '* ' : '  ');
+  const lines = tiles.map((t) => `${mark(t)}${t.Guid ?? '?'}  ${t.MiniTile ? 'mini-tile' : 'tile'}${t.Epsg !== undefined ? `  EPSG ${String(t.Epsg)}` : ''}`);
+  if (selected !== undefined) lines.push(`${selected.length} of ${tiles.length} selected (*).`);
+  return lines.join('\n');
 }

@@ -36,7 +36,7 @@ export async function availableVerb(context: VerbContext): Promise<number> {
   const model = checkModel(options.model, models);
   const profile = freezeProfile(aoi, {
     date: options.date,
-    aoiMode: aoi.format,
+    aoiMode: options.aoiMode ?? aoi.format,
     model,
     satelliteConstellations: checkConstellations(model, options.satelliteConstellations ?? defaultConstellations(model, models, undefined), models),
     epsgProjection: options.epsgProjection ?? DEFAULT_EPSG,

@@ -18,8 +18,10 @@ export async function tilesSearchVerb(context: VerbContext): Promise<number> {
   expectPositionals(context, 1);
   const source = await context.area();
   const ports = await context.ports();
-  const result = await searchTiles(ports, source, { only: context.options.flag('mini-tiles') ? 'minitiles' : undefined, skipConfirmation: true });
-  context.terminal.result(result, () => tilesText(result.tiles));
+  const o = context.options;
+  const tileGuids = o.list('tile-guids');
+  const result = await searchTiles(ports, source, { only: o.flag('mini-tiles') ? 'minitiles' : undefined, tileGuids, tileGuidForMiniTiles: o.string('tile-guid-for-mini-tiles'), skipConfirmation: true });
+  context.terminal.result(result, () => tilesText(result.tiles, tileGuids ? result.selected : undefined));
   return ExitCode.ok;
 }
 
