@@ -10,19 +10,24 @@ import type { Answer, AskPort, InputQuestion, PickItem, PickManyQuestion, PickQu
 import { UsageError } from './exit-codes';
 import type { Terminal } from './terminal';
 
-/** The option that answers each workflow question. */
-export const flagOfQuestion: Record<string, string> = {
-  model: '--model',
-  satelliteConstellations: '--satellite-constellations',
-  date: '--date',
-  epsgProjection: '--epsg-projection',
-  resolution: '--resolution',
-  bandnames: '--bandnames',
-  from: '--from',
-  to: '--to',
-  tileDeduplication: '--tile-deduplication',
-  tiles: '--tile-guids',
+/** Question ids whose option is not the id in kebab case. */
+const renamedQuestions: Record<string, string> = {
+  tiles: 'tile-guids',
+  expandTile: 'tile-guid-for-mini-tiles',
+  epsgCode: 'epsg-projection',
+  bandExpression: 'bandnames',
 };
+
+/** Questions no flag answers alone: "keep the output fields or change them" is answered by the
+ * output flags together (--data-type, --allow-partial-image …), so its default is taken silently. */
+export const questionsOfAllFlags = new Set(['output']);
+
+/** The option that answers a workflow question: the id (its last part after a dot) in kebab case,
+ * 'imageFrequency' → --image-frequency, 'output.DataType' → --data-type; or the option named above. */
+export function flagOfQuestion(id: string): string {
+  const name = id.slice(id.lastIndexOf('.') + 1);
+  return `--${renamedQuestions[name] ?? name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
+}
 
 /** Questions never answered by a default: they decide what is bought. */
 const neverDefaulted = new Set(['model']);
@@ -105,7 +110,7 @@ export function costOf(model: EstimateModel): number | undefined {
 const round = (n: number): number => Math.round(n * 1000) / 1000;
 
 function nonInteractiveAsk(terminal: Terminal): AskPort {
-  const flag = (id: string): string => flagOfQuestion[id] ?? `--${id}`;
+  const flag = flagOfQuestion;
   const missing = (id: string, items: PickItem<unknown>[]): UsageError => {
     const choices = items.map((i) => i.label).slice(0, 12).join(', ');
     return new UsageError(`Missing ${flag(id)}${choices ? ` (one of: ${choices}${items.length > 12 ? ', …' : ''})` : ''}.`);
@@ -115,7 +120,7 @@ function nonInteractiveAsk(terminal: Terminal): AskPort {
     async pick<T>(question: PickQuestion<T>): Promise<Answer<T>> {
       if (neverDefaulted.has(question.id) || question.defaultValue === undefined) throw missing(question.id, question.items);
       const item = question.items.find((i) => i.value === question.defaultValue);
-      defaulted(question.id, item?.label ?? String(question.defaultValue));
+      if (!questionsOfAllFlags.has(question.id)) defaulted(question.id, item?.label ?? String(question.defaultValue));
       return question.defaultValue;
     },
     async pickMany<T>(question: PickManyQuestion<T>): Promise<Answer<T[]>> {
