@@ -7,6 +7,7 @@ import type { ImageryClient } from '../api/types';
 import type { EstimateDecision, EstimateModel } from '../workflows/engine/estimate-view-model';
 import { budgetedCost } from '../workflows/engine/order-costs';
 import type { Answer, AskPort, InputQuestion, PickItem, PickManyQuestion, PickQuestion, WorkflowPorts } from '../workflows/engine/ports';
+import { optionTable } from './args';
 import { UsageError } from './exit-codes';
 import type { Terminal } from './terminal';
 
@@ -115,12 +116,17 @@ function nonInteractiveAsk(terminal: Terminal): AskPort {
     const choices = items.map((i) => i.label).slice(0, 12).join(', ');
     return new UsageError(`Missing ${flag(id)}${choices ? ` (one of: ${choices}${items.length > 12 ? ', …' : ''})` : ''}.`);
   };
-  const defaulted = (id: string, shown: string): void => terminal.note(`Using ${flag(id)} ${shown} (the default).`);
+  // A boolean flag's default is its absence: "Using --tile-deduplication No" would read as if set.
+  const defaulted = (id: string, shown: string, value?: unknown): void => {
+    const name = flag(id);
+    if (optionTable[name.slice(2)]?.type !== 'boolean') terminal.note(`Using ${name} ${shown} (the default).`);
+    else terminal.note(value === true ? `Using ${name}: ${shown} (the default).` : `Without ${name}: ${shown} (the default).`);
+  };
   return {
     async pick<T>(question: PickQuestion<T>): Promise<Answer<T>> {
       if (neverDefaulted.has(question.id) || question.defaultValue === undefined) throw missing(question.id, question.items);
       const item = question.items.find((i) => i.value === question.defaultValue);
-      if (!questionsOfAllFlags.has(question.id)) defaulted(question.id, item?.label ?? String(question.defaultValue));
+      if (!questionsOfAllFlags.has(question.id)) defaulted(question.id, item?.label ?? String(question.defaultValue), question.defaultValue);
       return question.defaultValue;
     },
     async pickMany<T>(question: PickManyQuestion<T>): Promise<Answer<T[]>> {

@@ -87,6 +87,8 @@ describe('CLI: the flag named for every workflow question', function () {
     const order = await run('orders', 'estimate', area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', '2026-12-01', '--to', '2026-12-31');
     assert.equal(order.code, 0, order.stderr);
     for (const flag of ['--image-frequency 1', '--storage-months 1', '--api-requests 1']) assert.match(order.stderr, new RegExp(`^Using ${flag} \\(the default\\)\\.$`, 'm'));
+    // A boolean flag left out is said as its absence, not as if it were given.
+    assert.match(order.stderr, /^Without --geometry-tile-ordering: Order the area \(the default\)\.$/m);
     const download = await run('download', area, '--model', 'Stratus2', '--json');
     assert.equal(download.code, 8, download.stderr);
     for (const [verb, stderr] of [['orders estimate', order.stderr], ['download', download.stderr]] as const) {
