@@ -28,9 +28,15 @@ export function estimateText(model: EstimateModel): string {
     lines.push(`  Cost: ${num(model.credits)} credits`, `  Billed area: ${num(model.areaEstimateKm2 ?? model.aoi?.billedAreaKm2)} km²`);
     if (model.fileSizeMB !== undefined) lines.push(`  File size: about ${num(model.fileSizeMB, 1)} MB`);
   } else if (model.kind === 'order') {
-    lines.push(`  This month: ${num(model.currentMonthOrder)} + storage ${num(model.currentMonthStorage)} ${model.currency}`);
-    lines.push(`  Next month: ${num(model.nextMonthOrder)} + storage ${num(model.nextMonthStorage)} ${model.currency}`);
+    // The totals as read from either estimate shape; the breakdown only where the service gave one.
+    const parts = (order: number | undefined, storage: number | undefined): string => (order === undefined && storage === undefined ? '' : ` (order ${num(order)} + storage ${num(storage)})`);
+    lines.push(`  This month: ${num(model.currentMonthCost)} ${model.currency}${parts(model.currentMonthOrder, model.currentMonthStorage)}`);
+    lines.push(`  Next month: ${num(model.perMonthCost)} ${model.currency}${parts(model.nextMonthOrder, model.nextMonthStorage)}`);
     if (model.cancellationDate) lines.push(`  Cancellation date: ${model.cancellationDate}`);
+    for (const c of model.covers ?? []) {
+      const size = c.id === 'tiles' ? ` (${c.tiles} tiles, ${c.miniTiles} mini-tiles)` : '';
+      lines.push(`  Cover ${c.label}${size}: this month ${num(c.currentMonth)}, next month ${num(c.perMonth)} ${c.currency}, billed ${num(c.billedKm2)} km²`);
+    }
   }
   for (const w of model.warnings) lines.push(`  Note: ${w}`);
   return lines.join('\n');
@@ -67,7 +73,12 @@ export function orderDetailText(order: TaskOrder): string {
     .join('\n');
 }
 
-export function tilesText(tiles: TileRecord[]): string {
+/** One line per tile; with `selected` (--tile-guids), the chosen ones marked and counted. */
+export function tilesText(tiles: TileRecord[], selected?: string[]): string {
   if (tiles.length === 0) return 'No tiles.';
-  return tiles.map((t) => `${t.Guid ?? '?'}  ${t.MiniTile ? 'mini-tile' : 'tile'}${t.Epsg !== undefined ? `  EPSG ${String(t.Epsg)}` : ''}`).join('\n');
+  const chosen = new Set(selected ?? []);
+  const mark = (t: TileRecord): string => (selected === undefined ? '' : chosen.has(String(t.Guid)) ? '* ' : '  ');
+  const lines = tiles.map((t) => `${mark(t)}${t.Guid ?? '?'}  ${t.MiniTile ? 'mini-tile' : 'tile'}${t.Epsg !== undefined ? `  EPSG ${String(t.Epsg)}` : ''}`);
+  if (selected !== undefined) lines.push(`${selected.length} of ${tiles.length} selected (*).`);
+  return lines.join('\n');
 }

@@ -20,7 +20,11 @@ const verbs: [string, string][] = [
   ['tiles process AREA', 'process tiles, each to its own file, resumable (billed)'],
 ];
 
-export function helpText(): string {
+/** The whole help, or with a known verb (`sat-imagery series --help`) that verb's options only. */
+export function helpText(verb = ''): string {
+  // "orders show GUID..." is the verb 'orders show': its lower-case words.
+  const line = verbs.find(([name]) => name.split(' ').filter((word) => /^[a-z]/.test(word)).join(' ') === verb);
+  if (verb !== '' && line) return verbHelp(verb, line);
   const lines = [
     'Usage: sat-imagery VERB [AREA] [options]',
     '',
@@ -33,9 +37,8 @@ export function helpText(): string {
     'Options:',
   ];
   for (const [name, spec] of Object.entries(optionTable)) {
-    const left = `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.value ? ` ${spec.value}` : ''}`;
     const where = spec.verbs ? ` [${[...new Set(spec.verbs.map((v) => v.split(' ')[0]))].join(', ')}]` : '';
-    lines.push(`  ${left.padEnd(36)} ${spec.help}${where}`);
+    lines.push(`${optionLine(name)}${where}`);
   }
   lines.push(
     '',
@@ -46,5 +49,17 @@ export function helpText(): string {
     'Exit codes:',
     ...exitCodeHelp.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`),
   );
+  return `${lines.join('\n')}\n`;
+}
+
+function optionLine(name: string): string {
+  const spec = optionTable[name]!;
+  const left = `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.value ? ` ${spec.value}` : ''}`;
+  return `  ${left.padEnd(36)} ${spec.help}`;
+}
+
+function verbHelp(verb: string, [usage, text]: [string, string]): string {
+  const names = Object.keys(optionTable).filter((name) => optionTable[name]!.verbs?.includes(verb) ?? true);
+  const lines = [`Usage: sat-imagery ${usage} [options]`, '', `${text[0]!.toUpperCase()}${text.slice(1)}.`, '', 'Options:', ...names.map(optionLine), '', 'Exit codes: see sat-imagery --help.'];
   return `${lines.join('\n')}\n`;
 }

@@ -45,7 +45,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     const { verb, rest, values } = parseCommandLine(argv);
     if (values.help) {
-      process.stdout.write(helpText());
+      process.stdout.write(helpText(verb));
       return ExitCode.ok;
     }
     if (values.version) {

@@ -5,23 +5,30 @@
 // estimate is kept for printing and the workflow is told "cancel", so nothing billed is sent.
 import type { ImageryClient } from '../api/types';
 import type { EstimateDecision, EstimateModel } from '../workflows/engine/estimate-view-model';
+import { budgetedCost } from '../workflows/engine/order-costs';
 import type { Answer, AskPort, InputQuestion, PickItem, PickManyQuestion, PickQuestion, WorkflowPorts } from '../workflows/engine/ports';
+import { optionTable } from './args';
 import { UsageError } from './exit-codes';
 import type { Terminal } from './terminal';
 
-/** The option that answers each workflow question. */
-export const flagOfQuestion: Record<string, string> = {
-  model: '--model',
-  satelliteConstellations: '--satellite-constellations',
-  date: '--date',
-  epsgProjection: '--epsg-projection',
-  resolution: '--resolution',
-  bandnames: '--bandnames',
-  from: '--from',
-  to: '--to',
-  tileDeduplication: '--tile-deduplication',
-  tiles: '--tile-guids',
+/** Question ids whose option is not the id in kebab case. */
+const renamedQuestions: Record<string, string> = {
+  tiles: 'tile-guids',
+  expandTile: 'tile-guid-for-mini-tiles',
+  epsgCode: 'epsg-projection',
+  bandExpression: 'bandnames',
 };
+
+/** Questions no flag answers alone: "keep the output fields or change them" is answered by the
+ * output flags together (--data-type, --allow-partial-image …), so its default is taken silently. */
+export const questionsOfAllFlags = new Set(['output']);
+
+/** The option that answers a workflow question: the id (its last part after a dot) in kebab case,
+ * 'imageFrequency' → --image-frequency, 'output.DataType' → --data-type; or the option named above. */
+export function flagOfQuestion(id: string): string {
+  const name = id.slice(id.lastIndexOf('.') + 1);
+  return `--${renamedQuestions[name] ?? name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
+}
 
 /** Questions never answered by a default: they decide what is bought. */
 const neverDefaulted = new Set(['model']);
@@ -93,32 +100,33 @@ export function refusal(guard: CostGuard, cost: number | undefined): string | un
   return undefined;
 }
 
-/** The figure the budget is compared with: credits for a composite, the larger month for an order. */
+/** The figure the budget is compared with: credits for a composite; for an order the larger month,
+ * from the totals the workflow read (order-costs.ts, either estimate shape), as the cost gate does. */
 export function costOf(model: EstimateModel): number | undefined {
   if (model.kind === 'composite') return model.credits;
-  if (model.kind === 'order') {
-    const month = (order: number | undefined, storage: number | undefined): number | undefined => (order === undefined && storage === undefined ? undefined : (order ?? 0) + (storage ?? 0));
-    const current = month(model.currentMonthOrder, model.currentMonthStorage);
-    const next = month(model.nextMonthOrder, model.nextMonthStorage);
-    return current === undefined && next === undefined ? undefined : Math.max(current ?? 0, next ?? 0);
-  }
+  if (model.kind === 'order') return budgetedCost({ currentMonth: model.currentMonthCost, perMonth: model.perMonthCost });
   return undefined;
 }
 
 const round = (n: number): number => Math.round(n * 1000) / 1000;
 
 function nonInteractiveAsk(terminal: Terminal): AskPort {
-  const flag = (id: string): string => flagOfQuestion[id] ?? `--${id}`;
+  const flag = flagOfQuestion;
   const missing = (id: string, items: PickItem<unknown>[]): UsageError => {
     const choices = items.map((i) => i.label).slice(0, 12).join(', ');
     return new UsageError(`Missing ${flag(id)}${choices ? ` (one of: ${choices}${items.length > 12 ? ', …' : ''})` : ''}.`);
   };
-  const defaulted = (id: string, shown: string): void => terminal.note(`Using ${flag(id)} ${shown} (the default).`);
+  // A boolean flag's default is its absence: "Using --tile-deduplication No" would read as if set.
+  const defaulted = (id: string, shown: string, value?: unknown): void => {
+    const name = flag(id);
+    if (optionTable[name.slice(2)]?.type !== 'boolean') terminal.note(`Using ${name} ${shown} (the default).`);
+    else terminal.note(value === true ? `Using ${name}: ${shown} (the default).` : `Without ${name}: ${shown} (the default).`);
+  };
   return {
     async pick<T>(question: PickQuestion<T>): Promise<Answer<T>> {
       if (neverDefaulted.has(question.id) || question.defaultValue === undefined) throw missing(question.id, question.items);
       const item = question.items.find((i) => i.value === question.defaultValue);
-      defaulted(question.id, item?.label ?? String(question.defaultValue));
+      if (!questionsOfAllFlags.has(question.id)) defaulted(question.id, item?.label ?? String(question.defaultValue), question.defaultValue);
       return question.defaultValue;
     },
     async pickMany<T>(question: PickManyQuestion<T>): Promise<Answer<T[]>> {

@@ -52,7 +52,8 @@ export class Terminal implements ProgressPort {
     const width = 24;
     const filled = Math.round((this.percent / 100) * width);
     const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(this.percent)).padStart(3)}%`;
-    const columns = this.streams.stderr.columns ?? 80;
+    // A pseudo-terminal given no size (script(1) in a CI job) reports 0 columns: take 80 then.
+    const columns = this.streams.stderr.columns || 80;
     const line = `${bar} ${update.message}`.slice(0, Math.max(10, columns - 1));
     this.streams.stderr.write(`\r\x1b[K${this.clean(line)}`);
     this.drawn = true;

@@ -13,6 +13,7 @@ const USAGE = `Usage: npm run simulator -- [options]
   --until                  date discovery names the window end 'Until' (live service)
   --details-post           order details by POST { Guids }
   --camel-case             JSON answers in camelCase (succeeded, data, tiles...)
+  --account-no-balance     only /api/account/info, with its documented fields (no balance)
   --status-step-ms N       time an order spends in each status (default 120000)
   --latency N              delay every answer by N ms
   --max-concurrent N       in-flight requests per key; --concurrency-1003 answers 400/1003 instead of 429
@@ -61,6 +62,7 @@ function parseArgs(argv: string[]): SimulatorOptions {
       case '--revoked-keys': keys.revoked = list(); break;
       case '--forbidden-keys': keys.forbidden = list(); break;
       case '--nested-estimate': options.specVariant = { ...options.specVariant, orderEstimateShape: 'nested' }; break;
+      case '--account-no-balance': options.specVariant = { ...options.specVariant, accountInfo: 'account', accountInfoBalances: false }; break;
       case '--until': options.specVariant = { ...options.specVariant, dateWindowEnd: 'Until' }; break;
       case '--details-post': options.specVariant = { ...options.specVariant, orderDetailsMethod: 'POST' }; break;
       case '--camel-case': options.specVariant = { ...options.specVariant, responseCase: 'camel' }; break;

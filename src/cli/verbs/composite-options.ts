@@ -5,10 +5,12 @@ import type { OptionReader } from '../args';
 import { UsageError } from '../exit-codes';
 import type { CompositeChoices } from '../../workflows/composite/composite-prompts';
 import type { OutputFields } from '../../workflows/engine/output-fields';
+import type { AoiMode } from '../../workflows/engine/request-profile';
 
 export interface CompositeCliOptions extends CompositeChoices {
   from?: string;
   to?: string;
+  aoiMode?: AoiMode;
 }
 
 export function compositeOptions(o: OptionReader): CompositeCliOptions {
@@ -22,9 +24,17 @@ export function compositeOptions(o: OptionReader): CompositeCliOptions {
     resolution: o.number('resolution', { integer: true, min: 1 }),
     bandnames: o.string('bandnames'),
     output: outputOptions(o),
+    aoiMode: aoiModeOption(o),
   };
   // Keys left undefined count as "not given" for the workflows' prompt state.
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as CompositeCliOptions;
+}
+
+/** --aoi-mode: how the area is sent (the workflows' `aoiMode`); undefined = the file's own format. */
+export function aoiModeOption(o: OptionReader): AoiMode | undefined {
+  const text = o.string('aoi-mode')?.toLowerCase();
+  if (text === undefined || text === 'wkt' || text === 'geojson') return text;
+  throw new UsageError(`--aoi-mode must be wkt or geojson, not '${text}'.`);
 }
 
 /** Flag → field. Booleans are set by their flag's presence; absent flags leave the service default. */

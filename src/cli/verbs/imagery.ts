@@ -36,7 +36,7 @@ export async function availableVerb(context: VerbContext): Promise<number> {
   const model = checkModel(options.model, models);
   const profile = freezeProfile(aoi, {
     date: options.date,
-    aoiMode: aoi.format,
+    aoiMode: options.aoiMode ?? aoi.format,
     model,
     satelliteConstellations: checkConstellations(model, options.satelliteConstellations ?? defaultConstellations(model, models, undefined), models),
     epsgProjection: options.epsgProjection ?? DEFAULT_EPSG,
@@ -80,7 +80,9 @@ export async function downloadVerb(context: VerbContext): Promise<number> {
   const options = compositeOptions(context.options);
   const source = await context.area();
   const ports = await context.ports();
-  const result = await downloadComposite(ports, source, { ...options, outputDirectory: context.outputDirectory() });
+  // --resend-uncertain names no parts: every part of a split area the manifest holds as possibly charged.
+  const resendUncertain = context.options.flag('resend-uncertain') ? ('all' as const) : undefined;
+  const result = await downloadComposite(ports, source, { ...options, outputDirectory: context.outputDirectory(), resendUncertain });
   if (ports.stopped) {
     const stopped = ports.stopped;
     context.terminal.result({ ...result, stopped: { cost: stopped.cost, reason: stopped.reason } }, () => stoppedText(stopped));
@@ -88,6 +90,7 @@ export async function downloadVerb(context: VerbContext): Promise<number> {
   }
   context.terminal.result(result, () => (result.parts ? batchText(result.parts) : compositeText(result)));
   if (result.outcome === 'not-available') return ExitCode.notAvailable;
+  if (result.outcome === 'may-have-been-charged') return ExitCode.mayHaveBeenCharged;
   if (result.parts && result.parts.failed.length > 0) return ExitCode.failure;
   return result.outcome === 'completed' ? ExitCode.ok : ExitCode.interrupted;
 }

@@ -51,6 +51,8 @@ function orderOptions(context: VerbContext): OrderOptions {
     geometryTileOrdering: o.flag('geometry-tile-ordering') ? true : undefined,
     tileGuids: o.list('tile-guids'),
     miniTileGuids: o.list('mini-tile-guids'),
+    // Asked for: the comparison costs an optimize call and a second estimate.
+    compareCovers: o.flag('compare-covers'),
   };
   if (!options.from) throw new UsageError('Missing --from YYYY-MM-DD (first day of the order).');
   if (options.to === undefined) throw new UsageError('Missing --to YYYY-MM-DD, or --recurring for an order that renews every month.');

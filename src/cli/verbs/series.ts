@@ -24,7 +24,10 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
   const every = everyText === undefined ? undefined : parseEvery(everyText);
   if (everyText !== undefined && every === undefined) throw new UsageError(`--every must be a number of days such as 7, 7d or 2w, or week or month, not '${everyText}'.`);
   const maxDates = o.number('max-dates', { integer: true, min: 1 });
+  const nth = o.number('nth', { integer: true, min: 1 });
+  const concurrency = o.number('concurrency', { integer: true, min: 1 });
   const given = o.days('dates');
+  if (given && (nth !== undefined || everyText !== undefined)) throw new UsageError('--nth and --every thin the dates a search found; --dates names the dates itself.');
   if (!options.model) throw new UsageError('Missing --model.');
   const source = await context.area();
   const guard = context.guard();
@@ -32,7 +35,7 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
   const directory = context.outputDirectory();
   // --resend-uncertain names no dates: it means every date the manifest holds as possibly charged.
   const resendUncertain = o.flag('resend-uncertain') ? ('all' as const) : undefined;
-  const result = await downloadSeries(ports, source, { ...options, dates: given, every, maxDates, outputDirectory: directory, skipConfirmation: true, resendUncertain });
+  const result = await downloadSeries(ports, source, { ...options, dates: given, every, nth, maxDates, concurrency, outputDirectory: directory, skipConfirmation: true, resendUncertain });
   const stopped = ports.stopped as StoppedEstimate | undefined;
   const dates = result.dates.filter((d) => d.status !== 'partial').map((d) => ({ ...d, status: cliStatus(d.status) }));
   const report = { outcome: stopped ? 'stopped' : result.outcome === 'cancelled' && !context.signal.aborted ? 'completed' : result.outcome, manifestPath: result.manifestPath, dates, partial: result.dates.filter((d) => d.status === 'partial').map((d) => d.date), files: result.files, bytes: result.bytes, totalCredits: result.totalCredits, itemCollection: result.itemCollection, ...(stopped ? { stopped: { cost: stopped.cost, reason: stopped.reason } } : {}) };

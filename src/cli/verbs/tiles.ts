@@ -18,8 +18,10 @@ export async function tilesSearchVerb(context: VerbContext): Promise<number> {
   expectPositionals(context, 1);
   const source = await context.area();
   const ports = await context.ports();
-  const result = await searchTiles(ports, source, { only: context.options.flag('mini-tiles') ? 'minitiles' : undefined, skipConfirmation: true });
-  context.terminal.result(result, () => tilesText(result.tiles));
+  const o = context.options;
+  const tileGuids = o.list('tile-guids');
+  const result = await searchTiles(ports, source, { only: o.flag('mini-tiles') ? 'minitiles' : undefined, tileGuids, tileGuidForMiniTiles: o.string('tile-guid-for-mini-tiles'), skipConfirmation: true });
+  context.terminal.result(result, () => tilesText(result.tiles, tileGuids ? result.selected : undefined));
   return ExitCode.ok;
 }
 
@@ -56,38 +58,52 @@ export async function tilesProcessVerb(context: VerbContext): Promise<number> {
   const source = context.rest.length > 0 ? await context.area() : undefined;
   const ports = await context.ports(guard);
   const budget = { reached: false };
-  ports.client = budgeted(ports.client, guard.maxCost!, context.signal, budget);
+  ports.client = budgeted(ports.client, guard.maxCost!, context.signal, budget, (text) => context.terminal.note(text));
   const kind = context.options.flag('mini-tiles') ? 'minitile' : 'tile';
-  const result = await processTiles(ports, kind, source, { ...options, outputDirectory: context.outputDirectory() });
+  // --resend-uncertain names no tiles: every unit the manifest holds as possibly charged.
+  const resendUncertain = context.options.flag('resend-uncertain') ? ('all' as const) : undefined;
+  const result = await processTiles(ports, kind, source, { ...options, outputDirectory: context.outputDirectory(), resendUncertain });
   if (ports.stopped) {
     const stopped = ports.stopped;
     context.terminal.result({ ...result, stopped: { cost: stopped.cost, reason: stopped.reason } }, () => stoppedText(stopped));
     return ExitCode.notConfirmed;
   }
   context.terminal.result(result, () => batchText(result));
+  if (result.outcome === 'may-have-been-charged') return ExitCode.mayHaveBeenCharged;
   if (result.outcome !== 'completed') return ExitCode.interrupted;
   if (budget.reached) return ExitCode.notConfirmed;
   return result.failed.length > 0 ? ExitCode.failure : ExitCode.ok;
 }
 
-/** The client with tile processing held to a budget of spent credits. */
-function budgeted(client: ImageryClient, maxCost: number, signal: AbortSignal, budget: { reached: boolean }): ImageryClient {
+/** The client with tile processing held to a budget of spent credits. An account that does not
+ * report its credits (the newer /api/account/info documents no balance) cannot be held this way:
+ * the units are sent, held by the derived price within --max-cost only, and the person is told. */
+function budgeted(client: ImageryClient, maxCost: number, signal: AbortSignal, budget: { reached: boolean }, note: (text: string) => void): ImageryClient {
   let start: number | undefined;
   let dearest = 0;
-  const credits = async (): Promise<number> => {
-    const amount = (await client.getApiKeyInfo({ signal })).CreditAmount;
-    if (typeof amount !== 'number') throw new CliError('The key reports no credit amount, so the budget cannot be held: nothing more is sent.', ExitCode.notConfirmed);
-    return amount;
+  let told = false;
+  const credits = async (): Promise<number | undefined> => {
+    const info = await client.getApiKeyInfo({ signal }).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      return undefined;
+    });
+    const amount = info?.CreditAmount;
+    if (typeof amount === 'number' && Number.isFinite(amount)) return amount;
+    if (!told) note('The account does not report its credit balance: the balance check is skipped; the derived price within --max-cost still holds the batch.');
+    told = true;
+    return undefined;
   };
   const guarded = async <R>(send: () => Promise<R>): Promise<R> => {
     const before = await credits();
+    if (before === undefined) return send();
     start ??= before;
     const spent = start - before;
     if (spent + dearest > maxCost) budget.reached = true;
     if (budget.reached) throw new CliError(`Not sent: ${round(spent)} of the budget of ${maxCost} is spent and a unit costs up to ${round(dearest)}.`, ExitCode.notConfirmed);
     const result = await send();
     // With other workers the difference includes their units too: an over-estimate, on the safe side.
-    dearest = Math.max(dearest, before - (await credits()));
+    const after = await credits();
+    if (after !== undefined) dearest = Math.max(dearest, before - after);
     return result;
   };
   return {

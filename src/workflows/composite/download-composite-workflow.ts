@@ -39,8 +39,8 @@ export interface DownloadCompositeOptions extends CompositeChoices {
   outputDirectory?: string;
   skipConfirmation?: boolean;
   /** Parts of a split AOI that may have been charged in an earlier run and that the person chose
-   * to send again. */
-  resendUncertain?: string[];
+   * to send again ('all': every such part of the folder's manifest). */
+  resendUncertain?: string[] | 'all';
 }
 
 /** Refuses a process payload that differs from the estimated one, naming the difference. */

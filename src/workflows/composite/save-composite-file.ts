@@ -20,7 +20,7 @@ export async function saveComposite(
   request: CompositeRequest,
   outputDirectory: string | undefined,
   result: CompositeResult,
-  resendUncertain?: string[],
+  resendUncertain?: string[] | 'all',
 ): Promise<void> {
   const directory = outputDirectory ?? ports.settings().outputDirectory;
   if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');

@@ -57,7 +57,7 @@ export async function downloadCompositeParts(
   maxAreaKm2: number,
   directory: string,
   maxConcurrent: number | undefined,
-  billing: { creditsBefore?: number; resendUncertain?: string[] } = {},
+  billing: { creditsBefore?: number; resendUncertain?: string[] | 'all' } = {},
 ): Promise<BatchResult> {
   const parts = splitAoi(aoi, maxAreaKm2);
   // The manifest is keyed by the settings without the AOI text, plus the AOI's size and part count.

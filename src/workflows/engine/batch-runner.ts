@@ -23,8 +23,9 @@ export interface BatchOptions {
   /** Workers wanted (default 2), bounded by the key's MaxConcurrentConnections. */
   concurrency?: number;
   maxConcurrent?: number;
-  /** Units that may have been charged in an earlier run and that the person chose to send again. */
-  resendUncertain?: string[];
+  /** Units that may have been charged in an earlier run and that the person chose to send again
+   * ('all': every such unit of the manifest). */
+  resendUncertain?: string[] | 'all';
   /** The account's credits before the batch, to show beside the credits after an uncertain unit. */
   creditsBefore?: number;
 }
@@ -34,8 +35,9 @@ export type UnitWork<T> = (unit: BatchUnit<T>, onBytes: (received: number) => vo
 
 export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest, units: BatchUnit<T>[], options: BatchOptions, work: UnitWork<T>): Promise<BatchResult> {
   const result: BatchResult = { outcome: 'cancelled', manifestPath: manifest.path, units: [], files: [], failed: [], uncertain: [], bytes: 0 };
-  const resend = new Set(options.resendUncertain ?? []);
-  const held = (unit: BatchUnit<T>) => manifest.unit(unit.id)?.status === 'may-have-been-charged' && !resend.has(unit.id);
+  const resend = new Set(options.resendUncertain === 'all' ? [] : (options.resendUncertain ?? []));
+  const resent = (id: string) => options.resendUncertain === 'all' || resend.has(id);
+  const held = (unit: BatchUnit<T>) => manifest.unit(unit.id)?.status === 'may-have-been-charged' && !resent(unit.id);
   for (const unit of units.filter(held)) {
     const report = { id: unit.id, status: 'may-have-been-charged' as const, error: manifest.unit(unit.id)?.error };
     result.units.push(report);

@@ -62,7 +62,11 @@ export function readOrderCosts(estimate: OrderEstimate): OrderCosts {
 
 /** The larger of this month's and a following month's cost: what the budget is checked against. */
 export function orderCostOf(estimate: OrderEstimate): number | undefined {
-  const { currentMonth, perMonth } = readOrderCosts(estimate);
+  return budgetedCost(readOrderCosts(estimate));
+}
+
+/** The same figure from totals already read by readOrderCosts (a cost view's model holds them). */
+export function budgetedCost({ currentMonth, perMonth }: Pick<OrderCosts, 'currentMonth' | 'perMonth'>): number | undefined {
   if (currentMonth === undefined && perMonth === undefined) return undefined;
   return Math.max(currentMonth ?? 0, perMonth ?? 0);
 }

@@ -12,6 +12,7 @@ import { moveExclusive } from '../../api/safe-files';
 import { readAoiOrThrow } from '../engine/aoi-input';
 import { runBatch } from '../engine/batch-runner';
 import { BatchManifest } from '../engine/batch-manifest';
+import type { ManifestUnit } from '../engine/batch-manifest';
 import { confirmCost } from '../engine/cost-gate';
 import { WorkflowError, isCancellation } from '../engine/errors';
 import { checkOutputFolder } from '../engine/output-folder';
@@ -99,7 +100,7 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
     await Promise.all(items);
     Object.assign(result, { units: batch.units, files: batch.files, failed: batch.failed, uncertain: batch.uncertain, bytes: batch.bytes, charge: batch.charge });
     await rm(join(directory, STAGING), { recursive: true, force: true }).catch(() => undefined);
-    result.dates.push(...dateReports(dates, batch.units, priced, refused, go.length > 0 || priced.length === 0));
+    result.dates.push(...dateReports(dates, batch.units, priced, refused, go.length > 0 || priced.length === 0, (date) => manifest.unit(date)));
     result.dates.sort((a, b) => a.date.localeCompare(b.date));
     const cancelled = ports.signal.aborted || (priced.length > 0 && go.length === 0);
     result.outcome = cancelled ? 'cancelled' : batch.uncertain.length > 0 ? 'may-have-been-charged' : result.dates.some((d) => d.status === 'done' || d.status === 'skipped') ? 'completed' : 'not-available';
@@ -133,7 +134,7 @@ async function downloadDate(ports: WorkflowPorts, manifest: BatchManifest, direc
   return { file, bytes: answer.bytes };
 }
 
-function dateReports(dates: string[], units: SeriesResult['units'], priced: PricedDate[], refused: SeriesDateReport[], sent: boolean): SeriesDateReport[] {
+function dateReports(dates: string[], units: SeriesResult['units'], priced: PricedDate[], refused: SeriesDateReport[], sent: boolean, recorded: (date: string) => ManifestUnit | undefined): SeriesDateReport[] {
   const byId = new Map(units.map((u) => [u.id, u]));
   const credits = new Map(priced.map((p) => [p.date, p.credits]));
   const refusedBy = new Map(refused.map((r) => [r.date, r]));
@@ -143,6 +144,9 @@ function dateReports(dates: string[], units: SeriesResult['units'], priced: Pric
     const unit = byId.get(date);
     const price = credits.get(date);
     const common = { date, ...(price !== undefined ? { credits: price } : {}) };
+    // A date cancelled mid-download has no report from the runner, but was sent: the manifest says so.
+    const record = recorded(date);
+    if (!unit && record?.status === 'may-have-been-charged') return { ...common, status: 'may-have-been-charged', error: record.error ?? SENT_NO_ANSWER };
     if (!unit) return { ...common, status: 'not-sent', ...(sent ? { error: 'cancelled before it was sent' } : { error: 'the cost was not confirmed' }) };
     return { ...common, status: unit.status, ...(unit.file ? { file: unit.file } : {}), ...(unit.bytes !== undefined ? { bytes: unit.bytes } : {}), ...(unit.error ? { error: unit.error } : {}) };
   });

@@ -51,8 +51,9 @@ export interface ProcessTilesOptions extends CompositeChoices {
   concurrency?: number;
   skipConfirmation?: boolean;
   /** Units that may have been charged in an earlier run (their answer was lost) and that the
-   * person chose to send again; any other such unit is skipped. */
-  resendUncertain?: string[];
+   * person chose to send again ('all': every such unit of the folder's manifest); any other such
+   * unit is skipped. */
+  resendUncertain?: string[] | 'all';
 }
 
 interface BatchState extends CompositePromptState {

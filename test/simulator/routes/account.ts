@@ -23,10 +23,11 @@ function apiKeyInfo(ctx: RouteContext): Reply {
 
 /** The newer endpoint: its documented limits (TenantId, MaxConcurrentConnections,
  * MaxCompositeAreaKm2, MaxTotalBands, EuroOverdraftLimit, EuroBalanceCap), plus the balances under
- * the older endpoint's names (the newer pages do not show where the balance is) unless
- * `specVariant.accountInfoBalances` is false. */
+ * the older endpoint's names (the newer pages do not show where the balance is), unless the run's
+ * variant keeps to the documented fields (`accountInfoBalances: false`). */
 function accountInfo(ctx: RouteContext): Reply {
   const a = ctx.state.account;
+  const balances = ctx.spec.accountInfoBalances ? { CreditAmount: a.CreditAmount, EuroCreditAmount: a.EuroCreditAmount } : {};
   return json({
     TenantId: 'sim-tenant',
     MaxConcurrentConnections: a.MaxConcurrentConnections,
@@ -34,7 +35,7 @@ function accountInfo(ctx: RouteContext): Reply {
     MaxTotalBands: a.MaxTotalBands,
     EuroOverdraftLimit: 0,
     EuroBalanceCap: a.EuroCreditLimit,
-    ...(ctx.spec.accountInfoBalances ? { CreditAmount: a.CreditAmount, EuroCreditAmount: a.EuroCreditAmount } : {}),
+    ...balances,
   });
 }
 

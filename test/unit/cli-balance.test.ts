@@ -1,0 +1,67 @@
+// The newer /api/account/info documents no balance (TenantId, limits, EuroOverdraftLimit,
+// EuroBalanceCap). With only that endpoint, `tiles process` cannot read what was spent: the balance
+// check is skipped and said so, while the derived price and --max-cost still decide what is sent.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSimulator } from '../simulator/index';
+import type { Simulator } from '../simulator/index';
+import { allOutput, buildCli, jsonOf, runCli } from './cli-helpers';
+
+const KEY = 'cli-balance-key-Vn41';
+const FIELD = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06],[10.05,56.05]]]}';
+const WIDE = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.12,56.05],[10.12,56.09],[10.05,56.09],[10.05,56.05]]]}';
+
+describe('CLI: an account that reports no balance', function () {
+  this.timeout(120_000);
+  let sim: Simulator;
+  let dir: string;
+  let wide: string;
+  let date: string;
+  const run = (...args: string[]) => runCli(args, { cwd: dir, env: { SAT_IMAGERY_API_KEY: KEY, SAT_IMAGERY_BASE_URL: sim.url } });
+  const billed = () => sim.requests.filter((r) => r.method === 'POST' && /^\/api\/satelliteimages\/process\/(tile|minitile)$/.test(r.path));
+
+  before(async () => {
+    buildCli();
+    sim = await startSimulator({ seed: 2, demoData: true, keys: { valid: [KEY] }, specVariant: { accountInfo: 'account', accountInfoBalances: false } });
+    dir = mkdtempSync(join(tmpdir(), 'sat-imagery-cli-balance-'));
+    const area = join(dir, 'field.geojson');
+    writeFileSync(area, FIELD);
+    wide = join(dir, 'wide.geojson');
+    writeFileSync(wide, WIDE);
+    date = jsonOf<{ coverage: { full: string[] } }>(await run('dates', area, '--model', 'Stratus2', '--json')).coverage.full[0]!;
+  });
+  after(async () => {
+    await sim.close();
+    assert.deepEqual(allOutput.filter((text) => text.includes(KEY)), [], 'no output holds the key');
+  });
+
+  it('the simulator answers account/info without a balance', async () => {
+    const account = jsonOf<{ account: Record<string, unknown> }>(await run('account', '--json')).account;
+    assert.equal(account.TenantId, 'sim-tenant');
+    assert.equal(account.CreditAmount, undefined);
+    assert.equal(account.EuroCreditAmount, undefined);
+  });
+
+  it('tiles process: the derived price above --max-cost still sends nothing; within it every unit goes, the skipped balance check said', async () => {
+    const args = ['tiles', 'process', wide, '--mini-tiles', '--model', 'Stratus2', '--date', date, '--concurrency', '1', '--yes', '--output-directory', join(dir, 'tiles'), '--json'];
+    const credits = sim.state.account.CreditAmount;
+    sim.clearLog();
+    const refused = await run(...args, '--max-cost', '1');
+    assert.equal(refused.code, 8, refused.stderr);
+    const stopped = jsonOf<{ stopped: { cost: number; reason: string } }>(refused).stopped;
+    assert.ok(stopped.cost > 1, `the derived price ${stopped.cost} is above the budget`);
+    assert.deepEqual(billed(), []);
+
+    const sent = await run(...args, '--max-cost', String(Math.ceil(stopped.cost)));
+    assert.equal(sent.code, 0, sent.stderr);
+    assert.match(sent.stderr, /does not report its credit balance: the balance check is skipped/);
+    assert.equal(sent.stderr.match(/balance check is skipped/g)?.length, 1, 'said once, not per unit');
+    const batch = jsonOf<{ units: { status: string }[] }>(sent);
+    assert.ok(batch.units.length >= 2, 'the area has several mini-tiles');
+    assert.deepEqual(batch.units.map((u) => u.status), batch.units.map(() => 'done'));
+    assert.equal(billed().length, batch.units.length);
+    assert.ok(credits - sim.state.account.CreditAmount <= Math.ceil(stopped.cost), 'spent no more than the budget');
+  });
+});
