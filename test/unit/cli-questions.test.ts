@@ -38,7 +38,7 @@ function questionIds(): { id: string; folder: string }[] {
         const literal = /^'([^']+)'$/.exec(expression);
         if (literal) found.push({ id: literal[1]!, folder });
         else if (expression === 'field.id') found.push(...CADENCE.map((c) => ({ id: c.id, folder })));
-        else if (expression === '`output.${field}`') {
+        else if (expression === '`output.${field}`' || expression === '`output.typed.${field}`') {
           for (const call of text.matchAll(/(?:enumStep|booleanStep)\(ports, (?:rules, )?'([A-Za-z]+)'/g)) found.push({ id: `output.${call[1]!}`, folder });
         } else assert.fail(`${folder}/${file}: a question id this test cannot read: ${expression}`);
       }

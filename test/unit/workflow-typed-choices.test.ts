@@ -69,7 +69,7 @@ describe('workflow: typed values and the document\'s choices in the pickers (aga
     const run = scriptedPorts(fixture.client, {
       ...advanced,
       'output.DataType': typeEntry,
-      'output.DataType.typed': (q: Question) => ((refusal = q.validate!('float32')), assert.equal(q.validate!(' uint8 '), undefined), ' uint8 '),
+      'output.typed.DataType': (q: Question) => ((refusal = q.validate!('float32')), assert.equal(q.validate!(' uint8 '), undefined), ' uint8 '),
     }, cheap);
     const result = await downloadComposite(run.ports, FIELD, options);
     assert.equal(result.outcome, 'completed');
@@ -78,7 +78,7 @@ describe('workflow: typed values and the document\'s choices in the pickers (aga
   });
 
   it('a typed value the document does not list is refused with the listed values, and nothing is sent', async () => {
-    const run = scriptedPorts(fixture.client, { ...advanced, 'output.DataType': typeEntry, 'output.DataType.typed': 'float32' }, cheap);
+    const run = scriptedPorts(fixture.client, { ...advanced, 'output.DataType': typeEntry, 'output.typed.DataType': 'float32' }, cheap);
     await assert.rejects(downloadComposite(run.ports, FIELD, options), /'float32' is not one the service lists for DataType: int16, uint8/);
     assert.equal(sent(BILLED_OR_PRICED).length, 0);
   });

@@ -50,7 +50,7 @@ function enumStep(ports: WorkflowPorts, rules: FieldRules, field: string, title:
       const answer = await ports.ask.pick({ id: `output.${field}`, title, items, defaultValue: current ?? UNSET, ...position });
       if (answer !== TYPE_VALUE) return keep(s, field, answer);
       const typed = await ports.ask.input({
-        id: `output.${field}.typed`,
+        id: `output.typed.${field}`, // the CLI answers it with the field's own flag, as the pick
         title,
         prompt: `A value of ${field}${rules.enums[field] ? ` (the service lists ${rules.enums[field]!.join(', ')})` : ''}`,
         value: current !== undefined ? String(current) : '',
