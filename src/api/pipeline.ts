@@ -102,7 +102,9 @@ function withAttempts(err: ApiError, attempts: number): ApiError {
 /** The failure of a billed call that may have run: said in words, and never sent again. */
 function maybeCharged(err: ApiError, attempts: number, afterResponse: boolean): ApiError {
   const code = (err.cause as { code?: unknown } | undefined)?.code;
-  const what = afterResponse
+  const what = err.kind === 'aborted'
+    ? 'the run was cancelled before the answer arrived'
+    : afterResponse
     ? `the answer could not be used: ${err.message.replace(/[.\s]+$/, '')}`
     : err.status !== undefined
       ? `HTTP ${err.status}`
@@ -146,6 +148,8 @@ async function attempts<T>(deps: PipelineDeps, options: ExecuteOptions<T>): Prom
       throw failureBeforeResponse(err, endpoint, request.signal);
     }
     const sentAt = deps.env.now();
+    // From here the request may reach the service: a billed call cancelled now may have run (a
+    // cancel while waiting for the gate or between attempts throws above and below, never sent).
     try {
       const response = await deps.transport.send(request);
       if (response.status >= 400) {
@@ -170,7 +174,7 @@ async function attempts<T>(deps: PipelineDeps, options: ExecuteOptions<T>): Prom
     const overBudget = deps.env.now() + delay - started > deps.policy.maxTotalMs;
     if (!retryable || attempt >= deps.policy.maxAttempts || overBudget || failure.kind === 'aborted') {
       deps.log(failure.kind === 'aborted' ? 'info' : 'warn', `${endpoint} ${outcome} ${deps.env.now() - sentAt} ms, ${attempt - 1} retries`);
-      if (mode === 'billed' && mayHaveRun(failure)) {
+      if (mode === 'billed' && (mayHaveRun(failure) || failure.kind === 'aborted')) {
         deps.log('warn', `${endpoint} is billed and may have run: not sent again`);
         throw maybeCharged(failure, attempt, afterResponse);
       }

@@ -118,17 +118,29 @@ describe('workflow: tiles search and batch processing (against the simulator)', 
     assert.equal((await tifs()).length, 6);
   });
 
-  it('a cancel stops the batch, leaves no partial file, and the rerun finishes it', async () => {
+  it('a cancel stops the batch and leaves no partial file; the rerun finishes it without resending a tile cut off mid-answer unasked', async () => {
     fixture.sim.configure({ imageBytes: 32 * 1024 * 1024, trickleBytesPerSecond: 2 * 1024 * 1024 });
     const run = scriptedPorts(fixture.client, {}, { onProgress: (update, self) => ((update.bytes ?? 0) > 0 ? self.controller.abort() : undefined) });
     const cancelled = await processTiles(run.ports, 'tile', AREA, options());
     assert.equal(cancelled.outcome, 'cancelled');
     assert.deepEqual(await tifs(), []);
     assert.ok(!(await readdir(fixture.out)).some((f) => f.endsWith('.part')));
+    // The tiles whose bytes were flowing were charged: they are held, named, and not sent again.
+    const cutOff = cancelled.uncertain.map((u) => u.id).sort();
+    assert.ok(cutOff.length >= 1, 'a tile was cut off mid-answer');
+    const charged = (id: string) => tileRequests().filter((r) => (r.body as { TileGuid?: string }).TileGuid === id && r.charged !== undefined).length;
+    assert.ok(cutOff.every((id) => charged(id) === 1), 'each was processed by the service');
     fixture.sim.configure({});
     const rerun = await processTiles(scriptedPorts(fixture.client, {}).ports, 'tile', AREA, options());
-    assert.equal(rerun.outcome, 'completed');
+    assert.equal(rerun.outcome, 'may-have-been-charged');
+    assert.equal((await tifs()).length, 6 - cutOff.length);
+    assert.deepEqual(rerun.uncertain.map((u) => u.id).sort(), cutOff);
+    assert.ok(cutOff.every((id) => charged(id) === 1), 'not sent again unasked');
+    // Only the person's word sends them again.
+    const resent = await processTiles(scriptedPorts(fixture.client, {}).ports, 'tile', AREA, { ...options(), resendUncertain: cutOff });
+    assert.equal(resent.outcome, 'completed');
     assert.equal((await tifs()).length, 6);
+    assert.ok(cutOff.every((id) => charged(id) === 2));
   });
 
   it('finishes every unit through a 429 storm', async function () {

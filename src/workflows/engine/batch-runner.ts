@@ -1,9 +1,11 @@
 // Runs the units of a batch (tiles, mini-tiles, parts of a large AOI): units the manifest has as
 // done are skipped, the others go through the worker pool, each outcome is recorded in the
-// manifest as it happens, and progress reads "n of N, bytes". A cancel stops taking units; a
-// unit cancelled mid-way is left unrecorded, so the rerun does it again. A unit whose billed call
-// lost its answer may have been charged: it is recorded apart and a rerun skips it unless the
-// person chose to send it again (`resendUncertain`).
+// manifest as it happens, and progress reads "n of N, bytes". Every unit is a billed call: it is
+// recorded as possibly charged before it is sent, so a unit cut off by a cancel, a crash or a kill
+// (its answer never whole) is never sent again unasked. A unit whose billed call lost its answer
+// may have been charged: it is recorded apart and a rerun skips it unless the person chose to send
+// it again (`resendUncertain`). A cancel stops taking units; those not yet sent stay unrecorded.
+import { isApiError } from '../../api/errors';
 import { chargeUncertainty, mayHaveBeenCharged } from './charge-check';
 import { isCancellation } from './errors';
 import { formatBytes } from '../../common/format';
@@ -11,6 +13,9 @@ import type { BatchManifest } from './batch-manifest';
 import type { WorkflowPorts } from './ports';
 import type { BatchResult } from './results';
 import { poolSize, runPool } from './worker-pool';
+
+/** What the manifest says of a unit sent whose answer never came whole. */
+export const SENT_NO_ANSWER = 'sent; the run ended before its answer arrived';
 
 export interface BatchUnit<T> {
   id: string;
@@ -63,6 +68,9 @@ export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest,
     todo,
     size,
     async (unit) => {
+      // isCancellation() treats any failure after an abort as the cancel: this unit stays unsent.
+      if (ports.signal.aborted) throw new Error('cancelled before sending');
+      await manifest.record(unit.id, { status: 'may-have-been-charged', error: SENT_NO_ANSWER });
       try {
         const written = await work(unit, (received) => (inFlight.set(unit.id, received), report()));
         await manifest.record(unit.id, { status: 'done', file: written.file, bytes: written.bytes });
@@ -70,7 +78,12 @@ export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest,
         if (written.file) result.files.push(written.file);
         result.bytes += written.bytes;
       } catch (error) {
-        if (isCancellation(error, ports.signal)) throw error;
+        if (isCancellation(error, ports.signal)) {
+          // The client says the billed call never left (cancelled at the gate or in a back-off):
+          // not sent, so not held. Any other cancel keeps the unit as possibly charged.
+          if (isApiError(error) && error.kind === 'aborted' && !error.mayHaveBeenCharged) await manifest.record(unit.id, { status: 'pending' });
+          throw error;
+        }
         const text = error instanceof Error ? error.message : String(error);
         const message = ports.redact ? ports.redact(text) : text;
         const status = mayHaveBeenCharged(error) ? ('may-have-been-charged' as const) : ('failed' as const);
@@ -86,10 +99,19 @@ export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest,
     },
     ports.signal,
   );
+  // Units cut off by the cancel were sent: the manifest holds them as possibly charged, and so does the result.
+  const reported = new Set(result.units.map((u) => u.id));
+  for (const unit of todo) {
+    if (reported.has(unit.id) || manifest.unit(unit.id)?.status !== 'may-have-been-charged') continue;
+    const cutOff = { id: unit.id, status: 'may-have-been-charged' as const, error: SENT_NO_ANSWER };
+    result.units.push(cutOff);
+    result.uncertain.push(cutOff);
+  }
   result.outcome = ports.signal.aborted ? 'cancelled' : result.uncertain.length > 0 ? 'may-have-been-charged' : 'completed';
   if (result.uncertain.length > 0) {
     const reason = `${result.uncertain.length} of ${units.length} ${options.noun} were sent and their answers lost: ${result.uncertain[0]?.error ?? ''}`;
-    result.charge = await chargeUncertainty(ports, new Error(reason), 'credits', options.creditsBefore);
+    // After a cancel nothing more is asked of the service (the balance after stays unknown).
+    result.charge = ports.signal.aborted ? { reason, unit: 'credits', before: options.creditsBefore, after: undefined } : await chargeUncertainty(ports, new Error(reason), 'credits', options.creditsBefore);
   }
   return result;
 }

@@ -10,7 +10,7 @@ import { lstat, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { moveExclusive } from '../../api/safe-files';
 import { readAoiOrThrow } from '../engine/aoi-input';
-import { runBatch } from '../engine/batch-runner';
+import { SENT_NO_ANSWER, runBatch } from '../engine/batch-runner';
 import { BatchManifest } from '../engine/batch-manifest';
 import type { ManifestUnit } from '../engine/batch-manifest';
 import { confirmCost } from '../engine/cost-gate';
@@ -28,7 +28,6 @@ import type { SeriesFields } from './series-plan';
 import type { DownloadSeriesOptions, SeriesDateReport, SeriesResult } from './series-types';
 
 const STAGING = '.sat-imagery-series';
-export const SENT_NO_ANSWER = 'sent; the run ended before its answer arrived';
 
 export function seriesFileName(fields: SeriesFields, date: string): string {
   return `composite-${date}-${fields.model}-${fields.resolution}m.tif`;
@@ -94,7 +93,7 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
       { noun: 'dates', concurrency: workers, maxConcurrent: limits.maxConcurrent, resendUncertain: [...resend], creditsBefore: limits.credits },
       async ({ id, input }, onBytes) => {
         if (!input) throw new WorkflowError('invalid-option', `${id} was not planned in this run.`);
-        return downloadDate(ports, manifest, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log))));
+        return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log))));
       },
     );
     await Promise.all(items);
@@ -112,18 +111,14 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
   }
 }
 
-async function downloadDate(ports: WorkflowPorts, manifest: BatchManifest, directory: string, fields: SeriesFields, priced: PricedDate, onBytes: (n: number) => void, written: (file: string) => void): Promise<{ file: string | undefined; bytes: number }> {
+async function downloadDate(ports: WorkflowPorts, directory: string, fields: SeriesFields, priced: PricedDate, onBytes: (n: number) => void, written: (file: string) => void): Promise<{ file: string | undefined; bytes: number }> {
   const { date, request } = priced;
   const staging = join(directory, STAGING, date);
   const info = await lstat(join(directory, STAGING)).catch(() => undefined);
   if (info && (info.isSymbolicLink() || !info.isDirectory())) throw new WorkflowError('invalid-option', `${join(directory, STAGING)} is in the way; move it away. ${date} was not sent.`);
-  // isCancellation() treats any failure after an abort as the cancel: this date stays unsent.
-  if (ports.signal.aborted) throw new Error('cancelled before sending');
-  // A run killed mid-download leaves its .part here: the folder is ours, start it empty.
+  // A run killed mid-download leaves its .part here: the folder is ours, start it empty. (The
+  // batch runner has recorded the date as possibly charged: a crash from here never resends it.)
   await rm(staging, { recursive: true, force: true });
-  // From here the billed call may reach the service: a crash before its answer is recorded
-  // leaves the date as possibly charged, never as one to send again unasked.
-  await manifest.record(date, { status: 'may-have-been-charged', error: SENT_NO_ANSWER });
   const answer = await ports.client.downloadComposite(request, { directory: staging, fallbackName: seriesFileName(fields, date), onProgress: onBytes }, { signal: ports.signal });
   if (!answer.path) return { file: undefined, bytes: answer.bytes };
   // Parallel dates would pick the same server-given name: each lands apart, then takes its date.
