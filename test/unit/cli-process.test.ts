@@ -113,11 +113,13 @@ describe('CLI as a process: npx, interrupts, series windows, the key file, the t
     assert.deepEqual(images.map((f) => [f.path, f.size]), [[units[dates[0]!]!.file, units[dates[0]!]!.bytes]], 'only the whole image of the finished date');
   });
 
-  it('SIGINT mid-download exits 130 and leaves no file at all', async () => {
+  it('SIGINT mid-download exits 130, leaves no file at all, and says the image may have been charged', async () => {
     const out = join(dir, 'interrupted-download');
     const r = await interruptAt(['download', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', dates[0]!, '--yes', '--max-cost', '100', '--output-directory', out, '--json'], 1, out, 300);
     assert.equal(r.code, 130, r.stderr);
-    assert.deepEqual(jsonOf<{ files: string[] }>(r).files, []);
+    const printed = jsonOf<{ files: string[]; outcome: string }>(r);
+    assert.equal(printed.outcome, 'may-have-been-charged', 'its bytes were flowing: the service ran it');
+    assert.deepEqual(printed.files, []);
     assert.deepEqual(filesUnder(out), []);
   });
 

@@ -190,7 +190,7 @@ describe('workflow: download composite (against the simulator)', () => {
     assert.equal(result.availabilityChecks, 2);
   });
 
-  it('cancel in the middle of a download aborts it and leaves no file', async () => {
+  it('cancel in the middle of a download aborts it, leaves no file, and says the image may have been charged', async () => {
     fixture.sim.configure({ imageBytes: 64 * 1024 * 1024, trickleBytesPerSecond: 4 * 1024 * 1024 });
     const run = scriptedPorts(fixture.client, {}, {
       ...cheap,
@@ -199,7 +199,9 @@ describe('workflow: download composite (against the simulator)', () => {
       },
     });
     const result = await downloadComposite(run.ports, FIELD, options);
-    assert.equal(result.outcome, 'cancelled');
+    // The service ran it (its bytes were flowing): the person is told, not just "cancelled".
+    assert.equal(result.outcome, 'may-have-been-charged');
+    assert.match(result.charge?.reason ?? '', /cancelled before the answer arrived/);
     assert.deepEqual(result.files, []);
     assert.deepEqual(await readdir(fixture.out), []);
   });

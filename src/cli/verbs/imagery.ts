@@ -90,6 +90,8 @@ export async function downloadVerb(context: VerbContext): Promise<number> {
   }
   context.terminal.result(result, () => (result.parts ? batchText(result.parts) : compositeText(result)));
   if (result.outcome === 'not-available') return ExitCode.notAvailable;
+  // Interrupted is said by 130, as for a series; the result printed says whether it may have been charged.
+  if (context.signal.aborted) return ExitCode.interrupted;
   if (result.outcome === 'may-have-been-charged') return ExitCode.mayHaveBeenCharged;
   if (result.parts && result.parts.failed.length > 0) return ExitCode.failure;
   return result.outcome === 'completed' ? ExitCode.ok : ExitCode.interrupted;

@@ -110,8 +110,7 @@ export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest,
   result.outcome = ports.signal.aborted ? 'cancelled' : result.uncertain.length > 0 ? 'may-have-been-charged' : 'completed';
   if (result.uncertain.length > 0) {
     const reason = `${result.uncertain.length} of ${units.length} ${options.noun} were sent and their answers lost: ${result.uncertain[0]?.error ?? ''}`;
-    // After a cancel nothing more is asked of the service (the balance after stays unknown).
-    result.charge = ports.signal.aborted ? { reason, unit: 'credits', before: options.creditsBefore, after: undefined } : await chargeUncertainty(ports, new Error(reason), 'credits', options.creditsBefore);
+    result.charge = await chargeUncertainty(ports, new Error(reason), 'credits', options.creditsBefore);
   }
   return result;
 }

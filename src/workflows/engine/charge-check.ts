@@ -25,5 +25,6 @@ export function mayHaveBeenCharged(error: unknown): boolean {
 
 export async function chargeUncertainty(ports: WorkflowPorts, error: unknown, unit: ChargeUncertainty['unit'], before: number | undefined): Promise<ChargeUncertainty> {
   const reason = error instanceof Error ? error.message : String(error);
-  return { reason, unit, before, after: await readBalance(ports, unit) };
+  // After a cancel nothing more is asked of the service: the balance after stays unknown.
+  return { reason, unit, before, after: ports.signal.aborted ? undefined : await readBalance(ports, unit) };
 }
