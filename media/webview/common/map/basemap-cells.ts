@@ -7,6 +7,7 @@
 import Feature from 'ol/Feature';
 import LineString from 'ol/geom/LineString';
 import VectorSource from 'ol/source/Vector';
+import { loadInto } from './source-loader';
 import type { LoadingStrategy } from 'ol/source/Vector';
 import { fromLonLat, transformExtent } from 'ol/proj';
 import type { Extent } from 'ol/extent';
@@ -89,20 +90,8 @@ export function createCellSource(
     loader: (extent, _resolution, _projection, success, failure) => {
       const [west, south, east, north] = transformExtent(extent, 'EPSG:3857', 'EPSG:4326');
       const id = `${Math.floor(((west + east) / 2 + 180) / degrees)}_${Math.floor(((south + north) / 2 + 90) / degrees)}`;
-      readIndex()
-        .then(async (cells) => {
-          if (!cells.cells.includes(id)) return [];
-          return toFeatures(await read(`${folder}${id}.json`));
-        })
-        .then((features) => {
-          source.addFeatures(features);
-          success?.(features);
-        })
-        .catch(() => {
-          // A missing cell leaves that area blank; the view may still load it again later.
-          source.removeLoadedExtent(extent);
-          failure?.();
-        });
+      const cell = readIndex().then(async (cells) => (cells.cells.includes(id) ? toFeatures(await read(`${folder}${id}.json`)) : []));
+      loadInto(source, extent, cell, success, failure);
     },
   });
   return source;

@@ -22,6 +22,7 @@ import type { FeatureLike } from 'ol/Feature';
 import { withAlpha } from './map-colours';
 import type { MapColours } from './map-colours';
 import { createCellSource } from './basemap-cells';
+import { loadInto } from './source-loader';
 import { createPlaceLayers, placeFeatures, PLACES_ATTRIBUTION } from './basemap-places';
 
 /** Scale, file, and the map resolutions (metres per pixel) it is drawn at. */
@@ -67,16 +68,7 @@ function topologySource(file: string, objects: string[], read: BasemapReader, on
     overlaps: false,
     loader: (extent, _resolution, projection, success, failure) => {
       onLoad();
-      read(file)
-        .then((text) => {
-          const features = format.readFeatures(text, { featureProjection: projection });
-          source.addFeatures(features);
-          success?.(features);
-        })
-        .catch(() => {
-          source.removeLoadedExtent(extent);
-          failure?.();
-        });
+      loadInto(source, extent, read(file).then((text) => format.readFeatures(text, { featureProjection: projection })), success, failure);
     },
   });
   return source;
@@ -86,18 +78,7 @@ function topologySource(file: string, objects: string[], read: BasemapReader, on
 function placesSource(file: string, read: BasemapReader): VectorSource {
   const source: VectorSource = new VectorSource({
     attributions: PLACES_ATTRIBUTION,
-    loader: (extent, _resolution, _projection, success, failure) => {
-      read(file)
-        .then((text) => {
-          const features = placeFeatures(text);
-          source.addFeatures(features);
-          success?.(features);
-        })
-        .catch(() => {
-          source.removeLoadedExtent(extent);
-          failure?.();
-        });
-    },
+    loader: (extent, _resolution, _projection, success, failure) => loadInto(source, extent, read(file).then(placeFeatures), success, failure),
   });
   return source;
 }
