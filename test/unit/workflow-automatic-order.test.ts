@@ -42,6 +42,20 @@ describe('workflow: AutomaticOrderCreation on an area no order covers (against t
     };
   });
 
+  it('refuses it for an area sent in parts (an order per part could not be priced), before anything billed', async () => {
+    const account = fixture.sim.state.account;
+    const maxArea = account.MaxCompositeAreaKm2;
+    account.MaxCompositeAreaKm2 = 5;
+    try {
+      const orders = fixture.sim.state.stored.length;
+      const run = scriptedPorts(fixture.client, {}, { confirm: () => assert.fail('no panel for a price that cannot be known'), now: new Date(NOW) });
+      await assert.rejects(downloadComposite(run.ports, UNORDERED, options), /AutomaticOrderCreation on an area sent in \d+ parts .* Nothing was sent\./);
+      assert.deepEqual([sent(PROCESS).length, sent(ORDER_ESTIMATE).length, charged().length, fixture.sim.state.stored.length], [0, 0, 0, orders]);
+    } finally {
+      account.MaxCompositeAreaKm2 = maxArea;
+    }
+  });
+
   it('shows the order the service would create beside the image, and a no sends nothing billed', async () => {
     const orders = fixture.sim.state.stored.length;
     const run = scriptedPorts(fixture.client, {}, { confirm: () => ({ action: 'cancel' }), now: new Date(NOW) });

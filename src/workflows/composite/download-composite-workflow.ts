@@ -102,6 +102,8 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
         // AutomaticOrderCreation with no order over the area: the order is priced too, and the
         // gate holds both prices to the balance and the budget before the process call.
         if (verdict.needsOrder) {
+          // In parts, the service could create an order per part's request: no one price for that.
+          if (parts) throw new WorkflowError('invalid-option', `AutomaticOrderCreation on an area sent in ${parts.length} parts would let the service create an order for each part, which cannot be priced beforehand. Order the area first (Create Tasking Order…) or turn AutomaticOrderCreation off. Nothing was sent.`);
           model.automaticOrder = await priceAutomaticOrder(ports, aoi, profile);
           result.automaticOrder = model.automaticOrder;
           model.warnings.push(verdict.sentence);
