@@ -2,39 +2,28 @@
 // EuroBalanceCap). With only that endpoint, `tiles process` cannot read what was spent: the balance
 // check is skipped and said so, while the derived price and --max-cost still decide what is sent.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSimulator } from '../simulator/index';
 import type { Simulator } from '../simulator/index';
-import { allOutput, buildCli, jsonOf, runCli } from './cli-helpers';
+import { jsonOf } from './cli-helpers';
+import { FIELD, WIDE, useCliSimulator } from './cli-fixture';
 
 const KEY = 'cli-balance-key-Vn41';
-const FIELD = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06],[10.05,56.05]]]}';
-const WIDE = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.12,56.05],[10.12,56.09],[10.05,56.09],[10.05,56.05]]]}';
 
 describe('CLI: an account that reports no balance', function () {
   this.timeout(120_000);
+  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-balance-', simulator: { seed: 2, specVariant: { accountInfo: 'account', accountInfoBalances: false } }, files: { 'field.geojson': FIELD, 'wide.geojson': WIDE } });
   let sim: Simulator;
   let dir: string;
   let wide: string;
   let date: string;
-  const run = (...args: string[]) => runCli(args, { cwd: dir, env: { SAT_IMAGERY_API_KEY: KEY, SAT_IMAGERY_BASE_URL: sim.url } });
+  const { run } = cli;
   const billed = () => sim.requests.filter((r) => r.method === 'POST' && /^\/api\/satelliteimages\/process\/(tile|minitile)$/.test(r.path));
 
   before(async () => {
-    buildCli();
-    sim = await startSimulator({ seed: 2, demoData: true, keys: { valid: [KEY] }, specVariant: { accountInfo: 'account', accountInfoBalances: false } });
-    dir = mkdtempSync(join(tmpdir(), 'sat-imagery-cli-balance-'));
-    const area = join(dir, 'field.geojson');
-    writeFileSync(area, FIELD);
-    wide = join(dir, 'wide.geojson');
-    writeFileSync(wide, WIDE);
+    ({ sim, dir } = cli);
+    const area = cli.file('field.geojson');
+    wide = cli.file('wide.geojson');
     date = jsonOf<{ coverage: { full: string[] } }>(await run('dates', area, '--model', 'Stratus2', '--json')).coverage.full[0]!;
-  });
-  after(async () => {
-    await sim.close();
-    assert.deepEqual(allOutput.filter((text) => text.includes(KEY)), [], 'no output holds the key');
   });
 
   it('the simulator answers account/info without a balance', async () => {

@@ -3,15 +3,12 @@
 // verbs' --compare-covers. Each verb's --help lists its own; what the simulator received is what the
 // flags said.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSimulator } from '../simulator/index';
 import type { RequestLogEntry, Simulator } from '../simulator/index';
-import { allOutput, buildCli, jsonOf, runCli } from './cli-helpers';
+import { jsonOf, runCli } from './cli-helpers';
+import { FIELD, useCliSimulator } from './cli-fixture';
 
 const KEY = 'cli-flags-key-c7Ra';
-const FIELD = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06],[10.05,56.05]]]}';
 const COMPOSITE = '/api/satelliteimages/process/composite';
 
 /** The most requests of the list that were in flight at once. The server logs a trickled answer as
@@ -27,25 +24,19 @@ function mostAtOnce(entries: readonly RequestLogEntry[]): number {
 
 describe('CLI: flags for the workflow options that had none', function () {
   this.timeout(180_000);
+  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-flags-', simulator: { seed: 5 }, files: { 'field.geojson': FIELD } });
   let sim: Simulator;
   let dir: string;
   let area: string;
   let dates: string[];
-  const run = (...args: string[]) => runCli(args, { cwd: dir, env: { SAT_IMAGERY_API_KEY: KEY, SAT_IMAGERY_BASE_URL: sim.url } });
+  const { run } = cli;
   const posts = (path: string) => sim.requests.filter((r) => r.method === 'POST' && r.path === path);
 
   before(async () => {
-    buildCli();
-    sim = await startSimulator({ seed: 5, demoData: true, keys: { valid: [KEY] } });
-    dir = mkdtempSync(join(tmpdir(), 'sat-imagery-cli-flags-'));
-    area = join(dir, 'field.geojson');
-    writeFileSync(area, FIELD);
+    ({ sim, dir } = cli);
+    area = cli.file('field.geojson');
     dates = jsonOf<{ coverage: { full: string[] } }>(await run('dates', area, '--model', 'Stratus2', '--json')).coverage.full;
     assert.ok(dates.length >= 3, 'the demo field has three dates');
-  });
-  after(async () => {
-    await sim.close();
-    assert.deepEqual(allOutput.filter((text) => text.includes(KEY)), [], 'no output holds the key');
   });
 
   it("each verb's --help lists its flags and not another verb's; a misplaced flag is a usage error", async () => {

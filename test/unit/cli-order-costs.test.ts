@@ -3,15 +3,11 @@
 // CurrentMonthCosts/RecurringCostsEstimate blocks with TotalCost. The budget (--max-cost) is held
 // to the larger month in both; nothing is created above it.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startSimulator } from '../simulator/index';
 import type { Simulator } from '../simulator/index';
-import { allOutput, buildCli, jsonOf, runCli } from './cli-helpers';
+import { jsonOf } from './cli-helpers';
+import { FIELD, useCliSimulator } from './cli-fixture';
 
 const KEY = 'cli-order-costs-key-3Jd9';
-const FIELD = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06],[10.05,56.05]]]}';
 
 type Estimate = Record<string, unknown> & { CurrentMonthCosts?: { TotalCost: number }; RecurringCostsEstimate?: { TotalCost: number }; CurrentMonthCost?: number; NextMonthCost?: number };
 
@@ -30,24 +26,17 @@ const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z
 for (const shape of ['flat', 'nested'] as const) {
   describe(`CLI: orders priced from the ${shape} estimate shape`, function () {
     this.timeout(120_000);
+    const cli = useCliSimulator({ key: KEY, prefix: `sat-imagery-cli-order-${shape}-`, simulator: { seed: 3, specVariant: { orderEstimateShape: shape } }, files: { 'field.geojson': FIELD } });
     let sim: Simulator;
-    let dir: string;
     let area: string;
-    const run = (...args: string[]) => runCli(args, { cwd: dir, env: { SAT_IMAGERY_API_KEY: KEY, SAT_IMAGERY_BASE_URL: sim.url } });
+    const { run } = cli;
     // From the first of this month to the end of the next: both months are billed, differently.
     const order = () => [area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', monthStart(0), '--to', dayBefore(monthStart(2))];
     const creates = () => sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders');
 
     before(async () => {
-      buildCli();
-      sim = await startSimulator({ seed: 3, demoData: true, keys: { valid: [KEY] }, specVariant: { orderEstimateShape: shape } });
-      dir = mkdtempSync(join(tmpdir(), `sat-imagery-cli-order-${shape}-`));
-      area = join(dir, 'field.geojson');
-      writeFileSync(area, FIELD);
-    });
-    after(async () => {
-      await sim.close();
-      assert.deepEqual(allOutput.filter((text) => text.includes(KEY)), [], 'no output holds the key');
+      ({ sim } = cli);
+      area = cli.file('field.geojson');
     });
 
     it('orders estimate gives the larger month as its cost, and prints both months', async () => {

@@ -2,37 +2,32 @@
 // requests has a kebab-case flag named as the commands' options, and what the simulator received
 // is what the flags said (the availability check, the estimate and the billed call alike).
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSimulator } from '../simulator/index';
 import type { Simulator } from '../simulator/index';
-import { buildCli, jsonOf, runCli } from './cli-helpers';
+import { jsonOf, runCli } from './cli-helpers';
+import { FIELD, useCliSimulator } from './cli-fixture';
 
 const KEY = 'cli-output-key-51c2';
 /** A field inside the demo orders' area near Aarhus. */
-const FIELD = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06],[10.05,56.05]]]}';
 const COMPOSITE = '/api/satelliteimages/process/composite';
 
 describe('CLI: the output fields as flags, checked in the request bodies the simulator received', function () {
   this.timeout(120_000);
+  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-output-', simulator: { seed: 1 }, files: { 'field.geojson': FIELD } });
   let sim: Simulator;
   let dir: string;
   let area: string;
   let date: string;
-  const run = (...args: string[]) => runCli(args, { cwd: dir, env: { SAT_IMAGERY_API_KEY: KEY, SAT_IMAGERY_BASE_URL: sim.url } });
+  const { run } = cli;
   const bodies = (path: string) => sim.requests.filter((r) => r.method === 'POST' && r.path === path).map((r) => r.body as Record<string, unknown>);
 
   before(async () => {
-    buildCli();
-    sim = await startSimulator({ seed: 1, demoData: true, keys: { valid: [KEY] } });
-    dir = mkdtempSync(join(tmpdir(), 'sat-imagery-cli-output-'));
-    area = join(dir, 'field.geojson');
-    writeFileSync(area, FIELD);
+    ({ sim, dir } = cli);
+    area = cli.file('field.geojson');
     const dates = jsonOf<{ coverage: { full: string[] } }>(await run('dates', area, '--model', 'Stratus2', '--json'));
     date = dates.coverage.full[0]!;
   });
-  after(async () => sim.close());
   beforeEach(() => sim.clearLog());
 
   it('download: every composite output field goes to the check, the estimate and the billed call', async () => {

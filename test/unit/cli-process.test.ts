@@ -4,17 +4,15 @@
 // the output is piped.
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSimulator } from '../simulator/index';
 import type { Simulator } from '../simulator/index';
 import { allOutput, buildCli, jsonOf, runCli, startCli } from './cli-helpers';
+import { FIELD, useCliSimulator } from './cli-fixture';
 import type { CliRun } from './cli-helpers';
 
 const root = join(__dirname, '..', '..', '..');
 const KEY = 'cli-process-key-Zt6q';
-const FIELD = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06],[10.05,56.05]]]}';
 const COMPOSITE = '/api/satelliteimages/process/composite';
 const NOBODY = 65534;
 
@@ -38,12 +36,12 @@ const day = (offset: number): string => new Date(Date.now() + offset * 86_400_00
 
 describe('CLI as a process: npx, interrupts, series windows, the key file, the terminal', function () {
   this.timeout(180_000);
+  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-process-', simulator: { seed: 7 }, files: { 'field.geojson': FIELD } });
   let sim: Simulator;
   let dir: string;
   let area: string;
   let dates: string[];
-  const env = () => ({ SAT_IMAGERY_API_KEY: KEY, SAT_IMAGERY_BASE_URL: sim.url });
-  const run = (...args: string[]) => runCli(args, { cwd: dir, env: env() });
+  const { env, run } = cli;
   const composites = () => sim.requests.filter((r) => r.method === 'POST' && r.path === COMPOSITE);
   const series = (out: string, ...more: string[]) => ['series', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--output-directory', join(dir, out), ...more];
 
@@ -71,17 +69,10 @@ describe('CLI as a process: npx, interrupts, series windows, the key file, the t
   }
 
   before(async () => {
-    buildCli();
-    sim = await startSimulator({ seed: 7, demoData: true, keys: { valid: [KEY] } });
-    dir = mkdtempSync(join(tmpdir(), 'sat-imagery-cli-process-'));
-    area = join(dir, 'field.geojson');
-    writeFileSync(area, FIELD);
+    ({ sim, dir } = cli);
+    area = cli.file('field.geojson');
     dates = jsonOf<{ coverage: { full: string[] } }>(await run('dates', area, '--model', 'Stratus2', '--from', day(-30), '--to', day(0), '--json')).coverage.full.sort();
     assert.ok(dates.length >= 4, `the demo field has four dates in 30 days: ${dates.join(', ')}`);
-  });
-  after(async () => {
-    await sim.close();
-    assert.deepEqual(allOutput.filter((text) => text.includes(KEY)), [], 'no output holds the key');
   });
 
   it("npx sat-imagery --help runs package.json's bin from the built worktree", () => {
@@ -181,9 +172,9 @@ describe('CLI as a process: npx, interrupts, series windows, the key file, the t
   });
 
   it('on a terminal the bar is drawn (n of N dates, bytes) and the key never appears', async () => {
-    const cli = buildCli();
+    const bundle = buildCli();
     const args = [...series('tty', '--dates', dates.slice(0, 2).join(','), '--concurrency', '1', '--yes', '--max-cost', '100')];
-    const command = [process.execPath, cli, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+    const command = [process.execPath, bundle, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
     sim.configure({ trickleBytesPerSecond: 60_000 });
     let screen = '';
     let code: number | null;

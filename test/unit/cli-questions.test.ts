@@ -2,19 +2,15 @@
 // default is taken, the note names that flag. The flag is derived from the question's id (kebab
 // case), so every id the workflows can ask must name a real flag of a verb that runs the workflow.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { optionTable } from '../../src/cli/args';
 import { flagOfQuestion, questionsOfAllFlags } from '../../src/cli/ports';
 import { CADENCE } from '../../src/workflows/orders/order-prompts';
-import { startSimulator } from '../simulator/index';
-import type { Simulator } from '../simulator/index';
-import { allOutput, buildCli, runCli } from './cli-helpers';
+import { FIELD, useCliSimulator } from './cli-fixture';
 
 const root = join(__dirname, '..', '..', '..');
 const KEY = 'cli-questions-key-Hh5e';
-const FIELD = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06],[10.05,56.05]]]}';
 
 /** The verbs that run the workflows of each folder (a question asked there is answered by their flags). */
 const verbsOfFolder: Record<string, string[]> = {
@@ -49,22 +45,11 @@ function questionIds(): { id: string; folder: string }[] {
 
 describe('CLI: the flag named for every workflow question', function () {
   this.timeout(120_000);
-  let sim: Simulator;
-  let dir: string;
+  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-questions-', simulator: { seed: 6 }, files: { 'field.geojson': FIELD } });
   let area: string;
-  const run = (...args: string[]) => runCli(args, { cwd: dir, env: { SAT_IMAGERY_API_KEY: KEY, SAT_IMAGERY_BASE_URL: sim.url } });
+  const { run } = cli;
 
-  before(async () => {
-    buildCli();
-    sim = await startSimulator({ seed: 6, demoData: true, keys: { valid: [KEY] } });
-    dir = mkdtempSync(join(tmpdir(), 'sat-imagery-cli-questions-'));
-    area = join(dir, 'field.geojson');
-    writeFileSync(area, FIELD);
-  });
-  after(async () => {
-    await sim.close();
-    assert.deepEqual(allOutput.filter((text) => text.includes(KEY)), [], 'no output holds the key');
-  });
+  before(() => (area = cli.file('field.geojson')));
 
   it('every question id the workflows ask maps to a flag of a verb that asks it', () => {
     const ids = questionIds();

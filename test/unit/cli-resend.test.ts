@@ -2,15 +2,13 @@
 // a rerun holds that unit back, and only --resend-uncertain sends it again (once). For the tiles of
 // `tiles process` and the parts of a `download` split above the key's maximum area, as for `series`.
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSimulator } from '../simulator/index';
 import type { Simulator } from '../simulator/index';
-import { allOutput, buildCli, jsonOf, runCli } from './cli-helpers';
+import { jsonOf } from './cli-helpers';
+import { WIDE, useCliSimulator } from './cli-fixture';
 
 const KEY = 'cli-resend-key-pP02';
-const WIDE = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.12,56.05],[10.12,56.09],[10.05,56.09],[10.05,56.05]]]}';
 
 interface Batch {
   outcome: string;
@@ -20,27 +18,21 @@ interface Batch {
 
 describe('CLI: --resend-uncertain for tiles process and download', function () {
   this.timeout(180_000);
+  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-resend-', simulator: { seed: 4 }, files: { 'wide.geojson': WIDE } });
   let sim: Simulator;
   let dir: string;
   let wide: string;
   let date: string;
   let dates: string[];
-  const run = (...args: string[]) => runCli(args, { cwd: dir, env: { SAT_IMAGERY_API_KEY: KEY, SAT_IMAGERY_BASE_URL: sim.url } });
+  const { run } = cli;
   const sent = (path: string) => sim.requests.filter((r) => r.method === 'POST' && r.path === path);
   const manifest = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { units: Record<string, { status: string }> }).units;
 
   before(async () => {
-    buildCli();
-    sim = await startSimulator({ seed: 4, demoData: true, keys: { valid: [KEY] } });
-    dir = mkdtempSync(join(tmpdir(), 'sat-imagery-cli-resend-'));
-    wide = join(dir, 'wide.geojson');
-    writeFileSync(wide, WIDE);
+    ({ sim, dir } = cli);
+    wide = cli.file('wide.geojson');
     dates = jsonOf<{ coverage: { full: string[] } }>(await run('dates', wide, '--model', 'Stratus2', '--json')).coverage.full;
     date = dates[0]!;
-  });
-  after(async () => {
-    await sim.close();
-    assert.deepEqual(allOutput.filter((text) => text.includes(KEY)), [], 'no output holds the key');
   });
 
   it('tiles process: a tile whose answer was lost exits 6, is held on the rerun, and goes once more with --resend-uncertain', async () => {

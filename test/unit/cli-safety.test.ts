@@ -1,15 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSimulator } from '../simulator/index';
 import type { Simulator } from '../simulator/index';
-import { allOutput, buildCli, jsonOf, runCli, startCli } from './cli-helpers';
+import { allOutput, jsonOf, runCli, startCli } from './cli-helpers';
+import { FIELD, useCliSimulator } from './cli-fixture';
 
 const KEY = 'cli-safety-key-Q8zL2w';
-const FIELD = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06],[10.05,56.05]]]}';
 /** The same ring left open: an error at line 1, column 77. */
 const OPEN_RING = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06]]]}';
 
@@ -27,24 +25,20 @@ async function startEchoServer(): Promise<{ url: string; server: Server }> {
 
 describe('CLI: exit codes, the key, the budget guard, resuming a series', function () {
   this.timeout(180_000);
+  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-safety-', simulator: { seed: 2 }, files: { 'fields.geojson': FIELD } });
   let sim: Simulator;
   let dir: string;
   let area: string;
-  const env = () => ({ SAT_IMAGERY_API_KEY: KEY, SAT_IMAGERY_BASE_URL: sim.url });
-  const run = (...args: string[]) => runCli(args, { cwd: dir, env: env() });
+  const { env, run } = cli;
   const billedCalls = () => sim.requests.filter((r) => r.method === 'POST' && (/^\/api\/satelliteimages\/process\/(composite|tile|minitile)$/.test(r.path) || r.path === '/api/tasking/orders'));
   let dates: string[];
 
   before(async () => {
-    buildCli();
-    sim = await startSimulator({ seed: 2, demoData: true, keys: { valid: [KEY] } });
-    dir = mkdtempSync(join(tmpdir(), 'sat-imagery-cli-safety-'));
-    area = join(dir, 'fields.geojson');
-    writeFileSync(area, FIELD);
+    ({ sim, dir } = cli);
+    area = cli.file('fields.geojson');
     dates = jsonOf<{ coverage: { full: string[] } }>(await run('dates', area, '--model', 'Stratus2', '--json')).coverage.full;
     assert.ok(dates.length >= 3, 'the demo area has at least three dates');
   });
-  after(async () => sim.close());
 
   it('usage errors exit 2: unknown verb, unknown option, a value that does not parse, the key as a flag', async () => {
     for (const args of [['fly'], ['models', '--colour'], ['download', area, '--resolution', 'ten'], ['models', '--api-key', KEY], ['models', '--model', 'Stratus2']]) {

@@ -1,31 +1,26 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSimulator } from '../simulator/index';
 import type { Simulator } from '../simulator/index';
-import { buildCli, jsonOf, runCli } from './cli-helpers';
+import { jsonOf, runCli } from './cli-helpers';
+import { FIELD, useCliSimulator } from './cli-fixture';
 
 const KEY = 'cli-verbs-key-7f3a';
 /** A field inside the demo orders' area near Aarhus. */
-const FIELD = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06],[10.05,56.05]]]}';
 
 describe('CLI: every verb against the simulator', function () {
   this.timeout(120_000);
+  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-verbs-', simulator: { seed: 1 }, files: { 'fields.geojson': FIELD } });
   let sim: Simulator;
   let dir: string;
   let area: string;
-  const run = (...args: string[]) => runCli(args, { cwd: dir, env: { SAT_IMAGERY_API_KEY: KEY, SAT_IMAGERY_BASE_URL: sim.url } });
+  const { run } = cli;
   const processCalls = () => sim.requests.filter((r) => r.path.startsWith('/api/satelliteimages/process/') && !r.path.endsWith('/estimate') && !r.path.endsWith('/available'));
 
   before(async () => {
-    buildCli();
-    sim = await startSimulator({ seed: 1, demoData: true, keys: { valid: [KEY] } });
-    dir = mkdtempSync(join(tmpdir(), 'sat-imagery-cli-verbs-'));
-    area = join(dir, 'fields.geojson');
-    writeFileSync(area, FIELD);
+    ({ sim, dir } = cli);
+    area = cli.file('fields.geojson');
   });
-  after(async () => sim.close());
 
   it('--help lists every verb and the exit codes, and needs no key', async () => {
     const r = await runCli(['--help']);
