@@ -38,11 +38,14 @@ export interface BatchOptions {
 /** Processes one unit, reporting bytes as they arrive; resolves with its file. */
 export type UnitWork<T> = (unit: BatchUnit<T>, onBytes: (received: number) => void) => Promise<{ file: string | undefined; bytes: number }>;
 
+/** A unit the manifest holds as possibly charged that the person did not choose to send again. */
+export function isHeld(manifest: BatchManifest, id: string, resendUncertain: BatchOptions['resendUncertain']): boolean {
+  return manifest.unit(id)?.status === 'may-have-been-charged' && resendUncertain !== 'all' && !(resendUncertain ?? []).includes(id);
+}
+
 export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest, units: BatchUnit<T>[], options: BatchOptions, work: UnitWork<T>): Promise<BatchResult> {
   const result: BatchResult = { outcome: 'cancelled', manifestPath: manifest.path, units: [], files: [], failed: [], uncertain: [], bytes: 0 };
-  const resend = new Set(options.resendUncertain === 'all' ? [] : (options.resendUncertain ?? []));
-  const resent = (id: string) => options.resendUncertain === 'all' || resend.has(id);
-  const held = (unit: BatchUnit<T>) => manifest.unit(unit.id)?.status === 'may-have-been-charged' && !resent(unit.id);
+  const held = (unit: BatchUnit<T>) => isHeld(manifest, unit.id, options.resendUncertain);
   for (const unit of units.filter(held)) {
     const report = { id: unit.id, status: 'may-have-been-charged' as const, error: manifest.unit(unit.id)?.error };
     result.units.push(report);

@@ -10,7 +10,7 @@ import { lstat, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { moveExclusive } from '../../api/safe-files';
 import { readAoiOrThrow } from '../engine/aoi-input';
-import { SENT_NO_ANSWER, runBatch } from '../engine/batch-runner';
+import { SENT_NO_ANSWER, isHeld, runBatch } from '../engine/batch-runner';
 import { BatchManifest } from '../engine/batch-manifest';
 import type { ManifestUnit } from '../engine/batch-manifest';
 import { confirmCost } from '../engine/cost-gate';
@@ -64,8 +64,7 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
     const profileKey = { ...fields, satelliteConstellations: [...fields.satelliteConstellations], area: createHash('sha256').update(aoi.wkt).digest('hex') };
     const manifest = await BatchManifest.open(directory, 'series', profileKey as unknown as Record<string, unknown>, ports.redact);
     result.manifestPath = manifest.path;
-    const resend = new Set(options.resendUncertain === 'all' ? dates.filter((d) => manifest.unit(d)?.status === 'may-have-been-charged') : (options.resendUncertain ?? []));
-    const held = (date: string) => manifest.unit(date)?.status === 'may-have-been-charged' && !resend.has(date);
+    const held = (date: string) => isHeld(manifest, date, options.resendUncertain);
     const toPrice = dates.filter((d) => !manifest.isDone(d) && !held(d));
 
     const workers = Math.min(poolSize(options.concurrency ?? limits.maxConcurrent, limits.maxConcurrent), (ports.client as { gate?: { size?: number } }).gate?.size ?? Number.POSITIVE_INFINITY);
@@ -90,7 +89,7 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
       ports,
       manifest,
       [...earlier, ...units],
-      { noun: 'dates', concurrency: workers, maxConcurrent: limits.maxConcurrent, resendUncertain: [...resend], creditsBefore: limits.credits },
+      { noun: 'dates', concurrency: workers, maxConcurrent: limits.maxConcurrent, resendUncertain: options.resendUncertain, creditsBefore: limits.credits },
       async ({ id, input }, onBytes) => {
         if (!input) throw new WorkflowError('invalid-option', `${id} was not planned in this run.`);
         return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log))));
