@@ -120,6 +120,8 @@ export interface BatchUnitReport {
   file?: string;
   bytes?: number;
   error?: string;
+  /** A failed unit that was not sent because the service has no imagery for it (nothing billed). */
+  notAvailable?: true;
 }
 
 export interface BatchResult {
