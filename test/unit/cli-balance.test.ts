@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Simulator } from '../simulator/index';
 import { jsonOf } from './cli-helpers';
 import { FIELD, WIDE, useCliSimulator } from './cli-fixture';
+import { datesCoveringTiles } from '../simulator/test-helpers';
 
 const KEY = 'cli-balance-key-Vn41';
 
@@ -23,7 +24,11 @@ describe('CLI: an account that reports no balance', function () {
     ({ sim, dir } = cli);
     const area = cli.file('field.geojson');
     wide = cli.file('wide.geojson');
-    date = jsonOf<{ coverage: { full: string[] } }>(await run('dates', area, '--model', 'Stratus2', '--json')).coverage.full[0]!;
+    // A date on which every mini-tile of the wide area has imagery whole: not the newest date,
+    // which need not cover them all.
+    const minis = jsonOf<{ tiles: { Guid: string }[] }>(await run('tiles', 'search', wide, '--mini-tiles', '--json')).tiles.map((t) => t.Guid);
+    date = datesCoveringTiles(sim, 'Stratus2', minis)[0]!;
+    assert.ok(date, `a date covers every mini-tile of ${area}'s wide neighbour`);
   });
 
   it('the simulator answers account/info without a balance', async () => {

@@ -21,6 +21,7 @@ const monthStart = (ahead: number): string => {
   const now = new Date();
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + ahead, 1)).toISOString().slice(0, 10);
 };
+const tenthOfNextMonth = (): string => new Date(Date.parse(`${monthStart(1)}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10);
 const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 for (const shape of ['flat', 'nested'] as const) {
@@ -30,8 +31,9 @@ for (const shape of ['flat', 'nested'] as const) {
     let sim: Simulator;
     let area: string;
     const { run } = cli;
-    // From the first of this month to the end of the next: both months are billed, differently.
-    const order = () => [area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', monthStart(0), '--to', dayBefore(monthStart(2))];
+    // From the first of this month to the 10th of the next: both months are billed, differently on
+    // any day (a whole next month could cost what a whole month does on the 1st).
+    const order = () => [area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', monthStart(0), '--to', dayBefore(tenthOfNextMonth())];
     const creates = () => sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders');
 
     before(async () => {

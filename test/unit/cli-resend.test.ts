@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Simulator } from '../simulator/index';
 import { jsonOf } from './cli-helpers';
 import { WIDE, useCliSimulator } from './cli-fixture';
+import { datesCoveringTiles } from '../simulator/test-helpers';
 
 const KEY = 'cli-resend-key-pP02';
 
@@ -22,7 +23,6 @@ describe('CLI: --resend-uncertain for tiles process and download', function () {
   let sim: Simulator;
   let dir: string;
   let wide: string;
-  let date: string;
   let dates: string[];
   const { run } = cli;
   const sent = (path: string) => sim.requests.filter((r) => r.method === 'POST' && r.path === path);
@@ -32,7 +32,7 @@ describe('CLI: --resend-uncertain for tiles process and download', function () {
     ({ sim, dir } = cli);
     wide = cli.file('wide.geojson');
     dates = jsonOf<{ coverage: { full: string[] } }>(await run('dates', wide, '--model', 'Stratus2', '--json')).coverage.full;
-    date = dates[0]!;
+
   });
 
   it('tiles process: a tile whose answer was lost exits 6, is held on the rerun, and goes once more with --resend-uncertain', async () => {
@@ -40,7 +40,9 @@ describe('CLI: --resend-uncertain for tiles process and download', function () {
     assert.ok(minis.length >= 2, 'the area has two mini-tiles');
     const chosen = minis.slice(0, 2);
     const path = '/api/satelliteimages/process/minitile';
-    const args = ['tiles', 'process', wide, '--mini-tiles', '--model', 'Stratus2', '--date', date, '--tile-guids', chosen.join(','), '--concurrency', '1', '--yes', '--max-cost', '100', '--output-directory', join(dir, 'tiles'), '--json'];
+    // A date the simulator says covers both mini-tiles whole: the area's newest date need not.
+    const covering = datesCoveringTiles(sim, 'Stratus2', chosen)[0]!;
+    const args = ['tiles', 'process', wide, '--mini-tiles', '--model', 'Stratus2', '--date', covering, '--tile-guids', chosen.join(','), '--concurrency', '1', '--yes', '--max-cost', '100', '--output-directory', join(dir, 'tiles'), '--json'];
     sim.clearLog();
     sim.schedule({ method: 'POST', path, reset: 'after-processing', times: 1 });
     const first = await run(...args);
