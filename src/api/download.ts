@@ -6,6 +6,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkedBody, headerOf } from './download-answer';
 import { DownloadMeter } from './download-meter';
+import { partPathOf } from './part-name';
 import { writeBody } from './download-write';
 import { ApiError } from './errors';
 import type { KeyRedactor } from './redact';
@@ -39,6 +40,8 @@ export function sanitiseFileName(name: string): string | undefined {
   let clean = lastPart.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').trim();
   clean = clean.replace(/^\.+/, '').replace(/\.{2,}/g, '.');
   clean = tailWithinBytes(clean, MAX_NAME_BYTES).replace(/^\.+/, '');
+  // A name ending as a staging file would be taken for one left by a dead run and removed.
+  clean = clean.replace(/\.part$/i, '_part');
   return clean === '' || clean === '.' ? undefined : clean;
 }
 
@@ -81,7 +84,7 @@ async function claimPath(directory: string, name: string): Promise<{ finalPath: 
   for (let n = 0; ; n++) {
     const finalPath = join(directory, candidateName(name, n));
     if (await exists(finalPath)) continue;
-    const partPath = `${finalPath}.part`;
+    const partPath = partPathOf(finalPath);
     try {
       return { finalPath, partPath, handle: await openExclusive(partPath), n };
     } catch (err) {
@@ -101,7 +104,7 @@ async function publishPart(directory: string, name: string, partPath: string, fi
       if (!isNameTaken(err)) throw err;
     }
     do target = join(directory, candidateName(name, ++next));
-    while ((await exists(target)) || (await exists(`${target}.part`)));
+    while ((await exists(target)) || (await exists(partPathOf(target))));
   }
 }
 

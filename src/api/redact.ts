@@ -1,7 +1,8 @@
 // The one redaction step. A server may repeat the key it was sent (in an error message, a field
 // error, a file name, a Location header), so every text that leaves the client (an error, a log
 // line, a file name, a manifest) passes through a KeyRedactor that knows the keys in use: the key
-// the transport sent, the stored key and a key being tried. Each is replaced by a mark.
+// the transport sent, the stored key and a key being tried. Each is replaced by a mark, in any
+// letter case (a Location host comes back lower-cased) and percent-encoded or not.
 
 export const REDACTED_KEY = '[api-key]';
 
@@ -12,34 +13,44 @@ const MAX_KEYS = 8;
 const MIN_KEY_LENGTH = 4;
 const MAX_CAUSE_DEPTH = 4;
 
+/** One character of a key as a server may send it back: itself in either case (a URL's host is
+ * lower-cased when parsed), or percent-encoded (its UTF-8 bytes, hex digits in either case). */
+function characterPattern(character: string): string {
+  const literal = character.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+  const encoded = [...Buffer.from(character, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  return `(?:${literal}|${encoded})`;
+}
+
+/** The key in any of those forms, matched case-insensitively. */
+export function keyPattern(key: string): string {
+  return [...key].map(characterPattern).join('');
+}
+
 export class KeyRedactor {
   private keys: string[] = [];
+  private pattern: RegExp | undefined;
 
-  /** Redacts `key` (and its URL-encoded form) from now on. */
+  /** `mark` replaces what is redacted: the key's by default; a host may redact other secrets. */
+  constructor(private readonly mark: string = REDACTED_KEY) {}
+
+  /** Redacts `key` from now on, in any letter case and percent-encoded. */
   remember(key: string | undefined): void {
     if (!key || key.length < MIN_KEY_LENGTH || this.keys.includes(key)) return;
     this.keys = [key, ...this.keys].slice(0, MAX_KEYS);
-  }
-
-  private forms(): string[] {
-    const forms = new Set<string>();
-    for (const key of this.keys) {
-      forms.add(key);
-      forms.add(encodeURIComponent(key));
-    }
     // Longest first: a key that contains another is replaced whole.
-    return [...forms].sort((a, b) => b.length - a.length);
+    const longestFirst = [...this.keys].sort((a, b) => b.length - a.length);
+    this.pattern = new RegExp(longestFirst.map(keyPattern).join('|'), 'giu');
   }
 
   contains(text: string): boolean {
-    return this.keys.length > 0 && this.forms().some((form) => text.includes(form));
+    if (!this.pattern) return false;
+    this.pattern.lastIndex = 0;
+    return this.pattern.test(text);
   }
 
   redact(text: string): string {
-    if (this.keys.length === 0) return text;
-    let out = text;
-    for (const form of this.forms()) out = out.split(form).join(REDACTED_KEY);
-    return out;
+    if (!this.pattern) return text;
+    return text.replace(this.pattern, this.mark);
   }
 
   /** The error with every text it carries redacted; the same object when there was nothing to do. */

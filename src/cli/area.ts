@@ -6,6 +6,7 @@ import { extname } from 'node:path';
 import type { GeometryProblem } from '../geometry/types';
 import type { AoiSource } from '../workflows/engine/ports';
 import { CliError, ExitCode, UsageError } from './exit-codes';
+import { localFileMessage } from './file-errors';
 
 export async function readAreaSource(argument: string | undefined, verb: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<AoiSource> {
   if (argument === undefined) throw new UsageError(`'${verb}' needs an area file (GeoJSON or WKT) after the verb, or '-' for standard input.`);
@@ -14,7 +15,7 @@ export async function readAreaSource(argument: string | undefined, verb: string,
   try {
     text = await readFile(argument, 'utf8');
   } catch (error) {
-    throw new CliError(`Cannot read the area file ${argument}: ${(error as NodeJS.ErrnoException).code ?? 'error'}.`, ExitCode.failure);
+    throw new CliError(localFileMessage('read the area file', argument, (error as NodeJS.ErrnoException).code), ExitCode.localFile);
   }
   const extension = extname(argument).toLowerCase();
   const format = extension === '.wkt' ? 'wkt' : extension === '.geojson' || extension === '.json' ? 'geojson' : 'auto';

@@ -42,6 +42,8 @@ export interface ContextInit {
 
 export function createContext(init: ContextInit): VerbContext & { close(): Promise<void> } {
   const options = new OptionReader(init.values);
+  const uploadUrl = options.string('upload-url');
+  if (uploadUrl !== undefined) init.terminal.redactUploadUrl(uploadUrl);
   let client: FullImageryClient | undefined;
   const context = {
     verb: init.verb,

@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isLoopbackHost } from '../api/loopback';
 import { CliError, ExitCode, UsageError } from './exit-codes';
+import { localFileMessage } from './file-errors';
 
 export const DEFAULT_BASE_URL = 'https://api.clearsky.vision';
 export const KEY_VARIABLE = 'SAT_IMAGERY_API_KEY';
@@ -21,14 +22,19 @@ export function readApiKey(keyFile: string | undefined, env: NodeJS.ProcessEnv):
   try {
     ({ mode, uid: owner } = statSync(keyFile));
   } catch (error) {
-    throw new CliError(`Cannot read the key file ${keyFile}: ${(error as NodeJS.ErrnoException).code ?? 'error'}.`, ExitCode.auth);
+    throw new CliError(localFileMessage('read the key file', keyFile, (error as NodeJS.ErrnoException).code), ExitCode.auth);
   }
   const me = process.getuid?.();
   if (me !== undefined && owner !== me) throw new CliError(`The key file ${keyFile} belongs to another user: refused. Use a file of your own (chmod 600).`, ExitCode.auth);
   if (me !== undefined && (mode & 0o077) !== 0) {
     throw new CliError(`The key file ${keyFile} can be read by others (mode ${(mode & 0o777).toString(8)}): refused. Run chmod 600 ${keyFile}.`, ExitCode.auth);
   }
-  const key = readFileSync(keyFile, 'utf8').trim();
+  let key: string;
+  try {
+    key = readFileSync(keyFile, 'utf8').trim();
+  } catch (error) {
+    throw new CliError(localFileMessage('read the key file', keyFile, (error as NodeJS.ErrnoException).code), ExitCode.auth);
+  }
   if (!key) throw new CliError(`The key file ${keyFile} is empty.`, ExitCode.auth);
   if (/\s/.test(key)) throw new CliError(`The key file ${keyFile} must hold the key alone, on one line.`, ExitCode.auth);
   return key;

@@ -4,6 +4,7 @@
 import { isApiError } from '../api/errors';
 import { isWorkflowError } from '../workflows/engine/errors';
 import type { Outcome } from '../workflows/engine/results';
+import { localFileCode } from './file-errors';
 
 export const ExitCode = {
   ok: 0,
@@ -25,6 +26,9 @@ export const ExitCode = {
   notConfirmed: 8,
   /** The service refused the request (validation, not enough credits, unknown order). */
   refused: 9,
+  /** A local file or folder could not be read or written (area file missing, disk full,
+   * permission denied): the message names it and says what to do. */
+  localFile: 10,
   /** Interrupted (Ctrl-C, SIGTERM). */
   interrupted: 130,
 } as const;
@@ -37,12 +41,13 @@ export const exitCodeHelp: [number, string][] = [
   [ExitCode.failure, 'unexpected failure'],
   [ExitCode.usage, 'usage: unknown verb or option, bad or missing value'],
   [ExitCode.invalidGeometry, 'invalid geometry in the area file (nothing sent)'],
-  [ExitCode.auth, 'authentication: no key, key file readable by others, key refused'],
+  [ExitCode.auth, 'authentication: no key, key file unreadable or readable by others, key refused'],
   [ExitCode.notAvailable, 'not available: not ordered, no imagery, no dates'],
   [ExitCode.mayHaveBeenCharged, 'may have been charged: a billed answer was lost (not re-sent)'],
   [ExitCode.network, 'network or service failure (after retries)'],
   [ExitCode.notConfirmed, 'billed verb not confirmed (--yes, --max-cost): estimate printed'],
   [ExitCode.refused, 'refused by the service (validation, credits, unknown id)'],
+  [ExitCode.localFile, 'a local file could not be read or written (missing, disk full, permission)'],
   [ExitCode.interrupted, 'interrupted'],
 ];
 
@@ -96,6 +101,7 @@ export function exitCodeOfOutcome(outcome: Outcome, facts: FinishedFacts): ExitC
 export function exitCodeOf(error: unknown): ExitCodeValue {
   if (error instanceof UsageError) return ExitCode.usage;
   if (error instanceof CliError) return error.exitCode;
+  if (localFileCode(error) !== undefined) return ExitCode.localFile;
   if (isWorkflowError(error)) {
     switch (error.kind) {
       case 'invalid-geometry':

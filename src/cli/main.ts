@@ -7,6 +7,7 @@ import { problemLines } from './area';
 import { createContext } from './context';
 import type { VerbContext } from './context';
 import { ExitCode, UsageError, exitCodeOf } from './exit-codes';
+import { describeLocalFileError, localFileCode } from './file-errors';
 import { helpText } from './help';
 import { Terminal } from './terminal';
 import { isWorkflowError } from '../workflows/engine/errors';
@@ -71,7 +72,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
 }
 
 function report(terminal: Terminal, error: unknown, code: number): void {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = localFileCode(error) !== undefined ? describeLocalFileError(error) : error instanceof Error ? error.message : String(error);
   if (isWorkflowError(error) && error.kind === 'invalid-geometry') {
     const name = /^(.*) is not a valid area of interest/.exec(message)?.[1] ?? 'area';
     for (const line of problemLines(name, error.problems)) terminal.note(line);

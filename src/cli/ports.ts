@@ -82,7 +82,7 @@ export function createCliPorts(options: CliPortOptions): CliPorts {
       return { action: 'proceed' };
     },
     signal: options.signal,
-    settings: () => ({ defaults: {}, confirmCostAbove: guard.maxCost, outputDirectory: options.outputDirectory }),
+    settings: () => ({ defaults: {}, confirmCostAbove: guard.maxCost, outputDirectory: options.outputDirectory, workspaceFolder: process.cwd() }),
     log: (message) => terminal.note(message),
     stopped: undefined,
   };

@@ -1,8 +1,13 @@
 // Everything the CLI writes goes through here: results on stdout (text, or JSON with --json),
-// messages and progress on stderr. Every write passes the redactor, so the key cannot reach the
-// terminal or a CI log even when a server repeats it in an error text. Progress is drawn as one
-// rewritten line on a terminal, and not at all when stderr is not a TTY (CI logs stay clean).
+// messages and progress on stderr. Every write passes the redactors, so the key (in any letter
+// case or percent-encoded) and an upload URL's signature cannot reach the terminal or a CI log even
+// when a server repeats them, and then `printable`, so no control character a server wrote reaches
+// the terminal. Progress is drawn as one rewritten line on a terminal, and not at all when stderr
+// is not a TTY (CI logs stay clean).
+import { KeyRedactor } from '../api/redact';
 import type { ProgressPort, ProgressUpdate } from '../workflows/engine/ports';
+import { printable } from './printable';
+import { redactSignatures, uploadUrlSecrets } from './upload-url';
 
 export interface TerminalStreams {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -10,7 +15,8 @@ export interface TerminalStreams {
 }
 
 export class Terminal implements ProgressPort {
-  private secrets: string[] = [];
+  private readonly keys = new KeyRedactor();
+  private readonly uploadSecrets = new KeyRedactor('[redacted]');
   private percent = 0;
   private drawn = false;
 
@@ -21,13 +27,16 @@ export class Terminal implements ProgressPort {
 
   /** Adds a value that must never be written (the key). */
   redact(secret: string): void {
-    if (secret.length > 0) this.secrets.push(secret);
+    this.keys.remember(secret);
+  }
+
+  /** A pre-signed upload URL (--upload-url): its query string (the signature) is never written. */
+  redactUploadUrl(url: string): void {
+    for (const secret of uploadUrlSecrets(url)) this.uploadSecrets.remember(secret);
   }
 
   clean(text: string): string {
-    let result = text;
-    for (const secret of this.secrets) result = result.split(secret).join('[redacted]');
-    return result;
+    return printable(redactSignatures(this.uploadSecrets.redact(this.keys.redact(text))));
   }
 
   /** A result line (text mode) or document (JSON mode) on stdout. */

@@ -120,7 +120,7 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
   if (scheduled?.echoKey !== undefined && scheduled.echoKey !== 'file-name') return echoKey(parts, res, entry, scheduled, key ?? '');
   if (scheduled?.status !== undefined && !scheduled.answerAfterProcessing) {
     const headers: Record<string, string> = scheduled.retryAfterSeconds !== undefined ? { 'Retry-After': String(scheduled.retryAfterSeconds) } : {};
-    return sendError(parts, res, entry, new SimError(scheduled.status, `Scheduled fault ${scheduled.status}.`, scheduled.code, null, headers), `fault:${scheduled.status}`);
+    return sendError(parts, res, entry, new SimError(scheduled.status, scheduled.message ?? `Scheduled fault ${scheduled.status}.`, scheduled.code, null, headers), `fault:${scheduled.status}`);
   }
   if (!(await admit(parts, res, entry, key, keyStatus))) return;
   if (scheduled?.hostileJson !== undefined) {

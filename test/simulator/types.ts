@@ -120,6 +120,9 @@ export interface ScheduledFault {
   /** Answer this status (with the envelope's Error.Code when code is given). */
   status?: number;
   code?: number;
+  /** With `status`: the envelope's Error.Message (default `Scheduled fault <status>.`), e.g. a
+   * text with control characters, as a hostile or broken service might send. */
+  message?: string;
   retryAfterSeconds?: number;
   /** Destroy the socket instead of answering; 'after-processing' applies the request first. */
   reset?: 'before-processing' | 'after-processing';

@@ -53,7 +53,7 @@ describe('CLI parts', () => {
     terminal.report({ message: '1 of 4 tiles, 2.0 MiB', increment: 25 });
     assert.match(tty.stderr.text(), /\r\x1b\[K\[#{6}\.{18}\]  25% 1 of 4 tiles, 2\.0 MiB/);
     terminal.out('key s3cret here');
-    assert.equal(tty.stdout.text(), 'key [redacted] here\n');
+    assert.equal(tty.stdout.text(), 'key [api-key] here\n');
     const piped = { stdout: stream(false), stderr: stream(false) };
     const quiet = new Terminal(false, piped);
     quiet.report({ message: 'Downloading 1 MiB', increment: 50 });

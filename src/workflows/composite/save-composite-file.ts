@@ -24,7 +24,7 @@ export async function saveComposite(
 ): Promise<void> {
   const directory = outputDirectory ?? ports.settings().outputDirectory;
   if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
-  await checkOutputFolder(directory);
+  await checkOutputFolder(directory, ports.settings().workspaceFolder);
   const { maxAreaKm2, maxConcurrent, credits } = await keyLimits(ports);
   if (maxAreaKm2 !== undefined && aoi.billedAreaKm2 > maxAreaKm2) {
     // Every part would be PUT to the same address, each overwriting the one before.

@@ -94,6 +94,9 @@ export interface WorkflowSettings {
   confirmCostAbove?: number;
   /** Folder outputs are written to when the options name none. */
   outputDirectory?: string;
+  /** The folder the person works in (the CLI's current folder, the first workspace folder): a
+   * symbolic link inside it on the way to the output folder is refused (engine/output-folder.ts). */
+  workspaceFolder?: string;
 }
 
 /** Everything a workflow needs from its host. */

@@ -53,7 +53,7 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
     result.choices = { model: fields.model, satelliteConstellations: [...fields.satelliteConstellations], epsgProjection: fields.epsgProjection, resolution: fields.resolution, bandnames: fields.bandnames, output: fields.output };
     const directory = options.outputDirectory ?? ports.settings().outputDirectory;
     if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
-    await checkOutputFolder(directory);
+    await checkOutputFolder(directory, ports.settings().workspaceFolder);
     const limits = await keyLimits(ports);
     // Before the date search and any availability or estimate call.
     if (limits.maxAreaKm2 !== undefined && aoi.billedAreaKm2 > limits.maxAreaKm2) throw new WorkflowError('invalid-option', tooLarge(aoi.billedAreaKm2, limits.maxAreaKm2));

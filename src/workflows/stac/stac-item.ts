@@ -2,6 +2,7 @@
 // date, the projection extension, the bands, the model and constellations, the full request
 // without the key, the source data's attribution) and an ItemCollection for a folder of them.
 // Pure functions: the caller writes the JSON.
+import { relativeHref } from './stac-href';
 
 export const STAC_VERSION = '1.0.0';
 export const PROJECTION_EXTENSION = 'https://stac-extensions.github.io/projection/v1.1.0/schema.json';
@@ -83,7 +84,7 @@ export function stacItem(input: StacImageInput): StacItem {
     links: [],
     assets: {
       image: {
-        href: `./${input.imageFileName}`,
+        href: relativeHref(input.imageFileName),
         type: 'image/tiff; application=geotiff',
         title: `${input.model} composite of ${input.date.slice(0, 10)}`,
         roles: ['data'],

@@ -69,7 +69,7 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
   const result: BatchResult = { outcome: 'cancelled', manifestPath: undefined, units: [], files: [], failed: [], uncertain: [], bytes: 0 };
   const directory = options.outputDirectory ?? ports.settings().outputDirectory;
   if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
-  await checkOutputFolder(directory);
+  await checkOutputFolder(directory, ports.settings().workspaceFolder);
   try {
     checkOutputNames(kind, options.output);
     const fixedBands = options.bandnames ?? ports.settings().defaults.bandnames;

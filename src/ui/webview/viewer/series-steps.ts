@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { ITEM_COLLECTION_NAME } from '../../../workflows/stac/stac-collection';
+import { fileOfHref } from '../../../workflows/stac/stac-href';
 
 export interface SeriesPlace {
   /** YYYY-MM-DD, oldest first. */
@@ -33,9 +34,9 @@ function entryOf(feature: unknown, folder: string): Entry | undefined {
   const { properties } = feature;
   const image = feature.assets.image;
   if (typeof properties.datetime !== 'string' || !isRecord(image) || typeof image.href !== 'string') return undefined;
-  const file = resolve(folder, image.href);
+  const file = fileOfHref(folder, image.href);
   // An href that leaves the folder is not one of its images.
-  if (dirname(file) !== resolve(folder)) return undefined;
+  if (file === undefined || dirname(file) !== resolve(folder)) return undefined;
   const profile = JSON.stringify([properties['sat-imagery:model'], properties['sat-imagery:resolution'], image['eo:bands']]);
   return { date: properties.datetime.slice(0, 10), file, profile };
 }
