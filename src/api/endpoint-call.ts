@@ -7,6 +7,7 @@ import { saveDownload } from './download';
 import { DownloadDeadline } from './download-deadline';
 import type { ImageEndpoint, JsonEndpoint } from './endpoints';
 import { execute, readJson } from './pipeline';
+import type { ExecuteOptions } from './pipeline';
 import type { HttpMethod, QueryValue } from './transport';
 import type { CallOptions, DownloadResult, DownloadTarget } from './types';
 import type { ProcessOutputOptions } from './wire-types';
@@ -19,14 +20,16 @@ export interface WireParts {
   body?: Record<string, unknown>;
 }
 
-/** Sends one JSON call with the entry's retry class and returns the envelope's payload. */
-export function sendJson(core: ClientCore, entry: JsonEndpoint<never, unknown>, parts: WireParts, signal: AbortSignal | undefined): Promise<unknown> {
+/** Sends one JSON call with the entry's retry class and returns the envelope's payload; a billed
+ * call asks `beforeResend` before it is sent again (pipeline.ts). */
+export function sendJson(core: ClientCore, entry: JsonEndpoint<never, unknown>, parts: WireParts, signal: AbortSignal | undefined, beforeResend?: ExecuteOptions<unknown>['beforeResend']): Promise<unknown> {
   const method = parts.method ?? entry.method;
   const endpoint = `${method} ${entry.path}`;
   return execute(core.deps, {
     request: { method, path: entry.path, query: parts.query, body: parts.body, signal },
     mode: entry.retry,
     consume: (response) => readJson(response, endpoint, signal),
+    beforeResend,
   });
 }
 

@@ -4,7 +4,9 @@
 // server said it did not process the request (429, 503, 1003) or the connection was refused.
 // After any other failure the order list is read a few times over several seconds for a new order
 // matching the request (order-match.ts); when none shows, the outcome is "unknown: check the
-// Orders list", never a second order.
+// Orders list", never a second order. Even a "not run" answer is checked before the resend: a
+// gateway can answer 429 or 503 after the service created the order, so the list is read once
+// more and the create is sent again only when no such order is in it.
 import type { ClientCore } from './client-core';
 import { callJson, prepareBody, sendJson } from './endpoint-call';
 import { endpoints } from './endpoints';
@@ -61,25 +63,50 @@ export async function createOrder(core: ClientCore, request: OrderCreateRequest,
   // The orders that exist before sending, so an order found after a lost answer is known to be
   // this one and not an identical earlier order.
   const before = await knownOrderGuids(core, options.signal);
+  const beforeResend = (failure: ApiError) => createdAnyway(core, request, before, failure, options.signal);
   try {
-    return entry.read(await sendJson(core, entry, { body }, options.signal));
+    return entry.read(await sendJson(core, entry, { body }, options.signal, beforeResend));
   } catch (err) {
     if (!(err instanceof ApiError) || !err.mayHaveBeenCharged) throw err;
     return findCreatedOrder(core, request, before, err, options.signal);
   }
 }
 
+function unknownOutcome(failure: ApiError, why: string, sent = 'its answer was lost'): ApiError {
+  return new ApiError({
+    kind: failure.kind,
+    message: `Unknown whether the order was created: check the Orders list before creating it again. POST ${ORDERS} was sent but ${sent} (${failure.status !== undefined ? `HTTP ${failure.status}` : failure.kind}), and ${why}. It was not sent again, so no second order was placed; if it was created, the account was charged for it.`,
+    status: failure.status,
+    endpoint: `POST ${ORDERS}`,
+    attempts: failure.attempts,
+    mayHaveBeenCharged: true,
+    cause: failure,
+  });
+}
+
+/** Before a create answered "not run" is sent again: the order it may have created anyway, or
+ * undefined when no order like it is listed (then it is sent again). Without the list from
+ * before, any matching order could be an older one: then nothing is sent again. */
+async function createdAnyway(core: ClientCore, request: OrderCreateRequest, before: Set<string> | undefined, failure: ApiError, signal: AbortSignal | undefined): Promise<TaskOrder | undefined> {
+  const said = 'the service answered that it did not run it';
+  let orders: TaskOrder[];
+  try {
+    orders = await listOrders(core, { signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'aborted') throw err;
+    throw unknownOutcome(failure, 'the Orders list could not be read to check that no order was created anyway', said);
+  }
+  const found = orders.filter((o) => typeof o.TaskOrderGuid === 'string' && !before?.has(o.TaskOrderGuid) && orderMatches(o, request));
+  if (found.length === 0) return undefined;
+  if (found.length === 1 && before !== undefined) {
+    core.deps.log('warn', `POST ${ORDERS} answered ${failure.status ?? failure.kind}, yet the new order is listed: not sent again`);
+    return found[0];
+  }
+  throw unknownOutcome(failure, before === undefined ? 'a matching order is listed that could be an older one (the list could not be read before sending)' : `${found.length} new orders match it (${found.map((o) => o.TaskOrderGuid).join(', ')})`, said);
+}
+
 async function findCreatedOrder(core: ClientCore, request: OrderCreateRequest, before: Set<string> | undefined, failure: ApiError, signal: AbortSignal | undefined): Promise<TaskOrder> {
-  const unknown = (why: string) =>
-    new ApiError({
-      kind: failure.kind,
-      message: `Unknown whether the order was created: check the Orders list before creating it again. POST ${ORDERS} was sent but its answer was lost (${failure.status !== undefined ? `HTTP ${failure.status}` : failure.kind}), and ${why}. It was not sent again, so no second order was placed; if it was created, the account was charged for it.`,
-      status: failure.status,
-      endpoint: `POST ${ORDERS}`,
-      attempts: failure.attempts,
-      mayHaveBeenCharged: true,
-      cause: failure,
-    });
+  const unknown = (why: string) => unknownOutcome(failure, why);
   // Without the list from before, an identical older order could pass for this one.
   if (before === undefined) throw unknown('the order list could not be read before sending, so a matching order in it could be an older one');
   const delays = core.lookupDelaysMs;

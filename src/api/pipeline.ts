@@ -7,7 +7,7 @@ import type { KeyRedactor } from './redact';
 import { unwrap } from './envelope';
 import { parseGuardedJson, readGuardedText } from './json-answer';
 import type { ConcurrencyGate } from './gate';
-import { backoffDelay, isRetryable, mayHaveRun, parseRetryAfter } from './retry';
+import { backoffDelay, isConnectFailure, isRetryable, mayHaveRun, parseRetryAfter } from './retry';
 import type { RequestMode, RetryEnvironment, RetryPolicy } from './retry';
 import { failureBeforeResponse } from './transport';
 import type { HttpRequest, HttpResponse, Transport } from './transport';
@@ -31,6 +31,10 @@ export interface ExecuteOptions<T> {
   mode?: RequestMode;
   /** Reads a 2xx answer; runs while the request still holds its gate slot. */
   consume: (response: HttpResponse, endpoint: string) => Promise<T>;
+  /** Asked before a billed call is sent again after an answer that says it was not run (429,
+   * 503, 1003): a value ends the call with it instead (an order the service created anyway);
+   * undefined sends it again; a throw ends the call with that error. */
+  beforeResend?: (failure: ApiError) => Promise<T | undefined>;
 }
 
 const MAX_ERROR_BODY = 1 << 20;
@@ -186,6 +190,11 @@ async function attempts<T>(deps: PipelineDeps, options: ExecuteOptions<T>): Prom
       await deps.env.sleep(delay, request.signal);
     } catch (err) {
       throw failureBeforeResponse(err, endpoint, request.signal);
+    }
+    // A connection never made carried nothing; an answer that says "not run" may be wrong.
+    if (mode === 'billed' && options.beforeResend && !isConnectFailure(failure)) {
+      const instead = await options.beforeResend(failure);
+      if (instead !== undefined) return instead;
     }
   }
 }

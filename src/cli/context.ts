@@ -69,7 +69,7 @@ export function createContext(init: ContextInit): VerbContext & { close(): Promi
     async ports(guard: CostGuard = context.guard()): Promise<CliPorts> {
       return createCliPorts({ client: await context.client(), terminal: init.terminal, signal: init.signal, guard, outputDirectory: context.outputDirectory() });
     },
-    guard: (): CostGuard => ({ yes: options.flag('yes'), maxCost: options.number('max-cost'), spent: 0 }),
+    guard: (): CostGuard => ({ yes: options.flag('yes'), maxCost: options.number('max-cost'), spent: {} }),
     outputDirectory: (): string => options.string('output-directory') ?? process.cwd(),
     close: async (): Promise<void> => {
       await client?.close();

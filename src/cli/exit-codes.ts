@@ -22,7 +22,7 @@ export const ExitCode = {
   mayHaveBeenCharged: 6,
   /** The network or the service failed (connection, timeout, 5xx, rate limit after retries). */
   network: 7,
-  /** A billed verb without --yes or a budget, or above the budget: the estimate was printed, nothing billed was sent. */
+  /** A billed verb without --yes or a budget, above the budget, or priced below zero, not finite or in two currencies: nothing billed was sent. */
   notConfirmed: 8,
   /** The service refused the request (validation, not enough credits, unknown order). */
   refused: 9,
@@ -45,7 +45,7 @@ export const exitCodeHelp: [number, string][] = [
   [ExitCode.notAvailable, 'not available: not ordered, no imagery, no dates'],
   [ExitCode.mayHaveBeenCharged, 'may have been charged: a billed answer was lost (not re-sent)'],
   [ExitCode.network, 'network or service failure (after retries)'],
-  [ExitCode.notConfirmed, 'billed verb not confirmed (--yes, --max-cost): estimate printed'],
+  [ExitCode.notConfirmed, 'billed verb not confirmed (--yes, --max-cost) or its price unusable: nothing sent'],
   [ExitCode.refused, 'refused by the service (validation, credits, unknown id)'],
   [ExitCode.localFile, 'a local file could not be read or written (missing, disk full, permission)'],
   [ExitCode.interrupted, 'interrupted'],
@@ -109,6 +109,7 @@ export function exitCodeOf(error: unknown): ExitCodeValue {
       case 'invalid-option':
         return ExitCode.usage;
       case 'needs-confirmation':
+      case 'invalid-price':
         return ExitCode.notConfirmed;
       case 'no-dates':
         return ExitCode.notAvailable;

@@ -27,6 +27,8 @@ export function estimateText(model: EstimateModel): string {
   if (model.kind === 'composite') {
     lines.push(`  Cost: ${num(model.credits)} credits`, `  Billed area: ${num(model.areaEstimateKm2 ?? model.aoi?.billedAreaKm2)} km²`);
     if (model.fileSizeMB !== undefined) lines.push(`  File size: about ${num(model.fileSizeMB, 1)} MB`);
+    const order = model.automaticOrder;
+    if (order) lines.push(`  Order the service would create (AutomaticOrderCreation): this month ${num(order.currentMonth)} ${order.currency}, each following month ${num(order.perMonth)} ${order.currency}`);
   } else if (model.kind === 'order') {
     // The totals as read from either estimate shape; the breakdown only where the service gave one.
     const parts = (order: number | undefined, storage: number | undefined): string => (order === undefined && storage === undefined ? '' : ` (order ${num(order)} + storage ${num(storage)})`);

@@ -1,11 +1,14 @@
 // The workflows' ports without a person at a keyboard. A question the command line left open is
 // answered with the workflow's own default when it has one (said on stderr), and is a usage error
 // naming the option otherwise (the model is never guessed). The cost panel becomes the budget
-// guard: a billed call proceeds only with --yes and an estimate within --max-cost; otherwise the
-// estimate is kept for printing and the workflow is told "cancel", so nothing billed is sent.
+// guard: a billed call proceeds only with --yes and every part of its price within --max-cost (the
+// extension's cost decision, cost-decision.ts: credits, and an order's dearer month in its
+// currency); otherwise the estimate is kept for printing and the workflow is told "cancel", so
+// nothing billed is sent.
 import type { ImageryClient } from '../api/types';
 import type { EstimateDecision, EstimateModel } from '../workflows/engine/estimate-view-model';
-import { budgetedCost } from '../workflows/engine/order-costs';
+import { addSpent, orderFigure, overBudget, priceOf } from '../workflows/engine/cost-decision';
+import type { Price } from '../workflows/engine/cost-decision';
 import type { Answer, AskPort, InputQuestion, PickItem, PickManyQuestion, PickQuestion, WorkflowPorts } from '../workflows/engine/ports';
 import { optionTable } from './args';
 import { UsageError } from './exit-codes';
@@ -37,13 +40,15 @@ export interface CostGuard {
   yes: boolean;
   /** --max-cost: for a series, the budget of the whole run. */
   maxCost: number | undefined;
-  /** Spent so far in this run (estimates that were let through). */
-  spent: number;
+  /** Spent so far in this run (estimates that were let through), per unit: credits, a currency. */
+  spent: Record<string, number>;
 }
 
 export interface StoppedEstimate {
   model: EstimateModel;
   cost: number | undefined;
+  /** Every part of the price, each in its unit. */
+  price: Price;
   reason: string;
 }
 
@@ -72,13 +77,13 @@ export function createCliPorts(options: CliPortOptions): CliPorts {
     },
     confirmCost: async (model: EstimateModel): Promise<EstimateDecision> => {
       if (model.kind === 'tiles') return { action: 'proceed', selectedTiles: model.preselected };
-      const cost = costOf(model);
-      const reason = refusal(guard, cost);
+      const price = priceOf(model);
+      const reason = refusal(guard, price);
       if (reason !== undefined) {
-        ports.stopped = { model, cost, reason };
+        ports.stopped = { model, cost: costOf(model), price, reason };
         return { action: 'cancel' };
       }
-      guard.spent += cost ?? 0;
+      addSpent(guard.spent, price);
       return { action: 'proceed' };
     },
     signal: options.signal,
@@ -89,26 +94,21 @@ export function createCliPorts(options: CliPortOptions): CliPorts {
   return ports;
 }
 
-/** Why a billed call may not go, or undefined when it may. */
-export function refusal(guard: CostGuard, cost: number | undefined): string | undefined {
+/** Why a billed call may not go, or undefined when it may: the flags, then (given a price) the one
+ * cost decision, every part within what is left of --max-cost in its own unit. */
+export function refusal(guard: CostGuard, price?: Price): string | undefined {
   if (!guard.yes && guard.maxCost === undefined) return 'a billed request: add --yes and --max-cost AMOUNT to send it';
   if (!guard.yes) return 'not confirmed: add --yes to send it';
   if (guard.maxCost === undefined) return 'no budget: add --max-cost AMOUNT to send it';
-  if (cost === undefined || !Number.isFinite(cost)) return 'the service gave no cost for it, so no budget can allow it';
-  const left = guard.maxCost - guard.spent;
-  if (cost > left) return guard.spent > 0 ? `it costs ${cost}, above the ${round(left)} left of the budget of ${guard.maxCost}` : `it costs ${cost}, above the budget of ${guard.maxCost}`;
-  return undefined;
+  return price === undefined ? undefined : overBudget(price, { amount: guard.maxCost, name: '--max-cost', inclusive: true, spent: guard.spent });
 }
 
-/** The figure the budget is compared with: credits for a composite; for an order the larger month,
- * from the totals the workflow read (order-costs.ts, either estimate shape), as the cost gate does. */
+/** One figure for scripts (--json `cost`): the images' credits, or an order's dearer month; every
+ * part is in `price`. */
 export function costOf(model: EstimateModel): number | undefined {
-  if (model.kind === 'composite') return model.credits;
-  if (model.kind === 'order') return budgetedCost({ currentMonth: model.currentMonthCost, perMonth: model.perMonthCost });
-  return undefined;
+  const price = priceOf(model);
+  return price.images ? price.images.credits : price.order ? orderFigure(price.order) : undefined;
 }
-
-const round = (n: number): number => Math.round(n * 1000) / 1000;
 
 function nonInteractiveAsk(terminal: Terminal): AskPort {
   const flag = flagOfQuestion;

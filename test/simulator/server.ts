@@ -119,8 +119,7 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
   }
   if (scheduled?.echoKey !== undefined && scheduled.echoKey !== 'file-name') return echoKey(parts, res, entry, scheduled, key ?? '');
   if (scheduled?.status !== undefined && !scheduled.answerAfterProcessing) {
-    const headers: Record<string, string> = scheduled.retryAfterSeconds !== undefined ? { 'Retry-After': String(scheduled.retryAfterSeconds) } : {};
-    return sendError(parts, res, entry, new SimError(scheduled.status, scheduled.message ?? `Scheduled fault ${scheduled.status}.`, scheduled.code, null, headers), `fault:${scheduled.status}`);
+    return sendError(parts, res, entry, new SimError(scheduled.status, scheduled.message ?? `Scheduled fault ${scheduled.status}.`, scheduled.code, null, retryAfter(scheduled)), `fault:${scheduled.status}`);
   }
   if (!(await admit(parts, res, entry, key, keyStatus))) return;
   if (scheduled?.hostileJson !== undefined) {
@@ -150,15 +149,21 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
     return resetSocket(req.socket);
   }
   if (scheduled?.status !== undefined) {
-    // answerAfterProcessing: the work is done and charged, the client hears only the status.
-    const error = new SimError(scheduled.status, `Scheduled fault ${scheduled.status} after processing.`, scheduled.code);
+    // answerAfterProcessing: the work is done and charged, the client hears only the status (a
+    // 429 or 503 then says "not run" though it ran, as an overloaded gateway may).
+    const error = new SimError(scheduled.status, `Scheduled fault ${scheduled.status} after processing.`, scheduled.code, null, retryAfter(scheduled));
     return sendError(parts, res, entry, error, `fault:${scheduled.status}-after-processing`);
   }
+  if (scheduled?.patchData !== undefined && reply.kind === 'json') reply = { ...reply, data: { ...(reply.data as Record<string, unknown>), ...scheduled.patchData } };
   if (scheduled?.slowProcessingMs !== undefined && !(await wait(scheduled.slowProcessingMs, res))) {
     entry.outcome = 'aborted-by-client:after-processing';
     return;
   }
   await sendReply(parts, res, entry, reply);
+}
+
+function retryAfter(fault: ScheduledFault): Record<string, string> {
+  return fault.retryAfterSeconds !== undefined ? { 'Retry-After': String(fault.retryAfterSeconds) } : {};
 }
 
 /** A scheduled answer that repeats the key sent (ScheduledFault.echoKey). */

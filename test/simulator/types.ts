@@ -138,6 +138,9 @@ export interface ScheduledFault {
   /** With `status`: apply the request first (an order created, credits spent), then answer the
    * status, as a gateway does when the backend's answer is lost (502/504). */
   answerAfterProcessing?: boolean;
+  /** Answer the route's JSON with these fields of its data replaced (a price of -50 credits, an
+   * order estimate priced in two currencies): answers a careless service could give. */
+  patchData?: Record<string, unknown>;
   /** Apply the request, then hold the answer this long: slow processing that outlasts the
    * client's timeout. The effect stays when the client gives up. */
   slowProcessingMs?: number;

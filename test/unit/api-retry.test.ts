@@ -229,12 +229,21 @@ describe('api client: retry, backoff and the gate', function () {
       assert.deepEqual(sim.requests.filter((r) => r.path === ORDERS).map((r) => `${r.method} ${r.outcome}`), ['GET ok', 'POST fault:500', 'GET ok', 'GET ok', 'GET ok']);
     });
 
-    it('retries at once when the server said it did not process it (429, 503, 1003)', async () => {
+    it('retries when the server said it did not process it (429, 503, 1003), each time after the list shows no such order', async () => {
       await start();
       sim.schedule({ method: 'POST', path: ORDERS, status: 429 }, { method: 'POST', path: ORDERS, status: 503 }, { method: 'POST', path: ORDERS, status: 400, code: 1003 });
       await client.createOrder(ORDER);
       assert.equal(sim.state.stored.length, 1);
-      assert.deepEqual(sim.requests.filter((r) => r.path === ORDERS).map((r) => `${r.method} ${r.outcome}`), ['GET ok', 'POST fault:429', 'POST fault:503', 'POST fault:400', 'POST ok']);
+      assert.deepEqual(sim.requests.filter((r) => r.path === ORDERS).map((r) => `${r.method} ${r.outcome}`), ['GET ok', 'POST fault:429', 'GET ok', 'POST fault:503', 'GET ok', 'POST fault:400', 'GET ok', 'POST ok']);
+    });
+
+    it('a 503 after the service created the order: found in the list, not sent again', async () => {
+      await start();
+      sim.schedule({ method: 'POST', path: ORDERS, status: 503, answerAfterProcessing: true });
+      const order = await client.createOrder(ORDER);
+      assert.equal(sim.state.stored.length, 1);
+      assert.equal(order.TaskOrderGuid, sim.state.stored[0]!.TaskOrderGuid);
+      assert.deepEqual(sim.requests.filter((r) => r.path === ORDERS).map((r) => `${r.method} ${r.outcome}`), ['GET ok', 'POST fault:503-after-processing', 'GET ok']);
     });
 
     it('a reset before any answer: one POST, then "unknown", with a message that says to check the list', async () => {

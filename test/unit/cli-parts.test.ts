@@ -29,11 +29,16 @@ describe('CLI parts', () => {
   });
 
   it('the guard lets a billed call through only with --yes and an estimate within what is left of the budget', () => {
-    assert.match(refusal({ yes: false, maxCost: 10, spent: 0 }, 1)!, /--yes/);
-    assert.match(refusal({ yes: true, maxCost: undefined, spent: 0 }, 1)!, /--max-cost/);
-    assert.match(refusal({ yes: true, maxCost: 10, spent: 0 }, undefined)!, /no cost/);
-    assert.equal(refusal({ yes: true, maxCost: 10, spent: 0 }, 10), undefined);
-    assert.match(refusal({ yes: true, maxCost: 10, spent: 9.5 }, 1)!, /0\.5 left/);
+    const credits = (amount: number | undefined) => ({ images: { credits: amount } });
+    assert.match(refusal({ yes: false, maxCost: 10, spent: {} }, credits(1))!, /--yes/);
+    assert.match(refusal({ yes: true, maxCost: undefined, spent: {} }, credits(1))!, /--max-cost/);
+    assert.match(refusal({ yes: true, maxCost: 10, spent: {} }, credits(undefined))!, /no cost/);
+    assert.equal(refusal({ yes: true, maxCost: 10, spent: {} }, credits(10)), undefined);
+    assert.match(refusal({ yes: true, maxCost: 10, spent: { credits: 9.5 } }, credits(1))!, /0\.5 left/);
+    // Each part in its own unit: euros spent take nothing from the credits' budget, and the reverse.
+    const order = { createdBy: 'AutomaticOrderCreation' as const, currency: 'EUR', currentMonth: 6.07, perMonth: 6.07 };
+    assert.equal(refusal({ yes: true, maxCost: 10, spent: { EUR: 9.5 } }, credits(1)), undefined);
+    assert.match(refusal({ yes: true, maxCost: 3, spent: {} }, { images: { credits: 2.02 }, order })!, /would create \(AutomaticOrderCreation\) costs 6\.07 EUR, above the budget of 3/);
   });
 
   it('series dates: every N days from the oldest, the newest N kept', () => {

@@ -313,6 +313,9 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
     { name: 'a reset after the server created the order', scheduled: [{ method: 'POST', path: ORDERS, reset: 'after-processing' }], expect: 'completed', created: 1 },
     { name: 'a 503 (not processed) then success', scheduled: [{ method: 'POST', path: ORDERS, status: 503 }], expect: 'completed', created: 1 },
     { name: 'a 429 burst', scheduled: [{ method: 'POST', path: ORDERS, status: 429, times: 2 }], expect: 'completed', created: 1 },
+    // The service created the order, then said "not run": looked up by meaning before any resend.
+    { name: 'a 503 answered after the server created the order', scheduled: [{ method: 'POST', path: ORDERS, status: 503, answerAfterProcessing: true }], expect: 'completed', created: 1 },
+    { name: 'a 429 answered after the server created the order', scheduled: [{ method: 'POST', path: ORDERS, status: 429, retryAfterSeconds: 0, answerAfterProcessing: true }], expect: 'completed', created: 1 },
     { name: 'a 500 before processing: unknown, not a second POST', scheduled: [{ method: 'POST', path: ORDERS, status: 500 }], expect: 'unknown', created: 0 },
     { name: 'a reset before processing: unknown, not a second POST', scheduled: [{ method: 'POST', path: ORDERS, reset: 'before-processing' }], expect: 'unknown', created: 0 },
     { name: 'a 502 after processing', scheduled: [{ method: 'POST', path: ORDERS, status: 502, answerAfterProcessing: true }], expect: 'completed', created: 1 },

@@ -11,7 +11,6 @@ import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
 import { batchText, compositeText, stoppedText } from '../format';
-import { costOf } from '../ports';
 import { compositeOptions } from './composite-options';
 
 export async function datesVerb(context: VerbContext): Promise<number> {
@@ -63,7 +62,7 @@ export async function estimateVerb(context: VerbContext): Promise<number> {
   const options = compositeOptions(context.options);
   const source = await context.area();
   // No --yes here: the guard always stops at the estimate, so nothing billed can be sent.
-  const ports = await context.ports({ yes: false, maxCost: undefined, spent: 0 });
+  const ports = await context.ports({ yes: false, maxCost: undefined, spent: {} });
   const result = await downloadComposite(ports, source, options);
   const stopped = ports.stopped;
   if (result.outcome === 'not-available' || !stopped) {
@@ -71,7 +70,7 @@ export async function estimateVerb(context: VerbContext): Promise<number> {
     return result.outcome === 'not-available' ? ExitCode.notAvailable : ExitCode.failure;
   }
   const { outcome: _outcome, ...rest } = result;
-  context.terminal.result({ ...rest, outcome: 'estimated', cost: costOf(stopped.model) }, () => stoppedText({ ...stopped, reason: 'an estimate only (download sends it)' }));
+  context.terminal.result({ ...rest, outcome: 'estimated', cost: stopped.cost, price: stopped.price }, () => stoppedText({ ...stopped, reason: 'an estimate only (download sends it)' }));
   return ExitCode.ok;
 }
 
@@ -85,7 +84,7 @@ export async function downloadVerb(context: VerbContext): Promise<number> {
   const result = await downloadComposite(ports, source, { ...options, outputDirectory: context.outputDirectory(), resendUncertain });
   if (ports.stopped) {
     const stopped = ports.stopped;
-    context.terminal.result({ ...result, stopped: { cost: stopped.cost, reason: stopped.reason } }, () => stoppedText(stopped));
+    context.terminal.result({ ...result, stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } }, () => stoppedText(stopped));
     return ExitCode.notConfirmed;
   }
   context.terminal.result(result, () => (result.parts ? batchText(result.parts) : compositeText(result)));

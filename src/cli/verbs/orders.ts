@@ -6,7 +6,6 @@ import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
 import { estimateText, orderDetailText, ordersText, stoppedText } from '../format';
-import { costOf } from '../ports';
 
 export async function ordersListVerb(context: VerbContext): Promise<number> {
   expectPositionals(context, 0);
@@ -68,11 +67,11 @@ async function orderSource(context: VerbContext, options: OrderOptions) {
 export async function ordersEstimateVerb(context: VerbContext): Promise<number> {
   const options = orderOptions(context);
   const source = await orderSource(context, options);
-  const ports = await context.ports({ yes: false, maxCost: undefined, spent: 0 });
+  const ports = await context.ports({ yes: false, maxCost: undefined, spent: {} });
   const result = await runOrder(ports, source, { ...options, skipConfirmation: false }, 'estimate');
   const stopped = ports.stopped;
   if (!stopped) throw new Error('The order estimate ended without an estimate.');
-  context.terminal.result({ ...result, outcome: 'estimated', cost: costOf(stopped.model) }, () => estimateText(stopped.model));
+  context.terminal.result({ ...result, outcome: 'estimated', cost: stopped.cost, price: stopped.price }, () => estimateText(stopped.model));
   return ExitCode.ok;
 }
 
@@ -83,7 +82,7 @@ export async function ordersCreateVerb(context: VerbContext): Promise<number> {
   const result = await runOrder(ports, source, { ...options, skipConfirmation: false }, 'create');
   if (ports.stopped) {
     const stopped = ports.stopped;
-    context.terminal.result({ ...result, stopped: { cost: stopped.cost, reason: stopped.reason } }, () => stoppedText(stopped));
+    context.terminal.result({ ...result, stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } }, () => stoppedText(stopped));
     return ExitCode.notConfirmed;
   }
   context.terminal.result(result, () => `Created order ${result.order?.TaskOrderGuid ?? '?'}${result.recurring ? ` (recurring; cancel before ${result.cancellationDeadline} to stop next month's charge)` : ''}.`);

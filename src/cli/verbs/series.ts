@@ -1,6 +1,6 @@
 // `series`: one composite per date over a window, through the same time-series workflow as the
 // extension's command (src/workflows/series/series-workflow.ts): every date priced first, the
-// total held against --max-cost, then the dates through the worker pool with a manifest beside
+// total held against --max-cost by the cost guard (date by date: none below zero), then the dates through the worker pool with a manifest beside
 // the images, so a rerun skips finished dates and never re-sends a date whose billed answer was
 // lost (--resend-uncertain sends those again, on purpose).
 import { parseEvery } from '../../workflows/series/series-dates';
@@ -35,10 +35,10 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
   const directory = context.outputDirectory();
   // --resend-uncertain names no dates: it means every date the manifest holds as possibly charged.
   const resendUncertain = o.flag('resend-uncertain') ? ('all' as const) : undefined;
-  const result = await downloadSeries(ports, source, { ...options, dates: given, every, nth, maxDates, concurrency, outputDirectory: directory, skipConfirmation: true, resendUncertain });
+  const result = await downloadSeries(ports, source, { ...options, dates: given, every, nth, maxDates, concurrency, outputDirectory: directory, resendUncertain });
   const stopped = ports.stopped as StoppedEstimate | undefined;
   const dates = result.dates.filter((d) => d.status !== 'partial').map((d) => ({ ...d, status: cliStatus(d.status) }));
-  const report = { outcome: stopped ? 'stopped' : result.outcome === 'cancelled' && !context.signal.aborted ? 'completed' : result.outcome, manifestPath: result.manifestPath, dates, partial: result.dates.filter((d) => d.status === 'partial').map((d) => d.date), files: result.files, bytes: result.bytes, totalCredits: result.totalCredits, itemCollection: result.itemCollection, ...(stopped ? { stopped: { cost: stopped.cost, reason: stopped.reason } } : {}) };
+  const report = { outcome: stopped ? 'stopped' : result.outcome === 'cancelled' && !context.signal.aborted ? 'completed' : result.outcome, manifestPath: result.manifestPath, dates, partial: result.dates.filter((d) => d.status === 'partial').map((d) => d.date), files: result.files, bytes: result.bytes, totalCredits: result.totalCredits, itemCollection: result.itemCollection, ...(stopped ? { stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } } : {}) };
   context.terminal.result(report, () => seriesText(result, dates, stopped));
   return seriesExitCode(result, dates, stopped, context.signal.aborted);
 }

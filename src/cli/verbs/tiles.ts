@@ -49,7 +49,7 @@ export async function tilesProcessVerb(context: VerbContext): Promise<number> {
   const guard = context.guard();
   // Without --yes and a budget nothing is sent at all; with them, the batch's derived price (the
   // workflow's cost gate) must be within the budget, and the spent credits are held to it too.
-  const why = refusal(guard, 0);
+  const why = refusal(guard);
   if (why !== undefined) {
     const result = { outcome: 'cancelled', stopped: { cost: undefined, reason: why } };
     context.terminal.result(result, () => `Processing tiles is billed per tile; its price is derived from the composite rate before anything is sent.\nNot sent: ${why}.`);

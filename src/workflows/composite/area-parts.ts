@@ -5,6 +5,7 @@
 import type { CompositeAvailability, CompositeEstimate } from '../../api/types';
 import { splitAoi } from '../../geometry/index';
 import type { Aoi } from '../../geometry/types';
+import { checkedAmount } from '../engine/cost-decision';
 import { WorkflowError } from '../engine/errors';
 import type { WorkflowPorts } from '../engine/ports';
 import { availabilityRequest, compositeRequest, freezeProfile } from '../engine/request-profile';
@@ -72,7 +73,10 @@ export async function partsEstimate(ports: WorkflowPorts, parts: readonly Aoi[],
   const estimates: CompositeEstimate[] = [];
   for (const [i, part] of parts.entries()) {
     ports.progress.report({ message: `Estimating the cost, part ${i + 1} of ${parts.length}…` });
-    estimates.push(await ports.client.estimateComposite(compositeRequest(partProfile(part, profile)), { signal: ports.signal }));
+    const estimate = await ports.client.estimateComposite(compositeRequest(partProfile(part, profile)), { signal: ports.signal });
+    // Part by part: a part below zero must not lower the sum the budget holds.
+    if (typeof estimate.CreditEstimate === 'number') checkedAmount(estimate.CreditEstimate, `part ${i + 1} of ${parts.length} of the area`, 'credits');
+    estimates.push(estimate);
   }
   return sumEstimates(estimates);
 }

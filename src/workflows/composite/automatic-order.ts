@@ -37,6 +37,7 @@ export async function priceAutomaticOrder(ports: WorkflowPorts, aoi: Aoi, profil
   const costs = readOrderCosts(estimate);
   return {
     currency: costs.currency,
+    currencies: costs.currencies,
     currentMonth: costs.currentMonth,
     perMonth: costs.perMonth,
     billedKm2: typeof estimate.AreaKm2 === 'number' && Number.isFinite(estimate.AreaKm2) ? estimate.AreaKm2 : undefined,

@@ -1,9 +1,13 @@
-// Decides whether a cost may proceed, for every billed workflow alike. First the account's balance
-// is compared with what Proceed would charge (no 994 round trip: the missing amount in words).
-// Then a person confirms in the cost webview; a caller that asks to skip the confirmation (tests,
-// keybindings, other extensions) gets it skipped only when the cost is known and under the
-// `confirmCostAbove` budget, and a clear refusal otherwise.
+// Decides whether a cost may proceed, for every billed workflow alike. The price is read and
+// checked by the one cost decision both hosts ask (cost-decision.ts): a price below zero, not
+// finite or in two currencies stops here. Then the account's balance is compared with what Proceed
+// would charge (no 994 round trip: the missing amount in words). Then a person confirms in the
+// cost webview; a caller that asks to skip the confirmation (tests, keybindings, other extensions)
+// gets it skipped only when every part of the price is known and under the `confirmCostAbove`
+// budget, each in its own unit, and a clear refusal otherwise.
 import { WorkflowError } from './errors';
+import { overBudget, priceOf } from './cost-decision';
+import type { Price } from './cost-decision';
 import { chargeOf, checkCredits, readAccount, spendable } from './credit-check';
 import type { EstimateDecision, EstimateModel, OrderEstimateModel } from './estimate-view-model';
 import type { WorkflowPorts } from './ports';
@@ -14,15 +18,18 @@ export async function confirmCost(
   cost: number | undefined,
   skipConfirmation: boolean | undefined,
 ): Promise<EstimateDecision> {
+  const price = priceOf(model, cost);
   const charge = chargeOf(model, cost);
   const account = await readAccount(ports);
-  const balance = spendable(account, charge.unit);
+  // The order balance is in euros: an order priced in another currency cannot be compared with it.
+  const inEuros = (currency: string) => (currency === 'EUR' ? spendable(account, 'EUR') : undefined);
+  const balance = model.kind === 'order' ? inEuros(model.currency) : spendable(account, charge.unit);
   // With a choice of covers the check waits for the one picked: either may be the affordable one.
   const covers = model.kind === 'order' && (model.covers?.length ?? 0) > 1;
   if (!covers) checkCredits(charge.amount, balance, charge.what, charge.unit);
   // AutomaticOrderCreation: the order the service would create is paid from the euro balance.
   const order = model.kind === 'composite' ? model.automaticOrder : undefined;
-  const orderBalance = order ? spendable(account, 'EUR') : undefined;
+  const orderBalance = order ? inEuros(order.currency) : undefined;
   if (order) checkCredits(order.currentMonth, orderBalance, "this month's cost of the tasking order the service would create", 'EUR');
   // An account answer without a balance (the newer endpoint documents none) refuses nothing: the
   // price and the budget still hold, and the person is told the balance was not compared.
@@ -32,7 +39,9 @@ export async function confirmCost(
     ports.log?.(sentence);
     model.warnings.push(sentence);
   }
-  const decision = await decide(ports, model, cost, skipConfirmation);
+  const foreign = model.kind === 'order' ? model.currency : order?.currency;
+  if (foreign !== undefined && foreign !== 'EUR') model.warnings.push(`The order is priced in ${foreign} and the order balance is kept in EUR: the balance was not compared with it.`);
+  const decision = await decide(ports, model, price, skipConfirmation);
   if (covers && decision.action === 'proceed') {
     const picked = (model as OrderEstimateModel).covers!.find((c) => c.id === (decision.cover ?? 'polygon'));
     checkCredits(picked?.currentMonth ?? charge.amount, balance, `this month's cost of the ${picked?.id === 'tiles' ? 'tile order' : 'polygon order'}`, 'EUR');
@@ -40,27 +49,12 @@ export async function confirmCost(
   return decision;
 }
 
-async function decide(ports: WorkflowPorts, model: EstimateModel, cost: number | undefined, skipConfirmation: boolean | undefined): Promise<EstimateDecision> {
+async function decide(ports: WorkflowPorts, model: EstimateModel, price: Price, skipConfirmation: boolean | undefined): Promise<EstimateDecision> {
   if (!skipConfirmation) {
     ports.progress.report({ message: 'Waiting for your decision in the cost panel…' });
     return ports.confirmCost(model, ports.signal);
   }
-  const budget = ports.settings().confirmCostAbove;
-  const under = (value: number | undefined) => budget !== undefined && value !== undefined && Number.isFinite(value) && value < budget;
-  const order = model.kind === 'composite' ? model.automaticOrder : undefined;
-  // The order the service would create is held to the same budget, in its own currency: the
-  // larger of this month's and a following month's cost, as for any order.
-  const orderCost = order && (order.currentMonth !== undefined || order.perMonth !== undefined) ? Math.max(order.currentMonth ?? 0, order.perMonth ?? 0) : undefined;
-  if (under(cost) && (!order || under(orderCost))) return { action: 'proceed' };
-  const why =
-    order && under(cost)
-      ? orderCost === undefined
-        ? 'the service gave no price for the tasking order it would create (AutomaticOrderCreation)'
-        : `the tasking order the service would create (AutomaticOrderCreation) costs ${orderCost} ${order.currency}, not under the budget of ${budget} (satImagery.confirmCostAbove)`
-      : cost === undefined
-      ? 'the service gave no cost for it'
-      : budget === undefined
-        ? `no budget is set (satImagery.confirmCostAbove) and it costs ${cost}`
-        : `it costs ${cost}, not under the budget of ${budget} (satImagery.confirmCostAbove)`;
+  const why = overBudget(price, { amount: ports.settings().confirmCostAbove, name: 'satImagery.confirmCostAbove', inclusive: false });
+  if (why === undefined) return { action: 'proceed' };
   throw new WorkflowError('needs-confirmation', `This request needs a confirmation: ${why}. Run the command interactively to review the cost and confirm it.`);
 }

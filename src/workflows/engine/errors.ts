@@ -7,6 +7,7 @@ export type WorkflowErrorKind =
   | 'invalid-geometry' // the AOI has errors: nothing was sent
   | 'invalid-option' // an options field or a model name the service would refuse
   | 'needs-confirmation' // the cost is above the budget and nobody may confirm
+  | 'invalid-price' // the service's price is below zero, not finite, or in two currencies: nothing was sent
   | 'profile-mismatch' // the process payload differs from the estimate's
   | 'no-dates' // the date search found nothing usable
   | 'insufficient-credits'; // the account holds less than the estimate: nothing was sent

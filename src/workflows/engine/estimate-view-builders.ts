@@ -28,7 +28,8 @@ export function compositeEstimateModel(
   estimate: CompositeEstimate,
   budget: number | undefined,
 ): CompositeEstimateModel {
-  const credits = numberOr(estimate.CreditEstimate);
+  // Any number: a price below zero or not finite is refused by the cost decision, not hidden.
+  const credits = typeof estimate.CreditEstimate === 'number' ? estimate.CreditEstimate : undefined;
   const warnings = areaWarnings(aoi);
   if (budget !== undefined && credits !== undefined && credits >= budget) warnings.push(`The cost (${credits}) is at or above your budget of ${budget}.`);
   const settings: SettingLine[] = [
@@ -91,6 +92,7 @@ export function orderEstimateModel(
     payload: request,
     budget,
     currency: costs.currency,
+    currencies: costs.currencies,
     currentMonthOrder: costs.currentMonthOrder,
     currentMonthStorage: costs.currentMonthStorage,
     nextMonthOrder: costs.nextMonthOrder,

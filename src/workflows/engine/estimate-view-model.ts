@@ -44,6 +44,8 @@ export interface CompositeEstimateModel extends EstimateCommon {
  * service decides that order, so this is its price with the person's order settings. */
 export interface AutomaticOrderPrice {
   currency: string;
+  /** Every currency the estimate named (one, unless the service mixed them). */
+  currencies?: string[];
   currentMonth: number | undefined;
   perMonth: number | undefined;
   billedKm2: number | undefined;
@@ -63,6 +65,8 @@ export interface SeriesEstimate {
 export interface OrderEstimateModel extends EstimateCommon {
   kind: 'order';
   currency: string;
+  /** Every currency the estimate named (one, unless the service mixed them). */
+  currencies?: string[];
   currentMonthOrder: number | undefined;
   currentMonthStorage: number | undefined;
   nextMonthOrder: number | undefined;
@@ -96,6 +100,7 @@ export interface CoverOption {
   id: 'polygon' | 'tiles';
   label: string;
   currency: string;
+  currencies?: string[];
   currentMonth: number | undefined;
   perMonth: number | undefined;
   billedKm2: number | undefined;

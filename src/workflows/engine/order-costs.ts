@@ -5,6 +5,8 @@ import type { OrderEstimate } from '../../api/types';
 
 export interface OrderCosts {
   currency: string;
+  /** Every currency the estimate names; more than one is refused by the cost decision. */
+  currencies: string[];
   /** What is billed this month (order + storage), when the estimate says. */
   currentMonth: number | undefined;
   /** What each following month costs (next month, or the recurring estimate). */
@@ -18,8 +20,10 @@ export interface OrderCosts {
 /** The service's own caveat, shown beside every order price. */
 export const ESTIMATE_CAVEAT = 'The service estimates as if nothing changes in your existing orders this month and the area overlaps none of them.';
 
+/** A price as the service gave it: any number, so that one below zero or not finite reaches the
+ * cost decision (cost-decision.ts), which refuses it; anything else is no price. */
 function numberOr(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  return typeof value === 'number' && !Number.isNaN(value) ? value : undefined;
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
@@ -48,9 +52,11 @@ export function readOrderCosts(estimate: OrderEstimate): OrderCosts {
   const nextStorage = numberOr(costs.NextMonthStorageCosts);
   const current = block(estimate.CurrentMonthCosts);
   const recurring = block(estimate.RecurringCostsEstimate);
-  const currency = (typeof costs.CurrencyCode === 'string' ? costs.CurrencyCode : undefined) ?? current.currency ?? recurring.currency ?? 'EUR';
+  const named = [typeof costs.CurrencyCode === 'string' ? costs.CurrencyCode : undefined, current.currency, recurring.currency].filter((c): c is string => c !== undefined);
+  const currency = named[0] ?? 'EUR';
   return {
     currency,
+    currencies: [...new Set(named)],
     currentMonth: numberOr(estimate.CurrentMonthCost) ?? current.total ?? sum(currentOrder, currentStorage),
     perMonth: numberOr(estimate.NextMonthCost) ?? recurring.total ?? sum(nextOrder, nextStorage),
     currentMonthOrder: currentOrder,

@@ -45,6 +45,7 @@ export function coverOption(id: CoverOption['id'], estimate: OrderEstimate, requ
     id,
     label: id === 'polygon' ? 'Polygon order (the drawn area)' : "Tile order (the service's tile cover)",
     currency: costs.currency,
+    currencies: costs.currencies,
     currentMonth: costs.currentMonth,
     perMonth: costs.perMonth,
     billedKm2: typeof estimate.AreaKm2 === 'number' ? estimate.AreaKm2 : undefined,
