@@ -1,6 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { formatArea, formatCredits, formatMoney, formatUtc, NOT_GIVEN } from '../../src/common/format';
 import { budgetedCost, deriveWarnings, nextRenewal } from '../../media/webview/estimate/warnings';
+import { readAoi } from '../../src/geometry/read-aoi';
+import { billingRulesFrom } from '../../src/geometry/billing-rules';
+import { estimateAoi } from '../../src/workflows/engine/estimate-view-builders';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
 
 const en = 'en-US';
@@ -33,6 +36,21 @@ describe('webview warnings', () => {
     assert.deepEqual(ids(15.1), ['billed-area']);
     const text = deriveWarnings(orderModel({ aoi: aoi(40), recurring: false }), en, now)[0].text;
     assert.match(text, /40 km².*4× the drawn area \(10 km²\)/);
+  });
+
+  it('names the minimum billed area of the billing rules the area was measured with, never a figure of its own', () => {
+    // Two small fields far apart: each billed at the minimum, far above what is drawn.
+    const wkt = 'MULTIPOLYGON(((10 56,10.001 56,10.001 56.001,10 56.001,10 56)),((10.2 56,10.201 56,10.201 56.001,10.2 56.001,10.2 56)))';
+    const text = (rules?: ReturnType<typeof billingRulesFrom>) => {
+      const read = readAoi(wkt, 'wkt', rules);
+      assert.ok(read.ok);
+      return deriveWarnings(orderModel({ aoi: estimateAoi(read.aoi), recurring: false }), en, now).find((w) => w.id === 'billed-area')?.text ?? '';
+    };
+    // The default rules (0.5 km² a polygon): billed 1 km², and the warning says 0.5, not 1.
+    assert.match(text(), /The billed area \(1 km²\).*at least 0\.5 km²\.$/);
+    assert.doesNotMatch(text(), /at least 1 km²/);
+    // A specification document that says 2 km²: billed 4 km², the warning says 2.
+    assert.match(text(billingRulesFrom({ 'x-billing': { minimumBilledAreaKm2: 2 } })), /The billed area \(4 km²\).*at least 2 km²\.$/);
   });
 
   it("uses the service's billed area for a composite", () => {
