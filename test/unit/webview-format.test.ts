@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { formatArea, formatCredits, formatMoney, formatUtc, NOT_GIVEN } from '../../src/common/format';
 import { budgetedCost, deriveWarnings, nextRenewal } from '../../media/webview/estimate/warnings';
+import { cancellationTerms } from '../../media/webview/estimate/cancellation';
 import { readAoi } from '../../src/geometry/read-aoi';
 import { billingRulesFrom } from '../../src/geometry/billing-rules';
 import { estimateAoi } from '../../src/workflows/engine/estimate-view-builders';
@@ -87,5 +88,28 @@ describe('webview warnings', () => {
     // A sentence on a topic the panel did not raise itself is kept.
     const fixed = orderModel({ recurring: false, warnings: ['The cost (5) is at or above your budget of 5.'] });
     assert.deepEqual(deriveWarnings(fixed, en, now).map((w) => w.id), ['workflow']);
+  });
+});
+
+describe('webview cancellation terms', () => {
+  const today = new Date('2026-11-26T15:30:00Z');
+  const ids = (terms: { id: string }[]) => terms.map((t) => t.id);
+
+  it('does not show a cancellation date already past: an order with an end date starting today', () => {
+    // The service's CancellationDate of an order starting today: that day's 00:00 UTC.
+    const terms = cancellationTerms(orderModel({ recurring: false, cancellationDeadline: undefined, cancellationDate: '2026-11-26T00:00:00Z' }), en, today);
+    assert.deepEqual(ids(terms), ['cancellation-rule']);
+    assert.equal(terms[0]?.value, 'In full only while the order is in Review; it has no renewal to stop.');
+    assert.ok(!terms.some((t) => /Nov 26, 2026/.test(t.value)));
+  });
+
+  it("shows the service's date while it is ahead, and a recurring order's deadline before the 1st", () => {
+    const terms = cancellationTerms(orderModel({ recurring: true, cancellationDeadline: '2026-12-01T00:00:00.000Z', cancellationDate: '2026-12-01T00:00:00Z' }), en, today);
+    assert.deepEqual(ids(terms), ['cancellation-deadline', 'cancellation-rule', 'cancellation-date']);
+    assert.equal(terms[0]?.value, 'Dec 1, 2026, 00:00 UTC');
+    assert.match(terms[1]?.value ?? '', /only its renewal can be stopped/);
+    // The last minute of a year: the next renewal is in the next year.
+    const [deadline] = cancellationTerms(orderModel({ recurring: true, cancellationDeadline: undefined }), en, new Date('2027-12-31T23:30:00Z'));
+    assert.equal(deadline?.value, 'Jan 1, 2028, 00:00 UTC');
   });
 });

@@ -6,6 +6,7 @@
 import type { EstimateModel } from '../../../src/workflows/engine/estimate-view-model';
 import { formatArea, formatCredits, formatMoney, formatNumber, formatUtc } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
+import { renewalDeadline } from './cancellation';
 
 /** Billed area above this multiple of the drawn area earns a warning. */
 export const BILLED_AREA_RATIO_WARNING = 1.5;
@@ -95,7 +96,7 @@ export function deriveWarnings(model: EstimateModel, locale: Locale, now: Date):
     });
   }
   if (model.kind === 'order' && model.recurring) {
-    const deadline = model.cancellationDeadline ?? nextRenewal(now);
+    const deadline = renewalDeadline(model, now);
     warnings.push({
       id: 'recurring',
       text:
