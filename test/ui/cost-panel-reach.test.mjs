@@ -4,7 +4,7 @@
 // Proceed; a real mouse click there proceeds; the wait is said in the status bar meanwhile.
 // Screenshots, light and dark, under test-results/ui/.
 import * as assert from 'node:assert/strict';
-import { Commands, DEMO_KEY, PROCEED, extensionContributed, openCostPanelFromMenu, openWorkbench, runFromPalette, runPaletteTitle, shot, toggleLightDarkTheme } from './workbench.mjs';
+import { PROCEED, openCostPanelFromMenu, openWorkbench, runPaletteTitle, setDemoKey, shot, toggleLightDarkTheme } from './workbench.mjs';
 
 /** The element the browser hits at (x, y) of a frame's document, in words, and whether it is
  * `expected` (an element handle) or inside `selector`. */
@@ -58,17 +58,8 @@ describe('The cost panel in a small window', function () {
 async function proceedFromSmallWindow(wb) {
   assert.ok(wb.simulator, `the simulator did not start: ${wb.simulatorError?.message}`);
   const { page } = wb;
-  await extensionContributed(page);
-  await runFromPalette(page, Commands.setApiKey);
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(DEMO_KEY);
-  await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden' });
-
   // The key's own notification ("API key saved") is the person's to close; only the workflow's is under test.
-  const saved = page.locator('.notification-toast', { hasText: 'API key saved' }).first();
-  await saved.waitFor({ state: 'visible', timeout: 30_000 });
+  const saved = await setDemoKey(page);
   await runPaletteTitle(page, 'Notifications: Clear All Notifications');
   await saved.waitFor({ state: 'hidden' });
   // The area open in the editor, so the panel opens beside it, as in the demo.

@@ -2,7 +2,7 @@
 // row of its own, balances and limits formatted, none cut off; screenshots light and dark under
 // test-results/ui/.
 import * as assert from 'node:assert/strict';
-import { Commands, DEMO_KEY, extensionContributed, openWorkbench, runFromPalette, shot, toggleLightDarkTheme } from './workbench.mjs';
+import { Commands, openWorkbench, runFromPalette, setDemoKey, shot, toggleLightDarkTheme } from './workbench.mjs';
 
 describe('Show Account in the browser workbench', function () {
   this.timeout(180_000);
@@ -15,15 +15,7 @@ describe('Show Account in the browser workbench', function () {
   it('lists every account field, formatted, in rows that are not cut off', async () => {
     assert.ok(wb.simulator, `the simulator did not start: ${wb.simulatorError?.message}`);
     const { page } = wb;
-    await extensionContributed(page);
-    await runFromPalette(page, Commands.setApiKey);
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(DEMO_KEY);
-    await page.keyboard.press('Enter');
-    await input.waitFor({ state: 'hidden' });
-    // Set API Key has finished (its key check answered) when it says so.
-    await page.locator('.notification-toast', { hasText: 'API key saved' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await setDemoKey(page);
 
     await runFromPalette(page, Commands.showAccount);
     const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');

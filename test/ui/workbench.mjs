@@ -87,6 +87,21 @@ export async function runPaletteTitle(page, title) {
   await row.click();
 }
 
+/** Sets the demo key from the palette as a person does and waits until the extension says it is
+ * saved (its key check answered); returns that notification. */
+export async function setDemoKey(page) {
+  await extensionContributed(page);
+  await runFromPalette(page, Commands.setApiKey);
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(DEMO_KEY);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden' });
+  const saved = page.locator('.notification-toast', { hasText: 'API key saved' }).first();
+  await saved.waitFor({ state: 'visible', timeout: 30_000 });
+  return saved;
+}
+
 /** Switches between the light and the dark theme as a person would, from the palette, and waits
  * until the workbench wears the new one. Returns 'dark' or 'light'. */
 export async function toggleLightDarkTheme(page) {
