@@ -211,7 +211,10 @@ describe('Satellite Imagery in the browser workbench', function () {
       const layers = await frame.locator(`[data-testid="cover-map-${id}"]`).first().getAttribute('data-layers');
       assert.match(layers, id === 'polygon' ? /\bbilled:[1-9]/ : /\btiles:[1-9]/, `${id} cover map: ${layers}`);
     }
-    assert.match(await frame.locator('[data-testid="caveat"]').first().innerText(), /overlaps none/);
+    // The demo field overlaps one of the demo orders: the panel says so, and the caveat beside the
+    // price does not claim the opposite.
+    await frame.locator('[data-testid^="warning"]', { hasText: 'overlaps the area of your order' }).first().waitFor({ state: 'visible' });
+    assert.match(await frame.locator('[data-testid="caveat"]').first().innerText(), /as if the area overlapped none of them, which the warnings above say may not hold here/);
     // A field of half a km² in one mini-tile of 17 km²: the service's tiles cost more, and the panel says so.
     assert.match(await frame.locator('[data-testid="covers-intro"]').first().innerText(), /cost more per month than the polygon order here/);
     await frame.locator('[data-testid="cover-pick-tiles"]').first().check();
