@@ -21,6 +21,7 @@ export function aoiFromPolygons(polygons: PolygonCoordinates[], format: AoiForma
     geoJson: polygons.length === 1 ? { type: 'Polygon' as const, coordinates: polygons[0] } : { type: 'MultiPolygon' as const, coordinates: polygons },
     areaKm2: measured.reduce((sum, flat) => sum + flat.areaKm2, 0),
     billedAreaKm2: billedBoxes.reduce((sum, box) => sum + Math.max(minBilledKm2, bboxAreaKm2(box)), 0),
+    minBilledKm2,
     billedBoxes,
     bbox: unionBbox(billedBoxes),
     vertexCount,

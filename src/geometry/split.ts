@@ -41,12 +41,12 @@ export function splitAoi(aoi: Aoi, maxAreaKm2: number): Aoi[] {
   for (const polygon of aoi.polygons) {
     const box = polygonBbox(polygon);
     if (bboxAreaKm2(box) <= maxAreaKm2) {
-      parts.push(aoiFromPolygons([polygon], aoi.format));
+      parts.push(aoiFromPolygons([polygon], aoi.format, undefined, aoi.minBilledKm2));
       continue;
     }
     for (const cell of splitBox(box, maxAreaKm2)) {
       const clipped = clipPolygon(polygon, cell);
-      if (clipped && polygonAreaKm2(clipped) > 0) parts.push(aoiFromPolygons([clipped], aoi.format));
+      if (clipped && polygonAreaKm2(clipped) > 0) parts.push(aoiFromPolygons([clipped], aoi.format, undefined, aoi.minBilledKm2));
     }
   }
   return parts;

@@ -74,8 +74,10 @@ export interface Aoi {
   taskingWkt: string;
   /** Geodesic area of the drawn polygons, km². */
   areaKm2: number;
-  /** What the service bills: each polygon's bounding box, at least 1 km² each. */
+  /** What the service bills: each polygon's bounding box, at least `minBilledKm2` each. */
   billedAreaKm2: number;
+  /** The billing rules' minimum per polygon that `billedAreaKm2` was computed with, km². */
+  minBilledKm2: number;
   /** One bounding box per polygon (the billed boxes). */
   billedBoxes: BoundingBox[];
   bbox: BoundingBox;

@@ -114,21 +114,26 @@ describe('Show on Map in VS Code', () => {
 
   it('opens from the active editor (palette, editor context menu), redraws an edit, marks a problem and keeps the last good drawing', async () => {
     const document = await vscode.workspace.openTextDocument({ language: 'wkt', content: 'POLYGON ((10.2205 56.1105, 10.2281 56.1112, 10.2287 56.1071, 10.2212 56.1064, 10.2205 56.1105))' });
-    const editor = await vscode.window.showTextDocument(document);
+    await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('satImagery.showOnMap');
+    // The map opens as a tab in the editor's place: the text is edited as a document.
+    const replaceAll = async (text: string) => {
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+    };
     await drawnWhen(env.api, document.uri, (d) => layer(d, 'aoi') === 1);
 
-    const whole = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
-    await editor.edit((e) => e.replace(whole, 'MULTIPOLYGON (((10.2205 56.1105, 10.2281 56.1112, 10.2287 56.1071, 10.2205 56.1105)), ((10.30 56.10, 10.31 56.10, 10.31 56.11, 10.30 56.10)))'));
+    await replaceAll('MULTIPOLYGON (((10.2205 56.1105, 10.2281 56.1112, 10.2287 56.1071, 10.2205 56.1105)), ((10.30 56.10, 10.31 56.10, 10.31 56.11, 10.30 56.10)))');
     await drawnWhen(env.api, document.uri, (d) => layer(d, 'aoi') === 2 && layer(d, 'billed') === 2);
 
     // A bow-tie: self-intersecting, a problem at its place.
-    await editor.edit((e) => e.replace(new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), 'POLYGON ((10.20 56.10, 10.22 56.12, 10.22 56.10, 10.20 56.12, 10.20 56.10))'));
+    await replaceAll('POLYGON ((10.20 56.10, 10.22 56.12, 10.22 56.10, 10.20 56.12, 10.20 56.10))');
     const withProblem = await drawnWhen(env.api, document.uri, (d) => layer(d, 'problems') > 0);
     assert.ok(layer(withProblem, 'problems') >= 1);
 
     // Text that does not parse: the last good drawing stays.
-    await editor.edit((e) => e.replace(new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), 'POLYGON ((10.2 56.1, 10.3'));
+    await replaceAll('POLYGON ((10.2 56.1, 10.3');
     await new Promise((r) => setTimeout(r, 1_000));
     const panel = await env.api.mapPanel(document.uri);
     assert.ok(panel?.lastDrawn);

@@ -87,6 +87,19 @@ describe('Show on Map in the browser workbench', function () {
     assert.equal(layers.images, 1, 'the downloaded image is not drawn in place');
     assert.equal(layers.series, 3, 'one footprint per date of the series');
     assert.match(await frame.locator('[data-testid="map-legend"]').innerText(), /area .* km² · billed .* km²/);
+    // The key names every kind on the map and each order status, each with its own colour.
+    const key = frame.locator('[data-testid="map-key"] li');
+    const entries = await key.allInnerTexts();
+    for (const label of ['Area of interest', 'Billed bounding box', 'Order: active', 'Order: in review or preparing', 'Order: ended, completed or cancelled', 'Order: failed', 'Downloaded image (footprint)', 'Time series date']) {
+      assert.ok(entries.some((e) => e.includes(label)), `the key has no "${label}": ${entries.join(' | ')}`);
+    }
+    const swatch = async (label) => key.filter({ hasText: label }).first().locator('.map-key-swatch').getAttribute('data-colour');
+    const statusColours = await Promise.all(['Order: active', 'Order: in review', 'Order: ended', 'Order: failed'].map(swatch));
+    assert.equal(new Set(statusColours).size, 4, `order statuses share a colour: ${statusColours.join(' ')}`);
+    assert.notEqual(await swatch('Area of interest'), await swatch('Billed bounding box'));
+    // The map has room: it opens as a tab of the active editor group, not in a narrow half beside it.
+    const mapBox = await canvas.boundingBox();
+    assert.ok(mapBox && mapBox.width > 700, `the map is ${mapBox?.width} px wide in a 1400 px window`);
     await wb.page.waitForTimeout(500);
     await shot(wb.page, '10-map-light');
 

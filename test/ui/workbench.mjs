@@ -2,6 +2,7 @@
 // fresh copy of the demo workspace, one Chromium page, and the moves a person makes in the
 // workbench (palette, views, context menus, webviews). Selectors follow
 // shared/guides/real-vscode-offline.md; ids and titles come from the extension itself.
+import * as assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,8 +28,9 @@ export function paletteTitle(commandId) {
  * (name → contents) are written into the workspace before the workbench opens: a file written
  * after the Explorer has listed the folder shows only when the file watcher reports it, which it
  * does not always do in time (the viewer's test saw its GeoTIFF missing from the Explorer).
+ * `viewport` is the window's size in CSS pixels.
  */
-export async function openWorkbench({ files = {} } = {}) {
+export async function openWorkbench({ files = {}, viewport = { width: 1400, height: 900 } } = {}) {
   const workspace = mkdtempSync(join(tmpdir(), 'sat-imagery-ui-workspace-'));
   cpSync(join(projectRoot, 'scripts', 'demo-workspace'), workspace, { recursive: true });
   for (const [name, contents] of Object.entries(files)) {
@@ -47,7 +49,7 @@ export async function openWorkbench({ files = {} } = {}) {
   const settings = simulator ? { [`${Settings.section}.${Settings.baseUrl}`]: simulator.url } : {};
   const server = await startCodeServer({ settings });
   const browser = await launchBrowser();
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await browser.newPage({ viewport });
   await page.goto(workbenchUrl(server.port, workspace, [['extensionDevelopmentPath', projectRoot]]));
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
   let stopped;
@@ -71,7 +73,11 @@ export const shot = (page, name) => screenshot(page, 'ui', name);
 
 /** Opens the command palette and runs the contributed command by its visible title. */
 export async function runFromPalette(page, commandId) {
-  const title = paletteTitle(commandId);
+  await runPaletteTitle(page, paletteTitle(commandId));
+}
+
+/** Opens the command palette and runs the command with this title (VS Code's own too). */
+export async function runPaletteTitle(page, title) {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
@@ -81,16 +87,26 @@ export async function runFromPalette(page, commandId) {
   await row.click();
 }
 
+/** Sets the demo key from the palette as a person does and waits until the extension says it is
+ * saved (its key check answered); returns that notification. */
+export async function setDemoKey(page) {
+  await extensionContributed(page);
+  await runFromPalette(page, Commands.setApiKey);
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(DEMO_KEY);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden' });
+  const saved = page.locator('.notification-toast', { hasText: 'API key saved' }).first();
+  await saved.waitFor({ state: 'visible', timeout: 30_000 });
+  return saved;
+}
+
 /** Switches between the light and the dark theme as a person would, from the palette, and waits
  * until the workbench wears the new one. Returns 'dark' or 'light'. */
 export async function toggleLightDarkTheme(page) {
   const wasDark = await page.locator('.monaco-workbench.vs-dark').count();
-  const title = 'Toggle between Light/Dark Themes';
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click();
+  await runPaletteTitle(page, 'Toggle between Light/Dark Themes');
   await page.locator(wasDark ? '.monaco-workbench.vs' : '.monaco-workbench.vs-dark').waitFor({ state: 'visible' });
   return wasDark ? 'light' : 'dark';
 }
@@ -155,4 +171,33 @@ export async function webviewWith(page, selector, timeoutMs = 30_000) {
     await page.waitForTimeout(250);
   }
   throw new Error(`no webview shows ${selector} within ${timeoutMs} ms`);
+}
+
+export const PROCEED = '[data-testid="proceed"]';
+
+/**
+ * Right-click `fileName` in the explorer, Satellite Imagery, Download Composite; answer whatever
+ * the workflow asks with its proposal, as a person would; resolve with the cost panel's frame.
+ */
+export async function openCostPanelFromMenu(page, fileName, screenshotName, item = 'Download Composite', ready = PROCEED) {
+  await explorerMenu(page, fileName, 'Satellite Imagery');
+  if (screenshotName) await shot(page, screenshotName);
+  await page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: item }).last().click();
+  // A click that lands while the submenu is still opening only highlights the item (seen in CI):
+  // the menu then stays open, and Enter runs the highlighted item, as it would for a person.
+  const menu = page.locator('.context-view.monaco-menu-container').first();
+  const closed = await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(() => true, () => false);
+  if (!closed) {
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'hidden', timeout: 5000 });
+  }
+  const deadline = Date.now() + 60_000;
+  let frame;
+  while (!frame && Date.now() < deadline) {
+    const prompt = page.locator('.quick-input-widget input');
+    if (await prompt.isVisible()) await answerQuickInput(page);
+    frame = await webviewWith(page, ready, 1000).catch(() => undefined);
+  }
+  assert.ok(frame, 'the cost webview with a Proceed button did not appear');
+  return frame;
 }

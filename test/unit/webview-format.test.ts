@@ -1,6 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { formatArea, formatCredits, formatMoney, formatUtc, NOT_GIVEN } from '../../src/common/format';
 import { budgetedCost, deriveWarnings, nextRenewal } from '../../media/webview/estimate/warnings';
+import { cancellationTerms } from '../../media/webview/estimate/cancellation';
+import { readAoi } from '../../src/geometry/read-aoi';
+import { billingRulesFrom } from '../../src/geometry/billing-rules';
+import { estimateAoi } from '../../src/workflows/engine/estimate-view-builders';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
 
 const en = 'en-US';
@@ -33,6 +37,21 @@ describe('webview warnings', () => {
     assert.deepEqual(ids(15.1), ['billed-area']);
     const text = deriveWarnings(orderModel({ aoi: aoi(40), recurring: false }), en, now)[0].text;
     assert.match(text, /40 km².*4× the drawn area \(10 km²\)/);
+  });
+
+  it('names the minimum billed area of the billing rules the area was measured with, never a figure of its own', () => {
+    // Two small fields far apart: each billed at the minimum, far above what is drawn.
+    const wkt = 'MULTIPOLYGON(((10 56,10.001 56,10.001 56.001,10 56.001,10 56)),((10.2 56,10.201 56,10.201 56.001,10.2 56.001,10.2 56)))';
+    const text = (rules?: ReturnType<typeof billingRulesFrom>) => {
+      const read = readAoi(wkt, 'wkt', rules);
+      assert.ok(read.ok);
+      return deriveWarnings(orderModel({ aoi: estimateAoi(read.aoi), recurring: false }), en, now).find((w) => w.id === 'billed-area')?.text ?? '';
+    };
+    // The default rules (0.5 km² a polygon): billed 1 km², and the warning says 0.5, not 1.
+    assert.match(text(), /The billed area \(1 km²\).*at least 0\.5 km²\.$/);
+    assert.doesNotMatch(text(), /at least 1 km²/);
+    // A specification document that says 2 km²: billed 4 km², the warning says 2.
+    assert.match(text(billingRulesFrom({ 'x-billing': { minimumBilledAreaKm2: 2 } })), /The billed area \(4 km²\).*at least 2 km²\.$/);
   });
 
   it("uses the service's billed area for a composite", () => {
@@ -69,5 +88,28 @@ describe('webview warnings', () => {
     // A sentence on a topic the panel did not raise itself is kept.
     const fixed = orderModel({ recurring: false, warnings: ['The cost (5) is at or above your budget of 5.'] });
     assert.deepEqual(deriveWarnings(fixed, en, now).map((w) => w.id), ['workflow']);
+  });
+});
+
+describe('webview cancellation terms', () => {
+  const today = new Date('2026-11-26T15:30:00Z');
+  const ids = (terms: { id: string }[]) => terms.map((t) => t.id);
+
+  it('does not show a cancellation date already past: an order with an end date starting today', () => {
+    // The service's CancellationDate of an order starting today: that day's 00:00 UTC.
+    const terms = cancellationTerms(orderModel({ recurring: false, cancellationDeadline: undefined, cancellationDate: '2026-11-26T00:00:00Z' }), en, today);
+    assert.deepEqual(ids(terms), ['cancellation-rule']);
+    assert.equal(terms[0]?.value, 'In full only while the order is in Review; it has no renewal to stop.');
+    assert.ok(!terms.some((t) => /Nov 26, 2026/.test(t.value)));
+  });
+
+  it("shows the service's date while it is ahead, and a recurring order's deadline before the 1st", () => {
+    const terms = cancellationTerms(orderModel({ recurring: true, cancellationDeadline: '2026-12-01T00:00:00.000Z', cancellationDate: '2026-12-01T00:00:00Z' }), en, today);
+    assert.deepEqual(ids(terms), ['cancellation-deadline', 'cancellation-rule', 'cancellation-date']);
+    assert.equal(terms[0]?.value, 'Dec 1, 2026, 00:00 UTC');
+    assert.match(terms[1]?.value ?? '', /only its renewal can be stopped/);
+    // The last minute of a year: the next renewal is in the next year.
+    const [deadline] = cancellationTerms(orderModel({ recurring: true, cancellationDeadline: undefined }), en, new Date('2027-12-31T23:30:00Z'));
+    assert.equal(deadline?.value, 'Jan 1, 2028, 00:00 UTC');
   });
 });

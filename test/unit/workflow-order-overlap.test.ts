@@ -48,12 +48,17 @@ describe('orders: an overlap with an existing order is said, with its km²', () 
     assert.ok(Math.abs(km2 - expected) < 0.01, `${km2} vs ${expected}`);
     const panel = run.estimates[0] as OrderEstimateModel;
     assert.ok(panel.warnings.includes(sentence));
+    // The caveat beside the price does not say the opposite.
+    assert.doesNotMatch(panel.caveat ?? '', /overlaps none/);
+    assert.match(panel.caveat ?? '', /as if the area overlapped none of them, which the warnings above say may not hold here/);
   });
 
   it('says nothing for an area apart from every order', async () => {
-    const run = scriptedPorts(client, {}, { now: NOW });
-    const result = await runOrder(run.ports, box(13.0, 56.0, 13.02, 56.02), FIXED, 'estimate');
+    const run = scriptedPorts(client, {}, { now: NOW, confirm: () => ({ action: 'cancel' }) });
+    const { skipConfirmation: _s, ...interactive } = FIXED;
+    const result = await runOrder(run.ports, box(13.0, 56.0, 13.02, 56.02), { ...interactive, referenceDate: interactive.from, imageFrequency: 1, storageMonths: 1, apiRequests: 1, geometryTileOrdering: false }, 'estimate');
     assert.deepEqual(result.overlaps, []);
+    assert.match((run.estimates[0] as OrderEstimateModel).caveat ?? '', /the area overlaps none of them\.$/);
   });
 
   it('counts a part two boxes of one order share once', () => {

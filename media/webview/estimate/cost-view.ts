@@ -3,9 +3,10 @@
 // month for an order; the selection count for tiles.
 import type { AutomaticOrderPrice, EstimateModel, SeriesEstimate } from '../../../src/workflows/engine/estimate-view-model';
 import { el, fact } from '../common/dom';
-import { formatArea, formatCredits, formatDuration, formatMegabytes, formatMoney, formatUtc, NOT_GIVEN } from '../../../src/common/format';
+import { formatArea, formatCredits, formatDuration, formatMegabytes, formatMoney, NOT_GIVEN } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
-import { billedAreaKm2, currentMonthTotal, formatCost, nextMonthTotal, nextRenewal } from './warnings';
+import { cancellationTerms } from './cancellation';
+import { billedAreaKm2, currentMonthTotal, formatCost, nextMonthTotal } from './warnings';
 
 export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTMLElement {
   const heading = model.kind === 'tiles' ? 'Selection' : 'Cost';
@@ -53,10 +54,7 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
     facts.append(
       ...fact('Renewal', model.recurring ? 'Every month until cancelled' : 'None: the order has an end date', 'renewal'),
     );
-    if (model.recurring) {
-      facts.append(...fact('Cancel before', formatUtc(model.cancellationDeadline ?? nextRenewal(now), locale), 'cancellation-deadline', 'strong'));
-    }
-    if (model.cancellationDate) facts.append(...fact('Cancellation date (service)', formatUtc(model.cancellationDate, locale), 'cancellation-date'));
+    for (const term of cancellationTerms(model, locale, now)) facts.append(...fact(term.label, term.value, term.id, term.strong ? 'strong' : ''));
   } else {
     section.append(el('p', { class: 'headline', 'data-testid': 'tile-count' }, ''));
   }

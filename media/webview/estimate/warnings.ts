@@ -6,6 +6,7 @@
 import type { EstimateModel } from '../../../src/workflows/engine/estimate-view-model';
 import { formatArea, formatCredits, formatMoney, formatNumber, formatUtc } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
+import { renewalDeadline } from './cancellation';
 
 /** Billed area above this multiple of the drawn area earns a warning. */
 export const BILLED_AREA_RATIO_WARNING = 1.5;
@@ -69,11 +70,13 @@ export function deriveWarnings(model: EstimateModel, locale: Locale, now: Date):
   const drawn = model.aoi?.areaKm2;
   const billed = billedAreaKm2(model);
   if (drawn !== undefined && billed !== undefined && drawn > 0 && billed > BILLED_AREA_RATIO_WARNING * drawn) {
+    // The minimum is the one the billed area was computed with (the billing rules), never a figure of its own.
+    const minimum = model.aoi?.minBilledKm2;
     warnings.push({
       id: 'billed-area',
       text:
         `The billed area (${formatArea(billed, locale)}) is ${formatNumber(billed / drawn, locale, 1)}× the drawn area ` +
-        `(${formatArea(drawn, locale)}): each polygon is billed as its bounding box, at least 1 km².`,
+        `(${formatArea(drawn, locale)}): each polygon is billed as its bounding box${minimum === undefined ? '' : `, at least ${formatArea(minimum, locale)}`}.`,
     });
   }
   const cost = budgetedCost(model);
@@ -93,7 +96,7 @@ export function deriveWarnings(model: EstimateModel, locale: Locale, now: Date):
     });
   }
   if (model.kind === 'order' && model.recurring) {
-    const deadline = model.cancellationDeadline ?? nextRenewal(now);
+    const deadline = renewalDeadline(model, now);
     warnings.push({
       id: 'recurring',
       text:

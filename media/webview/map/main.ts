@@ -8,7 +8,9 @@ import type { AoiMessage, DrawnMessage, MapHostMessage, MapPageMessage } from '.
 import { createBasemapChannel } from '../common/map/basemap-channel';
 import { MapView } from '../common/map/map-view';
 import { renderLayerList } from '../common/map/layer-list';
+import { readMapColours, watchTheme } from '../common/map/map-colours';
 import { aoiFeatures, legendText } from './aoi-layer';
+import { renderMapKey } from './map-key';
 import { pageSkeleton } from './skeleton';
 
 const ui = pageSkeleton(document.getElementById('app') as HTMLElement);
@@ -38,13 +40,21 @@ function ensureMap(tileUrl?: string): MapView {
     onClick: (click) => {
       if (click.layerId === 'aoi') post({ type: 'reveal', polygon: Number(click.featureId) });
     },
-    onLayersChange: (layers) => renderLayerList(ui.layers, layers, (id, visible) => {
-      map?.setVisible(id, visible);
-      post({ type: 'toggle', id, visible });
-    }),
+    onLayersChange: (layers) => {
+      renderLayerList(ui.layers, layers, (id, visible) => {
+        map?.setVisible(id, visible);
+        post({ type: 'toggle', id, visible });
+      });
+      renderMapKey(ui.key, layers, readMapColours());
+    },
   });
   return map;
 }
+
+// The key's swatches take the theme's colours, as the map does.
+watchTheme(() => {
+  if (map) renderMapKey(ui.key, map.layers(), readMapColours());
+});
 
 /** Reports what is drawn three times: at once (the layers and their counts), at the first frame
  * that shows `layerId` (the time a person waits to see it), and once everything, the basemap

@@ -1,5 +1,5 @@
 // The Show on Map page's fixed parts: the heading, the banner (parse problem or empty-file hint),
-// the map, and a side column with the legend and the layer list.
+// the map, and a side column with the legend, the key of colours and the layer list.
 import { el } from '../common/dom';
 
 export interface PageParts {
@@ -9,6 +9,7 @@ export interface PageParts {
   map: HTMLElement;
   legend: HTMLElement;
   layers: HTMLElement;
+  key: HTMLElement;
 }
 
 export function pageSkeleton(root: HTMLElement): PageParts {
@@ -18,9 +19,10 @@ export function pageSkeleton(root: HTMLElement): PageParts {
   const map = el('div', { class: 'map-canvas', 'data-testid': 'map-canvas', role: 'img', 'aria-label': 'Map of the area of interest' });
   const legend = el('p', { class: 'map-legend', 'data-testid': 'map-legend' });
   const layers = el('div', { class: 'map-layer-list', 'data-testid': 'map-layers' });
-  const side = el('aside', { class: 'map-side' }, legend, el('h2', {}, 'Layers'), layers);
+  const key = el('div', { class: 'map-key-list', 'data-testid': 'map-key' });
+  const side = el('aside', { class: 'map-side' }, legend, el('h2', {}, 'Key'), key, el('h2', {}, 'Layers'), layers);
   root.classList.add('map-page');
   root.replaceChildren(title, banner, el('div', { class: 'map-body' }, map, side));
   root.setAttribute('aria-busy', 'false');
-  return { root, title, banner, map, legend, layers };
+  return { root, title, banner, map, legend, layers, key };
 }

@@ -78,7 +78,8 @@ export class ImageCanvas {
     return { window: area, screenWidth: Math.max(1, (area[2] - area[0]) * this.scale * (window.devicePixelRatio || 1)) };
   }
 
-  show(view: DrawnView): void {
+  /** Draws `view`, or (undefined) no image: only the checker of nodata. */
+  show(view: DrawnView | undefined): void {
     this.drawn = view;
     this.draw();
   }

@@ -76,6 +76,8 @@ class ViewerPage {
   private readonly presetSelect: HTMLSelectElement;
   private presetId: string;
   private stretch: { low: number; high: number }[] | undefined;
+  /** The cut-offs came with a step from another date, and no view of this image has come yet. */
+  private stretchCarried: boolean;
   private nextId = 0;
   private latestRender = '';
   private latestInspect = '';
@@ -89,6 +91,7 @@ class ViewerPage {
     const carried = show.display && show.presets.some((p) => p.id === show.display?.presetId) ? show.display : undefined;
     this.presetId = carried?.presetId ?? show.presets[0]?.id ?? '';
     this.stretch = carried?.stretch;
+    this.stretchCarried = carried?.stretch !== undefined;
     this.presetSelect = el('select', { 'aria-label': 'Band mapping', 'data-testid': 'preset' });
     for (const preset of show.presets) this.presetSelect.append(el('option', { value: preset.id }, preset.label));
     this.presetSelect.value = this.presetId;
@@ -205,11 +208,26 @@ class ViewerPage {
     const requestId = `v${++this.nextId}`;
     this.latestRender = requestId;
     this.status.textContent = 'Reading…';
-    host.post({ type: 'render', requestId, presetId: this.presetId, window: area, targetWidth: Math.ceil(screenWidth), ...(this.stretch ? { stretch: this.stretch } : {}) });
+    host.post({
+      type: 'render', requestId, presetId: this.presetId, window: area, targetWidth: Math.ceil(screenWidth),
+      ...(this.stretch ? { stretch: this.stretch } : {}), ...(this.stretch && this.stretchCarried ? { carried: true } : {}),
+    });
   }
 
   onView(view: ViewMessage): void {
     if (view.inReplyTo !== this.latestRender) return; // a newer view is on its way
+    this.stretchCarried = false;
+    if (view.empty) {
+      // Nothing valid here: no image drawn, and no cut-offs kept (or carried to the next date).
+      this.canvas.show(undefined);
+      this.stretch = undefined;
+      this.stretchPane.replaceChildren(el('p', { 'data-testid': 'stretch-empty' }, 'No valid pixels in this view: every pixel is nodata, so there is nothing to stretch.'));
+      this.legendPane.replaceChildren();
+      this.legendPane.hidden = true;
+      this.status.textContent = 'No valid pixels in this view (all nodata).';
+      report();
+      return;
+    }
     const bitmap = el('canvas', { width: String(view.width), height: String(view.height) });
     bitmap.getContext('2d')?.putImageData(new ImageData(new Uint8ClampedArray(view.rgba), view.width, view.height), 0, 0);
     this.canvas.show({ window: view.window, bitmap });

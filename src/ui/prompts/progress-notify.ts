@@ -1,35 +1,27 @@
 // The "report progress" and "notify" ports in VS Code. Progress is a cancellable notification
-// whose Cancel aborts an AbortController, so every request in flight (each takes the signal)
-// really stops. Notifications resolve with the chosen action.
+// (put away while a panel waits for a decision: progress-notification.ts) whose Cancel aborts an
+// AbortController, so every request in flight (each takes the signal) really stops. Notifications resolve with the chosen action.
 import * as vscode from 'vscode';
 import type { NotifyPort, ProgressPort } from '../../workflows/engine/ports';
+import { ProgressNotification } from './progress-notification';
 import { Commands } from '../constants';
 
 export interface ProgressScope {
   progress: ProgressPort;
   signal: AbortSignal;
+  /** Runs `wait` with the notification put away (see ProgressNotification.aside). */
+  aside<T>(message: string, wait: () => Promise<T>): Promise<T>;
 }
 
 /** Runs `work` under a cancellable progress notification titled `title`. */
 export async function withCancellableProgress<T>(title: string, work: (scope: ProgressScope) => Promise<T>): Promise<T> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-    const controller = new AbortController();
-    const subscription = token.onCancellationRequested(() => controller.abort());
-    let total = 0;
-    const port: ProgressPort = {
-      report: ({ message, increment }) => {
-        // VS Code's bar only grows: clamp so rounding never overflows 100.
-        const step = increment !== undefined && increment > 0 ? Math.min(increment, 100 - total) : undefined;
-        if (step !== undefined) total += step;
-        progress.report({ message, increment: step });
-      },
-    };
-    try {
-      return await work({ progress: port, signal: controller.signal });
-    } finally {
-      subscription.dispose();
-    }
-  });
+  const controller = new AbortController();
+  const notification = new ProgressNotification(title, controller);
+  try {
+    return await work({ progress: notification.port, signal: controller.signal, aside: (message, wait) => notification.aside(message, wait) });
+  } finally {
+    notification.close();
+  }
 }
 
 export const vscodeNotify: NotifyPort = {

@@ -44,15 +44,16 @@ export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(
   const client = await services.getClient();
   const log = services.log('workflow');
   try {
-    const result = await withCancellableProgress(title, ({ progress, signal }) => {
+    const result = await withCancellableProgress(title, ({ progress, signal, aside }) => {
       const ports: WorkflowPorts = {
         client,
         ask: createQuickInputAsk(title),
         progress,
         notify: vscodeNotify,
-        // The panel (and the zod it validates messages with) loads when first shown, not at activation.
-        confirmCost: async (model: EstimateModel, panelSignal: AbortSignal): Promise<EstimateDecision> =>
-          (await import('../webview/estimate/index')).showEstimatePanel(services, model, panelSignal),
+        // The panel (and the zod it validates messages with) loads when first shown, not at
+        // activation. While it waits, the progress notification would cover its buttons.
+        confirmCost: (model: EstimateModel, panelSignal: AbortSignal): Promise<EstimateDecision> =>
+          aside(`${title}: waiting for your decision in the cost panel`, async () => (await import('../webview/estimate/index')).showEstimatePanel(services, model, panelSignal)),
         signal,
         settings: () => workflowSettings(services),
         log: (message) => log.info(message),

@@ -9,7 +9,7 @@ import { polygonsOfWkt } from '../../geometry/wkt-footprint';
 import { ESTIMATE_CAVEAT, orderCostOf, readOrderCosts } from './order-costs';
 
 export function estimateAoi(aoi: Aoi): EstimateAoi {
-  return { polygons: aoi.polygons, billedBoxes: aoi.billedBoxes, areaKm2: aoi.areaKm2, billedAreaKm2: aoi.billedAreaKm2 };
+  return { polygons: aoi.polygons, billedBoxes: aoi.billedBoxes, areaKm2: aoi.areaKm2, billedAreaKm2: aoi.billedAreaKm2, minBilledKm2: aoi.minBilledKm2 };
 }
 
 function areaWarnings(aoi: Aoi): string[] {

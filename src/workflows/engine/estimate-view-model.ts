@@ -8,6 +8,8 @@ export interface EstimateAoi {
   billedBoxes: BoundingBox[];
   areaKm2: number;
   billedAreaKm2: number;
+  /** The least billed per polygon (the billing rules the area was measured with), km²; none for tiles. */
+  minBilledKm2?: number;
 }
 
 /** A labelled setting shown in the summary (model, constellations, dates, resolution, bands, EPSG). */

@@ -19,6 +19,9 @@ export interface OrderCosts {
 
 /** The service's own caveat, shown beside every order price. */
 export const ESTIMATE_CAVEAT = 'The service estimates as if nothing changes in your existing orders this month and the area overlaps none of them.';
+/** The caveat where the area overlaps an existing order (or that could not be checked): the
+ * plain one would state the opposite of the overlap warning beside it. */
+export const OVERLAPPED_ESTIMATE_CAVEAT = 'The service estimates as if nothing changes in your existing orders this month and as if the area overlapped none of them, which the warnings above say may not hold here: the price may differ.';
 
 /** A price as the service gave it: any number, so that one below zero or not finite reaches the
  * cost decision (cost-decision.ts), which refuses it; anything else is no price. */

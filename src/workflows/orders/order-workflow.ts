@@ -10,6 +10,7 @@ import { confirmCost } from '../engine/cost-gate';
 import { WorkflowError, isCancellation } from '../engine/errors';
 import { orderCost, orderEstimateModel } from '../engine/estimate-view-builders';
 import { chargeUncertainty, mayHaveBeenCharged, readBalance } from '../engine/charge-check';
+import { OVERLAPPED_ESTIMATE_CAVEAT } from '../engine/order-costs';
 import { coverOption, estimateTileCover } from './cheapest-cover';
 import { overlapWarnings } from './order-overlap';
 import { orderPromptSteps } from './order-prompts';
@@ -130,6 +131,7 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
       // without prompts goes straight to the order list reads of a billed call (orders.ts).
       result.overlaps = mode === 'estimate' || !options.skipConfirmation ? await overlapWarnings(ports, aoi) : [];
       panel.warnings.push(...result.overlaps);
+      if (result.overlaps.length > 0) panel.caveat = OVERLAPPED_ESTIMATE_CAVEAT;
       // An order of the covering tiles is already a tile order: no comparison with the polygon one.
       const tileCover = aoi && !forTiles && estimated.GeometryTileOrdering !== true && (options.compareCovers ?? !options.skipConfirmation) ? await estimateTileCover(ports, aoi, estimated) : undefined;
       if (tileCover) {

@@ -15,6 +15,7 @@ const estimateAoi = z.object({
   billedBoxes: z.array(boundingBox),
   areaKm2: z.number(),
   billedAreaKm2: z.number(),
+  minBilledKm2: z.optional(z.number()),
 });
 
 const common = {

@@ -56,7 +56,9 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
       known.panel.reveal(undefined, true);
       return known;
     }
-    const panel = vscode.window.createWebviewPanel(mapPage.viewType, `Map: ${baseName(document.uri)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+    // The map opens where it has room: a tab of the active editor group, full size (beside the
+    // editor, half a small window, it was cramped). A click on a polygon brings the text beside it.
+    const panel = vscode.window.createWebviewPanel(mapPage.viewType, `Map: ${baseName(document.uri)}`, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
       ...PanelHost.webviewOptions(services.context.extensionUri),
       retainContextWhenHidden: true,
     });
@@ -178,7 +180,9 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     const span = this.lastGood?.spans()[index];
     if (!span) return;
     const range = new vscode.Range(this.document.positionAt(span.start), this.document.positionAt(span.end));
-    const editor = await vscode.window.showTextDocument(this.document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false, selection: range });
+    // Where the text is on screen already, else beside the map (not in its place).
+    const shown = vscode.window.visibleTextEditors.find((e) => e.document === this.document)?.viewColumn;
+    const editor = await vscode.window.showTextDocument(this.document, { viewColumn: shown ?? vscode.ViewColumn.Beside, preserveFocus: false, selection: range });
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
 

@@ -8,6 +8,7 @@ import { sidecarPath } from '../../../workflows/stac/stac-sidecar';
 import type { PixelMessage, ShowViewerMessage, ViewChannel, ViewMessage } from './protocol';
 import { factsOf, sidecarOf } from './image-facts';
 import { locatorOf } from './locator';
+import { chooseStretches, isEmptyView } from './stretch-choice';
 
 type Raster = typeof import('../../../raster');
 
@@ -16,6 +17,8 @@ export interface RenderRequest {
   window: [number, number, number, number];
   targetWidth: number;
   stretch?: { low: number; high: number }[];
+  /** The cut-offs come from another date of the series: used only where they suit this image. */
+  carried?: boolean;
 }
 
 export class ImageSession {
@@ -74,16 +77,12 @@ export class ImageSession {
     const rules = mapping.bands.map((b) => meta.values[b] as ValueRule);
     const own = read.data.map((channel) => this.core.computeStretch(channel));
     const percentile = this.core.isLinked(mapping, meta.values) ? this.core.linkStretches(own) : own;
-    const stretches = percentile.map((computed, i) => {
-      const chosen = request.stretch?.[i];
-      const rule = rules[i] as ValueRule;
-      // The page edits values (reflectance, index); the stretch works on stored numbers.
-      return chosen ? { ...computed, low: (chosen.low - rule.offset) / rule.scale, high: Math.max((chosen.high - rule.offset) / rule.scale, (chosen.low - rule.offset) / rule.scale + 1e-9) } : computed;
-    });
+    const stretches = chooseStretches(percentile, request.stretch, rules, request.carried);
+    const empty = isEmptyView(own);
     const rgba = this.core.renderRgba(read.data, stretches, mapping.ramp ?? 'gray');
     const channels: ViewChannel[] = stretches.map((s, i) => channelOf(s, rules[i] as ValueRule, meta.bandNames[mapping.bands[i] as number] as string));
     return {
-      type: 'view', inReplyTo, presetId: mapping.id, window, width: read.width, height: read.height, rgba, channels, level: read.level,
+      type: 'view', inReplyTo, presetId: mapping.id, window, width: read.width, height: read.height, rgba, channels, level: read.level, empty,
       ...(mapping.bands.length === 1 ? { legend: this.legend(mapping.ramp ?? 'gray') } : {}),
     };
   }

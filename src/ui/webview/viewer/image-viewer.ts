@@ -83,8 +83,8 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
           return;
         case 'render': {
           const session = await this.open();
-          const { presetId, window, targetWidth, stretch } = message;
-          this.post(await session.render({ presetId, window, targetWidth, ...(stretch ? { stretch } : {}) }, message.requestId));
+          const { presetId, window, targetWidth, stretch, carried } = message;
+          this.post(await session.render({ presetId, window, targetWidth, ...(stretch ? { stretch } : {}), ...(carried ? { carried } : {}) }, message.requestId));
           return;
         }
         case 'inspect': {

@@ -57,6 +57,8 @@ const viewMessage = z.object({
   height: z.number(),
   rgba,
   channels: z.array(channel),
+  /** No channel has a valid pixel in this window (all nodata): nothing to stretch or draw. */
+  empty: z.boolean(),
   /** The ramp as 256 RGBA colours, for the legend of a single band. */
   legend: z.optional(rgba),
   /** Image level read: 0 is full resolution. */
@@ -104,6 +106,8 @@ export const viewerPageSchema = z.discriminatedUnion('type', [
     window: box,
     targetWidth: z.number(),
     stretch: z.optional(stretchCuts),
+    /** `stretch` came from another date of the series: used only where it suits this image. */
+    carried: z.optional(z.boolean()),
   }),
   /** Open the previous / next date of the series in this one's place, with this band mapping and these cut-offs. */
   z.object({ type: z.literal('step'), direction, presetId: z.string(), stretch: z.optional(stretchCuts) }),

@@ -1,0 +1,33 @@
+// How each kind of area and each order status looks on the map: its theme colour, fill, stroke
+// width and dash. One table, read by the map's styles (feature-style.ts) and by the key beside the
+// map (map/map-key.ts), so the key cannot drift from what is drawn.
+import type { MapColours } from './map-colours';
+import type { FeatureKind, OrderStatusColour } from './map-types';
+
+export interface AreaLook {
+  colour: keyof MapColours;
+  /** Alpha of the fill in the stroke's colour; 0 for none. */
+  fill: number;
+  width: number;
+  lineDash?: number[];
+}
+
+export const KIND_LOOKS: Record<Exclude<FeatureKind, 'problem'>, AreaLook> = {
+  aoi: { colour: 'aoi', fill: 0.3, width: 2 },
+  billed: { colour: 'billed', fill: 0, width: 1.5, lineDash: [6, 4] },
+  tile: { colour: 'tile', fill: 0.08, width: 1 },
+  miniTile: { colour: 'miniTile', fill: 0.08, width: 1 },
+  order: { colour: 'active', fill: 0.06, width: 1.5 },
+  footprint: { colour: 'footprint', fill: 0.05, width: 1.5, lineDash: [2, 3] },
+  workspace: { colour: 'workspace', fill: 0.08, width: 1, lineDash: [3, 3] },
+};
+
+// Orders are often larger than the AOI: a light fill keeps the map under them readable.
+export const ORDER_LOOKS: Record<OrderStatusColour, AreaLook> = {
+  active: { colour: 'active', fill: 0.06, width: 1.5 },
+  pending: { colour: 'pending', fill: 0.06, width: 1.5, lineDash: [5, 3] },
+  ended: { colour: 'ended', fill: 0.04, width: 1, lineDash: [2, 2] },
+  failed: { colour: 'failed', fill: 0.06, width: 1.5 },
+};
+
+export const SELECTED_TILE_LOOK: AreaLook = { colour: 'tile', fill: 0.35, width: 2.5 };
