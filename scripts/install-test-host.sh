@@ -14,12 +14,15 @@ log() { echo "[test-host] $*" >&2; }
 
 # Debian packages: libkrb5-dev builds the kerberos native module, ripgrep replaces the rg that
 # @vscode/ripgrep would download, chromium drives the browser tests, gdal-bin (gdalinfo,
-# gdal_translate, gdallocationinfo) is the reference the GeoTIFF tests read images with.
+# gdal_translate, gdallocationinfo) is the reference the GeoTIFF tests read images with, faketime
+# moves the clock for npm run test:dates.
 need_debs=()
 dpkg -s libkrb5-dev >/dev/null 2>&1 || need_debs+=(libkrb5-dev)
 command -v rg >/dev/null 2>&1 || need_debs+=(ripgrep)
 command -v chromium >/dev/null 2>&1 || need_debs+=(chromium)
 command -v gdalinfo >/dev/null 2>&1 || need_debs+=(gdal-bin)
+# faketime runs the unit suite at other days than today (npm run test:dates).
+command -v faketime >/dev/null 2>&1 || need_debs+=(faketime)
 if ((${#need_debs[@]})); then
   if [[ $(id -u) -eq 0 ]]; then
     log "installing Debian packages: ${need_debs[*]}"

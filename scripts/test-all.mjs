@@ -2,13 +2,15 @@
 // The whole test suite, as README.md and .ci/run give it: type check and build, then each suite
 // in turn. Prints each suite's summary and a closing `N passed, N failed` line; exits non-zero
 // on any failure and when a suite ran no test.
-// Usage: node scripts/test-all.mjs [suite ...]   (suites: unit, integration, ui)
+// Usage: node scripts/test-all.mjs [suite ...]   (suites: unit, integration, ui, dates)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const requested = process.argv.slice(2);
-// Suites join this list as their runners land.
-const all = ['unit', 'integration', 'ui'];
+// Suites join this list as their runners land. `dates` is the unit suite again at another day
+// than today under faketime (scripts/test-dates.mjs), one chosen from today's date, so every run
+// tries another (`npm run test:dates` runs them all).
+const all = ['unit', 'integration', 'ui', 'dates'];
 const suites = requested.length ? requested : all;
 
 function run(cmd, args, { capture = false } = {}) {
@@ -38,6 +40,7 @@ const suiteCommands = {
   unit: ['npx', ['mocha', '--config', 'test/unit/.mocharc.json']],
   integration: ['node', ['scripts/run-integration-tests.mjs']],
   ui: ['node', ['scripts/run-ui-tests.mjs']],
+  dates: ['node', ['scripts/test-dates.mjs', 'today']],
 };
 
 const step = async (title, cmd, args) => {

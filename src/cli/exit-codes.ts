@@ -3,6 +3,7 @@
 // in --help and the README): never renumber one.
 import { isApiError } from '../api/errors';
 import { isWorkflowError } from '../workflows/engine/errors';
+import type { Outcome } from '../workflows/engine/results';
 
 export const ExitCode = {
   ok: 0,
@@ -63,6 +64,33 @@ export class CliError extends Error {
 
 /** Service codes meaning "not available" (live-service notes): 1002 no imagery, 1006 not ordered. */
 const notAvailableServiceCodes = new Set([1002, 1006]);
+
+/** What a verb knows when its workflow has returned, besides the outcome. */
+export interface FinishedFacts {
+  /** Ctrl-C or SIGTERM stopped the run. */
+  interrupted: boolean;
+  /** Units (dates, tiles, parts) that failed for a reason of their own. */
+  failed?: number;
+  /** Units not sent because the service has no imagery for them (not ordered, not covered). */
+  notAvailable?: number;
+  /** Units held or lost as possibly charged. */
+  uncertain?: number;
+}
+
+/**
+ * The exit code of a workflow's outcome, the one mapping every verb uses (README's table):
+ * interrupted 130; possibly charged 6 (an order whose creation is unknown too); nothing
+ * available 5; a unit that failed 1; a run whose only misses are units without imagery 5.
+ */
+export function exitCodeOfOutcome(outcome: Outcome, facts: FinishedFacts): ExitCodeValue {
+  if (facts.interrupted) return ExitCode.interrupted;
+  if (outcome === 'may-have-been-charged' || outcome === 'unknown' || (facts.uncertain ?? 0) > 0) return ExitCode.mayHaveBeenCharged;
+  if (outcome === 'not-available') return ExitCode.notAvailable;
+  if ((facts.failed ?? 0) > 0) return ExitCode.failure;
+  if ((facts.notAvailable ?? 0) > 0) return ExitCode.notAvailable;
+  // A cancel the person did not ask for (there are no prompts here): unexpected, not an interrupt.
+  return outcome === 'completed' ? ExitCode.ok : ExitCode.failure;
+}
 
 /** Maps any thrown value to its exit code. */
 export function exitCodeOf(error: unknown): ExitCodeValue {

@@ -29,6 +29,11 @@ export class FaultController {
     for (const fault of faults) this.scheduled.push({ fault, remaining: fault.times ?? 1 });
   }
 
+  /** Drops the scheduled faults not yet consumed. */
+  clearScheduled(): void {
+    this.scheduled.length = 0;
+  }
+
   /** The first scheduled fault matching the request, consumed once. */
   takeScheduled(method: string, path: string): ScheduledFault | undefined {
     const index = this.scheduled.findIndex(

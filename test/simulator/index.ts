@@ -63,6 +63,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
     configure: (faults: FaultOptions) => parts.faults.configure(faults),
     schedule: (...faults: ScheduledFault[]) => parts.faults.schedule(faults),
+    clearScheduled: () => parts.faults.clearScheduled(),
     advanceClock: (ms: number) => state.advanceClock(ms),
     restart: async () => {
       await shutdown(running.server, running.sockets);

@@ -1,6 +1,8 @@
 // Helpers for the simulator's own tests: plain HTTP calls with node's fetch, a raw socket
 // request for transport-level checks, and a small TIFF reader to check the images.
 import { connect } from 'node:net';
+import { isoDay } from './dates';
+import { tileByGuid } from './tiles';
 import type { Simulator } from './types';
 
 export interface CallResult {
@@ -79,4 +81,42 @@ export async function discoveredDates(sim: Simulator, wkt: string, from: string,
 
 export function isoDaysAgo(clockMs: number, days: number): string {
   return new Date(clockMs - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Days (newest first, within `days` before the simulator's today) on which the simulator's
+ * imagery covers every one of these tiles or mini-tiles whole, and an active order of the model
+ * covers each: the dates a tile test may process on, whatever day the suite runs. Never "the
+ * newest date": the newest date need not cover a unit that the area's own dates cover.
+ */
+export function datesCoveringTiles(sim: Simulator, model: string, guids: string[], days = 120): string[] {
+  const tiles = guids.map((guid) => {
+    const tile = tileByGuid(sim.state.seed, guid);
+    if (!tile) throw new Error(`The simulator knows no tile ${guid}.`);
+    return tile;
+  });
+  const today = sim.state.today();
+  const out: string[] = [];
+  for (let day = today; day > today - days; day--) {
+    const covered = tiles.every((t) => sim.state.dates.hasImagery(model, [{ rings: [], bbox: t.bbox }], day, today).all && sim.state.coveringOrder(model, t.bbox, day));
+    if (covered) out.push(isoDay(day));
+  }
+  return out;
+}
+
+/** A clock that starts at `iso` and runs on in real time: the simulator's `clock` option, so a
+ * test's catalogue (which dates exist, which orders are active) is the same on any day. */
+export function pinnedClock(iso: string): () => number {
+  const start = Date.parse(iso);
+  const realStart = Date.now();
+  return () => start + (Date.now() - realStart);
+}
+
+/** Days (newest first, within `days` before the simulator's today) on which the simulator has
+ * no imagery at all over the box. */
+export function datesWithoutImagery(sim: Simulator, model: string, bbox: { west: number; south: number; east: number; north: number }, days = 60): string[] {
+  const today = sim.state.today();
+  const out: string[] = [];
+  for (let day = today; day > today - days; day--) if (!sim.state.dates.hasImagery(model, [{ rings: [], bbox }], day, today).any) out.push(isoDay(day));
+  return out;
 }

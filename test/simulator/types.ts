@@ -169,6 +169,8 @@ export interface Simulator {
   /** Replace the fault options at run time. */
   configure(faults: FaultOptions): void;
   schedule(...faults: ScheduledFault[]): void;
+  /** Drops the scheduled faults that no request has consumed yet. */
+  clearScheduled(): void;
   readonly state: SimulatorState;
   advanceClock(ms: number): void;
   /** Close and listen again on the same port; state is kept. */

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
+import { testClock } from './test-clock';
 
 const ACCOUNT = '/api/account/info';
 const APIKEY = '/api/apikey/info';
@@ -24,7 +25,7 @@ describe('client: account limits from either service version (against the simula
   const infoPaths = () => sim!.requests.map((r) => r.path).filter((p) => p === ACCOUNT || p === APIKEY);
 
   async function read(accountInfo: 'account' | 'apikey' | 'both', limits = { MaxConcurrentConnections: 3, MaxCompositeAreaKm2: 250 }, accountInfoBalances = true) {
-    sim = await startSimulator({ specVariant: { accountInfo, accountInfoBalances }, account: limits });
+    sim = await startSimulator({ clock: testClock, specVariant: { accountInfo, accountInfoBalances }, account: limits });
     const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', maxConcurrentRequests: 1 });
     try {
       const info = await client.getApiKeyInfo();
@@ -73,7 +74,7 @@ describe('client: account limits from either service version (against the simula
   });
 
   it('a document that lists neither (or is wrong): the other path after a 404', async () => {
-    sim = await startSimulator({ specVariant: { accountInfo: 'account' }, account: { MaxCompositeAreaKm2: 250 } });
+    sim = await startSimulator({ clock: testClock, specVariant: { accountInfo: 'account' }, account: { MaxCompositeAreaKm2: 250 } });
     sim.schedule({ path: '/api/specification.json', status: 500 });
     const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { maxAttempts: 1 } });
     try {
@@ -94,7 +95,7 @@ describe('workflow: the cost gate with an account answer that has no balance (ag
   let client: ReturnType<typeof createClient>;
   before(async () => {
     // Too few credits for anything: only a known balance could refuse.
-    sim = await startSimulator({ demoData: true, specVariant: { accountInfo: 'account', accountInfoBalances: false }, account: { CreditAmount: 0.01 } });
+    sim = await startSimulator({ clock: testClock, demoData: true, specVariant: { accountInfo: 'account', accountInfoBalances: false }, account: { CreditAmount: 0.01 } });
     client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key' });
     out = await mkdtemp(join(tmpdir(), 'unknown-balance-'));
   });

@@ -13,6 +13,7 @@ import type { ClientOptions, CompositeRequest } from '../../src/api/types';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { orderedComposite, refusal } from './api-test-helpers';
+import { testClock } from './test-clock';
 
 const COMPOSITE = '/api/satelliteimages/process/composite';
 const MiB = 1024 * 1024;
@@ -31,7 +32,7 @@ describe('api client: download rate floor and overall deadline', function () {
   }
 
   before(async () => {
-    sim = await startSimulator();
+    sim = await startSimulator({ clock: testClock });
     composite = await orderedComposite(clientWith({}));
   });
   beforeEach(async () => {

@@ -6,6 +6,7 @@ import type { FullImageryClient } from '../../src/api/client';
 import { startSimulator } from '../simulator';
 import type { RequestLogEntry, Simulator, SimulatorOptions } from '../simulator';
 import { AOI, ORDER, refusal } from './api-test-helpers';
+import { testClock } from './test-clock';
 
 const KEY = 'demo-key';
 
@@ -15,7 +16,7 @@ describe('api client: endpoints on the wire', function () {
   let client: FullImageryClient;
 
   async function start(options: SimulatorOptions = {}, key = KEY): Promise<void> {
-    sim = await startSimulator(options);
+    sim = await startSimulator({ clock: testClock, ...options });
     client = createClient({ baseUrl: sim.url, getApiKey: () => key, retry: { baseDelayMs: 10, maxAttempts: 3 } });
   }
 

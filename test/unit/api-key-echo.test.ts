@@ -13,6 +13,7 @@ import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { AARHUS_FIELD, compositeBody, discoveredDates, isoDaysAgo } from '../simulator/test-helpers';
 import { ORDER, refusal } from './api-test-helpers';
+import { testClock } from './test-clock';
 
 const KEY = 'sk-echo-4f1c2a9e7b';
 
@@ -31,7 +32,7 @@ describe('client: a server echoing the key leaves it nowhere', () => {
   const lines: string[] = [];
 
   before(async () => {
-    sim = await startSimulator({ demoData: true, keys: { valid: [KEY, 'demo-key'] } });
+    sim = await startSimulator({ clock: testClock, demoData: true, keys: { valid: [KEY, 'demo-key'] } });
     client = createClient({ baseUrl: sim.url, getApiKey: () => KEY, retry: { maxAttempts: 1 }, log: (level, message) => lines.push(`${level} ${message}`) });
   });
   after(async () => {
@@ -70,7 +71,7 @@ describe('client: a server echoing the key leaves it nowhere', () => {
   });
 
   it('in the file name of an image: neither the file, the result nor the log has it', async () => {
-    const now = Date.now();
+    const now = sim.state.now();
     const [date] = await discoveredDates(sim, AARHUS_FIELD, isoDaysAgo(now, 60), isoDaysAgo(now, 0));
     sim.schedule({ method: 'POST', path: '/api/satelliteimages/process/composite', echoKey: 'file-name' });
     const result = await client.downloadComposite(compositeBody(date!) as never, { directory: out, fallbackName: 'fallback.tif' });

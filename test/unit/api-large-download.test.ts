@@ -57,7 +57,8 @@ if (require.main === module) {
       // Loaded here so the child process does not pay for the simulator.
       const { startSimulator } = await import('../simulator');
       const { generatedTiff } = await import('../simulator/geotiff');
-      const sim = await startSimulator({ faults: { closeDelimited: true, imageBytes: GIB } });
+      const { testClock } = await import('./test-clock');
+      const sim = await startSimulator({ clock: testClock, faults: { closeDelimited: true, imageBytes: GIB } });
       const dir = await mkdtemp(join(tmpdir(), 'api-large-'));
       try {
         const run = await new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>((resolve) => {

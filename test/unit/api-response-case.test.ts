@@ -4,6 +4,7 @@ import type { FullImageryClient } from '../../src/api/client';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { refusal } from './api-test-helpers';
+import { testClock } from './test-clock';
 
 // One page of the live service's public documentation shows its answers in camelCase
 // (`succeeded`, `data`, `tiles`, `tileGuid`): the client reads either case over the wire and gives
@@ -15,7 +16,7 @@ describe('api client: camelCase answers', () => {
   let client: FullImageryClient;
 
   before(async () => {
-    sim = await startSimulator({ demoData: true, specVariant: { responseCase: 'camel' } });
+    sim = await startSimulator({ clock: testClock, demoData: true, specVariant: { responseCase: 'camel' } });
     client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key' });
   });
   after(async () => {
@@ -41,7 +42,7 @@ describe('api client: camelCase answers', () => {
     assert.equal(details[0]?.TaskOrderGuid, orders[0]!.TaskOrderGuid);
     const tiles = await client.searchTiles({ Wkt: FIELD });
     assert.ok(tiles.length > 0 && tiles.every((t) => typeof t.Guid === 'string' && typeof t.DataGeogWkt === 'string'));
-    const to = new Date();
+    const to = new Date(sim.state.now());
     const found = await client.searchAvailableDates({ Wkt: FIELD, From: new Date(to.getTime() - 30 * 86_400_000).toISOString(), To: to.toISOString(), Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'] });
     const dates = found[0]?.DatesByGeog?.[0]?.Dates ?? [];
     assert.ok(dates.length > 0, 'DatesByGeog[].Dates read from datesByGeog[].dates');

@@ -10,6 +10,7 @@ import { startSimulator } from '../simulator';
 import type { RequestLogEntry, Simulator, SimulatorOptions } from '../simulator';
 import { ORDER, refusal } from './api-test-helpers';
 import { createRandom } from '../simulator/random';
+import { testClock } from './test-clock';
 
 const MODELS = '/api/tasking/models';
 const ORDERS = '/api/tasking/orders';
@@ -28,7 +29,7 @@ describe('api client: retry, backoff and the gate', function () {
   let onLog: ((line: string) => void) | undefined;
 
   async function start(sim_: SimulatorOptions = {}, options: Partial<ClientOptions> = {}, random: () => number = () => 0.999): Promise<void> {
-    sim = await startSimulator(sim_);
+    sim = await startSimulator({ clock: testClock, ...sim_ });
     waits = [];
     logLines = [];
     onLog = undefined;

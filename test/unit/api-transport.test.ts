@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { createClient } from '../../src/api/client';
 import { startSimulator } from '../simulator';
 import { refusal } from './api-test-helpers';
+import { testClock } from './test-clock';
 
 const KEY = 'sacred-key-0123456789';
 
@@ -52,7 +53,7 @@ describe('api client: transport rules', function () {
   });
 
   it('times out a stalled image body and leaves nothing behind', async () => {
-    const sim = await startSimulator({ faults: { trickleBytesPerSecond: 1000, imageBytes: 100_000 } });
+    const sim = await startSimulator({ clock: testClock, faults: { trickleBytesPerSecond: 1000, imageBytes: 100_000 } });
     const dir = await mkdtemp(join(tmpdir(), 'api-timeout-'));
     const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 60 });
     try {
@@ -81,7 +82,7 @@ describe('api client: transport rules', function () {
   });
 
   it('logs one line per request with no key, header or body', async () => {
-    const sim = await startSimulator();
+    const sim = await startSimulator({ clock: testClock });
     const lines: string[] = [];
     const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', log: (_l, m) => lines.push(m) });
     try {

@@ -6,12 +6,13 @@ import { createClient } from '../../src/api/client';
 import { AoiCache, billingRulesFrom, DEFAULT_BILLING_RULES, MIN_BILLED_KM2, readAoi } from '../../src/geometry';
 import { startSimulator } from '../simulator';
 import { MIN_BILLED_KM2 as SIMULATOR_MIN_BILLED_KM2 } from '../simulator/geometry';
+import { testClock } from './test-clock';
 
 // About 0.35 km × 0.33 km: under either minimum, wide enough for the 150 m rule.
 const TINY = 'POLYGON((12.1 55.1, 12.1055 55.1, 12.1055 55.103, 12.1 55.103, 12.1 55.1))';
 
 async function documentOf(billingRules?: 'current' | 'older'): Promise<unknown> {
-  const sim = await startSimulator(billingRules ? { specVariant: { billingRules } } : {});
+  const sim = await startSimulator({ clock: testClock, ...(billingRules ? { specVariant: { billingRules } } : {}) });
   const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key' });
   try {
     return await client.getSpecification();
@@ -33,7 +34,7 @@ describe('billing rules: from the specification document, else the notes; one mi
   });
 
   it('the simulator bills a tiny polygon what the client said it would', async () => {
-    const sim = await startSimulator({ demoData: true });
+    const sim = await startSimulator({ clock: testClock, demoData: true });
     const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key' });
     try {
       const estimate = await client.estimateComposite({ Wkt: TINY, Date: '2026-11-01T00:00:00Z', Resolution: 10, EpsgProjection: 4326, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], Bandnames: 'rgb' });

@@ -55,3 +55,12 @@ export function useCliSimulator(options: { key: string; prefix: string; simulato
   });
   return fixture;
 }
+
+/** The first and last day of next month by this process's clock (the CLI tests' simulator runs on
+ * it too): an order period that is in the future on any day the suite runs. */
+export function nextMonth(): { from: string; to: string } {
+  const now = new Date();
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0));
+  return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
+}

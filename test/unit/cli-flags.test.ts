@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { RequestLogEntry, Simulator } from '../simulator/index';
 import { jsonOf, runCli } from './cli-helpers';
-import { FIELD, useCliSimulator } from './cli-fixture';
+import { FIELD, nextMonth, useCliSimulator } from './cli-fixture';
 
 const KEY = 'cli-flags-key-c7Ra';
 const COMPOSITE = '/api/satelliteimages/process/composite';
@@ -116,7 +116,7 @@ describe('CLI: flags for the workflow options that had none', function () {
   });
 
   it('orders estimate --compare-covers prices the tile cover beside the area; without it no cover is asked for', async () => {
-    const order = ['orders', 'estimate', area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', '2026-12-01', '--to', '2026-12-31'];
+    const order = ['orders', 'estimate', area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', nextMonth().from, '--to', nextMonth().to];
     sim.clearLog();
     const plain = jsonOf<{ covers?: unknown[] }>(await run(...order, '--json'));
     assert.equal(plain.covers, undefined);

@@ -34,8 +34,18 @@ export interface CliOptions {
 /** Every output of every run, so a test can check the key never reached any of them. */
 export const allOutput: string[] = [];
 
+/**
+ * The clock a child must share with this process: under `faketime` (npm run test:dates) the
+ * simulator here runs at the faked date, so a CLI child must too, or the two disagree on today.
+ */
+export function clockEnv(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && (k === 'LD_PRELOAD' || k === 'TZ' || k.startsWith('FAKETIME') || k.startsWith('DONT_FAKE'))) out[k] = v;
+  return out;
+}
+
 export function startCli(args: string[], options: CliOptions = {}): { child: ChildProcess; done: Promise<CliRun> } {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '' };
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...clockEnv() };
   for (const [k, v] of Object.entries(options.env ?? {})) if (v !== undefined) env[k] = v;
   const child = spawn(process.execPath, [buildCli(), ...args], { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';

@@ -5,8 +5,9 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Simulator } from '../simulator/index';
+import { datesCoveringTiles } from '../simulator/test-helpers';
 import { jsonOf, runCli } from './cli-helpers';
-import { FIELD, useCliSimulator } from './cli-fixture';
+import { FIELD, nextMonth, useCliSimulator } from './cli-fixture';
 
 const KEY = 'cli-output-key-51c2';
 /** A field inside the demo orders' area near Aarhus. */
@@ -57,7 +58,8 @@ describe('CLI: the output fields as flags, checked in the request bodies the sim
   it('tiles process: --level, --harmonize, --clip-reflectance and the output fields reach each unit', async () => {
     const search = jsonOf<{ tiles: { Guid: string }[] }>(await run('tiles', 'search', area, '--mini-tiles', '--json'));
     const guid = search.tiles[0]!.Guid;
-    const r = await run('tiles', 'process', area, '--mini-tiles', '--model', 'Stratus2', '--date', date, '--tile-guids', guid, '--level', '1', '--harmonize', '--clip-reflectance', '--data-type', 'uint8', '--utm-data-selection-mode', 'combined_utm', '--yes', '--max-cost', '100', '--output-directory', join(dir, 'tiles'), '--json');
+    const covering = datesCoveringTiles(cli.sim, 'Stratus2', [guid])[0]!;
+    const r = await run('tiles', 'process', area, '--mini-tiles', '--model', 'Stratus2', '--date', covering, '--tile-guids', guid, '--level', '1', '--harmonize', '--clip-reflectance', '--data-type', 'uint8', '--utm-data-selection-mode', 'combined_utm', '--yes', '--max-cost', '100', '--output-directory', join(dir, 'tiles'), '--json');
     assert.equal(r.code, 0, r.stderr);
     const [body] = bodies('/api/satelliteimages/process/minitile');
     assert.ok(body);
@@ -79,7 +81,7 @@ describe('CLI: the output fields as flags, checked in the request bodies the sim
   });
 
   it('orders estimate --geometry-tile-ordering: sent with the area, priced as the covering tiles', async () => {
-    const order = ['orders', 'estimate', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--from', '2026-12-01', '--to', '2026-12-31', '--json'];
+    const order = ['orders', 'estimate', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--from', nextMonth().from, '--to', nextMonth().to, '--json'];
     const r = await run(...order, '--geometry-tile-ordering');
     assert.equal(r.code, 0, r.stderr);
     const [body] = bodies('/api/tasking/orders/estimate');

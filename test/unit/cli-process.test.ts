@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Simulator } from '../simulator/index';
-import { allOutput, buildCli, jsonOf, runCli, startCli } from './cli-helpers';
+import { allOutput, buildCli, clockEnv, jsonOf, runCli, startCli } from './cli-helpers';
 import { FIELD, useCliSimulator } from './cli-fixture';
 import type { CliRun } from './cli-helpers';
 
@@ -179,7 +179,7 @@ describe('CLI as a process: npx, interrupts, series windows, the key file, the t
     let screen = '';
     let code: number | null;
     try {
-      const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: dir, env: { PATH: process.env.PATH ?? '', TERM: 'xterm', ...env() }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: dir, env: { PATH: process.env.PATH ?? '', TERM: 'xterm', ...clockEnv(), ...env() }, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout.on('data', (c: Buffer) => (screen += c.toString('utf8')));
       child.stderr.on('data', (c: Buffer) => (screen += c.toString('utf8')));
       code = await new Promise<number | null>((resolve) => child.once('close', resolve));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { optionTable } from '../../src/cli/args';
 import { flagOfQuestion, questionsOfAllFlags } from '../../src/cli/ports';
 import { CADENCE } from '../../src/workflows/orders/order-prompts';
-import { FIELD, useCliSimulator } from './cli-fixture';
+import { FIELD, nextMonth, useCliSimulator } from './cli-fixture';
 
 const root = join(__dirname, '..', '..', '..');
 const KEY = 'cli-questions-key-Hh5e';
@@ -69,7 +69,7 @@ describe('CLI: the flag named for every workflow question', function () {
   });
 
   it('the defaults taken are said with flags the verb has (orders estimate, download)', async () => {
-    const order = await run('orders', 'estimate', area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', '2026-12-01', '--to', '2026-12-31');
+    const order = await run('orders', 'estimate', area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', nextMonth().from, '--to', nextMonth().to);
     assert.equal(order.code, 0, order.stderr);
     for (const flag of ['--image-frequency 1', '--storage-months 1', '--api-requests 1']) assert.match(order.stderr, new RegExp(`^Using ${flag} \\(the default\\)\\.$`, 'm'));
     // A boolean flag left out is said as its absence, not as if it were given.

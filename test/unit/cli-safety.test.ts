@@ -5,7 +5,7 @@ import type { AddressInfo, Server } from 'node:net';
 import { join } from 'node:path';
 import type { Simulator } from '../simulator/index';
 import { allOutput, jsonOf, runCli, startCli } from './cli-helpers';
-import { FIELD, useCliSimulator } from './cli-fixture';
+import { FIELD, nextMonth, useCliSimulator } from './cli-fixture';
 
 const KEY = 'cli-safety-key-Q8zL2w';
 /** The same ring left open: an error at line 1, column 77. */
@@ -97,7 +97,7 @@ describe('CLI: exit codes, the key, the budget guard, resuming a series', functi
     const above = await run(...base, '--yes', '--max-cost', String(stopped.stopped.cost / 2));
     assert.equal(above.code, 8);
     assert.match(above.stdout, /above the budget/);
-    const order = await run('orders', 'create', area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', '2026-12-01', '--to', '2026-12-31');
+    const order = await run('orders', 'create', area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', nextMonth().from, '--to', nextMonth().to);
     assert.equal(order.code, 8);
     const tiles = await run('tiles', 'process', area, '--model', 'Stratus2', '--date', dates[0]!, '--max-cost', '100');
     assert.equal(tiles.code, 8);

@@ -2,8 +2,9 @@ import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Simulator } from '../simulator/index';
+import { datesCoveringTiles } from '../simulator/test-helpers';
 import { jsonOf, runCli } from './cli-helpers';
-import { FIELD, useCliSimulator } from './cli-fixture';
+import { FIELD, nextMonth, useCliSimulator } from './cli-fixture';
 
 const KEY = 'cli-verbs-key-7f3a';
 /** A field inside the demo orders' area near Aarhus. */
@@ -50,7 +51,8 @@ describe('CLI: every verb against the simulator', function () {
     assert.equal(jsonOf<{ ready: boolean }>(ready).ready, true);
     const notOrdered = await run('available', area, '--model', 'Stratus3', '--date', date, '--json');
     assert.equal(notOrdered.code, 5);
-    assert.deepEqual(jsonOf<{ fixes: string[] }>(notOrdered).fixes, ['order-area']);
+    // Ordering the area is offered; whether Stratus3 has imagery that day too depends on the day.
+    assert.ok(jsonOf<{ fixes: string[] }>(notOrdered).fixes.includes('order-area'));
     const estimate = await run('estimate', area, '--model', 'Stratus2', '--date', date, '--satellite-constellations', 'Sentinel2', '--json');
     assert.equal(estimate.code, 0);
     const e = jsonOf<{ outcome: string; cost: number; request: { Model: string; Date: string } }>(estimate);
@@ -79,7 +81,7 @@ describe('CLI: every verb against the simulator', function () {
     assert.ok(list.orders.length > 0);
     const shown = jsonOf<{ orders: { TaskOrderGuid: string }[] }>(await run('orders', 'show', list.orders[0]!.TaskOrderGuid, '--json'));
     assert.equal(shown.orders[0]!.TaskOrderGuid, list.orders[0]!.TaskOrderGuid);
-    const order = ['orders', 'estimate', area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', '2026-12-01', '--to', '2026-12-31', '--json'];
+    const order = ['orders', 'estimate', area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', nextMonth().from, '--to', nextMonth().to, '--json'];
     const estimate = jsonOf<{ outcome: string; cost: number; order?: unknown }>(await run(...order));
     assert.equal(estimate.outcome, 'estimated');
     assert.ok(estimate.cost > 0);
@@ -106,10 +108,11 @@ describe('CLI: every verb against the simulator', function () {
     for (const guid of optimized.miniTiles) assert.ok(known.has(guid), `optimized mini-tile ${guid} is over the area`);
     const optimizeCall = sim.requests.find((r) => r.path === '/api/tasking/tile/optimize');
     assert.match(String((optimizeCall?.body as { Wkt?: string } | undefined)?.Wkt), /^GEOMETRYCOLLECTION/);
-    const dates = jsonOf<{ coverage: { full: string[] } }>(await run('dates', area, '--model', 'Stratus2', '--json'));
     const out = join(dir, 'tiles');
     const guid = search.tiles[0]!.Guid;
-    const processed = await run('tiles', 'process', area, '--mini-tiles', '--model', 'Stratus2', '--date', dates.coverage.full[0]!, '--tile-guids', guid, '--yes', '--max-cost', '100', '--output-directory', out, '--json');
+    // A date the simulator says covers the mini-tile whole: the area's newest date need not.
+    const date = datesCoveringTiles(sim, 'Stratus2', [guid])[0]!;
+    const processed = await run('tiles', 'process', area, '--mini-tiles', '--model', 'Stratus2', '--date', date, '--tile-guids', guid, '--yes', '--max-cost', '100', '--output-directory', out, '--json');
     assert.equal(processed.code, 0, processed.stderr);
     const batch = jsonOf<{ outcome: string; files: string[]; units: { id: string; status: string }[]; manifestPath: string }>(processed);
     assert.equal(batch.outcome, 'completed');

@@ -12,6 +12,7 @@ import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { corpus, tenMegabyteLine } from './bad-input-corpus';
 import { scriptedPorts } from './workflow-ports';
+import { testClock } from './test-clock';
 
 // Every input of the bad-input corpus, given to every workflow that reads an area: each stops with
 // a clear error at a position in the file, and the service never hears of it (the simulator's
@@ -32,7 +33,7 @@ describe('reliability: bad input never reaches the service', function () {
   let client: FullImageryClient;
 
   before(async () => {
-    sim = await startSimulator({ demoData: true });
+    sim = await startSimulator({ clock: testClock, demoData: true });
     client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key' });
   });
   after(async () => {

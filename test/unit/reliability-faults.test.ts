@@ -16,6 +16,7 @@ import { generatedTiff, startSimulator } from '../simulator';
 import type { FaultOptions, ScheduledFault, Simulator } from '../simulator';
 import { refusal } from './api-test-helpers';
 import { scriptedPorts } from './workflow-ports';
+import { testClock } from './test-clock';
 
 // The fault matrix: each workflow under each fault the simulator can play ends complete and
 // correct (the bytes on disk hash like the bytes the server generated), or with a clear ApiError,
@@ -115,7 +116,7 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
   const billed = (path: string) => sim.requests.filter((r) => r.method === 'POST' && r.path === path);
 
   before(async () => {
-    sim = await startSimulator({ demoData: true, seed: SEED, account: { CreditAmount: 1e6, EuroCreditAmount: 1e6 } });
+    sim = await startSimulator({ clock: testClock, demoData: true, seed: SEED, account: { CreditAmount: 1e6, EuroCreditAmount: 1e6 } });
     client = clientFor();
     const dates = await findAvailableDates(scriptedPorts(client, {}).ports, FIELD, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
     date = dates.coverage!.full[0]!;
@@ -381,7 +382,7 @@ describe('reliability: hostile answers and deadlines (client against the simulat
   const MODELS = '/api/tasking/models';
 
   before(async () => {
-    sim = await startSimulator({ demoData: true, seed: SEED, account: { MaxConcurrentConnections: 1_000_000_000 } });
+    sim = await startSimulator({ clock: testClock, demoData: true, seed: SEED, account: { MaxConcurrentConnections: 1_000_000_000 } });
     client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 5_000, deadlineMs: 30_000, retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 2 } });
   });
   after(async () => {
@@ -416,7 +417,7 @@ describe('reliability: hostile answers and deadlines (client against the simulat
   }
 
   it('a specification document with the pattern ^([^!]+)+!$ and an allOf naming itself 64 times freezes nothing', async () => {
-    const hostile = await startSimulator({ demoData: true, seed: SEED, specVariant: { hostile: true } });
+    const hostile = await startSimulator({ clock: testClock, demoData: true, seed: SEED, specVariant: { hostile: true } });
     // Run in a child process: a regression would freeze the event loop, and only a process can
     // be stopped from outside when that happens.
     const ring = Array.from({ length: 80 }, (_, i) => `${(10.1 + 0.0002 * i).toFixed(4)} 56.1`).join(',');

@@ -17,6 +17,7 @@ import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { AARHUS_FIELD, compositeBody, discoveredDates, isoDaysAgo } from '../simulator/test-helpers';
 import { scriptedPorts } from './workflow-ports';
+import { testClock } from './test-clock';
 
 const VICTIM_TEXT = 'export PATH=$PATH:/opt/tools\n';
 
@@ -128,9 +129,9 @@ describe('safe files: downloads and the output folder (against the simulator)', 
   const billed = () => sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite');
 
   before(async () => {
-    sim = await startSimulator({ demoData: true });
+    sim = await startSimulator({ clock: testClock, demoData: true });
     client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { maxAttempts: 1 } });
-    const now = Date.now();
+    const now = sim.state.now();
     [date] = (await discoveredDates(sim, AARHUS_FIELD, isoDaysAgo(now, 60), isoDaysAgo(now, 0))) as [string];
   });
   after(async () => {

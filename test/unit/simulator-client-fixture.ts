@@ -1,6 +1,7 @@
 // The fixture most workflow and client tests share: one simulator and one client for the suite,
 // and a fresh temporary output folder (with the simulator's log and faults reset) for each test.
-// Call it at the top of a `describe`; its hooks run before the suite's own.
+// Call it at the top of a `describe`; its hooks run before the suite's own. The simulator runs on
+// the tests' shared clock (test-clock.ts) unless the options give another.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import type { FullImageryClient } from '../../src/api/client';
 import type { ClientOptions } from '../../src/api/types';
 import { startSimulator } from '../simulator';
 import type { Simulator, SimulatorOptions } from '../simulator';
+import { testClock } from './test-clock';
 
 export interface SimulatorClientFixture {
   readonly sim: Simulator;
@@ -30,7 +32,7 @@ export function useSimulatorClient(options: FixtureOptions): SimulatorClientFixt
   let client: FullImageryClient | undefined;
   let out: string | undefined;
   before(async () => {
-    sim = await startSimulator(options.simulator);
+    sim = await startSimulator({ clock: testClock, ...options.simulator });
     client = createClient({ getApiKey: () => 'demo-key', ...options.client, baseUrl: sim.url });
   });
   after(async () => {

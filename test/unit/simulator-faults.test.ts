@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { generatedTiff, MISANSWER_ENVELOPE_MESSAGE, MISANSWER_PAGE_TEXT, startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { AARHUS_FIELD, call, compositeBody, discoveredDates, rawRequest, readTiffTags } from '../simulator/test-helpers';
+import { testClock } from './test-clock';
 
 const NOW = Date.UTC(2025, 5, 15, 12);
 const MODELS = '/api/tasking/models';
@@ -62,7 +63,7 @@ describe('simulator: limits and faults', () => {
     assert.equal(r.json.Succeeded, false);
     assert.equal(sim.requests[0]?.outcome, 'fault:500');
     const sequence = async (seed: number) => {
-      const s = await startSimulator({ seed, faults: { errorFractions: { 502: 0.3, 503: 0.3 } } });
+      const s = await startSimulator({ clock: testClock, seed, faults: { errorFractions: { 502: 0.3, 503: 0.3 } } });
       try {
         const out: number[] = [];
         for (let i = 0; i < 12; i++) out.push((await call(s, 'GET', MODELS)).status);

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { call, rawRequest } from '../simulator/test-helpers';
+import { testClock } from './test-clock';
 
 const CLOCK = () => Date.UTC(2025, 5, 15, 12);
 
@@ -112,7 +113,7 @@ describe('simulator: server, envelope, auth, log, specification', () => {
 
 describe('simulator: specification variants', () => {
   it('names the date window end Until and takes order details by POST when asked', async () => {
-    const sim = await startSimulator({ specVariant: { dateWindowEnd: 'Until', orderDetailsMethod: 'POST' } });
+    const sim = await startSimulator({ clock: testClock, specVariant: { dateWindowEnd: 'Until', orderDetailsMethod: 'POST' } });
     try {
       const doc = (await call(sim, 'GET', '/api/specification.json')).json;
       const discovery = doc.components.schemas.DateDiscoveryRequest;

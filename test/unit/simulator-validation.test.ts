@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { AARHUS_FIELD, call, compositeBody } from '../simulator/test-helpers';
+import { testClock } from './test-clock';
 
 const ESTIMATE = '/api/satelliteimages/process/composite/estimate';
 
@@ -103,7 +104,7 @@ describe('simulator: request validation', () => {
   });
 
   it('with the Until variant, refuses To as the window end of date discovery', async () => {
-    const until = await startSimulator({ specVariant: { dateWindowEnd: 'Until' } });
+    const until = await startSimulator({ clock: testClock, specVariant: { dateWindowEnd: 'Until' } });
     try {
       const body = { Wkt: AARHUS_FIELD, From: '2025-05-01T00:00:00Z', Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'] };
       const withTo = await call(until, 'POST', '/api/satelliteimages/search/available', { ...body, To: '2025-06-01T00:00:00Z' });

@@ -12,6 +12,7 @@ import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { useSimulatorClient } from './simulator-client-fixture';
 import { BACK, scriptedPorts } from './workflow-ports';
+import { testClock } from './test-clock';
 
 // A field inside the demo orders near Aarhus (a recurring Stratus2 order covers it).
 const FIELD = { name: 'field.wkt', text: 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))', format: 'wkt' as const };
@@ -215,7 +216,7 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
   let out: string;
 
   before(async () => {
-    sim = await startSimulator({ demoData: true, account: { MaxCompositeAreaKm2: 20 } });
+    sim = await startSimulator({ clock: testClock, demoData: true, account: { MaxCompositeAreaKm2: 20 } });
     client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { baseDelayMs: 5, maxDelayMs: 20 } });
     out = await mkdtemp(join(tmpdir(), 'parts-'));
   });

@@ -15,6 +15,7 @@ import { dayNumber } from '../simulator/dates';
 import { tileByGuid } from '../simulator/tiles';
 import { useSimulatorClient } from './simulator-client-fixture';
 import { scriptedPorts } from './workflow-ports';
+import { testClock } from './test-clock';
 
 const AREA = { name: 'area.wkt', text: 'POLYGON((10.02 56.02, 10.28 56.02, 10.28 56.18, 10.02 56.18, 10.02 56.02))', format: 'wkt' as const };
 const BILLED = ['/api/satelliteimages/process/composite', '/api/satelliteimages/process/tile', '/api/satelliteimages/process/minitile', '/api/tasking/orders'];
@@ -109,8 +110,8 @@ describe('workflow: the balance is compared with the estimate before any billed 
 
   it("an order: this month's cost against the euro balance, for the cover picked in the panel", async () => {
     // An order starting today: this month's cost is charged when it is created.
-    const from = new Date(Date.now()).toISOString().slice(0, 10);
-    const to = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const from = new Date(testClock()).toISOString().slice(0, 10);
+    const to = new Date(testClock() + 60 * 86_400_000).toISOString().slice(0, 10);
     const order = { ...FIXED, from, to, referenceDate: from, imageFrequency: 1, storageMonths: 1, apiRequests: 1, geometryTileOrdering: false };
     await withBalance('EuroCreditAmount', 0.01, async () => {
       await assert.rejects(

@@ -13,6 +13,7 @@ import type { AoiSource } from '../../src/workflows/engine/ports';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../simulator';
 import { scriptedPorts } from './workflow-ports';
+import { testClock } from './test-clock';
 
 // A large AOI must not be parsed twice: the editor diagnostics read the document into the shared
 // AoiCache, and every workflow run on the same document version reuses that read.
@@ -23,7 +24,7 @@ describe('workflows read a document once (shared AoiCache)', () => {
   const text = 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))';
 
   before(async () => {
-    sim = await startSimulator({ demoData: true });
+    sim = await startSimulator({ clock: testClock, demoData: true });
     client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key' });
     out = await mkdtemp(join(tmpdir(), 'parse-once-'));
   });

@@ -5,6 +5,7 @@ import { BACK } from '../../src/workflows/engine/ports';
 import type { Answer, InputQuestion, PickManyQuestion, PickQuestion, ProgressUpdate, WorkflowPorts, WorkflowSettings } from '../../src/workflows/engine/ports';
 import type { EstimateDecision, EstimateModel } from '../../src/workflows/engine/estimate-view-model';
 import type { ImageryClient } from '../../src/api/types';
+import { testNow } from './test-clock';
 
 export { BACK };
 
@@ -84,7 +85,8 @@ export function scriptedPorts(client: ImageryClient, script: Script, options: Sc
       },
       signal: controller.signal,
       settings: () => settings,
-      ...(options.now ? { now: () => options.now! } : {}),
+      // The simulator fixtures' clock unless the test pins another instant.
+      now: options.now ? () => options.now! : testNow,
     },
   };
   return run;

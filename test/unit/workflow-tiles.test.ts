@@ -13,6 +13,7 @@ import { scriptedPorts } from './workflow-ports';
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import { ITEM_COLLECTION_NAME } from '../../src/workflows/stac/stac-collection';
+import { testClock } from './test-clock';
 
 const stacSchema = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'test', 'fixtures', 'stac', 'item-1.0-core.schema.json'), 'utf8')) as object;
 const validateStac = new Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(stacSchema);
@@ -154,7 +155,7 @@ describe('workflow: tiles search and batch processing (against the simulator)', 
 
   it('stays within the key\'s MaxConcurrentConnections: no 429 from a strict service', async () => {
     // A key that allows one connection, and a service that refuses a second one with 429.
-    const strict = await startSimulator({ demoData: true, account: { MaxConcurrentConnections: 1 }, faults: { maxConcurrentPerKey: 1, latencyMs: 10 } });
+    const strict = await startSimulator({ clock: testClock, demoData: true, account: { MaxConcurrentConnections: 1 }, faults: { maxConcurrentPerKey: 1, latencyMs: 10 } });
     const strictClient = createClient({ baseUrl: strict.url, getApiKey: () => 'demo-key', retry: { maxAttempts: 1 } });
     try {
       const result = await processTiles(scriptedPorts(strictClient, {}).ports, 'tile', AREA, { ...options(), concurrency: 4 });

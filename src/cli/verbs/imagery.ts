@@ -10,7 +10,7 @@ import { findAvailableDates } from '../../workflows/dates/find-dates-workflow';
 import { availabilityRequest, freezeProfile } from '../../workflows/engine/request-profile';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
-import { ExitCode, UsageError } from '../exit-codes';
+import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
 import { batchText, compositeText, stoppedText } from '../format';
 import { costOf } from '../ports';
 import { compositeOptions } from './composite-options';
@@ -90,10 +90,6 @@ export async function downloadVerb(context: VerbContext): Promise<number> {
     return ExitCode.notConfirmed;
   }
   context.terminal.result(result, () => (result.parts ? batchText(result.parts) : compositeText(result)));
-  if (result.outcome === 'not-available') return ExitCode.notAvailable;
   // Interrupted is said by 130, as for a series; the result printed says whether it may have been charged.
-  if (context.signal.aborted) return ExitCode.interrupted;
-  if (result.outcome === 'may-have-been-charged') return ExitCode.mayHaveBeenCharged;
-  if (result.parts && result.parts.failed.length > 0) return ExitCode.failure;
-  return result.outcome === 'completed' ? ExitCode.ok : ExitCode.interrupted;
+  return exitCodeOfOutcome(result.outcome, { interrupted: context.signal.aborted && result.outcome !== 'not-available', failed: result.parts?.failed.length ?? 0, uncertain: result.parts?.uncertain.length ?? 0 });
 }

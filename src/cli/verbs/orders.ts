@@ -4,7 +4,7 @@ import { runOrder } from '../../workflows/orders/order-workflow';
 import type { OrderOptions } from '../../workflows/orders/order-workflow';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
-import { ExitCode, UsageError } from '../exit-codes';
+import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
 import { estimateText, orderDetailText, ordersText, stoppedText } from '../format';
 import { costOf } from '../ports';
 
@@ -87,5 +87,5 @@ export async function ordersCreateVerb(context: VerbContext): Promise<number> {
     return ExitCode.notConfirmed;
   }
   context.terminal.result(result, () => `Created order ${result.order?.TaskOrderGuid ?? '?'}${result.recurring ? ` (recurring; cancel before ${result.cancellationDeadline} to stop next month's charge)` : ''}.`);
-  return result.outcome === 'completed' ? ExitCode.ok : ExitCode.interrupted;
+  return exitCodeOfOutcome(result.outcome, { interrupted: context.signal.aborted });
 }

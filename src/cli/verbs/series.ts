@@ -8,7 +8,7 @@ import type { SeriesDateReport, SeriesResult } from '../../workflows/series/seri
 import { downloadSeries } from '../../workflows/series/series-workflow';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
-import { ExitCode, UsageError } from '../exit-codes';
+import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
 import { RESEND_ADVICE, stoppedText } from '../format';
 import { chargeSentence, validitySentence } from '../../workflows/engine/results';
 import type { StoppedEstimate } from '../ports';
@@ -49,13 +49,12 @@ function cliStatus(status: SeriesDateReport['status']): CliStatus {
 }
 
 function seriesExitCode(result: SeriesResult, dates: { status: CliStatus }[], stopped: StoppedEstimate | undefined, interrupted: boolean): number {
-  if (interrupted) return ExitCode.interrupted;
-  if (dates.some((d) => d.status === 'uncertain')) return ExitCode.mayHaveBeenCharged;
-  if (stopped) return ExitCode.notConfirmed;
-  if (dates.length === 0) return ExitCode.notAvailable;
-  if (dates.some((d) => d.status === 'failed')) return ExitCode.failure;
-  if (dates.every((d) => d.status === 'not-available')) return ExitCode.notAvailable;
-  return result.outcome === 'cancelled' ? ExitCode.interrupted : ExitCode.ok;
+  const count = (status: CliStatus) => dates.filter((d) => d.status === status).length;
+  const facts = { interrupted, failed: count('failed'), notAvailable: count('not-available'), uncertain: count('uncertain') };
+  if (stopped && !interrupted && facts.uncertain === 0) return ExitCode.notConfirmed;
+  if (dates.length === 0 && !interrupted) return ExitCode.notAvailable;
+  // The series reports 'cancelled' for a run that ended early without an interrupt (nothing to send).
+  return exitCodeOfOutcome(result.outcome === 'cancelled' && !interrupted ? 'completed' : result.outcome, facts);
 }
 
 function seriesText(result: SeriesResult, dates: { date: string; status: string; file?: string; error?: string; validFraction?: number }[], stopped: StoppedEstimate | undefined): string {

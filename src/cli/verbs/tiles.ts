@@ -9,7 +9,7 @@ import { processTiles } from '../../workflows/tiles/process-tiles-workflow';
 import { searchTiles } from '../../workflows/tiles/search-tiles-workflow';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
-import { CliError, ExitCode, UsageError } from '../exit-codes';
+import { CliError, ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
 import { batchText, stoppedText, tilesText } from '../format';
 import { refusal } from '../ports';
 import { compositeOptions } from './composite-options';
@@ -69,10 +69,9 @@ export async function tilesProcessVerb(context: VerbContext): Promise<number> {
     return ExitCode.notConfirmed;
   }
   context.terminal.result(result, () => batchText(result));
-  if (result.outcome === 'may-have-been-charged') return ExitCode.mayHaveBeenCharged;
-  if (result.outcome !== 'completed') return ExitCode.interrupted;
-  if (budget.reached) return ExitCode.notConfirmed;
-  return result.failed.length > 0 ? ExitCode.failure : ExitCode.ok;
+  if (budget.reached && !context.signal.aborted && result.outcome !== 'may-have-been-charged') return ExitCode.notConfirmed;
+  const notSent = result.failed.filter((unit) => unit.notAvailable).length;
+  return exitCodeOfOutcome(result.outcome, { interrupted: context.signal.aborted, failed: result.failed.length - notSent, notAvailable: notSent, uncertain: result.uncertain.length });
 }
 
 /** The client with tile processing held to a budget of spent credits. An account that does not

@@ -138,6 +138,8 @@ export interface BatchUnitReport {
   /** The share (0..1) of the image's pixels that hold data, when read in this run (0: empty). */
   validFraction?: number;
   error?: string;
+  /** A failed unit that was not sent because the service has no imagery for it (nothing billed). */
+  notAvailable?: true;
 }
 
 export interface BatchResult {

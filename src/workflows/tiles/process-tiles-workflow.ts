@@ -126,7 +126,7 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
       if (pending.length === 0) break;
       if (price.ready.length === 0) {
         result.outcome = 'not-available';
-        result.failed = price.notReady.map(({ id, reason }) => ({ id, status: 'failed', error: reason }));
+        result.failed = price.notReady.map(({ id, reason }) => ({ id, status: 'failed', error: reason, notAvailable: true }));
         return result;
       }
       const view = batchEstimateModel(kind, price, shared, ports.settings().confirmCostAbove);
@@ -160,7 +160,7 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
       return { file, bytes: written.bytes };
     });
     withValidity(outcome.units, shares);
-    const notReady = price.notReady.map(({ id, reason }) => ({ id, status: 'failed' as const, error: `not sent: ${reason}` }));
+    const notReady = price.notReady.map(({ id, reason }) => ({ id, status: 'failed' as const, error: `not sent: ${reason}`, notAvailable: true as const }));
     const itemCollection = await writeFolderItems(ports, directory, outcome.files);
     return { ...outcome, units: [...outcome.units, ...notReady], failed: [...outcome.failed, ...notReady], choices: { ...state.chosen }, ...(itemCollection ? { itemCollection } : {}) };
   } catch (error) {
