@@ -3,6 +3,7 @@
 // error rather than silently ignored. Values are converted and checked here, with messages that
 // name the option.
 import { parseArgs } from 'node:util';
+import { DEFAULT_EPSG_RULE } from '../workflows/engine/projection';
 import { UsageError } from './exit-codes';
 
 type Kind = 'string' | 'boolean';
@@ -33,7 +34,7 @@ export const optionTable: Record<string, OptionSpec> = {
   date: { type: 'string', verbs: ['available', 'estimate', 'download', 'tiles process'], value: 'YYYY-MM-DD', help: 'image date (default: the newest covering the whole area)' },
   from: { type: 'string', verbs: [...composite, ...orderVerbs], value: 'YYYY-MM-DD', help: 'window start (default 30 days ago); first day of an order' },
   to: { type: 'string', verbs: [...composite, ...orderVerbs], value: 'YYYY-MM-DD', help: 'window end (default now); last day of an order' },
-  'epsg-projection': { type: 'string', verbs: composite, value: 'CODE', help: 'output EPSG code (default 4326; 47000 = automatic UTM)' },
+  'epsg-projection': { type: 'string', verbs: composite, value: 'CODE', help: `output EPSG code (default ${DEFAULT_EPSG_RULE}; 47000 = automatic UTM)` },
   resolution: { type: 'string', verbs: composite, value: 'METRES', help: 'output resolution (default 10)' },
   bandnames: { type: 'string', verbs: composite, value: 'BANDS', help: "bands: rgb, all, or a list such as 'B2,B3,B4,B8' (default rgb)" },
   'data-type': { type: 'string', verbs: output, value: 'TYPE', help: 'DataType of the image: int16 or uint8 (the specification document may list others)' },

@@ -3,7 +3,8 @@
 import type { ApiKeyInfo, TaskingModel, TaskOrder, TileRecord } from '../api/types';
 import type { EstimateModel } from '../workflows/engine/estimate-view-model';
 import { formatBytes } from '../common/format';
-import type { BatchResult, CompositeResult } from '../workflows/engine/results';
+import { chargeSentence, validitySentence } from '../workflows/engine/results';
+import type { BatchResult, BatchUnitReport, CompositeResult } from '../workflows/engine/results';
 import type { StoppedEstimate } from './ports';
 
 const num = (value: number | undefined, digits = 2): string => (value === undefined ? '?' : String(Math.round(value * 10 ** digits) / 10 ** digits));
@@ -48,15 +49,47 @@ export function stoppedText(stopped: StoppedEstimate): string {
   return `${estimateText(stopped.model)}\nNot sent: ${stopped.reason}.`;
 }
 
+/** What to do about a unit that may have been charged: it is held, not sent again unasked. */
+export const RESEND_ADVICE = 'not sent again: check the account balance first; --resend-uncertain sends it again (it may then be charged twice)';
+
+/** " (87 % of the image has valid pixels)", or the empty image said plainly; '' when not read. */
+function validityNote(fraction: number | undefined): string {
+  const sentence = validitySentence(fraction);
+  return sentence ? `  (${sentence})` : '';
+}
+
 export function compositeText(result: CompositeResult): string {
-  if (result.outcome === 'completed') return [...result.files.map((f) => `Saved ${f}`), `${formatBytes(result.bytes)} written.`].join('\n');
+  if (result.outcome === 'completed') {
+    const saved = result.files.map((f) => `Saved ${f}${validityNote(result.validFraction)}`);
+    if (result.uploadedTo) saved.push(`Uploaded by the service to ${result.uploadedTo}; nothing was saved here.`);
+    return [...saved, `${formatBytes(result.bytes)} written.`].join('\n');
+  }
   if (result.outcome === 'not-available') return `Not available: ${result.reason ?? 'the service cannot serve this request'}${result.fixes?.length ? ` (would help: ${result.fixes.join(', ')})` : ''}`;
+  if (result.outcome === 'may-have-been-charged') {
+    const charge = result.charge ? chargeSentence(result.charge, 'The composite') : 'The composite may have been charged: the request was sent but its answer was lost, and it was not sent again.';
+    return `Nothing saved. ${charge}`;
+  }
   return 'Nothing downloaded.';
 }
 
+/** A unit's outcome in words: what happened, its file, and what to do when it is not done. */
+function unitLine(u: BatchUnitReport): string {
+  const file = u.file ? `  ${u.file}` : '';
+  if (u.status === 'done') return `done              ${u.id}${file}${validityNote(u.validFraction)}`;
+  if (u.status === 'skipped') return `done earlier      ${u.id}${file}${validityNote(u.validFraction)}`;
+  if (u.status === 'may-have-been-charged') return `possibly charged  ${u.id}  ${u.error ? `${u.error}; ` : ''}${RESEND_ADVICE}`;
+  return `${u.status.padEnd(17)} ${u.id}${file}${u.error ? `  ${u.error}` : ''}`;
+}
+
 export function batchText(result: BatchResult): string {
-  const lines = result.units.map((u) => `${u.status.padEnd(8)} ${u.id}${u.file ? `  ${u.file}` : ''}${u.error ? `  ${u.error}` : ''}`);
-  lines.push(`${result.units.filter((u) => u.status !== 'failed').length} of ${result.units.length} done, ${result.failed.length} failed, ${formatBytes(result.bytes)} written.`);
+  // Units refused before anything was sent may be listed only among the failed.
+  const listed = new Set(result.units.map((u) => u.id));
+  const units = [...result.units, ...result.failed.filter((u) => !listed.has(u.id))];
+  const lines = units.map(unitLine);
+  const empty = units.filter((u) => u.validFraction === 0).length;
+  lines.push(`${units.filter((u) => u.status === 'done' || u.status === 'skipped').length} of ${units.length} done, ${result.failed.length} failed, ${result.uncertain.length} possibly charged, ${formatBytes(result.bytes)} written.`);
+  if (empty > 0) lines.push(`${empty} image${empty === 1 ? ' was' : 's were'} paid for but hold${empty === 1 ? 's' : ''} no valid pixels.`);
+  if (result.charge) lines.push(chargeSentence(result.charge, `${result.uncertain.length} unit${result.uncertain.length === 1 ? '' : 's'}`));
   if (result.manifestPath) lines.push(`Manifest: ${result.manifestPath}`);
   return lines.join('\n');
 }

@@ -16,3 +16,5 @@ export type { RenderedView, ViewRequest } from './view';
 export { lonLatToPixel, pixelToLonLat } from './georef';
 export { bandValueRule, valueOf } from './values';
 export type { ValueRule } from './values';
+export { measureValidity } from './validity';
+export type { ImageValidity } from './validity';

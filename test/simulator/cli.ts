@@ -24,7 +24,8 @@ const USAGE = `Usage: npm run simulator -- [options]
   --trickle N              send images at N bytes per second
   --trickle-after N        with --trickle: send the first N bytes at full speed
   --image-answer NAME      answer images wrongly: envelope-as-octet-stream, empty-200,
-                           partial-206, not-tiff, gzip`;
+                           partial-206, not-tiff, gzip
+  --empty-images           answer every image with a GeoTIFF whose every pixel is nodata (charged)`;
 
 const IMAGE_ANSWERS: readonly ImageAnswerFault[] = ['envelope-as-octet-stream', 'empty-200', 'partial-206', 'not-tiff', 'gzip'];
 
@@ -84,6 +85,7 @@ function parseArgs(argv: string[]): SimulatorOptions {
       case '--trickle': faults.trickleBytesPerSecond = number(); break;
       case '--trickle-after': faults.trickleAfterBytes = number(); break;
       case '--image-answer': faults.imageAnswer = imageAnswer(value()); break;
+      case '--empty-images': faults.emptyImages = true; break;
       case '--help': case '-h': console.log(USAGE); process.exit(0); break;
       default: throw new Error(`Unknown option ${flag}\n${USAGE}`);
     }

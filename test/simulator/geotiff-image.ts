@@ -2,7 +2,10 @@
 // EPSG (GeoKeys, tie point, pixel scale), one band per requested band named in GDAL's metadata,
 // INT16 (reflectance × 10000, index × 32767, nodata -32768) or UINT8 (nodata 0), DEFLATE with
 // the horizontal predictor, in strips when small and 256 × 256 tiles when large. The pixels
-// show the landscape of scene.ts on the requested date; clouds are nodata.
+// show the landscape of scene.ts on the requested date; clouds are nodata. A date the date search
+// lists for an area always shows some of it: clouds that would hide the whole image are lifted
+// (the date search has no field to say a date is all cloud). `empty` is the one way to get an
+// image of nodata alone, the paid-for answer with nothing in it (fault `emptyImages`).
 import { deflateSync } from 'node:zlib';
 import type { Bbox } from './geometry';
 import { imageGrid } from './image-grid';
@@ -10,7 +13,7 @@ import type { ImageGrid } from './image-grid';
 import { ASCII, DOUBLE, LONG, SHORT, writeHeader } from './geotiff';
 import type { IfdEntry } from './geotiff';
 import { bandRecipe, bandValue, sampleGround, sceneDay } from './scene';
-import type { GroundSample } from './scene';
+import type { GroundSample, SceneDay } from './scene';
 
 export type ImageDataType = 'int16' | 'uint8';
 
@@ -23,6 +26,8 @@ export interface GeoTiffSpec {
   dataType: ImageDataType;
   date: string;
   seed: number;
+  /** Every pixel nodata (the `emptyImages` fault). */
+  empty?: boolean;
 }
 
 const TILE = 256;
@@ -41,9 +46,22 @@ function encode(value: number, isIndex: boolean, dataType: ImageDataType): numbe
 function renderPlanes(spec: GeoTiffSpec, grid: ImageGrid): (Int16Array | Uint8Array)[] {
   const { width, height } = grid;
   const planes = spec.bands.map(() => (spec.dataType === 'int16' ? new Int16Array(width * height) : new Uint8Array(width * height)));
-  const recipes = spec.bands.map(bandRecipe);
-  const day = sceneDay(spec.date, spec.seed);
   const nodata = NODATA[spec.dataType];
+  if (spec.empty) {
+    for (const plane of planes) plane.fill(nodata);
+    return planes;
+  }
+  const day = sceneDay(spec.date, spec.seed);
+  if (!drawScene(spec, grid, day, planes)) drawScene(spec, grid, { ...day, cloudCover: 0 }, planes);
+  return planes;
+}
+
+/** Draws the scene of a day into the planes; false when no pixel was clear. */
+function drawScene(spec: GeoTiffSpec, grid: ImageGrid, day: SceneDay, planes: (Int16Array | Uint8Array)[]): boolean {
+  const { width, height } = grid;
+  const recipes = spec.bands.map(bandRecipe);
+  const nodata = NODATA[spec.dataType];
+  let anyClear = false;
   const ground: GroundSample = { clear: true, water: false, green: 0, dry: 0, soil: 1, grain: 0 };
   for (let y = 0; y < height; y++) {
     const rowY = grid.originY - (y + 0.5) * grid.pixelHeight;
@@ -53,6 +71,7 @@ function renderPlanes(spec: GeoTiffSpec, grid: ImageGrid): (Int16Array | Uint8Ar
     for (let x = 0; x < width; x++) {
       const t = width > 1 ? x / (width - 1) : 0;
       sampleGround(lon0 + t * (lon1 - lon0), lat0 + t * (lat1 - lat0), day, ground);
+      anyClear ||= ground.clear;
       const at = y * width + x;
       for (let b = 0; b < recipes.length; b++) {
         const recipe = recipes[b]!;
@@ -60,7 +79,7 @@ function renderPlanes(spec: GeoTiffSpec, grid: ImageGrid): (Int16Array | Uint8Ar
       }
     }
   }
-  return planes;
+  return anyClear;
 }
 
 /** One chunk (strip or tile) of one band: copied out, differenced along rows, deflated. */

@@ -54,11 +54,11 @@ function sendError(parts: ServerParts, res: ServerResponse, entry: RequestLogEnt
 const recentImages = new Map<string, Buffer>();
 const RECENT_IMAGES = 16;
 
-function renderedImage(image: ImageRequest, seed: number): Buffer {
-  const key = JSON.stringify([image.bbox, image.epsg, image.resolution, image.bands, image.dataType, image.date, seed]);
+function renderedImage(image: ImageRequest, seed: number, empty: boolean): Buffer {
+  const key = JSON.stringify([image.bbox, image.epsg, image.resolution, image.bands, image.dataType, image.date, seed, empty]);
   let tiff = recentImages.get(key);
   if (!tiff) {
-    tiff = buildGeoTiff({ ...image, seed });
+    tiff = buildGeoTiff({ ...image, seed, empty });
     recentImages.set(key, tiff);
     if (recentImages.size > RECENT_IMAGES) recentImages.delete(recentImages.keys().next().value as string);
   }
@@ -69,7 +69,7 @@ function imageBody(parts: ServerParts, image: ImageRequest): ImageBody {
   const seed = parts.state.seed;
   const bytes = parts.faults.options.imageBytes;
   if (bytes !== undefined) return { length: bytes, chunks: generatedTiff(bytes, seed) };
-  const tiff = renderedImage(image, seed);
+  const tiff = renderedImage(image, seed, parts.faults.options.emptyImages === true);
   const chunks = function* () {
     for (let at = 0; at < tiff.length; at += 64 * 1024) yield tiff.subarray(at, at + 64 * 1024);
   };
@@ -254,7 +254,7 @@ async function sendReply(parts: ServerParts, res: ServerResponse, entry: Request
   }
   if (reply.kind === 'upload') {
     // The live service sends the file to the UploadUrl itself and answers 201 with no body.
-    const status = await putImage(reply.url, renderedImage(reply.image, parts.state.seed), reply.image.fileName).catch(() => 0);
+    const status = await putImage(reply.url, renderedImage(reply.image, parts.state.seed, parts.faults.options.emptyImages === true), reply.image.fileName).catch(() => 0);
     if (status < 200 || status > 299) throw new SimError(502, `The upload to UploadUrl failed (${status || 'unreachable'}).`, 502);
     entry.outcome = 'ok:uploaded';
     res.writeHead(201, { 'Content-Length': '0' });

@@ -94,6 +94,9 @@ export interface FaultOptions {
   jsonTrickleBytesPerSecond?: number;
   /** With trickleBytesPerSecond: this many bytes go at full speed before the trickle starts. */
   trickleAfterBytes?: number;
+  /** Image responses that are whole GeoTIFFs of the request's grid with every pixel nodata: an
+   * answer the service charged for with nothing in it. */
+  emptyImages?: boolean;
   /** Image responses that are not the image (see image-misanswers.ts). */
   imageAnswer?: ImageAnswerFault;
   /** A created order shows in the order list and details only this long after creation (the

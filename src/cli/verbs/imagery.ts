@@ -3,7 +3,8 @@
 import { judgeAvailability } from '../../workflows/composite/availability';
 import { combineAvailability, partProfile, partsFor } from '../../workflows/composite/area-parts';
 import { readAoiOrThrow } from '../../workflows/engine/aoi-input';
-import { checkConstellations, checkModel, checkResolution, defaultConstellations, DEFAULT_BANDNAMES, DEFAULT_EPSG, DEFAULT_RESOLUTION } from '../../workflows/engine/choices';
+import { checkConstellations, checkModel, checkResolution, defaultConstellations, DEFAULT_BANDNAMES, DEFAULT_RESOLUTION } from '../../workflows/engine/choices';
+import { defaultEpsg } from '../../workflows/engine/projection';
 import { downloadComposite } from '../../workflows/composite/download-composite-workflow';
 import { findAvailableDates } from '../../workflows/dates/find-dates-workflow';
 import { availabilityRequest, freezeProfile } from '../../workflows/engine/request-profile';
@@ -38,7 +39,7 @@ export async function availableVerb(context: VerbContext): Promise<number> {
     aoiMode: options.aoiMode ?? aoi.format,
     model,
     satelliteConstellations: checkConstellations(model, options.satelliteConstellations ?? defaultConstellations(model, models, undefined), models),
-    epsgProjection: options.epsgProjection ?? DEFAULT_EPSG,
+    epsgProjection: options.epsgProjection ?? defaultEpsg(aoi.bbox),
     resolution: checkResolution(options.resolution ?? DEFAULT_RESOLUTION),
     bandnames: options.bandnames ?? DEFAULT_BANDNAMES,
     output: options.output,

@@ -9,7 +9,8 @@ import { downloadSeries } from '../../workflows/series/series-workflow';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
-import { stoppedText } from '../format';
+import { RESEND_ADVICE, stoppedText } from '../format';
+import { chargeSentence, validitySentence } from '../../workflows/engine/results';
 import type { StoppedEstimate } from '../ports';
 import { compositeOptions } from './composite-options';
 
@@ -56,12 +57,19 @@ function seriesExitCode(result: SeriesResult, dates: { status: CliStatus }[], st
   return exitCodeOfOutcome(result.outcome === 'cancelled' && !interrupted ? 'completed' : result.outcome, facts);
 }
 
-function seriesText(result: SeriesResult, dates: { date: string; status: string; file?: string; error?: string }[], stopped: StoppedEstimate | undefined): string {
-  const lines = dates.map((d) => `${d.date}  ${d.status.padEnd(13)} ${d.file ?? d.error ?? ''}`);
+function seriesText(result: SeriesResult, dates: { date: string; status: string; file?: string; error?: string; validFraction?: number }[], stopped: StoppedEstimate | undefined): string {
+  const lines = dates.map((d) => {
+    const validity = validitySentence(d.validFraction);
+    const what = d.status === 'uncertain' ? `possibly charged: ${d.error ? `${d.error}; ` : ''}${RESEND_ADVICE}` : (d.file ?? d.error ?? '');
+    return `${d.date}  ${d.status.padEnd(13)} ${what}${validity ? `  (${validity})` : ''}`;
+  });
+  const empty = dates.filter((d) => d.validFraction === 0).length;
+  if (empty > 0) lines.push(`${empty} date${empty === 1 ? ' was' : 's were'} paid for but hold${empty === 1 ? 's' : ''} no valid pixels.`);
   if (dates.length === 0) lines.push('No dates with imagery of the whole area in this window.');
   const partial = result.dates.filter((d) => d.status === 'partial').length;
   if (partial > 0) lines.push(`${partial} date(s) cover only part of the area and were skipped (AllowPartialImage is off).`);
   if (result.totalCredits !== undefined) lines.push(`Estimated total: ${result.totalCredits} credits`);
+  if (result.charge) lines.push(chargeSentence(result.charge, `${result.uncertain.length} date${result.uncertain.length === 1 ? '' : 's'}`));
   if (stopped) lines.push(stoppedText(stopped));
   if (result.itemCollection) lines.push(`STAC ItemCollection: ${result.itemCollection}`);
   if (result.manifestPath) lines.push(`Manifest: ${result.manifestPath}`);

@@ -8,6 +8,7 @@ import { downloadComposite } from '../../workflows/composite/download-composite-
 import { formatBytes } from '../../common/format';
 import type { DownloadCompositeOptions } from '../../workflows/composite/download-composite-workflow';
 import type { CompositeResult } from '../../workflows/engine/results';
+import { validitySentence } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import { announceBatch } from '../outcomes/batch-outcome';
 import { announceCharge } from '../outcomes/charge-outcome';
@@ -31,7 +32,8 @@ export const downloadCompositeCommand: Command = workflowCommand({
       // UploadUrl: the service sent the image there itself; nothing was saved here.
       void vscode.window.showInformationMessage(`The service uploaded the composite to ${result.uploadedTo}. Nothing was saved locally.`);
     } else if (result.outcome === 'completed' && file) {
-      offerReveal(`Saved ${path.basename(file)} (${formatBytes(result.bytes)}).`, file);
+      const validity = validitySentence(result.validFraction);
+      offerReveal(`Saved ${path.basename(file)} (${formatBytes(result.bytes)})${validity ? `: ${validity}` : ''}.`, file);
     } else if (result.outcome === 'may-have-been-charged') {
       void announceCharge(services, result.charge, 'The composite');
     }

@@ -27,7 +27,9 @@ export function announceBatch(services: Services, commandId: string, uri: vscode
   const done = result.units.filter((u) => u.status === 'done' || u.status === 'skipped').length;
   const { failed, uncertain } = result;
   if (failed.length === 0 && uncertain.length === 0) {
-    if (result.outcome === 'completed' && result.manifestPath) offerReveal(`${done} files ready (${formatBytes(result.bytes)} written this run).`, result.files[0] ?? result.manifestPath);
+    const empty = result.units.filter((u) => u.validFraction === 0).length;
+    const emptyNote = empty > 0 ? ` ${empty} of them ${empty === 1 ? 'was' : 'were'} paid for but ${empty === 1 ? 'holds' : 'hold'} no valid pixels.` : '';
+    if (result.outcome === 'completed' && result.manifestPath) offerReveal(`${done} files ready (${formatBytes(result.bytes)} written this run).${emptyNote}`, result.files[0] ?? result.manifestPath);
     return undefined;
   }
   const parts: string[] = [];

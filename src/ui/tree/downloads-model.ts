@@ -12,6 +12,8 @@ export interface DownloadUnit {
   status: BatchUnitReport['status'];
   /** The image written (absolute path), when there is one. */
   file?: string;
+  /** The share (0..1) of its pixels that hold data, when it was read (0: paid for, but empty). */
+  validFraction?: number;
   error?: string;
 }
 
@@ -48,7 +50,7 @@ export function runOf(kind: DownloadKind, source: vscode.Uri | undefined, result
     finishedAt: now.toISOString(),
     units: [...result.units]
       .sort((a, b) => a.id.localeCompare(b.id))
-      .map((u) => ({ id: u.id, status: u.status, ...(u.file ? { file: u.file } : {}), ...(u.error ? { error: u.error } : {}) })),
+      .map((u) => ({ id: u.id, status: u.status, ...(u.file ? { file: u.file } : {}), ...(u.validFraction !== undefined ? { validFraction: u.validFraction } : {}), ...(u.error ? { error: u.error } : {}) })),
   };
 }
 

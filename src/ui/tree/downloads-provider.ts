@@ -3,6 +3,7 @@
 // context value `download.image`, which puts Open Image on it (inline and in its menu); a click
 // opens it too. Failed units and those that may have been charged say so, with the reason.
 import * as vscode from 'vscode';
+import { validPercent, validitySentence } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import type { DownloadRun, DownloadUnit, DownloadsModel } from './downloads-model';
 
@@ -67,9 +68,12 @@ function unitItem(node: DownloadUnitNode): vscode.TreeItem {
   const item = new vscode.TreeItem(unit.id, vscode.TreeItemCollapsibleState.None);
   item.id = `download:${node.run.key}:${unit.id}`;
   if (node.path) {
-    item.description = unit.status === 'skipped' ? 'done in an earlier run' : 'done';
-    item.tooltip = node.path;
-    item.iconPath = new vscode.ThemeIcon('file-media');
+    // An image paid for with no valid pixel is said to be empty, not just "done".
+    const validity = validitySentence(unit.validFraction);
+    const empty = unit.validFraction === 0;
+    item.description = `${unit.status === 'skipped' ? 'done in an earlier run' : 'done'}${validity ? ` · ${empty ? validity : `${validPercent(unit.validFraction ?? 0)} valid`}` : ''}`;
+    item.tooltip = validity ? `${node.path}\n${validity[0]!.toUpperCase()}${validity.slice(1)}.` : node.path;
+    item.iconPath = new vscode.ThemeIcon(empty ? 'warning' : 'file-media');
     item.contextValue = 'download.image';
     item.command = { title: 'Open Image', command: Commands.openImage, arguments: [vscode.Uri.file(node.path)] };
     return item;

@@ -3,9 +3,9 @@
 // is never asked; the others are asked with defaults from the settings and the models list.
 import type { TaskingModel } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
-import { checkModel, DEFAULT_BANDNAMES, DEFAULT_EPSG, DEFAULT_RESOLUTION, defaultConstellations, resolutionChoices, supportedConstellations } from '../engine/choices';
+import { checkModel, DEFAULT_BANDNAMES, DEFAULT_RESOLUTION, defaultConstellations, resolutionChoices, supportedConstellations } from '../engine/choices';
 import { bandItems, checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
-import { checkEpsg, epsgItems, parseEpsg, utmChoice } from '../engine/projection';
+import { checkEpsg, defaultEpsg, epsgItems, parseEpsg, utmChoice } from '../engine/projection';
 import { maxTotalBandsOf, mergeOutput } from '../engine/output-fields';
 import type { FieldRules, OutputFields, OutputKind } from '../engine/output-fields';
 import { askOutput } from './output-step';
@@ -153,7 +153,7 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
         const utm = context.aoi ? utmChoice(context.aoi.bbox) : undefined;
         const items = epsgItems(context.aoi?.bbox, TYPE_EPSG);
         // One zone: its code comes first and is pre-selected; several: a warning says why not.
-        const preselected = s.chosen.epsgProjection ?? (utm?.single ? utm.codes[0] : DEFAULT_EPSG);
+        const preselected = s.chosen.epsgProjection ?? defaultEpsg(context.aoi?.bbox);
         const placeholder = utm?.warning ?? 'The UTM zone of the area keeps metres; 47000 lets the service choose';
         const answer = await ports.ask.pick({ id: 'epsgProjection', title: 'Output projection (EPSG)', placeholder, items, defaultValue: preselected, ...position });
         if (answer !== TYPE_EPSG) return store(s, 'epsgProjection', answer);

@@ -63,7 +63,9 @@ export async function saveComposite(
     result.files.push(written.path);
     // The image is paid for and saved: a metadata file that cannot be written must not undo that.
     try {
-      result.stacItems = [await writeStacSidecar(written.path, aoi, profile, request, ports.log)];
+      const item = await writeStacSidecar(written.path, aoi, profile, request, ports.log);
+      result.stacItems = [item.path];
+      if (item.validFraction !== undefined) result.validFraction = item.validFraction;
     } catch (error) {
       ports.log?.(`The STAC Item beside ${written.path} could not be written: ${(error as Error).message}`);
     }

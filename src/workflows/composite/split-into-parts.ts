@@ -14,7 +14,7 @@ import type { BatchResult } from '../engine/results';
 import { moveExclusive } from '../../api/safe-files';
 import { WorkflowError, isCancellation } from '../engine/errors';
 import { writeStacSidecar } from '../stac/stac-sidecar';
-import { writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
+import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 
 const STAGING = '.sat-imagery-parts';
 
@@ -65,6 +65,7 @@ export async function downloadCompositeParts(
   await checkStaging(join(directory, STAGING));
   const manifest = await BatchManifest.open(directory, 'composite-parts', settings, ports.redact);
   const units = parts.map((part, i) => ({ id: `part-${String(i + 1).padStart(2, '0')}`, input: part }));
+  const shares = new Map<string, number>();
   const result = await runBatch(ports, manifest, units, { noun: 'parts', maxConcurrent, ...billing }, async ({ id, input }, onBytes) => {
     const partProfile = freezeProfile(input, { ...profile, satelliteConstellations: [...profile.satelliteConstellations], output: { ...profile.output } });
     // Every part gets the same name from the server; parallel downloads into one folder could
@@ -79,9 +80,10 @@ export async function downloadCompositeParts(
     // Never over a file of the person's (or a link) that already has the name.
     if (written.path && file) await moveExclusive(written.path, file);
     await rm(staging, { recursive: true, force: true });
-    if (file) await writeItemQuietly(ports, file, () => writeStacSidecar(file, input, partProfile, compositeRequest(partProfile), ports.log));
+    if (file) await writeItemQuietly(ports, file, () => writeStacSidecar(file, input, partProfile, compositeRequest(partProfile), ports.log), shares);
     return { file, bytes: written.bytes };
   });
+  withValidity(result.units, shares);
   await rm(join(directory, STAGING), { recursive: true, force: true }).catch(() => undefined);
   result.itemCollection = await writeFolderItems(ports, directory, result.files);
   return result;

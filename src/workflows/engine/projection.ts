@@ -3,6 +3,7 @@
 // the person is warned that a single zone distorts the far side. Any EPSG code may be typed; it
 // is checked against the specification document's enum when the document has one.
 import type { BoundingBox } from '../../geometry/types';
+import { DEFAULT_EPSG } from './choices';
 import { WorkflowError } from './errors';
 import type { PickItem } from './ports';
 
@@ -37,6 +38,16 @@ export function utmChoice(bbox: BoundingBox): UtmChoice {
       ? 'The area crosses the equator: the UTM code is that of its centre.'
       : undefined;
   return { codes, single, warning };
+}
+
+/** The projection used when none is given, in words: the command line's help says this. */
+export const DEFAULT_EPSG_RULE = `the area's UTM zone (326xx/327xx) when it lies in one zone, else ${DEFAULT_EPSG}`;
+
+/** The projection used when none is given (DEFAULT_EPSG_RULE): the prompt's pre-selection and
+ * the command line's default alike. */
+export function defaultEpsg(bbox: BoundingBox | undefined): number {
+  const utm = bbox ? utmChoice(bbox) : undefined;
+  return utm?.single ? (utm.codes[0] as number) : DEFAULT_EPSG;
 }
 
 /** Picker items: the area's zone(s), 47000, 4326, and an entry to type another code. */

@@ -48,6 +48,20 @@ export function chargeSentence(charge: ChargeUncertainty, subject: string): stri
   return `${subject} may have been charged: the request was sent but its answer was lost, and it was not sent again.${balance} Check the Orders list and the account before trying again.`;
 }
 
+/** How a person reads an image's share of valid (non-nodata) pixels: an empty image was still
+ * paid for, and is said to be empty, not "done" without a word. */
+export function validitySentence(fraction: number | undefined): string | undefined {
+  if (fraction === undefined) return undefined;
+  if (fraction <= 0) return 'paid, but no valid pixels: every pixel is nodata';
+  return `${validPercent(fraction)} of the image has valid pixels`;
+}
+
+/** "87 %": rounded down, so "100 %" means every pixel and a few valid pixels read "under 1 %". */
+export function validPercent(fraction: number): string {
+  if (fraction >= 1) return '100 %';
+  return fraction > 0 && fraction < 0.01 ? 'under 1 %' : `${Math.floor(fraction * 100)} %`;
+}
+
 export interface CompositeResult {
   outcome: Outcome;
   request: CompositeRequest | undefined;
@@ -66,6 +80,8 @@ export interface CompositeResult {
   files: string[];
   /** The STAC Item written beside each image (`<name>.json`). */
   stacItems?: string[];
+  /** The share (0..1) of the saved image's pixels that hold data (0: paid for, but empty). */
+  validFraction?: number;
   bytes: number;
   /** Set when the AOI was above the key's maximum composite area and went in parts. */
   parts?: BatchResult;
@@ -119,6 +135,8 @@ export interface BatchUnitReport {
   status: 'done' | 'failed' | 'skipped' | 'may-have-been-charged';
   file?: string;
   bytes?: number;
+  /** The share (0..1) of the image's pixels that hold data, when read in this run (0: empty). */
+  validFraction?: number;
   error?: string;
   /** A failed unit that was not sent because the service has no imagery for it (nothing billed). */
   notAvailable?: true;

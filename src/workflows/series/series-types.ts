@@ -44,6 +44,8 @@ export interface SeriesDateReport {
   bytes?: number;
   /** The estimate of this date, when it was estimated in this run. */
   credits?: number;
+  /** The share (0..1) of the image's pixels that hold data (0: paid for, but empty). */
+  validFraction?: number;
   error?: string;
 }
 

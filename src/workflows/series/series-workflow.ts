@@ -20,7 +20,7 @@ import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import { keyLimits } from '../composite/split-into-parts';
 import { poolSize } from '../engine/worker-pool';
 import { writeStacSidecar } from '../stac/stac-sidecar';
-import { writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
+import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 import type { PricedDate } from './series-estimate';
 import { seriesEstimateModel, totalOf } from './series-estimate';
 import { checkAndPrice, seriesDates, seriesFields } from './series-plan';
@@ -85,6 +85,7 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
     // Items are written beside the downloads, not in the worker's slot: reading an image back
     // must not hold up the next date's request.
     const items: Promise<unknown>[] = [];
+    const shares = new Map<string, number>();
     const batch = await runBatch<PricedDate | undefined>(
       ports,
       manifest,
@@ -92,10 +93,11 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
       { noun: 'dates', concurrency: workers, maxConcurrent: limits.maxConcurrent, resendUncertain: options.resendUncertain, creditsBefore: limits.credits },
       async ({ id, input }, onBytes) => {
         if (!input) throw new WorkflowError('invalid-option', `${id} was not planned in this run.`);
-        return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log))));
+        return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log), shares)));
       },
     );
     await Promise.all(items);
+    withValidity(batch.units, shares);
     Object.assign(result, { units: batch.units, files: batch.files, failed: batch.failed, uncertain: batch.uncertain, bytes: batch.bytes, charge: batch.charge });
     await rm(join(directory, STAGING), { recursive: true, force: true }).catch(() => undefined);
     result.dates.push(...dateReports(dates, batch.units, priced, refused, go.length > 0 || priced.length === 0, (date) => manifest.unit(date)));
@@ -142,6 +144,6 @@ function dateReports(dates: string[], units: SeriesResult['units'], priced: Pric
     const record = recorded(date);
     if (!unit && record?.status === 'may-have-been-charged') return { ...common, status: 'may-have-been-charged', error: record.error ?? SENT_NO_ANSWER };
     if (!unit) return { ...common, status: 'not-sent', ...(sent ? { error: 'cancelled before it was sent' } : { error: 'the cost was not confirmed' }) };
-    return { ...common, status: unit.status, ...(unit.file ? { file: unit.file } : {}), ...(unit.bytes !== undefined ? { bytes: unit.bytes } : {}), ...(unit.error ? { error: unit.error } : {}) };
+    return { ...common, status: unit.status, ...(unit.file ? { file: unit.file } : {}), ...(unit.bytes !== undefined ? { bytes: unit.bytes } : {}), ...(unit.validFraction !== undefined ? { validFraction: unit.validFraction } : {}), ...(unit.error ? { error: unit.error } : {}) };
   });
 }

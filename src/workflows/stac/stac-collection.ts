@@ -4,7 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { replaceFileSafely } from '../../api/safe-files';
+import type { BatchUnitReport } from '../engine/results';
 import { sidecarPath } from './stac-sidecar';
+import type { WrittenSidecar } from './stac-sidecar';
 import { stacItemCollection } from './stac-item';
 import type { StacItem } from './stac-item';
 
@@ -25,10 +27,13 @@ export async function writeItemCollection(directory: string, images: readonly st
   return path;
 }
 
-/** The image is paid for and saved: metadata that cannot be written is logged, never fatal. */
-export async function writeItemQuietly(ports: { log?: (line: string) => void }, image: string, write: () => Promise<string>): Promise<string | undefined> {
+/** The image is paid for and saved: metadata that cannot be written is logged, never fatal. The
+ * share of valid pixels read while writing it goes into `shares` (by image path). */
+export async function writeItemQuietly(ports: { log?: (line: string) => void }, image: string, write: () => Promise<WrittenSidecar>, shares?: Map<string, number>): Promise<WrittenSidecar | undefined> {
   try {
-    return await write();
+    const written = await write();
+    if (written.validFraction !== undefined) shares?.set(image, written.validFraction);
+    return written;
   } catch (error) {
     ports.log?.(`The STAC Item beside ${image} could not be written: ${(error as Error).message}`);
     return undefined;
@@ -42,5 +47,13 @@ export async function writeFolderItems(ports: { log?: (line: string) => void }, 
   } catch (error) {
     ports.log?.(`The STAC ItemCollection could not be written: ${(error as Error).message}`);
     return undefined;
+  }
+}
+
+/** Tells each unit report the share of valid pixels of its image, when it was read in this run. */
+export function withValidity(units: BatchUnitReport[], shares: ReadonlyMap<string, number>): void {
+  for (const unit of units) {
+    const share = unit.file === undefined ? undefined : shares.get(unit.file);
+    if (share !== undefined) unit.validFraction = share;
   }
 }

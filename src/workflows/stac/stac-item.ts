@@ -7,6 +7,7 @@ import { relativeHref } from './stac-href';
 export const STAC_VERSION = '1.0.0';
 export const PROJECTION_EXTENSION = 'https://stac-extensions.github.io/projection/v1.1.0/schema.json';
 export const EO_EXTENSION = 'https://stac-extensions.github.io/eo/v1.1.0/schema.json';
+export const RASTER_EXTENSION = 'https://stac-extensions.github.io/raster/v1.1.0/schema.json';
 /** live-service-notes.md: outputs shared outside the account carry the source data's notice. */
 export const ATTRIBUTION = 'Contains modified Copernicus Sentinel data; Landsat data courtesy of the U.S. Geological Survey.';
 
@@ -32,6 +33,9 @@ export interface StacImageInput {
   /** The request as sent; any field named like a key is dropped. */
   request: Record<string, unknown>;
   created?: string;
+  /** What share of the image holds data, when it was read: the raster extension's per-band
+   * `statistics.valid_percent`, and the whole image's as `sat-imagery:valid_percent`. */
+  validity?: { fraction: number; bands: number[]; nodata?: number; dataType?: string };
 }
 
 export interface StacItem {
@@ -57,6 +61,17 @@ function isoDateTime(date: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : new Date(Date.parse(date)).toISOString();
 }
 
+const percent = (fraction: number): number => Math.round(fraction * 10000) / 100;
+
+/** The raster extension's band objects: the nodata value, the data type and the valid share. */
+function rasterBands(validity: NonNullable<StacImageInput['validity']>): Record<string, unknown>[] {
+  return validity.bands.map((share) => ({
+    ...(validity.nodata !== undefined ? { nodata: validity.nodata } : {}),
+    ...(validity.dataType ? { data_type: validity.dataType } : {}),
+    statistics: { valid_percent: percent(share) },
+  }));
+}
+
 export function stacItem(input: StacImageInput): StacItem {
   const id = input.imageFileName.replace(/\.tiff?$/i, '');
   const projection: Record<string, unknown> = { 'proj:epsg': input.epsg };
@@ -65,7 +80,7 @@ export function stacItem(input: StacImageInput): StacItem {
   return {
     type: 'Feature',
     stac_version: STAC_VERSION,
-    stac_extensions: [PROJECTION_EXTENSION, EO_EXTENSION],
+    stac_extensions: [PROJECTION_EXTENSION, EO_EXTENSION, ...(input.validity ? [RASTER_EXTENSION] : [])],
     id,
     geometry: input.geometry,
     bbox: input.bbox,
@@ -78,6 +93,7 @@ export function stacItem(input: StacImageInput): StacItem {
       'sat-imagery:resolution': input.resolution,
       'sat-imagery:request': requestWithoutKey(input.request),
       gsd: input.resolution,
+      ...(input.validity ? { 'sat-imagery:valid_percent': percent(input.validity.fraction) } : {}),
       ...projection,
       attribution: ATTRIBUTION,
     },
@@ -89,6 +105,7 @@ export function stacItem(input: StacImageInput): StacItem {
         title: `${input.model} composite of ${input.date.slice(0, 10)}`,
         roles: ['data'],
         'eo:bands': input.bands.map((name) => ({ name })),
+        ...(input.validity ? { 'raster:bands': rasterBands(input.validity) } : {}),
         ...projection,
       },
     },

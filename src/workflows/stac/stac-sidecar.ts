@@ -1,7 +1,9 @@
 // Writes `<image>.json`, the STAC Item of a downloaded image, beside it. The file's own
 // georeferencing (EPSG after 47000 was resolved, shape, transform, band names) comes from reading
 // the image; what cannot be read falls back to the request. Written by replaceFileSafely: never a
-// half file under the final name, never through a symlink.
+// half file under the final name, never through a symlink. The same read counts the share of
+// pixels that hold data (an image can be paid for and be all nodata): recorded in the Item and
+// returned, so the result can say it.
 import { basename } from 'node:path';
 import { replaceFileSafely } from '../../api/safe-files';
 import type { CompositeRequest } from '../../api/types';
@@ -19,8 +21,23 @@ export function sidecarPath(imagePath: string): string {
 /** The fields of the request profile an Item describes (a tile batch has no frozen profile). */
 export type ItemProfile = Pick<CompositeProfile, 'date' | 'epsgProjection' | 'bandnames' | 'model' | 'satelliteConstellations' | 'resolution'>;
 
+/** Counting a large image's pixels is bounded: past this, the share is left unsaid (and logged). */
+export const VALIDITY_DEADLINE_MS = 15_000;
+
+export interface WrittenSidecar {
+  path: string;
+  /** The share (0..1) of the image's pixels that hold data; undefined when it could not be read. */
+  validFraction: number | undefined;
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** `area` is the AOI, the part of it, or a tile's footprint: where the image lies. */
-export async function writeStacSidecar(imagePath: string, aoi: Pick<Aoi, 'bbox' | 'geoJson'>, profile: ItemProfile, request: CompositeRequest | Record<string, unknown>, log?: (line: string) => void): Promise<string> {
+export async function writeStacSidecar(imagePath: string, aoi: Pick<Aoi, 'bbox' | 'geoJson'>, profile: ItemProfile, request: CompositeRequest | Record<string, unknown>, log?: (line: string) => void): Promise<WrittenSidecar> {
   const b = aoi.bbox;
   const input: StacImageInput = {
     imageFileName: basename(imagePath),
@@ -37,18 +54,27 @@ export async function writeStacSidecar(imagePath: string, aoi: Pick<Aoi, 'bbox' 
   };
   try {
     // Loaded with the first image: the raster core is a bundle of its own (esbuild.mjs).
-    const { RasterFile } = await import('../../raster');
+    const { RasterFile, measureValidity } = await import('../../raster');
     const raster = await RasterFile.open(imagePath);
     const m = raster.metadata;
-    await raster.close();
     if (m.epsg !== undefined) input.epsg = m.epsg;
     input.shape = [m.height, m.width];
     input.transform = [m.resolution[0], 0, m.origin[0], 0, -m.resolution[1], m.origin[1]];
     if (!m.bandNames.every((n) => /^Band \d+$/.test(n))) input.bands = m.bandNames;
+    const counting = measureValidity(raster);
+    try {
+      const validity = await withDeadline(counting, VALIDITY_DEADLINE_MS, 'Counting its valid pixels');
+      input.validity = { fraction: validity.fraction, bands: validity.bands, nodata: validity.nodata, dataType: m.dataType };
+    } catch (error) {
+      log?.(`The share of valid pixels of ${basename(imagePath)} is not known: ${(error as Error).message}.`);
+    } finally {
+      // Closed once the read has ended, even when it outlasted the deadline.
+      void counting.catch(() => undefined).finally(() => raster.close());
+    }
   } catch (error) {
     log?.(`The STAC Item of ${basename(imagePath)} uses the request's projection: the image could not be read (${(error as Error).message}).`);
   }
   const path = sidecarPath(imagePath);
   await replaceFileSafely(path, `${JSON.stringify(stacItem(input), null, 2)}\n`);
-  return path;
+  return { path, validFraction: input.validity?.fraction };
 }

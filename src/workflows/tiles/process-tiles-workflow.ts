@@ -26,7 +26,7 @@ import { checkOutputFolder } from '../engine/output-folder';
 import { readAoi } from '../../geometry/index';
 import type { Aoi } from '../../geometry/types';
 import { writeStacSidecar } from '../stac/stac-sidecar';
-import { writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
+import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 
 /** Where a tile lies: its footprint (DataGeogWkt), when the search returned it. */
 function footprintOf(tile: TileRecord | undefined): Aoi | undefined {
@@ -146,6 +146,7 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
     const left = new Set(price.notReady.map((u) => u.id));
     const units = (state.tiles ?? []).filter((id) => !left.has(id)).map((id) => ({ id, input: id }));
     const batch = { noun: kind === 'tile' ? 'tiles' : 'mini-tiles', concurrency: options.concurrency, maxConcurrent, creditsBefore: credits, resendUncertain: options.resendUncertain };
+    const shares = new Map<string, number>();
     const outcome = await runBatch(ports, manifest, units, batch, async ({ id }, onBytes) => {
       const target = { directory, fallbackName: `${kind}-${id}-${shared.Date.slice(0, 10)}.tif`, onProgress: onBytes };
       const written =
@@ -154,10 +155,11 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
           : await ports.client.downloadMiniTile({ ...shared, MiniTileGuid: id }, target, { signal: ports.signal });
       const file = written.path;
       const area = footprintOf(footprints.find((t) => t.Guid === id)) ?? aoi;
-      if (file && area) await writeItemQuietly(ports, file, () => writeStacSidecar(file, area, itemProfile, { ...shared, [kind === 'tile' ? 'TileGuid' : 'MiniTileGuid']: id }, ports.log));
+      if (file && area) await writeItemQuietly(ports, file, () => writeStacSidecar(file, area, itemProfile, { ...shared, [kind === 'tile' ? 'TileGuid' : 'MiniTileGuid']: id }, ports.log), shares);
       else if (file) ports.log?.(`No STAC Item beside ${file}: neither the tile's footprint nor an area is known.`);
       return { file, bytes: written.bytes };
     });
+    withValidity(outcome.units, shares);
     const notReady = price.notReady.map(({ id, reason }) => ({ id, status: 'failed' as const, error: `not sent: ${reason}`, notAvailable: true as const }));
     const itemCollection = await writeFolderItems(ports, directory, outcome.files);
     return { ...outcome, units: [...outcome.units, ...notReady], failed: [...outcome.failed, ...notReady], choices: { ...state.chosen }, ...(itemCollection ? { itemCollection } : {}) };
