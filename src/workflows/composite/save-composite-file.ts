@@ -19,6 +19,7 @@ import { chosenForResend, heldReason, paidNotSavedReason } from '../engine/ledge
 import { paidFileName } from '../engine/paid-file-name';
 import { PurchaseLedger } from '../engine/purchase-ledger';
 import { requestKey } from '../engine/request-key';
+import { nameByPixelSize } from '../stac/pixel-size';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 
 export async function saveComposite(
@@ -111,14 +112,16 @@ async function saveThroughLedger(ports: WorkflowPorts, aoi: Aoi, profile: Compos
     result.outcome = 'may-have-been-charged';
     return;
   }
-  await ledger.saved(key, written.path, written.bytes);
-  if (written.path) {
-    result.files.push(written.path);
+  // Named by the pixels the file holds, which may be coarser than those asked.
+  const file = written.path ? await nameByPixelSize(written.path, profile.resolution, ports.log) : undefined;
+  await ledger.saved(key, file, written.bytes);
+  if (file) {
+    result.files.push(file);
     // The image is paid for and saved: a metadata file that cannot be written must not undo that.
     try {
-      result.stacItems = [await writeStacSidecar(written.path, aoi, profile, request, ports.log)];
+      result.stacItems = [await writeStacSidecar(file, aoi, profile, request, ports.log)];
     } catch (error) {
-      ports.log?.(`The STAC Item beside ${written.path} could not be written: ${(error as Error).message}`);
+      ports.log?.(`The STAC Item beside ${file} could not be written: ${(error as Error).message}`);
     }
   }
   else if (request.UploadUrl) {

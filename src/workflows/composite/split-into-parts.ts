@@ -14,6 +14,7 @@ import { compositeRequest, freezeProfile } from '../engine/request-profile';
 import type { CompositeProfile } from '../engine/request-profile';
 import type { BatchResult } from '../engine/results';
 import { isCancellation } from '../engine/errors';
+import { nameByPixelSize } from '../stac/pixel-size';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 import { writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 
@@ -57,7 +58,8 @@ export async function downloadCompositeParts(
     const fileName = paidFileName(['composite', profile.date, profile.model, `${profile.resolution}m`, id], requestKey(body));
     const request = compositeRequest(input.partProfile);
     const written = await ports.client.downloadComposite(request, { directory, fileName, fallbackName: fileName, onProgress: onBytes }, { signal: ports.signal });
-    const file = written.path;
+    // Named by the pixels the file holds, which may be coarser than those asked.
+    const file = written.path ? await nameByPixelSize(written.path, profile.resolution, ports.log) : undefined;
     if (file) await writeItemQuietly(ports, file, () => writeStacSidecar(file, input.part, input.partProfile, request, ports.log));
     return { file, bytes: written.bytes };
   });

@@ -23,6 +23,7 @@ import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import type { Aoi } from '../../geometry/types';
 import { keyLimits } from '../composite/split-into-parts';
 import { poolSize } from '../engine/worker-pool';
+import { nameByPixelSize } from '../stac/pixel-size';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 import { writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 import type { PricedDate } from './series-estimate';
@@ -130,8 +131,10 @@ async function downloadDate(ports: WorkflowPorts, directory: string, fields: Ser
   // one; a file of the person's already at it is kept and the image takes the next free name.
   const fileName = seriesFileName(fields, date, requestKey(request));
   const answer = await ports.client.downloadComposite(request, { directory, fileName, fallbackName: fileName, onProgress: onBytes }, { signal: ports.signal });
-  if (answer.path) written(answer.path);
-  return { file: answer.path, bytes: answer.bytes };
+  // Named by the pixels the file holds, which may be coarser than those asked.
+  const file = answer.path ? await nameByPixelSize(answer.path, fields.resolution, ports.log) : undefined;
+  if (file) written(file);
+  return { file, bytes: answer.bytes };
 }
 
 function dateReports(dates: string[], units: SeriesResult['units'], priced: PricedDate[], refused: SeriesDateReport[], sent: boolean, recorded: (date: string) => ManifestUnit | undefined): SeriesDateReport[] {

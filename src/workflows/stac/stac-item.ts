@@ -28,6 +28,8 @@ export interface StacImageInput {
   model: string;
   constellations: readonly string[];
   resolution: number;
+  /** The file's own pixel size in metres, when read from it (the service may send coarser pixels). */
+  gsd?: number;
   /** The request as sent; any field named like a key is dropped. */
   request: Record<string, unknown>;
   created?: string;
@@ -76,7 +78,7 @@ export function stacItem(input: StacImageInput): StacItem {
       'sat-imagery:model': input.model,
       'sat-imagery:resolution': input.resolution,
       'sat-imagery:request': requestWithoutKey(input.request),
-      gsd: input.resolution,
+      gsd: input.gsd ?? input.resolution,
       ...projection,
       attribution: ATTRIBUTION,
     },
