@@ -15,7 +15,7 @@
 // only when the person asks (resendUncertain). The latest line of a key is its state.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { lstat } from 'node:fs/promises';
+import { lstat, readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { FolderLock } from './folder-lock';
 import type { LockOptions } from './folder-lock';
@@ -57,6 +57,20 @@ export type Verdict =
   | { kind: 'held'; unit: LedgerUnit }
   /** Never bought, refused, not sent, or saved and then deleted (`unit` says which). */
   | { kind: 'buy'; unit?: LedgerUnit };
+
+/** The `.part` of an image named by paid-file-name.ts (a request hash, maybe a `-N`). */
+const OUR_PART = /-[0-9a-f]{8}(?:-\d+)?\.[A-Za-z0-9]+\.part$/;
+
+/** With the folder locked no run of ours is writing a `.part`: any left is the half body of a
+ * killed run's image (its unit is held in the ledger), and is removed. Never a link or a folder. */
+async function removeStaleParts(directory: string): Promise<void> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  for (const name of names.filter((n) => OUR_PART.test(n))) {
+    const path = join(directory, name);
+    const info = await lstat(path).catch(() => undefined);
+    if (info?.isFile()) await unlink(path).catch(() => undefined);
+  }
+}
 
 function isEntry(value: unknown): value is LedgerEntry {
   const v = value as Partial<LedgerEntry> | null;
@@ -122,6 +136,7 @@ export class PurchaseLedger {
       const path = join(directory, LEDGER_NAME);
       const journal = await readJournal(path);
       const writer = await JournalWriter.open(path, journal.endsWithNewline);
+      await removeStaleParts(directory);
       return new PurchaseLedger(directory, fold(journal.lines), writer, lock, options.redact ?? ((text) => text));
     } catch (error) {
       await lock.release();
