@@ -26,14 +26,16 @@ export async function filePixelMetres(path: string): Promise<number | undefined>
   }
 }
 
-/** Renames `…-<asked>m-…` to the file's own pixel size when they differ (to the whole metre
- * when close to one); the file keeps its name when the other one is taken. Returns its path;
+/** Renames `…-<asked>m-…` to the file's own pixel size (in whole metres) when it is another
+ * (a quarter or more away from the asked size); the file keeps its name when the other one is taken. Returns its path;
  * never throws (the image is paid for). */
 export async function nameByPixelSize(path: string, asked: number, log?: (line: string) => void): Promise<string> {
   const actual = await filePixelMetres(path);
   if (actual === undefined) return path;
-  const shown = Math.abs(actual - Math.round(actual)) < 0.5 ? Math.round(actual) : actual;
-  if (shown === asked) return path;
+  // A grid's pixel count is rounded to the area (and degrees are converted at one latitude): a
+  // few percent off the asked size is that size; coarser pixels come in whole multiples.
+  if (Math.abs(actual / asked - 1) < 0.25) return path;
+  const shown = Math.round(actual);
   const tag = `-${asked}m-`;
   const name = basename(path);
   if (!name.includes(tag)) return path;
