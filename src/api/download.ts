@@ -113,6 +113,7 @@ async function publishPart(directory: string, name: string, partPath: string, fi
 function chooseFileName(response: HttpResponse, target: DownloadTarget, redactor: KeyRedactor | undefined): string {
   const redact = (text: string) => (redactor ? redactor.redact(text) : text);
   return (
+    sanitiseFileName(redact(target.fileName ?? '')) ??
     sanitiseFileName(redact(fileNameFromDisposition(headerOf(response, 'content-disposition')) ?? '')) ??
     sanitiseFileName(redact(target.fallbackName)) ??
     'image.tif'

@@ -59,10 +59,14 @@ export function isFileError(err: unknown): boolean {
   return err instanceof ApiError && err.kind === 'file';
 }
 
+/** The one opener of the files this module creates: a seam through which a test plays a full
+ * disk (a handle whose writes fail with ENOSPC) without a disk of that size. */
+export const fileOpener = { open: (path: string, flags: number, mode: number): Promise<FileHandle> => open(path, flags, mode) };
+
 /** Creates `path`, which must not exist (not even as a dangling link), and opens it for writing. */
 export async function openExclusive(path: string, mode = 0o644): Promise<FileHandle> {
   try {
-    return await open(path, EXCLUSIVE, mode);
+    return await fileOpener.open(path, EXCLUSIVE, mode);
   } catch (err) {
     throw fileError(err, 'create', path);
   }

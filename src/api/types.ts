@@ -36,6 +36,9 @@ export interface DownloadTarget {
   directory: string;
   /** Name used when the server sends no usable `Content-Disposition` file name. */
   fallbackName: string;
+  /** The name to save under whatever the server calls the file (a workflow's name that says what
+   * was asked); a taken name still gives `name-1`, never a replaced file. */
+  fileName?: string;
   /** Called as bytes arrive; `total` is the `Content-Length` when known. */
   onProgress?: (received: number, total: number | undefined) => void;
 }

@@ -66,7 +66,7 @@ describe('output fields in VS Code', () => {
       assert.equal(result.outcome, 'completed');
       assert.equal(result.uploadedTo, address);
       assert.deepEqual(received, ['PUT /drop/field.tif']);
-      assert.deepEqual(readdirSync(out), []);
+      assert.deepEqual(readdirSync(out), ['sat-imagery-ledger.jsonl'], 'nothing saved here but the purchase ledger\'s record of it');
     } finally {
       await config().update('defaults.output.uploadUrl', undefined, vscode.ConfigurationTarget.Global);
       server.close();

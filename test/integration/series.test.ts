@@ -43,7 +43,7 @@ describe('Download Time Series in VS Code', function () {
     const billed = env.sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').map((r) => (r.body as { Date: string }).Date.slice(0, 10)).sort();
     assert.deepEqual(billed, done.map((d) => d.date));
     for (const d of done) {
-      assert.ok(d.file && existsSync(d.file) && d.file.endsWith(`composite-${d.date}-Stratus2-40m.tif`), d.file);
+      assert.ok(d.file && existsSync(d.file) && new RegExp(`composite-${d.date}-Stratus2-40m-[0-9a-f]{8}\\.tif$`).test(d.file), d.file);
       assert.ok(existsSync(d.file.replace(/\.tif$/, '.json')), `${d.date} has its STAC Item`);
       assert.ok((d.credits ?? 0) > 0);
     }

@@ -69,6 +69,14 @@ describe('workflow commands in VS Code', () => {
     assert.equal(item.properties['proj:epsg'], 4326);
     assert.equal(result.request?.Resolution, 20);
     assert.ok(result.estimate && typeof result.estimate.CreditEstimate === 'number');
+    // Listed in the Downloads view as series and batches are, with Open Image on its file.
+    const tree = env.api.sidebar.downloadsProvider;
+    const row = tree.getChildren().find((n): n is DownloadRunNode => n.kind === 'run' && n.run.kind === 'composite' && n.run.folder === out);
+    assert.ok(row, 'the composite is in the Downloads view');
+    const [unit] = tree.getChildren(row) as DownloadUnitNode[];
+    assert.equal(unit!.unit.id, date);
+    assert.equal(unit!.path, result.files[0]);
+    assert.equal(tree.getTreeItem(unit!).contextValue, 'download.image');
   });
 
   it('takes one { uri, ...options } object, as a keybinding passes its args', async () => {

@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { join } from 'node:path';
+import { PurchaseLedger } from '../../src/workflows/engine/purchase-ledger';
+import type { LedgerUnit } from '../../src/workflows/engine/purchase-ledger';
 import type { Simulator } from '../simulator/index';
 import { allOutput, jsonOf, runCli, startCli } from './cli-helpers';
 import { FIELD, nextMonth, useCliSimulator } from './cli-fixture';
@@ -135,22 +137,24 @@ describe('CLI: exit codes, the key, the budget guard, resuming a series', functi
     // Slow images, so the kill lands while a date is downloading after another one finished.
     sim.configure({ trickleBytesPerSecond: 40_000 });
     const first = startCli(args, { cwd: dir, env: env() });
-    const manifestPath = join(out, 'sat-imagery-manifest.json');
+    // The folder's purchase ledger is the record: a date `saved` is done, one `sending` or
+    // `charged` was cut off and may have been charged.
     const deadline = Date.now() + 60_000;
-    let units: Record<string, { status: string }> = {};
-    const withStatus = (status: string) => chosen.filter((d) => units[d]?.status === status);
+    let units = new Map<string, string>();
+    const readLedger = async () => new Map([...(await PurchaseLedger.read(out).catch(() => new Map<string, LedgerUnit>())).values()].map((u) => [u.id ?? '', u.state]));
+    const withStatus = (...states: string[]) => chosen.filter((d) => states.includes(units.get(d) ?? ''));
     for (;;) {
       assert.ok(Date.now() < deadline, 'the series finished one date while another was in flight');
-      units = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as { units: Record<string, { status: string }> }).units : {};
-      if (withStatus('done').length >= 1 && withStatus('may-have-been-charged').length >= 1) break;
+      units = await readLedger();
+      if (withStatus('saved').length >= 1 && withStatus('sending', 'charged').length >= 1) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     first.child.kill('SIGKILL');
     await first.done;
     sim.configure({});
-    units = (JSON.parse(readFileSync(manifestPath, 'utf8')) as { units: Record<string, { status: string }> }).units;
-    const done = withStatus('done');
-    const lost = withStatus('may-have-been-charged');
+    units = await readLedger();
+    const done = withStatus('saved');
+    const lost = withStatus('sending', 'charged');
     const rest = chosen.filter((d) => !done.includes(d) && !lost.includes(d));
     const sentBeforeKill = billedCalls().map((r) => (r.body as { Date: string }).Date.slice(0, 10)).sort();
     assert.deepEqual(sentBeforeKill, [...done, ...lost].sort());

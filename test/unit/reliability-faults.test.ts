@@ -12,6 +12,8 @@ import { downloadComposite } from '../../src/workflows/composite/download-compos
 import { findAvailableDates } from '../../src/workflows/dates/find-dates-workflow';
 import { runOrder } from '../../src/workflows/orders/order-workflow';
 import type { CompositeResult, OrderResult } from '../../src/workflows/engine/results';
+import { LEDGER_NAME } from '../../src/workflows/engine/ledger-journal';
+import { PurchaseLedger } from '../../src/workflows/engine/purchase-ledger';
 import { generatedTiff, startSimulator } from '../simulator';
 import type { FaultOptions, ScheduledFault, Simulator } from '../simulator';
 import { refusal } from './api-test-helpers';
@@ -160,7 +162,12 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
         sim.configure({});
         if (own !== client) await own.close();
       }
-      const left = await readdir(out);
+      // The folder's purchase ledger is the one file a run always leaves; its one unit's state
+      // is what the run ended with: saved, lost (may have been charged) or refused.
+      const left = (await readdir(out)).filter((name) => name !== LEDGER_NAME);
+      const ledger = [...(await PurchaseLedger.read(out)).values()];
+      assert.equal(ledger.length, 1, 'one unit in the ledger');
+      assert.equal(ledger[0]!.state, { completed: 'saved', 'may-have-been-charged': 'lost', 'not-available': 'refused', error: 'refused' }[c.expect]);
       const sent = billed(COMPOSITE);
       const charged = sent.filter((r) => r.charged).length;
       tally.push({ call: 'composite', fault: c.name, sent: sent.length, charged, outcome: result?.outcome ?? 'error' });

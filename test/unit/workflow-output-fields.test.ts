@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdir } from 'node:fs/promises';
+import { outputs } from './ledger-helpers';
 import { downloadComposite } from '../../src/workflows/composite/download-composite-workflow';
 import type { DownloadCompositeOptions } from '../../src/workflows/composite/download-composite-workflow';
 import { processTiles } from '../../src/workflows/tiles/process-tiles-workflow';
@@ -179,7 +179,7 @@ describe('workflow: output fields of a composite (against the simulator)', () =>
       assert.equal(result.outcome, 'completed');
       assert.deepEqual(result.files, []);
       assert.equal(result.uploadedTo, `${receiver.url}/bucket/field.tif`, 'reported without the query');
-      assert.deepEqual(await readdir(fixture.out), []);
+      assert.deepEqual(await outputs(fixture.out), []);
       assert.equal(receiver.received.length, 1);
       assert.equal(receiver.received[0]!.method, 'PUT');
       assert.equal(receiver.received[0]!.url, '/bucket/field.tif?signature=secret-token');

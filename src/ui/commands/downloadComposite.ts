@@ -14,6 +14,7 @@ import { announceBatch } from '../outcomes/batch-outcome';
 import { announceCharge } from '../outcomes/charge-outcome';
 import { offerReveal } from '../prompts/progress-notify';
 import { runWorkflow } from '../runners/run-workflow';
+import { compositeRunOf } from '../tree/downloads-model';
 import { workflowCommand } from './command';
 import { downloadCompositeOptionNames } from '../../workflows/option-names';
 import type { Command } from './command';
@@ -38,6 +39,7 @@ export const downloadCompositeCommand: Command = workflowCommand({
       void announceCharge(services, result.charge, 'The composite');
     }
     if (result.bytes > 0 || (result.parts?.bytes ?? 0) > 0) services.refreshTrees(); // credits were spent
+    await services.sidebar.downloads.record(compositeRunOf(run.uri, result));
     if (result.outcome === 'not-available') {
       if (result.fix === 'order-area') {
         void vscode.commands.executeCommand(Commands.estimateOrder, run.uri);

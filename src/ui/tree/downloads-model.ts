@@ -1,11 +1,11 @@
-// The batches and time series run in this workspace, newest first, for the Downloads tree: each
+// The composites, batches and time series run in this workspace, newest first, for the Downloads tree: each
 // run's folder and units (a tile, a mini-tile, a date) with their outcome and file. Kept in the
 // workspace's state, so the finished images stay one click away after a reload; a rerun in the
 // same folder (same manifest) replaces its row. Nothing here reads the network.
 import * as vscode from 'vscode';
 import type { BatchResult, BatchUnitReport } from '../../workflows/engine/results';
 
-export type DownloadKind = 'series' | 'tiles' | 'miniTiles';
+export type DownloadKind = 'composite' | 'series' | 'tiles' | 'miniTiles';
 
 export interface DownloadUnit {
   id: string;
@@ -52,6 +52,15 @@ export function runOf(kind: DownloadKind, source: vscode.Uri | undefined, result
       .sort((a, b) => a.id.localeCompare(b.id))
       .map((u) => ({ id: u.id, status: u.status, ...(u.file ? { file: u.file } : {}), ...(u.validFraction !== undefined ? { validFraction: u.validFraction } : {}), ...(u.error ? { error: u.error } : {}) })),
   };
+}
+
+/** A single composite's row: its date and file (a composite sent in parts is a batch of them). */
+export function compositeRunOf(source: vscode.Uri | undefined, result: { outcome: string; files: string[]; request?: { Date?: string }; parts?: BatchResult }, now = new Date()): DownloadRun | undefined {
+  if (result.parts) return runOf('composite', source, result.parts, now);
+  const file = result.files[0];
+  if (result.outcome !== 'completed' || !file) return undefined;
+  const id = result.request?.Date?.slice(0, 10) ?? file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+  return runOf('composite', source, { outcome: 'completed', manifestPath: undefined, units: [{ id, status: 'done', file }], files: [file], failed: [], uncertain: [], bytes: 0 }, now);
 }
 
 export class DownloadsModel implements vscode.Disposable {

@@ -22,7 +22,7 @@ export interface DownloadUnitNode {
 
 export type DownloadsTreeNode = DownloadRunNode | DownloadUnitNode;
 
-const KIND_LABEL: Record<DownloadRun['kind'], string> = { series: 'Time series', tiles: 'Tiles', miniTiles: 'Mini-tiles' };
+const KIND_LABEL: Record<DownloadRun['kind'], string> = { composite: 'Composite', series: 'Time series', tiles: 'Tiles', miniTiles: 'Mini-tiles' };
 const IMAGE = /\.tiff?$/i;
 
 const finished = (unit: DownloadUnit) => unit.status === 'done' || unit.status === 'skipped';

@@ -1,6 +1,8 @@
 // The last step of a composite download: the GeoTIFF into the output folder through the client's
-// streaming download (it writes a .part and renames it when complete). An AOI above the key's
-// maximum composite area goes in parts instead (split-into-parts.ts).
+// streaming download (it writes a .part and renames it when complete), through the folder's
+// purchase ledger (locked for the run): a composite bought there before with the same request and
+// still on the disk is not bought again; one that may have been paid for is held. An AOI above
+// the key's maximum composite area goes in parts instead (split-into-parts.ts).
 import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import { downloadCompositeParts, keyLimits } from './split-into-parts';
@@ -11,6 +13,13 @@ import type { CompositeProfile } from '../engine/request-profile';
 import type { CompositeResult } from '../engine/results';
 import { chargeUncertainty, mayHaveBeenCharged } from '../engine/charge-check';
 import { checkOutputFolder } from '../engine/output-folder';
+import { isApiError } from '../../api/errors';
+import { isFileError } from '../../api/safe-files';
+import { chosenForResend, heldReason, paidNotSavedReason } from '../engine/ledger-units';
+import { paidFileName } from '../engine/paid-file-name';
+import { PurchaseLedger } from '../engine/purchase-ledger';
+import { requestKey } from '../engine/request-key';
+import { nameByPixelSize } from '../stac/pixel-size';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 
 export async function saveComposite(
@@ -25,12 +34,21 @@ export async function saveComposite(
   const directory = outputDirectory ?? ports.settings().outputDirectory;
   if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
   await checkOutputFolder(directory, ports.settings().workspaceFolder);
+  const ledger = await PurchaseLedger.open(directory, { command: `Download Composite of ${profile.date}`, redact: ports.redact });
+  try {
+    await saveThroughLedger(ports, aoi, profile, request, directory, ledger, result, resendUncertain);
+  } finally {
+    await ledger.close();
+  }
+}
+
+async function saveThroughLedger(ports: WorkflowPorts, aoi: Aoi, profile: CompositeProfile, request: CompositeRequest, directory: string, ledger: PurchaseLedger, result: CompositeResult, resendUncertain: string[] | 'all' | undefined): Promise<void> {
   const { maxAreaKm2, maxConcurrent, credits } = await keyLimits(ports);
   if (maxAreaKm2 !== undefined && aoi.billedAreaKm2 > maxAreaKm2) {
     // Every part would be PUT to the same address, each overwriting the one before.
     if (request.UploadUrl) throw new WorkflowError('invalid-option', `The area is above the key's maximum of ${maxAreaKm2} km² and goes in parts; parts cannot share one UploadUrl. Download instead, or split the area.`);
     ports.log?.(`The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum of ${maxAreaKm2} km²: downloading in parts.`);
-    const parts = await downloadCompositeParts(ports, aoi, profile, maxAreaKm2, directory, maxConcurrent, { creditsBefore: credits, resendUncertain });
+    const parts = await downloadCompositeParts(ports, aoi, profile, maxAreaKm2, directory, maxConcurrent, ledger, { creditsBefore: credits, resendUncertain });
     result.parts = parts;
     result.files.push(...parts.files);
     result.bytes = parts.bytes;
@@ -38,36 +56,74 @@ export async function saveComposite(
     result.charge = parts.charge;
     return;
   }
+  const key = requestKey(request);
+  const verdict = await ledger.verdict(key);
+  if (verdict.kind === 'have') {
+    // Bought here before with exactly this request, and still on the disk: nothing is sent.
+    ports.log?.(`This composite was bought before and is in the folder${verdict.path ? ` as ${verdict.path}` : ''}: nothing was sent.`);
+    if (verdict.path) result.files.push(verdict.path);
+    result.bytes = verdict.unit.bytes ?? 0;
+    result.outcome = 'completed';
+    return;
+  }
+  if (verdict.kind === 'held' && !chosenForResend('composite', resendUncertain)) {
+    result.charge = await chargeUncertainty(ports, new Error(`This composite was sent by an earlier run and ${heldReason(verdict.unit)} (resend it with resendUncertain: ['composite']).`), 'credits', credits);
+    result.outcome = 'may-have-been-charged';
+    return;
+  }
+  const estimate = result.estimate?.CreditEstimate;
+  const price = typeof estimate === 'number' ? estimate : undefined;
   let reported = 0;
   ports.progress.report({ message: `Downloading the composite of ${profile.date}…` });
+  const fileName = paidFileName(['composite', profile.date, profile.model, `${profile.resolution}m`], key);
   const target = {
     directory,
-    fallbackName: `composite-${profile.date}-${profile.model}-${profile.resolution}m.tif`,
+    fileName,
+    fallbackName: fileName,
     onProgress: (received: number, total: number | undefined) => {
+      if (received > 0) ledger.charged(key).catch(() => undefined);
       const increment = total ? ((received - reported) / total) * 100 : undefined;
       reported = received;
       ports.progress.report({ message: `Downloading ${formatBytes(received)}${total ? ` of ${formatBytes(total)}` : ''}`, bytes: received, increment });
     },
   };
   let written;
+  await ledger.sending(key, { id: 'composite', kind: 'composite', credits: price });
   try {
     written = await ports.client.downloadComposite(request, target, { signal: ports.signal });
   } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    if (isFileError(error)) {
+      // Answered 200 and paid for; the disk refused the file: said so, and held.
+      const reason = paidNotSavedReason('The composite', ports.redact ? ports.redact(text) : text, price);
+      await ledger.settle(key, 'charged-not-saved', reason);
+      result.charge = await chargeUncertainty(ports, new Error(reason), 'credits', credits);
+      result.outcome = 'may-have-been-charged';
+      return;
+    }
     // Sent, answer lost: not sent again; the person sees the balance before and after.
-    if (!mayHaveBeenCharged(error)) throw error;
+    if (!mayHaveBeenCharged(error)) {
+      const notSent = isApiError(error) && error.kind === 'aborted';
+      await ledger.settle(key, notSent ? 'not-sent' : 'refused', text).catch(() => undefined);
+      throw error;
+    }
+    await ledger.settle(key, 'lost', text);
     result.charge = await chargeUncertainty(ports, error, 'credits', credits);
     result.outcome = 'may-have-been-charged';
     return;
   }
-  if (written.path) {
-    result.files.push(written.path);
+  // Named by the pixels the file holds, which may be coarser than those asked.
+  const file = written.path ? await nameByPixelSize(written.path, profile.resolution, ports.log) : undefined;
+  await ledger.saved(key, file, written.bytes);
+  if (file) {
+    result.files.push(file);
     // The image is paid for and saved: a metadata file that cannot be written must not undo that.
     try {
-      const item = await writeStacSidecar(written.path, aoi, profile, request, ports.log);
+      const item = await writeStacSidecar(file, aoi, profile, request, ports.log);
       result.stacItems = [item.path];
       if (item.validFraction !== undefined) result.validFraction = item.validFraction;
     } catch (error) {
-      ports.log?.(`The STAC Item beside ${written.path} could not be written: ${(error as Error).message}`);
+      ports.log?.(`The STAC Item beside ${file} could not be written: ${(error as Error).message}`);
     }
   }
   else if (request.UploadUrl) {

@@ -1,15 +1,20 @@
-// Runs the units of a batch (tiles, mini-tiles, parts of a large AOI): units the manifest has as
-// done are skipped, the others go through the worker pool, each outcome is recorded in the
-// manifest as it happens, and progress reads "n of N, bytes". Every unit is a billed call: it is
-// recorded as possibly charged before it is sent, so a unit cut off by a cancel, a crash or a kill
-// (its answer never whole) is never sent again unasked. A unit whose billed call lost its answer
-// may have been charged: it is recorded apart and a rerun skips it unless the person chose to send
-// it again (`resendUncertain`). A cancel stops taking units; those not yet sent stay unrecorded.
+// Runs the units of a batch (tiles, mini-tiles, parts of a large AOI, the dates of a series)
+// through the folder's purchase ledger (purchase-ledger.ts): units the ledger has as saved, with
+// their file present, are skipped; units that may have been paid for (sent with no answer, an
+// answer cut off, paid and not saved) are held and named, and sent again only when the person
+// chose to (`resendUncertain`); the others go through the worker pool. Each unit is recorded as
+// `sending` (on the disk) before its billed call, then `charged` when its answer arrives, then
+// `saved`, `lost`, `refused`, `charged-not-saved` or `not-sent`. The manifest beside the outputs is
+// written as a summary of the run for the Downloads view; the ledger decides. Progress reads
+// "n of N, bytes". A cancel stops taking units; those not yet sent stay unrecorded.
 import { isApiError } from '../../api/errors';
+import { isFileError } from '../../api/safe-files';
 import { chargeUncertainty, mayHaveBeenCharged } from './charge-check';
 import { isCancellation } from './errors';
 import { formatBytes } from '../../common/format';
 import type { BatchManifest } from './batch-manifest';
+import { heldReason, paidNotSavedReason, sortByLedger } from './ledger-units';
+import type { PurchaseLedger } from './purchase-ledger';
 import type { WorkflowPorts } from './ports';
 import type { BatchResult } from './results';
 import { poolSize, runPool } from './worker-pool';
@@ -20,11 +25,19 @@ export const SENT_NO_ANSWER = 'sent; the run ended before its answer arrived';
 export interface BatchUnit<T> {
   id: string;
   input: T;
+  /** The billed call's exact request body: the unit's key in the purchase ledger. */
+  body: unknown;
+  /** The estimate of this unit, when known (said when it is paid for and not saved). */
+  credits?: number;
 }
 
 export interface BatchOptions {
   /** "tiles", "parts": what the progress message counts. */
   noun: string;
+  /** The folder's purchase ledger, open (and locked) for this run. */
+  ledger: PurchaseLedger;
+  /** What the ledger calls these units: 'series', 'composite-part', 'tile', 'minitile'. */
+  kind: string;
   /** Workers wanted (default 2), bounded by the key's MaxConcurrentConnections. */
   concurrency?: number;
   maxConcurrent?: number;
@@ -38,25 +51,21 @@ export interface BatchOptions {
 /** Processes one unit, reporting bytes as they arrive; resolves with its file. */
 export type UnitWork<T> = (unit: BatchUnit<T>, onBytes: (received: number) => void) => Promise<{ file: string | undefined; bytes: number }>;
 
-/** A unit the manifest holds as possibly charged that the person did not choose to send again. */
-export function isHeld(manifest: BatchManifest, id: string, resendUncertain: BatchOptions['resendUncertain']): boolean {
-  return manifest.unit(id)?.status === 'may-have-been-charged' && resendUncertain !== 'all' && !(resendUncertain ?? []).includes(id);
-}
-
 export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest, units: BatchUnit<T>[], options: BatchOptions, work: UnitWork<T>): Promise<BatchResult> {
+  const { ledger } = options;
   const result: BatchResult = { outcome: 'cancelled', manifestPath: manifest.path, units: [], files: [], failed: [], uncertain: [], bytes: 0 };
-  const held = (unit: BatchUnit<T>) => isHeld(manifest, unit.id, options.resendUncertain);
-  for (const unit of units.filter(held)) {
-    const report = { id: unit.id, status: 'may-have-been-charged' as const, error: manifest.unit(unit.id)?.error };
+  const sorted = await sortByLedger(ledger, manifest, units, options.kind, options.resendUncertain);
+  for (const { unit, record } of sorted.held) {
+    const report = { id: unit.id, status: 'may-have-been-charged' as const, error: heldReason(record) };
     result.units.push(report);
     result.uncertain.push(report);
   }
-  const todo = units.filter((unit) => !manifest.isDone(unit.id) && !held(unit));
-  for (const unit of units.filter((u) => manifest.isDone(u.id))) {
-    const done = manifest.unit(unit.id)!;
-    result.units.push({ id: unit.id, status: 'skipped', file: done.file, bytes: done.bytes });
-    if (done.file) result.files.push(done.file);
+  for (const { unit, path, bytes } of sorted.have) {
+    result.units.push({ id: unit.id, status: 'skipped', file: path, bytes });
+    if (path) result.files.push(path);
   }
+  const todo = sorted.buy;
+  const paidNotSaved = new Set(sorted.held.filter((h) => h.record.state === 'charged-not-saved').map((h) => h.unit.id));
   // Never more workers than the client's shared gate admits: extra ones would only queue there.
   const gateSize = (ports.client as { gate?: { size?: number } }).gate?.size;
   const size = Math.min(poolSize(options.concurrency, options.maxConcurrent), gateSize ?? Number.POSITIVE_INFINITY);
@@ -66,16 +75,24 @@ export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest,
     const bytes = result.bytes + [...inFlight.values()].reduce((a, b) => a + b, 0);
     ports.progress.report({ message: `${finished} of ${units.length} ${options.noun}, ${formatBytes(bytes)}`, bytes, increment });
   };
+  const redact = (text: string) => (ports.redact ? ports.redact(text) : text);
   report();
   await runPool(
     todo,
     size,
-    async (unit) => {
+    async ({ unit, key }) => {
       // isCancellation() treats any failure after an abort as the cancel: this unit stays unsent.
       if (ports.signal.aborted) throw new Error('cancelled before sending');
+      await ledger.sending(key, { id: unit.id, kind: options.kind, credits: unit.credits });
       await manifest.record(unit.id, { status: 'may-have-been-charged', error: SENT_NO_ANSWER });
       try {
-        const written = await work(unit, (received) => (inFlight.set(unit.id, received), report()));
+        const onBytes = (received: number) => {
+          if (received > 0) ledger.charged(key).catch(() => undefined);
+          inFlight.set(unit.id, received);
+          report();
+        };
+        const written = await work(unit, onBytes);
+        await ledger.saved(key, written.file, written.bytes);
         await manifest.record(unit.id, { status: 'done', file: written.file, bytes: written.bytes });
         result.units.push({ id: unit.id, status: 'done', file: written.file, bytes: written.bytes });
         if (written.file) result.files.push(written.file);
@@ -84,16 +101,23 @@ export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest,
         if (isCancellation(error, ports.signal)) {
           // The client says the billed call never left (cancelled at the gate or in a back-off):
           // not sent, so not held. Any other cancel keeps the unit as possibly charged.
-          if (isApiError(error) && error.kind === 'aborted' && !error.mayHaveBeenCharged) await manifest.record(unit.id, { status: 'pending' });
+          if (isApiError(error) && error.kind === 'aborted' && !error.mayHaveBeenCharged) {
+            await ledger.settle(key, 'not-sent');
+            await manifest.record(unit.id, { status: 'pending' });
+          }
           throw error;
         }
-        const text = error instanceof Error ? error.message : String(error);
-        const message = ports.redact ? ports.redact(text) : text;
-        const status = mayHaveBeenCharged(error) ? ('may-have-been-charged' as const) : ('failed' as const);
+        const text = redact(error instanceof Error ? error.message : String(error));
+        // A file error comes only after a 2xx answer: the image was paid for and is not on the disk.
+        const paid = isFileError(error);
+        if (paid) paidNotSaved.add(unit.id);
+        const message = paid ? paidNotSavedReason(unit.id, text, unit.credits) : text;
+        const status = paid || mayHaveBeenCharged(error) ? ('may-have-been-charged' as const) : ('failed' as const);
+        await ledger.settle(key, paid ? 'charged-not-saved' : status === 'failed' ? (isApiError(error) ? 'refused' : 'not-sent') : 'lost', message);
         await manifest.record(unit.id, { status, error: message });
-        const report = { id: unit.id, status, error: message };
-        result.units.push(report);
-        (status === 'failed' ? result.failed : result.uncertain).push(report);
+        const failure = { id: unit.id, status, error: message };
+        result.units.push(failure);
+        (status === 'failed' ? result.failed : result.uncertain).push(failure);
       } finally {
         inFlight.delete(unit.id);
       }
@@ -102,17 +126,22 @@ export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest,
     },
     ports.signal,
   );
-  // Units cut off by the cancel were sent: the manifest holds them as possibly charged, and so does the result.
+  // Units cut off by the cancel were sent: the ledger holds them as possibly charged, and so does the result.
   const reported = new Set(result.units.map((u) => u.id));
-  for (const unit of todo) {
-    if (reported.has(unit.id) || manifest.unit(unit.id)?.status !== 'may-have-been-charged') continue;
+  for (const { unit, key } of todo) {
+    const state = ledger.unit(key)?.state;
+    if (reported.has(unit.id) || (state !== 'sending' && state !== 'charged')) continue;
     const cutOff = { id: unit.id, status: 'may-have-been-charged' as const, error: SENT_NO_ANSWER };
     result.units.push(cutOff);
     result.uncertain.push(cutOff);
   }
   result.outcome = ports.signal.aborted ? 'cancelled' : result.uncertain.length > 0 ? 'may-have-been-charged' : 'completed';
   if (result.uncertain.length > 0) {
-    const reason = `${result.uncertain.length} of ${units.length} ${options.noun} were sent and their answers lost: ${result.uncertain[0]?.error ?? ''}`;
+    const paid = result.uncertain.filter((u) => paidNotSaved.has(u.id));
+    const reason =
+      paid.length === result.uncertain.length
+        ? `${paid.length} of ${units.length} ${options.noun} were paid for but could not be saved: ${paid[0]?.error ?? ''}`
+        : `${result.uncertain.length} of ${units.length} ${options.noun} were sent and their answers lost, or may have been charged: ${result.uncertain[0]?.error ?? ''}`;
     result.charge = await chargeUncertainty(ports, new Error(reason), 'credits', options.creditsBefore);
   }
   return result;

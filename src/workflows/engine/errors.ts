@@ -10,7 +10,8 @@ export type WorkflowErrorKind =
   | 'invalid-price' // the service's price is below zero, not finite, or in two currencies: nothing was sent
   | 'profile-mismatch' // the process payload differs from the estimate's
   | 'no-dates' // the date search found nothing usable
-  | 'insufficient-credits'; // the account holds less than the estimate: nothing was sent
+  | 'insufficient-credits' // the account holds less than the estimate: nothing was sent
+  | 'folder-busy'; // another run holds the output folder's lock: nothing was sent
 
 export class WorkflowError extends Error {
   readonly kind: WorkflowErrorKind;

@@ -58,6 +58,11 @@ export async function seriesDates(ports: WorkflowPorts, aoi: Aoi, fields: Series
   return { dates, partial: allowPartial ? [] : [...coverage.partial].sort() };
 }
 
+/** The frozen profile of one date of the series: its request body is the date's ledger key. */
+export function dateProfile(aoi: Aoi, fields: SeriesFields, date: string): CompositeProfile {
+  return freezeProfile(aoi, { ...fields, date, satelliteConstellations: [...fields.satelliteConstellations], output: { ...fields.output } });
+}
+
 export interface Checked {
   priced: PricedDate[];
   /** Dates the availability check turned down, with the reason. */
@@ -72,7 +77,7 @@ export async function checkAndPrice(ports: WorkflowPorts, aoi: Aoi, fields: Seri
     dates,
     workers,
     async (date): Promise<PricedDate | SeriesDateReport> => {
-      const profile: CompositeProfile = freezeProfile(aoi, { ...fields, date, satelliteConstellations: [...fields.satelliteConstellations], output: { ...fields.output } });
+      const profile = dateProfile(aoi, fields, date);
       const flags = await ports.client.checkCompositeAvailability(availabilityRequest(profile), { signal: ports.signal });
       const verdict = judgeAvailability(flags, date);
       const partialOnly = verdict.failed.length === 1 && verdict.failed[0] === 'FullyAvailable' && flags.PartiallyAvailable === true;

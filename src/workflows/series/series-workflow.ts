@@ -1,36 +1,40 @@
 // Download a time series: one frozen request profile over many dates. The dates are planned and
 // priced first (series-plan.ts), shown together in one cost panel whose total the budget guard
 // compares, and only after Proceed go through the worker pool, one GeoTIFF per date named by the
-// date, each with its STAC Item, and the folder's STAC ItemCollection at the end. A manifest
-// beside the images makes a rerun skip finished dates. A date is recorded as "may have been
-// charged" just before its billed call: a run killed then (or whose answer was lost) leaves it
-// so, and a rerun neither sends it nor prices it again unless the person names it.
+// date and its request (paid-file-name.ts), each with its STAC Item, and the folder's STAC
+// ItemCollection at the end. The folder's purchase ledger (locked for the run) decides: a date
+// bought earlier with the same request is skipped, one that may have been paid for is held and
+// neither sent nor priced again unless the person names it, and a rerun with another profile
+// buys only what it has not bought.
 import { createHash } from 'node:crypto';
-import { lstat, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { moveExclusive } from '../../api/safe-files';
+import { compositeRequest } from '../engine/request-profile';
 import { readAoiOrThrow } from '../engine/aoi-input';
-import { SENT_NO_ANSWER, isHeld, runBatch } from '../engine/batch-runner';
+import { SENT_NO_ANSWER, runBatch } from '../engine/batch-runner';
 import { BatchManifest } from '../engine/batch-manifest';
 import type { ManifestUnit } from '../engine/batch-manifest';
 import { confirmCost } from '../engine/cost-gate';
 import { WorkflowError, isCancellation } from '../engine/errors';
+import { sortByLedger } from '../engine/ledger-units';
 import { checkOutputFolder } from '../engine/output-folder';
+import { paidFileName } from '../engine/paid-file-name';
+import { PurchaseLedger } from '../engine/purchase-ledger';
+import { requestKey } from '../engine/request-key';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
+import type { Aoi } from '../../geometry/types';
 import { keyLimits } from '../composite/split-into-parts';
 import { poolSize } from '../engine/worker-pool';
+import { nameByPixelSize } from '../stac/pixel-size';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 import type { PricedDate } from './series-estimate';
 import { seriesEstimateModel, totalOf } from './series-estimate';
-import { checkAndPrice, seriesDates, seriesFields } from './series-plan';
+import { checkAndPrice, dateProfile, seriesDates, seriesFields } from './series-plan';
 import type { SeriesFields } from './series-plan';
 import type { DownloadSeriesOptions, SeriesDateReport, SeriesResult } from './series-types';
 
-const STAGING = '.sat-imagery-series';
-
-export function seriesFileName(fields: SeriesFields, date: string): string {
-  return `composite-${date}-${fields.model}-${fields.resolution}m.tif`;
+/** `composite-<date>-<model>-<resolution>m-<request hash>.tif` */
+export function seriesFileName(fields: SeriesFields, date: string, key: string): string {
+  return paidFileName(['composite', date, fields.model, `${fields.resolution}m`], key);
 }
 
 /** A series sends the whole area for every date (its manifest, file names and ItemCollection
@@ -54,57 +58,12 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
     const directory = options.outputDirectory ?? ports.settings().outputDirectory;
     if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
     await checkOutputFolder(directory, ports.settings().workspaceFolder);
-    const limits = await keyLimits(ports);
-    // Before the date search and any availability or estimate call.
-    if (limits.maxAreaKm2 !== undefined && aoi.billedAreaKm2 > limits.maxAreaKm2) throw new WorkflowError('invalid-option', tooLarge(aoi.billedAreaKm2, limits.maxAreaKm2));
-    const { dates, partial } = await seriesDates(ports, aoi, fields, options);
-    for (const date of partial) result.dates.push({ date, status: 'partial', error: 'the imagery of this date covers only part of the area (set AllowPartialImage to take it)' });
-
-    // The profile without the AOI text (a hash of it instead): a rerun with other settings starts afresh.
-    const profileKey = { ...fields, satelliteConstellations: [...fields.satelliteConstellations], area: createHash('sha256').update(aoi.wkt).digest('hex') };
-    const manifest = await BatchManifest.open(directory, 'series', profileKey as unknown as Record<string, unknown>, ports.redact);
-    result.manifestPath = manifest.path;
-    const held = (date: string) => isHeld(manifest, date, options.resendUncertain);
-    const toPrice = dates.filter((d) => !manifest.isDone(d) && !held(d));
-
-    const workers = Math.min(poolSize(options.concurrency ?? limits.maxConcurrent, limits.maxConcurrent), (ports.client as { gate?: { size?: number } }).gate?.size ?? Number.POSITIVE_INFINITY);
-    const { priced, refused } = toPrice.length > 0 ? await checkAndPrice(ports, aoi, fields, toPrice, workers) : { priced: [], refused: [] };
-    result.totalCredits = totalOf(priced);
-    let go: PricedDate[] = priced;
-    if (priced.length > 0) {
-      const model = seriesEstimateModel(aoi, priced, ports.settings().confirmCostAbove);
-      const decision = await confirmCost(ports, model, result.totalCredits, options.skipConfirmation);
-      if (decision.action !== 'proceed') {
-        result.reason = 'The cost was not confirmed: nothing was sent.';
-        go = [];
-      }
+    const ledger = await PurchaseLedger.open(directory, { command: `Download Time Series of ${source.name}`, redact: ports.redact });
+    try {
+      await downloadDates(ports, aoi, fields, options, directory, ledger, result);
+    } finally {
+      await ledger.close();
     }
-    const units = go.map((p) => ({ id: p.date, input: p }));
-    // Dates done earlier and dates held as possibly charged are reported by the batch runner.
-    const earlier = dates.filter((d) => manifest.isDone(d) || held(d)).map((d) => ({ id: d, input: undefined as PricedDate | undefined }));
-    // Items are written beside the downloads, not in the worker's slot: reading an image back
-    // must not hold up the next date's request.
-    const items: Promise<unknown>[] = [];
-    const shares = new Map<string, number>();
-    const batch = await runBatch<PricedDate | undefined>(
-      ports,
-      manifest,
-      [...earlier, ...units],
-      { noun: 'dates', concurrency: workers, maxConcurrent: limits.maxConcurrent, resendUncertain: options.resendUncertain, creditsBefore: limits.credits },
-      async ({ id, input }, onBytes) => {
-        if (!input) throw new WorkflowError('invalid-option', `${id} was not planned in this run.`);
-        return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log), shares)));
-      },
-    );
-    await Promise.all(items);
-    withValidity(batch.units, shares);
-    Object.assign(result, { units: batch.units, files: batch.files, failed: batch.failed, uncertain: batch.uncertain, bytes: batch.bytes, charge: batch.charge });
-    await rm(join(directory, STAGING), { recursive: true, force: true }).catch(() => undefined);
-    result.dates.push(...dateReports(dates, batch.units, priced, refused, go.length > 0 || priced.length === 0, (date) => manifest.unit(date)));
-    result.dates.sort((a, b) => a.date.localeCompare(b.date));
-    const cancelled = ports.signal.aborted || (priced.length > 0 && go.length === 0);
-    result.outcome = cancelled ? 'cancelled' : batch.uncertain.length > 0 ? 'may-have-been-charged' : result.dates.some((d) => d.status === 'done' || d.status === 'skipped') ? 'completed' : 'not-available';
-    result.itemCollection = await writeFolderItems(ports, directory, result.files);
     return result;
   } catch (error) {
     if (isCancellation(error, ports.signal)) return result;
@@ -112,21 +71,71 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
   }
 }
 
+async function downloadDates(ports: WorkflowPorts, aoi: Aoi, fields: SeriesFields, options: DownloadSeriesOptions, directory: string, ledger: PurchaseLedger, result: SeriesResult): Promise<void> {
+  const limits = await keyLimits(ports);
+  // Before the date search and any availability or estimate call.
+  if (limits.maxAreaKm2 !== undefined && aoi.billedAreaKm2 > limits.maxAreaKm2) throw new WorkflowError('invalid-option', tooLarge(aoi.billedAreaKm2, limits.maxAreaKm2));
+  const { dates, partial } = await seriesDates(ports, aoi, fields, options);
+  for (const date of partial) result.dates.push({ date, status: 'partial', error: 'the imagery of this date covers only part of the area (set AllowPartialImage to take it)' });
+
+  // The profile without the AOI text (a hash of it instead): a rerun with other settings starts afresh.
+  const profileKey = { ...fields, satelliteConstellations: [...fields.satelliteConstellations], area: createHash('sha256').update(aoi.wkt).digest('hex') };
+  const manifest = await BatchManifest.open(directory, 'series', profileKey as unknown as Record<string, unknown>, ports.redact);
+  result.manifestPath = manifest.path;
+  // Each date's key is its exact request body: dates bought earlier with it, and dates held as
+  // possibly paid for, are neither priced nor sent.
+  const bodies = new Map(dates.map((date) => [date, compositeRequest(dateProfile(aoi, fields, date))]));
+  const sorted = await sortByLedger(ledger, manifest, dates.map((date) => ({ id: date, body: bodies.get(date) })), 'series', options.resendUncertain);
+  const toPrice = sorted.buy.map((b) => b.unit.id);
+
+  const workers = Math.min(poolSize(options.concurrency ?? limits.maxConcurrent, limits.maxConcurrent), (ports.client as { gate?: { size?: number } }).gate?.size ?? Number.POSITIVE_INFINITY);
+  const { priced, refused } = toPrice.length > 0 ? await checkAndPrice(ports, aoi, fields, toPrice, workers) : { priced: [], refused: [] };
+  result.totalCredits = totalOf(priced);
+  let go: PricedDate[] = priced;
+  if (priced.length > 0) {
+    const model = seriesEstimateModel(aoi, priced, ports.settings().confirmCostAbove);
+    const decision = await confirmCost(ports, model, result.totalCredits, options.skipConfirmation);
+    if (decision.action !== 'proceed') {
+      result.reason = 'The cost was not confirmed: nothing was sent.';
+      go = [];
+    }
+  }
+  const units = go.map((p) => ({ id: p.date, input: p, body: p.request, credits: p.credits }));
+  // Dates bought earlier and dates held as possibly charged are reported by the batch runner.
+  const earlier = [...sorted.have, ...sorted.held].map(({ unit }) => ({ id: unit.id, input: undefined as PricedDate | undefined, body: unit.body }));
+  // Items are written beside the downloads, not in the worker's slot: reading an image back
+  // must not hold up the next date's request.
+  const items: Promise<unknown>[] = [];
+  const shares = new Map<string, number>();
+  const batch = await runBatch<PricedDate | undefined>(
+    ports,
+    manifest,
+    [...earlier, ...units],
+    { noun: 'dates', ledger, kind: 'series', concurrency: workers, maxConcurrent: limits.maxConcurrent, resendUncertain: options.resendUncertain, creditsBefore: limits.credits },
+    async ({ id, input }, onBytes) => {
+      if (!input) throw new WorkflowError('invalid-option', `${id} was not planned in this run.`);
+      return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log), shares)));
+    },
+  );
+  await Promise.all(items);
+  withValidity(batch.units, shares);
+  Object.assign(result, { units: batch.units, files: batch.files, failed: batch.failed, uncertain: batch.uncertain, bytes: batch.bytes, charge: batch.charge });
+  result.dates.push(...dateReports(dates, batch.units, priced, refused, go.length > 0 || priced.length === 0, (date) => manifest.unit(date)));
+  result.dates.sort((a, b) => a.date.localeCompare(b.date));
+  const cancelled = ports.signal.aborted || (priced.length > 0 && go.length === 0);
+  result.outcome = cancelled ? 'cancelled' : batch.uncertain.length > 0 ? 'may-have-been-charged' : result.dates.some((d) => d.status === 'done' || d.status === 'skipped') ? 'completed' : 'not-available';
+  result.itemCollection = await writeFolderItems(ports, directory, result.files);
+}
+
 async function downloadDate(ports: WorkflowPorts, directory: string, fields: SeriesFields, priced: PricedDate, onBytes: (n: number) => void, written: (file: string) => void): Promise<{ file: string | undefined; bytes: number }> {
   const { date, request } = priced;
-  const staging = join(directory, STAGING, date);
-  const info = await lstat(join(directory, STAGING)).catch(() => undefined);
-  if (info && (info.isSymbolicLink() || !info.isDirectory())) throw new WorkflowError('invalid-option', `${join(directory, STAGING)} is in the way; move it away. ${date} was not sent.`);
-  // A run killed mid-download leaves its .part here: the folder is ours, start it empty. (The
-  // batch runner has recorded the date as possibly charged: a crash from here never resends it.)
-  await rm(staging, { recursive: true, force: true });
-  const answer = await ports.client.downloadComposite(request, { directory: staging, fallbackName: seriesFileName(fields, date), onProgress: onBytes }, { signal: ports.signal });
-  if (!answer.path) return { file: undefined, bytes: answer.bytes };
-  // Parallel dates would pick the same server-given name: each lands apart, then takes its date.
-  const file = join(directory, seriesFileName(fields, date));
-  await moveExclusive(answer.path, file);
-  await rm(staging, { recursive: true, force: true });
-  written(file);
+  // The name carries the request's hash: parallel dates, and other profiles' images, never share
+  // one; a file of the person's already at it is kept and the image takes the next free name.
+  const fileName = seriesFileName(fields, date, requestKey(request));
+  const answer = await ports.client.downloadComposite(request, { directory, fileName, fallbackName: fileName, onProgress: onBytes }, { signal: ports.signal });
+  // Named by the pixels the file holds, which may be coarser than those asked.
+  const file = answer.path ? await nameByPixelSize(answer.path, fields.resolution, ports.log) : undefined;
+  if (file) written(file);
   return { file, bytes: answer.bytes };
 }
 

@@ -30,6 +30,8 @@ export interface StacImageInput {
   model: string;
   constellations: readonly string[];
   resolution: number;
+  /** The file's own pixel size in metres, when read from it (the service may send coarser pixels). */
+  gsd?: number;
   /** The request as sent; any field named like a key is dropped. */
   request: Record<string, unknown>;
   created?: string;
@@ -92,7 +94,7 @@ export function stacItem(input: StacImageInput): StacItem {
       'sat-imagery:model': input.model,
       'sat-imagery:resolution': input.resolution,
       'sat-imagery:request': requestWithoutKey(input.request),
-      gsd: input.resolution,
+      gsd: input.gsd ?? input.resolution,
       ...(input.validity ? { 'sat-imagery:valid_percent': percent(input.validity.fraction) } : {}),
       ...projection,
       attribution: ATTRIBUTION,

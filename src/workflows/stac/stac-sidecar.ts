@@ -9,6 +9,7 @@ import { replaceFileSafely } from '../../api/safe-files';
 import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import type { CompositeProfile } from '../engine/request-profile';
+import { metresPerPixel } from './pixel-size';
 import { stacItem } from './stac-item';
 import type { StacImageInput } from './stac-item';
 
@@ -60,6 +61,8 @@ export async function writeStacSidecar(imagePath: string, aoi: Pick<Aoi, 'bbox' 
     if (m.epsg !== undefined) input.epsg = m.epsg;
     input.shape = [m.height, m.width];
     input.transform = [m.resolution[0], 0, m.origin[0], 0, -m.resolution[1], m.origin[1]];
+    // The file's own pixel size, which may be coarser than the one asked.
+    input.gsd = metresPerPixel(m.epsg, m.resolution);
     if (!m.bandNames.every((n) => /^Band \d+$/.test(n))) input.bands = m.bandNames;
     const counting = measureValidity(raster);
     try {

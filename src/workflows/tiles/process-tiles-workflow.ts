@@ -17,6 +17,10 @@ import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import { aoiField, dateTimeOf } from '../engine/request-profile';
 import type { BatchResult } from '../engine/results';
 import { runBatch } from '../engine/batch-runner';
+import { sortByLedger } from '../engine/ledger-units';
+import { paidFileName } from '../engine/paid-file-name';
+import { PurchaseLedger } from '../engine/purchase-ledger';
+import { requestKey } from '../engine/request-key';
 import { keyLimits } from '../composite/split-into-parts';
 import { uploadTarget } from '../composite/save-composite-file';
 import { findTiles, pickTiles } from './search-tiles-workflow';
@@ -70,6 +74,20 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
   const directory = options.outputDirectory ?? ports.settings().outputDirectory;
   if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
   await checkOutputFolder(directory, ports.settings().workspaceFolder);
+  const ledger = await PurchaseLedger.open(directory, { command: `Process ${kind === 'tile' ? 'Tiles' : 'Mini-tiles'} (${(options.tileGuids ?? []).length || 'chosen'} units)`, redact: ports.redact });
+  try {
+    return await processThroughLedger(ports, kind, aoi, options, directory, ledger, result);
+  } finally {
+    await ledger.close();
+  }
+}
+
+/** The billed call of each unit: its exact request body, the unit's key in the ledger. */
+function unitBody(kind: BatchKind, shared: UnitSettings, id: string): UnitSettings & { TileGuid?: string; MiniTileGuid?: string } {
+  return kind === 'tile' ? { ...shared, TileGuid: id } : { ...shared, MiniTileGuid: id };
+}
+
+async function processThroughLedger(ports: WorkflowPorts, kind: BatchKind, aoi: Aoi | undefined, options: ProcessTilesOptions, directory: string, ledger: PurchaseLedger, result: BatchResult): Promise<BatchResult> {
   try {
     checkOutputNames(kind, options.output);
     const fixedBands = options.bandnames ?? ports.settings().defaults.bandnames;
@@ -119,7 +137,9 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
       // secret in the query: the manifest keeps only the address.
       const recorded: Record<string, unknown> = output.UploadUrl ? { ...shared, UploadUrl: uploadTarget(output.UploadUrl) } : { ...shared };
       manifest = await BatchManifest.open(directory, kind, recorded, ports.redact);
-      const pending = unitIds.filter((id) => !manifest.isDone(id));
+      // Units bought here before with these settings (the ledger) are neither priced nor sent again.
+      const sorted = await sortByLedger(ledger, manifest, unitIds.map((id) => ({ id, body: unitBody(kind, shared, id) })), kind, options.resendUncertain);
+      const pending = sorted.buy.map((b) => b.unit.id);
       // Reading the limits sizes the client's gate to the key before the checks run in parallel.
       await keyLimits(ports);
       price = await priceTileBatch(ports, kind, pending, state.candidates, shared);
@@ -144,11 +164,12 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
     result.manifestPath = manifest.path;
     const { maxConcurrent, credits } = await keyLimits(ports);
     const left = new Set(price.notReady.map((u) => u.id));
-    const units = (state.tiles ?? []).filter((id) => !left.has(id)).map((id) => ({ id, input: id }));
-    const batch = { noun: kind === 'tile' ? 'tiles' : 'mini-tiles', concurrency: options.concurrency, maxConcurrent, creditsBefore: credits, resendUncertain: options.resendUncertain };
+    const units = (state.tiles ?? []).filter((id) => !left.has(id)).map((id) => ({ id, input: id, body: unitBody(kind, shared, id) }));
+    const batch = { noun: kind === 'tile' ? 'tiles' : 'mini-tiles', ledger, kind, concurrency: options.concurrency, maxConcurrent, creditsBefore: credits, resendUncertain: options.resendUncertain };
     const shares = new Map<string, number>();
-    const outcome = await runBatch(ports, manifest, units, batch, async ({ id }, onBytes) => {
-      const target = { directory, fallbackName: `${kind}-${id}-${shared.Date.slice(0, 10)}.tif`, onProgress: onBytes };
+    const outcome = await runBatch(ports, manifest, units, batch, async ({ id, body }, onBytes) => {
+      const fileName = paidFileName([kind, id, shared.Date.slice(0, 10)], requestKey(body));
+      const target = { directory, fileName, fallbackName: fileName, onProgress: onBytes };
       const written =
         kind === 'tile'
           ? await ports.client.downloadTile({ ...shared, TileGuid: id }, target, { signal: ports.signal })

@@ -1,0 +1,126 @@
+// One run at a time in an output folder: a lock file created exclusively (O_EXCL|O_NOFOLLOW) that
+// names its holder (pid, host, start time, command) and a random token. A second run waits a
+// little, then is refused with the holder's name: two windows, or the command line and the
+// extension, never buy the same images side by side. A lock left by a process that is gone (same
+// host, its pid no longer running) is taken over: moved aside under a fresh name (rename is
+// atomic, so of two runs taking it over only one moves it), checked to be the dead holder's by its
+// token, then removed; a fresh lock moved aside by mistake is put back.
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { link, lstat, open, rename, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { writeFileExclusive } from '../../api/safe-files';
+import { WorkflowError } from './errors';
+
+export const LOCK_NAME = 'sat-imagery.lock';
+
+export interface LockHolder {
+  pid: number;
+  host: string;
+  startedAt: string;
+  command: string;
+  token: string;
+}
+
+export interface LockOptions {
+  /** How long a second run waits for the holder to finish (default 3 s). */
+  waitMs?: number;
+  pollMs?: number;
+}
+
+/** A lock whose content cannot be read (a run killed between creating and writing it) is taken
+ * as stale after this long. */
+const UNREADABLE_STALE_MS = 30_000;
+
+async function readHolder(path: string): Promise<LockHolder | undefined> {
+  try {
+    const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    try {
+      const info = await handle.stat();
+      if (!info.isFile() || info.size > 4096) return undefined;
+      const value = JSON.parse(await handle.readFile('utf8')) as Partial<LockHolder>;
+      return typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string' ? (value as LockHolder) : undefined;
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** True unless the process surely is gone (ESRCH); another user's process (EPERM) is alive. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+function describeHolder(holder: LockHolder | undefined): string {
+  if (!holder) return 'another run (its lock file cannot be read)';
+  return `another run (pid ${holder.pid} on ${holder.host}, since ${holder.startedAt}: ${holder.command})`;
+}
+
+export class FolderLock {
+  private constructor(
+    readonly path: string,
+    readonly holder: LockHolder,
+  ) {}
+
+  /** Takes the folder's lock, waiting up to `waitMs` for another run; throws 'folder-busy' naming
+   * the holder when it does not end in time. */
+  static async acquire(directory: string, command: string, options: LockOptions = {}): Promise<FolderLock> {
+    const path = join(directory, LOCK_NAME);
+    const holder: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command: command.slice(0, 200), token: randomBytes(12).toString('hex') };
+    const deadline = Date.now() + (options.waitMs ?? 3_000);
+    for (;;) {
+      try {
+        await writeFileExclusive(path, `${JSON.stringify(holder)}\n`);
+        return new FolderLock(path, holder);
+      } catch (error) {
+        if ((error as { cause?: { code?: unknown } }).cause?.code !== 'EEXIST') throw error;
+      }
+      const current = await readHolder(path);
+      if (await isStale(path, current)) {
+        await takeOver(path, current);
+        continue;
+      }
+      if (Date.now() >= deadline) {
+        throw new WorkflowError('folder-busy', `The output folder ${directory} is in use by ${describeHolder(current)}. Nothing was sent. Wait for it to finish, or choose another folder.`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
+    }
+  }
+
+  /** Removes the lock if it is still ours. */
+  async release(): Promise<void> {
+    const current = await readHolder(this.path);
+    if (current?.token === this.holder.token) await unlink(this.path).catch(() => undefined);
+  }
+}
+
+async function isStale(path: string, holder: LockHolder | undefined): Promise<boolean> {
+  if (holder) return holder.host === hostname() && !isRunning(holder.pid);
+  const info = await lstat(path).catch(() => undefined);
+  // Gone meanwhile: not stale, just try again. A link or a folder at the name is never ours to remove.
+  if (!info || !info.isFile()) return false;
+  return Date.now() - info.mtimeMs > UNREADABLE_STALE_MS;
+}
+
+async function takeOver(path: string, dead: LockHolder | undefined): Promise<void> {
+  const aside = `${path}.${randomBytes(6).toString('hex')}.stale`;
+  try {
+    await rename(path, aside);
+  } catch {
+    return; // another run moved it first
+  }
+  const moved = await readHolder(aside);
+  if (moved !== undefined && moved.token !== dead?.token) {
+    // A live run's fresh lock was moved aside: put it back (exclusively: never over a newer one).
+    await link(aside, path).catch(() => undefined);
+  }
+  await unlink(aside).catch(() => undefined);
+}

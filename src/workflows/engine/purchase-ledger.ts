@@ -1,0 +1,205 @@
+// The purchase ledger of an output folder: what was bought there, keyed by the SHA-256 of each
+// billed request's exact body (request-key.ts), in an append-only journal (ledger-journal.ts),
+// written by one run at a time (folder-lock.ts). Every billed path goes through it:
+//
+//   sending            written and flushed before the billed call leaves
+//   charged            the answer arrived (the image is streaming in)
+//   saved              the file is whole on the disk: its name, size and SHA-256
+//   lost               the answer was lost: it may have been charged
+//   refused            the service said no: not charged
+//   charged-not-saved  paid, but the file could not be written (the reason, the credits)
+//   not-sent           cancelled before it left
+//
+// The invariant: a unit `saved` whose file is present is never bought again, and a unit that may
+// have been paid for (sending, charged, lost, charged-not-saved) is held and named, and sent again
+// only when the person asks (resendUncertain). The latest line of a key is its state.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { lstat, readdir, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { FolderLock } from './folder-lock';
+import type { LockOptions } from './folder-lock';
+import { JournalWriter, LEDGER_NAME, readJournal } from './ledger-journal';
+
+export type UnitState = 'sending' | 'charged' | 'saved' | 'lost' | 'refused' | 'charged-not-saved' | 'not-sent';
+
+export interface LedgerEntry {
+  v: 1;
+  /** SHA-256 of the request body's canonical JSON. */
+  key: string;
+  state: UnitState;
+  at: string;
+  /** The unit's name in its run: a date, a tile GUID, `part-02`, `composite`. */
+  id?: string;
+  /** 'composite', 'composite-part', 'series', 'tile', 'minitile'. */
+  kind?: string;
+  /** The file's name in the folder, once saved. */
+  file?: string;
+  bytes?: number;
+  sha256?: string;
+  /** The estimate the person saw for this unit. */
+  credits?: number;
+  reason?: string;
+  /** Carried over from an older manifest. */
+  migrated?: true;
+}
+
+/** A unit as the journal leaves it: its latest state, with what earlier lines said of it. */
+export type LedgerUnit = Omit<LedgerEntry, 'v'>;
+
+const STATES = new Set<string>(['sending', 'charged', 'saved', 'lost', 'refused', 'charged-not-saved', 'not-sent']);
+
+/** States in which the unit may have been paid for without a file to show. */
+export const HELD_STATES: ReadonlySet<UnitState> = new Set<UnitState>(['sending', 'charged', 'lost', 'charged-not-saved']);
+
+export type Verdict =
+  | { kind: 'have'; unit: LedgerUnit; path: string }
+  | { kind: 'held'; unit: LedgerUnit }
+  /** Never bought, refused, not sent, or saved and then deleted (`unit` says which). */
+  | { kind: 'buy'; unit?: LedgerUnit };
+
+/** The `.part` of an image named by paid-file-name.ts (a request hash, maybe a `-N`). */
+const OUR_PART = /-[0-9a-f]{8}(?:-\d+)?\.[A-Za-z0-9]+\.part$/;
+
+/** With the folder locked no run of ours is writing a `.part`: any left is the half body of a
+ * killed run's image (its unit is held in the ledger), and is removed. Never a link or a folder. */
+async function removeStaleParts(directory: string): Promise<void> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  for (const name of names.filter((n) => OUR_PART.test(n))) {
+    const path = join(directory, name);
+    const info = await lstat(path).catch(() => undefined);
+    if (info?.isFile()) await unlink(path).catch(() => undefined);
+  }
+}
+
+function isEntry(value: unknown): value is LedgerEntry {
+  const v = value as Partial<LedgerEntry> | null;
+  return typeof v === 'object' && v !== null && typeof v.key === 'string' && /^[0-9a-f]{64}$/.test(v.key) && typeof v.state === 'string' && STATES.has(v.state);
+}
+
+/** Folds journal lines into units: later lines win, earlier facts (id, credits) are kept. */
+function fold(lines: readonly unknown[]): Map<string, LedgerUnit> {
+  const units = new Map<string, LedgerUnit>();
+  for (const line of lines) {
+    if (!isEntry(line)) continue;
+    const { v: _v, ...entry } = line;
+    const before = units.get(entry.key);
+    const kept = before ? { id: before.id, kind: before.kind, credits: before.credits } : {};
+    units.set(entry.key, { ...dropUndefined(kept), ...entry });
+  }
+  return units;
+}
+
+function dropUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export interface LedgerOpenOptions {
+  /** What this run is, for a second run that finds the folder locked. */
+  command: string;
+  /** Removes the key from reasons written (a server may echo it). */
+  redact?: (text: string) => string;
+  lock?: LockOptions;
+}
+
+export class PurchaseLedger {
+  private readonly charging = new Set<string>();
+
+  private constructor(
+    readonly directory: string,
+    private readonly units: Map<string, LedgerUnit>,
+    private readonly writer: JournalWriter,
+    private readonly lock: FolderLock,
+    private readonly redact: (text: string) => string,
+  ) {}
+
+  get path(): string {
+    return this.writer.path;
+  }
+
+  /** Reads the folder's ledger without locking it or writing (plan, verify, the Downloads view). */
+  static async read(directory: string): Promise<Map<string, LedgerUnit>> {
+    return fold((await readJournal(join(directory, LEDGER_NAME))).lines);
+  }
+
+  /** Takes the folder's lock (or throws 'folder-busy' naming its holder), then reads the journal
+   * and opens it for appending. Close it when the run ends. */
+  static async open(directory: string, options: LedgerOpenOptions): Promise<PurchaseLedger> {
+    const lock = await FolderLock.acquire(directory, options.command, options.lock);
+    try {
+      const path = join(directory, LEDGER_NAME);
+      const journal = await readJournal(path);
+      const writer = await JournalWriter.open(path, journal.endsWithNewline);
+      await removeStaleParts(directory);
+      return new PurchaseLedger(directory, fold(journal.lines), writer, lock, options.redact ?? ((text) => text));
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.writer.close();
+    await this.lock.release();
+  }
+
+  unit(key: string): LedgerUnit | undefined {
+    return this.units.get(key);
+  }
+
+  /** What to do with a unit: have it (saved, its file present with its size), hold it (it may
+   * have been paid for), or buy it. */
+  async verdict(key: string): Promise<Verdict> {
+    const unit = this.units.get(key);
+    if (!unit) return { kind: 'buy' };
+    if (HELD_STATES.has(unit.state)) return { kind: 'held', unit };
+    if (unit.state !== 'saved') return { kind: 'buy', unit };
+    if (unit.file === undefined) return { kind: 'have', unit, path: '' }; // uploaded by the service
+    const path = join(this.directory, basename(unit.file));
+    const info = await lstat(path).catch(() => undefined);
+    return info?.isFile() && info.size === unit.bytes ? { kind: 'have', unit, path } : { kind: 'buy', unit };
+  }
+
+  /** Before the billed call: on the disk when this resolves. */
+  sending(key: string, facts: { id: string; kind: string; credits?: number }): Promise<void> {
+    this.charging.delete(key);
+    return this.write({ key, state: 'sending', ...facts }, true);
+  }
+
+  /** The answer arrived; recorded once per send, not flushed (the next state is). */
+  charged(key: string): Promise<void> {
+    if (this.charging.has(key)) return Promise.resolve();
+    this.charging.add(key);
+    return this.write({ key, state: 'charged' }, false);
+  }
+
+  /** The file is whole on the disk (`path` undefined: the service uploaded it). */
+  async saved(key: string, path: string | undefined, bytes: number): Promise<void> {
+    if (path === undefined) return this.write({ key, state: 'saved', bytes }, true);
+    if (resolve(dirname(path)) !== resolve(this.directory)) throw new Error(`${path} is not in ${this.directory}`);
+    return this.write({ key, state: 'saved', file: basename(path), bytes, sha256: await sha256OfFile(path) }, true);
+  }
+
+  settle(key: string, state: 'lost' | 'refused' | 'charged-not-saved' | 'not-sent', reason?: string): Promise<void> {
+    return this.write({ key, state, ...(reason !== undefined ? { reason: this.redact(reason) } : {}) }, true);
+  }
+
+  /** Carries a unit over from an older manifest. */
+  carryOver(entry: Omit<LedgerEntry, 'v' | 'at' | 'migrated'>): Promise<void> {
+    return this.write({ ...entry, migrated: true }, true);
+  }
+
+  private async write(fields: Omit<LedgerEntry, 'v' | 'at'>, sync: boolean): Promise<void> {
+    const entry: LedgerEntry = { v: 1, ...dropUndefined(fields), at: new Date().toISOString() } as LedgerEntry;
+    await this.writer.append(entry, sync);
+    const { v: _v, ...unit } = entry;
+    const before = this.units.get(entry.key);
+    this.units.set(entry.key, { ...(before ? dropUndefined({ id: before.id, kind: before.kind, credits: before.credits }) : {}), ...unit });
+  }
+}
