@@ -26,6 +26,7 @@ import { seriesEstimateModel, totalOf } from './series-estimate';
 import { checkAndPrice, seriesDates, seriesFields } from './series-plan';
 import type { SeriesFields } from './series-plan';
 import type { DownloadSeriesOptions, SeriesDateReport, SeriesResult } from './series-types';
+import { honestProgress } from '../engine/honest-progress';
 
 const STAGING = '.sat-imagery-series';
 
@@ -43,6 +44,7 @@ function tooLarge(billedKm2: number, maxKm2: number): string {
 }
 
 export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, options: DownloadSeriesOptions = {}): Promise<SeriesResult> {
+  ports = honestProgress(ports);
   const { aoi } = readAoiOrThrow(source);
   const result: SeriesResult = { outcome: 'cancelled', manifestPath: undefined, units: [], files: [], failed: [], uncertain: [], bytes: 0, dates: [], totalCredits: undefined };
   try {
