@@ -50,8 +50,9 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
   try {
     ports.progress.report({ message: 'Loading models…' });
     const models = await ports.client.listModels({ signal: ports.signal });
-    const fields = await seriesFields(ports, aoi, options.aoiMode ?? aoi.format, options, models);
-    if (!fields) return result;
+    const asked = await seriesFields(ports, aoi, options.aoiMode ?? aoi.format, options, models);
+    if (!asked) return result;
+    const { fields } = asked;
     result.choices = { model: fields.model, satelliteConstellations: [...fields.satelliteConstellations], epsgProjection: fields.epsgProjection, resolution: fields.resolution, bandnames: fields.bandnames, output: fields.output };
     const directory = options.outputDirectory ?? ports.settings().outputDirectory;
     if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
@@ -59,7 +60,7 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
     const limits = await keyLimits(ports);
     // Before the date search and any availability or estimate call.
     if (limits.maxAreaKm2 !== undefined && aoi.billedAreaKm2 > limits.maxAreaKm2) throw new WorkflowError('invalid-option', tooLarge(aoi.billedAreaKm2, limits.maxAreaKm2));
-    const { dates, partial } = await seriesDates(ports, aoi, fields, options);
+    const { dates, partial } = await seriesDates(ports, aoi, fields, { ...options, ...asked.dates });
     for (const date of partial) result.dates.push({ date, status: 'partial', error: 'the imagery of this date covers only part of the area (set AllowPartialImage to take it)' });
 
     // The profile without the AOI text (a hash of it instead): a rerun with other settings starts afresh.
