@@ -15,7 +15,8 @@ say('building the extension');
 execFileSync(process.execPath, ['esbuild.mjs'], { cwd: projectRoot, stdio: 'inherit' });
 
 // The demo files are refreshed on each start; downloads beside them are kept between starts.
-const workspace = join(projectRoot, '.vscode-test', 'demo-workspace');
+// SAT_IMAGERY_DEMO_WORKSPACE names another folder (the UI walk starts the demo on a fresh one).
+const workspace = process.env.SAT_IMAGERY_DEMO_WORKSPACE || join(projectRoot, '.vscode-test', 'demo-workspace');
 mkdirSync(workspace, { recursive: true });
 cpSync(join(projectRoot, 'scripts', 'demo-workspace'), workspace, { recursive: true });
 
@@ -46,6 +47,11 @@ const simulator = {
   },
 };
 
+// The demo's own user settings (its code-server has a fresh user-data folder per start). The
+// workspace lies inside the project's repository: without the git setting, the first thing a
+// person meets is git's "A git repository was found in the parent folders" prompt.
+const demoSettings = { 'satImagery.baseUrl': simulator.url, 'git.openRepositoryInParentFolders': 'never' };
+
 let server;
 let stopping;
 const stop = (why) => {
@@ -61,7 +67,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => stop(si
 
 try {
   say('starting code-server (the first start installs it: about 3 minutes)');
-  server = await startCodeServer({ settings: { 'satImagery.baseUrl': simulator.url } });
+  server = await startCodeServer({ settings: demoSettings });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await stop('start failed');

@@ -23,8 +23,9 @@ const renamedQuestions: Record<string, string> = {
 };
 
 /** Questions no flag answers alone: "keep the output fields or change them" is answered by the
- * output flags together (--data-type, --allow-partial-image …), so its default is taken silently. */
-export const questionsOfAllFlags = new Set(['output']);
+ * output flags together (--data-type, --allow-partial-image …), a series' window by --from and
+ * --to, its thinning by --every and --nth, so their defaults are taken silently. */
+export const questionsOfAllFlags = new Set(['output', 'window', 'thinning']);
 
 /** The option that answers a workflow question: the id (its last part after a dot) in kebab case,
  * 'imageFrequency' → --image-frequency, 'output.DataType' → --data-type; or the option named above. */

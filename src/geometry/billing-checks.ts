@@ -13,14 +13,20 @@ function ratioText(billed: number, area: number): string {
   return area > 0 ? `, ${Number((billed / area).toPrecision(2))}× its area of ${formatKm2(area)}` : '';
 }
 
+/** "Polygon 3", or the feature's name when it has one (`names`, from a GeoJSON's features). */
+function polygonName(p: number, names: readonly (string | undefined)[] | undefined, capital = true): string {
+  const name = names?.[p];
+  return name !== undefined ? `"${name}"` : `${capital ? 'Polygon' : 'polygon'} ${p + 1}`;
+}
+
 /** Adds one warning per rule a polygon breaks, at the polygon, and the merge warnings. */
-export function checkBillingRules(polygons: readonly PolygonCoordinates[], measures: readonly PolygonMeasures[], rules: BillingRules, out: Draft[]): void {
+export function checkBillingRules(polygons: readonly PolygonCoordinates[], measures: readonly PolygonMeasures[], rules: BillingRules, out: Draft[], names?: readonly (string | undefined)[]): void {
   // Thousands of tiny polygons would each earn a warning: past MAX_PROBLEMS they are noise.
   for (let p = 0; p < polygons.length && out.length < MAX_PROBLEMS; p++) {
     const { bbox, areaKm2 } = measures[p];
     const boxKm2 = bboxAreaKm2(bbox);
     const billed = billedBoxKm2(bbox, rules);
-    const name = `Polygon ${p + 1}`;
+    const name = polygonName(p, names);
     if (boxKm2 < rules.minBilledKm2) {
       out.push({
         code: 'billed-minimum',
@@ -56,7 +62,10 @@ export function checkBillingRules(polygons: readonly PolygonCoordinates[], measu
     out.push({
       code: 'billed-boxes-overlap',
       severity: 'warning',
-      message: `The bounding boxes of polygons ${p} and ${p + 1} overlap: the shared part is in the billed area twice.`,
+      message:
+        names?.[p - 1] === undefined && names?.[p] === undefined
+          ? `The bounding boxes of polygons ${p} and ${p + 1} overlap: the shared part is in the billed area twice.`
+          : `The bounding boxes of ${polygonName(p - 1, names, false)} and ${polygonName(p, names, false)} overlap: the shared part is in the billed area twice.`,
       place: { polygon: p },
       fix,
     });

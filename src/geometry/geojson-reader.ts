@@ -11,7 +11,24 @@ export interface GeoJsonContent {
   polygons: PolygonCoordinates[];
   /** JSON path of each polygon's coordinates array. */
   polygonPaths: JsonPath[];
+  /** The name of each polygon's feature (its "name" property or its id), when it has one; a
+   * feature of several polygons names them "<name>, part k". */
+  polygonNames: (string | undefined)[];
   drafts: Draft[];
+}
+
+const MAX_NAME = 60;
+
+/** A feature's own name: properties.name, else its id (or properties.id), printable and short. */
+export function featureName(feature: Json): string | undefined {
+  const properties = isObject(feature.properties) ? feature.properties : {};
+  for (const candidate of [properties.name, feature.id, properties.id]) {
+    const text = typeof candidate === 'string' ? candidate : typeof candidate === 'number' && Number.isFinite(candidate) ? String(candidate) : undefined;
+    // eslint-disable-next-line no-control-regex
+    const clean = text?.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+    if (clean) return clean.length > MAX_NAME ? `${clean.slice(0, MAX_NAME - 1)}…` : clean;
+  }
+  return undefined;
 }
 
 const LINEAR_TYPES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString']);
@@ -35,7 +52,8 @@ function kindOf(value: unknown): string {
 }
 
 export function readGeoJsonValue(root: unknown): GeoJsonContent {
-  const content: GeoJsonContent = { polygons: [], polygonPaths: [], drafts: [] };
+  const content: GeoJsonContent = { polygons: [], polygonPaths: [], polygonNames: [], drafts: [] };
+  let featureNow: string | undefined;
   const fail = (code: Draft['code'], message: string, path: JsonPath) => {
     if (content.drafts.length < MAX_PROBLEMS) content.drafts.push({ code, severity: 'error', message, place: { path } });
   };
@@ -60,6 +78,7 @@ export function readGeoJsonValue(root: unknown): GeoJsonContent {
     if (content.drafts.length === before) {
       content.polygons.push(coordinates as PolygonCoordinates);
       content.polygonPaths.push(path);
+      content.polygonNames.push(featureNow);
     }
   };
 
@@ -104,7 +123,12 @@ export function readGeoJsonValue(root: unknown): GeoJsonContent {
     }
     if (feature.geometry === null || feature.geometry === undefined) return fail('empty', `${capital(name)} has no geometry.`, path);
     if (path.length > 0 && !checkCrs(feature, path)) return;
+    featureNow = featureName(feature);
+    const first = content.polygons.length;
     readGeometry(feature.geometry, [...path, 'geometry'], 0);
+    const count = content.polygons.length - first;
+    if (featureNow !== undefined && count > 1) for (let k = 0; k < count; k++) content.polygonNames[first + k] = `${featureNow}, part ${k + 1}`;
+    featureNow = undefined;
   };
 
   if (!isObject(root)) {

@@ -35,6 +35,8 @@ export function readAoi(text: string, format: AoiFormat | 'auto', rules: Billing
   let fixText: (fix: FixDraft) => string;
   /** Where a fix that replaces a polygon applies: the polygon, or its whole geometry when alone. */
   let fixPlace: (fix: PartsFixDraft) => Draft['place'];
+  /** The features' names, where the format has them (GeoJSON). */
+  let names: (string | undefined)[] | undefined;
 
   if (actual === 'geojson') {
     let value: unknown;
@@ -46,6 +48,7 @@ export function readAoi(text: string, format: AoiFormat | 'auto', rules: Billing
     }
     const content = readGeoJsonValue(value);
     ({ polygons, drafts } = content);
+    names = content.polygonNames;
     locate = (places) => geoJsonSpans(source, content.polygonPaths, places);
     fixText = (fix) => {
       if (fix.kind === 'close-ring') return `, ${positionJson(fix.position)}`;
@@ -73,7 +76,7 @@ export function readAoi(text: string, format: AoiFormat | 'auto', rules: Billing
   }
 
   const measures = drafts.length === 0 ? validatePolygons(polygons, drafts) : [];
-  if (measures.length === polygons.length && polygons.length > 0 && !drafts.some((d) => d.severity === 'error')) checkBillingRules(polygons, measures, rules, drafts);
+  if (measures.length === polygons.length && polygons.length > 0 && !drafts.some((d) => d.severity === 'error')) checkBillingRules(polygons, measures, rules, drafts, names);
   if (drafts.length === 0 && polygons.length === 0) drafts.push({ code: 'empty', severity: 'error', message: 'There is no polygon in this text.', place: { span: { start: 0, end: 0 } } });
 
   const problems = toProblems(source, drafts, locate, fixText, fixPlace, lines);

@@ -158,3 +158,26 @@ describe('geometry: billing quick fixes', () => {
     assert.equal(warning.fixes, undefined);
   });
 });
+
+describe('geometry: billing warnings name the feature', () => {
+  const feature = (ring: number[][], props: Record<string, unknown>, id?: unknown) => ({ type: 'Feature', ...(id !== undefined ? { id } : {}), properties: props, geometry: { type: 'Polygon', coordinates: [ring] } });
+  const read = (features: unknown[]) => okProblems(readAoi(JSON.stringify({ type: 'FeatureCollection', features }), 'geojson'));
+
+  it('by its "name" property, else its id, else as "Polygon N"', () => {
+    const other = small.map(([x, y]) => [x! + 0.1, y!]);
+    const problems = read([feature(fine, {}), feature(small, { name: 'Beet field, Harlev' }), feature(diagonal, { crop: 'barley' }, 'plot-7'), feature(other, {})]);
+    const minimum = problems.filter((p) => p.code === 'billed-minimum').map((p) => p.message.split(':')[0]);
+    assert.deepEqual(minimum, ['"Beet field, Harlev"', 'Polygon 4']);
+    assert.match(only(problems, 'billed-sparse').message, /^"plot-7" fills/);
+  });
+
+  it('the parts of a named MultiPolygon and the overlap of two named boxes', () => {
+    const multi = { type: 'Feature', properties: { name: 'North\u0007 farm' }, geometry: { type: 'MultiPolygon', coordinates: [[small], [small.map(([x, y]) => [x! + 0.1, y!])]] } };
+    const parts = read([multi]).filter((p) => p.code === 'billed-minimum').map((p) => p.message);
+    assert.deepEqual(parts.map((m) => m.split(':')[0]), ['"North farm, part 1"', '"North farm, part 2"']);
+    const a = [[10, 50], [10.02, 50], [10, 50.02], [10, 50]];
+    const b = [[10.02, 50.001], [10.02, 50.021], [10.001, 50.021], [10.02, 50.001]];
+    const overlap = only(read([feature(a, { name: 'East' }), feature(b, {}, 12)]), 'billed-boxes-overlap');
+    assert.match(overlap.message, /^The bounding boxes of "East" and "12" overlap/);
+  });
+});

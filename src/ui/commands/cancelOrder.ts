@@ -1,11 +1,13 @@
-// Cancels an order after a confirmation that names it and, for a recurring order, says by when
-// a cancellation stops next month's charge. `{ skipConfirmation: true }` as the second argument
-// is for automation and tests.
+// Cancels an order after a confirmation that names it and says what cancelling does now: in full
+// only while the order is in Review, after that only its renewal is stopped (by when, for a
+// recurring order), and it can re-price the account's other orders of the month (spend tiers).
+// From the palette it offers only the orders that can still be cancelled. `{ skipConfirmation:
+// true }` as the second argument is for automation and tests.
 import * as vscode from 'vscode';
 import type { TaskOrder } from '../../api/types';
 import { Commands } from '../constants';
 import { reportError } from '../errors';
-import { isRecurring, orderLabel, orderPeriod } from '../tree/order-format';
+import { isCancellable, isRecurring, orderLabel, orderPeriod, orderStatus } from '../tree/order-format';
 import { resolveOrder } from './order-argument';
 import type { Command } from './command';
 
@@ -17,7 +19,11 @@ export interface CancelOrderResult {
 export const cancelOrderCommand: Command = {
   id: Commands.cancelOrder,
   async run(services, arg?: unknown, options?: unknown): Promise<CancelOrderResult> {
-    const target = await resolveOrder(services, arg);
+    const target = await resolveOrder(services, arg, {
+      title: 'Cancel which order?',
+      filter: isCancellable,
+      none: 'No loaded order can be cancelled: completed and cancelled orders are not listed. Refresh the Orders view to see the latest.',
+    });
     if (!target) return { cancelled: false };
     const skip = typeof options === 'object' && options !== null && (options as { skipConfirmation?: unknown }).skipConfirmation === true;
     if (!skip && !(await confirm(target.guid, target.order))) return { cancelled: false, guid: target.guid };
@@ -35,15 +41,28 @@ export const cancelOrderCommand: Command = {
   },
 };
 
-async function confirm(guid: string, order: TaskOrder | undefined): Promise<boolean> {
+export const CANCEL_BUTTON = 'Cancel the order';
+export const KEEP_BUTTON = 'Keep it';
+
+/** The confirmation's question and its detail lines: what cancelling this order does now. */
+export function cancelConfirmation(guid: string, order: TaskOrder | undefined, now: Date): { message: string; detail: string } {
   const name = order ? `${orderLabel(order)}, ${orderPeriod(order)}` : 'this order';
-  const detail = [`Order ID: ${guid}`];
-  if (order && isRecurring(order)) {
-    detail.push(`This order renews every month. Cancelling now, before ${recurringDeadline(new Date()).toUTCString()}, stops next month's charge.`);
-  }
-  detail.push('This cannot be undone.');
-  const choice = await vscode.window.showWarningMessage(`Cancel ${name}?`, { modal: true, detail: detail.join('\n') }, 'Cancel Order');
-  return choice === 'Cancel Order';
+  const lines = [`Order ID: ${guid}`];
+  const status = order ? orderStatus(order) : undefined;
+  if (status === 'Review') lines.push('It is still in Review, so it is cancelled in full.');
+  else if (status !== undefined) lines.push(`Its status is ${status}: past Review an order can no longer be cancelled in full; cancelling stops its renewal.`);
+  else lines.push('An order in Review is cancelled in full; past Review, cancelling stops its renewal.');
+  if (order && isRecurring(order)) lines.push(`It renews every month: cancelling before ${recurringDeadline(now).toUTCString()} stops next month's charge.`);
+  lines.push("Cancelling can re-price your other orders of this month: the monthly spend tier counts the whole account's spend in the calendar month.");
+  lines.push('This cannot be undone.');
+  return { message: `Cancel the order ${name}?`, detail: lines.join('\n') };
+}
+
+async function confirm(guid: string, order: TaskOrder | undefined): Promise<boolean> {
+  const { message, detail } = cancelConfirmation(guid, order, new Date());
+  // "Keep it" is the close affordance: the dialog adds no second "Cancel" beside "Cancel the order".
+  const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, { title: CANCEL_BUTTON }, { title: KEEP_BUTTON, isCloseAffordance: true });
+  return choice?.title === CANCEL_BUTTON;
 }
 
 /** 00:00 UTC on the 1st of the month after `now`: the last moment to stop the next charge. */

@@ -18,8 +18,9 @@ export const findAvailableDatesCommand: Command = workflowCommand({
     const { result } = run;
     const summary = `${result.coverage?.full.length ?? 0} dates cover the whole area, ${result.coverage?.partial.length ?? 0} only part of it.`;
     if (!(options as FindDatesOptions | undefined)?.skipConfirmation) {
-      const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `${result.text}\n` });
-      await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+      // A read-only document: closing the result must not ask to save an untitled file.
+      const area = run.uri ? run.uri.path.slice(run.uri.path.lastIndexOf('/') + 1) : 'the area';
+      await services.documents.show(`/dates/Dates of ${area.replace(/[\\/:*?"<>|]/g, '_')}.txt`, `${result.text}\n`);
     }
     void vscode.window.showInformationMessage(summary, 'Download Composite').then((choice) => {
       if (choice) void vscode.commands.executeCommand(Commands.downloadComposite, run.uri, { model: result.model, satelliteConstellations: result.satelliteConstellations, from: result.from, to: result.to });

@@ -5,13 +5,13 @@ import type { TaskOrder } from '../../api/types';
 import { geoJsonOfWkt } from '../../geometry/wkt-footprint';
 import { Commands } from '../constants';
 import { reportError } from '../errors';
-import { resolveOrder } from './order-argument';
+import { ANY_ORDER, resolveOrder } from './order-argument';
 import type { Command } from './command';
 
 export const openOrderAoiCommand: Command = {
   id: Commands.openOrderAoi,
   async run(services, arg?: unknown): Promise<string | undefined> {
-    const target = await resolveOrder(services, arg);
+    const target = await resolveOrder(services, arg, { ...ANY_ORDER, title: 'Open the area of which order?' });
     if (!target) return undefined;
     const log = services.log('orders');
     let order: TaskOrder | undefined = target.order;

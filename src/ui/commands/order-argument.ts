@@ -16,21 +16,37 @@ export function orderGuidOf(arg: unknown): string | undefined {
   return undefined;
 }
 
-/** The order the command is about: from its argument, else picked. Undefined when the person backs out. */
-export async function resolveOrder(services: ExtensionServices, arg: unknown): Promise<{ guid: string; order: TaskOrder | undefined } | undefined> {
+export interface OrderPick {
+  /** Title of the quick pick ("Cancel which order?"). */
+  title: string;
+  /** Only the orders this command can act on (e.g. those that can still be cancelled). */
+  filter?: (order: TaskOrder) => boolean;
+  /** Said when no loaded order passes the filter. */
+  none: string;
+}
+
+export const ANY_ORDER: OrderPick = { title: 'Choose an order', none: 'No orders are loaded: refresh the Orders view, or check its filters (recurring only, show expired).' };
+
+/** The order the command is about: from its argument, else picked among the loaded orders the
+ * command can act on. Undefined when the person backs out or there is none. */
+export async function resolveOrder(services: ExtensionServices, arg: unknown, pick: OrderPick = ANY_ORDER): Promise<{ guid: string; order: TaskOrder | undefined } | undefined> {
   const guid = orderGuidOf(arg);
   if (guid) {
     return { guid, order: findLoaded(services, guid) ?? (typeof arg === 'object' && arg !== null ? orderOf(arg) : undefined) };
   }
-  const orders = services.sidebar.orders.items ?? (await services.sidebar.refreshOrders()) ?? [];
+  const orders = (services.sidebar.orders.items ?? (await services.sidebar.refreshOrders()) ?? []).filter((order) => order.TaskOrderGuid && (pick.filter?.(order) ?? true));
+  if (orders.length === 0) {
+    void vscode.window.showInformationMessage(pick.none);
+    return undefined;
+  }
   const picked = await vscode.window.showQuickPick(
-    orders.filter((order) => order.TaskOrderGuid).map((order) => ({
+    orders.map((order) => ({
       label: orderLabel(order),
       description: `${orderStatus(order)} · ${orderPeriod(order)}`,
       detail: order.TaskOrderGuid,
       order,
     })),
-    { title: 'Choose an order', placeHolder: orders.length ? 'Order' : 'No orders loaded', matchOnDetail: true },
+    { title: pick.title, placeHolder: 'Type to filter by model, status or order ID', matchOnDescription: true, matchOnDetail: true },
   );
   return picked ? { guid: picked.order.TaskOrderGuid!, order: picked.order } : undefined;
 }

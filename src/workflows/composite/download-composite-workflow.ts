@@ -27,6 +27,7 @@ import { availabilityRequest, compositeRequest, diffProfiles, diffRequests, free
 import type { AoiMode, CompositeProfile } from '../engine/request-profile';
 import type { CompositeResult } from '../engine/results';
 import { runWizard } from '../engine/wizard';
+import { honestProgress } from '../engine/honest-progress';
 
 export interface DownloadCompositeOptions extends CompositeChoices {
   /** Date search window (ISO date or date-time); default the last 30 days. */
@@ -52,6 +53,7 @@ export function assertSameAsEstimate(estimated: CompositeRequest, toSend: Compos
 }
 
 export async function downloadComposite(ports: WorkflowPorts, source: AoiSource, options: DownloadCompositeOptions = {}): Promise<CompositeResult> {
+  ports = honestProgress(ports);
   const { aoi } = readAoiOrThrow(source);
   const result: CompositeResult = { outcome: 'cancelled', request: undefined, availability: undefined, estimate: undefined, files: [], bytes: 0, availabilityChecks: 0 };
   const aoiMode: AoiMode = options.aoiMode ?? aoi.format;

@@ -11,6 +11,7 @@ import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import type { AoiMode } from '../engine/request-profile';
 import type { DatesResult } from '../engine/results';
 import { runWizard } from '../engine/wizard';
+import { honestProgress } from '../engine/honest-progress';
 
 export interface FindDatesOptions {
   model?: string;
@@ -23,6 +24,7 @@ export interface FindDatesOptions {
 }
 
 export async function findAvailableDates(ports: WorkflowPorts, source: AoiSource, options: FindDatesOptions = {}): Promise<DatesResult> {
+  ports = honestProgress(ports);
   const { aoi } = readAoiOrThrow(source);
   const now = nowOf(ports);
   const window = windowOf(options, now);

@@ -21,6 +21,7 @@ import type { AoiSource, WorkflowDefaults, WorkflowPorts } from '../engine/ports
 import { diffRequests } from '../engine/request-profile';
 import type { OrderResult } from '../engine/results';
 import { runWizard } from '../engine/wizard';
+import { honestProgress } from '../engine/honest-progress';
 
 export interface OrderOptions {
   model?: string;
@@ -64,6 +65,7 @@ function cadenceFixed(options: OrderOptions, cadence: Record<CadenceKey, number>
 }
 
 export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefined, options: OrderOptions, mode: 'estimate' | 'create'): Promise<OrderResult> {
+  ports = honestProgress(ports);
   const aoi: Aoi | undefined = source ? readAoiOrThrow(source).aoi : undefined;
   if (!aoi && !options.tileGuids?.length && !options.miniTileGuids?.length) {
     throw new WorkflowError('invalid-option', 'An order needs an area of interest or tiles.');

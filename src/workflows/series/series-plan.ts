@@ -6,6 +6,7 @@ import type { Aoi } from '../../geometry/types';
 import { judgeAvailability } from '../composite/availability';
 import { checkChoices, checkFixedBands, checkedPromptState, loadBandLimitIfNeeded } from '../composite/composite-checks';
 import { compositeSteps } from '../composite/composite-prompts';
+import type { CompositePromptState } from '../composite/composite-prompts';
 import { searchDates, windowOf } from '../dates/date-search';
 import { WorkflowError } from '../engine/errors';
 import { nowOf } from '../engine/ports';
@@ -15,6 +16,8 @@ import type { AoiMode, CompositeProfile, ProfileFields } from '../engine/request
 import { runWizard } from '../engine/wizard';
 import { runPool } from '../engine/worker-pool';
 import { selectSeriesDates } from './series-dates';
+import { seriesSteps } from './series-steps';
+import type { SeriesDatesChoice, SeriesStepsState } from './series-steps';
 import type { PricedDate } from './series-estimate';
 import type { DownloadSeriesOptions, SeriesDateReport } from './series-types';
 
@@ -24,25 +27,39 @@ export type SeriesFields = Omit<ProfileFields, 'date'>;
  * The settings every date shares, asked where the options and settings leave them open, and
  * checked as a single composite's are: the output fields are the settings' merged with the
  * options' and the Output step's answer, and nothing is sent with a value the checks refuse.
+ * In the place of the composite's date: the window of the date search and its thinning
+ * (series-steps.ts), returned as `dates` to be used instead of the options'.
  */
-export async function seriesFields(ports: WorkflowPorts, aoi: Aoi, aoiMode: AoiMode, options: DownloadSeriesOptions, models: TaskingModel[]): Promise<SeriesFields | undefined> {
-  const { dates: _dates, ...choices } = options;
+export async function seriesFields(ports: WorkflowPorts, aoi: Aoi, aoiMode: AoiMode, options: DownloadSeriesOptions, models: TaskingModel[]): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice } | undefined> {
+  const { dates: given, from, to, every, nth, ...choices } = options;
   const settings = ports.settings().defaults;
-  const window = windowOf(options, nowOf(ports));
+  const now = nowOf(ports);
+  const window = windowOf(options, now);
   checkFixedBands(choices, settings);
-  const state = await checkedPromptState(ports, choices, settings, models);
+  const prompted = await checkedPromptState(ports, choices, settings, models);
+  // As the Output step: offered only in a run that asks something, so a run whose settings are
+  // all given (options, a keybinding) takes the command line's defaults without a question.
+  const quiet = (['model', 'satelliteConstellations', 'epsgProjection', 'resolution', 'bandnames'] as const).every((key) => prompted.fixed[key] !== undefined);
+  const named = (given !== undefined && given.length > 0) || quiet;
+  const state: CompositePromptState & SeriesStepsState = {
+    ...prompted,
+    series: { from, to, every, nth },
+    seriesFixed: { window: named || from !== undefined || to !== undefined, thinning: named || every !== undefined || nth !== undefined },
+  };
   // The series gives every date: for the wizard the date counts as fixed, so a run whose other
   // settings are all given (options, the command line, a keybinding) is not stopped at the
   // Output step, which is offered only in a run that asks something.
   state.fixed.date = window.from;
-  // The date is what the series varies: never asked.
-  const steps = compositeSteps({ ports, aoi, aoiMode, window }).filter((step) => step.id !== 'date');
+  // The date is what the series varies: never asked; the window and the thinning take its place.
+  const composite = compositeSteps({ ports, aoi, aoiMode, window });
+  const at = composite.findIndex((step) => step.id === 'date');
+  const steps = [...composite.slice(0, at), ...seriesSteps<CompositePromptState & SeriesStepsState>(ports, now), ...composite.slice(at + 1)];
   if (!(await runWizard(steps, state))) return undefined;
   await loadBandLimitIfNeeded(ports, state);
   const fields: SeriesFields = { ...checkChoices(state), aoiMode };
   // Every date would be PUT to the one address, each overwriting the one before.
   if (fields.output?.UploadUrl) throw new WorkflowError('invalid-option', 'A time series downloads one image per date; it cannot send them all to one UploadUrl. Clear UploadUrl (the setting satImagery.defaults.output.uploadUrl or the option) to download them. Nothing was sent.');
-  return fields;
+  return { fields, dates: state.series };
 }
 
 /** The dates to download, and the partial ones left out (reported, not sent). */

@@ -31,6 +31,7 @@ import { seriesEstimateModel, totalOf } from './series-estimate';
 import { checkAndPrice, dateProfile, seriesDates, seriesFields } from './series-plan';
 import type { SeriesFields } from './series-plan';
 import type { DownloadSeriesOptions, SeriesDateReport, SeriesResult } from './series-types';
+import { honestProgress } from '../engine/honest-progress';
 
 /** `composite-<date>-<model>-<resolution>m-<request hash>.tif` */
 export function seriesFileName(fields: SeriesFields, date: string, key: string): string {
@@ -47,20 +48,22 @@ function tooLarge(billedKm2: number, maxKm2: number): string {
 }
 
 export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, options: DownloadSeriesOptions = {}): Promise<SeriesResult> {
+  ports = honestProgress(ports);
   const { aoi } = readAoiOrThrow(source);
   const result: SeriesResult = { outcome: 'cancelled', manifestPath: undefined, units: [], files: [], failed: [], uncertain: [], bytes: 0, dates: [], totalCredits: undefined };
   try {
     ports.progress.report({ message: 'Loading models…' });
     const models = await ports.client.listModels({ signal: ports.signal });
-    const fields = await seriesFields(ports, aoi, options.aoiMode ?? aoi.format, options, models);
-    if (!fields) return result;
+    const asked = await seriesFields(ports, aoi, options.aoiMode ?? aoi.format, options, models);
+    if (!asked) return result;
+    const { fields } = asked;
     result.choices = { model: fields.model, satelliteConstellations: [...fields.satelliteConstellations], epsgProjection: fields.epsgProjection, resolution: fields.resolution, bandnames: fields.bandnames, output: fields.output };
     const directory = options.outputDirectory ?? ports.settings().outputDirectory;
     if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
     await checkOutputFolder(directory, ports.settings().workspaceFolder);
     const ledger = await PurchaseLedger.open(directory, { command: `Download Time Series of ${source.name}`, redact: ports.redact });
     try {
-      await downloadDates(ports, aoi, fields, options, directory, ledger, result);
+      await downloadDates(ports, aoi, fields, { ...options, ...asked.dates }, directory, ledger, result);
     } finally {
       await ledger.close();
     }

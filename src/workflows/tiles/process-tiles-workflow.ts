@@ -42,6 +42,7 @@ function footprintOf(tile: TileRecord | undefined): Aoi | undefined {
 import { confirmCost } from '../engine/cost-gate';
 import { batchEstimateModel, priceTileBatch } from './tile-batch-price';
 import type { BatchPrice, UnitSettings } from './tile-batch-price';
+import { honestProgress } from '../engine/honest-progress';
 
 export type BatchKind = 'tile' | 'minitile';
 
@@ -66,6 +67,7 @@ interface BatchState extends CompositePromptState {
 }
 
 export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source: AoiSource | undefined, options: ProcessTilesOptions = {}): Promise<BatchResult> {
+  ports = honestProgress(ports);
   const aoi = source ? readAoiOrThrow(source).aoi : undefined;
   if (!aoi && (!options.tileGuids?.length || !options.date)) {
     throw new WorkflowError('invalid-option', 'Processing tiles needs an area of interest, or both tile GUIDs and a date.');

@@ -14,6 +14,7 @@ import { aoiField } from '../engine/request-profile';
 import type { TilesResult } from '../engine/results';
 import { polygonsOfWkt } from '../../geometry/wkt-footprint';
 import type { StepPosition } from '../engine/wizard';
+import { honestProgress } from '../engine/honest-progress';
 
 export interface SearchTilesOptions {
   /** Pre-select these tiles; with skipConfirmation they are the selection. */
@@ -56,6 +57,7 @@ function overlapsBox(tile: TileRecord, box: BoundingBox): boolean {
 }
 
 export async function searchTiles(ports: WorkflowPorts, source: AoiSource, options: SearchTilesOptions = {}): Promise<TilesResult> {
+  ports = honestProgress(ports);
   const { aoi } = readAoiOrThrow(source);
   const result: TilesResult = { outcome: 'cancelled', tiles: [], selected: [] };
   try {
@@ -70,6 +72,8 @@ export async function searchTiles(ports: WorkflowPorts, source: AoiSource, optio
         result.outcome = 'completed';
         return result;
       }
+      // The search is over and its result is on show: say so, not "Searching tiles…".
+      ports.progress.report({ message: `Found ${choices.length} ${choices.length === 1 ? 'tile' : 'tiles'}: waiting for your choice in the panel…` });
       const decision = await ports.confirmCost(tileSelectionModel(aoi, choices, preselected), ports.signal);
       if (decision.action !== 'proceed') return result;
       result.selected = (decision.selectedTiles ?? preselected).filter((g) => known.has(g));
