@@ -6,7 +6,8 @@ import type { PixelRule } from './coverage';
 import type { Field } from './fields';
 import type { ImageInput } from './images';
 import type { Measure } from './indices';
-import { contentHash, rowKey, RowCache } from './incremental';
+import { rowKey } from './incremental';
+import type { RowCache } from './incremental';
 import { measureImage } from './measure-image';
 import type { CoverageCache } from './measure-image';
 import { sortRows } from './table';
@@ -45,7 +46,7 @@ export async function computeStats(input: StatsInput): Promise<StatsResult> {
     input.signal?.throwIfAborted();
     const label = input.imageLabel(image.path);
     try {
-      const hash = input.cache ? await contentHash(image.path) : '';
+      const hash = input.cache ? await input.cache.contentHash(image.path) : '';
       const keys = input.fields.map((field) => input.measures.map((measure) => rowKey(hash, image, field, input.rule, measure)));
       const known = keys.map((perField) => perField.map((key) => input.cache?.get(key)));
       const missing = input.fields.filter((_, f) => known[f]?.some((row) => row === undefined));
