@@ -4,7 +4,7 @@
 // --index ndvi` (dist/cli.js, a fresh process, peak memory from /usr/bin/time) against the
 // rasterio + numpy reference on the same files in the same run (each image read once, all fields
 // rasterised at once, numpy statistics); then one more date, where the rerun must compute only
-// that date. Defaults are modest (2048², 4 dates, 300 fields: minutes); the issue's figure is
+// that date. Defaults are modest (1024², 12 dates, 300 fields: about a minute); the issue's figure is
 // BENCH_STATS_SIZE=5120 BENCH_STATS_DATES=12 BENCH_STATS_FIELDS=1000. `node scripts/bench/run.mjs stats`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { root, round } from './bench-util.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
-const SIZE = Number(process.env.BENCH_STATS_SIZE ?? 2048);
-const DATES = Number(process.env.BENCH_STATS_DATES ?? 4);
+const SIZE = Number(process.env.BENCH_STATS_SIZE ?? 1024);
+const DATES = Number(process.env.BENCH_STATS_DATES ?? 12);
 const FIELDS = Number(process.env.BENCH_STATS_FIELDS ?? 300);
 
 /** Wall time (ms) and peak resident memory (MiB) of one process, through /usr/bin/time. */

@@ -21,8 +21,9 @@ export const QUANTILES = { p10: 0.1, p25: 0.25, median: 0.5, p75: 0.75, p90: 0.9
 export function summarise(values: Float64Array, weights: Float64Array | undefined): Summary | undefined {
   const n = values.length;
   if (n === 0) return undefined;
-  const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number));
-  const sorted = Float64Array.from(order, (i) => values[i] as number);
+  // Unweighted: a typed array's own numeric sort. Weighted: the order of the values, for their weights.
+  const order = weights ? Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number)) : undefined;
+  const sorted = order ? Float64Array.from(order, (i) => values[i] as number) : Float64Array.from(values).sort();
   let sumW = 0;
   let sum = 0;
   for (let i = 0; i < n; i++) {
@@ -36,7 +37,7 @@ export function summarise(values: Float64Array, weights: Float64Array | undefine
     const d = (values[i] as number) - mean;
     squares += (weights ? (weights[i] as number) : 1) * d * d;
   }
-  const quantile = weights ? weightedQuantile(sorted, Float64Array.from(order, (i) => weights[i] as number)) : (q: number) => linearQuantile(sorted, q);
+  const quantile = weights && order ? weightedQuantile(sorted, Float64Array.from(order, (i) => weights[i] as number)) : (q: number) => linearQuantile(sorted, q);
   return {
     mean,
     median: quantile(QUANTILES.median),
