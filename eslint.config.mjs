@@ -39,6 +39,7 @@ export default tseslint.config(
   // The raster core (GeoTIFF decoding) runs in the extension host, the CLI and the benchmarks alike.
   { files: ['src/raster/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry]) } },
   { files: ['src/cli/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
+  { files: ['src/stats/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
   // The page side, and the protocol both sides share.
   {
     files: ['media/**/*.ts'],

@@ -23,6 +23,10 @@ command -v chromium >/dev/null 2>&1 || need_debs+=(chromium)
 command -v gdalinfo >/dev/null 2>&1 || need_debs+=(gdal-bin)
 # faketime runs the unit suite at other days than today (npm run test:dates).
 command -v faketime >/dev/null 2>&1 || need_debs+=(faketime)
+# The field statistics' independent reference (test/stats/reference.py) runs on Debian's Python.
+/usr/bin/python3 -c "import rasterio" >/dev/null 2>&1 || need_debs+=(python3-rasterio)
+/usr/bin/python3 -c "import numpy" >/dev/null 2>&1 || need_debs+=(python3-numpy)
+/usr/bin/python3 -c "import shapely" >/dev/null 2>&1 || need_debs+=(python3-shapely)
 if ((${#need_debs[@]})); then
   if [[ $(id -u) -eq 0 ]]; then
     log "installing Debian packages: ${need_debs[*]}"

@@ -22,6 +22,7 @@ const suites = [
   ['geometry', async () => (await import('./geometry.mjs')).runGeometryBench()],
   ['raster', async () => (await import('./raster.mjs')).runRasterBench()],
   ['map', async () => (await import('./map.mjs')).runMapBench()],
+  ['stats', async () => (await import('./stats.mjs')).runStatsBench()],
 ];
 
 const rows = [];

@@ -70,6 +70,13 @@ export const optionTable: Record<string, OptionSpec> = {
   'mini-tile-guids': { type: 'string', verbs: orderVerbs, value: 'G1,G2', help: 'mini-tiles to order' },
   'mini-tiles': { type: 'boolean', verbs: ['tiles search', 'tiles process'], help: 'mini-tiles instead of whole tiles' },
   concurrency: { type: 'string', verbs: ['series', 'tiles process'], value: 'N', help: "workers (at most the key's MaxConcurrentConnections)" },
+  index: { type: 'string', verbs: ['stats', 'series'], value: 'I1,I2', help: 'what to measure: ndvi, ndwi, ndmi, ndre, evi, savi, a band (B8) or an index band ([B8_B4]) (default ndvi)' },
+  expression: { type: 'string', verbs: ['stats', 'series'], value: 'EXPR', help: "band arithmetic instead of --index, e.g. '(B8-B4)/(B8+B4)'" },
+  rule: { type: 'string', verbs: ['stats', 'series'], value: 'RULE', help: 'which pixels a field takes: centre (default), all-touched, or exact (weighted by the area inside)' },
+  'id-property': { type: 'string', verbs: ['stats', 'series'], value: 'NAME', help: "the feature property naming each field (default: id, else name, else the feature's index)" },
+  stats: { type: 'boolean', verbs: ['series'], help: 'end with the field statistics of the series: field-stats.csv beside the images (--index, --rule, --id-property, --expression)' },
+  csv: { type: 'string', verbs: ['stats'], value: 'FILE', help: 'write the table as CSV to FILE (a rerun computes only new rows)' },
+  parquet: { type: 'string', verbs: ['stats'], value: 'FILE', help: "write the table as GeoParquet to FILE (the fields' geometry as WKB)" },
   'recurring-only': { type: 'boolean', verbs: ['orders list'], help: 'only recurring orders' },
   expired: { type: 'boolean', verbs: ['orders list'], help: 'include expired orders' },
 };

@@ -10,6 +10,7 @@ const verbs: [string, string][] = [
   ['estimate AREA', 'the cost of a composite (nothing billed)'],
   ['download AREA', 'a composite GeoTIFF (billed: --yes --max-cost)'],
   ['series AREA', 'one composite per date found in a window, resumable (billed)'],
+  ['stats AREA IMAGES...', 'per-field index statistics of GeoTIFFs, folders or STAC, as CSV (nothing sent)'],
   ['orders list', 'tasking orders (--recurring-only, --expired)'],
   ['orders show GUID...', 'details of orders'],
   ['orders estimate AREA', 'the cost of a tasking order (nothing created)'],

@@ -22,6 +22,7 @@ const verbs: Record<string, () => Promise<Verb>> = {
   estimate: async () => (await import('./verbs/imagery')).estimateVerb,
   download: async () => (await import('./verbs/imagery')).downloadVerb,
   series: async () => (await import('./verbs/series')).seriesVerb,
+  stats: async () => (await import('./verbs/stats')).statsVerb,
   'orders list': async () => (await import('./verbs/orders')).ordersListVerb,
   'orders show': async () => (await import('./verbs/orders')).ordersShowVerb,
   'orders estimate': async () => (await import('./verbs/orders')).ordersEstimateVerb,

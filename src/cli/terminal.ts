@@ -45,6 +45,12 @@ export class Terminal implements ProgressPort {
     this.streams.stdout.write(`${this.clean(text)}\n`);
   }
 
+  /** Text exactly as given on stdout (a CSV table keeps its own line ends). */
+  write(text: string): void {
+    this.clearProgress();
+    this.streams.stdout.write(this.clean(text));
+  }
+
   result(value: unknown, text: () => string): void {
     this.out(this.json ? JSON.stringify(value, null, 2) : text());
   }

@@ -31,6 +31,8 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
   if (given && (nth !== undefined || everyText !== undefined)) throw new UsageError('--nth and --every thin the dates a search found; --dates names the dates itself.');
   if (!options.model) throw new UsageError('Missing --model.');
   const source = await context.area();
+  // --stats' options are checked before anything is bought, not after.
+  if (o.flag('stats')) (await import('./stats')).measureOptions(context);
   const guard = context.guard();
   const ports = await context.ports(guard);
   const directory = context.outputDirectory();
@@ -40,8 +42,12 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
   const stopped = ports.stopped as StoppedEstimate | undefined;
   const dates = result.dates.filter((d) => d.status !== 'partial').map((d) => ({ ...d, status: cliStatus(d.status) }));
   const report = { outcome: stopped ? 'stopped' : result.outcome === 'cancelled' && !context.signal.aborted ? 'completed' : result.outcome, manifestPath: result.manifestPath, dates, partial: result.dates.filter((d) => d.status === 'partial').map((d) => d.date), files: result.files, bytes: result.bytes, totalCredits: result.totalCredits, itemCollection: result.itemCollection, ...(stopped ? { stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } } : {}) };
-  context.terminal.result(report, () => seriesText(result, dates, stopped));
-  return seriesExitCode(result, dates, stopped, context.signal.aborted);
+  // --stats: the series ends with its field statistics (images already paid for: only local work).
+  const stats = o.flag('stats') && result.itemCollection ? await (await import('./stats')).seriesStats(context, source.text, source.name, directory) : undefined;
+  const withStats = stats ? { ...report, stats: { csv: stats.csv, rows: stats.rows.length, failures: stats.failures } } : report;
+  context.terminal.result(withStats, () => seriesText(result, dates, stopped) + (stats ? `\nField statistics: ${stats.csv} (${stats.rows.length} rows)` : ''));
+  const code = seriesExitCode(result, dates, stopped, context.signal.aborted);
+  return code === ExitCode.ok && stats && stats.failures.length > 0 ? ExitCode.failure : code;
 }
 
 function cliStatus(status: SeriesDateReport['status']): CliStatus {

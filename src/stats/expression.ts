@@ -1,0 +1,96 @@
+// Band arithmetic: `(B8-B4)/(B8+B4)`, `2.5*(B8-B4)/(B8+6*B4-7.5*B2+1)`, `[B8_B4]`. Band names as
+// the service writes them (B1…B12, B8A) and its index bands in brackets (the Bandnames grammar's
+// `[B8_B4]`); numbers, + - * /, unary minus, parentheses. Parsed once into a closure over the
+// bands' values, so a pixel costs a few calls, not a parse.
+import { StatsError } from './errors';
+
+export interface Expression {
+  /** The band names it reads, in first-use order. */
+  bands: string[];
+  /** The value from the bands' values, in the order of `bands`. */
+  evaluate: (values: ArrayLike<number>) => number;
+}
+
+type Node = (values: ArrayLike<number>) => number;
+
+const TOKEN = /\s*(?:(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|(\[[A-Za-z0-9]+_[A-Za-z0-9]+\]|[A-Za-z][A-Za-z0-9]*)|([-+*/()]))/y;
+const MAX_LENGTH = 1000;
+
+export function parseExpression(text: string): Expression {
+  if (text.length > MAX_LENGTH) throw new StatsError('bad-expression', `The expression is ${text.length} characters long; at most ${MAX_LENGTH}.`);
+  const tokens: { kind: 'number' | 'band' | 'op'; text: string; at: number }[] = [];
+  TOKEN.lastIndex = 0;
+  while (TOKEN.lastIndex < text.length) {
+    if (/^\s*$/.test(text.slice(TOKEN.lastIndex))) break;
+    const at = TOKEN.lastIndex;
+    const match = TOKEN.exec(text);
+    if (!match) throw fault(text, at + (/^\s*/.exec(text.slice(at))?.[0].length ?? 0), 'is not a band, a number or one of + - * / ( )');
+    const start = at + (match[0].length - match[0].trimStart().length);
+    if (match[1] !== undefined) tokens.push({ kind: 'number', text: match[1], at: start });
+    else if (match[2] !== undefined) tokens.push({ kind: 'band', text: match[2].toUpperCase(), at: start });
+    else tokens.push({ kind: 'op', text: match[3] as string, at: start });
+  }
+  const bands: string[] = [];
+  let i = 0;
+  const peek = (): (typeof tokens)[number] | undefined => tokens[i];
+  const where = (): number => peek()?.at ?? text.length;
+  const sum = (): Node => {
+    let left = product();
+    for (let t = peek(); t?.kind === 'op' && (t.text === '+' || t.text === '-'); t = peek()) {
+      i++;
+      const a = left;
+      const b = product();
+      left = t.text === '+' ? (v) => a(v) + b(v) : (v) => a(v) - b(v);
+    }
+    return left;
+  };
+  const product = (): Node => {
+    let left = unary();
+    for (let t = peek(); t?.kind === 'op' && (t.text === '*' || t.text === '/'); t = peek()) {
+      i++;
+      const a = left;
+      const b = unary();
+      left = t.text === '*' ? (v) => a(v) * b(v) : (v) => a(v) / b(v);
+    }
+    return left;
+  };
+  const unary = (): Node => {
+    const t = peek();
+    if (t?.kind === 'op' && t.text === '-') {
+      i++;
+      const a = unary();
+      return (v) => -a(v);
+    }
+    return primary();
+  };
+  const primary = (): Node => {
+    const t = peek();
+    if (!t) throw fault(text, text.length, 'ends where a band, a number or ( was expected');
+    i++;
+    if (t.kind === 'number') {
+      const value = Number(t.text);
+      return () => value;
+    }
+    if (t.kind === 'band') {
+      let k = bands.indexOf(t.text);
+      if (k < 0) k = bands.push(t.text) - 1;
+      return (v) => v[k] as number;
+    }
+    if (t.text === '(') {
+      const inner = sum();
+      const close = peek();
+      if (close?.kind !== 'op' || close.text !== ')') throw fault(text, where(), 'needs a ) to close the ( here');
+      i++;
+      return inner;
+    }
+    throw fault(text, t.at, `'${t.text}' is not where a band, a number or ( can be`);
+  };
+  const root = sum();
+  if (i < tokens.length) throw fault(text, where(), `'${tokens[i]?.text}' is left over`);
+  if (bands.length === 0) throw new StatsError('bad-expression', `The expression '${text}' reads no band.`);
+  return { bands, evaluate: root };
+}
+
+function fault(text: string, at: number, what: string): StatsError {
+  return new StatsError('bad-expression', `The expression '${text}' at column ${at + 1} ${what}.`);
+}

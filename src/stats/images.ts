@@ -1,0 +1,110 @@
+// The images to measure, from what the person names: GeoTIFF files, folders of them (a series
+// folder's STAC ItemCollection, stac-items.json, when it has one), or a STAC ItemCollection or
+// Item file. Each image's date: the STAC Item's datetime, else (later, from the file) its
+// ACQUISITION_DATE, else a date in its name. JSON is read within a size bound.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { dirname, extname, join, resolve } from 'node:path';
+import { ITEM_COLLECTION_NAME } from '../workflows/stac/stac-collection';
+import { sidecarPath } from '../workflows/stac/stac-sidecar';
+import { StatsError } from './errors';
+
+export interface ImageInput {
+  path: string;
+  /** YYYY-MM-DD from the STAC Item, when one says it. */
+  stacDate?: string;
+}
+
+const MAX_JSON_BYTES = 64 * 1024 * 1024;
+const TIFF = /\.tiff?$/i;
+
+export async function listImages(names: readonly string[]): Promise<ImageInput[]> {
+  if (names.length === 0) throw new StatsError('no-images', 'No images given: name GeoTIFF files, folders of them, or a STAC ItemCollection.');
+  const found: ImageInput[] = [];
+  for (const name of names) {
+    let info;
+    try {
+      info = await stat(name);
+    } catch (error) {
+      throw new StatsError('bad-input', `Cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+    }
+    if (info.isDirectory()) found.push(...(await folderImages(name)));
+    else if (extname(name).toLowerCase() === '.json') found.push(...(await stacImages(name)));
+    else found.push(await withSidecarDate(name));
+  }
+  const unique = new Map(found.map((i) => [resolve(i.path), i]));
+  if (unique.size === 0) throw new StatsError('no-images', `No GeoTIFF found in ${names.join(', ')}.`);
+  return [...unique.values()];
+}
+
+async function folderImages(folder: string): Promise<ImageInput[]> {
+  const entries = await readdir(folder);
+  if (entries.includes(ITEM_COLLECTION_NAME)) return stacImages(join(folder, ITEM_COLLECTION_NAME));
+  return Promise.all(entries.filter((e) => TIFF.test(e)).sort().map((e) => withSidecarDate(join(folder, e))));
+}
+
+async function readJson(path: string): Promise<unknown> {
+  const info = await stat(path);
+  if (info.size > MAX_JSON_BYTES) throw new StatsError('bad-input', `${path} is ${info.size} bytes; a STAC file is read only up to ${MAX_JSON_BYTES}.`);
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as unknown;
+  } catch (error) {
+    throw new StatsError('bad-input', `${path} is not JSON: ${(error as Error).message}.`);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An ItemCollection's (or one Item's) GeoTIFF assets with their dates. */
+async function stacImages(path: string): Promise<ImageInput[]> {
+  const root = await readJson(path);
+  const items = isRecord(root) && Array.isArray(root.features) ? root.features : [root];
+  const images: ImageInput[] = [];
+  for (const item of items) {
+    if (!isRecord(item) || !isRecord(item.assets)) continue;
+    const date = isRecord(item.properties) ? dayOf(item.properties.datetime) : undefined;
+    for (const asset of Object.values(item.assets)) {
+      if (!isRecord(asset) || typeof asset.href !== 'string') continue;
+      const type = typeof asset.type === 'string' ? asset.type : '';
+      if (!TIFF.test(asset.href) && !type.includes('geotiff')) continue;
+      if (/^[a-z][a-z0-9+.-]*:/i.test(asset.href) && !asset.href.startsWith('file:')) throw new StatsError('bad-input', `${path}: the asset ${asset.href} is not a local file; only local images are measured.`);
+      images.push({ path: resolve(dirname(path), asset.href.replace(/^file:\/\//, '')), ...(date ? { stacDate: date } : {}) });
+    }
+  }
+  if (images.length === 0) throw new StatsError('no-images', `${path} lists no GeoTIFF asset.`);
+  return images;
+}
+
+async function withSidecarDate(path: string): Promise<ImageInput> {
+  try {
+    const item = JSON.parse(await readFile(sidecarPath(path), 'utf8')) as unknown;
+    const date = isRecord(item) && isRecord(item.properties) ? dayOf(item.properties.datetime) : undefined;
+    return date ? { path, stacDate: date } : { path };
+  } catch {
+    return { path };
+  }
+}
+
+/** YYYY-MM-DD of an ISO date or date-time, else undefined. */
+export function dayOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d{4})[-:]?(\d{2})[-:]?(\d{2})/.exec(value.trim());
+  return match ? checkedDay(match[1] as string, match[2] as string, match[3] as string) : undefined;
+}
+
+/** A date written in a file name: 2024-05-01, 2024_05_01 or 20240501. */
+export function dayInName(path: string): string | undefined {
+  const name = path.split(/[\\/]/).pop() ?? path;
+  for (const match of name.matchAll(/(?<!\d)(\d{4})[-_]?(\d{2})[-_]?(\d{2})(?!\d)/g)) {
+    const day = checkedDay(match[1] as string, match[2] as string, match[3] as string);
+    if (day) return day;
+  }
+  return undefined;
+}
+
+function checkedDay(y: string, m: string, d: string): string | undefined {
+  const text = `${y}-${m}-${d}`;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) ? text : undefined;
+}

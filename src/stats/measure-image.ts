@@ -1,0 +1,142 @@
+// One image, every field: the fields are put on the image's grid (reprojected vertex by vertex
+// from EPSG:4326 with the raster core's UTM conversion), rasterised under the pixel rule once per
+// grid, and the image is read once, strip by strip (the bands the indices need, the columns the
+// fields in the strip span), each strip's pixels handed to the fields that cover them. Memory:
+// one strip of bands plus the fields' values.
+import { RasterFile, lonLatToPixel } from '../raster/index';
+import type { RasterMetadata } from '../raster/index';
+import { utmZoneOfEpsg } from '../raster/utm';
+import { Accumulator } from './accumulator';
+import { coverageOf } from './coverage';
+import type { Coverage, PixelRule } from './coverage';
+import { StatsError } from './errors';
+import type { Field } from './fields';
+import { dayInName, dayOf } from './images';
+import type { ImageInput } from './images';
+import { resolveMeasure } from './indices';
+import type { Measure, ResolvedMeasure } from './indices';
+import type { StatsRow } from './table';
+
+export interface MeasureRequest {
+  fields: readonly Field[];
+  measures: readonly Measure[];
+  rule: PixelRule;
+  /** What the table's `image` column says for a file. */
+  imageLabel: (path: string) => string;
+}
+
+/** Coverages of the fields per grid (CRS, origin, pixel size): a series shares one. */
+export type CoverageCache = Map<string, Coverage[]>;
+
+/** Samples (bands × pixels) of one strip held at once. */
+const STRIP_SAMPLES = 8 * 1024 * 1024;
+
+export async function measureImage(image: ImageInput, request: MeasureRequest, cache: CoverageCache = new Map()): Promise<StatsRow[]> {
+  const raster = await openGeoreferenced(image.path);
+  try {
+    const meta = raster.metadata;
+    const date = image.stacDate ?? dayOf(meta.acquisitionDate) ?? dayInName(image.path);
+    if (!date) throw new StatsError('bad-input', `${image.path} has no date: no STAC Item says it, the file has no ACQUISITION_DATE, and its name holds no YYYY-MM-DD.`);
+    const resolved = request.measures.map((m) => resolveMeasure(m, meta.bandNames, image.path));
+    const coverages = coveragesOn(meta, request, cache);
+    const accumulators = coverages.map((c) => resolved.map(() => new Accumulator(c.weights.length, request.rule === 'exact')));
+    await readStrips(raster, resolved, coverages, accumulators);
+    const label = request.imageLabel(image.path);
+    return request.fields.flatMap((field, f) =>
+      resolved.map((r, m) => {
+        const acc = accumulators[f]?.[m] as Accumulator;
+        const total = (coverages[f] as Coverage).total;
+        return { field: field.id, date, index: r.measure.name, ...acc.summary(), valid_pixels: acc.valid, nodata_pixels: acc.nodata, valid_fraction: total > 0 ? acc.valid / total : undefined, image: label };
+      }),
+    );
+  } finally {
+    await raster.close();
+  }
+}
+
+async function openGeoreferenced(path: string): Promise<RasterFile> {
+  let raster: RasterFile;
+  try {
+    raster = await RasterFile.open(path);
+  } catch (error) {
+    // geotiff.js cannot read an origin without ModelTiepoint/ModelTransformation.
+    if (/affine transformation|tie ?point/i.test((error as Error).message)) throw new StatsError('no-georeference', `${path} has no georeferencing (no tie point or transformation): its pixels cannot be placed under the fields.`);
+    throw error;
+  }
+  const { epsg } = raster.metadata;
+  if (epsg !== 4326 && (epsg === undefined || !utmZoneOfEpsg(epsg))) {
+    await raster.close();
+    throw new StatsError('no-georeference', `${path} is in ${epsg === undefined ? 'no known coordinate system' : `EPSG:${epsg}`}; fields are placed only on images in EPSG:4326 or a WGS 84 UTM zone.`);
+  }
+  return raster;
+}
+
+function coveragesOn(meta: RasterMetadata, request: MeasureRequest, cache: CoverageCache): Coverage[] {
+  const key = JSON.stringify([meta.epsg, meta.origin, meta.resolution, request.rule]);
+  let coverages = cache.get(key);
+  if (!coverages) {
+    coverages = request.fields.map((field) => coverageOf(field.polygons.map((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => lonLatToPixel(meta, lon as number, lat as number)))), request.rule));
+    cache.set(key, coverages);
+  }
+  return coverages;
+}
+
+/** Stored numbers that mean "no data" whatever the file says: INT16's −32768, UINT8's 0. */
+function typeNodata(meta: RasterMetadata): number {
+  return meta.dataType === 'int16' ? -32768 : meta.dataType === 'uint8' ? 0 : Number.NaN;
+}
+
+async function readStrips(raster: RasterFile, resolved: ResolvedMeasure[], coverages: Coverage[], accumulators: Accumulator[][]): Promise<void> {
+  const meta = raster.metadata;
+  const bands = [...new Set(resolved.flatMap((r) => r.fileBands))];
+  const slots = resolved.map((r) => r.fileBands.map((b) => bands.indexOf(b)));
+  const rules = bands.map((b) => meta.values[b] as { scale: number; offset: number });
+  const masked = typeNodata(meta);
+  const stripRows = Math.max(1, Math.floor(STRIP_SAMPLES / Math.max(1, meta.width * bands.length)));
+  const inputs = resolved.map((r) => new Float64Array(r.fileBands.length));
+  const physical = new Float64Array(bands.length);
+  const validBand = new Uint8Array(bands.length);
+  for (let sy0 = 0; sy0 < meta.height; sy0 += stripRows) {
+    const sy1 = Math.min(meta.height, sy0 + stripRows);
+    const inStrip = coverages.map((c, f) => ({ c, f })).filter(({ c }) => c.y0 < sy1 && c.y0 + c.height > sy0 && c.x0 < meta.width && c.x0 + c.width > 0);
+    if (inStrip.length === 0) continue;
+    let cx0 = meta.width;
+    let cx1 = 0;
+    for (const { c } of inStrip) {
+      cx0 = Math.min(cx0, Math.max(0, c.x0));
+      cx1 = Math.max(cx1, Math.min(meta.width, c.x0 + c.width));
+    }
+    const window = await raster.readWindow({ bands, targetWidth: cx1 - cx0, window: [cx0, sy0, cx1, sy1] });
+    const ww = window.width;
+    for (const { c, f } of inStrip) {
+      const accs = accumulators[f] as Accumulator[];
+      for (let y = Math.max(sy0, c.y0); y < Math.min(sy1, c.y0 + c.height); y++) {
+        for (let x = Math.max(cx0, c.x0); x < Math.min(cx1, c.x0 + c.width); x++) {
+          const weight = c.weights[(y - c.y0) * c.width + (x - c.x0)] as number;
+          if (weight === 0) continue;
+          const at = (y - sy0) * ww + (x - cx0);
+          for (let b = 0; b < bands.length; b++) {
+            const raw = (window.data[b] as Float32Array)[at] as number;
+            const ok = raw === raw && raw !== masked;
+            validBand[b] = ok ? 1 : 0;
+            if (ok) physical[b] = raw * (rules[b] as { scale: number }).scale + (rules[b] as { offset: number }).offset;
+          }
+          for (let m = 0; m < resolved.length; m++) {
+            const slot = slots[m] as number[];
+            const input = inputs[m] as Float64Array;
+            let ok = true;
+            for (let j = 0; j < slot.length; j++) {
+              const b = slot[j] as number;
+              if (validBand[b] === 0) ok = false;
+              input[j] = physical[b] as number;
+            }
+            const value = ok ? (resolved[m] as ResolvedMeasure).evaluate(input) : Number.NaN;
+            const acc = accs[m] as Accumulator;
+            if (Number.isFinite(value)) acc.add(value, weight);
+            else acc.nodata += weight;
+          }
+        }
+      }
+    }
+  }
+}

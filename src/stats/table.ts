@@ -1,0 +1,46 @@
+// The long table: one row per field, date and index, in the columns the issue names, written as
+// CSV (RFC 4180: CRLF line ends, a field quoted when it holds a comma, quote or line break, its
+// quotes doubled). Numbers are written in JavaScript's shortest round-trip form, so the same
+// figures always make the same bytes; an empty cell is a statistic with no value.
+import type { Summary } from './summary';
+
+export const COLUMNS = ['field', 'date', 'index', 'mean', 'median', 'std', 'min', 'max', 'p10', 'p25', 'p75', 'p90', 'valid_pixels', 'nodata_pixels', 'valid_fraction', 'image'] as const;
+
+export interface StatsRow extends Partial<Summary> {
+  field: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  index: string;
+  valid_pixels: number;
+  nodata_pixels: number;
+  /** Undefined when the field covers no pixel under the rule (smaller than a pixel, centre rule). */
+  valid_fraction: number | undefined;
+  /** The image, relative to where the table is written, with forward slashes. */
+  image: string;
+}
+
+export function csvCell(value: string | number | undefined): string {
+  if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(row: StatsRow): string {
+  return `${COLUMNS.map((c) => csvCell(row[c])).join(',')}\r\n`;
+}
+
+export function toCsv(rows: readonly StatsRow[]): string {
+  return `${COLUMNS.join(',')}\r\n${rows.map(csvLine).join('')}`;
+}
+
+/** Date, then image, then the fields' and indices' own order: the same inputs, the same table. */
+export function sortRows(rows: StatsRow[], fieldOrder: readonly string[], indexOrder: readonly string[]): StatsRow[] {
+  const field = new Map(fieldOrder.map((f, i) => [f, i]));
+  const index = new Map(indexOrder.map((f, i) => [f, i]));
+  return rows.sort((a, b) => compare(a.date, b.date) || compare(a.image, b.image) || (field.get(a.field) ?? 0) - (field.get(b.field) ?? 0) || (index.get(a.index) ?? 0) - (index.get(b.index) ?? 0));
+}
+
+/** Code-unit order, the same on every machine and locale. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
