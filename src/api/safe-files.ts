@@ -14,7 +14,7 @@ import { constants } from 'node:fs';
 import { link, lstat, open, rename, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { ApiError } from './errors';
+import { ApiError, isApiError } from './errors';
 
 const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
@@ -56,7 +56,9 @@ export function isNameTaken(err: unknown): boolean {
 
 /** True for the 'file' ApiErrors of this module. */
 export function isFileError(err: unknown): boolean {
-  return err instanceof ApiError && err.kind === 'file';
+  // By brand, not instanceof: the command line's workflows and its network bundle each hold a copy
+  // of the class, and a full disk after a paid answer must be known as one in both.
+  return isApiError(err) && err.kind === 'file';
 }
 
 /** The one opener of the files this module creates: a seam through which a test plays a full

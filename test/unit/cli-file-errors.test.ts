@@ -4,6 +4,7 @@
 // (10, or 4 for the key file), never a stack trace.
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -28,6 +29,17 @@ function assertOneLine(r: CliRun, code: number, pattern: RegExp): void {
 function canMountTmpfs(dir: string): boolean {
   const probe = spawnSync('unshare', ['-m', 'sh', '-c', `mount -t tmpfs -o size=64k tmpfs '${dir}'`], { encoding: 'utf8' });
   return probe.status === 0;
+}
+
+/** A child's exit code and output, the output kept for the no-key check. */
+async function captured(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  allOutput.push(stdout, stderr);
+  return { code, stdout, stderr };
 }
 
 describe('CLI: local file errors are one clear line and a documented exit code', function () {
@@ -61,14 +73,8 @@ describe('CLI: local file errors are one clear line and a documented exit code',
     const readable = mkdtempSync(join(tmpdir(), 'sat-imagery-cli-nobody-'));
     chmodSync(readable, 0o755);
     cpSync(dirname(buildCli()), readable, { recursive: true });
-    const child = spawn(process.execPath, [join(readable, basename(buildCli())), 'estimate', locked, '--model', 'Stratus2'], { cwd: '/', ...asNobody, env: { PATH: process.env.PATH ?? '', ...cli.env() } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    allOutput.push(stdout, stderr);
-    assertOneLine({ code, stdout, stderr }, 10, /locked\.geojson: permission denied \(EACCES\)/);
+    const r = await captured(spawn(process.execPath, [join(readable, basename(buildCli())), 'estimate', locked, '--model', 'Stratus2'], { cwd: '/', ...asNobody, env: { PATH: process.env.PATH ?? '', ...cli.env() } }));
+    assertOneLine(r, 10, /locked\.geojson: permission denied \(EACCES\)/);
   });
 
   it('any errno failure of the local disk maps to 10 and one line; permission denied says what to check', () => {
@@ -79,7 +85,7 @@ describe('CLI: local file errors are one clear line and a documented exit code',
     assert.notEqual(exitCodeOf(network), ExitCode.localFile);
   });
 
-  it('a full disk under the output folder: exit 10, the file named, what to do', async function () {
+  it('a full disk under the output folder after the paid answer: exit 6, said as paid for and not saved, the file named', async function () {
     const out = cli.file('full');
     mkdirSync(out);
     if (!canMountTmpfs(out)) this.skip(); // needs a mount namespace (root, or unprivileged user namespaces)
@@ -89,14 +95,9 @@ describe('CLI: local file errors are one clear line and a documented exit code',
     try {
       const args = ['download', cli.file('field.geojson'), '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', date, '--yes', '--max-cost', '50', '--output-directory', out];
       const script = `mount -t tmpfs -o size=100k tmpfs '${out}' && exec '${process.execPath}' '${buildCli()}' ${args.map((a) => `'${a}'`).join(' ')}`;
-      const child = spawn('unshare', ['-m', 'sh', '-c', script], { cwd: cli.dir, env: { PATH: process.env.PATH ?? '', ...cli.env() } });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-      allOutput.push(stdout, stderr);
-      assertOneLine({ code, stdout, stderr }, 10, /^sat-imagery: Could not write .*full\/composite_[^ ]+\.tif: the disk is full \(ENOSPC\)\. Free some space, or choose another --output-directory\.$/);
+      const r = await captured(spawn('unshare', ['-m', 'sh', '-c', script], { cwd: cli.dir, env: { PATH: process.env.PATH ?? '', ...cli.env() } }));
+      assert.equal(r.code, 6, r.stderr);
+      assert.match(r.stdout + r.stderr, /was paid for \(about [\d.]+ credits\) but could not be saved: Could not write .*full\/composite-[^ ]+\.tif: the disk is full \(ENOSPC\)/);
     } finally {
       cli.sim.configure({});
     }

@@ -19,6 +19,8 @@ function capture(): { terminal: Terminal; out(): string; err(): string } {
 describe('CLI output filter', () => {
   it('shows every control character as its escape; newline, tab and ordinary text untouched', () => {
     assert.equal(printable('a\x1b[31mb\x07c\rd\x9be\u202ef\u2066g\u200fh\u2028i\x00j\x7fk'), 'a\\u001b[31mb\\u0007c\\u000dd\\u009be\\u202ef\\u2066g\\u200fh\\u2028i\\u0000j\\u007fk');
+    // A CRLF line end (the CSV of `stats`) stays; a carriage return alone would overwrite the line.
+    assert.equal(printable('a,b\r\nc\rd\r'), 'a,b\r\nc\\u000dd\\u000d');
     assert.equal(printable('line 1\n\tline 2 ø € 😀 km²'), 'line 1\n\tline 2 ø € 😀 km²');
     const json = JSON.stringify({ text: 'x\x9b\u202ey\x1b' }, null, 2);
     assert.deepEqual(JSON.parse(printable(json)), { text: 'x\x9b\u202ey\x1b' }, 'still the same JSON');

@@ -111,7 +111,7 @@ describe('purchase ledger: disk full after a 200 (a write failure through the fi
     let failed = 0;
     fileOpener.open = async (path, flags, mode) => {
       const handle = await realOpen(path, flags, mode);
-      if (!path.endsWith('.tif.part') || failed++ > 0) return handle;
+      if (!/\.tif(\.[\w-]+)?\.part$/.test(path) || failed++ > 0) return handle;
       const full = () => Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
       return new Proxy(handle, { get: (target, name) => (name === 'writev' || name === 'write' ? full : (Reflect.get(target, name) as unknown as (...a: unknown[]) => unknown)?.bind?.(target) ?? Reflect.get(target, name)) });
     };

@@ -97,7 +97,7 @@ async function saveThroughLedger(ports: WorkflowPorts, aoi: Aoi, profile: Compos
       // Answered 200 and paid for; the disk refused the file: said so, and held.
       const reason = paidNotSavedReason('The composite', ports.redact ? ports.redact(text) : text, price);
       await ledger.settle(key, 'charged-not-saved', reason);
-      result.charge = await chargeUncertainty(ports, new Error(reason), 'credits', credits);
+      result.charge = { ...(await chargeUncertainty(ports, new Error(reason), 'credits', credits)), paidNotSaved: true };
       result.outcome = 'may-have-been-charged';
       return;
     }

@@ -186,8 +186,16 @@ export class PurchaseLedger {
     return this.write({ key, state: 'saved', file: basename(path), bytes, sha256: await sha256OfFile(path) }, true);
   }
 
-  settle(key: string, state: 'lost' | 'refused' | 'charged-not-saved' | 'not-sent', reason?: string): Promise<void> {
-    return this.write({ key, state, ...(reason !== undefined ? { reason: this.redact(reason) } : {}) }, true);
+  /** After the billed call. The unit is on the disk as `sending` already (held on a rerun), so a
+   * journal that cannot take this line (the disk that refused the image is full) loses nothing:
+   * the state is kept for this run and the person is told what happened to the image itself. */
+  async settle(key: string, state: 'lost' | 'refused' | 'charged-not-saved' | 'not-sent', reason?: string): Promise<void> {
+    const fields = { key, state, ...(reason !== undefined ? { reason: this.redact(reason) } : {}) };
+    try {
+      await this.write(fields, true);
+    } catch {
+      this.units.set(key, { ...this.units.get(key), ...fields, at: new Date().toISOString() } as LedgerUnit);
+    }
   }
 
   /** Carries a unit over from an older manifest. */

@@ -33,6 +33,9 @@ export interface ChargeUncertainty {
    * endpoint did not answer. */
   before: number | undefined;
   after: number | undefined;
+  /** The answer arrived and was paid for, but its file could not be written (a full disk):
+   * `reason` says so, with what fetching it again costs. */
+  paidNotSaved?: true;
 }
 
 /** The words a person reads: that it may have been charged, the balance before and after, and
@@ -45,6 +48,7 @@ export function chargeSentence(charge: ChargeUncertainty, subject: string): stri
       : charge.after !== undefined
         ? ` Account balance now: ${fmt(charge.after)}.`
         : ' The account could not be read to compare the balance.';
+  if (charge.paidNotSaved) return `${charge.reason}${balance}`;
   return `${subject} may have been charged: the request was sent but its answer was lost, and it was not sent again.${balance} Check the Orders list and the account before trying again.`;
 }
 
