@@ -52,7 +52,7 @@ async function readerAt(source: FileRangeSource, offset: number, length: number,
 }
 
 function damaged(source: FileRangeSource, what: string): RasterError {
-  return new RasterError('corrupt', `${source.path} is damaged: ${what} (file size ${formatSize(source.size)}).`);
+  return new RasterError('corrupt', `${source.path} is damaged or truncated: ${what} (file size ${formatSize(source.size)}).`);
 }
 
 /** Checks every directory of the file; the number of images geotiff.js may then read. */
