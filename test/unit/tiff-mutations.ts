@@ -2,6 +2,7 @@
 // changed where a TIFF reader trusts the file: a directory's entries (type, count, value or
 // offset), the values an entry points to, the directory's entry count, the next-directory and
 // first-directory pointers, a few bytes anywhere, the file cut short. The same seed gives the same cases.
+import { createRandom } from '../simulator/random';
 
 /** Where a directory and its entries are in a little-endian classic TIFF. */
 interface DirectoryMap {
@@ -31,18 +32,6 @@ export function directoriesOf(file: Buffer): DirectoryMap[] {
   return maps;
 }
 
-/** mulberry32: small, fast, and the same on every machine. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface Mutant {
   name: string;
   bytes: Buffer;
@@ -50,7 +39,7 @@ export interface Mutant {
 
 /** `count` mutants of the bases, chosen by `seed`. */
 export function mutants(bases: { name: string; bytes: Buffer }[], count: number, seed: number): Mutant[] {
-  const next = random(seed);
+  const next = createRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const out: Mutant[] = [];
   for (let i = 0; i < count; i++) {
