@@ -8,6 +8,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { errorFromAnswer } from './describe';
 import { unwrap } from './envelope';
 import { ApiError } from './errors';
+import { JsonScanner } from './json-answer';
 import type { HttpResponse } from './transport';
 
 /** What is read of a refused answer to quote it: error envelopes and error pages are small. */
@@ -25,8 +26,10 @@ export function headerOf(response: HttpResponse, name: string): string | undefin
 
 // Each problem below completes the sentence "<endpoint> answered …".
 
-/** Why a status other than 200 (and the upload answers 201/204) cannot be saved as the image. */
-function statusProblem(status: number): string | undefined {
+/** Why a status other than 200 (and the upload answers 201/204), or a 200 that says it holds a
+ * range, cannot be saved as the image. */
+function statusProblem(status: number, contentRange: string | undefined): string | undefined {
+  if (status === 200 && contentRange !== undefined) return `HTTP 200 with Content-Range "${contentRange.slice(0, 60)}", only part of the image, although the whole image was asked for`;
   if (status === 200) return undefined;
   if (status === 206) return 'HTTP 206, only part of the image, although the whole image was asked for';
   return `HTTP ${status} instead of 200 with the image`;
@@ -114,18 +117,20 @@ async function refusal(init: { endpoint: string; status: number; reason: string;
   } catch {
     // What was read so far is quoted; the reason alone still says what went wrong.
   }
+  // Scanned before it is parsed: a refusal nested 20,000 deep would overflow the envelope's walk.
+  const unreadable = /^\s*[[{]/.test(body.subarray(0, 64).toString('latin1')) ? new JsonScanner().feed(body) : undefined;
   let json: unknown;
   try {
-    json = JSON.parse(body.toString('utf8'));
+    json = unreadable ? undefined : JSON.parse(body.toString('utf8'));
   } catch {
     json = undefined;
   }
   const read = json === undefined ? undefined : unwrap(json);
   if (read && !read.ok) return errorFromAnswer({ status, endpoint, error: read.error, data: read.data });
-  const quote = quoteBody(body);
+  const quote = unreadable ? undefined : quoteBody(body);
   return new ApiError({
     kind: 'protocol',
-    message: `${endpoint} answered ${reason}; nothing was saved.${quote ? ` The service sent: "${quote}"` : ''}`,
+    message: `${endpoint} answered ${reason}; nothing was saved.${unreadable ? ` Its JSON is not read: ${unreadable}.` : ''}${quote ? ` The service sent: "${quote}"` : ''}`,
     status,
     serverMessage: quote,
     endpoint,
@@ -139,17 +144,35 @@ interface CheckedBody {
   decoded: boolean;
 }
 
-/** The body decoded as it is read; the bytes from the network are counted on the way in. */
-function decodedBody(body: AsyncIterable<Uint8Array>, decoder: Transform, onWireBytes: (count: number) => void): AsyncIterable<Uint8Array> {
+/** How far an encoded image may expand: past 64 MiB decoded, at most 200 times the bytes that
+ * came over the network (a TIFF, compressed or not, gzips far less; a gzip bomb expands 1,000 times). */
+export const decodedLimits = { floor: 64 * 1024 * 1024, ratio: 200 };
+
+/** The body decoded as it is read; the bytes from the network are counted on the way in, and a
+ * body that expands beyond decodedLimits is refused as it expands. */
+function decodedBody(body: AsyncIterable<Uint8Array>, decoder: Transform, onWireBytes: (count: number) => void, endpoint: string): AsyncIterable<Uint8Array> {
+  let wire = 0;
   async function* counted(): AsyncGenerator<Uint8Array> {
     for await (const chunk of body) {
+      wire += chunk.length;
       onWireBytes(chunk.length);
       yield chunk;
     }
   }
   // A failure on either side destroys the decoder with it, and its reader throws that error.
   pipeline(counted(), decoder).catch(() => undefined);
-  return decoder;
+  async function* bounded(): AsyncGenerator<Uint8Array> {
+    let decoded = 0;
+    for await (const chunk of decoder as AsyncIterable<Uint8Array>) {
+      decoded += chunk.length;
+      if (decoded > decodedLimits.floor && decoded > decodedLimits.ratio * wire) {
+        decoder.destroy();
+        throw new ApiError({ kind: 'protocol', message: `${endpoint} answered with a compressed body that expands more than ${decodedLimits.ratio} times (${Math.round(decoded / 1048576)} MiB from ${Math.round(wire / 1024)} KiB so far); it is not an image, nothing was saved.`, endpoint });
+      }
+      yield chunk;
+    }
+  }
+  return bounded();
 }
 
 /** Checks status, content type, encoding and the first bytes before anything touches the disk. */
@@ -157,8 +180,8 @@ export async function checkedBody(response: HttpResponse, options: { endpoint: s
   const { endpoint } = options;
   const status = response.status;
   const decoder = decoderFor(headerOf(response, 'content-encoding'), endpoint);
-  const rest = (decoder ? decodedBody(response.body, decoder, onWireBytes) : response.body)[Symbol.asyncIterator]();
-  const answerProblem = statusProblem(status) ?? contentTypeProblem(headerOf(response, 'content-type'));
+  const rest = (decoder ? decodedBody(response.body, decoder, onWireBytes, endpoint) : response.body)[Symbol.asyncIterator]();
+  const answerProblem = statusProblem(status, headerOf(response, 'content-range')) ?? contentTypeProblem(headerOf(response, 'content-type'));
   if (answerProblem) throw await refusal({ endpoint, status, reason: answerProblem, rest });
   const { head, ended } = await readHead(rest, HEAD_BYTES);
   const problem = headProblem(head, ended, options.expectTiff);

@@ -1,6 +1,8 @@
 // What a GeoTIFF holds, read from its directories and GeoKeys: size, bands and their names, data
 // type, nodata, EPSG, resolution, bounds, overviews, and how each band's numbers become values.
 import type { GeoTIFF, GeoTIFFImage } from 'geotiff';
+import { RasterError, formatSize } from './errors';
+import { MAX_METADATA_WORK } from './limits';
 import { dataTypeOf } from './samples';
 import type { DataType } from './samples';
 import { bandValueRule } from './values';
@@ -48,9 +50,15 @@ function epsgFromGeoKeys(image: GeoTIFFImage): number | undefined {
   return undefined;
 }
 
-export async function readMetadata(tiff: GeoTIFF, path: string, fileSize: number): Promise<RasterMetadata> {
+/** `count`: the images checkDirectories found (geotiff.js's own count follows directory loops). */
+export async function readMetadata(tiff: GeoTIFF, path: string, fileSize: number, count: number): Promise<RasterMetadata> {
   const image = await tiff.getImage(0);
   const dir = image.getFileDirectory();
+  const text = dir.hasTag('GDAL_METADATA') ? await dir.loadValue('GDAL_METADATA') : '';
+  // geotiff.js parses the whole text again for every band.
+  if (typeof text === 'string' && text.length * (image.getSamplesPerPixel() + 1) > MAX_METADATA_WORK) {
+    throw new RasterError('unsupported', `${path} has ${formatSize(text.length)} of GDAL metadata for ${image.getSamplesPerPixel()} bands, more than is read (${formatSize(MAX_METADATA_WORK)} in all).`);
+  }
   const width = image.getWidth();
   const height = image.getHeight();
   const bandCount = image.getSamplesPerPixel();
@@ -71,12 +79,12 @@ export async function readMetadata(tiff: GeoTIFF, path: string, fileSize: number
   const [originX, originY] = image.getOrigin();
   const bbox = image.getBoundingBox();
   const overviews: Overview[] = [];
-  const count = await tiff.getImageCount();
   for (let i = 1; i < count; i++) {
     const level = await tiff.getImage(i);
     const subfile = Number(level.getFileDirectory().getValue('NewSubfileType') ?? 0);
     // Bit 0: a reduced-resolution copy; bit 2: a transparency mask, which is not an overview.
-    if ((subfile & 1) === 1 && (subfile & 4) === 0 && level.getSamplesPerPixel() === bandCount) overviews.push({ image: i, width: level.getWidth(), height: level.getHeight() });
+    const sameSamples = level.getSamplesPerPixel() === bandCount && level.getBitsPerSample(0) === image.getBitsPerSample(0) && level.getSampleFormat(0) === image.getSampleFormat(0);
+    if ((subfile & 1) === 1 && (subfile & 4) === 0 && sameSamples) overviews.push({ image: i, width: level.getWidth(), height: level.getHeight() });
   }
   return {
     path,

@@ -2,6 +2,7 @@
 // the readers of windows and single pixels. Errors say what is wrong and how large the file is.
 import { GeoTIFF } from 'geotiff';
 import { BlockReader } from './block-reader';
+import { checkDirectories } from './directories';
 import { RasterError, formatSize } from './errors';
 import { FileRangeSource } from './file-source';
 import { readMetadata } from './metadata';
@@ -29,11 +30,13 @@ export class RasterFile {
       if (source.size < 8 || (order !== 'II' && order !== 'MM')) {
         throw new RasterError('not-tiff', `${path} is not a TIFF file (it does not start with a TIFF header; file size ${formatSize(source.size)}).`);
       }
+      // Before geotiff.js reads a directory: it would follow a loop of them without end.
+      const directories = await checkDirectories(source, order === 'II');
       let tiff: GeoTIFF;
       let metadata: RasterMetadata;
       try {
         tiff = await GeoTIFF.fromSource(source as unknown as GeoTiffSource);
-        metadata = await readMetadata(tiff, path, source.size);
+        metadata = await readMetadata(tiff, path, source.size, directories.length);
       } catch (error) {
         if (error instanceof RasterError) throw error;
         throw new RasterError('corrupt', `${path} is damaged or truncated: its TIFF directory cannot be read (${(error as Error).message}); file size ${formatSize(source.size)}.`);
@@ -69,7 +72,17 @@ export class RasterFile {
     }
     const window = request.window ?? [0, 0, width, height];
     const level = chooseLevel(this.levels(), width, window[2] - window[0], request.targetWidth);
-    return readWindow(level, width, height, dataType, nodata, { ...request, window });
+    return this.named(readWindow(level, width, height, dataType, nodata, { ...request, window }));
+  }
+
+  /** Whatever a damaged file makes fail while reading is said as the raster core's own error. */
+  private async named<T>(reading: Promise<T>): Promise<T> {
+    try {
+      return await reading;
+    } catch (error) {
+      if (error instanceof RasterError) throw error;
+      throw new RasterError('corrupt', `${this.metadata.path} is damaged: its pixels cannot be read (${(error as Error).message}); file size ${formatSize(this.source.size)}.`);
+    }
   }
 
   /** Raw stored numbers of every band at a full-resolution pixel (undefined outside). */
@@ -80,7 +93,7 @@ export class RasterFile {
     if (x < 0 || y < 0 || x >= width || y >= height) return undefined;
     const bands = Array.from({ length: bandCount }, (_, b) => b);
     const level = this.levels()[0] as Level;
-    const result = await readWindow(level, width, height, dataType, nodata, { bands, targetWidth: 1, window: [x, y, x + 1, y + 1] });
+    const result = await this.named(readWindow(level, width, height, dataType, nodata, { bands, targetWidth: 1, window: [x, y, x + 1, y + 1] }));
     return result.data.map((d) => (Number.isNaN(d[0] as number) ? undefined : (d[0] as number)));
   }
 

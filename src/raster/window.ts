@@ -4,6 +4,8 @@
 // the predictor undone only on the rows that are sampled.
 import type { BlockReader } from './block-reader';
 import { copyBlock } from './block-copy';
+import { RasterError } from './errors';
+import { BLOCK_BYTES_IN_FLIGHT, MAX_BLOCKS_IN_FLIGHT, MAX_BLOCKS_PER_VIEW, MAX_VIEW_SAMPLES } from './limits';
 import { sampleView } from './samples';
 import type { DataType } from './samples';
 
@@ -43,8 +45,14 @@ export function chooseLevel(levels: Level[], fullWidth: number, windowWidth: num
 }
 
 /** Decoded blocks held at once (requested, not yet copied out): bounds memory, keeps the pool busy. */
-const BLOCK_BYTES_IN_FLIGHT = 8 * 1024 * 1024;
+const PREFERRED_BYTES_IN_FLIGHT = 8 * 1024 * 1024;
 const MIN_BLOCKS_IN_FLIGHT = 4;
+
+/** How many blocks of this size are read at once: about 8 MiB of them, at least 4 while that stays within the byte budget, never more than the count budget. */
+export function blocksInFlight(blockBytes: number): number {
+  const preferred = Math.max(MIN_BLOCKS_IN_FLIGHT, Math.floor(PREFERRED_BYTES_IN_FLIGHT / blockBytes));
+  return Math.max(1, Math.min(preferred, MAX_BLOCKS_IN_FLIGHT, Math.floor(BLOCK_BYTES_IN_FLIGHT / blockBytes)));
+}
 
 /** For each index 0..n-1 of `positions` (ascending), the first index of each block it falls in. */
 function firstIndexOfBlock(positions: Int32Array, blockSize: number, blocks: number): Int32Array {
@@ -52,6 +60,27 @@ function firstIndexOfBlock(positions: Int32Array, blockSize: number, blocks: num
   for (let i = positions.length - 1; i >= 0; i--) first[Math.floor((positions[i] as number) / blockSize)] = i;
   for (let b = blocks - 1; b >= 0; b--) first[b] = Math.min(first[b] as number, first[b + 1] as number);
   return first;
+}
+
+/** The view's width and height: the target width (at most the window's), the window's aspect, and at most MAX_VIEW_SAMPLES samples in all bands. */
+export function outputSize(targetWidth: number, spanX: number, spanY: number, bands: number): [number, number] {
+  let width = Math.max(1, Math.min(Math.round(targetWidth), Math.ceil(spanX)));
+  let height = Math.max(1, Math.round((width * spanY) / spanX));
+  const budget = Math.floor(MAX_VIEW_SAMPLES / Math.max(1, bands));
+  if (width * height > budget) {
+    // A window far taller or wider than it is across: drawn coarser, the aspect kept while it can be.
+    const shrink = Math.sqrt(budget / (width * height));
+    width = Math.max(1, Math.floor(width * shrink));
+    height = Math.max(1, Math.min(Math.floor(budget / width), Math.round((width * spanY) / spanX)));
+  }
+  return [width, height];
+}
+
+/** Blocks along one axis that hold at least one sampled position. */
+function blocksHit(firstIndex: Int32Array, blocks: number): number {
+  let hit = 0;
+  for (let b = 0; b < blocks; b++) if (firstIndex[b] !== firstIndex[b + 1]) hit++;
+  return hit;
 }
 
 export async function readWindow(level: Level, fullWidth: number, fullHeight: number, dataType: DataType, nodata: number | undefined, request: WindowRequest): Promise<BandWindow> {
@@ -62,8 +91,7 @@ export async function readWindow(level: Level, fullWidth: number, fullHeight: nu
   const y0 = wy0 * fy;
   const spanX = (wx1 - wx0) * fx;
   const spanY = (wy1 - wy0) * fy;
-  const width = Math.max(1, Math.min(Math.round(request.targetWidth), Math.ceil(spanX)));
-  const height = Math.max(1, Math.round((width * spanY) / spanX));
+  const [width, height] = outputSize(request.targetWidth, spanX, spanY, request.bands.length);
   const columns = Int32Array.from({ length: width }, (_, i) => Math.min(level.width - 1, Math.floor(x0 + ((i + 0.5) * spanX) / width)));
   const rows = Int32Array.from({ length: height }, (_, i) => Math.min(level.height - 1, Math.floor(y0 + ((i + 0.5) * spanY) / height)));
   // Not filled: every output pixel of every band lies in exactly one of the blocks read below.
@@ -82,6 +110,10 @@ export async function readWindow(level: Level, fullWidth: number, fullHeight: nu
   // The blocks the window touches, in file order; with separate band planes one per band asked.
   const jobs: { bx: number; by: number; sample: number; outputs: Float32Array[]; bandOffsets: number[] }[] = [];
   const planes = planar === 2 ? request.bands.map((band, k) => ({ sample: band, outputs: [data[k] as Float32Array], bandOffsets: [0] })) : [{ sample: 0, outputs: data, bandOffsets: request.bands }];
+  const needed = blocksHit(columnsFrom, across) * blocksHit(rowsFrom, down) * planes.length;
+  if (needed > MAX_BLOCKS_PER_VIEW) {
+    throw new RasterError('unsupported', `This view needs ${needed} blocks of ${blockWidth} × ${blockHeight} pixels, more than the ${MAX_BLOCKS_PER_VIEW} a view reads: the file's blocks are too small for its size and it has no overview that fits (gdaladdo adds overviews).`);
+  }
   for (const plane of planes) {
     for (let by = Math.floor((rows[0] as number) / blockHeight); by <= Math.floor((rows[height - 1] as number) / blockHeight); by++) {
       for (let bx = Math.floor((columns[0] as number) / blockWidth); bx <= Math.floor((columns[width - 1] as number) / blockWidth); bx++) {
@@ -92,7 +124,7 @@ export async function readWindow(level: Level, fullWidth: number, fullHeight: nu
   // A few workers each request a block and copy it out as soon as it is decoded, so the reads and
   // inflates of every block run at once on libuv's pool while finished blocks are copied, in
   // whatever order they finish; at most one decoded block per worker is in memory.
-  const workers = Math.max(MIN_BLOCKS_IN_FLIGHT, Math.floor(BLOCK_BYTES_IN_FLIGHT / (blockSamples * bytesPerSample)));
+  const workers = blocksInFlight(blockSamples * bytesPerSample);
   let next = 0;
   let failed = false;
   const work = async (): Promise<void> => {

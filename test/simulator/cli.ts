@@ -24,10 +24,10 @@ const USAGE = `Usage: npm run simulator -- [options]
   --trickle N              send images at N bytes per second
   --trickle-after N        with --trickle: send the first N bytes at full speed
   --image-answer NAME      answer images wrongly: envelope-as-octet-stream, empty-200,
-                           partial-206, not-tiff, gzip
+                           partial-206, not-tiff, gzip, deep-json, gzip-bomb, range-200
   --empty-images           answer every image with a GeoTIFF whose every pixel is nodata (charged)`;
 
-const IMAGE_ANSWERS: readonly ImageAnswerFault[] = ['envelope-as-octet-stream', 'empty-200', 'partial-206', 'not-tiff', 'gzip'];
+const IMAGE_ANSWERS: readonly ImageAnswerFault[] = ['envelope-as-octet-stream', 'empty-200', 'partial-206', 'not-tiff', 'gzip', 'deep-json', 'gzip-bomb', 'range-200'];
 
 function imageAnswer(name: string): ImageAnswerFault {
   const found = IMAGE_ANSWERS.find((a) => a === name);

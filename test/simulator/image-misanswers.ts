@@ -5,7 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
 import { failure } from './envelope';
 import type { ImageBody } from './image-response';
 import type { ImageAnswerFault } from './types';
@@ -24,6 +24,21 @@ function firstBytes(body: ImageBody, count: number): Buffer {
     if (size >= count) break;
   }
   return Buffer.concat(parts);
+}
+
+/** Depth of the deep-json fault's refusal: deeper than any recursive walk's stack. */
+export const DEEP_JSON_DEPTH = 20_000;
+
+/** 1 GiB of zeros as 1,024 gzip members of 1 MiB each (gunzip reads them as one body). */
+let bombMember: Buffer | undefined;
+async function sendGzipBomb(res: ServerResponse, head: Buffer): Promise<void> {
+  bombMember ??= gzipSync(Buffer.alloc(1024 * 1024), { level: 9 });
+  const member = bombMember;
+  async function* parts(): AsyncGenerator<Buffer> {
+    yield gzipSync(head);
+    for (let i = 0; i < 1024; i++) yield member;
+  }
+  await pipeline(Readable.from(parts()), res);
 }
 
 /** Answers with the fault; returns the outcome for the request log. */
@@ -48,6 +63,23 @@ export async function sendMisanswer(res: ServerResponse, fault: ImageAnswerFault
     case 'not-tiff':
       payload = Buffer.from(`<html><head><title>502 Bad Gateway</title></head><body><h1>${MISANSWER_PAGE_TEXT}</h1></body></html>\n`);
       break;
+    case 'deep-json':
+      headers = { 'Content-Type': 'application/json' };
+      payload = Buffer.from(`{"Error":${'['.repeat(DEEP_JSON_DEPTH)}${']'.repeat(DEEP_JSON_DEPTH)}}`);
+      break;
+    case 'range-200': {
+      payload = firstBytes(body, 100);
+      headers = { ...binary, 'Content-Range': `bytes 0-${payload.length - 1}/${body.length}` };
+      break;
+    }
+    case 'gzip-bomb':
+      res.writeHead(200, { ...binary, 'Content-Encoding': 'gzip' });
+      try {
+        await sendGzipBomb(res, firstBytes(body, 1024));
+      } catch {
+        return 'aborted-by-client';
+      }
+      return 'fault:gzip-bomb';
     case 'gzip':
       // Chunked: the compressed length is not known before the end.
       res.writeHead(200, { ...binary, 'Content-Encoding': 'gzip' });

@@ -56,6 +56,29 @@ describe('api client: an image answer is what it claims to be', function () {
     assert.doesNotMatch(err.message, /<html|<h1/, 'markup is left out of the quote');
   });
 
+  it('reports a JSON refusal nested 20,000 deep as a bad answer, not a connection error', async () => {
+    const err = await refusedWith('deep-json');
+    assert.equal(err.kind, 'protocol');
+    assert.equal(err.status, 200);
+    assert.match(err.message, /answered with application\/json instead of the image; nothing was saved\. Its JSON is not read: it is nested more than 128 levels deep/);
+    assert.doesNotMatch(err.message, /connection|RangeError|call stack/i);
+  });
+
+  it('refuses a 200 whose Content-Range says it holds 100 bytes of the image', async () => {
+    const err = await refusedWith('range-200');
+    assert.equal(err.kind, 'protocol');
+    assert.match(err.message, /answered HTTP 200 with Content-Range "bytes 0-99\/200000", only part of the image/);
+  });
+
+  it('refuses a gzip body expanding 1 MiB to 1 GiB as it expands: no file, no .part', async function () {
+    this.timeout(20_000);
+    const before = process.memoryUsage.rss();
+    const err = await refusedWith('gzip-bomb');
+    assert.equal(err.kind, 'protocol');
+    assert.match(err.message, /answered with a compressed body that expands more than 200 times \(\d+ MiB from \d+ KiB so far\); it is not an image, nothing was saved/);
+    assert.ok(process.memoryUsage.rss() - before < 256 * 1024 * 1024, 'memory stays bounded');
+  });
+
   it('decodes a gzip-encoded image and saves the image itself, never the compressed bytes', async () => {
     sim.configure({ imageAnswer: 'gzip', imageBytes: 3 * 1024 * 1024 + 5 });
     const progress: number[] = [];

@@ -29,3 +29,14 @@ describe('raster core: inflating a block', () => {
     await assert.rejects(inflateBlock(damaged, block.length));
   });
 });
+
+describe('raster core: what a block may expand to', () => {
+  it('gives back at most the decoded size, however far the stream expands', async () => {
+    const bomb = deflateSync(Buffer.alloc(8 * 1024 * 1024));
+    assert.equal((await inflateBlock(bomb, 4096)).byteLength, 4096);
+  });
+
+  it('refuses a declared size beyond the cap before inflating', async () => {
+    await assert.rejects(inflateBlock(deflateSync(Buffer.alloc(16)), 1024 ** 3), /A block of 1024\.0 MiB decoded is not inflated \(at most 256\.0 MiB\)/);
+  });
+});

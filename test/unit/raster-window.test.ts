@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RasterFile } from '../../src/raster';
 import type { WindowRequest } from '../../src/raster';
-import { chooseLevel } from '../../src/raster/window';
+import { blocksInFlight, chooseLevel, outputSize } from '../../src/raster/window';
 import type { Level } from '../../src/raster/window';
 import { buildGeoTiff } from '../simulator/geotiff-image';
 import { gdalPixels, gdalTranslate } from './gdal';
@@ -31,6 +31,24 @@ describe('raster core: the level a view reads', () => {
     assert.equal(chosen(1000, 100), 640, '1000 full pixels are 125 at 1/8');
     assert.equal(chosen(5120, 6000), 5120);
     assert.equal(chosen(300, 1024), 5120);
+  });
+});
+
+describe('raster core: the memory a view may take', () => {
+  it('keeps blocks in flight by bytes and by count', () => {
+    assert.equal(blocksInFlight(256), 64, 'tiny blocks: 64 at once, not 32768');
+    assert.equal(blocksInFlight(512 * 1024), 16, 'about 8 MiB of ordinary tiles');
+    assert.equal(blocksInFlight(4 * 1024 * 1024), 4);
+    assert.equal(blocksInFlight(32 * 1024 * 1024), 2, 'large strips: 64 MiB at most');
+    assert.equal(blocksInFlight(256 * 1024 * 1024), 1);
+  });
+
+  it('draws a window far taller than wide within the output budget', () => {
+    assert.deepEqual(outputSize(1024, 5120, 5120, 3), [1024, 1024]);
+    const [w, h] = outputSize(1024, 1, 2 ** 31, 3);
+    assert.deepEqual([w, h], [1, Math.floor((64 * 1024 * 1024) / 3)]);
+    const [tw, th] = outputSize(4096, 4096, 4096 * 64, 1);
+    assert.ok(tw * th <= 64 * 1024 * 1024 && tw >= 1000 && Math.abs(th / tw - 64) < 1, `${tw} × ${th}`);
   });
 });
 

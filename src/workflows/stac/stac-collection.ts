@@ -1,8 +1,8 @@
 // Writes the STAC ItemCollection of a folder of images: the Items written beside each image
 // (`<image>.json`), gathered into one FeatureCollection. An image whose Item is missing or
 // unreadable is left out and named in the log: the images themselves are what was paid for.
-import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { JSON_FILE_LIMITS, readTextBounded } from '../../api/bounded-read';
 import { replaceFileSafely } from '../../api/safe-files';
 import type { BatchUnitReport } from '../engine/results';
 import { sidecarPath } from './stac-sidecar';
@@ -16,7 +16,7 @@ export async function writeItemCollection(directory: string, images: readonly st
   const items: StacItem[] = [];
   for (const image of [...new Set(images)].sort()) {
     try {
-      items.push(JSON.parse(await readFile(sidecarPath(image), 'utf8')) as StacItem);
+      items.push(JSON.parse(await readTextBounded(sidecarPath(image), JSON_FILE_LIMITS.item)) as StacItem);
     } catch (error) {
       log?.(`The STAC ItemCollection leaves out ${basename(image)}: its Item could not be read (${(error as Error).message}).`);
     }

@@ -3,6 +3,7 @@
 // each `.tif`), and the STAC ItemCollections of series folders. Bounded: a workspace with
 // thousands of files draws the first few hundred.
 import * as vscode from 'vscode';
+import { readTextBounded } from '../../../api/bounded-read';
 import { ITEM_COLLECTION_NAME } from '../../../workflows/stac/stac-collection';
 import type { Sidecar, WorkspaceFile } from './layers';
 import type { SeriesFolder } from './series-layer';
@@ -14,7 +15,10 @@ const decoder = new TextDecoder();
 
 async function readText(uri: vscode.Uri, maxBytes: number): Promise<string | undefined> {
   try {
+    // On disk: a regular file only, read no further than the limit (a link to /dev/zero says size 0).
+    if (uri.scheme === 'file') return await readTextBounded(uri.fsPath, maxBytes);
     const stat = await vscode.workspace.fs.stat(uri);
+    if ((stat.type & vscode.FileType.File) === 0) return undefined;
     if (stat.size > maxBytes) return undefined;
     return decoder.decode(await vscode.workspace.fs.readFile(uri));
   } catch {

@@ -1,7 +1,7 @@
 // One open image for the viewer: the raster core (loaded with the first image, dist/raster.js),
 // the metadata pane's rows, the STAC sidecar's area and request, and the views and pixel readings
 // the page asks for. The last window read is kept, so editing a stretch does not read the file again.
-import { readFile } from 'node:fs/promises';
+import { JSON_FILE_LIMITS, readJsonBounded } from '../../../api/bounded-read';
 import { basename } from 'node:path';
 import type { BandMapping, BandWindow, ChannelStretch, RasterFile, RasterMetadata, ValueRule } from '../../../raster';
 import { sidecarPath } from '../../../workflows/stac/stac-sidecar';
@@ -131,11 +131,8 @@ function clampWindow(w: [number, number, number, number], width: number, height:
 
 /** The STAC Item beside the image, when there is one and it parses. */
 async function readSidecar(path: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(sidecarPath(path), 'utf8')) as unknown;
-  } catch {
-    return undefined; // no sidecar (or not JSON): the image alone is still worth showing
-  }
+  // No sidecar (or not JSON, too large, not a regular file): the image alone is still worth showing.
+  return readJsonBounded(sidecarPath(path), JSON_FILE_LIMITS.item);
 }
 
 function locatorField(meta: RasterMetadata, core: Raster, sidecar: unknown): Pick<ShowViewerMessage, 'locator'> {

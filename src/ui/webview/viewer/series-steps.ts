@@ -3,7 +3,7 @@
 // its image. Only Items made like this one (same model, resolution and bands) count, one per
 // date, in date order; a folder of tiles of one date is no series. What the person had on
 // screen (band mapping, stretch) is handed to the neighbour's viewer when it opens.
-import { readFile } from 'node:fs/promises';
+import { JSON_FILE_LIMITS, readJsonBounded } from '../../../api/bounded-read';
 import { basename, dirname, resolve } from 'node:path';
 import { ITEM_COLLECTION_NAME } from '../../../workflows/stac/stac-collection';
 import { fileOfHref } from '../../../workflows/stac/stac-href';
@@ -43,12 +43,8 @@ function entryOf(feature: unknown, folder: string): Entry | undefined {
 
 export async function seriesOf(imagePath: string): Promise<SeriesPlace | undefined> {
   const folder = dirname(imagePath);
-  let collection: unknown;
-  try {
-    collection = JSON.parse(await readFile(resolve(folder, ITEM_COLLECTION_NAME), 'utf8')) as unknown;
-  } catch {
-    return undefined; // no collection (or not JSON): a lone image
-  }
+  // No collection (or not JSON, too large, not a regular file): a lone image.
+  const collection = await readJsonBounded(resolve(folder, ITEM_COLLECTION_NAME), JSON_FILE_LIMITS.collection);
   if (!isRecord(collection) || !Array.isArray(collection.features)) return undefined;
   const entries = collection.features.map((f) => entryOf(f, folder)).filter((e): e is Entry => e !== undefined);
   const self = entries.find((e) => basename(e.file) === basename(imagePath));
