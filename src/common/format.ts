@@ -50,8 +50,18 @@ export function formatArea(km2: number | undefined, locale: Locale): string {
   return `${formatNumber(km2, locale, digits)} km²`;
 }
 
+/** The service's size estimate: in kB below a megabyte (a small field's file is a few kB, not
+ * "0 MB"), never 0 for a file that has a size. */
 export function formatMegabytes(mb: number | undefined, locale: Locale): string {
-  return mb === undefined ? NOT_GIVEN : `${formatNumber(mb, locale, 1)} MB`;
+  if (mb === undefined) return NOT_GIVEN;
+  if (mb >= 1 || mb <= 0) return `${formatNumber(mb, locale, 1)} MB`;
+  const kb = mb * 1000;
+  return kb < 1 ? 'under 1 kB' : `${formatNumber(kb, locale, 0)} kB`;
+}
+
+/** "1 tile", "3 tiles": a count with its noun, plural by English's plain -s. */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 export function formatDuration(seconds: number | undefined, locale: Locale): string {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatArea, formatCredits, formatMoney, formatUtc, NOT_GIVEN } from '../../src/common/format';
+import { counted, formatArea, formatCredits, formatMegabytes, formatMoney, formatUtc, NOT_GIVEN } from '../../src/common/format';
 import { budgetedCost, deriveWarnings, nextRenewal } from '../../media/webview/estimate/warnings';
 import { cancellationTerms } from '../../media/webview/estimate/cancellation';
 import { readAoi } from '../../src/geometry/read-aoi';
@@ -26,6 +26,15 @@ describe('webview figures', () => {
     assert.equal(formatUtc('2026-12-01T00:00:00Z', en), 'Dec 1, 2026, 00:00 UTC');
     assert.equal(formatUtc('2026-06-03', en), 'Jun 3, 2026');
     assert.equal(formatUtc('soon', en), 'soon');
+  });
+
+  it('writes a small file size in kB, never "0 MB", and counts in the singular for one (seen on the walk)', () => {
+    assert.equal(formatMegabytes(0.0136, en), '14 kB');
+    assert.equal(formatMegabytes(0.0004, en), 'under 1 kB');
+    assert.equal(formatMegabytes(12.34, en), '12.3 MB');
+    assert.equal(formatMegabytes(undefined, en), NOT_GIVEN);
+    assert.equal(counted(1, 'tile'), '1 tile');
+    assert.equal(counted(0, 'mini-tile'), '0 mini-tiles');
   });
 });
 

@@ -1,6 +1,7 @@
 // Builds what the cost webview shows from the service's estimates and the request that produced
 // them: the settings in words, the drawn and the billed area, and the warnings a person should
 // read before paying (a billed area far larger than the drawn one, a recurring renewal).
+import { counted } from '../../common/format';
 import type { CompositeEstimate, CompositeRequest, OrderCreateRequest, OrderEstimate, TileRecord } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import type { CompositeEstimateModel, EstimateAoi, OrderEstimateModel, SettingLine, TileChoice, TileSelectionModel } from './estimate-view-model';
@@ -127,7 +128,7 @@ export function tileSelectionModel(aoi: Aoi, tiles: TileChoice[], preselected: s
   const minis = tiles.filter((t) => t.miniTile).length;
   return {
     kind: 'tiles',
-    title: `${tiles.length - minis} tiles and ${minis} mini-tiles over the area`,
+    title: `${counted(tiles.length - minis, 'tile')} and ${counted(minis, 'mini-tile')} over the area`,
     aoi: estimateAoi(aoi),
     settings: [],
     warnings: [],
