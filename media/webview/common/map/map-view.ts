@@ -92,7 +92,9 @@ export class MapView {
     const basemapUrl = options.basemapUrl ?? basemapUrlAtLoad;
     linkStylesheet(basemapUrl);
     this.basemap = createBasemap(basemapUrl, this.colours, options.tileUrl, options.readBasemapFile);
-    this.graticule = new Graticule({ strokeStyle: new Stroke({ color: this.colours.graticule, width: 1 }), showLabels: true, wrapX: false, zIndex: -10, properties: { id: 'graticule' } });
+    // Cells of about 180 px: a longitude label (10° 06' 05" E) is about 90 px wide, and at the
+    // default 100 px the labels ran into each other along the bottom.
+    this.graticule = new Graticule({ strokeStyle: new Stroke({ color: this.colours.graticule, width: 1 }), showLabels: true, targetSize: 180, wrapX: false, zIndex: -10, properties: { id: 'graticule' } });
     this.map = new OlMap({
       target,
       layers: [...this.basemap.layers, this.graticule],
