@@ -12,6 +12,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { writeFileExclusive } from '../../api/safe-files';
 import { WorkflowError } from './errors';
+import { isProcessAlive } from './process-alive';
 
 export const LOCK_NAME = 'sat-imagery.lock';
 
@@ -46,16 +47,6 @@ async function readHolder(path: string): Promise<LockHolder | undefined> {
     }
   } catch {
     return undefined;
-  }
-}
-
-/** True unless the process surely is gone (ESRCH); another user's process (EPERM) is alive. */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 
@@ -103,7 +94,7 @@ export class FolderLock {
 }
 
 async function isStale(path: string, holder: LockHolder | undefined): Promise<boolean> {
-  if (holder) return holder.host === hostname() && !isRunning(holder.pid);
+  if (holder) return holder.host === hostname() && !isProcessAlive(holder.pid);
   const info = await lstat(path).catch(() => undefined);
   // Gone meanwhile: not stale, just try again. A link or a folder at the name is never ours to remove.
   if (!info || !info.isFile()) return false;

@@ -8,6 +8,7 @@ import { access, lstat, mkdir, readdir, readlink, unlink } from 'node:fs/promise
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { HOST_TAG, partOwner } from '../../api/part-name';
 import { WorkflowError } from './errors';
+import { isProcessAlive } from './process-alive';
 
 const problems: Record<string, string> = {
   EACCES: 'permission denied',
@@ -53,22 +54,13 @@ async function refuseLinks(directory: string, workspace: string | undefined): Pr
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}
-
 /** Removes the `.part` files of this machine's processes that are no longer running; returns
  * their names. A `.part` of this process, of a live one or of another machine is left alone. */
 export async function removeStaleParts(directory: string): Promise<string[]> {
   const removed: string[] = [];
   for (const name of await readdir(directory).catch(() => [] as string[])) {
     const owner = partOwner(name);
-    if (!owner || owner.host !== HOST_TAG || owner.pid === process.pid || isAlive(owner.pid)) continue;
+    if (!owner || owner.host !== HOST_TAG || owner.pid === process.pid || isProcessAlive(owner.pid)) continue;
     const path = join(directory, name);
     const info = await lstat(path).catch(() => undefined);
     if (info?.isFile()) await unlink(path).then(() => removed.push(name), () => undefined);
