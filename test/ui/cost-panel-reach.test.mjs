@@ -68,7 +68,17 @@ async function proceedFromSmallWindow(wb) {
   const frame = await openCostPanelFromMenu(page, 'field.wkt', undefined, 'Download Time Series', '[data-testid="series-dates"]');
   const proceed = frame.locator(`${PROCEED}:not([disabled])`).first();
   await proceed.waitFor({ state: 'visible' });
-  await proceed.scrollIntoViewIfNeeded();
+  // The page may draw again once (the balance arrives after the first render): the button is
+  // then a new element. Scroll the one that is there when it is there.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await proceed.scrollIntoViewIfNeeded({ timeout: 5000 });
+      break;
+    } catch (error) {
+      if (attempt === 3 || !/not attached/.test(String(error))) throw error;
+      await page.waitForTimeout(300);
+    }
+  }
   // A notification slides in over a moment: let whatever shows settle before hit-testing.
   await page.waitForTimeout(1500);
   await shot(page, 'reach-01-time-series-panel-1400x757');
