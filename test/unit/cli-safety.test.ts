@@ -7,6 +7,7 @@ import { PurchaseLedger } from '../../src/workflows/engine/purchase-ledger';
 import type { LedgerUnit } from '../../src/workflows/engine/purchase-ledger';
 import type { Simulator } from '../simulator/index';
 import { allOutput, jsonOf, runCli, startCli } from './cli-helpers';
+import type { CliRun } from './cli-helpers';
 import { FIELD, nextMonth, useCliSimulator } from './cli-fixture';
 
 const KEY = 'cli-safety-key-Q8zL2w';
@@ -132,11 +133,14 @@ describe('CLI: exit codes, the key, the budget guard, resuming a series', functi
   it('a series killed during a download skips finished dates on the rerun and never re-sends the lost one unasked', async () => {
     const out = join(dir, 'series');
     const chosen = dates.slice(0, 3).sort();
-    const args = ['series', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--dates', chosen.join(','), '--yes', '--max-cost', '100', '--output-directory', out, '--json'];
+    const args = ['series', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--dates', chosen.join(','), '--concurrency', '1', '--yes', '--max-cost', '100', '--output-directory', out, '--json'];
     sim.clearLog();
-    // Slow images, so the kill lands while a date is downloading after another one finished.
-    sim.configure({ trickleBytesPerSecond: 40_000 });
+    // One date after another (never all at once, ending together), slow images of a set size, so the kill lands while a date is downloading after another one
+    // finished (some days' images are small enough to come whole between two looks).
+    sim.configure({ trickleBytesPerSecond: 40_000, imageBytes: 120_000 });
     const first = startCli(args, { cwd: dir, env: env() });
+    let ended: CliRun | undefined;
+    void first.done.then((r) => (ended = r));
     // The folder's purchase ledger is the record: a date `saved` is done, one `sending` or
     // `charged` was cut off and may have been charged.
     const deadline = Date.now() + 60_000;
@@ -144,8 +148,9 @@ describe('CLI: exit codes, the key, the budget guard, resuming a series', functi
     const readLedger = async () => new Map([...(await PurchaseLedger.read(out).catch(() => new Map<string, LedgerUnit>())).values()].map((u) => [u.id ?? '', u.state]));
     const withStatus = (...states: string[]) => chosen.filter((d) => states.includes(units.get(d) ?? ''));
     for (;;) {
-      assert.ok(Date.now() < deadline, 'the series finished one date while another was in flight');
+      assert.ok(Date.now() < deadline, `the series finished one date while another was in flight (ledger: ${[...units].join(', ')})`);
       units = await readLedger();
+      assert.ok(!ended, `the run ended (exit ${ended?.code}) before one date was saved while another was in flight: ${[...units].join(', ')}\n${ended?.stderr}\n${ended?.stdout}`);
       if (withStatus('saved').length >= 1 && withStatus('sending', 'charged').length >= 1) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
