@@ -13,7 +13,7 @@ import { defaultRetryEnvironment, defaultRetryPolicy } from './retry';
 import type { RetryEnvironment } from './retry';
 import type { SpecificationFacts } from './specification';
 import { Transport } from './transport';
-import type { ApiKeyInfo, CallOptions, ClientOptions, ImageryClient, OrderCreateRequest } from './types';
+import type { CallOptions, ClientOptions, ImageryClient, OrderCreateRequest } from './types';
 
 export { describeError } from './describe';
 export type { ErrorAction, ErrorDescription } from './describe';
@@ -65,9 +65,8 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
     specificationFacts: (o = {}) => core.facts(o.signal),
     close: () => transport.close(),
     getSpecification: async (o = {}) => (await core.loadSpecification(o.signal)).document,
-    async getApiKeyInfo(o: CallOptions = {}): Promise<ApiKeyInfo> {
-      const info = await fetchAccountInfo(core, o.signal);
-      const limit = info.MaxConcurrentConnections;
+    getApiKeyInfo: (o: CallOptions = {}) => fetchAccountInfo(core, o.signal),
+    sizeGateToKey(limit: number | undefined): void {
       // The key's own limit is the truth; the setting was only a guess until now. The gate keeps
       // it within 1 to 16, whatever the answer says.
       const size = typeof limit === 'number' && Number.isFinite(limit) && limit >= 1 ? ConcurrencyGate.clamp(limit) : undefined;
@@ -75,7 +74,6 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
         log('info', `concurrency gate set to ${size} (MaxConcurrentConnections of the key: ${limit})`);
         gate.setSize(size);
       }
-      return info;
     },
     listModels: plainMethod(core, endpoints.listModels),
     searchTiles: jsonMethod(core, endpoints.searchTiles),

@@ -54,10 +54,15 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** One method per endpoint of spec 4.1, plus the specification document and key info. */
+/** One method per endpoint of spec 4.1, plus the specification document and key info, and the
+ * sizing of the client's gate to the key (no request). */
 export interface ImageryClient {
   getSpecification(options?: CallOptions): Promise<SpecificationDocument>;
+  /** The account's limits and balances, read now. Sizes nothing: see sizeGateToKey. */
   getApiKeyInfo(options?: CallOptions): Promise<ApiKeyInfo>;
+  /** Sizes the client's concurrency gate to the key's MaxConcurrentConnections (kept within 1 to
+   * 16); undefined or below 1 leaves it as it is. */
+  sizeGateToKey(maxConcurrentConnections: number | undefined): void;
   listModels(options?: CallOptions): Promise<TaskingModel[]>;
   searchTiles(request: TileSearchRequest, options?: CallOptions): Promise<TileRecord[]>;
   optimizeTiles(request: TileOptimizeRequest, options?: CallOptions): Promise<TileCover>;

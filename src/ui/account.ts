@@ -1,13 +1,15 @@
 // The account behind the key: its limits and credits, from GET /api/account/info or
 // /api/apikey/info (api/account-info.ts). Neither is in the interface document, so a service
 // without them (404) is checked with the models list instead and the account shows as "verified"
-// without figures.
+// without figures. The balances shown are the ones a run compares with a price, as the account
+// snapshot defines them (workflows/engine/account-snapshot.ts).
 import { isApiError } from '../api/errors';
 import type { ApiKeyInfo, ImageryClient } from '../api/types';
 import { errorText } from './errors';
 import { LatestState } from './latest-state';
 import type { ComponentLog } from './types';
 import { formatNumber } from '../common/format';
+import { snapshotOf } from '../workflows/engine/account-snapshot';
 
 export type AccountState =
   | { kind: 'no-key' }
@@ -18,7 +20,10 @@ export type AccountState =
 /** Checks a key with the cheapest call there is; throws the ApiError when the key is refused. */
 export async function fetchAccountInfo(client: ImageryClient, signal?: AbortSignal): Promise<ApiKeyInfo | undefined> {
   try {
-    return await client.getApiKeyInfo({ signal });
+    const info = await client.getApiKeyInfo({ signal });
+    // The key's connections size the client's gate for the extension's requests.
+    client.sizeGateToKey(snapshotOf(info).maxConnections);
+    return info;
   } catch (err) {
     if (!isApiError(err) || err.kind !== 'not-found') throw err;
     await client.listModels({ signal });
@@ -59,9 +64,10 @@ export class AccountModel extends LatestState<AccountState> {
 /** "1,234 credits · 56.5 EUR", or undefined when the service gave no figures. */
 export function creditsText(info: ApiKeyInfo | undefined): string | undefined {
   if (!info) return undefined;
+  const { credits, EUR } = snapshotOf(info).balances;
   const parts: string[] = [];
-  if (typeof info.CreditAmount === 'number') parts.push(`${formatNumber(info.CreditAmount)} credits`);
-  if (typeof info.EuroCreditAmount === 'number') parts.push(`${formatNumber(info.EuroCreditAmount)} EUR`);
+  if (credits !== undefined) parts.push(`${formatNumber(credits)} credits`);
+  if (EUR !== undefined) parts.push(`${formatNumber(EUR)} EUR`);
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 

@@ -27,7 +27,7 @@ describe('tree loads are cancelled when superseded or disposed', function () {
 
   beforeEach(async () => {
     client = (await env.api.services.getClient({ quiet: true })) as FullImageryClient;
-    await client.getApiKeyInfo(); // the key's limit: one request at a time
+    client.sizeGateToKey((await client.getApiKeyInfo()).MaxConcurrentConnections); // the key's limit: one request at a time
     assert.equal(client.gate.size, 1);
     env.sim.clearLog();
   });

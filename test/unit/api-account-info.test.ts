@@ -29,6 +29,8 @@ describe('client: account limits from either service version (against the simula
     const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', maxConcurrentRequests: 1 });
     try {
       const info = await client.getApiKeyInfo();
+      assert.equal(client.gate.size, 1, 'reading the account sizes nothing by itself');
+      client.sizeGateToKey(info.MaxConcurrentConnections);
       return { info, gate: client.gate.size };
     } finally {
       await client.close();

@@ -33,6 +33,7 @@ describe('api client: endpoints on the wire', function () {
     assert.ok(models.some((m) => m.Model === 'Stratus2' && Array.isArray(m.SupportedSatelliteConstellations)));
     const info = await client.getApiKeyInfo();
     assert.equal(info.MaxConcurrentConnections, 4);
+    client.sizeGateToKey(info.MaxConcurrentConnections);
     assert.equal(client.gate.size, 4, 'the gate follows MaxConcurrentConnections');
     for (const entry of sim.requests) {
       assert.equal(entry.headers['x-api-key'], '<redacted:valid>');

@@ -181,7 +181,7 @@ describe('api client: retry, backoff and the gate', function () {
     await Promise.all(Array.from({ length: 6 }, () => client.listModels()));
     const refusedBefore = sim.requests.filter((r) => r.outcome === 'limit:concurrency').length;
     assert.ok(refusedBefore > 0, 'a gate wider than the key limit meets 429s, and rides them out');
-    await client.getApiKeyInfo();
+    client.sizeGateToKey((await client.getApiKeyInfo()).MaxConcurrentConnections);
     assert.equal(client.gate.size, 2);
     sim.clearLog();
     await Promise.all(Array.from({ length: 6 }, () => client.listModels()));

@@ -464,6 +464,7 @@ describe('reliability: hostile answers and deadlines (client against the simulat
   it('a key claiming a billion concurrent connections sizes the gate at 16 at most', async () => {
     const info = await client.getApiKeyInfo();
     assert.equal(info.MaxConcurrentConnections, 1_000_000_000, 'the account shows what the service said');
+    client.sizeGateToKey(info.MaxConcurrentConnections);
     assert.equal(client.gate.size, 16);
   });
 

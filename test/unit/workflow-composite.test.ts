@@ -44,14 +44,14 @@ describe('workflow: download composite (against the simulator)', () => {
     assert.deepEqual(run.asked, []);
     assert.deepEqual(paths(), [
       'GET /api/tasking/models',
-      'GET /api/account/info', // the maximum composite area, to split before asking anything
+      // The run's one account read: the maximum composite area (split before asking anything), the
+      // balance compared with the estimate (cost gate) and the one before the billed call.
+      'GET /api/account/info',
       'POST /api/satelliteimages/process/composite/available',
       'POST /api/satelliteimages/process/composite/estimate',
-      'GET /api/account/info', // the balance, compared with the estimate (cost gate)
-      'GET /api/account/info', // the balance before the billed call, and the part size
       'POST /api/satelliteimages/process/composite',
     ]);
-    const [, , check, estimate, , , processed] = fixture.sim.requests;
+    const [, , check, estimate, processed] = fixture.sim.requests;
     const { Resolution: _r, ...checkedFields } = estimate!.body as Record<string, unknown>;
     assert.deepEqual(check!.body, checkedFields);
     assert.deepEqual(processed!.body, estimate!.body);

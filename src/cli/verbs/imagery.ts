@@ -3,6 +3,7 @@
 import { judgeAvailability } from '../../workflows/composite/availability';
 import { combineAvailability, partProfile, partsFor } from '../../workflows/composite/area-parts';
 import { readAoiOrThrow } from '../../workflows/engine/aoi-input';
+import { accountForRun } from '../../workflows/engine/account-snapshot';
 import { checkConstellations, checkModel, checkResolution, defaultConstellations, DEFAULT_BANDNAMES, DEFAULT_RESOLUTION } from '../../workflows/engine/choices';
 import { defaultEpsg } from '../../workflows/engine/projection';
 import { downloadComposite } from '../../workflows/composite/download-composite-workflow';
@@ -46,9 +47,8 @@ export async function availableVerb(context: VerbContext): Promise<number> {
   });
   const request = availabilityRequest(profile);
   // An area above the key's maximum is asked about part by part, as the download will send it.
-  const info = await client.getApiKeyInfo({ signal: context.signal }).catch(() => undefined);
-  const max = typeof info?.MaxCompositeAreaKm2 === 'number' && info.MaxCompositeAreaKm2 > 0 ? info.MaxCompositeAreaKm2 : undefined;
-  const parts = partsFor(aoi, max, undefined);
+  const account = await accountForRun({ client, signal: context.signal });
+  const parts = partsFor(aoi, account.maxCompositeAreaKm2, undefined);
   const availability = parts
     ? combineAvailability(await Promise.all(parts.map((part) => client.checkCompositeAvailability(availabilityRequest(partProfile(part, profile)), { signal: context.signal }))))
     : await client.checkCompositeAvailability(request, { signal: context.signal });

@@ -5,6 +5,7 @@
 // and a unit is sent only while what was spent plus the dearest unit so far stays within it.
 import type { CallOptions, DownloadTarget, ImageryClient, MiniTileProcessRequest, TileProcessRequest } from '../../api/types';
 import { readAoiOrThrow } from '../../workflows/engine/aoi-input';
+import { readAccountNow } from '../../workflows/engine/account-snapshot';
 import { processTiles } from '../../workflows/tiles/process-tiles-workflow';
 import { searchTiles } from '../../workflows/tiles/search-tiles-workflow';
 import { expectPositionals } from '../context';
@@ -82,12 +83,9 @@ function budgeted(client: ImageryClient, maxCost: number, signal: AbortSignal, b
   let dearest = 0;
   let told = false;
   const credits = async (): Promise<number | undefined> => {
-    const info = await client.getApiKeyInfo({ signal }).catch((error: unknown) => {
-      if (signal.aborted) throw error;
-      return undefined;
-    });
-    const amount = info?.CreditAmount;
-    if (typeof amount === 'number' && Number.isFinite(amount)) return amount;
+    // Read fresh around each unit (what was spent so far), with the run's definition of credits.
+    const amount = (await readAccountNow(client, signal)).balances.credits;
+    if (amount !== undefined) return amount;
     if (!told) note('The account does not report its credit balance: the balance check is skipped; the derived price within --max-cost still holds the batch.');
     told = true;
     return undefined;

@@ -1,7 +1,7 @@
 // An AOI whose billed area is above the key's MaxCompositeAreaKm2 is split BEFORE the availability
 // and estimate calls: the service refuses such an area with 1004 wherever it is sent, so each part
 // is checked and priced on its own, and the cost panel shows their sum. The same parts are then
-// processed (split-into-parts.ts splits the same way).
+// processed: the workflow carries these parts to the billed calls (split-into-parts.ts).
 import type { CompositeAvailability, CompositeEstimate } from '../../api/types';
 import { splitAoi } from '../../geometry/index';
 import type { Aoi } from '../../geometry/types';

@@ -8,6 +8,7 @@ import { checkConstellations, checkModel, checkResolution } from '../engine/choi
 import { checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
 import { checkEpsg } from '../engine/projection';
 import { checkOutput, checkOutputNames, fieldRules } from '../engine/output-fields';
+import type { RunAccount } from '../engine/account-snapshot';
 import type { WorkflowPorts } from '../engine/ports';
 import type { ProfileFields } from '../engine/request-profile';
 import { bandLimitMatters, initialPromptState, loadBandLimit } from './composite-prompts';
@@ -33,8 +34,8 @@ export async function checkedPromptState(ports: WorkflowPorts, options: Composit
 }
 
 /** The key's band limit, asked only when more than three bands are chosen. */
-export async function loadBandLimitIfNeeded(ports: WorkflowPorts, state: CompositePromptState): Promise<void> {
-  if (bandLimitMatters(state.chosen.bandnames, modelBandsOf(state.models.find((m) => m.Model === state.chosen.model)))) await loadBandLimit(ports, state);
+export async function loadBandLimitIfNeeded(account: RunAccount, state: CompositePromptState): Promise<void> {
+  if (bandLimitMatters(state.chosen.bandnames, modelBandsOf(state.models.find((m) => m.Model === state.chosen.model)))) await loadBandLimit(account, state);
 }
 
 /** The answered choices, each checked; throws the first problem as an invalid option. */

@@ -6,7 +6,8 @@ import type { Aoi } from '../../geometry/types';
 import { checkModel, DEFAULT_BANDNAMES, DEFAULT_RESOLUTION, defaultConstellations, resolutionChoices, supportedConstellations } from '../engine/choices';
 import { bandItems, checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
 import { checkEpsg, defaultEpsg, epsgItems, parseEpsg, utmChoice } from '../engine/projection';
-import { maxTotalBandsOf, mergeOutput } from '../engine/output-fields';
+import type { RunAccount } from '../engine/account-snapshot';
+import { mergeOutput } from '../engine/output-fields';
 import type { FieldRules, OutputFields, OutputKind } from '../engine/output-fields';
 import { askOutput } from './output-step';
 import { partialShare } from './partial-share';
@@ -48,7 +49,7 @@ export interface CompositePromptState {
   rules?: FieldRules;
   /** The key's MaxTotalBands, when known. */
   maxTotalBands?: number;
-  /** True once the key info was asked for MaxTotalBands (asked at most once, and only when needed). */
+  /** True once the run's account gave its MaxTotalBands (asked only when needed). */
   bandLimitLoaded?: boolean;
   kind?: OutputKind;
 }
@@ -61,10 +62,10 @@ function bandsOf(s: CompositePromptState): string[] | undefined {
   return modelBandsOf(s.models.find((m) => m.Model === s.chosen.model));
 }
 
-/** Asks the key's MaxTotalBands once. */
-export async function loadBandLimit(ports: WorkflowPorts, s: CompositePromptState): Promise<void> {
+/** The key's MaxTotalBands, from the run's account. */
+export async function loadBandLimit(account: RunAccount, s: CompositePromptState): Promise<void> {
   if (s.bandLimitLoaded) return;
-  s.maxTotalBands = await maxTotalBandsOf(ports);
+  s.maxTotalBands = (await account()).maxTotalBands;
   s.bandLimitLoaded = true;
 }
 
@@ -91,6 +92,8 @@ export interface CompositePromptContext {
   aoi: Aoi | undefined;
   aoiMode: AoiMode;
   window: DateWindow;
+  /** The run's account (the band step reads the key's MaxTotalBands from it). */
+  account: RunAccount;
 }
 
 /** Turns an answer into the step result, storing the value. */
@@ -196,7 +199,7 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
       id: 'bandnames',
       fixed: isFixed('bandnames'),
       ask: async (s, position) => {
-        await loadBandLimit(ports, s);
+        await loadBandLimit(context.account, s);
         const modelBands = bandsOf(s);
         const items = bandItems(modelBands, TYPE_BANDS).map((item) => {
           const problem = item.value === TYPE_BANDS ? undefined : bandProblem(s, item.value);

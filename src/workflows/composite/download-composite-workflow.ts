@@ -13,10 +13,10 @@ import { checkChoices, checkFixedBands, checkedPromptState, loadBandLimitIfNeede
 import { partialShare } from './partial-share';
 import { priceAutomaticOrder } from './automatic-order';
 import { partsAvailability, partsEstimate, partsFor } from './area-parts';
-import { keyLimits } from './split-into-parts';
 import { saveComposite } from './save-composite-file';
 import { compositeSteps } from './composite-prompts';
 import type { ChoiceKey, CompositeChoices, CompositePromptState } from './composite-prompts';
+import { accountOnce } from '../engine/account-snapshot';
 import { confirmCost } from '../engine/cost-gate';
 import { windowOf } from '../dates/date-search';
 import { WorkflowError, isCancellation } from '../engine/errors';
@@ -59,22 +59,25 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
   const aoiMode: AoiMode = options.aoiMode ?? aoi.format;
   const now = nowOf(ports);
   const fromSettings = (): CompositeChoices => ports.settings().defaults;
+  // Read once, when first needed (the band limit, the part size), and carried to the billed call.
+  const account = accountOnce(ports);
   try {
     checkFixedBands(options, fromSettings());
     ports.progress.report({ message: 'Loading models…' });
     const models = await ports.client.listModels({ signal: ports.signal });
     const state = await checkedPromptState(ports, options, fromSettings(), models);
-    const context = { ports, aoi, aoiMode, window: windowOf(options, now) };
+    const context = { ports, aoi, aoiMode, window: windowOf(options, now), account };
 
     let firstStep: ChoiceKey = 'model';
     for (;;) {
       // A new round of prompts starts clean: an earlier "not available" no longer stands.
       Object.assign(result, { outcome: 'cancelled', reason: undefined, fixes: undefined, fix: undefined, fixOffered: undefined });
       if (!(await runWizard(compositeSteps(context, firstStep), state))) return result;
-      await loadBandLimitIfNeeded(ports, state);
+      await loadBandLimitIfNeeded(account, state);
       let profile = buildProfile(state, aoi, aoiMode);
-      // 0. An area above the key's maximum is split before it is sent anywhere (no 1004).
-      const parts = partsFor(aoi, (await keyLimits(ports)).maxAreaKm2, profile.output.UploadUrl);
+      // 0. An area above the key's maximum is split before it is sent anywhere (no 1004), once:
+      // the parts checked and priced here are the parts sent.
+      const parts = partsFor(aoi, (await account()).maxCompositeAreaKm2, profile.output.UploadUrl);
       if (parts) ports.log?.(`The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum composite area: checked, priced and downloaded in ${parts.length} parts.`);
       let retry: 'other-date' | 'change' | undefined;
       for (;;) {
@@ -111,7 +114,7 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
           model.warnings.push(verdict.sentence);
         }
         if (parts) model.warnings.unshift(`The billed area is above the key's maximum composite area: the price is the sum of ${parts.length} parts, each checked, priced and downloaded on its own.`);
-        const decision = await confirmCost(ports, model, model.credits, options.skipConfirmation);
+        const decision = await confirmCost(ports, model, model.credits, options.skipConfirmation, await account());
         if (decision.action === 'cancel') return result;
         if (decision.action === 'change') {
           retry = 'change';
@@ -128,7 +131,7 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
         // 4. Process exactly what was estimated.
         const toSend = compositeRequest(profile);
         assertSameAsEstimate(estimated, toSend);
-        await saveComposite(ports, aoi, profile, toSend, options.outputDirectory, result, options.resendUncertain);
+        await saveComposite(ports, { aoi, parts, account: await account() }, profile, toSend, options.outputDirectory, result, options.resendUncertain);
         return result;
       }
       if (retry === 'other-date' && state.fixed.date === undefined) {

@@ -2,10 +2,11 @@
 // streaming download (it writes a .part and renames it when complete), through the folder's
 // purchase ledger (locked for the run): a composite bought there before with the same request and
 // still on the disk is not bought again; one that may have been paid for is held. An AOI above
-// the key's maximum composite area goes in parts instead (split-into-parts.ts).
+// the key's maximum composite area goes in the parts it was priced in (split-into-parts.ts).
 import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
-import { downloadCompositeParts, keyLimits } from './split-into-parts';
+import { downloadCompositeParts } from './split-into-parts';
+import type { AccountSnapshot } from '../engine/account-snapshot';
 import { WorkflowError } from '../engine/errors';
 import { formatBytes } from '../../common/format';
 import type { WorkflowPorts } from '../engine/ports';
@@ -22,9 +23,17 @@ import { requestKey } from '../engine/request-key';
 import { nameByPixelSize } from '../stac/pixel-size';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 
+/** The area as the run priced it: the whole AOI, the parts it was checked and priced in (none
+ * when it fits in one composite), and the run's account (the balance before the billed calls). */
+export interface PricedArea {
+  aoi: Aoi;
+  parts: Aoi[] | undefined;
+  account: AccountSnapshot;
+}
+
 export async function saveComposite(
   ports: WorkflowPorts,
-  aoi: Aoi,
+  area: PricedArea,
   profile: CompositeProfile,
   request: CompositeRequest,
   outputDirectory: string | undefined,
@@ -36,19 +45,21 @@ export async function saveComposite(
   await checkOutputFolder(directory, ports.settings().workspaceFolder);
   const ledger = await PurchaseLedger.open(directory, { command: `Download Composite of ${profile.date}`, redact: ports.redact });
   try {
-    await saveThroughLedger(ports, aoi, profile, request, directory, ledger, result, resendUncertain);
+    await saveThroughLedger(ports, area, profile, request, directory, ledger, result, resendUncertain);
   } finally {
     await ledger.close();
   }
 }
 
-async function saveThroughLedger(ports: WorkflowPorts, aoi: Aoi, profile: CompositeProfile, request: CompositeRequest, directory: string, ledger: PurchaseLedger, result: CompositeResult, resendUncertain: string[] | 'all' | undefined): Promise<void> {
-  const { maxAreaKm2, maxConcurrent, credits } = await keyLimits(ports);
-  if (maxAreaKm2 !== undefined && aoi.billedAreaKm2 > maxAreaKm2) {
+async function saveThroughLedger(ports: WorkflowPorts, area: PricedArea, profile: CompositeProfile, request: CompositeRequest, directory: string, ledger: PurchaseLedger, result: CompositeResult, resendUncertain: string[] | 'all' | undefined): Promise<void> {
+  const { aoi, account } = area;
+  // The balance before the billed call, shown beside the one after if its answer is lost.
+  const credits = account.balances.credits;
+  if (area.parts) {
     // Every part would be PUT to the same address, each overwriting the one before.
-    if (request.UploadUrl) throw new WorkflowError('invalid-option', `The area is above the key's maximum of ${maxAreaKm2} km² and goes in parts; parts cannot share one UploadUrl. Download instead, or split the area.`);
-    ports.log?.(`The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum of ${maxAreaKm2} km²: downloading in parts.`);
-    const parts = await downloadCompositeParts(ports, aoi, profile, maxAreaKm2, directory, maxConcurrent, ledger, { creditsBefore: credits, resendUncertain });
+    if (request.UploadUrl) throw new WorkflowError('invalid-option', `The area is above the key's maximum of ${account.maxCompositeAreaKm2} km² and goes in parts; parts cannot share one UploadUrl. Download instead, or split the area.`);
+    ports.log?.(`The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum of ${account.maxCompositeAreaKm2} km²: downloading in the ${area.parts.length} parts priced.`);
+    const parts = await downloadCompositeParts(ports, aoi, area.parts, profile, directory, account.maxConnections, ledger, { creditsBefore: credits, resendUncertain });
     result.parts = parts;
     result.files.push(...parts.files);
     result.bytes = parts.bytes;

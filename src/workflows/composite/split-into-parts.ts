@@ -1,8 +1,8 @@
 // A composite over an AOI larger than the key's MaxCompositeAreaKm2 would be refused (1004), so it
-// is split into parts below that size and each part is processed with the same frozen settings,
+// goes in the parts below that size it was checked and priced in (area-parts.ts decides them once,
+// before the availability check), each processed with the same frozen settings,
 // through the batch runner (worker pool, the folder's purchase ledger), each to its own file named
 // by the part and its request.
-import { splitAoi } from '../../geometry/index';
 import type { Aoi } from '../../geometry/types';
 import { runBatch } from '../engine/batch-runner';
 import { BatchManifest } from '../engine/batch-manifest';
@@ -13,39 +13,20 @@ import type { WorkflowPorts } from '../engine/ports';
 import { compositeRequest, freezeProfile } from '../engine/request-profile';
 import type { CompositeProfile } from '../engine/request-profile';
 import type { BatchResult } from '../engine/results';
-import { isCancellation } from '../engine/errors';
 import { nameByPixelSize } from '../stac/pixel-size';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 
-/** The key's maximum composite area and connections, or undefined where the service does not say. */
-export async function keyLimits(ports: WorkflowPorts): Promise<{ maxAreaKm2: number | undefined; maxConcurrent: number | undefined; credits: number | undefined }> {
-  const info = await ports.client.getApiKeyInfo({ signal: ports.signal }).catch((error: unknown) => {
-    if (isCancellation(error, ports.signal)) throw error;
-    return undefined; // no key info: send the whole AOI and let the service decide
-  });
-  const max = info?.MaxCompositeAreaKm2;
-  const concurrent = info?.MaxConcurrentConnections;
-  const credits = info?.CreditAmount;
-  return {
-    maxAreaKm2: typeof max === 'number' && max > 0 ? max : undefined,
-    maxConcurrent: typeof concurrent === 'number' ? concurrent : undefined,
-    // The balance before a billed call, shown beside the one after if its answer is lost.
-    credits: typeof credits === 'number' ? credits : undefined,
-  };
-}
-
 export async function downloadCompositeParts(
   ports: WorkflowPorts,
   aoi: Aoi,
+  parts: readonly Aoi[],
   profile: CompositeProfile,
-  maxAreaKm2: number,
   directory: string,
   maxConcurrent: number | undefined,
   ledger: PurchaseLedger,
   billing: { creditsBefore?: number; resendUncertain?: string[] | 'all' } = {},
 ): Promise<BatchResult> {
-  const parts = splitAoi(aoi, maxAreaKm2);
   // The manifest is keyed by the settings without the AOI text, plus the AOI's size and part count.
   const settings = { ...compositeRequest(profile), Wkt: undefined, GeoJson: undefined, parts: parts.length, aoi: aoi.wkt.length };
   const manifest = await BatchManifest.open(directory, 'composite-parts', settings, ports.redact);

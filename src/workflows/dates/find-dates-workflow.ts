@@ -3,6 +3,7 @@
 // dates split into whole-area and partial ones, with a table a person reads at a glance.
 import { readAoiOrThrow } from '../engine/aoi-input';
 import { checkConstellations, checkModel } from '../engine/choices';
+import { accountOnce } from '../engine/account-snapshot';
 import { compositeSteps, initialPromptState } from '../composite/composite-prompts';
 import { describeCoverage, searchDates, windowOf } from './date-search';
 import { isCancellation } from '../engine/errors';
@@ -35,7 +36,7 @@ export async function findAvailableDates(ports: WorkflowPorts, source: AoiSource
     const state = initialPromptState(options, ports.settings().defaults, models);
     const aoiMode = options.aoiMode ?? aoi.format;
     // Only the model and constellation steps: the date is what this command looks for.
-    const steps = compositeSteps({ ports, aoi, aoiMode, window }).filter((step) => step.id === 'model' || step.id === 'satelliteConstellations');
+    const steps = compositeSteps({ ports, aoi, aoiMode, window, account: accountOnce(ports) }).filter((step) => step.id === 'model' || step.id === 'satelliteConstellations');
     if (!(await runWizard(steps, state))) return result;
     const model = checkModel(state.chosen.model!, models);
     const constellations = checkConstellations(model, state.chosen.satelliteConstellations ?? [], models);

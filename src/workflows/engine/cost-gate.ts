@@ -1,14 +1,15 @@
 // Decides whether a cost may proceed, for every billed workflow alike. The price is read and
 // checked by the one cost decision both hosts ask (cost-decision.ts): a price below zero, not
-// finite or in two currencies stops here. Then the account's balance is compared with what Proceed
-// would charge (no 994 round trip: the missing amount in words). Then a person confirms in the
+// finite or in two currencies stops here. Then the account's balance (the run's account snapshot,
+// read once at its start) is compared with what Proceed would charge (no 994 round trip: the missing amount in words). Then a person confirms in the
 // cost webview; a caller that asks to skip the confirmation (tests, keybindings, other extensions)
 // gets it skipped only when every part of the price is known and under the `confirmCostAbove`
 // budget, each in its own unit, and a clear refusal otherwise.
 import { WorkflowError } from './errors';
 import { overBudget, priceOf } from './cost-decision';
 import type { Price } from './cost-decision';
-import { chargeOf, checkCredits, readAccount, spendable } from './credit-check';
+import type { AccountSnapshot } from './account-snapshot';
+import { chargeOf, checkCredits } from './credit-check';
 import type { EstimateDecision, EstimateModel, OrderEstimateModel } from './estimate-view-model';
 import type { WorkflowPorts } from './ports';
 
@@ -17,13 +18,13 @@ export async function confirmCost(
   model: EstimateModel,
   cost: number | undefined,
   skipConfirmation: boolean | undefined,
+  account: AccountSnapshot,
 ): Promise<EstimateDecision> {
   const price = priceOf(model, cost);
   const charge = chargeOf(model, cost);
-  const account = await readAccount(ports);
   // The order balance is in euros: an order priced in another currency cannot be compared with it.
-  const inEuros = (currency: string) => (currency === 'EUR' ? spendable(account, 'EUR') : undefined);
-  const balance = model.kind === 'order' ? inEuros(model.currency) : spendable(account, charge.unit);
+  const inEuros = (currency: string) => (currency === 'EUR' ? account.balances.EUR : undefined);
+  const balance = model.kind === 'order' ? inEuros(model.currency) : account.balances[charge.unit];
   // With a choice of covers the check waits for the one picked: either may be the affordable one.
   const covers = model.kind === 'order' && (model.covers?.length ?? 0) > 1;
   if (!covers) checkCredits(charge.amount, balance, charge.what, charge.unit);

@@ -1,27 +1,12 @@
 // Compares the account's balance with an estimate before anything billed is sent, so a request the
 // account cannot pay for stops here with the missing amount, not with a 994 from the service (after
-// some units of a batch were already paid for). Images are paid from the processing credits
-// (`CreditAmount`), orders from the euro balance (`EuroCreditAmount`, plus `EuroOverdraftLimit`
-// where the newer account endpoint gives one): the live-service notes keep the two pools apart.
+// some units of a batch were already paid for). Images are paid from the processing credits,
+// orders from the order balance: both as the run's account snapshot defines them
+// (account-snapshot.ts), the two pools kept apart.
 import { formatNumber } from '../../common/format';
-import type { ApiKeyInfo } from '../../api/types';
-import { WorkflowError, isCancellation } from './errors';
+import type { BalanceUnit } from './account-snapshot';
+import { WorkflowError } from './errors';
 import type { EstimateModel } from './estimate-view-model';
-import type { WorkflowPorts } from './ports';
-
-export type BalanceUnit = 'credits' | 'EUR';
-
-function finite(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-/** What the account can spend in a unit; undefined where the account endpoint does not say. */
-export function spendable(info: ApiKeyInfo | undefined, unit: BalanceUnit): number | undefined {
-  if (!info) return undefined;
-  if (unit === 'credits') return finite(info.CreditAmount);
-  const balance = finite(info.EuroCreditAmount);
-  return balance === undefined ? undefined : balance + Math.max(0, finite(info.EuroOverdraftLimit) ?? 0);
-}
 
 /** Throws 'insufficient-credits' when the account is known to hold less than the estimate. */
 export function checkCredits(estimate: number | undefined, credits: number | undefined, what: string, unit: BalanceUnit = 'credits'): void {
@@ -34,15 +19,6 @@ export function checkCredits(estimate: number | undefined, credits: number | und
     'insufficient-credits',
     `Not enough ${unit === 'EUR' ? 'order balance' : 'credits'}: ${what} is estimated at ${amount(estimate)} and ${holds} ${formatNumber(credits)}; ${amount(missing)} more ${missing === 1 ? 'is' : 'are'} needed. Nothing was sent.`,
   );
-}
-
-/** The account's limits and balances, asked now (the balance moves with every billed call);
- * undefined when the account endpoint does not answer (the service then decides). */
-export async function readAccount(ports: WorkflowPorts): Promise<ApiKeyInfo | undefined> {
-  return ports.client.getApiKeyInfo({ signal: ports.signal }).catch((error: unknown) => {
-    if (isCancellation(error, ports.signal)) throw error;
-    return undefined;
-  });
 }
 
 /** What a cost panel's Proceed would charge now, in which unit, described for a sentence: an

@@ -37,3 +37,14 @@ export function isCancellation(error: unknown, signal?: AbortSignal): boolean {
   const e = error as { kind?: unknown; name?: unknown };
   return e.kind === 'aborted' || e.name === 'AbortError';
 }
+
+/** The call's answer, or `fallback` when it fails for any reason but a cancel: a cancel still
+ * ends the run. For the calls a run can do without (the account, the document, footprints). */
+export async function unlessCancelled<T, F>(call: Promise<T>, signal: AbortSignal | undefined, fallback: F): Promise<T | F> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isCancellation(error, signal)) throw error;
+    return fallback;
+  }
+}

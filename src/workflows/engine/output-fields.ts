@@ -2,10 +2,9 @@
 // come from (settings, then the command's options), which values a picker offers (the
 // specification document's enum, else the values the live-service notes list), and the checks
 // that refuse a wrong value before anything is sent.
-import type { ProcessOutputOptions, TileOutputOptions } from '../../api/types';
+import type { ImageryClient, ProcessOutputOptions, TileOutputOptions } from '../../api/types';
 import { readSpecification } from '../../api/specification';
-import { isCancellation, WorkflowError } from './errors';
-import type { WorkflowPorts } from './ports';
+import { unlessCancelled, WorkflowError } from './errors';
 
 export type OutputKind = 'composite' | 'tile' | 'minitile';
 export type OutputFields = ProcessOutputOptions & TileOutputOptions;
@@ -35,11 +34,16 @@ export interface FieldRules {
   enums: Record<string, readonly unknown[] | undefined>;
 }
 
-export async function fieldRules(ports: WorkflowPorts, kind: OutputKind): Promise<FieldRules> {
-  const spec = await ports.client.getSpecification({ signal: ports.signal }).catch((error: unknown) => {
-    if (isCancellation(error, ports.signal)) throw error;
-    return undefined; // no document: the client's own checks and the service decide
-  });
+/** The ports fieldRules uses (the workflow's ports fit; named here so ports.ts, which takes its
+ * OutputFields from this file, is not imported back). */
+interface DocumentPorts {
+  client: Pick<ImageryClient, 'getSpecification'>;
+  signal: AbortSignal;
+}
+
+export async function fieldRules(ports: DocumentPorts, kind: OutputKind): Promise<FieldRules> {
+  // No document: the client's own checks and the service decide.
+  const spec = await unlessCancelled(ports.client.getSpecification({ signal: ports.signal }), ports.signal, undefined);
   const fields = spec ? readSpecification(spec).requestFields[PATHS[kind]] ?? {} : {};
   const enums: Record<string, readonly unknown[] | undefined> = {};
   for (const name of [...OUTPUT_ENUM_FIELDS, 'EpsgProjection', 'Level', 'Resolution']) enums[name] = fields[name.toLowerCase()]?.enum;
@@ -129,14 +133,4 @@ export function outputSummary(fields: OutputFields): string {
     .filter(([, value]) => value !== undefined && value !== false)
     .map(([key, value]) => (value === true ? key : key === 'UploadUrl' ? 'UploadUrl (uploaded, not saved)' : `${key} ${String(value)}`));
   return parts.length > 0 ? parts.join(' · ') : 'the service defaults';
-}
-
-/** The key's MaxTotalBands, or undefined when the key info does not say. */
-export async function maxTotalBandsOf(ports: WorkflowPorts): Promise<number | undefined> {
-  const info = await ports.client.getApiKeyInfo({ signal: ports.signal }).catch((error: unknown) => {
-    if (isCancellation(error, ports.signal)) throw error;
-    return undefined;
-  });
-  const max = info?.MaxTotalBands;
-  return typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : undefined;
 }

@@ -9,7 +9,8 @@ import { checkConstellations, checkModel } from '../engine/choices';
 import { confirmCost } from '../engine/cost-gate';
 import { WorkflowError, isCancellation } from '../engine/errors';
 import { orderCost, orderEstimateModel } from '../engine/estimate-view-builders';
-import { chargeUncertainty, mayHaveBeenCharged, readBalance } from '../engine/charge-check';
+import { accountOnce } from '../engine/account-snapshot';
+import { chargeUncertainty, mayHaveBeenCharged } from '../engine/charge-check';
 import { OVERLAPPED_ESTIMATE_CAVEAT } from '../engine/order-costs';
 import { coverOption, estimateTileCover } from './cheapest-cover';
 import { overlapWarnings } from './order-overlap';
@@ -71,6 +72,8 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
     throw new WorkflowError('invalid-option', 'An order needs an area of interest or tiles.');
   }
   const now = nowOf(ports);
+  // Read once, before the first price is compared with the order balance, and carried to the creation.
+  const account = accountOnce(ports);
   const result: OrderResult = { outcome: 'cancelled', request: undefined, estimate: undefined, order: undefined, recurring: false, cancellationDeadline: undefined };
   try {
     ports.progress.report({ message: 'Loading models…' });
@@ -145,7 +148,7 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
         result.outcome = 'completed';
         return result;
       }
-      const decision = await confirmCost(ports, panel, orderCost(estimate), options.skipConfirmation);
+      const decision = await confirmCost(ports, panel, orderCost(estimate), options.skipConfirmation, await account());
       if (decision.action === 'cancel') return result;
       if (decision.action === 'change') {
         // "Change settings" in the panel re-asks the cadence, even where the settings filled it.
@@ -166,7 +169,7 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
       const drift = diffRequests(chosen, sent);
       if (drift.length > 0) throw new WorkflowError('profile-mismatch', `Not sent: the order differs from its estimate (${drift.join('; ')}).`);
       ports.progress.report({ message: 'Creating the order…' });
-      const balanceBefore = await readBalance(ports, 'EUR');
+      const balanceBefore = (await account()).balances.EUR;
       try {
         result.order = await ports.client.createOrder(toCreate, { signal: ports.signal });
       } catch (error) {

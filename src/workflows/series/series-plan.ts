@@ -5,6 +5,7 @@ import type { CompositeEstimate, TaskingModel } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import { judgeAvailability } from '../composite/availability';
 import { checkChoices, checkFixedBands, checkedPromptState, loadBandLimitIfNeeded } from '../composite/composite-checks';
+import type { RunAccount } from '../engine/account-snapshot';
 import { compositeSteps } from '../composite/composite-prompts';
 import type { CompositePromptState } from '../composite/composite-prompts';
 import { searchDates, windowOf } from '../dates/date-search';
@@ -30,7 +31,7 @@ export type SeriesFields = Omit<ProfileFields, 'date'>;
  * In the place of the composite's date: the window of the date search and its thinning
  * (series-steps.ts), returned as `dates` to be used instead of the options'.
  */
-export async function seriesFields(ports: WorkflowPorts, aoi: Aoi, aoiMode: AoiMode, options: DownloadSeriesOptions, models: TaskingModel[]): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice } | undefined> {
+export async function seriesFields(ports: WorkflowPorts, aoi: Aoi, aoiMode: AoiMode, options: DownloadSeriesOptions, models: TaskingModel[], account: RunAccount): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice } | undefined> {
   const { dates: given, from, to, every, nth, ...choices } = options;
   const settings = ports.settings().defaults;
   const now = nowOf(ports);
@@ -51,11 +52,11 @@ export async function seriesFields(ports: WorkflowPorts, aoi: Aoi, aoiMode: AoiM
   // Output step, which is offered only in a run that asks something.
   state.fixed.date = window.from;
   // The date is what the series varies: never asked; the window and the thinning take its place.
-  const composite = compositeSteps({ ports, aoi, aoiMode, window });
+  const composite = compositeSteps({ ports, aoi, aoiMode, window, account });
   const at = composite.findIndex((step) => step.id === 'date');
   const steps = [...composite.slice(0, at), ...seriesSteps<CompositePromptState & SeriesStepsState>(ports, now), ...composite.slice(at + 1)];
   if (!(await runWizard(steps, state))) return undefined;
-  await loadBandLimitIfNeeded(ports, state);
+  await loadBandLimitIfNeeded(account, state);
   const fields: SeriesFields = { ...checkChoices(state), aoiMode };
   // Every date would be PUT to the one address, each overwriting the one before.
   if (fields.output?.UploadUrl) throw new WorkflowError('invalid-option', 'A time series downloads one image per date; it cannot send them all to one UploadUrl. Clear UploadUrl (the setting satImagery.defaults.output.uploadUrl or the option) to download them. Nothing was sent.');

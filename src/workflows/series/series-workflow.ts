@@ -12,6 +12,8 @@ import { readAoiOrThrow } from '../engine/aoi-input';
 import { SENT_NO_ANSWER, runBatch } from '../engine/batch-runner';
 import { BatchManifest } from '../engine/batch-manifest';
 import type { ManifestUnit } from '../engine/batch-manifest';
+import { accountOnce } from '../engine/account-snapshot';
+import type { RunAccount } from '../engine/account-snapshot';
 import { confirmCost } from '../engine/cost-gate';
 import { WorkflowError, isCancellation } from '../engine/errors';
 import { sortByLedger } from '../engine/ledger-units';
@@ -21,7 +23,6 @@ import { PurchaseLedger } from '../engine/purchase-ledger';
 import { requestKey } from '../engine/request-key';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import type { Aoi } from '../../geometry/types';
-import { keyLimits } from '../composite/split-into-parts';
 import { poolSize } from '../engine/worker-pool';
 import { nameByPixelSize } from '../stac/pixel-size';
 import { writeStacSidecar } from '../stac/stac-sidecar';
@@ -54,7 +55,9 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
   try {
     ports.progress.report({ message: 'Loading models…' });
     const models = await ports.client.listModels({ signal: ports.signal });
-    const asked = await seriesFields(ports, aoi, options.aoiMode ?? aoi.format, options, models);
+    // Read once, when first needed (the band limit, the maximum area), and carried to the billed calls.
+    const account = accountOnce(ports);
+    const asked = await seriesFields(ports, aoi, options.aoiMode ?? aoi.format, options, models, account);
     if (!asked) return result;
     const { fields } = asked;
     result.choices = { model: fields.model, satelliteConstellations: [...fields.satelliteConstellations], epsgProjection: fields.epsgProjection, resolution: fields.resolution, bandnames: fields.bandnames, output: fields.output };
@@ -63,7 +66,7 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
     await checkOutputFolder(directory, ports.settings().workspaceFolder);
     const ledger = await PurchaseLedger.open(directory, { command: `Download Time Series of ${source.name}`, redact: ports.redact });
     try {
-      await downloadDates(ports, aoi, fields, { ...options, ...asked.dates }, directory, ledger, result);
+      await downloadDates(ports, account, aoi, fields, { ...options, ...asked.dates }, directory, ledger, result);
     } finally {
       await ledger.close();
     }
@@ -74,10 +77,10 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
   }
 }
 
-async function downloadDates(ports: WorkflowPorts, aoi: Aoi, fields: SeriesFields, options: DownloadSeriesOptions, directory: string, ledger: PurchaseLedger, result: SeriesResult): Promise<void> {
-  const limits = await keyLimits(ports);
+async function downloadDates(ports: WorkflowPorts, account: RunAccount, aoi: Aoi, fields: SeriesFields, options: DownloadSeriesOptions, directory: string, ledger: PurchaseLedger, result: SeriesResult): Promise<void> {
+  const limits = await account();
   // Before the date search and any availability or estimate call.
-  if (limits.maxAreaKm2 !== undefined && aoi.billedAreaKm2 > limits.maxAreaKm2) throw new WorkflowError('invalid-option', tooLarge(aoi.billedAreaKm2, limits.maxAreaKm2));
+  if (limits.maxCompositeAreaKm2 !== undefined && aoi.billedAreaKm2 > limits.maxCompositeAreaKm2) throw new WorkflowError('invalid-option', tooLarge(aoi.billedAreaKm2, limits.maxCompositeAreaKm2));
   const { dates, partial } = await seriesDates(ports, aoi, fields, options);
   for (const date of partial) result.dates.push({ date, status: 'partial', error: 'the imagery of this date covers only part of the area (set AllowPartialImage to take it)' });
 
@@ -91,13 +94,13 @@ async function downloadDates(ports: WorkflowPorts, aoi: Aoi, fields: SeriesField
   const sorted = await sortByLedger(ledger, manifest, dates.map((date) => ({ id: date, body: bodies.get(date) })), 'series', options.resendUncertain);
   const toPrice = sorted.buy.map((b) => b.unit.id);
 
-  const workers = Math.min(poolSize(options.concurrency ?? limits.maxConcurrent, limits.maxConcurrent), (ports.client as { gate?: { size?: number } }).gate?.size ?? Number.POSITIVE_INFINITY);
+  const workers = Math.min(poolSize(options.concurrency ?? limits.maxConnections, limits.maxConnections), (ports.client as { gate?: { size?: number } }).gate?.size ?? Number.POSITIVE_INFINITY);
   const { priced, refused } = toPrice.length > 0 ? await checkAndPrice(ports, aoi, fields, toPrice, workers) : { priced: [], refused: [] };
   result.totalCredits = totalOf(priced);
   let go: PricedDate[] = priced;
   if (priced.length > 0) {
     const model = seriesEstimateModel(aoi, priced, ports.settings().confirmCostAbove);
-    const decision = await confirmCost(ports, model, result.totalCredits, options.skipConfirmation);
+    const decision = await confirmCost(ports, model, result.totalCredits, options.skipConfirmation, limits);
     if (decision.action !== 'proceed') {
       result.reason = 'The cost was not confirmed: nothing was sent.';
       go = [];
@@ -114,7 +117,7 @@ async function downloadDates(ports: WorkflowPorts, aoi: Aoi, fields: SeriesField
     ports,
     manifest,
     [...earlier, ...units],
-    { noun: 'dates', ledger, kind: 'series', concurrency: workers, maxConcurrent: limits.maxConcurrent, resendUncertain: options.resendUncertain, creditsBefore: limits.credits },
+    { noun: 'dates', ledger, kind: 'series', concurrency: workers, maxConcurrent: limits.maxConnections, resendUncertain: options.resendUncertain, creditsBefore: limits.balances.credits },
     async ({ id, input }, onBytes) => {
       if (!input) throw new WorkflowError('invalid-option', `${id} was not planned in this run.`);
       return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log), shares)));

@@ -10,7 +10,8 @@ import { checkOutput, checkOutputNames, fieldRules } from '../engine/output-fiel
 import { bandLimitMatters, compositeSteps, initialPromptState, loadBandLimit } from '../composite/composite-prompts';
 import type { CompositeChoices, CompositePromptState } from '../composite/composite-prompts';
 import { windowOf } from '../dates/date-search';
-import { WorkflowError, isCancellation } from '../engine/errors';
+import { WorkflowError, isCancellation, unlessCancelled } from '../engine/errors';
+import { accountOnce } from '../engine/account-snapshot';
 import { BatchManifest } from '../engine/batch-manifest';
 import { nowOf } from '../engine/ports';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
@@ -21,7 +22,6 @@ import { sortByLedger } from '../engine/ledger-units';
 import { paidFileName } from '../engine/paid-file-name';
 import { PurchaseLedger } from '../engine/purchase-ledger';
 import { requestKey } from '../engine/request-key';
-import { keyLimits } from '../composite/split-into-parts';
 import { uploadTarget } from '../composite/save-composite-file';
 import { findTiles, pickTiles } from './search-tiles-workflow';
 import { runWizard } from '../engine/wizard';
@@ -96,10 +96,12 @@ async function processThroughLedger(ports: WorkflowPorts, kind: BatchKind, aoi: 
     if (fixedBands !== undefined) parseBandExpression(fixedBands);
     ports.progress.report({ message: 'Loading models…' });
     const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
+    // Read once, when first needed (the band limit, the price), and carried to the billed calls.
+    const account = accountOnce(ports);
     const state: BatchState = { ...initialPromptState(options, ports.settings().defaults, models, kind), candidates: [], tiles: options.tileGuids };
     state.rules = await fieldRules(ports, kind);
     checkOutput(state.chosen.output ?? {}, state.rules);
-    const steps: WizardStep<BatchState>[] = compositeSteps({ ports, aoi, aoiMode: 'wkt', window: windowOf(options, nowOf(ports)) });
+    const steps: WizardStep<BatchState>[] = compositeSteps({ ports, aoi, aoiMode: 'wkt', window: windowOf(options, nowOf(ports)), account });
     steps.push({
       id: 'tiles',
       fixed: () => options.tileGuids !== undefined,
@@ -120,7 +122,7 @@ async function processThroughLedger(ports: WorkflowPorts, kind: BatchKind, aoi: 
       model = checkModel(state.chosen.model!, models);
       const unitIds = state.tiles ?? [];
       const modelBands = modelBandsOf(models.find((m) => m.Model === model));
-      if (bandLimitMatters(state.chosen.bandnames, modelBands)) await loadBandLimit(ports, state);
+      if (bandLimitMatters(state.chosen.bandnames, modelBands)) await loadBandLimit(account, state);
       if (state.chosen.bandnames !== undefined) checkBandExpression(state.chosen.bandnames, state.maxTotalBands, modelBands);
       if (state.chosen.epsgProjection !== undefined) checkEpsg(state.chosen.epsgProjection, state.rules.enums.EpsgProjection);
       const output = checkOutput(state.chosen.output ?? {}, state.rules);
@@ -142,8 +144,8 @@ async function processThroughLedger(ports: WorkflowPorts, kind: BatchKind, aoi: 
       // Units bought here before with these settings (the ledger) are neither priced nor sent again.
       const sorted = await sortByLedger(ledger, manifest, unitIds.map((id) => ({ id, body: unitBody(kind, shared, id) })), kind, options.resendUncertain);
       const pending = sorted.buy.map((b) => b.unit.id);
-      // Reading the limits sizes the client's gate to the key before the checks run in parallel.
-      await keyLimits(ports);
+      // The run's account sizes the client's gate to the key before the checks run in parallel.
+      await account();
       price = await priceTileBatch(ports, kind, pending, state.candidates, shared);
       if (pending.length === 0) break;
       if (price.ready.length === 0) {
@@ -152,22 +154,19 @@ async function processThroughLedger(ports: WorkflowPorts, kind: BatchKind, aoi: 
         return result;
       }
       const view = batchEstimateModel(kind, price, shared, ports.settings().confirmCostAbove);
-      const decision = await confirmCost(ports, view, price.credits, options.skipConfirmation);
+      const decision = await confirmCost(ports, view, price.credits, options.skipConfirmation, await account());
       if (decision.action === 'cancel') return result;
       if (decision.action === 'proceed') break;
       if (!steps.some((step) => !step.fixed(state))) return result; // "change" with nothing left to ask
     }
     // The tiles' footprints place each image's STAC Item; one search (not billed) when the options named the tiles.
-    const footprints = state.candidates.length > 0 || !aoi ? state.candidates : await ports.client.searchTiles(aoiField(aoi, 'wkt'), { signal: ports.signal }).catch((error: unknown) => {
-      if (isCancellation(error, ports.signal)) throw error;
-      return [];
-    });
+    const footprints = state.candidates.length > 0 || !aoi ? state.candidates : await unlessCancelled(ports.client.searchTiles(aoiField(aoi, 'wkt'), { signal: ports.signal }), ports.signal, []);
     const itemProfile = { date: shared.Date.slice(0, 10), epsgProjection: shared.EpsgProjection ?? 4326, bandnames: shared.Bandnames ?? 'rgb', model, satelliteConstellations: shared.SatelliteConstellations, resolution: shared.Resolution ?? 0 };
     result.manifestPath = manifest.path;
-    const { maxConcurrent, credits } = await keyLimits(ports);
+    const { maxConnections: maxConcurrent, balances } = await account();
     const left = new Set(price.notReady.map((u) => u.id));
     const units = (state.tiles ?? []).filter((id) => !left.has(id)).map((id) => ({ id, input: id, body: unitBody(kind, shared, id) }));
-    const batch = { noun: kind === 'tile' ? 'tiles' : 'mini-tiles', ledger, kind, concurrency: options.concurrency, maxConcurrent, creditsBefore: credits, resendUncertain: options.resendUncertain };
+    const batch = { noun: kind === 'tile' ? 'tiles' : 'mini-tiles', ledger, kind, concurrency: options.concurrency, maxConcurrent, creditsBefore: balances.credits, resendUncertain: options.resendUncertain };
     const shares = new Map<string, number>();
     const outcome = await runBatch(ports, manifest, units, batch, async ({ id, body }, onBytes) => {
       const fileName = paidFileName([kind, id, shared.Date.slice(0, 10)], requestKey(body));
