@@ -5,7 +5,7 @@
 import type { Dispatcher } from 'undici';
 import { Deadline } from './deadline';
 import { ApiError } from './errors';
-import { isLoopbackHost } from './loopback';
+import { isHttpsOrLoopback } from './loopback';
 import { NodeHttpClient } from './node-http';
 import type { ResponseBody } from './node-http';
 
@@ -58,8 +58,7 @@ export function checkBaseUrl(baseUrl: string): URL {
   if (url.username || url.password) {
     throw new ApiError({ kind: 'local-validation', message: 'The service base URL must not contain a user name or password.' });
   }
-  if (url.protocol === 'https:') return url;
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url;
+  if (isHttpsOrLoopback(url)) return url;
   throw new ApiError({
     kind: 'local-validation',
     message: `The service base URL must use https (plain http is allowed only for localhost); "${url.origin}" was refused so the key is not sent unencrypted.`,

@@ -3,7 +3,7 @@
 // refused, like ssh does with private keys). Never a flag: argv shows in the process list. The
 // address: --base-url or SAT_IMAGERY_BASE_URL, https only except on loopback, as in the extension.
 import { readFileSync, statSync } from 'node:fs';
-import { isLoopbackHost } from '../api/loopback';
+import { isHttpsOrLoopback } from '../api/loopback';
 import { CliError, ExitCode, UsageError } from './exit-codes';
 import { localFileMessage } from './file-errors';
 
@@ -49,10 +49,10 @@ export function readBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv): s
   } catch {
     throw new UsageError(`${source} ("${raw}") is not a valid address.`);
   }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new UsageError(`Refusing to send the API key over plain http to ${url.host} (${source}): use https (http is allowed only for localhost).`);
+  if (!isHttpsOrLoopback(url)) {
+    if (url.protocol === 'http:') throw new UsageError(`Refusing to send the API key over plain http to ${url.host} (${source}): use https (http is allowed only for localhost).`);
+    throw new UsageError(`${source} uses "${url.protocol}": use an https:// address.`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${source} uses "${url.protocol}": use an https:// address.`);
   if (url.username || url.password || url.search || url.hash) throw new UsageError(`${source} must be a plain address, without credentials, query or fragment.`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

@@ -1,7 +1,7 @@
 // Where the API key may be sent. The setting is application-scoped in package.json; this is the
 // second line of defence: a value that reaches us from a workspace or folder is ignored, and a
 // plain-http address is accepted only on the loopback interface, where no one can listen in.
-import { isLoopbackHost } from '../api/loopback';
+import { isHttpsOrLoopback } from '../api/loopback';
 import { DEFAULT_BASE_URL } from './constants';
 
 /** The parts of `WorkspaceConfiguration.inspect()` that may legitimately choose the address. */
@@ -24,8 +24,7 @@ export function baseUrlProblem(baseUrl: string): string | undefined {
   } catch {
     return `The setting satImagery.baseUrl ("${baseUrl}") is not a valid address. Set it to an https:// address in your user settings.`;
   }
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
+  if (isHttpsOrLoopback(url)) return undefined;
   if (url.protocol === 'http:') {
     return `Refusing to send the API key over plain http to ${url.host}. Use an https:// address in satImagery.baseUrl (http is allowed only for localhost).`;
   }

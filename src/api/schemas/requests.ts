@@ -3,7 +3,7 @@
 // Objects are loose: optional fields the document does not list (FileType, UploadUrl...) pass
 // through untouched. The AOI rule (exactly one of Wkt and GeoJson) is checked in validate.ts.
 import type * as ZodMini from 'zod/mini';
-import { isLoopbackHost } from '../loopback';
+import { isHttpsOrLoopback } from '../loopback';
 
 export type Zod = typeof ZodMini;
 export type RequestKind = 'dateDiscovery' | 'compositeAvailability' | 'composite' | 'tile' | 'miniTile' | 'orderEstimate' | 'orderCreate' | 'tileSearch';
@@ -19,7 +19,7 @@ function isRealDay(value: string): boolean {
 function isUploadAddress(value: string): boolean {
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+    return isHttpsOrLoopback(url);
   } catch {
     return false;
   }

@@ -3,6 +3,7 @@
 // specification document's enum, else the values the live-service notes list), and the checks
 // that refuse a wrong value before anything is sent.
 import type { ImageryClient, ProcessOutputOptions, TileOutputOptions } from '../../api/types';
+import { isHttpsOrLoopback } from '../../api/loopback';
 import { readSpecification } from '../../api/specification';
 import { unlessCancelled, WorkflowError } from './errors';
 
@@ -99,8 +100,7 @@ export function checkUploadUrl(value: string): string {
   } catch {
     throw new WorkflowError('invalid-option', `UploadUrl '${value}' is not an address.`);
   }
-  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+  if (!isHttpsOrLoopback(url)) {
     throw new WorkflowError('invalid-option', 'UploadUrl must be an https:// address (plain http only to this machine).');
   }
   return value;
