@@ -7,6 +7,7 @@
 import type { ClientCore } from './client-core';
 import { callJson } from './endpoint-call';
 import { endpoints } from './endpoints';
+import { unlessCancelled } from '../common/cancellation';
 import { ApiError } from './errors';
 import type { ApiKeyInfo } from './types';
 
@@ -23,12 +24,8 @@ function listedPaths(document: unknown): string[] {
 }
 
 async function documentedPaths(core: ClientCore, signal?: AbortSignal): Promise<string[]> {
-  try {
-    return listedPaths((await core.loadSpecification(signal)).document);
-  } catch (error) {
-    if (error instanceof ApiError && error.kind === 'aborted') throw error;
-    return [];
-  }
+  const loaded = await unlessCancelled(core.loadSpecification(signal), signal, undefined);
+  return loaded ? listedPaths(loaded.document) : [];
 }
 
 /** The order to try: the newer one when the document lists it, the older alone when it lists
@@ -58,11 +55,7 @@ export async function fetchAccountInfo(core: ClientCore, signal?: AbortSignal): 
   }
   if (used !== NEWER || hasBalance(info) || !listed.includes(OLDER.path)) return info;
   // The newer answer's limits stand; the older endpoint only fills in the balance.
-  try {
-    const older = await callJson(core, OLDER, undefined, { signal });
-    return { ...older, ...info };
-  } catch (error) {
-    if (error instanceof ApiError && error.kind === 'aborted') throw error;
-    return info; // the balance stays unknown; the cost gate says so
-  }
+  // Without it the balance stays unknown; the cost gate says so.
+  const older = await unlessCancelled(callJson(core, OLDER, undefined, { signal }), signal, undefined);
+  return older ? { ...older, ...info } : info;
 }

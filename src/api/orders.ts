@@ -7,6 +7,7 @@
 // Orders list", never a second order. Even a "not run" answer is checked before the resend: a
 // gateway can answer 429 or 503 after the service created the order, so the list is read once
 // more and the create is sent again only when no such order is in it.
+import { unlessCancelled } from '../common/cancellation';
 import type { ClientCore } from './client-core';
 import { callJson, prepareBody, sendJson } from './endpoint-call';
 import { endpoints } from './endpoints';
@@ -48,13 +49,8 @@ export async function cancelOrder(core: ClientCore, guid: string, options: CallO
 }
 
 async function knownOrderGuids(core: ClientCore, signal: AbortSignal | undefined): Promise<Set<string> | undefined> {
-  try {
-    const orders = await listOrders(core, { signal });
-    return new Set(orders.map((o) => o.TaskOrderGuid).filter((g): g is string => typeof g === 'string'));
-  } catch (err) {
-    if (err instanceof ApiError && err.kind === 'aborted') throw err;
-    return undefined;
-  }
+  const orders = await unlessCancelled(listOrders(core, { signal }), signal, undefined);
+  return orders && new Set(orders.map((o) => o.TaskOrderGuid).filter((g): g is string => typeof g === 'string'));
 }
 
 export async function createOrder(core: ClientCore, request: OrderCreateRequest, options: CallOptions = {}): Promise<TaskOrder> {

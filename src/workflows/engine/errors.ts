@@ -30,21 +30,6 @@ export function isWorkflowError(value: unknown): value is WorkflowError {
   return value instanceof WorkflowError;
 }
 
-/** True for the failure a cancel causes (the client's 'aborted', or an AbortError). */
-export function isCancellation(error: unknown, signal?: AbortSignal): boolean {
-  if (signal?.aborted) return true;
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { kind?: unknown; name?: unknown };
-  return e.kind === 'aborted' || e.name === 'AbortError';
-}
-
-/** The call's answer, or `fallback` when it fails for any reason but a cancel: a cancel still
- * ends the run. For the calls a run can do without (the account, the document, footprints). */
-export async function unlessCancelled<T, F>(call: Promise<T>, signal: AbortSignal | undefined, fallback: F): Promise<T | F> {
-  try {
-    return await call;
-  } catch (error) {
-    if (isCancellation(error, signal)) throw error;
-    return fallback;
-  }
-}
+// The cancel's test and the "answer, or a fallback unless cancelled" helper live in src/common,
+// for the client too; the workflows take them from here with their other failures.
+export { isCancellation, unlessCancelled } from '../../common/cancellation';
