@@ -7,11 +7,15 @@ import { readAoi, splitAoi } from '../../src/geometry/index';
 import { downloadComposite } from '../../src/workflows/composite/download-composite-workflow';
 import { findAvailableDates } from '../../src/workflows/dates/find-dates-workflow';
 import { downloadSeries } from '../../src/workflows/series/series-workflow';
+import { runOrder } from '../../src/workflows/orders/order-workflow';
 import { processTiles } from '../../src/workflows/tiles/process-tiles-workflow';
 import { searchTiles } from '../../src/workflows/tiles/search-tiles-workflow';
 import { useSimulatorClient } from './simulator-client-fixture';
 import { scriptedPorts } from './workflow-ports';
+import { testNow } from './test-clock';
 
+// A field far from the demo orders, ordered for the three months after next.
+const FIELD = { name: 'field.wkt', text: 'POLYGON((12.1 55.1, 12.13 55.1, 12.13 55.12, 12.1 55.12, 12.1 55.1))', format: 'wkt' as const };
 // Six 0.1° tiles inside the demo orders near Aarhus.
 const AREA = { name: 'area.wkt', text: 'POLYGON((10.02 56.02, 10.28 56.02, 10.28 56.18, 10.02 56.18, 10.02 56.02))', format: 'wkt' as const };
 // About 10 km × 6.7 km near Aarhus: above a maximum of 20 km², so it goes in parts.
@@ -98,6 +102,17 @@ describe('workflow: one account read per run (against the simulator)', () => {
     fixture.sim.clearLog();
     const options = { ...IMAGE, date, tileGuids: found.selected.slice(0, 2), outputDirectory: fixture.out, skipConfirmation: true };
     const result = await processTiles(scriptedPorts(fixture.client, {}, cheap).ports, 'tile', AREA, options);
+    assert.equal(result.outcome, 'completed');
+    assert.equal(accountReads(), 1);
+  });
+
+  it('an order reads the account once: the balance compared with the price is the one before the creation', async () => {
+    const start = new Date(Date.UTC(testNow().getUTCFullYear(), testNow().getUTCMonth() + 2, 1));
+    const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 3, 0));
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    fixture.sim.clearLog();
+    const run = scriptedPorts(fixture.client, {}, { now: testNow(), settings: { confirmCostAbove: 1_000_000 } });
+    const result = await runOrder(run.ports, FIELD, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: day(start), to: day(end), skipConfirmation: true }, 'create');
     assert.equal(result.outcome, 'completed');
     assert.equal(accountReads(), 1);
   });
