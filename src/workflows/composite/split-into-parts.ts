@@ -10,7 +10,8 @@ import { paidFileName } from '../engine/paid-file-name';
 import type { PurchaseLedger } from '../engine/purchase-ledger';
 import { requestKey } from '../engine/request-key';
 import type { WorkflowPorts } from '../engine/ports';
-import { compositeRequest, freezeProfile } from '../engine/request-profile';
+import { compositeRequest } from '../engine/request-profile';
+import { partProfile } from './area-parts';
 import type { CompositeProfile } from '../engine/request-profile';
 import type { BatchResult } from '../engine/results';
 import { nameByPixelSize } from '../stac/pixel-size';
@@ -31,8 +32,8 @@ export async function downloadCompositeParts(
   const settings = { ...compositeRequest(profile), Wkt: undefined, GeoJson: undefined, parts: parts.length, aoi: aoi.wkt.length };
   const manifest = await BatchManifest.open(directory, 'composite-parts', settings, ports.redact);
   const units = parts.map((part, i) => {
-    const partProfile = freezeProfile(part, { ...profile, satelliteConstellations: [...profile.satelliteConstellations], output: { ...profile.output } });
-    return { id: `part-${String(i + 1).padStart(2, '0')}`, input: { part, partProfile }, body: compositeRequest(partProfile) };
+    const frozen = partProfile(part, profile);
+    return { id: `part-${String(i + 1).padStart(2, '0')}`, input: { part, partProfile: frozen }, body: compositeRequest(frozen) };
   });
   const shares = new Map<string, number>();
   const result = await runBatch(ports, manifest, units, { noun: 'parts', ledger, kind: 'composite-part', maxConcurrent, ...billing }, async ({ id, input, body }, onBytes) => {
