@@ -1,7 +1,8 @@
 // Opens a GeoTIFF in the image viewer: from the Explorer's menu (a Uri), the download's "Open"
 // (a Uri), or a finished batch unit (a node carrying its file as `uri` or `path`). An argument
-// `{ uri | path, outline?, label? }` outlines a field over the image: `outline` a GeoJSON Polygon
-// or MultiPolygon in EPSG:4326 (the field statistics chart opens a date's image like this).
+// `{ uri | path, outline?, label?, viewColumn? }` outlines a field over the image: `outline` a
+// GeoJSON Polygon or MultiPolygon in EPSG:4326 (the field statistics chart opens a date's image
+// like this, in the column beside the chart).
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { openInImageViewer } from '../webview/viewer/index';
@@ -37,6 +38,7 @@ export const openImageCommand: Command = {
       void vscode.window.showErrorMessage('Open Image needs a GeoTIFF: choose one in the Explorer.');
       return;
     }
-    await openInImageViewer(uri, outlineOf(target));
+    const column = (target as { viewColumn?: unknown } | undefined)?.viewColumn;
+    await openInImageViewer(uri, outlineOf(target), typeof column === 'number' && Number.isInteger(column) && column >= 1 && column <= 9 ? column : undefined);
   },
 };

@@ -131,7 +131,9 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
     const found = this.content.fields.find((f) => f.id === field);
     if (!image || !found) return;
     const outline = { type: 'MultiPolygon' as const, coordinates: found.polygons };
-    await vscode.commands.executeCommand(Commands.openImage, { path: image, outline, label: `Field ${field}` });
+    // Beside the chart, so the next point can be clicked while the image is on screen.
+    const viewColumn = this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
+    await vscode.commands.executeCommand(Commands.openImage, { path: image, outline, label: `Field ${field}`, viewColumn });
   }
 
   /** Saves the long table as CSV: at `target`, else where the person says. */
