@@ -96,13 +96,15 @@ describe('field statistics panel: the chart model', () => {
     assert.deepEqual(seasons(table.dates), [2024, 2025]);
   });
 
-  it('spans the means of every field drawn and the p25–p75 band of the selected ones only', () => {
+  it('spans the medians of every field drawn or selected and the p25–p75 band of the selected ones only', () => {
     const ndvi = indexView(table, 0);
     const [low, high] = valueRange(table, ndvi, [0, 1], []);
     assert.ok(low < 0.3 && low > 0.25 && high > 0.6 && high < 0.65, `${low}..${high}`);
     const [bandLow, bandHigh] = valueRange(table, ndvi, [0, 1], [0]);
     assert.ok(bandLow < 0.25 && bandHigh > 0.65, `${bandLow}..${bandHigh}: north's p25 0.25 and p75 0.65 included`);
     assert.deepEqual(valueRange(table, ndvi, [], []), [0, 1]);
+    const [selectedLow, selectedHigh] = valueRange(table, ndvi, [], [0]);
+    assert.ok(selectedLow < 0.25 && selectedHigh > 0.65, 'a selected field the search did not find still sets the range');
     assert.deepEqual(ticks(0, 1), [0, 0.2, 0.4, 0.6, 0.8, 1]);
   });
 

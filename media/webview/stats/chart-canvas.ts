@@ -1,10 +1,12 @@
 // The chart, drawn on a canvas of our own (no chart library: a time axis, lines, a band and points
 // are a few hundred lines, and 1,000 fields are one path): every field found by the search as a
-// thin line of its mean, the selected fields in colour with their p25–p75 band and their points,
+// thin line of its median (inside its p25–p75 band, where a skewed field's mean need not be),
+// the selected fields in colour with their p25–p75 band and their points,
 // a date with little valid area as a hollow, faded point. By day of year, each season of a
 // selected field is its own line over the same months. Colours only from the theme's variables.
 import { dayOfYear, isFaded, seasons, stat, ticks, valueRange, yearOf } from './chart-model';
 import type { IndexView } from './chart-model';
+import { STAT_COLUMNS } from '../../../src/ui/webview/stats/protocol';
 import type { PackedTable } from '../../../src/ui/webview/stats/protocol';
 
 export type ChartMode = 'time' | 'doy';
@@ -137,20 +139,27 @@ export class ChartCanvas {
     ctx.stroke();
   }
 
-  /** Every field found, as one path of thin lines: 1,000 fields are one stroke. */
+  /** Every field found, as one path of thin lines: 1,000 fields are one stroke. The medians are read
+   * straight from the packed statistics and each date's x computed once (52,000 points). */
   private background(ctx: CanvasRenderingContext2D, state: ChartState, x: (d: number) => number, y: (v: number) => number): void {
     const { table, view } = state;
     const chosen = new Set(state.selected);
+    const xs = Float64Array.from({ length: view.dateCount }, (_, d) => x(d));
+    const { stats } = table;
+    const { rowAt, dateCount } = view;
+    const width = STAT_COLUMNS.length;
     const path = new Path2D();
     for (const f of state.drawn) {
       if (chosen.has(f)) continue;
       let pen = false;
-      for (let d = 0; d < view.dateCount; d++) {
-        const row = view.rowAt[f * view.dateCount + d] as number;
-        const v = row < 0 ? Number.NaN : stat(table, row, 'mean');
-        if (!Number.isFinite(v)) continue;
-        if (pen) path.lineTo(x(d), y(v));
-        else path.moveTo(x(d), y(v));
+      const base = f * dateCount;
+      for (let d = 0; d < dateCount; d++) {
+        const row = rowAt[base + d] as number;
+        if (row < 0) continue;
+        const v = stats[row * width + 1] as number; // the median: STAT_COLUMNS[1]
+        if (v !== v) continue; // NaN: no value
+        if (pen) path.lineTo(xs[d] as number, y(v));
+        else path.moveTo(xs[d] as number, y(v));
         pen = true;
       }
       this.lines++;
@@ -173,15 +182,16 @@ export class ChartCanvas {
       for (const group of groups) {
         const points = group.dates
           .map((d) => ({ d, row: view.rowAt[f * view.dateCount + d] as number }))
-          .filter((p) => p.row >= 0 && Number.isFinite(stat(table, p.row, 'mean')));
+          .filter((p) => p.row >= 0 && Number.isFinite(stat(table, p.row, 'median')));
         if (points.length === 0) continue;
-        this.band(ctx, table, points, colour, x, y);
+        // Seasons laid over each other: bands only for one or two fields, or they cover each other.
+        if (state.mode === 'time' || state.selected.length <= 2) this.band(ctx, table, points, colour, x, y);
         ctx.save();
         ctx.strokeStyle = colour;
         ctx.lineWidth = 2;
         ctx.setLineDash(group.dash);
         ctx.beginPath();
-        points.forEach((p, k) => (k === 0 ? ctx.moveTo(x(p.d), y(stat(table, p.row, 'mean'))) : ctx.lineTo(x(p.d), y(stat(table, p.row, 'mean')))));
+        points.forEach((p, k) => (k === 0 ? ctx.moveTo(x(p.d), y(stat(table, p.row, 'median'))) : ctx.lineTo(x(p.d), y(stat(table, p.row, 'median')))));
         ctx.stroke();
         ctx.restore();
         this.lines++;
@@ -195,7 +205,7 @@ export class ChartCanvas {
     if (withBand.length === 0) return;
     ctx.save();
     ctx.fillStyle = colour;
-    ctx.globalAlpha = 0.15;
+    ctx.globalAlpha = 0.12;
     ctx.beginPath();
     withBand.forEach((p, k) => (k === 0 ? ctx.moveTo(x(p.d), y(stat(table, p.row, 'p75'))) : ctx.lineTo(x(p.d), y(stat(table, p.row, 'p75')))));
     for (let k = withBand.length - 1; k >= 0; k--) {
@@ -212,7 +222,7 @@ export class ChartCanvas {
 
   private point(ctx: CanvasRenderingContext2D, table: PackedTable, p: { d: number; row: number }, field: number, colour: string, threshold: number, x: (d: number) => number, y: (v: number) => number): void {
     const px = x(p.d);
-    const py = y(stat(table, p.row, 'mean'));
+    const py = y(stat(table, p.row, 'median'));
     const faded = isFaded(table, p.row, threshold);
     ctx.save();
     ctx.beginPath();

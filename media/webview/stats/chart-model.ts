@@ -59,26 +59,30 @@ export function yearOf(date: string): number {
   return Number(date.slice(0, 4));
 }
 
-/** The lowest and highest value drawn: means of every field drawn, and the p25–p75 band of the
- * selected ones. A flat or empty range is widened so the axis has a height. */
+/** The lowest and highest value drawn: the medians of every field drawn or selected, and the
+ * p25–p75 band of the selected ones. A flat or empty range is widened so the axis has a height. */
 export function valueRange(table: PackedTable, view: IndexView, drawn: readonly number[], selected: readonly number[]): [number, number] {
   let low = Infinity;
   let high = -Infinity;
-  const take = (v: number) => {
-    if (Number.isFinite(v)) {
+  const { stats } = table;
+  const { rowAt, dateCount } = view;
+  const chosen = new Set(selected);
+  const [median, p25, p75] = [COLUMN.median, COLUMN.p25, COLUMN.p75];
+  for (const f of new Set([...drawn, ...selected])) {
+    const band = chosen.has(f);
+    for (let d = 0; d < dateCount; d++) {
+      const row = rowAt[f * dateCount + d] as number;
+      if (row < 0) continue;
+      const o = row * WIDTH;
+      // NaN fails both comparisons: a statistic with no value widens nothing.
+      const v = stats[o + median] as number;
       if (v < low) low = v;
       if (v > high) high = v;
-    }
-  };
-  const chosen = new Set(selected);
-  for (const f of drawn) {
-    for (let d = 0; d < view.dateCount; d++) {
-      const row = view.rowAt[f * view.dateCount + d] as number;
-      if (row < 0) continue;
-      take(stat(table, row, 'mean'));
-      if (chosen.has(f)) {
-        take(stat(table, row, 'p25'));
-        take(stat(table, row, 'p75'));
+      if (band) {
+        const a = stats[o + p25] as number;
+        const b = stats[o + p75] as number;
+        if (a < low) low = a;
+        if (b > high) high = b;
       }
     }
   }

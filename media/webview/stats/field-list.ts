@@ -58,7 +58,9 @@ export class FieldList {
       const swatch = el('span', { class: 'stats-swatch' });
       const colour = this.colourOf(f);
       if (colour) swatch.style.background = colour;
-      items.push(el('label', { class: 'stats-list-row', role: 'listitem', 'data-field': name, style: `top:${i * ROW_HEIGHT}px` }, box, swatch, el('span', { class: 'stats-field-name', title: name }, name)));
+      const item = el('label', { class: 'stats-list-row', role: 'listitem', 'data-field': name }, box, swatch, el('span', { class: 'stats-field-name', title: name }, name));
+      item.style.top = `${i * ROW_HEIGHT}px`; // through the CSSOM: the page's CSP refuses style attributes
+      items.push(item);
     }
     this.rows.replaceChildren(...items);
   }

@@ -1,6 +1,6 @@
 // The field statistics page (bundled by esbuild.mjs into dist/stats.js). The host sends `show`
 // (the long table, packed); the page draws one line per field found by the search, the selected
-// fields in colour with their p25–p75 band, faded points where little of the field was valid, by
+// fields in colour (their median) with their p25–p75 band, faded points where little of the field was valid, by
 // date or by day of year (seasons laid over each other), and the selected fields' rows in a table
 // beside it. A click on a point (or a date in the table) asks the host to open that image with the
 // field outlined; the exports are written by the host.
@@ -55,6 +55,7 @@ class StatsPage {
   private readonly modeSelect: HTMLSelectElement;
   private readonly indexSelect: HTMLSelectElement;
   private frame = 0;
+  private lastDrawMs = 0;
 
   constructor(private readonly show: StatsShowMessage) {
     const { table } = show;
@@ -182,19 +183,23 @@ class StatsPage {
     this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
   }
 
+  /** The legend first (its height sizes the canvas), the chart and the list while the page's
+   * layout is still clean, the table last: one layout with the table, not one per part. */
   private redraw(): void {
     const { table } = this.show;
+    this.legend.replaceChildren(...this.legendItems());
+    this.draw(false);
     this.list.show(this.found, this.selected.length);
     this.tableHost.replaceChildren(renderTable(table, tableLines(table, this.view, this.selected, this.threshold), (line: TableLine) => this.open(line.field, line.date)));
-    this.legend.replaceChildren(...this.legendItems());
-    this.draw();
+    this.report(this.chart.lines, this.lastDrawMs);
   }
 
-  private draw(): void {
+  private draw(report = true): void {
     const started = performance.now();
     const lines = this.chart.draw({ table: this.show.table, view: this.view, drawn: this.found, selected: this.selected, mode: this.mode, threshold: this.threshold });
     this.chart.canvas.dataset.lines = String(lines); // what the browser test counts
-    this.report(lines, performance.now() - started);
+    this.lastDrawMs = performance.now() - started;
+    if (report) this.report(lines, this.lastDrawMs);
   }
 
   private legendItems(): HTMLElement[] {
@@ -206,7 +211,7 @@ class StatsPage {
       return el('span', { class: 'stats-legend-item' }, swatch, table.fields[f] as string);
     });
     if (this.mode === 'doy') items.push(el('span', { class: 'stats-legend-item', 'data-testid': 'seasons' }, `Seasons: ${seasons(table.dates).join(', ')} (solid, dashed, dotted in that order)`));
-    items.push(el('span', { class: 'stats-legend-item' }, 'Line: mean · band: p25–p75'));
+    items.push(el('span', { class: 'stats-legend-item' }, 'Line: median · band: p25–p75 (of the field\'s pixels)'));
     items.push(el('span', { class: 'stats-legend-item', 'data-testid': 'threshold-note' }, `○ faded: less than ${percent} of the field valid on that date`));
     if (this.mode === 'time' && this.found.length > this.selected.length) items.push(el('span', { class: 'stats-legend-item' }, `thin grey: the other ${this.found.length - this.found.filter((f) => this.selected.includes(f)).length} fields ${this.query ? 'found' : ''}`.trim()));
     return items;
