@@ -2,8 +2,8 @@
 // B4 and B8), two fields drawn over the demo field, the command on the series folder. The panel's
 // rows are the rows src/stats computes for the same inputs, the page receives them and draws a
 // line per field, a second opening reads no image (the folder's row cache), a point opens its
-// image in the viewer with the field outlined, and the CSV export writes the table (never through
-// a link).
+// image in the viewer with the field outlined, the CSV export writes the table (never through a
+// link) and the PNG export the chart.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,6 +117,12 @@ describe('Show Field Statistics in VS Code', function () {
     symlinkSync(target, join(out, 'link.csv'));
     assert.equal(await panel.exportCsv(vscode.Uri.file(join(out, 'link.csv'))), undefined);
     assert.equal(readFileSync(target, 'utf8'), 'kept');
+
+    // The PNG export is the chart as the page draws it.
+    const png = join(out, 'chart.png');
+    assert.equal(await panel.exportPng(await panel.chartPng(), vscode.Uri.file(png)), png);
+    assert.deepEqual([...readFileSync(png).subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'a PNG signature');
+    assert.ok(readFileSync(png).length > 2000, 'more than an empty canvas');
     panel.dispose();
   });
 });

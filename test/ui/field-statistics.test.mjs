@@ -95,7 +95,9 @@ describe('field statistics in the browser workbench', function () {
     // Search: the list keeps the fields found; the thin lines are those fields.
     await frame.locator('[data-testid="field-search"]').fill('field-1');
     await frame.locator('[data-testid="field-count"]', { hasText: '10 of 40 fields' }).waitFor();
-    assert.equal(await frame.locator('[data-testid="chart"]').getAttribute('data-lines'), String(10 + 5 - 1), 'the ten found (field-10 among the selected) and the other four selected');
+    assert.equal(await frame.locator('[data-testid="chart"]').getAttribute('data-lines'), String(10 + 5), 'the ten found as thin lines, the five selected in colour');
+    assert.equal(await frame.locator('.stats-list-row').first().innerText(), 'field-10');
+    await shot(page, 'stats-01b-search-light');
     await frame.locator('[data-testid="select-found"]').click();
     await frame.locator('[data-testid="field-count"]', { hasText: '10 selected' }).waitFor();
 
@@ -110,9 +112,15 @@ describe('field statistics in the browser workbench', function () {
     const target = join(workspace, 'exported-stats.csv');
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible', timeout: 30_000 });
+    // The dialog fills in its proposal (the series folder's field-stats.csv) once it has listed the
+    // folder; a name typed before that is overwritten.
+    await page.waitForFunction(() => document.querySelector('.quick-input-widget input')?.value.endsWith('field-stats.csv'), undefined, { timeout: 30_000 });
     await input.fill(target);
-    await page.keyboard.press('Enter');
-    await frame.locator('[data-testid="status"]', { hasText: 'Saved' }).waitFor({ timeout: 30_000 });
+    await page.waitForFunction((t) => document.querySelector('.quick-input-widget input')?.value === t, target);
+    // The dialog's OK, as a person clicks it (Enter right after typing may only complete the path).
+    await page.waitForTimeout(500);
+    await page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).first().click();
+    await frame.locator('[data-testid="status"]', { hasText: `Saved ${target}` }).waitFor({ timeout: 30_000 });
     assert.ok(existsSync(target), target);
     const lines = readFileSync(target, 'utf8').split('\r\n');
     assert.equal(lines[0], 'field,date,index,mean,median,std,min,max,p10,p25,p75,p90,valid_pixels,nodata_pixels,valid_fraction,image');

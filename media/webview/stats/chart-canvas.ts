@@ -4,7 +4,7 @@
 // the selected fields in colour with their p25–p75 band and their points,
 // a date with little valid area as a hollow, faded point. By day of year, each season of a
 // selected field is its own line over the same months. Colours only from the theme's variables.
-import { dayOfYear, isFaded, seasons, stat, ticks, valueRange, yearOf } from './chart-model';
+import { DEFAULT_SHOWN, dayOfYear, isFaded, seasons, stat, ticks, valueRange, yearOf } from './chart-model';
 import type { IndexView } from './chart-model';
 import { STAT_COLUMNS } from '../../../src/ui/webview/stats/protocol';
 import type { PackedTable } from '../../../src/ui/webview/stats/protocol';
@@ -184,8 +184,7 @@ export class ChartCanvas {
           .map((d) => ({ d, row: view.rowAt[f * view.dateCount + d] as number }))
           .filter((p) => p.row >= 0 && Number.isFinite(stat(table, p.row, 'median')));
         if (points.length === 0) continue;
-        // Seasons laid over each other: bands only for one or two fields, or they cover each other.
-        if (state.mode === 'time' || state.selected.length <= 2) this.band(ctx, table, points, colour, x, y);
+        if (bandsShown(state)) this.band(ctx, table, points, colour, x, y);
         ctx.save();
         ctx.strokeStyle = colour;
         ctx.lineWidth = 2;
@@ -243,6 +242,14 @@ export class ChartCanvas {
     this.points.push({ x: px, y: py, field, date: p.d });
   }
 }
+
+/** Bands for a few fields only (seasons laid over each other: two), or they cover each other. */
+export function bandsShown(state: Pick<ChartState, 'mode' | 'selected'>): boolean {
+  return state.selected.length <= (state.mode === 'time' ? BANDS_BY_DATE : BANDS_BY_DAY);
+}
+
+export const BANDS_BY_DATE = DEFAULT_SHOWN;
+export const BANDS_BY_DAY = 2;
 
 function datesOf(dates: readonly string[], keep: (date: string) => boolean): number[] {
   const out: number[] = [];

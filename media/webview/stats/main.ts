@@ -9,7 +9,7 @@ import { statsHostSchema } from '../../../src/ui/webview/stats/protocol';
 import type { StatsHostMessage, StatsPageMessage, StatsShowMessage } from '../../../src/ui/webview/stats/protocol';
 import { connectToHost } from '../common/host-channel';
 import { el } from '../common/dom';
-import { ChartCanvas, seriesStyle } from './chart-canvas';
+import { BANDS_BY_DATE, BANDS_BY_DAY, bandsShown, ChartCanvas, seriesStyle } from './chart-canvas';
 import type { ChartMode } from './chart-canvas';
 import { defaultSelection, indexView, searchFields, seasons, tableLines } from './chart-model';
 import type { IndexView, TableLine } from './chart-model';
@@ -211,7 +211,8 @@ class StatsPage {
       return el('span', { class: 'stats-legend-item' }, swatch, table.fields[f] as string);
     });
     if (this.mode === 'doy') items.push(el('span', { class: 'stats-legend-item', 'data-testid': 'seasons' }, `Seasons: ${seasons(table.dates).join(', ')} (solid, dashed, dotted in that order)`));
-    items.push(el('span', { class: 'stats-legend-item' }, 'Line: median · band: p25–p75 (of the field\'s pixels)'));
+    const bands = bandsShown({ mode: this.mode, selected: this.selected }) ? 'band: p25–p75 of the field\'s pixels' : `band (p25–p75) for up to ${this.mode === 'time' ? BANDS_BY_DATE : BANDS_BY_DAY} selected fields`;
+    items.push(el('span', { class: 'stats-legend-item', 'data-testid': 'line-note' }, `Line: median · ${bands}`));
     items.push(el('span', { class: 'stats-legend-item', 'data-testid': 'threshold-note' }, `○ faded: less than ${percent} of the field valid on that date`));
     if (this.mode === 'time' && this.found.length > this.selected.length) items.push(el('span', { class: 'stats-legend-item' }, `thin grey: the other ${this.found.length - this.found.filter((f) => this.selected.includes(f)).length} fields ${this.query ? 'found' : ''}`.trim()));
     return items;
