@@ -2,7 +2,8 @@
 // three dates over two seasons (GeoTIFFs with B4 and B8, their STAC Items and ItemCollection) and
 // forty fields; the command from the folder's Explorer menu, each question answered with its
 // default; the chart drawn (pixels that are not the background, one line per field), a search, the
-// day-of-year view with both seasons, the CSV export through VS Code's save dialog, and screenshots
+// day-of-year view with both seasons, the CSV export through VS Code's save dialog, a date's image
+// opened with its field outlined, and screenshots
 // in the light and the dark theme in test-results/ui/.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -126,6 +127,13 @@ describe('field statistics in the browser workbench', function () {
     assert.equal(lines[0], 'field,date,index,mean,median,std,min,max,p10,p25,p75,p90,valid_pixels,nodata_pixels,valid_fraction,image');
     assert.equal(lines.length - 2, 40 * 3, 'every field and date, not only those shown');
     assert.match(lines[1] ?? '', /^field-01,2024-06-12,ndvi,-?\d/);
+
+    // A date in the table (as a point of the chart) opens its image beside the chart, the field outlined.
+    await frame.locator('.stats-link').first().click();
+    const viewer = await webviewWith(page, '[data-testid="outline"]:text("Outlined: Field field-10")', 60_000);
+    await viewer.locator('[data-testid="view-status"]', { hasText: /^Showing/ }).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(500);
+    await shot(page, 'stats-05-image-with-field-outlined');
 
     await frame.locator('[data-testid="mode"]').selectOption('time');
     assert.equal(await toggleLightDarkTheme(page), 'dark');
