@@ -124,7 +124,9 @@ export const showFieldStatisticsCommand: Command = {
   async run(services, arg?: unknown, maybeOptions?: unknown) {
     // A keybinding's or a test's one object `{ uri?, aoi?, images?, ... }`, or (target, options).
     const plain = typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri) && !('kind' in arg) && maybeOptions === undefined;
-    const options = (plain ? arg : maybeOptions ?? {}) as Options;
+    // The Explorer passes (uri, selectedUris[]): a list is no options object.
+    const given = plain ? arg : maybeOptions;
+    const options = (typeof given === 'object' && given !== null && !Array.isArray(given) ? given : {}) as Options;
     const target = await targetOf(plain ? (arg as { uri?: unknown }).uri : arg);
     const aoi = pathOf(options.aoi) ?? target.aoi ?? (await pickAoi(services, target.run));
     if (!aoi) return undefined;
