@@ -36,6 +36,8 @@ const clientAsSeparateFile = {
     build.onResolve({ filter: /\/api\/client$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './api-client.js', external: true } : undefined));
     // The raster core (geotiff.js, about 300 KB) likewise loads with the first image it reads.
     build.onResolve({ filter: /\/raster$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './raster.js', external: true } : undefined));
+    // The field statistics (src/stats, with the raster core inside) load with the first Show Field Statistics.
+    build.onResolve({ filter: /\/stats\/index$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './stats-core.js', external: true } : undefined));
   },
 };
 
@@ -100,6 +102,14 @@ const targets = [
     format: 'cjs',
     target: 'node20',
   },
+  {
+    ...common,
+    entryPoints: ['src/stats/index.ts'],
+    outfile: `${outdir}/stats-core.js`,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  },
 ];
 // The webview pages: one entry each (a folder under media/webview/), bundled for the browser.
 // Adding a page is one line here; its panel names the bundle in its PanelPage.
@@ -107,6 +117,7 @@ const pages = [
   { entry: 'media/webview/estimate/main.ts', outfile: 'webview.js' },
   { entry: 'media/webview/map/main.ts', outfile: 'map.js' },
   { entry: 'media/webview/viewer/main.ts', outfile: 'viewer.js' },
+  { entry: 'media/webview/stats/main.ts', outfile: 'field-stats.js' },
 ];
 for (const page of pages) {
   targets.push({

@@ -41,6 +41,9 @@ export const Commands = {
   processMiniTiles: 'satImagery.processMiniTiles',
   /** Open the map of an AOI file (uri, else the active editor) with the account's and workspace's layers. */
   showOnMap: 'satImagery.showOnMap',
+  /** Per-field index statistics over time in a chart panel; takes a series folder, a Downloads run,
+   * an area file or an image, and options `{ aoi, images, indices, rule, idProperty }`. */
+  showFieldStatistics: 'satImagery.showFieldStatistics',
 } as const;
 
 /** View container and view ids. */
@@ -53,6 +56,8 @@ export const Views = {
   estimatePanel: 'satImagery.estimate',
   /** The GeoTIFF viewer (custom editor); protocol.ts's VIEWER_VIEW_TYPE is the same id. */
   imageViewer: 'satImagery.imageViewer',
+  /** The field statistics panel; stats/protocol.ts's STATS_VIEW_TYPE is the same id. */
+  fieldStatistics: 'satImagery.fieldStatistics',
 } as const;
 
 /** Setting keys, relative to the `satImagery` section. */

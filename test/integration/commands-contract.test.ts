@@ -50,8 +50,9 @@ describe('contributions and handlers', () => {
       Commands.searchTiles,
       Commands.processTiles,
       Commands.processMiniTiles,
-      // Not a workflow, but what a person looks for first on the same file.
+      // Not workflows, but what a person looks for on the same file: its map, its fields' statistics.
       Commands.showOnMap,
+      Commands.showFieldStatistics,
     ];
     assert.deepEqual(menus['satImagery.workflows'].map((m: { command: string }) => m.command).sort(), [...workflowIds].sort());
     for (const place of ['explorer/context', 'editor/context', 'editor/title']) {

@@ -22,6 +22,8 @@ export class ImageCanvas {
   cy: number;
   cursor: [number, number] | undefined;
   dimOutside = true;
+  /** A field outlined over the image (from the field statistics chart), with its label. */
+  outline: { rings: [number, number][][]; label: string } | undefined;
   private drawn: DrawnView | undefined;
 
   constructor(
@@ -109,6 +111,7 @@ export class ImageCanvas {
       ctx.drawImage(this.drawn.bitmap, sx, sy, ex - sx, ey - sy);
     }
     if (this.aoi && this.aoi.length > 0) this.drawAoi(ctx, ax, ay, bx - ax, by - ay);
+    if (this.outline && this.outline.rings.length > 0) this.drawOutline(ctx, this.outline);
     if (this.cursor) {
       const [px, py] = this.toCanvas(this.cursor[0] + 0.5, this.cursor[1] + 0.5);
       ctx.strokeStyle = themeColour('--vscode-focusBorder');
@@ -131,6 +134,54 @@ export class ImageCanvas {
     for (let yy = startY, row = 0; yy < Math.min(y + h, this.cssHeight); yy += size, row++) {
       for (let xx = startX + (row % 2) * size; xx < Math.min(x + w, this.cssWidth); xx += 2 * size) ctx.fillRect(xx, yy, size, size);
     }
+    ctx.restore();
+  }
+
+  /** Centres the view on the outline, zoomed so it fills about half the canvas. */
+  fitOutline(): void {
+    const points = this.outline?.rings.flat() ?? [];
+    if (points.length === 0) return;
+    const xs = points.map((p) => p[0]);
+    const ys = points.map((p) => p[1]);
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    this.cx = (x0 + x1) / 2;
+    this.cy = (y0 + y1) / 2;
+    const fit = Math.min(this.cssWidth / this.imageWidth, this.cssHeight / this.imageHeight);
+    const want = 0.5 * Math.min(this.cssWidth / Math.max(1, x1 - x0), this.cssHeight / Math.max(1, y1 - y0));
+    this.scale = Math.max(fit, Math.min(64, want));
+  }
+
+  private drawOutline(ctx: CanvasRenderingContext2D, outline: { rings: [number, number][][]; label: string }): void {
+    const path = new Path2D();
+    let top: [number, number] = [Infinity, Infinity];
+    for (const ring of outline.rings) {
+      ring.forEach(([c, r], i) => {
+        const [px, py] = this.toCanvas(c, r);
+        if (py < top[1]) top = [px, py];
+        if (i === 0) path.moveTo(px, py);
+        else path.lineTo(px, py);
+      });
+      path.closePath();
+    }
+    const colour = themeColour('--vscode-charts-blue', '--vscode-focusBorder');
+    ctx.save();
+    // A dark halo under the line keeps it visible on bright and dark pixels alike.
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.6)';
+    ctx.lineWidth = 4;
+    ctx.stroke(path);
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 2;
+    ctx.stroke(path);
+    ctx.font = `12px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
+    const width = ctx.measureText(outline.label).width;
+    ctx.fillStyle = themeColour('--vscode-editorWidget-background', '--vscode-editor-background');
+    ctx.globalAlpha = 0.85;
+    ctx.fillRect(top[0] - width / 2 - 4, top[1] - 22, width + 8, 17);
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = themeColour('--vscode-editorWidget-foreground', '--vscode-foreground');
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(outline.label, top[0], top[1] - 13);
     ctx.restore();
   }
 

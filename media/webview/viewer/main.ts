@@ -37,6 +37,9 @@ const host = connectToHost<ViewerHostMessage, ViewerPageMessage>({
       case 'step':
         page?.step(message.direction);
         return;
+      case 'outline':
+        page?.showOutline({ rings: message.rings, label: message.label });
+        return;
       case 'basemapFile':
         basemap.receive(message);
         return;
@@ -70,6 +73,7 @@ function showFailure(fileName: string, message: string, fileSize: string): void 
 class ViewerPage {
   private readonly canvas: ImageCanvas;
   private readonly status = el('p', { class: 'viewer-status', 'data-testid': 'view-status', 'aria-live': 'polite' });
+  private readonly outlineNote = el('span', { class: 'viewer-outline-note', 'data-testid': 'outline' });
   private readonly inspector = el('div', { 'data-testid': 'inspector' }, el('p', {}, 'Point at the image, or move the cursor with the arrow keys, to read its pixels.'));
   private readonly stretchPane = el('div', {});
   private readonly legendPane = el('section', { class: 'legend' });
@@ -115,6 +119,7 @@ class ViewerPage {
       dim.addEventListener('change', () => { this.canvas.dimOutside = dim.checked; this.canvas.draw(); });
       toolbar.append(el('label', {}, dim, ' Dim outside the requested area'));
     }
+    toolbar.append(this.outlineNote);
     const side = el('aside', { class: 'viewer-side' },
       el('section', { 'aria-labelledby': 'pixel-heading' }, el('h2', { id: 'pixel-heading' }, 'Pixel'), this.inspector),
       el('section', { 'aria-labelledby': 'stretch-heading' }, el('h2', { id: 'stretch-heading' }, 'Stretch and histogram'), this.stretchPane),
@@ -125,6 +130,7 @@ class ViewerPage {
     root.replaceChildren(el('div', { class: 'viewer' }, el('div', { class: 'viewer-main' }, toolbar, el('div', { class: 'viewer-stage' }, canvasElement), this.status), side));
     this.listen(canvasElement);
     this.canvas.fit();
+    if (show.outline) this.showOutline(show.outline);
     this.changed();
     new ResizeObserver(() => { this.canvas.draw(); this.scheduleView(); }).observe(canvasElement);
   }
@@ -170,6 +176,14 @@ class ViewerPage {
       event.preventDefault();
       this.changed();
     });
+  }
+
+  /** Outlines a field (from the field statistics chart) and brings it into view. */
+  showOutline(outline: { rings: [number, number][][]; label: string }): void {
+    this.canvas.outline = outline;
+    this.outlineNote.textContent = `Outlined: ${outline.label}`;
+    this.canvas.fitOutline();
+    this.changed();
   }
 
   /** Opens the neighbouring date in this one's place, keeping the band mapping and cut-offs. */

@@ -37,6 +37,8 @@ const allCommands: Record<string, () => Promise<Command>> = {
   [Commands.processMiniTiles]: async () => (await import('./processMiniTiles')).processMiniTilesCommand,
   // The map.
   [Commands.showOnMap]: async () => (await import('./showOnMap')).showOnMapCommand,
+  // The field statistics.
+  [Commands.showFieldStatistics]: async () => (await import('./showFieldStatistics')).showFieldStatisticsCommand,
 };
 
 export function registerCommands(services: ExtensionServices): vscode.Disposable[] {

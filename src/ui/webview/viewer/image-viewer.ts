@@ -9,6 +9,8 @@ import type { MessageSchema, PanelPage } from '../common/messages';
 import { readBasemapFile } from '../common/basemap-files';
 import { PanelHost } from '../common/panel-host';
 import { ImageSession } from './image-session';
+import { toPixelOutline } from './outline';
+import type { OutlineRequest, PixelOutline } from './outline';
 import { carryTo, seriesOf, takeCarried } from './series-steps';
 import { VIEWER_VIEW_TYPE, viewerHostSchema, viewerPageSchema } from './protocol';
 import type { ViewerHostMessage, ViewerPageMessage } from './protocol';
@@ -44,6 +46,8 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
     panel: vscode.WebviewPanel,
     private readonly extensionUri: vscode.Uri,
     readonly path: string,
+    /** A field to outline over the image (Open Image's `outline`). */
+    private outline?: OutlineRequest,
   ) {
     super(panel, extensionUri, viewerPage, { mapStyle: true }); // the locator map's stylesheet
     this.onDidDispose(() => this.renderedEmitter.dispose());
@@ -69,7 +73,8 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
       const session = await this.open();
       const series = await seriesOf(this.path);
       const display = takeCarried(this.path);
-      this.post({ ...session.show, ...(series ? { series: { dates: series.dates, index: series.index } } : {}), ...(display ? { display } : {}) });
+      const outline = await this.pixelOutline();
+      this.post({ ...session.show, ...(series ? { series: { dates: series.dates, index: series.index } } : {}), ...(display ? { display } : {}), ...(outline ? { outline } : {}) });
     } catch (error) {
       await this.fail(error);
     }
@@ -116,6 +121,21 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
     carryTo(target, { presetId, ...(stretch ? { stretch } : {}) });
     await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(target), VIEWER_VIEW_TYPE, { viewColumn: this.panel.viewColumn ?? vscode.ViewColumn.Active, preview: false });
     this.dispose();
+  }
+
+  /** Outlines a field over the image (replacing any outline shown) and brings the viewer forward. */
+  async showOutline(outline: OutlineRequest | undefined): Promise<void> {
+    this.outline = outline;
+    const pixels = await this.pixelOutline();
+    if (pixels) this.post({ type: 'outline', ...pixels });
+  }
+
+  /** The outline in the image's pixels; one the image cannot place is said in the page's status. */
+  private async pixelOutline(): Promise<PixelOutline | undefined> {
+    if (!this.outline) return undefined;
+    const session = await this.open();
+    const core = await import('../../../raster');
+    return toPixelOutline(this.outline, session.metadata, core);
   }
 
   /** Asks the page to step, as its previous / next buttons do. */

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { Views } from '../../constants';
 import type { ImageViewer } from './image-viewer';
+import type { OutlineRequest } from './outline';
 
 export type { ImageViewer } from './image-viewer';
 
@@ -30,7 +31,7 @@ class ImageViewerProvider implements vscode.CustomReadonlyEditorProvider<vscode.
       return;
     }
     const { ImageViewer } = await import('./image-viewer');
-    const viewer = new ImageViewer(panel, this.extensionUri, document.uri.fsPath);
+    const viewer = new ImageViewer(panel, this.extensionUri, document.uri.fsPath, takeOutline(document.uri.fsPath));
     open.add(viewer);
     viewer.onDidDispose(() => open.delete(viewer));
   }
@@ -42,7 +43,23 @@ export function registerImageViewer(context: vscode.ExtensionContext): vscode.Di
   });
 }
 
-/** Opens `uri` in the image viewer (the download's "Open", a batch unit's Open Image). */
-export async function openInImageViewer(uri: vscode.Uri): Promise<void> {
-  await vscode.commands.executeCommand('vscode.openWith', uri, VIEWER_VIEW_TYPE);
+/** Outlines handed to a viewer about to open (taken when its editor is made; a later opening of
+ * the file starts without, so one not taken soon is dropped). */
+const outlines = new Map<string, { outline: OutlineRequest; until: number }>();
+const OUTLINE_MS = 30_000;
+
+function takeOutline(path: string): OutlineRequest | undefined {
+  const entry = outlines.get(path);
+  outlines.delete(path);
+  return entry && entry.until >= Date.now() ? entry.outline : undefined;
+}
+
+/** Opens `uri` in the image viewer (the download's "Open", a batch unit's Open Image), with
+ * `outline` drawn over the image (a field of the statistics chart); a viewer of the file already
+ * open shows the outline and comes to the front. */
+export async function openInImageViewer(uri: vscode.Uri, outline?: OutlineRequest, viewColumn?: vscode.ViewColumn): Promise<void> {
+  const already = outline ? viewers().filter((v) => v.path === uri.fsPath) : [];
+  if (outline && already.length === 0) outlines.set(uri.fsPath, { outline, until: Date.now() + OUTLINE_MS });
+  for (const viewer of already) await viewer.showOutline(outline);
+  await vscode.commands.executeCommand('vscode.openWith', uri, VIEWER_VIEW_TYPE, ...(viewColumn ? [{ viewColumn, preview: false }] : []));
 }

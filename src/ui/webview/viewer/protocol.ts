@@ -43,6 +43,8 @@ const showMessage = z.object({
   series: z.optional(z.object({ dates: z.array(z.string()), index: z.number() })),
   /** The band mapping and cut-offs to start with: what the previous date's viewer showed. */
   display: z.optional(z.object({ presetId: z.string(), stretch: z.optional(stretchCuts) })),
+  /** A field outlined over the image (Open Image's `outline`), in full-resolution pixel positions. */
+  outline: z.optional(z.object({ rings: z.array(z.array(z.tuple([z.number(), z.number()]))), label: z.string() })),
   /** Where the image lies, in lon/lat, for the locator map: its outline and the requested area. */
   locator: z.optional(z.object({ footprint: z.array(lonLat), aoi: z.array(z.array(lonLat)) })),
 });
@@ -88,6 +90,8 @@ export const viewerHostSchema = z.discriminatedUnion('type', [
   pixelMessage,
   /** Puts the inspector's cursor on a pixel, as the arrow keys do (tests, and "go to" later). */
   z.object({ type: z.literal('cursor'), column: z.number(), row: z.number() }),
+  /** Outlines a field over the image (a viewer already open, asked again with an outline). */
+  z.object({ type: z.literal('outline'), rings: z.array(z.array(z.tuple([z.number(), z.number()]))), label: z.string() }),
   /** Steps to the previous or next date of the series, as the page's buttons do (tests, commands). */
   z.object({ type: z.literal('step'), direction }),
   /** The file cannot be shown: what is wrong with it, and its size. */

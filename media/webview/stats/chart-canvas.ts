@@ -1,0 +1,277 @@
+// The chart, drawn on a canvas of our own (no chart library: a time axis, lines, a band and points
+// are a few hundred lines, and 1,000 fields are one path): every field found by the search as a
+// thin line of its median (inside its p25–p75 band, where a skewed field's mean need not be),
+// the selected fields in colour with their p25–p75 band and their points,
+// a date with little valid area as a hollow, faded point. By day of year, each season of a
+// selected field is its own line over the same months. Colours only from the theme's variables.
+import { DEFAULT_SHOWN, dayOfYear, isFaded, seasons, stat, ticks, valueRange, yearOf } from './chart-model';
+import type { IndexView } from './chart-model';
+import { STAT_COLUMNS } from '../../../src/ui/webview/stats/protocol';
+import type { PackedTable } from '../../../src/ui/webview/stats/protocol';
+
+export type ChartMode = 'time' | 'doy';
+
+export interface ChartState {
+  table: PackedTable;
+  view: IndexView;
+  /** Fields drawn as thin lines (the search's result). */
+  drawn: readonly number[];
+  /** Fields drawn in colour, with their band and points. */
+  selected: readonly number[];
+  mode: ChartMode;
+  threshold: number;
+}
+
+export interface HitPoint {
+  x: number;
+  y: number;
+  field: number;
+  date: number;
+}
+
+const PALETTE = ['--vscode-charts-blue', '--vscode-charts-orange', '--vscode-charts-green', '--vscode-charts-purple', '--vscode-charts-red', '--vscode-charts-yellow'];
+const DASHES = [[], [6, 3], [2, 3], [8, 3, 2, 3]];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH_STARTS = [1, 32, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335];
+
+function themeColour(name: string, fallback = '--vscode-foreground'): string {
+  const style = getComputedStyle(document.documentElement);
+  return style.getPropertyValue(name).trim() || style.getPropertyValue(fallback).trim() || '#888';
+}
+
+/** The colour of the i-th selected field (and of its dash when the palette comes round again). */
+export function seriesStyle(i: number): { colour: string; dash: number[] } {
+  return { colour: themeColour(PALETTE[i % PALETTE.length] as string), dash: DASHES[Math.floor(i / PALETTE.length) % DASHES.length] as number[] };
+}
+
+export class ChartCanvas {
+  private points: HitPoint[] = [];
+  lines = 0;
+
+  constructor(readonly canvas: HTMLCanvasElement) {}
+
+  /** Draws `state` and returns how many lines it drew. */
+  draw(state: ChartState): number {
+    const ratio = window.devicePixelRatio || 1;
+    const width = Math.max(200, this.canvas.clientWidth);
+    const height = Math.max(160, this.canvas.clientHeight);
+    if (this.canvas.width !== Math.round(width * ratio) || this.canvas.height !== Math.round(height * ratio)) {
+      this.canvas.width = Math.round(width * ratio);
+      this.canvas.height = Math.round(height * ratio);
+    }
+    const ctx = this.canvas.getContext('2d');
+    if (!ctx) return 0;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.fillStyle = themeColour('--vscode-editor-background', '--vscode-sideBar-background');
+    ctx.fillRect(0, 0, width, height);
+    const { table, view } = state;
+    const plot = { left: 56, top: 12, right: width - 12, bottom: height - 34 };
+    const [low, high] = valueRange(table, view, state.drawn, state.selected);
+    const y = (v: number) => plot.bottom - ((v - low) / (high - low)) * (plot.bottom - plot.top);
+    const times = table.dates.map((d) => Date.parse(`${d}T00:00:00Z`));
+    const first = times[0] ?? 0;
+    const last = times[times.length - 1] ?? 1;
+    const span = Math.max(last - first, 86_400_000);
+    const xOfDate = state.mode === 'time'
+      ? (d: number) => plot.left + (((times[d] as number) - first) / span) * (plot.right - plot.left)
+      : (d: number) => plot.left + ((dayOfYear(table.dates[d] as string) - 1) / 365) * (plot.right - plot.left);
+    this.axes(ctx, plot, low, high, y, state.mode, first, span);
+    this.points = [];
+    this.lines = 0;
+    if (state.mode === 'time') this.background(ctx, state, xOfDate, y);
+    this.selectedLines(ctx, state, xOfDate, y);
+    return this.lines;
+  }
+
+  /** The point nearest (px, py) in CSS pixels, within 10 px. */
+  hit(px: number, py: number): HitPoint | undefined {
+    let best: HitPoint | undefined;
+    let bestDistance = 100;
+    for (const p of this.points) {
+      const d = (p.x - px) ** 2 + (p.y - py) ** 2;
+      if (d <= bestDistance) {
+        best = p;
+        bestDistance = d;
+      }
+    }
+    return best;
+  }
+
+  private axes(ctx: CanvasRenderingContext2D, plot: { left: number; top: number; right: number; bottom: number }, low: number, high: number, y: (v: number) => number, mode: ChartMode, first: number, span: number): void {
+    const grid = themeColour('--vscode-editorWidget-border', '--vscode-panel-border');
+    const text = themeColour('--vscode-descriptionForeground');
+    ctx.font = `11px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = grid;
+    ctx.fillStyle = text;
+    ctx.globalAlpha = 1;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    for (const v of ticks(low, high)) {
+      const yy = Math.round(y(v)) + 0.5;
+      ctx.globalAlpha = 0.35;
+      ctx.beginPath();
+      ctx.moveTo(plot.left, yy);
+      ctx.lineTo(plot.right, yy);
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+      ctx.fillText(String(v), plot.left - 6, yy);
+    }
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    const labels = mode === 'doy' ? MONTH_STARTS.map((d, i) => ({ x: plot.left + ((d - 1) / 365) * (plot.right - plot.left), label: MONTHS[i] as string })) : monthLabels(first, span, plot.left, plot.right);
+    const every = Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor((plot.right - plot.left) / 56))));
+    labels.forEach((l, i) => {
+      const xx = Math.round(l.x) + 0.5;
+      ctx.globalAlpha = 0.2;
+      ctx.beginPath();
+      ctx.moveTo(xx, plot.top);
+      ctx.lineTo(xx, plot.bottom);
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+      if (i % every === 0) ctx.fillText(l.label, xx, plot.bottom + 6);
+    });
+    ctx.strokeStyle = grid;
+    ctx.beginPath();
+    ctx.moveTo(plot.left + 0.5, plot.top);
+    ctx.lineTo(plot.left + 0.5, plot.bottom + 0.5);
+    ctx.lineTo(plot.right, plot.bottom + 0.5);
+    ctx.stroke();
+  }
+
+  /** Every field found, as one path of thin lines: 1,000 fields are one stroke. The medians are read
+   * straight from the packed statistics and each date's x computed once (52,000 points). */
+  private background(ctx: CanvasRenderingContext2D, state: ChartState, x: (d: number) => number, y: (v: number) => number): void {
+    const { table, view } = state;
+    const chosen = new Set(state.selected);
+    const xs = Float64Array.from({ length: view.dateCount }, (_, d) => x(d));
+    const { stats } = table;
+    const { rowAt, dateCount } = view;
+    const width = STAT_COLUMNS.length;
+    const path = new Path2D();
+    for (const f of state.drawn) {
+      if (chosen.has(f)) continue;
+      let pen = false;
+      const base = f * dateCount;
+      for (let d = 0; d < dateCount; d++) {
+        const row = rowAt[base + d] as number;
+        if (row < 0) continue;
+        const v = stats[row * width + 1] as number; // the median: STAT_COLUMNS[1]
+        if (v !== v) continue; // NaN: no value
+        if (pen) path.lineTo(xs[d] as number, y(v));
+        else path.moveTo(xs[d] as number, y(v));
+        pen = true;
+      }
+      this.lines++;
+    }
+    ctx.save();
+    ctx.strokeStyle = themeColour('--vscode-descriptionForeground');
+    ctx.globalAlpha = state.drawn.length > 200 ? 0.15 : 0.3;
+    ctx.lineWidth = 1;
+    ctx.stroke(path);
+    ctx.restore();
+  }
+
+  private selectedLines(ctx: CanvasRenderingContext2D, state: ChartState, x: (d: number) => number, y: (v: number) => number): void {
+    const { table, view } = state;
+    const years = seasons(table.dates);
+    state.selected.forEach((f, i) => {
+      const { colour, dash } = seriesStyle(i);
+      // By day of year, each season is a line of its own (its dash says the year); by date, one line.
+      const groups = state.mode === 'doy' ? years.map((year) => ({ dash: DASHES[years.indexOf(year) % DASHES.length] as number[], dates: datesOf(table.dates, (d) => yearOf(d) === year) })) : [{ dash, dates: datesOf(table.dates, () => true) }];
+      for (const group of groups) {
+        const points = group.dates
+          .map((d) => ({ d, row: view.rowAt[f * view.dateCount + d] as number }))
+          .filter((p) => p.row >= 0 && Number.isFinite(stat(table, p.row, 'median')));
+        if (points.length === 0) continue;
+        if (bandsShown(state)) this.band(ctx, table, points, colour, x, y);
+        ctx.save();
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = 2;
+        ctx.setLineDash(group.dash);
+        ctx.beginPath();
+        points.forEach((p, k) => (k === 0 ? ctx.moveTo(x(p.d), y(stat(table, p.row, 'median'))) : ctx.lineTo(x(p.d), y(stat(table, p.row, 'median')))));
+        ctx.stroke();
+        ctx.restore();
+        this.lines++;
+        for (const p of points) this.point(ctx, table, p, f, colour, state.threshold, x, y);
+      }
+    });
+  }
+
+  private band(ctx: CanvasRenderingContext2D, table: PackedTable, points: { d: number; row: number }[], colour: string, x: (d: number) => number, y: (v: number) => number): void {
+    const withBand = points.filter((p) => Number.isFinite(stat(table, p.row, 'p25')) && Number.isFinite(stat(table, p.row, 'p75')));
+    if (withBand.length === 0) return;
+    ctx.save();
+    ctx.fillStyle = colour;
+    ctx.globalAlpha = 0.12;
+    ctx.beginPath();
+    withBand.forEach((p, k) => (k === 0 ? ctx.moveTo(x(p.d), y(stat(table, p.row, 'p75'))) : ctx.lineTo(x(p.d), y(stat(table, p.row, 'p75')))));
+    for (let k = withBand.length - 1; k >= 0; k--) {
+      const p = withBand[k] as { d: number; row: number };
+      ctx.lineTo(x(p.d), y(stat(table, p.row, 'p25')));
+    }
+    ctx.closePath();
+    if (withBand.length === 1) {
+      const p = withBand[0] as { d: number; row: number };
+      ctx.fillRect(x(p.d) - 3, y(stat(table, p.row, 'p75')), 6, y(stat(table, p.row, 'p25')) - y(stat(table, p.row, 'p75')));
+    } else ctx.fill();
+    ctx.restore();
+  }
+
+  private point(ctx: CanvasRenderingContext2D, table: PackedTable, p: { d: number; row: number }, field: number, colour: string, threshold: number, x: (d: number) => number, y: (v: number) => number): void {
+    const px = x(p.d);
+    const py = y(stat(table, p.row, 'median'));
+    const faded = isFaded(table, p.row, threshold);
+    ctx.save();
+    ctx.beginPath();
+    ctx.arc(px, py, faded ? 3.5 : 3, 0, Math.PI * 2);
+    if (faded) {
+      // Little valid area: a hollow, faded point, so it reads as less sure than its neighbours.
+      ctx.globalAlpha = 0.45;
+      ctx.fillStyle = themeColour('--vscode-editor-background', '--vscode-sideBar-background');
+      ctx.fill();
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = 1.5;
+      ctx.stroke();
+    } else {
+      ctx.fillStyle = colour;
+      ctx.fill();
+    }
+    ctx.restore();
+    this.points.push({ x: px, y: py, field, date: p.d });
+  }
+}
+
+/** Bands for a few fields only (seasons laid over each other: two), or they cover each other. */
+export function bandsShown(state: Pick<ChartState, 'mode' | 'selected'>): boolean {
+  return state.selected.length <= (state.mode === 'time' ? BANDS_BY_DATE : BANDS_BY_DAY);
+}
+
+export const BANDS_BY_DATE = DEFAULT_SHOWN;
+export const BANDS_BY_DAY = 2;
+
+function datesOf(dates: readonly string[], keep: (date: string) => boolean): number[] {
+  const out: number[] = [];
+  dates.forEach((d, i) => {
+    if (keep(d)) out.push(i);
+  });
+  return out;
+}
+
+/** The first of each month between `first` and `first + span`, placed on the time axis. */
+function monthLabels(first: number, span: number, left: number, right: number): { x: number; label: string }[] {
+  const start = new Date(first);
+  const out: { x: number; label: string }[] = [];
+  let year = start.getUTCFullYear();
+  let month = start.getUTCMonth() + (start.getUTCDate() === 1 ? 0 : 1);
+  for (;;) {
+    year += Math.floor(month / 12);
+    month %= 12;
+    const t = Date.UTC(year, month, 1);
+    if (t > first + span) break;
+    out.push({ x: left + ((t - first) / span) * (right - left), label: month === 0 ? String(year) : (MONTHS[month] as string) });
+    month++;
+  }
+  return out;
+}

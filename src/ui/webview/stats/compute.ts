@@ -1,0 +1,100 @@
+// The statistics behind the panel, computed by src/stats (loaded with the first use, as its own
+// bundle dist/stats-core.js, like the raster core it reads through) with the row cache of the
+// images folder: the same cache `sat-imagery series --stats` keeps (field-stats.csv's), so a
+// panel opened again, or after one more date, reads only the images it has not measured.
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
+import type { Field, PixelRule, StatsRow } from '../../../stats/index';
+
+type StatsCore = typeof import('../../../stats/index');
+
+/** The table `series --stats` writes in a series folder; its row cache is beside it. */
+export const SERIES_TABLE_NAME = 'field-stats.csv';
+
+export interface StatsRequest {
+  /** The area file: one field per feature. */
+  aoi: string;
+  /** A folder of GeoTIFFs (a series folder: its STAC ItemCollection dates them), or one GeoTIFF. */
+  images: string;
+  /** ndvi, B8, [B8_B4]… (src/stats/indices.ts). */
+  indices: string[];
+  rule: PixelRule;
+  idProperty?: string;
+}
+
+export interface StatsContent {
+  request: StatsRequest;
+  fields: Field[];
+  /** The table's `index` names, in the order asked (ndvi, B8: as src/stats writes them). */
+  indexNames: string[];
+  /** Image labels are relative to `base`, with forward slashes. */
+  rows: StatsRow[];
+  base: string;
+  failures: { image: string; reason: string }[];
+  /** Images read this time (the others came whole from the cache). */
+  measured: number;
+  /** Why the cache could not be kept (a read-only folder): the figures stand, the next run reads again. */
+  cacheProblem?: string;
+}
+
+export function loadStatsCore(): Promise<StatsCore> {
+  return import('../../../stats/index');
+}
+
+/** The folder the images are in (the folder itself, or a file's folder). */
+export function imagesFolder(images: string, isFolder: boolean): string {
+  return isFolder ? resolve(images) : dirname(resolve(images));
+}
+
+export async function computeFieldStats(
+  request: StatsRequest,
+  base: string,
+  progress: (done: number, total: number, image: string) => void,
+  signal: AbortSignal,
+): Promise<StatsContent> {
+  const core = await loadStatsCore();
+  const text = await readFile(request.aoi, 'utf8');
+  const fields = core.readFields(text, basename(request.aoi), 'auto', request.idProperty);
+  const images = await core.listImages([request.images]);
+  const measures = request.indices.map((i) => core.measureOf(i));
+  const cachePath = core.cachePathFor(resolve(base, SERIES_TABLE_NAME));
+  const cache = await core.RowCache.load(cachePath);
+  const result = await core.computeStats({
+    fields, images, measures, rule: request.rule, cache, signal, progress,
+    imageLabel: (path) => relative(base, resolve(path)).split(sep).join('/'),
+  });
+  let cacheProblem: string | undefined;
+  try {
+    await cache.save(cachePath);
+  } catch (error) {
+    cacheProblem = error instanceof Error ? error.message : String(error);
+  }
+  return { request, fields, indexNames: measures.map((m) => m.name), rows: result.rows, base, failures: result.failures, measured: result.measured, ...(cacheProblem ? { cacheProblem } : {}) };
+}
+
+/** The measures an image's bands allow: the named indices whose bands (or index band) it has, then
+ * its bands themselves. */
+export async function measuresFor(image: string): Promise<{ named: string[]; bands: string[] }> {
+  const [core, raster] = await Promise.all([loadStatsCore(), import('../../../raster')]);
+  const file = await raster.RasterFile.open(image);
+  try {
+    const bands = file.metadata.bandNames;
+    const upper = new Set(bands.map((b) => b.toUpperCase()));
+    const named = core.NAMED_INDICES.filter((name) => core.measureOf(name).forms.some((form) => form.bands.every((b) => upper.has(b))));
+    return { named, bands };
+  } finally {
+    await file.close();
+  }
+}
+
+/** The long table as CSV for a file written in `folder`: image paths relative to that folder. */
+export async function csvFor(content: StatsContent, folder: string): Promise<string> {
+  const core = await loadStatsCore();
+  return core.toCsv(content.rows.map((row) => ({ ...row, image: relative(folder, resolve(content.base, row.image)).split(sep).join('/') })));
+}
+
+/** The image a row was measured on (absolute), for a field and date. */
+export function imageOf(content: StatsContent, field: string, date: string): string | undefined {
+  const row = content.rows.find((r) => r.field === field && r.date === date);
+  return row ? resolve(content.base, row.image) : undefined;
+}

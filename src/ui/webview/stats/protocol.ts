@@ -1,0 +1,76 @@
+// The messages between the extension host and the field statistics page, in both directions, as
+// zod schemas; the TypeScript types are inferred from them (z.infer), never written twice. The long
+// table travels packed: names once (fields, dates, indices, images) and, per row, indices into
+// them and the statistics as one Float64Array (NaN: no value), which postMessage carries as
+// binary. 1,000 fields × 52 dates is 52,000 rows: about 5 MB of numbers, not 20 MB of JSON.
+// Must not import `vscode`.
+import * as z from 'zod/mini';
+import { Views } from '../../constants';
+
+/** The statistics of a row, in this order, STAT_COLUMNS.length numbers per row (packed-table.ts
+ * writes them in this order by name: change both together; its unit test compares each column). */
+export const STAT_COLUMNS = ['mean', 'median', 'std', 'min', 'max', 'p10', 'p25', 'p75', 'p90', 'valid_pixels', 'nodata_pixels', 'valid_fraction'] as const;
+export type StatColumn = (typeof STAT_COLUMNS)[number];
+
+export const STATS_VIEW_TYPE = Views.fieldStatistics;
+
+const indexArray = z.custom<Uint32Array>((v) => v instanceof Uint32Array, 'Uint32Array');
+const numbers = z.custom<Float64Array>((v) => v instanceof Float64Array, 'Float64Array');
+/** The chart as a PNG data URL (canvas.toDataURL): text crosses every webview transport alike. */
+const pngDataUrl = z.string().check(z.regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/), z.maxLength(64 * 1024 * 1024));
+
+/** The long table, one entry per row in each array; `stats` holds STAT_COLUMNS.length numbers per row. */
+export const packedTableSchema = z.object({
+  fields: z.array(z.string()),
+  /** YYYY-MM-DD, ascending. */
+  dates: z.array(z.string()),
+  indices: z.array(z.string()),
+  field: indexArray,
+  date: indexArray,
+  index: indexArray,
+  stats: numbers,
+});
+
+export const showSchema = z.object({
+  type: z.literal('show'),
+  title: z.string(),
+  /** What was measured: the area file, the images folder and the pixel rule, in words. */
+  subtitle: z.string(),
+  table: packedTableSchema,
+  /** Dates whose field has less valid area than this (0..1) are drawn faded and marked. */
+  validThreshold: z.number().check(z.gte(0), z.lte(1)),
+  /** Images that could not be measured, each with its reason. */
+  failures: z.array(z.object({ image: z.string(), reason: z.string() })),
+});
+
+export const statsHostSchema = z.discriminatedUnion('type', [
+  showSchema,
+  /** An export was written (or not: `error`); `file` is the path the person chose. */
+  z.object({ type: z.literal('exported'), what: z.enum(['csv', 'png']), file: z.optional(z.string()), error: z.optional(z.string()) }),
+  /** Asks the page for its chart as a PNG (answered with `png`); tests and the PNG export. */
+  z.object({ type: z.literal('drawPng'), requestId: z.string() }),
+  /** Acts on the page as a person would (tests): search, select, switch the view. */
+  z.object({ type: z.literal('act'), search: z.optional(z.string()), select: z.optional(z.array(z.string())), view: z.optional(z.enum(['time', 'doy'])), index: z.optional(z.string()) }),
+]);
+
+export const statsPageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  /** A point of the chart was clicked: open that date's image with the field outlined. */
+  z.object({ type: z.literal('openPoint'), field: z.string(), date: z.string() }),
+  z.object({ type: z.literal('exportCsv') }),
+  /** The chart as PNG, to save (`inReplyTo` when the host asked for it). */
+  z.object({ type: z.literal('png'), dataUrl: pngDataUrl, inReplyTo: z.optional(z.string()) }),
+  /** After each draw: what is shown, for tests and the log. */
+  z.object({
+    type: z.literal('rendered'),
+    texts: z.record(z.string(), z.string()),
+    /** Lines drawn (one per field, or per field and season), and the time the draw took. */
+    lines: z.number(),
+    drawMs: z.number(),
+  }),
+]);
+
+export type PackedTable = z.infer<typeof packedTableSchema>;
+export type StatsShowMessage = z.infer<typeof showSchema>;
+export type StatsHostMessage = z.infer<typeof statsHostSchema>;
+export type StatsPageMessage = z.infer<typeof statsPageSchema>;

@@ -1,0 +1,149 @@
+// Show Field Statistics as a person sees it, in Chromium against code-server: a series folder of
+// three dates over two seasons (GeoTIFFs with B4 and B8, their STAC Items and ItemCollection) and
+// forty fields; the command from the folder's Explorer menu, each question answered with its
+// default; the chart drawn (pixels that are not the background, one line per field), a search, the
+// day-of-year view with both seasons, the CSV export through VS Code's save dialog, a date's image
+// opened with its field outlined, and screenshots
+// in the light and the dark theme in test-results/ui/.
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { projectRoot } from '../../scripts/code-server.mjs';
+import { answerQuickInput, explorerMenu, extensionContributed, openWorkbench, shot, toggleLightDarkTheme, webviewWith } from './workbench.mjs';
+
+const require = createRequire(import.meta.url);
+const { buildGeoTiff } = require(join(projectRoot, 'out', 'test', 'simulator', 'geotiff-image.js'));
+const { stacItem, stacItemCollection } = require(join(projectRoot, 'out', 'src', 'workflows', 'stac', 'stac-item.js'));
+
+const BANDS = ['B4', 'B3', 'B2', 'B8'];
+const BOX = { west: 10.1, south: 56.05, east: 10.15, north: 56.08 };
+const AOI = { type: 'Polygon', coordinates: [[[10.1, 56.05], [10.15, 56.05], [10.15, 56.08], [10.1, 56.08], [10.1, 56.05]]] };
+const DATES = ['2024-06-12', '2025-05-20', '2025-07-02'];
+
+/** Forty small fields in a grid over the images, named field-01 … field-40. */
+function fields() {
+  const features = [];
+  for (let i = 0; i < 40; i++) {
+    const x = 10.103 + (i % 8) * 0.0055;
+    const y = 56.053 + Math.floor(i / 8) * 0.005;
+    features.push({ type: 'Feature', properties: { id: `field-${String(i + 1).padStart(2, '0')}` }, geometry: { type: 'Polygon', coordinates: [[[x, y], [x + 0.004, y], [x + 0.004, y + 0.0035], [x, y + 0.0035], [x, y]]] } });
+  }
+  return JSON.stringify({ type: 'FeatureCollection', features });
+}
+
+function seriesFiles() {
+  const files = {};
+  const items = DATES.map((date, i) => {
+    const name = `composite-${date}-Stratus3-10m.tif`;
+    files[`stats-series/${name}`] = buildGeoTiff({ bbox: BOX, epsg: 32632, resolution: 10, bands: BANDS, dataType: 'int16', date, seed: 11 + i });
+    const item = stacItem({ imageFileName: name, geometry: AOI, bbox: [10.1, 56.05, 10.15, 56.08], date, epsg: 32632, bands: BANDS, model: 'Stratus3', constellations: ['Sentinel2'], resolution: 10, request: { Model: 'Stratus3', Date: date } });
+    files[`stats-series/${name.replace(/\.tif$/, '.json')}`] = JSON.stringify(item);
+    return item;
+  });
+  files['stats-series/stac-items.json'] = JSON.stringify(stacItemCollection(items));
+  files['fields.geojson'] = fields();
+  return files;
+}
+
+/** Pixels of the chart's canvas that differ from its top-left (background) pixel. */
+function inkedPixels(frame) {
+  return frame.locator('[data-testid="chart"]').evaluate((canvas) => {
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let inked = 0;
+    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]) > 30) inked++;
+    return inked;
+  });
+}
+
+describe('field statistics in the browser workbench', function () {
+  this.timeout(180_000);
+  let wb;
+  const messages = [];
+
+  before(async function () {
+    this.timeout(180_000);
+    wb = await openWorkbench({ files: seriesFiles(), viewport: { width: 1600, height: 900 } });
+    wb.page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
+  });
+  after(async () => wb?.stop());
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed') return;
+    console.log(messages.filter((m) => /stat|error|warn/i.test(m)).join('\n'));
+    await shot(wb.page, 'stats-failed').catch(() => {});
+  });
+
+  it('draws a series folder\'s fields, searches, overlays the seasons, exports CSV, in both themes', async () => {
+    const { page, workspace } = wb;
+    await extensionContributed(page);
+    await explorerMenu(page, 'stats-series', 'Show Field Statistics');
+    // The fields: type the file's name; the index (NDVI, checked), the rule and the id: the defaults.
+    await answerQuickInput(page, 'fields.geojson');
+    for (let i = 0; i < 3; i++) {
+      await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 30_000 });
+      await page.waitForTimeout(300);
+      await shot(page, `stats-00-question-${i + 1}`);
+      await page.keyboard.press('Enter');
+    }
+    const frame = await webviewWith(page, '[data-testid="chart"][data-lines]', 90_000);
+    await page.waitForTimeout(500);
+    assert.match(await frame.locator('[data-testid="field-count"]').innerText(), /^40 of 40 fields · 5 selected/);
+    assert.equal(await frame.locator('[data-testid="chart"]').getAttribute('data-lines'), '40', 'one line per field');
+    assert.ok((await inkedPixels(frame)) > 2000, 'the chart is drawn');
+    assert.equal(await frame.locator('[data-testid="stats-table"] tbody tr').count(), 5 * 3, 'the five selected fields, three dates each');
+    await shot(page, 'stats-01-light');
+
+    // Search: the list keeps the fields found; the thin lines are those fields.
+    await frame.locator('[data-testid="field-search"]').fill('field-1');
+    await frame.locator('[data-testid="field-count"]', { hasText: '10 of 40 fields' }).waitFor();
+    assert.equal(await frame.locator('[data-testid="chart"]').getAttribute('data-lines'), String(10 + 5), 'the ten found as thin lines, the five selected in colour');
+    assert.equal(await frame.locator('.stats-list-row').first().innerText(), 'field-10');
+    await shot(page, 'stats-01b-search-light');
+    await frame.locator('[data-testid="select-found"]').click();
+    await frame.locator('[data-testid="field-count"]', { hasText: '10 selected' }).waitFor();
+
+    // By day of year: each season of each selected field is a line of its own.
+    await frame.locator('[data-testid="mode"]').selectOption('doy');
+    await frame.locator('[data-testid="seasons"]', { hasText: 'Seasons: 2024, 2025' }).waitFor();
+    assert.equal(await frame.locator('[data-testid="chart"]').getAttribute('data-lines'), String(10 * 2));
+    await shot(page, 'stats-02-day-of-year-light');
+
+    // Export CSV: VS Code's save dialog, a name typed in the workspace.
+    await frame.locator('[data-testid="export-csv"]').click();
+    const target = join(workspace, 'exported-stats.csv');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 30_000 });
+    // The dialog fills in its proposal (the series folder's field-stats.csv) once it has listed the
+    // folder; a name typed before that is overwritten.
+    await page.waitForFunction(() => document.querySelector('.quick-input-widget input')?.value.endsWith('field-stats.csv'), undefined, { timeout: 30_000 });
+    await input.fill(target);
+    await page.waitForFunction((t) => document.querySelector('.quick-input-widget input')?.value === t, target);
+    // The dialog's OK, as a person clicks it (Enter right after typing may only complete the path).
+    await page.waitForTimeout(500);
+    await page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).first().click();
+    await frame.locator('[data-testid="status"]', { hasText: `Saved ${target}` }).waitFor({ timeout: 30_000 });
+    assert.ok(existsSync(target), target);
+    const lines = readFileSync(target, 'utf8').split('\r\n');
+    assert.equal(lines[0], 'field,date,index,mean,median,std,min,max,p10,p25,p75,p90,valid_pixels,nodata_pixels,valid_fraction,image');
+    assert.equal(lines.length - 2, 40 * 3, 'every field and date, not only those shown');
+    assert.match(lines[1] ?? '', /^field-01,2024-06-12,ndvi,-?\d/);
+
+    // A date in the table (as a point of the chart) opens its image beside the chart, the field outlined.
+    await frame.locator('.stats-link').first().click();
+    const viewer = await webviewWith(page, '[data-testid="outline"]:text("Outlined: Field field-10")', 60_000);
+    await viewer.locator('[data-testid="view-status"]', { hasText: /^Showing/ }).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(500);
+    await shot(page, 'stats-05-image-with-field-outlined');
+
+    await frame.locator('[data-testid="mode"]').selectOption('time');
+    assert.equal(await toggleLightDarkTheme(page), 'dark');
+    await frame.locator('body.vscode-dark').waitFor({ state: 'attached' });
+    await page.waitForTimeout(800);
+    assert.ok((await inkedPixels(frame)) > 2000, 'the chart is drawn in the dark theme');
+    await shot(page, 'stats-03-dark');
+    await frame.locator('[data-testid="mode"]').selectOption('doy');
+    await page.waitForTimeout(300);
+    await shot(page, 'stats-04-day-of-year-dark');
+    assert.equal(await toggleLightDarkTheme(page), 'light');
+  });
+});
