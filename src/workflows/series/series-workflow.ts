@@ -2,7 +2,7 @@
 // priced first (series-plan.ts), shown together in one cost panel whose total the budget guard
 // compares, and only after Proceed go through the worker pool, one GeoTIFF per date named by the
 // date and its request (paid-file-name.ts), each with its STAC Item, and the folder's STAC
-// ItemCollection at the end. The folder's purchase ledger (locked for the run) decides: a date
+// ItemCollection and STAC Collection (collection.json, kept up to date as dates are added) at the end. The folder's purchase ledger (locked for the run) decides: a date
 // bought earlier with the same request is skipped, one that may have been paid for is held and
 // neither sent nor priced again unless the person names it, and a rerun with another profile
 // buys only what it has not bought.
@@ -26,6 +26,7 @@ import { poolSize } from '../engine/worker-pool';
 import { nameByPixelSize } from '../stac/pixel-size';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
+import { seriesCollectionId, writeSeriesCollectionQuietly } from '../stac/stac-collection-file';
 import type { PricedDate } from './series-estimate';
 import { seriesEstimateModel, totalOf } from './series-estimate';
 import { checkAndPrice, dateProfile, seriesDates, seriesFields } from './series-plan';
@@ -110,6 +111,8 @@ async function downloadDates(ports: WorkflowPorts, aoi: Aoi, fields: SeriesField
   // must not hold up the next date's request.
   const items: Promise<unknown>[] = [];
   const shares = new Map<string, number>();
+  // The Items link to the folder's Collection (none when collection.json is a file of the person's).
+  const collection = await seriesCollectionId(directory).catch(() => undefined);
   const batch = await runBatch<PricedDate | undefined>(
     ports,
     manifest,
@@ -117,7 +120,7 @@ async function downloadDates(ports: WorkflowPorts, aoi: Aoi, fields: SeriesField
     { noun: 'dates', ledger, kind: 'series', concurrency: workers, maxConcurrent: limits.maxConcurrent, resendUncertain: options.resendUncertain, creditsBefore: limits.credits },
     async ({ id, input }, onBytes) => {
       if (!input) throw new WorkflowError('invalid-option', `${id} was not planned in this run.`);
-      return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log), shares)));
+      return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log, { collection }), shares)));
     },
   );
   await Promise.all(items);
@@ -128,6 +131,7 @@ async function downloadDates(ports: WorkflowPorts, aoi: Aoi, fields: SeriesField
   const cancelled = ports.signal.aborted || (priced.length > 0 && go.length === 0);
   result.outcome = cancelled ? 'cancelled' : batch.uncertain.length > 0 ? 'may-have-been-charged' : result.dates.some((d) => d.status === 'done' || d.status === 'skipped') ? 'completed' : 'not-available';
   result.itemCollection = await writeFolderItems(ports, directory, result.files);
+  result.collection = await writeSeriesCollectionQuietly(ports, directory, result.files);
 }
 
 async function downloadDate(ports: WorkflowPorts, directory: string, fields: SeriesFields, priced: PricedDate, onBytes: (n: number) => void, written: (file: string) => void): Promise<{ file: string | undefined; bytes: number }> {
