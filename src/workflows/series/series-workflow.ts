@@ -112,7 +112,7 @@ async function downloadDates(ports: WorkflowPorts, aoi: Aoi, fields: SeriesField
   const items: Promise<unknown>[] = [];
   const shares = new Map<string, number>();
   // The Items link to the folder's Collection (none when collection.json is a file of the person's).
-  const collection = await seriesCollectionId(directory).catch(() => undefined);
+  const collectionId = await seriesCollectionId(directory).catch(() => undefined);
   const batch = await runBatch<PricedDate | undefined>(
     ports,
     manifest,
@@ -120,7 +120,7 @@ async function downloadDates(ports: WorkflowPorts, aoi: Aoi, fields: SeriesField
     { noun: 'dates', ledger, kind: 'series', concurrency: workers, maxConcurrent: limits.maxConcurrent, resendUncertain: options.resendUncertain, creditsBefore: limits.credits },
     async ({ id, input }, onBytes) => {
       if (!input) throw new WorkflowError('invalid-option', `${id} was not planned in this run.`);
-      return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log, { collection }), shares)));
+      return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log, { collection: collectionId }), shares)));
     },
   );
   await Promise.all(items);
@@ -130,8 +130,10 @@ async function downloadDates(ports: WorkflowPorts, aoi: Aoi, fields: SeriesField
   result.dates.sort((a, b) => a.date.localeCompare(b.date));
   const cancelled = ports.signal.aborted || (priced.length > 0 && go.length === 0);
   result.outcome = cancelled ? 'cancelled' : batch.uncertain.length > 0 ? 'may-have-been-charged' : result.dates.some((d) => d.status === 'done' || d.status === 'skipped') ? 'completed' : 'not-available';
-  result.itemCollection = await writeFolderItems(ports, directory, result.files);
-  result.collection = await writeSeriesCollectionQuietly(ports, directory, result.files);
+  // The ItemCollection (what GDAL's STACIT driver opens) lists the Collection's dates: every run's.
+  const collection = await writeSeriesCollectionQuietly(ports, directory, result.files);
+  result.collection = collection?.path;
+  result.itemCollection = await writeFolderItems(ports, directory, collection?.images ?? result.files);
 }
 
 async function downloadDate(ports: WorkflowPorts, directory: string, fields: SeriesFields, priced: PricedDate, onBytes: (n: number) => void, written: (file: string) => void): Promise<{ file: string | undefined; bytes: number }> {

@@ -3,7 +3,7 @@
 // date), summaries of what they hold, and the source data's licence and attribution. Pure: the
 // caller gathers the Items and writes the JSON (stac-collection-file.ts).
 import { relativeHref } from './stac-href';
-import { ATTRIBUTION, COLLECTION_FILE_NAME, EO_EXTENSION, PROJECTION_EXTENSION, STAC_VERSION } from './stac-item';
+import { COLLECTION_FILE_NAME, EO_EXTENSION, PROJECTION_EXTENSION, STAC_VERSION } from './stac-item';
 import type { StacItem } from './stac-item';
 
 /** Marks a `collection.json` this project wrote: one without it is the person's, and kept. */
@@ -101,6 +101,9 @@ export function stacSeriesCollection(id: string, members: readonly CollectionMem
   const dates = items.map((i) => String(i.properties.datetime));
   const constellations = items.flatMap((i) => (Array.isArray(i.properties['sat-imagery:constellations']) ? (i.properties['sat-imagery:constellations'] as string[]) : []));
   const models = sortedDistinct(items.map((i) => String(i.properties['sat-imagery:model'] ?? '')).filter(Boolean));
+  const providers = providersOf(distinct(constellations));
+  // The source data's notices, as each licensor asks to be credited.
+  const attribution = providers.filter((p) => p.roles.includes('licensor')).map((p) => p.description).join(' ');
   const self = relativeHref(COLLECTION_FILE_NAME);
   return {
     type: 'Collection',
@@ -108,9 +111,9 @@ export function stacSeriesCollection(id: string, members: readonly CollectionMem
     stac_extensions: [PROJECTION_EXTENSION, EO_EXTENSION],
     id,
     title: `Time series ${id}`,
-    description: `${items.length} dated composite${items.length === 1 ? '' : 's'}${models.length ? ` (${models.join(', ')})` : ''} of one area, one GeoTIFF per date. ${ATTRIBUTION}`,
+    description: `${items.length} dated composite${items.length === 1 ? '' : 's'}${models.length ? ` (${models.join(', ')})` : ''} of one area, one GeoTIFF per date. ${attribution}`,
     license: LICENSE,
-    providers: providersOf(distinct(constellations)),
+    providers,
     extent: { spatial: { bbox: [unionBox(items)] }, temporal: { interval: [[dates[0] ?? null, dates[dates.length - 1] ?? null]] } },
     summaries: summaries(items),
     [SERIES_MARK]: true,
