@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { RasterFile } from '../../src/raster/index';
@@ -127,6 +127,25 @@ describe('STAC: a series folder read by GDAL (STACIT) and rasterio', () => {
     assert.deepEqual(mosaic.geoTransform, one.geoTransform);
     assert.deepEqual(mosaic.size, one.size);
     assert.deepEqual(mosaic.bands.map((b) => b.type), Array(7).fill('Int16'));
+  });
+
+  it('a date bought by an earlier version gets its Item brought up to date on a rerun, with nothing billed again', async () => {
+    const run = await downloadSeries(scriptedPorts(fixture.client, { output: 'keep' }).ports, FIELD, options({ dates: dates.slice(0, 1) }));
+    const itemPath = sidecarPath(run.files[0]!);
+    const item = readJson<StacItem>(itemPath);
+    const { 'file:checksum': _sum, 'file:size': _size, 'proj:code': _code, ...older } = item.assets.image!;
+    // As an earlier version wrote it: no file fields, no proj:code, no Collection.
+    writeFileSync(itemPath, JSON.stringify({ ...item, collection: undefined, links: [], assets: { image: older } }));
+    rmSync(join(fixture.out, COLLECTION_FILE_NAME));
+    const billed = () => fixture.sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length;
+    const before = billed();
+    const rerun = await downloadSeries(scriptedPorts(fixture.client, { output: 'keep' }).ports, FIELD, options({ dates: dates.slice(0, 1) }));
+    assert.deepEqual(rerun.dates.map((d) => d.status), ['skipped']);
+    assert.equal(billed(), before, 'nothing billed again');
+    const current = readJson<StacItem>(itemPath);
+    assert.equal(current.collection, readJson<{ id: string }>(join(fixture.out, COLLECTION_FILE_NAME)).id);
+    assert.equal(current.assets.image!['file:checksum'], `1220${createHash('sha256').update(readFileSync(run.files[0]!)).digest('hex')}`);
+    assert.deepEqual(checkCollection(join(fixture.out, COLLECTION_FILE_NAME)).report.errors, []);
   });
 
   it('the rasterio check fails, naming the field, when an Item disagrees with its file', async () => {

@@ -24,7 +24,7 @@ import type { Aoi } from '../../geometry/types';
 import { keyLimits } from '../composite/split-into-parts';
 import { poolSize } from '../engine/worker-pool';
 import { nameByPixelSize } from '../stac/pixel-size';
-import { writeStacSidecar } from '../stac/stac-sidecar';
+import { isItemCurrent, writeStacSidecar } from '../stac/stac-sidecar';
 import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 import { seriesCollectionId, writeSeriesCollectionQuietly } from '../stac/stac-collection-file';
 import type { PricedDate } from './series-estimate';
@@ -123,6 +123,12 @@ async function downloadDates(ports: WorkflowPorts, aoi: Aoi, fields: SeriesField
       return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log, { collection: collectionId }), shares)));
     },
   );
+  // Dates bought earlier keep their images; their Items are brought up to date (written by an
+  // earlier version, or before the folder had its Collection), so the Collection lists whole Items.
+  for (const { unit, path } of sorted.have) {
+    const request = bodies.get(unit.id);
+    if (path && request && !(await isItemCurrent(path, collectionId))) items.push(writeItemQuietly(ports, path, () => writeStacSidecar(path, aoi, dateProfile(aoi, fields, unit.id), request, ports.log, { collection: collectionId })));
+  }
   await Promise.all(items);
   withValidity(batch.units, shares);
   Object.assign(result, { units: batch.units, files: batch.files, failed: batch.failed, uncertain: batch.uncertain, bytes: batch.bytes, charge: batch.charge });

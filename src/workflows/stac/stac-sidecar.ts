@@ -6,6 +6,7 @@
 // read counts the share of pixels that hold data (an image can be paid for and be all nodata):
 // recorded in the Item and returned, so the result can say it.
 import { basename } from 'node:path';
+import { JSON_FILE_LIMITS, readTextBounded } from '../../api/bounded-read';
 import { replaceFileSafely } from '../../api/safe-files';
 import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
@@ -49,6 +50,19 @@ export function stacTransform(origin: readonly [number, number], resolution: rea
 export interface SidecarOptions {
   /** The id of the folder's STAC Collection, which the Item links to. */
   collection?: string;
+}
+
+/** True when the image's Item is there and has what this version writes (the file's checksum,
+ * `proj:code`) and the link to `collection`: an Item written by an earlier version, or for another
+ * Collection, is written again when its date is bought already. */
+export async function isItemCurrent(imagePath: string, collection: string | undefined): Promise<boolean> {
+  try {
+    const item = JSON.parse(await readTextBounded(sidecarPath(imagePath), JSON_FILE_LIMITS.item)) as { collection?: unknown; assets?: { image?: Record<string, unknown> } };
+    const asset = item.assets?.image;
+    return typeof asset?.['file:checksum'] === 'string' && typeof asset['proj:code'] === 'string' && item.collection === collection;
+  } catch {
+    return false;
+  }
 }
 
 /** `area` is the AOI, the part of it, or a tile's footprint: where the image lies. */
