@@ -38,10 +38,11 @@ interface CheckReport {
   errors: string[];
 }
 
-/** Runs the rasterio script on Debian's Python; a missing rasterio fails with what to install. */
-function checkCollection(path: string): { status: number; report: CheckReport } {
+/** Runs the rasterio script on Debian's Python; a missing rasterio fails with what to install.
+ * `pythonFlags`: `-S` hides Debian's packages, as on a machine without python3-rasterio. */
+function checkCollection(path: string, pythonFlags: string[] = []): { status: number; report: CheckReport } {
   try {
-    return { status: 0, report: JSON.parse(execFileSync('/usr/bin/python3', [CHECK, path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as CheckReport };
+    return { status: 0, report: JSON.parse(execFileSync('/usr/bin/python3', [...pythonFlags, CHECK, path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as CheckReport };
   } catch (error) {
     const failed = error as { status?: number; stdout?: string; stderr?: string; code?: string };
     if (failed.code === 'ENOENT') throw new Error('/usr/bin/python3 is missing: the STAC reader test needs Debian\'s python3 and python3-rasterio (bash scripts/install-test-host.sh).');
@@ -160,5 +161,7 @@ describe('STAC: a series folder read by GDAL (STACIT) and rasterio', () => {
     assert.equal(checked.report.errors.length, 2, checked.report.errors.join('\n'));
     assert.match(checked.report.errors[0]!, /proj:shape \[\d+, \d+\] but the file is/);
     assert.match(checked.report.errors[1]!, /file:size \d+ but the file has \d+ bytes/);
+    // Without rasterio the check does not pass quietly: it fails and says what to install.
+    assert.throws(() => checkCollection(join(fixture.out, COLLECTION_FILE_NAME), ['-S']), /needs Debian's python3-rasterio \(bash scripts\/install-test-host\.sh\)/);
   });
 });
