@@ -58,6 +58,10 @@ describe('STAC Collection of a time series folder', () => {
     const alone = stacItem({ ...base, collection: undefined, file: undefined, raster: undefined });
     assert.deepEqual([alone.links, alone.collection, alone.assets.image?.['file:size'], alone.assets.image?.['raster:bands']], [[], undefined, undefined, undefined]);
     assert.ok(!alone.stac_extensions.some((e) => /file|raster/.test(e)));
+    // A request's 47000 (automatic UTM) that no file resolved is no EPSG code.
+    const unresolved = stacItem({ ...base, epsg: 47000 });
+    assert.ok(validateItem(unresolved), JSON.stringify(validateItem.errors));
+    assert.deepEqual([unresolved.properties['proj:code'], unresolved.properties['proj:epsg']], [null, null]);
   });
 
   it('band names: Sentinel-2 ids get the eo common names, an unknown one or an index none; an unknown data type is "other"', () => {

@@ -22,6 +22,8 @@ export const ATTRIBUTION = 'Contains modified Copernicus Sentinel data; Landsat 
 type Position = number[];
 export type StacGeometry = { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] };
 
+const AUTOMATIC_UTM = 47000;
+
 export interface StacImageInput {
   /** The image's file name (the asset's href, relative to the Item). */
   imageFileName: string;
@@ -90,7 +92,10 @@ function collectionLinks(collection: string | undefined): StacItem['links'] {
 export function stacItem(input: StacImageInput): StacItem {
   const id = input.imageFileName.replace(/\.tiff?$/i, '');
   // `proj:code` is the field's current name; `proj:epsg` is kept for older readers (GDAL 3.6).
-  const crs = { 'proj:code': `EPSG:${input.epsg}`, 'proj:epsg': input.epsg };
+  // 47000 ("automatic UTM") is a request's word, not an EPSG code: when the file could not be read
+  // to resolve it, the CRS is unknown (null, as the projection extension allows).
+  const known = input.epsg !== AUTOMATIC_UTM;
+  const crs = { 'proj:code': known ? `EPSG:${input.epsg}` : null, 'proj:epsg': known ? input.epsg : null };
   const grid: Record<string, unknown> = {};
   if (input.shape) grid['proj:shape'] = input.shape;
   if (input.transform) grid['proj:transform'] = input.transform;
