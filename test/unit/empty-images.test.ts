@@ -71,8 +71,9 @@ describe('empty images: the share of valid pixels, said everywhere (against the 
     assert.ok(validate(item), JSON.stringify(validate.errors));
     assert.ok(item.stac_extensions.includes(RASTER_EXTENSION));
     assert.equal(item.properties['sat-imagery:valid_percent'], 0);
-    const bands = item.assets.image!['raster:bands'] as { nodata: number; data_type: string; statistics: { valid_percent: number } }[];
-    assert.deepEqual(bands, [0, 1, 2].map(() => ({ nodata: -32768, data_type: 'int16', statistics: { valid_percent: 0 } })));
+    const bands = item.assets.image!['raster:bands'] as { nodata: number; data_type: string; scale: number; offset: number; statistics: { valid_percent: number } }[];
+    // INT16 reflectance × 10000 (live-service-notes.md): the scale a reader applies to get reflectance.
+    assert.deepEqual(bands, [0, 1, 2].map(() => ({ nodata: -32768, data_type: 'int16', scale: 0.0001, offset: 0, statistics: { valid_percent: 0 } })));
     assert.match(validitySentence(result.validFraction)!, /^paid, but no valid pixels/);
   });
 

@@ -36,7 +36,7 @@ describe('STAC Item beside each image', () => {
     assert.deepEqual([item.properties['proj:epsg'], item.properties['proj:shape'], item.properties['proj:transform']], [32632, [334, 312], input.transform]);
     assert.equal(item.properties.attribution, ATTRIBUTION);
     assert.equal(item.assets.image?.href, './composite_Stratus2_2025-06-14_10m.tif');
-    assert.deepEqual(item.assets.image?.['eo:bands'], [{ name: 'B4' }, { name: 'B3' }, { name: 'B2' }]);
+    assert.deepEqual(item.assets.image?.['eo:bands'], [{ name: 'B4', common_name: 'red' }, { name: 'B3', common_name: 'green' }, { name: 'B2', common_name: 'blue' }]);
     assert.ok(!JSON.stringify(item).includes('demo-key'), 'the key never');
     assert.deepEqual(item.properties['sat-imagery:request'], requestWithoutKey(input.request));
     assert.equal((item.properties['sat-imagery:request'] as Record<string, unknown>).EpsgProjection, 47000);

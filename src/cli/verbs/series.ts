@@ -41,7 +41,7 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
   const result = await downloadSeries(ports, source, { ...options, dates: given, every, nth, maxDates, concurrency, outputDirectory: directory, resendUncertain });
   const stopped = ports.stopped as StoppedEstimate | undefined;
   const dates = result.dates.filter((d) => d.status !== 'partial').map((d) => ({ ...d, status: cliStatus(d.status) }));
-  const report = { outcome: stopped ? 'stopped' : result.outcome === 'cancelled' && !context.signal.aborted ? 'completed' : result.outcome, manifestPath: result.manifestPath, dates, partial: result.dates.filter((d) => d.status === 'partial').map((d) => d.date), files: result.files, bytes: result.bytes, totalCredits: result.totalCredits, itemCollection: result.itemCollection, ...(stopped ? { stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } } : {}) };
+  const report = { outcome: stopped ? 'stopped' : result.outcome === 'cancelled' && !context.signal.aborted ? 'completed' : result.outcome, manifestPath: result.manifestPath, dates, partial: result.dates.filter((d) => d.status === 'partial').map((d) => d.date), files: result.files, bytes: result.bytes, totalCredits: result.totalCredits, itemCollection: result.itemCollection, collection: result.collection, ...(stopped ? { stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } } : {}) };
   // --stats: the series ends with its field statistics (images already paid for: only local work).
   const stats = o.flag('stats') && result.itemCollection ? await (await import('./stats')).seriesStats(context, source.text, source.name, directory) : undefined;
   const withStats = stats ? { ...report, stats: { csv: stats.csv, rows: stats.rows.length, failures: stats.failures } } : report;
@@ -78,6 +78,7 @@ function seriesText(result: SeriesResult, dates: { date: string; status: string;
   if (result.charge) lines.push(chargeSentence(result.charge, `${result.uncertain.length} date${result.uncertain.length === 1 ? '' : 's'}`));
   if (stopped) lines.push(stoppedText(stopped));
   if (result.itemCollection) lines.push(`STAC ItemCollection: ${result.itemCollection}`);
+  if (result.collection) lines.push(`STAC Collection: ${result.collection}`);
   if (result.manifestPath) lines.push(`Manifest: ${result.manifestPath}`);
   return lines.join('\n');
 }

@@ -55,6 +55,8 @@ export interface SeriesResult extends BatchResult {
   totalCredits: number | undefined;
   /** The STAC ItemCollection of the folder's dates. */
   itemCollection?: string;
+  /** The folder's STAC Collection (collection.json): every date of the folder's series runs. */
+  collection?: string;
   /** Why nothing was sent, when the cost was declined or above the budget. */
   reason?: string;
 }

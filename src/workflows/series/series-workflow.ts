@@ -2,7 +2,7 @@
 // priced first (series-plan.ts), shown together in one cost panel whose total the budget guard
 // compares, and only after Proceed go through the worker pool, one GeoTIFF per date named by the
 // date and its request (paid-file-name.ts), each with its STAC Item, and the folder's STAC
-// ItemCollection at the end. The folder's purchase ledger (locked for the run) decides: a date
+// ItemCollection and STAC Collection (collection.json, kept up to date as dates are added) at the end. The folder's purchase ledger (locked for the run) decides: a date
 // bought earlier with the same request is skipped, one that may have been paid for is held and
 // neither sent nor priced again unless the person names it, and a rerun with another profile
 // buys only what it has not bought.
@@ -25,8 +25,9 @@ import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import type { Aoi } from '../../geometry/types';
 import { poolSize } from '../engine/worker-pool';
 import { nameByPixelSize } from '../stac/pixel-size';
-import { writeStacSidecar } from '../stac/stac-sidecar';
+import { isItemCurrent, writeStacSidecar } from '../stac/stac-sidecar';
 import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
+import { seriesCollectionId, writeSeriesCollectionQuietly } from '../stac/stac-collection-file';
 import type { PricedDate } from './series-estimate';
 import { seriesEstimateModel, totalOf } from './series-estimate';
 import { checkAndPrice, dateProfile, seriesDates, seriesFields } from './series-plan';
@@ -113,6 +114,8 @@ async function downloadDates(ports: WorkflowPorts, account: RunAccount, aoi: Aoi
   // must not hold up the next date's request.
   const items: Promise<unknown>[] = [];
   const shares = new Map<string, number>();
+  // The Items link to the folder's Collection (none when collection.json is a file of the person's).
+  const collectionId = await seriesCollectionId(directory).catch(() => undefined);
   const batch = await runBatch<PricedDate | undefined>(
     ports,
     manifest,
@@ -120,9 +123,15 @@ async function downloadDates(ports: WorkflowPorts, account: RunAccount, aoi: Aoi
     { noun: 'dates', ledger, kind: 'series', concurrency: workers, maxConcurrent: limits.maxConnections, resendUncertain: options.resendUncertain, creditsBefore: limits.balances.credits },
     async ({ id, input }, onBytes) => {
       if (!input) throw new WorkflowError('invalid-option', `${id} was not planned in this run.`);
-      return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log), shares)));
+      return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log, { collection: collectionId }), shares)));
     },
   );
+  // Dates bought earlier keep their images; their Items are brought up to date (written by an
+  // earlier version, or before the folder had its Collection), so the Collection lists whole Items.
+  for (const { unit, path } of sorted.have) {
+    const request = bodies.get(unit.id);
+    if (path && request && !(await isItemCurrent(path, collectionId))) items.push(writeItemQuietly(ports, path, () => writeStacSidecar(path, aoi, dateProfile(aoi, fields, unit.id), request, ports.log, { collection: collectionId })));
+  }
   await Promise.all(items);
   withValidity(batch.units, shares);
   Object.assign(result, { units: batch.units, files: batch.files, failed: batch.failed, uncertain: batch.uncertain, bytes: batch.bytes, charge: batch.charge });
@@ -130,7 +139,10 @@ async function downloadDates(ports: WorkflowPorts, account: RunAccount, aoi: Aoi
   result.dates.sort((a, b) => a.date.localeCompare(b.date));
   const cancelled = ports.signal.aborted || (priced.length > 0 && go.length === 0);
   result.outcome = cancelled ? 'cancelled' : batch.uncertain.length > 0 ? 'may-have-been-charged' : result.dates.some((d) => d.status === 'done' || d.status === 'skipped') ? 'completed' : 'not-available';
-  result.itemCollection = await writeFolderItems(ports, directory, result.files);
+  // The ItemCollection (what GDAL's STACIT driver opens) lists the Collection's dates: every run's.
+  const collection = await writeSeriesCollectionQuietly(ports, directory, result.files);
+  result.collection = collection?.path;
+  result.itemCollection = await writeFolderItems(ports, directory, collection?.images ?? result.files);
 }
 
 async function downloadDate(ports: WorkflowPorts, directory: string, fields: SeriesFields, priced: PricedDate, onBytes: (n: number) => void, written: (file: string) => void): Promise<{ file: string | undefined; bytes: number }> {

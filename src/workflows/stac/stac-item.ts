@@ -1,18 +1,28 @@
 // STAC 1.0 metadata beside every downloaded image: an Item per image (the area as geometry, the
 // date, the projection extension, the bands, the model and constellations, the full request
-// without the key, the source data's attribution) and an ItemCollection for a folder of them.
-// Pure functions: the caller writes the JSON.
+// without the key, the source data's attribution, the file's size and checksum) and an
+// ItemCollection for a folder of them. Pure functions: the caller writes the JSON.
+import { eoBand, rasterBands, validPercent } from './stac-bands';
+import type { RasterBandFacts } from './stac-bands';
+import type { FileFacts } from './file-checksum';
 import { relativeHref } from './stac-href';
 
 export const STAC_VERSION = '1.0.0';
-export const PROJECTION_EXTENSION = 'https://stac-extensions.github.io/projection/v1.1.0/schema.json';
+/** v1.2.0 is the one version of the projection extension that declares both `proj:code` and
+ * `proj:epsg` (v2.0.0 removed `proj:epsg`, which GDAL 3.6's STACIT driver still reads). */
+export const PROJECTION_EXTENSION = 'https://stac-extensions.github.io/projection/v1.2.0/schema.json';
 export const EO_EXTENSION = 'https://stac-extensions.github.io/eo/v1.1.0/schema.json';
 export const RASTER_EXTENSION = 'https://stac-extensions.github.io/raster/v1.1.0/schema.json';
+export const FILE_EXTENSION = 'https://stac-extensions.github.io/file/v2.1.0/schema.json';
+/** The name of a time series folder's STAC Collection, which its Items link to. */
+export const COLLECTION_FILE_NAME = 'collection.json';
 /** live-service-notes.md: outputs shared outside the account carry the source data's notice. */
 export const ATTRIBUTION = 'Contains modified Copernicus Sentinel data; Landsat data courtesy of the U.S. Geological Survey.';
 
 type Position = number[];
 export type StacGeometry = { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] };
+
+const AUTOMATIC_UTM = 47000;
 
 export interface StacImageInput {
   /** The image's file name (the asset's href, relative to the Item). */
@@ -35,9 +45,15 @@ export interface StacImageInput {
   /** The request as sent; any field named like a key is dropped. */
   request: Record<string, unknown>;
   created?: string;
-  /** What share of the image holds data, when it was read: the raster extension's per-band
-   * `statistics.valid_percent`, and the whole image's as `sat-imagery:valid_percent`. */
-  validity?: { fraction: number; bands: number[]; nodata?: number; dataType?: string };
+  /** The bands as the raster core read them from the file: the raster extension's `raster:bands`
+   * (with each band's `statistics.valid_percent` when the valid pixels were counted). */
+  raster?: RasterBandFacts;
+  /** The whole image's share of valid pixels (0..1), when counted: `sat-imagery:valid_percent`. */
+  validFraction?: number;
+  /** The final file's `file:size` and `file:checksum`. */
+  file?: FileFacts;
+  /** The id of the folder's STAC Collection (`collection.json` beside the Item), when it has one. */
+  collection?: string;
 }
 
 export interface StacItem {
@@ -45,6 +61,8 @@ export interface StacItem {
   stac_version: string;
   stac_extensions: string[];
   id: string;
+  /** The id of the Collection the Item belongs to (with a `collection` link). */
+  collection?: string;
   geometry: StacGeometry;
   bbox: number[];
   properties: Record<string, unknown>;
@@ -63,27 +81,30 @@ function isoDateTime(date: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : new Date(Date.parse(date)).toISOString();
 }
 
-const percent = (fraction: number): number => Math.round(fraction * 10000) / 100;
-
-/** The raster extension's band objects: the nodata value, the data type and the valid share. */
-function rasterBands(validity: NonNullable<StacImageInput['validity']>): Record<string, unknown>[] {
-  return validity.bands.map((share) => ({
-    ...(validity.nodata !== undefined ? { nodata: validity.nodata } : {}),
-    ...(validity.dataType ? { data_type: validity.dataType } : {}),
-    statistics: { valid_percent: percent(share) },
-  }));
+/** Links of an Item in its folder's Collection, relative to the Item (STAC's best practice for a
+ * catalogue that can be moved or copied whole). */
+function collectionLinks(collection: string | undefined): StacItem['links'] {
+  if (collection === undefined) return [];
+  const href = relativeHref(COLLECTION_FILE_NAME);
+  return ['collection', 'parent', 'root'].map((rel) => ({ rel, href, type: 'application/json' }));
 }
 
 export function stacItem(input: StacImageInput): StacItem {
   const id = input.imageFileName.replace(/\.tiff?$/i, '');
-  const projection: Record<string, unknown> = { 'proj:epsg': input.epsg };
-  if (input.shape) projection['proj:shape'] = input.shape;
-  if (input.transform) projection['proj:transform'] = input.transform;
+  // `proj:code` is the field's current name; `proj:epsg` is kept for older readers (GDAL 3.6).
+  // 47000 ("automatic UTM") is a request's word, not an EPSG code: when the file could not be read
+  // to resolve it, the CRS is unknown (null, as the projection extension allows).
+  const known = input.epsg !== AUTOMATIC_UTM;
+  const crs = { 'proj:code': known ? `EPSG:${input.epsg}` : null, 'proj:epsg': known ? input.epsg : null };
+  const grid: Record<string, unknown> = {};
+  if (input.shape) grid['proj:shape'] = input.shape;
+  if (input.transform) grid['proj:transform'] = input.transform;
   return {
     type: 'Feature',
     stac_version: STAC_VERSION,
-    stac_extensions: [PROJECTION_EXTENSION, EO_EXTENSION, ...(input.validity ? [RASTER_EXTENSION] : [])],
+    stac_extensions: [PROJECTION_EXTENSION, EO_EXTENSION, ...(input.raster ? [RASTER_EXTENSION] : []), ...(input.file ? [FILE_EXTENSION] : [])],
     id,
+    ...(input.collection !== undefined ? { collection: input.collection } : {}),
     geometry: input.geometry,
     bbox: input.bbox,
     properties: {
@@ -95,20 +116,23 @@ export function stacItem(input: StacImageInput): StacItem {
       'sat-imagery:resolution': input.resolution,
       'sat-imagery:request': requestWithoutKey(input.request),
       gsd: input.gsd ?? input.resolution,
-      ...(input.validity ? { 'sat-imagery:valid_percent': percent(input.validity.fraction) } : {}),
-      ...projection,
+      ...(input.validFraction !== undefined ? { 'sat-imagery:valid_percent': validPercent(input.validFraction) } : {}),
+      ...crs,
+      ...grid,
       attribution: ATTRIBUTION,
     },
-    links: [],
+    links: collectionLinks(input.collection),
     assets: {
       image: {
         href: relativeHref(input.imageFileName),
         type: 'image/tiff; application=geotiff',
         title: `${input.model} composite of ${input.date.slice(0, 10)}`,
         roles: ['data'],
-        'eo:bands': input.bands.map((name) => ({ name })),
-        ...(input.validity ? { 'raster:bands': rasterBands(input.validity) } : {}),
-        ...projection,
+        'eo:bands': input.bands.map(eoBand),
+        ...(input.raster ? { 'raster:bands': rasterBands(input.raster) } : {}),
+        ...(input.file ? { 'file:size': input.file.size, 'file:checksum': input.file.checksum } : {}),
+        ...crs,
+        ...grid,
       },
     },
   };

@@ -1,14 +1,17 @@
 // Writes `<image>.json`, the STAC Item of a downloaded image, beside it. The file's own
-// georeferencing (EPSG after 47000 was resolved, shape, transform, band names) comes from reading
-// the image; what cannot be read falls back to the request. Written by replaceFileSafely: never a
-// half file under the final name, never through a symlink. The same read counts the share of
-// pixels that hold data (an image can be paid for and be all nodata): recorded in the Item and
-// returned, so the result can say it.
+// georeferencing (EPSG after 47000 was resolved, shape, transform, band names) and its bands'
+// nodata, data type, scale and offset come from reading the image; what cannot be read falls back
+// to the request. The final file's size and SHA-256 are read by streaming it. Written by
+// replaceFileSafely: never a half file under the final name, never through a symlink. The same
+// read counts the share of pixels that hold data (an image can be paid for and be all nodata):
+// recorded in the Item and returned, so the result can say it.
 import { basename } from 'node:path';
+import { JSON_FILE_LIMITS, readTextBounded } from '../../api/bounded-read';
 import { replaceFileSafely } from '../../api/safe-files';
 import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import type { CompositeProfile } from '../engine/request-profile';
+import { fileFacts } from './file-checksum';
 import { metresPerPixel } from './pixel-size';
 import { stacItem } from './stac-item';
 import type { StacImageInput } from './stac-item';
@@ -37,8 +40,33 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** The STAC affine transform [a, b, c, d, e, f] (x = a·column + b·row + c, y = d·column + e·row + f)
+ * of a north-up image from its upper-left corner and pixel size; GDAL's geotransform orders the
+ * same numbers [c, a, b, f, d, e]. */
+export function stacTransform(origin: readonly [number, number], resolution: readonly [number, number]): number[] {
+  return [resolution[0], 0, origin[0], 0, -resolution[1], origin[1]];
+}
+
+export interface SidecarOptions {
+  /** The id of the folder's STAC Collection, which the Item links to. */
+  collection?: string;
+}
+
+/** True when the image's Item is there and has what this version writes (the file's checksum,
+ * `proj:code`) and the link to `collection`: an Item written by an earlier version, or for another
+ * Collection, is written again when its date is bought already. */
+export async function isItemCurrent(imagePath: string, collection: string | undefined): Promise<boolean> {
+  try {
+    const item = JSON.parse(await readTextBounded(sidecarPath(imagePath), JSON_FILE_LIMITS.item)) as { collection?: unknown; assets?: { image?: Record<string, unknown> } };
+    const asset = item.assets?.image;
+    return typeof asset?.['file:checksum'] === 'string' && typeof asset['proj:code'] === 'string' && item.collection === collection;
+  } catch {
+    return false;
+  }
+}
+
 /** `area` is the AOI, the part of it, or a tile's footprint: where the image lies. */
-export async function writeStacSidecar(imagePath: string, aoi: Pick<Aoi, 'bbox' | 'geoJson'>, profile: ItemProfile, request: CompositeRequest | Record<string, unknown>, log?: (line: string) => void): Promise<WrittenSidecar> {
+export async function writeStacSidecar(imagePath: string, aoi: Pick<Aoi, 'bbox' | 'geoJson'>, profile: ItemProfile, request: CompositeRequest | Record<string, unknown>, log?: (line: string) => void, options: SidecarOptions = {}): Promise<WrittenSidecar> {
   const b = aoi.bbox;
   const input: StacImageInput = {
     imageFileName: basename(imagePath),
@@ -52,6 +80,7 @@ export async function writeStacSidecar(imagePath: string, aoi: Pick<Aoi, 'bbox' 
     resolution: profile.resolution,
     request: request as unknown as Record<string, unknown>,
     created: new Date().toISOString(),
+    ...(options.collection !== undefined ? { collection: options.collection } : {}),
   };
   try {
     // Loaded with the first image: the raster core is a bundle of its own (esbuild.mjs).
@@ -60,14 +89,16 @@ export async function writeStacSidecar(imagePath: string, aoi: Pick<Aoi, 'bbox' 
     const m = raster.metadata;
     if (m.epsg !== undefined) input.epsg = m.epsg;
     input.shape = [m.height, m.width];
-    input.transform = [m.resolution[0], 0, m.origin[0], 0, -m.resolution[1], m.origin[1]];
+    input.transform = stacTransform(m.origin, m.resolution);
     // The file's own pixel size, which may be coarser than the one asked.
     input.gsd = metresPerPixel(m.epsg, m.resolution);
     if (!m.bandNames.every((n) => /^Band \d+$/.test(n))) input.bands = m.bandNames;
+    input.raster = { dataType: m.dataType, ...(m.nodata !== undefined ? { nodata: m.nodata } : {}), values: m.values.map(({ scale, offset }) => ({ scale, offset })) };
     const counting = measureValidity(raster);
     try {
       const validity = await withDeadline(counting, VALIDITY_DEADLINE_MS, 'Counting its valid pixels');
-      input.validity = { fraction: validity.fraction, bands: validity.bands, nodata: validity.nodata, dataType: m.dataType };
+      input.raster = { ...input.raster, validShares: validity.bands, ...(validity.nodata !== undefined ? { nodata: validity.nodata } : {}) };
+      input.validFraction = validity.fraction;
     } catch (error) {
       log?.(`The share of valid pixels of ${basename(imagePath)} is not known: ${(error as Error).message}.`);
     } finally {
@@ -77,7 +108,12 @@ export async function writeStacSidecar(imagePath: string, aoi: Pick<Aoi, 'bbox' 
   } catch (error) {
     log?.(`The STAC Item of ${basename(imagePath)} uses the request's projection: the image could not be read (${(error as Error).message}).`);
   }
+  try {
+    input.file = await fileFacts(imagePath);
+  } catch (error) {
+    log?.(`The STAC Item of ${basename(imagePath)} has no checksum: the file could not be read (${(error as Error).message}).`);
+  }
   const path = sidecarPath(imagePath);
   await replaceFileSafely(path, `${JSON.stringify(stacItem(input), null, 2)}\n`);
-  return { path, validFraction: input.validity?.fraction };
+  return { path, validFraction: input.validFraction };
 }

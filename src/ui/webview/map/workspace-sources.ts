@@ -68,14 +68,17 @@ function parsed(text: string | undefined): unknown {
 }
 
 /** The folders holding a STAC ItemCollection (`stac-items.json`, what the series workflow writes)
- * or a STAC Collection (`collection.json`, its items read from its `item` links). */
+ * or a STAC Collection (`collection.json`, its items read from its `item` links). A series folder
+ * has both: it is listed once, from its Collection (which sorts first and lists every run's dates). */
 export async function seriesFolders(): Promise<SeriesFolder[]> {
   const found = await vscode.workspace.findFiles(`**/{${ITEM_COLLECTION_NAME},collection.json}`, EXCLUDE, MAX_FILES);
   const folders: SeriesFolder[] = [];
   let budget = MAX_SERIES_ITEMS;
+  const listed = new Set<string>();
   for (const uri of found.sort((a, b) => a.path.localeCompare(b.path))) {
-    const root = parsed(await readText(uri, 20_000_000)) as { type?: unknown; features?: unknown; links?: unknown } | undefined;
     const folderUri = vscode.Uri.joinPath(uri, '..');
+    if (listed.has(folderUri.toString())) continue;
+    const root = parsed(await readText(uri, 20_000_000)) as { type?: unknown; features?: unknown; links?: unknown } | undefined;
     let items: unknown[] = [];
     if (root?.type === 'FeatureCollection' && Array.isArray(root.features)) items = root.features.slice(0, budget);
     else if (root?.type === 'Collection' && Array.isArray(root.links)) {
@@ -86,6 +89,7 @@ export async function seriesFolders(): Promise<SeriesFolder[]> {
       }
     }
     if (items.length === 0) continue;
+    listed.add(folderUri.toString());
     budget -= items.length;
     folders.push({ folder: vscode.workspace.asRelativePath(folderUri), items });
     if (budget <= 0) break;
