@@ -54,6 +54,7 @@ describe('map: fields coloured by their latest value', () => {
   it('colours the fields on the ramp in the order of their values, with the legend; a field without a value outlined only', () => {
     const message = fieldValuesMessage(fields, latestValues(rows, 'ndvi'), { table: 'stats.csv', index: 'ndvi', statistic: 'mean' });
     assert.equal(hostMessageSchema.safeParse(message).success, true);
+    assert.equal(message.title, 'Fields by latest ndvi mean (stats.csv)');
     const fill = Object.fromEntries(message.features.map((f) => [f.id, f.fill]));
     // 0.3 (south, May) lowest, 0.8 (north) highest: the ends of the ramp; east's 0.5 at 0.4 of it.
     assert.equal(fill.south, RAMP[0]);

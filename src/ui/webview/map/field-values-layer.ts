@@ -70,7 +70,7 @@ export function fieldValuesMessage(fields: readonly Field[], latest: ReadonlyMap
   return {
     type: 'fieldValues',
     id: FIELD_VALUES_LAYER_ID,
-    title: `Fields by latest ${name}`,
+    title: `Fields by latest ${name} (${source.table})`,
     zIndex: FIELD_VALUES_Z,
     features,
     legend:
