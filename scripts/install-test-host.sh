@@ -27,6 +27,8 @@ command -v faketime >/dev/null 2>&1 || need_debs+=(faketime)
 /usr/bin/python3 -c "import rasterio" >/dev/null 2>&1 || need_debs+=(python3-rasterio)
 /usr/bin/python3 -c "import numpy" >/dev/null 2>&1 || need_debs+=(python3-numpy)
 /usr/bin/python3 -c "import shapely" >/dev/null 2>&1 || need_debs+=(python3-shapely)
+# The raster benchmark's decode-only reference (GDAL's ReadAsArray, scripts/bench/raster_decode_reference.py).
+/usr/bin/python3 -c "from osgeo import gdal" >/dev/null 2>&1 || need_debs+=(python3-gdal)
 if ((${#need_debs[@]})); then
   if [[ $(id -u) -eq 0 ]]; then
     log "installing Debian packages: ${need_debs[*]}"

@@ -6,7 +6,7 @@ import type { PixelRule } from './coverage';
 import type { Field } from './fields';
 import type { ImageInput } from './images';
 import type { Measure } from './indices';
-import { rowKey } from './incremental';
+import { rowKeys } from './incremental';
 import type { RowCache } from './incremental';
 import { measureImage } from './measure-image';
 import type { CoverageCache } from './measure-image';
@@ -47,7 +47,7 @@ export async function computeStats(input: StatsInput): Promise<StatsResult> {
     const label = input.imageLabel(image.path);
     try {
       const hash = input.cache ? await input.cache.contentHash(image.path) : '';
-      const keys = input.fields.map((field) => input.measures.map((measure) => rowKey(hash, image, field, input.rule, measure)));
+      const keys = rowKeys(hash, image, input.fields, input.rule, input.measures);
       const known = keys.map((perField) => perField.map((key) => input.cache?.get(key)));
       const missing = input.fields.filter((_, f) => known[f]?.some((row) => row === undefined));
       const fresh = missing.length === 0 ? [] : await measureImage(image, { ...input, fields: missing }, coverages);

@@ -20,8 +20,10 @@ export interface StatsRow extends Partial<Summary> {
 }
 
 export function csvCell(value: string | number | undefined): string {
-  if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) return '';
-  const text = String(value);
+  if (value === undefined) return '';
+  // A number's text never holds a comma, quote or line break.
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -2,10 +2,13 @@
 // places the menus call it with (a uri) and from the active editor; the real page reports what it
 // drew (layers, feature counts, the basemap scales it fetched, whether typed arrays arrived as
 // typed arrays). Edits redraw, problems are marked, invalid text keeps the last good drawing, and
-// the layers list the account's orders, the workspace's other AOI files and image footprints.
+// the layers list the account's orders, the workspace's other AOI files and image footprints;
+// the AOI's fields are coloured by their latest value from a statistics table of the workspace.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
+import { toCsv } from '../../src/stats/index';
+import type { StatsRow } from '../../src/stats/index';
 import type { MapPanel } from '../../src/ui/webview/map/map-panel';
 import type { DrawnMessage } from '../../src/ui/webview/map/protocol';
 import type { TilesResult } from '../../src/workflows/engine/results';
@@ -200,5 +203,34 @@ describe('Show on Map in VS Code', () => {
     assert.deepEqual(idsOf(withSeries, 'series').filter((id) => id.startsWith('series-map-test/')), dates.map((d) => `series-map-test/composite-${d}-Stratus2-10m`));
     // Each new layer is listed with its own checkbox.
     for (const id of ['tiles', 'series', 'images']) assert.equal(withSeries.layers.find((l) => l.id === id)?.toggleable, true);
+  });
+
+  it("colours the AOI's fields by their latest value from the workspace's statistics table, and by rows a panel gives", async () => {
+    const square = (x: number) => [[[x, 56.1], [x + 0.01, 56.1], [x + 0.01, 56.11], [x, 56.11], [x, 56.1]]];
+    const ids = ['values-test-north', 'values-test-south', 'values-test-bare'];
+    const uri = vscode.Uri.joinPath(folder(), 'values-test.geojson');
+    const aoi = { type: 'FeatureCollection', features: ids.map((id, k) => ({ type: 'Feature', properties: { id }, geometry: { type: 'Polygon', coordinates: square(10 + k * 0.02) } })) };
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(JSON.stringify(aoi)));
+    const row = (field: string, date: string, mean: number): StatsRow => ({ field, date, index: 'ndvi', mean, median: mean, std: 0, min: mean, max: mean, p10: mean, p25: mean, p75: mean, p90: mean, valid_pixels: 9, nodata_pixels: 0, valid_fraction: 1, image: `s-${date}.tif` });
+    const table = vscode.Uri.joinPath(folder(), 'values-test', 'field-stats.csv');
+    const rows = [row(ids[0] as string, '2026-05-01', 0.2), row(ids[1] as string, '2026-05-01', 0.4), row(ids[0] as string, '2026-06-01', 0.7)];
+    await vscode.workspace.fs.writeFile(table, new TextEncoder().encode(toCsv(rows)));
+    try {
+      await vscode.commands.executeCommand('satImagery.showOnMap', uri);
+      // Every field is drawn, the bare one (no row) outlined only.
+      const drawn = await drawnWhen(env.api, uri, (d) => d.layers.some((l) => l.id === 'fieldValues' && l.featureCount === 3));
+      assert.deepEqual(idsOf(drawn, 'fieldValues'), ids);
+      assert.equal(drawn.layers.find((l) => l.id === 'fieldValues')?.title, 'Fields by latest ndvi mean (values-test/field-stats.csv)');
+      assert.equal(drawn.typedArrays, true, 'the field-values message failed the page\'s check');
+      // Rows given by another panel take the table's place: only the south field has one there.
+      const panel = await env.api.mapPanel(uri);
+      assert.ok(panel);
+      await panel.showFieldValues([row(ids[1] as string, '2026-07-01', 0.5)], 'given rows');
+      const given = await drawnWhen(env.api, uri, (d) => d.layers.some((l) => l.id === 'fieldValues' && l.title === 'Fields by latest ndvi mean (given rows)' && l.featureCount === 3));
+      assert.deepEqual(idsOf(given, 'fieldValues'), ids);
+    } finally {
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder(), 'values-test'), { recursive: true });
+      await vscode.workspace.fs.delete(uri);
+    }
   });
 });

@@ -11,6 +11,7 @@ import { renderLayerList } from '../common/map/layer-list';
 import { readMapColours, watchTheme } from '../common/map/map-colours';
 import { aoiFeatures, legendText } from './aoi-layer';
 import { renderMapKey } from './map-key';
+import { renderValueLegend } from './value-legend';
 import { pageSkeleton } from './skeleton';
 
 const ui = pageSkeleton(document.getElementById('app') as HTMLElement);
@@ -112,6 +113,11 @@ function handle(message: MapHostMessage, started: number): void {
     case 'layer':
       ensureMap().setLayer(message.id, message.features, { title: message.title, visible: message.visible, zIndex: message.zIndex });
       void reportDrawn(started);
+      return;
+    case 'fieldValues':
+      ensureMap().setLayer(message.id, message.features, { title: message.title, zIndex: message.zIndex });
+      renderValueLegend(ui.values, message.legend);
+      void reportDrawn(started, message.features.length > 0 ? message.id : undefined);
       return;
     case 'image':
       ensureMap().setImage(message.id, { url: message.url, bbox: message.bbox }, { title: message.title, zIndex: message.zIndex });

@@ -27,6 +27,7 @@ const ENTRIES: Record<string, KeyEntry[]> = {
     { label: 'Order: failed', swatch: ORDER_LOOKS.failed },
   ],
   workspace: [{ label: 'Another AOI file of the workspace', swatch: KIND_LOOKS.workspace }],
+  fieldValues: [{ label: 'Field without a value in the statistics table', swatch: KIND_LOOKS.fieldValue }],
   footprints: [{ label: 'Downloaded image (footprint)', swatch: KIND_LOOKS.footprint }],
   series: [{ label: 'Time series date (footprint, with its date)', swatch: KIND_LOOKS.footprint }],
   tiles: [

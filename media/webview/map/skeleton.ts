@@ -10,6 +10,8 @@ export interface PageParts {
   legend: HTMLElement;
   layers: HTMLElement;
   key: HTMLElement;
+  /** The ramp of the fields' latest values (empty while no table colours them). */
+  values: HTMLElement;
 }
 
 export function pageSkeleton(root: HTMLElement): PageParts {
@@ -20,9 +22,11 @@ export function pageSkeleton(root: HTMLElement): PageParts {
   const legend = el('p', { class: 'map-legend', 'data-testid': 'map-legend' });
   const layers = el('div', { class: 'map-layer-list', 'data-testid': 'map-layers' });
   const key = el('div', { class: 'map-key-list', 'data-testid': 'map-key' });
-  const side = el('aside', { class: 'map-side' }, legend, el('h2', {}, 'Key'), key, el('h2', {}, 'Layers'), layers);
+  const values = el('div', { class: 'map-values', 'data-testid': 'map-values' });
+  values.hidden = true;
+  const side = el('aside', { class: 'map-side' }, legend, values, el('h2', {}, 'Key'), key, el('h2', {}, 'Layers'), layers);
   root.classList.add('map-page');
   root.replaceChildren(title, banner, el('div', { class: 'map-body' }, map, side));
   root.setAttribute('aria-busy', 'false');
-  return { root, title, banner, map, legend, layers, key };
+  return { root, title, banner, map, legend, layers, key, values };
 }

@@ -20,7 +20,13 @@ export const KIND_LOOKS: Record<Exclude<FeatureKind, 'problem'>, AreaLook> = {
   order: { colour: 'active', fill: 0.06, width: 1.5 },
   footprint: { colour: 'footprint', fill: 0.05, width: 1.5, lineDash: [2, 3] },
   workspace: { colour: 'workspace', fill: 0.08, width: 1, lineDash: [3, 3] },
+  // A field with no value in the statistics table: outlined only (one with a value is filled by
+  // its ramp colour, feature-style.ts).
+  fieldValue: { colour: 'foreground', fill: 0, width: 1, lineDash: [4, 3] },
 };
+
+/** Alpha of a field's value fill: strong enough to read the ramp, the basemap still faintly under it. */
+export const FIELD_VALUE_FILL = 0.8;
 
 // Orders are often larger than the AOI: a light fill keeps the map under them readable.
 export const ORDER_LOOKS: Record<OrderStatusColour, AreaLook> = {

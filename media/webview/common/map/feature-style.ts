@@ -3,7 +3,7 @@
 // ringed dot. A highlighted feature (selected text, hover) gets a thicker stroke in the focus colour.
 import { Circle, Fill, Stroke, Style } from 'ol/style';
 import type { FeatureLike } from 'ol/Feature';
-import { KIND_LOOKS, ORDER_LOOKS, SELECTED_TILE_LOOK } from './feature-looks';
+import { FIELD_VALUE_FILL, KIND_LOOKS, ORDER_LOOKS, SELECTED_TILE_LOOK } from './feature-looks';
 import type { AreaLook } from './feature-looks';
 import { withAlpha } from './map-colours';
 import type { MapColours } from './map-colours';
@@ -28,6 +28,7 @@ export function makeStyleFor(colours: MapColours): StyleFor {
     order: area(colours, KIND_LOOKS.order),
     footprint: area(colours, KIND_LOOKS.footprint),
     workspace: area(colours, KIND_LOOKS.workspace),
+    fieldValue: area(colours, KIND_LOOKS.fieldValue),
     problem: new Style({
       image: new Circle({ radius: 6, fill: new Fill({ color: colours.problem }), stroke: new Stroke({ color: colours.background, width: 2 }) }),
     }),
@@ -42,6 +43,16 @@ export function makeStyleFor(colours: MapColours): StyleFor {
     image: new Circle({ radius: 6, fill: new Fill({ color: colours.warning }), stroke: new Stroke({ color: colours.background, width: 2 }) }),
   });
   const selectedTile = area(colours, SELECTED_TILE_LOOK);
+  // One style per ramp colour (a ramp has few distinct ones per map), outlined in the theme's text colour.
+  const valueStyles = new Map<string, Style>();
+  const valueStyle = (fill: string): Style => {
+    let style = valueStyles.get(fill);
+    if (!style) {
+      style = new Style({ fill: new Fill({ color: withAlpha(fill, FIELD_VALUE_FILL) }), stroke: new Stroke({ color: withAlpha(colours.foreground, 0.7), width: 1 }) });
+      valueStyles.set(fill, style);
+    }
+    return style;
+  };
   const highlight = new Style({ stroke: new Stroke({ color: colours.highlight, width: 4 }), fill: new Fill({ color: withAlpha(colours.highlight, 0.15) }), zIndex: 10 });
   return (feature) => {
     const spec = feature.get('spec') as MapFeature | undefined;
@@ -49,6 +60,7 @@ export function makeStyleFor(colours: MapColours): StyleFor {
     if (feature.get('highlighted')) return highlight;
     if (spec.kind === 'order' && spec.status) return orderStyles[spec.status];
     if (spec.kind === 'problem' && spec.severity === 'warning') return warningDot;
+    if (spec.kind === 'fieldValue' && spec.fill) return valueStyle(spec.fill);
     if ((spec.kind === 'tile' || spec.kind === 'miniTile') && spec.selected) return selectedTile;
     return byKind[spec.kind];
   };

@@ -11,7 +11,8 @@ export type FeatureKind =
   | 'order' // an order's area, coloured by `status`
   | 'footprint' // a downloaded image's footprint
   | 'workspace' // another AOI file of the workspace
-  | 'problem'; // a problem of the Problems panel, at its place (a point)
+  | 'problem' // a problem of the Problems panel, at its place (a point)
+  | 'fieldValue'; // a field of the AOI filled by its latest value (`fill`), outlined when it has none
 
 export type OrderStatusColour = 'active' | 'pending' | 'ended' | 'failed';
 
@@ -32,6 +33,8 @@ export interface MapFeature {
   severity?: 'error' | 'warning';
   /** Tiles: picked by the person (drawn stronger). */
   selected?: boolean;
+  /** Field values: the fill colour (#rrggbb) of the field's value on the ramp. */
+  fill?: string;
 }
 
 export interface LayerOptions {

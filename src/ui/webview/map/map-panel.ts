@@ -1,16 +1,23 @@
 // A Show on Map panel, on the panel base (common/panel-host.ts): the map of one AOI document,
 // redrawn as the person edits it (debounced), with the layers of the account and the workspace.
 // Clicking a polygon selects its text; selecting text highlights its polygon. One panel per
-// document; showing it again reveals it. The context is retained while hidden: a map keeps its
+// document; showing it again reveals it. The AOI's fields are coloured by their latest value
+// from a statistics table of the workspace (stats-tables.ts), or from rows another panel shows
+// (showFieldValues). The context is retained while hidden: a map keeps its
 // view (pan, zoom, toggled layers) when the person switches tabs.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../../extension-services';
 import { aoiFormatOf } from '../../diagnostics/aoi-documents';
+import { readFields } from '../../../stats/index';
+import type { Field, StatsRow } from '../../../stats/index';
 import { polygonAtOffset } from '../../../geometry/polygon-spans';
 import type { PanelPage } from '../common/messages';
 import { PanelHost } from '../common/panel-host';
 import { readBasemapFile } from '../common/basemap-files';
 import { buildAoiView } from './aoi-message';
+import { fieldValuesFromTables } from './field-values-layer';
+import type { StatsTable } from './field-values-layer';
+import { statsTables } from './stats-tables';
 import type { LastGood } from './aoi-message';
 import { footprintsLayer, ordersLayer, workspaceLayer } from './layers';
 import { hostMessageSchema, pageMessageSchema } from './protocol';
@@ -48,6 +55,8 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   private layersTimer: NodeJS.Timeout | undefined;
   private layersGeneration = 0;
   private fitNext = true;
+  /** Rows given by showFieldValues: they colour the fields instead of the workspace's tables. */
+  private shownValues: StatsTable | undefined;
   private readonly listeners: vscode.Disposable[];
 
   static show(services: ExtensionServices, document: vscode.TextDocument): MapPanel {
@@ -121,10 +130,31 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     this.post(workspaceLayer(files));
     this.post(footprintsLayer(sidecars));
     this.post(seriesLayer(series));
+    const values = await this.fieldValues();
+    if (!current()) return;
+    this.post(values);
     // Last: reading the images takes longest, and the outlines are worth seeing meanwhile.
     const images = sidecars.flatMap((s) => (s.path ? [{ name: s.image, path: s.path }] : []));
     const message = await imagesMessage(images);
     if (current()) this.post(message);
+  }
+
+  /** Colours the document's fields by their latest value in these rows (the Field Statistics
+   * panel's result, say), named by `table`; they stay until the panel closes. */
+  async showFieldValues(rows: readonly StatsRow[], table: string): Promise<void> {
+    this.shownValues = { name: table, rows: [...rows], modified: Date.now() };
+    this.post(await this.fieldValues());
+  }
+
+  /** The field-values layer of the document's fields (none when it does not parse as fields). */
+  private async fieldValues(): Promise<ReturnType<typeof fieldValuesFromTables>> {
+    let fields: Field[] = [];
+    try {
+      fields = readFields(this.document.getText(), vscode.workspace.asRelativePath(this.document.uri), aoiFormatOf(this.document) ?? 'geojson');
+    } catch {
+      // Invalid geometry or duplicate ids: the Problems panel says it; no fields are coloured.
+    }
+    return fieldValuesFromTables(fields, fields.length === 0 ? [] : this.shownValues ? [this.shownValues] : await statsTables());
   }
 
   protected override async onReady(): Promise<void> {
@@ -193,7 +223,7 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
 }
 
 function watchLayerFiles(changed: () => void): vscode.Disposable[] {
-  const watcher = vscode.workspace.createFileSystemWatcher('**/*.{tif,tiff,TIF,TIFF,json,geojson,wkt,GEOJSON,WKT}');
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*.{tif,tiff,TIF,TIFF,json,geojson,wkt,GEOJSON,WKT,csv,CSV}');
   return [watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed)];
 }
 

@@ -15,7 +15,7 @@ const point = z.tuple([z.number(), z.number()]);
 
 const feature = z.object({
   id: z.string(),
-  kind: z.enum(['aoi', 'billed', 'tile', 'miniTile', 'order', 'footprint', 'workspace', 'problem']),
+  kind: z.enum(['aoi', 'billed', 'tile', 'miniTile', 'order', 'footprint', 'workspace', 'problem', 'fieldValue']),
   polygons: z.optional(packed),
   point: z.optional(point),
   label: z.optional(z.string()),
@@ -25,6 +25,8 @@ const feature = z.object({
   status: z.optional(z.enum(['active', 'pending', 'ended', 'failed'])),
   severity: z.optional(z.enum(['error', 'warning'])),
   selected: z.optional(z.boolean()),
+  /** Field values: the fill, a #rrggbb of the ramp (none: the field has no value). */
+  fill: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/))),
 });
 
 /** What the page draws of the AOI document. */
@@ -59,6 +61,29 @@ const layerMessage = z.object({
   zIndex: z.number(),
 });
 
+/** The AOI's fields coloured by their latest value (field-values-layer.ts), with the ramp's legend
+ * (none when no field has a value). */
+const fieldValuesMessage = z.object({
+  type: z.literal('fieldValues'),
+  id: z.string(),
+  title: z.string(),
+  features: z.array(feature),
+  zIndex: z.number(),
+  legend: z.optional(z.object({
+    index: z.string(),
+    statistic: z.string(),
+    table: z.string(),
+    min: z.number(),
+    max: z.number(),
+    minText: z.string(),
+    maxText: z.string(),
+    firstDate: z.string(),
+    lastDate: z.string(),
+    stops: z.array(z.string().check(z.regex(/^#[0-9a-f]{6}$/))),
+    withoutValue: z.number(),
+  })),
+});
+
 const imageMessage = z.object({
   type: z.literal('image'),
   id: z.string(),
@@ -87,7 +112,7 @@ const imagesMessage = z.object({
 const highlightMessage = z.object({ type: z.literal('highlight'), polygon: z.optional(z.number()) });
 const configMessage = z.object({ type: z.literal('config'), tileUrl: z.optional(z.string()) });
 
-export const hostMessageSchema = z.discriminatedUnion('type', [configMessage, aoiMessage, layerMessage, imageMessage, imagesMessage, highlightMessage, basemapReplySchema]);
+export const hostMessageSchema = z.discriminatedUnion('type', [configMessage, aoiMessage, layerMessage, fieldValuesMessage, imageMessage, imagesMessage, highlightMessage, basemapReplySchema]);
 
 export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
@@ -125,4 +150,5 @@ export type MapPageMessage = z.infer<typeof pageMessageSchema>;
 export type AoiMessage = z.infer<typeof aoiMessage>;
 export type LayerMessage = z.infer<typeof layerMessage>;
 export type ImagesMessage = z.infer<typeof imagesMessage>;
+export type FieldValuesMessage = z.infer<typeof fieldValuesMessage>;
 export type DrawnMessage = Extract<MapPageMessage, { type: 'drawn' }>;

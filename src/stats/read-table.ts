@@ -1,0 +1,72 @@
+// Reading back a table `sat-imagery stats` wrote (table.ts): RFC 4180 CSV whose header is exactly
+// the table's columns. A file with other columns is not such a table and is refused by name; an
+// empty cell is a statistic with no value. Used by the map, which colours fields by a table it
+// finds beside the images.
+import { StatsError } from './errors';
+import { COLUMNS } from './table';
+import type { StatsRow } from './table';
+
+const NUMERIC = new Set<string>(['mean', 'median', 'std', 'min', 'max', 'p10', 'p25', 'p75', 'p90', 'valid_pixels', 'nodata_pixels', 'valid_fraction']);
+
+/** The header line a statistics table starts with. */
+export const TABLE_HEADER = COLUMNS.join(',');
+
+export function readStatsCsv(text: string, name: string): StatsRow[] {
+  const records = csvRecords(text.replace(/^\uFEFF/, ''));
+  const header = records.shift();
+  if (!header || header.join(',') !== TABLE_HEADER) throw new StatsError('bad-input', `${name} is not a statistics table: its first line is not ${TABLE_HEADER}.`);
+  return records.map((cells, r) => {
+    if (cells.length !== COLUMNS.length) throw new StatsError('bad-input', `${name}, row ${r + 2}: ${cells.length} cells where the table has ${COLUMNS.length}.`);
+    const row: Record<string, string | number | undefined> = {};
+    COLUMNS.forEach((column, c) => {
+      const cell = cells[c] as string;
+      if (!NUMERIC.has(column)) row[column] = cell;
+      else if (cell !== '') {
+        const value = Number(cell);
+        if (!Number.isFinite(value)) throw new StatsError('bad-input', `${name}, row ${r + 2}: ${column} is '${cell}', not a number.`);
+        row[column] = value;
+      }
+    });
+    return { ...row, valid_pixels: row.valid_pixels ?? 0, nodata_pixels: row.nodata_pixels ?? 0 } as StatsRow;
+  });
+}
+
+/** RFC 4180 records: quoted cells may hold commas, quotes (doubled) and line breaks. */
+function csvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i] as string;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 2;
+        continue;
+      }
+      if (ch === '"') quoted = false;
+      else cell += ch;
+      i++;
+      continue;
+    }
+    if (ch === '"' && cell === '') quoted = true;
+    else if (ch === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (ch === '\r' || ch === '\n') {
+      cells.push(cell);
+      records.push(cells);
+      cells = [];
+      cell = '';
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+    } else cell += ch;
+    i++;
+  }
+  if (cell !== '' || cells.length > 0) {
+    cells.push(cell);
+    records.push(cells);
+  }
+  return records;
+}
