@@ -34,6 +34,8 @@ export interface DeclaredProblem {
 export interface DeclaredArea {
   /** Relative to the imagery file, with forward slashes: the lock's name for it. */
   file: string;
+  /** The area file's text, as a series reads it. */
+  text: string;
   aoi: Aoi;
   /** SHA-256 of the area's WKT: the feature the lock records. */
   featureHash: string;
@@ -42,6 +44,8 @@ export interface DeclaredArea {
 
 export interface Declaration {
   path: string;
+  /** The file's text, for positions of problems found later (plan's checks against the service). */
+  text: string;
   directory: string;
   file: ImageryFile;
   /** The area files of each dataset (by index), then of each order. */
@@ -88,7 +92,7 @@ export async function loadDeclaration(path: string): Promise<Declaration> {
   const parsed = imageryFileSchema.safeParse(value);
   const raw: Raw[] = parsed.success ? [] : parsed.error.issues.map((issue) => schemaProblem(issue));
   const directory = dirname(resolve(path));
-  const declaration: Declaration = { path, directory, file: parsed.success ? parsed.data : {}, datasetAreas: [], orderAreas: [] };
+  const declaration: Declaration = { path, text, directory, file: parsed.success ? parsed.data : {}, datasetAreas: [], orderAreas: [] };
   if (parsed.success) {
     raw.push(...namesAndFolders(parsed.data));
     const datasets = parsed.data.datasets ?? [];
@@ -177,9 +181,16 @@ async function readAreas(directory: string, pattern: string, at: JsonPath, probl
       problems.push({ path: at, message: `${file}${where} is not a valid area of interest: ${(first?.message ?? 'unknown problem').replace(/\.$/, '')}` });
       continue;
     }
-    areas.push({ file, aoi: result.aoi, featureHash: featureHash(result.aoi), format });
+    areas.push({ file, text, aoi: result.aoi, featureHash: featureHash(result.aoi), format });
   }
   return areas;
+}
+
+/** "imagery.json:3:5" of a place in the file (its start when the path is not there). */
+export function placeOf(declaration: Declaration, path: JsonPath): string {
+  const lines = new LineIndex(declaration.text);
+  const at = lines.position(locateJsonPaths(declaration.text, [path])[0]?.start ?? 0);
+  return `${declaration.path}:${at.line + 1}:${at.column + 1}`;
 }
 
 function positioned(text: string, lines: LineIndex, raw: readonly Raw[]): DeclaredProblem[] {
