@@ -23,6 +23,7 @@ const suites = [
   ['raster', async () => (await import('./raster.mjs')).runRasterBench()],
   ['map', async () => (await import('./map.mjs')).runMapBench()],
   ['stats', async () => (await import('./stats.mjs')).runStatsBench()],
+  ['declared', async () => (await import('./declared.mjs')).runDeclaredBench()],
 ];
 
 const rows = [];
