@@ -8,7 +8,7 @@ import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Simulator } from '../simulator/index';
 import { jsonOf } from './cli-helpers';
-import { FIELD, useCliSimulator } from './cli-fixture';
+import { FIELD, nextMonth, useCliSimulator } from './cli-fixture';
 
 const KEY = 'cli-declared-key-5Tq9';
 /** The simulator's clock: imagery every day, so the dates below are covered on any day the suite runs. */
@@ -142,6 +142,40 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
     const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100');
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(lock().images.map((i) => i.date), DATES, 'the lock keeps what was bought');
+  });
+
+  it('orders: create (priced in euros), then exists (matched by meaning); a changed order differs and apply neither cancels nor creates', async () => {
+    const period = nextMonth();
+    const order = { name: 'field-order', area: 'field.geojson', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: period.from, to: period.to };
+    const write = (extra: Record<string, unknown>) => writeFileSync(cli.file('orders.imagery.json'), JSON.stringify({ orders: [{ ...order, ...extra }] }));
+    const orderPlan = async () => {
+      const run = await cli.run('plan', cli.file('orders.imagery.json'), '--json');
+      return { code: run.code, plan: jsonOf<{ orders: { kind: string; guid?: string; euroThisMonth?: number; euroPerMonth?: number; changes?: string[] }[]; total: PlanJson['total'] }>(run) };
+    };
+    const creates = () => sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders').length;
+    write({});
+    const first = await orderPlan();
+    assert.equal(first.code, 2);
+    assert.equal(first.plan.orders[0]!.kind, 'create');
+    assert.ok(typeof first.plan.orders[0]!.euroPerMonth === 'number' && first.plan.total.euroPerMonth === first.plan.orders[0]!.euroPerMonth, JSON.stringify(first.plan));
+    assert.equal(creates(), 0, 'a plan creates nothing');
+    const applied = await cli.run('apply', cli.file('orders.imagery.json'), '--yes', '--max-cost', '100000', '--json');
+    assert.equal(applied.code, 0, applied.stderr + applied.stdout);
+    assert.equal(creates(), 1, applied.stderr + applied.stdout);
+    const locked = JSON.parse(readFileSync(cli.file('orders.imagery.lock.json'), 'utf8')) as { orders: { order: string; guid: string }[] };
+    assert.equal(locked.orders.length, 1);
+    const again = await orderPlan();
+    assert.equal(again.code, 0);
+    assert.deepEqual(again.plan.orders.map((o) => [o.kind, o.guid]), [['exists', locked.orders[0]!.guid]]);
+    write({ storageMonths: 2 });
+    const changed = await orderPlan();
+    assert.equal(changed.code, 2);
+    assert.equal(changed.plan.orders[0]!.kind, 'differs');
+    assert.ok(changed.plan.orders[0]!.changes?.includes('StorageMonths: 1 → 2'), JSON.stringify(changed.plan.orders));
+    const notApplied = await cli.run('apply', cli.file('orders.imagery.json'), '--yes', '--max-cost', '100000');
+    assert.equal(notApplied.code, 0, notApplied.stderr);
+    assert.equal(creates(), 1, 'apply neither creates the changed order nor cancels the old one');
+    assert.equal(sim.requests.filter((r) => r.method === 'DELETE' || r.path.includes('cancel')).length, 0);
   });
 
   it('an imagery file with problems names each at its line and column and exits 3', async () => {

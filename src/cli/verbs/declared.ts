@@ -49,10 +49,15 @@ function planText(plan: Plan): string {
     const why = u.changes ? `: ${u.changes.join(', ')}` : u.reason ? `: ${u.reason}` : '';
     lines.push(`${WORDS[u.kind].padEnd(12)} ${u.dataset} ${u.area} ${u.date}${u.file && u.kind !== 'buy' ? ` ${u.file}` : ''}${price}${why}`);
   }
+  for (const o of plan.orders) {
+    const price = o.kind === 'create' ? ` (${o.euroThisMonth ?? '?'} ${o.currency ?? ''} this month, ${o.euroPerMonth ?? '?'} each month)` : '';
+    const what = o.kind === 'differs' ? `: cancel ${o.guid} and create it again by hand (${(o.changes ?? []).join(', ') || 'the payload changed'}); apply does neither` : o.guid ? ` ${o.guid}` : '';
+    lines.push(`${(o.kind === 'create' ? '+ create' : o.kind === 'differs' ? '~ differs' : '  exists').padEnd(12)} order ${o.order} ${o.area}${price}${what}`);
+  }
   const count = (kind: PlanUnit['kind']) => plan.units.filter((u) => u.kind === kind).length;
   const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra'] as const).map((k) => `${count(k)} ${k}`).join(', ');
   lines.push('', `Plan: ${counts}.`);
-  lines.push(hasChanges(plan) ? `Total: ${plan.total.credits} credits${plan.balance.credits !== undefined ? ` (balance ${plan.balance.credits})` : ''}${plan.budget?.maxCredits !== undefined ? `, budget ${plan.budget.maxCredits}` : ''}.` : 'No changes: the folders hold everything the file declares.');
+  lines.push(hasChanges(plan) ? `Total: ${plan.total.credits} credits${plan.orders.length > 0 ? `, orders ${plan.total.euroThisMonth} this month and ${plan.total.euroPerMonth} each month` : ''}${plan.balance.credits !== undefined ? ` (balance ${plan.balance.credits})` : ''}${plan.budget?.maxCredits !== undefined ? `, budget ${plan.budget.maxCredits}` : ''}.` : 'No changes: the folders hold everything the file declares.');
   for (const stop of plan.stops) lines.push(`Stops apply: ${stop}.`);
   return lines.join('\n');
 }
@@ -71,18 +76,19 @@ export async function planVerb(context: VerbContext): Promise<number> {
 
 /** The units a plan file buys, as keys, and its total. */
 async function savedPlan(path: string): Promise<{ keys: Set<string>; credits: number }> {
-  let value: { units?: PlanUnit[]; total?: { credits?: number } };
+  let value: { units?: PlanUnit[]; orders?: { kind: string; payloadHash: string }[]; total?: { credits?: number } };
   try {
     value = JSON.parse(await readFile(path, 'utf8')) as typeof value;
   } catch (error) {
     throw new UsageError(`--plan ${path} is not a plan written by plan --out (${(error as Error).message}).`);
   }
   if (!Array.isArray(value.units) || typeof value.total?.credits !== 'number') throw new UsageError(`--plan ${path} is not a plan written by plan --out.`);
-  return { keys: new Set(value.units.filter((u) => BUYING.has(u.kind)).map((u) => `${u.kind} ${u.key}`)), credits: value.total.credits };
+  const orders = (value.orders ?? []).filter((o) => o.kind === 'create').map((o) => `create ${o.payloadHash}`);
+  return { keys: new Set([...value.units.filter((u) => BUYING.has(u.kind)).map((u) => `${u.kind} ${u.key}`), ...orders]), credits: value.total.credits };
 }
 
 function refuseOtherPlan(saved: { keys: Set<string>; credits: number }, plan: Plan): void {
-  const fresh = new Set(plan.units.filter((u) => BUYING.has(u.kind)).map((u) => `${u.kind} ${u.key}`));
+  const fresh = new Set([...plan.units.filter((u) => BUYING.has(u.kind)).map((u) => `${u.kind} ${u.key}`), ...plan.orders.filter((o) => o.kind === 'create').map((o) => `create ${o.payloadHash}`)]);
   const same = fresh.size === saved.keys.size && [...fresh].every((k) => saved.keys.has(k));
   if (!same) throw new CliError('The plan has changed since --plan was written (other units to buy): nothing was sent. Run plan again and review it.', ExitCode.notConfirmed);
   if (plan.total.credits > saved.credits) throw new CliError(`The plan now costs ${plan.total.credits} credits, more than the ${saved.credits} of --plan: nothing was sent.`, ExitCode.notConfirmed);
@@ -96,13 +102,17 @@ export async function applyVerb(context: VerbContext): Promise<number> {
   const declaration = await declarationOf(context, path);
   const guard = context.guard();
   // --plan stands for the price the person saw: its total is the budget when --max-cost is not given.
-  if (saved && guard.maxCost === undefined) guard.maxCost = saved.credits;
+  if (saved && guard.maxCost === undefined) {
+    // An order's price is in its currency: a budget in credits cannot stand for it.
+    if ([...saved.keys].some((k) => k.startsWith('create '))) throw new UsageError('--plan creates orders: give --max-cost too (the most an order may cost a month, in its currency).');
+    guard.maxCost = saved.credits;
+  }
   const budget = declaration.file.budget?.maxCredits;
   if (budget !== undefined) guard.maxCost = Math.min(guard.maxCost ?? budget, budget);
   const ports = withEstimateCache(await context.ports(guard));
   const lockPath = lockPathOf(path);
   const lock = await readLock(lockPath);
-  const { plan, series } = await makePlan(ports, declaration, lock);
+  const { plan, series, orders } = await makePlan(ports, declaration, lock);
   if (saved) refuseOtherPlan(saved, plan);
   const resendUncertain = o.flag('resend-uncertain');
   const buying = hasChanges(plan) || (resendUncertain && plan.units.some((u) => u.kind === 'uncertain'));
@@ -113,11 +123,12 @@ export async function applyVerb(context: VerbContext): Promise<number> {
       return ExitCode.notConfirmed;
     }
   }
-  const result = await applyPlan(ports, declaration, lockPath, plan, series, lock, { resendUncertain }, undefined);
+  const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
   const stopped = (ports as { stopped?: StoppedEstimate }).stopped;
-  const summary = { outcome: stopped ? 'stopped' : result.uncertain > 0 ? 'may-have-been-charged' : result.failed > 0 ? 'failed' : 'completed', bought: result.bought, uncertain: result.uncertain, failed: result.failed, series: result.series, lock: lockPath, ...(stopped ? { stopped: { reason: stopped.reason, cost: stopped.cost } } : {}) };
+  const summary = { outcome: stopped ? 'stopped' : result.uncertain > 0 ? 'may-have-been-charged' : result.failed > 0 ? 'failed' : 'completed', bought: result.bought, orders: result.orders, uncertain: result.uncertain, failed: result.failed, series: result.series, lock: lockPath, ...(stopped ? { stopped: { reason: stopped.reason, cost: stopped.cost } } : {}) };
   context.terminal.result(summary, () => {
     const lines = result.series.flatMap((s) => s.dates.map((d) => `${d.status.padEnd(22)} ${s.dataset} ${s.area} ${d.date}${d.file ? ` ${d.file}` : ''}${d.error ? `: ${d.error}` : ''}`));
+    for (const o of result.orders) lines.push(`order ${o.order}: ${o.outcome}${o.guid ? ` ${o.guid}` : ''}`);
     lines.push(`Apply: ${result.bought} bought, ${result.uncertain} uncertain, ${result.failed} failed. Lock: ${lockPath}.`);
     if (stopped) lines.push(`Stopped before sending: ${stopped.reason}.`);
     if (!buying) lines.push('No changes.');

@@ -32,6 +32,8 @@ import { datasetFolder, placeOf } from './declared-file';
 import type { Declaration, DeclaredArea } from './declared-file';
 import type { DeclaredBudget, DeclaredDataset } from './declared-schema';
 import type { ImageryLock, LockedImage } from './declared-lock';
+import { planOrders } from './declared-orders';
+import type { PlanOrder, PlannedOrder } from './declared-orders';
 
 export type UnitKind = 'buy' | 'have' | 'rebuy' | 'uncertain' | 'missing' | 'extra';
 
@@ -69,7 +71,7 @@ export interface PlannedSeries {
 export interface Plan {
   file: string;
   units: PlanUnit[];
-  orders: never[];
+  orders: PlanOrder[];
   total: { credits: number; euroThisMonth: number; euroPerMonth: number };
   balance: { credits?: number };
   budget: DeclaredBudget | undefined;
@@ -101,7 +103,7 @@ async function fileState(folder: string, unit: LedgerUnit): Promise<'present' | 
   return info?.isFile() && info.size === unit.bytes ? 'present' : 'gone';
 }
 
-export async function makePlan(ports: WorkflowPorts, declaration: Declaration, lock: ImageryLock): Promise<{ plan: Plan; series: PlannedSeries[] }> {
+export async function makePlan(ports: WorkflowPorts, declaration: Declaration, lock: ImageryLock): Promise<{ plan: Plan; series: PlannedSeries[]; orders: PlannedOrder[] }> {
   const { file } = declaration;
   const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
   const limits = await keyLimits(ports);
@@ -116,7 +118,7 @@ export async function makePlan(ports: WorkflowPorts, declaration: Declaration, l
     const folder = datasetFolder(declaration.directory, dataset);
     const ledger = await PurchaseLedger.read(folder);
     for (const area of declaration.datasetAreas[i] ?? []) {
-      const planned = await atDataset(declaration, i, () => planSeries(ports, declaration, i, area, folder, ledger, lock, models, workers, units, current));
+      const planned = await atPlace(declaration, ['datasets', i], `dataset '${dataset.name}'`, () => planSeries(ports, declaration, i, area, folder, ledger, lock, models, workers, units, current));
       series.push(planned.series);
       stops.push(...planned.stops);
     }
@@ -130,22 +132,29 @@ export async function makePlan(ports: WorkflowPorts, declaration: Declaration, l
     if (current.has(locked.bodyHash)) continue;
     units.push({ kind: 'extra', dataset: locked.dataset, area: locked.area, date: locked.date, key: locked.bodyHash, file: locked.file, reason: 'locked, no longer declared: kept' });
   }
+  const ordered = await planOrders(ports, declaration, lock, models, (index, run) => atPlace(declaration, ['orders', index], `order '${file.orders?.[index]?.name ?? index}'`, run));
   const credits = Math.round(units.filter((u) => BUYING.has(u.kind)).reduce((sum, u) => sum + (u.credits ?? 0), 0) * 1e6) / 1e6;
   const budget = file.budget;
   if (budget?.maxCredits !== undefined && credits > budget.maxCredits) stops.push(`the total of ${credits} credits is above the file's budget of ${budget.maxCredits} credits`);
   if (limits.credits !== undefined && credits > limits.credits) stops.push(`the total of ${credits} credits is above the account's balance of ${limits.credits} credits`);
-  const plan: Plan = { file: declaration.path, units, orders: [], total: { credits, euroThisMonth: 0, euroPerMonth: 0 }, balance: limits.credits !== undefined ? { credits: limits.credits } : {}, budget, stops };
-  return { plan, series };
+  const creating = ordered.orders.filter((o) => o.kind === 'create');
+  const euro = (pick: (o: PlanOrder) => number | undefined) => Math.round(creating.reduce((sum, o) => sum + (pick(o) ?? 0), 0) * 100) / 100;
+  const euroThisMonth = euro((o) => o.euroThisMonth);
+  const euroPerMonth = euro((o) => o.euroPerMonth);
+  if (budget?.maxEuroPerMonth !== undefined && Math.max(euroThisMonth, euroPerMonth) > budget.maxEuroPerMonth) stops.push(`the new orders cost ${Math.max(euroThisMonth, euroPerMonth)} a month, above the file's budget of ${budget.maxEuroPerMonth}`);
+  for (const o of creating) if (o.euroThisMonth === undefined && o.euroPerMonth === undefined) stops.push(`the order '${o.order}' came without a price`);
+  const plan: Plan = { file: declaration.path, units, orders: ordered.orders, total: { credits, euroThisMonth, euroPerMonth }, balance: limits.credits !== undefined ? { credits: limits.credits } : {}, budget, stops };
+  return { plan, series, orders: ordered.planned };
 }
 
-/** A dataset's settings refused by the checks the commands make: said at the dataset's place. */
-async function atDataset<T>(declaration: Declaration, index: number, run: () => Promise<T>): Promise<T> {
+/** Settings refused by the checks the commands make: said at the dataset's or order's place. */
+async function atPlace<T>(declaration: Declaration, path: (string | number)[], what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     const refused = (isWorkflowError(error) && error.kind === 'invalid-option') || (error as Error).name === 'UsageError';
     if (!refused) throw error;
-    throw new WorkflowError('invalid-option', `${placeOf(declaration, ['datasets', index])}: dataset '${declaration.file.datasets?.[index]?.name ?? index}': ${(error as Error).message}`);
+    throw new WorkflowError('invalid-option', `${placeOf(declaration, path)}: ${what}: ${(error as Error).message}`);
   }
 }
 
@@ -216,7 +225,8 @@ async function planSeries(
   return { series: { datasetIndex: index, dataset, area, folder, fields, priced, uncertain, declared }, stops };
 }
 
-/** True when applying would buy something. */
+/** True when the folders or the account differ from the file: units to buy, orders to create,
+ * or an order that differs (which only the person can cancel). */
 export function hasChanges(plan: Plan): boolean {
-  return plan.units.some((u) => BUYING.has(u.kind));
+  return plan.units.some((u) => BUYING.has(u.kind)) || plan.orders.some((o) => o.kind !== 'exists');
 }
