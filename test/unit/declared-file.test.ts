@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeclaredFileError, loadDeclaration } from '../../src/workflows/declared/declared-file';
 import { imageryJsonSchemaText } from '../../src/workflows/declared/json-schema';
+import { verifyLock } from '../../src/workflows/declared/declared-verify';
 import { FIELD } from './cli-fixture';
 
 const root = join(__dirname, '..', '..', '..');
@@ -99,5 +100,11 @@ describe('imagery file', () => {
       problems.map((p) => p.message.replace(/'.*?'/g, 'X').slice(0, 30)),
       ['a second dataset named X (the ', 'the folder X is the folder of ', 'the folder X is outside the im', 'nth and every thin the dates a'],
     );
+  });
+
+  it('verify reads nothing a lock names outside the imagery file\'s folder', async () => {
+    const image = { dataset: 'd', area: 'a', featureHash: '0'.repeat(64), date: '2026-01-01', bodyHash: '0'.repeat(64), request: {}, bytes: 1, sha256: '0'.repeat(64), at: '' };
+    const checked = await verifyLock(join(dir, 'fields'), { version: 1, images: [{ ...image, file: '../fields/a.geojson' }, { ...image, file: '../../etc/passwd' }, { ...image, file: '/etc/passwd' }], orders: [] });
+    assert.deepEqual(checked.map((c) => c.problem?.replace(/\d+ bytes.*/, 'size')), ['size', "outside the imagery file's folder: not read", "outside the imagery file's folder: not read"]);
   });
 });

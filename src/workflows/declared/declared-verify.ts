@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { lstat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { runPool } from '../engine/worker-pool';
 import type { ImageryLock } from './declared-lock';
 
@@ -24,6 +24,9 @@ async function sha256Of(path: string): Promise<string> {
 
 async function verifyOne(directory: string, image: ImageryLock['images'][number]): Promise<VerifiedFile> {
   const path = resolve(directory, image.file);
+  // A lock is a file anyone may have edited: nothing outside the imagery file's folder is read.
+  const inside = relative(directory, path);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return { file: image.file, problem: "outside the imagery file's folder: not read" };
   const info = await lstat(path).catch(() => undefined);
   if (!info) return { file: image.file, problem: 'missing' };
   if (!info.isFile()) return { file: image.file, problem: info.isSymbolicLink() ? 'a symbolic link, not the image' : 'not a regular file' };
