@@ -144,6 +144,19 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
     assert.deepEqual(lock().images.map((i) => i.date), DATES, 'the lock keeps what was bought');
   });
 
+  it('apply --plan is refused when a fresh plan buys other units, before any billed call', async () => {
+    writeFileSync(cli.file('imagery.json'), imagery({ dates: ['2026-06-01'] }));
+    const saved = await plan('--out', cli.file('older-plan.json'));
+    assert.equal(saved.code, 2);
+    writeFileSync(cli.file('imagery.json'), imagery({ dates: ['2026-06-01', '2026-06-02'] }));
+    sim.clearLog();
+    const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--plan', cli.file('older-plan.json'));
+    assert.equal(run.code, 8, run.stderr);
+    assert.match(run.stderr, /The plan has changed since --plan was written/);
+    assert.deepEqual(charged(), []);
+    writeFileSync(cli.file('imagery.json'), imagery(undefined));
+  });
+
   it('orders: create (priced in euros), then exists (matched by meaning); a changed order differs and apply neither cancels nor creates', async () => {
     const period = nextMonth();
     const order = { name: 'field-order', area: 'field.geojson', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: period.from, to: period.to };
