@@ -24,6 +24,7 @@ const suites = [
   ['map', async () => (await import('./map.mjs')).runMapBench()],
   ['stats', async () => (await import('./stats.mjs')).runStatsBench()],
   ['stats-chart', async () => (await import('./stats-chart.mjs')).runStatsChartBench()],
+  ['declared', async () => (await import('./declared.mjs')).runDeclaredBench()],
 ];
 
 const rows = [];

@@ -17,7 +17,7 @@ interface OptionSpec {
 }
 
 const composite = ['dates', 'available', 'estimate', 'download', 'series', 'tiles process'];
-const billed = ['download', 'series', 'orders create', 'tiles process'];
+const billed = ['download', 'series', 'orders create', 'tiles process', 'apply'];
 const orderVerbs = ['orders estimate', 'orders create'];
 /** The verbs that send (or check) a composite, tile or mini-tile request's output fields. */
 const output = ['available', 'estimate', 'download', 'series', 'tiles process'];
@@ -56,7 +56,7 @@ export const optionTable: Record<string, OptionSpec> = {
   every: { type: 'string', verbs: ['series'], value: 'DAYS', help: 'at least this many days between two dates of a series (7, 7d, 2w), or week or month: at most one per' },
   'max-dates': { type: 'string', verbs: ['series'], value: 'N', help: 'at most N dates (the newest)' },
   dates: { type: 'string', verbs: ['series'], value: 'D1,D2', help: 'exactly these dates instead of a search' },
-  'resend-uncertain': { type: 'boolean', verbs: ['download', 'series', 'tiles process'], help: "send again the dates, parts or tiles the folder's manifest holds as possibly charged (check the account first; never by default)" },
+  'resend-uncertain': { type: 'boolean', verbs: ['download', 'series', 'tiles process', 'apply'], help: "send again the dates, parts or tiles the folder's manifest holds as possibly charged (check the account first; never by default)" },
   'storage-months': { type: 'string', verbs: orderVerbs, value: 'N', help: 'months the images are kept (default 1)' },
   'api-requests': { type: 'string', verbs: orderVerbs, value: 'N', help: 'API requests per image (default 1)' },
   'image-frequency': { type: 'string', verbs: orderVerbs, value: 'N', help: '1 = every day … 7 = weekly (default 1)' },
@@ -77,6 +77,8 @@ export const optionTable: Record<string, OptionSpec> = {
   stats: { type: 'boolean', verbs: ['series'], help: 'end with the field statistics of the series: field-stats.csv beside the images (--index, --rule, --id-property, --expression)' },
   csv: { type: 'string', verbs: ['stats'], value: 'FILE', help: 'write the table as CSV to FILE (a rerun computes only new rows)' },
   parquet: { type: 'string', verbs: ['stats'], value: 'FILE', help: "write the table as GeoParquet to FILE (the fields' geometry as WKB)" },
+  out: { type: 'string', verbs: ['plan'], value: 'PLAN', help: 'also write the plan to PLAN (JSON), for apply --plan' },
+  plan: { type: 'string', verbs: ['apply'], value: 'PLAN', help: 'apply this plan (from plan --out); refused when a fresh plan buys other units or costs more' },
   'recurring-only': { type: 'boolean', verbs: ['orders list'], help: 'only recurring orders' },
   expired: { type: 'boolean', verbs: ['orders list'], help: 'include expired orders' },
 };

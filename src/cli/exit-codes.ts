@@ -10,9 +10,12 @@ export const ExitCode = {
   ok: 0,
   /** Anything unexpected (a bug, a local file error). */
   failure: 1,
-  /** Bad command line: unknown verb or option, a value that does not parse, a missing value. */
+  /** Bad command line: unknown verb or option, a value that does not parse, a missing value.
+   * `plan` exits 2 too when there are changes to make (as terraform plan
+   * -detailed-exitcode): its --json output then holds the plan, never an `error`. */
   usage: 2,
-  /** The area file is not a valid area of interest: nothing was sent. */
+  /** The area file is not a valid area of interest, or the imagery file has problems (each at its
+   * line and column): nothing was sent. */
   invalidGeometry: 3,
   /** No key, a key file others can read, or the service refused the key (401/403). */
   auth: 4,
@@ -27,7 +30,8 @@ export const ExitCode = {
   /** The service refused the request (validation, not enough credits, unknown order). */
   refused: 9,
   /** A local file or folder could not be read or written (area file missing, disk full,
-   * permission denied): the message names it and says what to do. */
+   * permission denied): the message names it and says what to do. `verify`: a locked image is
+   * missing or differs (each one named). */
   localFile: 10,
   /** Interrupted (Ctrl-C, SIGTERM). */
   interrupted: 130,
@@ -39,15 +43,15 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 export const exitCodeHelp: [number, string][] = [
   [ExitCode.ok, 'done'],
   [ExitCode.failure, 'unexpected failure'],
-  [ExitCode.usage, 'usage: unknown verb or option, bad or missing value'],
-  [ExitCode.invalidGeometry, 'invalid geometry in the area file (nothing sent)'],
+  [ExitCode.usage, 'usage: unknown verb or option, bad or missing value; plan: changes to make'],
+  [ExitCode.invalidGeometry, 'invalid geometry in the area file or an invalid imagery file (nothing sent)'],
   [ExitCode.auth, 'authentication: no key, key file unreadable or readable by others, key refused'],
   [ExitCode.notAvailable, 'not available: not ordered, no imagery, no dates'],
   [ExitCode.mayHaveBeenCharged, 'may have been charged: a billed answer was lost (not re-sent)'],
   [ExitCode.network, 'network or service failure (after retries)'],
   [ExitCode.notConfirmed, 'billed verb not confirmed (--yes, --max-cost) or its price unusable: nothing sent'],
   [ExitCode.refused, 'refused by the service (validation, credits, unknown id)'],
-  [ExitCode.localFile, 'a local file could not be read or written (missing, disk full, permission)'],
+  [ExitCode.localFile, 'a local file could not be read or written (missing, disk full, permission); verify: an image differs'],
   [ExitCode.interrupted, 'interrupted'],
 ];
 

@@ -1,0 +1,151 @@
+// `plan`, `apply` and `verify`: imagery declared in a file (imagery.json), priced as a difference
+// before it is bought, bought through the series workflow and its folders' purchase ledgers, and
+// checked on the disk against its lock (src/workflows/declared/).
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { replaceFileSafely } from '../../api/safe-files';
+import { DeclaredFileError, loadDeclaration, problemText } from '../../workflows/declared/declared-file';
+import type { Declaration } from '../../workflows/declared/declared-file';
+import { lockPathOf, readLock } from '../../workflows/declared/declared-lock';
+import { BUYING, hasChanges, makePlan } from '../../workflows/declared/declared-plan';
+import type { Plan, PlanUnit } from '../../workflows/declared/declared-plan';
+import { applyPlan } from '../../workflows/declared/declared-apply';
+import { verifyLock } from '../../workflows/declared/declared-verify';
+import { withEstimateCache } from '../../workflows/declared/estimate-cache';
+import { expectPositionals } from '../context';
+import type { VerbContext } from '../context';
+import { CliError, ExitCode, UsageError } from '../exit-codes';
+import { refusal } from '../ports';
+import type { StoppedEstimate } from '../ports';
+
+const DEFAULT_FILE = 'imagery.json';
+
+function fileOf(context: VerbContext): string {
+  expectPositionals(context, 1);
+  return context.rest[0] ?? DEFAULT_FILE;
+}
+
+async function declarationOf(context: VerbContext, path: string): Promise<Declaration> {
+  try {
+    return await loadDeclaration(path);
+  } catch (error) {
+    if (!(error instanceof DeclaredFileError)) throw error;
+    for (const line of problemText(path, error.problems)) context.terminal.note(line);
+    throw new CliError(error.message, ExitCode.invalidGeometry);
+  }
+}
+
+/** What --json prints and --out writes. */
+function planObject(plan: Plan): Record<string, unknown> {
+  return { file: plan.file, changes: hasChanges(plan), units: plan.units, orders: plan.orders, total: plan.total, balance: plan.balance, budget: plan.budget ?? null, stops: plan.stops };
+}
+
+const WORDS: Record<PlanUnit['kind'], string> = { buy: '+ buy', rebuy: '~ rebuy', missing: '! missing', uncertain: '? uncertain', have: '  have', extra: '  extra' };
+
+function planText(plan: Plan): string {
+  const lines: string[] = [];
+  for (const u of plan.units.filter((unit) => unit.kind !== 'have')) {
+    const price = u.credits !== undefined && BUYING.has(u.kind) ? ` (${u.credits} credits)` : '';
+    const why = u.changes ? `: ${u.changes.join(', ')}` : u.reason ? `: ${u.reason}` : '';
+    lines.push(`${WORDS[u.kind].padEnd(12)} ${u.dataset} ${u.area} ${u.date}${u.file && u.kind !== 'buy' ? ` ${u.file}` : ''}${price}${why}`);
+  }
+  for (const o of plan.orders) {
+    const price = o.kind === 'create' ? ` (${o.euroThisMonth ?? '?'} ${o.currency ?? ''} this month, ${o.euroPerMonth ?? '?'} each month)` : '';
+    const what = o.kind === 'differs' ? `: cancel ${o.guid} and create it again by hand (${(o.changes ?? []).join(', ') || 'the payload changed'}); apply does neither` : o.guid ? ` ${o.guid}` : '';
+    lines.push(`${(o.kind === 'create' ? '+ create' : o.kind === 'differs' ? '~ differs' : '  exists').padEnd(12)} order ${o.order} ${o.area}${price}${what}`);
+  }
+  const count = (kind: PlanUnit['kind']) => plan.units.filter((u) => u.kind === kind).length;
+  const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra'] as const).map((k) => `${count(k)} ${k}`).join(', ');
+  lines.push('', `Plan: ${counts}.`);
+  lines.push(hasChanges(plan) ? `Total: ${plan.total.credits} credits${plan.orders.length > 0 ? `, orders ${plan.total.euroThisMonth} this month and ${plan.total.euroPerMonth} each month` : ''}${plan.balance.credits !== undefined ? ` (balance ${plan.balance.credits})` : ''}${plan.budget?.maxCredits !== undefined ? `, budget ${plan.budget.maxCredits}` : ''}.` : 'No changes: the folders hold everything the file declares.');
+  for (const stop of plan.stops) lines.push(`Stops apply: ${stop}.`);
+  return lines.join('\n');
+}
+
+export async function planVerb(context: VerbContext): Promise<number> {
+  const path = fileOf(context);
+  const out = context.options.string('out');
+  const declaration = await declarationOf(context, path);
+  const ports = withEstimateCache(await context.ports());
+  const { plan } = await makePlan(ports, declaration, await readLock(lockPathOf(path)));
+  if (out !== undefined) await replaceFileSafely(resolve(out), `${JSON.stringify(planObject(plan), null, 2)}\n`);
+  context.terminal.result(planObject(plan), () => planText(plan));
+  if (hasChanges(plan)) return ExitCode.usage; // 2: changes to make
+  return plan.units.some((u) => u.kind === 'uncertain') ? ExitCode.mayHaveBeenCharged : ExitCode.ok;
+}
+
+/** The units a plan file buys, as keys, and its total. */
+async function savedPlan(path: string): Promise<{ keys: Set<string>; credits: number }> {
+  let value: { units?: PlanUnit[]; orders?: { kind: string; payloadHash: string }[]; total?: { credits?: number } };
+  try {
+    value = JSON.parse(await readFile(path, 'utf8')) as typeof value;
+  } catch (error) {
+    throw new UsageError(`--plan ${path} is not a plan written by plan --out (${(error as Error).message}).`);
+  }
+  if (!Array.isArray(value.units) || typeof value.total?.credits !== 'number') throw new UsageError(`--plan ${path} is not a plan written by plan --out.`);
+  const orders = (value.orders ?? []).filter((o) => o.kind === 'create').map((o) => `create ${o.payloadHash}`);
+  return { keys: new Set([...value.units.filter((u) => BUYING.has(u.kind)).map((u) => `${u.kind} ${u.key}`), ...orders]), credits: value.total.credits };
+}
+
+function refuseOtherPlan(saved: { keys: Set<string>; credits: number }, plan: Plan): void {
+  const fresh = new Set([...plan.units.filter((u) => BUYING.has(u.kind)).map((u) => `${u.kind} ${u.key}`), ...plan.orders.filter((o) => o.kind === 'create').map((o) => `create ${o.payloadHash}`)]);
+  const same = fresh.size === saved.keys.size && [...fresh].every((k) => saved.keys.has(k));
+  if (!same) throw new CliError('The plan has changed since --plan was written (other units to buy): nothing was sent. Run plan again and review it.', ExitCode.notConfirmed);
+  if (plan.total.credits > saved.credits) throw new CliError(`The plan now costs ${plan.total.credits} credits, more than the ${saved.credits} of --plan: nothing was sent.`, ExitCode.notConfirmed);
+}
+
+export async function applyVerb(context: VerbContext): Promise<number> {
+  const path = fileOf(context);
+  const o = context.options;
+  const planFile = o.string('plan');
+  const saved = planFile !== undefined ? await savedPlan(planFile) : undefined;
+  const declaration = await declarationOf(context, path);
+  const guard = context.guard();
+  // --plan stands for the price the person saw: its total is the budget when --max-cost is not given.
+  if (saved && guard.maxCost === undefined) {
+    // An order's price is in its currency: a budget in credits cannot stand for it.
+    if ([...saved.keys].some((k) => k.startsWith('create '))) throw new UsageError('--plan creates orders: give --max-cost too (the most an order may cost a month, in its currency).');
+    guard.maxCost = saved.credits;
+  }
+  const budget = declaration.file.budget?.maxCredits;
+  if (budget !== undefined) guard.maxCost = Math.min(guard.maxCost ?? budget, budget);
+  const ports = withEstimateCache(await context.ports(guard));
+  const lockPath = lockPathOf(path);
+  const lock = await readLock(lockPath);
+  const { plan, series, orders } = await makePlan(ports, declaration, lock);
+  if (saved) refuseOtherPlan(saved, plan);
+  const resendUncertain = o.flag('resend-uncertain');
+  const buying = hasChanges(plan) || (resendUncertain && plan.units.some((u) => u.kind === 'uncertain'));
+  if (buying) {
+    const refused = plan.stops.length > 0 ? plan.stops.join('; ') : refusal(guard, { images: { credits: plan.total.credits } });
+    if (refused !== undefined) {
+      context.terminal.result({ ...planObject(plan), outcome: 'stopped', reason: refused }, () => `${planText(plan)}\nNothing was sent: ${refused}.`);
+      return ExitCode.notConfirmed;
+    }
+  }
+  const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
+  const stopped = (ports as { stopped?: StoppedEstimate }).stopped;
+  const summary = { outcome: stopped ? 'stopped' : result.uncertain > 0 ? 'may-have-been-charged' : result.failed > 0 ? 'failed' : 'completed', bought: result.bought, orders: result.orders, uncertain: result.uncertain, failed: result.failed, series: result.series, lock: lockPath, ...(stopped ? { stopped: { reason: stopped.reason, cost: stopped.cost } } : {}) };
+  context.terminal.result(summary, () => {
+    const lines = result.series.flatMap((s) => s.dates.map((d) => `${d.status.padEnd(22)} ${s.dataset} ${s.area} ${d.date}${d.file ? ` ${d.file}` : ''}${d.error ? `: ${d.error}` : ''}`));
+    for (const o of result.orders) lines.push(`order ${o.order}: ${o.outcome}${o.guid ? ` ${o.guid}` : ''}`);
+    lines.push(`Apply: ${result.bought} bought, ${result.uncertain} uncertain, ${result.failed} failed. Lock: ${lockPath}.`);
+    if (stopped) lines.push(`Stopped before sending: ${stopped.reason}.`);
+    if (!buying) lines.push('No changes.');
+    return lines.join('\n');
+  });
+  if (context.signal.aborted) return ExitCode.interrupted;
+  if (result.uncertain > 0) return ExitCode.mayHaveBeenCharged;
+  if (stopped) return ExitCode.notConfirmed;
+  return result.failed > 0 ? ExitCode.failure : ExitCode.ok;
+}
+
+export async function verifyVerb(context: VerbContext): Promise<number> {
+  const path = fileOf(context);
+  const lockPath = lockPathOf(path);
+  const lock = await readLock(lockPath);
+  const files = await verifyLock(dirname(resolve(path)), lock, context.signal);
+  const differing = files.filter((f) => f.problem !== undefined);
+  context.terminal.result({ lock: lockPath, files: files.length, differing }, () => [...differing.map((f) => `${f.file}: ${f.problem}`), `${files.length - differing.length} of ${files.length} locked images match.`].join('\n'));
+  return differing.length > 0 ? ExitCode.localFile : ExitCode.ok;
+}

@@ -1,0 +1,99 @@
+// `apply`: buys exactly what a fresh plan lists as buy, rebuy and missing (and uncertain units
+// only when the person names them), and creates the orders it lists as create (through Create
+// Tasking Order's workflow: its cost gate, its lookup of a lost create; an order that differs is
+// never cancelled here), one series per dataset and area file, through the series
+// workflow: its folder's purchase ledger (each unit recorded as sending before its billed call),
+// its cost gate (the price shown, or held to the budget the person set) and its worker pool within the key's limits. The
+// lock is written again from the ledgers after each series, so a crash leaves a lock that parses
+// and says what the ledgers say. Nothing is sent when the plan has a stop (a budget or the
+// balance below its total).
+import type { AoiSource, WorkflowPorts } from '../engine/ports';
+import { WorkflowError } from '../engine/errors';
+import { downloadSeries } from '../series/series-workflow';
+import { runOrder } from '../orders/order-workflow';
+import type { PlannedOrder } from './declared-orders';
+import { payloadSummary } from './declared-orders';
+import type { SeriesDateReport, SeriesResult } from '../series/series-types';
+import type { Declaration } from './declared-file';
+import { writeLock } from './declared-lock';
+import type { ImageryLock } from './declared-lock';
+import { BUYING, seriesOptionsOf } from './declared-plan';
+import type { Plan, PlannedSeries } from './declared-plan';
+import { lockFromLedgers } from './lock-from-ledgers';
+
+export interface ApplyOptions {
+  /** Send again the units held as uncertain. */
+  resendUncertain: boolean;
+}
+
+export interface AppliedSeries {
+  dataset: string;
+  area: string;
+  outcome: SeriesResult['outcome'];
+  dates: SeriesDateReport[];
+  reason?: string;
+}
+
+export interface ApplyResult {
+  series: AppliedSeries[];
+  /** Orders created in this run (name, GUID); those whose creation is unknown count as uncertain. */
+  orders: { order: string; outcome: string; guid?: string }[];
+  /** Units bought in this run, uncertain after it, failed. */
+  bought: number;
+  uncertain: number;
+  failed: number;
+  lock: ImageryLock;
+}
+
+type RunSeries = typeof downloadSeries;
+
+/** Throws before any billed call when the plan says something stops it. */
+export function refuseStopped(plan: Plan): void {
+  if (plan.stops.length > 0) throw new WorkflowError('needs-confirmation', `Nothing was sent: ${plan.stops.join('; ')}.`);
+}
+
+export async function applyPlan(ports: WorkflowPorts, declaration: Declaration, lockPath: string, plan: Plan, planned: readonly PlannedSeries[], orders: readonly PlannedOrder[], lock: ImageryLock, options: ApplyOptions, runSeries: RunSeries = downloadSeries): Promise<ApplyResult> {
+  refuseStopped(plan);
+  const result: ApplyResult = { series: [], orders: [], bought: 0, uncertain: 0, failed: 0, lock };
+  for (const s of planned) {
+    const wanted = new Set(plan.units.filter((u) => u.dataset === s.dataset.name && u.area === s.area.file && BUYING.has(u.kind) && u.credits !== undefined).map((u) => u.date));
+    const resend = options.resendUncertain ? s.uncertain : [];
+    const dates = [...s.priced.filter((p) => wanted.has(p.date)).map((p) => p.date), ...resend].sort();
+    if (dates.length === 0) continue;
+    const { from: _from, to: _to, every: _every, nth: _nth, maxDates: _max, ...options_ } = seriesOptionsOf(s.dataset);
+    const source: AoiSource = { text: s.area.text, name: s.area.file, format: s.area.format };
+    let series: SeriesResult | undefined;
+    try {
+      series = await runSeries(ports, source, { ...options_, dates, outputDirectory: s.folder, ...(resend.length > 0 ? { resendUncertain: resend } : {}) });
+    } finally {
+      // What the ledger holds now, whatever happened to the run.
+      result.lock = await lockFromLedgers(declaration, planned, result.lock);
+      await writeLock(lockPath, result.lock);
+    }
+    const done = series.dates.filter((d) => d.status === 'done').length;
+    result.bought += done;
+    result.uncertain += series.dates.filter((d) => d.status === 'may-have-been-charged').length;
+    result.failed += series.dates.filter((d) => d.status === 'failed').length;
+    result.series.push({ dataset: s.dataset.name, area: s.area.file, outcome: series.outcome, dates: series.dates, ...(series.reason ? { reason: series.reason } : {}) });
+    if (series.reason) break; // the cost gate stopped it: nothing further is sent
+  }
+  let stopped = result.series.some((s) => s.reason !== undefined);
+  for (const o of orders.filter((order) => order.kind === 'create')) {
+    if (stopped || ports.signal.aborted) break;
+    const source: AoiSource = { text: o.area.text, name: o.area.file, format: o.area.format };
+    const created = await runOrder(ports, source, o.options, 'create');
+    const guid = typeof created.order?.TaskOrderGuid === 'string' ? created.order.TaskOrderGuid : undefined;
+    result.orders.push({ order: o.order.name, outcome: created.outcome, ...(guid ? { guid } : {}) });
+    if (created.outcome === 'may-have-been-charged' || created.outcome === 'unknown') result.uncertain++;
+    if (created.outcome === 'cancelled') stopped = true;
+    if (guid) {
+      const entry = { order: o.order.name, area: o.area.file, guid, payloadHash: o.payloadHash, payload: payloadSummary(o.payload), at: new Date().toISOString() };
+      result.lock = { ...result.lock, orders: [...result.lock.orders.filter((l) => l.order !== o.order.name), entry] };
+      await writeLock(lockPath, result.lock);
+    }
+  }
+  // Also when nothing was bought: the lock says what the ledgers say (a first apply over bought folders).
+  result.lock = await lockFromLedgers(declaration, planned, result.lock);
+  await writeLock(lockPath, result.lock);
+  return result;
+}

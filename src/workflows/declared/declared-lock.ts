@@ -1,0 +1,96 @@
+// `imagery.lock.json`, beside the imagery file: the committed summary of what its datasets' folders
+// bought, made from their purchase ledgers (the ledgers decide; the lock is what a reviewer reads
+// and what `verify` checks). Per image: its dataset, area file and feature hash, date, the key of
+// its exact request body (request-key.ts), the request's settings without the area (so a changed
+// profile is named), its file, size, SHA-256, the credits estimated and when it was saved. Per
+// order: its GUID and payload hash. Written whole and atomically (safe-files.ts), entries sorted,
+// so a crash leaves the old lock or the new one and a rerun writes the same bytes.
+import * as z from 'zod/mini';
+import { readTextBounded } from '../../api/bounded-read';
+import { replaceFileSafely } from '../../api/safe-files';
+
+export const LOCK_NAME_SUFFIX = '.lock.json';
+const MAX_LOCK = 64 * 1024 * 1024;
+
+const hex64 = () => z.string().check(z.regex(/^[0-9a-f]{64}$/));
+
+const lockedImageSchema = z.object({
+  dataset: z.string(),
+  area: z.string(),
+  featureHash: hex64(),
+  date: z.string(),
+  /** The ledger's key: SHA-256 of the request body's canonical JSON. */
+  bodyHash: hex64(),
+  /** The request's fields but the area (and never an UploadUrl). */
+  request: z.record(z.string(), z.unknown()),
+  /** Relative to the imagery file, forward slashes. */
+  file: z.string(),
+  bytes: z.number(),
+  sha256: hex64(),
+  credits: z.optional(z.number()),
+  at: z.string(),
+});
+
+const lockedOrderSchema = z.object({
+  order: z.string(),
+  area: z.string(),
+  guid: z.string(),
+  payloadHash: hex64(),
+  /** The payload but the area, so a changed order is named. */
+  payload: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+
+const lockSchema = z.object({
+  version: z.literal(1),
+  images: z.array(lockedImageSchema),
+  orders: z.array(lockedOrderSchema),
+});
+
+export type LockedImage = z.infer<typeof lockedImageSchema>;
+export type LockedOrder = z.infer<typeof lockedOrderSchema>;
+export type ImageryLock = z.infer<typeof lockSchema>;
+
+/** `imagery.json` → `imagery.lock.json`; `fields.imagery.json` → `fields.imagery.lock.json`. */
+export function lockPathOf(imageryFile: string): string {
+  return imageryFile.replace(/\.json$/i, '') + LOCK_NAME_SUFFIX;
+}
+
+export function emptyLock(): ImageryLock {
+  return { version: 1, images: [], orders: [] };
+}
+
+/** The lock, or an empty one when there is none yet. A lock that does not parse is an error. */
+export async function readLock(path: string): Promise<ImageryLock> {
+  let text: string;
+  try {
+    text = await readTextBounded(path, MAX_LOCK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyLock();
+    throw error;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    throw new Error(`${path} is not valid JSON. It is a summary of the folders' purchase ledgers: restore it from version control, or delete it and run apply to write it again from the ledgers.`);
+  }
+  const parsed = lockSchema.safeParse(value);
+  if (!parsed.success) throw new Error(`${path} is not a lock of this version (${parsed.error.issues[0]?.message ?? 'unknown fields'}).`);
+  return parsed.data;
+}
+
+function imageOrder(a: LockedImage, b: LockedImage): number {
+  return a.dataset.localeCompare(b.dataset) || a.area.localeCompare(b.area) || a.date.localeCompare(b.date) || a.bodyHash.localeCompare(b.bodyHash);
+}
+
+/** The lock's text: sorted entries, two-space JSON, a final newline. */
+export function lockText(lock: ImageryLock): string {
+  const images = [...lock.images].sort(imageOrder);
+  const orders = [...lock.orders].sort((a, b) => a.order.localeCompare(b.order) || a.guid.localeCompare(b.guid));
+  return `${JSON.stringify({ version: 1, images, orders }, null, 2)}\n`;
+}
+
+export async function writeLock(path: string, lock: ImageryLock): Promise<void> {
+  await replaceFileSafely(path, lockText(lock));
+}

@@ -1,0 +1,111 @@
+// The orders of an imagery file in a plan: each order's payload built as Create Tasking Order
+// builds it (order-payload.ts), then looked for among the account's orders by meaning (the
+// lookup after a lost create: api/order-match.ts). `exists`: an order matches it. `differs`: the
+// lock has this order by name with another payload: orders cannot be edited, so cancelling the
+// old one and creating this one is shown and never done by apply. `create`: priced by the
+// service's order estimate (this month, each month, its currency).
+import { orderMatches } from '../../api/order-match';
+import type { OrderCreateRequest, OrderEstimateRequest, TaskingModel } from '../../api/types';
+import { checkConstellations, checkModel } from '../engine/choices';
+import { readOrderCosts } from '../engine/order-costs';
+import type { WorkflowPorts } from '../engine/ports';
+import { requestKey } from '../engine/request-key';
+import { diffRequests } from '../engine/request-profile';
+import { ORDER_DEFAULTS } from '../orders/order-workflow';
+import type { OrderOptions } from '../orders/order-workflow';
+import { orderCreateRequest, orderEstimateRequest } from '../orders/order-payload';
+import type { Declaration, DeclaredArea } from './declared-file';
+import type { DeclaredOrder } from './declared-schema';
+import type { ImageryLock } from './declared-lock';
+
+export interface PlanOrder {
+  kind: 'create' | 'exists' | 'differs';
+  order: string;
+  area: string;
+  payloadHash: string;
+  /** exists: the matching order; differs: the order to cancel first (by hand). */
+  guid?: string;
+  currency?: string;
+  euroThisMonth?: number;
+  euroPerMonth?: number;
+  changes?: string[];
+}
+
+export interface PlannedOrder {
+  order: DeclaredOrder;
+  area: DeclaredArea;
+  options: OrderOptions;
+  payload: OrderCreateRequest;
+  payloadHash: string;
+  kind: PlanOrder['kind'];
+}
+
+/** The payload but the area: what the lock keeps, so a change is named. */
+export function payloadSummary(payload: OrderCreateRequest): Record<string, unknown> {
+  const { Wkt: _wkt, GeoJson: _geo, ...rest } = payload as OrderCreateRequest & { GeoJson?: unknown };
+  return rest;
+}
+
+/** The Create Tasking Order options of a declared order, every default filled in (so the payload
+ * sent is the one planned). */
+export function orderOptionsOf(order: DeclaredOrder, models: TaskingModel[]): OrderOptions {
+  const model = checkModel(order.model, models);
+  return {
+    model,
+    satelliteConstellations: checkConstellations(model, order.satelliteConstellations ?? [], models),
+    from: order.from,
+    to: order.to,
+    storageMonths: order.storageMonths ?? ORDER_DEFAULTS.storageMonths,
+    apiRequests: order.apiRequests ?? ORDER_DEFAULTS.apiRequests,
+    imageFrequency: order.imageFrequency ?? ORDER_DEFAULTS.imageFrequency,
+    referenceDate: order.referenceDate ?? order.from,
+    tileDeduplication: order.tileDeduplication ?? false,
+    geometryTileOrdering: order.geometryTileOrdering ?? false,
+    compareCovers: false,
+  };
+}
+
+function payloadOf(area: DeclaredArea, options: OrderOptions): { estimate: OrderEstimateRequest; payload: OrderCreateRequest } {
+  const estimate = orderEstimateRequest(area.aoi, {
+    model: options.model!,
+    satelliteConstellations: options.satelliteConstellations!,
+    from: options.from!,
+    to: options.to ?? null,
+    storageMonths: options.storageMonths!,
+    apiRequests: options.apiRequests!,
+    imageFrequency: options.imageFrequency!,
+    referenceDate: options.referenceDate!,
+    geometryTileOrdering: options.geometryTileOrdering,
+  });
+  return { estimate, payload: orderCreateRequest(estimate, options.tileDeduplication) };
+}
+
+export async function planOrders(ports: WorkflowPorts, declaration: Declaration, lock: ImageryLock, models: TaskingModel[], atOrder: <T>(index: number, run: () => Promise<T>) => Promise<T>): Promise<{ orders: PlanOrder[]; planned: PlannedOrder[] }> {
+  const declared = declaration.file.orders ?? [];
+  if (declared.length === 0) return { orders: [], planned: [] };
+  const existing = await ports.client.listOrders(undefined, { signal: ports.signal });
+  const orders: PlanOrder[] = [];
+  const planned: PlannedOrder[] = [];
+  for (let i = 0; i < declared.length; i++) {
+    const order = declared[i]!;
+    const area = declaration.orderAreas[i]![0]!;
+    await atOrder(i, async () => {
+      const options = orderOptionsOf(order, models);
+      const { estimate, payload } = payloadOf(area, options);
+      const payloadHash = requestKey(payload);
+      const base = { order: order.name, area: area.file, payloadHash };
+      const match = existing.find((o) => orderMatches(o, payload));
+      const locked = lock.orders.find((o) => o.order === order.name);
+      let entry: PlanOrder;
+      if (match) entry = { ...base, kind: 'exists', ...(typeof match.TaskOrderGuid === 'string' ? { guid: match.TaskOrderGuid } : {}) };
+      else if (locked && locked.payloadHash !== payloadHash) entry = { ...base, kind: 'differs', guid: locked.guid, changes: diffRequests(locked.payload, payloadSummary(payload)) };
+      else {
+        const costs = readOrderCosts(await ports.client.estimateOrder(estimate, { signal: ports.signal }));
+        entry = { ...base, kind: 'create', currency: costs.currency, ...(costs.currentMonth !== undefined ? { euroThisMonth: costs.currentMonth } : {}), ...(costs.perMonth !== undefined ? { euroPerMonth: costs.perMonth } : {}) };
+      }
+      orders.push(entry);
+      planned.push({ order, area, options, payload, payloadHash, kind: entry.kind });
+    });
+  }
+  return { orders, planned };
+}

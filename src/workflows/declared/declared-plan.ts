@@ -1,0 +1,232 @@
+// `plan`: what applying an imagery file would do, and what it would cost, before anything billed.
+// Each dataset's settings are checked as the series checks them (series-plan.ts), its dates
+// resolved as the series resolves them (the given list, or the date search and its thinning), and
+// every unit (area file × date) sorted by its folder's purchase ledger and the lock:
+//
+//   buy        never bought
+//   have       saved, its file on the disk with its size
+//   rebuy      the lock has this area and date bought with another request: the change is named
+//   uncertain  sent, its answer lost: held, never bought again unasked
+//   missing    saved, its file gone: buying it again costs
+//   extra      bought (locked or on disk) and no longer declared: kept, never deleted
+//
+// Every buy, rebuy and missing unit is checked for availability and estimated with its final
+// body; the plan adds up the credits and holds them against the account's balance and the file's
+// budget, and says what would stop an apply.
+import { lstat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import type { CompositeRequest, TaskingModel } from '../../api/types';
+import { keyLimits } from '../composite/split-into-parts';
+import { WorkflowError, isWorkflowError } from '../engine/errors';
+import type { WorkflowPorts } from '../engine/ports';
+import { HELD_STATES, PurchaseLedger } from '../engine/purchase-ledger';
+import type { LedgerUnit } from '../engine/purchase-ledger';
+import { requestKey } from '../engine/request-key';
+import { compositeRequest, diffRequests } from '../engine/request-profile';
+import { poolSize } from '../engine/worker-pool';
+import { checkAndPrice, dateProfile, seriesDates, seriesFields } from '../series/series-plan';
+import type { SeriesFields } from '../series/series-plan';
+import type { PricedDate } from '../series/series-estimate';
+import type { DownloadSeriesOptions } from '../series/series-types';
+import { datasetFolder, placeOf } from './declared-file';
+import type { Declaration, DeclaredArea } from './declared-file';
+import type { DeclaredBudget, DeclaredDataset } from './declared-schema';
+import type { ImageryLock, LockedImage } from './declared-lock';
+import { planOrders } from './declared-orders';
+import type { PlanOrder, PlannedOrder } from './declared-orders';
+
+export type UnitKind = 'buy' | 'have' | 'rebuy' | 'uncertain' | 'missing' | 'extra';
+
+export interface PlanUnit {
+  kind: UnitKind;
+  dataset: string;
+  area: string;
+  date: string;
+  /** The request body's key (the ledger's). */
+  key: string;
+  credits?: number;
+  /** The image, relative to the imagery file (have, missing, extra). */
+  file?: string;
+  /** rebuy: what changed, field by field. */
+  changes?: string[];
+  /** Why it cannot be bought (not available), or what the ledger says of an uncertain unit. */
+  reason?: string;
+}
+
+/** The series of one dataset over one area file: what apply runs. */
+export interface PlannedSeries {
+  datasetIndex: number;
+  dataset: DeclaredDataset;
+  area: DeclaredArea;
+  folder: string;
+  fields: SeriesFields;
+  /** Dates to buy (buy, rebuy, missing), priced and available. */
+  priced: PricedDate[];
+  /** Dates held as uncertain. */
+  uncertain: string[];
+  /** Every declared date of it, with its key and what the lock keeps of its request. */
+  declared: { date: string; key: string; request: Record<string, unknown>; credits?: number }[];
+}
+
+export interface Plan {
+  file: string;
+  units: PlanUnit[];
+  orders: PlanOrder[];
+  total: { credits: number; euroThisMonth: number; euroPerMonth: number };
+  balance: { credits?: number };
+  budget: DeclaredBudget | undefined;
+  /** What stops an apply before any billed call: above the balance or the budget, a unit without a price. */
+  stops: string[];
+}
+
+export const BUYING: ReadonlySet<UnitKind> = new Set<UnitKind>(['buy', 'rebuy', 'missing']);
+
+/** A request's fields but the area and an upload address: what the lock keeps of it. */
+export function requestSummary(request: CompositeRequest): Record<string, unknown> {
+  const { Wkt: _wkt, GeoJson: _geo, UploadUrl: _upload, ...rest } = request as CompositeRequest & { Wkt?: unknown; GeoJson?: unknown; UploadUrl?: unknown };
+  return rest;
+}
+
+/** The series options a dataset declares (its name, area and folder are not). */
+export function seriesOptionsOf(dataset: DeclaredDataset): DownloadSeriesOptions {
+  const { name: _name, area: _area, folder: _folder, ...options } = dataset;
+  return options;
+}
+
+function toSlashes(path: string): string {
+  return path.split(sep).join('/');
+}
+
+async function fileState(folder: string, unit: LedgerUnit): Promise<'present' | 'gone'> {
+  if (unit.file === undefined) return 'present'; // uploaded by the service: nothing here to lose
+  const info = await lstat(join(folder, unit.file)).catch(() => undefined);
+  return info?.isFile() && info.size === unit.bytes ? 'present' : 'gone';
+}
+
+export async function makePlan(ports: WorkflowPorts, declaration: Declaration, lock: ImageryLock): Promise<{ plan: Plan; series: PlannedSeries[]; orders: PlannedOrder[] }> {
+  const { file } = declaration;
+  const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
+  const limits = await keyLimits(ports);
+  const workers = Math.min(poolSize(limits.maxConcurrent, limits.maxConcurrent), (ports.client as { gate?: { size?: number } }).gate?.size ?? Number.POSITIVE_INFINITY);
+  const units: PlanUnit[] = [];
+  const series: PlannedSeries[] = [];
+  const stops: string[] = [];
+  const current = new Set<string>();
+  const datasets = file.datasets ?? [];
+  for (let i = 0; i < datasets.length; i++) {
+    const dataset = datasets[i]!;
+    const folder = datasetFolder(declaration.directory, dataset);
+    const ledger = await PurchaseLedger.read(folder);
+    for (const area of declaration.datasetAreas[i] ?? []) {
+      const planned = await atPlace(declaration, ['datasets', i], `dataset '${dataset.name}'`, () => planSeries(ports, declaration, i, area, folder, ledger, lock, models, workers, units, current));
+      series.push(planned.series);
+      stops.push(...planned.stops);
+    }
+    // Images this folder bought that no declared unit asks for any more.
+    for (const unit of ledger.values()) {
+      if (unit.state !== 'saved' || current.has(unit.key) || lock.images.some((l) => l.bodyHash === unit.key)) continue;
+      units.push({ kind: 'extra', dataset: dataset.name, area: '', date: unit.id ?? '', key: unit.key, ...(unit.file ? { file: toSlashes(relative(declaration.directory, join(folder, unit.file))) } : {}), reason: 'on disk, no longer declared: kept' });
+    }
+  }
+  for (const locked of lock.images) {
+    if (current.has(locked.bodyHash)) continue;
+    units.push({ kind: 'extra', dataset: locked.dataset, area: locked.area, date: locked.date, key: locked.bodyHash, file: locked.file, reason: 'locked, no longer declared: kept' });
+  }
+  const ordered = await planOrders(ports, declaration, lock, models, (index, run) => atPlace(declaration, ['orders', index], `order '${file.orders?.[index]?.name ?? index}'`, run));
+  const credits = Math.round(units.filter((u) => BUYING.has(u.kind)).reduce((sum, u) => sum + (u.credits ?? 0), 0) * 1e6) / 1e6;
+  const budget = file.budget;
+  if (budget?.maxCredits !== undefined && credits > budget.maxCredits) stops.push(`the total of ${credits} credits is above the file's budget of ${budget.maxCredits} credits`);
+  if (limits.credits !== undefined && credits > limits.credits) stops.push(`the total of ${credits} credits is above the account's balance of ${limits.credits} credits`);
+  const creating = ordered.orders.filter((o) => o.kind === 'create');
+  const euro = (pick: (o: PlanOrder) => number | undefined) => Math.round(creating.reduce((sum, o) => sum + (pick(o) ?? 0), 0) * 100) / 100;
+  const euroThisMonth = euro((o) => o.euroThisMonth);
+  const euroPerMonth = euro((o) => o.euroPerMonth);
+  if (budget?.maxEuroPerMonth !== undefined && Math.max(euroThisMonth, euroPerMonth) > budget.maxEuroPerMonth) stops.push(`the new orders cost ${Math.max(euroThisMonth, euroPerMonth)} a month, above the file's budget of ${budget.maxEuroPerMonth}`);
+  for (const o of creating) if (o.euroThisMonth === undefined && o.euroPerMonth === undefined) stops.push(`the order '${o.order}' came without a price`);
+  const plan: Plan = { file: declaration.path, units, orders: ordered.orders, total: { credits, euroThisMonth, euroPerMonth }, balance: limits.credits !== undefined ? { credits: limits.credits } : {}, budget, stops };
+  return { plan, series, orders: ordered.planned };
+}
+
+/** Settings refused by the checks the commands make: said at the dataset's or order's place. */
+async function atPlace<T>(declaration: Declaration, path: (string | number)[], what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const refused = (isWorkflowError(error) && error.kind === 'invalid-option') || (error as Error).name === 'UsageError';
+    if (!refused) throw error;
+    throw new WorkflowError('invalid-option', `${placeOf(declaration, path)}: ${what}: ${(error as Error).message}`);
+  }
+}
+
+async function planSeries(
+  ports: WorkflowPorts,
+  declaration: Declaration,
+  index: number,
+  area: DeclaredArea,
+  folder: string,
+  ledger: Map<string, LedgerUnit>,
+  lock: ImageryLock,
+  models: TaskingModel[],
+  workers: number,
+  units: PlanUnit[],
+  current: Set<string>,
+): Promise<{ series: PlannedSeries; stops: string[] }> {
+  const dataset = declaration.file.datasets![index]!;
+  const options = seriesOptionsOf(dataset);
+  const asked = await seriesFields(ports, area.aoi, options.aoiMode ?? area.format, options, models);
+  if (!asked) throw new WorkflowError('invalid-option', 'its settings were not all given');
+  const { fields } = asked;
+  const { dates } = await seriesDates(ports, area.aoi, fields, options);
+  const locked = new Map<string, LockedImage>();
+  for (const l of lock.images) if (l.dataset === dataset.name && l.area === area.file) locked.set(l.date, l);
+  const mine: PlanUnit[] = [];
+  const uncertain: string[] = [];
+  const declared: PlannedSeries['declared'] = [];
+  for (const date of dates) {
+    const request = compositeRequest(dateProfile(area.aoi, fields, date));
+    const key = requestKey(request);
+    current.add(key);
+    declared.push({ date, key, request: requestSummary(request) });
+    const base = { dataset: dataset.name, area: area.file, date, key };
+    const record = ledger.get(key);
+    const fileOf = (name: string | undefined) => (name ? { file: toSlashes(relative(declaration.directory, join(folder, name))) } : {});
+    if (record && HELD_STATES.has(record.state)) {
+      uncertain.push(date);
+      mine.push({ ...base, kind: 'uncertain', reason: `${record.state}: it may have been charged; bought again only with --resend-uncertain`, ...(record.credits !== undefined ? { credits: record.credits } : {}) });
+    } else if (record?.state === 'saved') {
+      mine.push({ ...base, kind: (await fileState(folder, record)) === 'present' ? 'have' : 'missing', ...fileOf(record.file) });
+    } else {
+      const before = locked.get(date);
+      if (before && before.bodyHash !== key) {
+        const changes = diffRequests(before.request, requestSummary(request));
+        if (before.featureHash !== area.featureHash) changes.push('the area changed');
+        mine.push({ ...base, kind: 'rebuy', changes: changes.length > 0 ? changes : ['the request changed'] });
+      } else mine.push({ ...base, kind: 'buy' });
+    }
+  }
+  const toPrice = mine.filter((u) => BUYING.has(u.kind)).map((u) => u.date);
+  const { priced, refused } = toPrice.length > 0 ? await checkAndPrice(ports, area.aoi, fields, toPrice, workers) : { priced: [], refused: [] };
+  const price = new Map(priced.map((p) => [p.date, p.credits]));
+  const stops: string[] = [];
+  for (const unit of mine) {
+    if (!BUYING.has(unit.kind)) continue;
+    const refusal = refused.find((r) => r.date === unit.date);
+    if (refusal) {
+      // Not bought by apply (the series would refuse it too); said beside the unit.
+      unit.reason = `not available: ${refusal.error ?? refusal.status}`;
+      continue;
+    }
+    const credits = price.get(unit.date);
+    if (credits === undefined) stops.push(`${dataset.name} ${area.file} ${unit.date} came without a price`);
+    else unit.credits = credits;
+  }
+  for (const d of declared) d.credits = price.get(d.date) ?? mine.find((u) => u.date === d.date)?.credits;
+  units.push(...mine);
+  return { series: { datasetIndex: index, dataset, area, folder, fields, priced, uncertain, declared }, stops };
+}
+
+/** True when the folders or the account differ from the file: units to buy, orders to create,
+ * or an order that differs (which only the person can cancel). */
+export function hasChanges(plan: Plan): boolean {
+  return plan.units.some((u) => BUYING.has(u.kind)) || plan.orders.some((o) => o.kind !== 'exists');
+}

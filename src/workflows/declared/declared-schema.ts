@@ -1,0 +1,92 @@
+// The one schema of an imagery file (`imagery.json`, `*.imagery.json`): the datasets (each the
+// options of Download Time Series, with its name, its area files and its folder), the tasking
+// orders (the options of Create Tasking Order, with a name and an area) and an optional budget.
+// Objects are strict, so a misspelt name is a problem at its place in the file; the JSON Schema
+// that VS Code checks the file with is generated from this one (json-schema.ts), never by hand.
+// The option names are the series' and the order's own declarations (option-names.ts): an option
+// the commands drop or rename is refused here until the file's shape follows.
+import * as z from 'zod/mini';
+import { downloadSeriesOptionNames, orderOptionNames } from '../option-names';
+import { OUTPUT_FIELD_NAMES } from '../engine/output-fields';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = () => z.string().check(z.regex(DAY, 'a date as YYYY-MM-DD'));
+const name = () => z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a name of letters, digits, dot, dash or underscore (at most 64)'));
+const positiveInt = () => z.int().check(z.minimum(1));
+const nonEmpty = () => z.string().check(z.minLength(1));
+
+/** The composite output fields a dataset may set (a time series never takes UploadUrl). */
+const outputShape = {
+  DataType: z.optional(nonEmpty()),
+  PixelSelectionMode: z.optional(nonEmpty()),
+  UtmDataSelectionMode: z.optional(nonEmpty()),
+  FileType: z.optional(nonEmpty()),
+  AllowPartialImage: z.optional(z.boolean()),
+  UtmGridForcePixelResolutionSize: z.optional(z.boolean()),
+  AutomaticOrderCreation: z.optional(z.boolean()),
+};
+// Every name here is one a composite takes (the build fails otherwise).
+(Object.keys(outputShape) as (keyof typeof outputShape)[]) satisfies readonly (typeof OUTPUT_FIELD_NAMES.composite)[number][];
+
+/** The series options a file declares; the run's own (folder, confirmation, resend, workers) are not. */
+const seriesShape = {
+  model: nonEmpty(),
+  satelliteConstellations: z.optional(z.array(nonEmpty()).check(z.minLength(1))),
+  epsgProjection: z.optional(positiveInt()),
+  resolution: z.optional(positiveInt()),
+  bandnames: z.optional(nonEmpty()),
+  dates: z.optional(z.array(day()).check(z.minLength(1))),
+  from: z.optional(day()),
+  to: z.optional(day()),
+  every: z.optional(z.union([positiveInt(), z.literal('week'), z.literal('month')])),
+  nth: z.optional(positiveInt()),
+  maxDates: z.optional(positiveInt()),
+  aoiMode: z.optional(z.enum(['wkt', 'geojson'])),
+  output: z.optional(z.strictObject(outputShape)),
+} satisfies Partial<Record<keyof typeof downloadSeriesOptionNames, unknown>>;
+
+const orderShape = {
+  model: nonEmpty(),
+  satelliteConstellations: z.optional(z.array(nonEmpty()).check(z.minLength(1))),
+  from: day(),
+  /** A last day, or null for a recurring order. */
+  to: z.nullable(day()),
+  storageMonths: z.optional(positiveInt()),
+  apiRequests: z.optional(positiveInt()),
+  imageFrequency: z.optional(z.int().check(z.minimum(1), z.maximum(7))),
+  referenceDate: z.optional(day()),
+  tileDeduplication: z.optional(z.boolean()),
+  geometryTileOrdering: z.optional(z.boolean()),
+} satisfies Partial<Record<keyof typeof orderOptionNames, unknown>>;
+
+const area = () => z.string().check(z.minLength(1), z.maxLength(1024));
+
+export const datasetSchema = z.strictObject({
+  name: name(),
+  /** An AOI file, or a glob of them (`*` and `?` in the file name), relative to the imagery file. */
+  area: area(),
+  /** The dataset's output folder, relative to the imagery file (default: its name). */
+  folder: z.optional(area()),
+  ...seriesShape,
+});
+
+export const orderSchema = z.strictObject({ name: name(), area: area(), ...orderShape });
+
+export const budgetSchema = z.strictObject({
+  /** The most credits one apply may spend on images. */
+  maxCredits: z.optional(z.number().check(z.nonnegative())),
+  /** The most euros a month the file's new orders may cost. */
+  maxEuroPerMonth: z.optional(z.number().check(z.nonnegative())),
+});
+
+export const imageryFileSchema = z.strictObject({
+  $schema: z.optional(z.string()),
+  datasets: z.optional(z.array(datasetSchema)),
+  orders: z.optional(z.array(orderSchema)),
+  budget: z.optional(budgetSchema),
+});
+
+export type DeclaredDataset = z.infer<typeof datasetSchema>;
+export type DeclaredOrder = z.infer<typeof orderSchema>;
+export type DeclaredBudget = z.infer<typeof budgetSchema>;
+export type ImageryFile = z.infer<typeof imageryFileSchema>;
