@@ -16,7 +16,7 @@
 import { lstat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { CompositeRequest, TaskingModel } from '../../api/types';
-import { keyLimits } from '../composite/split-into-parts';
+import { accountForRun, type RunAccount } from '../engine/account-snapshot';
 import { WorkflowError, isWorkflowError } from '../engine/errors';
 import type { WorkflowPorts } from '../engine/ports';
 import { HELD_STATES, PurchaseLedger } from '../engine/purchase-ledger';
@@ -106,7 +106,8 @@ async function fileState(folder: string, unit: LedgerUnit): Promise<'present' | 
 export async function makePlan(ports: WorkflowPorts, declaration: Declaration, lock: ImageryLock): Promise<{ plan: Plan; series: PlannedSeries[]; orders: PlannedOrder[] }> {
   const { file } = declaration;
   const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
-  const limits = await keyLimits(ports);
+  const account = await accountForRun(ports);
+  const limits = { maxConcurrent: account.maxConnections, credits: account.balances.credits };
   const workers = Math.min(poolSize(limits.maxConcurrent, limits.maxConcurrent), (ports.client as { gate?: { size?: number } }).gate?.size ?? Number.POSITIVE_INFINITY);
   const units: PlanUnit[] = [];
   const series: PlannedSeries[] = [];
@@ -118,7 +119,7 @@ export async function makePlan(ports: WorkflowPorts, declaration: Declaration, l
     const folder = datasetFolder(declaration.directory, dataset);
     const ledger = await PurchaseLedger.read(folder);
     for (const area of declaration.datasetAreas[i] ?? []) {
-      const planned = await atPlace(declaration, ['datasets', i], `dataset '${dataset.name}'`, () => planSeries(ports, declaration, i, area, folder, ledger, lock, models, workers, units, current));
+      const planned = await atPlace(declaration, ['datasets', i], `dataset '${dataset.name}'`, () => planSeries(ports, declaration, i, area, folder, ledger, lock, models, workers, units, current, () => Promise.resolve(account)));
       series.push(planned.series);
       stops.push(...planned.stops);
     }
@@ -170,10 +171,11 @@ async function planSeries(
   workers: number,
   units: PlanUnit[],
   current: Set<string>,
+  account: RunAccount,
 ): Promise<{ series: PlannedSeries; stops: string[] }> {
   const dataset = declaration.file.datasets![index]!;
   const options = seriesOptionsOf(dataset);
-  const asked = await seriesFields(ports, area.aoi, options.aoiMode ?? area.format, options, models);
+  const asked = await seriesFields(ports, area.aoi, options.aoiMode ?? area.format, options, models, account);
   if (!asked) throw new WorkflowError('invalid-option', 'its settings were not all given');
   const { fields } = asked;
   const { dates } = await seriesDates(ports, area.aoi, fields, options);
