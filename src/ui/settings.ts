@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { Settings } from './constants';
 import { baseUrlFromInspection } from './base-url';
 import { readOutputSettings } from './output-settings';
-import type { RequestDefaults, SettingsReader } from './types';
+import type { WorkflowDefaults } from '../workflows/engine/ports';
+import type { SettingsReader } from './types';
 
 function section(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(Settings.section);
@@ -54,9 +55,9 @@ export function createSettingsReader(): SettingsReader {
       return folder ? path.join(folder, 'imagery') : undefined;
     },
     confirmCostAbove: () => finiteNumber(section().get(Settings.confirmCostAbove)),
-    defaults: (): RequestDefaults => {
+    defaults: (): WorkflowDefaults => {
       const config = section();
-      return {
+      const defaults: WorkflowDefaults = {
         model: nonEmptyString(config.get(Settings.defaultModel)),
         satelliteConstellations: stringList(config.get(Settings.defaultConstellations)),
         epsgProjection: finiteNumber(config.get(Settings.defaultEpsg)),
@@ -71,6 +72,7 @@ export function createSettingsReader(): SettingsReader {
           referenceDate: nonEmptyString(config.get(Settings.defaultOrderReferenceDate)),
         },
       };
+      return Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== undefined));
     },
   };
 }

@@ -24,9 +24,7 @@ export function optionsOf<O extends object>(value: unknown): O {
 }
 
 function workflowSettings(services: ExtensionServices): WorkflowSettings {
-  const d = services.settings.defaults();
-  const defaults = Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined));
-  return { defaults, confirmCostAbove: services.settings.confirmCostAbove(), outputDirectory: services.settings.outputDirectory(), workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath };
+  return { defaults: services.settings.defaults(), confirmCostAbove: services.settings.confirmCostAbove(), outputDirectory: services.settings.outputDirectory(), workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath };
 }
 
 export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(
