@@ -13,7 +13,7 @@ import type { ApiKeyInfo } from './types';
 const OLDER = endpoints.getApiKeyInfo;
 const NEWER = endpoints.getAccountInfo;
 const ACCOUNT_INFO = [OLDER, NEWER] as const;
-export const ACCOUNT_INFO_PATHS = ACCOUNT_INFO.map((e) => e.path);
+const ACCOUNT_INFO_PATHS = ACCOUNT_INFO.map((e) => e.path);
 
 function listedPaths(document: unknown): string[] {
   const paths = document && typeof document === 'object' ? (document as { paths?: unknown }).paths : undefined;

@@ -4,7 +4,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 
-export class FileTooLargeError extends Error {}
+class FileTooLargeError extends Error {}
 
 function formatBytes(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KiB` : `${(bytes / 1024 / 1024).toFixed(1)} MiB`;

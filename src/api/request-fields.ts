@@ -15,7 +15,7 @@ export type FieldKind = 'composite' | 'tile' | 'minitile' | 'series';
 
 /** How a value is written: text (an enum the specification document may list), a flag that is
  * on or absent, the tile processing level 1 or 2. */
-export type FieldValue = 'text' | 'flag' | 'level';
+type FieldValue = 'text' | 'flag' | 'level';
 
 export interface OutputFieldRow {
   /** The request's field name (PascalCase), also the name inside a command's `output` option. */
@@ -64,7 +64,6 @@ type ValueOf<V extends FieldValue> = V extends 'flag' ? boolean : V extends 'lev
 
 /** The output fields of one request kind, by wire name, each optional. */
 export type OutputFieldsOf<K extends FieldKind> = { [R in Row as K extends R['kinds'][number] ? R['wire'] : never]?: ValueOf<R['value']> };
-export type OutputWireName = Row['wire'];
 
 /** The rows a request kind takes, in the table's order. */
 export function outputFieldsOf(kind: FieldKind): readonly OutputFieldRow[] {

@@ -8,7 +8,7 @@
 import type { OutputFieldsOf } from './request-fields';
 
 /** A GeoJSON geometry object as sent in the `GeoJson` field. */
-export interface GeoJsonGeometry {
+interface GeoJsonGeometry {
   type: string;
   coordinates?: unknown;
   geometries?: GeoJsonGeometry[];
@@ -114,7 +114,7 @@ export interface OrderListQuery {
 
 type Open = { [key: string]: unknown };
 
-export interface ConstellationSupport extends Open {
+interface ConstellationSupport extends Open {
   SatelliteConstellation?: string;
   Optional?: boolean;
 }
@@ -155,7 +155,7 @@ export interface TaskOrder extends Open {
   Wkt?: string;
 }
 
-export interface OrderCosts extends Open {
+interface OrderCosts extends Open {
   CurrencyCode?: string;
   CurrentMonthOrderCostEstimate?: number;
   CurrentMonthStorageCosts?: number;
@@ -184,7 +184,7 @@ export interface OrderEstimate extends Open {
   ImageDates?: string[];
 }
 
-export interface DatesByGeog extends Open {
+interface DatesByGeog extends Open {
   Wkt?: string;
   Dates?: string[];
 }

@@ -86,7 +86,7 @@ export function cachePathFor(table: string): string {
   return `${table}.stats-cache.json`;
 }
 
-export async function contentHash(path: string): Promise<string> {
+async function contentHash(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
   return hash.digest('hex');

@@ -22,7 +22,7 @@ const NAMED: Record<string, string[]> = {
   savi: ['1.5*(B8-B4)/(B8+B4+0.5)'],
 };
 
-export const NAMED_INDICES = Object.keys(NAMED);
+const NAMED_INDICES = Object.keys(NAMED);
 
 /** `ndvi`, `B8`, `[B8_B4]` (an --index item), or an expression (--expression). */
 export function measureOf(text: string, expression = false): Measure {

@@ -19,13 +19,13 @@ export interface StatsRow extends Partial<Summary> {
   image: string;
 }
 
-export function csvCell(value: string | number | undefined): string {
+function csvCell(value: string | number | undefined): string {
   if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) return '';
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(row: StatsRow): string {
+function csvLine(row: StatsRow): string {
   return `${COLUMNS.map((c) => csvCell(row[c])).join(',')}\r\n`;
 }
 

@@ -9,7 +9,7 @@ import type { Locale } from '../../../src/common/format';
 import { renewalDeadline } from './cancellation';
 
 /** Billed area above this multiple of the drawn area earns a warning. */
-export const BILLED_AREA_RATIO_WARNING = 1.5;
+const BILLED_AREA_RATIO_WARNING = 1.5;
 
 export interface PanelWarning {
   id: 'billed-area' | 'budget' | 'order-budget' | 'recurring' | 'workflow';

@@ -32,7 +32,7 @@ export function compositeOptions(o: OptionReader): CompositeCliOptions {
 }
 
 /** --aoi-mode: how the area is sent (the workflows' `aoiMode`); undefined = the file's own format. */
-export function aoiModeOption(o: OptionReader): AoiMode | undefined {
+function aoiModeOption(o: OptionReader): AoiMode | undefined {
   const text = o.string('aoi-mode')?.toLowerCase();
   if (text === undefined || text === 'wkt' || text === 'geojson') return text;
   throw new UsageError(`--aoi-mode must be wkt or geojson, not '${text}'.`);

@@ -12,14 +12,8 @@ import { withCancellableProgress, vscodeNotify } from '../prompts/progress-notif
 import { createQuickInputAsk } from '../prompts/quick-input';
 import { confirmTrust, resolveTargetDocument } from '../prompts/target-document';
 
-export interface WorkflowRun<O> {
-  /** The document under the right-click, the active one, or the one picked. */
-  uri: vscode.Uri | undefined;
-  options: O;
-}
-
 /** Options arrive untyped from executeCommand: anything but a plain object means "none". */
-export function optionsOf<O extends object>(value: unknown): O {
+function optionsOf<O extends object>(value: unknown): O {
   return (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof vscode.Uri) ? value : {}) as O;
 }
 

@@ -258,7 +258,7 @@ export function initialPromptState(options: CompositeChoices, settings: Composit
 }
 
 /** Values the options or the settings fix, options first. Output fields are fixed only by options. */
-export function fixedChoices(options: CompositeChoices, settingsDefaults: CompositeChoices): CompositeChoices {
+function fixedChoices(options: CompositeChoices, settingsDefaults: CompositeChoices): CompositeChoices {
   const pick = <K extends ChoiceKey>(key: K): CompositeChoices[K] => options[key] ?? settingsDefaults[key];
   return {
     model: pick('model'),

@@ -115,7 +115,7 @@ function keep(s: OutputState, field: string, answer: Answer<Choice>): Answer<tru
 }
 
 /** The field steps of one request kind, in the table's order (the order a person thinks of them). */
-export function advancedOutputSteps(ports: WorkflowPorts, rules: FieldRules, kind: OutputKind): WizardStep<OutputState>[] {
+function advancedOutputSteps(ports: WorkflowPorts, rules: FieldRules, kind: OutputKind): WizardStep<OutputState>[] {
   return outputFieldsOf(kind).map((row) => {
     if (row.wire === 'UploadUrl') return uploadStep(ports, row.prompt);
     return row.value === 'flag' ? booleanStep(ports, row.wire, row.prompt, row.yes ?? row.wire) : enumStep(ports, rules, row.wire, row.prompt);

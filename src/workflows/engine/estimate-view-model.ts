@@ -142,7 +142,6 @@ export type SettingLine = z.infer<typeof settingLine>;
 export type AutomaticOrderPrice = z.infer<typeof automaticOrderPrice>;
 export type SeriesEstimate = z.infer<typeof seriesEstimate>;
 export type CompositeEstimateModel = z.infer<typeof compositeEstimateModel>;
-export type OrderCadence = z.infer<typeof orderCadence>;
 export type CoverOption = z.infer<typeof coverOption>;
 export type OrderEstimateModel = z.infer<typeof orderEstimateModel>;
 export type TileChoice = z.infer<typeof tileChoice>;

@@ -21,7 +21,7 @@ import { FolderLock } from './folder-lock';
 import type { LockOptions } from './folder-lock';
 import { JournalWriter, LEDGER_NAME, readJournal } from './ledger-journal';
 
-export type UnitState = 'sending' | 'charged' | 'saved' | 'lost' | 'refused' | 'charged-not-saved' | 'not-sent';
+type UnitState = 'sending' | 'charged' | 'saved' | 'lost' | 'refused' | 'charged-not-saved' | 'not-sent';
 
 export interface LedgerEntry {
   v: 1;
@@ -50,7 +50,7 @@ export type LedgerUnit = Omit<LedgerEntry, 'v'>;
 const STATES = new Set<string>(['sending', 'charged', 'saved', 'lost', 'refused', 'charged-not-saved', 'not-sent']);
 
 /** States in which the unit may have been paid for without a file to show. */
-export const HELD_STATES: ReadonlySet<UnitState> = new Set<UnitState>(['sending', 'charged', 'lost', 'charged-not-saved']);
+const HELD_STATES: ReadonlySet<UnitState> = new Set<UnitState>(['sending', 'charged', 'lost', 'charged-not-saved']);
 
 export type Verdict =
   | { kind: 'have'; unit: LedgerUnit; path: string }

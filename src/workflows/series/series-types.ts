@@ -32,7 +32,7 @@ export interface DownloadSeriesOptions extends Omit<CompositeChoices, 'date'> {
  * availability check said no. failed: sent and refused, or not written. may-have-been-charged:
  * sent and its answer lost (not sent again unless asked). not-sent: cancelled or declined first.
  */
-export type SeriesDateStatus = 'done' | 'skipped' | 'partial' | 'not-available' | 'failed' | 'may-have-been-charged' | 'not-sent';
+type SeriesDateStatus = 'done' | 'skipped' | 'partial' | 'not-available' | 'failed' | 'may-have-been-charged' | 'not-sent';
 
 export interface SeriesDateReport {
   date: string;

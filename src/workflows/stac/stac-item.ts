@@ -4,15 +4,15 @@
 // Pure functions: the caller writes the JSON.
 import { relativeHref } from './stac-href';
 
-export const STAC_VERSION = '1.0.0';
-export const PROJECTION_EXTENSION = 'https://stac-extensions.github.io/projection/v1.1.0/schema.json';
-export const EO_EXTENSION = 'https://stac-extensions.github.io/eo/v1.1.0/schema.json';
+const STAC_VERSION = '1.0.0';
+const PROJECTION_EXTENSION = 'https://stac-extensions.github.io/projection/v1.1.0/schema.json';
+const EO_EXTENSION = 'https://stac-extensions.github.io/eo/v1.1.0/schema.json';
 export const RASTER_EXTENSION = 'https://stac-extensions.github.io/raster/v1.1.0/schema.json';
 /** live-service-notes.md: outputs shared outside the account carry the source data's notice. */
 export const ATTRIBUTION = 'Contains modified Copernicus Sentinel data; Landsat data courtesy of the U.S. Geological Survey.';
 
 type Position = number[];
-export type StacGeometry = { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] };
+type StacGeometry = { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] };
 
 export interface StacImageInput {
   /** The image's file name (the asset's href, relative to the Item). */

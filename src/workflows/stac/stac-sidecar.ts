@@ -23,7 +23,7 @@ export function sidecarPath(imagePath: string): string {
 export type ItemProfile = Pick<CompositeProfile, 'date' | 'epsgProjection' | 'bandnames' | 'model' | 'satelliteConstellations' | 'resolution'>;
 
 /** Counting a large image's pixels is bounded: past this, the share is left unsaid (and logged). */
-export const VALIDITY_DEADLINE_MS = 15_000;
+const VALIDITY_DEADLINE_MS = 15_000;
 
 export interface WrittenSidecar {
   path: string;

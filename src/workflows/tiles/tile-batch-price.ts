@@ -33,13 +33,13 @@ type UnitOutput = Omit<ProcessOutputOptions, 'UploadUrl' | 'AutomaticOrderCreati
 const SHARED_OUTPUT = outputFieldsOf('tile').filter((row) => row.checked && row.kinds.includes('composite')).map((row) => row.wire as keyof UnitOutput);
 
 /** The unit's output fields as its availability check and probe estimate send them. */
-export function unitOutput(settings: UnitOutput): UnitOutput {
+function unitOutput(settings: UnitOutput): UnitOutput {
   const out: Record<string, unknown> = {};
   for (const name of SHARED_OUTPUT) if (settings[name] !== undefined) out[name] = settings[name];
   return out as UnitOutput;
 }
 
-export interface UnitPrice {
+interface UnitPrice {
   id: string;
   aoi: Aoi;
 }

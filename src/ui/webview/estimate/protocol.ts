@@ -43,7 +43,7 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
 ]);
 
 /** What the page keeps in `vscode.setState`, and what the serializer gets back after a reload. */
-export const persistedStateSchema = z.object({
+const persistedStateSchema = z.object({
   show: showMessage,
   selectedTiles: z.optional(z.array(z.string())),
 });
