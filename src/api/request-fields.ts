@@ -1,10 +1,11 @@
-// The optional output fields a person can set on a process request, one row each, as the endpoint
-// table declares each endpoint once: its wire name, its value type and wire check (zod, built on
-// first use like the other request schemas), its setting (`satImagery.` + key), its command-line
-// flag, and the request kinds that take it. The settings reader, the CLI flags and their help, the
-// option-name checks (OUTPUT_FIELD_NAMES), the request schemas and the wire types come from it;
-// package.json (static JSON) and README are checked against it by test/unit/request-fields.test.ts.
-// Setting keys and flags are plain strings here so that both hosts read the one table.
+// The request fields a person can set, one row each, as the endpoint table declares each endpoint
+// once. First the composite's choices (model … bands: a setting fixes them, else a prompt asks),
+// then the optional output fields of a process request: wire name, value type and wire check (zod,
+// built on first use like the other request schemas), setting (`satImagery.` + key), command-line
+// flag, and the request kinds that take it. The settings readers, the output flags and their help,
+// the option-name checks (OUTPUT_FIELD_NAMES), the request schemas and the wire types come from it;
+// package.json (static JSON), README and the choices' flags are checked against it by
+// test/unit/request-fields.test.ts. Keys and flags are plain strings so that both hosts read it.
 import type * as ZodMini from 'zod/mini';
 import { isLoopbackHost } from './loopback';
 
@@ -42,6 +43,19 @@ export interface OutputFieldRow {
 }
 
 const everyKind = ['composite', 'tile', 'minitile', 'series'] as const;
+
+/** A choice's value: text, a list of names, a number. */
+export type ChoiceValue = 'text' | 'list' | 'number';
+
+/** The choices of a composite (and of the tiles and the series made with its code) a person can
+ * fix in the settings or on the command line; the order also takes the model and constellations. */
+export const CHOICE_FIELDS = [
+  { name: 'model', wire: 'Model', value: 'text', setting: 'defaults.model', flag: 'model', kinds: [...everyKind, 'order'] },
+  { name: 'satelliteConstellations', wire: 'SatelliteConstellations', value: 'list', setting: 'defaults.satelliteConstellations', flag: 'satellite-constellations', kinds: [...everyKind, 'order'] },
+  { name: 'epsgProjection', wire: 'EpsgProjection', value: 'number', setting: 'defaults.epsgProjection', flag: 'epsg-projection', kinds: everyKind },
+  { name: 'resolution', wire: 'Resolution', value: 'number', setting: 'defaults.resolution', flag: 'resolution', kinds: everyKind },
+  { name: 'bandnames', wire: 'Bandnames', value: 'text', setting: 'defaults.bandnames', flag: 'bandnames', kinds: everyKind },
+] as const satisfies readonly { name: string; wire: string; value: ChoiceValue; setting: string; flag: string; kinds: readonly (FieldKind | 'order')[] }[];
 const tiles = ['tile', 'minitile'] as const;
 
 export const OUTPUT_FIELDS = [

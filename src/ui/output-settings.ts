@@ -1,9 +1,11 @@
-// The `satImagery.defaults.output.*` settings: the optional output fields of every process
-// request, read from their table (api/request-fields.ts). Empty strings and `false` mean "the
+// The `satImagery.defaults.*` settings of the request fields, read from their table
+// (api/request-fields.ts): the composite's choices, and the optional output fields of every
+// process request (`defaults.output.*`). Empty strings and `false` mean "the
 // service default" and are left out of the request. A field that decides where images go
 // (UploadUrl) takes only the user's own value (never a workspace's).
 import type * as vscode from 'vscode';
-import { OUTPUT_FIELDS } from '../api/request-fields';
+import { CHOICE_FIELDS, OUTPUT_FIELDS } from '../api/request-fields';
+import type { WorkflowDefaults } from '../workflows/engine/ports';
 import type { OutputFields } from '../workflows/engine/output-fields';
 
 export function readOutputSettings(config: vscode.WorkspaceConfiguration): OutputFields {
@@ -15,4 +17,23 @@ export function readOutputSettings(config: vscode.WorkspaceConfiguration): Outpu
     if (row.value === 'text' && typeof value === 'string' && value.trim() !== '') fields[row.wire] = value.trim();
   }
   return fields as OutputFields;
+}
+
+const readers = {
+  text: (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
+  list: (value: unknown) => {
+    const items = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : [];
+    return items.length > 0 ? items : undefined;
+  },
+  number: (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined),
+};
+
+/** The choices the settings fix (model, constellations, EPSG, resolution, bands); the others absent. */
+export function readChoiceSettings(config: vscode.WorkspaceConfiguration): Pick<WorkflowDefaults, (typeof CHOICE_FIELDS)[number]['name']> {
+  const choices: Record<string, unknown> = {};
+  for (const row of CHOICE_FIELDS) {
+    const value = readers[row.value](config.get(row.setting));
+    if (value !== undefined) choices[row.name] = value;
+  }
+  return choices;
 }

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { Settings } from './constants';
 import { baseUrlFromInspection } from './base-url';
-import { readOutputSettings } from './output-settings';
+import { readChoiceSettings, readOutputSettings } from './output-settings';
 import type { WorkflowDefaults } from '../workflows/engine/ports';
 import type { SettingsReader } from './types';
 
@@ -26,12 +26,6 @@ function wholeNumber(value: unknown, minimum: number): number | undefined {
 
 function finiteNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function stringList(value: unknown): string[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const items = value.filter((item): item is string => typeof item === 'string' && item !== '');
-  return items.length > 0 ? items : undefined;
 }
 
 export function createSettingsReader(): SettingsReader {
@@ -58,11 +52,7 @@ export function createSettingsReader(): SettingsReader {
     defaults: (): WorkflowDefaults => {
       const config = section();
       const defaults: WorkflowDefaults = {
-        model: nonEmptyString(config.get(Settings.defaultModel)),
-        satelliteConstellations: stringList(config.get(Settings.defaultConstellations)),
-        epsgProjection: finiteNumber(config.get(Settings.defaultEpsg)),
-        resolution: finiteNumber(config.get(Settings.defaultResolution)),
-        bandnames: nonEmptyString(config.get(Settings.defaultBandnames)),
+        ...readChoiceSettings(config),
         output: readOutputSettings(config),
         order: {
           imageFrequency: wholeNumber(config.get(Settings.defaultOrderImageFrequency), 1),

@@ -5,17 +5,18 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as vscode from 'vscode';
-import { OUTPUT_FIELDS, outputFieldsOf } from '../../src/api/request-fields';
+import { CHOICE_FIELDS, OUTPUT_FIELDS, outputFieldsOf } from '../../src/api/request-fields';
 import type { FieldKind } from '../../src/api/request-fields';
 import { optionTable, OptionReader, parseCommandLine } from '../../src/cli/args';
 import { flagOfQuestion } from '../../src/cli/ports';
 import { outputOptions } from '../../src/cli/verbs/composite-options';
-import { readOutputSettings } from '../../src/ui/output-settings';
+import { Settings } from '../../src/ui/constants';
+import { readChoiceSettings, readOutputSettings } from '../../src/ui/output-settings';
 import { OUTPUT_FIELD_NAMES } from '../../src/workflows/engine/output-fields';
 
 const root = join(__dirname, '..', '..', '..');
 interface Contributed {
-  type?: string;
+  type?: string | string[];
   scope?: string;
   enum?: string[];
   default?: unknown;
@@ -100,5 +101,29 @@ describe('the output field table: one row per field, the rest checked against it
     assert.ok(OUTPUT_FIELD_NAMES.tile.includes('Level') && !OUTPUT_FIELD_NAMES.composite.includes('Level'));
     assert.ok(OUTPUT_FIELD_NAMES.composite.includes('AutomaticOrderCreation') && !OUTPUT_FIELD_NAMES.minitile.includes('AutomaticOrderCreation'));
     assert.deepEqual(OUTPUT_FIELD_NAMES.tile, OUTPUT_FIELD_NAMES.minitile);
+  });
+
+  it('the choices: each row has its setting in package.json, its name in README, its flag on the verbs of its kinds', () => {
+    const types = { text: ['string'], list: ['array'], number: ['integer', 'null'] };
+    for (const row of CHOICE_FIELDS) {
+      const setting = properties[`satImagery.${row.setting}`];
+      assert.ok(setting, row.setting);
+      assert.deepEqual([setting.type].flat(), types[row.value], `${row.setting}: type`);
+      assert.equal(setting.scope, 'resource', `${row.setting}: scope`);
+      assert.ok(readme.find((l) => l.startsWith('| `satImagery.defaults.*`'))!.includes(`\`${row.name}\``), `README's settings table lacks ${row.name}`);
+      const verbs = optionTable[row.flag]!.verbs!;
+      const kinds: readonly string[] = row.kinds;
+      assert.ok(verbs.includes('download') && verbs.includes('series') && verbs.includes('tiles process'), `--${row.flag}`);
+      assert.equal(verbs.includes('orders estimate'), kinds.includes('order'), `--${row.flag} on orders`);
+    }
+    const contributed = Object.keys(properties).filter((name) => /^satImagery\.defaults\.[a-zA-Z]+$/.test(name));
+    assert.deepEqual(contributed.sort(), CHOICE_FIELDS.map((row) => `satImagery.${row.setting}`).sort(), 'every defaults.* choice setting has its row');
+    assert.equal(Settings.defaultModel, CHOICE_FIELDS.find((row) => row.name === 'model')!.setting);
+  });
+
+  it('the choices are read from the settings as set, the others absent', () => {
+    const user = { 'defaults.model': ' Stratus2 ', 'defaults.satelliteConstellations': ['Sentinel2', ''], 'defaults.epsgProjection': 4326, 'defaults.resolution': null, 'defaults.bandnames': '' };
+    assert.deepEqual(readChoiceSettings(configuration(user)), { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326 });
+    assert.deepEqual(readChoiceSettings(configuration({ 'defaults.satelliteConstellations': [] })), {});
   });
 });

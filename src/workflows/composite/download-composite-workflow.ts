@@ -3,6 +3,7 @@
 // folder. One frozen profile feeds every step; when it changes after the availability check
 // (a "change" in the cost panel, or a setting edited meanwhile) the check runs again with the
 // final payload, and the process call is refused locally if it would differ from the estimate.
+import { CHOICE_FIELDS } from '../../api/request-fields';
 import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import { isApiError } from '../../api/errors';
@@ -176,8 +177,7 @@ function buildProfile(state: CompositePromptState, aoi: Aoi, aoiMode: AoiMode): 
 /** The profile as it stands with the settings read now: fields the settings fixed follow them,
  * and so do the output fields when the person was not asked for them. */
 function refreshFromSettings(state: CompositePromptState, settings: CompositeChoices, aoi: Aoi, aoiMode: AoiMode): CompositeProfile {
-  const keys: ChoiceKey[] = ['model', 'satelliteConstellations', 'epsgProjection', 'resolution', 'bandnames'];
-  for (const key of keys) {
+  for (const { name: key } of CHOICE_FIELDS) {
     const wasFromSettings = state.fixed[key] !== undefined && !state.fromOptions?.has(key);
     if (wasFromSettings && settings[key] !== undefined) {
       (state.chosen as Record<string, unknown>)[key] = settings[key];
