@@ -2,7 +2,8 @@
 // - the core (src/api, src/geometry, src/workflows, src/common) and the command line (src/cli)
 //   never import `vscode` or src/ui, so they run in plain Node and under a second host;
 // - the layers only import downwards: geometry and api import no other room, workflows not ui;
-// - webview pages (media/) and the shared webview protocol run in the page: no `vscode`, no Node;
+// - webview pages (media/) and the shared webview protocol run in the page: no `vscode`, no Node,
+//   and pages import from src/ only src/common, the packed geometry and the protocols;
 // - no `any` in protocol files; no floating promise anywhere in src/.
 // Run by `npm run lint` and as a step of `npm test`.
 import { builtinModules } from 'node:module';
@@ -40,10 +41,17 @@ export default tseslint.config(
   { files: ['src/raster/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry]) } },
   { files: ['src/cli/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
   { files: ['src/stats/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
-  // The page side, and the protocol both sides share.
+  // The page side, and the protocol both sides share. A page takes from src/ exactly what runs in a
+  // browser and is meant for it: src/common, the packed geometry (and the geometry types), the
+  // panels' protocols and common/messages; nothing of src/api, src/workflows or the panels' hosts.
   {
     files: ['media/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict([vscode, ...nodeBuiltins], [{ regex: '(^|/)ui(/(?!webview/([\\w-]+/)?(protocol|messages)$)|$)', message: 'A page imports only the webview protocols (and common/messages) from src/ui.' }]) },
+    rules: {
+      'no-restricted-imports': restrict(
+        [vscode, ...nodeBuiltins],
+        [{ regex: '(^|/)src/(?!(common/[\\w-]+|geometry/(packed|types)|ui/webview/([\\w-]+/)?(protocol|messages))$)', message: 'A page imports from src/ only src/common, src/geometry/packed (and its types), the webview protocols and common/messages.' }],
+      ),
+    },
   },
   {
     files: ['src/ui/webview/**/protocol.ts', 'src/ui/webview/**/protocol-*.ts', 'src/ui/webview/common/messages.ts'],

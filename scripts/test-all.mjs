@@ -57,6 +57,8 @@ await step('build (esbuild + tsc --noEmit)', 'npm', ['run', '--silent', 'build']
 await step('compile tests', 'npm', ['run', '--silent', 'compile-tests']);
 // The boundaries between the rooms (eslint.config.mjs), and no floating promise in src/.
 await step('lint', 'npm', ['run', '--silent', 'lint']);
+// Unused files, exports and dependencies (knip.json names the entry points; runs offline).
+await step('unused code (knip)', 'npx', ['knip', '--no-progress']);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summaries = [];

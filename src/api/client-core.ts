@@ -1,21 +1,19 @@
 // What every endpoint method shares: the pipeline (gate, transport, retry), the cached
-// specification document, and the two request shapes (GET with query, JSON body with local
-// validation against the schemas and the specification document).
+// specification document, and the local validation of a JSON body against the schemas and the
+// specification document (the requests themselves are sent by endpoint-call.ts, from the table).
 import { endpoints } from './endpoints';
 import { ApiError } from './errors';
-import { execute, readJson, readRawJson } from './pipeline';
+import { execute, readRawJson } from './pipeline';
 import type { PipelineDeps } from './pipeline';
-import type { RequestMode } from './retry';
 import type { RequestKind } from './schemas/requests';
 import { localValidationError, validateRequest } from './schemas/validate';
 import { loadPatternTest } from './safe-pattern';
 import { alignFieldNames, checkAgainstSpecification, needsPatterns } from './spec-rules';
 import { fallbackFacts, readSpecification } from './specification';
 import type { SpecificationFacts } from './specification';
-import type { HttpMethod, QueryValue } from './transport';
 import type { DownloadLimits, SpecificationDocument } from './types';
 
-export const SPECIFICATION_PATH = endpoints.getSpecification.path;
+const SPECIFICATION_PATH = endpoints.getSpecification.path;
 
 /** Waits for a shared promise, giving up (with an 'aborted' ApiError) when the caller cancels. */
 function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined, endpoint: string): Promise<T> {
@@ -73,16 +71,6 @@ export class ClientCore {
     }
   }
 
-  // getJson and postJson predate the endpoint table and are no longer used by the client's own
-  // methods; a new endpoint is an entry in endpoints.ts, sent by endpoint-call.ts.
-  async getJson(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal, method: HttpMethod = 'GET'): Promise<unknown> {
-    const endpoint = `${method} ${path}`;
-    return execute(this.deps, {
-      request: { method, path, query, signal },
-      consume: (response) => readJson(response, endpoint, signal),
-    });
-  }
-
   /** Validates a body locally (schema, then the specification's names, enums and limits) and
    * returns it as it will be sent. Nothing is sent when it is refused. */
   async prepareBody(kind: RequestKind | undefined, path: string, body: object, signal?: AbortSignal, rename?: (facts: SpecificationFacts, body: Record<string, unknown>) => Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -98,14 +86,5 @@ export class ClientCore {
     const problems = checkAgainstSpecification(wire, specKey, facts, patternTest);
     if (Object.keys(problems).length > 0) throw localValidationError(endpoint, problems);
     return wire;
-  }
-
-  async postJson(path: string, body: Record<string, unknown>, signal?: AbortSignal, mode: RequestMode = 'normal'): Promise<unknown> {
-    const endpoint = `POST ${path}`;
-    return execute(this.deps, {
-      request: { method: 'POST', path, body, signal },
-      mode,
-      consume: (response) => readJson(response, endpoint, signal),
-    });
   }
 }

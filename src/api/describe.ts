@@ -49,7 +49,7 @@ const statusAdvice: Record<number, { kind: ApiErrorKind; advice: string }> = {
   429: { kind: 'rate-limited', advice: 'The service is limiting the request rate: wait a while, then try again with fewer requests at a time.' },
 };
 
-export function kindForStatus(status: number, code: number | undefined): ApiErrorKind {
+function kindForStatus(status: number, code: number | undefined): ApiErrorKind {
   if (code === 1003) return 'rate-limited';
   if (statusAdvice[status]) return statusAdvice[status].kind;
   if (status >= 500) return 'server';

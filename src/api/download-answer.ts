@@ -146,7 +146,7 @@ interface CheckedBody {
 
 /** How far an encoded image may expand: past 64 MiB decoded, at most 200 times the bytes that
  * came over the network (a TIFF, compressed or not, gzips far less; a gzip bomb expands 1,000 times). */
-export const decodedLimits = { floor: 64 * 1024 * 1024, ratio: 200 };
+const decodedLimits = { floor: 64 * 1024 * 1024, ratio: 200 };
 
 /** The body decoded as it is read; the bytes from the network are counted on the way in, and a
  * body that expands beyond decodedLimits is refused as it expands. */

@@ -64,7 +64,7 @@ function asksForTiff(request: ProcessOutputOptions): boolean {
 
 /** An image call: the body checked, sent with the entry's retry class, the answer streamed to
  * a `.part` file within the download limits. */
-export async function downloadImage<Request extends ProcessOutputOptions>(core: ClientCore, entry: ImageEndpoint<Request>, request: Request, target: DownloadTarget, options: CallOptions = {}): Promise<DownloadResult> {
+async function downloadImage<Request extends ProcessOutputOptions>(core: ClientCore, entry: ImageEndpoint<Request>, request: Request, target: DownloadTarget, options: CallOptions = {}): Promise<DownloadResult> {
   const body = await prepareBody(core, entry, request, options.signal);
   const limits = core.downloadLimits;
   const deadline = new DownloadDeadline(limits.deadlineMs, options.signal);

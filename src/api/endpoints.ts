@@ -153,4 +153,4 @@ export const endpoints = {
 export type EndpointName = keyof typeof endpoints;
 
 /** Every entry, for what reads the table as a whole (the retry-class test). */
-export const endpointTable: Readonly<Record<EndpointName, Endpoint>> = endpoints;
+export const endpointTable: Readonly<Record<EndpointName, Endpoint>> = { ...endpoints };

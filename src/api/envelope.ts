@@ -39,7 +39,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** True when the (normalised) value has the envelope's shape rather than being a bare payload. */
-export function isEnvelope(value: unknown): value is Record<string, unknown> {
+function isEnvelope(value: unknown): value is Record<string, unknown> {
   return isRecord(value) && typeof value.Succeeded === 'boolean' && ('Data' in value || 'Error' in value);
 }
 

@@ -3,7 +3,7 @@
 // the other workers keep firing would only earn more 429s.
 
 /** The most requests one client runs at once. */
-export const MAX_SIZE = 16;
+const MAX_SIZE = 16;
 
 export interface GateSlot {
   release(): void;

@@ -8,7 +8,7 @@
 import { ApiError } from './errors';
 import type { ResponseBody } from './node-http';
 
-export const jsonLimits = {
+const jsonLimits = {
   /** Largest answer read; V8 cannot even build a string past about 512 MiB. */
   maxBytes: 64 * 1024 * 1024,
   /** Deepest nesting; the service's answers (GeoJSON included) stay below 12. */

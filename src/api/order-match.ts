@@ -12,7 +12,7 @@ type Token = string | number;
 
 /** WKT as a list of words (upper-cased), brackets and commas, and numbers. Undefined when a
  * character is not WKT: then nothing is compared and nothing matches. */
-export function wktTokens(wkt: string): Token[] | undefined {
+function wktTokens(wkt: string): Token[] | undefined {
   const tokens: Token[] = [];
   const pattern = /\s*(?:([A-Za-z]+)|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|([(),]))/y;
   let at = 0;

@@ -18,7 +18,7 @@ import type { CallOptions, OrderCreateRequest, TaskOrder } from './types';
 
 const ORDERS = endpoints.createOrder.path;
 
-export function listOrders(core: ClientCore, options: CallOptions = {}): Promise<TaskOrder[]> {
+function listOrders(core: ClientCore, options: CallOptions = {}): Promise<TaskOrder[]> {
   return callJson(core, endpoints.listOrders, {}, options);
 }
 

@@ -56,7 +56,7 @@ async function readLimitedText(response: HttpResponse): Promise<string> {
 }
 
 /** The ApiError for an answer of status >= 400 (or an envelope with Succeeded false). */
-export async function errorFromResponse(response: HttpResponse, endpoint: string): Promise<ApiError> {
+async function errorFromResponse(response: HttpResponse, endpoint: string): Promise<ApiError> {
   let text = '';
   try {
     text = await readLimitedText(response);

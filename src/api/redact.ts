@@ -22,7 +22,7 @@ function characterPattern(character: string): string {
 }
 
 /** The key in any of those forms, matched case-insensitively. */
-export function keyPattern(key: string): string {
+function keyPattern(key: string): string {
   return [...key].map(characterPattern).join('');
 }
 

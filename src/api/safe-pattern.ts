@@ -9,7 +9,7 @@ import type { LogFn } from './pipeline';
 
 /** Texts longer than this are not checked against a pattern: even linear time adds up on a
  * 20 MB WKT, and the service checks the value anyway. */
-export const MAX_PATTERN_TEXT = 1 << 20;
+const MAX_PATTERN_TEXT = 1 << 20;
 const MAX_CACHED = 256;
 
 /** True when `value` is acceptable under `pattern` (or the pattern cannot be checked safely). */

@@ -5,8 +5,10 @@
 // (`[key: string]: unknown`), and every known field is optional because the live service is
 // only partly documented.
 
+import type { OutputFieldsOf } from './request-fields';
+
 /** A GeoJSON geometry object as sent in the `GeoJson` field. */
-export interface GeoJsonGeometry {
+interface GeoJsonGeometry {
   type: string;
   coordinates?: unknown;
   geometries?: GeoJsonGeometry[];
@@ -39,28 +41,10 @@ export type CompositeAvailabilityRequest = AoiField &
   Bandnames: string;
 };
 
-/** Optional output-affecting fields of the process requests (live-service notes). */
-export interface ProcessOutputOptions {
-  FileType?: string;
-  DataType?: string;
-  PixelSelectionMode?: string;
-  UtmDataSelectionMode?: string;
-  AllowPartialImage?: boolean;
-  /** Keep the pixel exactly `Resolution` metres when reprojecting to the UTM grid. */
-  UtmGridForcePixelResolutionSize?: boolean;
-  /** When the area/date is not ordered, the service may create the order instead of failing. */
-  AutomaticOrderCreation?: boolean;
-  /** When set the server uploads the image there and answers 201 with no body. */
-  UploadUrl?: string;
-}
-
-/** Fields of tile and mini-tile processing only. */
-export interface TileOutputOptions {
-  /** Processing level, 1 or 2 (the service's default is 2). */
-  Level?: number;
-  Harmonize?: boolean;
-  ClipReflectance?: boolean;
-}
+/** Optional output-affecting fields of the process requests (live-service notes), from their
+ * table (request-fields.ts): a composite's, and those of tile and mini-tile processing. */
+export type ProcessOutputOptions = OutputFieldsOf<'composite'>;
+export type TileOutputOptions = OutputFieldsOf<'tile'>;
 
 /** POST /api/satelliteimages/process/composite and .../composite/estimate (spec 4.6). */
 export type CompositeRequest = AoiField &
@@ -130,7 +114,7 @@ export interface OrderListQuery {
 
 type Open = { [key: string]: unknown };
 
-export interface ConstellationSupport extends Open {
+interface ConstellationSupport extends Open {
   SatelliteConstellation?: string;
   Optional?: boolean;
 }
@@ -171,7 +155,7 @@ export interface TaskOrder extends Open {
   Wkt?: string;
 }
 
-export interface OrderCosts extends Open {
+interface OrderCosts extends Open {
   CurrencyCode?: string;
   CurrentMonthOrderCostEstimate?: number;
   CurrentMonthStorageCosts?: number;
@@ -200,7 +184,7 @@ export interface OrderEstimate extends Open {
   ImageDates?: string[];
 }
 
-export interface DatesByGeog extends Open {
+interface DatesByGeog extends Open {
   Wkt?: string;
   Dates?: string[];
 }

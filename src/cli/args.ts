@@ -3,6 +3,8 @@
 // error rather than silently ignored. Values are converted and checked here, with messages that
 // name the option.
 import { parseArgs } from 'node:util';
+import { OUTPUT_FIELDS } from '../api/request-fields';
+import type { FieldKind } from '../api/request-fields';
 import { DEFAULT_EPSG_RULE } from '../workflows/engine/projection';
 import { UsageError } from './exit-codes';
 
@@ -19,9 +21,21 @@ interface OptionSpec {
 const composite = ['dates', 'available', 'estimate', 'download', 'series', 'tiles process'];
 const billed = ['download', 'series', 'orders create', 'tiles process', 'apply'];
 const orderVerbs = ['orders estimate', 'orders create'];
-/** The verbs that send (or check) a composite, tile or mini-tile request's output fields. */
-const output = ['available', 'estimate', 'download', 'series', 'tiles process'];
-const compositeOutput = ['available', 'estimate', 'download', 'series'];
+/** The verbs that send a request kind's output fields; `available` only checks, so it takes the
+ * fields the availability check carries. */
+const verbsOfKind: Record<FieldKind, string[]> = { composite: ['estimate', 'download'], series: ['series'], tile: ['tiles process'], minitile: ['tiles process'] };
+
+/** The output fields' flags, from their table (api/request-fields.ts). */
+function outputFieldOptions(): Record<string, OptionSpec> {
+  return Object.fromEntries(
+    OUTPUT_FIELDS.map((row): [string, OptionSpec] => {
+      const verbs = new Set([...(row.checked && row.kinds.includes('composite') ? ['available'] : []), ...row.kinds.flatMap((kind) => verbsOfKind[kind])]);
+      const spec: OptionSpec = { type: row.value === 'flag' ? 'boolean' : 'string', verbs: [...verbs], help: row.help };
+      if ('placeholder' in row) spec.value = row.placeholder;
+      return [row.flag, spec];
+    }),
+  );
+}
 
 export const optionTable: Record<string, OptionSpec> = {
   json: { type: 'boolean', help: 'print the result object as JSON on stdout' },
@@ -37,17 +51,7 @@ export const optionTable: Record<string, OptionSpec> = {
   'epsg-projection': { type: 'string', verbs: composite, value: 'CODE', help: `output EPSG code (default ${DEFAULT_EPSG_RULE}; 47000 = automatic UTM)` },
   resolution: { type: 'string', verbs: composite, value: 'METRES', help: 'output resolution (default 10)' },
   bandnames: { type: 'string', verbs: composite, value: 'BANDS', help: "bands: rgb, all, or a list such as 'B2,B3,B4,B8' (default rgb)" },
-  'data-type': { type: 'string', verbs: output, value: 'TYPE', help: 'DataType of the image: int16 or uint8 (the specification document may list others)' },
-  'pixel-selection-mode': { type: 'string', verbs: output, value: 'MODE', help: 'PixelSelectionMode: intersect or contained' },
-  'utm-data-selection-mode': { type: 'string', verbs: output, value: 'MODE', help: 'UtmDataSelectionMode: single_utm_fully_covered, single_utm or combined_utm' },
-  'utm-grid-force-pixel-resolution-size': { type: 'boolean', verbs: output, help: 'UtmGridForcePixelResolutionSize: keep the pixel exactly --resolution metres when reprojecting' },
-  'allow-partial-image': { type: 'boolean', verbs: output, help: 'AllowPartialImage: take a date that covers only part of the area (the image has gaps)' },
-  'file-type': { type: 'string', verbs: output, value: 'TYPE', help: 'FileType of the image (tif)' },
-  'upload-url': { type: 'string', verbs: ['estimate', 'download', 'tiles process'], value: 'URL', help: 'UploadUrl: the service PUTs the image there (https, or http on loopback) and nothing is saved here' },
-  'automatic-order-creation': { type: 'boolean', verbs: compositeOutput, help: 'AutomaticOrderCreation: the service may create the order an area/date lacks (billed as an order)' },
-  level: { type: 'string', verbs: ['tiles process'], value: '1|2', help: 'Level of tile processing (default 2)' },
-  harmonize: { type: 'boolean', verbs: ['tiles process'], help: 'Harmonize the tile reflectances' },
-  'clip-reflectance': { type: 'boolean', verbs: ['tiles process'], help: 'ClipReflectance of the tiles' },
+  ...outputFieldOptions(),
   'aoi-mode': { type: 'string', verbs: ['dates', 'available', 'estimate', 'download', 'series'], value: 'wkt|geojson', help: "how the area is sent: Wkt or GeoJson (default: the area file's own format)" },
   'output-directory': { type: 'string', verbs: ['download', 'series', 'tiles process'], value: 'DIR', help: 'folder for the images (default: the current folder)' },
   yes: { type: 'boolean', verbs: billed, help: 'send the billed request (needs --max-cost too)' },

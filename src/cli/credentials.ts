@@ -7,9 +7,9 @@ import { isHttpsOrLoopback } from '../api/loopback';
 import { CliError, ExitCode, UsageError } from './exit-codes';
 import { localFileMessage } from './file-errors';
 
-export const DEFAULT_BASE_URL = 'https://api.clearsky.vision';
-export const KEY_VARIABLE = 'SAT_IMAGERY_API_KEY';
-export const BASE_URL_VARIABLE = 'SAT_IMAGERY_BASE_URL';
+const DEFAULT_BASE_URL = 'https://api.clearsky.vision';
+const KEY_VARIABLE = 'SAT_IMAGERY_API_KEY';
+const BASE_URL_VARIABLE = 'SAT_IMAGERY_BASE_URL';
 
 export function readApiKey(keyFile: string | undefined, env: NodeJS.ProcessEnv): string {
   if (keyFile === undefined) {

@@ -106,7 +106,7 @@ export function refusal(guard: CostGuard, price?: Price): string | undefined {
 
 /** One figure for scripts (--json `cost`): the images' credits, or an order's dearer month; every
  * part is in `price`. */
-export function costOf(model: EstimateModel): number | undefined {
+function costOf(model: EstimateModel): number | undefined {
   const price = priceOf(model);
   return price.images ? price.images.credits : price.order ? orderFigure(price.order) : undefined;
 }

@@ -39,8 +39,3 @@ function defineLazy(target: Aoi, key: 'wkt' | 'taskingWkt', compute: () => strin
     get: () => (value ??= compute()),
   });
 }
-
-/** Billed area of each part, as the service counts it (at least MIN_BILLED_KM2 each). */
-export function billedPartAreasKm2(aoi: Aoi): number[] {
-  return aoi.billedBoxes.map((box) => Math.max(MIN_BILLED_KM2, bboxAreaKm2(box)));
-}

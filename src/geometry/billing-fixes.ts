@@ -15,19 +15,19 @@ import type { PolygonMeasures } from './flat';
 import type { BoundingBox, PolygonCoordinates } from './types';
 
 /** Past this many vertices a fix is not worked out as the person types (it clips many times). */
-export const MAX_FIX_VERTICES = 20_000;
+const MAX_FIX_VERTICES = 20_000;
 /** A split must save at least this share of the billed area to be worth the extra parts. */
 const MIN_SAVING = 0.2;
 const STRIP_COUNTS = [2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32];
 
-export interface SplitPlan {
+interface SplitPlan {
   parts: PolygonCoordinates[];
   billedBeforeKm2: number;
   billedAfterKm2: number;
 }
 
 /** The cut into strips that bills least, or undefined when none saves enough. */
-export function planBillingSplit(polygon: PolygonCoordinates, measure: PolygonMeasures, rules: BillingRules): SplitPlan | undefined {
+function planBillingSplit(polygon: PolygonCoordinates, measure: PolygonMeasures, rules: BillingRules): SplitPlan | undefined {
   if (measure.vertexCount > MAX_FIX_VERTICES) return undefined;
   const box = measure.bbox;
   const before = billedBoxKm2(box, rules);
@@ -109,7 +109,7 @@ export function mergeFix(polygons: readonly PolygonCoordinates[], measures: read
 }
 
 /** Andrew's monotone chain: the hull's ring, counter-clockwise and closed. */
-export function convexHull(points: readonly number[][]): number[][] {
+function convexHull(points: readonly number[][]): number[][] {
   const sorted = points.map((p) => [p[0], p[1]]).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
   const cross = (o: number[], p: number[], q: number[]) => (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0]);
   const lower: number[][] = [];

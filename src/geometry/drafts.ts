@@ -5,7 +5,7 @@ import type { JsonPath, Span } from './json-locate';
 import type { ProblemCode } from './types';
 
 /** Where a problem is: a part of a polygon, a JSON path, or a span of text already known. */
-export type Place =
+type Place =
   | { polygon: number; ring?: number; position?: number; coordinate?: number }
   | { path: JsonPath }
   | { span: Span };

@@ -20,7 +20,7 @@ export interface GeoJsonContent {
 const MAX_NAME = 60;
 
 /** A feature's own name: properties.name, else its id (or properties.id), printable and short. */
-export function featureName(feature: Json): string | undefined {
+function featureName(feature: Json): string | undefined {
   const properties = isObject(feature.properties) ? feature.properties : {};
   for (const candidate of [properties.name, feature.id, properties.id]) {
     const text = typeof candidate === 'string' ? candidate : typeof candidate === 'number' && Number.isFinite(candidate) ? String(candidate) : undefined;

@@ -81,7 +81,7 @@ export function locateJsonPaths(text: string, paths: readonly JsonPath[]): (Span
 }
 
 /** The offset just past the JSON value that starts at `start`. */
-export function skipValue(text: string, start: number): number {
+function skipValue(text: string, start: number): number {
   const first = text.charCodeAt(start);
   if (first === 34) return skipString(text, start);
   if (first !== 91 && first !== 123) {

@@ -13,7 +13,7 @@ import type { Location } from './ring-locator';
 import type { Flat } from './self-intersection';
 import type { BoundingBox, PolygonCoordinates } from './types';
 
-export interface Overlap {
+interface Overlap {
   /** The polygon whose boundary runs inside `other`, its ring, and the edge's first position. */
   polygon: number;
   ring: number;

@@ -4,7 +4,7 @@
 // then costs a few dozen edge tests instead of a million.
 
 /** Points this close (in degrees, about 0.1 mm) to an edge count as on it: rounding, not area. */
-export const ON_EDGE_DEGREES = 1e-9;
+const ON_EDGE_DEGREES = 1e-9;
 
 export const INSIDE = 1;
 export const ON_BOUNDARY = 0;

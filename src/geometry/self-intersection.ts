@@ -10,7 +10,7 @@ import { flattenPolygon } from './flat';
 import type { FlatPolygon } from './flat';
 import type { PolygonCoordinates } from './types';
 
-export interface Crossing {
+interface Crossing {
   /** Ring and vertex index (start of the edge) of the two edges that meet. */
   first: { ring: number; vertex: number };
   second: { ring: number; vertex: number };

@@ -8,7 +8,7 @@ import { bboxAreaKm2, MIN_BILLED_KM2, polygonAreaKm2, polygonBbox } from './area
 import type { Aoi, BoundingBox, PolygonCoordinates } from './types';
 
 /** More parts than this is a mistake (a tiny maximum), not a job worth starting. */
-export const MAX_SPLIT_PARTS = 10_000;
+const MAX_SPLIT_PARTS = 10_000;
 
 export function splitBox(box: BoundingBox, maxAreaKm2: number): BoundingBox[] {
   if (!(maxAreaKm2 >= MIN_BILLED_KM2)) throw new RangeError(`The maximum part area must be at least ${MIN_BILLED_KM2} km², the least the service bills for a part.`);

@@ -17,7 +17,7 @@ export interface ImageValidity {
 }
 
 /** Columns counted across: enough for a share to within a fraction of a percent. */
-export const VALIDITY_SAMPLE_WIDTH = 256;
+const VALIDITY_SAMPLE_WIDTH = 256;
 
 const SERVICE_NODATA: Partial<Record<DataType, number>> = { int16: -32768, uint8: 0 };
 

@@ -9,8 +9,8 @@ export type ValueRule =
   | { kind: 'index'; scale: number; offset: number }
   | { kind: 'number'; scale: 1; offset: 0 };
 
-export const REFLECTANCE_SCALE = 1 / 10000;
-export const INDEX_SCALE = 1 / 32767;
+const REFLECTANCE_SCALE = 1 / 10000;
+const INDEX_SCALE = 1 / 32767;
 
 export function isIndexBand(name: string): boolean {
   return /^\[\w+_\w+\]$/.test(name);

@@ -25,7 +25,7 @@ export interface StatsInput {
   signal?: AbortSignal;
 }
 
-export interface ImageFailure {
+interface ImageFailure {
   image: string;
   reason: string;
 }

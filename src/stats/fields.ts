@@ -65,6 +65,6 @@ function idOf(feature: Record<string, unknown>, index: number, idProperty: strin
   return String(index);
 }
 
-export function fieldHash(id: string, polygons: PolygonCoordinates[]): string {
+function fieldHash(id: string, polygons: PolygonCoordinates[]): string {
   return createHash('sha256').update(JSON.stringify([id, polygons])).digest('hex');
 }

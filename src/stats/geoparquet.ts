@@ -10,7 +10,7 @@ import type { StatsRow } from './table';
 
 const TEXT = new Set(['field', 'date', 'index', 'image']);
 
-export function geoParquetBytes(rows: readonly StatsRow[], fields: readonly Field[]): Uint8Array {
+function geoParquetBytes(rows: readonly StatsRow[], fields: readonly Field[]): Uint8Array {
   const wkbOf = new Map(fields.map((f) => [f.id, geojsonToWkb(f.polygons.length === 1 ? { type: 'Polygon', coordinates: f.polygons[0] as number[][][] } : { type: 'MultiPolygon', coordinates: f.polygons })]));
   const bbox = [Infinity, Infinity, -Infinity, -Infinity];
   for (const p of fields.flatMap((f) => f.polygons.flatMap((polygon) => polygon[0] ?? []))) {

@@ -1,14 +1,13 @@
 // Per-field statistics over time: fields from an area file, images from files, folders or STAC,
 // an index per pixel, statistics per field, date and index as one long table. Never imports vscode.
 export { computeStats } from './compute-stats';
-export type { ImageFailure, StatsInput, StatsResult } from './compute-stats';
+export type { StatsResult } from './compute-stats';
 export { PIXEL_RULES, coverageOf } from './coverage';
-export type { Coverage, PixelRule } from './coverage';
+export type { PixelRule } from './coverage';
 export { StatsError } from './errors';
 export { readFields } from './fields';
 export type { Field } from './fields';
 export { listImages } from './images';
-export type { ImageInput } from './images';
 export { NAMED_INDICES, measureOf } from './indices';
 export type { Measure } from './indices';
 export { RowCache, cachePathFor } from './incremental';

@@ -15,7 +15,7 @@ export interface Summary {
   p90: number;
 }
 
-export const QUANTILES = { p10: 0.1, p25: 0.25, median: 0.5, p75: 0.75, p90: 0.9 } as const;
+const QUANTILES = { p10: 0.1, p25: 0.25, median: 0.5, p75: 0.75, p90: 0.9 } as const;
 
 /** `weights` undefined: every value counts once. Undefined when there is no value. */
 export function summarise(values: Float64Array, weights: Float64Array | undefined): Summary | undefined {

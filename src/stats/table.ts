@@ -19,7 +19,7 @@ export interface StatsRow extends Partial<Summary> {
   image: string;
 }
 
-export function csvCell(value: string | number | undefined): string {
+function csvCell(value: string | number | undefined): string {
   if (value === undefined) return '';
   // A number's text never holds a comma, quote or line break.
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
@@ -27,7 +27,7 @@ export function csvCell(value: string | number | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(row: StatsRow): string {
+function csvLine(row: StatsRow): string {
   return `${COLUMNS.map((c) => csvCell(row[c])).join(',')}\r\n`;
 }
 

@@ -75,19 +75,10 @@ export const Settings = {
   confirmCostAbove: 'confirmCostAbove',
   /** application scope: an XYZ template for an online basemap; the map calls no server without it. */
   mapTileUrl: 'map.tileUrl',
+  /** The model a run starts from (Use Model as Default writes it); the choices' settings are
+   * named in their table, api/request-fields.ts (a unit test keeps this one equal to its row). */
   defaultModel: 'defaults.model',
-  defaultConstellations: 'defaults.satelliteConstellations',
-  defaultEpsg: 'defaults.epsgProjection',
-  defaultResolution: 'defaults.resolution',
-  defaultBandnames: 'defaults.bandnames',
-  outputDataType: 'defaults.output.dataType',
-  outputPixelSelectionMode: 'defaults.output.pixelSelectionMode',
-  outputUtmDataSelectionMode: 'defaults.output.utmDataSelectionMode',
-  outputUtmGridForce: 'defaults.output.utmGridForcePixelResolutionSize',
-  outputAllowPartialImage: 'defaults.output.allowPartialImage',
-  outputFileType: 'defaults.output.fileType',
-  outputAutomaticOrderCreation: 'defaults.output.automaticOrderCreation',
-  outputUploadUrl: 'defaults.output.uploadUrl',
+  // defaults.output.*: the output fields' settings are named in their table, api/request-fields.ts.
   defaultOrderImageFrequency: 'defaults.order.imageFrequency',
   defaultOrderStorageMonths: 'defaults.order.storageMonths',
   defaultOrderApiRequests: 'defaults.order.apiRequests',

@@ -1,30 +1,39 @@
-// The `satImagery.defaults.output.*` settings: the optional output fields of every process
-// request. Empty strings and `false` mean "the service default" and are left out of the request.
-// UploadUrl decides where images go, so only the user's own value counts (never a workspace's).
+// The `satImagery.defaults.*` settings of the request fields, read from their table
+// (api/request-fields.ts): the composite's choices, and the optional output fields of every
+// process request (`defaults.output.*`). Empty strings and `false` mean "the
+// service default" and are left out of the request. A field that decides where images go
+// (UploadUrl) takes only the user's own value (never a workspace's).
 import type * as vscode from 'vscode';
+import { CHOICE_FIELDS, OUTPUT_FIELDS } from '../api/request-fields';
+import type { WorkflowDefaults } from '../workflows/engine/ports';
 import type { OutputFields } from '../workflows/engine/output-fields';
-import { Settings } from './constants';
-
-function text(config: vscode.WorkspaceConfiguration, key: string): string | undefined {
-  const value = config.get(key);
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
-function flag(config: vscode.WorkspaceConfiguration, key: string): true | undefined {
-  return config.get(key) === true ? true : undefined;
-}
 
 export function readOutputSettings(config: vscode.WorkspaceConfiguration): OutputFields {
-  const upload = config.inspect<string>(Settings.outputUploadUrl)?.globalValue;
-  const fields: OutputFields = {
-    DataType: text(config, Settings.outputDataType),
-    PixelSelectionMode: text(config, Settings.outputPixelSelectionMode),
-    UtmDataSelectionMode: text(config, Settings.outputUtmDataSelectionMode),
-    UtmGridForcePixelResolutionSize: flag(config, Settings.outputUtmGridForce),
-    AllowPartialImage: flag(config, Settings.outputAllowPartialImage),
-    FileType: text(config, Settings.outputFileType),
-    AutomaticOrderCreation: flag(config, Settings.outputAutomaticOrderCreation),
-    UploadUrl: typeof upload === 'string' && upload.trim() !== '' ? upload.trim() : undefined,
-  };
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as OutputFields;
+  const fields: Record<string, string | true> = {};
+  for (const row of OUTPUT_FIELDS) {
+    if (!('setting' in row)) continue;
+    const value = 'userOnly' in row ? config.inspect(row.setting)?.globalValue : config.get(row.setting);
+    if (row.value === 'flag' && value === true) fields[row.wire] = true;
+    if (row.value === 'text' && typeof value === 'string' && value.trim() !== '') fields[row.wire] = value.trim();
+  }
+  return fields as OutputFields;
+}
+
+const readers = {
+  text: (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
+  list: (value: unknown) => {
+    const items = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : [];
+    return items.length > 0 ? items : undefined;
+  },
+  number: (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined),
+};
+
+/** The choices the settings fix (model, constellations, EPSG, resolution, bands); the others absent. */
+export function readChoiceSettings(config: vscode.WorkspaceConfiguration): Pick<WorkflowDefaults, (typeof CHOICE_FIELDS)[number]['name']> {
+  const choices: Record<string, unknown> = {};
+  for (const row of CHOICE_FIELDS) {
+    const value = readers[row.value](config.get(row.setting));
+    if (value !== undefined) choices[row.name] = value;
+  }
+  return choices;
 }

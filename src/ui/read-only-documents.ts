@@ -2,7 +2,7 @@
 // documents cannot be edited or saved by mistake, and a ".json" path gives them JSON colouring.
 import * as vscode from 'vscode';
 
-export const READ_ONLY_SCHEME = 'sat-imagery';
+const READ_ONLY_SCHEME = 'sat-imagery';
 
 export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();

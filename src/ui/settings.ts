@@ -3,8 +3,9 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { Settings } from './constants';
 import { baseUrlFromInspection } from './base-url';
-import { readOutputSettings } from './output-settings';
-import type { RequestDefaults, SettingsReader } from './types';
+import { readChoiceSettings, readOutputSettings } from './output-settings';
+import type { WorkflowDefaults } from '../workflows/engine/ports';
+import type { SettingsReader } from './types';
 
 function section(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(Settings.section);
@@ -25,12 +26,6 @@ function wholeNumber(value: unknown, minimum: number): number | undefined {
 
 function finiteNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function stringList(value: unknown): string[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const items = value.filter((item): item is string => typeof item === 'string' && item !== '');
-  return items.length > 0 ? items : undefined;
 }
 
 export function createSettingsReader(): SettingsReader {
@@ -54,14 +49,10 @@ export function createSettingsReader(): SettingsReader {
       return folder ? path.join(folder, 'imagery') : undefined;
     },
     confirmCostAbove: () => finiteNumber(section().get(Settings.confirmCostAbove)),
-    defaults: (): RequestDefaults => {
+    defaults: (): WorkflowDefaults => {
       const config = section();
-      return {
-        model: nonEmptyString(config.get(Settings.defaultModel)),
-        satelliteConstellations: stringList(config.get(Settings.defaultConstellations)),
-        epsgProjection: finiteNumber(config.get(Settings.defaultEpsg)),
-        resolution: finiteNumber(config.get(Settings.defaultResolution)),
-        bandnames: nonEmptyString(config.get(Settings.defaultBandnames)),
+      const defaults: WorkflowDefaults = {
+        ...readChoiceSettings(config),
         output: readOutputSettings(config),
         order: {
           imageFrequency: wholeNumber(config.get(Settings.defaultOrderImageFrequency), 1),
@@ -71,6 +62,7 @@ export function createSettingsReader(): SettingsReader {
           referenceDate: nonEmptyString(config.get(Settings.defaultOrderReferenceDate)),
         },
       };
+      return Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== undefined));
     },
   };
 }

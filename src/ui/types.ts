@@ -1,7 +1,7 @@
 // Types the VS Code layer shares: the component log and the typed view of the settings. The
 // services themselves (the one context every command receives) are in services.ts.
 
-import type { OutputFields } from '../workflows/engine/output-fields';
+import type { WorkflowDefaults } from '../workflows/engine/ports';
 
 /** A log tagged with one component, writing to the extension's single LogOutputChannel. */
 export interface ComponentLog {
@@ -10,19 +10,6 @@ export interface ComponentLog {
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
-}
-
-/** The `satImagery.defaults.*` settings; undefined where the person has not chosen. */
-export interface RequestDefaults {
-  model: string | undefined;
-  satelliteConstellations: string[] | undefined;
-  epsgProjection: number | undefined;
-  resolution: number | undefined;
-  bandnames: string | undefined;
-  /** `satImagery.defaults.output.*`, only the fields set. */
-  output: OutputFields;
-  /** `satImagery.defaults.order.*`: the cadence offered when ordering. */
-  order: { imageFrequency: number | undefined; storageMonths: number | undefined; apiRequests: number | undefined; geometryTileOrdering: boolean | undefined; referenceDate: string | undefined };
 }
 
 /** Typed, read-at-call-time view of the settings. */
@@ -38,5 +25,6 @@ export interface SettingsReader {
   outputDirectory(): string | undefined;
   /** Credits / currency amount above which a confirmation is always asked; undefined = always ask. */
   confirmCostAbove(): number | undefined;
-  defaults(): RequestDefaults;
+  /** The `satImagery.defaults.*` settings, only those the person has set. */
+  defaults(): WorkflowDefaults;
 }

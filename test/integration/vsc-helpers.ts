@@ -6,7 +6,7 @@ import type { ExtensionApi } from '../../src/extension';
 import { startSimulator } from '../simulator';
 import type { Simulator, SimulatorOptions } from '../simulator';
 
-export const EXTENSION_ID = 'sat-imagery-team.sat-imagery';
+const EXTENSION_ID = 'sat-imagery-team.sat-imagery';
 
 export async function extensionApi(): Promise<ExtensionApi> {
   const extension = vscode.extensions.getExtension<ExtensionApi | undefined>(EXTENSION_ID);

@@ -7,6 +7,7 @@ import type { SimulatorState, StoredOrder } from './state';
 import { dayNumber, isoDay } from './dates';
 import { tileAt } from './tiles';
 
+/** @public the download benchmark reads it through index.ts. */
 export const DEMO_AREA: Bbox = { west: 10.0, south: 56.0, east: 10.3, north: 56.2 };
 const DAY = 86_400_000;
 

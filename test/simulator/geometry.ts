@@ -105,7 +105,7 @@ export function unionBbox(boxes: Bbox[]): Bbox {
 }
 
 /** Area of a lon/lat box in km², on a sphere (good to a fraction of a percent at these sizes). */
-export function bboxAreaKm2(b: Bbox): number {
+function bboxAreaKm2(b: Bbox): number {
   const r = 6371.0088;
   const rad = Math.PI / 180;
   return r * r * Math.abs((b.east - b.west) * rad) * Math.abs(Math.sin(b.north * rad) - Math.sin(b.south * rad));
@@ -130,10 +130,6 @@ export function billedAreaKm2(boxes: Bbox[]): { billed: number; raw: number } {
 export function bboxContains(outer: Bbox, inner: Bbox): boolean {
   const eps = 1e-9;
   return inner.west >= outer.west - eps && inner.east <= outer.east + eps && inner.south >= outer.south - eps && inner.north <= outer.north + eps;
-}
-
-export function bboxIntersects(a: Bbox, b: Bbox): boolean {
-  return a.west < b.east && b.west < a.east && a.south < b.north && b.south < a.north;
 }
 
 export function bboxWkt(b: Bbox): string {

@@ -15,7 +15,7 @@ import type { IfdEntry } from './geotiff';
 import { bandRecipe, bandValue, sampleGround, sceneDay } from './scene';
 import type { GroundSample, SceneDay } from './scene';
 
-export type ImageDataType = 'int16' | 'uint8';
+type ImageDataType = 'int16' | 'uint8';
 
 export interface GeoTiffSpec {
   bbox: Bbox;
@@ -34,7 +34,7 @@ const TILE = 256;
 /** Rasters wider or taller than this are tiled. */
 const TILED_ABOVE = 512;
 
-export const NODATA: Record<ImageDataType, number> = { int16: -32768, uint8: 0 };
+const NODATA: Record<ImageDataType, number> = { int16: -32768, uint8: 0 };
 
 /** The stored number of a reflectance (plain band) or index value (-1..1). */
 function encode(value: number, isIndex: boolean, dataType: ImageDataType): number {

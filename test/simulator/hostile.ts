@@ -7,8 +7,8 @@ import { waitForDrain } from './image-response';
 
 export type HostileJson = 'deep-nesting' | 'proto-keys' | 'huge-array';
 
-export const HOSTILE_DEPTH = 20_000;
-export const HUGE_ARRAY_BYTES = 70 * 1024 * 1024;
+const HOSTILE_DEPTH = 20_000;
+const HUGE_ARRAY_BYTES = 70 * 1024 * 1024;
 
 function* hugeArray(): Generator<Buffer> {
   yield Buffer.from('{"Succeeded":true,"Data":{"TaskOrders":[0');

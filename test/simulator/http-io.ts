@@ -1,7 +1,7 @@
 // Small pieces of request and response handling the server uses.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** The whole body as text, or undefined when it is larger than MAX_BODY_BYTES. */
 export function readBody(req: IncomingMessage): Promise<string | undefined> {

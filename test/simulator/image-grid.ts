@@ -21,7 +21,7 @@ export interface ImageGrid {
 /** Images above this many samples (pixels × bands) get coarser pixels, so a response stays quick. */
 export const MAX_SAMPLES = 600_000;
 
-export function resolveEpsg(epsg: number, bbox: Bbox): number {
+function resolveEpsg(epsg: number, bbox: Bbox): number {
   return epsg === 47000 ? utmEpsgAt((bbox.west + bbox.east) / 2, (bbox.south + bbox.north) / 2) : epsg;
 }
 

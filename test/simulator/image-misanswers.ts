@@ -27,7 +27,7 @@ function firstBytes(body: ImageBody, count: number): Buffer {
 }
 
 /** Depth of the deep-json fault's refusal: deeper than any recursive walk's stack. */
-export const DEEP_JSON_DEPTH = 20_000;
+const DEEP_JSON_DEPTH = 20_000;
 
 /** 1 GiB of zeros as 1,024 gzip members of 1 MiB each (gunzip reads them as one body). */
 let bombMember: Buffer | undefined;

@@ -11,10 +11,9 @@ import type { ServerParts } from './server';
 import { SimulatorState } from './state';
 import type { FaultOptions, RequestLogEntry, ScheduledFault, Simulator, SimulatorOptions } from './types';
 
-export type { HostileJson } from './hostile';
-export type { AccountLimits, FaultOptions, ImageAnswerFault, RequestLogEntry, ScheduledFault, Simulator, SimulatorOptions, SpecVariant } from './types';
+export type { FaultOptions, ImageAnswerFault, RequestLogEntry, ScheduledFault, Simulator, SimulatorOptions } from './types';
 export { MISANSWER_ENVELOPE_MESSAGE, MISANSWER_PAGE_TEXT } from './image-misanswers';
-export { SimulatorState } from './state';
+/** @public the download benchmark reads it (scripts/bench/download.mjs, compiled). */
 export { DEMO_AREA } from './demo-data';
 /** The exact bytes an `imageBytes` body carries, so a test can check a download arrived intact. */
 export { generatedTiff } from './geotiff';

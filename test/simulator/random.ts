@@ -2,7 +2,7 @@
 // random faults) derives from the run's seed, so a run can be replayed exactly.
 
 /** FNV-1a over the text, 32 bits. */
-export function hashString(text: string): number {
+function hashString(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

@@ -34,7 +34,7 @@ const CROPS: { peak: number; width: number; floor: number }[] = [
   { peak: 180, width: 400, floor: 0.75 }, // forest
 ];
 
-export function hash(a: number, b: number, c: number, seed: number): number {
+function hash(a: number, b: number, c: number, seed: number): number {
   let h = Math.imul(a | 0, 0x27d4eb2d) ^ Math.imul(b | 0, 0x165667b1) ^ Math.imul(c | 0, 0x9e3779b1) ^ Math.imul(seed | 0, 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
   h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
@@ -126,7 +126,7 @@ export function sampleGround(lon: number, lat: number, day: SceneDay, out: Groun
 }
 
 /** Reflectance (0..1) of a plain band id at a ground sample; unknown ids read like B4. */
-export function reflectance(band: string, g: GroundSample): number {
+function reflectance(band: string, g: GroundSample): number {
   const [soil, green, water, dry] = SPECTRA[band] ?? (SPECTRA.B4 as [number, number, number, number]);
   const value = g.water ? water : g.green * green + (1 - g.green) * (g.dry * dry + (1 - g.dry) * soil * g.soil);
   return Math.max(0, value * (1 + 0.06 * g.grain));

@@ -36,7 +36,7 @@ function op(summary: string, extra: Schema, binary = false): Schema {
 
 /** The pattern of known-hazards.md: a backtracking engine takes exponential time on any long
  * text without a `!`, such as every WKT. */
-export const EVIL_PATTERN = '^([^!]+)+!$';
+const EVIL_PATTERN = '^([^!]+)+!$';
 
 /** What `hostile` does to the schemas: an evil Wkt pattern, and a request that includes itself. */
 function makeHostile(schemas: Record<string, Schema>): void {

@@ -7,7 +7,7 @@ import { bboxContains, unionBbox } from './geometry';
 import type { Bbox } from './geometry';
 import { guidOf } from './random';
 
-export const ORDER_STATUSES = ['Review', 'Preparing', 'AwaitingSatelliteProducts', 'Processing'] as const;
+const ORDER_STATUSES = ['Review', 'Preparing', 'AwaitingSatelliteProducts', 'Processing'] as const;
 
 export interface StoredOrder {
   TaskOrderGuid: string;
@@ -32,7 +32,7 @@ export interface StoredOrder {
 
 export type Account = AccountLimits & { CurrentMonthCosts: number; NextMonthCosts: number };
 
-export const DEFAULT_ACCOUNT: AccountLimits = {
+const DEFAULT_ACCOUNT: AccountLimits = {
   MaxConcurrentConnections: 4,
   MaxCompositeAreaKm2: 1000,
   MaxTotalBands: 16,

@@ -13,7 +13,9 @@ import { launchBrowser, screenshot } from '../../scripts/browser.mjs';
 const require = createRequire(import.meta.url);
 export const DEMO_KEY = 'demo-key';
 /** Command, view and setting ids: the compiled src/ui/constants.ts (npm run compile-tests). */
-export const { Commands, Views, Settings } = require(join(projectRoot, 'out', 'src', 'ui', 'constants.js'));
+const constants = require(join(projectRoot, 'out', 'src', 'ui', 'constants.js'));
+export const { Commands } = constants;
+const { Settings } = constants;
 const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
 
 /** "Category: Title" as the command palette shows a contributed command. */

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { OUTPUT_FIELDS } from '../../src/api/request-fields';
 import { optionTable } from '../../src/cli/args';
 import { flagOfQuestion, questionsOfAllFlags } from '../../src/cli/ports';
 import { CADENCE } from '../../src/workflows/orders/order-prompts';
@@ -35,7 +36,8 @@ function questionIds(): { id: string; folder: string }[] {
         if (literal) found.push({ id: literal[1]!, folder });
         else if (expression === 'field.id') found.push(...CADENCE.map((c) => ({ id: c.id, folder })));
         else if (expression === '`output.${field}`' || expression === '`output.typed.${field}`') {
-          for (const call of text.matchAll(/(?:enumStep|booleanStep)\(ports, (?:rules, )?'([A-Za-z]+)'/g)) found.push({ id: `output.${call[1]!}`, folder });
+          // The output steps are made from the field table, one per row.
+          found.push(...OUTPUT_FIELDS.map((row) => ({ id: `output.${row.wire}`, folder })));
         } else assert.fail(`${folder}/${file}: a question id this test cannot read: ${expression}`);
       }
     }

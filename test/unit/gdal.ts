@@ -14,7 +14,7 @@ function run(command: string, args: string[], input?: string, cwd?: string): str
   }
 }
 
-export interface GdalBand {
+interface GdalBand {
   band: number;
   block: [number, number];
   type: string;

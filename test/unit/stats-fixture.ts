@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RasterFile, pixelToLonLat } from '../../src/raster/index';
 
-export const ROOT = join(__dirname, '..', '..', '..');
+const ROOT = join(__dirname, '..', '..', '..');
 const SCRIPT = join(ROOT, 'test', 'stats', 'reference.py');
 /** Debian's Python, which has rasterio; the first python3 on the PATH may not. */
 const PYTHON = '/usr/bin/python3';

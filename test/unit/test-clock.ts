@@ -6,7 +6,7 @@
 import { pinnedClock } from '../simulator/test-helpers';
 
 /** The day the catalogue-dependent tests were written against. */
-export const TEST_EPOCH = '2026-11-26T10:00:00Z';
+const TEST_EPOCH = '2026-11-26T10:00:00Z';
 
 export const testClock: () => number = pinnedClock(TEST_EPOCH);
 

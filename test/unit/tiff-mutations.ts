@@ -14,7 +14,7 @@ interface DirectoryMap {
 const TYPE_SIZE: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 16: 8 };
 
 /** The directories of a valid file. */
-export function directoriesOf(file: Buffer): DirectoryMap[] {
+function directoriesOf(file: Buffer): DirectoryMap[] {
   const maps: DirectoryMap[] = [];
   let offset = file.readUInt32LE(4);
   while (offset !== 0 && maps.length < 64) {

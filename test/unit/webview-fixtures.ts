@@ -3,7 +3,7 @@
 import type { CompositeEstimateModel, OrderEstimateModel, TileSelectionModel } from '../../src/workflows/engine/estimate-view-model';
 
 /** A 0.1° square with a square hole, near Copenhagen. */
-export const squareWithHole = [
+const squareWithHole = [
   [[12.5, 55.6], [12.6, 55.6], [12.6, 55.7], [12.5, 55.7], [12.5, 55.6]],
   [[12.53, 55.63], [12.57, 55.63], [12.57, 55.67], [12.53, 55.67], [12.53, 55.63]],
 ];

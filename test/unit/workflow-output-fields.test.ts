@@ -70,6 +70,22 @@ describe('workflow: output fields of a composite (against the simulator)', () =>
     assert.equal(bodies(PROCESS).length, 1);
   });
 
+  it('an output setting changed while the price is shown is checked again and sent; an option given stays over it', async () => {
+    const run = scriptedPorts(fixture.client, {}, {
+      settings: { confirmCostAbove: 1000, defaults: { output: { DataType: 'int16', PixelSelectionMode: 'intersect' } } },
+      confirm: (_model, call) => {
+        if (call === 1) run.settings.defaults.output = { DataType: 'uint8', PixelSelectionMode: 'intersect' };
+        return { action: 'proceed' };
+      },
+    });
+    const { skipConfirmation: _s, ...asked } = options;
+    const result = await downloadComposite(run.ports, FIELD, { ...asked, output: { PixelSelectionMode: 'contained' } });
+    assert.equal(result.outcome, 'completed');
+    assert.deepEqual(bodies(AVAILABLE).map((b) => [b.DataType, b.PixelSelectionMode]), [['int16', 'contained'], ['uint8', 'contained']]);
+    assert.deepEqual([bodies(PROCESS)[0]!.DataType, bodies(PROCESS)[0]!.PixelSelectionMode], ['uint8', 'contained']);
+    assert.equal(bodies(PROCESS).length, 1);
+  });
+
   it('takes the output fields from the settings, the options over them', async () => {
     const settings = { ...cheap.settings, defaults: { output: { DataType: 'uint8', PixelSelectionMode: 'contained' } } };
     const result = await downloadComposite(scriptedPorts(fixture.client, {}, { settings }).ports, FIELD, { ...options, output: { PixelSelectionMode: 'intersect' } });

@@ -10,7 +10,7 @@ import { testNow } from './test-clock';
 export { BACK };
 
 type Question = PickQuestion<unknown> | PickManyQuestion<unknown> | InputQuestion;
-export type ScriptedAnswer = unknown | ((question: Question) => unknown);
+type ScriptedAnswer = unknown | ((question: Question) => unknown);
 export type Script = Record<string, ScriptedAnswer | { sequence: ScriptedAnswer[] }>;
 
 export interface ScriptedRun {

@@ -20,15 +20,6 @@ export function custom(tag: string, attributes: Record<string, string> = {}, ...
   return element;
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-export function svg(tag: string, attributes: Record<string, string> = {}, ...children: (Node | string)[]): SVGElement {
-  const element = document.createElementNS(SVG_NS, tag) as SVGElement;
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.append(...children);
-  return element;
-}
-
 /** A label/value row of a definition list, the value carrying a data-testid for tests. */
 export function fact(label: string, value: string, testId: string, extraClass = ''): HTMLElement[] {
   return [el('dt', {}, label), el('dd', { 'data-testid': testId, class: extraClass }, value)];

@@ -3,7 +3,7 @@
 // renewal can be stopped; a recurring order's next month is charged at 00:00 UTC on the 1st. A
 // moment already past is no date to act by: the service's CancellationDate of an order starting
 // today is that day's 00:00 UTC, and the panel showed it as if it were still ahead. No DOM.
-import type { OrderEstimateModel } from '../../../src/workflows/engine/estimate-view-model';
+import type { OrderEstimateModel } from '../../../src/ui/webview/estimate/protocol';
 import { formatUtc } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
 import { nextRenewal } from './warnings';

@@ -1,7 +1,7 @@
 // The cost block: what the decision costs, as large as the page makes anything, with the
 // figures behind it. Credits for a composite; order and storage amounts for this month and next
 // month for an order; the selection count for tiles.
-import type { AutomaticOrderPrice, EstimateModel, SeriesEstimate } from '../../../src/workflows/engine/estimate-view-model';
+import type { AutomaticOrderPrice, EstimateModel, SeriesEstimate } from '../../../src/ui/webview/estimate/protocol';
 import { el, fact } from '../common/dom';
 import { formatArea, formatCredits, formatDuration, formatMegabytes, formatMoney, NOT_GIVEN } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';

@@ -1,7 +1,7 @@
 // The cheapest-cover comparison: the polygon order and the tile order the service proposes, side
 // by side with their price now, per month and billed area, each with a map of what it covers, and
 // a choice of one. Proceed creates the chosen one.
-import type { OrderEstimateModel } from '../../../src/workflows/engine/estimate-view-model';
+import type { OrderEstimateModel } from '../../../src/ui/webview/estimate/protocol';
 import { el } from '../common/dom';
 import { formatArea, formatMoney } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';

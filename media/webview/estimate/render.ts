@@ -5,7 +5,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
 import type { ShowMessage, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
-import type { EstimateModel } from '../../../src/workflows/engine/estimate-view-model';
+import type { EstimateModel } from '../../../src/ui/webview/estimate/protocol';
 import { renderAreaFacts, renderCost } from './cost-view';
 import { custom, el, fact } from '../common/dom';
 import { formatCredits, formatMoney, formatUtc } from '../../../src/common/format';

@@ -1,7 +1,7 @@
 // Two sections of the page: the tile checklist (the keyboard-friendly twin of the clickable map)
 // and the exact payload, collapsed, with its Copy button.
 import type { ShowMessage } from '../../../src/ui/webview/estimate/protocol';
-import type { TileSelectionModel } from '../../../src/workflows/engine/estimate-view-model';
+import type { TileSelectionModel } from '../../../src/ui/webview/estimate/protocol';
 import { custom, el } from '../common/dom';
 
 export interface TileListActions {

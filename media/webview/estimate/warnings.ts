@@ -3,13 +3,13 @@
 // person's budget, and a recurring order's monthly renewal with its cancellation deadline.
 // Sentences the workflow adds in `model.warnings` follow them, except those on a topic the panel
 // already states (the workflows word these too). No DOM: unit-tested in Node.
-import type { EstimateModel } from '../../../src/workflows/engine/estimate-view-model';
+import type { EstimateModel } from '../../../src/ui/webview/estimate/protocol';
 import { formatArea, formatCredits, formatMoney, formatNumber, formatUtc } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
 import { renewalDeadline } from './cancellation';
 
 /** Billed area above this multiple of the drawn area earns a warning. */
-export const BILLED_AREA_RATIO_WARNING = 1.5;
+const BILLED_AREA_RATIO_WARNING = 1.5;
 
 export interface PanelWarning {
   id: 'billed-area' | 'budget' | 'order-budget' | 'recurring' | 'workflow';

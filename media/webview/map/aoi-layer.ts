@@ -16,7 +16,7 @@ function polygonAt(packed: PackedPolygons, index: number): PackedPolygons {
   return { coordinates: packed.coordinates.subarray(start, end), ringEnds, polygonEnds: Uint32Array.of(ringEnds.length) };
 }
 
-export function boxPolygon(west: number, south: number, east: number, north: number): PackedPolygons {
+function boxPolygon(west: number, south: number, east: number, north: number): PackedPolygons {
   return {
     coordinates: Float64Array.of(west, south, east, south, east, north, west, north, west, south),
     ringEnds: Uint32Array.of(10),

@@ -38,7 +38,7 @@ const ENTRIES: Record<string, KeyEntry[]> = {
 };
 
 /** The key's entries for the layers on the map, in the layers' order; the area always. */
-export function keyEntries(layers: readonly LayerInfo[]): KeyEntry[] {
+function keyEntries(layers: readonly LayerInfo[]): KeyEntry[] {
   return layers.filter((l) => l.id === 'aoi' || l.featureCount > 0).flatMap((l) => ENTRIES[l.id] ?? []);
 }
 

@@ -7,7 +7,7 @@ import { el } from '../common/dom';
 type Kind = ViewChannel['kind'];
 
 /** Values as a person reads them: reflectance to 4 decimals, index values to 3, numbers as stored. */
-export function formatValue(value: number | null, kind: Kind): string {
+function formatValue(value: number | null, kind: Kind): string {
   if (value === null) return 'nodata';
   if (kind === 'reflectance') return value.toFixed(4);
   if (kind === 'index') return value.toFixed(3);
@@ -31,7 +31,7 @@ export function metadataPane(show: ShowViewerMessage): HTMLElement {
   return section;
 }
 
-export function inspectorText(pixel: PixelMessage): { place: string; bands: [string, string][] } {
+function inspectorText(pixel: PixelMessage): { place: string; bands: [string, string][] } {
   if (!pixel.inside) return { place: 'Outside the image', bands: [] };
   const lonLat = pixel.lon !== null && pixel.lat !== null ? `${pixel.lat.toFixed(6)}°, ${pixel.lon.toFixed(6)}° (lat, lon)` : 'longitude/latitude unknown';
   const place = `Pixel ${pixel.column}, ${pixel.row} · ${lonLat} · ${pixel.x.toFixed(2)}, ${pixel.y.toFixed(2)} (${pixel.crs})`;

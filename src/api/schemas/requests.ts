@@ -3,7 +3,8 @@
 // Objects are loose: optional fields the document does not list (FileType, UploadUrl...) pass
 // through untouched. The AOI rule (exactly one of Wkt and GeoJson) is checked in validate.ts.
 import type * as ZodMini from 'zod/mini';
-import { isHttpsOrLoopback } from '../loopback';
+import { outputFieldSchema, outputFieldsOf } from '../request-fields';
+import type { FieldKind } from '../request-fields';
 
 export type Zod = typeof ZodMini;
 export type RequestKind = 'dateDiscovery' | 'compositeAvailability' | 'composite' | 'tile' | 'miniTile' | 'orderEstimate' | 'orderCreate' | 'tileSearch';
@@ -14,15 +15,6 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function isRealDay(value: string): boolean {
   const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value.slice(0, 10);
-}
-
-function isUploadAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return isHttpsOrLoopback(url);
-  } catch {
-    return false;
-  }
 }
 
 export function buildRequestSchemas(z: Zod) {
@@ -44,22 +36,8 @@ export function buildRequestSchemas(z: Zod) {
     .array(text('SatelliteConstellations entry'), 'SatelliteConstellations must be a list of names.')
     .check(z.minLength(1, 'SatelliteConstellations must name at least one constellation.'));
   const guids = (field: string) => z.optional(z.array(text(`${field} entry`), `${field} must be a list of GUIDs.`));
-  const processOptions = {
-    FileType: z.optional(z.string()),
-    DataType: z.optional(z.string()),
-    PixelSelectionMode: z.optional(z.string()),
-    UtmDataSelectionMode: z.optional(z.string()),
-    AllowPartialImage: z.optional(z.boolean('AllowPartialImage must be true or false.')),
-    UtmGridForcePixelResolutionSize: z.optional(z.boolean('UtmGridForcePixelResolutionSize must be true or false.')),
-    AutomaticOrderCreation: z.optional(z.boolean('AutomaticOrderCreation must be true or false.')),
-    // The service PUTs the image there: https, or plain http to this machine only.
-    UploadUrl: z.optional(z.string().check(z.refine(isUploadAddress, 'UploadUrl must be an https:// address (http only to this machine).'))),
-  };
-  const tileOnly = {
-    Level: z.optional(z.int('Level must be 1 or 2.').check(z.minimum(1, 'Level must be 1 or 2.'), z.maximum(2, 'Level must be 1 or 2.'))),
-    Harmonize: z.optional(z.boolean('Harmonize must be true or false.')),
-    ClipReflectance: z.optional(z.boolean('ClipReflectance must be true or false.')),
-  };
+  // The optional output fields, from their table (api/request-fields.ts).
+  const outputFields = (kind: FieldKind) => Object.fromEntries(outputFieldsOf(kind).map((row) => [row.wire, z.optional(outputFieldSchema(z, row))]));
 
   const dateDiscovery = z.looseObject({
     From: dateTime('From'),
@@ -83,7 +61,7 @@ export function buildRequestSchemas(z: Zod) {
     Model: text('Model'),
     SatelliteConstellations: constellations,
     Bandnames: text('Bandnames'),
-    ...processOptions,
+    ...outputFields('composite'),
   });
 
   const tileFields = {
@@ -93,11 +71,9 @@ export function buildRequestSchemas(z: Zod) {
     Bandnames: z.optional(text('Bandnames')),
     Resolution: z.optional(wholeNumber('Resolution', 1)),
     EpsgProjection: z.optional(wholeNumber('EpsgProjection', 1)),
-    ...processOptions,
-    ...tileOnly,
   };
-  const tile = z.looseObject({ TileGuid: text('TileGuid'), ...tileFields });
-  const miniTile = z.looseObject({ MiniTileGuid: text('MiniTileGuid'), ...tileFields });
+  const tile = z.looseObject({ TileGuid: text('TileGuid'), ...tileFields, ...outputFields('tile') });
+  const miniTile = z.looseObject({ MiniTileGuid: text('MiniTileGuid'), ...tileFields, ...outputFields('minitile') });
 
   const orderFields = {
     SatelliteConstellations: constellations,

@@ -1,6 +1,7 @@
 // The composite options of the command line, as the workflows name them, with the optional output
 // fields of composite, tile and mini-tile requests (`--data-type` → DataType …). The workflow checks
 // the values against the specification document's enums before anything is sent.
+import { OUTPUT_FIELDS } from '../../api/request-fields';
 import type { OptionReader } from '../args';
 import { UsageError } from '../exit-codes';
 import type { CompositeChoices } from '../../workflows/composite/composite-prompts';
@@ -31,32 +32,28 @@ export function compositeOptions(o: OptionReader): CompositeCliOptions {
 }
 
 /** --aoi-mode: how the area is sent (the workflows' `aoiMode`); undefined = the file's own format. */
-export function aoiModeOption(o: OptionReader): AoiMode | undefined {
+function aoiModeOption(o: OptionReader): AoiMode | undefined {
   const text = o.string('aoi-mode')?.toLowerCase();
   if (text === undefined || text === 'wkt' || text === 'geojson') return text;
   throw new UsageError(`--aoi-mode must be wkt or geojson, not '${text}'.`);
 }
 
-/** Flag → field. Booleans are set by their flag's presence; absent flags leave the service default. */
-const STRINGS = { 'data-type': 'DataType', 'pixel-selection-mode': 'PixelSelectionMode', 'utm-data-selection-mode': 'UtmDataSelectionMode', 'file-type': 'FileType', 'upload-url': 'UploadUrl' } as const;
-const FLAGS = {
-  'utm-grid-force-pixel-resolution-size': 'UtmGridForcePixelResolutionSize',
-  'allow-partial-image': 'AllowPartialImage',
-  'automatic-order-creation': 'AutomaticOrderCreation',
-  harmonize: 'Harmonize',
-  'clip-reflectance': 'ClipReflectance',
-} as const;
-
-/** The output fields given on the command line; undefined when none is (the workflow then uses none). */
+/** The output fields given on the command line (their flags: api/request-fields.ts); undefined when
+ * none is (the workflow then uses none). Booleans are set by their flag's presence; absent flags
+ * leave the service default. */
 export function outputOptions(o: OptionReader): OutputFields | undefined {
   const fields: Record<string, unknown> = {};
-  for (const [flag, field] of Object.entries(STRINGS)) {
-    const value = o.string(flag);
-    if (value !== undefined) fields[field] = value;
+  for (const row of OUTPUT_FIELDS) {
+    if (row.value === 'flag') {
+      if (o.flag(row.flag)) fields[row.wire] = true;
+    } else if (row.value === 'level') {
+      const level = o.number(row.flag, { integer: true, min: 1 });
+      if (level !== undefined && level !== 1 && level !== 2) throw new UsageError(`--${row.flag} must be 1 or 2, not ${level}.`);
+      if (level !== undefined) fields[row.wire] = level;
+    } else {
+      const value = o.string(row.flag);
+      if (value !== undefined) fields[row.wire] = value;
+    }
   }
-  for (const [flag, field] of Object.entries(FLAGS)) if (o.flag(flag)) fields[field] = true;
-  const level = o.number('level', { integer: true, min: 1 });
-  if (level !== undefined && level !== 1 && level !== 2) throw new UsageError(`--level must be 1 or 2, not ${level}.`);
-  if (level !== undefined) fields.Level = level;
   return Object.keys(fields).length > 0 ? (fields as OutputFields) : undefined;
 }

@@ -30,7 +30,7 @@ function isPlainObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof vscode.Uri);
 }
 
-export function workflowArguments(args: unknown[]): unknown[] {
+function workflowArguments(args: unknown[]): unknown[] {
   const [first, ...rest] = args;
   const plainObject = typeof first === 'object' && first !== null && !Array.isArray(first) && !(first instanceof vscode.Uri);
   if (!plainObject || rest.length > 0) return args;

@@ -6,7 +6,7 @@ import type { ExtensionServices } from '../extension-services';
 import { orderLabel, orderPeriod, orderStatus } from '../tree/order-format';
 
 /** The GUID in a node `{ order }`, a bare GUID string, or an order record; undefined otherwise. */
-export function orderGuidOf(arg: unknown): string | undefined {
+function orderGuidOf(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg.trim() || undefined;
   if (arg && typeof arg === 'object') {
     const record = 'order' in arg ? (arg as { order: unknown }).order : arg;

@@ -22,7 +22,7 @@ export function isJsonDocument(document: vscode.TextDocument): boolean {
   return document.uri.path.toLowerCase().endsWith('.json') || document.languageId === 'json' || document.languageId === 'jsonc';
 }
 
-export function looksLikeGeoJson(text: string): boolean {
+function looksLikeGeoJson(text: string): boolean {
   return geoJsonType.test(text);
 }
 

@@ -10,8 +10,8 @@ import type { BatchResult, BatchUnitReport } from '../../workflows/engine/result
 import type { ExtensionServices as Services } from '../extension-services';
 import { SHOW_ACCOUNT, SHOW_ORDERS, lookInstead } from './charge-outcome';
 
-export const RETRY_FAILED = 'Retry failed';
-export const RESEND_UNCERTAIN = 'Resend…';
+const RETRY_FAILED = 'Retry failed';
+const RESEND_UNCERTAIN = 'Resend…';
 
 /** The options of a rerun: `retry` the failed units, `resend` the possibly charged ones chosen. */
 export type RerunOptions = (units: { retry: string[]; resend: string[] }) => object;

@@ -12,21 +12,13 @@ import { withCancellableProgress, vscodeNotify } from '../prompts/progress-notif
 import { createQuickInputAsk } from '../prompts/quick-input';
 import { confirmTrust, resolveTargetDocument } from '../prompts/target-document';
 
-export interface WorkflowRun<O> {
-  /** The document under the right-click, the active one, or the one picked. */
-  uri: vscode.Uri | undefined;
-  options: O;
-}
-
 /** Options arrive untyped from executeCommand: anything but a plain object means "none". */
-export function optionsOf<O extends object>(value: unknown): O {
+function optionsOf<O extends object>(value: unknown): O {
   return (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof vscode.Uri) ? value : {}) as O;
 }
 
 function workflowSettings(services: ExtensionServices): WorkflowSettings {
-  const d = services.settings.defaults();
-  const defaults = Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined));
-  return { defaults, confirmCostAbove: services.settings.confirmCostAbove(), outputDirectory: services.settings.outputDirectory(), workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath };
+  return { defaults: services.settings.defaults(), confirmCostAbove: services.settings.confirmCostAbove(), outputDirectory: services.settings.outputDirectory(), workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath };
 }
 
 export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(

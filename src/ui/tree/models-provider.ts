@@ -9,20 +9,20 @@ import { loadErrorNode, messageItem } from './message-node';
 import type { MessageNode } from './message-node';
 import type { RemoteList } from './remote-list';
 
-export interface AccountNode {
+interface AccountNode {
   kind: 'account';
 }
-export interface AccountLineNode {
+interface AccountLineNode {
   kind: 'accountLine';
   label: string;
   value: string;
 }
-export interface ModelNode {
+interface ModelNode {
   kind: 'model';
   model: TaskingModel;
   name: string;
 }
-export interface ConstellationNode {
+interface ConstellationNode {
   kind: 'constellation';
   name: string;
   optional: boolean;

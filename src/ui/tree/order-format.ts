@@ -48,7 +48,7 @@ export function statusIcon(order: TaskOrder): vscode.ThemeIcon {
   return new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
 }
 
-export function shortDate(value: unknown): string {
+function shortDate(value: unknown): string {
   return typeof value === 'string' && value ? value.slice(0, 10) : '?';
 }
 
@@ -63,13 +63,13 @@ export function orderLabel(order: TaskOrder): string {
 
 /** "3 tiles" from whatever the service sent: a count, a list of GUIDs or of records. None for
  * zero: an order drawn as an area has no tiles, and saying so is noise. */
-export function countText(value: unknown, noun: string): string | undefined {
+function countText(value: unknown, noun: string): string | undefined {
   const count = typeof value === 'number' ? value : Array.isArray(value) ? value.length : undefined;
   return count === undefined || count === 0 ? undefined : `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** The AOI summarised (type and size), never the whole geometry text. */
-export function aoiSummary(wkt: unknown): string | undefined {
+function aoiSummary(wkt: unknown): string | undefined {
   if (typeof wkt !== 'string' || wkt.trim() === '') return undefined;
   const type = /^\s*([A-Za-z]+)/.exec(wkt)?.[1]?.toUpperCase() ?? 'WKT';
   const polygons = (wkt.match(/\(\s*\(/g) ?? []).length;

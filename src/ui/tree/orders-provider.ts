@@ -9,12 +9,12 @@ import { isCancellable, orderDetailLines, orderLabel, orderPeriod, orderStatus, 
 import type { DetailLine } from './order-format';
 import type { OrdersModel } from './orders-model';
 
-export interface OrderNode {
+interface OrderNode {
   kind: 'order';
   order: TaskOrder;
 }
 
-export interface OrderDetailNode {
+interface OrderDetailNode {
   kind: 'detail';
   order: TaskOrder;
   line: DetailLine;
@@ -78,7 +78,7 @@ export class OrdersTreeProvider implements vscode.TreeDataProvider<OrdersTreeNod
 
 /** The order's lines as Markdown. The values come from the server, so they go in as text
  * (appendText escapes them): a model name cannot add a link, an image or a command. */
-export function orderTooltip(order: TaskOrder): vscode.MarkdownString {
+function orderTooltip(order: TaskOrder): vscode.MarkdownString {
   const markdown = new vscode.MarkdownString(undefined, false);
   markdown.isTrusted = false;
   markdown.supportHtml = false;

@@ -40,7 +40,7 @@ export function combineAvailability(flags: readonly CompositeAvailability[]): Co
 }
 
 /** The estimates of the parts, added up (a field stays undefined when a part did not give it). */
-export function sumEstimates(estimates: readonly CompositeEstimate[]): CompositeEstimate {
+function sumEstimates(estimates: readonly CompositeEstimate[]): CompositeEstimate {
   const total = (name: keyof CompositeEstimate): number | undefined => {
     let sum = 0;
     for (const e of estimates) {

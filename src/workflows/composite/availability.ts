@@ -5,7 +5,7 @@ import type { CompositeAvailability } from '../../api/types';
 
 export type AvailabilityFix = 'order-area' | 'other-date';
 
-export type ReadinessCondition = 'FullyAvailable' | 'OrdersCoverPolygon' | 'DataAvailableForUser';
+type ReadinessCondition = 'FullyAvailable' | 'OrdersCoverPolygon' | 'DataAvailableForUser';
 
 export interface AvailabilityVerdict {
   ready: boolean;

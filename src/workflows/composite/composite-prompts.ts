@@ -16,21 +16,16 @@ import { dateItems, modelItems, searchDates } from '../dates/date-search';
 import type { DateWindow } from '../dates/date-search';
 import { WorkflowError } from '../engine/errors';
 import { BACK, nowOf } from '../engine/ports';
-import type { Answer, WorkflowPorts } from '../engine/ports';
+import type { Answer, WorkflowDefaults, WorkflowPorts } from '../engine/ports';
 import type { AoiMode } from '../engine/request-profile';
 import type { WizardStep } from '../engine/wizard';
 
 const KNOWN_CONSTELLATIONS = ['Sentinel2', 'Sentinel1', 'Landsat89'];
 
-export interface CompositeChoices {
-  model?: string;
-  satelliteConstellations?: string[];
+/** What a person chooses for a composite: the settings' defaults (their one declaration,
+ * WorkflowDefaults) but the order's, and the image date. */
+export interface CompositeChoices extends Omit<WorkflowDefaults, 'order'> {
   date?: string;
-  epsgProjection?: number;
-  resolution?: number;
-  bandnames?: string;
-  /** Optional output fields (DataType, AllowPartialImage, UploadUrl...). */
-  output?: OutputFields;
 }
 
 export type ChoiceKey = keyof CompositeChoices;
@@ -52,6 +47,19 @@ export interface CompositePromptState {
   /** True once the run's account gave its MaxTotalBands (asked only when needed). */
   bandLimitLoaded?: boolean;
   kind?: OutputKind;
+  /** The output fields the caller's options gave, which a settings change never overrides. */
+  optionsOutput?: OutputFields;
+}
+
+/** The output step is not asked (the options fix the fields, or the run asks nothing): the output
+ * fields are then the settings' merged with the options', and follow a setting changed mid-run. */
+export function outputFollowsSettings(s: CompositePromptState): boolean {
+  return s.fixed.output !== undefined || PROMPTED.every((key) => s.fixed[key] !== undefined);
+}
+
+/** The output fields as the settings read now and the options make them. */
+export function mergedOutput(s: CompositePromptState, settings: CompositeChoices): OutputFields {
+  return mergeOutput(s.kind ?? 'composite', settings.output, s.optionsOutput);
 }
 
 const TYPE_EPSG = -1;
@@ -227,7 +235,7 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
     {
       id: 'output',
       // Offered only in a run that asks something: a run fixed by options and settings is not stopped.
-      fixed: (s) => s.fixed.output !== undefined || PROMPTED.every((key) => s.fixed[key] !== undefined),
+      fixed: outputFollowsSettings,
       ask: async (s, position) => {
         const answer = await askOutput(ports, s.rules ?? { enums: {} }, s.kind ?? 'composite', s.chosen.output ?? {}, position);
         return store(s, 'output', answer);
@@ -246,13 +254,14 @@ export function initialPromptState(options: CompositeChoices, settings: Composit
   const fromOptions = new Set((Object.keys(options) as ChoiceKey[]).filter((key) => options[key] !== undefined));
   const chosen = Object.fromEntries(Object.entries(fixed).filter(([, value]) => value !== undefined)) as CompositeChoices;
   // The settings' output fields are the starting point the output step offers to keep.
-  chosen.output = mergeOutput(kind, settings.output, options.output);
+  const state: CompositePromptState = { fixed, chosen, models, fromOptions, kind, optionsOutput: options.output };
+  chosen.output = mergedOutput(state, settings);
   if (fixed.output !== undefined) fixed.output = chosen.output;
-  return { fixed, chosen, models, fromOptions, kind };
+  return state;
 }
 
 /** Values the options or the settings fix, options first. Output fields are fixed only by options. */
-export function fixedChoices(options: CompositeChoices, settingsDefaults: CompositeChoices): CompositeChoices {
+function fixedChoices(options: CompositeChoices, settingsDefaults: CompositeChoices): CompositeChoices {
   const pick = <K extends ChoiceKey>(key: K): CompositeChoices[K] => options[key] ?? settingsDefaults[key];
   return {
     model: pick('model'),

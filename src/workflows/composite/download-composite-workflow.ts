@@ -3,7 +3,8 @@
 // folder. One frozen profile feeds every step; when it changes after the availability check
 // (a "change" in the cost panel, or a setting edited meanwhile) the check runs again with the
 // final payload, and the process call is refused locally if it would differ from the estimate.
-import type { CompositeRequest, ProcessOutputOptions } from '../../api/types';
+import { CHOICE_FIELDS } from '../../api/request-fields';
+import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import { isApiError } from '../../api/errors';
 import { fixLabels, judgeAvailability, notAvailableCodes } from './availability';
@@ -14,7 +15,7 @@ import { partialShare } from './partial-share';
 import { priceAutomaticOrder } from './automatic-order';
 import { partsAvailability, partsEstimate, partsFor } from './area-parts';
 import { saveComposite } from './save-composite-file';
-import { compositeSteps } from './composite-prompts';
+import { compositeSteps, mergedOutput, outputFollowsSettings } from './composite-prompts';
 import type { ChoiceKey, CompositeChoices, CompositePromptState } from './composite-prompts';
 import { accountOnce } from '../engine/account-snapshot';
 import { confirmCost } from '../engine/cost-gate';
@@ -35,8 +36,6 @@ export interface DownloadCompositeOptions extends CompositeChoices {
   to?: string;
   /** How the AOI is sent; default the document's own format. */
   aoiMode?: AoiMode;
-  /** Extra output-affecting fields (FileType, DataType, PixelSelectionMode...). */
-  output?: ProcessOutputOptions;
   outputDirectory?: string;
   skipConfirmation?: boolean;
   /** Parts of a split AOI that may have been charged in an earlier run and that the person chose
@@ -178,15 +177,19 @@ function buildProfile(state: CompositePromptState, aoi: Aoi, aoiMode: AoiMode): 
   return freezeProfile(aoi, { ...checkChoices(state), date: state.chosen.date!.slice(0, 10), aoiMode });
 }
 
-/** The profile as it stands with the settings read now: fields the settings fixed follow them. */
+/** The profile as it stands with the settings read now: fields the settings fixed follow them,
+ * and so do the output fields when the person was not asked for them. */
 function refreshFromSettings(state: CompositePromptState, settings: CompositeChoices, aoi: Aoi, aoiMode: AoiMode): CompositeProfile {
-  const keys: ChoiceKey[] = ['model', 'satelliteConstellations', 'epsgProjection', 'resolution', 'bandnames'];
-  for (const key of keys) {
+  for (const { name: key } of CHOICE_FIELDS) {
     const wasFromSettings = state.fixed[key] !== undefined && !state.fromOptions?.has(key);
     if (wasFromSettings && settings[key] !== undefined) {
       (state.chosen as Record<string, unknown>)[key] = settings[key];
       (state.fixed as Record<string, unknown>)[key] = settings[key];
     }
+  }
+  if (outputFollowsSettings(state)) {
+    state.chosen.output = mergedOutput(state, settings);
+    if (state.fixed.output !== undefined) state.fixed.output = state.chosen.output;
   }
   return buildProfile(state, aoi, aoiMode);
 }

@@ -6,6 +6,7 @@ import { BACK } from '../engine/ports';
 import { checkUploadUrl, offeredValues, outputSummary } from '../engine/output-fields';
 import type { FieldRules, OutputFields, OutputKind } from '../engine/output-fields';
 import { runWizard } from '../engine/wizard';
+import { outputFieldsOf } from '../../api/request-fields';
 import type { StepPosition, WizardStep } from '../engine/wizard';
 import { WorkflowError } from '../engine/errors';
 
@@ -79,14 +80,14 @@ function booleanStep(ports: WorkflowPorts, field: string, title: string, detail:
   };
 }
 
-function uploadStep(ports: WorkflowPorts): WizardStep<OutputState> {
+function uploadStep(ports: WorkflowPorts, title: string): WizardStep<OutputState> {
   return {
     id: 'output.UploadUrl',
     fixed: () => false,
     ask: async (s, position) => {
       const answer = await ports.ask.input({
         id: 'output.UploadUrl',
-        title: 'Upload to (UploadUrl)',
+        title,
         prompt: 'The service PUTs the image to this address and nothing is saved here. Leave empty to download.',
         value: typeof s.fields.UploadUrl === 'string' ? s.fields.UploadUrl : '',
         validate: (text) => {
@@ -113,23 +114,12 @@ function keep(s: OutputState, field: string, answer: Answer<Choice>): Answer<tru
   return true;
 }
 
-/** The field steps of one request kind, in the order a person thinks of them. */
-export function advancedOutputSteps(ports: WorkflowPorts, rules: FieldRules, kind: OutputKind): WizardStep<OutputState>[] {
-  const steps = [
-    enumStep(ports, rules, 'DataType', 'Data type of the pixels'),
-    enumStep(ports, rules, 'PixelSelectionMode', 'Pixel selection at the edge of the area'),
-    enumStep(ports, rules, 'UtmDataSelectionMode', 'UTM data selection'),
-    booleanStep(ports, 'UtmGridForcePixelResolutionSize', 'Keep pixels exactly the resolution when reprojecting?', 'UtmGridForcePixelResolutionSize'),
-    booleanStep(ports, 'AllowPartialImage', 'Accept an image that covers only part of the area?', 'AllowPartialImage: a partly covered date is offered'),
-  ];
-  if (kind === 'composite') steps.push(booleanStep(ports, 'AutomaticOrderCreation', 'Let the service order the area when it is not ordered?', 'AutomaticOrderCreation: may create a billed order'));
-  else {
-    steps.push(enumStep(ports, rules, 'Level', 'Processing level'));
-    steps.push(booleanStep(ports, 'Harmonize', 'Harmonize the reflectance?', 'Harmonize'));
-    steps.push(booleanStep(ports, 'ClipReflectance', 'Clip the reflectance?', 'ClipReflectance'));
-  }
-  steps.push(enumStep(ports, rules, 'FileType', 'File type'), uploadStep(ports));
-  return steps;
+/** The field steps of one request kind, in the table's order (the order a person thinks of them). */
+function advancedOutputSteps(ports: WorkflowPorts, rules: FieldRules, kind: OutputKind): WizardStep<OutputState>[] {
+  return outputFieldsOf(kind).map((row) => {
+    if (row.wire === 'UploadUrl') return uploadStep(ports, row.prompt);
+    return row.value === 'flag' ? booleanStep(ports, row.wire, row.prompt, row.yes ?? row.wire) : enumStep(ports, rules, row.wire, row.prompt);
+  });
 }
 
 /** Asks "keep or change"; resolves the new fields, BACK, or undefined when dismissed. */

@@ -4,9 +4,9 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
-export const MAX_AREA_FILES = 1000;
+const MAX_AREA_FILES = 1000;
 
-export function isGlob(pattern: string): boolean {
+function isGlob(pattern: string): boolean {
   return /[*?]/.test(pattern);
 }
 

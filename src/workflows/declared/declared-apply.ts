@@ -26,7 +26,7 @@ export interface ApplyOptions {
   resendUncertain: boolean;
 }
 
-export interface AppliedSeries {
+interface AppliedSeries {
   dataset: string;
   area: string;
   outcome: SeriesResult['outcome'];
@@ -48,7 +48,7 @@ export interface ApplyResult {
 type RunSeries = typeof downloadSeries;
 
 /** Throws before any billed call when the plan says something stops it. */
-export function refuseStopped(plan: Plan): void {
+function refuseStopped(plan: Plan): void {
   if (plan.stops.length > 0) throw new WorkflowError('needs-confirmation', `Nothing was sent: ${plan.stops.join('; ')}.`);
 }
 

@@ -18,9 +18,9 @@ import { imageryFileSchema } from './declared-schema';
 import type { ImageryFile } from './declared-schema';
 
 /** An imagery file is a few KiB; a large one is refused, not read. */
-export const MAX_IMAGERY_FILE = 4 * 1024 * 1024;
+const MAX_IMAGERY_FILE = 4 * 1024 * 1024;
 /** An area file: as large as the commands take. */
-export const MAX_AREA_FILE = 256 * 1024 * 1024;
+const MAX_AREA_FILE = 256 * 1024 * 1024;
 
 export interface DeclaredProblem {
   /** Where in the imagery file ([] for the whole file). */
@@ -73,7 +73,7 @@ interface Raw {
   message: string;
 }
 
-export function featureHash(aoi: Aoi): string {
+function featureHash(aoi: Aoi): string {
   return createHash('sha256').update(aoi.wkt).digest('hex');
 }
 

@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { readTextBounded } from '../../api/bounded-read';
 import { replaceFileSafely } from '../../api/safe-files';
 
-export const LOCK_NAME_SUFFIX = '.lock.json';
+const LOCK_NAME_SUFFIX = '.lock.json';
 const MAX_LOCK = 64 * 1024 * 1024;
 
 const hex64 = () => z.string().check(z.regex(/^[0-9a-f]{64}$/));
@@ -48,7 +48,6 @@ const lockSchema = z.object({
 });
 
 export type LockedImage = z.infer<typeof lockedImageSchema>;
-export type LockedOrder = z.infer<typeof lockedOrderSchema>;
 export type ImageryLock = z.infer<typeof lockSchema>;
 
 /** `imagery.json` → `imagery.lock.json`; `fields.imagery.json` → `fields.imagery.lock.json`. */
@@ -56,7 +55,7 @@ export function lockPathOf(imageryFile: string): string {
   return imageryFile.replace(/\.json$/i, '') + LOCK_NAME_SUFFIX;
 }
 
-export function emptyLock(): ImageryLock {
+function emptyLock(): ImageryLock {
   return { version: 1, images: [], orders: [] };
 }
 
@@ -85,7 +84,7 @@ function imageOrder(a: LockedImage, b: LockedImage): number {
 }
 
 /** The lock's text: sorted entries, two-space JSON, a final newline. */
-export function lockText(lock: ImageryLock): string {
+function lockText(lock: ImageryLock): string {
   const images = [...lock.images].sort(imageOrder);
   const orders = [...lock.orders].sort((a, b) => a.order.localeCompare(b.order) || a.guid.localeCompare(b.guid));
   return `${JSON.stringify({ version: 1, images, orders }, null, 2)}\n`;

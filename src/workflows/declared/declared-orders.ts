@@ -48,7 +48,7 @@ export function payloadSummary(payload: OrderCreateRequest): Record<string, unkn
 
 /** The Create Tasking Order options of a declared order, every default filled in (so the payload
  * sent is the one planned). */
-export function orderOptionsOf(order: DeclaredOrder, models: TaskingModel[]): OrderOptions {
+function orderOptionsOf(order: DeclaredOrder, models: TaskingModel[]): OrderOptions {
   const model = checkModel(order.model, models);
   return {
     model,

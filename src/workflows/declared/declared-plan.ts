@@ -82,7 +82,7 @@ export interface Plan {
 export const BUYING: ReadonlySet<UnitKind> = new Set<UnitKind>(['buy', 'rebuy', 'missing']);
 
 /** A request's fields but the area and an upload address: what the lock keeps of it. */
-export function requestSummary(request: CompositeRequest): Record<string, unknown> {
+function requestSummary(request: CompositeRequest): Record<string, unknown> {
   const { Wkt: _wkt, GeoJson: _geo, UploadUrl: _upload, ...rest } = request as CompositeRequest & { Wkt?: unknown; GeoJson?: unknown; UploadUrl?: unknown };
   return rest;
 }

@@ -61,7 +61,7 @@ const orderShape = {
 
 const area = () => z.string().check(z.minLength(1), z.maxLength(1024));
 
-export const datasetSchema = z.strictObject({
+const datasetSchema = z.strictObject({
   name: name(),
   /** An AOI file, or a glob of them (`*` and `?` in the file name), relative to the imagery file. */
   area: area(),
@@ -70,9 +70,9 @@ export const datasetSchema = z.strictObject({
   ...seriesShape,
 });
 
-export const orderSchema = z.strictObject({ name: name(), area: area(), ...orderShape });
+const orderSchema = z.strictObject({ name: name(), area: area(), ...orderShape });
 
-export const budgetSchema = z.strictObject({
+const budgetSchema = z.strictObject({
   /** The most credits one apply may spend on images. */
   maxCredits: z.optional(z.number().check(z.nonnegative())),
   /** The most euros a month the file's new orders may cost. */

@@ -5,7 +5,7 @@ import type { CompositeEstimate, CompositeRequest } from '../../api/types';
 import type { WorkflowPorts } from '../engine/ports';
 import { requestKey } from '../engine/request-key';
 
-export const ESTIMATE_TTL_MS = 5 * 60_000;
+const ESTIMATE_TTL_MS = 5 * 60_000;
 
 /** The ports with their client's composite estimate answered from the cache while it is fresh. */
 export function withEstimateCache(ports: WorkflowPorts, now: () => number = Date.now): WorkflowPorts {

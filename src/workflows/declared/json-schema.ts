@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { imageryFileSchema } from './declared-schema';
 
-export function imageryJsonSchema(): Record<string, unknown> {
+function imageryJsonSchema(): Record<string, unknown> {
   const generated = z.toJSONSchema(imageryFileSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
   return { ...generated, title: 'Satellite imagery declared as code (imagery.json)' };
 }

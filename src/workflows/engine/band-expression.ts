@@ -6,9 +6,9 @@ import type { PickItem } from './ports';
 import { WorkflowError } from './errors';
 
 /** Bands of Sentinel-2-like models (live-service notes); `rgb` is B4, B3, B2. */
-export const KNOWN_BANDS = ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8', 'B8A', 'B9', 'B10', 'B11', 'B12'];
+const KNOWN_BANDS = ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8', 'B8A', 'B9', 'B10', 'B11', 'B12'];
 /** What most models offer when the models list names no bands. */
-export const COMMON_BANDS = ['B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8', 'B8A', 'B11', 'B12'];
+const COMMON_BANDS = ['B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8', 'B8A', 'B11', 'B12'];
 const RGB = ['B4', 'B3', 'B2'];
 
 export interface BandSelection {

@@ -3,28 +3,15 @@
 // locally, naming the API value), constellations must be ones the model supports.
 import type { TaskingModel } from '../../api/types';
 import { WorkflowError } from './errors';
-import type { PickItem } from './ports';
 
 /** Output resolutions in metres (live-service notes). */
-export const RESOLUTIONS = [10, 20, 40, 80, 160, 320, 640, 1280];
-
-export const BAND_CHOICES: PickItem<string>[] = [
-  { label: 'rgb', description: 'true colour (red, green, blue)', value: 'rgb' },
-  { label: 'all', description: 'every band of the model', value: 'all' },
-  { label: 'B2,B3,B4,B8', description: 'visible and near infrared', value: 'B2,B3,B4,B8' },
-  { label: '[B8_B4]', description: 'NDVI-style index of B8 and B4', value: '[B8_B4]' },
-];
-
-export const EPSG_CHOICES: PickItem<number>[] = [
-  { label: '4326', description: 'WGS 84 longitude/latitude', value: 4326 },
-  { label: '47000', description: 'automatic UTM zone', value: 47000 },
-];
+const RESOLUTIONS = [10, 20, 40, 80, 160, 320, 640, 1280];
 
 export const DEFAULT_RESOLUTION = 10;
 export const DEFAULT_BANDNAMES = 'rgb';
 export const DEFAULT_EPSG = 4326;
 
-export function modelNames(models: TaskingModel[]): string[] {
+function modelNames(models: TaskingModel[]): string[] {
   return models.map((m) => m.Model).filter((name): name is string => typeof name === 'string' && name.length > 0);
 }
 

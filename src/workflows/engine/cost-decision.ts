@@ -6,7 +6,7 @@
 // rest of a sum), not a finite number, or an order priced in more than one currency. A budget then
 // holds each part in its own unit: credits against credits, an order's dearer month in its currency.
 import { WorkflowError } from './errors';
-import type { EstimateModel } from './estimate-view-model';
+import type { CoverOption, EstimateModel } from './estimate-view-model';
 import { budgetedCost } from './order-costs';
 
 export interface OrderPrice {
@@ -52,12 +52,7 @@ function oneCurrency(currencies: readonly string[] | undefined, currency: string
   throw new WorkflowError('invalid-price', `Refused: the service priced ${what} in more than one currency (${all.join(' and ')}), so neither the balance nor a budget can hold it. Nothing was sent.`);
 }
 
-interface PricedOrder {
-  currency: string;
-  currencies?: string[];
-  currentMonth: number | undefined;
-  perMonth: number | undefined;
-}
+type PricedOrder = Pick<CoverOption, 'currency' | 'currencies' | 'currentMonth' | 'perMonth'>;
 
 function orderPrice(order: PricedOrder, createdBy: OrderPrice['createdBy'], what: string): OrderPrice {
   const currency = oneCurrency(order.currencies, order.currency, what);

@@ -1,133 +1,152 @@
 // What the cost webview shows and what it answers. The workflows build an EstimateModel from the
 // service's estimate and the request; the panel (src/ui/webview) renders it and returns a decision.
-// Lives in the core so the workflows can use it without importing the VS Code layer.
-import type { BoundingBox, PolygonCoordinates } from '../../geometry/types';
+// Lives in the core so the workflows can use it without importing the VS Code layer. The model is
+// declared once, as the zod schema the page validates it with (ui/webview/estimate/protocol.ts);
+// its types are that schema's z.infer, so a field cannot be added to one and not the other.
+// The workflows import only the types: zod/mini loads with the panel, not with a workflow.
+import * as z from 'zod/mini';
 
-export interface EstimateAoi {
-  polygons: PolygonCoordinates[];
-  billedBoxes: BoundingBox[];
-  areaKm2: number;
-  billedAreaKm2: number;
+const position = z.array(z.number());
+const polygon = z.array(z.array(position));
+const boundingBox = z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() });
+const money = z.optional(z.number());
+/** Every currency the estimate named (one, unless the service mixed them). */
+const currencies = z.optional(z.array(z.string()));
+
+const estimateAoi = z.object({
+  polygons: z.array(polygon),
+  billedBoxes: z.array(boundingBox),
+  areaKm2: z.number(),
+  billedAreaKm2: z.number(),
   /** The least billed per polygon (the billing rules the area was measured with), km²; none for tiles. */
-  minBilledKm2?: number;
-}
+  minBilledKm2: z.optional(z.number()),
+});
 
 /** A labelled setting shown in the summary (model, constellations, dates, resolution, bands, EPSG). */
-export interface SettingLine {
-  label: string;
-  value: string;
-}
+const settingLine = z.object({ label: z.string(), value: z.string() });
 
-interface EstimateCommon {
-  title: string;
-  aoi: EstimateAoi | undefined;
-  settings: SettingLine[];
+const common = {
+  title: z.string(),
+  aoi: z.optional(estimateAoi),
+  settings: z.array(settingLine),
   /** Plain sentences: billed area much larger than drawn, cost above budget, renewal deadline. */
-  warnings: string[];
+  warnings: z.array(z.string()),
   /** The exact request payload that Proceed sends. */
-  payload: unknown;
+  payload: z.unknown(),
   /** The `satImagery.confirmCostAbove` budget, when set. */
-  budget: number | undefined;
-}
-
-export interface CompositeEstimateModel extends EstimateCommon {
-  kind: 'composite';
-  credits: number | undefined;
-  areaEstimateKm2: number | undefined;
-  fileSizeMB: number | undefined;
-  timeSeconds: number | undefined;
-  /** A time series: each date with its credits; `credits` is then their total. */
-  series?: SeriesEstimate;
-  /** AutomaticOrderCreation on an area no order covers: the order the service may create. */
-  automaticOrder?: AutomaticOrderPrice;
-}
+  budget: z.optional(z.number()),
+};
 
 /** The estimate of the tasking order the service would create with AutomaticOrderCreation: the
  * service decides that order, so this is its price with the person's order settings. */
-export interface AutomaticOrderPrice {
-  currency: string;
-  /** Every currency the estimate named (one, unless the service mixed them). */
-  currencies?: string[];
-  currentMonth: number | undefined;
-  perMonth: number | undefined;
-  billedKm2: number | undefined;
+const automaticOrderPrice = z.object({
+  currency: z.string(),
+  currencies,
+  currentMonth: money,
+  perMonth: money,
+  billedKm2: z.optional(z.number()),
   /** Says that the service decides the order and which settings this estimate used. */
-  note: string;
-  caveat: string;
+  note: z.string(),
+  caveat: z.string(),
   /** The order estimate request that was sent. */
-  request: unknown;
-}
+  request: z.unknown(),
+});
 
-export interface SeriesEstimate {
-  dates: { date: string; credits?: number }[];
+const seriesEstimate = z.object({
+  dates: z.array(z.object({ date: z.string(), credits: z.optional(z.number()) })),
   /** Undefined when a date came without a price. */
-  total?: number;
-}
+  total: z.optional(z.number()),
+});
 
-export interface OrderEstimateModel extends EstimateCommon {
-  kind: 'order';
-  currency: string;
-  /** Every currency the estimate named (one, unless the service mixed them). */
-  currencies?: string[];
-  currentMonthOrder: number | undefined;
-  currentMonthStorage: number | undefined;
-  nextMonthOrder: number | undefined;
-  nextMonthStorage: number | undefined;
-  recurring: boolean;
-  /** For a recurring order: the last moment (ISO) a cancellation stops next month's charge. */
-  cancellationDeadline: string | undefined;
-  cancellationDate: string | undefined;
-  imageDates: string[];
-  /** Totals as the service gave them (either estimate shape); the breakdown above may be absent. */
-  currentMonthCost?: number;
-  perMonthCost?: number;
-  /** The cadence the order asks for, shown beside the price. */
-  cadence?: OrderCadence;
-  /** The service's caveat: no change to existing orders and no overlap with them assumed. */
-  caveat?: string;
-  /** The cheapest-cover comparison: the polygon order and the tile order the service proposes. */
-  covers?: CoverOption[];
-}
+const compositeEstimateModel = z.object({
+  ...common,
+  kind: z.literal('composite'),
+  credits: money,
+  areaEstimateKm2: z.optional(z.number()),
+  fileSizeMB: z.optional(z.number()),
+  timeSeconds: z.optional(z.number()),
+  /** A time series: each date with its credits; `credits` is then their total. */
+  series: z.optional(seriesEstimate),
+  /** AutomaticOrderCreation on an area no order covers: the order the service may create. */
+  automaticOrder: z.optional(automaticOrderPrice),
+});
 
-export interface OrderCadence {
-  imageFrequency: number;
-  storageMonths: number;
-  apiRequests: number;
+const orderCadence = z.object({
+  imageFrequency: z.number(),
+  storageMonths: z.number(),
+  apiRequests: z.number(),
   /** YYYY-MM-DD: the day the image cadence counts from. */
-  referenceDate?: string;
-}
+  referenceDate: z.optional(z.string()),
+});
 
 /** One way to order the area, estimated: what Proceed with `cover: id` would create. */
-export interface CoverOption {
-  id: 'polygon' | 'tiles';
-  label: string;
-  currency: string;
-  currencies?: string[];
-  currentMonth: number | undefined;
-  perMonth: number | undefined;
-  billedKm2: number | undefined;
-  tiles: number;
-  miniTiles: number;
+const coverOption = z.object({
+  id: z.enum(['polygon', 'tiles']),
+  label: z.string(),
+  currency: z.string(),
+  currencies,
+  currentMonth: money,
+  perMonth: money,
+  billedKm2: z.optional(z.number()),
+  tiles: z.number(),
+  miniTiles: z.number(),
   /** The tiles' and mini-tiles' footprints in lon/lat; empty for the polygon order (its billed
    * boxes are the AOI's). */
-  footprints: { guid: string; polygons: PolygonCoordinates[] }[];
-}
+  footprints: z.array(z.object({ guid: z.string(), polygons: z.array(polygon) })),
+});
 
-export interface TileChoice {
-  guid: string;
-  miniTile: boolean;
-  epsg: string | undefined;
+const orderEstimateModel = z.object({
+  ...common,
+  kind: z.literal('order'),
+  currency: z.string(),
+  currencies,
+  currentMonthOrder: money,
+  currentMonthStorage: money,
+  nextMonthOrder: money,
+  nextMonthStorage: money,
+  recurring: z.boolean(),
+  /** For a recurring order: the last moment (ISO) a cancellation stops next month's charge. */
+  cancellationDeadline: z.optional(z.string()),
+  cancellationDate: z.optional(z.string()),
+  imageDates: z.array(z.string()),
+  /** Totals as the service gave them (either estimate shape); the breakdown above may be absent. */
+  currentMonthCost: money,
+  perMonthCost: money,
+  /** The cadence the order asks for, shown beside the price. */
+  cadence: z.optional(orderCadence),
+  /** The service's caveat: no change to existing orders and no overlap with them assumed. */
+  caveat: z.optional(z.string()),
+  /** The cheapest-cover comparison: the polygon order and the tile order the service proposes. */
+  covers: z.optional(z.array(coverOption)),
+});
+
+const tileChoice = z.object({
+  guid: z.string(),
+  miniTile: z.boolean(),
+  epsg: z.optional(z.string()),
   /** Footprint polygon(s) in lon/lat, from DataGeogWkt. */
-  polygons: PolygonCoordinates[];
-}
+  polygons: z.array(polygon),
+});
 
-export interface TileSelectionModel extends EstimateCommon {
-  kind: 'tiles';
-  tiles: TileChoice[];
-  preselected: string[];
-}
+const tileSelectionModel = z.object({
+  ...common,
+  kind: z.literal('tiles'),
+  tiles: z.array(tileChoice),
+  preselected: z.array(z.string()),
+});
 
-export type EstimateModel = CompositeEstimateModel | OrderEstimateModel | TileSelectionModel;
+export const estimateModelSchema = z.discriminatedUnion('kind', [compositeEstimateModel, orderEstimateModel, tileSelectionModel]);
+
+export type EstimateAoi = z.infer<typeof estimateAoi>;
+export type SettingLine = z.infer<typeof settingLine>;
+export type AutomaticOrderPrice = z.infer<typeof automaticOrderPrice>;
+export type SeriesEstimate = z.infer<typeof seriesEstimate>;
+export type CompositeEstimateModel = z.infer<typeof compositeEstimateModel>;
+export type CoverOption = z.infer<typeof coverOption>;
+export type OrderEstimateModel = z.infer<typeof orderEstimateModel>;
+export type TileChoice = z.infer<typeof tileChoice>;
+export type TileSelectionModel = z.infer<typeof tileSelectionModel>;
+export type EstimateModel = z.infer<typeof estimateModelSchema>;
 
 export type EstimateDecision =
   | { action: 'proceed'; selectedTiles?: string[]; cover?: CoverOption['id'] }

@@ -4,24 +4,18 @@
 // that refuse a wrong value before anything is sent.
 import type { ImageryClient, ProcessOutputOptions, TileOutputOptions } from '../../api/types';
 import { isHttpsOrLoopback } from '../../api/loopback';
+import { OUTPUT_FIELDS, outputFieldsOf } from '../../api/request-fields';
 import { readSpecification } from '../../api/specification';
 import { unlessCancelled, WorkflowError } from './errors';
 
 export type OutputKind = 'composite' | 'tile' | 'minitile';
 export type OutputFields = ProcessOutputOptions & TileOutputOptions;
 
-export const OUTPUT_ENUM_FIELDS = ['DataType', 'PixelSelectionMode', 'UtmDataSelectionMode', 'FileType'] as const;
-export const OUTPUT_BOOLEAN_FIELDS = ['AllowPartialImage', 'UtmGridForcePixelResolutionSize', 'AutomaticOrderCreation'] as const;
-export const TILE_BOOLEAN_FIELDS = ['Harmonize', 'ClipReflectance'] as const;
-
+/** The fields whose value is one of a list (the document's enum, else the known values). */
+const ENUM_FIELDS = OUTPUT_FIELDS.filter((row) => row.value !== 'flag' && row.wire !== 'UploadUrl').map((row) => row.wire);
+const BOOLEAN_FIELDS = OUTPUT_FIELDS.filter((row) => row.value === 'flag').map((row) => row.wire);
 /** Values named in the live-service notes, offered when the document lists none. */
-export const KNOWN_VALUES: Record<string, readonly (string | number)[]> = {
-  DataType: ['int16', 'uint8'],
-  PixelSelectionMode: ['intersect', 'contained'],
-  UtmDataSelectionMode: ['single_utm_fully_covered', 'single_utm', 'combined_utm'],
-  FileType: ['tif'],
-  Level: [1, 2],
-};
+const KNOWN_VALUES: Record<string, readonly (string | number)[] | undefined> = Object.fromEntries(OUTPUT_FIELDS.map((row) => [row.wire, 'known' in row ? row.known : undefined]));
 
 const PATHS: Record<OutputKind, string> = {
   composite: 'POST /api/satelliteimages/process/composite',
@@ -47,7 +41,7 @@ export async function fieldRules(ports: DocumentPorts, kind: OutputKind): Promis
   const spec = await unlessCancelled(ports.client.getSpecification({ signal: ports.signal }), ports.signal, undefined);
   const fields = spec ? readSpecification(spec).requestFields[PATHS[kind]] ?? {} : {};
   const enums: Record<string, readonly unknown[] | undefined> = {};
-  for (const name of [...OUTPUT_ENUM_FIELDS, 'EpsgProjection', 'Level', 'Resolution']) enums[name] = fields[name.toLowerCase()]?.enum;
+  for (const name of [...ENUM_FIELDS, 'EpsgProjection', 'Resolution']) enums[name] = fields[name.toLowerCase()]?.enum;
   return { enums };
 }
 
@@ -56,14 +50,11 @@ export function offeredValues(field: string, rules: FieldRules): readonly unknow
   return rules.enums[field] ?? KNOWN_VALUES[field] ?? [];
 }
 
-const tileOnly = new Set(['Level', 'Harmonize', 'ClipReflectance']);
-const compositeOnly = new Set(['AutomaticOrderCreation']);
-
-/** Every output field a request kind takes, by its wire name. */
+/** Every output field a request kind takes, by its wire name (api/request-fields.ts). */
 export const OUTPUT_FIELD_NAMES: Record<OutputKind, readonly string[]> = {
-  composite: [...OUTPUT_ENUM_FIELDS, ...OUTPUT_BOOLEAN_FIELDS, 'UploadUrl'],
-  tile: [...OUTPUT_ENUM_FIELDS, ...OUTPUT_BOOLEAN_FIELDS.filter((n) => !compositeOnly.has(n)), 'Level', ...TILE_BOOLEAN_FIELDS, 'UploadUrl'],
-  minitile: [...OUTPUT_ENUM_FIELDS, ...OUTPUT_BOOLEAN_FIELDS.filter((n) => !compositeOnly.has(n)), 'Level', ...TILE_BOOLEAN_FIELDS, 'UploadUrl'],
+  composite: outputFieldsOf('composite').map((row) => row.wire),
+  tile: outputFieldsOf('tile').map((row) => row.wire),
+  minitile: outputFieldsOf('minitile').map((row) => row.wire),
 };
 const knownNames = new Set(Object.values(OUTPUT_FIELD_NAMES).flat());
 
@@ -85,7 +76,7 @@ export function mergeOutput(kind: OutputKind, fromSettings: OutputFields | undef
   for (const source of [fromSettings, fromOptions]) {
     for (const [key, value] of Object.entries(source ?? {})) {
       if (value === undefined || value === null || value === '') continue;
-      if (kind === 'composite' ? tileOnly.has(key) : compositeOnly.has(key)) continue;
+      if (!OUTPUT_FIELD_NAMES[kind].includes(key)) continue;
       merged[key] = value;
     }
   }
@@ -109,7 +100,7 @@ export function checkUploadUrl(value: string): string {
 /** Refuses a value the document's enum does not list, or a field of the wrong type. */
 export function checkOutput(fields: OutputFields, rules: FieldRules): OutputFields {
   const record = fields as Record<string, unknown>;
-  for (const name of [...OUTPUT_ENUM_FIELDS, 'Level']) {
+  for (const name of ENUM_FIELDS) {
     const value = record[name];
     if (value === undefined) continue;
     const allowed = rules.enums[name];
@@ -120,7 +111,7 @@ export function checkOutput(fields: OutputFields, rules: FieldRules): OutputFiel
       throw new WorkflowError('invalid-option', `${name} '${String(value)}' is not one the service lists: ${allowed.join(', ')}.`);
     }
   }
-  for (const name of [...OUTPUT_BOOLEAN_FIELDS, ...TILE_BOOLEAN_FIELDS]) {
+  for (const name of BOOLEAN_FIELDS) {
     if (record[name] !== undefined && typeof record[name] !== 'boolean') throw new WorkflowError('invalid-option', `${name} must be true or false.`);
   }
   if (fields.UploadUrl !== undefined) checkUploadUrl(fields.UploadUrl);

@@ -8,7 +8,7 @@ import type { EstimateDecision, EstimateModel } from './estimate-view-model';
 
 /** Answer of a prompt step that asks to go one step back. A symbol, so no picked value collides. */
 export const BACK: unique symbol = Symbol('back');
-export type Back = typeof BACK;
+type Back = typeof BACK;
 
 /** What a prompt returns: the value, BACK, or undefined when the person dismissed it. */
 export type Answer<T> = T | Back | undefined;

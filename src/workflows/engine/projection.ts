@@ -7,7 +7,7 @@ import { DEFAULT_EPSG } from './choices';
 import { WorkflowError } from './errors';
 import type { PickItem } from './ports';
 
-export const AUTOMATIC_UTM = 47000;
+const AUTOMATIC_UTM = 47000;
 
 /** UTM zone number (1–60) of a longitude; 180° belongs to zone 60. */
 export function utmZoneOf(longitude: number): number {

@@ -21,7 +21,7 @@ import { FolderLock } from './folder-lock';
 import type { LockOptions } from './folder-lock';
 import { JournalWriter, LEDGER_NAME, readJournal } from './ledger-journal';
 
-export type UnitState = 'sending' | 'charged' | 'saved' | 'lost' | 'refused' | 'charged-not-saved' | 'not-sent';
+type UnitState = 'sending' | 'charged' | 'saved' | 'lost' | 'refused' | 'charged-not-saved' | 'not-sent';
 
 export interface LedgerEntry {
   v: 1;

@@ -13,12 +13,12 @@ import type { WorkflowPorts } from '../engine/ports';
 /** Overlaps below this (km²) are rounding, not area. */
 const NEGLIGIBLE_KM2 = 0.005;
 
-export interface OrderOverlap {
+interface OrderOverlap {
   order: TaskOrder;
   km2: number;
 }
 
-export function orderOverlaps(aoi: Aoi, orders: readonly TaskOrder[]): OrderOverlap[] {
+function orderOverlaps(aoi: Aoi, orders: readonly TaskOrder[]): OrderOverlap[] {
   const found: OrderOverlap[] = [];
   for (const order of orders) {
     if (order.OrderingProcessStatus === 'Canceled' || typeof order.Wkt !== 'string') continue;
@@ -29,7 +29,7 @@ export function orderOverlaps(aoi: Aoi, orders: readonly TaskOrder[]): OrderOver
   return found;
 }
 
-export function overlapSentence(overlap: OrderOverlap): string {
+function overlapSentence(overlap: OrderOverlap): string {
   const o = overlap.order;
   const period = o.To === null ? `from ${o.From ?? '?'}, recurring` : `${o.From ?? '?'} to ${o.To ?? '?'}`;
   return `This area overlaps the area of your order ${o.TaskOrderGuid ?? '(no GUID)'} (${o.Model ?? 'model not given'}, ${period}) by ${overlap.km2.toFixed(2)} km²; the estimate does not take that order into account.`;

@@ -36,7 +36,7 @@ export function parseOrderEnd(text: string | null | undefined): string | null {
 }
 
 /** Problems with the fields, each a sentence; empty when the payload may be sent. */
-export function orderFieldProblems(fields: OrderFields): string[] {
+function orderFieldProblems(fields: OrderFields): string[] {
   const problems: string[] = [];
   if (!isDay(fields.from)) problems.push(`From '${fields.from}' must be a date as YYYY-MM-DD.`);
   if (fields.to !== null && !isDay(fields.to)) problems.push(`To '${fields.to}' must be a date as YYYY-MM-DD, or empty for a recurring order.`);

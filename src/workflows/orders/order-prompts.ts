@@ -11,7 +11,7 @@ import { BACK } from '../engine/ports';
 import type { Answer, WorkflowPorts } from '../engine/ports';
 import type { WizardStep } from '../engine/wizard';
 
-export interface OrderChoices {
+interface OrderChoices {
   model?: string;
   satelliteConstellations?: string[];
   from?: string;

@@ -1,5 +1,4 @@
 // The options and the result of a time series: one frozen request profile over many dates.
-import type { ProcessOutputOptions } from '../../api/types';
 import type { CompositeChoices } from '../composite/composite-prompts';
 import type { AoiMode } from '../engine/request-profile';
 import type { BatchResult } from '../engine/results';
@@ -18,8 +17,6 @@ export interface DownloadSeriesOptions extends Omit<CompositeChoices, 'date'> {
   /** At most this many dates (the newest). */
   maxDates?: number;
   aoiMode?: AoiMode;
-  /** Output-affecting fields (FileType, DataType, AllowPartialImage...), the same for every date. */
-  output?: ProcessOutputOptions;
   outputDirectory?: string;
   skipConfirmation?: boolean;
   /** Dates that may have been charged in an earlier run and that the person chose to send again
@@ -35,7 +32,7 @@ export interface DownloadSeriesOptions extends Omit<CompositeChoices, 'date'> {
  * availability check said no. failed: sent and refused, or not written. may-have-been-charged:
  * sent and its answer lost (not sent again unless asked). not-sent: cancelled or declined first.
  */
-export type SeriesDateStatus = 'done' | 'skipped' | 'partial' | 'not-available' | 'failed' | 'may-have-been-charged' | 'not-sent';
+type SeriesDateStatus = 'done' | 'skipped' | 'partial' | 'not-available' | 'failed' | 'may-have-been-charged' | 'not-sent';
 
 export interface SeriesDateReport {
   date: string;

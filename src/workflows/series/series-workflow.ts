@@ -36,7 +36,7 @@ import type { DownloadSeriesOptions, SeriesDateReport, SeriesResult } from './se
 import { honestProgress } from '../engine/honest-progress';
 
 /** `composite-<date>-<model>-<resolution>m-<request hash>.tif` */
-export function seriesFileName(fields: SeriesFields, date: string, key: string): string {
+function seriesFileName(fields: SeriesFields, date: string, key: string): string {
   return paidFileName(['composite', date, fields.model, `${fields.resolution}m`], key);
 }
 

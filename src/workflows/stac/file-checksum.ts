@@ -6,7 +6,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 /** The multihash prefix of a SHA2-256 digest of 32 bytes. */
-export const SHA256_MULTIHASH_PREFIX = '1220';
+const SHA256_MULTIHASH_PREFIX = '1220';
 
 export interface FileFacts {
   size: number;

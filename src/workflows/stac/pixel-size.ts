@@ -14,7 +14,7 @@ export function metresPerPixel(epsg: number | undefined, resolution: readonly [n
 }
 
 /** Reads the file's pixel size in metres; undefined when the file cannot be read. */
-export async function filePixelMetres(path: string): Promise<number | undefined> {
+async function filePixelMetres(path: string): Promise<number | undefined> {
   try {
     const { RasterFile } = await import('../../raster');
     const raster = await RasterFile.open(path);

@@ -55,7 +55,7 @@ export async function seriesCollectionId(directory: string): Promise<string | un
 }
 
 /** What makes images of one series: the request without its date and area. */
-export function settingsKey(item: StacItem): string {
+function settingsKey(item: StacItem): string {
   const request = (item.properties['sat-imagery:request'] ?? {}) as Record<string, unknown>;
   const kept = Object.keys(request)
     .filter((name) => !/^(date|wkt|geojson)$/i.test(name))

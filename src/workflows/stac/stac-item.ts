@@ -20,7 +20,7 @@ export const COLLECTION_FILE_NAME = 'collection.json';
 export const ATTRIBUTION = 'Contains modified Copernicus Sentinel data; Landsat data courtesy of the U.S. Geological Survey.';
 
 type Position = number[];
-export type StacGeometry = { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] };
+type StacGeometry = { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] };
 
 const AUTOMATIC_UTM = 47000;
 

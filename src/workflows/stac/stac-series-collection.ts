@@ -12,7 +12,7 @@ export const SERIES_MARK = 'sat-imagery:series';
 /** live-service-notes.md states no licence for the service's images, only the source data's
  * notices: so `other` (STAC 1.1's name for a licence that is not an SPDX id; STAC 1.0 readers take
  * any id) with a `license` link to the Copernicus Sentinel data legal notice. */
-export const LICENSE = 'other';
+const LICENSE = 'other';
 export const LICENSE_LINK = { rel: 'license', href: 'https://sentinels.copernicus.eu/documents/247904/690755/Sentinel_Data_Legal_Notice', type: 'text/html', title: 'Legal notice on the use of Copernicus Sentinel Data and Service Information' };
 
 export interface Provider {

@@ -26,7 +26,7 @@ export function sidecarPath(imagePath: string): string {
 export type ItemProfile = Pick<CompositeProfile, 'date' | 'epsgProjection' | 'bandnames' | 'model' | 'satelliteConstellations' | 'resolution'>;
 
 /** Counting a large image's pixels is bounded: past this, the share is left unsaid (and logged). */
-export const VALIDITY_DEADLINE_MS = 15_000;
+const VALIDITY_DEADLINE_MS = 15_000;
 
 export interface WrittenSidecar {
   path: string;
@@ -43,7 +43,7 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
 /** The STAC affine transform [a, b, c, d, e, f] (x = a·column + b·row + c, y = d·column + e·row + f)
  * of a north-up image from its upper-left corner and pixel size; GDAL's geotransform orders the
  * same numbers [c, a, b, f, d, e]. */
-export function stacTransform(origin: readonly [number, number], resolution: readonly [number, number]): number[] {
+function stacTransform(origin: readonly [number, number], resolution: readonly [number, number]): number[] {
   return [resolution[0], 0, origin[0], 0, -resolution[1], origin[1]];
 }
 

@@ -27,7 +27,7 @@ export interface SearchTilesOptions {
 }
 
 /** The mini-tiles of one tile (the search's TileGuidForMiniTiles). */
-export async function miniTilesOf(ports: WorkflowPorts, tileGuid: string): Promise<TileRecord[]> {
+async function miniTilesOf(ports: WorkflowPorts, tileGuid: string): Promise<TileRecord[]> {
   ports.progress.report({ message: `Searching the mini-tiles of ${tileGuid}…` });
   return ports.client.searchTiles({ TileGuidForMiniTiles: tileGuid }, { signal: ports.signal });
 }

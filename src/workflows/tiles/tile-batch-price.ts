@@ -3,6 +3,7 @@
 // service has no estimate for a tile or a mini-tile, so the price is derived: each unit's billed
 // area times the rate (credits per km²) the composite estimate gives for the same settings over
 // one unit, and the cost panel says so.
+import { outputFieldsOf } from '../../api/request-fields';
 import type { CompositeAvailabilityRequest, CompositeRequest, ProcessOutputOptions, TileRecord } from '../../api/types';
 import { aoiFromPolygons } from '../../geometry/index';
 import type { Aoi, PolygonCoordinates } from '../../geometry/types';
@@ -29,16 +30,16 @@ export type UnitSettings = {
  * (Level, Harmonize, ClipReflectance are tile-only; an upload address is no question of price or
  * availability). */
 type UnitOutput = Omit<ProcessOutputOptions, 'UploadUrl' | 'AutomaticOrderCreation'>;
-const SHARED_OUTPUT = ['FileType', 'DataType', 'PixelSelectionMode', 'UtmDataSelectionMode', 'AllowPartialImage', 'UtmGridForcePixelResolutionSize'] as const satisfies readonly (keyof UnitOutput)[];
+const SHARED_OUTPUT = outputFieldsOf('tile').filter((row) => row.checked && row.kinds.includes('composite')).map((row) => row.wire as keyof UnitOutput);
 
 /** The unit's output fields as its availability check and probe estimate send them. */
-export function unitOutput(settings: UnitOutput): UnitOutput {
+function unitOutput(settings: UnitOutput): UnitOutput {
   const out: Record<string, unknown> = {};
   for (const name of SHARED_OUTPUT) if (settings[name] !== undefined) out[name] = settings[name];
   return out as UnitOutput;
 }
 
-export interface UnitPrice {
+interface UnitPrice {
   id: string;
   aoi: Aoi;
 }

@@ -83,7 +83,7 @@ function compositeEstimate(ctx: RouteContext): Reply {
 
 /** The order AutomaticOrderCreation creates: the area's box, for the image date's month, with
  * the service's usual cadence (every day, one storage month, one API request). */
-export function automaticOrder(request: CompositeRequest): OrderRequest {
+function automaticOrder(request: CompositeRequest): OrderRequest {
   const day = new Date(`${request.date.slice(0, 10)}T00:00:00Z`);
   const from = isoDay(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1) / 86_400_000);
   const to = isoDay(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0) / 86_400_000);

@@ -90,7 +90,7 @@ function listed(ctx: RouteContext, order: StoredOrder): Record<string, unknown> 
 }
 
 /** `POLYGON((10.1 56.1,...))` → `POLYGON ((10.100000 56.100000, ...))`. */
-export function reformatWkt(wkt: string): string {
+function reformatWkt(wkt: string): string {
   return wkt
     .replace(/-?\d+(\.\d+)?([eE][-+]?\d+)?/g, (n) => Number(n).toFixed(6))
     .replace(/\s*,\s*/g, ', ')

@@ -41,7 +41,7 @@ function decode(encoded: readonly number[], [sx, sy, tx, ty]: CellFile['transfor
   return flat;
 }
 
-export function cellFeatures(file: CellFile): Feature[] {
+function cellFeatures(file: CellFile): Feature[] {
   const features: Feature[] = [];
   for (const [layer, lines] of [['coast', file.coast], ['border', file.borders]] as const) {
     for (const line of lines) features.push(new Feature({ geometry: new LineString(decode(line, file.transform), 'XY'), layer }));

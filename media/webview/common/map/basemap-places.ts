@@ -19,7 +19,7 @@ export const PLACES_ATTRIBUTION = 'Places © GeoNames (CC BY 4.0)';
 
 /** The resolution (metres per pixel) under which the cells of smaller places are read and drawn:
  * the 1:10m basemap's. */
-export const PLACE_CELLS_MAX_RESOLUTION = 1200;
+const PLACE_CELLS_MAX_RESOLUTION = 1200;
 
 /** [name, lon, lat, population], as scripts/basemap-places.mjs writes them. */
 type PlaceRow = [string, number, number, number];
@@ -44,7 +44,7 @@ const THRESHOLDS: readonly (readonly [resolution: number, population: number])[]
 ];
 
 /** The smallest population drawn at `resolution`. */
-export function minPopulation(resolution: number): number {
+function minPopulation(resolution: number): number {
   return THRESHOLDS.find(([atLeast]) => resolution >= atLeast)?.[1] ?? 0;
 }
 

@@ -30,7 +30,7 @@ export interface MapColours {
 let probe: CanvasRenderingContext2D | null | undefined;
 
 /** [r, g, b, a] of any CSS colour the canvas understands; black when it understands none. */
-export function parseColour(css: string): [number, number, number, number] {
+function parseColour(css: string): [number, number, number, number] {
   probe ??= document.createElement('canvas').getContext('2d');
   if (!probe) return [0, 0, 0, 1];
   probe.fillStyle = '#000';

@@ -55,7 +55,7 @@ interface OverlayEntry {
 }
 
 /** The folder of the running page script's bundle, where esbuild.mjs puts basemap/. */
-export function defaultBasemapUrl(): string {
+function defaultBasemapUrl(): string {
   const script = document.currentScript as HTMLScriptElement | null;
   const src = script?.src ?? document.querySelector<HTMLScriptElement>('script[src]')?.src ?? '';
   return src.replace(/[^/]*$/, 'basemap/');

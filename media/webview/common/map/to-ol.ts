@@ -13,7 +13,7 @@ const MAX_LAT = 85.05112878;
 const R = 6378137;
 
 /** lon/lat pairs → Web Mercator metres, into a new array (the host's array stays untouched). */
-export function projectFlat(lonLat: Float64Array): number[] {
+function projectFlat(lonLat: Float64Array): number[] {
   const out = new Array<number>(lonLat.length);
   for (let i = 0; i < lonLat.length; i += 2) {
     const lat = Math.max(-MAX_LAT, Math.min(MAX_LAT, lonLat[i + 1]));
@@ -23,7 +23,7 @@ export function projectFlat(lonLat: Float64Array): number[] {
   return out;
 }
 
-export function multiPolygonOf(packed: PackedPolygons): MultiPolygon {
+function multiPolygonOf(packed: PackedPolygons): MultiPolygon {
   const flat = projectFlat(packed.coordinates);
   const endss: number[][] = [];
   let ring = 0;

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 export const WEBVIEW_RESOURCE_FOLDERS = ['media', 'dist'] as const;
 export const WEBVIEW_SCRIPT = 'dist/webview.js';
 export const WEBVIEW_STYLE = 'media/webview.css';
-export const MAP_STYLE = 'dist/map.css';
+const MAP_STYLE = 'dist/map.css';
 
 export interface PageShellOptions {
   /** `webview.cspSource`: the origin VS Code serves local resources from. */
@@ -34,11 +34,11 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function contentSecurityPolicy(cspSource: string, nonce: string, extra: { imageOrigin?: string } = {}): string {
+function contentSecurityPolicy(cspSource: string, nonce: string, extra: { imageOrigin?: string } = {}): string {
   return [
     "default-src 'none'",
     `img-src ${cspSource}${extra.imageOrigin ? ` ${extra.imageOrigin}` : ''}`,

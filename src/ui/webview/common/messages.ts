@@ -7,10 +7,6 @@ export interface Message {
   readonly type: string;
 }
 
-export interface RequestId {
-  readonly requestId: string;
-}
-
 export interface Reply {
   readonly inReplyTo: string;
 }
@@ -38,8 +34,4 @@ export interface PanelPage<HostMessage extends Message, PageMessage extends Mess
 
 export function isReply(message: Message): message is Message & Reply {
   return typeof (message as Partial<Reply>).inReplyTo === 'string';
-}
-
-export function isRequest(message: Message): message is Message & RequestId {
-  return typeof (message as Partial<RequestId>).requestId === 'string';
 }

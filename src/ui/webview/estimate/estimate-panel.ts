@@ -16,7 +16,7 @@ import { payloadToText, toShowMessage } from './view-model';
 
 type Resolve = (decision: EstimateDecision) => void;
 
-export const estimatePage: PanelPage<HostMessage, WebviewMessage> = {
+const estimatePage: PanelPage<HostMessage, WebviewMessage> = {
   name: 'Estimate panel',
   title: 'Estimate',
   viewType: Views.estimatePanel,

@@ -71,7 +71,7 @@ function countVertices(polygons: number[][][][]): number {
 }
 
 /** Offset of a zero-based line and column (UTF-16), by scanning for line breaks. */
-export function offsetOf(text: string, line: number, column: number): number {
+function offsetOf(text: string, line: number, column: number): number {
   let offset = 0;
   for (let l = 0; l < line; l++) {
     const next = text.indexOf('\n', offset);

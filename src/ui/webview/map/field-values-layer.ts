@@ -11,9 +11,9 @@ import type { FieldValuesMessage } from './protocol';
 
 type Feature = FieldValuesMessage['features'][number];
 
-export const FIELD_VALUES_LAYER_ID = 'fieldValues';
+const FIELD_VALUES_LAYER_ID = 'fieldValues';
 /** Above the AOI's own fill (100), which would tint the ramp, and under its problems (110). */
-export const FIELD_VALUES_Z = 105;
+const FIELD_VALUES_Z = 105;
 
 /** Low to high: viridis' stops, even in lightness, readable on light and dark maps and by colour-blind eyes. */
 export const RAMP = ['#440154', '#3b528b', '#21918c', '#5ec962', '#fde725'] as const;
@@ -44,7 +44,7 @@ export interface FieldValuesSource {
 }
 
 /** Shortest figure that tells values of an index apart: 3 significant digits, no exponent for everyday sizes. */
-export function formatValue(value: number): string {
+function formatValue(value: number): string {
   return Math.abs(value) >= 1e-3 && Math.abs(value) < 1e6 ? String(Number(value.toPrecision(3))) : value.toPrecision(3);
 }
 

@@ -37,12 +37,12 @@ export function lonLatToMercator(lon: number, lat: number): [number, number] {
   return [(lon / DEG) * R, R * Math.log(Math.tan(Math.PI / 4 + clamped / DEG / 2))];
 }
 
-export function mercatorToLonLat(x: number, y: number): [number, number] {
+function mercatorToLonLat(x: number, y: number): [number, number] {
   return [(x / R) * DEG, (2 * Math.atan(Math.exp(y / R)) - Math.PI / 2) * DEG];
 }
 
 /** The image's extent on the map: its outline (16 points a side) in Web Mercator. */
-export function mercatorExtent(grid: ImageGrid): [number, number, number, number] {
+function mercatorExtent(grid: ImageGrid): [number, number, number, number] {
   const extent: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
   const add = (column: number, row: number) => {
     const [x, y] = lonLatToMercator(...grid.toLonLat(column, row));

@@ -9,10 +9,10 @@ import type { WarpedImage } from './mercator-warp';
 
 type Raster = typeof import('../../../raster');
 
-export const IMAGES_LAYER_ID = 'images';
+const IMAGES_LAYER_ID = 'images';
 /** Images drawn at most: 24 quick-looks of 512² are 24 MB of RGBA in one message. */
-export const MAX_QUICK_LOOKS = 24;
-export const QUICK_LOOK_SIDE = 512;
+const MAX_QUICK_LOOKS = 24;
+const QUICK_LOOK_SIDE = 512;
 
 export async function quickLook(core: Raster, path: string, maxSide = QUICK_LOOK_SIDE): Promise<WarpedImage | undefined> {
   let raster;

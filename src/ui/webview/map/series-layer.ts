@@ -10,7 +10,7 @@ import type { LayerMessage } from './protocol';
 
 type Feature = LayerMessage['features'][number];
 
-export const SERIES_LAYER_ID = 'series';
+const SERIES_LAYER_ID = 'series';
 
 export interface SeriesFolder {
   /** The folder's workspace-relative path. */

@@ -8,7 +8,7 @@ import type { TileSearch } from './tile-search-memory';
 
 type Feature = LayerMessage['features'][number];
 
-export const TILES_LAYER_ID = 'tiles';
+const TILES_LAYER_ID = 'tiles';
 
 export function tilesLayer(search: TileSearch): LayerMessage {
   const selected = new Set(search.selected);

@@ -37,7 +37,7 @@ export interface StatsContent {
   cacheProblem?: string;
 }
 
-export function loadStatsCore(): Promise<StatsCore> {
+function loadStatsCore(): Promise<StatsCore> {
   return import('../../../stats/index');
 }
 

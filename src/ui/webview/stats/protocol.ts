@@ -20,7 +20,7 @@ const numbers = z.custom<Float64Array>((v) => v instanceof Float64Array, 'Float6
 const pngDataUrl = z.string().check(z.regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/), z.maxLength(64 * 1024 * 1024));
 
 /** The long table, one entry per row in each array; `stats` holds STAT_COLUMNS.length numbers per row. */
-export const packedTableSchema = z.object({
+const packedTableSchema = z.object({
   fields: z.array(z.string()),
   /** YYYY-MM-DD, ascending. */
   dates: z.array(z.string()),
@@ -31,7 +31,7 @@ export const packedTableSchema = z.object({
   stats: numbers,
 });
 
-export const showSchema = z.object({
+const showSchema = z.object({
   type: z.literal('show'),
   title: z.string(),
   /** What was measured: the area file, the images folder and the pixel rule, in words. */

@@ -16,9 +16,9 @@ import { STATS_VIEW_TYPE, statsHostSchema, statsPageSchema } from './protocol';
 import type { StatsHostMessage, StatsPageMessage, StatsShowMessage } from './protocol';
 
 /** Dates on which less of a field than this held valid pixels are faded (the page can change it). */
-export const VALID_THRESHOLD = 0.5;
+const VALID_THRESHOLD = 0.5;
 
-export const statsPage: PanelPage<StatsHostMessage, StatsPageMessage> = {
+const statsPage: PanelPage<StatsHostMessage, StatsPageMessage> = {
   name: 'Field statistics',
   title: 'Field statistics',
   viewType: STATS_VIEW_TYPE,

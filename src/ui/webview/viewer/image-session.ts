@@ -5,21 +5,15 @@ import { JSON_FILE_LIMITS, readJsonBounded } from '../../../api/bounded-read';
 import { basename } from 'node:path';
 import type { BandMapping, BandWindow, ChannelStretch, RasterFile, RasterMetadata, ValueRule } from '../../../raster';
 import { sidecarPath } from '../../../workflows/stac/stac-sidecar';
-import type { PixelMessage, ShowViewerMessage, ViewChannel, ViewMessage } from './protocol';
+import type { PixelMessage, ShowViewerMessage, ViewChannel, ViewerPageMessage, ViewMessage } from './protocol';
 import { factsOf, sidecarOf } from './image-facts';
 import { locatorOf } from './locator';
 import { chooseStretches, isEmptyView } from './stretch-choice';
 
 type Raster = typeof import('../../../raster');
 
-export interface RenderRequest {
-  presetId: string;
-  window: [number, number, number, number];
-  targetWidth: number;
-  stretch?: { low: number; high: number }[];
-  /** The cut-offs come from another date of the series: used only where they suit this image. */
-  carried?: boolean;
-}
+/** A render request as the page's `render` message carries it (its schema's type). */
+export type RenderRequest = Omit<Extract<ViewerPageMessage, { type: 'render' }>, 'type' | 'requestId'>;
 
 export class ImageSession {
   private lastRead: { key: string; read: BandWindow } | undefined;

@@ -15,7 +15,7 @@ import { carryTo, seriesOf, takeCarried } from './series-steps';
 import { VIEWER_VIEW_TYPE, viewerHostSchema, viewerPageSchema } from './protocol';
 import type { ViewerHostMessage, ViewerPageMessage } from './protocol';
 
-export const viewerPage: PanelPage<ViewerHostMessage, ViewerPageMessage> = {
+const viewerPage: PanelPage<ViewerHostMessage, ViewerPageMessage> = {
   name: 'Image viewer',
   title: 'Image',
   viewType: VIEWER_VIEW_TYPE,

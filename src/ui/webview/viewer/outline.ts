@@ -6,7 +6,7 @@ import type { RasterMetadata } from '../../../raster';
 
 type Raster = typeof import('../../../raster');
 
-export interface OutlineGeometry {
+interface OutlineGeometry {
   type: 'Polygon' | 'MultiPolygon';
   coordinates: number[][][] | number[][][][];
 }

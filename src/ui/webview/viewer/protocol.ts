@@ -127,7 +127,6 @@ export type ViewerPageMessage = z.infer<typeof viewerPageSchema>;
 export type ViewMessage = z.infer<typeof viewMessage>;
 export type PixelMessage = z.infer<typeof pixelMessage>;
 export type ShowViewerMessage = z.infer<typeof showMessage>;
-export type ViewerPreset = z.infer<typeof preset>;
 export type ViewChannel = z.infer<typeof channel>;
 
 export const VIEWER_VIEW_TYPE = Views.imageViewer;

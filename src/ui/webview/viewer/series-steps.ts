@@ -7,6 +7,7 @@ import { JSON_FILE_LIMITS, readJsonBounded } from '../../../api/bounded-read';
 import { basename, dirname, resolve } from 'node:path';
 import { ITEM_COLLECTION_NAME } from '../../../workflows/stac/stac-collection';
 import { fileOfHref } from '../../../workflows/stac/stac-href';
+import type { ViewerPageMessage } from './protocol';
 
 export interface SeriesPlace {
   /** YYYY-MM-DD, oldest first. */
@@ -18,10 +19,7 @@ export interface SeriesPlace {
 }
 
 /** The band mapping and cut-offs (in values) a step carries to the next date's viewer. */
-export interface CarriedDisplay {
-  presetId: string;
-  stretch?: { low: number; high: number }[];
-}
+export type CarriedDisplay = Pick<Extract<ViewerPageMessage, { type: 'step' }>, 'presetId' | 'stretch'>;
 
 type Entry = { date: string; file: string; profile: string };
 

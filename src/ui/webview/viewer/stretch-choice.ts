@@ -11,7 +11,7 @@ export interface CutOffs {
 }
 
 /** Cut-offs in values (reflectance, index) as stored numbers; high stays above low. */
-export function storedCutOffs(cut: CutOffs, rule: ValueRule): CutOffs {
+function storedCutOffs(cut: CutOffs, rule: ValueRule): CutOffs {
   const low = (cut.low - rule.offset) / rule.scale;
   return { low, high: Math.max((cut.high - rule.offset) / rule.scale, low + 1e-9) };
 }
