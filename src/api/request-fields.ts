@@ -58,6 +58,45 @@ export const CHOICE_FIELDS = [
 ] as const satisfies readonly { name: string; wire: string; value: ChoiceValue; setting: string; flag: string; kinds: readonly (FieldKind | 'order')[] }[];
 const tiles = ['tile', 'minitile'] as const;
 
+/** A tasking order's cadence: a whole number in the range the service takes, its default, and the
+ * one line a prompt says (meanings from the live-service notes). */
+interface OrderCountRow {
+  readonly name: string;
+  readonly wire: string;
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+  readonly setting: string;
+  readonly flag: string;
+  readonly title: string;
+  readonly meaning: string;
+}
+
+/** The order fields a person can set as numbers: the settings reader, the prompts, the command
+ * line's flags, imagery.json's schema and the payload's check read their ranges from here. */
+export const ORDER_COUNT_FIELDS = [
+  { name: 'imageFrequency', wire: 'ImageFrequency', min: 1, max: 31, default: 1, setting: 'defaults.order.imageFrequency', flag: 'image-frequency', title: 'Image frequency (ImageFrequency)', meaning: 'One image every this many days: 1 = every day, 7 = weekly.' },
+  { name: 'storageMonths', wire: 'StorageMonths', min: 1, max: 60, default: 1, setting: 'defaults.order.storageMonths', flag: 'storage-months', title: 'Storage months (StorageMonths)', meaning: 'How many months each ordered image is kept for download.' },
+  { name: 'apiRequests', wire: 'ApiRequests', min: 0, max: 1_000_000, default: 1, setting: 'defaults.order.apiRequests', flag: 'api-requests', title: 'API requests (ApiRequests)', meaning: 'How many times the ordered images may be downloaded through the API.' },
+] as const satisfies readonly OrderCountRow[];
+
+export type OrderCountName = (typeof ORDER_COUNT_FIELDS)[number]['name'];
+
+/** The order's other fields a person can set: the day the cadence counts from, and the two flags. */
+export const ORDER_OTHER_FIELDS = [
+  { name: 'referenceDate', wire: 'ReferenceDate', value: 'day', setting: 'defaults.order.referenceDate', flag: 'reference-date' },
+  { name: 'geometryTileOrdering', wire: 'GeometryTileOrdering', value: 'flag', setting: 'defaults.order.geometryTileOrdering', flag: 'geometry-tile-ordering' },
+  { name: 'tileDeduplication', wire: 'TileDeduplication', value: 'flag', flag: 'tile-deduplication' },
+] as const satisfies readonly { name: string; wire: string; value: 'day' | 'flag'; setting?: string; flag: string }[];
+
+/** The order's cadence when neither a setting nor an option sets it. */
+export const ORDER_DEFAULTS = Object.fromEntries(ORDER_COUNT_FIELDS.map((row) => [row.name, row.default])) as Readonly<Record<OrderCountName, number>>;
+
+/** Why a cadence value is refused, or undefined when the service takes it. */
+export function orderCountProblem(row: OrderCountRow, value: number): string | undefined {
+  return Number.isInteger(value) && value >= row.min && value <= row.max ? undefined : `${row.wire} must be a whole number from ${row.min} to ${row.max}, not ${value}.`;
+}
+
 export const OUTPUT_FIELDS = [
   { wire: 'DataType', value: 'text', kinds: everyKind, checked: true, setting: 'defaults.output.dataType', flag: 'data-type', placeholder: 'TYPE', help: 'DataType of the image: int16 or uint8 (the specification document may list others)', known: ['int16', 'uint8'], prompt: 'Data type of the pixels' },
   { wire: 'PixelSelectionMode', value: 'text', kinds: everyKind, checked: true, setting: 'defaults.output.pixelSelectionMode', flag: 'pixel-selection-mode', placeholder: 'MODE', help: 'PixelSelectionMode: intersect or contained', known: ['intersect', 'contained'], prompt: 'Pixel selection at the edge of the area' },

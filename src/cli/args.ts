@@ -3,7 +3,7 @@
 // error rather than silently ignored. Values are converted and checked here, with messages that
 // name the option.
 import { parseArgs } from 'node:util';
-import { OUTPUT_FIELDS } from '../api/request-fields';
+import { ORDER_COUNT_FIELDS, OUTPUT_FIELDS } from '../api/request-fields';
 import type { FieldKind } from '../api/request-fields';
 import { DEFAULT_EPSG_RULE } from '../workflows/engine/projection';
 import { UsageError } from './exit-codes';
@@ -61,9 +61,9 @@ export const optionTable: Record<string, OptionSpec> = {
   'max-dates': { type: 'string', verbs: ['series'], value: 'N', help: 'at most N dates (the newest)' },
   dates: { type: 'string', verbs: ['series'], value: 'D1,D2', help: 'exactly these dates instead of a search' },
   'resend-uncertain': { type: 'boolean', verbs: ['download', 'series', 'tiles process', 'apply'], help: "send again the dates, parts or tiles the folder's manifest holds as possibly charged (check the account first; never by default)" },
-  'storage-months': { type: 'string', verbs: orderVerbs, value: 'N', help: 'months the images are kept (default 1)' },
-  'api-requests': { type: 'string', verbs: orderVerbs, value: 'N', help: 'API requests per image (default 1)' },
-  'image-frequency': { type: 'string', verbs: orderVerbs, value: 'N', help: '1 = every day … 7 = weekly (default 1)' },
+  ...Object.fromEntries(
+    ORDER_COUNT_FIELDS.map((row): [string, OptionSpec] => [row.flag, { type: 'string', verbs: orderVerbs, value: 'N', help: `${row.wire}: ${row.meaning} ${row.min} to ${row.max} (default ${row.default})` }]),
+  ),
   'reference-date': { type: 'string', verbs: orderVerbs, value: 'YYYY-MM-DD', help: 'reference date (default: --from)' },
   recurring: { type: 'boolean', verbs: orderVerbs, help: 'an order without end, renewed every month (instead of --to)' },
   'tile-deduplication': { type: 'boolean', verbs: orderVerbs, help: 'skip tiles already ordered (tile orders)' },
@@ -142,12 +142,13 @@ export class OptionReader {
     return items;
   }
 
-  number(name: string, { integer = false, min = 0 } = {}): number | undefined {
+  number(name: string, { integer = false, min = 0, max = Infinity } = {}): number | undefined {
     const text = this.string(name);
     if (text === undefined) return undefined;
     const value = Number(text);
-    if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
-      throw new UsageError(`--${name} must be ${integer ? 'a whole number' : 'a number'} of at least ${min}, not '${text}'.`);
+    if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+      const range = max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`;
+      throw new UsageError(`--${name} must be ${integer ? 'a whole number' : 'a number'} ${range}, not '${text}'.`);
     }
     return value;
   }

@@ -79,11 +79,6 @@ export const Settings = {
    * named in their table, api/request-fields.ts (a unit test keeps this one equal to its row). */
   defaultModel: 'defaults.model',
   // defaults.output.*: the output fields' settings are named in their table, api/request-fields.ts.
-  defaultOrderImageFrequency: 'defaults.order.imageFrequency',
-  defaultOrderStorageMonths: 'defaults.order.storageMonths',
-  defaultOrderApiRequests: 'defaults.order.apiRequests',
-  defaultOrderGeometryTileOrdering: 'defaults.order.geometryTileOrdering',
-  defaultOrderReferenceDate: 'defaults.order.referenceDate',
 } as const;
 
 /** Context keys used in `when` clauses. */

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { Settings } from './constants';
 import { baseUrlFromInspection } from './base-url';
-import { readChoiceSettings, readOutputSettings } from './output-settings';
+import { readChoiceSettings, readOrderSettings, readOutputSettings } from './output-settings';
 import type { WorkflowDefaults } from '../workflows/engine/ports';
 import type { SettingsReader } from './types';
 
@@ -19,10 +19,6 @@ function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** A whole number of at least `minimum`, or undefined (the workflow's own default then applies). */
-function wholeNumber(value: unknown, minimum: number): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= minimum ? value : undefined;
-}
 
 function finiteNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
@@ -54,13 +50,7 @@ export function createSettingsReader(): SettingsReader {
       const defaults: WorkflowDefaults = {
         ...readChoiceSettings(config),
         output: readOutputSettings(config),
-        order: {
-          imageFrequency: wholeNumber(config.get(Settings.defaultOrderImageFrequency), 1),
-          storageMonths: wholeNumber(config.get(Settings.defaultOrderStorageMonths), 1),
-          apiRequests: wholeNumber(config.get(Settings.defaultOrderApiRequests), 0),
-          geometryTileOrdering: config.get(Settings.defaultOrderGeometryTileOrdering) === true ? true : config.get(Settings.defaultOrderGeometryTileOrdering) === false ? false : undefined,
-          referenceDate: nonEmptyString(config.get(Settings.defaultOrderReferenceDate)),
-        },
+        order: readOrderSettings(config),
       };
       return Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== undefined));
     },

@@ -4,10 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OUTPUT_FIELDS } from '../../src/api/request-fields';
+import { ORDER_COUNT_FIELDS, OUTPUT_FIELDS } from '../../src/api/request-fields';
 import { optionTable } from '../../src/cli/args';
 import { flagOfQuestion, questionsOfAllFlags } from '../../src/cli/ports';
-import { CADENCE } from '../../src/workflows/orders/order-prompts';
 import { FIELD, nextMonth, useCliSimulator } from './cli-fixture';
 
 const root = join(__dirname, '..', '..', '..');
@@ -34,7 +33,7 @@ function questionIds(): { id: string; folder: string }[] {
         const expression = m[1]!.trim();
         const literal = /^'([^']+)'$/.exec(expression);
         if (literal) found.push({ id: literal[1]!, folder });
-        else if (expression === 'field.id') found.push(...CADENCE.map((c) => ({ id: c.id, folder })));
+        else if (expression === 'field.name') found.push(...ORDER_COUNT_FIELDS.map((c) => ({ id: c.name, folder })));
         else if (expression === '`output.${field}`' || expression === '`output.typed.${field}`') {
           // The output steps are made from the field table, one per row.
           found.push(...OUTPUT_FIELDS.map((row) => ({ id: `output.${row.wire}`, folder })));

@@ -5,18 +5,23 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as vscode from 'vscode';
-import { CHOICE_FIELDS, OUTPUT_FIELDS, outputFieldsOf } from '../../src/api/request-fields';
+import { CHOICE_FIELDS, ORDER_COUNT_FIELDS, ORDER_DEFAULTS, ORDER_OTHER_FIELDS, OUTPUT_FIELDS, outputFieldsOf } from '../../src/api/request-fields';
 import type { FieldKind } from '../../src/api/request-fields';
 import { optionTable, OptionReader, parseCommandLine } from '../../src/cli/args';
 import { flagOfQuestion } from '../../src/cli/ports';
 import { outputOptions } from '../../src/cli/verbs/composite-options';
 import { Settings } from '../../src/ui/constants';
-import { readChoiceSettings, readOutputSettings } from '../../src/ui/output-settings';
+import { readChoiceSettings, readOrderSettings, readOutputSettings } from '../../src/ui/output-settings';
+import { imageryFileSchema } from '../../src/workflows/declared/declared-schema';
+import { orderEstimateRequest } from '../../src/workflows/orders/order-payload';
+import { orderOptionNames } from '../../src/workflows/option-names';
 import { OUTPUT_FIELD_NAMES } from '../../src/workflows/engine/output-fields';
 
 const root = join(__dirname, '..', '..', '..');
 interface Contributed {
   type?: string | string[];
+  minimum?: number;
+  maximum?: number;
   scope?: string;
   enum?: string[];
   default?: unknown;
@@ -121,9 +126,55 @@ describe('the output field table: one row per field, the rest checked against it
     assert.equal(Settings.defaultModel, CHOICE_FIELDS.find((row) => row.name === 'model')!.setting);
   });
 
+  it("imagery.json's dataset output takes exactly the series' rows: text as text, flags as true or false", () => {
+    const dataset = (output: Record<string, unknown>) => imageryFileSchema.safeParse({ datasets: [{ name: 'd', area: 'a.geojson', model: 'Stratus2', output }] }).success;
+    const rows = outputFieldsOf('series');
+    assert.ok(dataset(Object.fromEntries(rows.map((row) => [row.wire, row.value === 'flag' ? true : 'x']))));
+    for (const row of rows) assert.equal(dataset({ [row.wire]: row.value === 'flag' ? 'yes' : true }), false, row.wire);
+    for (const row of OUTPUT_FIELDS.filter((r) => !(r.kinds as readonly string[]).includes('series'))) assert.equal(dataset({ [row.wire]: 1 }), false, `${row.wire} is no series field`);
+  });
+
   it('the choices are read from the settings as set, the others absent', () => {
     const user = { 'defaults.model': ' Stratus2 ', 'defaults.satelliteConstellations': ['Sentinel2', ''], 'defaults.epsgProjection': 4326, 'defaults.resolution': null, 'defaults.bandnames': '' };
     assert.deepEqual(readChoiceSettings(configuration(user)), { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326 });
     assert.deepEqual(readChoiceSettings(configuration({ 'defaults.satelliteConstellations': [] })), {});
+  });
+});
+
+describe("the order field table: a tasking order's fields, one row each, the rest checked against it", () => {
+  const orderRows = [...ORDER_COUNT_FIELDS, ...ORDER_OTHER_FIELDS];
+  const order = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-01-01', to: '2026-03-31', ...ORDER_DEFAULTS };
+
+  it('package.json contributes exactly the settings of the rows, the counts with their range and default', () => {
+    const declared = Object.keys(properties).filter((name) => name.startsWith('satImagery.defaults.order.'));
+    assert.deepEqual(declared.sort(), orderRows.filter((row) => 'setting' in row).map((row) => `satImagery.${row.setting}`).sort());
+    for (const row of ORDER_COUNT_FIELDS) {
+      const setting = properties[`satImagery.${row.setting}`]!;
+      assert.deepEqual([setting.type, setting.minimum, setting.maximum, setting.default], ['integer', row.min, row.max, row.default], row.setting);
+    }
+  });
+
+  it("every row has its option name, its flag on the order verbs, and its name in README's settings table", () => {
+    const settingsRow = readme.find((line) => line.startsWith('| `satImagery.defaults.order.*`'))!;
+    for (const row of orderRows) {
+      assert.ok(row.name in orderOptionNames, row.name);
+      assert.ok(optionTable[row.flag]!.verbs!.includes('orders create'), `--${row.flag}`);
+      if ('setting' in row) assert.ok(settingsRow.includes(`\`${row.name}\``), `README's settings table lacks ${row.name}`);
+    }
+  });
+
+  it('the flags, the payload, imagery.json and the settings take exactly the range of each count', () => {
+    for (const row of ORDER_COUNT_FIELDS) {
+      const flag = (value: number) => new OptionReader(parseCommandLine(['orders', 'create', 'a.wkt', `--${row.flag}`, String(value)]).values).number(row.flag, { integer: true, min: row.min, max: row.max });
+      assert.equal(flag(row.max), row.max);
+      assert.throws(() => flag(row.max + 1), new RegExp(`--${row.flag} must be a whole number from ${row.min} to ${row.max}`));
+      assert.equal(orderEstimateRequest(undefined, { ...order, referenceDate: order.from, [row.name]: row.min }).ImageFrequency, row.name === 'imageFrequency' ? row.min : 1);
+      assert.throws(() => orderEstimateRequest(undefined, { ...order, referenceDate: order.from, [row.name]: row.min - 1 }), new RegExp(`${row.wire} must be a whole number from ${row.min} to ${row.max}`));
+      const file = (value: number) => imageryFileSchema.safeParse({ orders: [{ name: 'o', area: 'a.geojson', ...order, [row.name]: value }] }).success;
+      assert.deepEqual([file(row.min), file(row.max), file(row.min - 1), file(row.max + 1)], [true, true, false, false], row.name);
+      assert.deepEqual(readOrderSettings(configuration({ [row.setting]: row.max })), { [row.name]: row.max });
+      assert.deepEqual(readOrderSettings(configuration({ [row.setting]: row.max + 1 })), {}, `${row.setting} out of range is not taken`);
+    }
+    assert.deepEqual(readOrderSettings(configuration({ 'defaults.order.referenceDate': ' 2026-01-05 ', 'defaults.order.geometryTileOrdering': false })), { referenceDate: '2026-01-05', geometryTileOrdering: false });
   });
 });

@@ -1,5 +1,6 @@
 // `orders list|show|estimate|create|cancel`. Estimate and create run the extension's order
 // workflow: create sends exactly the estimated payload, and only through the cost guard.
+import { ORDER_COUNT_FIELDS } from '../../api/request-fields';
 import { runOrder } from '../../workflows/orders/order-workflow';
 import type { OrderOptions } from '../../workflows/orders/order-workflow';
 import { expectPositionals } from '../context';
@@ -42,9 +43,7 @@ function orderOptions(context: VerbContext): OrderOptions {
     satelliteConstellations: o.list('satellite-constellations'),
     from: o.day('from'),
     to: o.flag('recurring') ? null : to,
-    storageMonths: o.number('storage-months', { integer: true, min: 1 }),
-    apiRequests: o.number('api-requests', { integer: true, min: 1 }),
-    imageFrequency: o.number('image-frequency', { integer: true, min: 1 }),
+    ...Object.fromEntries(ORDER_COUNT_FIELDS.map((row) => [row.name, o.number(row.flag, { integer: true, min: row.min, max: row.max })])),
     referenceDate: o.day('reference-date'),
     tileDeduplication: o.flag('tile-deduplication') ? true : undefined,
     geometryTileOrdering: o.flag('geometry-tile-ordering') ? true : undefined,

@@ -9,7 +9,7 @@ import type { WorkflowPorts } from '../engine/ports';
 import { ESTIMATE_CAVEAT, readOrderCosts } from '../engine/order-costs';
 import type { CompositeProfile } from '../engine/request-profile';
 import { orderEstimateRequest } from '../orders/order-payload';
-import { ORDER_DEFAULTS } from '../orders/order-workflow';
+import { ORDER_DEFAULTS } from '../../api/request-fields';
 
 /** The first and the last day of the date's month. */
 function monthOf(date: string): { from: string; to: string } {

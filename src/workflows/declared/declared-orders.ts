@@ -11,7 +11,7 @@ import { readOrderCosts } from '../engine/order-costs';
 import type { WorkflowPorts } from '../engine/ports';
 import { requestKey } from '../engine/request-key';
 import { diffRequests } from '../engine/request-profile';
-import { ORDER_DEFAULTS } from '../orders/order-workflow';
+import { ORDER_DEFAULTS } from '../../api/request-fields';
 import type { OrderOptions } from '../orders/order-workflow';
 import { orderCreateRequest, orderEstimateRequest } from '../orders/order-payload';
 import type { Declaration, DeclaredArea } from './declared-file';

@@ -6,14 +6,20 @@
 // The option names are the series' and the order's own declarations (option-names.ts): an option
 // the commands drop or rename is refused here until the file's shape follows.
 import * as z from 'zod/mini';
+import { ORDER_COUNT_FIELDS } from '../../api/request-fields';
+import type { OrderCountName, OutputFieldsOf } from '../../api/request-fields';
 import { downloadSeriesOptionNames, orderOptionNames } from '../option-names';
-import { OUTPUT_FIELD_NAMES } from '../engine/output-fields';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = () => z.string().check(z.regex(DAY, 'a date as YYYY-MM-DD'));
 const name = () => z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a name of letters, digits, dot, dash or underscore (at most 64)'));
 const positiveInt = () => z.int().check(z.minimum(1));
 const nonEmpty = () => z.string().check(z.minLength(1));
+/** A cadence number in the range of its row in the field table. */
+const orderCount = (name: OrderCountName) => {
+  const row = ORDER_COUNT_FIELDS.find((r) => r.name === name)!;
+  return z.int().check(z.minimum(row.min), z.maximum(row.max));
+};
 
 /** The composite output fields a dataset may set (a time series never takes UploadUrl). */
 const outputShape = {
@@ -24,9 +30,7 @@ const outputShape = {
   AllowPartialImage: z.optional(z.boolean()),
   UtmGridForcePixelResolutionSize: z.optional(z.boolean()),
   AutomaticOrderCreation: z.optional(z.boolean()),
-};
-// Every name here is one a composite takes (the build fails otherwise).
-(Object.keys(outputShape) as (keyof typeof outputShape)[]) satisfies readonly (typeof OUTPUT_FIELD_NAMES.composite)[number][];
+} satisfies Record<keyof OutputFieldsOf<'series'>, unknown>; // exactly the table's series fields (the build fails otherwise)
 
 /** The series options a file declares; the run's own (folder, confirmation, resend, workers) are not. */
 const seriesShape = {
@@ -51,9 +55,9 @@ const orderShape = {
   from: day(),
   /** A last day, or null for a recurring order. */
   to: z.nullable(day()),
-  storageMonths: z.optional(positiveInt()),
-  apiRequests: z.optional(positiveInt()),
-  imageFrequency: z.optional(z.int().check(z.minimum(1), z.maximum(7))),
+  storageMonths: z.optional(orderCount('storageMonths')),
+  apiRequests: z.optional(orderCount('apiRequests')),
+  imageFrequency: z.optional(orderCount('imageFrequency')),
   referenceDate: z.optional(day()),
   tileDeduplication: z.optional(z.boolean()),
   geometryTileOrdering: z.optional(z.boolean()),

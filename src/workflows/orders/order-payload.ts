@@ -2,6 +2,7 @@
 // and then, unchanged plus TileDeduplication, to the create call. Also the recurring-order
 // deadline: a recurring order must be cancelled before 00:00 UTC on the 1st of the next month to
 // stop next month's charge (live-service notes).
+import { ORDER_COUNT_FIELDS, orderCountProblem } from '../../api/request-fields';
 import type { OrderCreateRequest, OrderEstimateRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import { WorkflowError } from '../engine/errors';
@@ -42,8 +43,9 @@ function orderFieldProblems(fields: OrderFields): string[] {
   if (fields.to !== null && !isDay(fields.to)) problems.push(`To '${fields.to}' must be a date as YYYY-MM-DD, or empty for a recurring order.`);
   if (fields.to !== null && isDay(fields.from) && isDay(fields.to) && fields.to < fields.from) problems.push(`To (${fields.to}) is before From (${fields.from}).`);
   if (!isDay(fields.referenceDate)) problems.push(`ReferenceDate '${fields.referenceDate}' must be a date as YYYY-MM-DD.`);
-  for (const [name, value] of [['StorageMonths', fields.storageMonths], ['ApiRequests', fields.apiRequests], ['ImageFrequency', fields.imageFrequency]] as const) {
-    if (!Number.isInteger(value) || value < 0) problems.push(`${name} must be a whole number of at least 0, not ${value}.`);
+  for (const row of ORDER_COUNT_FIELDS) {
+    const problem = orderCountProblem(row, fields[row.name]);
+    if (problem) problems.push(problem);
   }
   if (fields.satelliteConstellations.length === 0) problems.push('Choose at least one satellite constellation.');
   return problems;

@@ -3,6 +3,8 @@
 // `satImagery.defaults.order.*`) → the area or the tiles covering it (GeometryTileOrdering) →
 // tile deduplication (tile orders only). Values fixed by the options or settings are
 // skipped.
+import { ORDER_COUNT_FIELDS } from '../../api/request-fields';
+import type { OrderCountName } from '../../api/request-fields';
 import type { TaskingModel } from '../../api/types';
 import { defaultConstellations, supportedConstellations } from '../engine/choices';
 import { modelItems } from '../dates/date-search';
@@ -27,14 +29,7 @@ interface OrderChoices {
   geometryTileOrdering?: boolean;
 }
 
-/** The cadence fields: what each means in one line, and the range the service accepts. */
-export const CADENCE = [
-  { id: 'imageFrequency', title: 'Image frequency (ImageFrequency)', meaning: 'One image every this many days: 1 = every day, 7 = weekly.', minimum: 1, maximum: 31 },
-  { id: 'storageMonths', title: 'Storage months (StorageMonths)', meaning: 'How many months each ordered image is kept for download.', minimum: 1, maximum: 60 },
-  { id: 'apiRequests', title: 'API requests (ApiRequests)', meaning: 'How many times the ordered images may be downloaded through the API.', minimum: 0, maximum: 1_000_000 },
-] as const;
-
-export type CadenceKey = (typeof CADENCE)[number]['id'];
+export type CadenceKey = OrderCountName;
 
 export interface OrderPromptState {
   models: TaskingModel[];
@@ -125,20 +120,20 @@ export function orderPromptSteps(ports: WorkflowPorts): WizardStep<OrderPromptSt
         return store(s, 'referenceDate', typeof answer === 'string' ? answer.trim() : answer);
       },
     },
-    ...CADENCE.map(
+    ...ORDER_COUNT_FIELDS.map(
       (field): WizardStep<OrderPromptState> => ({
-        id: field.id,
-        fixed: isFixed(field.id),
+        id: field.name,
+        fixed: isFixed(field.name),
         ask: async (s, position) => {
           const answer = await ports.ask.input({
-            id: field.id,
+            id: field.name,
             title: field.title,
             prompt: field.meaning,
-            value: String(s.chosen[field.id] ?? s.defaults[field.id]),
-            validate: (text) => cadenceProblem(text, field.minimum, field.maximum),
+            value: String(s.chosen[field.name] ?? s.defaults[field.name]),
+            validate: (text) => cadenceProblem(text, field.min, field.max),
             ...position,
           });
-          return store(s, field.id, typeof answer === 'string' ? Number(answer.trim()) : answer);
+          return store(s, field.name, typeof answer === 'string' ? Number(answer.trim()) : answer);
         },
       }),
     ),

@@ -2,6 +2,7 @@
 // validated payload plus TileDeduplication). "Estimate order" shows the cost and creates only when
 // the person proceeds in the panel; "Create order" creates after the confirmation (or without it
 // when the options say so and the cost is under the budget).
+import { ORDER_COUNT_FIELDS, ORDER_DEFAULTS } from '../../api/request-fields';
 import type { OrderEstimateRequest, TaskingModel } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import { readAoiOrThrow } from '../engine/aoi-input';
@@ -47,22 +48,15 @@ export interface OrderOptions {
   compareCovers?: boolean;
 }
 
-export const ORDER_DEFAULTS = { storageMonths: 1, apiRequests: 1, imageFrequency: 1 } as const;
-
 /** The cadence offered: the settings where set, else the service's usual 1. */
 function cadenceDefaults(order: WorkflowDefaults['order']): Record<CadenceKey, number> {
-  return {
-    imageFrequency: order?.imageFrequency ?? ORDER_DEFAULTS.imageFrequency,
-    storageMonths: order?.storageMonths ?? ORDER_DEFAULTS.storageMonths,
-    apiRequests: order?.apiRequests ?? ORDER_DEFAULTS.apiRequests,
-  };
+  return Object.fromEntries(CADENCE_KEYS.map((key) => [key, order?.[key] ?? ORDER_DEFAULTS[key]])) as Record<CadenceKey, number>;
 }
 
-const CADENCE_KEYS: readonly CadenceKey[] = ['imageFrequency', 'storageMonths', 'apiRequests'];
+const CADENCE_KEYS: readonly CadenceKey[] = ORDER_COUNT_FIELDS.map((row) => row.name);
 
 function cadenceFixed(options: OrderOptions, cadence: Record<CadenceKey, number>): Partial<Record<CadenceKey, number>> {
-  const pick = (key: CadenceKey) => options[key] ?? (options.skipConfirmation ? cadence[key] : undefined);
-  return { imageFrequency: pick('imageFrequency'), storageMonths: pick('storageMonths'), apiRequests: pick('apiRequests') };
+  return Object.fromEntries(CADENCE_KEYS.map((key) => [key, options[key] ?? (options.skipConfirmation ? cadence[key] : undefined)]));
 }
 
 export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefined, options: OrderOptions, mode: 'estimate' | 'create'): Promise<OrderResult> {
