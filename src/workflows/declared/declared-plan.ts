@@ -107,8 +107,9 @@ export async function makePlan(ports: WorkflowPorts, declaration: Declaration, l
   const { file } = declaration;
   const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
   const account = await accountForRun(ports);
-  const limits = { maxConcurrent: account.maxConnections, credits: account.balances.credits };
-  const workers = Math.min(poolSize(limits.maxConcurrent, limits.maxConcurrent), (ports.client as { gate?: { size?: number } }).gate?.size ?? Number.POSITIVE_INFINITY);
+  const limits = { credits: account.balances.credits };
+  // The key's connections, as the run's snapshot read them (the client's gate is sized from the same answer).
+  const workers = poolSize(account.maxConnections, account.maxConnections);
   const units: PlanUnit[] = [];
   const series: PlannedSeries[] = [];
   const stops: string[] = [];
