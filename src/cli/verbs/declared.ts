@@ -19,6 +19,9 @@ import { refusal } from '../ports';
 import type { StoppedEstimate } from '../ports';
 
 const DEFAULT_FILE = 'imagery.json';
+/** plan's "changes to make", as terraform plan -detailed-exitcode: ExitCode.usage's number, which
+ * plan never exits with for a usage error (ExitCode.planUsage). */
+const PLAN_CHANGES = 2;
 
 function fileOf(context: VerbContext): string {
   expectPositionals(context, 1);
@@ -70,7 +73,7 @@ export async function planVerb(context: VerbContext): Promise<number> {
   const { plan } = await makePlan(ports, declaration, await readLock(lockPathOf(path)));
   if (out !== undefined) await replaceFileSafely(resolve(out), `${JSON.stringify(planObject(plan), null, 2)}\n`);
   context.terminal.result(planObject(plan), () => planText(plan));
-  if (hasChanges(plan)) return ExitCode.usage; // 2: changes to make
+  if (hasChanges(plan)) return PLAN_CHANGES;
   return plan.units.some((u) => u.kind === 'uncertain') ? ExitCode.mayHaveBeenCharged : ExitCode.ok;
 }
 
