@@ -42,6 +42,26 @@ describe("CLI: plan's exit codes (terraform's -detailed-exitcode)", function () 
     assert.deepEqual(billed(), []);
   });
 
+  it("a refused dataset option is named with the series flag that sets it, by plan and apply, the exit code kept", async () => {
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ resolution: 7 }, ExitCode.planUsage, /Resolution 7 m .* \(resolution: sat-imagery series --resolution\)\.$/m],
+      [{ satelliteConstellations: ['Nope'] }, ExitCode.planUsage, /does not support Nope.* \(satelliteConstellations: sat-imagery series --satellite-constellations\)\.$/m],
+      [{ output: { DataType: 'float99' } }, ExitCode.planUsage, /DataType 'float99' .* \(output\.DataType: sat-imagery series --data-type\)\.$/m],
+      [{ epsgProjection: 99999 }, ExitCode.refused, /dataset 'rgb': .*EpsgProjection.* \(epsgProjection: sat-imagery series --epsg-projection\)\.$/m],
+    ];
+    for (const [extra, code, note] of cases) {
+      writeFileSync(cli.file('refused.imagery.json'), imagery(extra));
+      const planned = await cli.run('plan', cli.file('refused.imagery.json'));
+      assert.equal(planned.code, code, planned.stderr);
+      assert.match(planned.stderr, note);
+      assert.doesNotMatch(planned.stderr, /--model\b/, 'only the option refused is named');
+      const applied = await cli.run('apply', cli.file('refused.imagery.json'), '--yes', '--max-cost', '100');
+      assert.equal(applied.code, code === ExitCode.planUsage ? ExitCode.usage : code, applied.stderr);
+      assert.match(applied.stderr, note);
+    }
+    assert.deepEqual(billed(), []);
+  });
+
   it('the other verbs keep 2 for a usage error (apply, verify)', async () => {
     for (const verb of ['apply', 'verify']) {
       const run = await cli.run(verb, cli.file('imagery.json'), '--no-such-flag');
