@@ -74,9 +74,10 @@ export async function openExclusive(path: string, mode = 0o644): Promise<FileHan
   }
 }
 
-/** Writes a new file with `data`, flushed to the disk; fails (kind 'file') when `path` exists. */
-export async function writeFileExclusive(path: string, data: string | Uint8Array): Promise<void> {
-  const handle = await openExclusive(path);
+/** Writes a new file with `data`, flushed to the disk; fails (kind 'file') when `path` exists.
+ * `mode` 0o600 for a file only its owner may read. */
+export async function writeFileExclusive(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
+  const handle = await openExclusive(path, mode);
   try {
     await handle.writeFile(data);
     await handle.datasync();
@@ -102,10 +103,10 @@ export async function checkReplaceable(path: string): Promise<void> {
 
 /** Writes `path` atomically: a fresh temporary file beside it (created exclusively), then a rename
  * over it. A crash leaves the old or the new content; a link at `path` is refused, never followed. */
-export async function replaceFileSafely(path: string, data: string | Uint8Array): Promise<void> {
+export async function replaceFileSafely(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
   await checkReplaceable(path);
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFileExclusive(temporary, data);
+  await writeFileExclusive(temporary, data, mode);
   try {
     await checkReplaceable(path);
     await rename(temporary, path); // rename replaces a name, it never writes through a link

@@ -119,6 +119,14 @@ export function parseCommandLine(argv: string[]): ParsedCommand {
   return { verb, rest, values: parsed.values };
 }
 
+/** The verb of a command line, also one that does not parse (its exit code depends on it):
+ * the first word that is not an option or an option's value. */
+export function verbOfCommandLine(argv: string[]): string {
+  const options = Object.fromEntries(Object.entries(optionTable).map(([name, spec]) => [name, { type: spec.type }]));
+  const [first = '', second] = parseArgs({ args: argv, options, allowPositionals: true, strict: false }).positionals;
+  return groups.has(first) && second !== undefined ? `${first} ${second}` : first;
+}
+
 /** Typed readers of option values: each refuses a malformed value naming the option. */
 export class OptionReader {
   constructor(readonly values: Values) {}

@@ -1,6 +1,7 @@
 // What a verb gets: its options, the terminal, the cancel signal, and the client, built on first
 // use. The client module (undici, zod) is imported only then: `--help`, a usage error or an
 // invalid area file never load the network stack (esbuild keeps it in dist/api-client.js).
+import { homedir } from 'node:os';
 import type { FullImageryClient } from '../api/client';
 import { AoiCache } from '../geometry/index';
 import { readAoiOrThrow } from '../workflows/engine/aoi-input';
@@ -8,6 +9,7 @@ import type { AoiSource } from '../workflows/engine/ports';
 import { OptionReader } from './args';
 import type { Values } from './args';
 import { readAreaSource } from './area';
+import { userCacheFolder } from './cache-folder';
 import { readApiKey, readBaseUrl } from './credentials';
 import { UsageError } from './exit-codes';
 import { createCliPorts } from './ports';
@@ -28,6 +30,10 @@ export interface VerbContext {
   /** The billing options as a guard (a fresh one per run). */
   guard(): CostGuard;
   outputDirectory(): string;
+  /** The service's address (--base-url, SAT_IMAGERY_BASE_URL, or the default). */
+  baseUrl(): string;
+  /** The user's cache folder for sat-imagery (XDG_CACHE_HOME and the platform's places). */
+  cacheFolder(): string;
 }
 
 export interface ContextInit {
@@ -53,7 +59,7 @@ export function createContext(init: ContextInit): VerbContext & { close(): Promi
     signal: init.signal,
     async client(): Promise<FullImageryClient> {
       if (client) return client;
-      const baseUrl = readBaseUrl(options.string('base-url'), init.env);
+      const baseUrl = context.baseUrl();
       const key = readApiKey(options.string('api-key-file'), init.env);
       init.terminal.redact(key);
       const { createClient } = await import('../api/client');
@@ -71,6 +77,8 @@ export function createContext(init: ContextInit): VerbContext & { close(): Promi
     },
     guard: (): CostGuard => ({ yes: options.flag('yes'), maxCost: options.number('max-cost'), spent: {} }),
     outputDirectory: (): string => options.string('output-directory') ?? process.cwd(),
+    baseUrl: (): string => readBaseUrl(options.string('base-url'), init.env),
+    cacheFolder: (): string => userCacheFolder(init.env, homedir(), process.platform),
     close: async (): Promise<void> => {
       await client?.close();
     },

@@ -11,8 +11,9 @@ export const ExitCode = {
   /** Anything unexpected (a bug, a local file error). */
   failure: 1,
   /** Bad command line: unknown verb or option, a value that does not parse, a missing value.
-   * `plan` exits 2 too when there are changes to make (as terraform plan
-   * -detailed-exitcode): its --json output then holds the plan, never an `error`. */
+   * For `plan`, 2 means only "changes to make" (as terraform plan -detailed-exitcode, whose
+   * users read 2 as a plan that succeeded): its --json output then holds the plan, never an
+   * `error`, and plan's own usage errors exit `planUsage`. */
   usage: 2,
   /** The area file is not a valid area of interest, or the imagery file has problems (each at its
    * line and column): nothing was sent. */
@@ -33,6 +34,9 @@ export const ExitCode = {
    * permission denied): the message names it and says what to do. `verify`: a locked image is
    * missing or differs (each one named). */
   localFile: 10,
+  /** `plan` only: what exits 2 (usage) elsewhere — an unknown option, a bad value, a setting
+   * of the imagery file the service's checks refuse — so that 2 stays plan's "changes to make". */
+  planUsage: 11,
   /** Interrupted (Ctrl-C, SIGTERM). */
   interrupted: 130,
 } as const;
@@ -43,7 +47,7 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 export const exitCodeHelp: [number, string][] = [
   [ExitCode.ok, 'done'],
   [ExitCode.failure, 'unexpected failure'],
-  [ExitCode.usage, 'usage: unknown verb or option, bad or missing value; plan: changes to make'],
+  [ExitCode.usage, 'usage: unknown verb or option, bad or missing value (plan: 11); plan: changes to make'],
   [ExitCode.invalidGeometry, 'invalid geometry in the area file or an invalid imagery file (nothing sent)'],
   [ExitCode.auth, 'authentication: no key, key file unreadable or readable by others, key refused'],
   [ExitCode.notAvailable, 'not available: not ordered, no imagery, no dates'],
@@ -52,6 +56,7 @@ export const exitCodeHelp: [number, string][] = [
   [ExitCode.notConfirmed, 'billed verb not confirmed (--yes, --max-cost) or its price unusable: nothing sent'],
   [ExitCode.refused, 'refused by the service (validation, credits, unknown id)'],
   [ExitCode.localFile, 'a local file could not be read or written (missing, disk full, permission); verify: an image differs'],
+  [ExitCode.planUsage, "plan's usage error (unknown option, bad value, a setting the service refuses): 2 is plan's changes"],
   [ExitCode.interrupted, 'interrupted'],
 ];
 
@@ -99,6 +104,12 @@ export function exitCodeOfOutcome(outcome: Outcome, facts: FinishedFacts): ExitC
   if ((facts.notAvailable ?? 0) > 0) return ExitCode.notAvailable;
   // A cancel the person did not ask for (there are no prompts here): unexpected, not an interrupt.
   return outcome === 'completed' ? ExitCode.ok : ExitCode.failure;
+}
+
+/** The code a verb exits with for a thrown value: `plan` keeps 2 for "changes to make". */
+export function exitCodeOfVerb(verb: string, error: unknown): ExitCodeValue {
+  const code = exitCodeOf(error);
+  return verb === 'plan' && code === ExitCode.usage ? ExitCode.planUsage : code;
 }
 
 /** Maps any thrown value to its exit code. */

@@ -2,11 +2,11 @@
 // geometry/ and workflows/ core as the extension, prints the result and exits with a code that
 // says what kind of failure it was. Verb modules are imported when chosen, and the network client
 // only when a verb makes a request, so `--help` starts about as fast as node itself.
-import { parseCommandLine } from './args';
+import { parseCommandLine, verbOfCommandLine } from './args';
 import { problemLines } from './area';
 import { createContext } from './context';
 import type { VerbContext } from './context';
-import { ExitCode, UsageError, exitCodeOf } from './exit-codes';
+import { ExitCode, UsageError, exitCodeOfVerb } from './exit-codes';
 import { describeLocalFileError, localFileCode } from './file-errors';
 import { helpText } from './help';
 import { Terminal } from './terminal';
@@ -64,7 +64,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     const run = await load();
     return await run(context);
   } catch (error) {
-    const code = controller.signal.aborted ? ExitCode.interrupted : exitCodeOf(error);
+    const code = controller.signal.aborted ? ExitCode.interrupted : exitCodeOfVerb(verbOfCommandLine(argv), error);
     report(terminal, error, code);
     return code;
   } finally {

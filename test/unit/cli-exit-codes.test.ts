@@ -58,6 +58,7 @@ const billed = (c: Ctx, out: string) => ['--yes', '--max-cost', '100', '--output
 const CASES: Case[] = [
   { name: 'models: done', expected: ExitCode.ok, args: () => ['models', '--json'] },
   { name: 'download with an unknown flag: usage', expected: ExitCode.usage, args: (c) => ['download', c.area, '--model', 'Stratus2', '--no-such-flag'] },
+  { name: "plan with an unknown flag: plan's usage error (2 is plan's changes)", expected: ExitCode.planUsage, args: (c) => ['plan', join(c.dir, 'imagery.json'), '--no-such-flag', '--json'] },
   { name: 'dates of an area file that is not there: local file', expected: ExitCode.localFile, args: (c) => ['dates', join(c.dir, 'no-such-area.geojson'), '--model', 'Stratus2', '--from', c.empty, '--to', c.covered] },
   { name: 'dates of an invalid area: invalid geometry', expected: ExitCode.invalidGeometry, args: (c) => ['dates', c.bad, '--model', 'Stratus2', '--from', c.empty, '--to', c.covered] },
   { name: 'models with a key the service refuses: authentication', expected: ExitCode.auth, key: 'not-a-key-of-this-service', args: () => ['models'] },

@@ -29,7 +29,8 @@ export interface CliSimulator {
 export function useCliSimulator(options: { key: string; prefix: string; simulator?: SimulatorOptions; files: Record<string, string> }): CliSimulator {
   let sim: Simulator | undefined;
   let dir: string | undefined;
-  const env = () => ({ SAT_IMAGERY_API_KEY: options.key, SAT_IMAGERY_BASE_URL: fixture.sim.url });
+  // The estimates plan and apply keep between runs go to the scratch folder, not the user's cache.
+  const env = () => ({ SAT_IMAGERY_API_KEY: options.key, SAT_IMAGERY_BASE_URL: fixture.sim.url, XDG_CACHE_HOME: join(fixture.dir, '.cache') });
   const fixture: CliSimulator = {
     get sim() {
       assert.ok(sim, 'the simulator starts in the before hook');

@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PlanUnit } from '../../src/workflows/declared/declared-plan';
 import type { Simulator } from '../simulator/index';
 import { jsonOf } from './cli-helpers';
 import { FIELD, nextMonth, useCliSimulator } from './cli-fixture';
@@ -15,19 +16,9 @@ const KEY = 'cli-declared-key-5Tq9';
 const NOW = Date.UTC(2026, 5, 15, 12);
 const DATES = ['2026-06-10', '2026-06-12'];
 
-interface Unit {
-  kind: string;
-  dataset: string;
-  area: string;
-  date: string;
-  key: string;
-  credits?: number;
-  file?: string;
-  changes?: string[];
-}
 interface PlanJson {
   changes: boolean;
-  units: Unit[];
+  units: PlanUnit[];
   total: { credits: number; euroThisMonth: number; euroPerMonth: number };
   balance: { credits?: number };
   budget: unknown;

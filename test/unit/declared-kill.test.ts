@@ -9,6 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join } from 'node:path';
 import { jsonOf, startCli } from './cli-helpers';
 import { FIELD, useCliSimulator } from './cli-fixture';
+import { createRandom } from '../simulator/random';
 
 const KEY = 'cli-declared-kill-key-3Hd8';
 const NOW = Date.UTC(2026, 5, 15, 12);
@@ -16,18 +17,6 @@ const PROCESS = '/api/satelliteimages/process/composite';
 const RUNS = Number(process.env.SAT_IMAGERY_KILL_RUNS ?? 50);
 const SEED = Number(process.env.SAT_IMAGERY_KILL_SEED ?? 25);
 const DATES_PER_RUN = 2;
-
-/** mulberry32: the kill moments are the same on every run of the suite. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function dayBefore(days: number): string {
   return new Date(NOW - days * 86_400_000).toISOString().slice(0, 10);
@@ -40,7 +29,7 @@ describe('CLI: apply killed at random moments (SIGKILL, simulator faults on)', f
   const faultsOn = () => cli.sim.configure({ latencyMs: 40, errorFractions: { 500: 0.04, 502: 0.04, 503: 0.08 }, rateLimit: { perSecond: 30, burst: 10, retryAfter: true }, imageBytes: 192 * 1024, trickleBytesPerSecond: 384 * 1024 });
 
   it(`${RUNS} runs killed at seeded moments: the lock always parses, no date is charged twice, a last apply converges`, async () => {
-    const next = random(SEED);
+    const next = createRandom(SEED); // the kill moments are the same on every run of the suite
     const uncertain: string[] = [];
     let killedMidway = 0;
     for (let run = 0; run < RUNS; run++) {

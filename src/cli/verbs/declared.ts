@@ -12,6 +12,8 @@ import type { Plan, PlanUnit } from '../../workflows/declared/declared-plan';
 import { applyPlan } from '../../workflows/declared/declared-apply';
 import { verifyLock } from '../../workflows/declared/declared-verify';
 import { withEstimateCache } from '../../workflows/declared/estimate-cache';
+import { openEstimateFile } from '../../workflows/declared/estimate-cache-file';
+import type { EstimateStore } from '../../workflows/declared/estimate-cache-file';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { CliError, ExitCode, UsageError } from '../exit-codes';
@@ -19,6 +21,9 @@ import { refusal } from '../ports';
 import type { StoppedEstimate } from '../ports';
 
 const DEFAULT_FILE = 'imagery.json';
+/** plan's "changes to make", as terraform plan -detailed-exitcode: ExitCode.usage's number, which
+ * plan never exits with for a usage error (ExitCode.planUsage). */
+const PLAN_CHANGES = 2;
 
 function fileOf(context: VerbContext): string {
   expectPositionals(context, 1);
@@ -62,15 +67,23 @@ function planText(plan: Plan): string {
   return lines.join('\n');
 }
 
+/** The estimates of the last few minutes, kept in the user's cache folder for the service asked:
+ * the apply after a plan (another process) asks none of them again. */
+function estimateStore(context: VerbContext): Promise<EstimateStore> {
+  return openEstimateFile(context.cacheFolder(), context.baseUrl());
+}
+
 export async function planVerb(context: VerbContext): Promise<number> {
   const path = fileOf(context);
   const out = context.options.string('out');
   const declaration = await declarationOf(context, path);
-  const ports = withEstimateCache(await context.ports());
+  const store = await estimateStore(context);
+  const ports = withEstimateCache(await context.ports(), Date.now, store);
   const { plan } = await makePlan(ports, declaration, await readLock(lockPathOf(path)));
+  await store.flush();
   if (out !== undefined) await replaceFileSafely(resolve(out), `${JSON.stringify(planObject(plan), null, 2)}\n`);
   context.terminal.result(planObject(plan), () => planText(plan));
-  if (hasChanges(plan)) return ExitCode.usage; // 2: changes to make
+  if (hasChanges(plan)) return PLAN_CHANGES;
   return plan.units.some((u) => u.kind === 'uncertain') ? ExitCode.mayHaveBeenCharged : ExitCode.ok;
 }
 
@@ -109,10 +122,12 @@ export async function applyVerb(context: VerbContext): Promise<number> {
   }
   const budget = declaration.file.budget?.maxCredits;
   if (budget !== undefined) guard.maxCost = Math.min(guard.maxCost ?? budget, budget);
-  const ports = withEstimateCache(await context.ports(guard));
+  const store = await estimateStore(context);
+  const ports = withEstimateCache(await context.ports(guard), Date.now, store);
   const lockPath = lockPathOf(path);
   const lock = await readLock(lockPath);
   const { plan, series, orders } = await makePlan(ports, declaration, lock);
+  await store.flush();
   if (saved) refuseOtherPlan(saved, plan);
   const resendUncertain = o.flag('resend-uncertain');
   const buying = hasChanges(plan) || (resendUncertain && plan.units.some((u) => u.kind === 'uncertain'));
@@ -124,6 +139,7 @@ export async function applyVerb(context: VerbContext): Promise<number> {
     }
   }
   const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
+  await store.flush();
   const stopped = (ports as { stopped?: StoppedEstimate }).stopped;
   const summary = { outcome: stopped ? 'stopped' : result.uncertain > 0 ? 'may-have-been-charged' : result.failed > 0 ? 'failed' : 'completed', bought: result.bought, orders: result.orders, uncertain: result.uncertain, failed: result.failed, series: result.series, lock: lockPath, ...(stopped ? { stopped: { reason: stopped.reason, cost: stopped.cost } } : {}) };
   context.terminal.result(summary, () => {

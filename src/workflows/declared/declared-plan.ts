@@ -15,6 +15,7 @@
 // budget, and says what would stop an apply.
 import { lstat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { ApiError, isApiError } from '../../api/errors';
 import type { CompositeRequest, TaskingModel } from '../../api/types';
 import { accountForRun, type RunAccount } from '../engine/account-snapshot';
 import { WorkflowError, isWorkflowError } from '../engine/errors';
@@ -33,6 +34,7 @@ import type { Declaration, DeclaredArea } from './declared-file';
 import type { DeclaredBudget, DeclaredDataset } from './declared-schema';
 import type { ImageryLock, LockedImage } from './declared-lock';
 import { planOrders } from './declared-orders';
+import { withSeriesFlags } from './option-flags';
 import type { PlanOrder, PlannedOrder } from './declared-orders';
 
 export type UnitKind = 'buy' | 'have' | 'rebuy' | 'uncertain' | 'missing' | 'extra';
@@ -107,8 +109,9 @@ export async function makePlan(ports: WorkflowPorts, declaration: Declaration, l
   const { file } = declaration;
   const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
   const account = await accountForRun(ports);
-  const limits = { maxConcurrent: account.maxConnections, credits: account.balances.credits };
-  const workers = Math.min(poolSize(limits.maxConcurrent, limits.maxConcurrent), (ports.client as { gate?: { size?: number } }).gate?.size ?? Number.POSITIVE_INFINITY);
+  const limits = { credits: account.balances.credits };
+  // The key's connections, as the run's snapshot read them (the client's gate is sized from the same answer).
+  const workers = poolSize(account.maxConnections, account.maxConnections);
   const units: PlanUnit[] = [];
   const series: PlannedSeries[] = [];
   const stops: string[] = [];
@@ -153,9 +156,17 @@ async function atPlace<T>(declaration: Declaration, path: (string | number)[], w
   try {
     return await run();
   } catch (error) {
+    const at = `${placeOf(declaration, path)}: ${what}`;
+    // A dataset's option is named with the series flag that sets it (an order's are not series').
+    const named = (message: string, fields?: readonly string[]) => (path[0] === 'datasets' ? withSeriesFlags(message, fields) : message);
+    // The service refused a field: said at its place, its kind (and exit code) kept.
+    if (isApiError(error) && error.kind === 'validation') {
+      const fields = Object.keys(error.fieldErrors ?? {});
+      throw new ApiError({ kind: error.kind, message: `${at}: ${named(error.message, fields)}`, status: error.status, code: error.code, serverMessage: error.serverMessage, fieldErrors: error.fieldErrors, endpoint: error.endpoint, attempts: error.attempts, cause: error });
+    }
     const refused = (isWorkflowError(error) && error.kind === 'invalid-option') || (error as Error).name === 'UsageError';
     if (!refused) throw error;
-    throw new WorkflowError('invalid-option', `${placeOf(declaration, path)}: ${what}: ${(error as Error).message}`);
+    throw new WorkflowError('invalid-option', `${at}: ${named((error as Error).message)}`);
   }
 }
 
