@@ -21,6 +21,8 @@ const UNIT_WORDS: Record<PlanViewUnit['kind'], string> = {
 };
 const ORDER_WORDS = { create: 'create', exists: 'exists', differs: 'differs (cancel and create by hand)' } as const;
 const BUYING = new Set<PlanViewUnit['kind']>(['buy', 'rebuy', 'missing']);
+/** "3 to buy, 2 on disk": the counts under the total. */
+const COUNT_WORDS: Record<PlanViewUnit['kind'], string> = { buy: 'to buy', rebuy: 'to buy again', missing: 'missing', uncertain: 'uncertain', have: 'on disk', extra: 'extra' };
 
 function unitNote(u: PlanViewUnit): string {
   if (u.changes?.length) return u.changes.join(', ');
@@ -68,7 +70,7 @@ export class PlanPage {
     const section = el('section', { class: 'cost', 'aria-labelledby': 'cost-heading' }, el('h2', { id: 'cost-heading' }, 'Cost'));
     const headline = p.changes ? formatCredits(p.total.credits, l) : 'No changes';
     section.append(el('p', { class: 'headline', 'data-testid': 'plan-total' }, headline));
-    const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra'] as const).filter((k) => this.count(k) > 0).map((k) => `${this.count(k)} ${k}`);
+    const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra'] as const).filter((k) => this.count(k) > 0).map((k) => `${this.count(k)} ${COUNT_WORDS[k]}`);
     section.append(el('p', { class: 'headline-caption', 'data-testid': 'plan-counts' }, p.changes ? counts.join(', ') : `The folders hold everything ${p.file} declares${counts.length ? ` (${counts.join(', ')})` : ''}.`));
     const money = (v: number) => formatMoney(v, p.currency ?? 'EUR', l);
     const facts = el('dl', { class: 'facts' },
@@ -93,7 +95,7 @@ export class PlanPage {
         el('td', { class: 'kind-cell' }, BUYING.has(u.kind) && u.credits === undefined && u.reason ? `${UNIT_WORDS[u.kind]}: not possible` : UNIT_WORDS[u.kind]),
         el('td', {}, u.dataset),
         el('td', {}, u.area),
-        el('td', {}, u.date),
+        el('td', { class: 'date' }, u.date),
         el('td', { class: 'num' }, BUYING.has(u.kind) || u.kind === 'uncertain' ? formatCredits(u.credits, this.locale) : ''),
         el('td', { class: 'why' }, unitNote(u))));
     const table = el('table', { class: 'plan-table' },
