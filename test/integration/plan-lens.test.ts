@@ -120,6 +120,32 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     assert.equal(result?.applies[0]?.outcome, 'refused');
   });
 
+  it('holds a date whose answer was lost as uncertain: Apply… leaves it unless the box is ticked, then sends it once more', async () => {
+    const file = join(dir, 'lost.imagery.json');
+    writeFileSync(file, JSON.stringify({ datasets: [{ ...JSON.parse(imagery(['2026-06-05'])).datasets[0], name: 'lost', folder: 'lost' }] }, null, 2));
+    env.sim.clearLog();
+    env.sim.schedule({ method: 'POST', path: COMPOSITE, reset: 'after-processing' });
+    const { running } = await clickPlan(vscode.Uri.file(file));
+    const { panel } = await rendered(env.api, (t) => 'unit-0' in t && t['apply:disabled'] === undefined);
+    panel.receive({ type: 'apply', resendUncertain: false });
+    const held = await rendered(env.api, (t) => /Applied/.test(t['plan-summary'] ?? ''));
+    assert.match(held.texts['plan-summary']!, /0 bought, 1 uncertain/);
+    assert.deepEqual(held.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`), ['uncertain 2026-06-05']);
+    assert.equal(held.texts['apply:disabled'], 'true', 'nothing to apply unless the box is ticked');
+    assert.match(held.texts['resend-uncertain']!, /may have been charged already/);
+    assert.deepEqual(charged(), ['2026-06-05'], 'charged once, its answer lost');
+
+    // Apply… without the tick sends nothing; with it, the uncertain date goes once more.
+    held.panel.receive({ type: 'apply', resendUncertain: false });
+    held.panel.receive({ type: 'apply', resendUncertain: true });
+    const resent = await rendered(env.api, (t) => /Applied: 1 bought/.test(t['plan-summary'] ?? ''));
+    assert.deepEqual(resent.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`), ['have 2026-06-05']);
+    assert.deepEqual(charged(), ['2026-06-05', '2026-06-05'], 'sent again only when ticked, and once');
+    resent.panel.receive({ type: 'cancel' });
+    const result = await running;
+    assert.deepEqual(result?.applies.map((a) => `${a.outcome} ${a.bought} ${a.uncertain}`), ['applied 0 1', 'applied 1 0']);
+  });
+
   it('shows a name the schema refuses in the Problems view, at its place, and sends nothing', async () => {
     const file = join(dir, 'bad.imagery.json');
     writeFileSync(file, JSON.stringify({ datasets: [{ ...JSON.parse(imagery(DATES)).datasets[0], colour: 'blue' }] }, null, 2));

@@ -21,8 +21,9 @@ import { toPlanView } from '../webview/estimate/plan-view-model';
 import type { Command } from './command';
 
 export interface PlanImageryOptions {
-  /** Apply… without the modal when the plan buys images only, for at most this many credits
-   * (a budget the caller set, as `apply --yes --max-cost`). */
+  /** Apply… without the modal when the plan buys images only (and re-sends ticked uncertain ones
+   * whose price the ledger kept), for at most this many credits in all (a budget the caller set,
+   * as `apply --yes --max-cost`). */
   maxCost?: number;
 }
 
@@ -47,18 +48,27 @@ export function applyQuestion(plan: Plan, resendUncertain: boolean, file: string
   const creating = plan.orders.filter((o) => o.kind === 'create');
   const uncertain = resendUncertain ? plan.units.filter((u) => u.kind === 'uncertain') : [];
   const currency = creating.find((o) => o.currency)?.currency ?? 'EUR';
-  const parts = [`${counted(buying.length, 'image')} for ${formatCredits(plan.total.credits, undefined)}`];
+  const parts = buying.length ? [`${counted(buying.length, 'image')} for ${formatCredits(plan.total.credits, undefined)}`] : [];
   if (creating.length) parts.push(`${counted(creating.length, 'tasking order')} for ${formatMoney(plan.total.euroThisMonth, currency, undefined)} this month and ${formatMoney(plan.total.euroPerMonth, currency, undefined)} each month after`);
-  if (uncertain.length) parts.push(`${counted(uncertain.length, 'uncertain image')} sent again, which may have been charged already`);
+  if (uncertain.length) parts.push(`${counted(uncertain.length, 'uncertain image')} sent again (${formatCredits(uncertainCredits(plan), undefined)}), which may have been charged already`);
   return {
     message: `Apply the plan of ${file}: ${parts.join(', ')}?`,
     detail: 'Exactly this plan is bought: a fresh plan is made first, and if it buys other images or costs more, nothing is sent. An order that differs is never cancelled here.',
   };
 }
 
+/** The credits of the uncertain images, as their ledger recorded them; undefined when one has none. */
+function uncertainCredits(plan: Plan): number | undefined {
+  const uncertain = plan.units.filter((u) => u.kind === 'uncertain');
+  if (uncertain.some((u) => u.credits === undefined)) return undefined;
+  return Math.round(uncertain.reduce((sum, u) => sum + u.credits!, 0) * 1e6) / 1e6;
+}
+
 async function confirmApply(plan: Plan, resendUncertain: boolean, file: string, options: PlanImageryOptions): Promise<boolean> {
-  const imagesOnly = !plan.orders.some((o) => o.kind === 'create') && !resendUncertain;
-  if (options.maxCost !== undefined && imagesOnly && plan.total.credits <= options.maxCost) return true;
+  // A caller's budget stands for the modal only for images whose every price is known.
+  const resent = resendUncertain ? uncertainCredits(plan) : 0;
+  const imagesOnly = !plan.orders.some((o) => o.kind === 'create') && resent !== undefined;
+  if (options.maxCost !== undefined && imagesOnly && plan.total.credits + resent <= options.maxCost) return true;
   const { message, detail } = applyQuestion(plan, resendUncertain, file);
   const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, APPLY_BUTTON);
   return choice === APPLY_BUTTON;
