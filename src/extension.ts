@@ -15,6 +15,7 @@ import type { Sidebar } from './ui/tree/sidebar';
 import type { EstimatePanel } from './ui/webview/estimate/estimate-panel';
 import type { MapPanel } from './ui/webview/map/map-panel';
 import { registerMapCodeLens } from './ui/map-code-lens';
+import { registerPlanCodeLens } from './ui/declared-code-lens';
 import { registerEstimatePanelSerializer } from './ui/webview/estimate/serializer';
 import type { ImageViewer } from './ui/webview/viewer/image-viewer';
 import { registerImageViewer, viewers } from './ui/webview/viewer/index';
@@ -41,7 +42,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     const sidebar = services.sidebar;
     const statusBar = createStatusBar(services.account, sidebar);
     const geometry = registerGeometryDiagnostics(services.aoiCache, log.for('geometry'));
-    context.subscriptions.push(apiKey, services, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context), registerMapCodeLens(), registerImageViewer(context));
+    context.subscriptions.push(apiKey, services, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context), registerMapCodeLens(), registerPlanCodeLens(), registerImageViewer(context));
     // Sets the hasApiKey context key and loads the account (and visible trees) for a stored key.
     await apiKey.sync();
     const testing = context.extensionMode === vscode.ExtensionMode.Test;

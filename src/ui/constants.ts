@@ -44,6 +44,9 @@ export const Commands = {
   /** Per-field index statistics over time in a chart panel; takes a series folder, a Downloads run,
    * an area file or an image, and options `{ aoi, images, indices, rule, idProperty }`. */
   showFieldStatistics: 'satImagery.showFieldStatistics',
+  /** Plan an imagery file (imagery.json, *.imagery.json) in the cost panel, with Apply… there;
+   * takes its uri and options `{ maxCost }` (Apply… without the modal when the total is within it). */
+  planImagery: 'satImagery.planImagery',
 } as const;
 
 /** View container and view ids. */

@@ -30,9 +30,10 @@ export function paletteTitle(commandId) {
  * (name → contents) are written into the workspace before the workbench opens: a file written
  * after the Explorer has listed the folder shows only when the file watcher reports it, which it
  * does not always do in time (the viewer's test saw its GeoTIFF missing from the Explorer).
- * `viewport` is the window's size in CSS pixels.
+ * `viewport` is the window's size in CSS pixels; `simulator`, options of the simulator beside the
+ * demo data (a pinned `clock`, `imageryEveryDay`).
  */
-export async function openWorkbench({ files = {}, viewport = { width: 1400, height: 900 } } = {}) {
+export async function openWorkbench({ files = {}, viewport = { width: 1400, height: 900 }, simulator: simulatorOptions = {} } = {}) {
   const workspace = mkdtempSync(join(tmpdir(), 'sat-imagery-ui-workspace-'));
   cpSync(join(projectRoot, 'scripts', 'demo-workspace'), workspace, { recursive: true });
   for (const [name, contents] of Object.entries(files)) {
@@ -43,7 +44,7 @@ export async function openWorkbench({ files = {}, viewport = { width: 1400, heig
   let simulatorError;
   try {
     const { startSimulator } = require(join(projectRoot, 'out', 'test', 'simulator', 'index.js'));
-    simulator = await startSimulator({ seed: 1, demoData: true });
+    simulator = await startSimulator({ seed: 1, demoData: true, ...simulatorOptions });
   } catch (error) {
     // The workbench steps still run; the steps that need the service fail with this reason.
     simulatorError = error;

@@ -4,13 +4,16 @@
 // rendered. It says `ready` once it listens; the host answers with the current estimate.
 import type { MessageSchema } from '../../../src/ui/webview/common/messages';
 import { hostMessageSchema, parsePersistedState } from '../../../src/ui/webview/estimate/protocol';
-import type { HostMessage, PersistedState, ShowMessage, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
+import type { HostMessage, PersistedState, PlanMessage, ShowMessage, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
 import { connectToHost } from '../common/host-channel';
 import { createBasemapChannel } from '../common/map/basemap-channel';
 import { PageView } from './render';
+import { PlanPage } from './plan-view';
 
 const root = document.getElementById('app') as HTMLElement;
 let view: PageView | undefined;
+/** An imagery file's plan, shown instead of an estimate. */
+let planPage: PlanPage | undefined;
 
 const host = connectToHost<HostMessage, WebviewMessage>({
   name: 'Estimate page',
@@ -21,8 +24,12 @@ const host = connectToHost<HostMessage, WebviewMessage>({
       case 'show':
         show(message);
         return;
+      case 'plan':
+        showPlan(message.plan);
+        return;
       case 'busy':
         view?.setBusy(message.message);
+        planPage?.setBusy(message.message);
         return;
       case 'copied':
         view?.setStatus('Payload copied to the clipboard.');
@@ -43,7 +50,19 @@ function save(next: PersistedState): void {
   host.setState(next);
 }
 
+/** A plan is not kept in the page's state: after a window reload its Apply… would have no host
+ * behind it, and an old plan shown as current would mislead (the Plan lens makes a fresh one). */
+function showPlan(plan: PlanMessage['plan']): void {
+  state = undefined;
+  host.setState(undefined);
+  view?.dispose();
+  view = undefined;
+  planPage = new PlanPage(root, plan, false, undefined, post);
+  planPage.render();
+}
+
 function show(message: ShowMessage): void {
+  planPage = undefined;
   // The same estimate shown again (page reloaded while hidden) keeps the person's tile choice.
   const same = state !== undefined && JSON.stringify(state.show) === JSON.stringify(message);
   const selectedTiles = same ? state?.selectedTiles : undefined;

@@ -14,6 +14,8 @@ import { verifyLock } from '../../workflows/declared/declared-verify';
 import { withEstimateCache } from '../../workflows/declared/estimate-cache';
 import { openEstimateFile } from '../../workflows/declared/estimate-cache-file';
 import type { EstimateStore } from '../../workflows/declared/estimate-cache-file';
+import { planDrift, plannedPurchases } from '../../workflows/declared/plan-drift';
+import type { PlannedPurchases } from '../../workflows/declared/plan-drift';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { CliError, ExitCode, UsageError } from '../exit-codes';
@@ -88,7 +90,7 @@ export async function planVerb(context: VerbContext): Promise<number> {
 }
 
 /** The units a plan file buys, as keys, and its total. */
-async function savedPlan(path: string): Promise<{ keys: Set<string>; credits: number }> {
+async function savedPlan(path: string): Promise<PlannedPurchases> {
   let value: { units?: PlanUnit[]; orders?: { kind: string; payloadHash: string }[]; total?: { credits?: number } };
   try {
     value = JSON.parse(await readFile(path, 'utf8')) as typeof value;
@@ -96,15 +98,13 @@ async function savedPlan(path: string): Promise<{ keys: Set<string>; credits: nu
     throw new UsageError(`--plan ${path} is not a plan written by plan --out (${(error as Error).message}).`);
   }
   if (!Array.isArray(value.units) || typeof value.total?.credits !== 'number') throw new UsageError(`--plan ${path} is not a plan written by plan --out.`);
-  const orders = (value.orders ?? []).filter((o) => o.kind === 'create').map((o) => `create ${o.payloadHash}`);
-  return { keys: new Set([...value.units.filter((u) => BUYING.has(u.kind)).map((u) => `${u.kind} ${u.key}`), ...orders]), credits: value.total.credits };
+  return plannedPurchases(value.units, value.orders ?? [], value.total.credits);
 }
 
-function refuseOtherPlan(saved: { keys: Set<string>; credits: number }, plan: Plan): void {
-  const fresh = new Set([...plan.units.filter((u) => BUYING.has(u.kind)).map((u) => `${u.kind} ${u.key}`), ...plan.orders.filter((o) => o.kind === 'create').map((o) => `create ${o.payloadHash}`)]);
-  const same = fresh.size === saved.keys.size && [...fresh].every((k) => saved.keys.has(k));
-  if (!same) throw new CliError('The plan has changed since --plan was written (other units to buy): nothing was sent. Run plan again and review it.', ExitCode.notConfirmed);
-  if (plan.total.credits > saved.credits) throw new CliError(`The plan now costs ${plan.total.credits} credits, more than the ${saved.credits} of --plan: nothing was sent.`, ExitCode.notConfirmed);
+function refuseOtherPlan(saved: PlannedPurchases, plan: Plan): void {
+  const drift = planDrift(saved, plan);
+  if (drift?.kind === 'other-units') throw new CliError('The plan has changed since --plan was written (other units to buy): nothing was sent. Run plan again and review it.', ExitCode.notConfirmed);
+  if (drift?.kind === 'dearer') throw new CliError(`The plan now costs ${drift.now} credits, more than the ${drift.seen} of --plan: nothing was sent.`, ExitCode.notConfirmed);
 }
 
 export async function applyVerb(context: VerbContext): Promise<number> {

@@ -39,6 +39,8 @@ const allCommands: Record<string, () => Promise<Command>> = {
   [Commands.showOnMap]: async () => (await import('./showOnMap')).showOnMapCommand,
   // The field statistics.
   [Commands.showFieldStatistics]: async () => (await import('./showFieldStatistics')).showFieldStatisticsCommand,
+  // Imagery as code.
+  [Commands.planImagery]: async () => (await import('./planImagery')).planImageryCommand,
 };
 
 export function registerCommands(services: ExtensionServices): vscode.Disposable[] {

@@ -12,6 +12,7 @@ import { readBasemapFile } from '../common/basemap-files';
 import { PanelHost } from '../common/panel-host';
 import { hostMessageSchema, webviewMessageSchema } from './protocol';
 import type { HostMessage, ShowMessage, WebviewMessage } from './protocol';
+import type { PlanDecision, PlanMessage, PlanView } from './plan-protocol';
 import { payloadToText, toShowMessage } from './view-model';
 
 type Resolve = (decision: EstimateDecision) => void;
@@ -31,6 +32,9 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
   private static current: EstimatePanel | undefined;
 
   private show: ShowMessage | undefined;
+  /** An imagery file's plan, shown instead of an estimate (never both). */
+  private plan: PlanMessage | undefined;
+  private resolvePlan: ((decision: PlanDecision) => void) | undefined;
   private model: EstimateModel | undefined;
   private resolvePending: Resolve | undefined;
   private pendingDecision: Promise<EstimateDecision> | undefined;
@@ -79,6 +83,7 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
     const show = toShowMessage(model);
     this.check(show); // before anything changes: an invalid model must not cancel the shown one
     this.settle({ action: 'cancel' });
+    this.plan = undefined;
     this.model = model;
     this.show = show;
     this.rendered = undefined;
@@ -88,6 +93,28 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
     this.post(this.show);
     this.reveal();
     return decision;
+  }
+
+  /** Shows an imagery file's plan and waits for Apply… or the panel's closing. The panel stays
+   * open after Apply… (busy), so the host can show the fresh plan there when the apply ends. */
+  presentPlan(view: PlanView): Promise<PlanDecision> {
+    const message: PlanMessage = { type: 'plan', plan: view };
+    this.check(message);
+    this.settle({ action: 'cancel' });
+    this.model = undefined;
+    this.show = undefined;
+    this.plan = message;
+    this.rendered = undefined;
+    this.panel.title = view.title;
+    const decision = new Promise<PlanDecision>((resolve) => (this.resolvePlan = resolve));
+    this.post(message);
+    this.reveal();
+    return decision;
+  }
+
+  /** The plan on screen, if the panel shows one. */
+  get shownPlan(): PlanView | undefined {
+    return this.plan?.plan;
   }
 
   /** Closes the panel if it still waits for `decision` (not if a newer estimate replaced it). */
@@ -112,6 +139,7 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
 
   protected override onReady(): void {
     if (this.show) this.post(this.show);
+    else if (this.plan) this.post(this.plan);
   }
 
   protected override async handle(message: WebviewMessage): Promise<void> {
@@ -137,6 +165,17 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
         if (!this.resolvePending || this.show?.readOnly) return;
         const decision = this.proceedDecision(message.selectedTiles, message.cover);
         if (decision) this.decide(decision);
+        return;
+      }
+      case 'apply': {
+        const resolve = this.resolvePlan;
+        // Only a plan with something to do; uncertain units only when the person ticked them.
+        const plan = this.plan?.plan;
+        const resend = message.resendUncertain && plan?.units.some((u) => u.kind === 'uncertain') === true;
+        if (!resolve || !plan || plan.stops.length > 0 || (!plan.applicable && !resend)) return;
+        this.resolvePlan = undefined;
+        this.busy('Checking the plan again before anything is bought…');
+        resolve({ action: 'apply', resendUncertain: resend });
         return;
       }
       case 'cancel':
@@ -166,6 +205,9 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
   }
 
   private settle(decision: EstimateDecision): void {
+    const plan = this.resolvePlan;
+    this.resolvePlan = undefined;
+    plan?.({ action: 'close' });
     const resolve = this.resolvePending;
     this.resolvePending = undefined;
     this.pendingDecision = undefined;

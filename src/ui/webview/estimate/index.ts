@@ -5,6 +5,7 @@ import type { EstimateDecision, EstimateModel } from '../../../workflows/engine/
 import type { ExtensionServices } from '../../extension-services';
 import { EstimatePanel } from './estimate-panel';
 import { parsePersistedState } from './protocol';
+import type { PlanDecision, PlanView } from './plan-protocol';
 
 export { EstimatePanel } from './estimate-panel';
 export type { ShowMessage } from './protocol';
@@ -30,6 +31,11 @@ export async function showEstimatePanel(
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
+}
+
+/** Shows an imagery file's plan in the cost panel and resolves with Apply… or 'close'. */
+export function showPlanPanel(services: Pick<ExtensionServices, 'context'>, view: PlanView): Promise<PlanDecision> {
+  return EstimatePanel.obtain(services.context.extensionUri).presentPlan(view);
 }
 
 /** Shows "working" in the open estimate panel, if there is one (e.g. while re-estimating). */

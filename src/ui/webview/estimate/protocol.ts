@@ -6,6 +6,8 @@ import * as z from 'zod/mini';
 import { estimateModelSchema } from '../../../workflows/engine/estimate-view-model';
 export type * from '../../../workflows/engine/estimate-view-model';
 import { basemapReplySchema, basemapRequestSchema } from '../common/protocol';
+import { applyMessage, planMessage } from './plan-protocol';
+export type { PlanMessage, PlanView, PlanViewUnit } from './plan-protocol';
 
 /** What the page shows: the model (polygons thinned for drawing) plus the payload as text. */
 const showMessage = z.object({
@@ -21,6 +23,8 @@ const showMessage = z.object({
 
 export const hostMessageSchema = z.discriminatedUnion('type', [
   showMessage,
+  /** An imagery file's plan (Plan code lens), and after Apply… the fresh plan with its summary. */
+  planMessage,
   /** The host is working (e.g. a new estimate is on its way); buttons are disabled meanwhile. */
   z.object({ type: z.literal('busy'), message: z.string() }),
   /** The payload is on the clipboard. */
@@ -35,6 +39,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('proceed'), selectedTiles: z.optional(z.array(z.string())), cover: z.optional(z.enum(['polygon', 'tiles'])) }),
   z.object({ type: z.literal('cancel') }),
   z.object({ type: z.literal('change') }),
+  /** Apply… under a plan: buys exactly the plan shown (the host asks once more, naming the total). */
+  applyMessage,
   z.object({ type: z.literal('copyPayload') }),
   /** After each render: the text of every `data-testid` element, so tests can read what is shown. */
   z.object({ type: z.literal('rendered'), texts: z.record(z.string(), z.string()) }),

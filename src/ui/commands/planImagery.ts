@@ -1,0 +1,160 @@
+// Plan (the code lens on imagery.json and *.imagery.json): the file's plan in the cost panel, as
+// `sat-imagery plan` makes it, and Apply… there: a modal names the total, then exactly that plan is
+// bought (`apply --plan`'s rule: refused when a fresh plan differs) and the panel shows the summary
+// and the plan made after it ("no changes" when everything was bought). The file's problems go to
+// the Problems view at their place. Returns what happened, for tests and other extensions.
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import { formatCredits, formatMoney, counted } from '../../common/format';
+import { DeclaredFileError } from '../../workflows/declared/declared-file';
+import { BUYING, hasChanges } from '../../workflows/declared/declared-plan';
+import type { Plan } from '../../workflows/declared/declared-plan';
+import { isWorkflowError } from '../../workflows/engine/errors';
+import { Commands } from '../constants';
+import { clearDeclaredProblems, placedProblem, showDeclaredProblems } from '../diagnostics/declared-diagnostics';
+import type { ExtensionServices } from '../extension-services';
+import { confirmTrust } from '../prompts/target-document';
+import { applySeenPlan, planImageryFile } from '../runners/run-declared';
+import type { ApplyRun } from '../runners/run-declared';
+import type { PlanView } from '../webview/estimate/plan-protocol';
+import { toPlanView } from '../webview/estimate/plan-view-model';
+import type { Command } from './command';
+
+export interface PlanImageryOptions {
+  /** Apply… without the modal when the plan buys images only (and re-sends ticked uncertain ones
+   * whose price the ledger kept), for at most this many credits in all (a budget the caller set,
+   * as `apply --yes --max-cost`). */
+  maxCost?: number;
+}
+
+export interface PlanImageryResult {
+  /** Every plan shown, in order. */
+  plans: PlanView[];
+  /** Every Apply…: bought, refused (the plan changed) or not confirmed. */
+  applies: { outcome: 'applied' | 'refused' | 'not-confirmed'; bought?: number; uncertain?: number; failed?: number; reason?: string }[];
+}
+
+const APPLY_BUTTON = 'Buy';
+
+function uriOf(arg: unknown): vscode.Uri | undefined {
+  if (arg instanceof vscode.Uri) return arg;
+  if (typeof arg === 'string' && arg !== '') return vscode.Uri.file(arg);
+  return undefined;
+}
+
+/** The sentence the modal asks: what Apply… buys, and for how much. */
+export function applyQuestion(plan: Plan, resendUncertain: boolean, file: string): { message: string; detail: string } {
+  const buying = plan.units.filter((u) => BUYING.has(u.kind));
+  const creating = plan.orders.filter((o) => o.kind === 'create');
+  const uncertain = resendUncertain ? plan.units.filter((u) => u.kind === 'uncertain') : [];
+  const currency = creating.find((o) => o.currency)?.currency ?? 'EUR';
+  const parts = buying.length ? [`${counted(buying.length, 'image')} for ${formatCredits(plan.total.credits, undefined)}`] : [];
+  if (creating.length) parts.push(`${counted(creating.length, 'tasking order')} for ${formatMoney(plan.total.euroThisMonth, currency, undefined)} this month and ${formatMoney(plan.total.euroPerMonth, currency, undefined)} each month after`);
+  if (uncertain.length) parts.push(`${counted(uncertain.length, 'uncertain image')} sent again (${formatCredits(uncertainCredits(plan), undefined)}), which may have been charged already`);
+  return {
+    message: `Apply the plan of ${file}: ${parts.join(', ')}?`,
+    detail: 'Exactly this plan is bought: a fresh plan is made first, and if it buys other images or costs more, nothing is sent. An order that differs is never cancelled here.',
+  };
+}
+
+/** The credits of the uncertain images, as their ledger recorded them; undefined when one has none. */
+function uncertainCredits(plan: Plan): number | undefined {
+  const uncertain = plan.units.filter((u) => u.kind === 'uncertain');
+  if (uncertain.some((u) => u.credits === undefined)) return undefined;
+  return Math.round(uncertain.reduce((sum, u) => sum + u.credits!, 0) * 1e6) / 1e6;
+}
+
+async function confirmApply(plan: Plan, resendUncertain: boolean, file: string, options: PlanImageryOptions): Promise<boolean> {
+  // A caller's budget stands for the modal only for images whose every price is known.
+  const resent = resendUncertain ? uncertainCredits(plan) : 0;
+  const imagesOnly = !plan.orders.some((o) => o.kind === 'create') && resent !== undefined;
+  if (options.maxCost !== undefined && imagesOnly && plan.total.credits + resent <= options.maxCost) return true;
+  const { message, detail } = applyQuestion(plan, resendUncertain, file);
+  const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, APPLY_BUTTON);
+  return choice === APPLY_BUTTON;
+}
+
+function summaryOf(run: Extract<ApplyRun, { outcome: 'applied' }>): PlanView['summary'] {
+  const { result } = run;
+  const orders = result.orders.length ? `, ${counted(result.orders.length, 'order')} created` : '';
+  const text = `Applied: ${result.bought} bought${orders}, ${result.uncertain} uncertain, ${result.failed} failed. The lock ${basename(run.lock)} is written.${run.stopped ? ` Stopped before sending: ${run.stopped}.` : ''}`;
+  return { text, severity: result.uncertain > 0 || result.failed > 0 || run.stopped ? 'warning' : 'info' };
+}
+
+export const planImageryCommand: Command = {
+  id: Commands.planImagery,
+  async run(services: ExtensionServices, arg?: unknown, rawOptions?: unknown): Promise<PlanImageryResult | undefined> {
+    const options = (rawOptions && typeof rawOptions === 'object' ? rawOptions : {}) as PlanImageryOptions;
+    const uri = uriOf(arg) ?? vscode.window.activeTextEditor?.document.uri;
+    if (!uri || uri.scheme !== 'file') {
+      void vscode.window.showInformationMessage('Open an imagery file (imagery.json or NAME.imagery.json) on disk to plan it.');
+      return undefined;
+    }
+    const document = await vscode.workspace.openTextDocument(uri);
+    const file = vscode.workspace.asRelativePath(uri);
+    if (document.isDirty) {
+      const choice = await vscode.window.showWarningMessage(`${file} has unsaved changes: a plan reads the file as saved.`, 'Save and Plan');
+      if (choice !== 'Save and Plan' || !(await document.save())) return undefined;
+    }
+    if (!(await confirmTrust())) return undefined;
+    const client = await services.getClient();
+    const { showPlanPanel } = await import('../webview/estimate/index');
+    const result: PlanImageryResult = { plans: [], applies: [] };
+    const plan = async (title: string): Promise<Plan | undefined> => {
+      try {
+        const made = await planImageryFile(services, client, uri.fsPath, title);
+        clearDeclaredProblems(uri);
+        return made;
+      } catch (error) {
+        if (!reportProblems(services, document, error)) throw error;
+        return undefined;
+      }
+    };
+    let current = await plan(`Plan ${file}`);
+    let summary: PlanView['summary'];
+    while (current) {
+      const view = toPlanView(current, file, summary);
+      result.plans.push(view);
+      const decision = await showPlanPanel(services, view);
+      if (decision.action === 'close') return result;
+      if (!(await confirmApply(current, decision.resendUncertain, file, options))) {
+        result.applies.push({ outcome: 'not-confirmed' });
+        summary = { text: 'Apply was not confirmed: nothing was sent.', severity: 'info' };
+        continue;
+      }
+      const run = await applySeenPlan(services, client, uri.fsPath, current, decision.resendUncertain, `Apply ${file}`).catch((error: unknown) => {
+        if (!reportProblems(services, document, error)) throw error;
+        return undefined;
+      });
+      if (!run) return result;
+      if (run.outcome === 'refused') {
+        result.applies.push({ outcome: 'refused', reason: run.reason });
+        void vscode.window.showWarningMessage(run.reason);
+        summary = { text: run.reason, severity: 'error' };
+        current = run.plan;
+        continue;
+      }
+      const { bought, uncertain, failed } = run.result;
+      result.applies.push({ outcome: 'applied', bought, uncertain, failed });
+      summary = summaryOf(run);
+      if (bought > 0 || uncertain > 0) services.refreshTrees(); // credits were (or may have been) spent
+      current = await plan(`Plan ${file} after the apply`);
+      if (current && summary && !hasChanges(current)) summary = { ...summary, text: `${summary.text} No changes: the folders hold everything the file declares.` };
+      void (summary?.severity === 'info' ? vscode.window.showInformationMessage(summary.text) : vscode.window.showWarningMessage(summary?.text ?? ''));
+    }
+    return result;
+  },
+};
+
+/** The file's problems in the Problems view, and one notification naming their number; false
+ * for any other failure (reported by the command registry). */
+function reportProblems(services: ExtensionServices, document: vscode.TextDocument, error: unknown): boolean {
+  const found = error instanceof DeclaredFileError ? error.problems : isWorkflowError(error) && error.kind === 'invalid-option' ? [placedProblem(document.uri.fsPath, error.message)].filter((p) => p !== undefined) : [];
+  if (found.length === 0) return false;
+  showDeclaredProblems(services.context, document, document.uri, found);
+  const what = `${vscode.workspace.asRelativePath(document.uri)} has ${counted(found.length, 'problem')}: ${found[0]!.message}`;
+  void vscode.window.showErrorMessage(`${what}. Nothing was sent.`, 'Show Problems').then((choice) => {
+    if (choice) void vscode.commands.executeCommand('workbench.actions.view.problems');
+  });
+  return true;
+}

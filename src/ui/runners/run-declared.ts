@@ -1,0 +1,106 @@
+// What the Plan code lens runs around the core of imagery as code (workflows/declared/): the
+// ports under a cancellable progress (Cancel aborts every request in flight), the plan of a file
+// as the command line makes it (`sat-imagery plan`: the file read with every problem at its place,
+// the lock, the estimates cached by body), and the apply of exactly the plan the person saw
+// (`apply --plan`: a fresh plan first, refused when it buys other units or costs more; each billed
+// call held to the totals the person confirmed).
+import * as vscode from 'vscode';
+import type { ImageryClient } from '../../api/types';
+import { addSpent, overBudget, priceOf } from '../../workflows/engine/cost-decision';
+import type { Budget } from '../../workflows/engine/cost-decision';
+import type { EstimateDecision, EstimateModel } from '../../workflows/engine/estimate-view-model';
+import type { WorkflowPorts } from '../../workflows/engine/ports';
+import { loadDeclaration } from '../../workflows/declared/declared-file';
+import { lockPathOf, readLock } from '../../workflows/declared/declared-lock';
+import { makePlan } from '../../workflows/declared/declared-plan';
+import type { Plan } from '../../workflows/declared/declared-plan';
+import { applyPlan } from '../../workflows/declared/declared-apply';
+import type { ApplyResult } from '../../workflows/declared/declared-apply';
+import { withEstimateCache } from '../../workflows/declared/estimate-cache';
+import { planDrift, plannedPurchases } from '../../workflows/declared/plan-drift';
+import type { ExtensionServices } from '../extension-services';
+import { redactKey } from '../key-redaction';
+import { vscodeNotify, withCancellableProgress } from '../prompts/progress-notify';
+import { createQuickInputAsk } from '../prompts/quick-input';
+
+type ConfirmCost = WorkflowPorts['confirmCost'];
+
+/** A plan asks for no decision: nothing it sends is billed. */
+const nothingToConfirm: ConfirmCost = async () => ({ action: 'cancel' });
+
+async function withDeclaredPorts<T>(services: ExtensionServices, client: ImageryClient, title: string, confirmCost: ConfirmCost, work: (ports: WorkflowPorts) => Promise<T>): Promise<T> {
+  const log = services.log('declared');
+  return withCancellableProgress(title, ({ progress, signal }) => {
+    const ports: WorkflowPorts = {
+      client,
+      ask: createQuickInputAsk(title),
+      progress,
+      notify: vscodeNotify,
+      confirmCost,
+      signal,
+      settings: () => ({ defaults: services.settings.defaults(), confirmCostAbove: services.settings.confirmCostAbove(), outputDirectory: services.settings.outputDirectory(), workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath }),
+      log: (message) => log.info(message),
+      redact: redactKey,
+    };
+    return work(withEstimateCache(ports));
+  });
+}
+
+/** The plan of an imagery file, as `sat-imagery plan` makes it. Throws DeclaredFileError with
+ * every problem of the file at its place. */
+export function planImageryFile(services: ExtensionServices, client: ImageryClient, path: string, title: string): Promise<Plan> {
+  return withDeclaredPorts(services, client, title, nothingToConfirm, async (ports) => {
+    const declaration = await loadDeclaration(path);
+    return (await makePlan(ports, declaration, await readLock(lockPathOf(path)))).plan;
+  });
+}
+
+export type ApplyRun =
+  | { outcome: 'refused'; reason: string; plan: Plan }
+  | { outcome: 'applied'; result: ApplyResult; stopped?: string; lock: string };
+
+/** What the person confirmed: the plan's credits (and the uncertain units', when re-sent), and its
+ * new orders' dearer month each, in their currency. */
+function confirmedBudgets(seen: Plan, resendUncertain: boolean): { credits: number; orders: number } {
+  const uncertain = resendUncertain ? seen.units.filter((u) => u.kind === 'uncertain').reduce((sum, u) => sum + (u.credits ?? 0), 0) : 0;
+  const orders = seen.orders.filter((o) => o.kind === 'create').reduce((sum, o) => sum + Math.max(o.euroThisMonth ?? 0, o.euroPerMonth ?? 0), 0);
+  return { credits: Math.round((seen.total.credits + uncertain) * 1e6) / 1e6, orders: Math.round(orders * 100) / 100 };
+}
+
+/** The cost port of an apply: every billed call within what is left of the totals confirmed. */
+function heldToConfirmed(seen: Plan, resendUncertain: boolean, stopped: { reason?: string }): ConfirmCost {
+  const budgets = confirmedBudgets(seen, resendUncertain);
+  const spent: Record<string, number> = {};
+  return async (model: EstimateModel): Promise<EstimateDecision> => {
+    const price = priceOf(model);
+    const budget: Budget = { amount: price.order && !price.images ? budgets.orders : budgets.credits, name: 'the plan you confirmed', inclusive: true, spent };
+    const why = overBudget(price, budget);
+    if (why !== undefined) {
+      stopped.reason = why;
+      return { action: 'cancel' };
+    }
+    addSpent(spent, price);
+    return { action: 'proceed' };
+  };
+}
+
+/** Buys exactly the plan the person saw, through the core apply the command line runs. A fresh
+ * plan made first must buy the same units and orders for no more credits (planDrift, the rule of
+ * `apply --plan`), and re-send only uncertain units the person saw; otherwise nothing is sent. */
+export function applySeenPlan(services: ExtensionServices, client: ImageryClient, path: string, seen: Plan, resendUncertain: boolean, title: string): Promise<ApplyRun> {
+  const stopped: { reason?: string } = {};
+  return withDeclaredPorts(services, client, title, heldToConfirmed(seen, resendUncertain, stopped), async (ports) => {
+    const declaration = await loadDeclaration(path);
+    const lockPath = lockPathOf(path);
+    const lock = await readLock(lockPath);
+    const { plan, series, orders } = await makePlan(ports, declaration, lock);
+    const drift = planDrift(plannedPurchases(seen.units, seen.orders, seen.total.credits), plan);
+    if (drift?.kind === 'other-units') return { outcome: 'refused', reason: 'The plan changed since you saw it (other images to buy or orders to create): nothing was sent. Review the new plan.', plan };
+    if (drift?.kind === 'dearer') return { outcome: 'refused', reason: `The plan now costs ${drift.now} credits, more than the ${drift.seen} you saw: nothing was sent. Review the new plan.`, plan };
+    const seenUncertain = new Set(seen.units.filter((u) => u.kind === 'uncertain').map((u) => u.key));
+    if (resendUncertain && plan.units.some((u) => u.kind === 'uncertain' && !seenUncertain.has(u.key))) return { outcome: 'refused', reason: 'Other images became uncertain since you saw the plan: nothing was sent. Review the new plan.', plan };
+    if (plan.stops.length > 0) return { outcome: 'refused', reason: `Nothing was sent: ${plan.stops.join('; ')}.`, plan };
+    const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
+    return { outcome: 'applied', result, lock: lockPath, ...(stopped.reason !== undefined ? { stopped: stopped.reason } : {}) };
+  });
+}

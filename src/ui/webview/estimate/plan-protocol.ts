@@ -1,0 +1,67 @@
+// What the cost panel shows of an imagery file's plan (src/workflows/declared/declared-plan.ts):
+// every unit with what a plan does to it, every order, the total in credits and in the orders'
+// currency, the account's balance, the file's budget and what stops an apply; after an apply, its
+// summary. Declared once as the zod schema the page validates it with; the types are its z.infer.
+// zod/mini, like the rest of the panel's protocol. This file must not import `vscode`.
+import * as z from 'zod/mini';
+
+const planUnit = z.object({
+  kind: z.enum(['buy', 'have', 'rebuy', 'uncertain', 'missing', 'extra']),
+  dataset: z.string(),
+  area: z.string(),
+  date: z.string(),
+  credits: z.optional(z.number()),
+  /** The image, relative to the imagery file. */
+  file: z.optional(z.string()),
+  /** rebuy: what changed in the request. */
+  changes: z.optional(z.array(z.string())),
+  /** Not available, or what the ledger says of an uncertain unit. */
+  reason: z.optional(z.string()),
+});
+
+const planOrder = z.object({
+  kind: z.enum(['create', 'exists', 'differs']),
+  order: z.string(),
+  area: z.string(),
+  guid: z.optional(z.string()),
+  currency: z.optional(z.string()),
+  euroThisMonth: z.optional(z.number()),
+  euroPerMonth: z.optional(z.number()),
+  changes: z.optional(z.array(z.string())),
+});
+
+const planViewSchema = z.object({
+  title: z.string(),
+  /** The imagery file, as the person knows it (relative to the workspace when inside it). */
+  file: z.string(),
+  units: z.array(planUnit),
+  orders: z.array(planOrder),
+  total: z.object({ credits: z.number(), euroThisMonth: z.number(), euroPerMonth: z.number() }),
+  /** The orders' currency (the plan adds them up in it); undefined without orders to create. */
+  currency: z.optional(z.string()),
+  balance: z.object({ credits: z.optional(z.number()) }),
+  budget: z.optional(z.object({ maxCredits: z.optional(z.number()), maxEuroPerMonth: z.optional(z.number()) })),
+  /** What stops an apply before any billed call. */
+  stops: z.array(z.string()),
+  /** Units to buy, orders to create, or an order that differs. */
+  changes: z.boolean(),
+  /** Apply… would send something: a unit to buy with its price (one not available has none and
+   * is not bought), or an order to create. */
+  applicable: z.boolean(),
+  /** The last apply's outcome, or why it was refused, shown above the plan. */
+  summary: z.optional(z.object({ text: z.string(), severity: z.enum(['info', 'warning', 'error']) })),
+});
+
+export type PlanView = z.infer<typeof planViewSchema>;
+export type PlanViewUnit = z.infer<typeof planUnit>;
+
+/** The host shows a plan; Apply… is offered when it has changes and nothing stops it. */
+export const planMessage = z.object({ type: z.literal('plan'), plan: planViewSchema });
+
+/** The page's Apply…: uncertain units are re-sent only when the person ticked that. */
+export const applyMessage = z.object({ type: z.literal('apply'), resendUncertain: z.boolean() });
+
+export type PlanMessage = z.infer<typeof planMessage>;
+
+/** What the person did with a plan: Apply… (with or without the uncertain units), or closed it. */
+export type PlanDecision = { action: 'apply'; resendUncertain: boolean } | { action: 'close' };

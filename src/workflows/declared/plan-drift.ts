@@ -1,0 +1,30 @@
+// The rule that keeps an apply to the plan a person saw (the CLI's `--plan`, the cost panel's
+// Apply…): a fresh plan made just before the first billed call must buy the same units and create
+// the same orders, for no more credits than the plan that was seen. Anything else is refused, and
+// nothing is sent.
+import { BUYING } from './declared-plan';
+import type { Plan, PlanUnit } from './declared-plan';
+
+/** What a plan buys, as keys ("buy <body hash>", "create <payload hash>"), and its credits. */
+export interface PlannedPurchases {
+  keys: Set<string>;
+  credits: number;
+}
+
+/** The purchases of a plan (or of a plan file's units and orders). */
+export function plannedPurchases(units: readonly Pick<PlanUnit, 'kind' | 'key'>[], orders: readonly { kind: string; payloadHash: string }[], credits: number): PlannedPurchases {
+  const bought = units.filter((u) => BUYING.has(u.kind)).map((u) => `${u.kind} ${u.key}`);
+  const created = orders.filter((o) => o.kind === 'create').map((o) => `create ${o.payloadHash}`);
+  return { keys: new Set([...bought, ...created]), credits };
+}
+
+/** Why the fresh plan is not the one seen: other purchases, or a higher total; undefined when it is. */
+export type PlanDrift = { kind: 'other-units' } | { kind: 'dearer'; seen: number; now: number };
+
+export function planDrift(seen: PlannedPurchases, fresh: Plan): PlanDrift | undefined {
+  const now = plannedPurchases(fresh.units, fresh.orders, fresh.total.credits);
+  const same = now.keys.size === seen.keys.size && [...now.keys].every((k) => seen.keys.has(k));
+  if (!same) return { kind: 'other-units' };
+  if (now.credits > seen.credits) return { kind: 'dearer', seen: seen.credits, now: now.credits };
+  return undefined;
+}

@@ -1,0 +1,162 @@
+// Imagery as code in a real extension host against the simulator: the Plan code lens on an
+// imagery file opens its plan in the cost panel (each declared date to buy, with its price),
+// Apply… there buys exactly those dates (the simulator charges each once), and the plan made after
+// it says "no changes"; an Apply… whose fresh plan buys other dates is refused with nothing sent;
+// a file the schema refuses shows its problem in the Problems view.
+import * as assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension';
+import { Commands } from '../../src/ui/constants';
+import type { PlanImageryResult } from '../../src/ui/commands/planImagery';
+import type { EstimatePanel } from '../../src/ui/webview/estimate/index';
+import { diagnosticsOf, nextEvent, useSimulator } from './vsc-helpers';
+
+const DEMO_FIELD = join(__dirname, '..', '..', '..', 'scripts', 'demo-workspace', 'field.wkt');
+/** The simulator's clock: imagery every day, and the demo orders (one covers the demo field since
+ * six months before it), so these dates are covered on any day the suite runs. */
+const NOW = Date.UTC(2026, 5, 15, 12);
+const DATES = ['2026-06-10', '2026-06-12'];
+const COMPOSITE = '/api/satelliteimages/process/composite';
+
+function imagery(dates: string[]): string {
+  const dataset = { name: 'rgb', area: 'field.wkt', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], resolution: 20, bandnames: 'rgb', epsgProjection: 4326, dates };
+  return JSON.stringify({ datasets: [dataset], budget: { maxCredits: 1000 } }, null, 2);
+}
+
+/** The extension's own cost panel once the command opened it, and the texts its page reported
+ * after rendering what `accept` wants (the page's `rendered` event, not a timer). */
+async function rendered(api: ExtensionApi, accept: (texts: Record<string, string>) => boolean): Promise<{ panel: EstimatePanel; texts: Record<string, string> }> {
+  const deadline = Date.now() + 60_000;
+  let panel = await api.estimatePanel();
+  while (!panel) {
+    if (Date.now() > deadline) throw new Error('the Plan lens opened no cost panel');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    panel = await api.estimatePanel();
+  }
+  const now = panel.lastRendered;
+  const texts = now && accept(now) ? now : await nextEvent(panel.onDidRender, accept, Math.max(1, deadline - Date.now()));
+  return { panel, texts };
+}
+
+/** Runs the Plan code lens of the file as a click does, with a budget in place of the modal; the
+ * command's promise comes wrapped (an async function returning it would wait for it). */
+async function clickPlan(uri: vscode.Uri): Promise<{ running: Thenable<PlanImageryResult | undefined> }> {
+  await vscode.window.showTextDocument(uri); // the lens is asked of an open document, as the editor asks it
+  const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+  const lens = lenses.find((l) => l.command?.command === Commands.planImagery);
+  assert.ok(lens?.command, `a Plan lens on ${uri.fsPath}: ${JSON.stringify(lenses.map((l) => l.command?.title))}`);
+  assert.match(lens.command.title, /Plan/);
+  return { running: vscode.commands.executeCommand<PlanImageryResult | undefined>(lens.command.command, ...(lens.command.arguments ?? []), { maxCost: 1000 }) };
+}
+
+const rows = (texts: Record<string, string>) => Object.keys(texts).filter((k) => /^unit-\d+$/.test(k)).sort().map((k) => texts[k]!);
+
+describe('Plan code lens: imagery as code in VS Code', function () {
+  this.timeout(180_000);
+  const env = useSimulator({ seed: 7, clock: () => NOW, imageryEveryDay: true, demoData: true });
+  let dir: string;
+  const charged = () => env.sim.requests.filter((r) => r.charged && r.path === COMPOSITE).map((r) => (r.body as { Date: string }).Date.slice(0, 10)).sort();
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sat-imagery-plan-lens-'));
+    copyFileSync(DEMO_FIELD, join(dir, 'field.wkt'));
+  });
+  after(async () => {
+    (await env.api.estimatePanel())?.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('plans each declared date as buy in the cost panel, Apply… buys each once, and the next plan says no changes', async () => {
+    const file = join(dir, 'imagery.json');
+    writeFileSync(file, imagery(DATES));
+    env.sim.clearLog();
+    const { running } = await clickPlan(vscode.Uri.file(file));
+    const { panel, texts } = await rendered(env.api, (t) => 'unit-1' in t && t['apply:disabled'] === undefined);
+    assert.deepEqual(rows(texts).map((r) => r.slice(0, 3)), ['buy', 'buy']);
+    assert.deepEqual(rows(texts).map((r) => DATES.find((d) => r.includes(d))), DATES);
+    const plan = panel.shownPlan!;
+    assert.deepEqual(plan.units.map((u) => `${u.kind} ${u.date}`), DATES.map((d) => `buy ${d}`));
+    assert.ok(plan.units.every((u) => (u.credits ?? 0) > 0), JSON.stringify(plan.units));
+    assert.equal(plan.total.credits, Math.round(plan.units.reduce((s, u) => s + u.credits!, 0) * 1e6) / 1e6);
+    assert.match(texts['plan-total']!, /credit/);
+    assert.match(texts['plan-balance']!, /\d/);
+    assert.match(texts['plan-budget']!, /1,?000/);
+    assert.deepEqual(charged(), [], 'a plan is never billed');
+
+    panel.receive({ type: 'apply', resendUncertain: false });
+    const after = await rendered(env.api, (t) => /Applied/.test(t['plan-summary'] ?? ''));
+    assert.match(after.texts['plan-summary']!, /Applied: 2 bought, 0 uncertain, 0 failed/);
+    assert.match(after.texts['plan-summary']!, /No changes/);
+    assert.equal(after.texts['plan-total'], 'No changes');
+    assert.equal(after.texts['apply:disabled'], 'true', 'nothing left to apply');
+    assert.deepEqual(after.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`), DATES.map((d) => `have ${d}`));
+    assert.deepEqual(charged(), DATES, 'each date charged once');
+
+    after.panel.receive({ type: 'cancel' });
+    const result = await running;
+    assert.deepEqual(result?.applies, [{ outcome: 'applied', bought: 2, uncertain: 0, failed: 0 }]);
+    assert.deepEqual(result?.plans.map((p) => p.changes), [true, false]);
+  });
+
+  it('refuses Apply… when the plan changed underneath (other dates to buy): nothing is sent, the new plan is shown', async () => {
+    const file = join(dir, 'second.imagery.json');
+    writeFileSync(file, JSON.stringify({ datasets: [{ ...JSON.parse(imagery(['2026-06-08'])).datasets[0], name: 'second', folder: 'second' }] }, null, 2));
+    env.sim.clearLog();
+    const { running } = await clickPlan(vscode.Uri.file(file));
+    const { panel } = await rendered(env.api, (t) => 'unit-0' in t && t['apply:disabled'] === undefined);
+    assert.deepEqual(panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`), ['buy 2026-06-08']);
+    // Another date declared after the plan was shown: the plan seen is no longer the one to buy.
+    writeFileSync(file, JSON.stringify({ datasets: [{ ...JSON.parse(imagery(['2026-06-08', '2026-06-09'])).datasets[0], name: 'second', folder: 'second' }] }, null, 2));
+    panel.receive({ type: 'apply', resendUncertain: false });
+    const refused = await rendered(env.api, (t) => /changed since you saw it/.test(t['plan-summary'] ?? ''));
+    assert.deepEqual(refused.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`), ['buy 2026-06-08', 'buy 2026-06-09']);
+    assert.deepEqual(charged(), [], 'nothing was charged');
+    refused.panel.receive({ type: 'cancel' });
+    const result = await running;
+    assert.equal(result?.applies[0]?.outcome, 'refused');
+  });
+
+  it('holds a date whose answer was lost as uncertain: Apply… leaves it unless the box is ticked, then sends it once more', async () => {
+    const file = join(dir, 'lost.imagery.json');
+    writeFileSync(file, JSON.stringify({ datasets: [{ ...JSON.parse(imagery(['2026-06-05'])).datasets[0], name: 'lost', folder: 'lost' }] }, null, 2));
+    env.sim.clearLog();
+    env.sim.schedule({ method: 'POST', path: COMPOSITE, reset: 'after-processing' });
+    const { running } = await clickPlan(vscode.Uri.file(file));
+    const { panel } = await rendered(env.api, (t) => 'unit-0' in t && t['apply:disabled'] === undefined);
+    panel.receive({ type: 'apply', resendUncertain: false });
+    const held = await rendered(env.api, (t) => /Applied/.test(t['plan-summary'] ?? ''));
+    assert.match(held.texts['plan-summary']!, /0 bought, 1 uncertain/);
+    assert.deepEqual(held.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`), ['uncertain 2026-06-05']);
+    assert.equal(held.texts['apply:disabled'], 'true', 'nothing to apply unless the box is ticked');
+    assert.match(held.texts['resend-uncertain']!, /may have been charged already/);
+    assert.deepEqual(charged(), ['2026-06-05'], 'charged once, its answer lost');
+
+    // Apply… without the tick sends nothing; with it, the uncertain date goes once more.
+    held.panel.receive({ type: 'apply', resendUncertain: false });
+    held.panel.receive({ type: 'apply', resendUncertain: true });
+    const resent = await rendered(env.api, (t) => /Applied: 1 bought/.test(t['plan-summary'] ?? ''));
+    assert.deepEqual(resent.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`), ['have 2026-06-05']);
+    assert.deepEqual(charged(), ['2026-06-05', '2026-06-05'], 'sent again only when ticked, and once');
+    resent.panel.receive({ type: 'cancel' });
+    const result = await running;
+    assert.deepEqual(result?.applies.map((a) => `${a.outcome} ${a.bought} ${a.uncertain}`), ['applied 0 1', 'applied 1 0']);
+  });
+
+  it('shows a name the schema refuses in the Problems view, at its place, and sends nothing', async () => {
+    const file = join(dir, 'bad.imagery.json');
+    writeFileSync(file, JSON.stringify({ datasets: [{ ...JSON.parse(imagery(DATES)).datasets[0], colour: 'blue' }] }, null, 2));
+    env.sim.clearLog();
+    const uri = vscode.Uri.file(file);
+    const result = await (await clickPlan(uri)).running;
+    assert.deepEqual(result, { plans: [], applies: [] }, 'no plan is shown');
+    const found = await diagnosticsOf(uri, (d) => d.length > 0);
+    assert.match(found[0]!.message, /unknown name 'colour'/);
+    const line = (await vscode.workspace.openTextDocument(uri)).lineAt(found[0]!.range.start.line).text;
+    assert.match(line, /colour/);
+    assert.deepEqual(env.sim.requests.filter((r) => r.charged), []);
+  });
+});

@@ -1,0 +1,71 @@
+// The Plan code lens as a person meets it: imagery.json open in the editor, a click on "Plan" above
+// its first line, the plan in the cost panel (each date to buy with its credits, the total, the
+// balance and the file's budget), Apply…, the modal naming the total, Buy, and the panel's summary
+// with the plan made after it ("No changes"). Screenshots under test-results/ui/.
+import * as assert from 'node:assert/strict';
+import { openWorkbench, setDemoKey, shot, runPaletteTitle, webviewWith } from './workbench.mjs';
+
+/** The simulator's clock: imagery every day, so the dates below are covered on any day. */
+const NOW = Date.UTC(2026, 5, 15, 12);
+const DATES = ['2026-06-08', '2026-06-10', '2026-06-12'];
+const IMAGERY = JSON.stringify({
+  datasets: [{ name: 'rgb', area: 'field.wkt', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], resolution: 20, bandnames: 'rgb', epsgProjection: 4326, dates: DATES }],
+  budget: { maxCredits: 500 },
+}, null, 2);
+
+describe('The Plan code lens on imagery.json', function () {
+  this.timeout(240_000);
+  let wb;
+  before(async () => {
+    wb = await openWorkbench({ files: { 'imagery.json': IMAGERY }, simulator: { clock: () => NOW, imageryEveryDay: true } });
+  });
+  after(async () => wb?.stop());
+
+  it('shows the plan in the cost panel, and Apply… with the modal buys it and shows no changes', async () => {
+    try {
+      await planAndApply(wb);
+    } catch (error) {
+      await shot(wb.page, 'plan-lens-failed').catch(() => {});
+      throw error;
+    }
+  });
+});
+
+async function planAndApply(wb) {
+  assert.ok(wb.simulator, `the simulator did not start: ${wb.simulatorError?.message}`);
+  const { page } = wb;
+  const saved = await setDemoKey(page);
+  await runPaletteTitle(page, 'Notifications: Clear All Notifications');
+  await saved.waitFor({ state: 'hidden' });
+  await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'imagery.json' }).first().dblclick();
+  const lens = page.locator('.codelens-decoration a', { hasText: 'Plan' }).first();
+  await lens.waitFor({ state: 'visible', timeout: 30_000 });
+  await lens.click();
+
+  const frame = await webviewWith(page, '[data-testid="unit-2"]', 60_000);
+  const apply = frame.locator('[data-testid="apply"]:not([disabled])');
+  await apply.waitFor({ state: 'visible' });
+  const rows = await frame.locator('[data-testid^="unit-"]').allInnerTexts();
+  assert.equal(rows.length, 3);
+  for (const [i, row] of rows.entries()) assert.match(row, new RegExp(`^buy\\s+rgb\\s+field\\.wkt\\s+${DATES[i]}\\s+[\\d.]+ credits`), row);
+  assert.match(await frame.locator('[data-testid="plan-budget"]').innerText(), /500 credits/);
+  await page.waitForTimeout(800); // the progress notification slides away
+  await shot(page, 'plan-lens-01-plan');
+
+  const charged = () => wb.simulator.requests.filter((r) => r.charged).length;
+  assert.equal(charged(), 0, 'a plan is never billed');
+  await apply.click();
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.match(await dialog.innerText(), /Apply the plan of imagery\.json: 3 images for [\d.]+ credits\?/);
+  await shot(page, 'plan-lens-02-confirm');
+  await dialog.locator('.monaco-button', { hasText: 'Buy' }).click();
+
+  const summary = frame.locator('[data-testid="plan-summary"]', { hasText: 'Applied' });
+  await summary.waitFor({ state: 'visible', timeout: 120_000 });
+  assert.match(await summary.innerText(), /Applied: 3 bought, 0 uncertain, 0 failed.*No changes/);
+  assert.equal(await frame.locator('[data-testid="plan-total"]').innerText(), 'No changes');
+  assert.equal(charged(), 3, 'each date charged once');
+  await page.waitForTimeout(800);
+  await shot(page, 'plan-lens-03-applied');
+}
