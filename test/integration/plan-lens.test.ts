@@ -87,8 +87,11 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     assert.match(texts['plan-budget']!, /1,?000/);
     assert.deepEqual(charged(), [], 'a plan is never billed');
 
+    const estimatesOf = () => env.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/process/composite/estimate')).length;
+    assert.equal(estimatesOf(), DATES.length, 'the plan prices each date once');
     panel.receive({ type: 'apply', resendUncertain: false });
     const after = await rendered(env.api, (t) => /Applied/.test(t['plan-summary'] ?? ''));
+    assert.equal(estimatesOf(), DATES.length, 'Apply… asks no estimate the plan asked: the window keeps them');
     assert.match(after.texts['plan-summary']!, /Applied: 2 bought, 0 uncertain, 0 failed/);
     assert.match(after.texts['plan-summary']!, /No changes/);
     assert.equal(after.texts['plan-total'], 'No changes');

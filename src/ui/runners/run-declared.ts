@@ -17,6 +17,8 @@ import type { Plan } from '../../workflows/declared/declared-plan';
 import { applyPlan } from '../../workflows/declared/declared-apply';
 import type { ApplyResult } from '../../workflows/declared/declared-apply';
 import { withEstimateCache } from '../../workflows/declared/estimate-cache';
+import { memoryEstimateStore } from '../../workflows/declared/estimate-cache-file';
+import type { EstimateStore } from '../../workflows/declared/estimate-cache-file';
 import { planDrift, plannedPurchases } from '../../workflows/declared/plan-drift';
 import type { ExtensionServices } from '../extension-services';
 import { redactKey } from '../key-redaction';
@@ -24,6 +26,15 @@ import { vscodeNotify, withCancellableProgress } from '../prompts/progress-notif
 import { createQuickInputAsk } from '../prompts/quick-input';
 
 type ConfirmCost = WorkflowPorts['confirmCost'];
+
+/** The window's estimates by service address: the Apply… after a plan asks none the plan asked. */
+const estimateStores = new Map<string, EstimateStore>();
+
+function estimateStoreFor(baseUrl: string): EstimateStore {
+  let store = estimateStores.get(baseUrl);
+  if (!store) estimateStores.set(baseUrl, (store = memoryEstimateStore()));
+  return store;
+}
 
 /** A plan asks for no decision: nothing it sends is billed. */
 const nothingToConfirm: ConfirmCost = async () => ({ action: 'cancel' });
@@ -42,7 +53,7 @@ async function withDeclaredPorts<T>(services: ExtensionServices, client: Imagery
       log: (message) => log.info(message),
       redact: redactKey,
     };
-    return work(withEstimateCache(ports));
+    return work(withEstimateCache(ports, Date.now, estimateStoreFor(services.settings.baseUrl())));
   });
 }
 

@@ -106,3 +106,26 @@ export async function openEstimateFile(folder: string, baseUrl: string, now: () 
     flush: () => writing,
   };
 }
+
+/** A store for one long-lived process (the extension host): the plan a person saw and the
+ * Apply… after it share their estimates for the cache's minutes. One per service address. */
+export function memoryEstimateStore(now: () => number = Date.now, ttlMs = ESTIMATE_TTL_MS): EstimateStore {
+  const entries = new Map<string, { at: number; estimate: CompositeEstimate }>();
+  return {
+    get(bodyKey) {
+      const entry = entries.get(bodyKey);
+      return entry && now() - entry.at < ttlMs ? entry.estimate : undefined;
+    },
+    put(bodyKey, estimate) {
+      entries.delete(bodyKey);
+      entries.set(bodyKey, { at: now(), estimate });
+      // The oldest go first beyond the bound.
+      for (const oldest of entries.keys()) {
+        if (entries.size <= MAX_ENTRIES) break;
+        entries.delete(oldest);
+      }
+      return Promise.resolve();
+    },
+    flush: () => Promise.resolve(),
+  };
+}
