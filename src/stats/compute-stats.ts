@@ -6,11 +6,11 @@ import type { PixelRule } from './coverage';
 import type { Field } from './fields';
 import type { ImageInput } from './images';
 import type { Measure } from './indices';
-import { rowKeys } from './incremental';
+import { imageKey, measureKey } from './incremental';
 import type { RowCache } from './incremental';
 import { measureImage } from './measure-image';
 import type { CoverageCache } from './measure-image';
-import { sortRows } from './table';
+import { compareImageRows } from './table';
 import type { StatsRow } from './table';
 
 export interface StatsInput {
@@ -38,37 +38,44 @@ export interface StatsResult {
 }
 
 export async function computeStats(input: StatsInput): Promise<StatsResult> {
-  const rows: StatsRow[] = [];
+  // Each image's rows, fields (outer) and indices (inner) in their given order.
+  const perImage: StatsRow[][] = [];
   const failures: ImageFailure[] = [];
   const coverages: CoverageCache = new Map();
+  const measureKeys = input.measures.map(measureKey);
   let measured = 0;
   for (const [done, image] of input.images.entries()) {
     input.signal?.throwIfAborted();
     const label = input.imageLabel(image.path);
     try {
-      const hash = input.cache ? await input.cache.contentHash(image.path) : '';
-      const keys = rowKeys(hash, image, input.fields, input.rule, input.measures);
-      const known = keys.map((perField) => perField.map((key) => input.cache?.get(key)));
+      const key = input.cache ? imageKey(await input.cache.contentHash(image.path), image, input.rule) : '';
+      const groups = measureKeys.map((measure) => input.cache?.group({ image: key, measure }));
+      const known = input.fields.map((field) => groups.map((group) => group?.get(field.hash)));
       const missing = input.fields.filter((_, f) => known[f]?.some((row) => row === undefined));
       const fresh = missing.length === 0 ? [] : await measureImage(image, { ...input, fields: missing }, coverages);
       if (missing.length > 0) measured++;
       const freshOf = new Map(fresh.map((row) => [`${row.field}\n${row.index}`, row]));
+      const rows: StatsRow[] = [];
       input.fields.forEach((field, f) =>
         input.measures.forEach((measure, m) => {
           const cached = known[f]?.[m];
           const row = cached ? { ...cached, image: label } : (freshOf.get(`${field.id}\n${measure.name}`) as StatsRow);
           if (!cached) {
             const { image: _label, ...rest } = row;
-            input.cache?.put(keys[f]?.[m] as string, rest);
+            groups[m]?.put(field.hash, rest);
           }
           rows.push(row);
         }),
       );
+      if (rows.length > 0) perImage.push(rows);
     } catch (error) {
       if (input.signal?.aborted) throw error;
       failures.push({ image: label, reason: (error as Error).message });
     }
     input.progress?.(done + 1, input.images.length, label);
   }
-  return { rows: sortRows(rows, input.fields.map((f) => f.id), input.measures.map((m) => m.name)), failures, measured };
+  // One date and label per image, its rows already in field and index order: the images sorted
+  // by their first row make the table's order without sorting every row.
+  perImage.sort((a, b) => compareImageRows(a[0] as StatsRow, b[0] as StatsRow));
+  return { rows: perImage.flat(), failures, measured };
 }

@@ -77,7 +77,7 @@ function centreMask(polygons: PolygonCoordinates[], { x0, y0, width, height }: B
       for (let k = 0; k + 1 < crossings.length; k += 2) {
         const from = Math.max(0, Math.ceil((crossings[k] as number) - 0.5) - x0);
         const to = Math.min(width, Math.ceil((crossings[k + 1] as number) - 0.5) - x0);
-        for (let c = from; c < to; c++) weights[r * width + c] = 1;
+        if (from < to) weights.fill(1, r * width + from, r * width + to);
       }
     }
   }

@@ -28,18 +28,19 @@ function csvCell(value: string | number | undefined): string {
 }
 
 function csvLine(row: StatsRow): string {
-  return `${COLUMNS.map((c) => csvCell(row[c])).join(',')}\r\n`;
+  let line = csvCell(row.field);
+  for (let c = 1; c < COLUMNS.length; c++) line += `,${csvCell(row[COLUMNS[c] as (typeof COLUMNS)[number]])}`;
+  return `${line}\r\n`;
 }
 
 export function toCsv(rows: readonly StatsRow[]): string {
   return `${COLUMNS.join(',')}\r\n${rows.map(csvLine).join('')}`;
 }
 
-/** Date, then image, then the fields' and indices' own order: the same inputs, the same table. */
-export function sortRows(rows: StatsRow[], fieldOrder: readonly string[], indexOrder: readonly string[]): StatsRow[] {
-  const field = new Map(fieldOrder.map((f, i) => [f, i]));
-  const index = new Map(indexOrder.map((f, i) => [f, i]));
-  return rows.sort((a, b) => compare(a.date, b.date) || compare(a.image, b.image) || (field.get(a.field) ?? 0) - (field.get(b.field) ?? 0) || (index.get(a.index) ?? 0) - (index.get(b.index) ?? 0));
+/** Date, then image: the table's order of images (each image's rows follow in the fields' and
+ * indices' own order), the same inputs, the same table. */
+export function compareImageRows(a: StatsRow, b: StatsRow): number {
+  return compare(a.date, b.date) || compare(a.image, b.image);
 }
 
 /** Code-unit order, the same on every machine and locale. */

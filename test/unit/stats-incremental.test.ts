@@ -1,15 +1,16 @@
 // The incremental cache's parts: an image's sha256 remembered by the file's identity (size,
 // inode, modification and change times) is taken again only while the file is unchanged — a
 // file rewritten in place to the same size with its modification time put back is hashed anew;
-// the rows' keys made per image are the keys made row by row; and a cache file keeps its rows
-// exactly (the compact form read back), a damaged row in it being no row.
+// an image's key changes with its content, what dates it and the pixel rule, an index's with its
+// name and bands; and a cache file keeps its rows exactly (the compact form read back), under
+// their image, index and field, a damaged row in it being no row.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RowCache, measureOf, readFields } from '../../src/stats/index';
-import { contentHash, rowKey, rowKeys } from '../../src/stats/incremental';
+import { RowCache, measureOf } from '../../src/stats/index';
+import { contentHash, imageKey, measureKey } from '../../src/stats/incremental';
 import type { CachedRow } from '../../src/stats/incremental';
 
 describe('stats: the incremental cache', () => {
@@ -38,13 +39,20 @@ describe('stats: the incremental cache', () => {
     assert.notEqual(hash, JSON.parse(readFileSync(cachePath, 'utf8')).hashes[image].sha256, 'the changed file kept its old hash');
   });
 
-  it('makes per image the same keys as row by row', () => {
-    const fields = readFields(JSON.stringify({ type: 'FeatureCollection', features: ['a', 'b"quoted"'].map((id, k) => ({ type: 'Feature', properties: { id }, geometry: { type: 'Polygon', coordinates: [[[k, 0], [k + 0.5, 0], [k + 0.5, 0.5], [k, 0]]] } })) }), 'f.geojson', 'geojson');
-    const measures = [measureOf('ndvi'), measureOf('(B8-B4)/2', true)];
-    for (const image of [{ path: '/x/s-2024-05-01.tif' }, { path: '/x/undated.tif', stacDate: '2024-06-02' }]) {
-      const keys = rowKeys('abc', image, fields, 'exact', measures);
-      assert.deepEqual(keys, fields.map((f) => measures.map((m) => rowKey('abc', image, f, 'exact', m))));
-    }
+  it('keys an image by its content, what dates it and the rule, an index by its name and bands', () => {
+    const image = { path: '/x/s-2024-05-01.tif' };
+    const keys = [
+      imageKey('abc', image, 'exact'),
+      imageKey('abd', image, 'exact'),
+      imageKey('abc', { path: '/x/s-2024-05-02.tif' }, 'exact'),
+      imageKey('abc', { ...image, stacDate: '2024-05-03' }, 'exact'),
+      imageKey('abc', image, 'centre'),
+    ];
+    assert.equal(new Set(keys).size, keys.length);
+    assert.equal(imageKey('abc', { path: '/y/s-2024-05-01.tif' }, 'exact'), keys[0], 'the same content and date in another folder');
+    const measures = [measureKey(measureOf('ndvi')), measureKey(measureOf('ndwi')), measureKey(measureOf('(B8-B4)/2', true)), measureKey(measureOf('(B8-B3)/2', true))];
+    assert.equal(new Set(measures).size, measures.length);
+    assert.equal(measureKey(measureOf('ndvi')), measures[0]);
   });
 
   it('reads back the rows it saved, and passes over a damaged one', async () => {
@@ -52,17 +60,22 @@ describe('stats: the incremental cache', () => {
     const full: CachedRow = { field: 'f,1', date: '2024-05-01', index: 'ndvi', mean: 0.5, median: 0.5, std: 0.1, min: -0.25, max: 1, p10: 0.1, p25: 0.2, p75: 0.7, p90: 0.9, valid_pixels: 10, nodata_pixels: 2, valid_fraction: 10 / 12 };
     const empty: CachedRow = { field: 'tiny', date: '2024-05-01', index: 'ndvi', valid_pixels: 0, nodata_pixels: 0, valid_fraction: undefined };
     const cache = await RowCache.load(cachePath);
-    cache.put('k1', full);
-    cache.put('k2', empty);
+    const group = { image: 'i1', measure: 'm1' };
+    cache.group(group).put('f1', full);
+    cache.group(group).put('f2', empty);
+    cache.group({ image: 'i2', measure: 'm1' }).put('f1', { ...full, date: '2024-05-11' });
     await cache.save(cachePath);
     const read = await RowCache.load(cachePath);
-    assert.deepEqual(read.get('k1'), full);
-    assert.deepEqual(read.get('k2'), { field: 'tiny', date: '2024-05-01', index: 'ndvi', valid_pixels: 0, nodata_pixels: 0 });
+    assert.deepEqual(read.group(group).get('f1'), full);
+    assert.deepEqual(read.group(group).get('f2'), { field: 'tiny', date: '2024-05-01', index: 'ndvi', valid_pixels: 0, nodata_pixels: 0 });
+    assert.deepEqual(read.group({ image: 'i2', measure: 'm1' }).get('f1'), { ...full, date: '2024-05-11' });
+    assert.equal(read.group({ image: 'i1', measure: 'm2' }).get('f1'), undefined);
+    assert.equal(read.group({ image: 'i2', measure: 'm1' }).get('f2'), undefined);
     const saved = JSON.parse(readFileSync(cachePath, 'utf8'));
-    saved.rows.k1[3] = 'not a number';
+    saved.images.i1.m1.f1[3] = 'not a number';
     writeFileSync(cachePath, JSON.stringify(saved));
     const damaged = await RowCache.load(cachePath);
-    assert.equal(damaged.get('k1'), undefined);
-    assert.deepEqual(damaged.get('k2'), read.get('k2'));
+    assert.equal(damaged.group(group).get('f1'), undefined);
+    assert.deepEqual(damaged.group(group).get('f2'), read.group(group).get('f2'));
   });
 });
