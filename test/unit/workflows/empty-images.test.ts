@@ -6,7 +6,6 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Ajv from 'ajv';
 import { RasterFile, measureValidity } from '../../../src/raster';
 import { downloadComposite } from '../../../src/workflows/composite/download-composite-workflow';
 import { validitySentence } from '../../../src/workflows/engine/results';
@@ -15,6 +14,7 @@ import { RASTER_EXTENSION } from '../../../src/workflows/stac/stac-item';
 import type { StacItem } from '../../../src/workflows/stac/stac-item';
 import { useSimulatorClient } from '../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../fixtures/workflow-ports';
+import { validateStacItem } from '../fixtures/stac-schemas';
 
 /** The demo workspace's field (scripts/demo-workspace/field.wkt), where the demo met empty dates. */
 const FIELD = { name: 'field.wkt', text: readFileSync(join(__dirname, '..', '..', '..', '..', 'scripts', 'demo-workspace', 'field.wkt'), 'utf8'), format: 'wkt' as const };
@@ -22,8 +22,6 @@ const FIELD = { name: 'field.wkt', text: readFileSync(join(__dirname, '..', '..'
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 /** About 20 km² near Aarhus: wide enough for clouds to cover part of it. */
 const WIDE = { name: 'wide.wkt', text: 'POLYGON((10.05 56.05, 10.12 56.05, 10.12 56.09, 10.05 56.09, 10.05 56.05))', format: 'wkt' as const };
-const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'stac', 'item-1.0-core.schema.json'), 'utf8')) as object;
-const validate = new Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
 
 async function validShare(file: string): Promise<number> {
   const raster = await RasterFile.open(file);
@@ -68,7 +66,7 @@ describe('empty images: the share of valid pixels, said everywhere (against the 
     assert.ok(fixture.sim.requests.some((r) => r.path === '/api/satelliteimages/process/composite' && r.charged !== undefined), 'it was charged');
 
     const item = await itemOf(result.files[0]!);
-    assert.ok(validate(item), JSON.stringify(validate.errors));
+    assert.ok(validateStacItem(item), JSON.stringify(validateStacItem.errors));
     assert.ok(item.stac_extensions.includes(RASTER_EXTENSION));
     assert.equal(item.properties['sat-imagery:valid_percent'], 0);
     const bands = item.assets.image!['raster:bands'] as { nodata: number; data_type: string; scale: number; offset: number; statistics: { valid_percent: number } }[];

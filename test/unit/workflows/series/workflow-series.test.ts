@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import Ajv from 'ajv';
 import { downloadComposite } from '../../../../src/workflows/composite/download-composite-workflow';
 import { findAvailableDates } from '../../../../src/workflows/dates/find-dates-workflow';
 import { WorkflowError } from '../../../../src/workflows/engine/errors';
@@ -15,14 +14,13 @@ import { ITEM_COLLECTION_NAME } from '../../../../src/workflows/stac/stac-collec
 import { epsgOf, gdalinfo, gdalinfoStacItems } from '../../fixtures/gdal';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
+import { validateStacItem } from '../../fixtures/stac-schemas';
 
 // Two separate squares near Aarhus: dates with imagery of only one of them are partial.
 const AREA = { name: 'two.wkt', text: 'MULTIPOLYGON(((10.02 56.02, 10.05 56.02, 10.05 56.04, 10.02 56.04, 10.02 56.02)),((10.2 56.12, 10.23 56.12, 10.23 56.14, 10.2 56.14, 10.2 56.12)))', format: 'wkt' as const };
 const PROCESS = '/api/satelliteimages/process/composite';
 const AVAILABLE = '/api/satelliteimages/process/composite/available';
 const ESTIMATE = '/api/satelliteimages/process/composite/estimate';
-const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', '..', 'test', 'fixtures', 'stac', 'item-1.0-core.schema.json'), 'utf8')) as object;
-const validate = new Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
 
 describe('workflow: time series (against the simulator)', () => {
   const fixture = useSimulatorClient({ simulator: { demoData: true }, client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } }, tempPrefix: 'series-' });
@@ -71,7 +69,7 @@ describe('workflow: time series (against the simulator)', () => {
     }
     const collection = JSON.parse(await readFile(join(fixture.out, ITEM_COLLECTION_NAME), 'utf8')) as { features: { properties: { datetime: string } }[] };
     assert.equal(result.itemCollection, join(fixture.out, ITEM_COLLECTION_NAME));
-    assert.ok(validate(collection), JSON.stringify(validate.errors));
+    assert.ok(validateStacItem(collection), JSON.stringify(validateStacItem.errors));
     assert.deepEqual(collection.features.map((f) => f.properties.datetime.slice(0, 10)), expected);
 
     // GDAL reads the collection as STAC: its STACIT driver places every date's image by the Items'

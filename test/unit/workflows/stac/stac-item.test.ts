@@ -2,15 +2,12 @@ import * as assert from 'node:assert/strict';
 import { lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Ajv from 'ajv';
 import { ATTRIBUTION, requestWithoutKey, stacItem, stacItemCollection } from '../../../../src/workflows/stac/stac-item';
 import type { StacImageInput } from '../../../../src/workflows/stac/stac-item';
 import { replaceFileSafely } from '../../../../src/api/safe-files';
 import { sidecarPath } from '../../../../src/workflows/stac/stac-sidecar';
+import { validateStacItem } from '../../fixtures/stac-schemas';
 
-const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', '..', 'test', 'fixtures', 'stac', 'item-1.0-core.schema.json'), 'utf8')) as object;
-const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-const validate = ajv.compile(schema);
 
 const input: StacImageInput = {
   imageFileName: 'composite_Stratus2_2025-06-14_10m.tif',
@@ -30,7 +27,7 @@ const input: StacImageInput = {
 describe('STAC Item beside each image', () => {
   it('is a valid STAC 1.0 Item with the projection, bands, model, request and attribution', () => {
     const item = stacItem(input);
-    assert.ok(validate(item), JSON.stringify(validate.errors));
+    assert.ok(validateStacItem(item), JSON.stringify(validateStacItem.errors));
     assert.equal(item.id, 'composite_Stratus2_2025-06-14_10m');
     assert.equal(item.properties.datetime, '2025-06-14T00:00:00Z');
     assert.deepEqual([item.properties['proj:epsg'], item.properties['proj:shape'], item.properties['proj:transform']], [32632, [334, 312], input.transform]);
@@ -44,10 +41,10 @@ describe('STAC Item beside each image', () => {
 
   it('an ItemCollection of a folder validates; a broken Item does not', () => {
     const items = [stacItem(input), stacItem({ ...input, imageFileName: 'b.tif', date: '2025-06-20T10:30:00Z', shape: undefined, transform: undefined })];
-    assert.ok(validate(stacItemCollection(items)), JSON.stringify(validate.errors));
+    assert.ok(validateStacItem(stacItemCollection(items)), JSON.stringify(validateStacItem.errors));
     const broken = { ...stacItem(input), properties: { gsd: 10 } };
-    assert.equal(validate(broken), false, 'datetime is required');
-    assert.equal(validate({ ...stacItem(input), bbox: [1, 2, 3] }), false, 'bbox has 4 or 6 numbers');
+    assert.equal(validateStacItem(broken), false, 'datetime is required');
+    assert.equal(validateStacItem({ ...stacItem(input), bbox: [1, 2, 3] }), false, 'bbox has 4 or 6 numbers');
   });
 
   it('is written beside the image by the safe writer, which refuses a symlink planted at its name', async () => {

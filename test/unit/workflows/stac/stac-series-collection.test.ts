@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import { lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import Ajv from 'ajv';
 import { fileFacts } from '../../../../src/workflows/stac/file-checksum';
 import { eoBand, rasterBands } from '../../../../src/workflows/stac/stac-bands';
 import { seriesCollectionId, writeSeriesCollection } from '../../../../src/workflows/stac/stac-collection-file';
@@ -11,11 +10,8 @@ import type { StacImageInput, StacItem } from '../../../../src/workflows/stac/st
 import { LICENSE_LINK, collectionIdOf, providersOf, stacSeriesCollection } from '../../../../src/workflows/stac/stac-series-collection';
 import type { StacCollection } from '../../../../src/workflows/stac/stac-series-collection';
 import { sidecarPath } from '../../../../src/workflows/stac/stac-sidecar';
+import { validateStacCollection, validateStacItem } from '../../fixtures/stac-schemas';
 
-const schemaOf = (name: string) => JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', '..', 'test', 'fixtures', 'stac', name), 'utf8')) as object;
-const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-const validateCollection = ajv.compile(schemaOf('collection-1.0-core.schema.json'));
-const validateItem = ajv.compile(schemaOf('item-1.0-core.schema.json'));
 
 const base: StacImageInput = {
   imageFileName: 'a.tif',
@@ -40,7 +36,7 @@ const read = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T
 describe('STAC Collection of a time series folder', () => {
   it('an Item has proj:code and proj:epsg, the grid per asset, raster and eo bands, the file fields and links to its Collection', () => {
     const item = stacItem(base);
-    assert.ok(validateItem(item), JSON.stringify(validateItem.errors));
+    assert.ok(validateStacItem(item), JSON.stringify(validateStacItem.errors));
     const asset = item.assets.image!;
     for (const fields of [item.properties, asset]) assert.deepEqual([fields['proj:code'], fields['proj:epsg']], ['EPSG:32632', 32632]);
     assert.deepEqual([asset['proj:shape'], asset['proj:transform']], [[334, 312], [10, 0, 562300, 0, -10, 6214870]]);
@@ -60,7 +56,7 @@ describe('STAC Collection of a time series folder', () => {
     assert.ok(!alone.stac_extensions.some((e) => /file|raster/.test(e)));
     // A request's 47000 (automatic UTM) that no file resolved is no EPSG code.
     const unresolved = stacItem({ ...base, epsg: 47000 });
-    assert.ok(validateItem(unresolved), JSON.stringify(validateItem.errors));
+    assert.ok(validateStacItem(unresolved), JSON.stringify(validateStacItem.errors));
     assert.deepEqual([unresolved.properties['proj:code'], unresolved.properties['proj:epsg']], [null, null]);
   });
 
@@ -88,7 +84,7 @@ describe('STAC Collection of a time series folder', () => {
       { fileName: 'a.json', item: stacItem(base) },
     ];
     const collection = stacSeriesCollection('fields', items);
-    assert.ok(validateCollection(collection), JSON.stringify(validateCollection.errors));
+    assert.ok(validateStacCollection(collection), JSON.stringify(validateStacCollection.errors));
     assert.deepEqual(collection.extent, { spatial: { bbox: [[10.0, 56.0, 10.15, 56.08]] }, temporal: { interval: [['2025-06-14T00:00:00Z', '2025-07-01T00:00:00Z']] } });
     assert.equal(collection.license, 'other');
     assert.deepEqual(
@@ -100,8 +96,8 @@ describe('STAC Collection of a time series folder', () => {
     assert.deepEqual(collection.summaries['proj:code'], ['EPSG:32632']);
     assert.deepEqual((collection.summaries['eo:bands'] as { name: string }[]).map((b) => b.name), ['B2', 'B8', '[B8_B4]']);
     assert.ok(collection.stac_extensions.every((e) => /^https:\/\/stac-extensions\.github\.io\/\w+\/v[\d.]+\/schema\.json$/.test(e)));
-    assert.equal(validateCollection({ ...collection, extent: { spatial: { bbox: [[1, 2, 3]] }, temporal: collection.extent.temporal } }), false, 'a bbox has 4 or 6 numbers');
-    assert.equal(validateCollection({ ...collection, license: undefined }), false, 'license is required');
+    assert.equal(validateStacCollection({ ...collection, extent: { spatial: { bbox: [[1, 2, 3]] }, temporal: collection.extent.temporal } }), false, 'a bbox has 4 or 6 numbers');
+    assert.equal(validateStacCollection({ ...collection, license: undefined }), false, 'license is required');
     // Landsat's notice joins when an Item names Landsat; both when none is named.
     assert.deepEqual(providersOf(['Sentinel2', 'Landsat89']).map((p) => p.name).slice(0, 2), ['European Union, Copernicus programme (ESA)', 'U.S. Geological Survey']);
     assert.equal(providersOf([]).filter((p) => p.roles.includes('licensor')).length, 2);

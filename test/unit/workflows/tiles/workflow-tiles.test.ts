@@ -10,13 +10,10 @@ import { searchTiles } from '../../../../src/workflows/tiles/search-tiles-workfl
 import { startSimulator } from '../../../simulator';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
-import { readFileSync } from 'node:fs';
-import Ajv from 'ajv';
 import { ITEM_COLLECTION_NAME } from '../../../../src/workflows/stac/stac-collection';
 import { testClock } from '../../fixtures/test-clock';
+import { validateStacItem } from '../../fixtures/stac-schemas';
 
-const stacSchema = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', '..', 'test', 'fixtures', 'stac', 'item-1.0-core.schema.json'), 'utf8')) as object;
-const validateStac = new Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(stacSchema);
 
 // Six 0.1° tiles inside the demo orders near Aarhus.
 const AREA = { name: 'area.wkt', text: 'POLYGON((10.02 56.02, 10.28 56.02, 10.28 56.18, 10.02 56.18, 10.02 56.02))', format: 'wkt' as const };
@@ -92,7 +89,7 @@ describe('workflow: tiles search and batch processing (against the simulator)', 
     for (const tif of await tifs()) assert.ok(names.includes(tif.replace(/\.tif$/, '.json')), `${tif} has its Item`);
     const collection = JSON.parse(await readFile(join(fixture.out, ITEM_COLLECTION_NAME), 'utf8')) as { features: { geometry: unknown }[] };
     assert.equal(result.itemCollection, join(fixture.out, ITEM_COLLECTION_NAME));
-    assert.ok(validateStac(collection), JSON.stringify(validateStac.errors));
+    assert.ok(validateStacItem(collection), JSON.stringify(validateStacItem.errors));
     assert.equal(collection.features.length, 6);
     assert.equal(new Set(collection.features.map((f) => JSON.stringify(f.geometry))).size, 6, 'six footprints, not the area six times');
     // Never more than two tile requests in flight at once.
