@@ -2,18 +2,13 @@ import * as assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { createClient } from '../../../../src/api/client';
-import type { FullImageryClient } from '../../../../src/api/client';
 import { downloadComposite } from '../../../../src/workflows/composite/download-composite-workflow';
 import type { DownloadCompositeOptions } from '../../../../src/workflows/composite/download-composite-workflow';
 import { WorkflowError } from '../../../../src/workflows/engine/errors';
 import { findAvailableDates } from '../../../../src/workflows/dates/find-dates-workflow';
-import { startSimulator } from '../../../simulator';
-import type { Simulator } from '../../../simulator';
 import { outputs } from '../../fixtures/ledger-helpers';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { BACK, scriptedPorts } from '../../fixtures/workflow-ports';
-import { testClock } from '../../fixtures/test-clock';
 
 // A field inside the demo orders near Aarhus (a recurring Stratus2 order covers it).
 const FIELD = { name: 'field.wkt', text: 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))', format: 'wkt' as const };
@@ -212,20 +207,7 @@ describe('workflow: download composite (against the simulator)', () => {
 describe('workflow: a composite above the maximum area goes in parts', () => {
   // About 10 km × 6.7 km near Aarhus, with a key that allows 20 km² per composite.
   const AREA = { name: 'area.wkt', text: 'POLYGON((10.02 56.02, 10.18 56.02, 10.18 56.08, 10.02 56.08, 10.02 56.02))', format: 'wkt' as const };
-  let sim: Simulator;
-  let client: FullImageryClient;
-  let out: string;
-
-  before(async () => {
-    sim = await startSimulator({ clock: testClock, demoData: true, account: { MaxCompositeAreaKm2: 20 } });
-    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { baseDelayMs: 5, maxDelayMs: 20 } });
-    out = await mkdtemp(join(tmpdir(), 'parts-'));
-  });
-  after(async () => {
-    await client.close();
-    await sim.close();
-    await rm(out, { recursive: true, force: true });
-  });
+  const fixture = useSimulatorClient({ simulator: { demoData: true, account: { MaxCompositeAreaKm2: 20 } }, client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } }, tempPrefix: 'parts-' });
 
   it('splits below the maximum, writes one file per part with a manifest, and a rerun skips them', async () => {
     // A date with imagery in every part: search with the parts as the polygons of one AOI.
@@ -235,29 +217,29 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
     const parts = splitAoi(read.aoi, 20);
     assert.ok(parts.length > 1);
     const multi = { name: 'parts.wkt', text: `MULTIPOLYGON(${parts.map((p) => p.wkt.replace(/^POLYGON\s*/i, '')).join(',')})`, format: 'wkt' as const };
-    const dates = await findAvailableDates(scriptedPorts(client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
+    const dates = await findAvailableDates(scriptedPorts(fixture.client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
     const date = dates.coverage!.full[0]!;
-    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: out, skipConfirmation: true };
+    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: fixture.out, skipConfirmation: true };
 
-    const result = await downloadComposite(scriptedPorts(client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);
+    const result = await downloadComposite(scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);
     assert.equal(result.outcome, 'completed', JSON.stringify(result.parts?.failed));
     assert.equal(result.parts?.units.length, parts.length);
     assert.equal(result.files.length, parts.length);
-    const processed = sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite');
+    const processed = fixture.sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite');
     assert.equal(processed.length, parts.length);
     assert.ok(processed.every((r) => r.status === 200));
-    assert.ok((await readdir(out)).includes('sat-imagery-manifest.json'));
+    assert.ok((await readdir(fixture.out)).includes('sat-imagery-manifest.json'));
     // Every part has its STAC Item beside it, and the folder its ItemCollection.
-    const names = await readdir(out);
+    const names = await readdir(fixture.out);
     for (const file of result.files) assert.ok(names.includes(basename(file).replace(/\.tif$/, '.json')), `${file} has its Item`);
-    const collection = JSON.parse(await readFile(join(out, 'stac-items.json'), 'utf8')) as { features: unknown[] };
+    const collection = JSON.parse(await readFile(join(fixture.out, 'stac-items.json'), 'utf8')) as { features: unknown[] };
     assert.equal(collection.features.length, parts.length);
-    assert.equal(result.parts?.itemCollection, join(out, 'stac-items.json'));
+    assert.equal(result.parts?.itemCollection, join(fixture.out, 'stac-items.json'));
 
-    sim.clearLog();
-    const again = await downloadComposite(scriptedPorts(client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);
+    fixture.sim.clearLog();
+    const again = await downloadComposite(scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);
     assert.deepEqual(again.parts?.units.map((u) => u.status), Array(parts.length).fill('skipped'));
-    assert.equal(sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length, 0);
+    assert.equal(fixture.sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length, 0);
   });
 
   it('splits before the availability and estimate calls: none carries an area above the maximum, and the panel shows the sum of the parts', async () => {
@@ -267,17 +249,17 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
     assert.ok(read.aoi.billedAreaKm2 > 20, 'the area is above the key\'s maximum');
     const parts = splitAoi(read.aoi, 20);
     const multi = { name: 'parts.wkt', text: `MULTIPOLYGON(${parts.map((p) => p.wkt.replace(/^POLYGON\s*/i, '')).join(',')})`, format: 'wkt' as const };
-    const date = (await findAvailableDates(scriptedPorts(client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] })).coverage!.full[0]!;
+    const date = (await findAvailableDates(scriptedPorts(fixture.client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] })).coverage!.full[0]!;
     const folder = await mkdtemp(join(tmpdir(), 'parts-first-'));
     try {
-      sim.clearLog();
-      const before = sim.state.account.CreditAmount;
-      const run = scriptedPorts(client, {});
+      fixture.sim.clearLog();
+      const before = fixture.sim.state.account.CreditAmount;
+      const run = scriptedPorts(fixture.client, {});
       const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: folder };
       const result = await downloadComposite(run.ports, AREA, options);
       assert.equal(result.outcome, 'completed', JSON.stringify(result.parts?.failed));
       for (const path of ['/api/satelliteimages/process/composite/available', '/api/satelliteimages/process/composite/estimate']) {
-        const asked = sim.requests.filter((r) => r.path === path);
+        const asked = fixture.sim.requests.filter((r) => r.path === path);
         assert.equal(asked.length, parts.length, `${path}: one per part`);
         for (const request of asked) {
           assert.equal(request.status, 200, `${path} answered ${request.outcome}`);
@@ -285,12 +267,12 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
           assert.ok(area.ok && area.aoi.billedAreaKm2 <= 20, `${path} was sent ${area.ok ? area.aoi.billedAreaKm2 : '?'} km²`);
         }
       }
-      assert.equal(sim.requests.filter((r) => r.outcome === 'error:1004').length, 0, 'no 1004 from the service');
+      assert.equal(fixture.sim.requests.filter((r) => r.outcome === 'error:1004').length, 0, 'no 1004 from the service');
       // One panel with the parts' sum, which is what the parts then cost.
       assert.equal(run.estimates.length, 1);
       const shown = run.estimates[0]! as { credits?: number; warnings: string[] };
       assert.ok(shown.warnings.some((w) => w.includes(`the sum of ${parts.length} parts`)), shown.warnings.join(' | '));
-      const spent = Math.round((before - sim.state.account.CreditAmount) * 100) / 100;
+      const spent = Math.round((before - fixture.sim.state.account.CreditAmount) * 100) / 100;
       assert.ok(shown.credits! > 0 && Math.abs(spent - shown.credits!) < 0.05, `priced ${shown.credits}, spent ${spent}`);
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -310,10 +292,10 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
       const read = readAoi(AREA.text, 'wkt');
       assert.ok(read.ok);
       const multi = { name: 'parts.wkt', text: `MULTIPOLYGON(${splitAoi(read.aoi, 20).map((p) => p.wkt.replace(/^POLYGON\s*/i, '')).join(',')})`, format: 'wkt' as const };
-      const date = (await findAvailableDates(scriptedPorts(client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] })).coverage!.full[0]!;
-      sim.clearLog();
+      const date = (await findAvailableDates(scriptedPorts(fixture.client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] })).coverage!.full[0]!;
+      fixture.sim.clearLog();
       const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: output, skipConfirmation: true };
-      const result = await downloadComposite(scriptedPorts(client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);
+      const result = await downloadComposite(scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);
       assert.equal(result.outcome, 'completed');
       assert.ok(result.files.length > 1 && result.files.every((f) => dirname(f) === output), result.files.join(', '));
       assert.equal(await readFile(join(elsewhere, 'part-01', 'keep.txt'), 'utf8'), 'mine');

@@ -1,11 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { createClient } from '../../../../src/api/client';
-import type { FullImageryClient } from '../../../../src/api/client';
 import type { OrderEstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
 import { readOrderCosts } from '../../../../src/workflows/engine/order-costs';
 import { runOrder } from '../../../../src/workflows/orders/order-workflow';
-import { startSimulator } from '../../../simulator';
-import type { Simulator } from '../../../simulator';
+import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
 
 // Large enough that the service's cover holds whole tiles.
@@ -15,22 +12,11 @@ const FIXED = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from:
 
 for (const shape of ['flat', 'nested'] as const) {
   describe(`orders: the cheapest cover beside the polygon order (estimate shape ${shape})`, () => {
-    let sim: Simulator;
-    let client: FullImageryClient;
-    const posts = (path: string) => sim.requests.filter((r) => r.method === 'POST' && r.path === path).map((r) => r.body as Record<string, unknown>);
-
-    before(async () => {
-      sim = await startSimulator({ clock: () => NOW.getTime(), specVariant: { orderEstimateShape: shape }, account: { EuroCreditAmount: 1_000_000 } });
-      client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { baseDelayMs: 5, maxDelayMs: 20 } });
-    });
-    after(async () => {
-      await client.close();
-      await sim.close();
-    });
-    beforeEach(() => sim.clearLog());
+    const fixture = useSimulatorClient({ simulator: { clock: () => NOW.getTime(), specVariant: { orderEstimateShape: shape }, account: { EuroCreditAmount: 1_000_000 } }, client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } } });
+    const posts = (path: string) => fixture.sim.requests.filter((r) => r.method === 'POST' && r.path === path).map((r) => r.body as Record<string, unknown>);
 
     it('asks optimize for the area, estimates its tile order, and shows both side by side', async () => {
-      const run = scriptedPorts(client, {}, { now: NOW, confirm: () => ({ action: 'cancel' }) });
+      const run = scriptedPorts(fixture.client, {}, { now: NOW, confirm: () => ({ action: 'cancel' }) });
       const result = await runOrder(run.ports, AREA, FIXED, 'estimate');
       assert.equal(result.outcome, 'cancelled');
       const [optimize] = posts('/api/tasking/tile/optimize');
@@ -38,7 +24,7 @@ for (const shape of ['flat', 'nested'] as const) {
       const [polygonBody, tileBody] = posts('/api/tasking/orders/estimate');
       assert.ok(typeof polygonBody!.Wkt === 'string' && tileBody!.Wkt === undefined);
       // The simulator is deterministic: asking again gives the cover the workflow got.
-      const again = await client.optimizeTiles({ Wkt: String(optimize!.Wkt) });
+      const again = await fixture.client.optimizeTiles({ Wkt: String(optimize!.Wkt) });
       const proposed = { Tiles: again.Tiles ?? [], MiniTiles: again.MiniTiles ?? [] };
       assert.deepEqual([tileBody!.TileGuids, tileBody!.MiniTileGuids], [proposed.Tiles.length ? proposed.Tiles : undefined, proposed.MiniTiles.length ? proposed.MiniTiles : undefined]);
       for (const k of ['ImageFrequency', 'StorageMonths', 'ApiRequests', 'From', 'To', 'Model', 'ReferenceDate']) assert.deepEqual(tileBody![k], polygonBody![k], k);
@@ -54,7 +40,7 @@ for (const shape of ['flat', 'nested'] as const) {
     });
 
     it('creates the tile order the person picked, exactly as estimated', async () => {
-      const run = scriptedPorts(client, { tileDeduplication: true }, { now: NOW, confirm: () => ({ action: 'proceed', cover: 'tiles' }) });
+      const run = scriptedPorts(fixture.client, { tileDeduplication: true }, { now: NOW, confirm: () => ({ action: 'proceed', cover: 'tiles' }) });
       const result = await runOrder(run.ports, AREA, FIXED, 'create');
       assert.equal(result.outcome, 'completed');
       const [, tileBody] = posts('/api/tasking/orders/estimate');
@@ -65,7 +51,7 @@ for (const shape of ['flat', 'nested'] as const) {
     });
 
     it('without a pick creates the polygon order', async () => {
-      const run = scriptedPorts(client, {}, { now: NOW });
+      const run = scriptedPorts(fixture.client, {}, { now: NOW });
       const result = await runOrder(run.ports, AREA, FIXED, 'create');
       assert.equal(result.outcome, 'completed');
       assert.equal(typeof posts('/api/tasking/orders')[0]!.Wkt, 'string');

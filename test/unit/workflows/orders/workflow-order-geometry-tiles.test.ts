@@ -3,11 +3,8 @@
 // geometryTileOrdering`), given as an option, sent with the estimate and the same create payload;
 // the simulator checks it and bills the covering tiles at the tile rate.
 import * as assert from 'node:assert/strict';
-import { createClient } from '../../../../src/api/client';
-import type { FullImageryClient } from '../../../../src/api/client';
 import { runOrder } from '../../../../src/workflows/orders/order-workflow';
-import { startSimulator } from '../../../simulator';
-import type { Simulator } from '../../../simulator';
+import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
 
 const FIELD = { name: 'field.wkt', text: 'POLYGON((12.1 55.1, 12.13 55.1, 12.13 55.12, 12.1 55.12, 12.1 55.1))', format: 'wkt' as const };
@@ -15,22 +12,11 @@ const NOW = new Date('2026-11-22T08:00:00Z');
 const FIXED = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-02-28', referenceDate: '2026-12-01', imageFrequency: 1, storageMonths: 1, apiRequests: 1 };
 
 describe('workflow: an order of the tiles covering the area (GeometryTileOrdering, simulator)', () => {
-  let sim: Simulator;
-  let client: FullImageryClient;
-  const posted = (path: string) => sim.requests.filter((r) => r.method === 'POST' && r.path === path).map((r) => r.body as Record<string, unknown>);
-
-  before(async () => {
-    sim = await startSimulator({ clock: () => NOW.getTime(), account: { EuroCreditAmount: 1_000_000 } });
-    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { baseDelayMs: 5, maxDelayMs: 20 } });
-  });
-  after(async () => {
-    await client.close();
-    await sim.close();
-  });
-  beforeEach(() => sim.clearLog());
+  const fixture = useSimulatorClient({ simulator: { clock: () => NOW.getTime(), account: { EuroCreditAmount: 1_000_000 } }, client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } } });
+  const posted = (path: string) => fixture.sim.requests.filter((r) => r.method === 'POST' && r.path === path).map((r) => r.body as Record<string, unknown>);
 
   it('is asked after the cadence, then deduplication; both go in the estimate and the created order, billed as tiles', async () => {
-    const run = scriptedPorts(client, { geometryTileOrdering: true, tileDeduplication: true }, { now: NOW, settings: { confirmCostAbove: 1_000_000 } });
+    const run = scriptedPorts(fixture.client, { geometryTileOrdering: true, tileDeduplication: true }, { now: NOW, settings: { confirmCostAbove: 1_000_000 } });
     const result = await runOrder(run.ports, FIELD, FIXED, 'create');
     assert.equal(result.outcome, 'completed');
     assert.deepEqual(run.asked, ['geometryTileOrdering', 'tileDeduplication']);
@@ -45,22 +31,22 @@ describe('workflow: an order of the tiles covering the area (GeometryTileOrderin
     assert.ok(panel.settings.some((s) => s.label === 'Ordered as' && /GeometryTileOrdering/.test(s.value)), 'the panel says what is ordered');
     assert.equal(panel.covers, undefined, 'no cheapest-cover comparison for what is already a tile order');
     // The polygon order of the same area is priced otherwise (its box, at the polygon rate).
-    const polygon = await runOrder(scriptedPorts(client, {}, { now: NOW }).ports, FIELD, { ...FIXED, geometryTileOrdering: false, skipConfirmation: true }, 'estimate');
+    const polygon = await runOrder(scriptedPorts(fixture.client, {}, { now: NOW }).ports, FIELD, { ...FIXED, geometryTileOrdering: false, skipConfirmation: true }, 'estimate');
     assert.notEqual(polygon.estimate?.AreaKm2, result.estimate?.AreaKm2);
     assert.equal(posted('/api/tasking/orders/estimate').at(-1)!.GeometryTileOrdering, undefined, 'not sent when not asked for');
   });
 
   it('without prompts follows the option, else the setting', async () => {
     const settings = { defaults: { order: { geometryTileOrdering: true } } };
-    await runOrder(scriptedPorts(client, {}, { now: NOW, settings }).ports, FIELD, { ...FIXED, skipConfirmation: true }, 'estimate');
+    await runOrder(scriptedPorts(fixture.client, {}, { now: NOW, settings }).ports, FIELD, { ...FIXED, skipConfirmation: true }, 'estimate');
     assert.equal(posted('/api/tasking/orders/estimate').at(-1)!.GeometryTileOrdering, true);
-    await runOrder(scriptedPorts(client, {}, { now: NOW, settings }).ports, FIELD, { ...FIXED, geometryTileOrdering: false, skipConfirmation: true }, 'estimate');
+    await runOrder(scriptedPorts(fixture.client, {}, { now: NOW, settings }).ports, FIELD, { ...FIXED, geometryTileOrdering: false, skipConfirmation: true }, 'estimate');
     assert.equal(posted('/api/tasking/orders/estimate').at(-1)!.GeometryTileOrdering, undefined);
   });
 
   it('the simulator refuses a GeometryTileOrdering that is not a boolean, and one without an area', async () => {
     const send = async (body: Record<string, unknown>) => {
-      const response = await fetch(`${sim.url}/api/tasking/orders/estimate`, { method: 'POST', headers: { 'x-api-key': 'demo-key', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${fixture.sim.url}/api/tasking/orders/estimate`, { method: 'POST', headers: { 'x-api-key': 'demo-key', 'content-type': 'application/json' }, body: JSON.stringify(body) });
       return { status: response.status, text: await response.text() };
     };
     const base = { Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], StorageMonths: 1, ApiRequests: 1, ImageFrequency: 1, ReferenceDate: '2026-12-01', From: '2026-12-01', To: '2027-02-28' };

@@ -1,12 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { createClient } from '../../../../src/api/client';
-import type { FullImageryClient } from '../../../../src/api/client';
 import { bboxAreaKm2 } from '../../../../src/geometry/area';
 import { boxOverlapKm2 } from '../../../../src/geometry/box-overlap';
 import type { OrderEstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
 import { runOrder } from '../../../../src/workflows/orders/order-workflow';
-import { startSimulator } from '../../../simulator';
-import type { Simulator } from '../../../simulator';
+import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
 
 const NOW = new Date('2026-11-22T08:00:00Z');
@@ -20,24 +17,17 @@ function roughKm2(w: number, s: number, e: number, n: number): number {
 }
 
 describe('orders: an overlap with an existing order is said, with its km²', () => {
-  let sim: Simulator;
-  let client: FullImageryClient;
+  const fixture = useSimulatorClient({ simulator: { clock: () => NOW.getTime() }, client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } } });
   let existing: string;
 
   before(async () => {
-    sim = await startSimulator({ clock: () => NOW.getTime() });
-    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { baseDelayMs: 5, maxDelayMs: 20 } });
-    const run = scriptedPorts(client, {}, { now: NOW, settings: { confirmCostAbove: 1_000_000 } });
+    const run = scriptedPorts(fixture.client, {}, { now: NOW, settings: { confirmCostAbove: 1_000_000 } });
     const created = await runOrder(run.ports, box(12.1, 55.1, 12.13, 55.12), FIXED, 'create');
     existing = created.order!.TaskOrderGuid!;
   });
-  after(async () => {
-    await client.close();
-    await sim.close();
-  });
 
   it('names the order and the overlapping km² in the panel and the result', async () => {
-    const run = scriptedPorts(client, {}, { now: NOW, confirm: () => ({ action: 'cancel' }) });
+    const run = scriptedPorts(fixture.client, {}, { now: NOW, confirm: () => ({ action: 'cancel' }) });
     const { skipConfirmation: _s, ...interactive } = FIXED;
     const result = await runOrder(run.ports, box(12.12, 55.11, 12.15, 55.13), { ...interactive, referenceDate: interactive.from, imageFrequency: 1, storageMonths: 1, apiRequests: 1, geometryTileOrdering: false }, 'estimate');
     const expected = roughKm2(12.12, 55.11, 12.13, 55.12);
@@ -54,7 +44,7 @@ describe('orders: an overlap with an existing order is said, with its km²', () 
   });
 
   it('says nothing for an area apart from every order', async () => {
-    const run = scriptedPorts(client, {}, { now: NOW, confirm: () => ({ action: 'cancel' }) });
+    const run = scriptedPorts(fixture.client, {}, { now: NOW, confirm: () => ({ action: 'cancel' }) });
     const { skipConfirmation: _s, ...interactive } = FIXED;
     const result = await runOrder(run.ports, box(13.0, 56.0, 13.02, 56.02), { ...interactive, referenceDate: interactive.from, imageFrequency: 1, storageMonths: 1, apiRequests: 1, geometryTileOrdering: false }, 'estimate');
     assert.deepEqual(result.overlaps, []);

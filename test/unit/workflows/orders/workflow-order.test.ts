@@ -1,34 +1,20 @@
 import * as assert from 'node:assert/strict';
-import { createClient } from '../../../../src/api/client';
-import type { FullImageryClient } from '../../../../src/api/client';
 import type { OrderEstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
 import { runOrder } from '../../../../src/workflows/orders/order-workflow';
-import { startSimulator } from '../../../simulator';
-import type { Simulator } from '../../../simulator';
+import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { BACK, scriptedPorts } from '../../fixtures/workflow-ports';
 
 const FIELD = { name: 'field.geojson', text: JSON.stringify({ type: 'Polygon', coordinates: [[[12.1, 55.1], [12.13, 55.1], [12.13, 55.12], [12.1, 55.12], [12.1, 55.1]]] }), format: 'geojson' as const };
 const NOW = new Date('2026-11-22T08:00:00Z');
 
 describe('workflow: estimate and create a tasking order (against the simulator)', () => {
-  let sim: Simulator;
-  let client: FullImageryClient;
-  const bodies = (path: string) => sim.requests.filter((r) => r.method === 'POST' && r.path === path).map((r) => r.body as Record<string, unknown>);
-
-  before(async () => {
-    sim = await startSimulator({ clock: () => NOW.getTime() });
-    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { baseDelayMs: 5, maxDelayMs: 20 } });
-  });
-  after(async () => {
-    await client.close();
-    await sim.close();
-  });
-  beforeEach(() => sim.clearLog());
+  const fixture = useSimulatorClient({ simulator: { clock: () => NOW.getTime() }, client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } } });
+  const bodies = (path: string) => fixture.sim.requests.filter((r) => r.method === 'POST' && r.path === path).map((r) => r.body as Record<string, unknown>);
 
   const fixed = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-02-28', skipConfirmation: true };
 
   it('estimates from options without a prompt and creates nothing', async () => {
-    const run = scriptedPorts(client, {}, { now: NOW });
+    const run = scriptedPorts(fixture.client, {}, { now: NOW });
     const result = await runOrder(run.ports, FIELD, fixed, 'estimate');
     assert.equal(result.outcome, 'completed');
     assert.ok(result.estimate);
@@ -39,7 +25,7 @@ describe('workflow: estimate and create a tasking order (against the simulator)'
   });
 
   it('creates with exactly the estimated payload plus TileDeduplication', async () => {
-    const run = scriptedPorts(client, {}, { now: NOW, settings: { confirmCostAbove: 1_000_000 } });
+    const run = scriptedPorts(fixture.client, {}, { now: NOW, settings: { confirmCostAbove: 1_000_000 } });
     const result = await runOrder(run.ports, FIELD, { ...fixed, tileDeduplication: true }, 'create');
     assert.equal(result.outcome, 'completed');
     assert.equal(typeof result.order?.TaskOrderGuid, 'string');
@@ -50,7 +36,7 @@ describe('workflow: estimate and create a tasking order (against the simulator)'
 
   it('a recurring order through the prompts says it renews and until when it can be cancelled', async () => {
     const run = scriptedPorts(
-      client,
+      fixture.client,
       {
         model: 'Stratus2',
         satelliteConstellations: ['Sentinel2'],
@@ -78,7 +64,7 @@ describe('workflow: estimate and create a tasking order (against the simulator)'
   });
 
   it('declining in the cost panel creates nothing', async () => {
-    const run = scriptedPorts(client, { referenceDate: (q: { value?: string }) => q.value, imageFrequency: '1', storageMonths: '1', apiRequests: '1', geometryTileOrdering: false }, { now: NOW, confirm: () => ({ action: 'cancel' }) });
+    const run = scriptedPorts(fixture.client, { referenceDate: (q: { value?: string }) => q.value, imageFrequency: '1', storageMonths: '1', apiRequests: '1', geometryTileOrdering: false }, { now: NOW, confirm: () => ({ action: 'cancel' }) });
     const { skipConfirmation: _s, ...interactive } = fixed;
     const result = await runOrder(run.ports, FIELD, interactive, 'create');
     assert.equal(result.outcome, 'cancelled');
@@ -86,11 +72,11 @@ describe('workflow: estimate and create a tasking order (against the simulator)'
   });
 
   it('an invalid geometry sends no request, and a display label is refused before sending', async () => {
-    const run = scriptedPorts(client, {}, { now: NOW });
+    const run = scriptedPorts(fixture.client, {}, { now: NOW });
     await assert.rejects(runOrder(run.ports, { name: 'x.geojson', text: '{"type":"Polygon","coordinates":[[[12,55],[12.1,55]]]}' }, fixed, 'estimate'), { name: 'WorkflowError' });
-    assert.equal(sim.requests.length, 0);
+    assert.equal(fixture.sim.requests.length, 0);
     await assert.rejects(runOrder(run.ports, FIELD, { ...fixed, model: 'Stratus-2' }, 'estimate'), /display label/);
-    assert.deepEqual(sim.requests.map((r) => r.path).filter((p) => p !== '/api/specification.json'), ['/api/tasking/models']);
+    assert.deepEqual(fixture.sim.requests.map((r) => r.path).filter((p) => p !== '/api/specification.json'), ['/api/tasking/models']);
     void BACK;
   });
 });
