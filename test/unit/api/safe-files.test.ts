@@ -5,20 +5,16 @@ import * as assert from 'node:assert/strict';
 import { mkdir, mkdtemp, open, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '../../../src/api/client';
-import type { FullImageryClient } from '../../../src/api/client';
 import { fileNameFromDisposition, sanitiseFileName } from '../../../src/api/download';
 import { isApiError } from '../../../src/api/errors';
 import { moveExclusive, replaceFileSafely, writeFileExclusive } from '../../../src/api/safe-files';
 import { processTiles } from '../../../src/workflows/tiles/process-tiles-workflow';
 import { downloadComposite } from '../../../src/workflows/composite/download-composite-workflow';
 import { BatchManifest, MANIFEST_NAME } from '../../../src/workflows/engine/batch-manifest';
-import { startSimulator } from '../../simulator';
-import type { Simulator } from '../../simulator';
 import { AARHUS_FIELD, compositeBody, discoveredDates, isoDaysAgo } from '../../simulator/test-helpers';
+import { useSimulatorClient } from '../fixtures/simulator-client-fixture';
 import { outputs } from '../fixtures/ledger-helpers';
 import { scriptedPorts } from '../fixtures/workflow-ports';
-import { testClock } from '../fixtures/test-clock';
 
 const VICTIM_TEXT = 'export PATH=$PATH:/opt/tools\n';
 
@@ -123,41 +119,28 @@ describe('safe files: nothing written through a link or over a file of the perso
 });
 
 describe('safe files: downloads and the output folder (against the simulator)', () => {
-  let sim: Simulator;
-  let client: FullImageryClient;
-  let dir: string;
+  const fixture = useSimulatorClient({ simulator: { demoData: true }, client: { retry: { maxAttempts: 1 } }, tempPrefix: 'safe-download-' });
   let date: string;
-  const billed = () => sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite');
+  const billed = () => fixture.sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite');
 
   before(async () => {
-    sim = await startSimulator({ clock: testClock, demoData: true });
-    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { maxAttempts: 1 } });
-    const now = sim.state.now();
-    [date] = (await discoveredDates(sim, AARHUS_FIELD, isoDaysAgo(now, 60), isoDaysAgo(now, 0))) as [string];
+    const now = fixture.sim.state.now();
+    [date] = (await discoveredDates(fixture.sim, AARHUS_FIELD, isoDaysAgo(now, 60), isoDaysAgo(now, 0))) as [string];
   });
-  after(async () => {
-    await client.close();
-    await sim.close();
-  });
-  beforeEach(async () => {
-    sim.clearLog();
-    dir = await mkdtemp(join(tmpdir(), 'safe-download-'));
-  });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('a link planted at the download name is left as it is; the image takes the next name', async () => {
-    const first = await client.downloadComposite(compositeBody(date) as never, { directory: dir, fallbackName: 'x.tif' });
-    const name = first.path!.slice(dir.length + 1);
+    const first = await fixture.client.downloadComposite(compositeBody(date) as never, { directory: fixture.out, fallbackName: 'x.tif' });
+    const name = first.path!.slice(fixture.out.length + 1);
     await rm(first.path!);
-    await symlink(join(dir, 'nowhere'), join(dir, name)); // dangling: stat() says nothing is there
-    const second = await client.downloadComposite(compositeBody(date) as never, { directory: dir, fallbackName: 'x.tif' });
-    assert.equal(await readlink(join(dir, name)), join(dir, 'nowhere'));
-    assert.equal(second.path, join(dir, name.replace(/\.tif$/, '-1.tif')));
+    await symlink(join(fixture.out, 'nowhere'), join(fixture.out, name)); // dangling: stat() says nothing is there
+    const second = await fixture.client.downloadComposite(compositeBody(date) as never, { directory: fixture.out, fallbackName: 'x.tif' });
+    assert.equal(await readlink(join(fixture.out, name)), join(fixture.out, 'nowhere'));
+    assert.equal(second.path, join(fixture.out, name.replace(/\.tif$/, '-1.tif')));
   });
 
   it('a folder that cannot be made is a file error, not "could not reach the service"', async () => {
-    await writeFile(join(dir, 'file'), 'x');
-    const err = await client.downloadComposite(compositeBody(date) as never, { directory: join(dir, 'file', 'sub'), fallbackName: 'x.tif' }).then(
+    await writeFile(join(fixture.out, 'file'), 'x');
+    const err = await fixture.client.downloadComposite(compositeBody(date) as never, { directory: join(fixture.out, 'file', 'sub'), fallbackName: 'x.tif' }).then(
       () => assert.fail('expected a refusal'),
       (e: unknown) => e,
     );
@@ -168,15 +151,15 @@ describe('safe files: downloads and the output folder (against the simulator)', 
 
   it('a disk that fills up mid-download is a file error, and no part file is left', async () => {
     // The disk is the only thing faked: every batched write of any file handle fails with ENOSPC.
-    const probe = await open(join(dir, 'probe'), 'w');
+    const probe = await open(join(fixture.out, 'probe'), 'w');
     const proto = Object.getPrototypeOf(probe) as { writev: (...args: unknown[]) => Promise<unknown> };
     await probe.close();
-    await rm(join(dir, 'probe'));
+    await rm(join(fixture.out, 'probe'));
     const original = proto.writev;
     proto.writev = () => Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
     let err: unknown;
     try {
-      await client.downloadComposite(compositeBody(date) as never, { directory: dir, fallbackName: 'x.tif' });
+      await fixture.client.downloadComposite(compositeBody(date) as never, { directory: fixture.out, fallbackName: 'x.tif' });
     } catch (e) {
       err = e;
     } finally {
@@ -185,22 +168,22 @@ describe('safe files: downloads and the output folder (against the simulator)', 
     assert.ok(isApiError(err), String(err));
     assert.equal(err.kind, 'file');
     assert.match(err.message, /^Could not write .*\.tif: the disk is full \(ENOSPC\)\.$/);
-    assert.deepEqual(await readdir(dir), []);
+    assert.deepEqual(await readdir(fixture.out), []);
   });
 
   it('a link at the manifest\'s name stops a batch before its first billed call', async () => {
-    await symlink(join(dir, 'elsewhere.json'), join(dir, MANIFEST_NAME));
-    const run = scriptedPorts(client, {});
-    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, resolution: 40, bandnames: 'rgb', epsgProjection: 4326, tileGuids: ['t-1', 't-2'], outputDirectory: dir, skipConfirmation: true };
+    await symlink(join(fixture.out, 'elsewhere.json'), join(fixture.out, MANIFEST_NAME));
+    const run = scriptedPorts(fixture.client, {});
+    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, resolution: 40, bandnames: 'rgb', epsgProjection: 4326, tileGuids: ['t-1', 't-2'], outputDirectory: fixture.out, skipConfirmation: true };
     await assert.rejects(processTiles(run.ports, 'tile', undefined, options), /Could not write .*sat-imagery-manifest\.json: it is a symbolic link/);
-    assert.equal(sim.requests.filter((r) => r.path.startsWith('/api/satelliteimages/process/')).length, 0);
-    assert.deepEqual((await outputs(dir)).sort(), [MANIFEST_NAME]);
+    assert.equal(fixture.sim.requests.filter((r) => r.path.startsWith('/api/satelliteimages/process/')).length, 0);
+    assert.deepEqual((await outputs(fixture.out)).sort(), [MANIFEST_NAME]);
   });
 
   it('the output folder is checked before the billed call', async () => {
-    await writeFile(join(dir, 'taken'), 'x');
-    for (const outputDirectory of [join(dir, 'taken'), join(dir, 'taken', 'below')]) {
-      const run = scriptedPorts(client, {}, { settings: { confirmCostAbove: 1000 } });
+    await writeFile(join(fixture.out, 'taken'), 'x');
+    for (const outputDirectory of [join(fixture.out, 'taken'), join(fixture.out, 'taken', 'below')]) {
+      const run = scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 1000 } });
       const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory, skipConfirmation: true };
       await assert.rejects(downloadComposite(run.ports, { name: 'f.wkt', text: AARHUS_FIELD, format: 'wkt' }, options), /Could not write to the output folder .*taken.*: (it is a file|a part of its path)/);
     }

@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { createClient } from '../../../src/api/client';
-import type { FullImageryClient } from '../../../src/api/client';
 import { processTiles } from '../../../src/workflows/tiles/process-tiles-workflow';
 import { downloadComposite } from '../../../src/workflows/composite/download-composite-workflow';
 import { isWorkflowError } from '../../../src/workflows/engine/errors';
@@ -8,11 +6,9 @@ import { findAvailableDates } from '../../../src/workflows/dates/find-dates-work
 import { runOrder } from '../../../src/workflows/orders/order-workflow';
 import type { AoiSource, WorkflowPorts } from '../../../src/workflows/engine/ports';
 import { searchTiles } from '../../../src/workflows/tiles/search-tiles-workflow';
-import { startSimulator } from '../../simulator';
-import type { Simulator } from '../../simulator';
 import { corpus, tenMegabyteLine } from '../geometry/bad-input-corpus';
+import { useSimulatorClient } from '../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../fixtures/workflow-ports';
-import { testClock } from '../fixtures/test-clock';
 
 // Every input of the bad-input corpus, given to every workflow that reads an area: each stops with
 // a clear error at a position in the file, and the service never hears of it (the simulator's
@@ -29,17 +25,7 @@ const workflows: [string, (ports: WorkflowPorts, source: AoiSource) => Promise<u
 
 describe('reliability: bad input never reaches the service', function () {
   this.timeout(120_000);
-  let sim: Simulator;
-  let client: FullImageryClient;
-
-  before(async () => {
-    sim = await startSimulator({ clock: testClock, demoData: true });
-    client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key' });
-  });
-  after(async () => {
-    await client.close();
-    await sim.close();
-  });
+  const fixture = useSimulatorClient({ simulator: { demoData: true } });
 
   const inputs = [
     ...corpus(),
@@ -53,18 +39,18 @@ describe('reliability: bad input never reaches the service', function () {
 
   for (const [name, run] of workflows) {
     it(`${name}: every malformed input stops with its position, and no request is sent`, async () => {
-      sim.clearLog();
+      fixture.sim.clearLog();
       const unclear: string[] = [];
       for (const input of inputs) {
         const source: AoiSource = { text: input.text, name: 'area.geojson', format: input.format };
         try {
-          await run(scriptedPorts(client, {}).ports, source);
+          await run(scriptedPorts(fixture.client, {}).ports, source);
           unclear.push(`${input.name}: accepted`);
         } catch (err) {
           if (!isWorkflowError(err) || err.kind !== 'invalid-geometry') unclear.push(`${input.name}: ${String(err)}`);
           else if (!/\(line \d+, column \d+\): \S/.test(err.message)) unclear.push(`${input.name}: no position in "${err.message.slice(0, 120)}"`);
         }
-        assert.deepEqual(sim.requests.map((r) => `${r.method} ${r.path}`), [], `${input.name}: a request was sent`);
+        assert.deepEqual(fixture.sim.requests.map((r) => `${r.method} ${r.path}`), [], `${input.name}: a request was sent`);
       }
       assert.deepEqual(unclear, []);
     });
