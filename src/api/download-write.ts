@@ -3,7 +3,7 @@
 // waits for the disk), gathered into writes of about 1 MiB with one write in flight while the
 // next gathers. Flushing while downloading was tried and halved the speed (known-hazards.md, "A
 // durable download costs one flush"); the one flush at the end is what `curl -o; sync FILE` pays.
-// test/unit/api-large-download.test.ts proves the path on a 1 GiB close-delimited body into a
+// test/unit/api/api-large-download.test.ts proves the path on a 1 GiB close-delimited body into a
 // slow writer; npm run bench measures it against curl.
 import type { FileHandle } from 'node:fs/promises';
 

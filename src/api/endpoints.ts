@@ -6,7 +6,7 @@
 // The retry class is the money column: 'billed' calls (the three process calls and order
 // creation) are sent again only when the server said it did not run them (429, 503, 1003) or the
 // connection was refused; any other failure after sending comes back as `mayHaveBeenCharged`
-// (pipeline.ts). test/unit/api-endpoint-table.test.ts holds the list of billed calls apart from this table.
+// (pipeline.ts). test/unit/api/api-endpoint-table.test.ts holds the list of billed calls apart from this table.
 import { listFrom, recordFrom } from './envelope';
 import type { RequestMode } from './retry';
 import type { RequestKind } from './schemas/requests';

@@ -1,0 +1,107 @@
+// `sat-imagery stats` as a process: CSV on stdout (RFC 4180, the issue's columns, ISO dates),
+// --csv read back by GDAL's CSV driver (ogrinfo), a damaged image named with exit 1 and the rest
+// written, usage and geometry errors with their exit codes; and the incremental rerun: one more
+// date computes only that date, and the table is byte-identical to a full recompute.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { COLUMNS } from '../../../src/stats/index';
+import { buildCli, jsonOf, runCli } from '../fixtures/cli-helpers';
+import { fieldsFor, makeImages, writeFields } from './stats-fixture';
+
+describe('stats: the command line', function () {
+  this.timeout(120_000);
+  let dir: string;
+  let fields: string;
+  before(async () => {
+    buildCli();
+    dir = mkdtempSync(join(tmpdir(), 'stats-cli-'));
+    makeImages(dir);
+    fields = join(dir, 'fields.geojson');
+    await writeFields(join(dir, 'utm-2024-05-01.tif'), fieldsFor(200, 150), fields);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const stats = (...args: string[]) => runCli(['stats', ...args], { cwd: dir });
+
+  it('writes CSV to standard output: the columns, CRLF, ISO dates, one row per field, date and index', async () => {
+    const run = await stats(fields, 'utm-2024-05-01.tif', 'geo.tif', '--index', 'ndvi,B8');
+    assert.equal(run.code, 0, run.stderr);
+    const lines = run.stdout.split('\r\n');
+    assert.equal(lines[0], COLUMNS.join(','));
+    assert.equal(lines[0], 'field,date,index,mean,median,std,min,max,p10,p25,p75,p90,valid_pixels,nodata_pixels,valid_fraction,image');
+    assert.equal(lines.at(-1), '', 'the last record ends with CRLF too');
+    assert.equal(lines.length - 2, 7 * 2 * 2);
+    assert.ok(lines.slice(1, -1).every((l) => /^[a-z]+,\d{4}-\d{2}-\d{2},(ndvi|B8),/.test(l)), lines.join('\n'));
+    assert.ok(!run.stdout.replace(/\r\n/g, '').includes('\n'), 'no bare LF');
+    assert.match(run.stdout, /^star,2024-05-01,ndvi,-?0\.\d+,/m);
+    assert.match(run.stdout, /^outside,2024-05-01,ndvi,,,,,,,,,,0,0,0,utm-2024-05-01\.tif\r$/m);
+  });
+
+  it('--csv: GDAL reads the file back with its numbers, dates and a quoted id', async () => {
+    const idFields = join(dir, 'ids.geojson');
+    const json = JSON.parse(readFileSync(fields, 'utf8')) as { features: { properties: { id: string } }[] };
+    json.features[0]!.properties.id = 'field "one", north';
+    writeFileSync(idFields, JSON.stringify(json));
+    const run = await stats(idFields, 'utm-2024-05-01.tif', '--csv', 'table.csv', '--rule', 'exact');
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, '');
+    const info = execFileSync('ogrinfo', ['-al', '-oo', 'AUTODETECT_TYPE=YES', join(dir, 'table.csv')], { encoding: 'utf8' });
+    assert.match(info, /Feature Count: 7/);
+    assert.match(info, /date: Date/);
+    assert.match(info, /mean: Real/);
+    assert.match(info, /field \(String\) = field "one", north/);
+    assert.match(info, /date \(Date\) = 2024\/05\/01/);
+  });
+
+  it('a damaged image: named on stderr with the reason, exit 1, the other dates written', async () => {
+    const broken = join(dir, 'broken-2024-05-09.tif');
+    copyFileSync(join(dir, 'utm-2024-05-01.tif'), broken);
+    truncateSync(broken, 30_000);
+    const run = await stats(fields, 'utm-2024-05-01.tif', broken, '--json');
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /broken-2024-05-09\.tif: .*(truncated|damaged)/);
+    const result = jsonOf<{ rows: { date: string }[]; failures: { image: string }[] }>(run);
+    assert.equal(result.rows.length, 7);
+    assert.deepEqual(result.failures.map((f) => f.image), ['broken-2024-05-09.tif']);
+  });
+
+  it('usage and geometry errors', async () => {
+    assert.equal((await stats(fields, 'geo.tif', '--index', 'ndvi', '--expression', 'B8')).code, 2);
+    const rule = await stats(fields, 'geo.tif', '--rule', 'middle');
+    assert.equal(rule.code, 2);
+    assert.match(rule.stderr, /--rule must be one of centre, all-touched, exact/);
+    assert.equal((await stats(fields)).code, 2);
+    const bad = join(dir, 'bad.geojson');
+    writeFileSync(bad, '{"type":"Polygon","coordinates":[[[15,45],[15.1,45],[15.1,45.1],[15,45.1]]]}');
+    const geometry = await stats(bad, 'geo.tif');
+    assert.equal(geometry.code, 3);
+    assert.match(geometry.stderr, /bad\.geojson:1:\d+: error: .*not closed/);
+  });
+
+  it('a rerun after one more date reads only that image; the table is byte-identical to a full recompute', async () => {
+    const series = join(dir, 'series');
+    mkdirSync(series);
+    copyFileSync(join(dir, 'utm-2024-05-01.tif'), join(series, 'a-2024-05-01.tif'));
+    execFileSync('gdal_translate', ['-q', '-scale', '0', '10000', '100', '9000', '-co', 'TILED=YES', '-co', 'COMPRESS=DEFLATE', join(dir, 'utm-2024-05-01.tif'), join(series, 'b-2024-05-11.tif')]);
+    const first = await stats(fields, 'series', '--csv', 'series.csv', '--index', 'ndvi,evi', '--json');
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(jsonOf<{ measured: number }>(first).measured, 2);
+    execFileSync('gdal_translate', ['-q', '-scale', '0', '10000', '500', '8000', join(dir, 'utm-2024-05-01.tif'), join(series, 'c-2024-05-21.tif')]);
+    const again = await stats(fields, 'series', '--csv', 'series.csv', '--index', 'ndvi,evi', '--json');
+    assert.equal(jsonOf<{ measured: number }>(again).measured, 1, 'only the new date is read');
+    const full = await stats(fields, 'series', '--csv', 'full.csv', '--index', 'ndvi,evi', '--json');
+    assert.equal(jsonOf<{ measured: number }>(full).measured, 3);
+    const incremental = readFileSync(join(dir, 'series.csv'));
+    assert.ok(incremental.equals(readFileSync(join(dir, 'full.csv'))), 'byte-identical');
+    assert.equal(incremental.toString().split('\r\n').length - 2, 7 * 3 * 2);
+    // A changed image (same name, other content) and a moved field are computed again.
+    execFileSync('gdal_translate', ['-q', '-of', 'GTiff', '-scale', '0', '10000', '0', '5000', join(dir, 'utm-2024-05-01.tif'), join(series, 'b-2024-05-11.tif.new')]);
+    execFileSync('mv', [join(series, 'b-2024-05-11.tif.new'), join(series, 'b-2024-05-11.tif')]);
+    const changed = await stats(fields, 'series', '--csv', 'series.csv', '--index', 'ndvi,evi', '--json');
+    assert.equal(jsonOf<{ measured: number }>(changed).measured, 1);
+    assert.notDeepEqual(readFileSync(join(dir, 'series.csv')), incremental);
+  });
+});

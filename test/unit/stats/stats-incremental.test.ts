@@ -1,0 +1,81 @@
+// The incremental cache's parts: an image's sha256 remembered by the file's identity (size,
+// inode, modification and change times) is taken again only while the file is unchanged — a
+// file rewritten in place to the same size with its modification time put back is hashed anew;
+// an image's key changes with its content, what dates it and the pixel rule, an index's with its
+// name and bands; and a cache file keeps its rows exactly (the compact form read back), under
+// their image, index and field, a damaged row in it being no row.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RowCache, measureOf } from '../../../src/stats/index';
+import { contentHash, imageKey, measureKey } from '../../../src/stats/incremental';
+import type { CachedRow } from '../../../src/stats/incremental';
+
+describe('stats: the incremental cache', () => {
+  let dir: string;
+  before(() => (dir = mkdtempSync(join(tmpdir(), 'stats-incremental-'))));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('hashes a file again when it is rewritten in place to the same size and modification time', async () => {
+    const image = join(dir, 'a-2024-05-01.tif');
+    writeFileSync(image, 'first content!');
+    const cachePath = join(dir, 'one.csv.stats-cache.json');
+    const first = await RowCache.load(cachePath);
+    assert.equal(await first.contentHash(image), await contentHash(image));
+    await first.save(cachePath);
+    const before = statSync(image, { bigint: true });
+    // Same length, same modification time: only the change time (which no one can set) differs.
+    writeFileSync(image, 'other content!');
+    // To the nanosecond (Node's utimes rounds through a float of seconds; GNU touch does not).
+    const ns = before.mtimeNs;
+    execFileSync('touch', ['-m', '-d', `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`, image]);
+    assert.equal(statSync(image, { bigint: true }).mtimeNs, before.mtimeNs);
+    assert.equal(statSync(image, { bigint: true }).size, before.size);
+    const again = await RowCache.load(cachePath);
+    const hash = await again.contentHash(image);
+    assert.equal(hash, await contentHash(image));
+    assert.notEqual(hash, JSON.parse(readFileSync(cachePath, 'utf8')).hashes[image].sha256, 'the changed file kept its old hash');
+  });
+
+  it('keys an image by its content, what dates it and the rule, an index by its name and bands', () => {
+    const image = { path: '/x/s-2024-05-01.tif' };
+    const keys = [
+      imageKey('abc', image, 'exact'),
+      imageKey('abd', image, 'exact'),
+      imageKey('abc', { path: '/x/s-2024-05-02.tif' }, 'exact'),
+      imageKey('abc', { ...image, stacDate: '2024-05-03' }, 'exact'),
+      imageKey('abc', image, 'centre'),
+    ];
+    assert.equal(new Set(keys).size, keys.length);
+    assert.equal(imageKey('abc', { path: '/y/s-2024-05-01.tif' }, 'exact'), keys[0], 'the same content and date in another folder');
+    const measures = [measureKey(measureOf('ndvi')), measureKey(measureOf('ndwi')), measureKey(measureOf('(B8-B4)/2', true)), measureKey(measureOf('(B8-B3)/2', true))];
+    assert.equal(new Set(measures).size, measures.length);
+    assert.equal(measureKey(measureOf('ndvi')), measures[0]);
+  });
+
+  it('reads back the rows it saved, and passes over a damaged one', async () => {
+    const cachePath = join(dir, 'rows.csv.stats-cache.json');
+    const full: CachedRow = { field: 'f,1', date: '2024-05-01', index: 'ndvi', mean: 0.5, median: 0.5, std: 0.1, min: -0.25, max: 1, p10: 0.1, p25: 0.2, p75: 0.7, p90: 0.9, valid_pixels: 10, nodata_pixels: 2, valid_fraction: 10 / 12 };
+    const empty: CachedRow = { field: 'tiny', date: '2024-05-01', index: 'ndvi', valid_pixels: 0, nodata_pixels: 0, valid_fraction: undefined };
+    const cache = await RowCache.load(cachePath);
+    const group = { image: 'i1', measure: 'm1' };
+    cache.group(group).put('f1', full);
+    cache.group(group).put('f2', empty);
+    cache.group({ image: 'i2', measure: 'm1' }).put('f1', { ...full, date: '2024-05-11' });
+    await cache.save(cachePath);
+    const read = await RowCache.load(cachePath);
+    assert.deepEqual(read.group(group).get('f1'), full);
+    assert.deepEqual(read.group(group).get('f2'), { field: 'tiny', date: '2024-05-01', index: 'ndvi', valid_pixels: 0, nodata_pixels: 0 });
+    assert.deepEqual(read.group({ image: 'i2', measure: 'm1' }).get('f1'), { ...full, date: '2024-05-11' });
+    assert.equal(read.group({ image: 'i1', measure: 'm2' }).get('f1'), undefined);
+    assert.equal(read.group({ image: 'i2', measure: 'm1' }).get('f2'), undefined);
+    const saved = JSON.parse(readFileSync(cachePath, 'utf8'));
+    saved.images.i1.m1.f1[3] = 'not a number';
+    writeFileSync(cachePath, JSON.stringify(saved));
+    const damaged = await RowCache.load(cachePath);
+    assert.equal(damaged.group(group).get('f1'), undefined);
+    assert.deepEqual(damaged.group(group).get('f2'), read.group(group).get('f2'));
+  });
+});

@@ -1,0 +1,114 @@
+// Bad input to the statistics gets a clear error and loses nothing: an image without
+// georeferencing, one lacking the index's bands (named with the bands it has), a damaged one
+// (its date fails with the reason, the others complete), invalid geometry (the same problems as
+// the editor shows), a field outside every image (rows with zero valid pixels). And how fields,
+// images, dates and indices are read.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { computeStats, listImages, measureOf, readFields } from '../../../src/stats/index';
+import { parseExpression } from '../../../src/stats/expression';
+import { WorkflowError } from '../../../src/workflows/engine/errors';
+import { fieldsFor, makeImages, writeFields } from './stats-fixture';
+
+describe('stats: inputs and failures', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let fieldsPath: string;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'stats-inputs-'));
+    makeImages(dir);
+    fieldsPath = join(dir, 'fields.geojson');
+    await writeFields(join(dir, 'utm-2024-05-01.tif'), fieldsFor(200, 150), fieldsPath);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const fields = () => readFields(readFileSync(fieldsPath, 'utf8'), fieldsPath, 'geojson');
+  const run = (paths: string[], index = 'ndvi') => computeStats({ fields: fields(), images: paths.map((path) => ({ path })), measures: [measureOf(index)], rule: 'centre', imageLabel: (p) => p });
+
+  it('a damaged image fails alone with its reason; the other dates complete', async () => {
+    const broken = join(dir, 'broken-2024-05-02.tif');
+    copyFileSync(join(dir, 'utm-2024-05-01.tif'), broken);
+    truncateSync(broken, 20_000);
+    const result = await run([join(dir, 'utm-2024-05-01.tif'), broken]);
+    assert.equal(result.failures.length, 1);
+    assert.equal(result.failures[0]?.image, broken);
+    assert.match(result.failures[0]?.reason ?? '', /truncated|damaged/);
+    assert.equal(result.rows.length, fields().length, 'every field of the good date');
+    assert.ok(result.rows.every((r) => r.date === '2024-05-01'));
+  });
+
+  it('an image without georeferencing is refused with the reason', async () => {
+    const plain = join(dir, 'plain-2024-05-03.tif');
+    execFileSync('gdal_create', ['-of', 'GTiff', '-outsize', '20', '20', '-bands', '4', '-ot', 'Int16', plain], { stdio: 'ignore' });
+    const result = await run([plain]);
+    assert.equal(result.rows.length, 0);
+    assert.match(result.failures[0]?.reason ?? '', /no georeferencing|no known coordinate system/);
+  });
+
+  it("an image lacking the index's bands names the bands it has", async () => {
+    const result = await run([join(dir, 'geo.tif')], 'evi');
+    assert.match(result.failures[0]?.reason ?? '', /lacks the bands of evi \(needs B8, B4, B2\); it has B4, B8\./);
+  });
+
+  it('NDVI falls back to the service-computed [B8_B4] band', async () => {
+    const onGeo = join(dir, 'geo-fields.geojson');
+    await writeFields(join(dir, 'geo.tif'), fieldsFor(160, 120), onGeo);
+    const result = await computeStats({ fields: readFields(readFileSync(onGeo, 'utf8'), onGeo, 'geojson'), images: [{ path: join(dir, 'index-20240701.tif') }], measures: [measureOf('ndvi')], rule: 'centre', imageLabel: (p) => p });
+    assert.deepEqual(result.failures, []);
+    assert.ok(result.rows.some((r) => r.valid_pixels > 0 && (r.mean as number) >= -1 && (r.mean as number) <= 1));
+  });
+
+  it('a field outside every image keeps its rows, with zero valid pixels', async () => {
+    const result = await run([join(dir, 'utm-2024-05-01.tif'), join(dir, 'geo.tif')], 'B8');
+    const outside = result.rows.filter((r) => r.field === 'outside');
+    assert.equal(outside.length, 2);
+    assert.ok(outside.every((r) => r.valid_pixels === 0 && r.valid_fraction === 0 && r.mean === undefined));
+  });
+
+  it('invalid geometry: the same problems, at their positions, as elsewhere', () => {
+    const text = '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[15,45],[15.1,45],[15.1,45.1],[15,45.1]]]}}]}';
+    assert.throws(() => readFields(text, 'bad.geojson', 'geojson'), (error: unknown) => error instanceof WorkflowError && error.kind === 'invalid-geometry' && error.problems.some((p) => p.code === 'ring-not-closed') && /bad\.geojson is not a valid area of interest \(line 1/.test(error.message));
+  });
+
+  it('overlapping fields are fine; ids from a named property, else id or name, else the index', () => {
+    const square = (x: number) => [[[x, 45], [x + 0.1, 45], [x + 0.1, 45.1], [x, 45.1], [x, 45]]];
+    const feature = (properties: object, x: number, extra: object = {}) => ({ type: 'Feature', properties, geometry: { type: 'Polygon', coordinates: square(x) }, ...extra });
+    const text = JSON.stringify({ type: 'FeatureCollection', features: [feature({ code: 'A', id: 7 }, 15), feature({ name: 'north' }, 15.05), feature({}, 16, { id: 'f3' }), feature({}, 17)] });
+    assert.deepEqual(readFields(text, 'f.geojson', 'geojson').map((f) => f.id), ['7', 'north', 'f3', '3']);
+    assert.throws(() => readFields(text, 'f.geojson', 'geojson', 'code'), /feature 2 has no property 'code'/);
+    const twice = JSON.stringify({ type: 'FeatureCollection', features: [feature({ id: 1 }, 15), feature({ id: 1 }, 16)] });
+    assert.throws(() => readFields(twice, 'f.geojson', 'geojson'), /two fields have the id '1'/);
+  });
+
+  it('dates: the STAC ItemCollection, else the file metadata, else the name', async () => {
+    const folder = join(dir, 'series');
+    mkdirSync(folder);
+    copyFileSync(join(dir, 'utm-2024-05-01.tif'), join(folder, 'a.tif'));
+    copyFileSync(join(dir, 'geo.tif'), join(folder, 'b.tif'));
+    const item = (href: string, datetime: string) => ({ type: 'Feature', properties: { datetime }, assets: { image: { href, type: 'image/tiff; application=geotiff' } } });
+    writeFileSync(join(folder, 'stac-items.json'), JSON.stringify({ type: 'FeatureCollection', features: [item('./a.tif', '2024-04-30T10:00:00Z')] }));
+    assert.deepEqual(await listImages([folder]), [{ path: join(folder, 'a.tif'), stacDate: '2024-04-30' }]);
+    const result = await computeStats({ fields: fields(), images: await listImages([folder, join(dir, 'geo.tif'), join(dir, 'index-20240701.tif')]), measures: [measureOf('B4')], rule: 'centre', imageLabel: (p) => p });
+    const dates = [...new Set(result.rows.map((r) => `${r.date} ${r.image.split('/').pop()}`))];
+    assert.deepEqual(dates, ['2024-04-30 a.tif', '2024-06-15 geo.tif']);
+    assert.equal(result.failures.length, 1, 'B4 is not in the index file');
+    assert.match(result.failures[0]?.reason ?? '', /index-20240701\.tif lacks the bands of B4/);
+  });
+
+  it('expressions: the arithmetic, and errors that say where', () => {
+    const ndvi = parseExpression('(B8-B4)/(B8+B4)');
+    assert.deepEqual(ndvi.bands, ['B8', 'B4']);
+    assert.equal(ndvi.evaluate([0.5, 0.1]), 0.4 / 0.6);
+    assert.equal(parseExpression('-B2*2 + 1.5e1 / 3').evaluate([0.25]), 4.5);
+    assert.deepEqual(parseExpression('[b8_b4] * 2').bands, ['[B8_B4]']);
+    assert.throws(() => parseExpression('(B8-B4'), /column 7 needs a \) to close/);
+    assert.throws(() => parseExpression('B8 $ B4'), /column 4 is not a band/);
+    assert.throws(() => parseExpression('B8 B4'), /'B4' is left over/);
+    assert.throws(() => parseExpression('2*3'), /reads no band/);
+    assert.throws(() => measureOf('ndvi!'), /is no index/);
+    assert.equal(measureOf('NDVI').name, 'ndvi');
+  });
+});

@@ -1,0 +1,191 @@
+// Imagery as code on the command line, run as a process against the simulator over loopback:
+// plan prices the difference (exit 2), apply buys exactly it through the folder's purchase ledger
+// and writes the lock, and the next plan says "no changes" (exit 0). A changed profile shows
+// rebuy, a deleted file missing, a removed dataset extra, a price above the file's budget stops
+// apply before any billed call, and verify names a file whose bytes changed.
+import * as assert from 'node:assert/strict';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PlanUnit } from '../../../../src/workflows/declared/declared-plan';
+import type { Simulator } from '../../../simulator/index';
+import { jsonOf } from '../../fixtures/cli-helpers';
+import { FIELD, nextMonth, useCliSimulator } from '../../fixtures/cli-fixture';
+
+const KEY = 'cli-declared-key-5Tq9';
+/** The simulator's clock: imagery every day, so the dates below are covered on any day the suite runs. */
+const NOW = Date.UTC(2026, 5, 15, 12);
+const DATES = ['2026-06-10', '2026-06-12'];
+
+interface PlanJson {
+  changes: boolean;
+  units: PlanUnit[];
+  total: { credits: number; euroThisMonth: number; euroPerMonth: number };
+  balance: { credits?: number };
+  budget: unknown;
+  stops: string[];
+}
+interface Lock {
+  version: number;
+  images: { dataset: string; area: string; date: string; bodyHash: string; file: string; bytes: number; sha256: string; credits?: number }[];
+}
+
+function imagery(dataset: Record<string, unknown> | undefined, budget: Record<string, number> = { maxCredits: 1000 }): string {
+  const base = { name: 'rgb', area: 'field.geojson', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], resolution: 20, bandnames: 'rgb', epsgProjection: 4326, dates: DATES };
+  return JSON.stringify({ datasets: dataset ? [{ ...base, ...dataset }] : [], budget }, null, 2);
+}
+
+describe('CLI: imagery as code (plan, apply, verify)', function () {
+  this.timeout(120_000);
+  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-declared-', simulator: { seed: 7, clock: () => NOW, imageryEveryDay: true }, files: { 'field.geojson': FIELD, 'imagery.json': imagery({}) } });
+  let sim: Simulator;
+  const charged = () => sim.requests.filter((r) => r.charged);
+  const kinds = (plan: PlanJson) => plan.units.map((u) => `${u.kind} ${u.date}`).sort();
+  const lock = () => JSON.parse(readFileSync(cli.file('imagery.lock.json'), 'utf8')) as Lock;
+  const plan = async (...args: string[]) => {
+    const run = await cli.run('plan', cli.file('imagery.json'), '--json', ...args);
+    return { code: run.code, plan: jsonOf<PlanJson>(run), stderr: run.stderr };
+  };
+
+  before(() => ({ sim } = cli));
+  beforeEach(() => sim.clearLog());
+
+  it('plan lists every declared date as buy with its price, exits 2, and sends nothing billed', async () => {
+    const { code, plan: p, stderr } = await plan('--out', cli.file('saved-plan.json'));
+    assert.equal(code, 2, stderr);
+    assert.deepEqual(kinds(p), DATES.map((d) => `buy ${d}`));
+    assert.ok(p.units.every((u) => typeof u.credits === 'number' && u.credits > 0), JSON.stringify(p.units));
+    assert.equal(p.total.credits, Math.round(p.units.reduce((s, u) => s + u.credits!, 0) * 1e6) / 1e6);
+    assert.equal(typeof p.balance.credits, 'number');
+    assert.deepEqual(p.stops, []);
+    assert.deepEqual(charged(), [], 'a plan is never billed');
+  });
+
+  it('apply --plan buys exactly the planned units, writes the lock, and a second plan says no changes (exit 0)', async () => {
+    const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--plan', cli.file('saved-plan.json'), '--json');
+    assert.equal(run.code, 0, run.stderr + run.stdout);
+    assert.equal(charged().length, DATES.length, 'one charge per date');
+    const locked = lock();
+    assert.deepEqual(locked.images.map((i) => i.date), DATES);
+    for (const image of locked.images) {
+      const bytes = readFileSync(join(cli.dir, image.file));
+      assert.equal(bytes.length, image.bytes);
+      assert.match(image.file, /^rgb\/composite-/);
+    }
+    sim.clearLog();
+    const again = await plan();
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(kinds(again.plan), DATES.map((d) => `have ${d}`));
+    assert.equal(again.plan.total.credits, 0);
+    assert.deepEqual(charged(), []);
+    const applied = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100', '--json');
+    assert.equal(applied.code, 0, applied.stderr);
+    assert.deepEqual(charged(), [], 'nothing to buy: nothing bought');
+  });
+
+  it('verify passes, then names the file whose byte changed (exit 10)', async () => {
+    const ok = await cli.run('verify', cli.file('imagery.json'), '--json');
+    assert.equal(ok.code, 0, ok.stderr);
+    const image = lock().images[1]!;
+    const path = join(cli.dir, image.file);
+    const original = readFileSync(path);
+    const changed = Buffer.from(original);
+    changed[changed.length >> 1] ^= 0xff;
+    writeFileSync(path, changed);
+    const bad = await cli.run('verify', cli.file('imagery.json'));
+    assert.equal(bad.code, 10, bad.stderr);
+    assert.match(bad.stdout, new RegExp(`${image.file.replace(/[.]/g, '\\.')}: SHA-256 `));
+    assert.match(bad.stdout, /1 of 2 locked images match/);
+    writeFileSync(path, original);
+  });
+
+  it('a deleted file is missing, priced, and bought again by apply', async () => {
+    const image = lock().images[0]!;
+    unlinkSync(join(cli.dir, image.file));
+    const { code, plan: p } = await plan();
+    assert.equal(code, 2);
+    assert.deepEqual(kinds(p), [`have ${DATES[1]}`, `missing ${DATES[0]}`]);
+    assert.ok(p.total.credits > 0);
+    const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100');
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(charged().length, 1);
+    assert.equal((await plan()).code, 0);
+  });
+
+  it('a changed profile shows rebuy, naming the change; a price above the budget stops apply before any billed call', async () => {
+    writeFileSync(cli.file('imagery.json'), imagery({ resolution: 10 }, { maxCredits: 0.01 }));
+    const { code, plan: p } = await plan();
+    assert.equal(code, 2);
+    assert.deepEqual(kinds(p), DATES.map((d) => `rebuy ${d}`).concat(DATES.map((d) => `extra ${d}`)).sort());
+    assert.ok(p.units.filter((u) => u.kind === 'rebuy').every((u) => u.changes?.includes('Resolution: 20 → 10')), JSON.stringify(p.units));
+    assert.match(p.stops.join(), /above the file's budget of 0\.01 credits/);
+    sim.clearLog();
+    const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100', '--json');
+    assert.equal(run.code, 8, run.stderr);
+    assert.deepEqual(charged(), [], 'nothing billed was sent');
+    assert.equal(sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/satelliteimages/process/composite').length, 0, 'no billed call left');
+  });
+
+  it('a removed dataset leaves its images as extra: kept, locked, and no change (exit 0)', async () => {
+    writeFileSync(cli.file('imagery.json'), imagery(undefined));
+    const { code, plan: p } = await plan();
+    assert.equal(code, 0);
+    assert.deepEqual(kinds(p), DATES.map((d) => `extra ${d}`));
+    const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100');
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(lock().images.map((i) => i.date), DATES, 'the lock keeps what was bought');
+  });
+
+  it('apply --plan is refused when a fresh plan buys other units, before any billed call', async () => {
+    writeFileSync(cli.file('imagery.json'), imagery({ dates: ['2026-06-01'] }));
+    const saved = await plan('--out', cli.file('older-plan.json'));
+    assert.equal(saved.code, 2);
+    writeFileSync(cli.file('imagery.json'), imagery({ dates: ['2026-06-01', '2026-06-02'] }));
+    sim.clearLog();
+    const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--plan', cli.file('older-plan.json'));
+    assert.equal(run.code, 8, run.stderr);
+    assert.match(run.stderr, /The plan has changed since --plan was written/);
+    assert.deepEqual(charged(), []);
+    writeFileSync(cli.file('imagery.json'), imagery(undefined));
+  });
+
+  it('orders: create (priced in euros), then exists (matched by meaning); a changed order differs and apply neither cancels nor creates', async () => {
+    const period = nextMonth();
+    const order = { name: 'field-order', area: 'field.geojson', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: period.from, to: period.to };
+    const write = (extra: Record<string, unknown>) => writeFileSync(cli.file('orders.imagery.json'), JSON.stringify({ orders: [{ ...order, ...extra }] }));
+    const orderPlan = async () => {
+      const run = await cli.run('plan', cli.file('orders.imagery.json'), '--json');
+      return { code: run.code, plan: jsonOf<{ orders: { kind: string; guid?: string; euroThisMonth?: number; euroPerMonth?: number; changes?: string[] }[]; total: PlanJson['total'] }>(run) };
+    };
+    const creates = () => sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders').length;
+    write({});
+    const first = await orderPlan();
+    assert.equal(first.code, 2);
+    assert.equal(first.plan.orders[0]!.kind, 'create');
+    assert.ok(typeof first.plan.orders[0]!.euroPerMonth === 'number' && first.plan.total.euroPerMonth === first.plan.orders[0]!.euroPerMonth, JSON.stringify(first.plan));
+    assert.equal(creates(), 0, 'a plan creates nothing');
+    const applied = await cli.run('apply', cli.file('orders.imagery.json'), '--yes', '--max-cost', '100000', '--json');
+    assert.equal(applied.code, 0, applied.stderr + applied.stdout);
+    assert.equal(creates(), 1, applied.stderr + applied.stdout);
+    const locked = JSON.parse(readFileSync(cli.file('orders.imagery.lock.json'), 'utf8')) as { orders: { order: string; guid: string }[] };
+    assert.equal(locked.orders.length, 1);
+    const again = await orderPlan();
+    assert.equal(again.code, 0);
+    assert.deepEqual(again.plan.orders.map((o) => [o.kind, o.guid]), [['exists', locked.orders[0]!.guid]]);
+    write({ storageMonths: 2 });
+    const changed = await orderPlan();
+    assert.equal(changed.code, 2);
+    assert.equal(changed.plan.orders[0]!.kind, 'differs');
+    assert.ok(changed.plan.orders[0]!.changes?.includes('StorageMonths: 1 → 2'), JSON.stringify(changed.plan.orders));
+    const notApplied = await cli.run('apply', cli.file('orders.imagery.json'), '--yes', '--max-cost', '100000');
+    assert.equal(notApplied.code, 0, notApplied.stderr);
+    assert.equal(creates(), 1, 'apply neither creates the changed order nor cancels the old one');
+    assert.equal(sim.requests.filter((r) => r.method === 'DELETE' || r.path.includes('cancel')).length, 0);
+  });
+
+  it('an imagery file with problems names each at its line and column and exits 3', async () => {
+    writeFileSync(cli.file('bad.imagery.json'), '{\n  "datasets": [\n    { "name": "x", "area": "nowhere.geojson", "model": "Stratus2", "Bands": "rgb" }\n  ]\n}\n');
+    const run = await cli.run('plan', cli.file('bad.imagery.json'));
+    assert.equal(run.code, 3, run.stderr);
+    assert.match(run.stderr, /bad\.imagery\.json:3:\d+: error: unknown name 'Bands'/);
+  });
+});

@@ -1,0 +1,67 @@
+// The rule that keeps an apply to the plan a person saw (the CLI's --plan, the cost panel's
+// Apply…), and the plan as the cost panel receives it: every unit and order, the totals, and
+// nothing that would not survive the message or parse on the page.
+import * as assert from 'node:assert/strict';
+import type { Plan, PlanUnit } from '../../../../src/workflows/declared/declared-plan';
+import { planDrift, plannedPurchases } from '../../../../src/workflows/declared/plan-drift';
+import { toPlanView } from '../../../../src/ui/webview/estimate/plan-view-model';
+import { parseHostMessage } from '../../../../src/ui/webview/estimate/protocol';
+
+const unit = (kind: PlanUnit['kind'], date: string, credits?: number): PlanUnit => ({ kind, dataset: 'rgb', area: 'field.wkt', date, key: `key-${date}`, ...(credits !== undefined ? { credits } : {}) });
+
+function plan(units: PlanUnit[], credits: number, orders: Plan['orders'] = []): Plan {
+  return { file: 'imagery.json', units, orders, total: { credits, euroThisMonth: 0, euroPerMonth: 0 }, balance: { credits: 100 }, budget: { maxCredits: 50 }, stops: [] };
+}
+
+describe('plan drift: an apply buys the plan that was seen', () => {
+  const seen = plan([unit('buy', '2026-06-10', 1.5), unit('have', '2026-06-08'), unit('rebuy', '2026-06-12', 2)], 3.5);
+  const purchases = () => plannedPurchases(seen.units, seen.orders, seen.total.credits);
+
+  it('accepts the same units at the same or a lower total', () => {
+    assert.equal(planDrift(purchases(), seen), undefined);
+    assert.equal(planDrift(purchases(), plan(seen.units, 3)), undefined);
+  });
+
+  it('refuses another unit to buy, a unit no longer bought, or the same unit bought as another kind', () => {
+    assert.deepEqual(planDrift(purchases(), plan([...seen.units, unit('buy', '2026-06-14', 1)], 4.5)), { kind: 'other-units' });
+    assert.deepEqual(planDrift(purchases(), plan([seen.units[0]!], 1.5)), { kind: 'other-units' });
+    assert.deepEqual(planDrift(purchases(), plan([seen.units[0]!, unit('missing', '2026-06-12', 2)], 3.5)), { kind: 'other-units' });
+  });
+
+  it('refuses a higher total, naming both', () => {
+    assert.deepEqual(planDrift(purchases(), plan(seen.units, 3.6)), { kind: 'dearer', seen: 3.5, now: 3.6 });
+  });
+
+  it('counts an order to create by its payload, not an order that exists', () => {
+    const order = { kind: 'create' as const, order: 'o', area: 'field.wkt', payloadHash: 'p1', currency: 'EUR', euroThisMonth: 5, euroPerMonth: 5 };
+    const withOrder = plannedPurchases(seen.units, [order], 3.5);
+    assert.equal(planDrift(withOrder, plan(seen.units, 3.5, [order])), undefined);
+    assert.deepEqual(planDrift(withOrder, plan(seen.units, 3.5, [{ ...order, payloadHash: 'p2' }])), { kind: 'other-units' });
+    assert.deepEqual(planDrift(withOrder, plan(seen.units, 3.5, [{ ...order, kind: 'exists' }])), { kind: 'other-units' });
+  });
+});
+
+describe('the plan in the cost panel', () => {
+  it('carries every unit, order and total, and parses as the page parses it', () => {
+    const p = plan([unit('buy', '2026-06-10', 1.5), unit('uncertain', '2026-06-11'), { ...unit('rebuy', '2026-06-12', 2), changes: ['Resolution: 20 → 10'] }], 3.5, [{ kind: 'create', order: 'weekly', area: 'field.wkt', payloadHash: 'p', currency: 'EUR', euroThisMonth: 12, euroPerMonth: 10 }]);
+    p.total = { credits: 3.5, euroThisMonth: 12, euroPerMonth: 10 };
+    p.stops = ['the total is above the budget'];
+    const view = toPlanView(p, 'imagery.json', { text: 'Applied: 1 bought', severity: 'info' });
+    assert.deepEqual(view.units.map((u) => `${u.kind} ${u.date} ${u.credits ?? '-'}`), ['buy 2026-06-10 1.5', 'uncertain 2026-06-11 -', 'rebuy 2026-06-12 2']);
+    assert.deepEqual(view.units[2]!.changes, ['Resolution: 20 → 10']);
+    assert.equal(view.currency, 'EUR');
+    assert.deepEqual(view.total, { credits: 3.5, euroThisMonth: 12, euroPerMonth: 10 });
+    assert.equal(view.changes, true);
+    assert.equal('key' in view.units[0]!, false, 'the request keys stay in the host');
+    const parsed = parseHostMessage(JSON.parse(JSON.stringify({ type: 'plan', plan: view })));
+    assert.equal(parsed?.type, 'plan');
+  });
+
+  it('says no changes when there is nothing to buy, and drops figures a message cannot carry', () => {
+    const view = toPlanView(plan([unit('have', '2026-06-10'), unit('extra', '2026-05-01')], 0), 'imagery.json');
+    assert.equal(view.changes, false);
+    const odd = toPlanView(plan([unit('buy', '2026-06-10', Number.NaN)], Number.POSITIVE_INFINITY), 'imagery.json');
+    assert.equal(odd.units[0]!.credits, undefined);
+    assert.equal(parseHostMessage(JSON.parse(JSON.stringify({ type: 'plan', plan: odd })))?.type, 'plan');
+  });
+});
