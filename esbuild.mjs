@@ -33,11 +33,17 @@ const watchReporter = {
 const clientAsSeparateFile = {
   name: 'client-as-separate-file',
   setup(build) {
-    build.onResolve({ filter: /\/api\/client$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './api-client.js', external: true } : undefined));
+    build.onResolve({ filter: /\/api\/client$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: './api-client.js', external: true } : undefined,
+    );
     // The raster core (geotiff.js, about 300 KB) likewise loads with the first image it reads.
-    build.onResolve({ filter: /\/raster$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './raster.js', external: true } : undefined));
+    build.onResolve({ filter: /\/raster$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: './raster.js', external: true } : undefined,
+    );
     // The field statistics (src/stats, with the raster core inside) load with the first Show Field Statistics.
-    build.onResolve({ filter: /\/stats\/index$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './stats-core.js', external: true } : undefined));
+    build.onResolve({ filter: /\/stats\/index$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: './stats-core.js', external: true } : undefined,
+    );
   },
 };
 
@@ -50,8 +56,15 @@ const clientAsSeparateFile = {
 const vscodeOnce = {
   name: 'vscode-once',
   setup(build) {
-    build.onResolve({ filter: /^vscode$/ }, (args) => (args.importer === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode-once', namespace: 'vscode-once' }));
-    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.importer === 'vscode-once'
+        ? { path: 'vscode', external: true }
+        : { path: 'vscode-once', namespace: 'vscode-once' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({
+      contents: "export * from 'vscode';",
+      loader: 'js',
+    }));
   },
 };
 
@@ -83,7 +96,11 @@ const targets = [
     format: 'cjs',
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
-    define: { SAT_IMAGERY_VERSION: JSON.stringify(JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version) },
+    define: {
+      SAT_IMAGERY_VERSION: JSON.stringify(
+        JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version,
+      ),
+    },
     plugins: [...common.plugins, clientAsSeparateFile],
   },
   {
@@ -162,7 +179,12 @@ if (watch) {
   const results = await Promise.allSettled(contexts.map((ctx) => ctx.rebuild()));
   await Promise.all(contexts.map((ctx) => ctx.dispose()));
   for (const r of results) {
-    if (r.status === 'rejected') for (const e of r.reason.errors ?? [r.reason]) console.error(`✘ ${e.text ?? e}`, e.location ? `${e.location.file}:${e.location.line}:${e.location.column}` : '');
+    if (r.status === 'rejected')
+      for (const e of r.reason.errors ?? [r.reason])
+        console.error(
+          `✘ ${e.text ?? e}`,
+          e.location ? `${e.location.file}:${e.location.line}:${e.location.column}` : '',
+        );
   }
   if (results.some((r) => r.status === 'rejected')) process.exit(1);
   chmodSync(`${outdir}/cli.js`, 0o755); // run as ./dist/cli.js too, not only through npm's bin link

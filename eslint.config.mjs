@@ -11,14 +11,38 @@ import tseslint from 'typescript-eslint';
 
 const vscode = { name: 'vscode', message: 'Only src/ui and src/extension.ts may import vscode.' };
 const ui = { group: ['**/ui', '**/ui/**'], message: 'Only src/extension.ts and src/ui itself may import src/ui.' };
-const workflows = { group: ['**/workflows', '**/workflows/**'], message: 'src/api and src/geometry sit below the workflows.' };
-const api = { group: ['**/api', '**/api/**'], message: 'src/geometry and src/common do not depend on the service client.' };
-const geometry = { group: ['**/geometry', '**/geometry/**'], message: 'src/api and src/common do not depend on geometry.' };
-const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)].map((name) => ({ name, message: 'Webview pages run in the browser: no Node built-ins.' }));
+const workflows = {
+  group: ['**/workflows', '**/workflows/**'],
+  message: 'src/api and src/geometry sit below the workflows.',
+};
+const api = {
+  group: ['**/api', '**/api/**'],
+  message: 'src/geometry and src/common do not depend on the service client.',
+};
+const geometry = {
+  group: ['**/geometry', '**/geometry/**'],
+  message: 'src/api and src/common do not depend on geometry.',
+};
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)].map((name) => ({
+  name,
+  message: 'Webview pages run in the browser: no Node built-ins.',
+}));
 const restrict = (paths, patterns) => ['error', { paths, patterns }];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'bench-results/**', 'test-results/**', '**/*.js', '**/*.cjs', '**/*.mjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'node_modules/**',
+      '.vscode-test/**',
+      'bench-results/**',
+      'test-results/**',
+      '**/*.js',
+      '**/*.cjs',
+      '**/*.mjs',
+    ],
+  },
   {
     files: ['src/**/*.ts', 'media/**/*.ts', 'test/**/*.ts'],
     languageOptions: { parser: tseslint.parser },
@@ -35,7 +59,10 @@ export default tseslint.config(
   },
   { files: ['src/api/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry]) } },
   { files: ['src/geometry/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, api]) } },
-  { files: ['src/common/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode, ...nodeBuiltins], [ui, workflows, api, geometry]) } },
+  {
+    files: ['src/common/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([vscode, ...nodeBuiltins], [ui, workflows, api, geometry]) },
+  },
   { files: ['src/workflows/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
   // The raster core (GeoTIFF decoding) runs in the extension host, the CLI and the benchmarks alike.
   { files: ['src/raster/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry]) } },
@@ -49,7 +76,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict(
         [vscode, ...nodeBuiltins],
-        [{ regex: '(^|/)src/(?!(common/[\\w-]+|geometry/(packed|types)|ui/webview/([\\w-]+/)?(protocol|messages))$)', message: 'A page imports from src/ only src/common, src/geometry/packed (and its types), the webview protocols and common/messages.' }],
+        [
+          {
+            regex: '(^|/)src/(?!(common/[\\w-]+|geometry/(packed|types)|ui/webview/([\\w-]+/)?(protocol|messages))$)',
+            message:
+              'A page imports from src/ only src/common, src/geometry/packed (and its types), the webview protocols and common/messages.',
+          },
+        ],
       ),
     },
   },

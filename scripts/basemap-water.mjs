@@ -26,7 +26,8 @@ function remap(arcs, renumber) {
 export function extractObjects(topology, objects = WATER_OBJECTS) {
   const used = new Set();
   for (const name of objects) {
-    for (const geometry of topology.objects[name].geometries) for (const i of arcIndices(geometry.arcs)) used.add(i < 0 ? ~i : i);
+    for (const geometry of topology.objects[name].geometries)
+      for (const i of arcIndices(geometry.arcs)) used.add(i < 0 ? ~i : i);
   }
   const kept = [...used].sort((a, b) => a - b);
   const renumber = new Map(kept.map((old, i) => [old, i]));
@@ -35,7 +36,9 @@ export function extractObjects(topology, objects = WATER_OBJECTS) {
     out.objects[name] = {
       type: 'GeometryCollection',
       // Geometries only: the map styles lakes and rivers by their object, no property is drawn.
-      geometries: topology.objects[name].geometries.filter((g) => g.arcs).map((g) => ({ type: g.type, arcs: remap(g.arcs, renumber) })),
+      geometries: topology.objects[name].geometries
+        .filter((g) => g.arcs)
+        .map((g) => ({ type: g.type, arcs: remap(g.arcs, renumber) })),
     };
   }
   return out;
@@ -44,7 +47,8 @@ export function extractObjects(topology, objects = WATER_OBJECTS) {
 /** Writes `target` from `source` unless it is newer than both the source and this script. */
 export function writeWater(source, target) {
   const script = fileURLToPath(import.meta.url);
-  if (existsSync(target) && statSync(target).mtimeMs > Math.max(statSync(source).mtimeMs, statSync(script).mtimeMs)) return false;
+  if (existsSync(target) && statSync(target).mtimeMs > Math.max(statSync(source).mtimeMs, statSync(script).mtimeMs))
+    return false;
   writeFileSync(target, JSON.stringify(extractObjects(JSON.parse(readFileSync(source, 'utf8')))));
   return true;
 }

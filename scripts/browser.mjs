@@ -9,9 +9,13 @@ import { projectRoot } from './code-server.mjs';
 function chromiumPath() {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   try {
-    return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
+    return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
+      encoding: 'utf8',
+    }).trim();
   } catch {
-    throw new Error('Chromium not found: run `bash scripts/install-test-host.sh` (installs Debian\'s chromium) or set CHROMIUM_PATH.');
+    throw new Error(
+      "Chromium not found: run `bash scripts/install-test-host.sh` (installs Debian's chromium) or set CHROMIUM_PATH.",
+    );
   }
 }
 
@@ -20,7 +24,15 @@ export async function launchBrowser() {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: process.env.HEADED !== '1',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 

@@ -10,7 +10,16 @@ import { fileURLToPath } from 'node:url';
 
 export const projectRoot = dirname(dirname(fileURLToPath(import.meta.url)));
 const VERSION = '4.100.3';
-const entry = join(projectRoot, '.vscode-test', `code-server-${VERSION}`, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+const entry = join(
+  projectRoot,
+  '.vscode-test',
+  `code-server-${VERSION}`,
+  'node_modules',
+  'code-server',
+  'out',
+  'node',
+  'entry.js',
+);
 
 /** Settings that keep the workbench quiet and offline; callers add their own on top. */
 const baseSettings = {
@@ -24,7 +33,9 @@ const baseSettings = {
 
 /** Runs the installer (a no-op when the marker file is there) and returns code-server's entry. */
 export function ensureTestHost() {
-  execFileSync('bash', [join(projectRoot, 'scripts', 'install-test-host.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('bash', [join(projectRoot, 'scripts', 'install-test-host.sh')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (!existsSync(entry)) throw new Error(`code-server is missing at ${entry}`);
   return entry;
 }
@@ -44,13 +55,21 @@ export async function startCodeServer({ settings = {}, log = () => {}, timeoutMs
 
   const args = [
     entry,
-    '--auth', 'none',
-    '--bind-addr', '127.0.0.1:0',
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', join(userDataDir, 'ext'),
-    '--config', join(userDataDir, 'config.yaml'),
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--ignore-last-opened',
+    '--auth',
+    'none',
+    '--bind-addr',
+    '127.0.0.1:0',
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    join(userDataDir, 'ext'),
+    '--config',
+    join(userDataDir, 'config.yaml'),
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
   ];
   // detached: code-server and its extension host get their own process group, so stop() can
   // end all of them with one signal and nothing outlives the caller.

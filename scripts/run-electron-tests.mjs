@@ -28,7 +28,14 @@ try {
     extensionDevelopmentPath: projectRoot,
     extensionTestsPath: join(projectRoot, 'out', 'test', 'integration', 'index.js'),
     // A fresh user-data dir: tests write global settings, and none may leak between runs.
-    launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--user-data-dir', userDataDir],
+    launchArgs: [
+      workspace,
+      '--disable-extensions',
+      '--disable-workspace-trust',
+      '--skip-welcome',
+      '--user-data-dir',
+      userDataDir,
+    ],
   });
 } catch (error) {
   console.error(`VS Code tests did not run: ${error instanceof Error ? error.message : error}`);

@@ -13,10 +13,14 @@ import { projectRoot, startCodeServer, workbenchUrl } from './code-server.mjs';
 import { launchBrowser, screenshot } from './browser.mjs';
 
 // Workbench start-up chatter that says nothing about the tests.
-const noise = /^(Resolving connection token|Resolved connection token|Creating a socket|Ignoring fetching additional builtin|Updating additional builtin|\[Service Worker\]|ChatSessionStore|Creation of workbench contribution)/;
+const noise =
+  /^(Resolving connection token|Resolved connection token|Creating a socket|Ignoring fetching additional builtin|Updating additional builtin|\[Service Worker\]|ChatSessionStore|Creation of workbench contribution)/;
 const timeoutMs = Number(process.env.INTEGRATION_TIMEOUT_MS ?? 300_000);
 const testsPath = join(projectRoot, 'out', 'test', 'integration', 'index.js');
-for (const [file, hint] of [[testsPath, 'npm run compile-tests'], [join(projectRoot, 'dist', 'extension.js'), 'npm run build']]) {
+for (const [file, hint] of [
+  [testsPath, 'npm run compile-tests'],
+  [join(projectRoot, 'dist', 'extension.js'), 'npm run build'],
+]) {
   if (!existsSync(file)) {
     console.error(`${file} is missing: run \`${hint}\` first.`);
     process.exit(2);
@@ -62,7 +66,8 @@ try {
     const finishedAt = line.indexOf(FINISHED_MARKER);
     if (finishedAt >= 0) runnerFailures = Number(line.slice(finishedAt + FINISHED_MARKER.length));
     // A crashed extension host never calls codeAutomationExit; fail now rather than at the timeout.
-    if (/extension host .*terminated unexpectedly|\[ExtensionHost\].*socket close event/i.test(line)) onExit('host-died');
+    if (/extension host .*terminated unexpectedly|\[ExtensionHost\].*socket close event/i.test(line))
+      onExit('host-died');
     (type === 'error' ? console.error : console.log)(line);
   });
   page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));

@@ -22,9 +22,23 @@ ensureTestHost();
 rmSync(join(projectRoot, 'test-results', 'ui'), { recursive: true, force: true });
 
 const mocha = join(projectRoot, 'node_modules', 'mocha', 'bin', 'mocha.js');
-const child = spawn(process.execPath, [mocha, '--no-config', '--reporter', 'spec', '--timeout', '120000', '--exit', 'test/ui/**/*.test.mjs', ...process.argv.slice(2)], {
-  cwd: projectRoot,
-  stdio: 'inherit',
-});
+const child = spawn(
+  process.execPath,
+  [
+    mocha,
+    '--no-config',
+    '--reporter',
+    'spec',
+    '--timeout',
+    '120000',
+    '--exit',
+    'test/ui/**/*.test.mjs',
+    ...process.argv.slice(2),
+  ],
+  {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  },
+);
 // Ctrl-C reaches mocha through the terminal's process group; its after() hooks stop the hosts.
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -46,13 +46,27 @@ const lines = [];
 for (const instant of pick(process.argv.slice(2))) {
   const offset = Math.round((Date.parse(instant) - Date.now()) / 1000);
   console.log(`\n=== unit tests at ${instant} (faketime -f ${offset >= 0 ? '+' : ''}${offset}s) ===`);
-  const run = spawnSync('faketime', ['-f', `${offset >= 0 ? '+' : ''}${offset}s`, 'npx', 'mocha', '--config', 'test/unit/.mocharc.json', '--reporter', 'dot'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    'faketime',
+    [
+      '-f',
+      `${offset >= 0 ? '+' : ''}${offset}s`,
+      'npx',
+      'mocha',
+      '--config',
+      'test/unit/.mocharc.json',
+      '--reporter',
+      'dot',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   process.stdout.write(run.stdout ?? '');
-  const count = (word) => Number([...(run.stdout ?? '').matchAll(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'gm'))].pop()?.[1] ?? 0);
+  const count = (word) =>
+    Number([...(run.stdout ?? '').matchAll(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'gm'))].pop()?.[1] ?? 0);
   const ok = run.status === 0 && count('failing') === 0 && count('passing') > 0;
   if (!ok) failed++;
   lines.push(`${instant}: ${count('passing')} passing, ${count('failing')} failing${ok ? '' : ' FAILED'}`);

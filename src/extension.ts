@@ -42,13 +42,33 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     const sidebar = services.sidebar;
     const statusBar = createStatusBar(services.account, sidebar);
     const geometry = registerGeometryDiagnostics(services.aoiCache, log.for('geometry'));
-    context.subscriptions.push(apiKey, services, statusBar, ...geometry.disposables, ...registerCommands(services), registerEstimatePanelSerializer(context), registerMapCodeLens(), registerPlanCodeLens(), registerImageViewer(context));
+    context.subscriptions.push(
+      apiKey,
+      services,
+      statusBar,
+      ...geometry.disposables,
+      ...registerCommands(services),
+      registerEstimatePanelSerializer(context),
+      registerMapCodeLens(),
+      registerPlanCodeLens(),
+      registerImageViewer(context),
+    );
     // Sets the hasApiKey context key and loads the account (and visible trees) for a stored key.
     await apiKey.sync();
     const testing = context.extensionMode === vscode.ExtensionMode.Test;
     log.for('extension').info(`activated${testing ? ' in the test host' : ''}`);
     const estimatePanel = async () => (await import('./ui/webview/estimate/index')).lastPanel();
-    return testing ? { services, sidebar, diagnostics: geometry.diagnostics, statusBarItem: statusBar.item, estimatePanel, mapPanel: async (uri) => (await import('./ui/webview/map/map-panel')).MapPanel.of(uri), imageViewers: viewers } : undefined;
+    return testing
+      ? {
+          services,
+          sidebar,
+          diagnostics: geometry.diagnostics,
+          statusBarItem: statusBar.item,
+          estimatePanel,
+          mapPanel: async (uri) => (await import('./ui/webview/map/map-panel')).MapPanel.of(uri),
+          imageViewers: viewers,
+        }
+      : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     log.for('extension').error(`activation failed: ${message}`);

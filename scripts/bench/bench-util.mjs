@@ -13,7 +13,9 @@ export const requireOut = createRequire(join(root, 'out', 'index.js'));
 /** Starts the simulator in its own process; resolves { url, stop() }. */
 export function startSimulatorProcess(options) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(here, 'sim-child.cjs'), JSON.stringify(options)], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(here, 'sim-child.cjs'), JSON.stringify(options)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     let buffered = '';
     child.stdout.on('data', (chunk) => {
       buffered += chunk;
@@ -70,12 +72,27 @@ export function idealWallMs(units, slots, perUnitMs) {
 
 /** A measured wall time beside its ideal, as one row of the bench table. */
 export function idealRow(figure, measuredMs, idealMs, limit = 1.15) {
-  return { figure, ours: round(measuredMs / 1000), reference: round(idealMs / 1000), referenceName: 'ideal', ratio: round(measuredMs / idealMs), target: `≤ ${limit} of ideal`, met: measuredMs <= limit * idealMs };
+  return {
+    figure,
+    ours: round(measuredMs / 1000),
+    reference: round(idealMs / 1000),
+    referenceName: 'ideal',
+    ratio: round(measuredMs / idealMs),
+    target: `≤ ${limit} of ideal`,
+    met: measuredMs <= limit * idealMs,
+  };
 }
 
 /** The share of 429 answers (or requests the simulator's limit refused) among `requests`. */
 export function limitedRow(figure, requests, limit = 0.02) {
   const limited = requests.filter((r) => r.status === 429 || String(r.outcome).startsWith('limit')).length;
   const share = limited / Math.max(1, requests.length);
-  return { figure, ours: round(100 * share), reference: round(100 * limit), ratio: null, target: `≤ ${round(100 * limit)} %`, met: share <= limit };
+  return {
+    figure,
+    ours: round(100 * share),
+    reference: round(100 * limit),
+    ratio: null,
+    target: `≤ ${round(100 * limit)} %`,
+    met: share <= limit,
+  };
 }

@@ -20,7 +20,8 @@ const { compositeRequest } = requireOut('./src/workflows/engine/request-profile.
 const { requestKey } = requireOut('./src/workflows/engine/request-key.js');
 const { LEDGER_NAME } = requireOut('./src/workflows/engine/ledger-journal.js');
 
-const FIELD = '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06],[10.05,56.05]]]}';
+const FIELD =
+  '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06],[10.05,56.05]]]}';
 const UNITS = 1000;
 const VERIFY_FILES = 4;
 const VERIFY_FILE_BYTES = 64 * 1024 * 1024;
@@ -47,18 +48,45 @@ async function planBench(dir) {
     const day = (n) => new Date(Date.UTC(2026, 0, 1) - n * 86_400_000).toISOString().slice(0, 10);
     const dates = Array.from({ length: UNITS }, (_, i) => day(UNITS - i));
     writeFileSync(join(dir, 'field.geojson'), FIELD);
-    const dataset = { name: 'rgb', area: 'field.geojson', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], resolution: 20, bandnames: 'rgb', epsgProjection: 4326, dates };
+    const dataset = {
+      name: 'rgb',
+      area: 'field.geojson',
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      resolution: 20,
+      bandnames: 'rgb',
+      epsgProjection: 4326,
+      dates,
+    };
     writeFileSync(join(dir, 'imagery.json'), JSON.stringify({ datasets: [dataset] }));
     const declaration = await loadDeclaration(join(dir, 'imagery.json'));
     // The folder as 1,000 bought dates leave it: a file per date and its `saved` line in the ledger.
     const folder = join(dir, 'rgb');
     mkdirSync(folder);
-    const fields = { aoiMode: 'geojson', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, resolution: 20, bandnames: 'rgb', output: {} };
+    const fields = {
+      aoiMode: 'geojson',
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      epsgProjection: 4326,
+      resolution: 20,
+      bandnames: 'rgb',
+      output: {},
+    };
     const lines = dates.map((date, i) => {
       const key = requestKey(compositeRequest(dateProfile(declaration.datasetAreas[0][0].aoi, fields, date)));
       const file = `composite-${date}-${i}.tif`;
       writeFileSync(join(folder, file), 'x');
-      return JSON.stringify({ v: 1, key, state: 'saved', at: '2026-01-01T00:00:00.000Z', id: date, kind: 'series', file, bytes: 1, sha256: '0'.repeat(64) });
+      return JSON.stringify({
+        v: 1,
+        key,
+        state: 'saved',
+        at: '2026-01-01T00:00:00.000Z',
+        id: date,
+        kind: 'series',
+        file,
+        bytes: 1,
+        sha256: '0'.repeat(64),
+      });
     });
     writeFileSync(join(folder, LEDGER_NAME), `${lines.join('\n')}\n`);
     const times = [];
@@ -71,7 +99,15 @@ async function planBench(dir) {
     }
     await client.close?.();
     const ms = median(times);
-    return { figure: `plan: ${UNITS} have units (file read, ledger, keys, files looked at; simulator in process), median of 3 (s)`, ours: round(ms / 1000, 3), reference: 1, referenceName: 'target', ratio: round(ms / 1000), target: '≤ 1 s, all have', met: ms <= 1000 && have === UNITS };
+    return {
+      figure: `plan: ${UNITS} have units (file read, ledger, keys, files looked at; simulator in process), median of 3 (s)`,
+      ours: round(ms / 1000, 3),
+      reference: 1,
+      referenceName: 'target',
+      ratio: round(ms / 1000),
+      target: '≤ 1 s, all have',
+      met: ms <= 1000 && have === UNITS,
+    };
   } finally {
     await sim.close();
   }
@@ -82,7 +118,18 @@ async function verifyBench(dir) {
   for (let i = 0; i < VERIFY_FILES; i++) {
     const file = `image-${i}.tif`;
     writeFileSync(join(dir, file), randomBytes(VERIFY_FILE_BYTES));
-    images.push({ dataset: 'd', area: 'a', featureHash: '0'.repeat(64), date: '2026-01-01', bodyHash: '0'.repeat(64), request: {}, file, bytes: VERIFY_FILE_BYTES, sha256: await sha256File(join(dir, file)), at: '' });
+    images.push({
+      dataset: 'd',
+      area: 'a',
+      featureHash: '0'.repeat(64),
+      date: '2026-01-01',
+      bodyHash: '0'.repeat(64),
+      request: {},
+      file,
+      bytes: VERIFY_FILE_BYTES,
+      sha256: await sha256File(join(dir, file)),
+      at: '',
+    });
   }
   const lock = { version: 1, images, orders: [] };
   const files = images.map((i) => join(dir, i.file));
@@ -99,7 +146,15 @@ async function verifyBench(dir) {
   const mb = (VERIFY_FILES * VERIFY_FILE_BYTES) / 1024 / 1024;
   const oursRate = mb / (median(ours) / 1000);
   const refRate = mb / (median(reference) / 1000);
-  return { figure: `verify: ${VERIFY_FILES} × ${VERIFY_FILE_BYTES / 1024 / 1024} MiB locked images, SHA-256 (MiB/s, median of 3)`, ours: round(oursRate), reference: round(refRate), referenceName: 'sha256sum', ratio: round(oursRate / refRate), target: '≥ 0.8× sha256sum', met: oursRate >= 0.8 * refRate };
+  return {
+    figure: `verify: ${VERIFY_FILES} × ${VERIFY_FILE_BYTES / 1024 / 1024} MiB locked images, SHA-256 (MiB/s, median of 3)`,
+    ours: round(oursRate),
+    reference: round(refRate),
+    referenceName: 'sha256sum',
+    ratio: round(oursRate / refRate),
+    target: '≥ 0.8× sha256sum',
+    met: oursRate >= 0.8 * refRate,
+  };
 }
 
 export async function runDeclaredBench() {

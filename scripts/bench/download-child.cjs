@@ -24,7 +24,15 @@ const { createClient } = require(path.join(__dirname, '..', '..', 'out', 'src', 
   clearInterval(sampler);
   rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
   await client.close();
-  process.stdout.write(JSON.stringify({ ms, bytes: result.bytes, path: result.path, rssBaseMiB: rssBase / 2 ** 20, rssPeakMiB: rssPeak / 2 ** 20 }));
+  process.stdout.write(
+    JSON.stringify({
+      ms,
+      bytes: result.bytes,
+      path: result.path,
+      rssBaseMiB: rssBase / 2 ** 20,
+      rssPeakMiB: rssPeak / 2 ** 20,
+    }),
+  );
   process.exit(0);
 })().catch((err) => {
   console.error(err && err.stack ? err.stack : String(err));

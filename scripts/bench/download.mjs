@@ -18,15 +18,37 @@ async function demoRequest(url) {
   const { createClient } = requireOut('./src/api/client.js');
   const { DEMO_AREA } = requireOut('./test/simulator/index.js');
   const client = createClient({ baseUrl: url, getApiKey: () => 'demo-key' });
-  const { west, south, east, north } = { west: DEMO_AREA.west + 0.02, south: DEMO_AREA.south + 0.02, east: DEMO_AREA.west + 0.06, north: DEMO_AREA.south + 0.05 };
+  const { west, south, east, north } = {
+    west: DEMO_AREA.west + 0.02,
+    south: DEMO_AREA.south + 0.02,
+    east: DEMO_AREA.west + 0.06,
+    north: DEMO_AREA.south + 0.05,
+  };
   const Wkt = `POLYGON((${west} ${south}, ${east} ${south}, ${east} ${north}, ${west} ${north}, ${west} ${south}))`;
   const to = new Date();
   const from = new Date(to.getTime() - 60 * 86_400_000);
-  const found = await client.searchAvailableDates({ Wkt, From: from.toISOString(), To: to.toISOString(), Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'] });
-  const dates = found.flatMap((m) => m.DatesByGeog ?? []).flatMap((g) => g.Dates ?? []).sort();
+  const found = await client.searchAvailableDates({
+    Wkt,
+    From: from.toISOString(),
+    To: to.toISOString(),
+    Model: 'Stratus2',
+    SatelliteConstellations: ['Sentinel2'],
+  });
+  const dates = found
+    .flatMap((m) => m.DatesByGeog ?? [])
+    .flatMap((g) => g.Dates ?? [])
+    .sort();
   if (!dates.length) throw new Error('the simulator offered no date for the demo area');
   await client.close();
-  return { Wkt, Date: `${dates[dates.length - 1]}T00:00:00Z`, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], Resolution: 10, EpsgProjection: 4326, Bandnames: 'rgb' };
+  return {
+    Wkt,
+    Date: `${dates[dates.length - 1]}T00:00:00Z`,
+    Model: 'Stratus2',
+    SatelliteConstellations: ['Sentinel2'],
+    Resolution: 10,
+    EpsgProjection: 4326,
+    Bandnames: 'rgb',
+  };
 }
 
 /** `curl -o`; then, for a like-for-like figure, the time `sync FILE` takes to make it durable,
@@ -36,7 +58,21 @@ async function curlDownload(url, body, dir) {
   const bodyFile = join(dir, 'body.json');
   writeFileSync(bodyFile, JSON.stringify(body));
   const file = join(dir, 'curl.tif');
-  const run = await timed('curl', ['-sS', '--fail', '-o', file, '-X', 'POST', '-H', 'x-api-key: demo-key', '-H', 'Content-Type: application/json', '--data-binary', `@${bodyFile}`, `${url}${COMPOSITE}`]);
+  const run = await timed('curl', [
+    '-sS',
+    '--fail',
+    '-o',
+    file,
+    '-X',
+    'POST',
+    '-H',
+    'x-api-key: demo-key',
+    '-H',
+    'Content-Type: application/json',
+    '--data-binary',
+    `@${bodyFile}`,
+    `${url}${COMPOSITE}`,
+  ]);
   if (run.code !== 0) throw new Error(`curl failed (${run.code})`);
   const sync = await timed('sync', [file]);
   return { ms: run.ms, syncMs: sync.code === 0 ? sync.ms : undefined, file };
@@ -44,7 +80,11 @@ async function curlDownload(url, body, dir) {
 
 async function clientDownload(url, body, dir) {
   const outDir = join(dir, 'ours');
-  const run = await timed(process.execPath, ['--expose-gc', join(import.meta.dirname, 'download-child.cjs'), JSON.stringify({ url, body, dir: outDir })]);
+  const run = await timed(process.execPath, [
+    '--expose-gc',
+    join(import.meta.dirname, 'download-child.cjs'),
+    JSON.stringify({ url, body, dir: outDir }),
+  ]);
   if (run.code !== 0) throw new Error(`the client's download failed or crashed (exit ${run.code})`);
   return JSON.parse(run.stdout);
 }
@@ -80,14 +120,23 @@ async function oneVariant(label, faults, bytes, reps) {
       }
       if (curl.syncMs === undefined) throw new Error('sync FILE failed: the durable reference is missing');
       referenceHash ??= await sha256File(curl.file);
-      sameBytes &&= statSync(ours.path).size === bytes && statSync(curl.file).size === bytes && (await sha256File(ours.path)) === referenceHash;
+      sameBytes &&=
+        statSync(ours.path).size === bytes &&
+        statSync(curl.file).size === bytes &&
+        (await sha256File(ours.path)) === referenceHash;
       drop(ours.path);
       drop(curl.file);
-      pairs.push({ ours: ours.ms, curl: curl.ms, curlSync: curl.ms + curl.syncMs, growth: ours.rssPeakMiB - ours.rssBaseMiB });
+      pairs.push({
+        ours: ours.ms,
+        curl: curl.ms,
+        curlSync: curl.ms + curl.syncMs,
+        growth: ours.rssPeakMiB - ours.rssBaseMiB,
+      });
     }
     const mib = bytes / 2 ** 20;
     const rate = (ms) => round(mib / (ms / 1000));
-    const spread = (values) => (values.length > 1 ? ` (${reps} runs: ${round(Math.min(...values))}–${round(Math.max(...values))})` : '');
+    const spread = (values) =>
+      values.length > 1 ? ` (${reps} runs: ${round(Math.min(...values))}–${round(Math.max(...values))})` : '';
     const durable = pairs.map((p) => p.curlSync / p.ours); // our throughput as a fraction of the reference's
     const plain = pairs.map((p) => p.curl / p.ours);
     const growth = Math.max(...pairs.map((p) => p.growth));
@@ -110,7 +159,14 @@ async function oneVariant(label, faults, bytes, reps) {
         target: 'reported',
         met: true,
       },
-      { figure: `download ${label}: peak memory growth (MiB), largest of ${reps} runs`, ours: round(growth, 1), reference: 64, ratio: round(growth / 64), target: '≤ 64 MiB', met: growth <= 64 },
+      {
+        figure: `download ${label}: peak memory growth (MiB), largest of ${reps} runs`,
+        ours: round(growth, 1),
+        reference: 64,
+        ratio: round(growth / 64),
+        target: '≤ 64 MiB',
+        met: growth <= 64,
+      },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -64,7 +64,15 @@ function timeInterleaved(runs, contenders, maxRuns = {}) {
 async function loadGeometry(scratch) {
   const esbuild = await import(pathToFileURL(require.resolve('esbuild')).href);
   const outfile = join(scratch, 'geometry.cjs');
-  await esbuild.build({ entryPoints: [join(root, 'src', 'geometry', 'index.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'silent' });
+  await esbuild.build({
+    entryPoints: [join(root, 'src', 'geometry', 'index.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'silent',
+  });
   return createRequire(outfile)(outfile);
 }
 
@@ -82,10 +90,15 @@ export async function runGeometryBench({ vertices = 1_000_000, runs = 5 } = {}) 
     const wktText = readFileSync(wktPath, 'utf8');
 
     // Each reader must accept the file, or its time means nothing.
-    for (const [text, format] of [[geoJsonText, 'geojson'], [wktText, 'wkt']]) {
+    for (const [text, format] of [
+      [geoJsonText, 'geojson'],
+      [wktText, 'wkt'],
+    ]) {
       const result = geometry.readAoi(text, format);
-      if (!result.ok) throw new Error(`readAoi(${format}) refused the benchmark polygon: ${result.problems[0].message}`);
-      if (result.aoi.vertexCount !== vertices) throw new Error(`readAoi(${format}) read ${result.aoi.vertexCount} vertices, not ${vertices}`);
+      if (!result.ok)
+        throw new Error(`readAoi(${format}) refused the benchmark polygon: ${result.problems[0].message}`);
+      if (result.aoi.vertexCount !== vertices)
+        throw new Error(`readAoi(${format}) read ${result.aoi.vertexCount} vertices, not ${vertices}`);
     }
     if (!wellknown.parse(wktText)) throw new Error('wellknown refused the benchmark polygon');
 
@@ -105,16 +118,30 @@ export async function runGeometryBench({ vertices = 1_000_000, runs = 5 } = {}) 
     const fieldsText = (side) => {
       const size = 0.01;
       const fields = [];
-      for (let i = 0; i < side; i++) for (let j = 0; j < side; j++) {
-        const w = round(10 + i * size), s = round(50 + j * size), e = round(10 + (i + 1) * size), n = round(50 + (j + 1) * size);
-        fields.push([[[w, s], [e, s], [e, n], [w, n], [w, s]]]);
-      }
+      for (let i = 0; i < side; i++)
+        for (let j = 0; j < side; j++) {
+          const w = round(10 + i * size),
+            s = round(50 + j * size),
+            e = round(10 + (i + 1) * size),
+            n = round(50 + (j + 1) * size);
+          fields.push([
+            [
+              [w, s],
+              [e, s],
+              [e, n],
+              [w, n],
+              [w, s],
+            ],
+          ]);
+        }
       return JSON.stringify({ type: 'MultiPolygon', coordinates: fields });
     };
-    const smallFields = fieldsText(50), largeFields = fieldsText(100);
+    const smallFields = fieldsText(50),
+      largeFields = fieldsText(100);
     for (const text of [smallFields, largeFields]) {
       const result = geometry.readAoi(text, 'geojson');
-      if (!result.ok || result.problems.length > 0) throw new Error(`readAoi refused or did not fully check the benchmark fields: ${result.problems[0]?.message}`);
+      if (!result.ok || result.problems.length > 0)
+        throw new Error(`readAoi refused or did not fully check the benchmark fields: ${result.problems[0]?.message}`);
     }
     const { smallFieldsMs, largeFieldsMs } = timeInterleaved(runs, {
       smallFieldsMs: () => geometry.readAoi(smallFields, 'geojson'),
@@ -131,12 +158,54 @@ export async function runGeometryBench({ vertices = 1_000_000, runs = 5 } = {}) 
     const r = (v) => Math.round(v * 10) / 10;
     const ratio = (a, b) => Math.round((a / b) * 100) / 100;
     return [
-      { figure: `geometry: readAoi GeoJSON ${vertices} vertices, ${mb(geoJsonText)} MB (ms) vs JSON.parse`, ours: r(geoJsonMs), reference: r(jsonParseMs), ratio: ratio(geoJsonMs, jsonParseMs), target: '<= 1.5x', met: geoJsonMs <= 1.5 * jsonParseMs },
-      { figure: `geometry: readAoi WKT ${vertices} vertices, ${mb(wktText)} MB (ms) vs JSON.parse of the GeoJSON`, ours: r(wktMs), reference: r(jsonParseMs), ratio: ratio(wktMs, jsonParseMs), target: 'reported', met: true },
-      { figure: 'geometry: readAoi WKT (with validation and positions) vs wellknown.parse alone (ms)', ours: r(wktMs), reference: r(wellknownMs), ratio: ratio(wktMs, wellknownMs), target: '<= 1x', met: wktMs <= wellknownMs },
-      { figure: 'geometry: readAoi 10,000 side-by-side fields (ms) vs 4 x 2,500 fields (linear growth)', ours: r(largeFieldsMs), reference: r(4 * smallFieldsMs), ratio: ratio(largeFieldsMs, 4 * smallFieldsMs), target: '<= 1.5x', met: largeFieldsMs <= 1.5 * 4 * smallFieldsMs },
-      { figure: 'geometry: AoiCache repeat read of the same document (ms) vs first read', ours: r(cachedReadMs), reference: r(firstReadMs), ratio: ratio(cachedReadMs, firstReadMs), target: '<= 0.01x', met: cachedReadMs <= 0.01 * firstReadMs },
-      { figure: 'geometry: AoiCache parses for 1 + runs + 1 reads of one document', ours: cache.parses, reference: 1, ratio: cache.parses, target: '1 parse', met: cache.parses === 1 },
+      {
+        figure: `geometry: readAoi GeoJSON ${vertices} vertices, ${mb(geoJsonText)} MB (ms) vs JSON.parse`,
+        ours: r(geoJsonMs),
+        reference: r(jsonParseMs),
+        ratio: ratio(geoJsonMs, jsonParseMs),
+        target: '<= 1.5x',
+        met: geoJsonMs <= 1.5 * jsonParseMs,
+      },
+      {
+        figure: `geometry: readAoi WKT ${vertices} vertices, ${mb(wktText)} MB (ms) vs JSON.parse of the GeoJSON`,
+        ours: r(wktMs),
+        reference: r(jsonParseMs),
+        ratio: ratio(wktMs, jsonParseMs),
+        target: 'reported',
+        met: true,
+      },
+      {
+        figure: 'geometry: readAoi WKT (with validation and positions) vs wellknown.parse alone (ms)',
+        ours: r(wktMs),
+        reference: r(wellknownMs),
+        ratio: ratio(wktMs, wellknownMs),
+        target: '<= 1x',
+        met: wktMs <= wellknownMs,
+      },
+      {
+        figure: 'geometry: readAoi 10,000 side-by-side fields (ms) vs 4 x 2,500 fields (linear growth)',
+        ours: r(largeFieldsMs),
+        reference: r(4 * smallFieldsMs),
+        ratio: ratio(largeFieldsMs, 4 * smallFieldsMs),
+        target: '<= 1.5x',
+        met: largeFieldsMs <= 1.5 * 4 * smallFieldsMs,
+      },
+      {
+        figure: 'geometry: AoiCache repeat read of the same document (ms) vs first read',
+        ours: r(cachedReadMs),
+        reference: r(firstReadMs),
+        ratio: ratio(cachedReadMs, firstReadMs),
+        target: '<= 0.01x',
+        met: cachedReadMs <= 0.01 * firstReadMs,
+      },
+      {
+        figure: 'geometry: AoiCache parses for 1 + runs + 1 reads of one document',
+        ours: cache.parses,
+        reference: 1,
+        ratio: cache.parses,
+        target: '1 parse',
+        met: cache.parses === 1,
+      },
     ];
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -152,7 +221,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   console.table(rows);
   const outDir = join(root, 'bench-results');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'geometry.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2));
+  writeFileSync(
+    join(outDir, 'geometry.json'),
+    JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2),
+  );
   console.log(`written: ${join('bench-results', 'geometry.json')}`);
   if (rows.some((row) => !row.met)) process.exitCode = 1;
 }

@@ -17,7 +17,18 @@ export async function runQuickLookBench({ runs = 5 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sat-imagery-quick-look-'));
   try {
     const path = join(dir, 'composite.tif');
-    writeFileSync(path, buildGeoTiff({ bbox: { west: 10.0, south: 56.0, east: 10.32, north: 56.18 }, epsg: 32632, resolution: 10, bands: ['B4', 'B3', 'B2'], dataType: 'int16', date: '2026-06-01', seed: 1 }));
+    writeFileSync(
+      path,
+      buildGeoTiff({
+        bbox: { west: 10.0, south: 56.0, east: 10.32, north: 56.18 },
+        epsg: 32632,
+        resolution: 10,
+        bands: ['B4', 'B3', 'B2'],
+        dataType: 'int16',
+        date: '2026-06-01',
+        seed: 1,
+      }),
+    );
     const looks = [];
     const views = [];
     let look;
@@ -40,8 +51,22 @@ export async function runQuickLookBench({ runs = 5 } = {}) {
     const reference = median(views);
     const json = JSON.stringify(Array.from(look.rgba)).length;
     return [
-      { figure: `map: quick-look of a UTM GeoTIFF, ${look.width}×${look.height} (ms; the viewer's first view at that width as reference)`, ours: round(ours, 0), reference: round(reference, 0), ratio: round(ours / reference, 2), target: 'reported', met: true },
-      { figure: 'map: its message, KB (RGBA bytes vs JSON of the same numbers)', ours: round(look.rgba.byteLength / 1e3, 0), reference: round(json / 1e3, 0), ratio: round(look.rgba.byteLength / json, 2), target: 'smaller than JSON', met: look.rgba.byteLength < json },
+      {
+        figure: `map: quick-look of a UTM GeoTIFF, ${look.width}×${look.height} (ms; the viewer's first view at that width as reference)`,
+        ours: round(ours, 0),
+        reference: round(reference, 0),
+        ratio: round(ours / reference, 2),
+        target: 'reported',
+        met: true,
+      },
+      {
+        figure: 'map: its message, KB (RGBA bytes vs JSON of the same numbers)',
+        ours: round(look.rgba.byteLength / 1e3, 0),
+        reference: round(json / 1e3, 0),
+        ratio: round(look.rgba.byteLength / json, 2),
+        target: 'smaller than JSON',
+        met: look.rgba.byteLength < json,
+      },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,10 @@ async function main() {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
   const start = process.hrtime.bigint();
   const file0 = await raster.RasterFile.open(file);
-  const view = await raster.renderView(file0, { targetWidth: width, mapping: { id: 'bench', label: 'bands 3-2-1', bands: [2, 1, 0] } });
+  const view = await raster.renderView(file0, {
+    targetWidth: width,
+    mapping: { id: 'bench', label: 'bands 3-2-1', bands: [2, 1, 0] },
+  });
   const viewMs = Number(process.hrtime.bigint() - start) / 1e6;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
@@ -29,7 +32,18 @@ async function main() {
   await file0.close();
   times.sort((a, b) => a - b);
   const opaque = view.rgba.reduce((n, v, i) => (i % 4 === 3 && v === 255 ? n + 1 : n), 0);
-  console.log(JSON.stringify({ viewMs, width: view.width, height: view.height, level: view.level, opaque, peakGrowthMiB: (peak - baseline) / 1024 / 1024, lookupMedianMs: times[Math.floor(times.length / 2)] ?? null, lookupP95Ms: times[Math.floor(times.length * 0.95)] ?? null }));
+  console.log(
+    JSON.stringify({
+      viewMs,
+      width: view.width,
+      height: view.height,
+      level: view.level,
+      opaque,
+      peakGrowthMiB: (peak - baseline) / 1024 / 1024,
+      lookupMedianMs: times[Math.floor(times.length / 2)] ?? null,
+      lookupP95Ms: times[Math.floor(times.length * 0.95)] ?? null,
+    }),
+  );
 }
 
 main().catch((error) => {

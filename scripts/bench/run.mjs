@@ -34,15 +34,35 @@ for (const [name, run] of suites) {
   try {
     const result = await run();
     for (const row of result) rows.push({ suite: name, ...row });
-    console.table(result.map(({ figure, ours, reference, ratio, target, met }) => ({ figure, ours, reference, ratio, target, met })));
+    console.table(
+      result.map(({ figure, ours, reference, ratio, target, met }) => ({
+        figure,
+        ours,
+        reference,
+        ratio,
+        target,
+        met,
+      })),
+    );
   } catch (err) {
     console.error(`${name} benchmark failed: ${err && err.stack ? err.stack : err}`);
-    rows.push({ suite: name, figure: `${name}: benchmark failed`, ours: null, reference: null, ratio: null, target: 'runs', met: false, error: String(err && err.message ? err.message : err) });
+    rows.push({
+      suite: name,
+      figure: `${name}: benchmark failed`,
+      ours: null,
+      reference: null,
+      ratio: null,
+      target: 'runs',
+      met: false,
+      error: String(err && err.message ? err.message : err),
+    });
   }
 }
 
 console.log('\n=== benchmark summary ===');
-console.table(rows.map(({ figure, ours, reference, ratio, target, met }) => ({ figure, ours, reference, ratio, target, met })));
+console.table(
+  rows.map(({ figure, ours, reference, ratio, target, met }) => ({ figure, ours, reference, ratio, target, met })),
+);
 const outDir = join(root, 'bench-results');
 mkdirSync(outDir, { recursive: true });
 const report = { date: new Date().toISOString(), node: process.version, rows };

@@ -44,7 +44,11 @@ async function runOnce(client, sim, area, dates) {
     let proceededAt = 0;
     let writtenAt = 0;
     const started = performance.now();
-    const ports = headlessPorts(client, () => (proceededAt = performance.now()), () => (writtenAt = performance.now()));
+    const ports = headlessPorts(
+      client,
+      () => (proceededAt = performance.now()),
+      () => (writtenAt = performance.now()),
+    );
     const result = await downloadSeries(ports, area, {
       dates,
       model: 'Stratus2',
@@ -57,7 +61,13 @@ async function runOnce(client, sim, area, dates) {
     });
     const ended = performance.now();
     // unitsMs: Proceed to the last date written (without the folder's ItemCollection at the end).
-    return { result, requests: [...sim.requests], processMs: ended - proceededAt, unitsMs: writtenAt - proceededAt, planMs: proceededAt - started };
+    return {
+      result,
+      requests: [...sim.requests],
+      processMs: ended - proceededAt,
+      unitsMs: writtenAt - proceededAt,
+      planMs: proceededAt - started,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -72,7 +82,17 @@ export async function runSeriesBench() {
     const mini = miniTilesOf(seed, tileAt(seed, 100, 560, 0))[0];
     const area = { name: 'mini.wkt', text: String(tileRecord(mini).DataGeogWkt), format: 'wkt' };
     // An order over the mini-tile, so every date is covered: made through the API, like a person would.
-    await client.createOrder({ MiniTileGuids: [mini.guid], Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], StorageMonths: 1, ApiRequests: 1000, ImageFrequency: 1, ReferenceDate: '2026-01-01', From: '2026-01-01', To: null });
+    await client.createOrder({
+      MiniTileGuids: [mini.guid],
+      Model: 'Stratus2',
+      SatelliteConstellations: ['Sentinel2'],
+      StorageMonths: 1,
+      ApiRequests: 1000,
+      ImageFrequency: 1,
+      ReferenceDate: '2026-01-01',
+      From: '2026-01-01',
+      To: null,
+    });
     await client.getApiKeyInfo(); // sizes the gate from MaxConcurrentConnections, as the extension does
     const day = (n) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
     const dates = Array.from({ length: DATES }, (_, i) => day(DATES - i + 1));
@@ -80,7 +100,8 @@ export async function runSeriesBench() {
     // The per-date time: one date alone, from Proceed to its file written (other dates than the
     // series', so nothing is warm); the 30 dates are timed to the end, ItemCollection included.
     const singles = [];
-    for (const n of [DATES + 5, DATES + 6, DATES + 7]) singles.push((await runOnce(client, sim, area, [day(n)])).unitsMs);
+    for (const n of [DATES + 5, DATES + 6, DATES + 7])
+      singles.push((await runOnce(client, sim, area, [day(n)])).unitsMs);
     const perDateMs = median(singles);
     const run = await runOnce(client, sim, area, dates);
     await client.close();
@@ -90,13 +111,49 @@ export async function runSeriesBench() {
     const failed = result.dates.length - done;
     const idealMs = idealWallMs(DATES, CONNECTIONS, perDateMs);
     return [
-      { figure: `series: one date alone, ${LATENCY_MS} ms latency: Proceed to file written, median of 3 (s)`, ours: round(perDateMs / 1000, 3), reference: round(LATENCY_MS / 1000, 3), referenceName: 'latency', ratio: round(perDateMs / LATENCY_MS), target: 'reported', met: true },
-      idealRow(`series: ${DATES} dates, ${CONNECTIONS} connections, ${LATENCY_MS} ms latency: processing wall time (s)`, processMs, idealMs),
+      {
+        figure: `series: one date alone, ${LATENCY_MS} ms latency: Proceed to file written, median of 3 (s)`,
+        ours: round(perDateMs / 1000, 3),
+        reference: round(LATENCY_MS / 1000, 3),
+        referenceName: 'latency',
+        ratio: round(perDateMs / LATENCY_MS),
+        target: 'reported',
+        met: true,
+      },
+      idealRow(
+        `series: ${DATES} dates, ${CONNECTIONS} connections, ${LATENCY_MS} ms latency: processing wall time (s)`,
+        processMs,
+        idealMs,
+      ),
       // The network alone (no local work at all): a floor, reported beside the target's ideal.
-      { ...idealRow('series: the same against the latency alone, ceil(dates / connections) × latency (s)', processMs, idealWallMs(DATES, CONNECTIONS, LATENCY_MS)), referenceName: 'latency floor', target: 'reported', met: true },
+      {
+        ...idealRow(
+          'series: the same against the latency alone, ceil(dates / connections) × latency (s)',
+          processMs,
+          idealWallMs(DATES, CONNECTIONS, LATENCY_MS),
+        ),
+        referenceName: 'latency floor',
+        target: 'reported',
+        met: true,
+      },
       // Planning is two calls per date (availability, then estimate), each one latency.
-      { ...idealRow('series: planning (availability + estimate per date) wall time (s)', planMs, idealWallMs(DATES, CONNECTIONS, 2 * LATENCY_MS)), target: 'reported', met: true },
-      { figure: 'series: failed dates', ours: failed, reference: 0, ratio: null, target: '0', met: failed === 0 && done === DATES && processed.length === DATES },
+      {
+        ...idealRow(
+          'series: planning (availability + estimate per date) wall time (s)',
+          planMs,
+          idealWallMs(DATES, CONNECTIONS, 2 * LATENCY_MS),
+        ),
+        target: 'reported',
+        met: true,
+      },
+      {
+        figure: 'series: failed dates',
+        ours: failed,
+        reference: 0,
+        ratio: null,
+        target: '0',
+        met: failed === 0 && done === DATES && processed.length === DATES,
+      },
       limitedRow('series: 429 answers (% of requests)', requests),
     ];
   } finally {

@@ -13,7 +13,17 @@
 // 2 GB of images, a few minutes), and BENCH_STATS_SIZE / _DATES / _FIELDS set each.
 // `node scripts/bench/run.mjs stats`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, round } from './bench-util.mjs';
@@ -28,7 +38,10 @@ const WORK = process.env.BENCH_STATS_DIR ?? join(tmpdir(), 'sat-imagery-bench', 
 /** Wall time (ms) and peak resident memory (MiB) of one process, through /usr/bin/time. */
 function timed(command, args) {
   const started = process.hrtime.bigint();
-  const run = spawnSync('/usr/bin/time', ['-f', 'peak-kb %M', command, ...args], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  const run = spawnSync('/usr/bin/time', ['-f', 'peak-kb %M', command, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${run.stderr}`);
   return { ms, peakMiB: Number(/peak-kb (\d+)/.exec(run.stderr)?.[1] ?? NaN) / 1024 };
@@ -42,7 +55,11 @@ function madeImages() {
   if (existsSync(marker) && readFileSync(marker, 'utf8') === made) return all;
   rmSync(all, { recursive: true, force: true });
   mkdirSync(all, { recursive: true });
-  execFileSync('/usr/bin/python3', [join(here, 'stats_reference.py'), 'make', all, String(SIZE), String(DATES + 1), String(FIELDS)], { stdio: 'inherit' });
+  execFileSync(
+    '/usr/bin/python3',
+    [join(here, 'stats_reference.py'), 'make', all, String(SIZE), String(DATES + 1), String(FIELDS)],
+    { stdio: 'inherit' },
+  );
   writeFileSync(marker, made);
   return all;
 }
@@ -57,13 +74,16 @@ function place(from, to) {
 }
 
 export async function runStatsBench() {
-  if (!existsSync(join(root, 'dist', 'cli.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(join(root, 'dist', 'cli.js')))
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
   const all = madeImages();
   const dir = mkdtempSync(join(WORK, 'run-'));
   try {
     const images = join(dir, 'images');
     mkdirSync(images);
-    const tifs = readdirSync(all).filter((f) => f.endsWith('.tif')).sort();
+    const tifs = readdirSync(all)
+      .filter((f) => f.endsWith('.tif'))
+      .sort();
     // The last date is held back for the incremental run.
     const last = tifs.pop();
     for (const tif of tifs) place(join(all, tif), join(images, tif));
@@ -96,9 +116,32 @@ export async function runStatsBench() {
     const incremental = Math.min(...incrementalMs);
     const label = `${FIELDS} fields × ${DATES} dates of ${SIZE}² × 4-band INT16`;
     return [
-      { figure: `field statistics, ${label} (ms)`, ours: round(ours), reference: round(referenceMs), ratio: round(ours / referenceMs, 2), target: '≤ 1.0× rasterio + numpy', met: ours <= referenceMs, runs: { ours: oursMs, reference: refMs } },
-      { figure: 'field statistics: peak memory, max RSS (MiB)', ours: round(oursPeak), reference: round(Math.max(...refRuns.map((r) => r.peakMiB))), ratio: null, target: '≤ 512 MiB', met: oursPeak <= 512 },
-      { figure: 'field statistics: rerun after one more date (ms) vs the full run', ours: round(incremental), reference: round(ours), ratio: round(incremental / ours, 3), target: '≤ 0.1× the full run', met: incremental <= 0.1 * ours, runs: { ours: incrementalMs } },
+      {
+        figure: `field statistics, ${label} (ms)`,
+        ours: round(ours),
+        reference: round(referenceMs),
+        ratio: round(ours / referenceMs, 2),
+        target: '≤ 1.0× rasterio + numpy',
+        met: ours <= referenceMs,
+        runs: { ours: oursMs, reference: refMs },
+      },
+      {
+        figure: 'field statistics: peak memory, max RSS (MiB)',
+        ours: round(oursPeak),
+        reference: round(Math.max(...refRuns.map((r) => r.peakMiB))),
+        ratio: null,
+        target: '≤ 512 MiB',
+        met: oursPeak <= 512,
+      },
+      {
+        figure: 'field statistics: rerun after one more date (ms) vs the full run',
+        ours: round(incremental),
+        reference: round(ours),
+        ratio: round(incremental / ours, 3),
+        target: '≤ 0.1× the full run',
+        met: incremental <= 0.1 * ours,
+        runs: { ours: incrementalMs },
+      },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

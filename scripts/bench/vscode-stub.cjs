@@ -40,7 +40,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 const typesFile = path.join(__dirname, '..', '..', 'node_modules', '@types', 'vscode', 'index.d.ts');
 const names = new Set();
-for (const m of fs.readFileSync(typesFile, 'utf8').matchAll(/^\t?export (?:namespace|class|enum|const|let|function) (\w+)/gm)) names.add(m[1]);
+for (const m of fs
+  .readFileSync(typesFile, 'utf8')
+  .matchAll(/^\t?export (?:namespace|class|enum|const|let|function) (\w+)/gm))
+  names.add(m[1]);
 const vscode = {};
 for (const name of names) vscode[name] = stub(name);
 
@@ -52,7 +55,12 @@ function makeContext(root) {
     extensionPath: root,
     globalState: memento,
     workspaceState: memento,
-    secrets: { get: async () => undefined, store: async () => {}, delete: async () => {}, onDidChange: () => ({ dispose() {} }) },
+    secrets: {
+      get: async () => undefined,
+      store: async () => {},
+      delete: async () => {},
+      onDidChange: () => ({ dispose() {} }),
+    },
     globalStorageUri: { fsPath: root, scheme: 'file', path: root },
     storageUri: undefined,
     logUri: { fsPath: root, scheme: 'file', path: root },

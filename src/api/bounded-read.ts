@@ -18,7 +18,8 @@ export async function readTextBounded(path: string, maxBytes: number): Promise<s
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw new FileTooLargeError(`${path} is not a regular file; it is not read.`);
-    if (stat.size > maxBytes) throw new FileTooLargeError(`${path} is ${formatBytes(stat.size)}, more than the ${formatBytes(maxBytes)} read.`);
+    if (stat.size > maxBytes)
+      throw new FileTooLargeError(`${path} is ${formatBytes(stat.size)}, more than the ${formatBytes(maxBytes)} read.`);
     // One byte more than its size: a file that grew since is refused, not read on without end.
     const buffer = Buffer.alloc(stat.size + 1);
     let length = 0;

@@ -49,7 +49,11 @@ export class ClientCore {
         consume: (response) => readRawJson(response, endpoint),
       }).then((json) => {
         if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-          throw new ApiError({ kind: 'protocol', message: `${endpoint} did not answer with a specification document.`, endpoint });
+          throw new ApiError({
+            kind: 'protocol',
+            message: `${endpoint} did not answer with a specification document.`,
+            endpoint,
+          });
         }
         const document = json as SpecificationDocument;
         return { document, facts: readSpecification(document) };
@@ -66,14 +70,23 @@ export class ClientCore {
       return (await this.loadSpecification(signal)).facts;
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'aborted') throw err;
-      this.deps.log('warn', `specification document unavailable (${err instanceof ApiError ? err.kind : 'error'}); using the interface document's defaults`);
+      this.deps.log(
+        'warn',
+        `specification document unavailable (${err instanceof ApiError ? err.kind : 'error'}); using the interface document's defaults`,
+      );
       return fallbackFacts;
     }
   }
 
   /** Validates a body locally (schema, then the specification's names, enums and limits) and
    * returns it as it will be sent. Nothing is sent when it is refused. */
-  async prepareBody(kind: RequestKind | undefined, path: string, body: object, signal?: AbortSignal, rename?: (facts: SpecificationFacts, body: Record<string, unknown>) => Record<string, unknown>): Promise<Record<string, unknown>> {
+  async prepareBody(
+    kind: RequestKind | undefined,
+    path: string,
+    body: object,
+    signal?: AbortSignal,
+    rename?: (facts: SpecificationFacts, body: Record<string, unknown>) => Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     const endpoint = `POST ${path}`;
     if (kind) await validateRequest(kind, body, endpoint);
     const facts = await this.facts(signal);

@@ -58,7 +58,11 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
       // ignored on purpose
     }
   };
-  const core = new ClientCore({ transport, gate, policy, env, log, redactor }, { ...defaultDownloadLimits, ...stripUndefined(options.download ?? {}) }, options.orderLookupDelaysMs);
+  const core = new ClientCore(
+    { transport, gate, policy, env, log, redactor },
+    { ...defaultDownloadLimits, ...stripUndefined(options.download ?? {}) },
+    options.orderLookupDelaysMs,
+  );
 
   return {
     gate,
@@ -69,7 +73,8 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
     sizeGateToKey(limit: number | undefined): void {
       // The key's own limit is the truth; the setting was only a guess until now. The gate keeps
       // it within 1 to 16, whatever the answer says.
-      const size = typeof limit === 'number' && Number.isFinite(limit) && limit >= 1 ? ConcurrencyGate.clamp(limit) : undefined;
+      const size =
+        typeof limit === 'number' && Number.isFinite(limit) && limit >= 1 ? ConcurrencyGate.clamp(limit) : undefined;
       if (size !== undefined && size !== gate.size) {
         log('info', `concurrency gate set to ${size} (MaxConcurrentConnections of the key: ${limit})`);
         gate.setSize(size);

@@ -31,22 +31,52 @@ interface CodeAdvice {
 }
 
 const codeAdvice: Record<number, CodeAdvice> = {
-  992: { advice: 'The service refused some fields of the request; fix them and send it again.', actions: ['fix-request'] },
-  993: { advice: 'The service refused some fields of the request; fix them and send it again.', actions: ['fix-request'] },
-  994: { advice: 'The account does not have enough credits: check the balance, or make the request smaller.', actions: ['show-account'] },
-  1002: { advice: 'There is no imagery for this request: run the availability check and pick a date it lists.', actions: ['check-availability'] },
-  1003: { advice: 'Too many requests are running at once for this key: wait a moment and try again with fewer at a time.', actions: ['retry-later'] },
-  1004: { advice: 'The area is too large for one request: split it into parts below the key\'s maximum composite area.', actions: ['split-area', 'show-account'] },
-  1005: { advice: 'Too many bands were asked for: choose fewer bands (the key\'s maximum total bands).', actions: ['fewer-bands', 'show-account'] },
-  1006: { advice: 'No order covers this area and date: estimate and create an order for this area first.', actions: ['estimate-order'] },
+  992: {
+    advice: 'The service refused some fields of the request; fix them and send it again.',
+    actions: ['fix-request'],
+  },
+  993: {
+    advice: 'The service refused some fields of the request; fix them and send it again.',
+    actions: ['fix-request'],
+  },
+  994: {
+    advice: 'The account does not have enough credits: check the balance, or make the request smaller.',
+    actions: ['show-account'],
+  },
+  1002: {
+    advice: 'There is no imagery for this request: run the availability check and pick a date it lists.',
+    actions: ['check-availability'],
+  },
+  1003: {
+    advice: 'Too many requests are running at once for this key: wait a moment and try again with fewer at a time.',
+    actions: ['retry-later'],
+  },
+  1004: {
+    advice: "The area is too large for one request: split it into parts below the key's maximum composite area.",
+    actions: ['split-area', 'show-account'],
+  },
+  1005: {
+    advice: "Too many bands were asked for: choose fewer bands (the key's maximum total bands).",
+    actions: ['fewer-bands', 'show-account'],
+  },
+  1006: {
+    advice: 'No order covers this area and date: estimate and create an order for this area first.',
+    actions: ['estimate-order'],
+  },
 };
 
 const statusAdvice: Record<number, { kind: ApiErrorKind; advice: string }> = {
   400: { kind: 'validation', advice: 'The service refused the request as invalid; fix it before sending it again.' },
   401: { kind: 'auth', advice: 'The API key was not accepted: check the key, its scope and its account.' },
   403: { kind: 'auth', advice: 'The API key has no permission for this: check the key, its scope and its account.' },
-  404: { kind: 'not-found', advice: 'The service does not know this path or identifier: check the base URL and the identifiers.' },
-  429: { kind: 'rate-limited', advice: 'The service is limiting the request rate: wait a while, then try again with fewer requests at a time.' },
+  404: {
+    kind: 'not-found',
+    advice: 'The service does not know this path or identifier: check the base URL and the identifiers.',
+  },
+  429: {
+    kind: 'rate-limited',
+    advice: 'The service is limiting the request rate: wait a while, then try again with fewer requests at a time.',
+  },
 };
 
 function kindForStatus(status: number, code: number | undefined): ApiErrorKind {
@@ -75,7 +105,12 @@ export function errorFromAnswer(init: {
   const fieldErrors = fieldErrorsOf(init.data);
   const parts = [`${init.endpoint} failed with HTTP ${init.status}${code !== undefined ? ` (error ${code})` : ''}.`];
   if (serverMessage) parts.push(`The service says: ${serverMessage}`);
-  if (fieldErrors) parts.push(Object.entries(fieldErrors).map(([f, m]) => `${f}: ${m.join(' ')}`).join('; ') + '.');
+  if (fieldErrors)
+    parts.push(
+      Object.entries(fieldErrors)
+        .map(([f, m]) => `${f}: ${m.join(' ')}`)
+        .join('; ') + '.',
+    );
   parts.push(advice);
   return new ApiError({
     kind,

@@ -29,7 +29,8 @@ export function headerOf(response: HttpResponse, name: string): string | undefin
 /** Why a status other than 200 (and the upload answers 201/204), or a 200 that says it holds a
  * range, cannot be saved as the image. */
 function statusProblem(status: number, contentRange: string | undefined): string | undefined {
-  if (status === 200 && contentRange !== undefined) return `HTTP 200 with Content-Range "${contentRange.slice(0, 60)}", only part of the image, although the whole image was asked for`;
+  if (status === 200 && contentRange !== undefined)
+    return `HTTP 200 with Content-Range "${contentRange.slice(0, 60)}", only part of the image, although the whole image was asked for`;
   if (status === 200) return undefined;
   if (status === 206) return 'HTTP 206, only part of the image, although the whole image was asked for';
   return `HTTP ${status} instead of 200 with the image`;
@@ -37,7 +38,9 @@ function statusProblem(status: number, contentRange: string | undefined): string
 
 /** Why a Content-Type says the body is not an image (JSON or text, typically an error). */
 function contentTypeProblem(contentType: string | undefined): string | undefined {
-  return contentType && /json|^text\//i.test(contentType) ? `with ${contentType.split(';')[0]?.trim()} instead of the image` : undefined;
+  return contentType && /json|^text\//i.test(contentType)
+    ? `with ${contentType.split(';')[0]?.trim()} instead of the image`
+    : undefined;
 }
 
 /** Why the first bytes of the (decoded) body are not what was asked for. */
@@ -46,7 +49,9 @@ function headProblem(head: Buffer, ended: boolean, expectTiff: boolean): string 
   const first = head.toString('latin1').trimStart()[0];
   if (first === '{' || first === '[') return 'with JSON under a binary content type instead of the image';
   if (!expectTiff) return undefined;
-  return TIFF_MAGIC.includes(head.subarray(0, HEAD_BYTES).toString('hex')) ? undefined : 'with a body that is not a TIFF, the file type asked for';
+  return TIFF_MAGIC.includes(head.subarray(0, HEAD_BYTES).toString('hex'))
+    ? undefined
+    : 'with a body that is not a TIFF, the file type asked for';
 }
 
 /** The decoder for a Content-Encoding, undefined for none; throws for one the client cannot read,
@@ -84,7 +89,11 @@ function quoteBody(bytes: Buffer): string | undefined {
   const sample = bytes.subarray(0, QUOTE_READ_LIMIT);
   let control = 0;
   for (const byte of sample) if (byte < 0x09 || (byte > 0x0d && byte < 0x20)) control++;
-  if (control > sample.length / 20) return `binary data starting ${sample.subarray(0, 8).toString('hex').replace(/(..)(?!$)/g, '$1 ')}`;
+  if (control > sample.length / 20)
+    return `binary data starting ${sample
+      .subarray(0, 8)
+      .toString('hex')
+      .replace(/(..)(?!$)/g, '$1 ')}`;
   const text = sample
     .toString('utf8')
     .replace(/<(script|style)[^]*?<\/\1>/gi, ' ')
@@ -109,7 +118,13 @@ async function readForQuote(head: Buffer, rest: AsyncIterator<Uint8Array>): Prom
 
 /** The error for an answer that is not the image: the service's own error when the body is its
  * envelope (whatever the content type said), else a protocol error quoting what was sent. */
-async function refusal(init: { endpoint: string; status: number; reason: string; head?: Buffer; rest?: AsyncIterator<Uint8Array> }): Promise<ApiError> {
+async function refusal(init: {
+  endpoint: string;
+  status: number;
+  reason: string;
+  head?: Buffer;
+  rest?: AsyncIterator<Uint8Array>;
+}): Promise<ApiError> {
   const { endpoint, status, reason } = init;
   let body = init.head ?? Buffer.alloc(0);
   try {
@@ -118,7 +133,9 @@ async function refusal(init: { endpoint: string; status: number; reason: string;
     // What was read so far is quoted; the reason alone still says what went wrong.
   }
   // Scanned before it is parsed: a refusal nested 20,000 deep would overflow the envelope's walk.
-  const unreadable = /^\s*[[{]/.test(body.subarray(0, 64).toString('latin1')) ? new JsonScanner().feed(body) : undefined;
+  const unreadable = /^\s*[[{]/.test(body.subarray(0, 64).toString('latin1'))
+    ? new JsonScanner().feed(body)
+    : undefined;
   let json: unknown;
   try {
     json = unreadable ? undefined : JSON.parse(body.toString('utf8'));
@@ -150,7 +167,12 @@ const decodedLimits = { floor: 64 * 1024 * 1024, ratio: 200 };
 
 /** The body decoded as it is read; the bytes from the network are counted on the way in, and a
  * body that expands beyond decodedLimits is refused as it expands. */
-function decodedBody(body: AsyncIterable<Uint8Array>, decoder: Transform, onWireBytes: (count: number) => void, endpoint: string): AsyncIterable<Uint8Array> {
+function decodedBody(
+  body: AsyncIterable<Uint8Array>,
+  decoder: Transform,
+  onWireBytes: (count: number) => void,
+  endpoint: string,
+): AsyncIterable<Uint8Array> {
   let wire = 0;
   async function* counted(): AsyncGenerator<Uint8Array> {
     for await (const chunk of body) {
@@ -167,7 +189,11 @@ function decodedBody(body: AsyncIterable<Uint8Array>, decoder: Transform, onWire
       decoded += chunk.length;
       if (decoded > decodedLimits.floor && decoded > decodedLimits.ratio * wire) {
         decoder.destroy();
-        throw new ApiError({ kind: 'protocol', message: `${endpoint} answered with a compressed body that expands more than ${decodedLimits.ratio} times (${Math.round(decoded / 1048576)} MiB from ${Math.round(wire / 1024)} KiB so far); it is not an image, nothing was saved.`, endpoint });
+        throw new ApiError({
+          kind: 'protocol',
+          message: `${endpoint} answered with a compressed body that expands more than ${decodedLimits.ratio} times (${Math.round(decoded / 1048576)} MiB from ${Math.round(wire / 1024)} KiB so far); it is not an image, nothing was saved.`,
+          endpoint,
+        });
       }
       yield chunk;
     }
@@ -176,12 +202,20 @@ function decodedBody(body: AsyncIterable<Uint8Array>, decoder: Transform, onWire
 }
 
 /** Checks status, content type, encoding and the first bytes before anything touches the disk. */
-export async function checkedBody(response: HttpResponse, options: { endpoint: string; expectTiff: boolean }, onWireBytes: (count: number) => void): Promise<CheckedBody> {
+export async function checkedBody(
+  response: HttpResponse,
+  options: { endpoint: string; expectTiff: boolean },
+  onWireBytes: (count: number) => void,
+): Promise<CheckedBody> {
   const { endpoint } = options;
   const status = response.status;
   const decoder = decoderFor(headerOf(response, 'content-encoding'), endpoint);
-  const rest = (decoder ? decodedBody(response.body, decoder, onWireBytes, endpoint) : response.body)[Symbol.asyncIterator]();
-  const answerProblem = statusProblem(status, headerOf(response, 'content-range')) ?? contentTypeProblem(headerOf(response, 'content-type'));
+  const rest = (decoder ? decodedBody(response.body, decoder, onWireBytes, endpoint) : response.body)[
+    Symbol.asyncIterator
+  ]();
+  const answerProblem =
+    statusProblem(status, headerOf(response, 'content-range')) ??
+    contentTypeProblem(headerOf(response, 'content-type'));
   if (answerProblem) throw await refusal({ endpoint, status, reason: answerProblem, rest });
   const { head, ended } = await readHead(rest, HEAD_BYTES);
   const problem = headProblem(head, ended, options.expectTiff);

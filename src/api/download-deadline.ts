@@ -22,10 +22,13 @@ export class DownloadDeadline {
     // setTimeout fires at once for anything above 2^31 - 1 ms (about 24 days): clamp, and let a
     // non-finite or non-positive deadline mean none.
     if (Number.isFinite(ms) && ms > 0) {
-      this.timer = setTimeout(() => {
-        this.expired = true;
-        this.controller.abort();
-      }, Math.min(ms, 2 ** 31 - 1));
+      this.timer = setTimeout(
+        () => {
+          this.expired = true;
+          this.controller.abort();
+        },
+        Math.min(ms, 2 ** 31 - 1),
+      );
       this.timer.unref();
     }
     if (outer?.aborted) this.controller.abort();
@@ -40,7 +43,12 @@ export class DownloadDeadline {
   /** The error to report: a cancellation caused by the deadline (not the caller) is a timeout. */
   explain(err: unknown, endpoint: string): unknown {
     if (!this.expired || this.outer?.aborted || !isApiError(err) || err.kind !== 'aborted') return err;
-    return new ApiError({ kind: 'timeout', message: `${endpoint}: the image download did not finish within ${durationText(this.ms)}, its overall deadline; nothing was saved, try again later.`, endpoint, cause: err });
+    return new ApiError({
+      kind: 'timeout',
+      message: `${endpoint}: the image download did not finish within ${durationText(this.ms)}, its overall deadline; nothing was saved, try again later.`,
+      endpoint,
+      cause: err,
+    });
   }
 
   clear(): void {

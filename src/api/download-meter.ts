@@ -12,7 +12,9 @@ export const defaultDownloadLimits: DownloadLimits = {
 };
 
 function rateText(bytesPerSecond: number): string {
-  return bytesPerSecond >= 1024 * 1024 ? `${(bytesPerSecond / 1024 / 1024).toFixed(1)} MiB/s` : `${(bytesPerSecond / 1024).toFixed(1)} KiB/s`;
+  return bytesPerSecond >= 1024 * 1024
+    ? `${(bytesPerSecond / 1024 / 1024).toFixed(1)} MiB/s`
+    : `${(bytesPerSecond / 1024).toFixed(1)} KiB/s`;
 }
 
 export class DownloadMeter {
@@ -32,7 +34,10 @@ export class DownloadMeter {
     if (limits.minimumRate > 0 && limits.rateWindowMs > 0) {
       this.samples.push({ at: performance.now(), bytes: 0 });
       // A few looks per window: the floor trips between one and 1.25 windows after the rate fell.
-      this.timer = setInterval(() => this.check(), Math.min(2 ** 31 - 1, Math.max(10, Math.floor(limits.rateWindowMs / 4))));
+      this.timer = setInterval(
+        () => this.check(),
+        Math.min(2 ** 31 - 1, Math.max(10, Math.floor(limits.rateWindowMs / 4))),
+      );
       this.timer.unref();
     }
   }
@@ -53,7 +58,8 @@ export class DownloadMeter {
     const { minimumRate, rateWindowMs } = this.limits;
     this.samples.push({ at: now, bytes: this.bytes });
     // Keep one sample at or before the window's start, so the window is always measured whole.
-    while (this.samples.length > 2 && (this.samples[1] as { at: number }).at <= now - rateWindowMs) this.samples.shift();
+    while (this.samples.length > 2 && (this.samples[1] as { at: number }).at <= now - rateWindowMs)
+      this.samples.shift();
     const first = this.samples[0] as { at: number; bytes: number };
     const elapsed = now - first.at;
     if (elapsed < rateWindowMs || (this.bytes - first.bytes) * 1000 >= minimumRate * elapsed) return;

@@ -66,7 +66,12 @@ export interface WriteHooks {
 
 /** Writes `head` and then every chunk of `rest` to `handle`, and returns the bytes written once
  * they are on the disk. */
-export async function writeBody(handle: FileHandle, head: Buffer, rest: AsyncIterator<Uint8Array>, hooks: WriteHooks = {}): Promise<number> {
+export async function writeBody(
+  handle: FileHandle,
+  head: Buffer,
+  rest: AsyncIterator<Uint8Array>,
+  hooks: WriteHooks = {},
+): Promise<number> {
   const { onChunk } = hooks;
   const writer = new BatchedWriter(handle);
   let written = head.length;

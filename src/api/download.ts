@@ -64,7 +64,10 @@ export function fileNameFromDisposition(header: string | string[] | undefined): 
 
 /** Anything at `path`, a dangling symbolic link included, is in the way. */
 async function exists(path: string): Promise<boolean> {
-  return lstat(path).then(() => true, () => false);
+  return lstat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 function candidateName(name: string, n: number): string {
@@ -80,7 +83,10 @@ function candidateName(name: string, n: number): string {
  * earlier download, a parallel one with the same server file name, nor a planted link is ever
  * written through. A folder that cannot be written is a 'file' ApiError, not a network failure.
  */
-async function claimPath(directory: string, name: string): Promise<{ finalPath: string; partPath: string; handle: FileHandle; n: number }> {
+async function claimPath(
+  directory: string,
+  name: string,
+): Promise<{ finalPath: string; partPath: string; handle: FileHandle; n: number }> {
   for (let n = 0; ; n++) {
     const finalPath = join(directory, candidateName(name, n));
     if (await exists(finalPath)) continue;
@@ -95,8 +101,14 @@ async function claimPath(directory: string, name: string): Promise<{ finalPath: 
 
 /** Gives the complete `.part` its final name without replacing anything that took that name
  * meanwhile; then the next free name. Returns the name it got. */
-async function publishPart(directory: string, name: string, partPath: string, finalPath: string, n: number): Promise<string> {
-  for (let next = n, target = finalPath; ; ) {
+async function publishPart(
+  directory: string,
+  name: string,
+  partPath: string,
+  finalPath: string,
+  n: number,
+): Promise<string> {
+  for (let next = n, target = finalPath; ;) {
     try {
       await moveExclusive(partPath, target);
       return target;
@@ -135,16 +147,28 @@ function downloadFailure(err: unknown, endpoint: string, signal: AbortSignal | u
   if (err instanceof ApiError) return err;
   const code = (err as { code?: unknown } | undefined)?.code;
   if (typeof code === 'string' && code.startsWith('Z_')) {
-    return new ApiError({ kind: 'protocol', message: `${endpoint}: the compressed image could not be decoded (${code}); nothing was saved.`, endpoint, cause: err });
+    return new ApiError({
+      kind: 'protocol',
+      message: `${endpoint}: the compressed image could not be decoded (${code}); nothing was saved.`,
+      endpoint,
+      cause: err,
+    });
   }
   const failure = failureBeforeResponse(err, endpoint, signal);
-  const message = failure.kind === 'network' ? `${endpoint}: the image download broke off after ${received} bytes (${typeof code === 'string' ? code : 'connection error'}); nothing was saved, try again.` : failure.message;
+  const message =
+    failure.kind === 'network'
+      ? `${endpoint}: the image download broke off after ${received} bytes (${typeof code === 'string' ? code : 'connection error'}); nothing was saved, try again.`
+      : failure.message;
   return new ApiError({ ...failure, message, cause: err });
 }
 
 /** Writes a 2xx image answer to disk, or throws why it is not the image. Either way no file is
  * left under the final name unless it is whole and on the disk. */
-export async function saveDownload(response: HttpResponse, target: DownloadTarget, options: SaveOptions): Promise<DownloadResult> {
+export async function saveDownload(
+  response: HttpResponse,
+  target: DownloadTarget,
+  options: SaveOptions,
+): Promise<DownloadResult> {
   const { endpoint } = options;
   const contentType = headerOf(response, 'content-type');
   if (response.status === 201 || response.status === 204) {
@@ -154,7 +178,12 @@ export async function saveDownload(response: HttpResponse, target: DownloadTarge
   }
   const lengthHeader = headerOf(response, 'content-length');
   const total = lengthHeader !== undefined && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : undefined;
-  const meter = new DownloadMeter(options.limits, endpoint, () => response.body.destroy(), (received) => target.onProgress?.(received, total));
+  const meter = new DownloadMeter(
+    options.limits,
+    endpoint,
+    () => response.body.destroy(),
+    (received) => target.onProgress?.(received, total),
+  );
   try {
     const body = await checkedBody(response, options, meter.add);
     const name = chooseFileName(response, target, options.redactor);
@@ -169,7 +198,11 @@ export async function saveDownload(response: HttpResponse, target: DownloadTarge
         onEnd: () => {
           meter.close(); // the final flush is the disk's time, not the network's
           if (total !== undefined && meter.bytes !== total) {
-            throw new ApiError({ kind: 'network', message: `${endpoint}: the image was cut off after ${meter.bytes} of ${total} bytes; nothing was saved, try again.`, endpoint });
+            throw new ApiError({
+              kind: 'network',
+              message: `${endpoint}: the image was cut off after ${meter.bytes} of ${total} bytes; nothing was saved, try again.`,
+              endpoint,
+            });
           }
         },
       });

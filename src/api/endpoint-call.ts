@@ -22,7 +22,13 @@ export interface WireParts {
 
 /** Sends one JSON call with the entry's retry class and returns the envelope's payload; a billed
  * call asks `beforeResend` before it is sent again (pipeline.ts). */
-export function sendJson(core: ClientCore, entry: JsonEndpoint<never, unknown>, parts: WireParts, signal: AbortSignal | undefined, beforeResend?: ExecuteOptions<unknown>['beforeResend']): Promise<unknown> {
+export function sendJson(
+  core: ClientCore,
+  entry: JsonEndpoint<never, unknown>,
+  parts: WireParts,
+  signal: AbortSignal | undefined,
+  beforeResend?: ExecuteOptions<unknown>['beforeResend'],
+): Promise<unknown> {
   const method = parts.method ?? entry.method;
   const endpoint = `${method} ${entry.path}`;
   return execute(core.deps, {
@@ -35,25 +41,43 @@ export function sendJson(core: ClientCore, entry: JsonEndpoint<never, unknown>, 
 
 /** The body as it will be sent: checked against the entry's schema and the specification
  * document, renamed where the entry says. Nothing is sent when it is refused. */
-export function prepareBody<Request>(core: ClientCore, entry: JsonEndpoint<Request, unknown> | ImageEndpoint<ProcessOutputOptions>, request: Request & object, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
+export function prepareBody<Request>(
+  core: ClientCore,
+  entry: JsonEndpoint<Request, unknown> | ImageEndpoint<ProcessOutputOptions>,
+  request: Request & object,
+  signal: AbortSignal | undefined,
+): Promise<Record<string, unknown>> {
   const rename = entry.answer === 'json' ? entry.rename : undefined;
   return core.prepareBody(entry.schema, entry.path, request, signal, rename);
 }
 
 /** One JSON call from its entry: the query of a GET or DELETE, or the checked body of a POST. */
-export async function callJson<Request, Answer>(core: ClientCore, entry: JsonEndpoint<Request, Answer>, request: Request, options: CallOptions = {}): Promise<Answer> {
+export async function callJson<Request, Answer>(
+  core: ClientCore,
+  entry: JsonEndpoint<Request, Answer>,
+  request: Request,
+  options: CallOptions = {},
+): Promise<Answer> {
   const parts: WireParts =
-    entry.method === 'POST' ? { body: await prepareBody(core, entry, request as Request & object, options.signal) } : { query: entry.query?.(request) };
+    entry.method === 'POST'
+      ? { body: await prepareBody(core, entry, request as Request & object, options.signal) }
+      : { query: entry.query?.(request) };
   return entry.read(await sendJson(core, entry, parts, options.signal));
 }
 
 /** The method of an entry whose call takes a request (a body or a query). */
-export function jsonMethod<Request, Answer>(core: ClientCore, entry: JsonEndpoint<Request, Answer>): (request: Request, options?: CallOptions) => Promise<Answer> {
+export function jsonMethod<Request, Answer>(
+  core: ClientCore,
+  entry: JsonEndpoint<Request, Answer>,
+): (request: Request, options?: CallOptions) => Promise<Answer> {
   return (request, options) => callJson(core, entry, request, options);
 }
 
 /** The method of an entry whose call takes nothing but the options. */
-export function plainMethod<Answer>(core: ClientCore, entry: JsonEndpoint<void, Answer>): (options?: CallOptions) => Promise<Answer> {
+export function plainMethod<Answer>(
+  core: ClientCore,
+  entry: JsonEndpoint<void, Answer>,
+): (options?: CallOptions) => Promise<Answer> {
   return (options) => callJson(core, entry, undefined, options);
 }
 
@@ -64,7 +88,13 @@ function asksForTiff(request: ProcessOutputOptions): boolean {
 
 /** An image call: the body checked, sent with the entry's retry class, the answer streamed to
  * a `.part` file within the download limits. */
-async function downloadImage<Request extends ProcessOutputOptions>(core: ClientCore, entry: ImageEndpoint<Request>, request: Request, target: DownloadTarget, options: CallOptions = {}): Promise<DownloadResult> {
+async function downloadImage<Request extends ProcessOutputOptions>(
+  core: ClientCore,
+  entry: ImageEndpoint<Request>,
+  request: Request,
+  target: DownloadTarget,
+  options: CallOptions = {},
+): Promise<DownloadResult> {
   const body = await prepareBody(core, entry, request, options.signal);
   const limits = core.downloadLimits;
   const deadline = new DownloadDeadline(limits.deadlineMs, options.signal);
@@ -73,7 +103,14 @@ async function downloadImage<Request extends ProcessOutputOptions>(core: ClientC
     return await execute(core.deps, {
       request: { method: entry.method, path: entry.path, body, signal, streamed: true },
       mode: entry.retry,
-      consume: (response, endpoint) => saveDownload(response, target, { endpoint, signal, expectTiff: asksForTiff(request), limits, redactor: core.deps.redactor }),
+      consume: (response, endpoint) =>
+        saveDownload(response, target, {
+          endpoint,
+          signal,
+          expectTiff: asksForTiff(request),
+          limits,
+          redactor: core.deps.redactor,
+        }),
     });
   } catch (err) {
     throw deadline.explain(err, `${entry.method} ${entry.path}`);
@@ -83,6 +120,9 @@ async function downloadImage<Request extends ProcessOutputOptions>(core: ClientC
 }
 
 /** The method of an image entry. */
-export function imageMethod<Request extends ProcessOutputOptions>(core: ClientCore, entry: ImageEndpoint<Request>): (request: Request, target: DownloadTarget, options?: CallOptions) => Promise<DownloadResult> {
+export function imageMethod<Request extends ProcessOutputOptions>(
+  core: ClientCore,
+  entry: ImageEndpoint<Request>,
+): (request: Request, target: DownloadTarget, options?: CallOptions) => Promise<DownloadResult> {
   return (request, target, options) => downloadImage(core, entry, request, target, options);
 }

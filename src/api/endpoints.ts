@@ -76,14 +76,17 @@ function json<Request, Answer>(entry: Omit<JsonEndpoint<Request, Answer>, 'answe
   return { ...entry, answer: 'json' };
 }
 
-function image<Request extends ProcessOutputOptions>(entry: Omit<ImageEndpoint<Request>, 'answer' | 'method'>): ImageEndpoint<Request> {
+function image<Request extends ProcessOutputOptions>(
+  entry: Omit<ImageEndpoint<Request>, 'answer' | 'method'>,
+): ImageEndpoint<Request> {
   return { ...entry, method: 'POST', answer: 'image' };
 }
 
 /** Tile GUIDs out of an optimize answer: anything but strings is dropped. */
 function tileCover(data: unknown): TileCover {
   const cover = recordFrom<TileCover>(data);
-  const guids = (value: unknown): string[] => (Array.isArray(value) ? value.filter((g): g is string => typeof g === 'string') : []);
+  const guids = (value: unknown): string[] =>
+    Array.isArray(value) ? value.filter((g): g is string => typeof g === 'string') : [];
   return { ...cover, Tiles: guids(cover.Tiles), MiniTiles: guids(cover.MiniTiles) };
 }
 
@@ -108,13 +111,44 @@ const IMAGES = '/api/satelliteimages';
 const ORDERS = '/api/tasking/orders';
 
 export const endpoints = {
-  getSpecification: { method: 'GET', path: '/api/specification.json', retry: 'normal', answer: 'document' } satisfies DocumentEndpoint,
+  getSpecification: {
+    method: 'GET',
+    path: '/api/specification.json',
+    retry: 'normal',
+    answer: 'document',
+  } satisfies DocumentEndpoint,
   // The account's limits and credits: the older service's path and the newer one's (account-info.ts picks).
-  getApiKeyInfo: json<void, ApiKeyInfo>({ method: 'GET', path: '/api/apikey/info', retry: 'normal', read: (d) => recordFrom<ApiKeyInfo>(d) }),
-  getAccountInfo: json<void, ApiKeyInfo>({ method: 'GET', path: '/api/account/info', retry: 'normal', read: (d) => recordFrom<ApiKeyInfo>(d) }),
-  listModels: json<void, TaskingModel[]>({ method: 'GET', path: '/api/tasking/models', retry: 'normal', read: (d) => listFrom<TaskingModel>(d, 'TaskingModels', 'Models') }),
-  searchTiles: json<TileSearchRequest, TileRecord[]>({ method: 'POST', path: '/api/tasking/search/tiles', schema: 'tileSearch', retry: 'normal', read: (d) => listFrom<TileRecord>(d, 'Tiles') }),
-  optimizeTiles: json<TileOptimizeRequest, TileCover>({ method: 'POST', path: '/api/tasking/tile/optimize', retry: 'normal', read: tileCover }),
+  getApiKeyInfo: json<void, ApiKeyInfo>({
+    method: 'GET',
+    path: '/api/apikey/info',
+    retry: 'normal',
+    read: (d) => recordFrom<ApiKeyInfo>(d),
+  }),
+  getAccountInfo: json<void, ApiKeyInfo>({
+    method: 'GET',
+    path: '/api/account/info',
+    retry: 'normal',
+    read: (d) => recordFrom<ApiKeyInfo>(d),
+  }),
+  listModels: json<void, TaskingModel[]>({
+    method: 'GET',
+    path: '/api/tasking/models',
+    retry: 'normal',
+    read: (d) => listFrom<TaskingModel>(d, 'TaskingModels', 'Models'),
+  }),
+  searchTiles: json<TileSearchRequest, TileRecord[]>({
+    method: 'POST',
+    path: '/api/tasking/search/tiles',
+    schema: 'tileSearch',
+    retry: 'normal',
+    read: (d) => listFrom<TileRecord>(d, 'Tiles'),
+  }),
+  optimizeTiles: json<TileOptimizeRequest, TileCover>({
+    method: 'POST',
+    path: '/api/tasking/tile/optimize',
+    retry: 'normal',
+    read: tileCover,
+  }),
   listOrders: json<OrderListQuery | undefined, TaskOrder[]>({
     method: 'GET',
     path: ORDERS,
@@ -124,9 +158,26 @@ export const endpoints = {
   }),
   // GET with one GUID in the query, or POST with a list, as the specification document says;
   // the query name and the body field come from it too (orders.ts).
-  getOrderDetails: json<string[], TaskOrder[]>({ method: 'GET', path: `${ORDERS}/details`, retry: 'normal', read: ordersIn }),
-  estimateOrder: json<OrderEstimateRequest, OrderEstimate>({ method: 'POST', path: `${ORDERS}/estimate`, schema: 'orderEstimate', retry: 'normal', read: (d) => recordFrom<OrderEstimate>(d) }),
-  createOrder: json<OrderCreateRequest, TaskOrder>({ method: 'POST', path: ORDERS, schema: 'orderCreate', retry: 'billed', read: (d) => recordFrom<TaskOrder>(d) }),
+  getOrderDetails: json<string[], TaskOrder[]>({
+    method: 'GET',
+    path: `${ORDERS}/details`,
+    retry: 'normal',
+    read: ordersIn,
+  }),
+  estimateOrder: json<OrderEstimateRequest, OrderEstimate>({
+    method: 'POST',
+    path: `${ORDERS}/estimate`,
+    schema: 'orderEstimate',
+    retry: 'normal',
+    read: (d) => recordFrom<OrderEstimate>(d),
+  }),
+  createOrder: json<OrderCreateRequest, TaskOrder>({
+    method: 'POST',
+    path: ORDERS,
+    schema: 'orderCreate',
+    retry: 'billed',
+    read: (d) => recordFrom<TaskOrder>(d),
+  }),
   // The query name of the GUID comes from the specification document (orders.ts).
   cancelOrder: json<string, unknown>({ method: 'DELETE', path: `${ORDERS}/cancel`, retry: 'normal', read: (d) => d }),
   searchAvailableDates: json<DateDiscoveryRequest, ModelImageDates[]>({
@@ -144,10 +195,24 @@ export const endpoints = {
     retry: 'normal',
     read: (d) => recordFrom<CompositeAvailability>(d),
   }),
-  estimateComposite: json<CompositeRequest, CompositeEstimate>({ method: 'POST', path: `${IMAGES}/process/composite/estimate`, schema: 'composite', retry: 'normal', read: (d) => recordFrom<CompositeEstimate>(d) }),
-  downloadComposite: image<CompositeRequest>({ path: `${IMAGES}/process/composite`, schema: 'composite', retry: 'billed' }),
+  estimateComposite: json<CompositeRequest, CompositeEstimate>({
+    method: 'POST',
+    path: `${IMAGES}/process/composite/estimate`,
+    schema: 'composite',
+    retry: 'normal',
+    read: (d) => recordFrom<CompositeEstimate>(d),
+  }),
+  downloadComposite: image<CompositeRequest>({
+    path: `${IMAGES}/process/composite`,
+    schema: 'composite',
+    retry: 'billed',
+  }),
   downloadTile: image<TileProcessRequest>({ path: `${IMAGES}/process/tile`, schema: 'tile', retry: 'billed' }),
-  downloadMiniTile: image<MiniTileProcessRequest>({ path: `${IMAGES}/process/minitile`, schema: 'miniTile', retry: 'billed' }),
+  downloadMiniTile: image<MiniTileProcessRequest>({
+    path: `${IMAGES}/process/minitile`,
+    schema: 'miniTile',
+    retry: 'billed',
+  }),
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -9,9 +9,7 @@ export interface EnvelopeError {
   [key: string]: unknown;
 }
 
-export type Unwrapped =
-  | { ok: true; data: unknown }
-  | { ok: false; error: EnvelopeError | undefined; data: unknown };
+export type Unwrapped = { ok: true; data: unknown } | { ok: false; error: EnvelopeError | undefined; data: unknown };
 
 function pascal(key: string): string {
   return key.length > 0 ? key[0].toUpperCase() + key.slice(1) : key;

@@ -65,5 +65,8 @@ export class ApiError extends Error {
 }
 
 export function isApiError(value: unknown): value is ApiError {
-  return value instanceof ApiError || (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[API_ERROR_BRAND] === true);
+  return (
+    value instanceof ApiError ||
+    (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[API_ERROR_BRAND] === true)
+  );
 }

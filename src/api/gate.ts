@@ -75,10 +75,13 @@ export class ConcurrencyGate {
    * then finds the gate still paused and asks again, so waiters are never left behind. */
   private scheduleResume(ms: number): void {
     if (this.resumeTimer) return;
-    this.resumeTimer = setTimeout(() => {
-      this.resumeTimer = undefined;
-      this.drain();
-    }, Math.max(1, ms));
+    this.resumeTimer = setTimeout(
+      () => {
+        this.resumeTimer = undefined;
+        this.drain();
+      },
+      Math.max(1, ms),
+    );
     this.resumeTimer.unref?.();
   }
 

@@ -47,14 +47,21 @@ export class JsonScanner {
         this.values++;
         if (++this.depth > jsonLimits.maxDepth) return `it is nested more than ${jsonLimits.maxDepth} levels deep`;
       } else if (CLOSE.has(byte)) this.depth--;
-      else if (byte === COMMA && ++this.values > jsonLimits.maxValues) return `it holds more than ${jsonLimits.maxValues.toLocaleString('en')} values`;
+      else if (byte === COMMA && ++this.values > jsonLimits.maxValues)
+        return `it holds more than ${jsonLimits.maxValues.toLocaleString('en')} values`;
     }
     return undefined;
   }
 }
 
 function refusal(endpoint: string, status: number | undefined, reason: string, cause?: unknown): ApiError {
-  return new ApiError({ kind: 'protocol', message: `${endpoint} answered with JSON the client refuses to read (${reason}); the service may be misconfigured.`, status, endpoint, cause });
+  return new ApiError({
+    kind: 'protocol',
+    message: `${endpoint} answered with JSON the client refuses to read (${reason}); the service may be misconfigured.`,
+    status,
+    endpoint,
+    cause,
+  });
 }
 
 /** The whole body as text, scanned as it arrives; a body that breaks a limit is dropped there. */
@@ -94,14 +101,25 @@ function refuseProtoKeys(value: unknown, endpoint: string, status: number | unde
 
 /** Parses an answer's text and refuses `__proto__` keys. `scan`: the text did not come through
  * readGuardedText, so its structure is checked first. */
-export function parseGuardedJson(text: string, endpoint: string, status: number | undefined, options: { scan: boolean }): unknown {
+export function parseGuardedJson(
+  text: string,
+  endpoint: string,
+  status: number | undefined,
+  options: { scan: boolean },
+): unknown {
   const reason = options.scan ? new JsonScanner().feed(Buffer.from(text, 'utf8')) : undefined;
   if (reason) throw refusal(endpoint, status, reason);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new ApiError({ kind: 'protocol', message: `${endpoint} answered with something that is not JSON; the service may be misconfigured.`, status, endpoint, cause: err });
+    throw new ApiError({
+      kind: 'protocol',
+      message: `${endpoint} answered with something that is not JSON; the service may be misconfigured.`,
+      status,
+      endpoint,
+      cause: err,
+    });
   }
   refuseProtoKeys(json, endpoint, status);
   return json;

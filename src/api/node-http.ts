@@ -31,7 +31,8 @@ function bodyOf(message: IncomingMessage): ResponseBody {
     },
     async dump() {
       message.resume();
-      if (!message.complete && !message.destroyed) await new Promise<void>((resolve) => message.once('close', () => resolve()));
+      if (!message.complete && !message.destroyed)
+        await new Promise<void>((resolve) => message.once('close', () => resolve()));
     },
     destroy: () => message.destroy(),
   };
@@ -39,20 +40,30 @@ function bodyOf(message: IncomingMessage): ResponseBody {
 
 /** A timeout error shaped like undici's, so one mapping serves both clients. */
 function timeoutError(): Error {
-  return Object.assign(new Error('The service did not answer within the request timeout.'), { code: 'UND_ERR_BODY_TIMEOUT' });
+  return Object.assign(new Error('The service did not answer within the request timeout.'), {
+    code: 'UND_ERR_BODY_TIMEOUT',
+  });
 }
 
 export class NodeHttpClient {
   private readonly httpAgent = new HttpAgent({ keepAlive: true });
   private readonly httpsAgent = new HttpsAgent({ keepAlive: true });
 
-  request(url: URL, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal; timeoutMs: number }): Promise<NodeHttpResponse> {
+  request(
+    url: URL,
+    init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal; timeoutMs: number },
+  ): Promise<NodeHttpResponse> {
     const secure = url.protocol === 'https:';
     const send = secure ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
       const headers = { ...init.headers };
       if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
-      const req = send(url, { method: init.method, headers, agent: secure ? this.httpsAgent : this.httpAgent, signal: init.signal });
+      const req = send(url, {
+        method: init.method,
+        headers,
+        agent: secure ? this.httpsAgent : this.httpAgent,
+        signal: init.signal,
+      });
       let response: IncomingMessage | undefined;
       // Idle timeout of the socket: covers waiting for the headers and every pause in the body.
       // Once the body flows, the error must go to the response, or the reader sees a bare reset.

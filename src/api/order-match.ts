@@ -73,8 +73,14 @@ function safeParse(text: string): unknown {
   }
 }
 
-const day = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.slice(0, 10) : null);
-const sortedSet = (values: unknown): string => (Array.isArray(values) ? [...new Set(values.filter((v): v is string => typeof v === 'string').map((v) => v.toLowerCase()))].sort().join(',') : '');
+const day = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.slice(0, 10) : null;
+const sortedSet = (values: unknown): string =>
+  Array.isArray(values)
+    ? [...new Set(values.filter((v): v is string => typeof v === 'string').map((v) => v.toLowerCase()))]
+        .sort()
+        .join(',')
+    : '';
 
 /** Does this order record carry the settings and area of this create request? A field the
  * record leaves out is not held against it, except the area: an order whose area cannot be
@@ -89,7 +95,9 @@ export function orderMatches(order: TaskOrder, request: OrderCreateRequest): boo
   const tiles = [...(request.TileGuids ?? []), ...(request.MiniTileGuids ?? [])];
   if (tiles.length > 0 && request.Wkt === undefined && request.GeoJson === undefined) {
     // With TileDeduplication the order keeps only the tiles not already owned; it lists the others apart.
-    const held = [order.Tiles, order.MiniTiles, order.DeduplicatedTiles].flatMap((list) => (Array.isArray(list) ? list : []));
+    const held = [order.Tiles, order.MiniTiles, order.DeduplicatedTiles].flatMap((list) =>
+      Array.isArray(list) ? list : [],
+    );
     return sortedSet(held) === sortedSet(tiles);
   }
   if (typeof order.Wkt !== 'string') return false;

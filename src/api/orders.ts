@@ -28,7 +28,11 @@ function checkGuids(endpoint: string, guids: string[]): void {
   }
 }
 
-export async function getOrderDetails(core: ClientCore, guids: string[], options: CallOptions = {}): Promise<TaskOrder[]> {
+export async function getOrderDetails(
+  core: ClientCore,
+  guids: string[],
+  options: CallOptions = {},
+): Promise<TaskOrder[]> {
   const entry = endpoints.getOrderDetails;
   const facts = await core.facts(options.signal);
   const { method, queryName, bodyField } = facts.orderDetails;
@@ -37,7 +41,9 @@ export async function getOrderDetails(core: ClientCore, guids: string[], options
     return entry.read(await sendJson(core, entry, { method, body: { [bodyField]: guids } }, options.signal));
   }
   // One GET per GUID: the gate bounds how many run at once.
-  const answers = await Promise.all(guids.map((guid) => sendJson(core, entry, { method, query: { [queryName]: guid } }, options.signal)));
+  const answers = await Promise.all(
+    guids.map((guid) => sendJson(core, entry, { method, query: { [queryName]: guid } }, options.signal)),
+  );
   return answers.flatMap(entry.read);
 }
 
@@ -53,7 +59,11 @@ async function knownOrderGuids(core: ClientCore, signal: AbortSignal | undefined
   return orders && new Set(orders.map((o) => o.TaskOrderGuid).filter((g): g is string => typeof g === 'string'));
 }
 
-export async function createOrder(core: ClientCore, request: OrderCreateRequest, options: CallOptions = {}): Promise<TaskOrder> {
+export async function createOrder(
+  core: ClientCore,
+  request: OrderCreateRequest,
+  options: CallOptions = {},
+): Promise<TaskOrder> {
   const entry = endpoints.createOrder;
   const body = await prepareBody(core, entry, request, options.signal);
   // The orders that exist before sending, so an order found after a lost answer is known to be
@@ -83,7 +93,13 @@ function unknownOutcome(failure: ApiError, why: string, sent = 'its answer was l
 /** Before a create answered "not run" is sent again: the order it may have created anyway, or
  * undefined when no order like it is listed (then it is sent again). Without the list from
  * before, any matching order could be an older one: then nothing is sent again. */
-async function createdAnyway(core: ClientCore, request: OrderCreateRequest, before: Set<string> | undefined, failure: ApiError, signal: AbortSignal | undefined): Promise<TaskOrder | undefined> {
+async function createdAnyway(
+  core: ClientCore,
+  request: OrderCreateRequest,
+  before: Set<string> | undefined,
+  failure: ApiError,
+  signal: AbortSignal | undefined,
+): Promise<TaskOrder | undefined> {
   const said = 'the service answered that it did not run it';
   let orders: TaskOrder[];
   try {
@@ -92,24 +108,48 @@ async function createdAnyway(core: ClientCore, request: OrderCreateRequest, befo
     if (err instanceof ApiError && err.kind === 'aborted') throw err;
     throw unknownOutcome(failure, 'the Orders list could not be read to check that no order was created anyway', said);
   }
-  const found = orders.filter((o) => typeof o.TaskOrderGuid === 'string' && !before?.has(o.TaskOrderGuid) && orderMatches(o, request));
+  const found = orders.filter(
+    (o) => typeof o.TaskOrderGuid === 'string' && !before?.has(o.TaskOrderGuid) && orderMatches(o, request),
+  );
   if (found.length === 0) return undefined;
   if (found.length === 1 && before !== undefined) {
-    core.deps.log('warn', `POST ${ORDERS} answered ${failure.status ?? failure.kind}, yet the new order is listed: not sent again`);
+    core.deps.log(
+      'warn',
+      `POST ${ORDERS} answered ${failure.status ?? failure.kind}, yet the new order is listed: not sent again`,
+    );
     return found[0];
   }
-  throw unknownOutcome(failure, before === undefined ? 'a matching order is listed that could be an older one (the list could not be read before sending)' : `${found.length} new orders match it (${found.map((o) => o.TaskOrderGuid).join(', ')})`, said);
+  throw unknownOutcome(
+    failure,
+    before === undefined
+      ? 'a matching order is listed that could be an older one (the list could not be read before sending)'
+      : `${found.length} new orders match it (${found.map((o) => o.TaskOrderGuid).join(', ')})`,
+    said,
+  );
 }
 
-async function findCreatedOrder(core: ClientCore, request: OrderCreateRequest, before: Set<string> | undefined, failure: ApiError, signal: AbortSignal | undefined): Promise<TaskOrder> {
+async function findCreatedOrder(
+  core: ClientCore,
+  request: OrderCreateRequest,
+  before: Set<string> | undefined,
+  failure: ApiError,
+  signal: AbortSignal | undefined,
+): Promise<TaskOrder> {
   const unknown = (why: string) => unknownOutcome(failure, why);
   // Without the list from before, an identical older order could pass for this one.
-  if (before === undefined) throw unknown('the order list could not be read before sending, so a matching order in it could be an older one');
+  if (before === undefined)
+    throw unknown('the order list could not be read before sending, so a matching order in it could be an older one');
   const delays = core.lookupDelaysMs;
   let listRead = false;
   for (let read = 0; read <= delays.length; read++) {
-    if (read > 0) await core.deps.env.sleep(delays[read - 1] as number, signal).catch((err: unknown) => Promise.reject(failureOf(err)));
-    core.deps.log('warn', `POST ${ORDERS} answer lost; reading the order list for the new order (${read + 1} of ${delays.length + 1})`);
+    if (read > 0)
+      await core.deps.env
+        .sleep(delays[read - 1] as number, signal)
+        .catch((err: unknown) => Promise.reject(failureOf(err)));
+    core.deps.log(
+      'warn',
+      `POST ${ORDERS} answer lost; reading the order list for the new order (${read + 1} of ${delays.length + 1})`,
+    );
     let orders: TaskOrder[];
     try {
       orders = await listOrders(core, { signal });
@@ -118,14 +158,28 @@ async function findCreatedOrder(core: ClientCore, request: OrderCreateRequest, b
       if (err instanceof ApiError && err.kind === 'aborted') throw err;
       continue;
     }
-    const found = orders.filter((o) => typeof o.TaskOrderGuid === 'string' && !before.has(o.TaskOrderGuid) && orderMatches(o, request));
+    const found = orders.filter(
+      (o) => typeof o.TaskOrderGuid === 'string' && !before.has(o.TaskOrderGuid) && orderMatches(o, request),
+    );
     if (found.length === 1) return found[0] as TaskOrder;
-    if (found.length > 1) throw unknown(`${found.length} new orders match it (${found.map((o) => o.TaskOrderGuid).join(', ')})`);
+    if (found.length > 1)
+      throw unknown(`${found.length} new orders match it (${found.map((o) => o.TaskOrderGuid).join(', ')})`);
   }
   const seconds = Math.round(delays.reduce((a, b) => a + b, 0) / 1000);
-  throw unknown(listRead ? `no new matching order showed in the Orders list within ${seconds} s` : 'the Orders list could not be read');
+  throw unknown(
+    listRead
+      ? `no new matching order showed in the Orders list within ${seconds} s`
+      : 'the Orders list could not be read',
+  );
 }
 
 function failureOf(err: unknown): ApiError {
-  return err instanceof ApiError ? err : new ApiError({ kind: 'aborted', message: `POST ${ORDERS} was cancelled while looking for the order.`, endpoint: `POST ${ORDERS}`, cause: err });
+  return err instanceof ApiError
+    ? err
+    : new ApiError({
+        kind: 'aborted',
+        message: `POST ${ORDERS} was cancelled while looking for the order.`,
+        endpoint: `POST ${ORDERS}`,
+        cause: err,
+      });
 }

@@ -70,7 +70,8 @@ async function errorFromResponse(response: HttpResponse, endpoint: string): Prom
     json = undefined; // not JSON, or JSON too hostile to read: the status says enough
   }
   const read = json === undefined ? undefined : unwrap(json);
-  if (read && !read.ok) return errorFromAnswer({ status: response.status, endpoint, error: read.error, data: read.data });
+  if (read && !read.ok)
+    return errorFromAnswer({ status: response.status, endpoint, error: read.error, data: read.data });
   return errorFromAnswer({ status: response.status, endpoint });
 }
 
@@ -106,15 +107,16 @@ function withAttempts(err: ApiError, attempts: number): ApiError {
 /** The failure of a billed call that may have run: said in words, and never sent again. */
 function maybeCharged(err: ApiError, attempts: number, afterResponse: boolean): ApiError {
   const code = (err.cause as { code?: unknown } | undefined)?.code;
-  const what = err.kind === 'aborted'
-    ? 'the run was cancelled before the answer arrived'
-    : afterResponse
-    ? `the answer could not be used: ${err.message.replace(/[.\s]+$/, '')}`
-    : err.status !== undefined
-      ? `HTTP ${err.status}`
-      : err.kind === 'timeout'
-        ? 'no answer within the request timeout'
-        : `the connection broke${typeof code === 'string' ? `: ${code}` : ''}`;
+  const what =
+    err.kind === 'aborted'
+      ? 'the run was cancelled before the answer arrived'
+      : afterResponse
+        ? `the answer could not be used: ${err.message.replace(/[.\s]+$/, '')}`
+        : err.status !== undefined
+          ? `HTTP ${err.status}`
+          : err.kind === 'timeout'
+            ? 'no answer within the request timeout'
+            : `the connection broke${typeof code === 'string' ? `: ${code}` : ''}`;
   const message = `${err.endpoint ?? 'The request'} was sent, but its answer was lost (${what}). The service may have run it, so the account may have been charged; it was not sent again, so it is not charged twice. Check the account's credits (and the Orders list for an order) before trying again.`;
   return new ApiError({ ...err, message, attempts, mayHaveBeenCharged: true, cause: err });
 }
@@ -124,7 +126,8 @@ function maybeCharged(err: ApiError, attempts: number, afterResponse: boolean): 
 function asApiError(err: unknown, endpoint: string, signal: AbortSignal | undefined): ApiError {
   if (err instanceof ApiError) return err;
   const { code, name } = (err ?? {}) as { code?: unknown; name?: unknown };
-  if (typeof code === 'string' || name === 'AbortError' || signal?.aborted) return failureBeforeResponse(err, endpoint, signal);
+  if (typeof code === 'string' || name === 'AbortError' || signal?.aborted)
+    return failureBeforeResponse(err, endpoint, signal);
   throw err;
 }
 
@@ -177,7 +180,10 @@ async function attempts<T>(deps: PipelineDeps, options: ExecuteOptions<T>): Prom
     const delay = retryAfterMs ?? backoffDelay(attempt - 1, deps.policy, deps.env.random);
     const overBudget = deps.env.now() + delay - started > deps.policy.maxTotalMs;
     if (!retryable || attempt >= deps.policy.maxAttempts || overBudget || failure.kind === 'aborted') {
-      deps.log(failure.kind === 'aborted' ? 'info' : 'warn', `${endpoint} ${outcome} ${deps.env.now() - sentAt} ms, ${attempt - 1} retries`);
+      deps.log(
+        failure.kind === 'aborted' ? 'info' : 'warn',
+        `${endpoint} ${outcome} ${deps.env.now() - sentAt} ms, ${attempt - 1} retries`,
+      );
       if (mode === 'billed' && (mayHaveRun(failure) || failure.kind === 'aborted')) {
         deps.log('warn', `${endpoint} is billed and may have run: not sent again`);
         throw maybeCharged(failure, attempt, afterResponse);
@@ -185,7 +191,10 @@ async function attempts<T>(deps: PipelineDeps, options: ExecuteOptions<T>): Prom
       throw withAttempts(failure, attempt);
     }
     if (failure.kind === 'rate-limited') deps.gate.pause(delay);
-    deps.log('debug', `${endpoint} ${outcome} ${deps.env.now() - sentAt} ms; retry ${attempt} in ${delay} ms${retryAfterMs !== undefined ? ' (Retry-After)' : ''}`);
+    deps.log(
+      'debug',
+      `${endpoint} ${outcome} ${deps.env.now() - sentAt} ms; retry ${attempt} in ${delay} ms${retryAfterMs !== undefined ? ' (Retry-After)' : ''}`,
+    );
     try {
       await deps.env.sleep(delay, request.signal);
     } catch (err) {

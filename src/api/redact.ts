@@ -68,7 +68,8 @@ export class KeyRedactor {
     const texts = Object.keys(record)
       .filter((name) => name !== 'cause')
       .map((name) => JSON.stringify(record[name]) ?? '');
-    if (!this.contains(`${value.message}\n${value.stack ?? ''}\n${texts.join('\n')}`) && redactedCause === cause) return value;
+    if (!this.contains(`${value.message}\n${value.stack ?? ''}\n${texts.join('\n')}`) && redactedCause === cause)
+      return value;
     // A copy of the same class with the same fields, every string in them redacted.
     const copy = Object.create(Object.getPrototypeOf(value) as object) as Record<string, unknown>;
     for (const name of Object.getOwnPropertyNames(value)) {
@@ -76,7 +77,13 @@ export class KeyRedactor {
       copy[name] = this.redactField(record[name]);
     }
     for (const symbol of Object.getOwnPropertySymbols(value)) Reflect.set(copy, symbol, Reflect.get(value, symbol));
-    if (cause !== undefined) Object.defineProperty(copy, 'cause', { value: redactedCause, configurable: true, writable: true, enumerable: false });
+    if (cause !== undefined)
+      Object.defineProperty(copy, 'cause', {
+        value: redactedCause,
+        configurable: true,
+        writable: true,
+        enumerable: false,
+      });
     return copy;
   }
 
@@ -84,7 +91,9 @@ export class KeyRedactor {
     if (typeof field === 'string') return this.redact(field);
     if (Array.isArray(field)) return field.map((item) => this.redactField(item));
     if (field !== null && typeof field === 'object' && Object.getPrototypeOf(field) === Object.prototype) {
-      return Object.fromEntries(Object.entries(field).map(([name, item]) => [this.redact(name), this.redactField(item)]));
+      return Object.fromEntries(
+        Object.entries(field).map(([name, item]) => [this.redact(name), this.redactField(item)]),
+      );
     }
     return field;
   }

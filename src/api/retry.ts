@@ -18,7 +18,12 @@ export interface RetryEnvironment {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-export const defaultRetryPolicy: RetryPolicy = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, maxTotalMs: 120_000 };
+export const defaultRetryPolicy: RetryPolicy = {
+  maxAttempts: 5,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  maxTotalMs: 120_000,
+};
 
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
@@ -71,7 +76,8 @@ export function isRetryable(err: ApiError, mode: RequestMode): boolean {
  * (4xx, an envelope with an error code, 429/503/1003) says it did not run; a connection never made
  * carried nothing; a cancel is the person's own choice and is reported as such. */
 export function mayHaveRun(err: ApiError): boolean {
-  if (err.kind === 'aborted' || err.kind === 'local-validation' || err.kind === 'rate-limited' || isConnectFailure(err)) return false;
+  if (err.kind === 'aborted' || err.kind === 'local-validation' || err.kind === 'rate-limited' || isConnectFailure(err))
+    return false;
   if (err.kind === 'server') return err.status !== 503;
   if (err.kind === 'protocol') return err.status === undefined || err.status < 300; // not a refused redirect
   return err.kind === 'network' || err.kind === 'timeout';
@@ -80,5 +86,7 @@ export function mayHaveRun(err: ApiError): boolean {
 /** The connection was never made, so the server cannot have seen the request. */
 export function isConnectFailure(err: ApiError): boolean {
   const code = (err.cause as { code?: string } | undefined)?.code;
-  return err.status === undefined && (code === 'ECONNREFUSED' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ENOTFOUND');
+  return (
+    err.status === undefined && (code === 'ECONNREFUSED' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ENOTFOUND')
+  );
 }

@@ -36,13 +36,32 @@ const reasons: Record<string, string> = {
 export function fileError(err: unknown, verb: 'write' | 'create' | 'read' | 'move' | 'use', path: string): ApiError {
   if (err instanceof ApiError) return err;
   const code = (err as { code?: unknown } | undefined)?.code;
-  const reason = typeof code === 'string' ? `${reasons[code] ?? 'file system error'} (${code})` : err instanceof Error ? err.message : String(err);
+  const reason =
+    typeof code === 'string'
+      ? `${reasons[code] ?? 'file system error'} (${code})`
+      : err instanceof Error
+        ? err.message
+        : String(err);
   return new ApiError({ kind: 'file', message: `Could not ${verb} ${path}: ${reason}.`, cause: err });
 }
 
 /** Error codes that only the local disk gives, never a connection: a download failing with one of
  * these failed to write, not to receive. */
-const LOCAL_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EFBIG', 'EACCES', 'EPERM', 'EBADF', 'EISDIR', 'ENOTDIR', 'ENAMETOOLONG', 'ELOOP', 'EEXIST']);
+const LOCAL_CODES = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'EIO',
+  'EFBIG',
+  'EACCES',
+  'EPERM',
+  'EBADF',
+  'EISDIR',
+  'ENOTDIR',
+  'ENAMETOOLONG',
+  'ELOOP',
+  'EEXIST',
+]);
 
 export function isLocalFileFailure(err: unknown): boolean {
   const code = (err as { code?: unknown } | undefined)?.code;
@@ -63,7 +82,9 @@ export function isFileError(err: unknown): boolean {
 
 /** The one opener of the files this module creates: a seam through which a test plays a full
  * disk (a handle whose writes fail with ENOSPC) without a disk of that size. */
-export const fileOpener = { open: (path: string, flags: number, mode: number): Promise<FileHandle> => open(path, flags, mode) };
+export const fileOpener = {
+  open: (path: string, flags: number, mode: number): Promise<FileHandle> => open(path, flags, mode),
+};
 
 /** Creates `path`, which must not exist (not even as a dangling link), and opens it for writing. */
 export async function openExclusive(path: string, mode = 0o644): Promise<FileHandle> {
@@ -97,7 +118,10 @@ export async function checkReplaceable(path: string): Promise<void> {
     throw fileError(err, 'write', path);
   });
   if (info && !info.isFile()) {
-    throw new ApiError({ kind: 'file', message: `Could not write ${path}: ${info.isSymbolicLink() ? 'it is a symbolic link' : 'it is not a regular file'}, and it is left as it is.` });
+    throw new ApiError({
+      kind: 'file',
+      message: `Could not write ${path}: ${info.isSymbolicLink() ? 'it is a symbolic link' : 'it is not a regular file'}, and it is left as it is.`,
+    });
   }
 }
 
@@ -123,8 +147,15 @@ export async function moveExclusive(from: string, to: string): Promise<void> {
     await link(from, to);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw fileError(err, 'move', to);
-    if (await lstat(to).then(() => true, () => false)) throw fileError(Object.assign(new Error('exists'), { code: 'EEXIST' }), 'move', to);
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV')
+      throw fileError(err, 'move', to);
+    if (
+      await lstat(to).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw fileError(Object.assign(new Error('exists'), { code: 'EEXIST' }), 'move', to);
     try {
       await rename(from, to);
     } catch (renameErr) {

@@ -25,7 +25,10 @@ function compile(re2: typeof RE2JS, pattern: string, log: LogFn): RE2JS | null {
     result = re2.compile(pattern);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    log('warn', `specification pattern ${JSON.stringify(pattern.slice(0, 80))} is not checked locally (${reason.slice(0, 120)})`);
+    log(
+      'warn',
+      `specification pattern ${JSON.stringify(pattern.slice(0, 80))} is not checked locally (${reason.slice(0, 120)})`,
+    );
     result = null;
   }
   if (compiled.size >= MAX_CACHED) compiled.clear();
@@ -38,7 +41,10 @@ export async function loadPatternTest(log: LogFn): Promise<PatternTest> {
   const { RE2JS: re2 } = await (engine ??= import('re2js'));
   return (pattern, value) => {
     if (value.length > MAX_PATTERN_TEXT) {
-      log('debug', `a ${value.length}-character value is not checked against its specification pattern (longer than ${MAX_PATTERN_TEXT})`);
+      log(
+        'debug',
+        `a ${value.length}-character value is not checked against its specification pattern (longer than ${MAX_PATTERN_TEXT})`,
+      );
       return true;
     }
     const matcher = compile(re2, pattern, log);

@@ -5,7 +5,10 @@ import type { PatternTest } from './safe-pattern';
 import type { FieldFacts, SpecificationFacts } from './specification';
 
 /** Body with each known field renamed to the document's spelling (e.g. `until` → `Until`). */
-export function alignFieldNames(body: Record<string, unknown>, fields: Record<string, FieldFacts> | undefined): Record<string, unknown> {
+export function alignFieldNames(
+  body: Record<string, unknown>,
+  fields: Record<string, FieldFacts> | undefined,
+): Record<string, unknown> {
   if (!fields) return body;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) out[fields[key.toLowerCase()]?.name ?? key] = value;
@@ -20,7 +23,12 @@ function list(values: unknown[]): string {
 /** True when some string value of the body has a pattern to meet (so the pattern engine is needed). */
 export function needsPatterns(body: Record<string, unknown>, key: string, facts: SpecificationFacts): boolean {
   const fields = facts.requestFields[key];
-  return !!fields && Object.entries(body).some(([name, value]) => typeof value === 'string' && fields[name.toLowerCase()]?.pattern !== undefined);
+  return (
+    !!fields &&
+    Object.entries(body).some(
+      ([name, value]) => typeof value === 'string' && fields[name.toLowerCase()]?.pattern !== undefined,
+    )
+  );
 }
 
 /** Per-field problems of a body against the document's enums and limits (empty when none).
@@ -38,7 +46,8 @@ export function checkAgainstSpecification(
   for (const [name, value] of Object.entries(body)) {
     const rule = fields[name.toLowerCase()];
     if (!rule || value === undefined || value === null) continue;
-    if (rule.enum && !rule.enum.includes(value)) add(name, `${name} must be one of: ${list(rule.enum)} (got ${JSON.stringify(value)}).`);
+    if (rule.enum && !rule.enum.includes(value))
+      add(name, `${name} must be one of: ${list(rule.enum)} (got ${JSON.stringify(value)}).`);
     if (typeof value === 'number') {
       if (rule.minimum !== undefined && value < rule.minimum) add(name, `${name} must be at least ${rule.minimum}.`);
       if (rule.maximum !== undefined && value > rule.maximum) add(name, `${name} must be at most ${rule.maximum}.`);
@@ -52,10 +61,13 @@ export function checkAgainstSpecification(
     if (Array.isArray(value)) {
       if (rule.itemsEnum) {
         const bad = value.filter((v) => !rule.itemsEnum!.includes(v));
-        if (bad.length > 0) add(name, `${name} may hold only: ${list(rule.itemsEnum)} (got ${bad.map(String).join(', ')}).`);
+        if (bad.length > 0)
+          add(name, `${name} may hold only: ${list(rule.itemsEnum)} (got ${bad.map(String).join(', ')}).`);
       }
-      if (rule.maxItems !== undefined && value.length > rule.maxItems) add(name, `${name} may hold at most ${rule.maxItems} entries.`);
-      if (rule.minItems !== undefined && value.length < rule.minItems) add(name, `${name} must hold at least ${rule.minItems} entries.`);
+      if (rule.maxItems !== undefined && value.length > rule.maxItems)
+        add(name, `${name} may hold at most ${rule.maxItems} entries.`);
+      if (rule.minItems !== undefined && value.length < rule.minItems)
+        add(name, `${name} must hold at least ${rule.minItems} entries.`);
     }
   }
   return problems;

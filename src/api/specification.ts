@@ -75,7 +75,8 @@ class SchemaReader {
     let fields = this.memo.get(root);
     if (!fields) {
       fields = {};
-      for (const [name, prop] of Object.entries(this.propertiesOf(root))) fields[name.toLowerCase()] = factsOf(this.doc, name, prop);
+      for (const [name, prop] of Object.entries(this.propertiesOf(root)))
+        fields[name.toLowerCase()] = factsOf(this.doc, name, prop);
       this.memo.set(root, fields);
     }
     return fields;
@@ -166,7 +167,11 @@ function isEmpty(record: object): boolean {
 /** Reads the facts from a parsed specification document; never throws. */
 export function readSpecification(spec: SpecificationDocument): SpecificationFacts {
   const doc = spec as Node;
-  const facts: SpecificationFacts = { ...fallbackFacts, orderDetails: { ...fallbackFacts.orderDetails }, requestFields: {} };
+  const facts: SpecificationFacts = {
+    ...fallbackFacts,
+    orderDetails: { ...fallbackFacts.orderDetails },
+    requestFields: {},
+  };
   const schemas = new SchemaReader(doc);
   const paths = isNode(doc.paths) ? doc.paths : {};
   for (const [path, entry] of Object.entries(paths)) {
@@ -186,7 +191,8 @@ export function readSpecification(spec: SpecificationDocument): SpecificationFac
   const detailsPost = operation(doc, '/api/tasking/orders/details', 'post');
   if (detailsGet) {
     facts.orderDetails.method = 'GET';
-    facts.orderDetails.queryName = queryParameterNames(doc, detailsGet).find(guidName) ?? fallbackFacts.orderDetails.queryName;
+    facts.orderDetails.queryName =
+      queryParameterNames(doc, detailsGet).find(guidName) ?? fallbackFacts.orderDetails.queryName;
   } else if (detailsPost) {
     facts.orderDetails.method = 'POST';
     const props = Object.values(schemas.fieldsOf(requestBodySchema(doc, detailsPost))).map((f) => f.name);

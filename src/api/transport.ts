@@ -53,10 +53,16 @@ export function checkBaseUrl(baseUrl: string): URL {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new ApiError({ kind: 'local-validation', message: `The service base URL "${baseUrl}" is not a valid URL. Set an https:// address in the settings.` });
+    throw new ApiError({
+      kind: 'local-validation',
+      message: `The service base URL "${baseUrl}" is not a valid URL. Set an https:// address in the settings.`,
+    });
   }
   if (url.username || url.password) {
-    throw new ApiError({ kind: 'local-validation', message: 'The service base URL must not contain a user name or password.' });
+    throw new ApiError({
+      kind: 'local-validation',
+      message: 'The service base URL must not contain a user name or password.',
+    });
   }
   if (isHttpsOrLoopback(url)) return url;
   throw new ApiError({
@@ -85,7 +91,12 @@ export function failureBeforeResponse(err: unknown, endpoint: string, signal: Ab
     return new ApiError({ kind: 'aborted', message: `${endpoint} was cancelled.`, endpoint, cause: err });
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new ApiError({ kind: 'timeout', message: `${endpoint} timed out waiting for the service; try again later or raise the request timeout.`, endpoint, cause: err });
+    return new ApiError({
+      kind: 'timeout',
+      message: `${endpoint} timed out waiting for the service; try again later or raise the request timeout.`,
+      endpoint,
+      cause: err,
+    });
   }
   const detail = code || name || 'connection error';
   return new ApiError({
@@ -115,7 +126,10 @@ export class Transport {
   private async load(): Promise<{ undici: typeof import('undici'); dispatcher: Dispatcher }> {
     if (!this.undici || !this.dispatcher) {
       this.undici = await import('undici');
-      this.dispatcher = new this.undici.Agent({ keepAliveTimeout: 10_000, connect: { timeout: this.options.timeoutMs } });
+      this.dispatcher = new this.undici.Agent({
+        keepAliveTimeout: 10_000,
+        connect: { timeout: this.options.timeoutMs },
+      });
     }
     return { undici: this.undici, dispatcher: this.dispatcher };
   }
@@ -126,7 +140,11 @@ export class Transport {
     const endpoint = `${request.method} ${request.path}`;
     const key = await this.options.getApiKey();
     if (!key) {
-      throw new ApiError({ kind: 'auth', message: 'No API key is set: set the key for the imagery service first.', endpoint });
+      throw new ApiError({
+        kind: 'auth',
+        message: 'No API key is set: set the key for the imagery service first.',
+        endpoint,
+      });
     }
     this.options.onKeySent?.(key);
     const headers: Record<string, string> = {
@@ -147,7 +165,12 @@ export class Transport {
     }
   }
 
-  private async follow(request: HttpRequest, endpoint: string, headers: Record<string, string>, signal: AbortSignal | undefined): Promise<HttpResponse> {
+  private async follow(
+    request: HttpRequest,
+    endpoint: string,
+    headers: Record<string, string>,
+    signal: AbortSignal | undefined,
+  ): Promise<HttpResponse> {
     let url = this.urlFor(request.path, request.query);
     for (let hop = 0; ; hop++) {
       let response: HttpResponse;
@@ -170,7 +193,12 @@ export class Transport {
         });
       }
       if (request.method !== 'GET' || hop >= MAX_SAME_ORIGIN_REDIRECTS) {
-        throw new ApiError({ kind: 'protocol', message: `${endpoint} was redirected (HTTP ${status}) where the client does not follow redirects.`, status, endpoint });
+        throw new ApiError({
+          kind: 'protocol',
+          message: `${endpoint} was redirected (HTTP ${status}) where the client does not follow redirects.`,
+          status,
+          endpoint,
+        });
       }
       url = target;
     }
@@ -180,7 +208,13 @@ export class Transport {
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     if (request.streamed) {
       this.nodeHttp ??= new NodeHttpClient();
-      return this.nodeHttp.request(url, { method: request.method, headers, body, signal: request.signal, timeoutMs: this.options.timeoutMs });
+      return this.nodeHttp.request(url, {
+        method: request.method,
+        headers,
+        body,
+        signal: request.signal,
+        timeoutMs: this.options.timeoutMs,
+      });
     }
     const { undici, dispatcher } = await this.load();
     const response = await undici.request(url, {

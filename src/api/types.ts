@@ -72,11 +72,18 @@ export interface ImageryClient {
   createOrder(request: OrderCreateRequest, options?: CallOptions): Promise<TaskOrder>;
   cancelOrder(orderGuid: string, options?: CallOptions): Promise<void>;
   searchAvailableDates(request: DateDiscoveryRequest, options?: CallOptions): Promise<ModelImageDates[]>;
-  checkCompositeAvailability(request: CompositeAvailabilityRequest, options?: CallOptions): Promise<CompositeAvailability>;
+  checkCompositeAvailability(
+    request: CompositeAvailabilityRequest,
+    options?: CallOptions,
+  ): Promise<CompositeAvailability>;
   estimateComposite(request: CompositeRequest, options?: CallOptions): Promise<CompositeEstimate>;
   downloadComposite(request: CompositeRequest, target: DownloadTarget, options?: CallOptions): Promise<DownloadResult>;
   downloadTile(request: TileProcessRequest, target: DownloadTarget, options?: CallOptions): Promise<DownloadResult>;
-  downloadMiniTile(request: MiniTileProcessRequest, target: DownloadTarget, options?: CallOptions): Promise<DownloadResult>;
+  downloadMiniTile(
+    request: MiniTileProcessRequest,
+    target: DownloadTarget,
+    options?: CallOptions,
+  ): Promise<DownloadResult>;
 }
 
 /** When an image download is given up on, beyond the per-request idle timeout. */

@@ -34,12 +34,12 @@ export type DateDiscoveryRequest = AoiField & {
 /** Availability is asked with the output fields that change what would be made (no UploadUrl). */
 export type CompositeAvailabilityRequest = AoiField &
   Omit<ProcessOutputOptions, 'UploadUrl'> & {
-  Date: string; // ISO 8601 date-time, UTC
-  Model: string;
-  SatelliteConstellations: string[];
-  EpsgProjection: number;
-  Bandnames: string;
-};
+    Date: string; // ISO 8601 date-time, UTC
+    Model: string;
+    SatelliteConstellations: string[];
+    EpsgProjection: number;
+    Bandnames: string;
+  };
 
 /** Optional output-affecting fields of the process requests (live-service notes), from their
  * table (request-fields.ts): a composite's, and those of tile and mini-tile processing. */
@@ -58,14 +58,15 @@ export type CompositeRequest = AoiField &
   };
 
 /** What a tile and a mini-tile process request both carry besides the unit's GUID. */
-type UnitProcessFields = ProcessOutputOptions & TileOutputOptions & {
-  Date: string;
-  Model: string;
-  SatelliteConstellations?: string[];
-  Bandnames?: string;
-  Resolution?: number;
-  EpsgProjection?: number;
-};
+type UnitProcessFields = ProcessOutputOptions &
+  TileOutputOptions & {
+    Date: string;
+    Model: string;
+    SatelliteConstellations?: string[];
+    Bandnames?: string;
+    Resolution?: number;
+    EpsgProjection?: number;
+  };
 
 /** POST /api/satelliteimages/process/tile. */
 export type TileProcessRequest = UnitProcessFields & { TileGuid: string };
@@ -74,7 +75,9 @@ export type TileProcessRequest = UnitProcessFields & { TileGuid: string };
 export type MiniTileProcessRequest = UnitProcessFields & { MiniTileGuid: string };
 
 /** POST /api/tasking/orders/estimate (spec 4.2). Tile orders may name tiles instead of an AOI. */
-export type OrderEstimateRequest = (AoiField | { TileGuids?: string[]; MiniTileGuids?: string[]; Wkt?: undefined; GeoJson?: undefined }) & {
+export type OrderEstimateRequest = (
+  AoiField | { TileGuids?: string[]; MiniTileGuids?: string[]; Wkt?: undefined; GeoJson?: undefined }
+) & {
   SatelliteConstellations: string[];
   Model: string;
   StorageMonths: number;
@@ -95,7 +98,13 @@ export type OrderCreateRequest = OrderEstimateRequest & { TileDeduplication?: bo
 /** POST /api/tasking/search/tiles: an AOI, or tile GUIDs. */
 export type TileSearchRequest =
   | AoiField
-  | { TileGuids?: string[]; MiniTileGuids?: string[]; TileGuidForMiniTiles?: string; Wkt?: undefined; GeoJson?: undefined };
+  | {
+      TileGuids?: string[];
+      MiniTileGuids?: string[];
+      TileGuidForMiniTiles?: string;
+      Wkt?: undefined;
+      GeoJson?: undefined;
+    };
 
 /** POST /api/tasking/tile/optimize (newer public material): the area as WKT. */
 export interface TileOptimizeRequest {

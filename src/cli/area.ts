@@ -8,14 +8,22 @@ import type { AoiSource } from '../workflows/engine/ports';
 import { CliError, ExitCode, UsageError } from './exit-codes';
 import { localFileMessage } from './file-errors';
 
-export async function readAreaSource(argument: string | undefined, verb: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<AoiSource> {
-  if (argument === undefined) throw new UsageError(`'${verb}' needs an area file (GeoJSON or WKT) after the verb, or '-' for standard input.`);
+export async function readAreaSource(
+  argument: string | undefined,
+  verb: string,
+  stdin: NodeJS.ReadableStream = process.stdin,
+): Promise<AoiSource> {
+  if (argument === undefined)
+    throw new UsageError(`'${verb}' needs an area file (GeoJSON or WKT) after the verb, or '-' for standard input.`);
   if (argument === '-') return { text: await readAll(stdin), name: '<stdin>', format: 'auto' };
   let text: string;
   try {
     text = await readFile(argument, 'utf8');
   } catch (error) {
-    throw new CliError(localFileMessage('read the area file', argument, (error as NodeJS.ErrnoException).code), ExitCode.localFile);
+    throw new CliError(
+      localFileMessage('read the area file', argument, (error as NodeJS.ErrnoException).code),
+      ExitCode.localFile,
+    );
   }
   const extension = extname(argument).toLowerCase();
   const format = extension === '.wkt' ? 'wkt' : extension === '.geojson' || extension === '.json' ? 'geojson' : 'auto';
@@ -31,5 +39,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 /** "fields.geojson:3:14: error: ring is not closed", one line per problem, errors first. */
 export function problemLines(name: string, problems: readonly GeometryProblem[]): string[] {
   const ordered = [...problems].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
-  return ordered.map((p) => `${name}:${p.range.start.line + 1}:${p.range.start.column + 1}: ${p.severity}: ${p.message}`);
+  return ordered.map(
+    (p) => `${name}:${p.range.start.line + 1}:${p.range.start.column + 1}: ${p.severity}: ${p.message}`,
+  );
 }

@@ -23,13 +23,21 @@ const billed = ['download', 'series', 'orders create', 'tiles process', 'apply']
 const orderVerbs = ['orders estimate', 'orders create'];
 /** The verbs that send a request kind's output fields; `available` only checks, so it takes the
  * fields the availability check carries. */
-const verbsOfKind: Record<FieldKind, string[]> = { composite: ['estimate', 'download'], series: ['series'], tile: ['tiles process'], minitile: ['tiles process'] };
+const verbsOfKind: Record<FieldKind, string[]> = {
+  composite: ['estimate', 'download'],
+  series: ['series'],
+  tile: ['tiles process'],
+  minitile: ['tiles process'],
+};
 
 /** The output fields' flags, from their table (api/request-fields.ts). */
 function outputFieldOptions(): Record<string, OptionSpec> {
   return Object.fromEntries(
     OUTPUT_FIELDS.map((row): [string, OptionSpec] => {
-      const verbs = new Set([...(row.checked && row.kinds.includes('composite') ? ['available'] : []), ...row.kinds.flatMap((kind) => verbsOfKind[kind])]);
+      const verbs = new Set([
+        ...(row.checked && row.kinds.includes('composite') ? ['available'] : []),
+        ...row.kinds.flatMap((kind) => verbsOfKind[kind]),
+      ]);
       const spec: OptionSpec = { type: row.value === 'flag' ? 'boolean' : 'string', verbs: [...verbs], help: row.help };
       if ('placeholder' in row) spec.value = row.placeholder;
       return [row.flag, spec];
@@ -41,48 +49,203 @@ export const optionTable: Record<string, OptionSpec> = {
   json: { type: 'boolean', help: 'print the result object as JSON on stdout' },
   help: { type: 'boolean', short: 'h', help: 'show this help' },
   version: { type: 'boolean', help: 'print the version' },
-  'base-url': { type: 'string', value: 'URL', help: 'service address (or SAT_IMAGERY_BASE_URL); https, or http on loopback only' },
-  'api-key-file': { type: 'string', value: 'FILE', help: 'read the key from FILE, which only its owner may read (else SAT_IMAGERY_API_KEY)' },
-  model: { type: 'string', verbs: [...composite, ...orderVerbs], value: 'NAME', help: 'model, as its API value (e.g. Stratus2)' },
-  'satellite-constellations': { type: 'string', verbs: [...composite, ...orderVerbs], value: 'A,B', help: 'constellations, comma-separated' },
-  date: { type: 'string', verbs: ['available', 'estimate', 'download', 'tiles process'], value: 'YYYY-MM-DD', help: 'image date (default: the newest covering the whole area)' },
-  from: { type: 'string', verbs: [...composite, ...orderVerbs], value: 'YYYY-MM-DD', help: 'window start (default 30 days ago); first day of an order' },
-  to: { type: 'string', verbs: [...composite, ...orderVerbs], value: 'YYYY-MM-DD', help: 'window end (default now); last day of an order' },
-  'epsg-projection': { type: 'string', verbs: composite, value: 'CODE', help: `output EPSG code (default ${DEFAULT_EPSG_RULE}; 47000 = automatic UTM)` },
+  'base-url': {
+    type: 'string',
+    value: 'URL',
+    help: 'service address (or SAT_IMAGERY_BASE_URL); https, or http on loopback only',
+  },
+  'api-key-file': {
+    type: 'string',
+    value: 'FILE',
+    help: 'read the key from FILE, which only its owner may read (else SAT_IMAGERY_API_KEY)',
+  },
+  model: {
+    type: 'string',
+    verbs: [...composite, ...orderVerbs],
+    value: 'NAME',
+    help: 'model, as its API value (e.g. Stratus2)',
+  },
+  'satellite-constellations': {
+    type: 'string',
+    verbs: [...composite, ...orderVerbs],
+    value: 'A,B',
+    help: 'constellations, comma-separated',
+  },
+  date: {
+    type: 'string',
+    verbs: ['available', 'estimate', 'download', 'tiles process'],
+    value: 'YYYY-MM-DD',
+    help: 'image date (default: the newest covering the whole area)',
+  },
+  from: {
+    type: 'string',
+    verbs: [...composite, ...orderVerbs],
+    value: 'YYYY-MM-DD',
+    help: 'window start (default 30 days ago); first day of an order',
+  },
+  to: {
+    type: 'string',
+    verbs: [...composite, ...orderVerbs],
+    value: 'YYYY-MM-DD',
+    help: 'window end (default now); last day of an order',
+  },
+  'epsg-projection': {
+    type: 'string',
+    verbs: composite,
+    value: 'CODE',
+    help: `output EPSG code (default ${DEFAULT_EPSG_RULE}; 47000 = automatic UTM)`,
+  },
   resolution: { type: 'string', verbs: composite, value: 'METRES', help: 'output resolution (default 10)' },
-  bandnames: { type: 'string', verbs: composite, value: 'BANDS', help: "bands: rgb, all, or a list such as 'B2,B3,B4,B8' (default rgb)" },
+  bandnames: {
+    type: 'string',
+    verbs: composite,
+    value: 'BANDS',
+    help: "bands: rgb, all, or a list such as 'B2,B3,B4,B8' (default rgb)",
+  },
   ...outputFieldOptions(),
-  'aoi-mode': { type: 'string', verbs: ['dates', 'available', 'estimate', 'download', 'series'], value: 'wkt|geojson', help: "how the area is sent: Wkt or GeoJson (default: the area file's own format)" },
-  'output-directory': { type: 'string', verbs: ['download', 'series', 'tiles process'], value: 'DIR', help: 'folder for the images (default: the current folder)' },
+  'aoi-mode': {
+    type: 'string',
+    verbs: ['dates', 'available', 'estimate', 'download', 'series'],
+    value: 'wkt|geojson',
+    help: "how the area is sent: Wkt or GeoJson (default: the area file's own format)",
+  },
+  'output-directory': {
+    type: 'string',
+    verbs: ['download', 'series', 'tiles process'],
+    value: 'DIR',
+    help: 'folder for the images (default: the current folder)',
+  },
   yes: { type: 'boolean', verbs: billed, help: 'send the billed request (needs --max-cost too)' },
-  'max-cost': { type: 'string', verbs: billed, value: 'AMOUNT', help: 'budget: proceed only when the estimate is at most this (credits, or currency for orders)' },
-  nth: { type: 'string', verbs: ['series'], value: 'N', help: 'every Nth date the search found (the 1st, the N+1th ...), before --every and --max-dates' },
-  every: { type: 'string', verbs: ['series'], value: 'DAYS', help: 'at least this many days between two dates of a series (7, 7d, 2w), or week or month: at most one per' },
+  'max-cost': {
+    type: 'string',
+    verbs: billed,
+    value: 'AMOUNT',
+    help: 'budget: proceed only when the estimate is at most this (credits, or currency for orders)',
+  },
+  nth: {
+    type: 'string',
+    verbs: ['series'],
+    value: 'N',
+    help: 'every Nth date the search found (the 1st, the N+1th ...), before --every and --max-dates',
+  },
+  every: {
+    type: 'string',
+    verbs: ['series'],
+    value: 'DAYS',
+    help: 'at least this many days between two dates of a series (7, 7d, 2w), or week or month: at most one per',
+  },
   'max-dates': { type: 'string', verbs: ['series'], value: 'N', help: 'at most N dates (the newest)' },
   dates: { type: 'string', verbs: ['series'], value: 'D1,D2', help: 'exactly these dates instead of a search' },
-  'resend-uncertain': { type: 'boolean', verbs: ['download', 'series', 'tiles process', 'apply'], help: "send again the dates, parts or tiles the folder's manifest holds as possibly charged (check the account first; never by default)" },
+  'resend-uncertain': {
+    type: 'boolean',
+    verbs: ['download', 'series', 'tiles process', 'apply'],
+    help: "send again the dates, parts or tiles the folder's manifest holds as possibly charged (check the account first; never by default)",
+  },
   ...Object.fromEntries(
-    ORDER_COUNT_FIELDS.map((row): [string, OptionSpec] => [row.flag, { type: 'string', verbs: orderVerbs, value: 'N', help: `${row.wire}: ${row.meaning} ${row.min} to ${row.max} (default ${row.default})` }]),
+    ORDER_COUNT_FIELDS.map((row): [string, OptionSpec] => [
+      row.flag,
+      {
+        type: 'string',
+        verbs: orderVerbs,
+        value: 'N',
+        help: `${row.wire}: ${row.meaning} ${row.min} to ${row.max} (default ${row.default})`,
+      },
+    ]),
   ),
-  'reference-date': { type: 'string', verbs: orderVerbs, value: 'YYYY-MM-DD', help: 'reference date (default: --from)' },
-  recurring: { type: 'boolean', verbs: orderVerbs, help: 'an order without end, renewed every month (instead of --to)' },
+  'reference-date': {
+    type: 'string',
+    verbs: orderVerbs,
+    value: 'YYYY-MM-DD',
+    help: 'reference date (default: --from)',
+  },
+  recurring: {
+    type: 'boolean',
+    verbs: orderVerbs,
+    help: 'an order without end, renewed every month (instead of --to)',
+  },
   'tile-deduplication': { type: 'boolean', verbs: orderVerbs, help: 'skip tiles already ordered (tile orders)' },
-  'compare-covers': { type: 'boolean', verbs: orderVerbs, help: "also estimate the service's cheapest tile cover of the area and print both (create still orders the area)" },
-  'geometry-tile-ordering': { type: 'boolean', verbs: orderVerbs, help: 'order the whole tiles covering the area instead of the area (GeometryTileOrdering)' },
-  'tile-guids': { type: 'string', verbs: [...orderVerbs, 'tiles search', 'tiles process'], value: 'G1,G2', help: 'tiles (or mini-tiles) instead of an area; for tiles search, the ones to select among those found' },
-  'tile-guid-for-mini-tiles': { type: 'string', verbs: ['tiles search'], value: 'GUID', help: 'the mini-tiles of this tile (TileGuidForMiniTiles) instead of the tiles over the area' },
+  'compare-covers': {
+    type: 'boolean',
+    verbs: orderVerbs,
+    help: "also estimate the service's cheapest tile cover of the area and print both (create still orders the area)",
+  },
+  'geometry-tile-ordering': {
+    type: 'boolean',
+    verbs: orderVerbs,
+    help: 'order the whole tiles covering the area instead of the area (GeometryTileOrdering)',
+  },
+  'tile-guids': {
+    type: 'string',
+    verbs: [...orderVerbs, 'tiles search', 'tiles process'],
+    value: 'G1,G2',
+    help: 'tiles (or mini-tiles) instead of an area; for tiles search, the ones to select among those found',
+  },
+  'tile-guid-for-mini-tiles': {
+    type: 'string',
+    verbs: ['tiles search'],
+    value: 'GUID',
+    help: 'the mini-tiles of this tile (TileGuidForMiniTiles) instead of the tiles over the area',
+  },
   'mini-tile-guids': { type: 'string', verbs: orderVerbs, value: 'G1,G2', help: 'mini-tiles to order' },
-  'mini-tiles': { type: 'boolean', verbs: ['tiles search', 'tiles process'], help: 'mini-tiles instead of whole tiles' },
-  concurrency: { type: 'string', verbs: ['series', 'tiles process'], value: 'N', help: "workers (at most the key's MaxConcurrentConnections)" },
-  index: { type: 'string', verbs: ['stats', 'series'], value: 'I1,I2', help: 'what to measure: ndvi, ndwi, ndmi, ndre, evi, savi, a band (B8) or an index band ([B8_B4]) (default ndvi)' },
-  expression: { type: 'string', verbs: ['stats', 'series'], value: 'EXPR', help: "band arithmetic instead of --index, e.g. '(B8-B4)/(B8+B4)'" },
-  rule: { type: 'string', verbs: ['stats', 'series'], value: 'RULE', help: 'which pixels a field takes: centre (default), all-touched, or exact (weighted by the area inside)' },
-  'id-property': { type: 'string', verbs: ['stats', 'series'], value: 'NAME', help: "the feature property naming each field (default: id, else name, else the feature's index)" },
-  stats: { type: 'boolean', verbs: ['series'], help: 'end with the field statistics of the series: field-stats.csv beside the images (--index, --rule, --id-property, --expression)' },
-  csv: { type: 'string', verbs: ['stats'], value: 'FILE', help: 'write the table as CSV to FILE (a rerun computes only new rows)' },
-  parquet: { type: 'string', verbs: ['stats'], value: 'FILE', help: "write the table as GeoParquet to FILE (the fields' geometry as WKB)" },
+  'mini-tiles': {
+    type: 'boolean',
+    verbs: ['tiles search', 'tiles process'],
+    help: 'mini-tiles instead of whole tiles',
+  },
+  concurrency: {
+    type: 'string',
+    verbs: ['series', 'tiles process'],
+    value: 'N',
+    help: "workers (at most the key's MaxConcurrentConnections)",
+  },
+  index: {
+    type: 'string',
+    verbs: ['stats', 'series'],
+    value: 'I1,I2',
+    help: 'what to measure: ndvi, ndwi, ndmi, ndre, evi, savi, a band (B8) or an index band ([B8_B4]) (default ndvi)',
+  },
+  expression: {
+    type: 'string',
+    verbs: ['stats', 'series'],
+    value: 'EXPR',
+    help: "band arithmetic instead of --index, e.g. '(B8-B4)/(B8+B4)'",
+  },
+  rule: {
+    type: 'string',
+    verbs: ['stats', 'series'],
+    value: 'RULE',
+    help: 'which pixels a field takes: centre (default), all-touched, or exact (weighted by the area inside)',
+  },
+  'id-property': {
+    type: 'string',
+    verbs: ['stats', 'series'],
+    value: 'NAME',
+    help: "the feature property naming each field (default: id, else name, else the feature's index)",
+  },
+  stats: {
+    type: 'boolean',
+    verbs: ['series'],
+    help: 'end with the field statistics of the series: field-stats.csv beside the images (--index, --rule, --id-property, --expression)',
+  },
+  csv: {
+    type: 'string',
+    verbs: ['stats'],
+    value: 'FILE',
+    help: 'write the table as CSV to FILE (a rerun computes only new rows)',
+  },
+  parquet: {
+    type: 'string',
+    verbs: ['stats'],
+    value: 'FILE',
+    help: "write the table as GeoParquet to FILE (the fields' geometry as WKB)",
+  },
   out: { type: 'string', verbs: ['plan'], value: 'PLAN', help: 'also write the plan to PLAN (JSON), for apply --plan' },
-  plan: { type: 'string', verbs: ['apply'], value: 'PLAN', help: 'apply this plan (from plan --out); refused when a fresh plan buys other units or costs more' },
+  plan: {
+    type: 'string',
+    verbs: ['apply'],
+    value: 'PLAN',
+    help: 'apply this plan (from plan --out); refused when a fresh plan buys other units or costs more',
+  },
   'recurring-only': { type: 'boolean', verbs: ['orders list'], help: 'only recurring orders' },
   expired: { type: 'boolean', verbs: ['orders list'], help: 'include expired orders' },
 };
@@ -101,20 +264,34 @@ const groups = new Set(['orders', 'tiles']);
 
 export function parseCommandLine(argv: string[]): ParsedCommand {
   const refused = argv.find((a) => /^--?(api-?key|key)(=|$)/i.test(a));
-  if (refused) throw new UsageError('The API key is never taken from a flag (it would show in the process list): set SAT_IMAGERY_API_KEY or use --api-key-file FILE.');
-  const options = Object.fromEntries(Object.entries(optionTable).map(([name, spec]) => [name, spec.short ? { type: spec.type, short: spec.short } : { type: spec.type }]));
+  if (refused)
+    throw new UsageError(
+      'The API key is never taken from a flag (it would show in the process list): set SAT_IMAGERY_API_KEY or use --api-key-file FILE.',
+    );
+  const options = Object.fromEntries(
+    Object.entries(optionTable).map(([name, spec]) => [
+      name,
+      spec.short ? { type: spec.type, short: spec.short } : { type: spec.type },
+    ]),
+  );
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true }) as { values: Values; positionals: string[] };
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true }) as {
+      values: Values;
+      positionals: string[];
+    };
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}. See sat-imagery --help.`);
+    throw new UsageError(
+      `${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}. See sat-imagery --help.`,
+    );
   }
   const [first = '', second, ...others] = parsed.positionals;
   const verb = groups.has(first) && second !== undefined ? `${first} ${second}` : first;
   const rest = groups.has(first) ? others : parsed.positionals.slice(1);
   for (const [name, value] of Object.entries(parsed.values)) {
     const applies = optionTable[name]?.verbs;
-    if (value !== undefined && applies && verb !== '' && !applies.includes(verb)) throw new UsageError(`--${name} does not apply to '${verb}'.`);
+    if (value !== undefined && applies && verb !== '' && !applies.includes(verb))
+      throw new UsageError(`--${name} does not apply to '${verb}'.`);
   }
   return { verb, rest, values: parsed.values };
 }
@@ -145,7 +322,10 @@ export class OptionReader {
   list(name: string): string[] | undefined {
     const text = this.string(name);
     if (text === undefined) return undefined;
-    const items = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const items = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     if (items.length === 0) throw new UsageError(`--${name} needs at least one value (comma-separated).`);
     return items;
   }
@@ -170,7 +350,8 @@ export class OptionReader {
 
   days(name: string): string[] | undefined {
     const list = this.list(name);
-    for (const day of list ?? []) if (!isIsoDay(day)) throw new UsageError(`--${name}: '${day}' is not a date as YYYY-MM-DD.`);
+    for (const day of list ?? [])
+      if (!isIsoDay(day)) throw new UsageError(`--${name}: '${day}' is not a date as YYYY-MM-DD.`);
     return list;
   }
 }

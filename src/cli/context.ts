@@ -63,7 +63,11 @@ export function createContext(init: ContextInit): VerbContext & { close(): Promi
       const key = readApiKey(options.string('api-key-file'), init.env);
       init.terminal.redact(key);
       const { createClient } = await import('../api/client');
-      client = createClient({ baseUrl, getApiKey: () => key, userAgent: `sat-imagery-cli/${init.version} node/${process.versions.node}` });
+      client = createClient({
+        baseUrl,
+        getApiKey: () => key,
+        userAgent: `sat-imagery-cli/${init.version} node/${process.versions.node}`,
+      });
       return client;
     },
     async area(): Promise<AoiSource> {
@@ -73,7 +77,13 @@ export function createContext(init: ContextInit): VerbContext & { close(): Promi
       return source;
     },
     async ports(guard: CostGuard = context.guard()): Promise<CliPorts> {
-      return createCliPorts({ client: await context.client(), terminal: init.terminal, signal: init.signal, guard, outputDirectory: context.outputDirectory() });
+      return createCliPorts({
+        client: await context.client(),
+        terminal: init.terminal,
+        signal: init.signal,
+        guard,
+        outputDirectory: context.outputDirectory(),
+      });
     },
     guard: (): CostGuard => ({ yes: options.flag('yes'), maxCost: options.number('max-cost'), spent: {} }),
     outputDirectory: (): string => options.string('output-directory') ?? process.cwd(),
@@ -88,5 +98,8 @@ export function createContext(init: ContextInit): VerbContext & { close(): Promi
 
 /** Refuses positionals a verb does not take (a typo would otherwise be ignored). */
 export function expectPositionals(context: VerbContext, max: number): void {
-  if (context.rest.length > max) throw new UsageError(`'${context.verb}' takes ${max === 0 ? 'no arguments' : `at most ${max} argument(s)`}; got: ${context.rest.join(' ')}.`);
+  if (context.rest.length > max)
+    throw new UsageError(
+      `'${context.verb}' takes ${max === 0 ? 'no arguments' : `at most ${max} argument(s)`}; got: ${context.rest.join(' ')}.`,
+    );
 }

@@ -14,7 +14,11 @@ const BASE_URL_VARIABLE = 'SAT_IMAGERY_BASE_URL';
 export function readApiKey(keyFile: string | undefined, env: NodeJS.ProcessEnv): string {
   if (keyFile === undefined) {
     const key = env[KEY_VARIABLE]?.trim();
-    if (!key) throw new CliError(`No API key: set ${KEY_VARIABLE}, or name a file only you can read with --api-key-file.`, ExitCode.auth);
+    if (!key)
+      throw new CliError(
+        `No API key: set ${KEY_VARIABLE}, or name a file only you can read with --api-key-file.`,
+        ExitCode.auth,
+      );
     return key;
   }
   let mode: number;
@@ -22,21 +26,35 @@ export function readApiKey(keyFile: string | undefined, env: NodeJS.ProcessEnv):
   try {
     ({ mode, uid: owner } = statSync(keyFile));
   } catch (error) {
-    throw new CliError(localFileMessage('read the key file', keyFile, (error as NodeJS.ErrnoException).code), ExitCode.auth);
+    throw new CliError(
+      localFileMessage('read the key file', keyFile, (error as NodeJS.ErrnoException).code),
+      ExitCode.auth,
+    );
   }
   const me = process.getuid?.();
-  if (me !== undefined && owner !== me) throw new CliError(`The key file ${keyFile} belongs to another user: refused. Use a file of your own (chmod 600).`, ExitCode.auth);
+  if (me !== undefined && owner !== me)
+    throw new CliError(
+      `The key file ${keyFile} belongs to another user: refused. Use a file of your own (chmod 600).`,
+      ExitCode.auth,
+    );
   if (me !== undefined && (mode & 0o077) !== 0) {
-    throw new CliError(`The key file ${keyFile} can be read by others (mode ${(mode & 0o777).toString(8)}): refused. Run chmod 600 ${keyFile}.`, ExitCode.auth);
+    throw new CliError(
+      `The key file ${keyFile} can be read by others (mode ${(mode & 0o777).toString(8)}): refused. Run chmod 600 ${keyFile}.`,
+      ExitCode.auth,
+    );
   }
   let key: string;
   try {
     key = readFileSync(keyFile, 'utf8').trim();
   } catch (error) {
-    throw new CliError(localFileMessage('read the key file', keyFile, (error as NodeJS.ErrnoException).code), ExitCode.auth);
+    throw new CliError(
+      localFileMessage('read the key file', keyFile, (error as NodeJS.ErrnoException).code),
+      ExitCode.auth,
+    );
   }
   if (!key) throw new CliError(`The key file ${keyFile} is empty.`, ExitCode.auth);
-  if (/\s/.test(key)) throw new CliError(`The key file ${keyFile} must hold the key alone, on one line.`, ExitCode.auth);
+  if (/\s/.test(key))
+    throw new CliError(`The key file ${keyFile} must hold the key alone, on one line.`, ExitCode.auth);
   return key;
 }
 
@@ -50,9 +68,13 @@ export function readBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv): s
     throw new UsageError(`${source} ("${raw}") is not a valid address.`);
   }
   if (!isHttpsOrLoopback(url)) {
-    if (url.protocol === 'http:') throw new UsageError(`Refusing to send the API key over plain http to ${url.host} (${source}): use https (http is allowed only for localhost).`);
+    if (url.protocol === 'http:')
+      throw new UsageError(
+        `Refusing to send the API key over plain http to ${url.host} (${source}): use https (http is allowed only for localhost).`,
+      );
     throw new UsageError(`${source} uses "${url.protocol}": use an https:// address.`);
   }
-  if (url.username || url.password || url.search || url.hash) throw new UsageError(`${source} must be a plain address, without credentials, query or fragment.`);
+  if (url.username || url.password || url.search || url.hash)
+    throw new UsageError(`${source} must be a plain address, without credentials, query or fragment.`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

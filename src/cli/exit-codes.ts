@@ -55,8 +55,14 @@ export const exitCodeHelp: [number, string][] = [
   [ExitCode.network, 'network or service failure (after retries)'],
   [ExitCode.notConfirmed, 'billed verb not confirmed (--yes, --max-cost) or its price unusable: nothing sent'],
   [ExitCode.refused, 'refused by the service (validation, credits, unknown id)'],
-  [ExitCode.localFile, 'a local file could not be read or written (missing, disk full, permission); verify: an image differs'],
-  [ExitCode.planUsage, "plan's usage error (unknown option, bad value, a setting the service refuses): 2 is plan's changes"],
+  [
+    ExitCode.localFile,
+    'a local file could not be read or written (missing, disk full, permission); verify: an image differs',
+  ],
+  [
+    ExitCode.planUsage,
+    "plan's usage error (unknown option, bad value, a setting the service refuses): 2 is plan's changes",
+  ],
   [ExitCode.interrupted, 'interrupted'],
 ];
 
@@ -98,7 +104,8 @@ export interface FinishedFacts {
  */
 export function exitCodeOfOutcome(outcome: Outcome, facts: FinishedFacts): ExitCodeValue {
   if (facts.interrupted) return ExitCode.interrupted;
-  if (outcome === 'may-have-been-charged' || outcome === 'unknown' || (facts.uncertain ?? 0) > 0) return ExitCode.mayHaveBeenCharged;
+  if (outcome === 'may-have-been-charged' || outcome === 'unknown' || (facts.uncertain ?? 0) > 0)
+    return ExitCode.mayHaveBeenCharged;
   if (outcome === 'not-available') return ExitCode.notAvailable;
   if ((facts.failed ?? 0) > 0) return ExitCode.failure;
   if ((facts.notAvailable ?? 0) > 0) return ExitCode.notAvailable;
@@ -136,7 +143,8 @@ export function exitCodeOf(error: unknown): ExitCodeValue {
     // The "may have been charged" outcome of billed calls is being added to the client; an error
     // that says so maps to its own code whatever its transport kind.
     const marked = error as { mayHaveBeenCharged?: unknown; kind: string };
-    if (marked.mayHaveBeenCharged === true || marked.kind === 'may-have-been-charged') return ExitCode.mayHaveBeenCharged;
+    if (marked.mayHaveBeenCharged === true || marked.kind === 'may-have-been-charged')
+      return ExitCode.mayHaveBeenCharged;
     if (error.code !== undefined && notAvailableServiceCodes.has(error.code)) return ExitCode.notAvailable;
     switch (error.kind) {
       case 'auth':

@@ -32,7 +32,10 @@ export function localFileCode(error: unknown): string | undefined {
 
 /** "Could not read the area file a.geojson: it does not exist (ENOENT). Check the path." */
 export function localFileMessage(what: string, path: string, code: string | undefined): string {
-  const [why, todo] = (code !== undefined ? reasons[code] : undefined) ?? ['file system error', 'check the path and the disk'];
+  const [why, todo] = (code !== undefined ? reasons[code] : undefined) ?? [
+    'file system error',
+    'check the path and the disk',
+  ];
   return `Could not ${what} ${path}: ${why}${code ? ` (${code})` : ''}. ${todo[0]!.toUpperCase()}${todo.slice(1)}.`;
 }
 
@@ -44,6 +47,18 @@ export function describeLocalFileError(error: unknown): string {
     return todo ? `${error.message.replace(/\.?$/, '.')} ${todo[0]!.toUpperCase()}${todo.slice(1)}.` : error.message;
   }
   const { syscall, path } = error as { syscall?: string; path?: string };
-  const verbs: Record<string, string> = { open: 'open', read: 'read', write: 'write to', mkdir: 'create the folder', rename: 'rename', unlink: 'remove', stat: 'read', lstat: 'read', scandir: 'list the folder', copyfile: 'copy', link: 'link' };
+  const verbs: Record<string, string> = {
+    open: 'open',
+    read: 'read',
+    write: 'write to',
+    mkdir: 'create the folder',
+    rename: 'rename',
+    unlink: 'remove',
+    stat: 'read',
+    lstat: 'read',
+    scandir: 'list the folder',
+    copyfile: 'copy',
+    link: 'link',
+  };
   return localFileMessage(verbs[syscall ?? ''] ?? 'use', path ?? '(a file)', code);
 }

@@ -7,12 +7,16 @@ import { chargeSentence, validitySentence } from '../workflows/engine/results';
 import type { BatchResult, BatchUnitReport, CompositeResult } from '../workflows/engine/results';
 import type { StoppedEstimate } from './ports';
 
-const num = (value: number | undefined, digits = 2): string => (value === undefined ? '?' : String(Math.round(value * 10 ** digits) / 10 ** digits));
+const num = (value: number | undefined, digits = 2): string =>
+  value === undefined ? '?' : String(Math.round(value * 10 ** digits) / 10 ** digits);
 
 export function modelsText(models: TaskingModel[]): string {
   if (models.length === 0) return 'No models.';
   return models
-    .map((m) => `${String(m.Model ?? '?').padEnd(16)} ${(m.SupportedSatelliteConstellations ?? []).map((c) => `${c.SatelliteConstellation}${c.Optional ? ' (optional)' : ''}`).join(', ')}`)
+    .map(
+      (m) =>
+        `${String(m.Model ?? '?').padEnd(16)} ${(m.SupportedSatelliteConstellations ?? []).map((c) => `${c.SatelliteConstellation}${c.Optional ? ' (optional)' : ''}`).join(', ')}`,
+    )
     .join('\n');
 }
 
@@ -26,19 +30,32 @@ export function estimateText(model: EstimateModel): string {
   const lines = [model.title];
   for (const s of model.settings) lines.push(`  ${s.label}: ${s.value}`);
   if (model.kind === 'composite') {
-    lines.push(`  Cost: ${num(model.credits)} credits`, `  Billed area: ${num(model.areaEstimateKm2 ?? model.aoi?.billedAreaKm2)} km²`);
+    lines.push(
+      `  Cost: ${num(model.credits)} credits`,
+      `  Billed area: ${num(model.areaEstimateKm2 ?? model.aoi?.billedAreaKm2)} km²`,
+    );
     if (model.fileSizeMB !== undefined) lines.push(`  File size: about ${num(model.fileSizeMB, 1)} MB`);
     const order = model.automaticOrder;
-    if (order) lines.push(`  Order the service would create (AutomaticOrderCreation): this month ${num(order.currentMonth)} ${order.currency}, each following month ${num(order.perMonth)} ${order.currency}`);
+    if (order)
+      lines.push(
+        `  Order the service would create (AutomaticOrderCreation): this month ${num(order.currentMonth)} ${order.currency}, each following month ${num(order.perMonth)} ${order.currency}`,
+      );
   } else if (model.kind === 'order') {
     // The totals as read from either estimate shape; the breakdown only where the service gave one.
-    const parts = (order: number | undefined, storage: number | undefined): string => (order === undefined && storage === undefined ? '' : ` (order ${num(order)} + storage ${num(storage)})`);
-    lines.push(`  This month: ${num(model.currentMonthCost)} ${model.currency}${parts(model.currentMonthOrder, model.currentMonthStorage)}`);
-    lines.push(`  Next month: ${num(model.perMonthCost)} ${model.currency}${parts(model.nextMonthOrder, model.nextMonthStorage)}`);
+    const parts = (order: number | undefined, storage: number | undefined): string =>
+      order === undefined && storage === undefined ? '' : ` (order ${num(order)} + storage ${num(storage)})`;
+    lines.push(
+      `  This month: ${num(model.currentMonthCost)} ${model.currency}${parts(model.currentMonthOrder, model.currentMonthStorage)}`,
+    );
+    lines.push(
+      `  Next month: ${num(model.perMonthCost)} ${model.currency}${parts(model.nextMonthOrder, model.nextMonthStorage)}`,
+    );
     if (model.cancellationDate) lines.push(`  Cancellation date: ${model.cancellationDate}`);
     for (const c of model.covers ?? []) {
       const size = c.id === 'tiles' ? ` (${c.tiles} tiles, ${c.miniTiles} mini-tiles)` : '';
-      lines.push(`  Cover ${c.label}${size}: this month ${num(c.currentMonth)}, next month ${num(c.perMonth)} ${c.currency}, billed ${num(c.billedKm2)} km²`);
+      lines.push(
+        `  Cover ${c.label}${size}: this month ${num(c.currentMonth)}, next month ${num(c.perMonth)} ${c.currency}, billed ${num(c.billedKm2)} km²`,
+      );
     }
   }
   for (const w of model.warnings) lines.push(`  Note: ${w}`);
@@ -50,7 +67,8 @@ export function stoppedText(stopped: StoppedEstimate): string {
 }
 
 /** What to do about a unit that may have been charged: it is held, not sent again unasked. */
-export const RESEND_ADVICE = 'not sent again: check the account balance first; --resend-uncertain sends it again (it may then be charged twice)';
+export const RESEND_ADVICE =
+  'not sent again: check the account balance first; --resend-uncertain sends it again (it may then be charged twice)';
 
 /** " (87 % of the image has valid pixels)", or the empty image said plainly; '' when not read. */
 function validityNote(fraction: number | undefined): string {
@@ -64,9 +82,12 @@ export function compositeText(result: CompositeResult): string {
     if (result.uploadedTo) saved.push(`Uploaded by the service to ${result.uploadedTo}; nothing was saved here.`);
     return [...saved, `${formatBytes(result.bytes)} written.`].join('\n');
   }
-  if (result.outcome === 'not-available') return `Not available: ${result.reason ?? 'the service cannot serve this request'}${result.fixes?.length ? ` (would help: ${result.fixes.join(', ')})` : ''}`;
+  if (result.outcome === 'not-available')
+    return `Not available: ${result.reason ?? 'the service cannot serve this request'}${result.fixes?.length ? ` (would help: ${result.fixes.join(', ')})` : ''}`;
   if (result.outcome === 'may-have-been-charged') {
-    const charge = result.charge ? chargeSentence(result.charge, 'The composite') : 'The composite may have been charged: the request was sent but its answer was lost, and it was not sent again.';
+    const charge = result.charge
+      ? chargeSentence(result.charge, 'The composite')
+      : 'The composite may have been charged: the request was sent but its answer was lost, and it was not sent again.';
     return `Nothing saved. ${charge}`;
   }
   return 'Nothing downloaded.';
@@ -77,7 +98,8 @@ function unitLine(u: BatchUnitReport): string {
   const file = u.file ? `  ${u.file}` : '';
   if (u.status === 'done') return `done              ${u.id}${file}${validityNote(u.validFraction)}`;
   if (u.status === 'skipped') return `done earlier      ${u.id}${file}${validityNote(u.validFraction)}`;
-  if (u.status === 'may-have-been-charged') return `possibly charged  ${u.id}  ${u.error ? `${u.error}; ` : ''}${RESEND_ADVICE}`;
+  if (u.status === 'may-have-been-charged')
+    return `possibly charged  ${u.id}  ${u.error ? `${u.error}; ` : ''}${RESEND_ADVICE}`;
   return `${u.status.padEnd(17)} ${u.id}${file}${u.error ? `  ${u.error}` : ''}`;
 }
 
@@ -87,9 +109,17 @@ export function batchText(result: BatchResult): string {
   const units = [...result.units, ...result.failed.filter((u) => !listed.has(u.id))];
   const lines = units.map(unitLine);
   const empty = units.filter((u) => u.validFraction === 0).length;
-  lines.push(`${units.filter((u) => u.status === 'done' || u.status === 'skipped').length} of ${units.length} done, ${result.failed.length} failed, ${result.uncertain.length} possibly charged, ${formatBytes(result.bytes)} written.`);
-  if (empty > 0) lines.push(`${empty} image${empty === 1 ? ' was' : 's were'} paid for but hold${empty === 1 ? 's' : ''} no valid pixels.`);
-  if (result.charge) lines.push(chargeSentence(result.charge, `${result.uncertain.length} unit${result.uncertain.length === 1 ? '' : 's'}`));
+  lines.push(
+    `${units.filter((u) => u.status === 'done' || u.status === 'skipped').length} of ${units.length} done, ${result.failed.length} failed, ${result.uncertain.length} possibly charged, ${formatBytes(result.bytes)} written.`,
+  );
+  if (empty > 0)
+    lines.push(
+      `${empty} image${empty === 1 ? ' was' : 's were'} paid for but hold${empty === 1 ? 's' : ''} no valid pixels.`,
+    );
+  if (result.charge)
+    lines.push(
+      chargeSentence(result.charge, `${result.uncertain.length} unit${result.uncertain.length === 1 ? '' : 's'}`),
+    );
   if (result.manifestPath) lines.push(`Manifest: ${result.manifestPath}`);
   return lines.join('\n');
 }
@@ -97,7 +127,15 @@ export function batchText(result: BatchResult): string {
 export function ordersText(orders: TaskOrder[]): string {
   if (orders.length === 0) return 'No orders.';
   return orders
-    .map((o) => [o.TaskOrderGuid ?? '?', (o.OrderingProcessStatus ?? '?').padEnd(12), String(o.Model ?? '?').padEnd(14), `${o.From ?? '?'} to ${o.To ?? 'recurring'}`, o.TaskOrderAreaKm2 === undefined ? '' : `${num(o.TaskOrderAreaKm2)} km²`].join('  '))
+    .map((o) =>
+      [
+        o.TaskOrderGuid ?? '?',
+        (o.OrderingProcessStatus ?? '?').padEnd(12),
+        String(o.Model ?? '?').padEnd(14),
+        `${o.From ?? '?'} to ${o.To ?? 'recurring'}`,
+        o.TaskOrderAreaKm2 === undefined ? '' : `${num(o.TaskOrderAreaKm2)} km²`,
+      ].join('  '),
+    )
     .join('\n');
 }
 
@@ -113,7 +151,10 @@ export function tilesText(tiles: TileRecord[], selected?: string[]): string {
   if (tiles.length === 0) return 'No tiles.';
   const chosen = new Set(selected ?? []);
   const mark = (t: TileRecord): string => (selected === undefined ? '' : chosen.has(String(t.Guid)) ? '* ' : '  ');
-  const lines = tiles.map((t) => `${mark(t)}${t.Guid ?? '?'}  ${t.MiniTile ? 'mini-tile' : 'tile'}${t.Epsg !== undefined ? `  EPSG ${String(t.Epsg)}` : ''}`);
+  const lines = tiles.map(
+    (t) =>
+      `${mark(t)}${t.Guid ?? '?'}  ${t.MiniTile ? 'mini-tile' : 'tile'}${t.Epsg !== undefined ? `  EPSG ${String(t.Epsg)}` : ''}`,
+  );
   if (selected !== undefined) lines.push(`${selected.length} of ${tiles.length} selected (*).`);
   return lines.join('\n');
 }

@@ -13,7 +13,7 @@ const verbs: [string, string][] = [
   ['stats AREA IMAGES...', 'per-field index statistics of GeoTIFFs, folders or STAC, as CSV (nothing sent)'],
   ['plan [FILE]', 'what applying imagery.json would buy and cost (exit 0 no changes, 2 changes, 11 usage error)'],
   ['apply [FILE]', "buy what the plan lists, within --max-cost and the file's budget (billed)"],
-  ['verify [FILE]', "every image in imagery.lock.json: its size and SHA-256 on the disk"],
+  ['verify [FILE]', 'every image in imagery.lock.json: its size and SHA-256 on the disk'],
   ['orders list', 'tasking orders (--recurring-only, --expired)'],
   ['orders show GUID...', 'details of orders'],
   ['orders estimate AREA', 'the cost of a tasking order (nothing created)'],
@@ -27,7 +27,13 @@ const verbs: [string, string][] = [
 /** The whole help, or with a known verb (`sat-imagery series --help`) that verb's options only. */
 export function helpText(verb = ''): string {
   // "orders show GUID..." is the verb 'orders show': its lower-case words.
-  const line = verbs.find(([name]) => name.split(' ').filter((word) => /^[a-z]/.test(word)).join(' ') === verb);
+  const line = verbs.find(
+    ([name]) =>
+      name
+        .split(' ')
+        .filter((word) => /^[a-z]/.test(word))
+        .join(' ') === verb,
+  );
   if (verb !== '' && line) return verbHelp(verb, line);
   const lines = [
     'Usage: sat-imagery VERB [AREA] [options]',
@@ -64,6 +70,15 @@ function optionLine(name: string): string {
 
 function verbHelp(verb: string, [usage, text]: [string, string]): string {
   const names = Object.keys(optionTable).filter((name) => optionTable[name]!.verbs?.includes(verb) ?? true);
-  const lines = [`Usage: sat-imagery ${usage} [options]`, '', `${text[0]!.toUpperCase()}${text.slice(1)}.`, '', 'Options:', ...names.map(optionLine), '', 'Exit codes: see sat-imagery --help.'];
+  const lines = [
+    `Usage: sat-imagery ${usage} [options]`,
+    '',
+    `${text[0]!.toUpperCase()}${text.slice(1)}.`,
+    '',
+    'Options:',
+    ...names.map(optionLine),
+    '',
+    'Exit codes: see sat-imagery --help.',
+  ];
   return `${lines.join('\n')}\n`;
 }

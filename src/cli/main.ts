@@ -58,7 +58,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return ExitCode.ok;
     }
     const load = verbs[verb];
-    if (!load) throw new UsageError(verb === '' ? 'No verb given. See sat-imagery --help.' : `Unknown verb '${verb}'. See sat-imagery --help.`);
+    if (!load)
+      throw new UsageError(
+        verb === '' ? 'No verb given. See sat-imagery --help.' : `Unknown verb '${verb}'. See sat-imagery --help.`,
+      );
     const context = createContext({ verb, values, rest, terminal, signal: controller.signal, env, version });
     close = context.close;
     const run = await load();
@@ -76,13 +79,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
 }
 
 function report(terminal: Terminal, error: unknown, code: number): void {
-  const message = localFileCode(error) !== undefined ? describeLocalFileError(error) : error instanceof Error ? error.message : String(error);
+  const message =
+    localFileCode(error) !== undefined
+      ? describeLocalFileError(error)
+      : error instanceof Error
+        ? error.message
+        : String(error);
   if (isWorkflowError(error) && error.kind === 'invalid-geometry') {
     const name = /^(.*) is not a valid area of interest/.exec(message)?.[1] ?? 'area';
     for (const line of problemLines(name, error.problems)) terminal.note(line);
   }
   terminal.note(`sat-imagery: ${message}`);
-  if (code === ExitCode.failure && error instanceof Error && error.stack && !isWorkflowError(error)) terminal.note(error.stack);
+  if (code === ExitCode.failure && error instanceof Error && error.stack && !isWorkflowError(error))
+    terminal.note(error.stack);
   if (terminal.json) {
     const kind = error instanceof Error ? ((error as { kind?: string }).kind ?? error.name) : 'error';
     terminal.out(JSON.stringify({ error: { kind, message, exitCode: code } }, null, 2));

@@ -9,7 +9,15 @@ import type { ImageryClient } from '../api/types';
 import type { EstimateDecision, EstimateModel } from '../workflows/engine/estimate-view-model';
 import { addSpent, orderFigure, overBudget, priceOf } from '../workflows/engine/cost-decision';
 import type { Price } from '../workflows/engine/cost-decision';
-import type { Answer, AskPort, InputQuestion, PickItem, PickManyQuestion, PickQuestion, WorkflowPorts } from '../workflows/engine/ports';
+import type {
+  Answer,
+  AskPort,
+  InputQuestion,
+  PickItem,
+  PickManyQuestion,
+  PickQuestion,
+  WorkflowPorts,
+} from '../workflows/engine/ports';
 import { optionTable } from './args';
 import { UsageError } from './exit-codes';
 import type { Terminal } from './terminal';
@@ -88,7 +96,12 @@ export function createCliPorts(options: CliPortOptions): CliPorts {
       return { action: 'proceed' };
     },
     signal: options.signal,
-    settings: () => ({ defaults: {}, confirmCostAbove: guard.maxCost, outputDirectory: options.outputDirectory, workspaceFolder: process.cwd() }),
+    settings: () => ({
+      defaults: {},
+      confirmCostAbove: guard.maxCost,
+      outputDirectory: options.outputDirectory,
+      workspaceFolder: process.cwd(),
+    }),
     log: (message) => terminal.note(message),
     stopped: undefined,
   };
@@ -101,7 +114,9 @@ export function refusal(guard: CostGuard, price?: Price): string | undefined {
   if (!guard.yes && guard.maxCost === undefined) return 'a billed request: add --yes and --max-cost AMOUNT to send it';
   if (!guard.yes) return 'not confirmed: add --yes to send it';
   if (guard.maxCost === undefined) return 'no budget: add --max-cost AMOUNT to send it';
-  return price === undefined ? undefined : overBudget(price, { amount: guard.maxCost, name: '--max-cost', inclusive: true, spent: guard.spent });
+  return price === undefined
+    ? undefined
+    : overBudget(price, { amount: guard.maxCost, name: '--max-cost', inclusive: true, spent: guard.spent });
 }
 
 /** One figure for scripts (--json `cost`): the images' credits, or an order's dearer month; every
@@ -114,24 +129,35 @@ function costOf(model: EstimateModel): number | undefined {
 function nonInteractiveAsk(terminal: Terminal): AskPort {
   const flag = flagOfQuestion;
   const missing = (id: string, items: PickItem<unknown>[]): UsageError => {
-    const choices = items.map((i) => i.label).slice(0, 12).join(', ');
-    return new UsageError(`Missing ${flag(id)}${choices ? ` (one of: ${choices}${items.length > 12 ? ', …' : ''})` : ''}.`);
+    const choices = items
+      .map((i) => i.label)
+      .slice(0, 12)
+      .join(', ');
+    return new UsageError(
+      `Missing ${flag(id)}${choices ? ` (one of: ${choices}${items.length > 12 ? ', …' : ''})` : ''}.`,
+    );
   };
   // A boolean flag's default is its absence: "Using --tile-deduplication No" would read as if set.
   const defaulted = (id: string, shown: string, value?: unknown): void => {
     const name = flag(id);
     if (optionTable[name.slice(2)]?.type !== 'boolean') terminal.note(`Using ${name} ${shown} (the default).`);
-    else terminal.note(value === true ? `Using ${name}: ${shown} (the default).` : `Without ${name}: ${shown} (the default).`);
+    else
+      terminal.note(
+        value === true ? `Using ${name}: ${shown} (the default).` : `Without ${name}: ${shown} (the default).`,
+      );
   };
   return {
     async pick<T>(question: PickQuestion<T>): Promise<Answer<T>> {
-      if (neverDefaulted.has(question.id) || question.defaultValue === undefined) throw missing(question.id, question.items);
+      if (neverDefaulted.has(question.id) || question.defaultValue === undefined)
+        throw missing(question.id, question.items);
       const item = question.items.find((i) => i.value === question.defaultValue);
-      if (!questionsOfAllFlags.has(question.id)) defaulted(question.id, item?.label ?? String(question.defaultValue), question.defaultValue);
+      if (!questionsOfAllFlags.has(question.id))
+        defaulted(question.id, item?.label ?? String(question.defaultValue), question.defaultValue);
       return question.defaultValue;
     },
     async pickMany<T>(question: PickManyQuestion<T>): Promise<Answer<T[]>> {
-      if (neverDefaulted.has(question.id) || question.defaultValues.length === 0) throw missing(question.id, question.items);
+      if (neverDefaulted.has(question.id) || question.defaultValues.length === 0)
+        throw missing(question.id, question.items);
       defaulted(question.id, question.defaultValues.map(String).join(','));
       return question.defaultValues;
     },

@@ -9,7 +9,8 @@
  * nothing a newline would not), DEL, C1, the bidirectional marks, embeddings, overrides and
  * isolates, and the Unicode line and paragraph separators. A lone carriage return is escaped. */
 // eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+const UNPRINTABLE =
+  /\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
 export function printable(text: string): string {
   return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

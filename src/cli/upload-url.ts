@@ -21,7 +21,8 @@ export function uploadUrlSecrets(url: string): string[] {
   return [...new Set([...values, ...decoded].filter((v) => v.length >= 8)), query];
 }
 
-const SIGNATURE_PARAMETER = /([?&](?:x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential|signature|sig)=)[^&\s"'<>]*/gi;
+const SIGNATURE_PARAMETER =
+  /([?&](?:x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential|signature|sig)=)[^&\s"'<>]*/gi;
 
 /** `…?X-Amz-Signature=abc` → `…?X-Amz-Signature=[redacted]`, in any URL in the text. */
 export function redactSignatures(text: string): string {

@@ -12,7 +12,11 @@ export function isCancellation(error: unknown, signal?: AbortSignal): boolean {
 }
 
 /** The call's answer, or `fallback` when it fails for any reason but a cancel. */
-export async function unlessCancelled<T, F>(call: Promise<T>, signal: AbortSignal | undefined, fallback: F): Promise<T | F> {
+export async function unlessCancelled<T, F>(
+  call: Promise<T>,
+  signal: AbortSignal | undefined,
+  fallback: F,
+): Promise<T | F> {
   try {
     return await call;
   } catch (error) {

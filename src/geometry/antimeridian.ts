@@ -9,7 +9,8 @@ import type { PolygonCoordinates } from './types';
 export function findAntimeridianJump(polygon: PolygonCoordinates): { ring: number; position: number } | undefined {
   for (let r = 0; r < polygon.length; r++) {
     const ring = polygon[r];
-    for (let i = 1; i < ring.length; i++) if (Math.abs(ring[i][0] - ring[i - 1][0]) > 180) return { ring: r, position: i - 1 };
+    for (let i = 1; i < ring.length; i++)
+      if (Math.abs(ring[i][0] - ring[i - 1][0]) > 180) return { ring: r, position: i - 1 };
   }
   return undefined;
 }
@@ -34,7 +35,8 @@ function unwrap(ring: number[][]): number[][] {
 export function splitAtAntimeridian(polygon: PolygonCoordinates): PolygonCoordinates[] | undefined {
   const rings = polygon.map(unwrap);
   for (const ring of rings) {
-    const first = ring[0], last = ring[ring.length - 1];
+    const first = ring[0],
+      last = ring[ring.length - 1];
     if (first[0] !== last[0] || first[1] !== last[1]) return undefined;
   }
   // Bring every ring into the same turn of the globe as the outer ring, which must reach past 180.
@@ -58,7 +60,8 @@ export function splitAtAntimeridian(polygon: PolygonCoordinates): PolygonCoordin
 }
 
 function longitudeRange(ring: number[][]): [number, number] {
-  let low = Infinity, high = -Infinity;
+  let low = Infinity,
+    high = -Infinity;
   for (const p of ring) {
     if (p[0] < low) low = p[0];
     if (p[0] > high) high = p[0];

@@ -33,7 +33,8 @@ export class AoiCache {
   read(text: string, format: AoiFormat | 'auto', key?: DocumentKey): AoiReadResult {
     if (key) {
       const known = this.byUri.get(key.uri);
-      if (known && known.version === key.version && known.format === format) return this.hit(this.byUri, key.uri, known).result;
+      if (known && known.version === key.version && known.format === format)
+        return this.hit(this.byUri, key.uri, known).result;
     }
     const sameText = this.byText.get(text);
     let entry: Entry;
@@ -61,7 +62,12 @@ export class AoiCache {
   /** Rules the host learnt (the specification document); true when they changed, and the cache was emptied. */
   setBillingRules(rules: BillingRules): boolean {
     const now = this.rules;
-    if (now.minBilledKm2 === rules.minBilledKm2 && now.minFillRatio === rules.minFillRatio && now.minBoxSideM === rules.minBoxSideM) return false;
+    if (
+      now.minBilledKm2 === rules.minBilledKm2 &&
+      now.minFillRatio === rules.minFillRatio &&
+      now.minBoxSideM === rules.minBoxSideM
+    )
+      return false;
     this.rules = { ...rules };
     this.clear();
     for (const listener of this.rulesListeners) listener();

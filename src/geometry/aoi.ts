@@ -10,15 +10,26 @@ import type { Aoi, AoiFormat, PolygonCoordinates } from './types';
 /** `measures`, when the caller has them from validation, spare another pass over the vertices;
  * `minBilledKm2` is the billing rules' minimum per polygon (the specification document's, when it
  * gives one). */
-export function aoiFromPolygons(polygons: PolygonCoordinates[], format: AoiFormat = 'geojson', measures?: PolygonMeasures[], minBilledKm2 = MIN_BILLED_KM2): Aoi {
+export function aoiFromPolygons(
+  polygons: PolygonCoordinates[],
+  format: AoiFormat = 'geojson',
+  measures?: PolygonMeasures[],
+  minBilledKm2 = MIN_BILLED_KM2,
+): Aoi {
   if (polygons.length === 0) throw new RangeError('An AOI needs at least one polygon.');
-  const measured = measures && measures.length === polygons.length ? measures : polygons.map((polygon) => flattenPolygon(polygon, true));
+  const measured =
+    measures && measures.length === polygons.length
+      ? measures
+      : polygons.map((polygon) => flattenPolygon(polygon, true));
   const billedBoxes = measured.map((flat) => flat.bbox);
   const vertexCount = measured.reduce((sum, flat) => sum + flat.vertexCount, 0);
   const aoi = {
     format,
     polygons,
-    geoJson: polygons.length === 1 ? { type: 'Polygon' as const, coordinates: polygons[0] } : { type: 'MultiPolygon' as const, coordinates: polygons },
+    geoJson:
+      polygons.length === 1
+        ? { type: 'Polygon' as const, coordinates: polygons[0] }
+        : { type: 'MultiPolygon' as const, coordinates: polygons },
     areaKm2: measured.reduce((sum, flat) => sum + flat.areaKm2, 0),
     billedAreaKm2: billedBoxes.reduce((sum, box) => sum + Math.max(minBilledKm2, bboxAreaKm2(box)), 0),
     minBilledKm2,

@@ -39,7 +39,12 @@ export function polygonBbox(polygon: PolygonCoordinates): BoundingBox {
 
 export function unionBbox(boxes: readonly BoundingBox[]): BoundingBox {
   return boxes.reduce(
-    (acc, b) => ({ west: Math.min(acc.west, b.west), south: Math.min(acc.south, b.south), east: Math.max(acc.east, b.east), north: Math.max(acc.north, b.north) }),
+    (acc, b) => ({
+      west: Math.min(acc.west, b.west),
+      south: Math.min(acc.south, b.south),
+      east: Math.max(acc.east, b.east),
+      north: Math.max(acc.north, b.north),
+    }),
     { west: Infinity, south: Infinity, east: -Infinity, north: -Infinity },
   );
 }

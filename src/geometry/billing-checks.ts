@@ -20,7 +20,13 @@ function polygonName(p: number, names: readonly (string | undefined)[] | undefin
 }
 
 /** Adds one warning per rule a polygon breaks, at the polygon, and the merge warnings. */
-export function checkBillingRules(polygons: readonly PolygonCoordinates[], measures: readonly PolygonMeasures[], rules: BillingRules, out: Draft[], names?: readonly (string | undefined)[]): void {
+export function checkBillingRules(
+  polygons: readonly PolygonCoordinates[],
+  measures: readonly PolygonMeasures[],
+  rules: BillingRules,
+  out: Draft[],
+  names?: readonly (string | undefined)[],
+): void {
   // Thousands of tiny polygons would each earn a warning: past MAX_PROBLEMS they are noise.
   for (let p = 0; p < polygons.length && out.length < MAX_PROBLEMS; p++) {
     const { bbox, areaKm2 } = measures[p];

@@ -27,7 +27,11 @@ interface SplitPlan {
 }
 
 /** The cut into strips that bills least, or undefined when none saves enough. */
-function planBillingSplit(polygon: PolygonCoordinates, measure: PolygonMeasures, rules: BillingRules): SplitPlan | undefined {
+function planBillingSplit(
+  polygon: PolygonCoordinates,
+  measure: PolygonMeasures,
+  rules: BillingRules,
+): SplitPlan | undefined {
   if (measure.vertexCount > MAX_FIX_VERTICES) return undefined;
   const box = measure.bbox;
   const before = billedBoxKm2(box, rules);
@@ -58,16 +62,29 @@ function strips(box: BoundingBox, n: number, alongLongitude: boolean): BoundingB
   for (let k = 0; k < n; k++) {
     if (alongLongitude) {
       const step = (box.east - box.west) / n;
-      out.push({ ...box, west: k === 0 ? box.west : box.west + k * step, east: k === n - 1 ? box.east : box.west + (k + 1) * step });
+      out.push({
+        ...box,
+        west: k === 0 ? box.west : box.west + k * step,
+        east: k === n - 1 ? box.east : box.west + (k + 1) * step,
+      });
     } else {
       const step = (box.north - box.south) / n;
-      out.push({ ...box, south: k === 0 ? box.south : box.south + k * step, north: k === n - 1 ? box.north : box.south + (k + 1) * step });
+      out.push({
+        ...box,
+        south: k === 0 ? box.south : box.south + k * step,
+        north: k === n - 1 ? box.north : box.south + (k + 1) * step,
+      });
     }
   }
   return out;
 }
 
-export function splitFix(polygon: PolygonCoordinates, p: number, measure: PolygonMeasures, rules: BillingRules): FixDraft | undefined {
+export function splitFix(
+  polygon: PolygonCoordinates,
+  p: number,
+  measure: PolygonMeasures,
+  rules: BillingRules,
+): FixDraft | undefined {
   const plan = planBillingSplit(polygon, measure, rules);
   if (!plan) return undefined;
   return {
@@ -87,11 +104,23 @@ function intersects(a: BoundingBox, b: BoundingBox): boolean {
  * overlap, one box bills less than the two, and the hull's box touches no other polygon's box
  * (so the merge cannot make polygons overlap).
  */
-export function mergeFix(polygons: readonly PolygonCoordinates[], measures: readonly PolygonMeasures[], a: number, b: number, rules: BillingRules): FixDraft | undefined {
-  const boxA = measures[a].bbox, boxB = measures[b].bbox;
+export function mergeFix(
+  polygons: readonly PolygonCoordinates[],
+  measures: readonly PolygonMeasures[],
+  a: number,
+  b: number,
+  rules: BillingRules,
+): FixDraft | undefined {
+  const boxA = measures[a].bbox,
+    boxB = measures[b].bbox;
   if (!intersects(boxA, boxB)) return undefined;
   if (measures[a].vertexCount + measures[b].vertexCount > MAX_FIX_VERTICES) return undefined;
-  const union: BoundingBox = { west: Math.min(boxA.west, boxB.west), south: Math.min(boxA.south, boxB.south), east: Math.max(boxA.east, boxB.east), north: Math.max(boxA.north, boxB.north) };
+  const union: BoundingBox = {
+    west: Math.min(boxA.west, boxB.west),
+    south: Math.min(boxA.south, boxB.south),
+    east: Math.max(boxA.east, boxB.east),
+    north: Math.max(boxA.north, boxB.north),
+  };
   const before = billedBoxKm2(boxA, rules) + billedBoxKm2(boxB, rules);
   const after = billedBoxKm2(union, rules);
   if (!(after < before)) return undefined;
@@ -111,7 +140,8 @@ export function mergeFix(polygons: readonly PolygonCoordinates[], measures: read
 /** Andrew's monotone chain: the hull's ring, counter-clockwise and closed. */
 function convexHull(points: readonly number[][]): number[][] {
   const sorted = points.map((p) => [p[0], p[1]]).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
-  const cross = (o: number[], p: number[], q: number[]) => (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0]);
+  const cross = (o: number[], p: number[], q: number[]) =>
+    (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0]);
   const lower: number[][] = [];
   for (const p of sorted) {
     while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();

@@ -23,7 +23,11 @@ export interface BillingRules {
  * (area.ts, the split, the warnings) uses this one value. 5 % and 150 m are the same in both.
  * The diagnostics run without network, so these apply until the host passes others (AoiCache).
  */
-export const DEFAULT_BILLING_RULES: Readonly<BillingRules> = Object.freeze({ minBilledKm2: 0.5, minFillRatio: 0.05, minBoxSideM: 150 });
+export const DEFAULT_BILLING_RULES: Readonly<BillingRules> = Object.freeze({
+  minBilledKm2: 0.5,
+  minFillRatio: 0.05,
+  minBoxSideM: 150,
+});
 
 /** Names the specification document may give the thresholds under (an `x-billing` or `x-limits`
  * extension at its top level; case does not matter). The interface document names none, so any
@@ -58,7 +62,10 @@ export function billedBoxKm2(box: BoundingBox, rules: BillingRules): number {
 /** Width (at the box's middle latitude) and height of a box, in metres. */
 export function boxSidesM(box: BoundingBox): { widthM: number; heightM: number } {
   const midLat = ((box.north + box.south) / 2) * RAD;
-  return { widthM: Math.abs(box.east - box.west) * RAD * EARTH_RADIUS_M * Math.cos(midLat), heightM: Math.abs(box.north - box.south) * RAD * EARTH_RADIUS_M };
+  return {
+    widthM: Math.abs(box.east - box.west) * RAD * EARTH_RADIUS_M * Math.cos(midLat),
+    heightM: Math.abs(box.north - box.south) * RAD * EARTH_RADIUS_M,
+  };
 }
 
 /** km² for a message: three significant digits, no exponent. */

@@ -12,13 +12,25 @@ const MAX_CELLS_PER_CHAIN = 64;
  * Calls `visit` once for each pair of chains whose boxes overlap, until it returns true, or the
  * budget (in comparisons and whatever `visit` charges) runs out; false then.
  */
-export function forEachOverlappingChainPair(chains: readonly Chain[], budget: number, visit: (a: Chain, b: Chain) => number | true): boolean {
+export function forEachOverlappingChainPair(
+  chains: readonly Chain[],
+  budget: number,
+  visit: (a: Chain, b: Chain) => number | true,
+): boolean {
   if (chains.length < 2) return true;
-  let west = Infinity, south = Infinity, east = -Infinity, north = -Infinity, spanX = 0, spanY = 0;
+  let west = Infinity,
+    south = Infinity,
+    east = -Infinity,
+    north = -Infinity,
+    spanX = 0,
+    spanY = 0;
   for (const c of chains) {
-    west = Math.min(west, c.minX); east = Math.max(east, c.maxX);
-    south = Math.min(south, c.minY); north = Math.max(north, c.maxY);
-    spanX += c.maxX - c.minX; spanY += c.maxY - c.minY;
+    west = Math.min(west, c.minX);
+    east = Math.max(east, c.maxX);
+    south = Math.min(south, c.minY);
+    north = Math.max(north, c.maxY);
+    spanX += c.maxX - c.minX;
+    spanY += c.maxY - c.minY;
   }
   // Cells as large as the average chain, and no more cells than about four per chain.
   const floor = Math.sqrt(((east - west) * (north - south)) / (4 * chains.length)) || 1;
@@ -28,8 +40,10 @@ export function forEachOverlappingChainPair(chains: readonly Chain[], budget: nu
   const cells = new Map<number, Chain[]>();
   const large: Chain[] = [];
   for (const c of chains) {
-    const x0 = Math.floor((c.minX - west) / size), x1 = Math.floor((c.maxX - west) / size);
-    const y0 = Math.floor((c.minY - south) / size), y1 = Math.floor((c.maxY - south) / size);
+    const x0 = Math.floor((c.minX - west) / size),
+      x1 = Math.floor((c.maxX - west) / size);
+    const y0 = Math.floor((c.minY - south) / size),
+      y1 = Math.floor((c.maxY - south) / size);
     if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS_PER_CHAIN) {
       large.push(c);
       continue;

@@ -6,9 +6,7 @@ import type { ProblemCode } from './types';
 
 /** Where a problem is: a part of a polygon, a JSON path, or a span of text already known. */
 type Place =
-  | { polygon: number; ring?: number; position?: number; coordinate?: number }
-  | { path: JsonPath }
-  | { span: Span };
+  { polygon: number; ring?: number; position?: number; coordinate?: number } | { path: JsonPath } | { span: Span };
 
 export type FixDraft =
   /** Insert ", <first position>" right after the ring's last position. */

@@ -56,9 +56,13 @@ export function flattenPolygon(polygon: PolygonCoordinates, transient = false): 
     }
   }
   const outerEnd = polygon.length > 1 ? ringStarts[1] : total;
-  let west = Infinity, south = Infinity, east = -Infinity, north = -Infinity;
+  let west = Infinity,
+    south = Infinity,
+    east = -Infinity,
+    north = -Infinity;
   for (let v = 0; v < outerEnd; v++) {
-    const x = xs[v], y = ys[v];
+    const x = xs[v],
+      y = ys[v];
     if (x < west) west = x;
     if (x > east) east = x;
     if (y < south) south = y;
@@ -66,7 +70,9 @@ export function flattenPolygon(polygon: PolygonCoordinates, transient = false): 
   }
   let areaM2 = 0;
   for (let r = 0; r < ringStarts.length; r++) {
-    const ringArea = Math.abs(ringSum(xs, ys, ringStarts[r], r + 1 < ringStarts.length ? ringStarts[r + 1] : total) * RING_SUM_TO_M2);
+    const ringArea = Math.abs(
+      ringSum(xs, ys, ringStarts[r], r + 1 < ringStarts.length ? ringStarts[r + 1] : total) * RING_SUM_TO_M2,
+    );
     areaM2 += r === 0 ? ringArea : -ringArea;
   }
   const bbox = { west, south, east, north };

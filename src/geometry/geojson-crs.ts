@@ -28,16 +28,31 @@ export interface CrsFault {
 export function crsFault(owner: Record<string, unknown>, path: JsonPath): CrsFault | undefined {
   if (!('crs' in owner) || owner.crs === null) return undefined; // null: "no CRS", read as the default
   const crs = owner.crs;
-  const advice = 'coordinates must be longitude and latitude on WGS 84 (CRS84 or EPSG:4326). Reproject the file (for example `ogr2ogr -t_srs EPSG:4326 out.geojson in.geojson`), or remove the "crs" member if the coordinates already are longitude/latitude.';
+  const advice =
+    'coordinates must be longitude and latitude on WGS 84 (CRS84 or EPSG:4326). Reproject the file (for example `ogr2ogr -t_srs EPSG:4326 out.geojson in.geojson`), or remove the "crs" member if the coordinates already are longitude/latitude.';
   const crsPath = [...path, 'crs'];
-  if (typeof crs !== 'object' || Array.isArray(crs)) return { message: `The "crs" member must be an object naming the coordinate system; ${advice}`, path: crsPath };
+  if (typeof crs !== 'object' || Array.isArray(crs))
+    return { message: `The "crs" member must be an object naming the coordinate system; ${advice}`, path: crsPath };
   const { type, properties } = crs as Record<string, unknown>;
-  const props = typeof properties === 'object' && properties !== null && !Array.isArray(properties) ? (properties as Record<string, unknown>) : undefined;
+  const props =
+    typeof properties === 'object' && properties !== null && !Array.isArray(properties)
+      ? (properties as Record<string, unknown>)
+      : undefined;
   if (type === 'name' && typeof props?.name === 'string') {
     const name = props.name.trim();
     if (LON_LAT.has(name.toLowerCase()) || /^urn:ogc:def:crs:epsg:[\d.]*:4326$/i.test(name)) return undefined;
-    return { message: `The "crs" member names ${JSON.stringify(name.slice(0, 80))}, which this extension does not read: ${advice}`, path: [...crsPath, 'properties', 'name'] };
+    return {
+      message: `The "crs" member names ${JSON.stringify(name.slice(0, 80))}, which this extension does not read: ${advice}`,
+      path: [...crsPath, 'properties', 'name'],
+    };
   }
-  if (type === 'link') return { message: `The "crs" member links to a coordinate system definition, which this extension does not follow: ${advice}`, path: crsPath };
-  return { message: `The "crs" member does not name a coordinate system ("type": "name" with "properties": { "name": ... }); ${advice}`, path: crsPath };
+  if (type === 'link')
+    return {
+      message: `The "crs" member links to a coordinate system definition, which this extension does not follow: ${advice}`,
+      path: crsPath,
+    };
+  return {
+    message: `The "crs" member does not name a coordinate system ("type": "name" with "properties": { "name": ... }); ${advice}`,
+    path: crsPath,
+  };
 }

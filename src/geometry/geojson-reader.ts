@@ -23,9 +23,17 @@ const MAX_NAME = 60;
 function featureName(feature: Json): string | undefined {
   const properties = isObject(feature.properties) ? feature.properties : {};
   for (const candidate of [properties.name, feature.id, properties.id]) {
-    const text = typeof candidate === 'string' ? candidate : typeof candidate === 'number' && Number.isFinite(candidate) ? String(candidate) : undefined;
+    const text =
+      typeof candidate === 'string'
+        ? candidate
+        : typeof candidate === 'number' && Number.isFinite(candidate)
+          ? String(candidate)
+          : undefined;
     // eslint-disable-next-line no-control-regex
-    const clean = text?.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+    const clean = text
+      ?.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (clean) return clean.length > MAX_NAME ? `${clean.slice(0, MAX_NAME - 1)}…` : clean;
   }
   return undefined;
@@ -55,11 +63,13 @@ export function readGeoJsonValue(root: unknown): GeoJsonContent {
   const content: GeoJsonContent = { polygons: [], polygonPaths: [], polygonNames: [], drafts: [] };
   let featureNow: string | undefined;
   const fail = (code: Draft['code'], message: string, path: JsonPath) => {
-    if (content.drafts.length < MAX_PROBLEMS) content.drafts.push({ code, severity: 'error', message, place: { path } });
+    if (content.drafts.length < MAX_PROBLEMS)
+      content.drafts.push({ code, severity: 'error', message, place: { path } });
   };
 
   const readPolygon = (coordinates: unknown, path: JsonPath, label: string) => {
-    if (!Array.isArray(coordinates)) return fail('not-geojson', `The coordinates of ${label} must be an array of rings, ${got(coordinates)}.`, path);
+    if (!Array.isArray(coordinates))
+      return fail('not-geojson', `The coordinates of ${label} must be an array of rings, ${got(coordinates)}.`, path);
     if (coordinates.length === 0) return fail('empty', `${capital(label)} has no rings.`, path);
     const before = content.drafts.length;
     for (let r = 0; r < coordinates.length; r++) {
@@ -70,7 +80,14 @@ export function readGeoJsonValue(root: unknown): GeoJsonContent {
       }
       for (let i = 0; i < ring.length; i++) {
         const position: unknown = ring[i];
-        if (Array.isArray(position) && position.length >= 2 && isFiniteNumber(position[0]) && isFiniteNumber(position[1]) && (position.length === 2 || position.every(isFiniteNumber))) continue;
+        if (
+          Array.isArray(position) &&
+          position.length >= 2 &&
+          isFiniteNumber(position[0]) &&
+          isFiniteNumber(position[1]) &&
+          (position.length === 2 || position.every(isFiniteNumber))
+        )
+          continue;
         describePosition(position, [...path, r, i], `position ${i + 1} of ring ${r + 1} of ${label}`, fail);
         if (content.drafts.length - before >= 3) break; // a few per polygon tell the story
       }
@@ -90,54 +107,83 @@ export function readGeoJsonValue(root: unknown): GeoJsonContent {
   };
 
   const readGeometry = (geometry: unknown, path: JsonPath, depth: number) => {
-    if (!isObject(geometry)) return fail('not-geojson', `Expected a GeoJSON geometry object here, ${got(geometry)}.`, path);
+    if (!isObject(geometry))
+      return fail('not-geojson', `Expected a GeoJSON geometry object here, ${got(geometry)}.`, path);
     if (!checkCrs(geometry, path)) return;
     const type = geometry.type;
     const label = () => `polygon ${content.polygons.length + 1}`;
     if (type === 'Polygon') return readPolygon(geometry.coordinates, [...path, 'coordinates'], label());
     if (type === 'MultiPolygon') {
       const polygons = geometry.coordinates;
-      if (!Array.isArray(polygons)) return fail('not-geojson', `The coordinates of a MultiPolygon must be an array of polygons, ${got(polygons)}.`, [...path, 'coordinates']);
+      if (!Array.isArray(polygons))
+        return fail(
+          'not-geojson',
+          `The coordinates of a MultiPolygon must be an array of polygons, ${got(polygons)}.`,
+          [...path, 'coordinates'],
+        );
       if (polygons.length === 0) return fail('empty', 'This MultiPolygon has no polygons.', [...path, 'coordinates']);
       polygons.forEach((polygon, k) => readPolygon(polygon, [...path, 'coordinates', k], label()));
       return;
     }
     if (type === 'GeometryCollection') {
-      if (depth >= MAX_COLLECTION_DEPTH) return fail('not-geojson', `GeometryCollections are nested more than ${MAX_COLLECTION_DEPTH} deep.`, path);
+      if (depth >= MAX_COLLECTION_DEPTH)
+        return fail('not-geojson', `GeometryCollections are nested more than ${MAX_COLLECTION_DEPTH} deep.`, path);
       const members = geometry.geometries;
-      if (!Array.isArray(members)) return fail('not-geojson', `The "geometries" of a GeometryCollection must be an array, ${got(members)}.`, path);
+      if (!Array.isArray(members))
+        return fail('not-geojson', `The "geometries" of a GeometryCollection must be an array, ${got(members)}.`, path);
       if (members.length === 0) return fail('empty', 'This GeometryCollection has no geometries.', path);
       members.forEach((member, k) => readGeometry(member, [...path, 'geometries', k], depth + 1));
       return;
     }
     if (typeof type === 'string' && LINEAR_TYPES.has(type)) {
-      return fail('not-an-area', `A ${type} has no area: an area of interest must be a Polygon or MultiPolygon.`, [...path, 'type']);
+      return fail('not-an-area', `A ${type} has no area: an area of interest must be a Polygon or MultiPolygon.`, [
+        ...path,
+        'type',
+      ]);
     }
-    const expected = path.length === 0 ? 'a Polygon, MultiPolygon, Feature or FeatureCollection' : 'a Polygon or MultiPolygon geometry';
+    const expected =
+      path.length === 0
+        ? 'a Polygon, MultiPolygon, Feature or FeatureCollection'
+        : 'a Polygon or MultiPolygon geometry';
     describeBadType(type, path, expected, fail);
   };
 
   const readFeature = (feature: unknown, path: JsonPath, name: string) => {
     if (!isObject(feature) || feature.type !== 'Feature') {
-      return fail('not-geojson', `${capital(name)} must be an object with "type": "Feature".`, isObject(feature) && 'type' in feature ? [...path, 'type'] : path);
+      return fail(
+        'not-geojson',
+        `${capital(name)} must be an object with "type": "Feature".`,
+        isObject(feature) && 'type' in feature ? [...path, 'type'] : path,
+      );
     }
-    if (feature.geometry === null || feature.geometry === undefined) return fail('empty', `${capital(name)} has no geometry.`, path);
+    if (feature.geometry === null || feature.geometry === undefined)
+      return fail('empty', `${capital(name)} has no geometry.`, path);
     if (path.length > 0 && !checkCrs(feature, path)) return;
     featureNow = featureName(feature);
     const first = content.polygons.length;
     readGeometry(feature.geometry, [...path, 'geometry'], 0);
     const count = content.polygons.length - first;
-    if (featureNow !== undefined && count > 1) for (let k = 0; k < count; k++) content.polygonNames[first + k] = `${featureNow}, part ${k + 1}`;
+    if (featureNow !== undefined && count > 1)
+      for (let k = 0; k < count; k++) content.polygonNames[first + k] = `${featureNow}, part ${k + 1}`;
     featureNow = undefined;
   };
 
   if (!isObject(root)) {
-    fail('not-geojson', `Expected a GeoJSON object (a Polygon, MultiPolygon, Feature or FeatureCollection), but the JSON is ${kindOf(root)}.`, []);
+    fail(
+      'not-geojson',
+      `Expected a GeoJSON object (a Polygon, MultiPolygon, Feature or FeatureCollection), but the JSON is ${kindOf(root)}.`,
+      [],
+    );
   } else if (!checkCrs(root, [])) {
     // refused: the coordinates are in a system this reader does not know
   } else if (root.type === 'FeatureCollection') {
     const features = root.features;
-    if (!Array.isArray(features)) fail('not-geojson', `The "features" of a FeatureCollection must be an array, ${got(features)}.`, 'features' in root ? ['features'] : []);
+    if (!Array.isArray(features))
+      fail(
+        'not-geojson',
+        `The "features" of a FeatureCollection must be an array, ${got(features)}.`,
+        'features' in root ? ['features'] : [],
+      );
     else if (features.length === 0) fail('empty', 'This FeatureCollection has no features.', ['features']);
     else features.forEach((feature, k) => readFeature(feature, ['features', k], `feature ${k + 1}`));
   } else if (root.type === 'Feature') {
@@ -152,21 +198,50 @@ function capital(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function describeBadType(type: unknown, path: JsonPath, expected: string, fail: (code: Draft['code'], message: string, path: JsonPath) => void): void {
-  if (type === undefined) return fail('not-geojson', `This object has no "type" member, so it is not GeoJSON; expected ${expected}.`, path);
-  if (typeof type !== 'string') return fail('not-geojson', `The "type" must be a string, not ${kindOf(type)}.`, [...path, 'type']);
-  fail('not-geojson', `"${type.slice(0, 60)}" is not a valid "type" here; expected ${expected} (GeoJSON type names are case-sensitive).`, [...path, 'type']);
+function describeBadType(
+  type: unknown,
+  path: JsonPath,
+  expected: string,
+  fail: (code: Draft['code'], message: string, path: JsonPath) => void,
+): void {
+  if (type === undefined)
+    return fail('not-geojson', `This object has no "type" member, so it is not GeoJSON; expected ${expected}.`, path);
+  if (typeof type !== 'string')
+    return fail('not-geojson', `The "type" must be a string, not ${kindOf(type)}.`, [...path, 'type']);
+  fail(
+    'not-geojson',
+    `"${type.slice(0, 60)}" is not a valid "type" here; expected ${expected} (GeoJSON type names are case-sensitive).`,
+    [...path, 'type'],
+  );
 }
 
-function describePosition(position: unknown, path: JsonPath, label: string, fail: (code: Draft['code'], message: string, path: JsonPath) => void): void {
-  if (!Array.isArray(position)) return fail('bad-number', `${capital(label)} must be an array [longitude, latitude], not ${kindOf(position)}.`, path);
-  if (position.length < 2) return fail('bad-number', `${capital(label)} has ${position.length} number${position.length === 1 ? '' : 's'}; a position needs [longitude, latitude].`, path);
+function describePosition(
+  position: unknown,
+  path: JsonPath,
+  label: string,
+  fail: (code: Draft['code'], message: string, path: JsonPath) => void,
+): void {
+  if (!Array.isArray(position))
+    return fail(
+      'bad-number',
+      `${capital(label)} must be an array [longitude, latitude], not ${kindOf(position)}.`,
+      path,
+    );
+  if (position.length < 2)
+    return fail(
+      'bad-number',
+      `${capital(label)} has ${position.length} number${position.length === 1 ? '' : 's'}; a position needs [longitude, latitude].`,
+      path,
+    );
   const names = ['longitude', 'latitude', 'altitude', 'measure'];
   for (let k = 0; k < position.length; k++) {
     const v: unknown = position[k];
     if (typeof v === 'number' && Number.isFinite(v)) continue;
     const what = typeof v === 'number' ? 'a number too large to represent' : kindOf(v);
-    return fail('bad-number', `The ${names[k] ?? `number ${k + 1}`} of ${label} is ${what}, not a finite number.`, [...path, k]);
+    return fail('bad-number', `The ${names[k] ?? `number ${k + 1}`} of ${label} is ${what}, not a finite number.`, [
+      ...path,
+      k,
+    ]);
   }
 }
 

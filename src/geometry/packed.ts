@@ -47,7 +47,8 @@ export function unpackPolygons(packed: PackedPolygons): PolygonCoordinates[] {
     const polygon: number[][][] = [];
     for (let r = ringStart; r < polygonEnd; r++) {
       const ring: number[][] = [];
-      for (let i = numberStart; i < packed.ringEnds[r]; i += 2) ring.push([packed.coordinates[i], packed.coordinates[i + 1]]);
+      for (let i = numberStart; i < packed.ringEnds[r]; i += 2)
+        ring.push([packed.coordinates[i], packed.coordinates[i + 1]]);
       polygon.push(ring);
       numberStart = packed.ringEnds[r];
     }

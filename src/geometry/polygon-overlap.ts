@@ -35,7 +35,10 @@ interface Rings {
   firstRing: Map<number, number>;
 }
 
-export function findPolygonOverlap(polygons: readonly PolygonCoordinates[], boxes: readonly BoundingBox[]): OverlapCheck {
+export function findPolygonOverlap(
+  polygons: readonly PolygonCoordinates[],
+  boxes: readonly BoundingBox[],
+): OverlapCheck {
   const pairs = candidatePairs(boxes);
   if (pairs === undefined) return { overlap: undefined, complete: false };
   if (pairs.size === 0) return { overlap: undefined, complete: true };
@@ -43,27 +46,37 @@ export function findPolygonOverlap(polygons: readonly PolygonCoordinates[], boxe
   const { g, polygonOf } = rings;
   const { xs, ys } = g;
   const vertexRing = new Int32Array(xs.length);
-  for (let r = 0; r < g.ringStarts.length; r++) vertexRing.fill(r, g.ringStarts[r], r + 1 < g.ringStarts.length ? g.ringStarts[r + 1] : xs.length);
+  for (let r = 0; r < g.ringStarts.length; r++)
+    vertexRing.fill(r, g.ringStarts[r], r + 1 < g.ringStarts.length ? g.ringStarts[r + 1] : xs.length);
   /** Per edge: the polygons it touches and where along it (0..1), as pairs [other, t, other, t, ...]. */
   const cuts = new Map<number, number[]>();
   let proper: Overlap | undefined;
   const place = (e: number, other: number): Overlap => {
     const r = vertexRing[e];
-    return { polygon: polygonOf[r], ring: rings.ringInPolygon[r], position: g.original ? g.original[e] : e - g.ringStarts[r], other };
+    return {
+      polygon: polygonOf[r],
+      ring: rings.ringInPolygon[r],
+      position: g.original ? g.original[e] : e - g.ringStarts[r],
+      other,
+    };
   };
   /** Cuts edge a where the ends of edge b (of polygon other) lie on it; its own ends always. */
   const cutBy = (a: number, b: number, other: number) => {
     let list = cuts.get(a);
     if (!list) cuts.set(a, (list = []));
     list.push(other, 0, other, 1);
-    for (let v = b; v <= b + 1; v++) if (orient(xs[a], ys[a], xs[a + 1], ys[a + 1], xs[v], ys[v]) === 0) list.push(other, along(g, a, xs[v], ys[v]));
+    for (let v = b; v <= b + 1; v++)
+      if (orient(xs[a], ys[a], xs[a + 1], ys[a + 1], xs[v], ys[v]) === 0) list.push(other, along(g, a, xs[v], ys[v]));
   };
   // Two chains whose boxes overlap belong to polygons whose boxes overlap: a candidate pair.
   const onMeet = (e: number, f: number): boolean => {
-    const pe = polygonOf[vertexRing[e]], pf = polygonOf[vertexRing[f]];
+    const pe = polygonOf[vertexRing[e]],
+      pf = polygonOf[vertexRing[f]];
     if (pe === pf) return false;
-    const o1 = orient(xs[e], ys[e], xs[e + 1], ys[e + 1], xs[f], ys[f]), o2 = orient(xs[e], ys[e], xs[e + 1], ys[e + 1], xs[f + 1], ys[f + 1]);
-    const o3 = orient(xs[f], ys[f], xs[f + 1], ys[f + 1], xs[e], ys[e]), o4 = orient(xs[f], ys[f], xs[f + 1], ys[f + 1], xs[e + 1], ys[e + 1]);
+    const o1 = orient(xs[e], ys[e], xs[e + 1], ys[e + 1], xs[f], ys[f]),
+      o2 = orient(xs[e], ys[e], xs[e + 1], ys[e + 1], xs[f + 1], ys[f + 1]);
+    const o3 = orient(xs[f], ys[f], xs[f + 1], ys[f + 1], xs[e], ys[e]),
+      o4 = orient(xs[f], ys[f], xs[f + 1], ys[f + 1], xs[e + 1], ys[e + 1]);
     if (o1 * o2 < 0 && o3 * o4 < 0) {
       proper = place(Math.max(e, f), e < f ? pe : pf);
       return true;
@@ -91,9 +104,12 @@ export function findPolygonOverlap(polygons: readonly PolygonCoordinates[], boxe
     else sets.set(r, new Set([other]));
   };
   for (const [e, list] of cuts) {
-    const order = Array.from({ length: list.length / 2 }, (_, k) => k).sort((a, b) => list[2 * a] - list[2 * b] || list[2 * a + 1] - list[2 * b + 1]);
+    const order = Array.from({ length: list.length / 2 }, (_, k) => k).sort(
+      (a, b) => list[2 * a] - list[2 * b] || list[2 * a + 1] - list[2 * b + 1],
+    );
     for (let k = 0; k < order.length; k++) {
-      const other = list[2 * order[k]], t = list[2 * order[k] + 1];
+      const other = list[2 * order[k]],
+        t = list[2 * order[k] + 1];
       if (k === 0 || other !== list[2 * order[k - 1]]) {
         mark(met, vertexRing[e], other);
         continue;
@@ -108,18 +124,30 @@ export function findPolygonOverlap(polygons: readonly PolygonCoordinates[], boxe
   }
   const has = (sets: Map<number, Set<number>>, r: number, other: number) => sets.get(r)?.has(other) === true;
   for (const [a, b] of pairs.values()) {
-    for (const [p, q] of [[a, b], [b, a]]) {
+    for (const [p, q] of [
+      [a, b],
+      [b, a],
+    ]) {
       const first = rings.firstRing.get(p)!;
       for (let r = first; r < g.ringStarts.length && polygonOf[r] === p; r++) {
         if (has(met, r, q)) continue;
         const v = g.ringStarts[r];
-        if (locate(q, xs[v], ys[v]) === INSIDE) return { overlap: { polygon: p, ring: rings.ringInPolygon[r], position: undefined, other: q }, complete: true };
+        if (locate(q, xs[v], ys[v]) === INSIDE)
+          return {
+            overlap: { polygon: p, ring: rings.ringInPolygon[r], position: undefined, other: q },
+            complete: true,
+          };
       }
     }
     // Both outer rings lie wholly on the other's boundary: the same outer ring twice.
-    const shellA = rings.firstRing.get(a)!, shellB = rings.firstRing.get(b)!;
+    const shellA = rings.firstRing.get(a)!,
+      shellB = rings.firstRing.get(b)!;
     const onOther = (r: number, q: number) => has(met, r, q) && !has(offBoundary, r, q);
-    if (onOther(shellA, b) && onOther(shellB, a)) return { overlap: { polygon: Math.max(a, b), ring: 0, position: undefined, other: Math.min(a, b) }, complete: true };
+    if (onOther(shellA, b) && onOther(shellB, a))
+      return {
+        overlap: { polygon: Math.max(a, b), ring: 0, position: undefined, other: Math.min(a, b) },
+        complete: true,
+      };
   }
   return { overlap: undefined, complete: true };
 }
@@ -153,7 +181,8 @@ function candidatePairs(boxes: readonly BoundingBox[]): Map<number, [number, num
 function combine(polygons: readonly PolygonCoordinates[], pairs: Map<number, [number, number]>): Rings {
   const involved = [...new Set([...pairs.values()].flat())].sort((a, b) => a - b);
   const all: number[][][] = [];
-  const polygonOf: number[] = [], ringInPolygon: number[] = [];
+  const polygonOf: number[] = [],
+    ringInPolygon: number[] = [];
   const firstRing = new Map<number, number>();
   for (const p of involved) {
     firstRing.set(p, all.length);
@@ -190,7 +219,8 @@ function polygonLocator(rings: Rings): (polygon: number, x: number, y: number) =
 
 /** Where (0..1) the point, known to be on the line of edge e, lies along it, clamped. */
 function along(g: Flat, e: number, x: number, y: number): number {
-  const dx = g.xs[e + 1] - g.xs[e], dy = g.ys[e + 1] - g.ys[e];
+  const dx = g.xs[e + 1] - g.xs[e],
+    dy = g.ys[e + 1] - g.ys[e];
   const t = Math.abs(dx) >= Math.abs(dy) ? (x - g.xs[e]) / dx : (y - g.ys[e]) / dy;
   return Math.max(0, Math.min(1, t));
 }

@@ -63,7 +63,11 @@ function pairAt(tokens: NumberTokens, i: number, lon: number, lat: number): bool
 }
 
 /** One span per polygon (its outer ring), or undefined where the text could not be matched. */
-export function polygonSpans(text: string, polygons: readonly PolygonCoordinates[], tokens = numberTokens(text)): (TextSpan | undefined)[] {
+export function polygonSpans(
+  text: string,
+  polygons: readonly PolygonCoordinates[],
+  tokens = numberTokens(text),
+): (TextSpan | undefined)[] {
   const spans: (TextSpan | undefined)[] = [];
   let cursor = 0;
   for (const polygon of polygons) {
@@ -101,7 +105,12 @@ export function polygonAtOffset(spans: readonly (TextSpan | undefined)[], offset
 }
 
 /** The [lon, lat] a problem's text range points at: its first two numbers, when it has two. */
-export function placeOfRange(tokens: NumberTokens, start: number, end: number, swapped = false): [number, number] | undefined {
+export function placeOfRange(
+  tokens: NumberTokens,
+  start: number,
+  end: number,
+  swapped = false,
+): [number, number] | undefined {
   const i = lowerBound(tokens, start);
   if (i + 1 >= tokens.length || tokens.start[i + 1] > Math.max(end, tokens.end[i] + 64)) return undefined;
   let [lon, lat] = [tokens.value[i], tokens.value[i + 1]];

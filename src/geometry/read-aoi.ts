@@ -24,7 +24,11 @@ export function detectFormat(text: string): AoiFormat {
 }
 
 /** `rules`: the billing rules whose warnings a valid AOI gets (the live-service defaults unless the host knows better). */
-export function readAoi(text: string, format: AoiFormat | 'auto', rules: BillingRules = DEFAULT_BILLING_RULES): AoiReadResult {
+export function readAoi(
+  text: string,
+  format: AoiFormat | 'auto',
+  rules: BillingRules = DEFAULT_BILLING_RULES,
+): AoiReadResult {
   // A BOM becomes a space: both readers skip it and every offset still matches the caller's text.
   const source = withoutBom(text);
   const lines = new LineIndex(source);
@@ -43,8 +47,18 @@ export function readAoi(text: string, format: AoiFormat | 'auto', rules: Billing
     try {
       value = JSON.parse(source);
     } catch {
-      const fault = findJsonSyntaxFault(source, lines) ?? { code: 'parse' as const, start: 0, end: 0, message: 'The text is not valid JSON.' };
-      return { ok: false, problems: [{ code: fault.code, severity: 'error', message: fault.message, range: lines.range(fault.start, fault.end) }] };
+      const fault = findJsonSyntaxFault(source, lines) ?? {
+        code: 'parse' as const,
+        start: 0,
+        end: 0,
+        message: 'The text is not valid JSON.',
+      };
+      return {
+        ok: false,
+        problems: [
+          { code: fault.code, severity: 'error', message: fault.message, range: lines.range(fault.start, fault.end) },
+        ],
+      };
     }
     const content = readGeoJsonValue(value);
     ({ polygons, drafts } = content);
@@ -55,9 +69,14 @@ export function readAoi(text: string, format: AoiFormat | 'auto', rules: Billing
       if (fix.kind === 'swap-lat-lon') return polygonJson(fix.swapped);
       if (fix.kind === 'merge-billing') return polygonJson(fix.merged);
       const parts = fix.parts.map(polygonJson).join(', ');
-      return standaloneJson(content.polygonPaths[fix.polygon]) ? `{"type": "MultiPolygon", "coordinates": [${parts}]}` : parts;
+      return standaloneJson(content.polygonPaths[fix.polygon])
+        ? `{"type": "MultiPolygon", "coordinates": [${parts}]}`
+        : parts;
     };
-    fixPlace = (fix) => (standaloneJson(content.polygonPaths[fix.polygon]) ? { path: content.polygonPaths[fix.polygon].slice(0, -1) } : { polygon: fix.polygon });
+    fixPlace = (fix) =>
+      standaloneJson(content.polygonPaths[fix.polygon])
+        ? { path: content.polygonPaths[fix.polygon].slice(0, -1) }
+        : { polygon: fix.polygon };
   } else {
     const content = readWktText(source, lines);
     ({ polygons, drafts } = content);
@@ -76,8 +95,15 @@ export function readAoi(text: string, format: AoiFormat | 'auto', rules: Billing
   }
 
   const measures = drafts.length === 0 ? validatePolygons(polygons, drafts) : [];
-  if (measures.length === polygons.length && polygons.length > 0 && !drafts.some((d) => d.severity === 'error')) checkBillingRules(polygons, measures, rules, drafts, names);
-  if (drafts.length === 0 && polygons.length === 0) drafts.push({ code: 'empty', severity: 'error', message: 'There is no polygon in this text.', place: { span: { start: 0, end: 0 } } });
+  if (measures.length === polygons.length && polygons.length > 0 && !drafts.some((d) => d.severity === 'error'))
+    checkBillingRules(polygons, measures, rules, drafts, names);
+  if (drafts.length === 0 && polygons.length === 0)
+    drafts.push({
+      code: 'empty',
+      severity: 'error',
+      message: 'There is no polygon in this text.',
+      place: { span: { start: 0, end: 0 } },
+    });
 
   const problems = toProblems(source, drafts, locate, fixText, fixPlace, lines);
   if (problems.some((p) => p.severity === 'error')) return { ok: false, problems };
@@ -99,13 +125,25 @@ function toProblems(
     if (!d.fix) return -1;
     const fix = d.fix;
     if (fix.kind === 'merge-billing') places.push({ polygon: fix.polygon }, { polygon: fix.other });
-    else places.push(fix.kind === 'close-ring' ? { polygon: fix.polygon, ring: fix.ring, position: fix.last } : fix.kind === 'swap-lat-lon' ? { polygon: fix.polygon } : fixPlace(fix));
+    else
+      places.push(
+        fix.kind === 'close-ring'
+          ? { polygon: fix.polygon, ring: fix.ring, position: fix.last }
+          : fix.kind === 'swap-lat-lon'
+            ? { polygon: fix.polygon }
+            : fixPlace(fix),
+      );
     return fix.kind === 'merge-billing' ? places.length - 2 : places.length - 1;
   });
   const spans = locate(places);
   return drafts.map((draft, k) => {
     const span = spans[k];
-    const problem: GeometryProblem = { code: draft.code, severity: draft.severity, message: draft.message, range: lines.range(span.start, span.end) };
+    const problem: GeometryProblem = {
+      code: draft.code,
+      severity: draft.severity,
+      message: draft.message,
+      range: lines.range(span.start, span.end),
+    };
     const fix = draft.fix;
     if (fix) {
       const target = spans[fixPlaceIndex[k]];
@@ -117,7 +155,8 @@ function toProblems(
       else {
         const second = spans[fixPlaceIndex[k] + 1];
         // Only neighbours in one multi-polygon: anything but a comma between them is other text.
-        if (target.end > 0 && /^\s*,\s*$/.test(source.slice(target.end, second.start))) range = lines.range(target.start, second.end);
+        if (target.end > 0 && /^\s*,\s*$/.test(source.slice(target.end, second.start)))
+          range = lines.range(target.start, second.end);
       }
       if (range) problem.fixes = [{ kind: fix.kind, title: fix.title, range, replacement: fixText(fix) } as QuickFix];
     }

@@ -17,12 +17,19 @@ function ringEnd(flat: FlatPolygon, r: number): number {
 export function checkZeroArea(flat: FlatPolygon, p: number, out: Draft[]): void {
   const { xs, ys, ringStarts } = flat;
   for (let r = 0; r < ringStarts.length; r++) {
-    const from = ringStarts[r], to = ringEnd(flat, r);
+    const from = ringStarts[r],
+      to = ringEnd(flat, r);
     // Shoelace about the first vertex, so large coordinates do not drown a small ring.
-    const x0 = xs[from], y0 = ys[from];
-    let twice = 0, width = 0, height = 0;
+    const x0 = xs[from],
+      y0 = ys[from];
+    let twice = 0,
+      width = 0,
+      height = 0;
     for (let v = from + 1; v < to - 1; v++) {
-      const ax = xs[v] - x0, ay = ys[v] - y0, bx = xs[v + 1] - x0, by = ys[v + 1] - y0;
+      const ax = xs[v] - x0,
+        ay = ys[v] - y0,
+        bx = xs[v + 1] - x0,
+        by = ys[v + 1] - y0;
       twice += ax * by - bx * ay;
       width = Math.max(width, Math.abs(ax));
       height = Math.max(height, Math.abs(ay));
@@ -30,7 +37,12 @@ export function checkZeroArea(flat: FlatPolygon, p: number, out: Draft[]): void 
     const span = Math.max(width, height);
     if (Math.abs(twice) > ZERO_AREA_SHARE * span * span && span > 0) continue;
     const why = span === 0 ? 'all its positions are the same point' : 'all its positions lie on one line';
-    out.push({ code: 'zero-area', severity: 'error', message: `${ringLabel(p, r)} has no area: ${why}.`, place: { polygon: p, ring: r } });
+    out.push({
+      code: 'zero-area',
+      severity: 'error',
+      message: `${ringLabel(p, r)} has no area: ${why}.`,
+      place: { polygon: p, ring: r },
+    });
   }
 }
 
@@ -52,11 +64,17 @@ export function checkHoles(flat: FlatPolygon, p: number, out: Draft[]): void {
     if (!locator) locators.set(r, (locator = new RingLocator(flat.xs, flat.ys, flat.ringStarts[r], ringEnd(flat, r))));
     return locator;
   };
-  const where = (ring: number, of: number): Location => locatorOf(of).locate(flat.xs[flat.ringStarts[ring]], flat.ys[flat.ringStarts[ring]]);
+  const where = (ring: number, of: number): Location =>
+    locatorOf(of).locate(flat.xs[flat.ringStarts[ring]], flat.ys[flat.ringStarts[ring]]);
   const boxes: Box[] = [];
   for (let r = 1; r <= holes; r++) {
     if (where(r, 0) === OUTSIDE) {
-      out.push({ code: 'hole-outside-shell', severity: 'error', message: `${ringLabel(p, r)} is a hole, but it lies outside the polygon's outer ring (ring 1); a hole must lie inside it. Make it a polygon of its own if it is a separate area.`, place: { polygon: p, ring: r } });
+      out.push({
+        code: 'hole-outside-shell',
+        severity: 'error',
+        message: `${ringLabel(p, r)} is a hole, but it lies outside the polygon's outer ring (ring 1); a hole must lie inside it. Make it a polygon of its own if it is a separate area.`,
+        place: { polygon: p, ring: r },
+      });
       return;
     }
     const locator = locatorOf(r);
@@ -73,12 +91,27 @@ export function checkHoles(flat: FlatPolygon, p: number, out: Draft[]): void {
       if (other.east < box.west) continue;
       open[keep++] = other;
       if (--budget < 0) {
-        out.push({ code: 'holes-overlap', severity: 'warning', message: `Polygon ${p + 1} has too many holes to check quickly whether one lies inside another; they were not checked.`, place: { polygon: p, ring: 0 } });
+        out.push({
+          code: 'holes-overlap',
+          severity: 'warning',
+          message: `Polygon ${p + 1} has too many holes to check quickly whether one lies inside another; they were not checked.`,
+          place: { polygon: p, ring: 0 },
+        });
         return;
       }
-      if (other.south <= box.south && other.north >= box.north && other.east >= box.east && where(box.ring, other.ring) !== OUTSIDE) {
+      if (
+        other.south <= box.south &&
+        other.north >= box.north &&
+        other.east >= box.east &&
+        where(box.ring, other.ring) !== OUTSIDE
+      ) {
         const [outer, inner] = [Math.min(other.ring, box.ring), Math.max(other.ring, box.ring)];
-        out.push({ code: 'holes-overlap', severity: 'error', message: `${ringLabel(p, inner)} and ring ${outer + 1} are holes of polygon ${p + 1}, and one lies inside the other; holes must not overlap.`, place: { polygon: p, ring: inner } });
+        out.push({
+          code: 'holes-overlap',
+          severity: 'error',
+          message: `${ringLabel(p, inner)} and ring ${outer + 1} are holes of polygon ${p + 1}, and one lies inside the other; holes must not overlap.`,
+          place: { polygon: p, ring: inner },
+        });
         return;
       }
     }

@@ -21,17 +21,30 @@ export class RingLocator {
   private readonly stripEdges: Uint32Array;
 
   /** The ring holds the vertices from..to-1 of xs/ys, its last vertex repeating its first. */
-  constructor(private readonly xs: Float64Array, private readonly ys: Float64Array, from: number, to: number) {
-    let west = Infinity, east = -Infinity, south = Infinity, north = -Infinity, rise = 0;
+  constructor(
+    private readonly xs: Float64Array,
+    private readonly ys: Float64Array,
+    from: number,
+    to: number,
+  ) {
+    let west = Infinity,
+      east = -Infinity,
+      south = Infinity,
+      north = -Infinity,
+      rise = 0;
     for (let v = from; v < to; v++) {
-      const x = xs[v], y = ys[v];
+      const x = xs[v],
+        y = ys[v];
       if (x < west) west = x;
       if (x > east) east = x;
       if (y < south) south = y;
       if (y > north) north = y;
       if (v > from) rise += Math.abs(y - ys[v - 1]);
     }
-    this.west = west; this.east = east; this.south = south; this.north = north;
+    this.west = west;
+    this.east = east;
+    this.south = south;
+    this.north = north;
     const edges = Math.max(0, to - from - 1);
     const height = north - south;
     // About one strip per edge, but fewer when long edges would each fill many strips (a comb of
@@ -40,7 +53,8 @@ export class RingLocator {
     this.stripHeight = height > 0 ? height / strips : 1;
     const counts = new Uint32Array(strips + 1);
     const range = (e: number): [number, number] => {
-      const a = ys[e], b = ys[e + 1];
+      const a = ys[e],
+        b = ys[e + 1];
       return [this.strip(Math.min(a, b), strips), this.strip(Math.max(a, b), strips)];
     };
     for (let e = from; e < to - 1; e++) {
@@ -66,12 +80,17 @@ export class RingLocator {
     const eps = ON_EDGE_DEGREES;
     if (x < this.west - eps || x > this.east + eps || y < this.south - eps || y > this.north + eps) return OUTSIDE;
     const { xs, ys, stripStarts, stripEdges } = this;
-    const first = this.strip(y - eps), last = this.strip(y + eps), home = this.strip(y);
+    const first = this.strip(y - eps),
+      last = this.strip(y + eps),
+      home = this.strip(y);
     let inside = false;
     for (let s = first; s <= last; s++) {
       for (let k = stripStarts[s]; k < stripStarts[s + 1]; k++) {
         const e = stripEdges[k];
-        const ax = xs[e], ay = ys[e], bx = xs[e + 1], by = ys[e + 1];
+        const ax = xs[e],
+          ay = ys[e],
+          bx = xs[e + 1],
+          by = ys[e + 1];
         if (nearSegment(x, y, ax, ay, bx, by, eps)) return ON_BOUNDARY;
         // Ray to +x, each edge counted once (in its home strip) with the half-open rule.
         if (s === home && ay > y !== by > y && x < ax + ((y - ay) * (bx - ax)) / (by - ay)) inside = !inside;
@@ -82,10 +101,18 @@ export class RingLocator {
 }
 
 function nearSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number, eps: number): boolean {
-  if (px < Math.min(ax, bx) - eps || px > Math.max(ax, bx) + eps || py < Math.min(ay, by) - eps || py > Math.max(ay, by) + eps) return false;
-  const dx = bx - ax, dy = by - ay;
+  if (
+    px < Math.min(ax, bx) - eps ||
+    px > Math.max(ax, bx) + eps ||
+    py < Math.min(ay, by) - eps ||
+    py > Math.max(ay, by) + eps
+  )
+    return false;
+  const dx = bx - ax,
+    dy = by - ay;
   const length2 = dx * dx + dy * dy;
   const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / length2));
-  const ex = ax + t * dx - px, ey = ay + t * dy - py;
+  const ex = ax + t * dx - px,
+    ey = ay + t * dy - py;
   return ex * ex + ey * ey <= eps * eps;
 }

@@ -92,10 +92,21 @@ export function withoutRepeats(polygon: FlatPolygon): Flat {
     }
   }
   if (!repeats) {
-    return { xs, ys, ringStarts, ringEdgeEnd: ends.map((end) => end - 1), edges: ringStarts.map((start, r) => Math.max(0, ends[r] - start - 1)), original: undefined };
+    return {
+      xs,
+      ys,
+      ringStarts,
+      ringEdgeEnd: ends.map((end) => end - 1),
+      edges: ringStarts.map((start, r) => Math.max(0, ends[r] - start - 1)),
+      original: undefined,
+    };
   }
-  const cx = new Float64Array(total), cy = new Float64Array(total), original = new Uint32Array(total);
-  const starts: number[] = [], edgeEnd: number[] = [], edges: number[] = [];
+  const cx = new Float64Array(total),
+    cy = new Float64Array(total),
+    original = new Uint32Array(total);
+  const starts: number[] = [],
+    edgeEnd: number[] = [],
+    edges: number[] = [];
   let n = 0;
   for (let r = 0; r < ringStarts.length; r++) {
     const start = n;
@@ -130,12 +141,14 @@ export function monotoneChains(g: Flat): Chain[] {
       let last = e;
       // A vertical edge is a chain of its own; otherwise extend while x keeps its direction.
       if (dir !== 0) while (last + 1 < end && Math.sign(xs[last + 2] - xs[last + 1]) === dir) last++;
-      let minY = Infinity, maxY = -Infinity;
+      let minY = Infinity,
+        maxY = -Infinity;
       for (let v = e; v <= last + 1; v++) {
         if (ys[v] < minY) minY = ys[v];
         if (ys[v] > maxY) maxY = ys[v];
       }
-      const a = xs[e], b = xs[last + 1];
+      const a = xs[e],
+        b = xs[last + 1];
       chains.push({ first: e, last, dir: dir || 1, minX: Math.min(a, b), maxX: Math.max(a, b), minY, maxY });
       e = last + 1;
     }
@@ -147,17 +160,29 @@ export function monotoneChains(g: Flat): Chain[] {
  * Walks two chains left to right together, at most `limit` steps, calling `onMeet` with each two
  * edges (by start vertex) that meet, until it returns true.
  */
-export function walkPair(g: Flat, a: Chain, b: Chain, limit: number, onMeet: (e: number, f: number) => boolean): { steps: number } {
-  const lo = Math.max(a.minX, b.minX), hi = Math.min(a.maxX, b.maxX);
-  const countA = a.last - a.first + 1, countB = b.last - b.first + 1;
-  let i = firstReaching(g, a, lo), j = firstReaching(g, b, lo);
+export function walkPair(
+  g: Flat,
+  a: Chain,
+  b: Chain,
+  limit: number,
+  onMeet: (e: number, f: number) => boolean,
+): { steps: number } {
+  const lo = Math.max(a.minX, b.minX),
+    hi = Math.min(a.maxX, b.maxX);
+  const countA = a.last - a.first + 1,
+    countB = b.last - b.first + 1;
+  let i = firstReaching(g, a, lo),
+    j = firstReaching(g, b, lo);
   let steps = 1;
   for (; i < countA && j < countB && steps <= limit; steps++) {
-    const ea = edgeAt(a, i), eb = edgeAt(b, j);
-    const aLo = Math.min(g.xs[ea], g.xs[ea + 1]), bLo = Math.min(g.xs[eb], g.xs[eb + 1]);
+    const ea = edgeAt(a, i),
+      eb = edgeAt(b, j);
+    const aLo = Math.min(g.xs[ea], g.xs[ea + 1]),
+      bLo = Math.min(g.xs[eb], g.xs[eb + 1]);
     if (aLo > hi || bLo > hi) break;
     if (edgesMeet(g, ea, eb) && onMeet(ea, eb)) return { steps };
-    const aHi = Math.max(g.xs[ea], g.xs[ea + 1]), bHi = Math.max(g.xs[eb], g.xs[eb + 1]);
+    const aHi = Math.max(g.xs[ea], g.xs[ea + 1]),
+      bHi = Math.max(g.xs[eb], g.xs[eb + 1]);
     if (aHi <= bHi) i++;
     else j++;
   }
@@ -171,7 +196,8 @@ function edgeAt(c: Chain, i: number): number {
 
 /** Binary search: the first edge (left-to-right order) whose right end reaches x. */
 function firstReaching(g: Flat, c: Chain, x: number): number {
-  let low = 0, high = c.last - c.first + 1;
+  let low = 0,
+    high = c.last - c.first + 1;
   while (low < high) {
     const mid = (low + high) >>> 1;
     const e = edgeAt(c, mid);
@@ -191,7 +217,11 @@ function adjacent(g: Flat, e: number, f: number): boolean {
 
 function edgesMeet(g: Flat, e: number, f: number): boolean {
   const { xs, ys } = g;
-  if (Math.max(ys[e], ys[e + 1]) < Math.min(ys[f], ys[f + 1]) || Math.max(ys[f], ys[f + 1]) < Math.min(ys[e], ys[e + 1])) return false;
+  if (
+    Math.max(ys[e], ys[e + 1]) < Math.min(ys[f], ys[f + 1]) ||
+    Math.max(ys[f], ys[f + 1]) < Math.min(ys[e], ys[e + 1])
+  )
+    return false;
   return segmentsMeet(xs[e], ys[e], xs[e + 1], ys[e + 1], xs[f], ys[f], xs[f + 1], ys[f + 1]);
 }
 
@@ -213,9 +243,20 @@ function within(a: number, b: number, v: number): boolean {
 }
 
 /** True when the closed segments ab and cd share at least one point. */
-export function segmentsMeet(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
-  const o1 = orient(ax, ay, bx, by, cx, cy), o2 = orient(ax, ay, bx, by, dx, dy);
-  const o3 = orient(cx, cy, dx, dy, ax, ay), o4 = orient(cx, cy, dx, dy, bx, by);
+export function segmentsMeet(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+): boolean {
+  const o1 = orient(ax, ay, bx, by, cx, cy),
+    o2 = orient(ax, ay, bx, by, dx, dy);
+  const o3 = orient(cx, cy, dx, dy, ax, ay),
+    o4 = orient(cx, cy, dx, dy, bx, by);
   if (o1 !== o2 && o3 !== o4) return true;
   if (o1 === 0 && within(ax, bx, cx) && within(ay, by, cy)) return true;
   if (o2 === 0 && within(ax, bx, dx) && within(ay, by, dy)) return true;

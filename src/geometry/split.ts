@@ -11,14 +11,20 @@ import type { Aoi, BoundingBox, PolygonCoordinates } from './types';
 const MAX_SPLIT_PARTS = 10_000;
 
 export function splitBox(box: BoundingBox, maxAreaKm2: number): BoundingBox[] {
-  if (!(maxAreaKm2 >= MIN_BILLED_KM2)) throw new RangeError(`The maximum part area must be at least ${MIN_BILLED_KM2} km², the least the service bills for a part.`);
+  if (!(maxAreaKm2 >= MIN_BILLED_KM2))
+    throw new RangeError(
+      `The maximum part area must be at least ${MIN_BILLED_KM2} km², the least the service bills for a part.`,
+    );
   const out: BoundingBox[] = [];
   const pending = [box];
   while (pending.length) {
     const b = pending.pop()!;
     if (bboxAreaKm2(b) <= maxAreaKm2) {
       out.push(b);
-      if (out.length > MAX_SPLIT_PARTS) throw new RangeError(`Splitting this AOI below ${maxAreaKm2} km² would take more than ${MAX_SPLIT_PARTS} parts.`);
+      if (out.length > MAX_SPLIT_PARTS)
+        throw new RangeError(
+          `Splitting this AOI below ${maxAreaKm2} km² would take more than ${MAX_SPLIT_PARTS} parts.`,
+        );
       continue;
     }
     const midLat = (b.north + b.south) / 2;
@@ -46,7 +52,8 @@ export function splitAoi(aoi: Aoi, maxAreaKm2: number): Aoi[] {
     }
     for (const cell of splitBox(box, maxAreaKm2)) {
       const clipped = clipPolygon(polygon, cell);
-      if (clipped && polygonAreaKm2(clipped) > 0) parts.push(aoiFromPolygons([clipped], aoi.format, undefined, aoi.minBilledKm2));
+      if (clipped && polygonAreaKm2(clipped) > 0)
+        parts.push(aoiFromPolygons([clipped], aoi.format, undefined, aoi.minBilledKm2));
     }
   }
   return parts;

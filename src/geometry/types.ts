@@ -67,7 +67,8 @@ export interface Aoi {
   format: AoiFormat;
   polygons: PolygonCoordinates[];
   /** Polygon or MultiPolygon, for the `GeoJson` request field. */
-  geoJson: { type: 'Polygon'; coordinates: PolygonCoordinates } | { type: 'MultiPolygon'; coordinates: PolygonCoordinates[] };
+  geoJson:
+    { type: 'Polygon'; coordinates: PolygonCoordinates } | { type: 'MultiPolygon'; coordinates: PolygonCoordinates[] };
   /** POLYGON or MULTIPOLYGON WKT, for the `Wkt` field of processing requests. */
   wkt: string;
   /** GEOMETRYCOLLECTION WKT of the polygons, for the `Wkt` field of tasking orders. */

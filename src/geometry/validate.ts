@@ -27,7 +27,8 @@ export function validatePolygons(polygons: readonly PolygonCoordinates[], out: D
     // Holes are placed by one vertex each, which is sound only once no rings cross or touch.
     if (out.length === before) checkHoles(flat, p, out);
   }
-  if (polygons.length > 1 && measures.length === polygons.length && !out.some((d) => d.severity === 'error')) checkOverlaps(polygons, measures, out);
+  if (polygons.length > 1 && measures.length === polygons.length && !out.some((d) => d.severity === 'error'))
+    checkOverlaps(polygons, measures, out);
   return measures;
 }
 
@@ -46,7 +47,16 @@ function checkAntimeridian(polygon: PolygonCoordinates, p: number, out: Draft[])
     severity: 'error',
     message: `${ringLabel(p, ring)} jumps from longitude ${x(position)} to ${x(position + 1)} between positions ${position + 1} and ${position + 2}: it crosses the 180° meridian, and read as written it would wrap the other way round the globe. Split the polygon at 180° into two.`,
     place: { polygon: p, ring, position: position + 1, coordinate: 0 },
-    ...(parts ? { fix: { kind: 'split-antimeridian' as const, title: `Split polygon ${p + 1} at the 180° meridian into two polygons`, polygon: p, parts } } : {}),
+    ...(parts
+      ? {
+          fix: {
+            kind: 'split-antimeridian' as const,
+            title: `Split polygon ${p + 1} at the 180° meridian into two polygons`,
+            polygon: p,
+            parts,
+          },
+        }
+      : {}),
   });
 }
 
@@ -57,14 +67,27 @@ function isValid(polygons: PolygonCoordinates[]): boolean {
 }
 
 function checkOverlaps(polygons: readonly PolygonCoordinates[], measures: PolygonMeasures[], out: Draft[]): void {
-  const { overlap, complete } = findPolygonOverlap(polygons, measures.map((m) => m.bbox));
+  const { overlap, complete } = findPolygonOverlap(
+    polygons,
+    measures.map((m) => m.bbox),
+  );
   if (!complete) {
-    out.push({ code: 'polygons-overlap', severity: 'warning', message: 'The polygons are too intricate to check quickly for overlaps; they were not checked.', place: { polygon: 0 } });
+    out.push({
+      code: 'polygons-overlap',
+      severity: 'warning',
+      message: 'The polygons are too intricate to check quickly for overlaps; they were not checked.',
+      place: { polygon: 0 },
+    });
     return;
   }
   if (!overlap) return;
   const { polygon, ring, position, other } = overlap;
-  const what = position === undefined ? (ring === 0 ? `Polygon ${polygon + 1} lies inside polygon ${other + 1}` : `${ringLabel(polygon, ring)} lies inside polygon ${other + 1}`) : `Polygon ${polygon + 1} overlaps polygon ${other + 1}: the edge from position ${position + 1} to ${position + 2} of its ring ${ring + 1} runs inside polygon ${other + 1}`;
+  const what =
+    position === undefined
+      ? ring === 0
+        ? `Polygon ${polygon + 1} lies inside polygon ${other + 1}`
+        : `${ringLabel(polygon, ring)} lies inside polygon ${other + 1}`
+      : `Polygon ${polygon + 1} overlaps polygon ${other + 1}: the edge from position ${position + 1} to ${position + 2} of its ring ${ring + 1} runs inside polygon ${other + 1}`;
   out.push({
     code: 'polygons-overlap',
     severity: 'error',
@@ -78,7 +101,12 @@ function checkRings(polygon: PolygonCoordinates, p: number, out: Draft[]): void 
     if (out.length >= MAX_PROBLEMS) return;
     const n = ring.length;
     if (n === 0) {
-      out.push({ code: 'empty', severity: 'error', message: `${ringLabel(p, r)} has no positions.`, place: { polygon: p, ring: r } });
+      out.push({
+        code: 'empty',
+        severity: 'error',
+        message: `${ringLabel(p, r)} has no positions.`,
+        place: { polygon: p, ring: r },
+      });
       return;
     }
     const first = ring[0];
@@ -112,23 +140,44 @@ function checkCoordinateRanges(polygon: PolygonCoordinates, flat: FlatPolygon, p
   const ringFaults: Draft[] = [];
   const { xs, ys, ringStarts } = flat;
   polygon.forEach((ring, r) => {
-    let lonOut = -1, latOut = -1, lonCount = 0, latCount = 0;
+    let lonOut = -1,
+      latOut = -1,
+      lonCount = 0,
+      latCount = 0;
     const from = ringStarts[r];
     for (let i = 0; i < ring.length; i++) {
-      const x = xs[from + i], y = ys[from + i];
-      if (x < -180 || x > 180) { if (lonOut < 0) lonOut = i; lonCount++; }
-      if (y < -90 || y > 90) { if (latOut < 0) latOut = i; latCount++; }
+      const x = xs[from + i],
+        y = ys[from + i];
+      if (x < -180 || x > 180) {
+        if (lonOut < 0) lonOut = i;
+        lonCount++;
+      }
+      if (y < -90 || y > 90) {
+        if (latOut < 0) latOut = i;
+        latCount++;
+      }
       if (x < -90 || x > 90 || y < -180 || y > 180) fitsSwapped = false;
     }
-    const more = (count: number) => (count > 1 ? ` (${count - 1} more position${count > 2 ? 's' : ''} of this ring too)` : '');
+    const more = (count: number) =>
+      count > 1 ? ` (${count - 1} more position${count > 2 ? 's' : ''} of this ring too)` : '';
     if (lonOut >= 0) {
       const value = formatCoordinate(ring[lonOut][0]);
-      ringFaults.push({ code: 'longitude-range', severity: 'error', message: `Longitude ${value} at position ${lonOut + 1} of ${ringLabel(p, r).toLowerCase()} is outside [-180, 180]${more(lonCount)}.`, place: { polygon: p, ring: r, position: lonOut, coordinate: 0 } });
+      ringFaults.push({
+        code: 'longitude-range',
+        severity: 'error',
+        message: `Longitude ${value} at position ${lonOut + 1} of ${ringLabel(p, r).toLowerCase()} is outside [-180, 180]${more(lonCount)}.`,
+        place: { polygon: p, ring: r, position: lonOut, coordinate: 0 },
+      });
     }
     if (latOut >= 0) {
       firstLatOut ??= { ring: r, position: latOut, value: ring[latOut][1] };
       const value = formatCoordinate(ring[latOut][1]);
-      ringFaults.push({ code: 'latitude-range', severity: 'error', message: `Latitude ${value} at position ${latOut + 1} of ${ringLabel(p, r).toLowerCase()} is outside [-90, 90]${more(latCount)}.`, place: { polygon: p, ring: r, position: latOut, coordinate: 1 } });
+      ringFaults.push({
+        code: 'latitude-range',
+        severity: 'error',
+        message: `Latitude ${value} at position ${latOut + 1} of ${ringLabel(p, r).toLowerCase()} is outside [-90, 90]${more(latCount)}.`,
+        place: { polygon: p, ring: r, position: latOut, coordinate: 1 },
+      });
     }
   });
   if (firstLatOut && fitsSwapped) {
@@ -138,7 +187,12 @@ function checkCoordinateRanges(polygon: PolygonCoordinates, flat: FlatPolygon, p
       severity: 'error',
       message: `Polygon ${p + 1} seems to have latitude and longitude swapped: the second number of position ${position + 1} of ring ${ring + 1} is ${formatCoordinate(value)}, outside the latitude range [-90, 90], but every position fits once the two numbers are swapped. WKT and GeoJSON put longitude first.`,
       place: { polygon: p, ring, position, coordinate: 1 },
-      fix: { kind: 'swap-lat-lon', title: `Swap longitude and latitude in every position of polygon ${p + 1}`, polygon: p, swapped: polygon.map((r) => r.map(([x, y, ...rest]) => [y, x, ...rest])) },
+      fix: {
+        kind: 'swap-lat-lon',
+        title: `Swap longitude and latitude in every position of polygon ${p + 1}`,
+        polygon: p,
+        swapped: polygon.map((r) => r.map(([x, y, ...rest]) => [y, x, ...rest])),
+      },
     });
     return;
   }
@@ -148,7 +202,12 @@ function checkCoordinateRanges(polygon: PolygonCoordinates, flat: FlatPolygon, p
 function checkCrossings(flat: FlatPolygon, p: number, out: Draft[]): void {
   const { crossing, complete } = findSelfIntersection(flat);
   if (!complete) {
-    out.push({ code: 'self-intersection', severity: 'warning', message: `Polygon ${p + 1} is too intricate to check quickly for rings that cross; it was not checked.`, place: { polygon: p, ring: 0, position: 0 } });
+    out.push({
+      code: 'self-intersection',
+      severity: 'warning',
+      message: `Polygon ${p + 1} is too intricate to check quickly for rings that cross; it was not checked.`,
+      place: { polygon: p, ring: 0, position: 0 },
+    });
     return;
   }
   if (!crossing) return;
@@ -158,5 +217,10 @@ function checkCrossings(flat: FlatPolygon, p: number, out: Draft[]): void {
     first.ring === second.ring
       ? `${ringLabel(p, first.ring)} crosses or touches itself: ${edge(first.vertex)} meets ${edge(second.vertex)}.`
       : `${ringLabel(p, first.ring)} and ring ${second.ring + 1} of polygon ${p + 1} cross or touch: ${edge(first.vertex)} of ring ${first.ring + 1} meets ${edge(second.vertex)} of ring ${second.ring + 1}.`;
-  out.push({ code: 'self-intersection', severity: 'error', message, place: { polygon: p, ring: second.ring, position: second.vertex } });
+  out.push({
+    code: 'self-intersection',
+    severity: 'error',
+    message,
+    place: { polygon: p, ring: second.ring, position: second.vertex },
+  });
 }

@@ -10,7 +10,8 @@ export function polygonsOfWkt(wkt: string): PolygonCoordinates[] {
   return content.drafts.some((draft) => draft.severity === 'error') ? [] : content.polygons;
 }
 
-export type AreaGeometry = { type: 'Polygon'; coordinates: PolygonCoordinates } | { type: 'MultiPolygon'; coordinates: PolygonCoordinates[] };
+export type AreaGeometry =
+  { type: 'Polygon'; coordinates: PolygonCoordinates } | { type: 'MultiPolygon'; coordinates: PolygonCoordinates[] };
 
 /** The GeoJSON geometry of an area WKT; undefined when it cannot be read or holds no area. */
 export function geoJsonOfWkt(wkt: string): AreaGeometry | undefined {

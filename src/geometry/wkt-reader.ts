@@ -41,7 +41,13 @@ export function readWktText(text: string, lines: LineIndex): WktContent {
     reader.srid();
     reader.geometry(0);
     reader.skipSpace();
-    if (reader.at < text.length) reader.fail('parse', `Unexpected ${reader.describe()} after the end of the geometry.`, reader.at, reader.tokenEnd());
+    if (reader.at < text.length)
+      reader.fail(
+        'parse',
+        `Unexpected ${reader.describe()} after the end of the geometry.`,
+        reader.at,
+        reader.tokenEnd(),
+      );
   } catch (error) {
     if (!(error instanceof WktSyntaxError)) throw error;
     content.drafts.length = Math.min(content.drafts.length, MAX_PROBLEMS - 1);
@@ -57,13 +63,30 @@ class WktReader {
   positionCount = 0;
   starts = new Uint32Array(1024);
   ends = new Uint32Array(1024);
-  readonly content: WktContent = { polygons: [], drafts: [], polygonSpans: [], polygonGeometrySpans: [], ringSpans: [], ringFirstPosition: [], positionStarts: new Uint32Array(0), positionEnds: new Uint32Array(0) };
+  readonly content: WktContent = {
+    polygons: [],
+    drafts: [],
+    polygonSpans: [],
+    polygonGeometrySpans: [],
+    ringSpans: [],
+    ringFirstPosition: [],
+    positionStarts: new Uint32Array(0),
+    positionEnds: new Uint32Array(0),
+  };
   private readonly opened: number[] = [];
 
-  constructor(private readonly text: string, private readonly lines: LineIndex) {}
+  constructor(
+    private readonly text: string,
+    private readonly lines: LineIndex,
+  ) {}
 
   fail(code: Draft['code'], message: string, start: number, end: number): never {
-    throw new WktSyntaxError({ code, severity: 'error', message, place: { span: { start, end: Math.max(end, start) } } });
+    throw new WktSyntaxError({
+      code,
+      severity: 'error',
+      message,
+      place: { span: { start, end: Math.max(end, start) } },
+    });
   }
 
   /** EWKT's `SRID=n;` prefix: 4326 (longitude/latitude on WGS 84) is the only system read. */
@@ -76,7 +99,12 @@ class WktReader {
     if (srid !== '4326') {
       const start = this.at + lead.length;
       const what = /^\d+$/.test(srid) ? `SRID ${srid}` : `The SRID '${srid.slice(0, 40)}'`;
-      this.fail('crs', `${what} is not a coordinate system this extension reads: coordinates must be longitude and latitude on WGS 84 (SRID=4326). Reproject the geometry to EPSG:4326 first, or drop the prefix if it already is.`, start, start + Math.max(1, srid.length));
+      this.fail(
+        'crs',
+        `${what} is not a coordinate system this extension reads: coordinates must be longitude and latitude on WGS 84 (SRID=4326). Reproject the geometry to EPSG:4326 first, or drop the prefix if it already is.`,
+        start,
+        start + Math.max(1, srid.length),
+      );
     }
     this.at += whole.length;
   }
@@ -101,12 +129,20 @@ class WktReader {
   describe(): string {
     if (this.at >= this.text.length) return 'end of text';
     const token = this.text.slice(this.at, Math.min(this.tokenEnd(), this.at + 40));
-    return /^[\x20-\x7e]+$/.test(token) ? `'${token}'` : `character U+${token.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return /^[\x20-\x7e]+$/.test(token)
+      ? `'${token}'`
+      : `character U+${token.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
   }
 
   private endedEarly(): never {
     const open = this.opened[this.opened.length - 1];
-    const where = open === undefined ? '' : (() => { const p = this.lines.position(open); return `: the '(' opened at line ${p.line + 1}, column ${p.column + 1} is never closed`; })();
+    const where =
+      open === undefined
+        ? ''
+        : (() => {
+            const p = this.lines.position(open);
+            return `: the '(' opened at line ${p.line + 1}, column ${p.column + 1} is never closed`;
+          })();
     this.fail('parse', `The WKT ends too early${where}.`, this.text.length, this.text.length);
   }
 
@@ -126,8 +162,15 @@ class WktReader {
   private more(context: string): boolean {
     this.skipSpace();
     const c = this.text[this.at];
-    if (c === ',') { this.at++; return true; }
-    if (c === ')') { this.opened.pop(); this.at++; return false; }
+    if (c === ',') {
+      this.at++;
+      return true;
+    }
+    if (c === ')') {
+      this.opened.pop();
+      this.at++;
+      return false;
+    }
     if (this.at >= this.text.length) this.endedEarly();
     this.fail('parse', `Expected ',' or ')' ${context} but found ${this.describe()}.`, this.at, this.tokenEnd());
   }
@@ -145,12 +188,21 @@ class WktReader {
     const start = this.at;
     const type = this.word();
     if (!type) {
-      if (this.at >= this.text.length) this.fail('empty', 'The text is empty: expected a WKT geometry such as POLYGON ((...)).', start, start);
-      this.fail('parse', `Expected a WKT geometry type such as POLYGON but found ${this.describe()}.`, this.at, this.tokenEnd());
+      if (this.at >= this.text.length)
+        this.fail('empty', 'The text is empty: expected a WKT geometry such as POLYGON ((...)).', start, start);
+      this.fail(
+        'parse',
+        `Expected a WKT geometry type such as POLYGON but found ${this.describe()}.`,
+        this.at,
+        this.tokenEnd(),
+      );
     }
     let mark = this.at;
     let next = this.word();
-    if (next === 'Z' || next === 'M' || next === 'ZM') { mark = this.at; next = this.word(); }
+    if (next === 'Z' || next === 'M' || next === 'ZM') {
+      mark = this.at;
+      next = this.word();
+    }
     if (next === 'EMPTY') return { type, start, empty: true };
     this.at = mark;
     return { type, start, empty: false };
@@ -159,15 +211,30 @@ class WktReader {
   geometry(depth: number): void {
     const { type, start, empty } = this.header();
     if (!AREA_TYPES.has(type) && !(type in LINEAR_TYPES)) {
-      this.fail('parse', `'${type.slice(0, 40)}' is not a WKT geometry type; expected POLYGON, MULTIPOLYGON or GEOMETRYCOLLECTION.`, start, this.at);
+      this.fail(
+        'parse',
+        `'${type.slice(0, 40)}' is not a WKT geometry type; expected POLYGON, MULTIPOLYGON or GEOMETRYCOLLECTION.`,
+        start,
+        this.at,
+      );
     }
     if (type in LINEAR_TYPES) {
       if (!empty) this.nested(LINEAR_TYPES[type], type === 'MULTIPOINT');
-      this.content.drafts.push({ code: 'not-an-area', severity: 'error', message: `A ${type} has no area: an area of interest must be a POLYGON or MULTIPOLYGON.`, place: { span: { start, end: start + type.length } } });
+      this.content.drafts.push({
+        code: 'not-an-area',
+        severity: 'error',
+        message: `A ${type} has no area: an area of interest must be a POLYGON or MULTIPOLYGON.`,
+        place: { span: { start, end: start + type.length } },
+      });
       return;
     }
     if (empty) {
-      this.content.drafts.push({ code: 'empty', severity: 'error', message: `This ${type} is EMPTY: it has no area.`, place: { span: { start, end: this.at } } });
+      this.content.drafts.push({
+        code: 'empty',
+        severity: 'error',
+        message: `This ${type} is EMPTY: it has no area.`,
+        place: { span: { start, end: this.at } },
+      });
       return;
     }
     if (type === 'POLYGON') {
@@ -177,12 +244,15 @@ class WktReader {
     }
     if (type === 'MULTIPOLYGON') {
       this.expect('(', 'to open the MULTIPOLYGON');
-      do this.polygon(); while (this.more(`after polygon ${this.content.polygons.length}`));
+      do this.polygon();
+      while (this.more(`after polygon ${this.content.polygons.length}`));
       return;
     }
-    if (depth >= MAX_COLLECTION_DEPTH) this.fail('parse', `GEOMETRYCOLLECTIONs are nested more than ${MAX_COLLECTION_DEPTH} deep.`, start, this.at);
+    if (depth >= MAX_COLLECTION_DEPTH)
+      this.fail('parse', `GEOMETRYCOLLECTIONs are nested more than ${MAX_COLLECTION_DEPTH} deep.`, start, this.at);
     this.expect('(', 'to open the GEOMETRYCOLLECTION');
-    do this.geometry(depth + 1); while (this.more('after a member of the GEOMETRYCOLLECTION'));
+    do this.geometry(depth + 1);
+    while (this.more('after a member of the GEOMETRYCOLLECTION'));
   }
 
   private polygon(): void {
@@ -218,7 +288,11 @@ class WktReader {
       this.skipSpace();
       if (depth > 0 || (optionalParens && this.text[this.at] === '(')) {
         if (depth > 0) this.nested(depth - 1, false);
-        else { this.expect('(', ''); this.position('a point'); this.expect(')', 'to close the point'); }
+        else {
+          this.expect('(', '');
+          this.position('a point');
+          this.expect(')', 'to close the point');
+        }
       } else this.position('a position');
     } while (this.more('in the coordinate list'));
   }
@@ -235,7 +309,11 @@ class WktReader {
       this.number(`the third or fourth number of ${label}`);
     }
     if (this.positionCount === this.starts.length) {
-      const grow = (a: Uint32Array) => { const b = new Uint32Array(a.length * 2); b.set(a); return b; };
+      const grow = (a: Uint32Array) => {
+        const b = new Uint32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
       this.starts = grow(this.starts);
       this.ends = grow(this.ends);
     }
@@ -261,11 +339,20 @@ class WktReader {
     const token = text.slice(start, end);
     if (end === start) {
       if (start >= text.length) this.endedEarly();
-      this.fail('parse', `Expected a number for ${what} but found ${this.describe()}.`, start, Math.max(start + 1, this.tokenEnd()));
+      this.fail(
+        'parse',
+        `Expected a number for ${what} but found ${this.describe()}.`,
+        start,
+        Math.max(start + 1, this.tokenEnd()),
+      );
     }
     const value = end === i ? Number(token) : NaN;
     if (!Number.isFinite(value)) {
-      const why = /^[-+]?(nan|inf)/i.test(token) ? 'is not a finite number' : end === i && !Number.isNaN(value) ? 'is too large to be a coordinate' : 'is not a number';
+      const why = /^[-+]?(nan|inf)/i.test(token)
+        ? 'is not a finite number'
+        : end === i && !Number.isNaN(value)
+          ? 'is too large to be a coordinate'
+          : 'is not a number';
       this.fail('bad-number', `'${token.slice(0, 40)}' (${what}) ${why}.`, start, end);
     }
     this.at = end;

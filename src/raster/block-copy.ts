@@ -31,7 +31,20 @@ export interface BlockCopy {
 }
 
 export function copyBlock(copy: BlockCopy): void {
-  const { block, rowSamples, perPixel, predictor, rowInBlock, columnOffset, columnStart, columnEnd, outputs, bandOffsets, outputWidth, nodata } = copy;
+  const {
+    block,
+    rowSamples,
+    perPixel,
+    predictor,
+    rowInBlock,
+    columnOffset,
+    columnStart,
+    columnEnd,
+    outputs,
+    bandOffsets,
+    outputWidth,
+    nodata,
+  } = copy;
   const bytes = copy.littleEndian ? undefined : new Uint8Array(block.buffer, block.byteOffset, block.byteLength);
   let previous = -1;
   for (let o = copy.rowStart; o < copy.rowEnd; o++) {

@@ -47,13 +47,24 @@ export class BlockReader {
     const tiled = dir.hasTag('TileOffsets');
     const offsets = await loadBlockTable(dir, tiled ? 'TileOffsets' : 'StripOffsets', source, littleEndian);
     const counts = await loadBlockTable(dir, tiled ? 'TileByteCounts' : 'StripByteCounts', source, littleEndian);
-    if (!offsets || !counts) throw new RasterError('corrupt', `${source.path} has no ${tiled ? 'tile' : 'strip'} table (file size ${formatSize(source.size)}).`);
+    if (!offsets || !counts)
+      throw new RasterError(
+        'corrupt',
+        `${source.path} has no ${tiled ? 'tile' : 'strip'} table (file size ${formatSize(source.size)}).`,
+      );
     const compression = Number(dir.getValue('Compression') ?? NONE);
     if (compression !== NONE && !DEFLATE.includes(compression) && !OTHER_SUPPORTED.includes(compression)) {
-      throw new RasterError('unsupported', `${source.path} uses TIFF compression ${compression}; supported: none, DEFLATE, LZW, PackBits.`);
+      throw new RasterError(
+        'unsupported',
+        `${source.path} uses TIFF compression ${compression}; supported: none, DEFLATE, LZW, PackBits.`,
+      );
     }
     const predictor = Number((await dir.loadValue('Predictor')) ?? 1);
-    if (predictor !== 1 && predictor !== 2) throw new RasterError('unsupported', `${source.path} uses TIFF predictor ${predictor}; supported: none and horizontal (2).`);
+    if (predictor !== 1 && predictor !== 2)
+      throw new RasterError(
+        'unsupported',
+        `${source.path} uses TIFF predictor ${predictor}; supported: none and horizontal (2).`,
+      );
     const blockWidth = image.getTileWidth();
     const blockHeight = image.getTileHeight();
     const layout: BlockLayout = {
@@ -83,7 +94,10 @@ export class BlockReader {
     const count = Number(this.counts[index]);
     const { source } = this;
     if (!(offset >= 0) || !(count >= 0) || offset + count > source.size) {
-      throw new RasterError('truncated', `${source.path} is truncated or damaged: block ${index} at byte ${offset} (+${count}) lies beyond the end of the ${formatSize(source.size)} file.`);
+      throw new RasterError(
+        'truncated',
+        `${source.path} is truncated or damaged: block ${index} at byte ${offset} (+${count}) lies beyond the end of the ${formatSize(source.size)} file.`,
+      );
     }
     const raw = await source.read(offset, count);
     try {
@@ -91,10 +105,19 @@ export class BlockReader {
       if (DEFLATE.includes(this.compression)) return await inflateBlock(raw, this.decodedSize);
       const { blockWidth, blockHeight, planar } = this.layout;
       const bits = Array.from({ length: this.layout.samplesPerPixel }, (_, i) => this.image.getBitsPerSample(i));
-      const decoder = await getDecoder(this.compression, { tileWidth: blockWidth, tileHeight: blockHeight, predictor: 1, bitsPerSample: bits, planarConfiguration: planar });
+      const decoder = await getDecoder(this.compression, {
+        tileWidth: blockWidth,
+        tileHeight: blockHeight,
+        predictor: 1,
+        bitsPerSample: bits,
+        planarConfiguration: planar,
+      });
       return new Uint8Array(await decoder.decode(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength)));
     } catch (error) {
-      throw new RasterError('corrupt', `${source.path} is damaged: block ${index} at byte ${offset} does not decode (${(error as Error).message}); file size ${formatSize(source.size)}.`);
+      throw new RasterError(
+        'corrupt',
+        `${source.path} is damaged: block ${index} at byte ${offset} does not decode (${(error as Error).message}); file size ${formatSize(source.size)}.`,
+      );
     }
   }
 }

@@ -12,11 +12,21 @@ interface Directory {
 
 type BlockTableTag = 'StripOffsets' | 'StripByteCounts' | 'TileOffsets' | 'TileByteCounts';
 
-const TAG_NUMBERS: Record<BlockTableTag, number> = { StripOffsets: 273, StripByteCounts: 279, TileOffsets: 324, TileByteCounts: 325 };
+const TAG_NUMBERS: Record<BlockTableTag, number> = {
+  StripOffsets: 273,
+  StripByteCounts: 279,
+  TileOffsets: 324,
+  TileByteCounts: 325,
+};
 /** TIFF field types a block table may use, and their sizes: SHORT, LONG, LONG8 (BigTIFF). */
 const FIELD_SIZES: Record<number, number> = { 3: 2, 4: 4, 16: 8 };
 
-export async function loadBlockTable(dir: Directory, tag: BlockTableTag, source: FileRangeSource, littleEndian: boolean): Promise<ArrayLike<number> | undefined> {
+export async function loadBlockTable(
+  dir: Directory,
+  tag: BlockTableTag,
+  source: FileRangeSource,
+  littleEndian: boolean,
+): Promise<ArrayLike<number> | undefined> {
   const deferred = littleEndian ? undefined : dir.deferredArrays?.get(TAG_NUMBERS[tag]);
   const size = deferred ? FIELD_SIZES[deferred.fieldType] : undefined;
   if (!deferred || size === undefined) return (await dir.loadValue(tag)) as ArrayLike<number> | undefined;
@@ -25,7 +35,12 @@ export async function loadBlockTable(dir: Directory, tag: BlockTableTag, source:
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const values = new Float64Array(deferred.length);
   for (let i = 0; i < deferred.length; i++) {
-    values[i] = size === 2 ? view.getUint16(i * 2, false) : size === 4 ? view.getUint32(i * 4, false) : Number(view.getBigUint64(i * 8, false));
+    values[i] =
+      size === 2
+        ? view.getUint16(i * 2, false)
+        : size === 4
+          ? view.getUint32(i * 4, false)
+          : Number(view.getBigUint64(i * 8, false));
   }
   return values;
 }

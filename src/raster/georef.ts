@@ -7,7 +7,11 @@ import { lonLatToUtm, utmToLonLat, utmZoneOfEpsg } from './utm';
 function zoneOrGeographic(meta: RasterMetadata) {
   if (meta.epsg === 4326) return 'geographic' as const;
   const zone = meta.epsg !== undefined ? utmZoneOfEpsg(meta.epsg) : undefined;
-  if (!zone) throw new RasterError('unsupported', `${meta.path} is in ${meta.epsg ? `EPSG:${meta.epsg}` : 'an unknown coordinate system'}; longitude/latitude work only for EPSG:4326 and UTM.`);
+  if (!zone)
+    throw new RasterError(
+      'unsupported',
+      `${meta.path} is in ${meta.epsg ? `EPSG:${meta.epsg}` : 'an unknown coordinate system'}; longitude/latitude work only for EPSG:4326 and UTM.`,
+    );
   return zone;
 }
 

@@ -17,7 +17,12 @@ const MAX_CHUNK = 64 * 1024 * 1024;
 /** At most `decodedSize` bytes come back, however far the stream would expand. */
 export function inflateBlock(raw: Uint8Array, decodedSize: number): Promise<Uint8Array> {
   if (!(decodedSize > 0 && decodedSize <= MAX_BLOCK_BYTES)) {
-    return Promise.reject(new RasterError('unsupported', `A block of ${formatSize(decodedSize)} decoded is not inflated (at most ${formatSize(MAX_BLOCK_BYTES)}).`));
+    return Promise.reject(
+      new RasterError(
+        'unsupported',
+        `A block of ${formatSize(decodedSize)} decoded is not inflated (at most ${formatSize(MAX_BLOCK_BYTES)}).`,
+      ),
+    );
   }
   return new Promise((resolve, reject) => {
     const engine = createInflate({ chunkSize: Math.min(MAX_CHUNK, decodedSize + CHUNK_SLACK) });

@@ -26,7 +26,10 @@ export type Place = { column: number; row: number } | { lon: number; lat: number
 /** undefined when the place is outside the image. */
 export async function readPixel(raster: RasterFile, place: Place): Promise<PixelReading | undefined> {
   const meta = raster.metadata;
-  const [column, row] = 'lon' in place ? lonLatToPixel(meta, place.lon, place.lat).map(Math.floor) as [number, number] : [Math.floor(place.column), Math.floor(place.row)];
+  const [column, row] =
+    'lon' in place
+      ? (lonLatToPixel(meta, place.lon, place.lat).map(Math.floor) as [number, number])
+      : [Math.floor(place.column), Math.floor(place.row)];
   const raws = await raster.pixel(column, row);
   if (!raws) return undefined;
   let lon: number | undefined;
@@ -43,7 +46,12 @@ export async function readPixel(raster: RasterFile, place: Place): Promise<Pixel
     lat,
     bands: raws.map((raw, b) => {
       const rule = meta.values[b] as ValueRule;
-      return { name: meta.bandNames[b] as string, raw, value: raw === undefined ? undefined : valueOf(raw, rule, meta.nodata), kind: rule.kind };
+      return {
+        name: meta.bandNames[b] as string,
+        raw,
+        value: raw === undefined ? undefined : valueOf(raw, rule, meta.nodata),
+        kind: rule.kind,
+      };
     }),
   };
 }

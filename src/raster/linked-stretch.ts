@@ -12,7 +12,10 @@ import type { ValueRule } from './values';
 export function isLinked(mapping: BandMapping, rules: readonly ValueRule[]): boolean {
   if (!mapping.linked || mapping.bands.length !== 3) return false;
   const first = rules[mapping.bands[0] as number];
-  return first !== undefined && mapping.bands.every((b) => rules[b]?.scale === first.scale && rules[b]?.offset === first.offset);
+  return (
+    first !== undefined &&
+    mapping.bands.every((b) => rules[b]?.scale === first.scale && rules[b]?.offset === first.offset)
+  );
 }
 
 /** The channels with one shared low and high cut-off; the rest of each channel (min, max, histogram) stays its own. */

@@ -51,13 +51,21 @@ function epsgFromGeoKeys(image: GeoTIFFImage): number | undefined {
 }
 
 /** `count`: the images checkDirectories found (geotiff.js's own count follows directory loops). */
-export async function readMetadata(tiff: GeoTIFF, path: string, fileSize: number, count: number): Promise<RasterMetadata> {
+export async function readMetadata(
+  tiff: GeoTIFF,
+  path: string,
+  fileSize: number,
+  count: number,
+): Promise<RasterMetadata> {
   const image = await tiff.getImage(0);
   const dir = image.getFileDirectory();
   const text = dir.hasTag('GDAL_METADATA') ? await dir.loadValue('GDAL_METADATA') : '';
   // geotiff.js parses the whole text again for every band.
   if (typeof text === 'string' && text.length * (image.getSamplesPerPixel() + 1) > MAX_METADATA_WORK) {
-    throw new RasterError('unsupported', `${path} has ${formatSize(text.length)} of GDAL metadata for ${image.getSamplesPerPixel()} bands, more than is read (${formatSize(MAX_METADATA_WORK)} in all).`);
+    throw new RasterError(
+      'unsupported',
+      `${path} has ${formatSize(text.length)} of GDAL metadata for ${image.getSamplesPerPixel()} bands, more than is read (${formatSize(MAX_METADATA_WORK)} in all).`,
+    );
   }
   const width = image.getWidth();
   const height = image.getHeight();
@@ -66,7 +74,8 @@ export async function readMetadata(tiff: GeoTIFF, path: string, fileSize: number
   const scales: { scale?: number; offset?: number }[] = [];
   for (let b = 0; b < bandCount; b++) {
     const items = (await image.getGDALMetadata(b)) ?? {};
-    const description = typeof items.DESCRIPTION === 'string' && items.DESCRIPTION.trim() !== '' ? items.DESCRIPTION.trim() : undefined;
+    const description =
+      typeof items.DESCRIPTION === 'string' && items.DESCRIPTION.trim() !== '' ? items.DESCRIPTION.trim() : undefined;
     bandNames.push(description ?? `Band ${b + 1}`);
     const scale = Number(items.SCALE);
     const offset = Number(items.OFFSET);
@@ -83,8 +92,12 @@ export async function readMetadata(tiff: GeoTIFF, path: string, fileSize: number
     const level = await tiff.getImage(i);
     const subfile = Number(level.getFileDirectory().getValue('NewSubfileType') ?? 0);
     // Bit 0: a reduced-resolution copy; bit 2: a transparency mask, which is not an overview.
-    const sameSamples = level.getSamplesPerPixel() === bandCount && level.getBitsPerSample(0) === image.getBitsPerSample(0) && level.getSampleFormat(0) === image.getSampleFormat(0);
-    if ((subfile & 1) === 1 && (subfile & 4) === 0 && sameSamples) overviews.push({ image: i, width: level.getWidth(), height: level.getHeight() });
+    const sameSamples =
+      level.getSamplesPerPixel() === bandCount &&
+      level.getBitsPerSample(0) === image.getBitsPerSample(0) &&
+      level.getSampleFormat(0) === image.getSampleFormat(0);
+    if ((subfile & 1) === 1 && (subfile & 4) === 0 && sameSamples)
+      overviews.push({ image: i, width: level.getWidth(), height: level.getHeight() });
   }
   return {
     path,

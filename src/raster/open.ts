@@ -28,7 +28,10 @@ export class RasterFile {
       const head = await source.read(0, 4);
       const order = String.fromCharCode(head[0] ?? 0, head[1] ?? 0);
       if (source.size < 8 || (order !== 'II' && order !== 'MM')) {
-        throw new RasterError('not-tiff', `${path} is not a TIFF file (it does not start with a TIFF header; file size ${formatSize(source.size)}).`);
+        throw new RasterError(
+          'not-tiff',
+          `${path} is not a TIFF file (it does not start with a TIFF header; file size ${formatSize(source.size)}).`,
+        );
       }
       // Before geotiff.js reads a directory: it would follow a loop of them without end.
       const directories = await checkDirectories(source, order === 'II');
@@ -39,7 +42,10 @@ export class RasterFile {
         metadata = await readMetadata(tiff, path, source.size, directories.length);
       } catch (error) {
         if (error instanceof RasterError) throw error;
-        throw new RasterError('corrupt', `${path} is damaged or truncated: its TIFF directory cannot be read (${(error as Error).message}); file size ${formatSize(source.size)}.`);
+        throw new RasterError(
+          'corrupt',
+          `${path} is damaged or truncated: its TIFF directory cannot be read (${(error as Error).message}); file size ${formatSize(source.size)}.`,
+        );
       }
       const raster = new RasterFile(source, tiff, metadata, order === 'II');
       await raster.reader(0); // checks compression and predictor now, not at the first view
@@ -68,7 +74,11 @@ export class RasterFile {
   async readWindow(request: WindowRequest): Promise<BandWindow> {
     const { width, height, dataType, nodata, bandCount } = this.metadata;
     for (const b of request.bands) {
-      if (!Number.isInteger(b) || b < 0 || b >= bandCount) throw new RasterError('unsupported', `Band ${b + 1} does not exist: ${this.metadata.path} has ${bandCount} bands.`);
+      if (!Number.isInteger(b) || b < 0 || b >= bandCount)
+        throw new RasterError(
+          'unsupported',
+          `Band ${b + 1} does not exist: ${this.metadata.path} has ${bandCount} bands.`,
+        );
     }
     const window = request.window ?? [0, 0, width, height];
     const level = chooseLevel(this.levels(), width, window[2] - window[0], request.targetWidth);
@@ -81,7 +91,10 @@ export class RasterFile {
       return await reading;
     } catch (error) {
       if (error instanceof RasterError) throw error;
-      throw new RasterError('corrupt', `${this.metadata.path} is damaged: its pixels cannot be read (${(error as Error).message}); file size ${formatSize(this.source.size)}.`);
+      throw new RasterError(
+        'corrupt',
+        `${this.metadata.path} is damaged: its pixels cannot be read (${(error as Error).message}); file size ${formatSize(this.source.size)}.`,
+      );
     }
   }
 
@@ -93,7 +106,9 @@ export class RasterFile {
     if (x < 0 || y < 0 || x >= width || y >= height) return undefined;
     const bands = Array.from({ length: bandCount }, (_, b) => b);
     const level = this.levels()[0] as Level;
-    const result = await this.named(readWindow(level, width, height, dataType, nodata, { bands, targetWidth: 1, window: [x, y, x + 1, y + 1] }));
+    const result = await this.named(
+      readWindow(level, width, height, dataType, nodata, { bands, targetWidth: 1, window: [x, y, x + 1, y + 1] }),
+    );
     return result.data.map((d) => (Number.isNaN(d[0] as number) ? undefined : (d[0] as number)));
   }
 

@@ -26,11 +26,26 @@ export function presetsFor(bandNames: string[]): BandMapping[] {
   const presets: BandMapping[] = [];
   const [red, green, blue] = [find('B4'), find('B3'), find('B2')];
   const plain = bandNames.map((n, i) => ({ n, i })).filter(({ n }) => !isIndexBand(n));
-  if (red !== undefined && green !== undefined && blue !== undefined) presets.push({ id: 'true-colour', label: 'True colour (B4, B3, B2)', bands: [red, green, blue], linked: true });
-  else if (plain.length >= 3 && plain.every(({ n }) => /^Band \d+$/.test(n))) presets.push({ id: 'true-colour', label: 'Bands 1, 2, 3', bands: plain.slice(0, 3).map(({ i }) => i), linked: true });
+  if (red !== undefined && green !== undefined && blue !== undefined)
+    presets.push({ id: 'true-colour', label: 'True colour (B4, B3, B2)', bands: [red, green, blue], linked: true });
+  else if (plain.length >= 3 && plain.every(({ n }) => /^Band \d+$/.test(n)))
+    presets.push({
+      id: 'true-colour',
+      label: 'Bands 1, 2, 3',
+      bands: plain.slice(0, 3).map(({ i }) => i),
+      linked: true,
+    });
   const nir = find('B8', 'B8A');
-  if (nir !== undefined && red !== undefined && green !== undefined) presets.push({ id: 'false-colour', label: `False colour (${bandNames[nir]}, B4, B3)`, bands: [nir, red, green] });
-  bandNames.forEach((name, i) => presets.push({ id: `band-${i}`, label: isIndexBand(name) ? `${name} (index)` : name, bands: [i], ramp: isIndexBand(name) ? 'index' : 'gray' }));
+  if (nir !== undefined && red !== undefined && green !== undefined)
+    presets.push({ id: 'false-colour', label: `False colour (${bandNames[nir]}, B4, B3)`, bands: [nir, red, green] });
+  bandNames.forEach((name, i) =>
+    presets.push({
+      id: `band-${i}`,
+      label: isIndexBand(name) ? `${name} (index)` : name,
+      bands: [i],
+      ramp: isIndexBand(name) ? 'index' : 'gray',
+    }),
+  );
   return presets;
 }
 

@@ -3,7 +3,8 @@
 import { RasterError } from './errors';
 
 export type DataType = 'uint8' | 'int8' | 'uint16' | 'int16' | 'uint32' | 'int32' | 'float32' | 'float64';
-export type SampleArray = Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
+export type SampleArray =
+  Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
 
 export function dataTypeOf(sampleFormat: number, bits: number): DataType {
   const kind = sampleFormat === 2 ? 'int' : sampleFormat === 3 ? 'float' : 'uint';
@@ -30,7 +31,8 @@ export function sampleView(type: DataType, bytes: Uint8Array, byteOffset: number
   const Ctor = CONSTRUCTORS[type];
   const size = Ctor.BYTES_PER_ELEMENT;
   const start = bytes.byteOffset + byteOffset;
-  if (start % size === 0 && byteOffset + count * size <= bytes.byteLength) return new Ctor(bytes.buffer as ArrayBuffer, start, count);
+  if (start % size === 0 && byteOffset + count * size <= bytes.byteLength)
+    return new Ctor(bytes.buffer as ArrayBuffer, start, count);
   const copy = new Uint8Array(count * size);
   copy.set(bytes.subarray(byteOffset, Math.min(bytes.byteLength, byteOffset + count * size)));
   return new Ctor(copy.buffer, 0, count);

@@ -60,7 +60,11 @@ export function computeStretch(values: Float32Array, lowPercent = 2, highPercent
 }
 
 /** RGBA (row-major, 4 bytes a pixel): 3 channels as red/green/blue, or 1 through a ramp. */
-export function renderRgba(channels: Float32Array[], stretches: ChannelStretch[], ramp: RampId = 'gray'): Uint8ClampedArray {
+export function renderRgba(
+  channels: Float32Array[],
+  stretches: ChannelStretch[],
+  ramp: RampId = 'gray',
+): Uint8ClampedArray {
   const n = (channels[0] as Float32Array).length;
   const out = new Uint8ClampedArray(n * 4);
   const scale = stretches.map((s) => 255 / (s.high - s.low));

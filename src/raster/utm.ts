@@ -10,7 +10,7 @@ const FALSE_EASTING = 500_000;
 const FALSE_NORTHING_SOUTH = 10_000_000;
 
 const n = FLATTENING / (2 - FLATTENING);
-const RECTIFYING = (A_AXIS / (1 + n)) * (1 + (n * n) / 4 + (n ** 4) / 64);
+const RECTIFYING = (A_AXIS / (1 + n)) * (1 + (n * n) / 4 + n ** 4 / 64);
 const ALPHA = [n / 2 - (2 / 3) * n * n + (5 / 16) * n ** 3, (13 / 48) * n * n - (3 / 5) * n ** 3, (61 / 240) * n ** 3];
 const BETA = [n / 2 - (2 / 3) * n * n + (37 / 96) * n ** 3, (1 / 48) * n * n + (1 / 15) * n ** 3, (17 / 480) * n ** 3];
 const DELTA = [2 * n - (2 / 3) * n * n - 2 * n ** 3, (7 / 3) * n * n - (8 / 5) * n ** 3, (56 / 15) * n ** 3];

@@ -16,11 +16,18 @@ export function isIndexBand(name: string): boolean {
   return /^\[\w+_\w+\]$/.test(name);
 }
 
-export function bandValueRule(name: string, dataType: DataType, fromFile: { scale?: number; offset?: number }, harmonised = true): ValueRule {
+export function bandValueRule(
+  name: string,
+  dataType: DataType,
+  fromFile: { scale?: number; offset?: number },
+  harmonised = true,
+): ValueRule {
   const index = isIndexBand(name);
-  if (fromFile.scale !== undefined) return { kind: index ? 'index' : 'reflectance', scale: fromFile.scale, offset: fromFile.offset ?? 0 };
+  if (fromFile.scale !== undefined)
+    return { kind: index ? 'index' : 'reflectance', scale: fromFile.scale, offset: fromFile.offset ?? 0 };
   if (index && dataType === 'int16') return { kind: 'index', scale: INDEX_SCALE, offset: 0 };
-  if (dataType === 'int16' || dataType === 'uint16') return { kind: 'reflectance', scale: REFLECTANCE_SCALE, offset: harmonised ? 0 : -0.1 };
+  if (dataType === 'int16' || dataType === 'uint16')
+    return { kind: 'reflectance', scale: REFLECTANCE_SCALE, offset: harmonised ? 0 : -0.1 };
   return { kind: 'number', scale: 1, offset: 0 };
 }
 

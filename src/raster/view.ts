@@ -26,9 +26,20 @@ export interface RenderedView {
 
 export async function renderView(raster: RasterFile, request: ViewRequest): Promise<RenderedView> {
   const mapping = request.mapping ?? (presetsFor(raster.metadata.bandNames)[0] as BandMapping);
-  const read = await raster.readWindow({ bands: mapping.bands, targetWidth: request.targetWidth, ...(request.window ? { window: request.window } : {}) });
+  const read = await raster.readWindow({
+    bands: mapping.bands,
+    targetWidth: request.targetWidth,
+    ...(request.window ? { window: request.window } : {}),
+  });
   const [low, high] = request.percentiles ?? [2, 98];
   const own = read.data.map((channel) => computeStretch(channel, low, high));
   const stretches = isLinked(mapping, raster.metadata.values) ? linkStretches(own) : own;
-  return { width: read.width, height: read.height, rgba: renderRgba(read.data, stretches, mapping.ramp ?? 'gray'), mapping, stretches, level: read.level };
+  return {
+    width: read.width,
+    height: read.height,
+    rgba: renderRgba(read.data, stretches, mapping.ramp ?? 'gray'),
+    mapping,
+    stretches,
+    level: read.level,
+  };
 }

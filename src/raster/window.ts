@@ -83,7 +83,14 @@ function blocksHit(firstIndex: Int32Array, blocks: number): number {
   return hit;
 }
 
-export async function readWindow(level: Level, fullWidth: number, fullHeight: number, dataType: DataType, nodata: number | undefined, request: WindowRequest): Promise<BandWindow> {
+export async function readWindow(
+  level: Level,
+  fullWidth: number,
+  fullHeight: number,
+  dataType: DataType,
+  nodata: number | undefined,
+  request: WindowRequest,
+): Promise<BandWindow> {
   const [wx0, wy0, wx1, wy1] = request.window ?? [0, 0, fullWidth, fullHeight];
   const fx = level.width / fullWidth;
   const fy = level.height / fullHeight;
@@ -92,12 +99,17 @@ export async function readWindow(level: Level, fullWidth: number, fullHeight: nu
   const spanX = (wx1 - wx0) * fx;
   const spanY = (wy1 - wy0) * fy;
   const [width, height] = outputSize(request.targetWidth, spanX, spanY, request.bands.length);
-  const columns = Int32Array.from({ length: width }, (_, i) => Math.min(level.width - 1, Math.floor(x0 + ((i + 0.5) * spanX) / width)));
-  const rows = Int32Array.from({ length: height }, (_, i) => Math.min(level.height - 1, Math.floor(y0 + ((i + 0.5) * spanY) / height)));
+  const columns = Int32Array.from({ length: width }, (_, i) =>
+    Math.min(level.width - 1, Math.floor(x0 + ((i + 0.5) * spanX) / width)),
+  );
+  const rows = Int32Array.from({ length: height }, (_, i) =>
+    Math.min(level.height - 1, Math.floor(y0 + ((i + 0.5) * spanY) / height)),
+  );
   // Not filled: every output pixel of every band lies in exactly one of the blocks read below.
   const data = request.bands.map(() => new Float32Array(width * height));
   const reader = await level.reader();
-  const { blockWidth, blockHeight, across, down, planar, samplesPerPixel, bytesPerSample, predictor, littleEndian } = reader.layout;
+  const { blockWidth, blockHeight, across, down, planar, samplesPerPixel, bytesPerSample, predictor, littleEndian } =
+    reader.layout;
   const perPixel = planar === 2 ? 1 : samplesPerPixel;
   const rowSamples = blockWidth * perPixel;
   const blockSamples = rowSamples * blockHeight;
@@ -109,15 +121,30 @@ export async function readWindow(level: Level, fullWidth: number, fullHeight: nu
   const noValue = nodata ?? Number.NaN;
   // The blocks the window touches, in file order; with separate band planes one per band asked.
   const jobs: { bx: number; by: number; sample: number; outputs: Float32Array[]; bandOffsets: number[] }[] = [];
-  const planes = planar === 2 ? request.bands.map((band, k) => ({ sample: band, outputs: [data[k] as Float32Array], bandOffsets: [0] })) : [{ sample: 0, outputs: data, bandOffsets: request.bands }];
+  const planes =
+    planar === 2
+      ? request.bands.map((band, k) => ({ sample: band, outputs: [data[k] as Float32Array], bandOffsets: [0] }))
+      : [{ sample: 0, outputs: data, bandOffsets: request.bands }];
   const needed = blocksHit(columnsFrom, across) * blocksHit(rowsFrom, down) * planes.length;
   if (needed > MAX_BLOCKS_PER_VIEW) {
-    throw new RasterError('unsupported', `This view needs ${needed} blocks of ${blockWidth} × ${blockHeight} pixels, more than the ${MAX_BLOCKS_PER_VIEW} a view reads: the file's blocks are too small for its size and it has no overview that fits (gdaladdo adds overviews).`);
+    throw new RasterError(
+      'unsupported',
+      `This view needs ${needed} blocks of ${blockWidth} × ${blockHeight} pixels, more than the ${MAX_BLOCKS_PER_VIEW} a view reads: the file's blocks are too small for its size and it has no overview that fits (gdaladdo adds overviews).`,
+    );
   }
   for (const plane of planes) {
-    for (let by = Math.floor((rows[0] as number) / blockHeight); by <= Math.floor((rows[height - 1] as number) / blockHeight); by++) {
-      for (let bx = Math.floor((columns[0] as number) / blockWidth); bx <= Math.floor((columns[width - 1] as number) / blockWidth); bx++) {
-        if (columnsFrom[bx] !== columnsFrom[bx + 1] && rowsFrom[by] !== rowsFrom[by + 1]) jobs.push({ bx, by, ...plane });
+    for (
+      let by = Math.floor((rows[0] as number) / blockHeight);
+      by <= Math.floor((rows[height - 1] as number) / blockHeight);
+      by++
+    ) {
+      for (
+        let bx = Math.floor((columns[0] as number) / blockWidth);
+        bx <= Math.floor((columns[width - 1] as number) / blockWidth);
+        bx++
+      ) {
+        if (columnsFrom[bx] !== columnsFrom[bx + 1] && rowsFrom[by] !== rowsFrom[by + 1])
+          jobs.push({ bx, by, ...plane });
       }
     }
   }

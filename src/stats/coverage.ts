@@ -45,7 +45,8 @@ export function coverageOf(polygons: PolygonCoordinates[], rule: PixelRule): Cov
   const height = Math.max(1, Math.ceil(maxY) - y0);
   const box = { x0, y0, width, height };
   const weights = rule === 'centre' ? centreMask(polygons, box) : exactFractions(polygons, box);
-  if (rule === 'all-touched') for (let i = 0; i < weights.length; i++) weights[i] = (weights[i] as number) > EPSILON ? 1 : 0;
+  if (rule === 'all-touched')
+    for (let i = 0; i < weights.length; i++) weights[i] = (weights[i] as number) > EPSILON ? 1 : 0;
   let total = 0;
   for (let i = 0; i < weights.length; i++) total += weights[i] as number;
   return { ...box, weights, total };
@@ -125,7 +126,13 @@ function signedArea(ring: number[][]): number {
   return sum;
 }
 
-function addRing(ring: number[][], sign: number, { x0, y0, width, height }: Box, partial: Float64Array, above: Float64Array): void {
+function addRing(
+  ring: number[][],
+  sign: number,
+  { x0, y0, width, height }: Box,
+  partial: Float64Array,
+  above: Float64Array,
+): void {
   const ts: number[] = [];
   for (let i = 0; i + 1 < ring.length; i++) {
     const ax = (ring[i] as number[])[0] as number;

@@ -13,18 +13,25 @@ export interface Expression {
 
 type Node = (values: ArrayLike<number>) => number;
 
-const TOKEN = /\s*(?:(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|(\[[A-Za-z0-9]+_[A-Za-z0-9]+\]|[A-Za-z][A-Za-z0-9]*)|([-+*/()]))/y;
+const TOKEN =
+  /\s*(?:(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|(\[[A-Za-z0-9]+_[A-Za-z0-9]+\]|[A-Za-z][A-Za-z0-9]*)|([-+*/()]))/y;
 const MAX_LENGTH = 1000;
 
 export function parseExpression(text: string): Expression {
-  if (text.length > MAX_LENGTH) throw new StatsError('bad-expression', `The expression is ${text.length} characters long; at most ${MAX_LENGTH}.`);
+  if (text.length > MAX_LENGTH)
+    throw new StatsError('bad-expression', `The expression is ${text.length} characters long; at most ${MAX_LENGTH}.`);
   const tokens: { kind: 'number' | 'band' | 'op'; text: string; at: number }[] = [];
   TOKEN.lastIndex = 0;
   while (TOKEN.lastIndex < text.length) {
     if (/^\s*$/.test(text.slice(TOKEN.lastIndex))) break;
     const at = TOKEN.lastIndex;
     const match = TOKEN.exec(text);
-    if (!match) throw fault(text, at + (/^\s*/.exec(text.slice(at))?.[0].length ?? 0), 'is not a band, a number or one of + - * / ( )');
+    if (!match)
+      throw fault(
+        text,
+        at + (/^\s*/.exec(text.slice(at))?.[0].length ?? 0),
+        'is not a band, a number or one of + - * / ( )',
+      );
     const start = at + (match[0].length - match[0].trimStart().length);
     if (match[1] !== undefined) tokens.push({ kind: 'number', text: match[1], at: start });
     else if (match[2] !== undefined) tokens.push({ kind: 'band', text: match[2].toUpperCase(), at: start });

@@ -22,16 +22,25 @@ export function readFields(text: string, name: string, format: AoiFormat | 'auto
   const actual = format === 'auto' ? detectFormat(text) : format;
   const result = readAoi(text, actual);
   // One WKT is one field, whose polygons must not overlap; fields of a FeatureCollection may.
-  const errors = result.problems.filter((p: GeometryProblem) => p.severity === 'error' && (actual === 'wkt' || p.code !== 'polygons-overlap'));
+  const errors = result.problems.filter(
+    (p: GeometryProblem) => p.severity === 'error' && (actual === 'wkt' || p.code !== 'polygons-overlap'),
+  );
   if (errors.length > 0) {
     const first = errors[0] as GeometryProblem;
     const message = `${name} is not a valid area of interest (line ${first.range.start.line + 1}, column ${first.range.start.column + 1}): ${first.message.replace(/\.$/, '')}.`;
     throw new WorkflowError('invalid-geometry', message, errors);
   }
-  const fields = result.ok && actual === 'wkt' ? [{ id: '0', polygons: result.aoi.polygons }] : geoJsonFields(text, name, idProperty);
+  const fields =
+    result.ok && actual === 'wkt'
+      ? [{ id: '0', polygons: result.aoi.polygons }]
+      : geoJsonFields(text, name, idProperty);
   const seen = new Set<string>();
   for (const field of fields) {
-    if (seen.has(field.id)) throw new StatsError('bad-input', `${name}: two fields have the id '${field.id}'${idProperty ? ` (property ${idProperty})` : ''}; each field needs its own.`);
+    if (seen.has(field.id))
+      throw new StatsError(
+        'bad-input',
+        `${name}: two fields have the id '${field.id}'${idProperty ? ` (property ${idProperty})` : ''}; each field needs its own.`,
+      );
     seen.add(field.id);
   }
   return fields.map((f) => ({ ...f, hash: fieldHash(f.id, f.polygons) }));
@@ -49,14 +58,22 @@ function geoJsonFields(text: string, name: string, idProperty: string | undefine
     const k = path[0] === 'features' && typeof path[1] === 'number' ? path[1] : 0;
     byFeature.set(k, [...(byFeature.get(k) ?? []), content.polygons[p] as PolygonCoordinates]);
   });
-  return [...byFeature.entries()].sort((a, b) => a[0] - b[0]).map(([k, polygons]) => ({ id: idOf(features[k] ?? {}, k, idProperty, name), polygons }));
+  return [...byFeature.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([k, polygons]) => ({ id: idOf(features[k] ?? {}, k, idProperty, name), polygons }));
 }
 
 function idOf(feature: Record<string, unknown>, index: number, idProperty: string | undefined, name: string): string {
-  const properties = (typeof feature.properties === 'object' && feature.properties !== null ? feature.properties : {}) as Record<string, unknown>;
+  const properties = (
+    typeof feature.properties === 'object' && feature.properties !== null ? feature.properties : {}
+  ) as Record<string, unknown>;
   if (idProperty !== undefined) {
     const value = properties[idProperty];
-    if (typeof value !== 'string' && typeof value !== 'number') throw new StatsError('bad-input', `${name}: feature ${index + 1} has no property '${idProperty}' (a string or number) to name its field.`);
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new StatsError(
+        'bad-input',
+        `${name}: feature ${index + 1} has no property '${idProperty}' (a string or number) to name its field.`,
+      );
     return String(value);
   }
   for (const value of [properties.id, feature.id, properties.name]) {
@@ -66,5 +83,7 @@ function idOf(feature: Record<string, unknown>, index: number, idProperty: strin
 }
 
 function fieldHash(id: string, polygons: PolygonCoordinates[]): string {
-  return createHash('sha256').update(JSON.stringify([id, polygons])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([id, polygons]))
+    .digest('hex');
 }

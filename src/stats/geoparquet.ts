@@ -11,7 +11,16 @@ import type { StatsRow } from './table';
 const TEXT = new Set(['field', 'date', 'index', 'image']);
 
 function geoParquetBytes(rows: readonly StatsRow[], fields: readonly Field[]): Uint8Array {
-  const wkbOf = new Map(fields.map((f) => [f.id, geojsonToWkb(f.polygons.length === 1 ? { type: 'Polygon', coordinates: f.polygons[0] as number[][][] } : { type: 'MultiPolygon', coordinates: f.polygons })]));
+  const wkbOf = new Map(
+    fields.map((f) => [
+      f.id,
+      geojsonToWkb(
+        f.polygons.length === 1
+          ? { type: 'Polygon', coordinates: f.polygons[0] as number[][][] }
+          : { type: 'MultiPolygon', coordinates: f.polygons },
+      ),
+    ]),
+  );
   const bbox = [Infinity, Infinity, -Infinity, -Infinity];
   for (const p of fields.flatMap((f) => f.polygons.flatMap((polygon) => polygon[0] ?? []))) {
     bbox[0] = Math.min(bbox[0] as number, p[0] as number);
@@ -20,18 +29,36 @@ function geoParquetBytes(rows: readonly StatsRow[], fields: readonly Field[]): U
     bbox[3] = Math.max(bbox[3] as number, p[1] as number);
   }
   const types = [...new Set(fields.map((f) => (f.polygons.length === 1 ? 'Polygon' : 'MultiPolygon')))].sort();
-  const geo = { version: '1.1.0', primary_column: 'geometry', columns: { geometry: { encoding: 'WKB', geometry_types: types, ...(fields.length > 0 ? { bbox } : {}) } } };
+  const geo = {
+    version: '1.1.0',
+    primary_column: 'geometry',
+    columns: { geometry: { encoding: 'WKB', geometry_types: types, ...(fields.length > 0 ? { bbox } : {}) } },
+  };
   const columnData = [
     ...COLUMNS.map((name) =>
       TEXT.has(name)
         ? { name, data: rows.map((r) => r[name] as string), type: 'STRING' as const, nullable: false }
-        : { name, data: rows.map((r) => (r[name] === undefined ? null : (r[name] as number))), type: 'DOUBLE' as const, nullable: true },
+        : {
+            name,
+            data: rows.map((r) => (r[name] === undefined ? null : (r[name] as number))),
+            type: 'DOUBLE' as const,
+            nullable: true,
+          },
     ),
-    { name: 'geometry', data: rows.map((r) => wkbOf.get(r.field) as Uint8Array), type: 'BYTE_ARRAY' as const, nullable: false },
+    {
+      name: 'geometry',
+      data: rows.map((r) => wkbOf.get(r.field) as Uint8Array),
+      type: 'BYTE_ARRAY' as const,
+      nullable: false,
+    },
   ];
   return new Uint8Array(parquetWriteBuffer({ columnData, kvMetadata: [{ key: 'geo', value: JSON.stringify(geo) }] }));
 }
 
-export async function writeGeoParquet(path: string, rows: readonly StatsRow[], fields: readonly Field[]): Promise<void> {
+export async function writeGeoParquet(
+  path: string,
+  rows: readonly StatsRow[],
+  fields: readonly Field[],
+): Promise<void> {
   await replaceFileSafely(path, geoParquetBytes(rows, fields));
 }

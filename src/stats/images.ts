@@ -18,14 +18,21 @@ const MAX_JSON_BYTES = 64 * 1024 * 1024;
 const TIFF = /\.tiff?$/i;
 
 export async function listImages(names: readonly string[]): Promise<ImageInput[]> {
-  if (names.length === 0) throw new StatsError('no-images', 'No images given: name GeoTIFF files, folders of them, or a STAC ItemCollection.');
+  if (names.length === 0)
+    throw new StatsError(
+      'no-images',
+      'No images given: name GeoTIFF files, folders of them, or a STAC ItemCollection.',
+    );
   const found: ImageInput[] = [];
   for (const name of names) {
     let info;
     try {
       info = await stat(name);
     } catch (error) {
-      throw new StatsError('bad-input', `Cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+      throw new StatsError(
+        'bad-input',
+        `Cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
+      );
     }
     if (info.isDirectory()) found.push(...(await folderImages(name)));
     else if (extname(name).toLowerCase() === '.json') found.push(...(await stacImages(name)));
@@ -39,12 +46,21 @@ export async function listImages(names: readonly string[]): Promise<ImageInput[]
 async function folderImages(folder: string): Promise<ImageInput[]> {
   const entries = await readdir(folder);
   if (entries.includes(ITEM_COLLECTION_NAME)) return stacImages(join(folder, ITEM_COLLECTION_NAME));
-  return Promise.all(entries.filter((e) => TIFF.test(e)).sort().map((e) => withSidecarDate(join(folder, e))));
+  return Promise.all(
+    entries
+      .filter((e) => TIFF.test(e))
+      .sort()
+      .map((e) => withSidecarDate(join(folder, e))),
+  );
 }
 
 async function readJson(path: string): Promise<unknown> {
   const info = await stat(path);
-  if (info.size > MAX_JSON_BYTES) throw new StatsError('bad-input', `${path} is ${info.size} bytes; a STAC file is read only up to ${MAX_JSON_BYTES}.`);
+  if (info.size > MAX_JSON_BYTES)
+    throw new StatsError(
+      'bad-input',
+      `${path} is ${info.size} bytes; a STAC file is read only up to ${MAX_JSON_BYTES}.`,
+    );
   try {
     return JSON.parse(await readFile(path, 'utf8')) as unknown;
   } catch (error) {
@@ -68,8 +84,15 @@ async function stacImages(path: string): Promise<ImageInput[]> {
       if (!isRecord(asset) || typeof asset.href !== 'string') continue;
       const type = typeof asset.type === 'string' ? asset.type : '';
       if (!TIFF.test(asset.href) && !type.includes('geotiff')) continue;
-      if (/^[a-z][a-z0-9+.-]*:/i.test(asset.href) && !asset.href.startsWith('file:')) throw new StatsError('bad-input', `${path}: the asset ${asset.href} is not a local file; only local images are measured.`);
-      images.push({ path: resolve(dirname(path), asset.href.replace(/^file:\/\//, '')), ...(date ? { stacDate: date } : {}) });
+      if (/^[a-z][a-z0-9+.-]*:/i.test(asset.href) && !asset.href.startsWith('file:'))
+        throw new StatsError(
+          'bad-input',
+          `${path}: the asset ${asset.href} is not a local file; only local images are measured.`,
+        );
+      images.push({
+        path: resolve(dirname(path), asset.href.replace(/^file:\/\//, '')),
+        ...(date ? { stacDate: date } : {}),
+      });
     }
   }
   if (images.length === 0) throw new StatsError('no-images', `${path} lists no GeoTIFF asset.`);

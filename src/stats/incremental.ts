@@ -90,7 +90,9 @@ function readRows(images: unknown): Nested<CachedRow> {
 
 /** Keys in code-unit order, the same file for the same rows; fields in the order they were kept (the run's field order). */
 function sortedObject<T, U>(map: Map<string, T>, as: (value: T) => U): Record<string, U> {
-  return Object.fromEntries([...map.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([k, v]) => [k, as(v)]));
+  return Object.fromEntries(
+    [...map.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([k, v]) => [k, as(v)]),
+  );
 }
 
 export class RowCache {
@@ -110,7 +112,11 @@ export class RowCache {
       if (text.length > MAX_CACHE_BYTES) return new RowCache(new Map());
       const parsed = JSON.parse(text) as { version?: number; images?: unknown; hashes?: Record<string, KnownHash> };
       if (parsed.version !== VERSION) return new RowCache(new Map());
-      const hashes = isRecord(parsed.hashes) ? Object.entries(parsed.hashes).filter(([, h]) => typeof h?.identity === 'string' && typeof h.sha256 === 'string') : [];
+      const hashes = isRecord(parsed.hashes)
+        ? Object.entries(parsed.hashes).filter(
+            ([, h]) => typeof h?.identity === 'string' && typeof h.sha256 === 'string',
+          )
+        : [];
       return new RowCache(readRows(parsed.images), new Map(hashes));
     } catch {
       return new RowCache(new Map());
@@ -119,7 +125,10 @@ export class RowCache {
 
   /** The rows of one image under one index, by field hash: what the last run kept (each one
    * taken is kept again), and where this run's are put. */
-  group(key: RowGroupKey): { get: (fieldHash: string) => CachedRow | undefined; put: (fieldHash: string, row: CachedRow) => void } {
+  group(key: RowGroupKey): {
+    get: (fieldHash: string) => CachedRow | undefined;
+    put: (fieldHash: string, row: CachedRow) => void;
+  } {
     const before = this.previous.get(key.image)?.get(key.measure);
     const now = groupOf(this.kept, key.image, key.measure);
     return {
@@ -144,8 +153,15 @@ export class RowCache {
   }
 
   async save(path: string): Promise<void> {
-    const images = sortedObject(this.kept, (byMeasure) => sortedObject(byMeasure, (byField) => Object.fromEntries([...byField.entries()].map(([f, row]) => [f, packRow(row)]))));
-    await replaceFileSafely(path, `${JSON.stringify({ version: VERSION, images, hashes: sortedObject(this.hashesKept, (h) => h) })}\n`);
+    const images = sortedObject(this.kept, (byMeasure) =>
+      sortedObject(byMeasure, (byField) =>
+        Object.fromEntries([...byField.entries()].map(([f, row]) => [f, packRow(row)])),
+      ),
+    );
+    await replaceFileSafely(
+      path,
+      `${JSON.stringify({ version: VERSION, images, hashes: sortedObject(this.hashesKept, (h) => h) })}\n`,
+    );
   }
 }
 
@@ -168,9 +184,13 @@ interface RowGroupKey {
 }
 
 export function imageKey(imageHash: string, image: ImageInput, rule: PixelRule): string {
-  return createHash('sha256').update(JSON.stringify([imageHash, image.stacDate ?? '', dayInName(image.path) ?? '', rule])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([imageHash, image.stacDate ?? '', dayInName(image.path) ?? '', rule]))
+    .digest('hex');
 }
 
 export function measureKey(measure: Measure): string {
-  return createHash('sha256').update(JSON.stringify([measure.name, measure.forms.map((f) => f.bands.join(' '))])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([measure.name, measure.forms.map((f) => f.bands.join(' '))]))
+    .digest('hex');
 }

@@ -30,8 +30,12 @@ export function measureOf(text: string, expression = false): Measure {
   if (expression) return { name, forms: [parseExpression(name)] };
   const named = NAMED[name.toLowerCase()];
   if (named) return { name: name.toLowerCase(), forms: named.map((f) => parseExpression(f)) };
-  if (/^\[?[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+\])?$/.test(name)) return { name: name.toUpperCase(), forms: [parseExpression(name)] };
-  throw new StatsError('bad-expression', `'${name}' is no index: use ${NAMED_INDICES.join(', ')}, a band name (B8) or an index band ([B8_B4]), or --expression for arithmetic.`);
+  if (/^\[?[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+\])?$/.test(name))
+    return { name: name.toUpperCase(), forms: [parseExpression(name)] };
+  throw new StatsError(
+    'bad-expression',
+    `'${name}' is no index: use ${NAMED_INDICES.join(', ')}, a band name (B8) or an index band ([B8_B4]), or --expression for arithmetic.`,
+  );
 }
 
 export interface ResolvedMeasure {
@@ -48,5 +52,8 @@ export function resolveMeasure(measure: Measure, bandNames: readonly string[], p
     if (fileBands.every((b) => b >= 0)) return { measure, evaluate: form.evaluate, fileBands };
   }
   const needs = measure.forms.map((f) => f.bands.join(', ')).join(' or ');
-  throw new StatsError('missing-bands', `${path} lacks the bands of ${measure.name} (needs ${needs}); it has ${bandNames.join(', ')}.`);
+  throw new StatsError(
+    'missing-bands',
+    `${path} lacks the bands of ${measure.name} (needs ${needs}); it has ${bandNames.join(', ')}.`,
+  );
 }

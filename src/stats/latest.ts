@@ -16,14 +16,19 @@ export interface LatestValue {
 }
 
 /** Field id → its latest value of `statistic` under `index`; fields with no value are absent. */
-export function latestValues(rows: readonly StatsRow[], index: string, statistic: Statistic = 'mean'): Map<string, LatestValue> {
+export function latestValues(
+  rows: readonly StatsRow[],
+  index: string,
+  statistic: Statistic = 'mean',
+): Map<string, LatestValue> {
   const latest = new Map<string, LatestValue>();
   for (const row of rows) {
     if (row.index !== index) continue;
     const value = row[statistic];
     if (value === undefined || !Number.isFinite(value)) continue;
     const known = latest.get(row.field);
-    if (!known || row.date >= known.date) latest.set(row.field, { field: row.field, date: row.date, value, image: row.image });
+    if (!known || row.date >= known.date)
+      latest.set(row.field, { field: row.field, date: row.date, value, image: row.image });
   }
   return latest;
 }

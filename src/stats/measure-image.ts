@@ -31,22 +31,41 @@ export type CoverageCache = Map<string, Coverage[]>;
 /** Samples (bands × pixels) of one strip held at once. */
 const STRIP_SAMPLES = 8 * 1024 * 1024;
 
-export async function measureImage(image: ImageInput, request: MeasureRequest, cache: CoverageCache = new Map()): Promise<StatsRow[]> {
+export async function measureImage(
+  image: ImageInput,
+  request: MeasureRequest,
+  cache: CoverageCache = new Map(),
+): Promise<StatsRow[]> {
   const raster = await openGeoreferenced(image.path);
   try {
     const meta = raster.metadata;
     const date = image.stacDate ?? dayOf(meta.acquisitionDate) ?? dayInName(image.path);
-    if (!date) throw new StatsError('bad-input', `${image.path} has no date: no STAC Item says it, the file has no ACQUISITION_DATE, and its name holds no YYYY-MM-DD.`);
+    if (!date)
+      throw new StatsError(
+        'bad-input',
+        `${image.path} has no date: no STAC Item says it, the file has no ACQUISITION_DATE, and its name holds no YYYY-MM-DD.`,
+      );
     const resolved = request.measures.map((m) => resolveMeasure(m, meta.bandNames, image.path));
     const coverages = coveragesOn(meta, request, cache);
-    const accumulators = coverages.map((c) => resolved.map(() => new Accumulator(c.weights.length, request.rule === 'exact')));
+    const accumulators = coverages.map((c) =>
+      resolved.map(() => new Accumulator(c.weights.length, request.rule === 'exact')),
+    );
     await readStrips(raster, resolved, coverages, accumulators);
     const label = request.imageLabel(image.path);
     return request.fields.flatMap((field, f) =>
       resolved.map((r, m) => {
         const acc = accumulators[f]?.[m] as Accumulator;
         const total = (coverages[f] as Coverage).total;
-        return { field: field.id, date, index: r.measure.name, ...acc.summary(), valid_pixels: acc.valid, nodata_pixels: acc.nodata, valid_fraction: total > 0 ? acc.valid / total : undefined, image: label };
+        return {
+          field: field.id,
+          date,
+          index: r.measure.name,
+          ...acc.summary(),
+          valid_pixels: acc.valid,
+          nodata_pixels: acc.nodata,
+          valid_fraction: total > 0 ? acc.valid / total : undefined,
+          image: label,
+        };
       }),
     );
   } finally {
@@ -60,13 +79,20 @@ async function openGeoreferenced(path: string): Promise<RasterFile> {
     raster = await RasterFile.open(path);
   } catch (error) {
     // geotiff.js cannot read an origin without ModelTiepoint/ModelTransformation.
-    if (/affine transformation|tie ?point/i.test((error as Error).message)) throw new StatsError('no-georeference', `${path} has no georeferencing (no tie point or transformation): its pixels cannot be placed under the fields.`);
+    if (/affine transformation|tie ?point/i.test((error as Error).message))
+      throw new StatsError(
+        'no-georeference',
+        `${path} has no georeferencing (no tie point or transformation): its pixels cannot be placed under the fields.`,
+      );
     throw error;
   }
   const { epsg } = raster.metadata;
   if (epsg !== 4326 && (epsg === undefined || !utmZoneOfEpsg(epsg))) {
     await raster.close();
-    throw new StatsError('no-georeference', `${path} is in ${epsg === undefined ? 'no known coordinate system' : `EPSG:${epsg}`}; fields are placed only on images in EPSG:4326 or a WGS 84 UTM zone.`);
+    throw new StatsError(
+      'no-georeference',
+      `${path} is in ${epsg === undefined ? 'no known coordinate system' : `EPSG:${epsg}`}; fields are placed only on images in EPSG:4326 or a WGS 84 UTM zone.`,
+    );
   }
   return raster;
 }
@@ -75,7 +101,14 @@ function coveragesOn(meta: RasterMetadata, request: MeasureRequest, cache: Cover
   const key = JSON.stringify([meta.epsg, meta.origin, meta.resolution, request.rule]);
   let coverages = cache.get(key);
   if (!coverages) {
-    coverages = request.fields.map((field) => coverageOf(field.polygons.map((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => lonLatToPixel(meta, lon as number, lat as number)))), request.rule));
+    coverages = request.fields.map((field) =>
+      coverageOf(
+        field.polygons.map((polygon) =>
+          polygon.map((ring) => ring.map(([lon, lat]) => lonLatToPixel(meta, lon as number, lat as number))),
+        ),
+        request.rule,
+      ),
+    );
     cache.set(key, coverages);
   }
   return coverages;
@@ -86,7 +119,12 @@ function typeNodata(meta: RasterMetadata): number {
   return meta.dataType === 'int16' ? -32768 : meta.dataType === 'uint8' ? 0 : Number.NaN;
 }
 
-async function readStrips(raster: RasterFile, resolved: ResolvedMeasure[], coverages: Coverage[], accumulators: Accumulator[][]): Promise<void> {
+async function readStrips(
+  raster: RasterFile,
+  resolved: ResolvedMeasure[],
+  coverages: Coverage[],
+  accumulators: Accumulator[][],
+): Promise<void> {
   const meta = raster.metadata;
   const bands = [...new Set(resolved.flatMap((r) => r.fileBands))];
   const slots = resolved.map((r) => r.fileBands.map((b) => bands.indexOf(b)));
@@ -98,7 +136,9 @@ async function readStrips(raster: RasterFile, resolved: ResolvedMeasure[], cover
   const validBand = new Uint8Array(bands.length);
   for (let sy0 = 0; sy0 < meta.height; sy0 += stripRows) {
     const sy1 = Math.min(meta.height, sy0 + stripRows);
-    const inStrip = coverages.map((c, f) => ({ c, f })).filter(({ c }) => c.y0 < sy1 && c.y0 + c.height > sy0 && c.x0 < meta.width && c.x0 + c.width > 0);
+    const inStrip = coverages
+      .map((c, f) => ({ c, f }))
+      .filter(({ c }) => c.y0 < sy1 && c.y0 + c.height > sy0 && c.x0 < meta.width && c.x0 + c.width > 0);
     if (inStrip.length === 0) continue;
     let cx0 = meta.width;
     let cx1 = 0;

@@ -6,7 +6,20 @@ import { StatsError } from './errors';
 import { COLUMNS } from './table';
 import type { StatsRow } from './table';
 
-const NUMERIC = new Set<string>(['mean', 'median', 'std', 'min', 'max', 'p10', 'p25', 'p75', 'p90', 'valid_pixels', 'nodata_pixels', 'valid_fraction']);
+const NUMERIC = new Set<string>([
+  'mean',
+  'median',
+  'std',
+  'min',
+  'max',
+  'p10',
+  'p25',
+  'p75',
+  'p90',
+  'valid_pixels',
+  'nodata_pixels',
+  'valid_fraction',
+]);
 
 /** The header line a statistics table starts with. */
 export const TABLE_HEADER = COLUMNS.join(',');
@@ -14,16 +27,22 @@ export const TABLE_HEADER = COLUMNS.join(',');
 export function readStatsCsv(text: string, name: string): StatsRow[] {
   const records = csvRecords(text.replace(/^\uFEFF/, ''));
   const header = records.shift();
-  if (!header || header.join(',') !== TABLE_HEADER) throw new StatsError('bad-input', `${name} is not a statistics table: its first line is not ${TABLE_HEADER}.`);
+  if (!header || header.join(',') !== TABLE_HEADER)
+    throw new StatsError('bad-input', `${name} is not a statistics table: its first line is not ${TABLE_HEADER}.`);
   return records.map((cells, r) => {
-    if (cells.length !== COLUMNS.length) throw new StatsError('bad-input', `${name}, row ${r + 2}: ${cells.length} cells where the table has ${COLUMNS.length}.`);
+    if (cells.length !== COLUMNS.length)
+      throw new StatsError(
+        'bad-input',
+        `${name}, row ${r + 2}: ${cells.length} cells where the table has ${COLUMNS.length}.`,
+      );
     const row: Record<string, string | number | undefined> = {};
     COLUMNS.forEach((column, c) => {
       const cell = cells[c] as string;
       if (!NUMERIC.has(column)) row[column] = cell;
       else if (cell !== '') {
         const value = Number(cell);
-        if (!Number.isFinite(value)) throw new StatsError('bad-input', `${name}, row ${r + 2}: ${column} is '${cell}', not a number.`);
+        if (!Number.isFinite(value))
+          throw new StatsError('bad-input', `${name}, row ${r + 2}: ${column} is '${cell}', not a number.`);
         row[column] = value;
       }
     });

@@ -22,7 +22,9 @@ export function summarise(values: Float64Array, weights: Float64Array | undefine
   const n = values.length;
   if (n === 0) return undefined;
   // Unweighted: a typed array's own numeric sort. Weighted: the order of the values, for their weights.
-  const order = weights ? Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number)) : undefined;
+  const order = weights
+    ? Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number))
+    : undefined;
   const sorted = order ? Float64Array.from(order, (i) => values[i] as number) : Float64Array.from(values).sort();
   let sumW = 0;
   let sum = 0;
@@ -37,7 +39,13 @@ export function summarise(values: Float64Array, weights: Float64Array | undefine
     const d = (values[i] as number) - mean;
     squares += (weights ? (weights[i] as number) : 1) * d * d;
   }
-  const quantile = weights && order ? weightedQuantile(sorted, Float64Array.from(order, (i) => weights[i] as number)) : (q: number) => linearQuantile(sorted, q);
+  const quantile =
+    weights && order
+      ? weightedQuantile(
+          sorted,
+          Float64Array.from(order, (i) => weights[i] as number),
+        )
+      : (q: number) => linearQuantile(sorted, q);
   return {
     mean,
     median: quantile(QUANTILES.median),
@@ -79,6 +87,8 @@ function weightedQuantile(sorted: Float64Array, w: Float64Array): (q: number) =>
     while (k + 1 < n && (s[k + 1] as number) <= target) k++;
     if (k + 1 >= n) return sorted[n - 1] as number;
     const span = (s[k + 1] as number) - (s[k] as number);
-    return span > 0 ? lerp(sorted[k] as number, sorted[k + 1] as number, (target - (s[k] as number)) / span) : (sorted[k] as number);
+    return span > 0
+      ? lerp(sorted[k] as number, sorted[k + 1] as number, (target - (s[k] as number)) / span)
+      : (sorted[k] as number);
   };
 }

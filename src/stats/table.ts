@@ -4,7 +4,24 @@
 // figures always make the same bytes; an empty cell is a statistic with no value.
 import type { Summary } from './summary';
 
-export const COLUMNS = ['field', 'date', 'index', 'mean', 'median', 'std', 'min', 'max', 'p10', 'p25', 'p75', 'p90', 'valid_pixels', 'nodata_pixels', 'valid_fraction', 'image'] as const;
+export const COLUMNS = [
+  'field',
+  'date',
+  'index',
+  'mean',
+  'median',
+  'std',
+  'min',
+  'max',
+  'p10',
+  'p25',
+  'p75',
+  'p90',
+  'valid_pixels',
+  'nodata_pixels',
+  'valid_fraction',
+  'image',
+] as const;
 
 export interface StatsRow extends Partial<Summary> {
   field: string;

@@ -51,7 +51,10 @@ export class AccountModel extends LatestState<AccountState> {
     } catch (err) {
       if (signal.aborted) return this.state; // superseded or disposed: the newer load decides
       this.log.warn(`account check failed: ${errorText(err)}`);
-      return this.set({ kind: 'error', message: errorText(err), rejected: isApiError(err) && err.kind === 'auth' }, generation);
+      return this.set(
+        { kind: 'error', message: errorText(err), rejected: isApiError(err) && err.kind === 'auth' },
+        generation,
+      );
     }
   }
 

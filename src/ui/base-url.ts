@@ -15,7 +15,6 @@ export function baseUrlFromInspection(inspection: BaseUrlInspection | undefined)
   return typeof chosen === 'string' && chosen.trim() !== '' ? chosen.trim().replace(/\/+$/, '') : DEFAULT_BASE_URL;
 }
 
-
 /** A sentence saying why the address is refused, or undefined when the key may go there. */
 export function baseUrlProblem(baseUrl: string): string | undefined {
   let url: URL;

@@ -8,7 +8,14 @@ const IMAGERY_FILES: vscode.DocumentFilter[] = [{ pattern: '**/imagery.json' }, 
 
 class PlanCodeLens implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title: '$(checklist) Plan', tooltip: 'What an apply would buy and what it would cost (nothing billed is sent)', command: Commands.planImagery, arguments: [document.uri] })];
+    return [
+      new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
+        title: '$(checklist) Plan',
+        tooltip: 'What an apply would buy and what it would cost (nothing billed is sent)',
+        command: Commands.planImagery,
+        arguments: [document.uri],
+      }),
+    ];
   }
 }
 

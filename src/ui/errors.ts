@@ -35,10 +35,12 @@ export function reportError(log: ComponentLog, what: string, err: unknown): void
   log.error(`${what}: ${description.message}`);
   const offered = description.actions.map((action) => buttons[action]).filter((b) => b !== undefined);
   if (!offered.some((b) => b.command === Commands.showLog)) offered.push(buttons['show-log']!);
-  void vscode.window.showErrorMessage(`${what}: ${description.message}`, ...offered.map((b) => b.title)).then((choice) => {
-    const button = offered.find((b) => b.title === choice);
-    if (!button) return;
-    const args = button.command === 'workbench.action.openSettings' ? ['satImagery.baseUrl'] : [];
-    void vscode.commands.executeCommand(button.command, ...args);
-  });
+  void vscode.window
+    .showErrorMessage(`${what}: ${description.message}`, ...offered.map((b) => b.title))
+    .then((choice) => {
+      const button = offered.find((b) => b.title === choice);
+      if (!button) return;
+      const args = button.command === 'workbench.action.openSettings' ? ['satImagery.baseUrl'] : [];
+      void vscode.commands.executeCommand(button.command, ...args);
+    });
 }

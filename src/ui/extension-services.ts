@@ -55,10 +55,19 @@ export class ExtensionServices implements vscode.Disposable {
       await promptForApiKey(this);
     }
     if (!(await this.apiKey.get())) {
-      throw new ApiError({ kind: 'auth', message: 'No API key is set. Run "Satellite Imagery: Set API Key…" and try again.' });
+      throw new ApiError({
+        kind: 'auth',
+        message: 'No API key is set. Run "Satellite Imagery: Set API Key…" and try again.',
+      });
     }
     const wanted = this.clientOptions(() => this.apiKey.get());
-    const signature = JSON.stringify([wanted.baseUrl, wanted.timeoutMs, wanted.deadlineMs, wanted.maxConcurrentRequests, wanted.download]);
+    const signature = JSON.stringify([
+      wanted.baseUrl,
+      wanted.timeoutMs,
+      wanted.deadlineMs,
+      wanted.maxConcurrentRequests,
+      wanted.download,
+    ]);
     if (this.cached?.signature !== signature) {
       this.cached = { signature, client: await buildClient(wanted) };
       this.learnBillingRules(this.cached.client);
@@ -72,7 +81,10 @@ export class ExtensionServices implements vscode.Disposable {
     client
       .getSpecification()
       .then((document) => {
-        if (this.aoiCache.setBillingRules(billingRulesFrom(document))) this.log('geometry').info(`billing rules from the specification document: ${JSON.stringify(this.aoiCache.billingRules)}`);
+        if (this.aoiCache.setBillingRules(billingRulesFrom(document)))
+          this.log('geometry').info(
+            `billing rules from the specification document: ${JSON.stringify(this.aoiCache.billingRules)}`,
+          );
       })
       .catch(() => undefined); // no document: the live-service notes' figures stay
   }

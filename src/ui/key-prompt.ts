@@ -34,7 +34,8 @@ export async function promptForApiKey(services: KeyPromptDeps, keyArgument?: unk
       ? keyArgument
       : await vscode.window.showInputBox({
           title: 'Satellite Imagery: API key',
-          prompt: 'The key of your imagery account. It is kept in VS Code\'s secret storage and sent only to the configured service.',
+          prompt:
+            "The key of your imagery account. It is kept in VS Code's secret storage and sent only to the configured service.",
           placeHolder: 'API key',
           password: true,
           ignoreFocusOut: true,

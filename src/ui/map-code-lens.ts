@@ -7,7 +7,13 @@ import { aoiFormatOf } from './diagnostics/aoi-documents';
 class MapCodeLens implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!aoiFormatOf(document)) return [];
-    return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title: '$(globe) Show on Map', command: Commands.showOnMap, arguments: [document.uri] })];
+    return [
+      new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
+        title: '$(globe) Show on Map',
+        command: Commands.showOnMap,
+        arguments: [document.uri],
+      }),
+    ];
   }
 }
 

@@ -4,7 +4,13 @@
 // service default" and are left out of the request. A field that decides where images go
 // (UploadUrl) takes only the user's own value (never a workspace's).
 import type * as vscode from 'vscode';
-import { CHOICE_FIELDS, ORDER_COUNT_FIELDS, ORDER_OTHER_FIELDS, OUTPUT_FIELDS, orderCountProblem } from '../api/request-fields';
+import {
+  CHOICE_FIELDS,
+  ORDER_COUNT_FIELDS,
+  ORDER_OTHER_FIELDS,
+  OUTPUT_FIELDS,
+  orderCountProblem,
+} from '../api/request-fields';
 import type { WorkflowDefaults } from '../workflows/engine/ports';
 import type { OutputFields } from '../workflows/engine/output-fields';
 
@@ -22,14 +28,18 @@ export function readOutputSettings(config: vscode.WorkspaceConfiguration): Outpu
 const readers = {
   text: (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
   list: (value: unknown) => {
-    const items = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : [];
+    const items = Array.isArray(value)
+      ? value.filter((item): item is string => typeof item === 'string' && item !== '')
+      : [];
     return items.length > 0 ? items : undefined;
   },
   number: (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined),
 };
 
 /** The choices the settings fix (model, constellations, EPSG, resolution, bands); the others absent. */
-export function readChoiceSettings(config: vscode.WorkspaceConfiguration): Pick<WorkflowDefaults, (typeof CHOICE_FIELDS)[number]['name']> {
+export function readChoiceSettings(
+  config: vscode.WorkspaceConfiguration,
+): Pick<WorkflowDefaults, (typeof CHOICE_FIELDS)[number]['name']> {
   const choices: Record<string, unknown> = {};
   for (const row of CHOICE_FIELDS) {
     const value = readers[row.value](config.get(row.setting));

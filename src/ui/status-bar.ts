@@ -9,12 +9,19 @@ import { Commands } from './constants';
 import { aoiFormatOf } from './diagnostics/aoi-documents';
 import type { Sidebar } from './tree/sidebar';
 
-export function createStatusBar(account: AccountModel, sidebar: Sidebar): vscode.Disposable & { readonly item: vscode.StatusBarItem } {
+export function createStatusBar(
+  account: AccountModel,
+  sidebar: Sidebar,
+): vscode.Disposable & { readonly item: vscode.StatusBarItem } {
   const item = vscode.window.createStatusBarItem('satImagery.account', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Satellite Imagery Account';
   const inPlay = () => {
     const document = vscode.window.activeTextEditor?.document;
-    return sidebar.ordersView.visible || sidebar.modelsView.visible || (document !== undefined && aoiFormatOf(document) !== undefined);
+    return (
+      sidebar.ordersView.visible ||
+      sidebar.modelsView.visible ||
+      (document !== undefined && aoiFormatOf(document) !== undefined)
+    );
   };
   const render = (state: AccountState) => {
     if (state.kind === 'no-key' && !inPlay()) item.hide();

@@ -12,7 +12,14 @@ import { WorkflowError } from './engine/errors';
 
 type Names<T> = Record<keyof Required<T>, true>;
 
-const choices = { model: true, satelliteConstellations: true, date: true, epsgProjection: true, resolution: true, bandnames: true } as const;
+const choices = {
+  model: true,
+  satelliteConstellations: true,
+  date: true,
+  epsgProjection: true,
+  resolution: true,
+  bandnames: true,
+} as const;
 
 export const downloadCompositeOptionNames = {
   ...choices,

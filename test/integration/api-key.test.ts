@@ -50,9 +50,15 @@ describe('API key', () => {
   it('checks the key with the models list where the service has no /api/apikey/info', async () => {
     env.sim.clearLog();
     // Neither account endpoint: the older /api/apikey/info nor the newer /api/account/info.
-    env.sim.schedule({ method: 'GET', path: '/api/apikey/info', status: 404 }, { method: 'GET', path: '/api/account/info', status: 404 });
+    env.sim.schedule(
+      { method: 'GET', path: '/api/apikey/info', status: 404 },
+      { method: 'GET', path: '/api/account/info', status: 404 },
+    );
     const result = await vscode.commands.executeCommand<SetApiKeyResult>('satImagery.setApiKey', 'demo-key');
-    assert.deepEqual({ stored: result.stored, verified: result.verified, credits: result.credits }, { stored: true, verified: true, credits: undefined });
+    assert.deepEqual(
+      { stored: result.stored, verified: result.verified, credits: result.credits },
+      { stored: true, verified: true, credits: undefined },
+    );
     const seen = env.sim.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
     assert.ok(seen.includes('GET /api/apikey/info 404'), seen.join(', '));
     assert.ok(seen.includes('GET /api/account/info 404'), seen.join(', '));
@@ -60,7 +66,7 @@ describe('API key', () => {
     assert.match(statusText(), /Key set/);
   });
 
-  it('sends the stored key with the trees\' requests', async () => {
+  it("sends the stored key with the trees' requests", async () => {
     env.sim.clearLog();
     await vscode.commands.executeCommand('satImagery.refreshOrders');
     const list = env.sim.requests.find((r) => r.path === '/api/tasking/orders');
@@ -69,11 +75,17 @@ describe('API key', () => {
     assert.equal(env.api.sidebar.orders.state.kind, 'loaded');
     // This simulator holds no orders: the tree says so rather than staying blank.
     const roots = env.api.sidebar.ordersProvider.getChildren();
-    assert.deepEqual(roots.map((n) => (n.kind === 'message' ? n.tone : n.kind)), ['empty']);
+    assert.deepEqual(
+      roots.map((n) => (n.kind === 'message' ? n.tone : n.kind)),
+      ['empty'],
+    );
   });
 
-  it('shows the account\'s credits and limits on request', async () => {
-    const state = await vscode.commands.executeCommand<{ kind: string; info?: { CreditAmount?: number; MaxConcurrentConnections?: number } }>('satImagery.showAccount');
+  it("shows the account's credits and limits on request", async () => {
+    const state = await vscode.commands.executeCommand<{
+      kind: string;
+      info?: { CreditAmount?: number; MaxConcurrentConnections?: number };
+    }>('satImagery.showAccount');
     assert.equal(state.kind, 'ready');
     assert.equal(state.info?.CreditAmount, env.sim.state.account.CreditAmount);
     assert.equal(state.info?.MaxConcurrentConnections, env.sim.state.account.MaxConcurrentConnections);
@@ -123,7 +135,8 @@ async function readOwnLog(logUri: vscode.Uri): Promise<string> {
     for (const [name, type] of await vscode.workspace.fs.readDirectory(dir)) {
       const child = vscode.Uri.joinPath(dir, name);
       if (type === vscode.FileType.Directory && depth < 4) await walk(child, depth + 1);
-      else if (name.endsWith('Satellite Imagery.log')) texts.push(new TextDecoder().decode(await vscode.workspace.fs.readFile(child)));
+      else if (name.endsWith('Satellite Imagery.log'))
+        texts.push(new TextDecoder().decode(await vscode.workspace.fs.readFile(child)));
     }
   };
   await walk(root, 0);

@@ -55,7 +55,11 @@ describe('geometry diagnostics', () => {
     assert.equal(ring.severity, vscode.DiagnosticSeverity.Error);
     assert.ok(ring.range.start.line >= 3 && ring.range.end.line <= 9, `range ${JSON.stringify(ring.range)}`);
 
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, ring.range);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      ring.range,
+    );
     const fix = actions.find((a) => a.kind?.contains(vscode.CodeActionKind.QuickFix) && /ring/i.test(a.title));
     assert.ok(fix?.edit, `no quick fix among ${actions.map((a) => a.title).join(', ')}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
@@ -64,7 +68,9 @@ describe('geometry diagnostics', () => {
 
   it('reports a WKT syntax error and clears it when the text is fixed as you type', async () => {
     const document = await open('field.wkt', 'POLYGON ((10.2205 56.1105, 10.2281 56.1112, 10.2287');
-    const found = await diagnosticsOf(document.uri, (d) => d.some((x) => x.severity === vscode.DiagnosticSeverity.Error));
+    const found = await diagnosticsOf(document.uri, (d) =>
+      d.some((x) => x.severity === vscode.DiagnosticSeverity.Error),
+    );
     assert.ok(found.length > 0);
     const edit = new vscode.WorkspaceEdit();
     edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), goodWkt);
@@ -79,7 +85,11 @@ describe('geometry diagnostics', () => {
     const found = await diagnosticsOf(document.uri, (d) => d.length > 0);
     const problem = found.find((d) => d.code === 'swapped-lat-lon');
     assert.ok(problem, `found ${found.map((d) => d.code).join(', ')}`);
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, problem.range);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      problem.range,
+    );
     const fix = actions.find((a) => a.kind?.contains(vscode.CodeActionKind.QuickFix) && /swap/i.test(a.title));
     assert.ok(fix?.edit, `no swap fix among ${actions.map((a) => a.title).join(', ')}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
@@ -88,13 +98,18 @@ describe('geometry diagnostics', () => {
   });
 
   it('reports a polygon across the 180° meridian at the jump, and the split fix makes a valid MultiPolygon', async () => {
-    const across = '{ "type": "Polygon", "coordinates": [[[170, 10], [-170, 10], [-170, 20], [170, 20], [170, 10]]] }\n';
+    const across =
+      '{ "type": "Polygon", "coordinates": [[[170, 10], [-170, 10], [-170, 20], [170, 20], [170, 10]]] }\n';
     const document = await open('fiji.geojson', across);
     const found = await diagnosticsOf(document.uri, (d) => d.length > 0);
     const problem = found.find((d) => d.code === 'antimeridian');
     assert.ok(problem, `found ${found.map((d) => d.code).join(', ')}`);
     assert.equal(document.getText(problem.range), '-170');
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, problem.range);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      problem.range,
+    );
     const fix = actions.find((a) => a.kind?.contains(vscode.CodeActionKind.QuickFix) && /180/.test(a.title));
     assert.ok(fix?.edit, `no split fix among ${actions.map((a) => a.title).join(', ')}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
@@ -114,10 +129,19 @@ describe('geometry diagnostics', () => {
     assert.equal(sparse.severity, vscode.DiagnosticSeverity.Warning);
     assert.equal(document.getText(sparse.range), '((10 50, 10.003 50, 10.503 50.5, 10.5 50.5, 10 50))');
     assert.match(sparse.message, /billed area is the box, \d+ km²/);
-    assert.ok(found.every((d) => d.severity === vscode.DiagnosticSeverity.Warning), 'a billing rule must not be an error');
+    assert.ok(
+      found.every((d) => d.severity === vscode.DiagnosticSeverity.Warning),
+      'a billing rule must not be an error',
+    );
 
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, sparse.range);
-    const fix = actions.find((a) => a.kind?.contains(vscode.CodeActionKind.QuickFix) && /^Split polygon 1 into \d+ parts/.test(a.title));
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      sparse.range,
+    );
+    const fix = actions.find(
+      (a) => a.kind?.contains(vscode.CodeActionKind.QuickFix) && /^Split polygon 1 into \d+ parts/.test(a.title),
+    );
     assert.ok(fix?.edit, `no split fix among ${actions.map((a) => a.title).join(', ')}`);
     const figures = /billed area (\d+) km² → ([\d.]+) km²/.exec(fix.title);
     assert.ok(figures, fix.title);
@@ -131,9 +155,22 @@ describe('geometry diagnostics', () => {
 
   it('reports polygons whose boxes overlap as a Warning, and the merge fix leaves one polygon billed once', async () => {
     // Two triangles whose bounding boxes overlap: billed twice over the shared part.
-    const a = [[10, 50], [10.02, 50], [10, 50.02], [10, 50]];
-    const b = [[10.02, 50.001], [10.02, 50.021], [10.001, 50.021], [10.02, 50.001]];
-    const document = await open('overlap.geojson', `${JSON.stringify({ type: 'MultiPolygon', coordinates: [[a], [b]] }, null, 2)}\n`);
+    const a = [
+      [10, 50],
+      [10.02, 50],
+      [10, 50.02],
+      [10, 50],
+    ];
+    const b = [
+      [10.02, 50.001],
+      [10.02, 50.021],
+      [10.001, 50.021],
+      [10.02, 50.001],
+    ];
+    const document = await open(
+      'overlap.geojson',
+      `${JSON.stringify({ type: 'MultiPolygon', coordinates: [[a], [b]] }, null, 2)}\n`,
+    );
     const found = await diagnosticsOf(document.uri, (d) => d.some((x) => x.code === 'billed-boxes-overlap'));
     const overlap = found.find((d) => d.code === 'billed-boxes-overlap')!;
     assert.equal(overlap.severity, vscode.DiagnosticSeverity.Warning);
@@ -141,8 +178,16 @@ describe('geometry diagnostics', () => {
     const billedBefore = api.services.aoiCache.read(document.getText(), 'geojson');
     assert.ok(billedBefore.ok);
 
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, overlap.range);
-    const fix = actions.find((x) => x.kind?.contains(vscode.CodeActionKind.QuickFix) && /^Merge polygons 1 and 2 into their convex hull: billed area [\d.]+ km² → [\d.]+ km²/.test(x.title));
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      overlap.range,
+    );
+    const fix = actions.find(
+      (x) =>
+        x.kind?.contains(vscode.CodeActionKind.QuickFix) &&
+        /^Merge polygons 1 and 2 into their convex hull: billed area [\d.]+ km² → [\d.]+ km²/.test(x.title),
+    );
     assert.ok(fix?.edit, `no merge fix among ${actions.map((x) => x.title).join(', ')}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     await diagnosticsOf(document.uri, (d) => !d.some((x) => x.code === 'billed-boxes-overlap'));
@@ -153,9 +198,15 @@ describe('geometry diagnostics', () => {
     // The new text holds the convex hull of both triangles, closed.
     const ring = read.aoi.polygons[0]![0]!;
     assert.deepEqual(ring[0], ring[ring.length - 1]);
-    const corners = ring.slice(0, -1).map((p) => `${p[0]} ${p[1]}`).sort();
+    const corners = ring
+      .slice(0, -1)
+      .map((p) => `${p[0]} ${p[1]}`)
+      .sort();
     assert.deepEqual(corners, ['10 50', '10 50.02', '10.001 50.021', '10.02 50', '10.02 50.021']);
-    assert.ok(read.aoi.billedAreaKm2 < billedBefore.aoi.billedAreaKm2, `billed ${billedBefore.aoi.billedAreaKm2} → ${read.aoi.billedAreaKm2} km²`);
+    assert.ok(
+      read.aoi.billedAreaKm2 < billedBefore.aoi.billedAreaKm2,
+      `billed ${billedBefore.aoi.billedAreaKm2} → ${read.aoi.billedAreaKm2} km²`,
+    );
     assert.deepEqual(read.problems, []);
   });
 
@@ -167,14 +218,20 @@ describe('geometry diagnostics', () => {
     // plain JSON had its turn and got none.
     const later = await open('later.geojson', unclosedRing);
     await diagnosticsOf(later.uri, (d) => d.length > 0);
-    assert.deepEqual(vscode.languages.getDiagnostics(other.uri).filter((d) => d.source === 'Satellite Imagery'), []);
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(other.uri).filter((d) => d.source === 'Satellite Imagery'),
+      [],
+    );
   });
 
   it('leaves the parsed AOI in the shared cache, so a workflow on the document does not parse it again', async () => {
     const document = await open('cached.geojson', unclosedRing);
     await diagnosticsOf(document.uri, (d) => d.length > 0); // its diagnostics are out: it was read
     const parses = api.services.aoiCache.parses;
-    const result = api.services.aoiCache.read(document.getText(), 'geojson', { uri: document.uri.toString(), version: document.version });
+    const result = api.services.aoiCache.read(document.getText(), 'geojson', {
+      uri: document.uri.toString(),
+      version: document.version,
+    });
     assert.equal(result.ok, false);
     assert.ok(result.problems.some((p) => p.code === 'ring-not-closed'));
     assert.equal(api.services.aoiCache.parses, parses, 'the document was parsed again');
@@ -184,6 +241,9 @@ describe('geometry diagnostics', () => {
     const document = await open('good.wkt', goodWkt);
     const probe = await open('probe.geojson', unclosedRing);
     await diagnosticsOf(probe.uri, (d) => d.length > 0);
-    assert.deepEqual(vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Satellite Imagery'), []);
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Satellite Imagery'),
+      [],
+    );
   });
 });

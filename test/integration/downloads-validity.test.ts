@@ -28,13 +28,34 @@ describe('Downloads view: the share of valid pixels of each image', function () 
 
   const unitsOf = async (folder: string, empty: boolean) => {
     env.sim.configure(empty ? { emptyImages: true } : {});
-    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 32632, resolution: 40, bandnames: 'rgb', dates: DATES, outputDirectory: folder, skipConfirmation: true };
-    await vscode.workspace.getConfiguration('satImagery').update('confirmCostAbove', 100_000, vscode.ConfigurationTarget.Global);
+    const options = {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      epsgProjection: 32632,
+      resolution: 40,
+      bandnames: 'rgb',
+      dates: DATES,
+      outputDirectory: folder,
+      skipConfirmation: true,
+    };
+    await vscode.workspace
+      .getConfiguration('satImagery')
+      .update('confirmCostAbove', 100_000, vscode.ConfigurationTarget.Global);
     try {
-      const result = await vscode.commands.executeCommand<SeriesResult>('satImagery.downloadTimeSeries', vscode.Uri.file(DEMO_FIELD), options);
-      assert.deepEqual(result.dates.map((d) => d.status), ['done', 'done'], JSON.stringify(result.dates));
+      const result = await vscode.commands.executeCommand<SeriesResult>(
+        'satImagery.downloadTimeSeries',
+        vscode.Uri.file(DEMO_FIELD),
+        options,
+      );
+      assert.deepEqual(
+        result.dates.map((d) => d.status),
+        ['done', 'done'],
+        JSON.stringify(result.dates),
+      );
     } finally {
-      await vscode.workspace.getConfiguration('satImagery').update('confirmCostAbove', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('satImagery')
+        .update('confirmCostAbove', undefined, vscode.ConfigurationTarget.Global);
     }
     const tree = env.api.sidebar.downloadsProvider;
     const run = tree.getChildren().find((n) => n.kind === 'run' && n.run.folder === folder);

@@ -20,8 +20,38 @@ import { nextEvent, useSimulator } from './vsc-helpers';
 const FIELDS = {
   type: 'FeatureCollection',
   features: [
-    { type: 'Feature', properties: { name: 'west' }, geometry: { type: 'Polygon', coordinates: [[[10.2212, 56.1072], [10.2244, 56.1075], [10.2240, 56.1102], [10.2209, 56.1099], [10.2212, 56.1072]]] } },
-    { type: 'Feature', properties: { name: 'east' }, geometry: { type: 'Polygon', coordinates: [[[10.2250, 56.1076], [10.2283, 56.1079], [10.2279, 56.1108], [10.2247, 56.1105], [10.2250, 56.1076]]] } },
+    {
+      type: 'Feature',
+      properties: { name: 'west' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [10.2212, 56.1072],
+            [10.2244, 56.1075],
+            [10.224, 56.1102],
+            [10.2209, 56.1099],
+            [10.2212, 56.1072],
+          ],
+        ],
+      },
+    },
+    {
+      type: 'Feature',
+      properties: { name: 'east' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [10.225, 56.1076],
+            [10.2283, 56.1079],
+            [10.2279, 56.1108],
+            [10.2247, 56.1105],
+            [10.225, 56.1076],
+          ],
+        ],
+      },
+    },
   ],
 };
 
@@ -39,8 +69,22 @@ describe('Show Field Statistics in VS Code', function () {
     aoi = join(out, 'fields.geojson');
     writeFileSync(aoi, JSON.stringify(FIELDS));
     await config().update('confirmCostAbove', 100_000, vscode.ConfigurationTarget.Global);
-    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 32632, resolution: 10, bandnames: 'B4,B8', every: 2, maxDates: 3, outputDirectory: folder, skipConfirmation: true };
-    const result = await vscode.commands.executeCommand<SeriesResult>('satImagery.downloadTimeSeries', vscode.Uri.file(join(__dirname, '..', '..', '..', 'scripts', 'demo-workspace', 'field.wkt')), options);
+    const options = {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      epsgProjection: 32632,
+      resolution: 10,
+      bandnames: 'B4,B8',
+      every: 2,
+      maxDates: 3,
+      outputDirectory: folder,
+      skipConfirmation: true,
+    };
+    const result = await vscode.commands.executeCommand<SeriesResult>(
+      'satImagery.downloadTimeSeries',
+      vscode.Uri.file(join(__dirname, '..', '..', '..', 'scripts', 'demo-workspace', 'field.wkt')),
+      options,
+    );
     assert.equal(result.dates.filter((d) => d.status === 'done').length, 3, JSON.stringify(result.dates));
   });
   after(async () => {
@@ -50,7 +94,11 @@ describe('Show Field Statistics in VS Code', function () {
   });
 
   it('shows the rows src/stats computes for the series folder, drawn one line per field; reopened, it reads no image', async () => {
-    const panel = await vscode.commands.executeCommand<StatsPanel>(Commands.showFieldStatistics, vscode.Uri.file(folder), { aoi, indices: ['ndvi', 'B4'], rule: 'centre', idProperty: 'name' });
+    const panel = await vscode.commands.executeCommand<StatsPanel>(
+      Commands.showFieldStatistics,
+      vscode.Uri.file(folder),
+      { aoi, indices: ['ndvi', 'B4'], rule: 'centre', idProperty: 'name' },
+    );
     assert.ok(panel, 'the command returns its panel');
     const drawn = panel.lastRendered ?? (await nextEvent(panel.onDidRender, (r) => r.lines > 0, 30_000));
 
@@ -65,7 +113,10 @@ describe('Show Field Statistics in VS Code', function () {
     assert.deepEqual(direct.failures, []);
     assert.equal(direct.rows.length, 2 * 3 * 2, 'two fields, three dates, two indices');
     assert.deepEqual(panel.content.rows, direct.rows);
-    assert.ok(direct.rows.every((r) => r.valid_pixels > 0 && r.mean !== undefined), 'each field lies on valid pixels');
+    assert.ok(
+      direct.rows.every((r) => r.valid_pixels > 0 && r.mean !== undefined),
+      'each field lies on valid pixels',
+    );
 
     // What the page was sent is those rows, packed.
     const { table } = panel.shown;
@@ -85,11 +136,19 @@ describe('Show Field Statistics in VS Code', function () {
 
     // Searching leaves the matching field in the list; by day of year, the seasons are named.
     panel.act({ search: 'EA', view: 'doy' });
-    const searched = await nextEvent(panel.onDidRender, (r) => /^1 of 2 fields/.test(r.texts['field-count'] ?? '') && r.texts.mode === 'doy', 30_000);
+    const searched = await nextEvent(
+      panel.onDidRender,
+      (r) => /^1 of 2 fields/.test(r.texts['field-count'] ?? '') && r.texts.mode === 'doy',
+      30_000,
+    );
     assert.match(searched.texts.seasons ?? '', /^Seasons: \d{4}/);
 
     // Opened again: every row comes from the folder's cache.
-    const again = await vscode.commands.executeCommand<StatsPanel>(Commands.showFieldStatistics, vscode.Uri.file(folder), { aoi, indices: ['ndvi', 'B4'], rule: 'centre', idProperty: 'name' });
+    const again = await vscode.commands.executeCommand<StatsPanel>(
+      Commands.showFieldStatistics,
+      vscode.Uri.file(folder),
+      { aoi, indices: ['ndvi', 'B4'], rule: 'centre', idProperty: 'name' },
+    );
     assert.equal(again.content.measured, 0);
     assert.deepEqual(again.content.rows, direct.rows);
     // Closed only once its page has loaded: a webview closed while its script still loads holds up
@@ -100,17 +159,28 @@ describe('Show Field Statistics in VS Code', function () {
     // A point of the chart opens its date's image in the viewer with the field outlined.
     const row = direct.rows.find((r) => r.field === 'east' && r.index === 'ndvi') as (typeof direct.rows)[number];
     const image = resolve(folder, row.image);
-    const viewer = await viewerOpenedBy(image, () => env.api.imageViewers(), () => panel.receive({ type: 'openPoint', field: 'east', date: row.date }));
-    const texts = await viewerShows(viewer, (t) => t.outline !== undefined && t.outline !== '').catch((error: Error) => {
-      throw new Error(`${error.message}; viewer disposed ${viewer.isDisposed}, visible ${viewer.panel.visible}, column ${viewer.panel.viewColumn}, stats panel visible ${panel.panel.visible}`);
-    });
+    const viewer = await viewerOpenedBy(
+      image,
+      () => env.api.imageViewers(),
+      () => panel.receive({ type: 'openPoint', field: 'east', date: row.date }),
+    );
+    const texts = await viewerShows(viewer, (t) => t.outline !== undefined && t.outline !== '').catch(
+      (error: Error) => {
+        throw new Error(
+          `${error.message}; viewer disposed ${viewer.isDisposed}, visible ${viewer.panel.visible}, column ${viewer.panel.viewColumn}, stats panel visible ${panel.panel.visible}`,
+        );
+      },
+    );
     assert.equal(texts.outline, 'Outlined: Field east');
 
     // The CSV export is the long table, image paths relative to where it is written.
     const csv = join(out, 'export.csv');
     assert.equal(await panel.exportCsv(vscode.Uri.file(csv)), csv);
     const base = out;
-    assert.equal(readFileSync(csv, 'utf8'), toCsv(direct.rows.map((r) => ({ ...r, image: relative(base, resolve(folder, r.image)).split(sep).join('/') }))));
+    assert.equal(
+      readFileSync(csv, 'utf8'),
+      toCsv(direct.rows.map((r) => ({ ...r, image: relative(base, resolve(folder, r.image)).split(sep).join('/') }))),
+    );
     // Through a link it writes nothing, and the link's target is left as it was.
     const target = join(out, 'target.txt');
     writeFileSync(target, 'kept');

@@ -17,12 +17,30 @@ import { viewerOpenedBy, viewerShows } from './viewer-helpers';
 import { extensionApi } from './vsc-helpers';
 
 const FIELD = { west: 10.1, south: 56.05, east: 10.15, north: 56.08 };
-const AOI = { type: 'Polygon' as const, coordinates: [[[10.11, 56.055], [10.14, 56.055], [10.14, 56.075], [10.11, 56.075], [10.11, 56.055]]] };
+const AOI = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [10.11, 56.055],
+      [10.14, 56.055],
+      [10.14, 56.075],
+      [10.11, 56.075],
+      [10.11, 56.055],
+    ],
+  ],
+};
 
 /** Opens `file` as the Explorer does (vscode.open), or through `command` with its argument. */
-async function openedViewer(file: string, command: [string, unknown] = ['vscode.open', vscode.Uri.file(file)]): Promise<ImageViewer> {
+async function openedViewer(
+  file: string,
+  command: [string, unknown] = ['vscode.open', vscode.Uri.file(file)],
+): Promise<ImageViewer> {
   const api = await extensionApi();
-  return viewerOpenedBy(file, () => api.imageViewers(), () => vscode.commands.executeCommand(...command));
+  return viewerOpenedBy(
+    file,
+    () => api.imageViewers(),
+    () => vscode.commands.executeCommand(...command),
+  );
 }
 
 describe('image viewer in VS Code', function () {
@@ -34,10 +52,29 @@ describe('image viewer in VS Code', function () {
 
   it('opens a GeoTIFF by default, shows its metadata and request, and the inspector reads what the raster core reads', async () => {
     const file = join(dir, 'composite.tif');
-    writeFileSync(file, buildGeoTiff({ bbox: FIELD, epsg: 32632, resolution: 10, bands: ['B4', 'B3', 'B2', 'B8', '[B8_B4]'], dataType: 'int16', date: '2025-06-20', seed: 3 }));
+    writeFileSync(
+      file,
+      buildGeoTiff({
+        bbox: FIELD,
+        epsg: 32632,
+        resolution: 10,
+        bands: ['B4', 'B3', 'B2', 'B8', '[B8_B4]'],
+        dataType: 'int16',
+        date: '2025-06-20',
+        seed: 3,
+      }),
+    );
     const item = stacItem({
-      imageFileName: 'composite.tif', geometry: AOI, bbox: [10.11, 56.055, 10.14, 56.075], date: '2025-06-20', epsg: 32632, bands: ['B4', 'B3', 'B2', 'B8', '[B8_B4]'],
-      model: 'Stratus3', constellations: ['Sentinel2'], resolution: 10, request: { Model: 'Stratus3', Date: '2025-06-20', Bandnames: 'B4,B3,B2,B8,[B8_B4]' },
+      imageFileName: 'composite.tif',
+      geometry: AOI,
+      bbox: [10.11, 56.055, 10.14, 56.075],
+      date: '2025-06-20',
+      epsg: 32632,
+      bands: ['B4', 'B3', 'B2', 'B8', '[B8_B4]'],
+      model: 'Stratus3',
+      constellations: ['Sentinel2'],
+      resolution: 10,
+      request: { Model: 'Stratus3', Date: '2025-06-20', Bandnames: 'B4,B3,B2,B8,[B8_B4]' },
     });
     writeFileSync(join(dir, 'composite.json'), JSON.stringify(item));
     const raster = await RasterFile.open(file);
@@ -45,7 +82,10 @@ describe('image viewer in VS Code', function () {
     try {
       const viewer = await openedViewer(file);
       const shown = await viewerShows(viewer, (t) => t['meta-size'] !== undefined && t['channel-band-0'] !== undefined);
-      assert.equal(shown['meta-size'], `${meta.width.toLocaleString('en')} × ${meta.height.toLocaleString('en')} pixels`);
+      assert.equal(
+        shown['meta-size'],
+        `${meta.width.toLocaleString('en')} × ${meta.height.toLocaleString('en')} pixels`,
+      );
       assert.equal(shown['meta-epsg'], 'EPSG:32632');
       assert.equal(shown['meta-bands'], '5: B4, B3, B2, B8, [B8_B4]');
       assert.equal(shown['meta-nodata'], '-32768');
@@ -63,7 +103,10 @@ describe('image viewer in VS Code', function () {
         assert.ok(raw !== undefined, `band ${b} is nodata at the chosen pixel`);
         const value = valueOf(raw, meta.values[b] as ValueRule, meta.nodata) as number;
         const digits = meta.values[b]?.kind === 'index' ? 3 : 4;
-        assert.equal(texts[`pixel-band-${b}`], `${value.toFixed(digits)} ${meta.values[b]?.kind === 'index' ? 'index value' : 'reflectance'} (stored ${raw})`);
+        assert.equal(
+          texts[`pixel-band-${b}`],
+          `${value.toFixed(digits)} ${meta.values[b]?.kind === 'index' ? 'index value' : 'reflectance'} (stored ${raw})`,
+        );
       }
       assert.match(texts['pixel-place'] ?? '', /\(EPSG:32632\)$/);
     } finally {
@@ -72,7 +115,15 @@ describe('image viewer in VS Code', function () {
   });
 
   it('opens a truncated GeoTIFF and a file that is no TIFF to a message with the file size', async () => {
-    const whole = buildGeoTiff({ bbox: FIELD, epsg: 4326, resolution: 10, bands: ['B4', 'B3', 'B2'], dataType: 'int16', date: '2025-06-20', seed: 1 });
+    const whole = buildGeoTiff({
+      bbox: FIELD,
+      epsg: 4326,
+      resolution: 10,
+      bands: ['B4', 'B3', 'B2'],
+      dataType: 'int16',
+      date: '2025-06-20',
+      seed: 1,
+    });
     const truncated = join(dir, 'truncated.tif');
     writeFileSync(truncated, whole.subarray(0, 200));
     const viewer = await openedViewer(truncated);

@@ -10,7 +10,12 @@ import type { DatesResult, TilesResult } from '../../src/workflows/engine/result
 import { useSimulator } from './vsc-helpers';
 
 const FIELD = 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))';
-const BILLED = ['/api/satelliteimages/process/composite', '/api/satelliteimages/process/tile', '/api/satelliteimages/process/minitile', '/api/tasking/orders'];
+const BILLED = [
+  '/api/satelliteimages/process/composite',
+  '/api/satelliteimages/process/tile',
+  '/api/satelliteimages/process/minitile',
+  '/api/tasking/orders',
+];
 
 describe('no price, no spend: every billed command with skipConfirmation and no budget, in VS Code', () => {
   const env = useSimulator({ demoData: true });
@@ -19,27 +24,69 @@ describe('no price, no spend: every billed command with skipConfirmation and no 
   let date: string;
   let tiles: TilesResult;
   let minis: TilesResult;
-  const base = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, bandnames: 'rgb', resolution: 20, skipConfirmation: true };
+  const base = {
+    model: 'Stratus2',
+    satelliteConstellations: ['Sentinel2'],
+    epsgProjection: 4326,
+    bandnames: 'rgb',
+    resolution: 20,
+    skipConfirmation: true,
+  };
   const billed = () => env.sim.requests.filter((r) => r.method === 'POST' && BILLED.includes(r.path));
 
   before(async () => {
-    await vscode.workspace.getConfiguration('satImagery').update('confirmCostAbove', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('satImagery')
+      .update('confirmCostAbove', undefined, vscode.ConfigurationTarget.Global);
     dir = mkdtempSync(join(tmpdir(), 'sat-imagery-noprice-'));
     writeFileSync(join(dir, 'field.wkt'), FIELD);
     uri = vscode.Uri.file(join(dir, 'field.wkt'));
-    const dates = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', uri, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
+    const dates = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', uri, {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+    });
     date = dates.coverage!.full[0]!;
-    tiles = await vscode.commands.executeCommand<TilesResult>('satImagery.searchTiles', uri, { only: 'tiles', skipConfirmation: true });
-    minis = await vscode.commands.executeCommand<TilesResult>('satImagery.searchTiles', uri, { only: 'minitiles', skipConfirmation: true });
+    tiles = await vscode.commands.executeCommand<TilesResult>('satImagery.searchTiles', uri, {
+      only: 'tiles',
+      skipConfirmation: true,
+    });
+    minis = await vscode.commands.executeCommand<TilesResult>('satImagery.searchTiles', uri, {
+      only: 'minitiles',
+      skipConfirmation: true,
+    });
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
   beforeEach(() => env.sim.clearLog());
 
   const runs: Array<[string, () => [vscode.Uri | undefined, Record<string, unknown>]]> = [
     ['satImagery.downloadComposite', () => [uri, { ...base, date, outputDirectory: dir }]],
-    ['satImagery.createOrder', () => [uri, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2027-01-01', to: '2027-01-31', skipConfirmation: true }]],
-    ['satImagery.processTiles', () => [undefined, { ...base, date, outputDirectory: dir, tileGuids: tiles.tiles.map((t) => String(t.Guid)).slice(0, 1) }]],
-    ['satImagery.processMiniTiles', () => [undefined, { ...base, date, outputDirectory: dir, tileGuids: minis.tiles.map((t) => String(t.Guid)).slice(0, 1) }]],
+    [
+      'satImagery.createOrder',
+      () => [
+        uri,
+        {
+          model: 'Stratus2',
+          satelliteConstellations: ['Sentinel2'],
+          from: '2027-01-01',
+          to: '2027-01-31',
+          skipConfirmation: true,
+        },
+      ],
+    ],
+    [
+      'satImagery.processTiles',
+      () => [
+        undefined,
+        { ...base, date, outputDirectory: dir, tileGuids: tiles.tiles.map((t) => String(t.Guid)).slice(0, 1) },
+      ],
+    ],
+    [
+      'satImagery.processMiniTiles',
+      () => [
+        undefined,
+        { ...base, date, outputDirectory: dir, tileGuids: minis.tiles.map((t) => String(t.Guid)).slice(0, 1) },
+      ],
+    ],
     ['satImagery.downloadTimeSeries', () => [uri, { ...base, dates: [date], outputDirectory: dir }]],
   ];
 
@@ -48,18 +95,47 @@ describe('no price, no spend: every billed command with skipConfirmation and no 
       const [target, options] = args();
       if (command.endsWith('TimeSeries')) assert.deepEqual(options.dates, [date], 'a date to download');
       if (command.endsWith('Tiles')) assert.equal((options.tileGuids as string[]).length, 1, 'a unit to process');
-      await assert.rejects(Promise.resolve(vscode.commands.executeCommand(command, target, options)), /needs a confirmation: no budget is set/);
-      assert.deepEqual(billed().map((r) => r.path), []);
+      await assert.rejects(
+        Promise.resolve(vscode.commands.executeCommand(command, target, options)),
+        /needs a confirmation: no budget is set/,
+      );
+      assert.deepEqual(
+        billed().map((r) => r.path),
+        [],
+      );
     });
   }
 
   it('an unknown option name is refused with the accepted ones, before any request', async () => {
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('satImagery.downloadComposite', uri, { Model: 'Stratus2', skipConfirmation: true })), /unknown option 'Model'\. Accepted: .*'model'/);
-    assert.deepEqual(env.sim.requests.map((r) => r.path), []);
+    await assert.rejects(
+      Promise.resolve(
+        vscode.commands.executeCommand('satImagery.downloadComposite', uri, {
+          Model: 'Stratus2',
+          skipConfirmation: true,
+        }),
+      ),
+      /unknown option 'Model'\. Accepted: .*'model'/,
+    );
+    assert.deepEqual(
+      env.sim.requests.map((r) => r.path),
+      [],
+    );
   });
 
   it('the time series refuses an unknown option name too (Dates for dates), before any request', async () => {
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('satImagery.downloadTimeSeries', uri, { ...base, Dates: [date], outputDirectory: dir })), /downloadTimeSeries: unknown option 'Dates'\. Accepted: .*'dates'/);
-    assert.deepEqual(env.sim.requests.map((r) => r.path), []);
+    await assert.rejects(
+      Promise.resolve(
+        vscode.commands.executeCommand('satImagery.downloadTimeSeries', uri, {
+          ...base,
+          Dates: [date],
+          outputDirectory: dir,
+        }),
+      ),
+      /downloadTimeSeries: unknown option 'Dates'\. Accepted: .*'dates'/,
+    );
+    assert.deepEqual(
+      env.sim.requests.map((r) => r.path),
+      [],
+    );
   });
 });

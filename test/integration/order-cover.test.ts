@@ -16,7 +16,10 @@ const AREA = 'POLYGON((12.0 55.0, 12.3 55.0, 12.3 55.2, 12.0 55.2, 12.0 55.0))';
 /** The extension's own cost panel (its bundle's module, not this test's compiled copy of it, which
  * never holds a panel) once the workflow has opened it, and the texts its page reported after
  * rendering what `accept` wants: the page's `rendered` event, not a timer. */
-async function rendered(api: ExtensionApi, accept: (texts: Record<string, string>) => boolean): Promise<{ panel: EstimatePanel; texts: Record<string, string> }> {
+async function rendered(
+  api: ExtensionApi,
+  accept: (texts: Record<string, string>) => boolean,
+): Promise<{ panel: EstimatePanel; texts: Record<string, string> }> {
   const deadline = Date.now() + 30_000;
   let panel = await api.estimatePanel();
   while (!panel) {
@@ -25,7 +28,8 @@ async function rendered(api: ExtensionApi, accept: (texts: Record<string, string
     panel = await api.estimatePanel();
   }
   const now = panel.lastRendered;
-  const texts = now && accept(now) ? now : await nextEvent(panel.onDidRender, accept, Math.max(1, deadline - Date.now()));
+  const texts =
+    now && accept(now) ? now : await nextEvent(panel.onDidRender, accept, Math.max(1, deadline - Date.now()));
   return { panel, texts };
 }
 
@@ -50,10 +54,24 @@ describe('order command: cadence and cheapest cover in VS Code', () => {
     const path = join(dir, 'a.wkt');
     writeFileSync(path, AREA);
     env.sim.clearLog();
-    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2030-01-01', to: '2030-02-28', storageMonths: 4, skipConfirmation: true };
-    const result = await vscode.commands.executeCommand<OrderResult>('satImagery.estimateOrder', vscode.Uri.file(path), options);
+    const options = {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      from: '2030-01-01',
+      to: '2030-02-28',
+      storageMonths: 4,
+      skipConfirmation: true,
+    };
+    const result = await vscode.commands.executeCommand<OrderResult>(
+      'satImagery.estimateOrder',
+      vscode.Uri.file(path),
+      options,
+    );
     assert.equal(result.outcome, 'completed');
-    const body = env.sim.requests.find((r) => r.path === '/api/tasking/orders/estimate')!.body as Record<string, unknown>;
+    const body = env.sim.requests.find((r) => r.path === '/api/tasking/orders/estimate')!.body as Record<
+      string,
+      unknown
+    >;
     assert.deepEqual([body.ImageFrequency, body.StorageMonths, body.ApiRequests], [7, 4, 25]);
   });
 
@@ -62,9 +80,27 @@ describe('order command: cadence and cheapest cover in VS Code', () => {
     const path = join(dir, 'b.wkt');
     writeFileSync(path, AREA);
     env.sim.clearLog();
-    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2030-01-01', to: '2030-02-28', referenceDate: '2030-01-01', imageFrequency: 3, storageMonths: 2, apiRequests: 9, tileDeduplication: false, geometryTileOrdering: false };
-    const running = vscode.commands.executeCommand<OrderResult>('satImagery.createOrder', vscode.Uri.file(path), options);
-    const { panel, texts } = await rendered(env.api, (t) => 'cover-tiles-per-month' in t && /every 3 days/.test(t['cadence-image-frequency'] ?? ''));
+    const options = {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      from: '2030-01-01',
+      to: '2030-02-28',
+      referenceDate: '2030-01-01',
+      imageFrequency: 3,
+      storageMonths: 2,
+      apiRequests: 9,
+      tileDeduplication: false,
+      geometryTileOrdering: false,
+    };
+    const running = vscode.commands.executeCommand<OrderResult>(
+      'satImagery.createOrder',
+      vscode.Uri.file(path),
+      options,
+    );
+    const { panel, texts } = await rendered(
+      env.api,
+      (t) => 'cover-tiles-per-month' in t && /every 3 days/.test(t['cadence-image-frequency'] ?? ''),
+    );
     assert.match(texts['cadence-image-frequency']!, /every 3 days/);
     assert.match(texts['cadence-storage-months']!, /2 months/);
     assert.equal(texts['cadence-api-requests'], '9');
@@ -74,7 +110,9 @@ describe('order command: cadence and cheapest cover in VS Code', () => {
     panel.receive({ type: 'proceed', cover: 'tiles' });
     const result = await running;
     assert.equal(result.outcome, 'completed');
-    const created = env.sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders').map((r) => r.body as Record<string, unknown>);
+    const created = env.sim.requests
+      .filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders')
+      .map((r) => r.body as Record<string, unknown>);
     assert.equal(created.length, 1);
     assert.ok(Array.isArray(created[0]!.TileGuids) || Array.isArray(created[0]!.MiniTileGuids), 'a tile order');
     assert.equal(created[0]!.Wkt, undefined);

@@ -24,9 +24,14 @@ describe('order commands from the palette', function () {
     const orders = (await env.api.sidebar.refreshOrders()) ?? [];
     const listed = orders.filter((o) => o.TaskOrderGuid);
     const cancellable = listed.filter(isCancellable);
-    assert.ok(cancellable.length >= 2 && cancellable.length < listed.length, 'the demo lists cancellable orders and others');
+    assert.ok(
+      cancellable.length >= 2 && cancellable.length < listed.length,
+      'the demo lists cancellable orders and others',
+    );
     // The second row of the pick: with every order listed it would be a completed one.
-    const running = vscode.commands.executeCommand<CancelOrderResult>('satImagery.cancelOrder', undefined, { skipConfirmation: true });
+    const running = vscode.commands.executeCommand<CancelOrderResult>('satImagery.cancelOrder', undefined, {
+      skipConfirmation: true,
+    });
     await pause(1500);
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await pause(300);
@@ -49,8 +54,20 @@ describe('order commands from the palette', function () {
 
   it('the confirmation says what cancelling does now, and its buttons say what they do', () => {
     const now = new Date('2026-11-26T12:00:00Z');
-    const review: TaskOrder = { TaskOrderGuid: 'g-1', OrderingProcessStatus: 'Review', Model: 'Stratus2', From: '2026-11-26', To: '2027-02-24' };
-    const running: TaskOrder = { TaskOrderGuid: 'g-2', OrderingProcessStatus: 'Processing', Model: 'Stratus2', From: '2026-05-01', To: null };
+    const review: TaskOrder = {
+      TaskOrderGuid: 'g-1',
+      OrderingProcessStatus: 'Review',
+      Model: 'Stratus2',
+      From: '2026-11-26',
+      To: '2027-02-24',
+    };
+    const running: TaskOrder = {
+      TaskOrderGuid: 'g-2',
+      OrderingProcessStatus: 'Processing',
+      Model: 'Stratus2',
+      From: '2026-05-01',
+      To: null,
+    };
     const first = cancelConfirmation('g-1', review, now);
     assert.match(first.detail, /in Review, so it is cancelled in full/);
     assert.doesNotMatch(first.detail, /renews every month/);

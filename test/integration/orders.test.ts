@@ -23,7 +23,7 @@ describe('order actions', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('shows an order\'s details as read-only JSON, from a node or a GUID', async () => {
+  it("shows an order's details as read-only JSON, from a node or a GUID", async () => {
     const node = await cancellableNode();
     const guid = node.order.TaskOrderGuid!;
     for (const arg of [node, guid]) {
@@ -45,7 +45,7 @@ describe('order actions', () => {
     assert.equal(await vscode.env.clipboard.readText(), node.order.TaskOrderGuid);
   });
 
-  it('opens the order\'s AOI as a GeoJSON document', async () => {
+  it("opens the order's AOI as a GeoJSON document", async () => {
     const node = await cancellableNode();
     const uri = await vscode.commands.executeCommand<string>('satImagery.openOrderAoi', node.order.TaskOrderGuid);
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
@@ -60,14 +60,18 @@ describe('order actions', () => {
     const node = await cancellableNode();
     const guid = node.order.TaskOrderGuid!;
     env.sim.clearLog();
-    const result = await vscode.commands.executeCommand<CancelOrderResult>('satImagery.cancelOrder', node, { skipConfirmation: true });
+    const result = await vscode.commands.executeCommand<CancelOrderResult>('satImagery.cancelOrder', node, {
+      skipConfirmation: true,
+    });
     assert.deepEqual(result, { cancelled: true, guid });
     const request = env.sim.requests.find((r) => r.method === 'DELETE');
     assert.equal(request?.path, '/api/tasking/orders/cancel');
     assert.equal(request?.query.taskOrderGuid, guid);
     assert.equal(env.sim.state.status(env.sim.state.find(guid)!), 'Canceled');
     await vscode.commands.executeCommand('satImagery.refreshOrders');
-    const after = (env.api.sidebar.ordersProvider.getChildren() as OrdersTreeNode[]).find((n) => n.kind === 'order' && n.order.TaskOrderGuid === guid);
+    const after = (env.api.sidebar.ordersProvider.getChildren() as OrdersTreeNode[]).find(
+      (n) => n.kind === 'order' && n.order.TaskOrderGuid === guid,
+    );
     assert.ok(after && after.kind === 'order');
     assert.equal(after.order.OrderingProcessStatus, 'Canceled');
     assert.equal(env.api.sidebar.ordersProvider.getTreeItem(after).contextValue, 'order');
@@ -76,7 +80,11 @@ describe('order actions', () => {
   it('reports a refused cancel and leaves the order alone', async () => {
     const node = await cancellableNode();
     env.sim.schedule({ method: 'DELETE', path: '/api/tasking/orders/cancel', status: 404 });
-    const result = await vscode.commands.executeCommand<CancelOrderResult>('satImagery.cancelOrder', node.order.TaskOrderGuid, { skipConfirmation: true });
+    const result = await vscode.commands.executeCommand<CancelOrderResult>(
+      'satImagery.cancelOrder',
+      node.order.TaskOrderGuid,
+      { skipConfirmation: true },
+    );
     assert.equal(result.cancelled, false);
     assert.notEqual(env.sim.state.status(env.sim.state.find(node.order.TaskOrderGuid!)!), 'Canceled');
   });
@@ -109,7 +117,9 @@ describe('order actions', () => {
 
   it('announces a change of status found by a refresh', async () => {
     await vscode.commands.executeCommand('satImagery.refreshOrders');
-    const moving = env.sim.state.stored.filter((o) => !['Canceled', 'Completed', 'UpToDate'].includes(env.sim.state.status(o)));
+    const moving = env.sim.state.stored.filter(
+      (o) => !['Canceled', 'Completed', 'UpToDate'].includes(env.sim.state.status(o)),
+    );
     assert.ok(moving.length > 0, 'no order in progress in the demo data');
     const change = nextEvent(env.api.sidebar.orders.onDidChangeOrderStatus);
     env.sim.advanceClock(env.sim.state.statusStepMs);

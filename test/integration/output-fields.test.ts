@@ -29,20 +29,32 @@ describe('output fields in VS Code', () => {
     writeFileSync(join(dir, 'field.wkt'), FIELD);
     uri = vscode.Uri.file(join(dir, 'field.wkt'));
     await config().update('confirmCostAbove', 100_000, vscode.ConfigurationTarget.Global);
-    const dates = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', uri, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], skipConfirmation: true });
+    const dates = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', uri, {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      skipConfirmation: true,
+    });
     date = dates.coverage!.full[0]!;
   });
   after(async () => {
-    for (const key of ['confirmCostAbove', 'defaults.output.dataType', 'defaults.output.uploadUrl']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+    for (const key of ['confirmCostAbove', 'defaults.output.dataType', 'defaults.output.uploadUrl'])
+      await config().update(key, undefined, vscode.ConfigurationTarget.Global);
     rmSync(dir, { recursive: true, force: true });
   });
   beforeEach(() => env.sim.clearLog());
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
-  it('sends the settings\' output fields with the options\' over them', async () => {
+  it("sends the settings' output fields with the options' over them", async () => {
     await config().update('defaults.output.dataType', 'uint8', vscode.ConfigurationTarget.Global);
     const out = mkdtempSync(join(dir, 'out-'));
-    const result = await vscode.commands.executeCommand<CompositeResult>('satImagery.downloadComposite', uri, { ...base, date, resolution: 20, outputDirectory: out, skipConfirmation: true, output: { PixelSelectionMode: 'contained' } });
+    const result = await vscode.commands.executeCommand<CompositeResult>('satImagery.downloadComposite', uri, {
+      ...base,
+      date,
+      resolution: 20,
+      outputDirectory: out,
+      skipConfirmation: true,
+      output: { PixelSelectionMode: 'contained' },
+    });
     assert.equal(result.outcome, 'completed');
     assert.deepEqual([sent()[0]!.DataType, sent()[0]!.PixelSelectionMode], ['uint8', 'contained']);
     await config().update('defaults.output.dataType', undefined, vscode.ConfigurationTarget.Global);
@@ -62,11 +74,21 @@ describe('output fields in VS Code', () => {
       const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}/drop/field.tif`;
       await config().update('defaults.output.uploadUrl', address, vscode.ConfigurationTarget.Global);
       const out = mkdtempSync(join(dir, 'out-'));
-      const result = await vscode.commands.executeCommand<CompositeResult>('satImagery.downloadComposite', uri, { ...base, date, resolution: 20, outputDirectory: out, skipConfirmation: true });
+      const result = await vscode.commands.executeCommand<CompositeResult>('satImagery.downloadComposite', uri, {
+        ...base,
+        date,
+        resolution: 20,
+        outputDirectory: out,
+        skipConfirmation: true,
+      });
       assert.equal(result.outcome, 'completed');
       assert.equal(result.uploadedTo, address);
       assert.deepEqual(received, ['PUT /drop/field.tif']);
-      assert.deepEqual(readdirSync(out), ['sat-imagery-ledger.jsonl'], 'nothing saved here but the purchase ledger\'s record of it');
+      assert.deepEqual(
+        readdirSync(out),
+        ['sat-imagery-ledger.jsonl'],
+        "nothing saved here but the purchase ledger's record of it",
+      );
     } finally {
       await config().update('defaults.output.uploadUrl', undefined, vscode.ConfigurationTarget.Global);
       server.close();
@@ -76,9 +98,17 @@ describe('output fields in VS Code', () => {
   it('the Output step opens "Advanced output…" in the quick picks and its choice is sent', async () => {
     const out = mkdtempSync(join(dir, 'out-'));
     // Resolution left open: the wizard asks it, then offers the Output step.
-    const running = vscode.commands.executeCommand<CompositeResult>('satImagery.downloadComposite', uri, { ...base, date, outputDirectory: out, skipConfirmation: true });
+    const running = vscode.commands.executeCommand<CompositeResult>('satImagery.downloadComposite', uri, {
+      ...base,
+      date,
+      outputDirectory: out,
+      skipConfirmation: true,
+    });
     let settled = false;
-    void running.then(() => (settled = true), () => (settled = true));
+    void running.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const step = async (command: string) => {
       await pause(1500);

@@ -22,13 +22,25 @@ const DATES = ['2026-06-10', '2026-06-12'];
 const COMPOSITE = '/api/satelliteimages/process/composite';
 
 function imagery(dates: string[]): string {
-  const dataset = { name: 'rgb', area: 'field.wkt', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], resolution: 20, bandnames: 'rgb', epsgProjection: 4326, dates };
+  const dataset = {
+    name: 'rgb',
+    area: 'field.wkt',
+    model: 'Stratus2',
+    satelliteConstellations: ['Sentinel2'],
+    resolution: 20,
+    bandnames: 'rgb',
+    epsgProjection: 4326,
+    dates,
+  };
   return JSON.stringify({ datasets: [dataset], budget: { maxCredits: 1000 } }, null, 2);
 }
 
 /** The extension's own cost panel once the command opened it, and the texts its page reported
  * after rendering what `accept` wants (the page's `rendered` event, not a timer). */
-async function rendered(api: ExtensionApi, accept: (texts: Record<string, string>) => boolean): Promise<{ panel: EstimatePanel; texts: Record<string, string> }> {
+async function rendered(
+  api: ExtensionApi,
+  accept: (texts: Record<string, string>) => boolean,
+): Promise<{ panel: EstimatePanel; texts: Record<string, string> }> {
   const deadline = Date.now() + 60_000;
   let panel = await api.estimatePanel();
   while (!panel) {
@@ -37,7 +49,8 @@ async function rendered(api: ExtensionApi, accept: (texts: Record<string, string
     panel = await api.estimatePanel();
   }
   const now = panel.lastRendered;
-  const texts = now && accept(now) ? now : await nextEvent(panel.onDidRender, accept, Math.max(1, deadline - Date.now()));
+  const texts =
+    now && accept(now) ? now : await nextEvent(panel.onDidRender, accept, Math.max(1, deadline - Date.now()));
   return { panel, texts };
 }
 
@@ -49,16 +62,30 @@ async function clickPlan(uri: vscode.Uri): Promise<{ running: Thenable<PlanImage
   const lens = lenses.find((l) => l.command?.command === Commands.planImagery);
   assert.ok(lens?.command, `a Plan lens on ${uri.fsPath}: ${JSON.stringify(lenses.map((l) => l.command?.title))}`);
   assert.match(lens.command.title, /Plan/);
-  return { running: vscode.commands.executeCommand<PlanImageryResult | undefined>(lens.command.command, ...(lens.command.arguments ?? []), { maxCost: 1000 }) };
+  return {
+    running: vscode.commands.executeCommand<PlanImageryResult | undefined>(
+      lens.command.command,
+      ...(lens.command.arguments ?? []),
+      { maxCost: 1000 },
+    ),
+  };
 }
 
-const rows = (texts: Record<string, string>) => Object.keys(texts).filter((k) => /^unit-\d+$/.test(k)).sort().map((k) => texts[k]!);
+const rows = (texts: Record<string, string>) =>
+  Object.keys(texts)
+    .filter((k) => /^unit-\d+$/.test(k))
+    .sort()
+    .map((k) => texts[k]!);
 
 describe('Plan code lens: imagery as code in VS Code', function () {
   this.timeout(180_000);
   const env = useSimulator({ seed: 7, clock: () => NOW, imageryEveryDay: true, demoData: true });
   let dir: string;
-  const charged = () => env.sim.requests.filter((r) => r.charged && r.path === COMPOSITE).map((r) => (r.body as { Date: string }).Date.slice(0, 10)).sort();
+  const charged = () =>
+    env.sim.requests
+      .filter((r) => r.charged && r.path === COMPOSITE)
+      .map((r) => (r.body as { Date: string }).Date.slice(0, 10))
+      .sort();
 
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'sat-imagery-plan-lens-'));
@@ -76,18 +103,31 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     env.sim.clearLog();
     const { running } = await clickPlan(vscode.Uri.file(file));
     const { panel, texts } = await rendered(env.api, (t) => 'unit-1' in t && t['apply:disabled'] === undefined);
-    assert.deepEqual(rows(texts).map((r) => r.slice(0, 3)), ['buy', 'buy']);
-    assert.deepEqual(rows(texts).map((r) => DATES.find((d) => r.includes(d))), DATES);
+    assert.deepEqual(
+      rows(texts).map((r) => r.slice(0, 3)),
+      ['buy', 'buy'],
+    );
+    assert.deepEqual(
+      rows(texts).map((r) => DATES.find((d) => r.includes(d))),
+      DATES,
+    );
     const plan = panel.shownPlan!;
-    assert.deepEqual(plan.units.map((u) => `${u.kind} ${u.date}`), DATES.map((d) => `buy ${d}`));
-    assert.ok(plan.units.every((u) => (u.credits ?? 0) > 0), JSON.stringify(plan.units));
+    assert.deepEqual(
+      plan.units.map((u) => `${u.kind} ${u.date}`),
+      DATES.map((d) => `buy ${d}`),
+    );
+    assert.ok(
+      plan.units.every((u) => (u.credits ?? 0) > 0),
+      JSON.stringify(plan.units),
+    );
     assert.equal(plan.total.credits, Math.round(plan.units.reduce((s, u) => s + u.credits!, 0) * 1e6) / 1e6);
     assert.match(texts['plan-total']!, /credit/);
     assert.match(texts['plan-balance']!, /\d/);
     assert.match(texts['plan-budget']!, /1,?000/);
     assert.deepEqual(charged(), [], 'a plan is never billed');
 
-    const estimatesOf = () => env.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/process/composite/estimate')).length;
+    const estimatesOf = () =>
+      env.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/process/composite/estimate')).length;
     assert.equal(estimatesOf(), DATES.length, 'the plan prices each date once');
     panel.receive({ type: 'apply', resendUncertain: false });
     const after = await rendered(env.api, (t) => /Applied/.test(t['plan-summary'] ?? ''));
@@ -96,27 +136,57 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     assert.match(after.texts['plan-summary']!, /No changes/);
     assert.equal(after.texts['plan-total'], 'No changes');
     assert.equal(after.texts['apply:disabled'], 'true', 'nothing left to apply');
-    assert.deepEqual(after.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`), DATES.map((d) => `have ${d}`));
+    assert.deepEqual(
+      after.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
+      DATES.map((d) => `have ${d}`),
+    );
     assert.deepEqual(charged(), DATES, 'each date charged once');
 
     after.panel.receive({ type: 'cancel' });
     const result = await running;
     assert.deepEqual(result?.applies, [{ outcome: 'applied', bought: 2, uncertain: 0, failed: 0 }]);
-    assert.deepEqual(result?.plans.map((p) => p.changes), [true, false]);
+    assert.deepEqual(
+      result?.plans.map((p) => p.changes),
+      [true, false],
+    );
   });
 
   it('refuses Apply… when the plan changed underneath (other dates to buy): nothing is sent, the new plan is shown', async () => {
     const file = join(dir, 'second.imagery.json');
-    writeFileSync(file, JSON.stringify({ datasets: [{ ...JSON.parse(imagery(['2026-06-08'])).datasets[0], name: 'second', folder: 'second' }] }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { datasets: [{ ...JSON.parse(imagery(['2026-06-08'])).datasets[0], name: 'second', folder: 'second' }] },
+        null,
+        2,
+      ),
+    );
     env.sim.clearLog();
     const { running } = await clickPlan(vscode.Uri.file(file));
     const { panel } = await rendered(env.api, (t) => 'unit-0' in t && t['apply:disabled'] === undefined);
-    assert.deepEqual(panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`), ['buy 2026-06-08']);
+    assert.deepEqual(
+      panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
+      ['buy 2026-06-08'],
+    );
     // Another date declared after the plan was shown: the plan seen is no longer the one to buy.
-    writeFileSync(file, JSON.stringify({ datasets: [{ ...JSON.parse(imagery(['2026-06-08', '2026-06-09'])).datasets[0], name: 'second', folder: 'second' }] }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          datasets: [
+            { ...JSON.parse(imagery(['2026-06-08', '2026-06-09'])).datasets[0], name: 'second', folder: 'second' },
+          ],
+        },
+        null,
+        2,
+      ),
+    );
     panel.receive({ type: 'apply', resendUncertain: false });
     const refused = await rendered(env.api, (t) => /changed since you saw it/.test(t['plan-summary'] ?? ''));
-    assert.deepEqual(refused.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`), ['buy 2026-06-08', 'buy 2026-06-09']);
+    assert.deepEqual(
+      refused.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
+      ['buy 2026-06-08', 'buy 2026-06-09'],
+    );
     assert.deepEqual(charged(), [], 'nothing was charged');
     refused.panel.receive({ type: 'cancel' });
     const result = await running;
@@ -125,7 +195,14 @@ describe('Plan code lens: imagery as code in VS Code', function () {
 
   it('holds a date whose answer was lost as uncertain: Apply… leaves it unless the box is ticked, then sends it once more', async () => {
     const file = join(dir, 'lost.imagery.json');
-    writeFileSync(file, JSON.stringify({ datasets: [{ ...JSON.parse(imagery(['2026-06-05'])).datasets[0], name: 'lost', folder: 'lost' }] }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { datasets: [{ ...JSON.parse(imagery(['2026-06-05'])).datasets[0], name: 'lost', folder: 'lost' }] },
+        null,
+        2,
+      ),
+    );
     env.sim.clearLog();
     env.sim.schedule({ method: 'POST', path: COMPOSITE, reset: 'after-processing' });
     const { running } = await clickPlan(vscode.Uri.file(file));
@@ -133,7 +210,10 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     panel.receive({ type: 'apply', resendUncertain: false });
     const held = await rendered(env.api, (t) => /Applied/.test(t['plan-summary'] ?? ''));
     assert.match(held.texts['plan-summary']!, /0 bought, 1 uncertain/);
-    assert.deepEqual(held.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`), ['uncertain 2026-06-05']);
+    assert.deepEqual(
+      held.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
+      ['uncertain 2026-06-05'],
+    );
     assert.equal(held.texts['apply:disabled'], 'true', 'nothing to apply unless the box is ticked');
     assert.match(held.texts['resend-uncertain']!, /may have been charged already/);
     assert.deepEqual(charged(), ['2026-06-05'], 'charged once, its answer lost');
@@ -142,16 +222,25 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     held.panel.receive({ type: 'apply', resendUncertain: false });
     held.panel.receive({ type: 'apply', resendUncertain: true });
     const resent = await rendered(env.api, (t) => /Applied: 1 bought/.test(t['plan-summary'] ?? ''));
-    assert.deepEqual(resent.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`), ['have 2026-06-05']);
+    assert.deepEqual(
+      resent.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
+      ['have 2026-06-05'],
+    );
     assert.deepEqual(charged(), ['2026-06-05', '2026-06-05'], 'sent again only when ticked, and once');
     resent.panel.receive({ type: 'cancel' });
     const result = await running;
-    assert.deepEqual(result?.applies.map((a) => `${a.outcome} ${a.bought} ${a.uncertain}`), ['applied 0 1', 'applied 1 0']);
+    assert.deepEqual(
+      result?.applies.map((a) => `${a.outcome} ${a.bought} ${a.uncertain}`),
+      ['applied 0 1', 'applied 1 0'],
+    );
   });
 
   it('shows a name the schema refuses in the Problems view, at its place, and sends nothing', async () => {
     const file = join(dir, 'bad.imagery.json');
-    writeFileSync(file, JSON.stringify({ datasets: [{ ...JSON.parse(imagery(DATES)).datasets[0], colour: 'blue' }] }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify({ datasets: [{ ...JSON.parse(imagery(DATES)).datasets[0], colour: 'blue' }] }, null, 2),
+    );
     env.sim.clearLog();
     const uri = vscode.Uri.file(file);
     const result = await (await clickPlan(uri)).running;
@@ -160,6 +249,9 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     assert.match(found[0]!.message, /unknown name 'colour'/);
     const line = (await vscode.workspace.openTextDocument(uri)).lineAt(found[0]!.range.start.line).text;
     assert.match(line, /colour/);
-    assert.deepEqual(env.sim.requests.filter((r) => r.charged), []);
+    assert.deepEqual(
+      env.sim.requests.filter((r) => r.charged),
+      [],
+    );
   });
 });

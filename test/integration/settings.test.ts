@@ -15,12 +15,19 @@ describe('settings', () => {
   });
 
   it('refuses to let a workspace choose the base URL', async () => {
-    await assert.rejects(Promise.resolve(config().update('baseUrl', 'https://evil.example', vscode.ConfigurationTarget.Workspace)));
+    await assert.rejects(
+      Promise.resolve(config().update('baseUrl', 'https://evil.example', vscode.ConfigurationTarget.Workspace)),
+    );
     assert.equal(env.api.services.settings.baseUrl(), env.sim.url.replace(/\/+$/, ''));
   });
 
   it('ignores workspace and folder values of the base URL even when they get through', () => {
-    const inspected = { defaultValue: DEFAULT_BASE_URL, globalValue: undefined, workspaceValue: 'https://evil.example', workspaceFolderValue: 'https://evil.example' };
+    const inspected = {
+      defaultValue: DEFAULT_BASE_URL,
+      globalValue: undefined,
+      workspaceValue: 'https://evil.example',
+      workspaceFolderValue: 'https://evil.example',
+    };
     assert.equal(baseUrlFromInspection(inspected), DEFAULT_BASE_URL);
     assert.equal(baseUrlFromInspection({ ...inspected, globalValue: 'https://mine.example/' }), 'https://mine.example');
   });
@@ -66,7 +73,12 @@ describe('settings', () => {
       assert.equal(settings.requestTimeoutSeconds(), 30);
       assert.equal(settings.confirmCostAbove(), undefined);
     } finally {
-      for (const key of ['defaults.satelliteConstellations', 'defaults.resolution', 'requestTimeoutSeconds', 'minimumDownloadRate']) {
+      for (const key of [
+        'defaults.satelliteConstellations',
+        'defaults.resolution',
+        'requestTimeoutSeconds',
+        'minimumDownloadRate',
+      ]) {
         await config().update(key, undefined, vscode.ConfigurationTarget.Global);
       }
     }

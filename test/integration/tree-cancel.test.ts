@@ -9,7 +9,13 @@ import { OrdersModel } from '../../src/ui/tree/orders-model';
 import { useSimulator } from './vsc-helpers';
 
 const ORDERS = '/api/tasking/orders';
-const quietLog: ComponentLog = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const quietLog: ComponentLog = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
 
 async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -35,7 +41,10 @@ describe('tree loads are cancelled when superseded or disposed', function () {
   it('a refresh cancels the hanging load before it, which frees the only gate slot', async () => {
     env.sim.schedule({ method: 'GET', path: ORDERS, delayMs: 30_000 });
     const first = env.api.sidebar.refreshOrders();
-    await until(() => orderRequests().length === 1 && client.gate.inFlight === 1, 'the first load reaching the service');
+    await until(
+      () => orderRequests().length === 1 && client.gate.inFlight === 1,
+      'the first load reaching the service',
+    );
     const started = Date.now();
     const orders = await env.api.sidebar.refreshOrders();
     assert.ok(orders && orders.length > 0, 'the second load shows the orders');

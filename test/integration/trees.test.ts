@@ -16,7 +16,7 @@ describe('sidebar trees', () => {
     await vscode.commands.executeCommand('satImagery.toggleShowExpired', false);
   });
 
-  it('lists the simulator\'s current orders with status, model, area and dates', async () => {
+  it("lists the simulator's current orders with status, model, area and dates", async () => {
     await vscode.commands.executeCommand('satImagery.refreshOrders');
     const expected = env.sim.state.stored.filter((o) => !env.sim.state.isExpired(o));
     assert.ok(expected.length > 0, 'the demo data has no orders');
@@ -34,7 +34,8 @@ describe('sidebar trees', () => {
     assert.ok(item.iconPath instanceof vscode.ThemeIcon);
     const details = env.api.sidebar.ordersProvider.getChildren(first) as OrdersTreeNode[];
     const labels = details.map((d) => (d.kind === 'detail' ? d.line.label : ''));
-    for (const label of ['Status', 'Order ID', 'Model', 'Period', 'Constellations', 'AOI']) assert.ok(labels.includes(label), `no ${label} line`);
+    for (const label of ['Status', 'Order ID', 'Model', 'Period', 'Constellations', 'AOI'])
+      assert.ok(labels.includes(label), `no ${label} line`);
   });
 
   it('shows what the server sent in the order tooltip as text, never as Markdown', async () => {
@@ -65,7 +66,11 @@ describe('sidebar trees', () => {
       assert.ok(node.kind === 'order');
       const status = node.order.OrderingProcessStatus;
       const item = env.api.sidebar.ordersProvider.getTreeItem(node);
-      assert.equal(item.contextValue, status === 'Canceled' || status === 'Completed' ? 'order' : 'order.cancellable', String(status));
+      assert.equal(
+        item.contextValue,
+        status === 'Canceled' || status === 'Completed' ? 'order' : 'order.cancellable',
+        String(status),
+      );
     }
   });
 
@@ -122,7 +127,8 @@ describe('sidebar trees', () => {
     const roots = modelRoots();
     assert.equal(roots[0]?.kind, 'account');
     const names = roots.filter((n) => n.kind === 'model').map((n) => (n.kind === 'model' ? n.name : ''));
-    for (const model of ['Stratus2', 'Stratus2Fast', 'Stratus3']) assert.ok(names.includes(model), `${model} missing from ${names}`);
+    for (const model of ['Stratus2', 'Stratus2Fast', 'Stratus3'])
+      assert.ok(names.includes(model), `${model} missing from ${names}`);
     const stratus3 = roots.find((n) => n.kind === 'model' && n.name === 'Stratus3')!;
     const constellations = env.api.sidebar.modelsProvider.getChildren(stratus3) as ModelsTreeNode[];
     assert.ok(constellations.length > 0);
@@ -143,7 +149,9 @@ describe('sidebar trees', () => {
       assert.equal(env.api.services.settings.defaults().model, 'Stratus2Fast');
       assert.match(String(env.api.sidebar.modelsProvider.getTreeItem(node).description), /default/);
     } finally {
-      await vscode.workspace.getConfiguration('satImagery').update('defaults.model', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('satImagery')
+        .update('defaults.model', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 });

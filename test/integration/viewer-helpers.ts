@@ -4,7 +4,11 @@ import type { ImageViewer } from '../../src/ui/webview/viewer/image-viewer';
 import { nextEvent } from './vsc-helpers';
 
 /** The viewer of `file` that opens after `action` (one that was not on screen before). */
-export async function viewerOpenedBy(file: string, viewers: () => ImageViewer[], action: () => unknown): Promise<ImageViewer> {
+export async function viewerOpenedBy(
+  file: string,
+  viewers: () => ImageViewer[],
+  action: () => unknown,
+): Promise<ImageViewer> {
   const before = new Set(viewers());
   await action();
   const deadline = Date.now() + 30_000;
@@ -17,7 +21,10 @@ export async function viewerOpenedBy(file: string, viewers: () => ImageViewer[],
 }
 
 /** What the page shows once `accept` holds; on a timeout, what it last showed. */
-export async function viewerShows(viewer: ImageViewer, accept: (texts: Record<string, string>) => boolean): Promise<Record<string, string>> {
+export async function viewerShows(
+  viewer: ImageViewer,
+  accept: (texts: Record<string, string>) => boolean,
+): Promise<Record<string, string>> {
   const waiting = nextEvent(viewer.onDidRender, accept, 30_000);
   const now = viewer.lastRendered;
   if (now && accept(now)) {

@@ -16,7 +16,11 @@ export async function extensionApi(): Promise<ExtensionApi> {
   return api;
 }
 
-export function packageJson(): { contributes: Record<string, any>; activationEvents?: string[]; capabilities?: Record<string, any> } {
+export function packageJson(): {
+  contributes: Record<string, any>;
+  activationEvents?: string[];
+  capabilities?: Record<string, any>;
+} {
   return vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON;
 }
 
@@ -25,7 +29,10 @@ export async function setBaseUrl(url: string | undefined): Promise<void> {
 }
 
 /** Starts a simulator for the file's tests, points the extension at it and sets the demo key. */
-export function useSimulator(options: SimulatorOptions & { setKey?: boolean } = {}): { readonly sim: Simulator; readonly api: ExtensionApi } {
+export function useSimulator(options: SimulatorOptions & { setKey?: boolean } = {}): {
+  readonly sim: Simulator;
+  readonly api: ExtensionApi;
+} {
   let sim: Simulator | undefined;
   let api: ExtensionApi | undefined;
   before(async () => {
@@ -56,7 +63,11 @@ export function useSimulator(options: SimulatorOptions & { setKey?: boolean } = 
 }
 
 /** Resolves with the first event value that satisfies `accept`; fails after `timeoutMs`. */
-export function nextEvent<T>(event: vscode.Event<T>, accept: (value: T) => boolean = () => true, timeoutMs = 10_000): Promise<T> {
+export function nextEvent<T>(
+  event: vscode.Event<T>,
+  accept: (value: T) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       subscription.dispose();
@@ -72,9 +83,17 @@ export function nextEvent<T>(event: vscode.Event<T>, accept: (value: T) => boole
 }
 
 /** Diagnostics of `uri` once they satisfy `accept` (now, or after the next changes). */
-export async function diagnosticsOf(uri: vscode.Uri, accept: (found: readonly vscode.Diagnostic[]) => boolean, timeoutMs = 10_000): Promise<readonly vscode.Diagnostic[]> {
+export async function diagnosticsOf(
+  uri: vscode.Uri,
+  accept: (found: readonly vscode.Diagnostic[]) => boolean,
+  timeoutMs = 10_000,
+): Promise<readonly vscode.Diagnostic[]> {
   const ours = () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Satellite Imagery');
-  const waiting = nextEvent(vscode.languages.onDidChangeDiagnostics, (e) => e.uris.some((u) => u.toString() === uri.toString()) && accept(ours()), timeoutMs);
+  const waiting = nextEvent(
+    vscode.languages.onDidChangeDiagnostics,
+    (e) => e.uris.some((u) => u.toString() === uri.toString()) && accept(ours()),
+    timeoutMs,
+  );
   if (accept(ours())) {
     waiting.catch(() => undefined);
     return ours();

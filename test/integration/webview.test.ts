@@ -9,8 +9,17 @@ import type { ExtensionServices } from '../../src/ui/extension-services';
 import { EstimatePanel, lastPanel, showEstimateBusy, showEstimatePanel } from '../../src/ui/webview/estimate/index';
 import { toShowMessage } from '../../src/ui/webview/estimate/view-model';
 import { orderEstimateModel } from '../../src/workflows/engine/estimate-view-builders';
-import type { CompositeEstimateModel, EstimateModel, TileSelectionModel } from '../../src/workflows/engine/estimate-view-model';
-import { orderCreateRequest, orderEstimateRequest, recurringCancellationDeadline, todayOf } from '../../src/workflows/orders/order-payload';
+import type {
+  CompositeEstimateModel,
+  EstimateModel,
+  TileSelectionModel,
+} from '../../src/workflows/engine/estimate-view-model';
+import {
+  orderCreateRequest,
+  orderEstimateRequest,
+  recurringCancellationDeadline,
+  todayOf,
+} from '../../src/workflows/orders/order-payload';
 import { nextEvent, useSimulator } from './vsc-helpers';
 
 const AOI_WKT = 'POLYGON((10.02 56.02, 10.12 56.02, 10.12 56.09, 10.02 56.09, 10.02 56.02))';
@@ -25,7 +34,10 @@ function services(): Pick<ExtensionServices, 'context'> {
 const cents = (text: string | undefined) => Number((text ?? '').replace(/\D/g, ''));
 
 /** The page's report once it shows `title` (and passes `accept`, e.g. its map is drawn). */
-async function renderedTitle(title: string, accept: (texts: Record<string, string>) => boolean = () => true): Promise<Record<string, string>> {
+async function renderedTitle(
+  title: string,
+  accept: (texts: Record<string, string>) => boolean = () => true,
+): Promise<Record<string, string>> {
   const panel = lastPanel();
   assert.ok(panel, 'no estimate panel');
   const shown = panel.lastRendered;
@@ -38,9 +50,22 @@ function composite(title: string): CompositeEstimateModel {
   assert.ok(read.ok);
   const aoi = read.aoi;
   return {
-    kind: 'composite', title, settings: [{ label: 'Model', value: 'Stratus3' }], warnings: [], budget: undefined,
-    aoi: { polygons: aoi.polygons, billedBoxes: aoi.billedBoxes, areaKm2: aoi.areaKm2, billedAreaKm2: aoi.billedAreaKm2 },
-    payload: { Wkt: aoi.wkt, Model: 'Stratus3' }, credits: 12.5, areaEstimateKm2: undefined, fileSizeMB: undefined, timeSeconds: undefined,
+    kind: 'composite',
+    title,
+    settings: [{ label: 'Model', value: 'Stratus3' }],
+    warnings: [],
+    budget: undefined,
+    aoi: {
+      polygons: aoi.polygons,
+      billedBoxes: aoi.billedBoxes,
+      areaKm2: aoi.areaKm2,
+      billedAreaKm2: aoi.billedAreaKm2,
+    },
+    payload: { Wkt: aoi.wkt, Model: 'Stratus3' },
+    credits: 12.5,
+    areaEstimateKm2: undefined,
+    fileSizeMB: undefined,
+    timeSeconds: undefined,
   };
 }
 
@@ -54,18 +79,31 @@ describe('estimate panel in VS Code', () => {
     assert.ok(read.ok);
     const today = todayOf(new Date());
     const request = orderEstimateRequest(read.aoi, {
-      model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: today, to: null,
-      storageMonths: 12, apiRequests: 1000, imageFrequency: 1, referenceDate: today,
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      from: today,
+      to: null,
+      storageMonths: 12,
+      apiRequests: 1000,
+      imageFrequency: 1,
+      referenceDate: today,
     });
     const client = await env.api.services.getClient();
     const estimate = await client.estimateOrder(request);
-    const model = orderEstimateModel(read.aoi, orderCreateRequest(request, false), estimate, undefined, recurringCancellationDeadline(new Date()));
+    const model = orderEstimateModel(
+      read.aoi,
+      orderCreateRequest(request, false),
+      estimate,
+      undefined,
+      recurringCancellationDeadline(new Date()),
+    );
     assert.ok(model.currentMonthOrder !== undefined, 'the simulator gave a current-month cost');
 
     const decision = showEstimatePanel(services(), model);
     const texts = await renderedTitle(model.title);
     assert.equal(cents(texts['current-month-order']), Math.round(model.currentMonthOrder * 100));
-    if (model.nextMonthOrder !== undefined) assert.equal(cents(texts['next-month-order']), Math.round(model.nextMonthOrder * 100));
+    if (model.nextMonthOrder !== undefined)
+      assert.equal(cents(texts['next-month-order']), Math.round(model.nextMonthOrder * 100));
     assert.ok(texts['current-month-order'].includes(model.currency), texts['current-month-order']);
     assert.ok(texts['warning-recurring'], 'a recurring order states its renewal');
     assert.ok(texts['cancellation-deadline']);
@@ -147,10 +185,32 @@ describe('estimate panel in VS Code', () => {
   });
 
   it('a tile selection proceeds with offered tiles only, and never with none', async () => {
-    const tile = (guid: string, west: number) => ({ guid, miniTile: false, epsg: '32632', polygons: [[[[west, 56], [west + 0.05, 56], [west + 0.05, 56.1], [west, 56.1], [west, 56]]]] });
+    const tile = (guid: string, west: number) => ({
+      guid,
+      miniTile: false,
+      epsg: '32632',
+      polygons: [
+        [
+          [
+            [west, 56],
+            [west + 0.05, 56],
+            [west + 0.05, 56.1],
+            [west, 56.1],
+            [west, 56],
+          ],
+        ],
+      ],
+    });
     const model: TileSelectionModel = {
-      kind: 'tiles', title: 'Pick tiles', aoi: undefined, settings: [], warnings: [], payload: {}, budget: undefined,
-      tiles: [tile('a', 10), tile('b', 10.05)], preselected: ['a'],
+      kind: 'tiles',
+      title: 'Pick tiles',
+      aoi: undefined,
+      settings: [],
+      warnings: [],
+      payload: {},
+      budget: undefined,
+      tiles: [tile('a', 10), tile('b', 10.05)],
+      preselected: ['a'],
     };
     const decision = showEstimatePanel(services(), model);
     const texts = await renderedTitle('Pick tiles', (t) => t['map:layers'] !== undefined);
@@ -179,7 +239,12 @@ describe('estimate panel in VS Code', () => {
   it('a panel restored after a reload is read-only, with Proceed disabled', async () => {
     const extensionUri = services().context.extensionUri;
     const model: EstimateModel = composite('Restored');
-    const webviewPanel = vscode.window.createWebviewPanel(Views.estimatePanel, 'Estimate', vscode.ViewColumn.Active, EstimatePanel.webviewOptions(extensionUri));
+    const webviewPanel = vscode.window.createWebviewPanel(
+      Views.estimatePanel,
+      'Estimate',
+      vscode.ViewColumn.Active,
+      EstimatePanel.webviewOptions(extensionUri),
+    );
     EstimatePanel.revive(webviewPanel, extensionUri, toShowMessage(model));
     const texts = await renderedTitle('Restored');
     assert.equal(texts['proceed:disabled'], 'true');

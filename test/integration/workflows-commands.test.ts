@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/ui/constants';
 import type { DownloadRunNode, DownloadUnitNode } from '../../src/ui/tree/downloads-provider';
-import type { BatchResult, CompositeResult, DatesResult, OrderResult, TilesResult } from '../../src/workflows/engine/results';
+import type {
+  BatchResult,
+  CompositeResult,
+  DatesResult,
+  OrderResult,
+  TilesResult,
+} from '../../src/workflows/engine/results';
 import { nextEvent, useSimulator } from './vsc-helpers';
 
 // Fields inside the demo orders near Aarhus.
@@ -43,7 +49,10 @@ describe('workflow commands in VS Code', () => {
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
   async function wholeAreaDate(uri: vscode.Uri): Promise<string> {
-    const dates = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', uri, { ...base, skipConfirmation: true });
+    const dates = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', uri, {
+      ...base,
+      skipConfirmation: true,
+    });
     assert.equal(dates.outcome, 'completed');
     assert.ok(dates.coverage && dates.coverage.full.length > 0, 'no whole-area date in the last 30 days');
     return dates.coverage.full[0]!;
@@ -53,10 +62,19 @@ describe('workflow commands in VS Code', () => {
     const uri = file('field.wkt', FIELD);
     const date = await wholeAreaDate(uri);
     // The credits shown are reloaded once the download has spent some.
-    const creditsShown = nextEvent(env.api.services.account.onDidChange, (s) => s.kind === 'ready' && s.info?.CreditAmount === env.sim.state.account.CreditAmount);
+    const creditsShown = nextEvent(
+      env.api.services.account.onDidChange,
+      (s) => s.kind === 'ready' && s.info?.CreditAmount === env.sim.state.account.CreditAmount,
+    );
     const creditsBefore = env.sim.state.account.CreditAmount;
     const result = await vscode.commands.executeCommand<CompositeResult>('satImagery.downloadComposite', uri, {
-      ...base, date, epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory: out, skipConfirmation: true,
+      ...base,
+      date,
+      epsgProjection: 4326,
+      resolution: 20,
+      bandnames: 'rgb',
+      outputDirectory: out,
+      skipConfirmation: true,
     });
     assert.equal(result.outcome, 'completed');
     assert.ok(env.sim.state.account.CreditAmount < creditsBefore, 'the download spent credits');
@@ -64,14 +82,18 @@ describe('workflow commands in VS Code', () => {
     assert.equal(result.files.length, 1);
     assert.ok(existsSync(result.files[0]!));
     // The STAC Item beside it, with the shape read from the image by the raster bundle.
-    const item = JSON.parse(readFileSync(result.files[0]!.replace(/\.tif$/, '.json'), 'utf8')) as { properties: Record<string, unknown> };
+    const item = JSON.parse(readFileSync(result.files[0]!.replace(/\.tif$/, '.json'), 'utf8')) as {
+      properties: Record<string, unknown>;
+    };
     assert.equal((item.properties['proj:shape'] as number[]).length, 2, JSON.stringify(item.properties));
     assert.equal(item.properties['proj:epsg'], 4326);
     assert.equal(result.request?.Resolution, 20);
     assert.ok(result.estimate && typeof result.estimate.CreditEstimate === 'number');
     // Listed in the Downloads view as series and batches are, with Open Image on its file.
     const tree = env.api.sidebar.downloadsProvider;
-    const row = tree.getChildren().find((n): n is DownloadRunNode => n.kind === 'run' && n.run.kind === 'composite' && n.run.folder === out);
+    const row = tree
+      .getChildren()
+      .find((n): n is DownloadRunNode => n.kind === 'run' && n.run.kind === 'composite' && n.run.folder === out);
     assert.ok(row, 'the composite is in the Downloads view');
     const [unit] = tree.getChildren(row) as DownloadUnitNode[];
     assert.equal(unit!.unit.id, date);
@@ -81,12 +103,19 @@ describe('workflow commands in VS Code', () => {
 
   it('takes one { uri, ...options } object, as a keybinding passes its args', async () => {
     const uri = file('keybinding.wkt', FIELD);
-    const result = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', { uri, ...base, skipConfirmation: true });
+    const result = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', {
+      uri,
+      ...base,
+      skipConfirmation: true,
+    });
     assert.equal(result.outcome, 'completed');
     assert.equal(result.model, 'Stratus2');
     // And on the active editor's file when the object names none.
     await vscode.window.showTextDocument(uri);
-    const active = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', { ...base, skipConfirmation: true });
+    const active = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', {
+      ...base,
+      skipConfirmation: true,
+    });
     assert.equal(active.outcome, 'completed');
     assert.deepEqual(active.coverage?.full, result.coverage?.full);
   });
@@ -95,7 +124,10 @@ describe('workflow commands in VS Code', () => {
     const uri = file('field.wkt', FIELD);
     const running = vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', uri);
     let settled = false;
-    void running.then(() => (settled = true), () => (settled = true));
+    void running.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
     // VS Code gives extensions no event for "a quick pick is showing": accept whatever is showing
     // until the command settles (the model, then the constellations), bounded in time.
     const deadline = Date.now() + 20_000;
@@ -112,8 +144,22 @@ describe('workflow commands in VS Code', () => {
 
   it('stops on an invalid geometry before any request, showing it at its position', async () => {
     const uri = file('broken.wkt', BROKEN);
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('satImagery.downloadComposite', uri, { ...base, outputDirectory: out, skipConfirmation: true })), /not a valid area of interest/);
-    assert.deepEqual(env.sim.requests.filter((r) => r.path !== '/api/specification.json' && r.path !== '/api/account/info' && r.path !== '/api/apikey/info'), []);
+    await assert.rejects(
+      Promise.resolve(
+        vscode.commands.executeCommand('satImagery.downloadComposite', uri, {
+          ...base,
+          outputDirectory: out,
+          skipConfirmation: true,
+        }),
+      ),
+      /not a valid area of interest/,
+    );
+    assert.deepEqual(
+      env.sim.requests.filter(
+        (r) => r.path !== '/api/specification.json' && r.path !== '/api/account/info' && r.path !== '/api/apikey/info',
+      ),
+      [],
+    );
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath);
   });
 
@@ -132,22 +178,51 @@ describe('workflow commands in VS Code', () => {
 
   it('searches tiles and processes tiles and mini-tiles into their own files with a manifest', async () => {
     const uri = file('area.wkt', AREA);
-    const tiles = await vscode.commands.executeCommand<TilesResult>('satImagery.searchTiles', uri, { only: 'tiles', skipConfirmation: true });
+    const tiles = await vscode.commands.executeCommand<TilesResult>('satImagery.searchTiles', uri, {
+      only: 'tiles',
+      skipConfirmation: true,
+    });
     assert.equal(tiles.outcome, 'completed');
     assert.ok(tiles.selected.length >= 2);
-    const common = { ...base, resolution: 80, bandnames: 'rgb', epsgProjection: 4326, outputDirectory: out, skipConfirmation: true };
+    const common = {
+      ...base,
+      resolution: 80,
+      bandnames: 'rgb',
+      epsgProjection: 4326,
+      outputDirectory: out,
+      skipConfirmation: true,
+    };
     // Each unit needs imagery on its own footprint: take a date found for that footprint.
     const first = tiles.tiles.find((t) => t.Guid === tiles.selected[0])!;
     const tileDate = await wholeAreaDate(file('tile.wkt', String(first.DataGeogWkt)));
-    const processed = await vscode.commands.executeCommand<BatchResult>('satImagery.processTiles', uri, { ...common, date: tileDate, tileGuids: [first.Guid] });
+    const processed = await vscode.commands.executeCommand<BatchResult>('satImagery.processTiles', uri, {
+      ...common,
+      date: tileDate,
+      tileGuids: [first.Guid],
+    });
     assert.equal(processed.outcome, 'completed');
-    assert.deepEqual(processed.units.map((u) => u.status), ['done'], JSON.stringify(processed.failed));
+    assert.deepEqual(
+      processed.units.map((u) => u.status),
+      ['done'],
+      JSON.stringify(processed.failed),
+    );
     assert.ok(processed.manifestPath && existsSync(processed.manifestPath));
-    const minis = await vscode.commands.executeCommand<TilesResult>('satImagery.searchTiles', uri, { only: 'minitiles', skipConfirmation: true });
+    const minis = await vscode.commands.executeCommand<TilesResult>('satImagery.searchTiles', uri, {
+      only: 'minitiles',
+      skipConfirmation: true,
+    });
     const mini = minis.tiles.find((t) => t.Guid === minis.selected[0])!;
     const miniDate = await wholeAreaDate(file('mini.wkt', String(mini.DataGeogWkt)));
-    const miniRun = await vscode.commands.executeCommand<BatchResult>('satImagery.processMiniTiles', undefined, { ...common, date: miniDate, tileGuids: [mini.Guid] });
-    assert.deepEqual(miniRun.units.map((u) => u.status), ['done'], JSON.stringify(miniRun.failed));
+    const miniRun = await vscode.commands.executeCommand<BatchResult>('satImagery.processMiniTiles', undefined, {
+      ...common,
+      date: miniDate,
+      tileGuids: [mini.Guid],
+    });
+    assert.deepEqual(
+      miniRun.units.map((u) => u.status),
+      ['done'],
+      JSON.stringify(miniRun.failed),
+    );
     assert.ok(readdirSync(out).some((name) => name.endsWith('.tif')));
 
     // Both runs are in the Downloads tree; Open Image on the finished mini-tile opens the viewer.
@@ -159,8 +234,12 @@ describe('workflow commands in VS Code', () => {
     assert.equal(unit!.path, miniRun.units[0]!.file);
     await vscode.commands.executeCommand(Commands.openImage, unit);
     const deadline = Date.now() + 30_000;
-    while (!env.api.imageViewers().some((v) => v.path === unit!.path) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(env.api.imageViewers().some((v) => v.path === unit!.path), 'Open Image opened the mini-tile in the viewer');
+    while (!env.api.imageViewers().some((v) => v.path === unit!.path) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    assert.ok(
+      env.api.imageViewers().some((v) => v.path === unit!.path),
+      'Open Image opened the mini-tile in the viewer',
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

@@ -29,7 +29,11 @@ function filesContaining(dir: string, needle: string): string[] {
     const info = statSync(path);
     if (info.isDirectory()) {
       for (const name of readdirSync(path)) walk(join(path, name));
-    } else if (info.isFile() && info.size < 64 * 1024 * 1024 && readFileSync(path).toString('latin1').includes(needle)) {
+    } else if (
+      info.isFile() &&
+      info.size < 64 * 1024 * 1024 &&
+      readFileSync(path).toString('latin1').includes(needle)
+    ) {
       found.push(path);
     }
   };
@@ -40,7 +44,9 @@ function filesContaining(dir: string, needle: string): string[] {
 /** Every path under `dir` whose name contains `needle`. */
 function namesContaining(dir: string, needle: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.includes(needle)).map((name) => join(dir, name));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.includes(needle))
+    .map((name) => join(dir, name));
 }
 
 describe('secrets audit: the API key appears nowhere but SecretStorage', function () {
@@ -60,11 +66,15 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     sim = await startSimulator({ demoData: true, keys: { valid: [KEY], revoked: ['sk-revoked-key'] } });
     await setBaseUrl(sim.url);
     dir = mkdtempSync(join(tmpdir(), 'sat-imagery-audit-'));
-    await vscode.workspace.getConfiguration('satImagery').update('confirmCostAbove', 100_000, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('satImagery')
+      .update('confirmCostAbove', 100_000, vscode.ConfigurationTarget.Global);
   });
   after(async () => {
     await vscode.commands.executeCommand('satImagery.clearApiKey');
-    await vscode.workspace.getConfiguration('satImagery').update('confirmCostAbove', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('satImagery')
+      .update('confirmCostAbove', undefined, vscode.ConfigurationTarget.Global);
     await setBaseUrl(undefined);
     await sim.close();
     rmSync(dir, { recursive: true, force: true });
@@ -79,22 +89,63 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     const elsewhere = vscode.Uri.file(join(dir, 'elsewhere.wkt'));
     writeFileSync(elsewhere.fsPath, ELSEWHERE);
     const out = join(dir, 'imagery');
-    const base = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory: out };
+    const base = {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      epsgProjection: 4326,
+      resolution: 20,
+      bandnames: 'rgb',
+      outputDirectory: out,
+    };
     // The cadence given, so the order estimate goes straight to the cost panel without prompts.
-    const orderBase = { model: base.model, satelliteConstellations: base.satelliteConstellations, referenceDate: '2030-01-01', imageFrequency: 1, storageMonths: 1, apiRequests: 1, geometryTileOrdering: false };
+    const orderBase = {
+      model: base.model,
+      satelliteConstellations: base.satelliteConstellations,
+      referenceDate: '2030-01-01',
+      imageFrequency: 1,
+      storageMonths: 1,
+      apiRequests: 1,
+      geometryTileOrdering: false,
+    };
 
     await vscode.commands.executeCommand('satImagery.refreshOrders');
     await vscode.commands.executeCommand('satImagery.refreshModels');
-    const dates = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', field, { model: base.model, satelliteConstellations: base.satelliteConstellations, skipConfirmation: true });
+    const dates = await vscode.commands.executeCommand<DatesResult>('satImagery.findAvailableDates', field, {
+      model: base.model,
+      satelliteConstellations: base.satelliteConstellations,
+      skipConfirmation: true,
+    });
     const date = dates.coverage!.full[0]!;
-    await vscode.commands.executeCommand('satImagery.downloadComposite', field, { ...base, date, skipConfirmation: true });
+    await vscode.commands.executeCommand('satImagery.downloadComposite', field, {
+      ...base,
+      date,
+      skipConfirmation: true,
+    });
     // Failures: not covered by any order (1006), an unknown model, a refused order.
-    const uncovered = await vscode.commands.executeCommand<{ outcome: string; reason?: string }>('satImagery.downloadComposite', elsewhere, { ...base, date, skipConfirmation: true });
+    const uncovered = await vscode.commands.executeCommand<{ outcome: string; reason?: string }>(
+      'satImagery.downloadComposite',
+      elsewhere,
+      { ...base, date, skipConfirmation: true },
+    );
     assert.equal(uncovered.outcome, 'not-available');
     errors.push(String(uncovered.reason));
-    await capture(vscode.commands.executeCommand('satImagery.downloadComposite', field, { ...base, model: 'Stratus-2', date, skipConfirmation: true }));
+    await capture(
+      vscode.commands.executeCommand('satImagery.downloadComposite', field, {
+        ...base,
+        model: 'Stratus-2',
+        date,
+        skipConfirmation: true,
+      }),
+    );
     sim.schedule({ method: 'POST', path: '/api/tasking/orders/estimate', status: 400, code: 994 });
-    await capture(vscode.commands.executeCommand('satImagery.estimateOrder', field, { ...orderBase, from: '2030-01-01', to: '2030-02-28', skipConfirmation: true }));
+    await capture(
+      vscode.commands.executeCommand('satImagery.estimateOrder', field, {
+        ...orderBase,
+        from: '2030-01-01',
+        to: '2030-02-28',
+        skipConfirmation: true,
+      }),
+    );
     sim.schedule({ method: 'GET', path: '/api/tasking/orders', status: 401 });
     await capture(vscode.commands.executeCommand('satImagery.refreshOrders'));
     const [row] = await Promise.resolve(api.sidebar.ordersProvider.getChildren());
@@ -105,7 +156,10 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     sim.schedule({ method: 'GET', path: '/api/tasking/orders', echoKey: 'message', status: 400, code: 992 });
     await vscode.commands.executeCommand('satImagery.refreshOrders');
     const [echoRow] = await Promise.resolve(api.sidebar.ordersProvider.getChildren());
-    assert.ok(echoRow && echoRow.kind === 'message' && echoRow.tone === 'error', 'the Orders tree shows the echoing refusal');
+    assert.ok(
+      echoRow && echoRow.kind === 'message' && echoRow.tone === 'error',
+      'the Orders tree shows the echoing refusal',
+    );
     const echoItem = api.sidebar.ordersProvider.getTreeItem(echoRow);
     errors.push(`${String(echoItem.label)} ${String(echoItem.tooltip)} ${String(echoItem.description)}`);
     assert.match(errors.at(-1)!, /\[api-key\] may not do this/, 'the echoed message is shown, redacted');
@@ -114,32 +168,56 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     const [modelsRow] = await Promise.resolve(api.sidebar.modelsProvider.getChildren());
     if (modelsRow) errors.push(JSON.stringify(api.sidebar.modelsProvider.getTreeItem(modelsRow)));
     sim.schedule({ method: 'POST', path: '/api/tasking/orders/estimate', echoKey: 'field-error' });
-    await capture(vscode.commands.executeCommand('satImagery.estimateOrder', field, { ...orderBase, from: '2030-01-01', to: '2030-02-28', skipConfirmation: true }));
+    await capture(
+      vscode.commands.executeCommand('satImagery.estimateOrder', field, {
+        ...orderBase,
+        from: '2030-01-01',
+        to: '2030-02-28',
+        skipConfirmation: true,
+      }),
+    );
     sim.schedule({ method: 'POST', path: '/api/satelliteimages/process/composite', echoKey: 'file-name' });
-    const echoed = await vscode.commands.executeCommand<{ files: string[] }>('satImagery.downloadComposite', field, { ...base, date, skipConfirmation: true });
+    const echoed = await vscode.commands.executeCommand<{ files: string[] }>('satImagery.downloadComposite', field, {
+      ...base,
+      date,
+      skipConfirmation: true,
+    });
     assert.equal(echoed.files.length, 1, 'the image whose file name held the key was saved');
     errors.push(JSON.stringify(echoed));
     // A key being tried, which the server refuses and repeats.
     sim.schedule({ method: 'GET', path: '/api/account/info', echoKey: 'message', status: 401, code: 401 });
-    const tried = await vscode.commands.executeCommand<{ stored: boolean; message?: string }>('satImagery.setApiKey', TRIED);
+    const tried = await vscode.commands.executeCommand<{ stored: boolean; message?: string }>(
+      'satImagery.setApiKey',
+      TRIED,
+    );
     assert.equal(tried.stored, false);
     errors.push(String(tried.message));
     assert.equal(await api.services.apiKey.get(), KEY, 'the stored key is unchanged');
 
     // The cost panel, shown for real: an order estimate waiting for a decision.
-    const pending = vscode.commands.executeCommand<OrderResult>('satImagery.estimateOrder', field, { ...orderBase, from: '2030-01-01', to: '2030-02-28' });
+    const pending = vscode.commands.executeCommand<OrderResult>('satImagery.estimateOrder', field, {
+      ...orderBase,
+      from: '2030-01-01',
+      to: '2030-02-28',
+    });
     let panel = await api.estimatePanel();
     for (let i = 0; i < 100 && !panel?.shown; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       panel = await api.estimatePanel();
     }
     assert.ok(panel?.shown, 'the estimate panel showed the estimate');
-    const webviewTexts = [panel.panel.webview.html, JSON.stringify(panel.shown), JSON.stringify(panel.lastRendered ?? {})];
+    const webviewTexts = [
+      panel.panel.webview.html,
+      JSON.stringify(panel.shown),
+      JSON.stringify(panel.lastRendered ?? {}),
+    ];
     panel.receive({ type: 'cancel' });
     assert.equal((await pending).outcome, 'cancelled');
 
     // A key the service refuses is rejected with a message, not echoed.
-    const refused = await Promise.resolve(vscode.commands.executeCommand<{ stored: boolean }>('satImagery.setApiKey', 'sk-revoked-key')).catch((err: Error) => {
+    const refused = await Promise.resolve(
+      vscode.commands.executeCommand<{ stored: boolean }>('satImagery.setApiKey', 'sk-revoked-key'),
+    ).catch((err: Error) => {
       errors.push(err.message);
       return { stored: false };
     });
@@ -154,12 +232,18 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
       ...filesContaining(logsRoot, KEY).map((f) => `log file ${f}`),
       ...filesContaining(join(userDir, 'settings.json'), KEY).map((f) => `user settings ${f}`),
       ...filesContaining(context.globalStorageUri.fsPath, KEY).map((f) => `global storage ${f}`),
-      ...(context.storageUri ? filesContaining(context.storageUri.fsPath, KEY).map((f) => `workspace storage ${f}`) : []),
-      ...(vscode.workspace.workspaceFolders ?? []).flatMap((folder) => filesContaining(folder.uri.fsPath, KEY).map((f) => `workspace file ${f}`)),
+      ...(context.storageUri
+        ? filesContaining(context.storageUri.fsPath, KEY).map((f) => `workspace storage ${f}`)
+        : []),
+      ...(vscode.workspace.workspaceFolders ?? []).flatMap((folder) =>
+        filesContaining(folder.uri.fsPath, KEY).map((f) => `workspace file ${f}`),
+      ),
       ...filesContaining(dir, KEY).map((f) => `output or AOI folder ${f}`),
       ...webviewTexts.filter((t) => t.includes(KEY)).map(() => 'the webview'),
       ...errors.filter((t) => t.includes(KEY)).map((t) => `error text: ${t.slice(0, 80)}`),
-      ...sim.requests.filter((r) => JSON.stringify([r.body ?? '', r.query]).includes(KEY)).map((r) => `request body or query of ${r.method} ${r.path}`),
+      ...sim.requests
+        .filter((r) => JSON.stringify([r.body ?? '', r.query]).includes(KEY))
+        .map((r) => `request body or query of ${r.method} ${r.path}`),
     ];
     for (const secret of [TRIED]) {
       leaks.push(
@@ -171,12 +255,20 @@ describe('secrets audit: the API key appears nowhere but SecretStorage', functio
     leaks.push(...namesContaining(dir, KEY).map((f) => `file name ${f}`));
     assert.deepEqual(leaks, []);
     // The audit looked at real material: the log has request lines, a file was downloaded.
-    assert.ok(filesContaining(logsRoot, '/api/tasking/orders').length > 0, 'the log files were found and hold request lines');
-    assert.ok(readdirSync(out).some((f) => f.endsWith('.tif')), 'the session downloaded an image');
+    assert.ok(
+      filesContaining(logsRoot, '/api/tasking/orders').length > 0,
+      'the log files were found and hold request lines',
+    );
+    assert.ok(
+      readdirSync(out).some((f) => f.endsWith('.tif')),
+      'the session downloaded an image',
+    );
     // Every request carried the key only in x-api-key (the simulator redacts it in its log).
     assert.ok(sim.requests.length > 10);
     for (const r of sim.requests) {
-      const where = Object.entries(r.headers).filter(([name, value]) => name !== 'x-api-key' && String(value).includes(KEY));
+      const where = Object.entries(r.headers).filter(
+        ([name, value]) => name !== 'x-api-key' && String(value).includes(KEY),
+      );
       assert.deepEqual(where, [], `${r.method} ${r.path}`);
     }
   });

@@ -18,28 +18,42 @@ export const MODELS: ModelInfo[] = [
   {
     model: 'Stratus2',
     label: 'Stratus-2',
-    constellations: [{ name: 'Sentinel2', optional: false }, { name: 'Sentinel1', optional: true }, { name: 'Landsat89', optional: true }],
+    constellations: [
+      { name: 'Sentinel2', optional: false },
+      { name: 'Sentinel1', optional: true },
+      { name: 'Landsat89', optional: true },
+    ],
     bands: s2Bands,
     pricePerKm2: 0.2,
   },
   {
     model: 'Stratus2Fast',
     label: 'Stratus-2 Fast',
-    constellations: [{ name: 'Sentinel2', optional: false }, { name: 'Sentinel1', optional: true }],
+    constellations: [
+      { name: 'Sentinel2', optional: false },
+      { name: 'Sentinel1', optional: true },
+    ],
     bands: s2Bands,
     pricePerKm2: 0.18,
   },
   {
     model: 'Stratus3',
     label: 'Stratus-3',
-    constellations: [{ name: 'Sentinel2', optional: false }, { name: 'Sentinel1', optional: true }, { name: 'Landsat89', optional: true }],
+    constellations: [
+      { name: 'Sentinel2', optional: false },
+      { name: 'Sentinel1', optional: true },
+      { name: 'Landsat89', optional: true },
+    ],
     bands: ['B1', ...s2Bands.slice(0, 7), 'B8A', 'B9', 'B10', 'B11', 'B12'],
     pricePerKm2: 0.2,
   },
   {
     model: 'Stratus2NoSnow',
     label: 'Stratus-2 No Snow',
-    constellations: [{ name: 'Sentinel2', optional: false }, { name: 'Sentinel1', optional: true }],
+    constellations: [
+      { name: 'Sentinel2', optional: false },
+      { name: 'Sentinel1', optional: true },
+    ],
     bands: s2Bands,
     pricePerKm2: 0.2,
   },

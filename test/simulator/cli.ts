@@ -27,7 +27,16 @@ const USAGE = `Usage: npm run simulator -- [options]
                            partial-206, not-tiff, gzip, deep-json, gzip-bomb, range-200
   --empty-images           answer every image with a GeoTIFF whose every pixel is nodata (charged)`;
 
-const IMAGE_ANSWERS: readonly ImageAnswerFault[] = ['envelope-as-octet-stream', 'empty-200', 'partial-206', 'not-tiff', 'gzip', 'deep-json', 'gzip-bomb', 'range-200'];
+const IMAGE_ANSWERS: readonly ImageAnswerFault[] = [
+  'envelope-as-octet-stream',
+  'empty-200',
+  'partial-206',
+  'not-tiff',
+  'gzip',
+  'deep-json',
+  'gzip-bomb',
+  'range-200',
+];
 
 function imageAnswer(name: string): ImageAnswerFault {
   const found = IMAGE_ANSWERS.find((a) => a === name);
@@ -53,41 +62,112 @@ function parseArgs(argv: string[]): SimulatorOptions {
       if (!Number.isFinite(v)) throw new Error(`${flag} needs a number`);
       return v;
     };
-    const list = () => value().split(',').map((s) => s.trim()).filter(Boolean);
+    const list = () =>
+      value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     switch (flag) {
-      case '--port': options.port = number(); break;
-      case '--seed': options.seed = number(); break;
-      case '--demo': options.demoData = true; break;
-      case '--no-demo': options.demoData = false; break;
-      case '--keys': keys.valid = list(); break;
-      case '--revoked-keys': keys.revoked = list(); break;
-      case '--forbidden-keys': keys.forbidden = list(); break;
-      case '--nested-estimate': options.specVariant = { ...options.specVariant, orderEstimateShape: 'nested' }; break;
-      case '--account-no-balance': options.specVariant = { ...options.specVariant, accountInfo: 'account', accountInfoBalances: false }; break;
-      case '--until': options.specVariant = { ...options.specVariant, dateWindowEnd: 'Until' }; break;
-      case '--details-post': options.specVariant = { ...options.specVariant, orderDetailsMethod: 'POST' }; break;
-      case '--camel-case': options.specVariant = { ...options.specVariant, responseCase: 'camel' }; break;
-      case '--status-step-ms': options.orderStatusStepMs = number(); break;
-      case '--latency': faults.latencyMs = number(); break;
-      case '--max-concurrent': faults.maxConcurrentPerKey = number(); break;
-      case '--concurrency-1003': faults.concurrencyAnswer = '1003'; break;
-      case '--rate': rate = { ...rate, perSecond: number() }; break;
-      case '--burst': rate = { perSecond: rate?.perSecond ?? 1, ...rate, burst: number() }; break;
-      case '--retry-after': rate = { perSecond: rate?.perSecond ?? 1, ...rate, retryAfter: true }; break;
-      case '--error-500': errors[500] = number(); break;
-      case '--error-502': errors[502] = number(); break;
-      case '--error-503': errors[503] = number(); break;
-      case '--image-bytes': faults.imageBytes = number(); break;
-      case '--close-delimited': faults.closeDelimited = true; break;
-      case '--connection-close': faults.connectionClose = true; break;
-      case '--reset-mid-body': faults.resetMidBody = true; break;
-      case '--truncate-body': faults.truncateBody = true; break;
-      case '--trickle': faults.trickleBytesPerSecond = number(); break;
-      case '--trickle-after': faults.trickleAfterBytes = number(); break;
-      case '--image-answer': faults.imageAnswer = imageAnswer(value()); break;
-      case '--empty-images': faults.emptyImages = true; break;
-      case '--help': case '-h': console.log(USAGE); process.exit(0); break;
-      default: throw new Error(`Unknown option ${flag}\n${USAGE}`);
+      case '--port':
+        options.port = number();
+        break;
+      case '--seed':
+        options.seed = number();
+        break;
+      case '--demo':
+        options.demoData = true;
+        break;
+      case '--no-demo':
+        options.demoData = false;
+        break;
+      case '--keys':
+        keys.valid = list();
+        break;
+      case '--revoked-keys':
+        keys.revoked = list();
+        break;
+      case '--forbidden-keys':
+        keys.forbidden = list();
+        break;
+      case '--nested-estimate':
+        options.specVariant = { ...options.specVariant, orderEstimateShape: 'nested' };
+        break;
+      case '--account-no-balance':
+        options.specVariant = { ...options.specVariant, accountInfo: 'account', accountInfoBalances: false };
+        break;
+      case '--until':
+        options.specVariant = { ...options.specVariant, dateWindowEnd: 'Until' };
+        break;
+      case '--details-post':
+        options.specVariant = { ...options.specVariant, orderDetailsMethod: 'POST' };
+        break;
+      case '--camel-case':
+        options.specVariant = { ...options.specVariant, responseCase: 'camel' };
+        break;
+      case '--status-step-ms':
+        options.orderStatusStepMs = number();
+        break;
+      case '--latency':
+        faults.latencyMs = number();
+        break;
+      case '--max-concurrent':
+        faults.maxConcurrentPerKey = number();
+        break;
+      case '--concurrency-1003':
+        faults.concurrencyAnswer = '1003';
+        break;
+      case '--rate':
+        rate = { ...rate, perSecond: number() };
+        break;
+      case '--burst':
+        rate = { perSecond: rate?.perSecond ?? 1, ...rate, burst: number() };
+        break;
+      case '--retry-after':
+        rate = { perSecond: rate?.perSecond ?? 1, ...rate, retryAfter: true };
+        break;
+      case '--error-500':
+        errors[500] = number();
+        break;
+      case '--error-502':
+        errors[502] = number();
+        break;
+      case '--error-503':
+        errors[503] = number();
+        break;
+      case '--image-bytes':
+        faults.imageBytes = number();
+        break;
+      case '--close-delimited':
+        faults.closeDelimited = true;
+        break;
+      case '--connection-close':
+        faults.connectionClose = true;
+        break;
+      case '--reset-mid-body':
+        faults.resetMidBody = true;
+        break;
+      case '--truncate-body':
+        faults.truncateBody = true;
+        break;
+      case '--trickle':
+        faults.trickleBytesPerSecond = number();
+        break;
+      case '--trickle-after':
+        faults.trickleAfterBytes = number();
+        break;
+      case '--image-answer':
+        faults.imageAnswer = imageAnswer(value());
+        break;
+      case '--empty-images':
+        faults.emptyImages = true;
+        break;
+      case '--help':
+      case '-h':
+        console.log(USAGE);
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`Unknown option ${flag}\n${USAGE}`);
     }
   }
   if (rate) faults.rateLimit = rate;
@@ -112,7 +192,10 @@ export async function runCli(argv: string[]): Promise<void> {
   if (options.demoData) console.log('Demo orders cover lon 10.0-10.3, lat 56.0-56.2 (near Aarhus, Denmark).');
   const stop = (signal: string) => {
     console.log(`Simulator stopping (${signal}).`);
-    simulator.close().then(() => process.exit(0), () => process.exit(1));
+    simulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

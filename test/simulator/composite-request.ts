@@ -31,7 +31,12 @@ const OPTIONAL_ENUMS: Record<string, string[]> = {
   UtmDataSelectionMode: ['single_utm_fully_covered', 'single_utm', 'combined_utm'],
 };
 
-const OPTIONAL_BOOLEANS = ['AllowPartialImage', 'UtmGridForcePixelResolutionSize', 'AutomaticOrderCreation', 'OldPixelSelectionMode'];
+const OPTIONAL_BOOLEANS = [
+  'AllowPartialImage',
+  'UtmGridForcePixelResolutionSize',
+  'AutomaticOrderCreation',
+  'OldPixelSelectionMode',
+];
 
 /** The optional output fields a composite, tile and mini-tile request share. */
 export function checkOutputFields(check: FieldChecker, body: Record<string, unknown>): void {
@@ -42,9 +47,14 @@ export function checkOutputFields(check: FieldChecker, body: Record<string, unkn
     }
   }
   for (const field of OPTIONAL_BOOLEANS) {
-    if (body[field] !== undefined && typeof body[field] !== 'boolean') check.add(field, `${field} must be true or false.`);
+    if (body[field] !== undefined && typeof body[field] !== 'boolean')
+      check.add(field, `${field} must be true or false.`);
   }
-  if (body.UploadUrl !== undefined && body.UploadUrl !== null && (typeof body.UploadUrl !== 'string' || !/^https?:\/\//.test(body.UploadUrl))) {
+  if (
+    body.UploadUrl !== undefined &&
+    body.UploadUrl !== null &&
+    (typeof body.UploadUrl !== 'string' || !/^https?:\/\//.test(body.UploadUrl))
+  ) {
     check.add('UploadUrl', 'UploadUrl must be an http(s) URL.');
   }
 }
@@ -78,6 +88,9 @@ export function readComposite(body: Record<string, unknown>, withResolution: boo
 }
 
 /** Credits of a composite: EUR-like price per km² of billed area, scaled by resolution. */
-export function compositeCredits(request: Pick<CompositeRequest, 'billedKm2' | 'model' | 'resolution'>, rebate = 1): number {
+export function compositeCredits(
+  request: Pick<CompositeRequest, 'billedKm2' | 'model' | 'resolution'>,
+  rebate = 1,
+): number {
   return round(request.billedKm2 * request.model.pricePerKm2 * resolutionFactor(request.resolution) * rebate, 2);
 }

@@ -70,7 +70,8 @@ export class DateCatalog {
       // Regenerate from the anchor so the sequence never depends on the order of requests.
       const random = createRandom(hashOf(this.seed, 'baseline', key));
       days.length = 0;
-      for (let day = ANCHOR_DAY + Math.floor(random() * 4); day <= untilDay + 6; day += 2 + Math.floor(random() * 4)) days.push(day);
+      for (let day = ANCHOR_DAY + Math.floor(random() * 4); day <= untilDay + 6; day += 2 + Math.floor(random() * 4))
+        days.push(day);
     }
     return days;
   }

@@ -55,5 +55,10 @@ export function inCase(payload: unknown, responseCase: 'Pascal' | 'camel'): unkn
   if (responseCase === 'Pascal') return payload;
   if (Array.isArray(payload)) return payload.map((item) => inCase(item, responseCase));
   if (payload === null || typeof payload !== 'object') return payload;
-  return Object.fromEntries(Object.entries(payload).map(([key, value]) => [key.charAt(0).toLowerCase() + key.slice(1), inCase(value, responseCase)]));
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => [
+      key.charAt(0).toLowerCase() + key.slice(1),
+      inCase(value, responseCase),
+    ]),
+  );
 }

@@ -37,7 +37,9 @@ export class FaultController {
   /** The first scheduled fault matching the request, consumed once. */
   takeScheduled(method: string, path: string): ScheduledFault | undefined {
     const index = this.scheduled.findIndex(
-      ({ fault }) => (fault.method === undefined || fault.method.toUpperCase() === method) && (fault.path === undefined || fault.path === path),
+      ({ fault }) =>
+        (fault.method === undefined || fault.method.toUpperCase() === method) &&
+        (fault.path === undefined || fault.path === path),
     );
     if (index < 0) return undefined;
     const entry = this.scheduled[index] as { fault: ScheduledFault; remaining: number };

@@ -49,13 +49,18 @@ export function readAoi(body: Record<string, unknown>): ReadAoi {
 }
 
 function collectPolygons(geometry: unknown, out: unknown[], field: string, depth: number): void {
-  if (typeof geometry !== 'object' || geometry === null || depth > 4) throw geometryError(field, `${field} is not a geometry.`);
+  if (typeof geometry !== 'object' || geometry === null || depth > 4)
+    throw geometryError(field, `${field} is not a geometry.`);
   const g = geometry as { type?: unknown; coordinates?: unknown; geometries?: unknown };
   if (g.type === 'Polygon') out.push(g.coordinates);
   else if (g.type === 'MultiPolygon' && Array.isArray(g.coordinates)) out.push(...g.coordinates);
   else if (g.type === 'GeometryCollection' && Array.isArray(g.geometries)) {
     for (const member of g.geometries) collectPolygons(member, out, field, depth + 1);
-  } else throw geometryError(field, `${field} must be a polygon, a multipolygon or a collection of them (got ${String(g.type)}).`);
+  } else
+    throw geometryError(
+      field,
+      `${field} must be a polygon, a multipolygon or a collection of them (got ${String(g.type)}).`,
+    );
 }
 
 function checkPolygon(coordinates: unknown, field: string, index: number): AoiPart {
@@ -64,23 +69,28 @@ function checkPolygon(coordinates: unknown, field: string, index: number): AoiPa
   let bbox: Bbox | undefined;
   const rings: number[][][] = [];
   for (const ring of coordinates) {
-    if (!Array.isArray(ring) || ring.length < 4) throw geometryError(field, `${where}: a ring needs at least 4 positions (incomplete geometry).`);
+    if (!Array.isArray(ring) || ring.length < 4)
+      throw geometryError(field, `${where}: a ring needs at least 4 positions (incomplete geometry).`);
     for (const position of ring) {
       const [lon, lat] = Array.isArray(position) ? position : [];
       if (typeof lon !== 'number' || typeof lat !== 'number' || !Number.isFinite(lon) || !Number.isFinite(lat)) {
         throw geometryError(field, `${where}: every position needs a finite longitude and latitude.`);
       }
-      if (lon < -180 || lon > 180 || lat < -90 || lat > 90) throw geometryError(field, `${where}: position ${lon} ${lat} is out of range.`);
+      if (lon < -180 || lon > 180 || lat < -90 || lat > 90)
+        throw geometryError(field, `${where}: position ${lon} ${lat} is out of range.`);
     }
     const first = ring[0] as number[];
     const last = ring[ring.length - 1] as number[];
-    if (first[0] !== last[0] || first[1] !== last[1]) throw geometryError(field, `${where}: the ring is not closed (incomplete geometry).`);
-    if (ringCrossesItself(ring as number[][])) throw geometryError(field, `${where}: the ring crosses itself (invalid geometry).`);
+    if (first[0] !== last[0] || first[1] !== last[1])
+      throw geometryError(field, `${where}: the ring is not closed (incomplete geometry).`);
+    if (ringCrossesItself(ring as number[][]))
+      throw geometryError(field, `${where}: the ring crosses itself (invalid geometry).`);
     rings.push(ring as number[][]);
     if (!bbox) bbox = bboxOf(ring as number[][]);
   }
   const outer = bbox as Bbox;
-  if (outer.east - outer.west <= 0 || outer.north - outer.south <= 0) throw geometryError(field, `${where} has no area.`);
+  if (outer.east - outer.west <= 0 || outer.north - outer.south <= 0)
+    throw geometryError(field, `${where} has no area.`);
   return { rings, bbox: outer };
 }
 
@@ -129,11 +139,24 @@ export function billedAreaKm2(boxes: Bbox[]): { billed: number; raw: number } {
 
 export function bboxContains(outer: Bbox, inner: Bbox): boolean {
   const eps = 1e-9;
-  return inner.west >= outer.west - eps && inner.east <= outer.east + eps && inner.south >= outer.south - eps && inner.north <= outer.north + eps;
+  return (
+    inner.west >= outer.west - eps &&
+    inner.east <= outer.east + eps &&
+    inner.south >= outer.south - eps &&
+    inner.north <= outer.north + eps
+  );
 }
 
 export function bboxWkt(b: Bbox): string {
-  return polygonWkt([[[b.west, b.south], [b.east, b.south], [b.east, b.north], [b.west, b.north], [b.west, b.south]]]);
+  return polygonWkt([
+    [
+      [b.west, b.south],
+      [b.east, b.south],
+      [b.east, b.north],
+      [b.west, b.north],
+      [b.west, b.south],
+    ],
+  ]);
 }
 
 /** The part as WKT; huge parts are echoed as their box so answers stay small. */

@@ -45,7 +45,9 @@ function encode(value: number, isIndex: boolean, dataType: ImageDataType): numbe
 
 function renderPlanes(spec: GeoTiffSpec, grid: ImageGrid): (Int16Array | Uint8Array)[] {
   const { width, height } = grid;
-  const planes = spec.bands.map(() => (spec.dataType === 'int16' ? new Int16Array(width * height) : new Uint8Array(width * height)));
+  const planes = spec.bands.map(() =>
+    spec.dataType === 'int16' ? new Int16Array(width * height) : new Uint8Array(width * height),
+  );
   const nodata = NODATA[spec.dataType];
   if (spec.empty) {
     for (const plane of planes) plane.fill(nodata);
@@ -75,7 +77,9 @@ function drawScene(spec: GeoTiffSpec, grid: ImageGrid, day: SceneDay, planes: (I
       const at = y * width + x;
       for (let b = 0; b < recipes.length; b++) {
         const recipe = recipes[b]!;
-        (planes[b] as Int16Array | Uint8Array)[at] = ground.clear ? encode(bandValue(recipe, ground), recipe.kind === 'index', spec.dataType) : nodata;
+        (planes[b] as Int16Array | Uint8Array)[at] = ground.clear
+          ? encode(bandValue(recipe, ground), recipe.kind === 'index', spec.dataType)
+          : nodata;
       }
     }
   }
@@ -83,7 +87,16 @@ function drawScene(spec: GeoTiffSpec, grid: ImageGrid, day: SceneDay, planes: (I
 }
 
 /** One chunk (strip or tile) of one band: copied out, differenced along rows, deflated. */
-function encodeChunk(plane: Int16Array | Uint8Array, width: number, height: number, x0: number, y0: number, w: number, h: number, fill: number): Buffer {
+function encodeChunk(
+  plane: Int16Array | Uint8Array,
+  width: number,
+  height: number,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+  fill: number,
+): Buffer {
   const chunk = plane instanceof Int16Array ? new Int16Array(w * h) : new Uint8Array(w * h);
   chunk.fill(fill);
   for (let y = 0; y < h && y0 + y < height; y++) {
@@ -105,7 +118,9 @@ function geoKeys(epsg: number): number[] {
 function gdalMetadata(spec: GeoTiffSpec): string {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const items = [`  <Item name="ACQUISITION_DATE">${escape(spec.date)}</Item>`];
-  spec.bands.forEach((band, i) => items.push(`  <Item name="DESCRIPTION" sample="${i}" role="description">${escape(band)}</Item>`));
+  spec.bands.forEach((band, i) =>
+    items.push(`  <Item name="DESCRIPTION" sample="${i}" role="description">${escape(band)}</Item>`),
+  );
   return `<GDALMetadata>\n${items.join('\n')}\n</GDALMetadata>`;
 }
 

@@ -95,7 +95,14 @@ export function* generatedTiff(total: number, seed: number, chunkSize = 64 * 102
         { tag: 273, type: LONG, values: new Array<number>(strips).fill(0) },
         { tag: 277, type: SHORT, values: [1] },
         { tag: 278, type: LONG, values: [ROWS_PER_STRIP] },
-        { tag: 279, type: LONG, values: Array.from({ length: strips }, (_, i) => Math.min(ROWS_PER_STRIP, height - i * ROWS_PER_STRIP) * width) },
+        {
+          tag: 279,
+          type: LONG,
+          values: Array.from(
+            { length: strips },
+            (_, i) => Math.min(ROWS_PER_STRIP, height - i * ROWS_PER_STRIP) * width,
+          ),
+        },
         ...geoEntries({ west: 10, south: 56, east: 10.1, north: 56.1 }, width, height),
       ];
       const offsets = entries[5] as IfdEntry & { values: number[] };

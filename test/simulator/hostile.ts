@@ -19,9 +19,15 @@ function* hugeArray(): Generator<Buffer> {
 
 function* bodyOf(kind: HostileJson): Generator<Buffer> {
   if (kind === 'deep-nesting') {
-    yield Buffer.from(`{"Succeeded":true,"Data":${'['.repeat(HOSTILE_DEPTH)}${']'.repeat(HOSTILE_DEPTH)},"Error":null}`);
+    yield Buffer.from(
+      `{"Succeeded":true,"Data":${'['.repeat(HOSTILE_DEPTH)}${']'.repeat(HOSTILE_DEPTH)},"Error":null}`,
+    );
   } else if (kind === 'proto-keys') {
-    const injected = { TaskingModels: [{ Model: 'Injected' }], TaskOrders: [{ TaskOrderGuid: 'injected' }], MaxConcurrentConnections: 1000 };
+    const injected = {
+      TaskingModels: [{ Model: 'Injected' }],
+      TaskOrders: [{ TaskOrderGuid: 'injected' }],
+      MaxConcurrentConnections: 1000,
+    };
     yield Buffer.from(`{"Succeeded":true,"Data":{"__proto__":${JSON.stringify(injected)}},"Error":null}`);
   } else yield* hugeArray();
 }

@@ -34,18 +34,37 @@ export function wait(ms: number, res: ServerResponse): Promise<boolean> {
   });
 }
 
-export function sendEnvelope(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
+export function sendEnvelope(
+  res: ServerResponse,
+  status: number,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(payload);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
 /** Like sendEnvelope, but the body goes out at `bytesPerSecond`, a piece every 100 ms or slower,
  * never falling silent for long: what an idle timeout cannot catch. Stops when the client leaves;
  * resolves true when the whole body was sent. */
-export async function sendTrickled(res: ServerResponse, status: number, payload: unknown, bytesPerSecond: number, headers: Record<string, string> = {}): Promise<boolean> {
+export async function sendTrickled(
+  res: ServerResponse,
+  status: number,
+  payload: unknown,
+  bytesPerSecond: number,
+  headers: Record<string, string> = {},
+): Promise<boolean> {
   const bytes = Buffer.from(JSON.stringify(payload));
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length, ...headers });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': bytes.length,
+    ...headers,
+  });
   const piece = Math.max(1, Math.floor(bytesPerSecond / 10));
   const every = Math.max(100, Math.round((piece / bytesPerSecond) * 1000));
   for (let at = 0; at < bytes.length; at += piece) {

@@ -77,7 +77,16 @@ function utmGrid(epsg: number, zone: UtmZone, bbox: Bbox, resolution: number, ba
   const originY = Math.ceil(maxN / pixel) * pixel;
   const width = Math.max(1, Math.ceil(maxE / pixel) - Math.floor(minE / pixel));
   const height = Math.max(1, Math.ceil(maxN / pixel) - Math.floor(minN / pixel));
-  return { epsg, width, height, originX, originY, pixelWidth: pixel, pixelHeight: pixel, toLonLat: (x, y) => utmToLonLat(x, y, zone) };
+  return {
+    epsg,
+    width,
+    height,
+    originX,
+    originY,
+    pixelWidth: pixel,
+    pixelHeight: pixel,
+    toLonLat: (x, y) => utmToLonLat(x, y, zone),
+  };
 }
 
 export function imageGrid(bbox: Bbox, epsgRequested: number, resolution: number, bands: number): ImageGrid {

@@ -42,8 +42,16 @@ async function sendGzipBomb(res: ServerResponse, head: Buffer): Promise<void> {
 }
 
 /** Answers with the fault; returns the outcome for the request log. */
-export async function sendMisanswer(res: ServerResponse, fault: ImageAnswerFault, body: ImageBody, fileName: string): Promise<string> {
-  const binary = { 'Content-Type': 'application/octet-stream', 'Content-Disposition': `attachment; filename="${fileName}"` };
+export async function sendMisanswer(
+  res: ServerResponse,
+  fault: ImageAnswerFault,
+  body: ImageBody,
+  fileName: string,
+): Promise<string> {
+  const binary = {
+    'Content-Type': 'application/octet-stream',
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+  };
   let status = 200;
   let headers: Record<string, string> = binary;
   let payload: Buffer;
@@ -61,7 +69,9 @@ export async function sendMisanswer(res: ServerResponse, fault: ImageAnswerFault
       break;
     }
     case 'not-tiff':
-      payload = Buffer.from(`<html><head><title>502 Bad Gateway</title></head><body><h1>${MISANSWER_PAGE_TEXT}</h1></body></html>\n`);
+      payload = Buffer.from(
+        `<html><head><title>502 Bad Gateway</title></head><body><h1>${MISANSWER_PAGE_TEXT}</h1></body></html>\n`,
+      );
       break;
     case 'deep-json':
       headers = { 'Content-Type': 'application/json' };

@@ -39,7 +39,12 @@ export function resetSocket(socket: Socket | null): void {
 }
 
 /** Returns the outcome for the request log. */
-export async function sendImage(res: ServerResponse, body: ImageBody, fileName: string, faults: FaultOptions): Promise<string> {
+export async function sendImage(
+  res: ServerResponse,
+  body: ImageBody,
+  fileName: string,
+  faults: FaultOptions,
+): Promise<string> {
   if (faults.imageAnswer) return sendMisanswer(res, faults.imageAnswer, body, fileName);
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/octet-stream');
@@ -56,7 +61,8 @@ export async function sendImage(res: ServerResponse, body: ImageBody, fileName: 
     if (faults.connectionClose) res.setHeader('Connection', 'close');
   }
   const resetAt = faults.resetMidBody ? Math.floor(body.length / 2) : Infinity;
-  const trickle = faults.trickleBytesPerSecond && faults.trickleBytesPerSecond > 0 ? faults.trickleBytesPerSecond : undefined;
+  const trickle =
+    faults.trickleBytesPerSecond && faults.trickleBytesPerSecond > 0 ? faults.trickleBytesPerSecond : undefined;
   const piece = trickle ? Math.max(1, Math.floor(trickle / 10)) : Infinity;
   const trickleAfter = faults.trickleAfterBytes ?? 0;
   let sent = 0;

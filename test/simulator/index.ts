@@ -11,7 +11,14 @@ import type { ServerParts } from './server';
 import { SimulatorState } from './state';
 import type { FaultOptions, RequestLogEntry, ScheduledFault, Simulator, SimulatorOptions } from './types';
 
-export type { FaultOptions, ImageAnswerFault, RequestLogEntry, ScheduledFault, Simulator, SimulatorOptions } from './types';
+export type {
+  FaultOptions,
+  ImageAnswerFault,
+  RequestLogEntry,
+  ScheduledFault,
+  Simulator,
+  SimulatorOptions,
+} from './types';
 export { MISANSWER_ENVELOPE_MESSAGE, MISANSWER_PAGE_TEXT } from './image-misanswers';
 /** @public the download benchmark reads it (scripts/bench/download.mjs, compiled). */
 export { DEMO_AREA } from './demo-data';
@@ -40,14 +47,32 @@ function shutdown(server: Server, sockets: Set<Socket>): Promise<void> {
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const seed = options.seed ?? 1;
-  const state = new SimulatorState(seed, options.account, options.clock ?? Date.now, options.orderStatusStepMs ?? 120_000, options.imageryEveryDay, options.imageryEastEdge);
+  const state = new SimulatorState(
+    seed,
+    options.account,
+    options.clock ?? Date.now,
+    options.orderStatusStepMs ?? 120_000,
+    options.imageryEveryDay,
+    options.imageryEastEdge,
+  );
   if (options.demoData) loadDemoData(state);
   const log: RequestLogEntry[] = [];
   const parts: ServerParts = {
     state,
     faults: new FaultController(options.faults, seed),
     keys: new KeyRing(options.keys),
-    spec: { dateWindowEnd: options.specVariant?.dateWindowEnd ?? 'To', orderDetailsMethod: options.specVariant?.orderDetailsMethod ?? 'GET', responseCase: options.specVariant?.responseCase ?? 'Pascal', hostile: options.specVariant?.hostile ?? false, accountInfo: options.specVariant?.accountInfo ?? 'both', orderEstimateShape: options.specVariant?.orderEstimateShape ?? 'flat', billingRules: options.specVariant?.billingRules ?? 'current', accountInfoBalances: options.specVariant?.accountInfoBalances ?? true, resolutions: options.specVariant?.resolutions ?? RESOLUTIONS, epsgEnum: options.specVariant?.epsgEnum ?? [] },
+    spec: {
+      dateWindowEnd: options.specVariant?.dateWindowEnd ?? 'To',
+      orderDetailsMethod: options.specVariant?.orderDetailsMethod ?? 'GET',
+      responseCase: options.specVariant?.responseCase ?? 'Pascal',
+      hostile: options.specVariant?.hostile ?? false,
+      accountInfo: options.specVariant?.accountInfo ?? 'both',
+      orderEstimateShape: options.specVariant?.orderEstimateShape ?? 'flat',
+      billingRules: options.specVariant?.billingRules ?? 'current',
+      accountInfoBalances: options.specVariant?.accountInfoBalances ?? true,
+      resolutions: options.specVariant?.resolutions ?? RESOLUTIONS,
+      epsgEnum: options.specVariant?.epsgEnum ?? [],
+    },
     log,
   };
   let running = createSimulatorServer(parts);

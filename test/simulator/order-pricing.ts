@@ -35,7 +35,8 @@ function guidList(check: FieldChecker, field: string, seed: number): string[] {
   for (const guid of value) {
     const tile = typeof guid === 'string' ? tileByGuid(seed, guid) : undefined;
     const wantMini = field === 'MiniTileGuids';
-    if (!tile || (tile.sub > 0) !== wantMini) check.add(field, `'${String(guid)}' is not a known ${wantMini ? 'mini-tile' : 'tile'} GUID.`);
+    if (!tile || tile.sub > 0 !== wantMini)
+      check.add(field, `'${String(guid)}' is not a known ${wantMini ? 'mini-tile' : 'tile'} GUID.`);
     else if (!out.includes(tile.guid)) out.push(tile.guid);
   }
   return out;
@@ -57,8 +58,13 @@ export function readOrderRequest(body: Record<string, unknown>, seed: number): O
   const miniTiles = guidList(check, 'MiniTileGuids', seed);
   // Newer public material: with GeometryTileOrdering the tiles covering the geometry are ordered.
   const geometryTiles = body.GeometryTileOrdering;
-  if (geometryTiles !== undefined && typeof geometryTiles !== 'boolean') check.add('GeometryTileOrdering', 'GeometryTileOrdering must be true or false.');
-  if (geometryTiles === true && body.Wkt === undefined && body.GeoJson === undefined) check.add('GeometryTileOrdering', 'GeometryTileOrdering orders the tiles covering a geometry: send Wkt or GeoJson with it.');
+  if (geometryTiles !== undefined && typeof geometryTiles !== 'boolean')
+    check.add('GeometryTileOrdering', 'GeometryTileOrdering must be true or false.');
+  if (geometryTiles === true && body.Wkt === undefined && body.GeoJson === undefined)
+    check.add(
+      'GeometryTileOrdering',
+      'GeometryTileOrdering orders the tiles covering a geometry: send Wkt or GeoJson with it.',
+    );
   check.done();
   let wkt: string | null = null;
   let boxes: Bbox[];
@@ -153,7 +159,13 @@ export function priceOrder(order: OrderRequest, state: SimulatorState): Record<s
  * recurring monthly cost as `{ CurrencyCode, TotalCost, TotalCostEuro }`, no flat totals. */
 export function nestedEstimate(flat: Record<string, unknown>): Record<string, unknown> {
   const costs = flat.Costs as Record<string, number>;
-  const block = (order: number, storage: number) => ({ CurrencyCode: 'EUR', OrderCost: order, StorageCost: storage, TotalCost: round(order + storage, 2), TotalCostEuro: round(order + storage, 2) });
+  const block = (order: number, storage: number) => ({
+    CurrencyCode: 'EUR',
+    OrderCost: order,
+    StorageCost: storage,
+    TotalCost: round(order + storage, 2),
+    TotalCostEuro: round(order + storage, 2),
+  });
   return {
     AreaKm2: flat.AreaKm2,
     CancellationDate: flat.CancellationDate,
@@ -169,7 +181,11 @@ export function nestedEstimate(flat: Record<string, unknown>): Record<string, un
 export function chargeOrder(state: SimulatorState, estimate: Record<string, unknown>): void {
   const current = estimate.CurrentMonthCost as number;
   if (current > state.account.EuroCreditAmount) {
-    throw new SimError(400, `Not enough credits: this month's cost is ${current} EUR and ${state.account.EuroCreditAmount} EUR is left.`, Codes.credits);
+    throw new SimError(
+      400,
+      `Not enough credits: this month's cost is ${current} EUR and ${state.account.EuroCreditAmount} EUR is left.`,
+      Codes.credits,
+    );
   }
   state.account.EuroCreditAmount = round(state.account.EuroCreditAmount - current, 2);
   state.account.CurrentMonthCosts = round(state.account.CurrentMonthCosts + current, 2);

@@ -5,7 +5,9 @@
 const MAX_CHECKED_VERTICES = 2000;
 
 function orientation(a: number[], b: number[], c: number[]): number {
-  const v = ((b[0] as number) - (a[0] as number)) * ((c[1] as number) - (a[1] as number)) - ((b[1] as number) - (a[1] as number)) * ((c[0] as number) - (a[0] as number));
+  const v =
+    ((b[0] as number) - (a[0] as number)) * ((c[1] as number) - (a[1] as number)) -
+    ((b[1] as number) - (a[1] as number)) * ((c[0] as number) - (a[0] as number));
   return v > 0 ? 1 : v < 0 ? -1 : 0;
 }
 
@@ -24,7 +26,8 @@ export function ringCrossesItself(ring: number[][]): boolean {
   for (let i = 0; i < n; i++) {
     for (let j = i + 2; j < n; j++) {
       if (i === 0 && j === n - 1) continue; // neighbours through the closing position
-      if (crosses(ring[i] as number[], ring[i + 1] as number[], ring[j] as number[], ring[j + 1] as number[])) return true;
+      if (crosses(ring[i] as number[], ring[i + 1] as number[], ring[j] as number[], ring[j + 1] as number[]))
+        return true;
     }
   }
   return false;

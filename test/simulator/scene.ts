@@ -35,7 +35,11 @@ const CROPS: { peak: number; width: number; floor: number }[] = [
 ];
 
 function hash(a: number, b: number, c: number, seed: number): number {
-  let h = Math.imul(a | 0, 0x27d4eb2d) ^ Math.imul(b | 0, 0x165667b1) ^ Math.imul(c | 0, 0x9e3779b1) ^ Math.imul(seed | 0, 0x85ebca6b);
+  let h =
+    Math.imul(a | 0, 0x27d4eb2d) ^
+    Math.imul(b | 0, 0x165667b1) ^
+    Math.imul(c | 0, 0x9e3779b1) ^
+    Math.imul(seed | 0, 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
   h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
   return ((h ^ (h >>> 15)) >>> 0) / 4294967296;
@@ -92,7 +96,8 @@ export function sampleGround(lon: number, lat: number, day: SceneDay, out: Groun
   const { seed } = day;
   out.grain = hash(Math.floor(x / 10), Math.floor(y / 10), day.dateSalt & 0xff, seed) * 2 - 1;
   if (day.cloudCover > 0) {
-    const cloud = 0.65 * valueNoise(x, y, 2400, day.dateSalt, seed) + 0.35 * valueNoise(x, y, 600, day.dateSalt + 1, seed);
+    const cloud =
+      0.65 * valueNoise(x, y, 2400, day.dateSalt, seed) + 0.35 * valueNoise(x, y, 600, day.dateSalt + 1, seed);
     out.clear = cloud < 0.72 - day.cloudCover * 0.6;
   } else out.clear = true;
   // A river every 6 km northwards, meandering, 30–70 m wide.

@@ -38,16 +38,36 @@ export interface ServerParts {
 
 /** Every JSON answer leaves here, at the run's JSON trickle pace when one is set. A trickle the
  * client hangs up on is logged as 'aborted-by-client'. */
-async function sendJson(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, status: number, payload: unknown, headers?: Record<string, string>): Promise<void> {
+async function sendJson(
+  parts: ServerParts,
+  res: ServerResponse,
+  entry: RequestLogEntry,
+  status: number,
+  payload: unknown,
+  headers?: Record<string, string>,
+): Promise<void> {
   const pace = parts.faults.options.jsonTrickleBytesPerSecond;
   if (pace === undefined || pace <= 0) return sendEnvelope(res, status, payload, headers);
   if (!(await sendTrickled(res, status, payload, pace, headers))) entry.outcome = 'aborted-by-client';
 }
 
-function sendError(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, error: SimError, outcome?: string): Promise<void> {
+function sendError(
+  parts: ServerParts,
+  res: ServerResponse,
+  entry: RequestLogEntry,
+  error: SimError,
+  outcome?: string,
+): Promise<void> {
   entry.status = error.status;
   entry.outcome = outcome ?? `error:${error.code ?? error.status}`;
-  return sendJson(parts, res, entry, error.status, inCase(failure(error.message, error.code ?? error.status, error.data ?? null), parts.spec.responseCase), error.headers);
+  return sendJson(
+    parts,
+    res,
+    entry,
+    error.status,
+    inCase(failure(error.message, error.code ?? error.status, error.data ?? null), parts.spec.responseCase),
+    error.headers,
+  );
 }
 
 /** Retries and batches ask for the same image again: keep the last few rendered ones. */
@@ -55,7 +75,16 @@ const recentImages = new Map<string, Buffer>();
 const RECENT_IMAGES = 16;
 
 function renderedImage(image: ImageRequest, seed: number, empty: boolean): Buffer {
-  const key = JSON.stringify([image.bbox, image.epsg, image.resolution, image.bands, image.dataType, image.date, seed, empty]);
+  const key = JSON.stringify([
+    image.bbox,
+    image.epsg,
+    image.resolution,
+    image.bands,
+    image.dataType,
+    image.date,
+    seed,
+    empty,
+  ]);
   let tiff = recentImages.get(key);
   if (!tiff) {
     tiff = buildGeoTiff({ ...image, seed, empty });
@@ -77,12 +106,18 @@ function imageBody(parts: ServerParts, image: ImageRequest): ImageBody {
 }
 
 export function createSimulatorServer(parts: ServerParts): { server: Server; sockets: Set<Socket> } {
-  const routes: Route[] = [...accountRoutes(), ...tileRoutes(), ...orderRoutes(parts.spec.orderDetailsMethod), ...imageryRoutes()];
+  const routes: Route[] = [
+    ...accountRoutes(),
+    ...tileRoutes(),
+    ...orderRoutes(parts.spec.orderDetailsMethod),
+    ...imageryRoutes(),
+  ];
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     handle(parts, routes, req, res).catch((error: unknown) => {
       // A bug in the simulator must show in the test that met it, not hang it.
-      if (!res.headersSent) sendEnvelope(res, 500, inCase(failure(`Simulator error: ${String(error)}`, 500), parts.spec.responseCase));
+      if (!res.headersSent)
+        sendEnvelope(res, 500, inCase(failure(`Simulator error: ${String(error)}`, 500), parts.spec.responseCase));
       else res.destroy();
     });
   });
@@ -117,9 +152,22 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
     entry.outcome = 'fault:reset';
     return resetSocket(req.socket);
   }
-  if (scheduled?.echoKey !== undefined && scheduled.echoKey !== 'file-name') return echoKey(parts, res, entry, scheduled, key ?? '');
+  if (scheduled?.echoKey !== undefined && scheduled.echoKey !== 'file-name')
+    return echoKey(parts, res, entry, scheduled, key ?? '');
   if (scheduled?.status !== undefined && !scheduled.answerAfterProcessing) {
-    return sendError(parts, res, entry, new SimError(scheduled.status, scheduled.message ?? `Scheduled fault ${scheduled.status}.`, scheduled.code, null, retryAfter(scheduled)), `fault:${scheduled.status}`);
+    return sendError(
+      parts,
+      res,
+      entry,
+      new SimError(
+        scheduled.status,
+        scheduled.message ?? `Scheduled fault ${scheduled.status}.`,
+        scheduled.code,
+        null,
+        retryAfter(scheduled),
+      ),
+      `fault:${scheduled.status}`,
+    );
   }
   if (!(await admit(parts, res, entry, key, keyStatus))) return;
   if (scheduled?.hostileJson !== undefined) {
@@ -142,7 +190,8 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
   } finally {
     recordCharge(parts, entry, balance);
   }
-  if (scheduled?.echoKey === 'file-name' && reply.kind === 'image') reply = { ...reply, image: { ...reply.image, fileName: `${key ?? ''}-${reply.image.fileName}` } };
+  if (scheduled?.echoKey === 'file-name' && reply.kind === 'image')
+    reply = { ...reply, image: { ...reply.image, fileName: `${key ?? ''}-${reply.image.fileName}` } };
   if (scheduled?.reset === 'after-processing') {
     // The effect (an order created, credits spent) stays; only the answer is lost.
     entry.outcome = 'fault:reset';
@@ -151,10 +200,17 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
   if (scheduled?.status !== undefined) {
     // answerAfterProcessing: the work is done and charged, the client hears only the status (a
     // 429 or 503 then says "not run" though it ran, as an overloaded gateway may).
-    const error = new SimError(scheduled.status, `Scheduled fault ${scheduled.status} after processing.`, scheduled.code, null, retryAfter(scheduled));
+    const error = new SimError(
+      scheduled.status,
+      `Scheduled fault ${scheduled.status} after processing.`,
+      scheduled.code,
+      null,
+      retryAfter(scheduled),
+    );
     return sendError(parts, res, entry, error, `fault:${scheduled.status}-after-processing`);
   }
-  if (scheduled?.patchData !== undefined && reply.kind === 'json') reply = { ...reply, data: { ...(reply.data as Record<string, unknown>), ...scheduled.patchData } };
+  if (scheduled?.patchData !== undefined && reply.kind === 'json')
+    reply = { ...reply, data: { ...(reply.data as Record<string, unknown>), ...scheduled.patchData } };
   if (scheduled?.slowProcessingMs !== undefined && !(await wait(scheduled.slowProcessingMs, res))) {
     entry.outcome = 'aborted-by-client:after-processing';
     return;
@@ -167,7 +223,13 @@ function retryAfter(fault: ScheduledFault): Record<string, string> {
 }
 
 /** A scheduled answer that repeats the key sent (ScheduledFault.echoKey). */
-function echoKey(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, fault: ScheduledFault, key: string): void {
+function echoKey(
+  parts: ServerParts,
+  res: ServerResponse,
+  entry: RequestLogEntry,
+  fault: ScheduledFault,
+  key: string,
+): void {
   if (fault.echoKey === 'location') {
     entry.status = 302;
     entry.outcome = 'fault:echo-key';
@@ -176,7 +238,9 @@ function echoKey(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry
   }
   const error =
     fault.echoKey === 'field-error'
-      ? new SimError(400, 'One or more validation errors occurred: Model.', 992, { Model: [`The model is not enabled for the key ${key}.`] })
+      ? new SimError(400, 'One or more validation errors occurred: Model.', 992, {
+          Model: [`The model is not enabled for the key ${key}.`],
+        })
       : new SimError(fault.status ?? 400, `The key ${key} may not do this.`, fault.code ?? 992);
   sendError(parts, res, entry, error, 'fault:echo-key');
 }
@@ -189,7 +253,11 @@ function balanceOf(parts: ServerParts): { credits: number; committed: number } {
 
 /** The request log counts charges: a request that took money (image credits, or an order's
  * costs) is marked, answered or not. */
-function recordCharge(parts: ServerParts, entry: RequestLogEntry, before: { credits: number; committed: number }): void {
+function recordCharge(
+  parts: ServerParts,
+  entry: RequestLogEntry,
+  before: { credits: number; committed: number },
+): void {
   const after = balanceOf(parts);
   const credits = Math.round((before.credits - after.credits) * 100) / 100;
   const euroCredits = Math.round((after.committed - before.committed) * 100) / 100;
@@ -197,7 +265,13 @@ function recordCharge(parts: ServerParts, entry: RequestLogEntry, before: { cred
 }
 
 /** Auth, rate and concurrency limits, latency and random 5xx. False when already answered. */
-async function admit(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, key: string | undefined, keyStatus: KeyStatus): Promise<boolean> {
+async function admit(
+  parts: ServerParts,
+  res: ServerResponse,
+  entry: RequestLogEntry,
+  key: string | undefined,
+  keyStatus: KeyStatus,
+): Promise<boolean> {
   const { faults } = parts;
   const refusal = parts.keys.refusal(keyStatus);
   if (refusal) {
@@ -207,13 +281,22 @@ async function admit(parts: ServerParts, res: ServerResponse, entry: RequestLogE
   const id = key as string;
   const token = faults.takeToken(id, performance.now());
   if (!token.ok) {
-    const headers: Record<string, string> = faults.options.rateLimit?.retryAfter ? { 'Retry-After': String(token.retryAfterSeconds) } : {};
-    void sendError(parts, res, entry, new SimError(429, 'Too many requests: the rate limit of this key is exceeded.', 429, null, headers), 'limit:rate');
+    const headers: Record<string, string> = faults.options.rateLimit?.retryAfter
+      ? { 'Retry-After': String(token.retryAfterSeconds) }
+      : {};
+    void sendError(
+      parts,
+      res,
+      entry,
+      new SimError(429, 'Too many requests: the rate limit of this key is exceeded.', 429, null, headers),
+      'limit:rate',
+    );
     return false;
   }
   if (!faults.acquire(id)) {
     const message = 'Too many concurrent requests for this key.';
-    const error = faults.options.concurrencyAnswer === '1003' ? new SimError(400, message, 1003) : new SimError(429, message, 429);
+    const error =
+      faults.options.concurrencyAnswer === '1003' ? new SimError(400, message, 1003) : new SimError(429, message, 429);
     void sendError(parts, res, entry, error, 'limit:concurrency');
     return false;
   }
@@ -222,7 +305,8 @@ async function admit(parts: ServerParts, res: ServerResponse, entry: RequestLogE
   if (!(await wait(faults.options.latencyMs ?? 0, res))) return false;
   const serverError = faults.drawServerError();
   if (serverError !== undefined) {
-    const message = serverError === 500 ? 'Internal server error.' : serverError === 502 ? 'Bad gateway.' : 'Service unavailable.';
+    const message =
+      serverError === 500 ? 'Internal server error.' : serverError === 502 ? 'Bad gateway.' : 'Service unavailable.';
     void sendError(parts, res, entry, new SimError(serverError, message, serverError), `fault:${serverError}`);
     return false;
   }
@@ -235,18 +319,28 @@ function dispatch(parts: ServerParts, routes: Route[], method: string, url: URL,
   if (!route) {
     const allowed = sameRoute.map((r) => r.method);
     throw allowed.length > 0
-      ? new SimError(405, `${method} is not allowed on ${url.pathname}; use ${allowed.join(' or ')}.`, 405, null, { Allow: allowed.join(', ') })
+      ? new SimError(405, `${method} is not allowed on ${url.pathname}; use ${allowed.join(' or ')}.`, 405, null, {
+          Allow: allowed.join(', '),
+        })
       : new SimError(404, `No endpoint ${url.pathname}.`, 404);
   }
   const isObject = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
-  if (route.needsBody && !isObject) throw new SimError(400, 'The request needs a JSON object body.', 992, { Body: ['A JSON object is required.'] });
-  return route.handle({ state: parts.state, body: isObject ? (parsed as Record<string, unknown>) : {}, query: url.searchParams, spec: parts.spec, faults: parts.faults.options });
+  if (route.needsBody && !isObject)
+    throw new SimError(400, 'The request needs a JSON object body.', 992, { Body: ['A JSON object is required.'] });
+  return route.handle({
+    state: parts.state,
+    body: isObject ? (parsed as Record<string, unknown>) : {},
+    query: url.searchParams,
+    spec: parts.spec,
+    faults: parts.faults.options,
+  });
 }
 
 async function sendReply(parts: ServerParts, res: ServerResponse, entry: RequestLogEntry, reply: Reply): Promise<void> {
   entry.status = reply.kind === 'image' ? 200 : reply.kind === 'upload' ? 201 : reply.status;
   entry.outcome = 'ok';
-  if (reply.kind === 'json') return sendJson(parts, res, entry, reply.status, inCase(success(reply.data), parts.spec.responseCase));
+  if (reply.kind === 'json')
+    return sendJson(parts, res, entry, reply.status, inCase(success(reply.data), parts.spec.responseCase));
   if (reply.kind === 'json-raw') return sendJson(parts, res, entry, reply.status, reply.body);
   if (reply.kind === 'empty') {
     res.writeHead(reply.status, { 'Content-Length': '0' });
@@ -254,8 +348,13 @@ async function sendReply(parts: ServerParts, res: ServerResponse, entry: Request
   }
   if (reply.kind === 'upload') {
     // The live service sends the file to the UploadUrl itself and answers 201 with no body.
-    const status = await putImage(reply.url, renderedImage(reply.image, parts.state.seed, parts.faults.options.emptyImages === true), reply.image.fileName).catch(() => 0);
-    if (status < 200 || status > 299) throw new SimError(502, `The upload to UploadUrl failed (${status || 'unreachable'}).`, 502);
+    const status = await putImage(
+      reply.url,
+      renderedImage(reply.image, parts.state.seed, parts.faults.options.emptyImages === true),
+      reply.image.fileName,
+    ).catch(() => 0);
+    if (status < 200 || status > 299)
+      throw new SimError(502, `The upload to UploadUrl failed (${status || 'unreachable'}).`, 502);
     entry.outcome = 'ok:uploaded';
     res.writeHead(201, { 'Content-Length': '0' });
     return void res.end();

@@ -85,7 +85,9 @@ export class SimulatorState {
 
   /** Orders that name tiles or mini-tiles. */
   get tileOrders(): Array<Record<string, unknown>> {
-    return this.stored.filter((o) => o.Tiles.length + o.MiniTiles.length + o.DeduplicatedTiles.length > 0).map((o) => this.view(o));
+    return this.stored
+      .filter((o) => o.Tiles.length + o.MiniTiles.length + o.DeduplicatedTiles.length > 0)
+      .map((o) => this.view(o));
   }
 
   find(guid: string): StoredOrder | undefined {

@@ -13,25 +13,48 @@ export interface CallResult {
   bytes: Buffer;
 }
 
-export async function call(sim: Simulator, method: string, path: string, body?: unknown, key: string | null = 'demo-key'): Promise<CallResult> {
+export async function call(
+  sim: Simulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  key: string | null = 'demo-key',
+): Promise<CallResult> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (key !== null) headers['x-api-key'] = key;
-  const res = await fetch(sim.url + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(sim.url + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const bytes = Buffer.from(await res.arrayBuffer());
   const isJson = (res.headers.get('content-type') ?? '').includes('json');
-  return { status: res.status, headers: res.headers, json: isJson ? JSON.parse(bytes.toString('utf8')) : undefined, bytes };
+  return {
+    status: res.status,
+    headers: res.headers,
+    json: isJson ? JSON.parse(bytes.toString('utf8')) : undefined,
+    bytes,
+  };
 }
 
 /** Sends one request on a fresh socket; resolves with everything received until the socket
  * closes. With keepAlive the client does not ask for the close: the server must decide it. */
-export function rawRequest(sim: Simulator, method: string, path: string, body?: unknown, keepAlive = false): Promise<{ head: string; body: Buffer; error?: Error }> {
+export function rawRequest(
+  sim: Simulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  keepAlive = false,
+): Promise<{ head: string; body: Buffer; error?: Error }> {
   return new Promise((resolve) => {
     const socket = connect(sim.port, '127.0.0.1');
     const chunks: Buffer[] = [];
     let error: Error | undefined;
     const text = body === undefined ? '' : JSON.stringify(body);
     socket.on('connect', () => {
-      socket.write(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: demo-key\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: ${keepAlive ? 'keep-alive' : 'close'}\r\n\r\n${text}`);
+      socket.write(
+        `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: demo-key\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: ${keepAlive ? 'keep-alive' : 'close'}\r\n\r\n${text}`,
+      );
     });
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('error', (e) => (error = e));
@@ -45,7 +68,8 @@ export function rawRequest(sim: Simulator, method: string, path: string, body?: 
 
 /** Reads the first IFD of a little-endian TIFF: tag -> values. */
 export function readTiffTags(tiff: Buffer): Map<number, number[]> {
-  if (tiff.toString('latin1', 0, 2) !== 'II' || tiff.readUInt16LE(2) !== 42) throw new Error('not a little-endian TIFF');
+  if (tiff.toString('latin1', 0, 2) !== 'II' || tiff.readUInt16LE(2) !== 42)
+    throw new Error('not a little-endian TIFF');
   const ifd = tiff.readUInt32LE(4);
   const count = tiff.readUInt16LE(ifd);
   const sizes: Record<number, number> = { 2: 1, 3: 2, 4: 4, 12: 8 };
@@ -59,7 +83,16 @@ export function readTiffTags(tiff: Buffer): Map<number, number[]> {
     if (!size) throw new Error(`unexpected type ${type}`);
     let p = n * size > 4 ? tiff.readUInt32LE(at + 8) : at + 8;
     const values: number[] = [];
-    for (let k = 0; k < n; k++, p += size) values.push(type === 2 ? tiff.readUInt8(p) : type === 3 ? tiff.readUInt16LE(p) : type === 4 ? tiff.readUInt32LE(p) : tiff.readDoubleLE(p));
+    for (let k = 0; k < n; k++, p += size)
+      values.push(
+        type === 2
+          ? tiff.readUInt8(p)
+          : type === 3
+            ? tiff.readUInt16LE(p)
+            : type === 4
+              ? tiff.readUInt32LE(p)
+              : tiff.readDoubleLE(p),
+      );
     tags.set(tag, values);
   }
   return tags;
@@ -69,12 +102,33 @@ export const AARHUS_FIELD = 'POLYGON((10.1 56.05, 10.15 56.05, 10.15 56.08, 10.1
 
 /** A composite request over AARHUS_FIELD, covered by the demo's recurring Stratus2 order. */
 export function compositeBody(date: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { Wkt: AARHUS_FIELD, Date: `${date}T00:00:00Z`, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], EpsgProjection: 4326, Bandnames: 'rgb', Resolution: 10, ...extra };
+  return {
+    Wkt: AARHUS_FIELD,
+    Date: `${date}T00:00:00Z`,
+    Model: 'Stratus2',
+    SatelliteConstellations: ['Sentinel2'],
+    EpsgProjection: 4326,
+    Bandnames: 'rgb',
+    Resolution: 10,
+    ...extra,
+  };
 }
 
 /** Dates with imagery over the whole AOI, per the simulator's own discovery. */
-export async function discoveredDates(sim: Simulator, wkt: string, from: string, to: string, model = 'Stratus2'): Promise<string[]> {
-  const r = await call(sim, 'POST', '/api/satelliteimages/search/available', { Wkt: wkt, From: `${from}T00:00:00Z`, To: `${to}T00:00:00Z`, Model: model, SatelliteConstellations: model === 'Nimbus1' ? ['Sentinel1'] : ['Sentinel2'] });
+export async function discoveredDates(
+  sim: Simulator,
+  wkt: string,
+  from: string,
+  to: string,
+  model = 'Stratus2',
+): Promise<string[]> {
+  const r = await call(sim, 'POST', '/api/satelliteimages/search/available', {
+    Wkt: wkt,
+    From: `${from}T00:00:00Z`,
+    To: `${to}T00:00:00Z`,
+    Model: model,
+    SatelliteConstellations: model === 'Nimbus1' ? ['Sentinel1'] : ['Sentinel2'],
+  });
   const entries = r.json.Data.ModelImageDates[0].DatesByGeog as Array<{ Dates: string[] }>;
   return (entries[0]?.Dates ?? []).filter((d) => entries.every((e) => e.Dates.includes(d)));
 }
@@ -98,7 +152,11 @@ export function datesCoveringTiles(sim: Simulator, model: string, guids: string[
   const today = sim.state.today();
   const out: string[] = [];
   for (let day = today; day > today - days; day--) {
-    const covered = tiles.every((t) => sim.state.dates.hasImagery(model, [{ rings: [], bbox: t.bbox }], day, today).all && sim.state.coveringOrder(model, t.bbox, day));
+    const covered = tiles.every(
+      (t) =>
+        sim.state.dates.hasImagery(model, [{ rings: [], bbox: t.bbox }], day, today).all &&
+        sim.state.coveringOrder(model, t.bbox, day),
+    );
     if (covered) out.push(isoDay(day));
   }
   return out;
@@ -114,9 +172,15 @@ export function pinnedClock(iso: string): () => number {
 
 /** Days (newest first, within `days` before the simulator's today) on which the simulator has
  * no imagery at all over the box. */
-export function datesWithoutImagery(sim: Simulator, model: string, bbox: { west: number; south: number; east: number; north: number }, days = 60): string[] {
+export function datesWithoutImagery(
+  sim: Simulator,
+  model: string,
+  bbox: { west: number; south: number; east: number; north: number },
+  days = 60,
+): string[] {
   const today = sim.state.today();
   const out: string[] = [];
-  for (let day = today; day > today - days; day--) if (!sim.state.dates.hasImagery(model, [{ rings: [], bbox }], day, today).any) out.push(isoDay(day));
+  for (let day = today; day > today - days; day--)
+    if (!sim.state.dates.hasImagery(model, [{ rings: [], bbox }], day, today).any) out.push(isoDay(day));
   return out;
 }

@@ -111,7 +111,15 @@ export interface FaultOptions {
  * 'empty-200': 200 with no body; 'partial-206': 206 with the first KiB and a Content-Range;
  * 'not-tiff': an HTML proxy error page as application/octet-stream; 'gzip': the image with
  * Content-Encoding gzip (its decoded bytes are the image). All with status 2xx. */
-export type ImageAnswerFault = 'envelope-as-octet-stream' | 'empty-200' | 'partial-206' | 'not-tiff' | 'gzip' | 'deep-json' | 'gzip-bomb' | 'range-200';
+export type ImageAnswerFault =
+  | 'envelope-as-octet-stream'
+  | 'empty-200'
+  | 'partial-206'
+  | 'not-tiff'
+  | 'gzip'
+  | 'deep-json'
+  | 'gzip-bomb'
+  | 'range-200';
 
 /** One-shot faults for exact tests, consumed in order of scheduling. */
 export interface ScheduledFault {

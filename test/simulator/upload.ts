@@ -21,10 +21,21 @@ export function checkUploadUrl(value: string): URL | undefined {
 /** PUTs the body; resolves with the receiver's status, or throws when it cannot be reached. */
 export function putImage(url: URL, body: Buffer, fileName: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'PUT', headers: { 'Content-Type': 'image/tiff', 'Content-Length': String(body.length), 'Content-Disposition': `attachment; filename="${fileName}"` } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      url,
+      {
+        method: 'PUT',
+        headers: {
+          'Content-Type': 'image/tiff',
+          'Content-Length': String(body.length),
+          'Content-Disposition': `attachment; filename="${fileName}"`,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.setTimeout(10_000, () => req.destroy(new Error('upload timed out')));
     req.on('error', reject);
     req.end(body);

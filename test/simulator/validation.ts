@@ -36,7 +36,10 @@ export class FieldChecker {
     if (!found) {
       const label = MODELS.find((m) => m.label === this.body.Model);
       const hint = label ? ` '${label.label}' is a display label; its value is '${label.model}'.` : '';
-      this.add('Model', `'${String(this.body.Model)}' is not a valid Model. Valid values: ${MODELS.map((m) => m.model).join(', ')}.${hint}`);
+      this.add(
+        'Model',
+        `'${String(this.body.Model)}' is not a valid Model. Valid values: ${MODELS.map((m) => m.model).join(', ')}.${hint}`,
+      );
     }
     return found;
   }
@@ -50,12 +53,18 @@ export class FieldChecker {
     }
     const names = value as string[];
     for (const name of names) {
-      if (!CONSTELLATIONS.includes(name)) this.add('SatelliteConstellations', `'${name}' is not a satellite constellation. Valid values: ${CONSTELLATIONS.join(', ')}.`);
-      else if (model && !model.constellations.some((c) => c.name === name)) this.add('SatelliteConstellations', `${model.model} does not use ${name}.`);
+      if (!CONSTELLATIONS.includes(name))
+        this.add(
+          'SatelliteConstellations',
+          `'${name}' is not a satellite constellation. Valid values: ${CONSTELLATIONS.join(', ')}.`,
+        );
+      else if (model && !model.constellations.some((c) => c.name === name))
+        this.add('SatelliteConstellations', `${model.model} does not use ${name}.`);
     }
     if (model) {
       for (const c of model.constellations) {
-        if (!c.optional && !names.includes(c.name)) this.add('SatelliteConstellations', `${model.model} needs ${c.name}.`);
+        if (!c.optional && !names.includes(c.name))
+          this.add('SatelliteConstellations', `${model.model} needs ${c.name}.`);
       }
     }
     return names;
@@ -76,7 +85,8 @@ export class FieldChecker {
       const index = /^\[(\w+)_(\w+)\]$/.exec(item);
       const ids = index ? [index[1] as string, index[2] as string] : [item];
       for (const id of ids) {
-        if (!ALL_BANDS.includes(id)) this.add('Bandnames', `'${id}' is not a band. Use 'all', 'rgb' or a comma list of ${ALL_BANDS.join(', ')}.`);
+        if (!ALL_BANDS.includes(id))
+          this.add('Bandnames', `'${id}' is not a band. Use 'all', 'rgb' or a comma list of ${ALL_BANDS.join(', ')}.`);
         else if (model && !model.bands.includes(id)) this.add('Bandnames', `${model.model} has no band ${id}.`);
       }
       selected.push(item);
@@ -88,7 +98,10 @@ export class FieldChecker {
     if (!this.present('Resolution', required)) return undefined;
     const value = this.body.Resolution;
     if (typeof value !== 'number' || !RESOLUTIONS.includes(value)) {
-      this.add('Resolution', `Resolution ${String(value)} is not offered. Valid values (metres): ${RESOLUTIONS.join(', ')}.`);
+      this.add(
+        'Resolution',
+        `Resolution ${String(value)} is not offered. Valid values (metres): ${RESOLUTIONS.join(', ')}.`,
+      );
       return undefined;
     }
     return value;
@@ -98,7 +111,10 @@ export class FieldChecker {
     if (!this.present('EpsgProjection', required)) return undefined;
     const value = this.body.EpsgProjection;
     if (!isValidEpsg(value)) {
-      this.add('EpsgProjection', `EpsgProjection ${String(value)} is not supported: use 4326, a UTM code 326xx/327xx, or 47000 (automatic UTM).`);
+      this.add(
+        'EpsgProjection',
+        `EpsgProjection ${String(value)} is not supported: use 4326, a UTM code 326xx/327xx, or 47000 (automatic UTM).`,
+      );
       return undefined;
     }
     return value as number;

@@ -54,9 +54,16 @@ describe('Billing rules in the Problems panel (browser workbench)', function () 
     const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'billed area is the box' }).first();
     await row.waitFor({ state: 'visible', timeout: 30_000 });
     const text = await row.innerText();
-    assert.match(text, /Polygon 1 fills 0\.\d+ % of its bounding box \(under 5 %\): its billed area is the box, \d+ km²/);
+    assert.match(
+      text,
+      /Polygon 1 fills 0\.\d+ % of its bounding box \(under 5 %\): its billed area is the box, \d+ km²/,
+    );
     assert.equal(await row.locator('.codicon-warning').count(), 1, 'the billing rule is not shown as a warning');
-    assert.equal(await page.locator('.markers-panel .monaco-list-row .codicon-error').count(), 0, 'a billing rule shown as an error');
+    assert.equal(
+      await page.locator('.markers-panel .monaco-list-row .codicon-error').count(),
+      0,
+      'a billing rule shown as an error',
+    );
     await shot(page, 'billing-warning-problems-panel');
   }
 });

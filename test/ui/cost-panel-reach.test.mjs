@@ -4,13 +4,23 @@
 // Proceed; a real mouse click there proceeds; the wait is said in the status bar meanwhile.
 // Screenshots, light and dark, under test-results/ui/.
 import * as assert from 'node:assert/strict';
-import { PROCEED, openCostPanelFromMenu, openWorkbench, runPaletteTitle, setDemoKey, shot, toggleLightDarkTheme } from './workbench.mjs';
+import {
+  PROCEED,
+  openCostPanelFromMenu,
+  openWorkbench,
+  runPaletteTitle,
+  setDemoKey,
+  shot,
+  toggleLightDarkTheme,
+} from './workbench.mjs';
 
 /** The element the browser hits at (x, y) of a frame's document, in words, and whether it is
  * `expected` (an element handle) or inside `selector`. */
 function hitAt([x, y, expected, selector]) {
   const found = document.elementFromPoint(x, y);
-  const what = found ? `${found.tagName.toLowerCase()}${[...found.classList].map((c) => `.${c}`).join('')} "${(found.textContent ?? '').trim().slice(0, 60)}"` : 'nothing';
+  const what = found
+    ? `${found.tagName.toLowerCase()}${[...found.classList].map((c) => `.${c}`).join('')} "${(found.textContent ?? '').trim().slice(0, 60)}"`
+    : 'nothing';
   return { ok: expected ? found === expected : Boolean(found?.closest(selector)), what };
 }
 
@@ -65,7 +75,13 @@ async function proceedFromSmallWindow(wb) {
   // The area open in the editor, so the panel opens beside it, as in the demo.
   await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'field.wkt' }).first().dblclick();
   await page.locator('.tabs-container .tab', { hasText: 'field.wkt' }).first().waitFor({ state: 'visible' });
-  const frame = await openCostPanelFromMenu(page, 'field.wkt', undefined, 'Download Time Series', '[data-testid="series-dates"]');
+  const frame = await openCostPanelFromMenu(
+    page,
+    'field.wkt',
+    undefined,
+    'Download Time Series',
+    '[data-testid="series-dates"]',
+  );
   const proceed = frame.locator(`${PROCEED}:not([disabled])`).first();
   await proceed.waitFor({ state: 'visible' });
   // The page may draw again once (the balance arrives after the first render): the button is
@@ -95,15 +111,23 @@ async function proceedFromSmallWindow(wb) {
   const y = box.y + box.height / 2;
   assert.ok(x > 0 && x < 1400 && y > 0 && y < 757, `Proceed's centre (${x}, ${y}) is outside the window`);
   const { reached, hits } = await hitChain(page, frame, x, y, PROCEED);
-  assert.ok(reached, `the element at Proceed's centre (${Math.round(x)}, ${Math.round(y)}) is not Proceed: ${hits.join(' > ')}`);
+  assert.ok(
+    reached,
+    `the element at Proceed's centre (${Math.round(x)}, ${Math.round(y)}) is not Proceed: ${hits.join(' > ')}`,
+  );
 
   // The wait is said where it covers nothing: the status bar.
-  await page.locator('.part.statusbar', { hasText: 'waiting for your decision' }).first().waitFor({ state: 'visible', timeout: 5000 });
+  await page
+    .locator('.part.statusbar', { hasText: 'waiting for your decision' })
+    .first()
+    .waitFor({ state: 'visible', timeout: 5000 });
 
-  const processCalls = () => wb.simulator.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length;
+  const processCalls = () =>
+    wb.simulator.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length;
   const before = processCalls();
   await page.mouse.click(x, y);
-  for (const until = Date.now() + 60_000; processCalls() === before && Date.now() < until;) await page.waitForTimeout(250);
-  assert.ok(processCalls() > before, 'a click at Proceed\'s centre did not proceed');
+  for (const until = Date.now() + 60_000; processCalls() === before && Date.now() < until;)
+    await page.waitForTimeout(250);
+  assert.ok(processCalls() > before, "a click at Proceed's centre did not proceed");
   await shot(page, 'reach-03-after-proceed');
 }

@@ -6,8 +6,21 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
-  Commands, DEMO_KEY, PROCEED, answerQuickInput, explorerMenu, extensionContributed, openCostPanelFromMenu, openViewContainer,
-  openWorkbench, paletteRows, paletteTitle, runFromPalette, shot, toggleLightDarkTheme, viewRows,
+  Commands,
+  DEMO_KEY,
+  PROCEED,
+  answerQuickInput,
+  explorerMenu,
+  extensionContributed,
+  openCostPanelFromMenu,
+  openViewContainer,
+  openWorkbench,
+  paletteRows,
+  paletteTitle,
+  runFromPalette,
+  shot,
+  toggleLightDarkTheme,
+  viewRows,
 } from './workbench.mjs';
 
 describe('Satellite Imagery in the browser workbench', function () {
@@ -50,7 +63,10 @@ describe('Satellite Imagery in the browser workbench', function () {
     await shot(wb.page, '02-palette');
     await wb.page.keyboard.press('Escape');
     for (const id of [Commands.setApiKey, Commands.downloadComposite]) {
-      assert.ok(rows.some((r) => r.includes(paletteTitle(id))), `no "${paletteTitle(id)}" among: ${rows.join(' | ')}`);
+      assert.ok(
+        rows.some((r) => r.includes(paletteTitle(id))),
+        `no "${paletteTitle(id)}" among: ${rows.join(' | ')}`,
+      );
     }
   });
 
@@ -66,10 +82,12 @@ describe('Satellite Imagery in the browser workbench', function () {
     await input.waitFor({ state: 'hidden' });
   });
 
-  step('shows the simulator\'s orders in the Orders tree', async function () {
+  step("shows the simulator's orders in the Orders tree", async function () {
     needs(this, 'sets the API key through the command palette');
     needService();
-    const response = await fetch(new URL('/api/tasking/orders', wb.simulator.url), { headers: { 'x-api-key': DEMO_KEY } });
+    const response = await fetch(new URL('/api/tasking/orders', wb.simulator.url), {
+      headers: { 'x-api-key': DEMO_KEY },
+    });
     const orders = (await response.json()).Data?.TaskOrders ?? [];
     assert.ok(orders.length > 0, 'the demo simulator lists no orders');
     await openViewContainer(wb.page, 'Satellite Imagery');
@@ -92,7 +110,10 @@ describe('Satellite Imagery in the browser workbench', function () {
     await frame.locator(`${PROCEED}:not([disabled])`).first().waitFor({ state: 'visible' });
     // The area on the shared map: the AOI and its billed box drawn on the offline basemap.
     const map = frame.locator('[data-testid="map"]').first();
-    await frame.locator('[data-testid="map"][data-drawn="true"]').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await frame
+      .locator('[data-testid="map"][data-drawn="true"]')
+      .first()
+      .waitFor({ state: 'attached', timeout: 30_000 });
     assert.match(await map.getAttribute('data-layers'), /\baoi:1\b.*\bbilled:1\b|\bbilled:1\b.*\baoi:1\b/);
     await map.scrollIntoViewIfNeeded();
     await shot(wb.page, '06-cost-webview');
@@ -102,7 +123,10 @@ describe('Satellite Imagery in the browser workbench', function () {
     assert.equal(await toggleLightDarkTheme(wb.page), 'dark');
     await frame.locator('body.vscode-dark').waitFor({ state: 'attached' });
     await frame.locator(`${PROCEED}:not([disabled])`).first().waitFor({ state: 'visible' });
-    await frame.locator(`[data-testid="map"]:not([data-frames="${frames}"])`).first().waitFor({ state: 'attached', timeout: 30_000 });
+    await frame
+      .locator(`[data-testid="map"]:not([data-frames="${frames}"])`)
+      .first()
+      .waitFor({ state: 'attached', timeout: 30_000 });
     await shot(wb.page, '06-cost-webview-dark');
     assert.equal(await toggleLightDarkTheme(wb.page), 'light');
     await frame.locator('body.vscode-light').waitFor({ state: 'attached' });
@@ -125,11 +149,15 @@ describe('Satellite Imagery in the browser workbench', function () {
   step('cancels in the cost panel: the panel closes and nothing is processed', async function () {
     needs(this, 'downloads a composite from the explorer context menu');
     needService();
-    const processCalls = () => wb.simulator.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length;
+    const processCalls = () =>
+      wb.simulator.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length;
     const before = processCalls();
     const frame = await openCostPanelFromMenu(wb.page, 'field.wkt');
     await frame.locator('[data-testid="cancel"]').first().click();
-    await wb.page.locator('.tabs-container .tab', { hasText: 'Composite of' }).first().waitFor({ state: 'detached', timeout: 15_000 });
+    await wb.page
+      .locator('.tabs-container .tab', { hasText: 'Composite of' })
+      .first()
+      .waitFor({ state: 'detached', timeout: 15_000 });
     await shot(wb.page, '08-cancelled');
     assert.equal(processCalls(), before, 'Cancel sent a process request');
   });
@@ -140,9 +168,18 @@ describe('Satellite Imagery in the browser workbench', function () {
     needService();
     const page = wb.page;
     await explorerMenu(page, 'field.wkt', 'Satellite Imagery');
-    await page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: 'Download Composite' }).last().click();
+    await page
+      .locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: 'Download Composite' })
+      .last()
+      .click();
     const menu = page.locator('.context-view.monaco-menu-container').first();
-    if (!(await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(() => true, () => false))) await page.keyboard.press('Enter');
+    if (
+      !(await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await page.keyboard.press('Enter');
     // Answer each prompt with its proposal until the Output step shows.
     const title = page.locator('.quick-input-widget .quick-input-title');
     const deadline = Date.now() + 60_000;
@@ -155,17 +192,25 @@ describe('Satellite Imagery in the browser workbench', function () {
       }
       // The title reads "Download composite: Output (7/7)"; its placeholder names the step too.
       const shown = (await title.innerText().catch(() => '')).trim();
-      atOutput = /(^|: )Output \(/.test(shown) || /^Output fields/.test((await prompt.getAttribute('placeholder').catch(() => '')) ?? '');
+      atOutput =
+        /(^|: )Output \(/.test(shown) ||
+        /^Output fields/.test((await prompt.getAttribute('placeholder').catch(() => '')) ?? '');
       if (atOutput) break;
       await answerQuickInput(page);
       // Wait until this step has given way (the widget hidden, or another title): read too early,
       // the answered step's title is still shown, and the next Enter would land on whatever step
       // comes up meanwhile, the Output step included, and accept it unseen.
-      await page.waitForFunction((answered) => {
-        const widget = document.querySelector('.quick-input-widget');
-        if (!widget || getComputedStyle(widget).display === 'none') return true;
-        return (widget.querySelector('.quick-input-title')?.textContent ?? '').trim() !== answered;
-      }, shown, { timeout: 30_000 }).catch(() => undefined); // a step that stayed is answered again
+      await page
+        .waitForFunction(
+          (answered) => {
+            const widget = document.querySelector('.quick-input-widget');
+            if (!widget || getComputedStyle(widget).display === 'none') return true;
+            return (widget.querySelector('.quick-input-title')?.textContent ?? '').trim() !== answered;
+          },
+          shown,
+          { timeout: 30_000 },
+        )
+        .catch(() => undefined); // a step that stayed is answered again
     }
     assert.ok(atOutput, 'the Output step did not show');
     const rows = page.locator('.quick-input-widget .quick-input-list [role="option"]');
@@ -181,47 +226,80 @@ describe('Satellite Imagery in the browser workbench', function () {
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   });
 
-  step('shows a time series\' dates and their total in the cost panel', async function () {
+  step("shows a time series' dates and their total in the cost panel", async function () {
     needs(this, 'sets the API key through the command palette');
     needService();
-    const processCalls = () => wb.simulator.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length;
+    const processCalls = () =>
+      wb.simulator.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length;
     const before = processCalls();
     // The series' own panel, by its dates: a cost panel left open by an earlier step (one that
     // failed on its way) also has a Proceed button, and is not this one.
-    const frame = await openCostPanelFromMenu(wb.page, 'field.wkt', undefined, 'Download Time Series', '[data-testid="series-dates"]');
+    const frame = await openCostPanelFromMenu(
+      wb.page,
+      'field.wkt',
+      undefined,
+      'Download Time Series',
+      '[data-testid="series-dates"]',
+    );
     const rows = frame.locator('[data-testid="series-dates"] tbody tr');
     await rows.first().waitFor({ state: 'visible' });
     assert.ok((await rows.count()) > 1, 'the panel lists the dates');
     assert.match(await frame.locator('[data-testid="series-total"]').innerText(), /\d/);
     await shot(wb.page, '09-time-series-estimate');
     await frame.locator('[data-testid="cancel"]').first().click();
-    await wb.page.locator('.tabs-container .tab', { hasText: 'Time series of' }).first().waitFor({ state: 'detached', timeout: 15_000 });
+    await wb.page
+      .locator('.tabs-container .tab', { hasText: 'Time series of' })
+      .first()
+      .waitFor({ state: 'detached', timeout: 15_000 });
     assert.equal(processCalls(), before, 'nothing billed before Proceed');
   });
 
   step('compares the polygon order with the cheapest tile cover in the cost panel', async function () {
     needs(this, 'sets the API key through the command palette');
     needService();
-    const frame = await openCostPanelFromMenu(wb.page, 'field.geojson', undefined, 'Estimate Tasking Order', '[data-testid="covers"]');
+    const frame = await openCostPanelFromMenu(
+      wb.page,
+      'field.geojson',
+      undefined,
+      'Estimate Tasking Order',
+      '[data-testid="covers"]',
+    );
     for (const id of ['polygon', 'tiles']) {
-      assert.match(await frame.locator(`[data-testid="cover-${id}-per-month"]`).first().innerText(), /\d/, `no monthly price for the ${id} order`);
+      assert.match(
+        await frame.locator(`[data-testid="cover-${id}-per-month"]`).first().innerText(),
+        /\d/,
+        `no monthly price for the ${id} order`,
+      );
       await frame.locator(`[data-testid="cover-map-${id}"]`).first().waitFor({ state: 'visible' });
       // Each cover on the shared map: the polygon order with its billed box, the tile order with its tiles.
-      await frame.locator(`[data-testid="cover-map-${id}"][data-drawn="true"]`).first().waitFor({ state: 'attached', timeout: 30_000 });
+      await frame
+        .locator(`[data-testid="cover-map-${id}"][data-drawn="true"]`)
+        .first()
+        .waitFor({ state: 'attached', timeout: 30_000 });
       const layers = await frame.locator(`[data-testid="cover-map-${id}"]`).first().getAttribute('data-layers');
       assert.match(layers, id === 'polygon' ? /\bbilled:[1-9]/ : /\btiles:[1-9]/, `${id} cover map: ${layers}`);
     }
     // The demo field overlaps one of the demo orders: the panel says so, and the caveat beside the
     // price does not claim the opposite.
-    await frame.locator('[data-testid^="warning"]', { hasText: 'overlaps the area of your order' }).first().waitFor({ state: 'visible' });
-    assert.match(await frame.locator('[data-testid="caveat"]').first().innerText(), /as if the area overlapped none of them, which the warnings above say may not hold here/);
+    await frame
+      .locator('[data-testid^="warning"]', { hasText: 'overlaps the area of your order' })
+      .first()
+      .waitFor({ state: 'visible' });
+    assert.match(
+      await frame.locator('[data-testid="caveat"]').first().innerText(),
+      /as if the area overlapped none of them, which the warnings above say may not hold here/,
+    );
     // A field of half a km² in one mini-tile of 17 km²: the service's tiles cost more, and the panel says so.
-    assert.match(await frame.locator('[data-testid="covers-intro"]').first().innerText(), /cost more per month than the polygon order here/);
+    assert.match(
+      await frame.locator('[data-testid="covers-intro"]').first().innerText(),
+      /cost more per month than the polygon order here/,
+    );
     await frame.locator('[data-testid="cover-pick-tiles"]').first().check();
     await frame.locator(PROCEED, { hasText: 'tiles order' }).first().waitFor({ state: 'visible' });
     await frame.locator('[data-testid="covers"]').first().scrollIntoViewIfNeeded();
     await shot(wb.page, '09-cheapest-cover');
-    const creates = () => wb.simulator.requests.filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders').length;
+    const creates = () =>
+      wb.simulator.requests.filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders').length;
     const before = creates();
     await frame.locator('[data-testid="cancel"]').first().click();
     assert.equal(creates(), before, 'Cancel created an order');
@@ -232,7 +310,10 @@ describe('Satellite Imagery in the browser workbench', function () {
 async function waitForFile(dir, pattern, timeoutMs) {
   const { watch } = await import('node:fs');
   const find = () => {
-    const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : pattern.test(e.name) ? [join(d, e.name)] : []));
+    const walk = (d) =>
+      readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(join(d, e.name)) : pattern.test(e.name) ? [join(d, e.name)] : [],
+      );
     return existsSync(dir) ? walk(dir)[0] : undefined;
   };
   return new Promise((resolve, reject) => {
@@ -242,7 +323,10 @@ async function waitForFile(dir, pattern, timeoutMs) {
       const hit = find();
       if (hit) done(() => resolve(hit));
     });
-    const timer = setTimeout(() => done(() => reject(new Error(`no file matching ${pattern} appeared in the workspace`))), timeoutMs);
+    const timer = setTimeout(
+      () => done(() => reject(new Error(`no file matching ${pattern} appeared in the workspace`))),
+      timeoutMs,
+    );
     const done = (fn) => {
       clearTimeout(timer);
       watcher.close();

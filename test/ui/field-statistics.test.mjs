@@ -10,7 +10,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { projectRoot } from '../../scripts/code-server.mjs';
-import { answerQuickInput, explorerMenu, extensionContributed, openWorkbench, shot, toggleLightDarkTheme, webviewWith } from './workbench.mjs';
+import {
+  answerQuickInput,
+  explorerMenu,
+  extensionContributed,
+  openWorkbench,
+  shot,
+  toggleLightDarkTheme,
+  webviewWith,
+} from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { buildGeoTiff } = require(join(projectRoot, 'out', 'test', 'simulator', 'geotiff-image.js'));
@@ -18,7 +26,18 @@ const { stacItem, stacItemCollection } = require(join(projectRoot, 'out', 'src',
 
 const BANDS = ['B4', 'B3', 'B2', 'B8'];
 const BOX = { west: 10.1, south: 56.05, east: 10.15, north: 56.08 };
-const AOI = { type: 'Polygon', coordinates: [[[10.1, 56.05], [10.15, 56.05], [10.15, 56.08], [10.1, 56.08], [10.1, 56.05]]] };
+const AOI = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [10.1, 56.05],
+      [10.15, 56.05],
+      [10.15, 56.08],
+      [10.1, 56.08],
+      [10.1, 56.05],
+    ],
+  ],
+};
 const DATES = ['2024-06-12', '2025-05-20', '2025-07-02'];
 
 /** Forty small fields in a grid over the images, named field-01 … field-40. */
@@ -27,7 +46,22 @@ function fields() {
   for (let i = 0; i < 40; i++) {
     const x = 10.103 + (i % 8) * 0.0055;
     const y = 56.053 + Math.floor(i / 8) * 0.005;
-    features.push({ type: 'Feature', properties: { id: `field-${String(i + 1).padStart(2, '0')}` }, geometry: { type: 'Polygon', coordinates: [[[x, y], [x + 0.004, y], [x + 0.004, y + 0.0035], [x, y + 0.0035], [x, y]]] } });
+    features.push({
+      type: 'Feature',
+      properties: { id: `field-${String(i + 1).padStart(2, '0')}` },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [x, y],
+            [x + 0.004, y],
+            [x + 0.004, y + 0.0035],
+            [x, y + 0.0035],
+            [x, y],
+          ],
+        ],
+      },
+    });
   }
   return JSON.stringify({ type: 'FeatureCollection', features });
 }
@@ -36,8 +70,27 @@ function seriesFiles() {
   const files = {};
   const items = DATES.map((date, i) => {
     const name = `composite-${date}-Stratus3-10m.tif`;
-    files[`stats-series/${name}`] = buildGeoTiff({ bbox: BOX, epsg: 32632, resolution: 10, bands: BANDS, dataType: 'int16', date, seed: 11 + i });
-    const item = stacItem({ imageFileName: name, geometry: AOI, bbox: [10.1, 56.05, 10.15, 56.08], date, epsg: 32632, bands: BANDS, model: 'Stratus3', constellations: ['Sentinel2'], resolution: 10, request: { Model: 'Stratus3', Date: date } });
+    files[`stats-series/${name}`] = buildGeoTiff({
+      bbox: BOX,
+      epsg: 32632,
+      resolution: 10,
+      bands: BANDS,
+      dataType: 'int16',
+      date,
+      seed: 11 + i,
+    });
+    const item = stacItem({
+      imageFileName: name,
+      geometry: AOI,
+      bbox: [10.1, 56.05, 10.15, 56.08],
+      date,
+      epsg: 32632,
+      bands: BANDS,
+      model: 'Stratus3',
+      constellations: ['Sentinel2'],
+      resolution: 10,
+      request: { Model: 'Stratus3', Date: date },
+    });
     files[`stats-series/${name.replace(/\.tif$/, '.json')}`] = JSON.stringify(item);
     return item;
   });
@@ -51,7 +104,8 @@ function inkedPixels(frame) {
   return frame.locator('[data-testid="chart"]').evaluate((canvas) => {
     const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
     let inked = 0;
-    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]) > 30) inked++;
+    for (let i = 0; i < data.length; i += 4)
+      if (Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]) > 30) inked++;
     return inked;
   });
 }
@@ -73,7 +127,7 @@ describe('field statistics in the browser workbench', function () {
     await shot(wb.page, 'stats-failed').catch(() => {});
   });
 
-  it('draws a series folder\'s fields, searches, overlays the seasons, exports CSV, in both themes', async () => {
+  it("draws a series folder's fields, searches, overlays the seasons, exports CSV, in both themes", async () => {
     const { page, workspace } = wb;
     await extensionContributed(page);
     await explorerMenu(page, 'stats-series', 'Show Field Statistics');
@@ -90,13 +144,21 @@ describe('field statistics in the browser workbench', function () {
     assert.match(await frame.locator('[data-testid="field-count"]').innerText(), /^40 of 40 fields · 5 selected/);
     assert.equal(await frame.locator('[data-testid="chart"]').getAttribute('data-lines'), '40', 'one line per field');
     assert.ok((await inkedPixels(frame)) > 2000, 'the chart is drawn');
-    assert.equal(await frame.locator('[data-testid="stats-table"] tbody tr').count(), 5 * 3, 'the five selected fields, three dates each');
+    assert.equal(
+      await frame.locator('[data-testid="stats-table"] tbody tr').count(),
+      5 * 3,
+      'the five selected fields, three dates each',
+    );
     await shot(page, 'stats-01-light');
 
     // Search: the list keeps the fields found; the thin lines are those fields.
     await frame.locator('[data-testid="field-search"]').fill('field-1');
     await frame.locator('[data-testid="field-count"]', { hasText: '10 of 40 fields' }).waitFor();
-    assert.equal(await frame.locator('[data-testid="chart"]').getAttribute('data-lines'), String(10 + 5), 'the ten found as thin lines, the five selected in colour');
+    assert.equal(
+      await frame.locator('[data-testid="chart"]').getAttribute('data-lines'),
+      String(10 + 5),
+      'the ten found as thin lines, the five selected in colour',
+    );
     assert.equal(await frame.locator('.stats-list-row').first().innerText(), 'field-10');
     await shot(page, 'stats-01b-search-light');
     await frame.locator('[data-testid="select-found"]').click();
@@ -115,7 +177,11 @@ describe('field statistics in the browser workbench', function () {
     await input.waitFor({ state: 'visible', timeout: 30_000 });
     // The dialog fills in its proposal (the series folder's field-stats.csv) once it has listed the
     // folder; a name typed before that is overwritten.
-    await page.waitForFunction(() => document.querySelector('.quick-input-widget input')?.value.endsWith('field-stats.csv'), undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.querySelector('.quick-input-widget input')?.value.endsWith('field-stats.csv'),
+      undefined,
+      { timeout: 30_000 },
+    );
     await input.fill(target);
     await page.waitForFunction((t) => document.querySelector('.quick-input-widget input')?.value === t, target);
     // The dialog's OK, as a person clicks it (Enter right after typing may only complete the path).
@@ -124,7 +190,10 @@ describe('field statistics in the browser workbench', function () {
     await frame.locator('[data-testid="status"]', { hasText: `Saved ${target}` }).waitFor({ timeout: 30_000 });
     assert.ok(existsSync(target), target);
     const lines = readFileSync(target, 'utf8').split('\r\n');
-    assert.equal(lines[0], 'field,date,index,mean,median,std,min,max,p10,p25,p75,p90,valid_pixels,nodata_pixels,valid_fraction,image');
+    assert.equal(
+      lines[0],
+      'field,date,index,mean,median,std,min,max,p10,p25,p75,p90,valid_pixels,nodata_pixels,valid_fraction,image',
+    );
     assert.equal(lines.length - 2, 40 * 3, 'every field and date, not only those shown');
     assert.match(lines[1] ?? '', /^field-01,2024-06-12,ndvi,-?\d/);
 

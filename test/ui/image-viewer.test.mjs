@@ -14,7 +14,18 @@ const { buildGeoTiff } = require(join(projectRoot, 'out', 'test', 'simulator', '
 const { stacItem, stacItemCollection } = require(join(projectRoot, 'out', 'src', 'workflows', 'stac', 'stac-item.js'));
 
 const BANDS = ['B4', 'B3', 'B2', 'B8', '[B8_B4]'];
-const AOI = { type: 'Polygon', coordinates: [[[10.112, 56.056], [10.138, 56.058], [10.141, 56.074], [10.118, 56.076], [10.112, 56.056]]] };
+const AOI = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [10.112, 56.056],
+      [10.138, 56.058],
+      [10.141, 56.074],
+      [10.118, 56.076],
+      [10.112, 56.056],
+    ],
+  ],
+};
 const FIELD = { west: 10.1, south: 56.05, east: 10.15, north: 56.08 };
 const SERIES_DATES = ['2025-06-10', '2025-06-20', '2025-06-30'];
 
@@ -23,8 +34,27 @@ function seriesFiles() {
   const files = {};
   const items = SERIES_DATES.map((date, i) => {
     const name = `composite-${date}-Stratus3-10m.tif`;
-    files[`series/${name}`] = buildGeoTiff({ bbox: FIELD, epsg: 32632, resolution: 10, bands: BANDS, dataType: 'int16', date, seed: 5 + i });
-    const item = stacItem({ imageFileName: name, geometry: AOI, bbox: [10.112, 56.056, 10.141, 56.076], date, epsg: 32632, bands: BANDS, model: 'Stratus3', constellations: ['Sentinel2'], resolution: 10, request: { Model: 'Stratus3', Date: date } });
+    files[`series/${name}`] = buildGeoTiff({
+      bbox: FIELD,
+      epsg: 32632,
+      resolution: 10,
+      bands: BANDS,
+      dataType: 'int16',
+      date,
+      seed: 5 + i,
+    });
+    const item = stacItem({
+      imageFileName: name,
+      geometry: AOI,
+      bbox: [10.112, 56.056, 10.141, 56.076],
+      date,
+      epsg: 32632,
+      bands: BANDS,
+      model: 'Stratus3',
+      constellations: ['Sentinel2'],
+      resolution: 10,
+      request: { Model: 'Stratus3', Date: date },
+    });
     files[`series/${name.replace(/\.tif$/, '.json')}`] = JSON.stringify(item);
     return item;
   });
@@ -41,13 +71,29 @@ describe('image viewer in the browser workbench', function () {
     this.timeout(180_000);
     // Written before the workbench opens, so the Explorer lists them from the start.
     const item = stacItem({
-      imageFileName: 'field-composite.tif', geometry: AOI, bbox: [10.112, 56.056, 10.141, 56.076], date: '2025-06-20', epsg: 32632, bands: BANDS,
-      model: 'Stratus3', constellations: ['Sentinel2'], resolution: 10, request: { Model: 'Stratus3', Date: '2025-06-20', Bandnames: BANDS.join(',') },
+      imageFileName: 'field-composite.tif',
+      geometry: AOI,
+      bbox: [10.112, 56.056, 10.141, 56.076],
+      date: '2025-06-20',
+      epsg: 32632,
+      bands: BANDS,
+      model: 'Stratus3',
+      constellations: ['Sentinel2'],
+      resolution: 10,
+      request: { Model: 'Stratus3', Date: '2025-06-20', Bandnames: BANDS.join(',') },
     });
     wb = await openWorkbench({
       files: {
         ...seriesFiles(),
-        'field-composite.tif': buildGeoTiff({ bbox: { west: 10.1, south: 56.05, east: 10.15, north: 56.08 }, epsg: 32632, resolution: 10, bands: BANDS, dataType: 'int16', date: '2025-06-20', seed: 3 }),
+        'field-composite.tif': buildGeoTiff({
+          bbox: { west: 10.1, south: 56.05, east: 10.15, north: 56.08 },
+          epsg: 32632,
+          resolution: 10,
+          bands: BANDS,
+          dataType: 'int16',
+          date: '2025-06-20',
+          seed: 3,
+        }),
         'field-composite.json': JSON.stringify(item),
       },
     });
@@ -78,7 +124,10 @@ describe('image viewer in the browser workbench', function () {
     assert.equal(await frame.locator('[data-testid="channel-band-0"]').innerText(), '[B8_B4]');
     assert.match(await frame.locator('[data-testid="legend-high"]').innerText(), /^-?\d\.\d{3}$/);
     await shot(page, 'viewer-02-ndvi-legend');
-    await frame.locator('.viewer-side section').nth(1).screenshot({ path: join(projectRoot, 'test-results', 'ui', 'viewer-03-histogram.png') });
+    await frame
+      .locator('.viewer-side section')
+      .nth(1)
+      .screenshot({ path: join(projectRoot, 'test-results', 'ui', 'viewer-03-histogram.png') });
 
     // Keyboard: focus the image, zoom in twice, read the pixel under the cursor.
     await frame.locator('.viewer-canvas').focus();
@@ -86,7 +135,10 @@ describe('image viewer in the browser workbench', function () {
     await page.keyboard.press('+');
     await page.keyboard.press('Shift+ArrowRight');
     await frame.locator('[data-testid="pixel-place"]').waitFor({ state: 'visible' });
-    assert.match(await frame.locator('[data-testid="pixel-place"]').innerText(), /^Pixel \d+, \d+ · 56\.\d+°, 10\.\d+° \(lat, lon\)/);
+    assert.match(
+      await frame.locator('[data-testid="pixel-place"]').innerText(),
+      /^Pixel \d+, \d+ · 56\.\d+°, 10\.\d+° \(lat, lon\)/,
+    );
 
     assert.equal(await toggleLightDarkTheme(page), 'dark');
     await frame.locator('body.vscode-dark').waitFor({ state: 'attached' });
@@ -96,7 +148,10 @@ describe('image viewer in the browser workbench', function () {
     await frame.locator('[data-testid="legend-low"]').waitFor({ state: 'detached' });
     await page.waitForTimeout(500);
     await shot(page, 'viewer-05-true-colour-dark');
-    await frame.locator('.viewer-side section').nth(1).screenshot({ path: join(projectRoot, 'test-results', 'ui', 'viewer-06-histogram-dark.png') });
+    await frame
+      .locator('.viewer-side section')
+      .nth(1)
+      .screenshot({ path: join(projectRoot, 'test-results', 'ui', 'viewer-06-histogram-dark.png') });
     assert.equal(await toggleLightDarkTheme(page), 'light');
   });
 
@@ -106,13 +161,19 @@ describe('image viewer in the browser workbench', function () {
     // Quick Open, as a person opens a file by name; the viewer is the default editor of a .tif.
     await page.keyboard.press('Control+P');
     await page.locator('.quick-input-widget input').fill(`composite-${SERIES_DATES[0]}`);
-    await page.locator('.quick-input-widget .quick-input-list [role="option"]', { hasText: `composite-${SERIES_DATES[0]}` }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page
+      .locator('.quick-input-widget .quick-input-list [role="option"]', { hasText: `composite-${SERIES_DATES[0]}` })
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await page.keyboard.press('Enter');
     let frame = await webviewWith(page, `[data-testid="series-date"]:text("${SERIES_DATES[0]} · 1 of 3")`, 60_000);
     assert.equal(await frame.locator('[data-testid="series-previous"]').isDisabled(), true, 'no date before the first');
     await frame.locator('[data-testid="preset"]').selectOption({ label: '[B8_B4] (index)' });
     await frame.locator('[data-testid="legend-high"]').waitFor({ state: 'visible' });
-    const cutOffs = async (f) => [await f.locator('[data-testid="stretch-low-0"]').inputValue(), await f.locator('[data-testid="stretch-high-0"]').inputValue()];
+    const cutOffs = async (f) => [
+      await f.locator('[data-testid="stretch-low-0"]').inputValue(),
+      await f.locator('[data-testid="stretch-high-0"]').inputValue(),
+    ];
     const first = await cutOffs(frame);
 
     // ] on the image: the next date takes this one's place, with the index band and its cut-offs.
@@ -124,7 +185,11 @@ describe('image viewer in the browser workbench', function () {
     assert.equal(await frame.locator('[data-testid="channel-band-0"]').innerText(), '[B8_B4]');
     assert.deepEqual(await cutOffs(frame), first);
     await shot(page, 'viewer-07-series-next-date');
-    assert.equal(await page.locator('.tabs-container .tab', { hasText: `composite-${SERIES_DATES[0]}` }).count(), 0, 'the first date\'s tab gave its place');
+    assert.equal(
+      await page.locator('.tabs-container .tab', { hasText: `composite-${SERIES_DATES[0]}` }).count(),
+      0,
+      "the first date's tab gave its place",
+    );
 
     // The button does the same, up to the last date.
     await frame.locator('[data-testid="series-next"]').click();

@@ -8,16 +8,34 @@ import { openWorkbench, setDemoKey, shot, runPaletteTitle, webviewWith } from '.
 /** The simulator's clock: imagery every day, so the dates below are covered on any day. */
 const NOW = Date.UTC(2026, 5, 15, 12);
 const DATES = ['2026-06-08', '2026-06-10', '2026-06-12'];
-const IMAGERY = JSON.stringify({
-  datasets: [{ name: 'rgb', area: 'field.wkt', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], resolution: 20, bandnames: 'rgb', epsgProjection: 4326, dates: DATES }],
-  budget: { maxCredits: 500 },
-}, null, 2);
+const IMAGERY = JSON.stringify(
+  {
+    datasets: [
+      {
+        name: 'rgb',
+        area: 'field.wkt',
+        model: 'Stratus2',
+        satelliteConstellations: ['Sentinel2'],
+        resolution: 20,
+        bandnames: 'rgb',
+        epsgProjection: 4326,
+        dates: DATES,
+      },
+    ],
+    budget: { maxCredits: 500 },
+  },
+  null,
+  2,
+);
 
 describe('The Plan code lens on imagery.json', function () {
   this.timeout(240_000);
   let wb;
   before(async () => {
-    wb = await openWorkbench({ files: { 'imagery.json': IMAGERY }, simulator: { clock: () => NOW, imageryEveryDay: true } });
+    wb = await openWorkbench({
+      files: { 'imagery.json': IMAGERY },
+      simulator: { clock: () => NOW, imageryEveryDay: true },
+    });
   });
   after(async () => wb?.stop());
 
@@ -47,7 +65,8 @@ async function planAndApply(wb) {
   await apply.waitFor({ state: 'visible' });
   const rows = await frame.locator('[data-testid^="unit-"]').allInnerTexts();
   assert.equal(rows.length, 3);
-  for (const [i, row] of rows.entries()) assert.match(row, new RegExp(`^buy\\s+rgb\\s+field\\.wkt\\s+${DATES[i]}\\s+[\\d.]+ credits`), row);
+  for (const [i, row] of rows.entries())
+    assert.match(row, new RegExp(`^buy\\s+rgb\\s+field\\.wkt\\s+${DATES[i]}\\s+[\\d.]+ credits`), row);
   assert.match(await frame.locator('[data-testid="plan-budget"]').innerText(), /500 credits/);
   await page.waitForTimeout(800); // the progress notification slides away
   await shot(page, 'plan-lens-01-plan');

@@ -19,10 +19,14 @@ describe('Show Account in the browser workbench', function () {
 
     await runFromPalette(page, Commands.showAccount);
     const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
-    await rows.filter({ hasText: 'Processing credits' }).first().waitFor({ state: 'visible', timeout: 30_000 }).catch(async (error) => {
-      await shot(page, 'account-failed');
-      throw error;
-    });
+    await rows
+      .filter({ hasText: 'Processing credits' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 })
+      .catch(async (error) => {
+        await shot(page, 'account-failed');
+        throw error;
+      });
     const texts = await rows.allInnerTexts();
     const account = wb.simulator.state.account;
     const row = (label) => texts.find((t) => t.includes(label)) ?? '';
@@ -34,7 +38,10 @@ describe('Show Account in the browser workbench', function () {
       assert.ok(row(label), `no row "${label}" among: ${texts.join(' | ')}`);
     }
     // Each row's label and value are shown whole: nothing cut off with an ellipsis.
-    const clipped = await page.locator('.quick-input-widget .quick-input-list .monaco-list-row .label-description, .quick-input-widget .quick-input-list .monaco-list-row .label-name')
+    const clipped = await page
+      .locator(
+        '.quick-input-widget .quick-input-list .monaco-list-row .label-description, .quick-input-widget .quick-input-list .monaco-list-row .label-name',
+      )
       .evaluateAll((elements) => elements.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
     assert.deepEqual(clipped, [], 'a row is cut off');
     await shot(page, 'account-01-light-1280x720');

@@ -9,7 +9,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { projectRoot } from '../../scripts/code-server.mjs';
-import { Commands, DEMO_KEY, explorerMenu, extensionContributed, openWorkbench, runFromPalette, shot, toggleLightDarkTheme, webviewWith } from './workbench.mjs';
+import {
+  Commands,
+  DEMO_KEY,
+  explorerMenu,
+  extensionContributed,
+  openWorkbench,
+  runFromPalette,
+  shot,
+  toggleLightDarkTheme,
+  webviewWith,
+} from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { buildGeoTiff } = require(join(projectRoot, 'out', 'test', 'simulator', 'geotiff-image.js'));
@@ -17,7 +27,9 @@ const { stacItem } = require(join(projectRoot, 'out', 'src', 'workflows', 'stac'
 
 const isLoopback = (url) => {
   const { protocol, hostname } = new URL(url);
-  return !/^https?:$|^wss?:$/.test(protocol) || hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+  return (
+    !/^https?:$|^wss?:$/.test(protocol) || hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]'
+  );
 };
 
 describe('Show on Map in the browser workbench', function () {
@@ -40,21 +52,70 @@ describe('Show on Map in the browser workbench', function () {
     // 32N (as the service delivers), made by the simulator's writer.
     mkdirSync(join(wb.workspace, 'imagery'), { recursive: true });
     const bbox = { west: 10.05, south: 56.1, east: 10.15, north: 56.2 };
-    writeFileSync(join(wb.workspace, 'imagery', 'fields-2026-06-01.tif'), buildGeoTiff({ bbox, epsg: 32632, resolution: 20, bands: ['B4', 'B3', 'B2'], dataType: 'int16', date: '2026-06-01', seed: 4 }));
-    const ring = [[bbox.west, bbox.south], [bbox.east, bbox.south], [bbox.east, bbox.north], [bbox.west, bbox.north], [bbox.west, bbox.south]];
-    writeFileSync(join(wb.workspace, 'imagery', 'fields-2026-06-01.json'), JSON.stringify(stacItem({
-      imageFileName: 'fields-2026-06-01.tif', geometry: { type: 'Polygon', coordinates: [ring] }, bbox: [bbox.west, bbox.south, bbox.east, bbox.north], date: '2026-06-01',
-      epsg: 32632, bands: ['B4', 'B3', 'B2'], model: 'Stratus2', constellations: ['Sentinel2'], resolution: 20, request: {},
-    })));
+    writeFileSync(
+      join(wb.workspace, 'imagery', 'fields-2026-06-01.tif'),
+      buildGeoTiff({
+        bbox,
+        epsg: 32632,
+        resolution: 20,
+        bands: ['B4', 'B3', 'B2'],
+        dataType: 'int16',
+        date: '2026-06-01',
+        seed: 4,
+      }),
+    );
+    const ring = [
+      [bbox.west, bbox.south],
+      [bbox.east, bbox.south],
+      [bbox.east, bbox.north],
+      [bbox.west, bbox.north],
+      [bbox.west, bbox.south],
+    ];
+    writeFileSync(
+      join(wb.workspace, 'imagery', 'fields-2026-06-01.json'),
+      JSON.stringify(
+        stacItem({
+          imageFileName: 'fields-2026-06-01.tif',
+          geometry: { type: 'Polygon', coordinates: [ring] },
+          bbox: [bbox.west, bbox.south, bbox.east, bbox.north],
+          date: '2026-06-01',
+          epsg: 32632,
+          bands: ['B4', 'B3', 'B2'],
+          model: 'Stratus2',
+          constellations: ['Sentinel2'],
+          resolution: 20,
+          request: {},
+        }),
+      ),
+    );
     // A time series' folder: its ItemCollection, three dates over one footprint west of the image.
     mkdirSync(join(wb.workspace, 'series'), { recursive: true });
     const seriesBox = [10.0, 56.05, 10.05, 56.08];
-    const seriesRing = [[10.0, 56.05], [10.05, 56.05], [10.05, 56.08], [10.0, 56.08], [10.0, 56.05]];
-    const dated = ['2026-05-02', '2026-05-12', '2026-05-22'].map((date) => stacItem({
-      imageFileName: `composite-${date}.tif`, geometry: { type: 'Polygon', coordinates: [seriesRing] }, bbox: seriesBox, date,
-      epsg: 32632, bands: ['B4', 'B3', 'B2'], model: 'Stratus2', constellations: ['Sentinel2'], resolution: 20, request: {},
-    }));
-    writeFileSync(join(wb.workspace, 'series', 'stac-items.json'), JSON.stringify({ type: 'FeatureCollection', features: dated, links: [] }));
+    const seriesRing = [
+      [10.0, 56.05],
+      [10.05, 56.05],
+      [10.05, 56.08],
+      [10.0, 56.08],
+      [10.0, 56.05],
+    ];
+    const dated = ['2026-05-02', '2026-05-12', '2026-05-22'].map((date) =>
+      stacItem({
+        imageFileName: `composite-${date}.tif`,
+        geometry: { type: 'Polygon', coordinates: [seriesRing] },
+        bbox: seriesBox,
+        date,
+        epsg: 32632,
+        bands: ['B4', 'B3', 'B2'],
+        model: 'Stratus2',
+        constellations: ['Sentinel2'],
+        resolution: 20,
+        request: {},
+      }),
+    );
+    writeFileSync(
+      join(wb.workspace, 'series', 'stac-items.json'),
+      JSON.stringify({ type: 'FeatureCollection', features: dated, links: [] }),
+    );
   });
   after(async () => wb?.stop());
 
@@ -73,7 +134,14 @@ describe('Show on Map in the browser workbench', function () {
     await explorerMenu(wb.page, 'fields.geojson', 'Satellite Imagery', 'Show on Map');
     const frame = await webviewWith(wb.page, '[data-testid="map-canvas"] canvas', 60_000);
     const canvas = frame.locator('[data-testid="map-canvas"]');
-    const drawnLayers = async () => Object.fromEntries(((await canvas.getAttribute('data-layers')) ?? '').split(' ').filter(Boolean).map((entry) => entry.split(':')).map(([id, n]) => [id, Number(n)]));
+    const drawnLayers = async () =>
+      Object.fromEntries(
+        ((await canvas.getAttribute('data-layers')) ?? '')
+          .split(' ')
+          .filter(Boolean)
+          .map((entry) => entry.split(':'))
+          .map(([id, n]) => [id, Number(n)]),
+      );
     let layers = {};
     for (const deadline = Date.now() + 60_000; Date.now() < deadline; await wb.page.waitForTimeout(250)) {
       layers = await drawnLayers();
@@ -90,11 +158,26 @@ describe('Show on Map in the browser workbench', function () {
     // The key names every kind on the map and each order status, each with its own colour.
     const key = frame.locator('[data-testid="map-key"] li');
     const entries = await key.allInnerTexts();
-    for (const label of ['Area of interest', 'Billed bounding box', 'Order: active', 'Order: in review or preparing', 'Order: ended, completed or cancelled', 'Order: failed', 'Downloaded image (footprint)', 'Time series date']) {
-      assert.ok(entries.some((e) => e.includes(label)), `the key has no "${label}": ${entries.join(' | ')}`);
+    for (const label of [
+      'Area of interest',
+      'Billed bounding box',
+      'Order: active',
+      'Order: in review or preparing',
+      'Order: ended, completed or cancelled',
+      'Order: failed',
+      'Downloaded image (footprint)',
+      'Time series date',
+    ]) {
+      assert.ok(
+        entries.some((e) => e.includes(label)),
+        `the key has no "${label}": ${entries.join(' | ')}`,
+      );
     }
-    const swatch = async (label) => key.filter({ hasText: label }).first().locator('.map-key-swatch').getAttribute('data-colour');
-    const statusColours = await Promise.all(['Order: active', 'Order: in review', 'Order: ended', 'Order: failed'].map(swatch));
+    const swatch = async (label) =>
+      key.filter({ hasText: label }).first().locator('.map-key-swatch').getAttribute('data-colour');
+    const statusColours = await Promise.all(
+      ['Order: active', 'Order: in review', 'Order: ended', 'Order: failed'].map(swatch),
+    );
     assert.equal(new Set(statusColours).size, 4, `order statuses share a colour: ${statusColours.join(' ')}`);
     assert.notEqual(await swatch('Area of interest'), await swatch('Billed bounding box'));
     // The map has room: it opens as a tab of the active editor group, not in a narrow half beside it.
@@ -124,15 +207,31 @@ describe('Show on Map in the browser workbench', function () {
 
     // The basemap is drawn, read by message: the page itself fetched none of its files.
     let scales = '';
-    for (const until = Date.now() + 15_000; !scales && Date.now() < until; await wb.page.waitForTimeout(200)) scales = ((await canvas.getAttribute('data-basemap')) ?? '').trim();
+    for (const until = Date.now() + 15_000; !scales && Date.now() < until; await wb.page.waitForTimeout(200))
+      scales = ((await canvas.getAttribute('data-basemap')) ?? '').trim();
     assert.ok(scales, 'no basemap scale drawn');
     // Its lakes and rivers (1:50m: there is no 1:10m water) and the place names around the fields:
     // the large places' file and the cells of smaller ones in view, none farther away.
     let files = [];
-    for (const until = Date.now() + 15_000; !files.includes('places/19_14.json') && Date.now() < until; await wb.page.waitForTimeout(200)) files = ((await canvas.getAttribute('data-basemap-files')) ?? '').split(' ').filter(Boolean);
-    for (const file of ['water-50m.json', 'places/world.json', 'places/index.json', 'places/19_14.json']) assert.ok(files.includes(file), `${file} not read: ${files.join(' ')}`);
-    assert.deepEqual(files.filter((f) => /^places\/\d/.test(f) && !['places/18_14.json', 'places/19_14.json'].includes(f)), [], 'a cell of places far from the fields was read');
-    const fetched = await frame.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/dist/basemap/')));
+    for (
+      const until = Date.now() + 15_000;
+      !files.includes('places/19_14.json') && Date.now() < until;
+      await wb.page.waitForTimeout(200)
+    )
+      files = ((await canvas.getAttribute('data-basemap-files')) ?? '').split(' ').filter(Boolean);
+    for (const file of ['water-50m.json', 'places/world.json', 'places/index.json', 'places/19_14.json'])
+      assert.ok(files.includes(file), `${file} not read: ${files.join(' ')}`);
+    assert.deepEqual(
+      files.filter((f) => /^places\/\d/.test(f) && !['places/18_14.json', 'places/19_14.json'].includes(f)),
+      [],
+      'a cell of places far from the fields was read',
+    );
+    const fetched = await frame.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.includes('/dist/basemap/')),
+    );
     assert.deepEqual(fetched, [], 'the page fetched basemap files itself');
     assert.deepEqual(remote, [], 'the workbench or the map made a request off this machine');
   });

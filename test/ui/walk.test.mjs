@@ -10,7 +10,15 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { launchBrowser, screenshot } from '../../scripts/browser.mjs';
 import { projectRoot } from '../../scripts/code-server.mjs';
-import { Commands, DEMO_KEY, answerQuickInput, explorerMenu, extensionContributed, runFromPalette, webviewWith } from './workbench.mjs';
+import {
+  Commands,
+  DEMO_KEY,
+  answerQuickInput,
+  explorerMenu,
+  extensionContributed,
+  runFromPalette,
+  webviewWith,
+} from './workbench.mjs';
 
 const PROCEED = '[data-testid="proceed"]';
 const CANCEL = '[data-testid="cancel"]';
@@ -102,7 +110,13 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
     await explorerMenu(page, file, 'Satellite Imagery');
     await page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: item }).last().click();
     const menu = page.locator('.context-view.monaco-menu-container').first();
-    if (!(await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(() => true, () => false))) await page.keyboard.press('Enter');
+    if (
+      !(await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await page.keyboard.press('Enter');
   }
 
   /**
@@ -127,17 +141,32 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
         await page.waitForTimeout(200);
         continue;
       }
-      assert.match(shown, /^[A-Z][\w ]+: .+ \(\d+\/\d+\)$/, `a prompt of ${workflow} names its workflow, its step and where it stands: ${shown}`);
+      assert.match(
+        shown,
+        /^[A-Z][\w ]+: .+ \(\d+\/\d+\)$/,
+        `a prompt of ${workflow} names its workflow, its step and where it stands: ${shown}`,
+      );
       titles.push(shown);
-      await shot(`${workflow.toLowerCase().replace(/\W+/g, '-')}-${shown.replace(/^[^:]+: /, '').replace(/\(\d+\/\d+\)/, '').toLowerCase()}`);
+      await shot(
+        `${workflow.toLowerCase().replace(/\W+/g, '-')}-${shown
+          .replace(/^[^:]+: /, '')
+          .replace(/\(\d+\/\d+\)/, '')
+          .toLowerCase()}`,
+      );
       const answer = Object.entries(answers).find(([pattern]) => new RegExp(pattern).test(shown))?.[1];
       if (answer) await answer();
       else await answerQuickInput(page);
-      await page.waitForFunction((answered) => {
-        const widget = document.querySelector('.quick-input-widget');
-        if (!widget || getComputedStyle(widget).display === 'none') return true;
-        return (widget.querySelector('.quick-input-title')?.textContent ?? '').trim() !== answered;
-      }, shown, { timeout: 30_000 }).catch(() => undefined);
+      await page
+        .waitForFunction(
+          (answered) => {
+            const widget = document.querySelector('.quick-input-widget');
+            if (!widget || getComputedStyle(widget).display === 'none') return true;
+            return (widget.querySelector('.quick-input-title')?.textContent ?? '').trim() !== answered;
+          },
+          shown,
+          { timeout: 30_000 },
+        )
+        .catch(() => undefined);
     }
     throw new Error(`${workflow}: ${ready ?? 'the result'} did not show; prompts seen: ${titles.join(' | ')}`);
   }
@@ -147,15 +176,21 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
     return (await page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts()).join(' | ');
   }
 
-  step('opens on the product, not on git\'s prompt', [], async () => {
+  step("opens on the product, not on git's prompt", [], async () => {
     await extensionContributed(page);
     await page.waitForTimeout(4000); // git's prompt came a few seconds after the workbench
     await shot('demo-opened');
     const toasts = await page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts();
-    assert.ok(!toasts.some((t) => /parent folders|git repository/i.test(t)), `a git prompt greets the user: ${toasts.join(' | ')}`);
+    assert.ok(
+      !toasts.some((t) => /parent folders|git repository/i.test(t)),
+      `a git prompt greets the user: ${toasts.join(' | ')}`,
+    );
   });
 
-  for (const pass of [{ theme: 'dark', aoi: 'field.geojson' }, { theme: 'light', aoi: 'fields.geojson' }]) {
+  for (const pass of [
+    { theme: 'dark', aoi: 'field.geojson' },
+    { theme: 'light', aoi: 'fields.geojson' },
+  ]) {
     const t = pass.theme;
     const name = (text) => `${t}: ${text}`;
     let image;
@@ -169,7 +204,9 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       await picker.waitFor({ state: 'visible' });
       await picker.fill(wanted);
       await page.locator('.quick-input-list .monaco-list-row', { hasText: wanted }).first().click();
-      await page.locator(t === 'dark' ? '.monaco-workbench.vs-dark' : '.monaco-workbench.vs').waitFor({ state: 'visible' });
+      await page
+        .locator(t === 'dark' ? '.monaco-workbench.vs-dark' : '.monaco-workbench.vs')
+        .waitFor({ state: 'visible' });
       theme = t;
       counter = 0;
       await runFromPalette(page, Commands.setApiKey);
@@ -194,11 +231,18 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       const stale = [];
       await runFromPalette(page, Commands.findAvailableDates);
       await answerUntil('Find available dates', undefined, {
-        done: async () => (await page.locator('.editor-instance .view-lines').filter({ hasText: /\d{4}-\d{2}-\d{2}/ }).count()) > 0,
+        done: async () =>
+          (await page
+            .locator('.editor-instance .view-lines')
+            .filter({ hasText: /\d{4}-\d{2}-\d{2}/ })
+            .count()) > 0,
         answers: { 'Satellite constellations': async () => (stale.push(await progressText()), answerQuickInput(page)) },
       });
       await shot('dates-found');
-      assert.ok(!stale.some((text) => /Loading models/.test(text)), `the constellations step showed under: ${stale.join(' | ')}`);
+      assert.ok(
+        !stale.some((text) => /Loading models/.test(text)),
+        `the constellations step showed under: ${stale.join(' | ')}`,
+      );
       await tidy();
     });
 
@@ -209,7 +253,10 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       await shot('composite-cost-panel');
       await press(frame.locator(PROCEED).first());
       image = await waitForFile(workspace, /\.tiff?$/i, 60_000, image);
-      await page.locator('.notifications-toasts .notification-list-item-message', { hasText: /\.tif/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      await page
+        .locator('.notifications-toasts .notification-list-item-message', { hasText: /\.tif/ })
+        .first()
+        .waitFor({ state: 'visible', timeout: 30_000 });
       await shot('composite-downloaded');
       await tidy();
     });
@@ -217,8 +264,14 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
     step(name('prices a time series in the cost panel'), [name('opens an AOI')], async () => {
       await fromMenu(pass.aoi, 'Download Time Series');
       const { titles, frame } = await answerUntil('Download time series', '[data-testid="series-dates"]');
-      assert.ok(titles.some((x) => /Dates to search/.test(x)) && titles.some((x) => /Which of the dates found/.test(x)), `the window and thinning steps: ${titles.join(' | ')}`);
-      assert.ok((await frame.locator('[data-testid="series-dates"] tbody tr').count()) > 1, 'the panel lists the dates');
+      assert.ok(
+        titles.some((x) => /Dates to search/.test(x)) && titles.some((x) => /Which of the dates found/.test(x)),
+        `the window and thinning steps: ${titles.join(' | ')}`,
+      );
+      assert.ok(
+        (await frame.locator('[data-testid="series-dates"] tbody tr').count()) > 1,
+        'the panel lists the dates',
+      );
       await shot('series-cost-panel');
       await press(frame.locator(CANCEL).first());
       await tidy();
@@ -262,7 +315,10 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
         await row.waitFor({ state: 'visible', timeout: 15_000 });
         if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
       }
-      await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: parts.at(-1) }).first().dblclick();
+      await page
+        .locator('.explorer-folders-view [role="treeitem"]', { hasText: parts.at(-1) })
+        .first()
+        .dblclick();
       const frame = await webviewWith(page, '[data-testid="channel-band-0"]', 60_000);
       await frame.locator('[data-testid="meta-epsg"]').first().waitFor({ state: 'visible' });
       await page.waitForTimeout(1000);
@@ -274,7 +330,10 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       await runFromPalette(page, Commands.showAccount);
       // Every field of the account as a row of a list (not a toast that is cut off).
       const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
-      await rows.filter({ hasText: /Processing credits/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+      await rows
+        .filter({ hasText: /Processing credits/ })
+        .first()
+        .waitFor({ state: 'visible', timeout: 20_000 });
       assert.ok((await rows.count()) >= 3, 'the account lists its balances and limits');
       await shot('account');
       await page.keyboard.press('Escape');
@@ -293,7 +352,10 @@ async function press(button) {
 
 /** Waits until a file matching `pattern` (other than `except`) exists under `dir`. */
 async function waitForFile(dir, pattern, timeoutMs, except) {
-  const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : pattern.test(e.name) ? [join(d, e.name)] : []));
+  const walk = (d) =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(d, e.name)) : pattern.test(e.name) ? [join(d, e.name)] : [],
+    );
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = existsSync(dir) ? walk(dir).find((f) => f !== except) : undefined;

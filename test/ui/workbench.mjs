@@ -33,7 +33,11 @@ export function paletteTitle(commandId) {
  * `viewport` is the window's size in CSS pixels; `simulator`, options of the simulator beside the
  * demo data (a pinned `clock`, `imageryEveryDay`).
  */
-export async function openWorkbench({ files = {}, viewport = { width: 1400, height: 900 }, simulator: simulatorOptions = {} } = {}) {
+export async function openWorkbench({
+  files = {},
+  viewport = { width: 1400, height: 900 },
+  simulator: simulatorOptions = {},
+} = {}) {
   const workspace = mkdtempSync(join(tmpdir(), 'sat-imagery-ui-workspace-'));
   cpSync(join(projectRoot, 'scripts', 'demo-workspace'), workspace, { recursive: true });
   for (const [name, contents] of Object.entries(files)) {
@@ -169,7 +173,13 @@ export async function webviewWith(page, selector, timeoutMs = 30_000) {
     // is no page event for "a frame now holds X", so the frames are polled.
     for (const frame of page.frames()) {
       if (frame === page.mainFrame()) continue;
-      if (await frame.locator(selector).count().catch(() => 0)) return frame;
+      if (
+        await frame
+          .locator(selector)
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
     }
     await page.waitForTimeout(250);
   }
@@ -182,14 +192,23 @@ export const PROCEED = '[data-testid="proceed"]';
  * Right-click `fileName` in the explorer, Satellite Imagery, Download Composite; answer whatever
  * the workflow asks with its proposal, as a person would; resolve with the cost panel's frame.
  */
-export async function openCostPanelFromMenu(page, fileName, screenshotName, item = 'Download Composite', ready = PROCEED) {
+export async function openCostPanelFromMenu(
+  page,
+  fileName,
+  screenshotName,
+  item = 'Download Composite',
+  ready = PROCEED,
+) {
   await explorerMenu(page, fileName, 'Satellite Imagery');
   if (screenshotName) await shot(page, screenshotName);
   await page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: item }).last().click();
   // A click that lands while the submenu is still opening only highlights the item (seen in CI):
   // the menu then stays open, and Enter runs the highlighted item, as it would for a person.
   const menu = page.locator('.context-view.monaco-menu-container').first();
-  const closed = await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(() => true, () => false);
+  const closed = await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(
+    () => true,
+    () => false,
+  );
   if (!closed) {
     await page.keyboard.press('Enter');
     await menu.waitFor({ state: 'hidden', timeout: 5000 });

@@ -13,7 +13,11 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 }
 
 /** A custom element (vscode-elements) with attributes and text children. */
-export function custom(tag: string, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElement {
+export function custom(
+  tag: string,
+  attributes: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElement {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   element.append(...children);

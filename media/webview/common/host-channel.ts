@@ -29,7 +29,9 @@ export interface ChannelOptions<HostMessage extends Message> {
   onMessage(message: HostMessage): void;
 }
 
-export function connectToHost<HostMessage extends Message, PageMessage extends Message>(options: ChannelOptions<HostMessage>): HostChannel<PageMessage> {
+export function connectToHost<HostMessage extends Message, PageMessage extends Message>(
+  options: ChannelOptions<HostMessage>,
+): HostChannel<PageMessage> {
   const vscode = acquireVsCodeApi();
   window.addEventListener('message', (event: MessageEvent) => {
     const checked = options.hostMessages.safeParse(event.data);

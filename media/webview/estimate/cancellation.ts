@@ -22,7 +22,13 @@ export function renewalDeadline(model: OrderEstimateModel, now: Date): string {
 
 export function cancellationTerms(model: OrderEstimateModel, locale: Locale, now: Date): CancellationTerm[] {
   const terms: CancellationTerm[] = [];
-  if (model.recurring) terms.push({ id: 'cancellation-deadline', label: 'Cancel before', value: formatUtc(renewalDeadline(model, now), locale), strong: true });
+  if (model.recurring)
+    terms.push({
+      id: 'cancellation-deadline',
+      label: 'Cancel before',
+      value: formatUtc(renewalDeadline(model, now), locale),
+      strong: true,
+    });
   terms.push({
     id: 'cancellation-rule',
     label: 'Cancelling',
@@ -33,7 +39,11 @@ export function cancellationTerms(model: OrderEstimateModel, locale: Locale, now
   // The service's own date, only while it is still ahead.
   const serviceDate = model.cancellationDate === undefined ? Number.NaN : Date.parse(model.cancellationDate);
   if (model.cancellationDate !== undefined && !(serviceDate <= now.getTime())) {
-    terms.push({ id: 'cancellation-date', label: 'Cancellation date (service)', value: formatUtc(model.cancellationDate, locale) });
+    terms.push({
+      id: 'cancellation-date',
+      label: 'Cancellation date (service)',
+      value: formatUtc(model.cancellationDate, locale),
+    });
   }
   return terms;
 }

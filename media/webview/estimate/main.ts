@@ -4,7 +4,13 @@
 // rendered. It says `ready` once it listens; the host answers with the current estimate.
 import type { MessageSchema } from '../../../src/ui/webview/common/messages';
 import { hostMessageSchema, parsePersistedState } from '../../../src/ui/webview/estimate/protocol';
-import type { HostMessage, PersistedState, PlanMessage, ShowMessage, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
+import type {
+  HostMessage,
+  PersistedState,
+  PlanMessage,
+  ShowMessage,
+  WebviewMessage,
+} from '../../../src/ui/webview/estimate/protocol';
 import { connectToHost } from '../common/host-channel';
 import { createBasemapChannel } from '../common/map/basemap-channel';
 import { PageView } from './render';

@@ -30,8 +30,20 @@ export class EstimateMap {
   private disposed = false;
 
   /** `onChange`: the map's data attributes changed (built, drawn, tiles redrawn). */
-  constructor(private readonly input: MapInput, private readonly selection: MapSelection | undefined, label: string, testId: string, private readonly onChange: () => void, private readonly readBasemapFile: BasemapReader) {
-    this.element = el('div', { class: 'map-canvas estimate-map', role: 'img', 'aria-label': label, 'data-testid': testId });
+  constructor(
+    private readonly input: MapInput,
+    private readonly selection: MapSelection | undefined,
+    label: string,
+    testId: string,
+    private readonly onChange: () => void,
+    private readonly readBasemapFile: BasemapReader,
+  ) {
+    this.element = el('div', {
+      class: 'map-canvas estimate-map',
+      role: 'img',
+      'aria-label': label,
+      'data-testid': testId,
+    });
   }
 
   /** Builds the map once the page is laid out; a disposed map is never built. */
@@ -46,8 +58,26 @@ export class EstimateMap {
       },
     });
     this.view = view;
-    view.setLayer('aoi', this.input.polygons.map((polygon, i): MapFeature => ({ id: String(i), kind: 'aoi', polygons: packPolygons([polygon]), label: `Polygon ${i + 1}` })), { title: 'Area of interest', zIndex: 100 });
-    view.setLayer('billed', this.input.billedBoxes.map((b, i): MapFeature => ({ id: String(i), kind: 'billed', polygons: boxPolygon(b.west, b.south, b.east, b.north), label: `Billed box ${i + 1}` })), { title: 'Billed boxes', zIndex: 99 });
+    view.setLayer(
+      'aoi',
+      this.input.polygons.map((polygon, i): MapFeature => ({
+        id: String(i),
+        kind: 'aoi',
+        polygons: packPolygons([polygon]),
+        label: `Polygon ${i + 1}`,
+      })),
+      { title: 'Area of interest', zIndex: 100 },
+    );
+    view.setLayer(
+      'billed',
+      this.input.billedBoxes.map((b, i): MapFeature => ({
+        id: String(i),
+        kind: 'billed',
+        polygons: boxPolygon(b.west, b.south, b.east, b.north),
+        label: `Billed box ${i + 1}`,
+      })),
+      { title: 'Billed boxes', zIndex: 99 },
+    );
     this.drawTiles();
     view.fitLayers(['aoi', 'billed', 'tiles']);
     // The first complete frame (basemap included) is reported; later ones (a pan, a theme
@@ -77,20 +107,36 @@ export class EstimateMap {
     const view = this.view;
     if (!view) return;
     const selection = this.selection;
-    view.setLayer('tiles', this.input.tiles.map((tile): MapFeature => ({
-      id: tile.guid,
-      kind: tile.miniTile ? 'miniTile' : 'tile',
-      polygons: packPolygons(tile.polygons),
-      selected: selection?.isSelected(tile.guid) ?? false,
-      label: tile.guid,
-    })), { title: 'Tiles', zIndex: 50 });
-    this.element.dataset.layers = view.layers().map((l) => `${l.id}:${l.featureCount}`).join(' ');
-    this.element.dataset.selectedTiles = this.input.tiles.filter((t) => selection?.isSelected(t.guid)).map((t) => t.guid).join(' ');
+    view.setLayer(
+      'tiles',
+      this.input.tiles.map((tile): MapFeature => ({
+        id: tile.guid,
+        kind: tile.miniTile ? 'miniTile' : 'tile',
+        polygons: packPolygons(tile.polygons),
+        selected: selection?.isSelected(tile.guid) ?? false,
+        label: tile.guid,
+      })),
+      { title: 'Tiles', zIndex: 50 },
+    );
+    this.element.dataset.layers = view
+      .layers()
+      .map((l) => `${l.id}:${l.featureCount}`)
+      .join(' ');
+    this.element.dataset.selectedTiles = this.input.tiles
+      .filter((t) => selection?.isSelected(t.guid))
+      .map((t) => t.guid)
+      .join(' ');
   }
 }
 
 /** The map of `input`, or undefined when there is nothing to draw. */
-export function renderMap(input: MapInput, selection: MapSelection | undefined, onChange: () => void, testId: string, readBasemapFile: BasemapReader): EstimateMap | undefined {
+export function renderMap(
+  input: MapInput,
+  selection: MapSelection | undefined,
+  onChange: () => void,
+  testId: string,
+  readBasemapFile: BasemapReader,
+): EstimateMap | undefined {
   if (input.polygons.length === 0 && input.billedBoxes.length === 0 && input.tiles.length === 0) return undefined;
   const label = input.tiles.length
     ? 'Area of interest (drawn polygons) and the tiles, on a world map'

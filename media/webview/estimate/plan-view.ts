@@ -22,7 +22,14 @@ const UNIT_WORDS: Record<PlanViewUnit['kind'], string> = {
 const ORDER_WORDS = { create: 'create', exists: 'exists', differs: 'differs (cancel and create by hand)' } as const;
 const BUYING = new Set<PlanViewUnit['kind']>(['buy', 'rebuy', 'missing']);
 /** "3 to buy, 2 on disk": the counts under the total. */
-const COUNT_WORDS: Record<PlanViewUnit['kind'], string> = { buy: 'to buy', rebuy: 'to buy again', missing: 'missing', uncertain: 'uncertain', have: 'on disk', extra: 'extra' };
+const COUNT_WORDS: Record<PlanViewUnit['kind'], string> = {
+  buy: 'to buy',
+  rebuy: 'to buy again',
+  missing: 'missing',
+  uncertain: 'uncertain',
+  have: 'on disk',
+  extra: 'extra',
+};
 
 function unitNote(u: PlanViewUnit): string {
   if (u.changes?.length) return u.changes.join(', ');
@@ -33,16 +40,40 @@ export class PlanPage {
   private busy = false;
   private resend = false;
 
-  constructor(private readonly root: HTMLElement, private readonly plan: PlanView, private readonly readOnly: boolean, private readonly locale: Locale, private readonly post: (message: WebviewMessage) => void) {}
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly plan: PlanView,
+    private readonly readOnly: boolean,
+    private readonly locale: Locale,
+    private readonly post: (message: WebviewMessage) => void,
+  ) {}
 
   render(): void {
     const p = this.plan;
     const heading = el('h1', { tabindex: '-1', 'data-testid': 'title' }, p.title);
-    const parts: HTMLElement[] = [el('header', {}, heading, el('p', { class: 'kind', 'data-testid': 'kind' }, 'Imagery as code: plan'))];
-    if (p.summary) parts.push(el('p', { class: `note plan-summary ${p.summary.severity}`, role: p.summary.severity === 'info' ? 'status' : 'alert', 'data-testid': 'plan-summary' }, p.summary.text));
+    const parts: HTMLElement[] = [
+      el('header', {}, heading, el('p', { class: 'kind', 'data-testid': 'kind' }, 'Imagery as code: plan')),
+    ];
+    if (p.summary)
+      parts.push(
+        el(
+          'p',
+          {
+            class: `note plan-summary ${p.summary.severity}`,
+            role: p.summary.severity === 'info' ? 'status' : 'alert',
+            'data-testid': 'plan-summary',
+          },
+          p.summary.text,
+        ),
+      );
     if (p.stops.length) {
-      parts.push(el('section', { class: 'warnings', 'aria-label': 'What stops an apply' },
-        el('ul', {}, ...p.stops.map((s, i) => el('li', { 'data-testid': `stop-${i}` }, `Apply is stopped: ${s}.`)))));
+      parts.push(
+        el(
+          'section',
+          { class: 'warnings', 'aria-label': 'What stops an apply' },
+          el('ul', {}, ...p.stops.map((s, i) => el('li', { 'data-testid': `stop-${i}` }, `Apply is stopped: ${s}.`))),
+        ),
+      );
     }
     parts.push(this.renderTotal(), this.renderUnits());
     if (p.orders.length) parts.push(this.renderOrders());
@@ -67,16 +98,41 @@ export class PlanPage {
   private renderTotal(): HTMLElement {
     const p = this.plan;
     const l = this.locale;
-    const section = el('section', { class: 'cost', 'aria-labelledby': 'cost-heading' }, el('h2', { id: 'cost-heading' }, 'Cost'));
+    const section = el(
+      'section',
+      { class: 'cost', 'aria-labelledby': 'cost-heading' },
+      el('h2', { id: 'cost-heading' }, 'Cost'),
+    );
     const headline = p.changes ? formatCredits(p.total.credits, l) : 'No changes';
     section.append(el('p', { class: 'headline', 'data-testid': 'plan-total' }, headline));
-    const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra'] as const).filter((k) => this.count(k) > 0).map((k) => `${this.count(k)} ${COUNT_WORDS[k]}`);
-    section.append(el('p', { class: 'headline-caption', 'data-testid': 'plan-counts' }, p.changes ? counts.join(', ') : `The folders hold everything ${p.file} declares${counts.length ? ` (${counts.join(', ')})` : ''}.`));
+    const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra'] as const)
+      .filter((k) => this.count(k) > 0)
+      .map((k) => `${this.count(k)} ${COUNT_WORDS[k]}`);
+    section.append(
+      el(
+        'p',
+        { class: 'headline-caption', 'data-testid': 'plan-counts' },
+        p.changes
+          ? counts.join(', ')
+          : `The folders hold everything ${p.file} declares${counts.length ? ` (${counts.join(', ')})` : ''}.`,
+      ),
+    );
     const money = (v: number) => formatMoney(v, p.currency ?? 'EUR', l);
-    const facts = el('dl', { class: 'facts' },
+    const facts = el(
+      'dl',
+      { class: 'facts' },
       ...fact('Images', formatCredits(p.total.credits, l), 'plan-credits'),
-      ...(p.orders.some((o) => o.kind === 'create') ? [...fact('New orders, this month', money(p.total.euroThisMonth), 'plan-euro-this-month'), ...fact('New orders, each month after', money(p.total.euroPerMonth), 'plan-euro-per-month')] : []),
-      ...fact('Balance', p.balance.credits !== undefined ? formatCredits(p.balance.credits, l) : `${NOT_GIVEN} (not compared)`, 'plan-balance'),
+      ...(p.orders.some((o) => o.kind === 'create')
+        ? [
+            ...fact('New orders, this month', money(p.total.euroThisMonth), 'plan-euro-this-month'),
+            ...fact('New orders, each month after', money(p.total.euroPerMonth), 'plan-euro-per-month'),
+          ]
+        : []),
+      ...fact(
+        'Balance',
+        p.balance.credits !== undefined ? formatCredits(p.balance.credits, l) : `${NOT_GIVEN} (not compared)`,
+        'plan-balance',
+      ),
       ...fact('Budget of the file', this.budgetText(), 'plan-budget'),
     );
     section.append(facts);
@@ -85,39 +141,102 @@ export class PlanPage {
 
   private budgetText(): string {
     const b = this.plan.budget;
-    const parts = [b?.maxCredits !== undefined ? formatCredits(b.maxCredits, this.locale) : undefined, b?.maxEuroPerMonth !== undefined ? `${formatMoney(b.maxEuroPerMonth, 'EUR', this.locale)} a month for orders` : undefined].filter((x): x is string => x !== undefined);
+    const parts = [
+      b?.maxCredits !== undefined ? formatCredits(b.maxCredits, this.locale) : undefined,
+      b?.maxEuroPerMonth !== undefined
+        ? `${formatMoney(b.maxEuroPerMonth, 'EUR', this.locale)} a month for orders`
+        : undefined,
+    ].filter((x): x is string => x !== undefined);
     return parts.length ? parts.join(', ') : 'none set';
   }
 
   private renderUnits(): HTMLElement {
     const rows = this.plan.units.map((u, i) =>
-      el('tr', { class: `unit-${u.kind}`, 'data-testid': `unit-${i}` },
-        el('td', { class: 'kind-cell' }, BUYING.has(u.kind) && u.credits === undefined && u.reason ? `${UNIT_WORDS[u.kind]}: not possible` : UNIT_WORDS[u.kind]),
+      el(
+        'tr',
+        { class: `unit-${u.kind}`, 'data-testid': `unit-${i}` },
+        el(
+          'td',
+          { class: 'kind-cell' },
+          BUYING.has(u.kind) && u.credits === undefined && u.reason
+            ? `${UNIT_WORDS[u.kind]}: not possible`
+            : UNIT_WORDS[u.kind],
+        ),
         el('td', {}, u.dataset),
         el('td', {}, u.area),
         el('td', { class: 'date' }, u.date),
-        el('td', { class: 'num' }, BUYING.has(u.kind) || u.kind === 'uncertain' ? formatCredits(u.credits, this.locale) : ''),
-        el('td', { class: 'why' }, unitNote(u))));
-    const table = el('table', { class: 'plan-table' },
+        el(
+          'td',
+          { class: 'num' },
+          BUYING.has(u.kind) || u.kind === 'uncertain' ? formatCredits(u.credits, this.locale) : '',
+        ),
+        el('td', { class: 'why' }, unitNote(u)),
+      ),
+    );
+    const table = el(
+      'table',
+      { class: 'plan-table' },
       el('caption', {}, `${counted(this.plan.units.length, 'image')} the file declares or the folders hold`),
-      el('thead', {}, el('tr', {}, ...['What', 'Dataset', 'Area', 'Date', 'Credits', 'Note'].map((h) => el('th', { scope: 'col' }, h)))),
-      el('tbody', {}, ...rows));
-    return el('section', { class: 'plan-units', 'aria-labelledby': 'units-heading' }, el('h2', { id: 'units-heading' }, 'Images'), table);
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          ...['What', 'Dataset', 'Area', 'Date', 'Credits', 'Note'].map((h) => el('th', { scope: 'col' }, h)),
+        ),
+      ),
+      el('tbody', {}, ...rows),
+    );
+    return el(
+      'section',
+      { class: 'plan-units', 'aria-labelledby': 'units-heading' },
+      el('h2', { id: 'units-heading' }, 'Images'),
+      table,
+    );
   }
 
   private renderOrders(): HTMLElement {
     const l = this.locale;
     const rows = this.plan.orders.map((o, i) =>
-      el('tr', { class: `order-${o.kind}`, 'data-testid': `order-${i}` },
+      el(
+        'tr',
+        { class: `order-${o.kind}`, 'data-testid': `order-${i}` },
         el('td', { class: 'kind-cell' }, ORDER_WORDS[o.kind]),
         el('td', {}, o.order),
         el('td', {}, o.area),
-        el('td', { class: 'num' }, o.kind === 'create' ? `${formatMoney(o.euroThisMonth, o.currency ?? 'EUR', l)} this month, ${formatMoney(o.euroPerMonth, o.currency ?? 'EUR', l)} each month` : ''),
-        el('td', { class: 'why' }, o.kind === 'differs' ? `${o.guid ?? ''}: ${(o.changes ?? []).join(', ') || 'the payload changed'}` : o.guid ?? '')));
-    const table = el('table', { class: 'plan-table' },
-      el('thead', {}, el('tr', {}, ...['What', 'Order', 'Area', 'Price', 'Note'].map((h) => el('th', { scope: 'col' }, h)))),
-      el('tbody', {}, ...rows));
-    return el('section', { class: 'plan-orders', 'aria-labelledby': 'orders-heading' }, el('h2', { id: 'orders-heading' }, 'Tasking orders'), table);
+        el(
+          'td',
+          { class: 'num' },
+          o.kind === 'create'
+            ? `${formatMoney(o.euroThisMonth, o.currency ?? 'EUR', l)} this month, ${formatMoney(o.euroPerMonth, o.currency ?? 'EUR', l)} each month`
+            : '',
+        ),
+        el(
+          'td',
+          { class: 'why' },
+          o.kind === 'differs'
+            ? `${o.guid ?? ''}: ${(o.changes ?? []).join(', ') || 'the payload changed'}`
+            : (o.guid ?? ''),
+        ),
+      ),
+    );
+    const table = el(
+      'table',
+      { class: 'plan-table' },
+      el(
+        'thead',
+        {},
+        el('tr', {}, ...['What', 'Order', 'Area', 'Price', 'Note'].map((h) => el('th', { scope: 'col' }, h))),
+      ),
+      el('tbody', {}, ...rows),
+    );
+    return el(
+      'section',
+      { class: 'plan-orders', 'aria-labelledby': 'orders-heading' },
+      el('h2', { id: 'orders-heading' }, 'Tasking orders'),
+      table,
+    );
   }
 
   private renderActions(): HTMLElement {
@@ -133,7 +252,11 @@ export class PlanPage {
     const footer = el('footer', { class: 'actions' });
     const uncertain = this.count('uncertain');
     if (uncertain > 0) {
-      const box = custom('vscode-checkbox', { 'data-testid': 'resend-uncertain' }, `Also send the ${counted(uncertain, 'uncertain image')} again: each may have been charged already, and sending it again may charge it twice`);
+      const box = custom(
+        'vscode-checkbox',
+        { 'data-testid': 'resend-uncertain' },
+        `Also send the ${counted(uncertain, 'uncertain image')} again: each may have been charged already, and sending it again may charge it twice`,
+      );
       box.addEventListener('change', () => {
         this.resend = (box as HTMLElement & { checked: boolean }).checked;
         this.sync();

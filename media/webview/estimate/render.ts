@@ -36,17 +36,26 @@ const KIND_LABEL: Record<EstimateModel['kind'], string> = {
 };
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
-function proceedLabel(model: EstimateModel, selectedCount: number, locale: Locale, chosenCover: 'polygon' | 'tiles'): string {
+function proceedLabel(
+  model: EstimateModel,
+  selectedCount: number,
+  locale: Locale,
+  chosenCover: 'polygon' | 'tiles',
+): string {
   if (model.kind === 'composite' && model.automaticOrder) {
     return `Proceed: spend ${formatCredits(model.credits, locale)} and ${formatMoney(model.automaticOrder.currentMonth, model.automaticOrder.currency, locale)} for the order`;
   }
   if (model.kind === 'composite') return `Proceed: spend ${formatCredits(model.credits, locale)}`;
   if (model.kind === 'order') {
     const cover = model.covers?.find((c) => c.id === chosenCover);
-    if (cover && model.covers && model.covers.length > 1) return `Place the ${cover.id} order: ${formatMoney(cover.currentMonth, cover.currency, locale)} this month`;
+    if (cover && model.covers && model.covers.length > 1)
+      return `Place the ${cover.id} order: ${formatMoney(cover.currentMonth, cover.currency, locale)} this month`;
     return `Place order: ${formatMoney(currentMonthTotal(model), model.currency, locale)} this month`;
   }
   return `Proceed with ${selectedCount} tile${selectedCount === 1 ? '' : 's'}`;
@@ -62,10 +71,17 @@ export class PageView {
   /** Every map of the page (the area's, each cover's): built after the text, disposed with it. */
   private readonly maps: EstimateMap[] = [];
 
-  constructor(private readonly root: HTMLElement, private readonly show: ShowMessage, selected: string[] | undefined, private readonly ctx: PageContext) {
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly show: ShowMessage,
+    selected: string[] | undefined,
+    private readonly ctx: PageContext,
+  ) {
     const model = show.model;
     const offered = model.kind === 'tiles' ? model.tiles.map((t) => t.guid) : [];
-    this.selected = new Set((selected ?? (model.kind === 'tiles' ? model.preselected : [])).filter((g) => offered.includes(g)));
+    this.selected = new Set(
+      (selected ?? (model.kind === 'tiles' ? model.preselected : [])).filter((g) => offered.includes(g)),
+    );
   }
 
   get selection(): string[] {
@@ -76,34 +92,91 @@ export class PageView {
     const { model } = this.show;
     const locale = this.ctx.locale;
     const heading = el('h1', { tabindex: '-1', 'data-testid': 'title' }, model.title);
-    const parts: HTMLElement[] = [el('header', {}, heading, el('p', { class: 'kind', 'data-testid': 'kind' }, KIND_LABEL[model.kind]))];
+    const parts: HTMLElement[] = [
+      el('header', {}, heading, el('p', { class: 'kind', 'data-testid': 'kind' }, KIND_LABEL[model.kind])),
+    ];
     if (this.show.note) parts.push(el('p', { class: 'note', role: 'note', 'data-testid': 'note' }, this.show.note));
     const warnings = deriveWarnings(model, locale, this.ctx.now);
     if (warnings.length) {
       const counts = new Map<string, number>();
-      parts.push(el('section', { class: 'warnings', 'aria-label': 'Warnings' },
-        el('ul', {}, ...warnings.map((w) => {
-          const n = counts.get(w.id) ?? 0;
-          counts.set(w.id, n + 1);
-          return el('li', { 'data-testid': w.id === 'workflow' ? `warning-workflow-${n}` : `warning-${w.id}` }, w.text);
-        }))));
+      parts.push(
+        el(
+          'section',
+          { class: 'warnings', 'aria-label': 'Warnings' },
+          el(
+            'ul',
+            {},
+            ...warnings.map((w) => {
+              const n = counts.get(w.id) ?? 0;
+              counts.set(w.id, n + 1);
+              return el(
+                'li',
+                { 'data-testid': w.id === 'workflow' ? `warning-workflow-${n}` : `warning-${w.id}` },
+                w.text,
+              );
+            }),
+          ),
+        ),
+      );
     }
     parts.push(renderCost(model, locale, this.ctx.now));
-    const covers = model.kind === 'order' ? renderCovers(model, locale, this.cover, (id) => this.chooseCover(id), this.show.readOnly, (input, testId) => this.mapOf(input, undefined, testId)?.element) : undefined;
+    const covers =
+      model.kind === 'order'
+        ? renderCovers(
+            model,
+            locale,
+            this.cover,
+            (id) => this.chooseCover(id),
+            this.show.readOnly,
+            (input, testId) => this.mapOf(input, undefined, testId)?.element,
+          )
+        : undefined;
     if (covers) parts.push(covers);
-    const area = el('section', { class: 'area', 'aria-labelledby': 'area-heading' }, el('h2', { id: 'area-heading' }, 'Area'), renderAreaFacts(model, locale));
+    const area = el(
+      'section',
+      { class: 'area', 'aria-labelledby': 'area-heading' },
+      el('h2', { id: 'area-heading' }, 'Area'),
+      renderAreaFacts(model, locale),
+    );
     const map = this.mapOf(
-      { polygons: model.aoi?.polygons ?? [], billedBoxes: model.aoi?.billedBoxes ?? [], tiles: model.kind === 'tiles' ? model.tiles : [] },
-      model.kind === 'tiles' && !this.show.readOnly ? { isSelected: (g) => this.selected.has(g), toggle: (g) => this.toggle(g) } : { isSelected: (g) => this.selected.has(g), toggle: () => undefined },
+      {
+        polygons: model.aoi?.polygons ?? [],
+        billedBoxes: model.aoi?.billedBoxes ?? [],
+        tiles: model.kind === 'tiles' ? model.tiles : [],
+      },
+      model.kind === 'tiles' && !this.show.readOnly
+        ? { isSelected: (g) => this.selected.has(g), toggle: (g) => this.toggle(g) }
+        : { isSelected: (g) => this.selected.has(g), toggle: () => undefined },
       'map',
     );
     this.map = map;
-    if (map) area.append(el('figure', {}, map.element, el('figcaption', {}, 'Filled: the drawn area. Dashed: the billed bounding boxes. Drag to pan, scroll to zoom.')));
+    if (map)
+      area.append(
+        el(
+          'figure',
+          {},
+          map.element,
+          el(
+            'figcaption',
+            {},
+            'Filled: the drawn area. Dashed: the billed bounding boxes. Drag to pan, scroll to zoom.',
+          ),
+        ),
+      );
     parts.push(area, this.renderSettings(model));
     if (model.kind === 'tiles') {
-      parts.push(renderTileList(model, this.show.readOnly, { toggle: (g) => this.toggle(g), has: (g) => this.selected.has(g), setAll: (on) => this.setAll(on) }));
+      parts.push(
+        renderTileList(model, this.show.readOnly, {
+          toggle: (g) => this.toggle(g),
+          has: (g) => this.selected.has(g),
+          setAll: (on) => this.setAll(on),
+        }),
+      );
     }
-    parts.push(renderPayload(this.show, () => this.ctx.post({ type: 'copyPayload' })), this.renderActions());
+    parts.push(
+      renderPayload(this.show, () => this.ctx.post({ type: 'copyPayload' })),
+      this.renderActions(),
+    );
     this.root.replaceChildren(...parts);
     this.root.setAttribute('aria-busy', 'false');
     this.syncSelection();
@@ -142,9 +215,12 @@ export class PageView {
       texts[id] = (element.textContent ?? '').trim().slice(0, REPORT_TEXT_LIMIT);
       if (element.hasAttribute('disabled')) texts[`${id}:disabled`] = 'true';
       if (element.hasAttribute('aria-checked')) texts[`${id}:checked`] = element.getAttribute('aria-checked') ?? '';
-      if (element instanceof HTMLElement && element.dataset.selectedTiles !== undefined) texts[`${id}:selected`] = element.dataset.selectedTiles;
-      if (element instanceof HTMLElement && element.dataset.layers !== undefined) texts[`${id}:layers`] = element.dataset.layers;
-      if (element instanceof HTMLElement && element.dataset.drawn !== undefined) texts[`${id}:drawn`] = element.dataset.drawn;
+      if (element instanceof HTMLElement && element.dataset.selectedTiles !== undefined)
+        texts[`${id}:selected`] = element.dataset.selectedTiles;
+      if (element instanceof HTMLElement && element.dataset.layers !== undefined)
+        texts[`${id}:layers`] = element.dataset.layers;
+      if (element instanceof HTMLElement && element.dataset.drawn !== undefined)
+        texts[`${id}:drawn`] = element.dataset.drawn;
     }
     this.ctx.post({ type: 'rendered', texts });
   }
@@ -189,7 +265,8 @@ export class PageView {
     }
     this.map?.sync();
     const count = this.root.querySelector('[data-testid="tile-count"]');
-    if (count && model.kind === 'tiles') count.textContent = `${this.selected.size} of ${model.tiles.length} tiles selected`;
+    if (count && model.kind === 'tiles')
+      count.textContent = `${this.selected.size} of ${model.tiles.length} tiles selected`;
     const proceed = this.root.querySelector<HTMLElement>('[data-testid="proceed"]');
     if (proceed) {
       proceed.textContent = proceedLabel(model, this.selected.size, this.ctx.locale, this.cover);
@@ -203,12 +280,21 @@ export class PageView {
   }
 
   private renderSettings(model: EstimateModel): HTMLElement {
-    const facts = el('dl', { class: 'facts' }, ...model.settings.flatMap((s) => fact(s.label, s.value, `setting-${slug(s.label)}`)));
+    const facts = el(
+      'dl',
+      { class: 'facts' },
+      ...model.settings.flatMap((s) => fact(s.label, s.value, `setting-${slug(s.label)}`)),
+    );
     if (model.kind === 'order' && model.imageDates.length) {
       const dates = model.imageDates.map((d) => formatUtc(d, this.ctx.locale));
       facts.append(...fact(`Image dates (${dates.length})`, dates.join(', '), 'image-dates'));
     }
-    return el('section', { class: 'settings', 'aria-labelledby': 'settings-heading' }, el('h2', { id: 'settings-heading' }, 'Request'), facts);
+    return el(
+      'section',
+      { class: 'settings', 'aria-labelledby': 'settings-heading' },
+      el('h2', { id: 'settings-heading' }, 'Request'),
+      facts,
+    );
   }
 
   private renderActions(): HTMLElement {
@@ -218,18 +304,30 @@ export class PageView {
     const guard = (action: () => void) => () => {
       if (!this.busy) action();
     };
-    proceed.addEventListener('click', guard(() => {
-      if (proceed.hasAttribute('disabled')) return;
-      const model = this.show.model;
-      this.setBusy('Proceeding…');
-      if (model.kind === 'tiles') this.ctx.post({ type: 'proceed', selectedTiles: this.selection });
-      else if (model.kind === 'order' && model.covers?.length) this.ctx.post({ type: 'proceed', cover: this.cover });
-      else this.ctx.post({ type: 'proceed' });
-    }));
-    change.addEventListener('click', guard(() => this.ctx.post({ type: 'change' })));
-    cancel.addEventListener('click', guard(() => this.ctx.post({ type: 'cancel' })));
-    return el('footer', { class: 'actions' },
+    proceed.addEventListener(
+      'click',
+      guard(() => {
+        if (proceed.hasAttribute('disabled')) return;
+        const model = this.show.model;
+        this.setBusy('Proceeding…');
+        if (model.kind === 'tiles') this.ctx.post({ type: 'proceed', selectedTiles: this.selection });
+        else if (model.kind === 'order' && model.covers?.length) this.ctx.post({ type: 'proceed', cover: this.cover });
+        else this.ctx.post({ type: 'proceed' });
+      }),
+    );
+    change.addEventListener(
+      'click',
+      guard(() => this.ctx.post({ type: 'change' })),
+    );
+    cancel.addEventListener(
+      'click',
+      guard(() => this.ctx.post({ type: 'cancel' })),
+    );
+    return el(
+      'footer',
+      { class: 'actions' },
       el('div', { class: 'row' }, proceed, change, cancel),
-      el('p', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' }));
+      el('p', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' }),
+    );
   }
 }

@@ -27,7 +27,13 @@ export function renderTileList(model: TileSelectionModel, readOnly: boolean, act
   all.addEventListener('click', () => actions.setAll(true));
   none.addEventListener('click', () => actions.setAll(false));
   if (readOnly) for (const button of [all, none]) button.setAttribute('disabled', '');
-  return el('section', { class: 'tiles' }, el('h2', { id: 'tiles-heading' }, 'Tiles'), el('div', { class: 'row' }, all, none), list);
+  return el(
+    'section',
+    { class: 'tiles' },
+    el('h2', { id: 'tiles-heading' }, 'Tiles'),
+    el('div', { class: 'row' }, all, none),
+    list,
+  );
 }
 
 export function renderPayload(show: ShowMessage, copy: () => void): HTMLElement {
@@ -35,8 +41,20 @@ export function renderPayload(show: ShowMessage, copy: () => void): HTMLElement 
   button.addEventListener('click', copy);
   const body = el('div', { class: 'payload' }, el('div', { class: 'row' }, button));
   if (show.payloadTruncated) {
-    body.append(el('p', { class: 'note', 'data-testid': 'payload-truncated' }, 'The payload is too large to show in full; Copy payload copies all of it.'));
+    body.append(
+      el(
+        'p',
+        { class: 'note', 'data-testid': 'payload-truncated' },
+        'The payload is too large to show in full; Copy payload copies all of it.',
+      ),
+    );
   }
-  body.append(el('pre', { tabindex: '0', 'data-testid': 'payload', 'aria-label': 'Request payload' }, show.payloadText));
-  return custom('vscode-collapsible', { heading: 'Request payload (exactly what Proceed sends)', 'data-testid': 'payload-section' }, body);
+  body.append(
+    el('pre', { tabindex: '0', 'data-testid': 'payload', 'aria-label': 'Request payload' }, show.payloadText),
+  );
+  return custom(
+    'vscode-collapsible',
+    { heading: 'Request payload (exactly what Proceed sends)', 'data-testid': 'payload-section' },
+    body,
+  );
 }

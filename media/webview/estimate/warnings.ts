@@ -28,7 +28,9 @@ function sum(a: number | undefined, b: number | undefined): number | undefined {
 
 export function currentMonthTotal(model: EstimateModel): number | undefined {
   // The service's own total (either estimate shape) where it gave one, else the breakdown's sum.
-  return model.kind === 'order' ? (model.currentMonthCost ?? sum(model.currentMonthOrder, model.currentMonthStorage)) : undefined;
+  return model.kind === 'order'
+    ? (model.currentMonthCost ?? sum(model.currentMonthOrder, model.currentMonthStorage))
+    : undefined;
 }
 
 export function nextMonthTotal(model: EstimateModel): number | undefined {
@@ -88,7 +90,10 @@ export function deriveWarnings(model: EstimateModel, locale: Locale, now: Date):
   }
   // AutomaticOrderCreation: the order the service would create is held to the budget too.
   const order = model.kind === 'composite' ? model.automaticOrder : undefined;
-  const orderCost = order && (order.currentMonth !== undefined || order.perMonth !== undefined) ? Math.max(order.currentMonth ?? 0, order.perMonth ?? 0) : undefined;
+  const orderCost =
+    order && (order.currentMonth !== undefined || order.perMonth !== undefined)
+      ? Math.max(order.currentMonth ?? 0, order.perMonth ?? 0)
+      : undefined;
   if (order && model.budget !== undefined && orderCost !== undefined && orderCost > model.budget) {
     warnings.push({
       id: 'order-budget',

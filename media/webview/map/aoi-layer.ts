@@ -13,7 +13,11 @@ function polygonAt(packed: PackedPolygons, index: number): PackedPolygons {
   const start = firstRing === 0 ? 0 : packed.ringEnds[firstRing - 1];
   const ringEnds = packed.ringEnds.slice(firstRing, lastRing).map((end) => end - start);
   const end = packed.ringEnds[lastRing - 1];
-  return { coordinates: packed.coordinates.subarray(start, end), ringEnds, polygonEnds: Uint32Array.of(ringEnds.length) };
+  return {
+    coordinates: packed.coordinates.subarray(start, end),
+    ringEnds,
+    polygonEnds: Uint32Array.of(ringEnds.length),
+  };
 }
 
 function boxPolygon(west: number, south: number, east: number, north: number): PackedPolygons {
@@ -27,9 +31,22 @@ function boxPolygon(west: number, south: number, east: number, north: number): P
 export function aoiFeatures(message: AoiMessage): { aoi: MapFeature[]; billed: MapFeature[]; problems: MapFeature[] } {
   const aoi: MapFeature[] = [];
   const packed = message.polygons;
-  if (packed) for (let i = 0; i < packed.polygonEnds.length; i++) aoi.push({ id: String(i), kind: 'aoi', polygons: polygonAt(packed, i), label: `Polygon ${i + 1}` });
-  const billed = message.billedBoxes.map((b, i): MapFeature => ({ id: String(i), kind: 'billed', polygons: boxPolygon(b.west, b.south, b.east, b.north), label: `Billed box of polygon ${i + 1}` }));
-  const problems = message.problems.map((p, i): MapFeature => ({ id: String(i), kind: 'problem', point: p.at, severity: p.severity, label: p.message }));
+  if (packed)
+    for (let i = 0; i < packed.polygonEnds.length; i++)
+      aoi.push({ id: String(i), kind: 'aoi', polygons: polygonAt(packed, i), label: `Polygon ${i + 1}` });
+  const billed = message.billedBoxes.map((b, i): MapFeature => ({
+    id: String(i),
+    kind: 'billed',
+    polygons: boxPolygon(b.west, b.south, b.east, b.north),
+    label: `Billed box of polygon ${i + 1}`,
+  }));
+  const problems = message.problems.map((p, i): MapFeature => ({
+    id: String(i),
+    kind: 'problem',
+    point: p.at,
+    severity: p.severity,
+    label: p.message,
+  }));
   return { aoi, billed, problems };
 }
 
@@ -41,6 +58,9 @@ export function legendText(message: AoiMessage): string {
     `area ${formatNumber(message.areaKm2, undefined, 3)} km²`,
     `billed ${formatNumber(message.billedAreaKm2, undefined, 3)} km²`,
   ];
-  if (message.drawnVertexCount < message.vertexCount) parts.push(`drawn from ${message.drawnVertexCount.toLocaleString()} of ${message.vertexCount.toLocaleString()} vertices`);
+  if (message.drawnVertexCount < message.vertexCount)
+    parts.push(
+      `drawn from ${message.drawnVertexCount.toLocaleString()} of ${message.vertexCount.toLocaleString()} vertices`,
+    );
   return parts.join(' · ');
 }

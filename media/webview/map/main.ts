@@ -22,12 +22,14 @@ let typedArrays = true;
 let received = 0;
 const channel = connectToHost<MapHostMessage, MapPageMessage>({
   name: 'Map page',
-  hostMessages: { safeParse: (data) => {
-    received = performance.now();
-    const checked = hostMessageSchema.safeParse(data);
-    if (!checked.success) typedArrays = false;
-    return checked;
-  } },
+  hostMessages: {
+    safeParse: (data) => {
+      received = performance.now();
+      const checked = hostMessageSchema.safeParse(data);
+      if (!checked.success) typedArrays = false;
+      return checked;
+    },
+  },
   onMessage: (message) => handle(message, received),
 });
 const post = (message: MapPageMessage) => channel.post(message);
@@ -74,12 +76,23 @@ async function reportDrawn(started: number, layerId?: string): Promise<void> {
 function postDrawn(started: number, phase: DrawnMessage['phase']): void {
   if (!map) return;
   // For the browser tests: what is drawn, readable from the DOM.
-  ui.map.dataset.layers = map.layers().map((l) => `${l.id}:${l.featureCount}`).join(' ');
+  ui.map.dataset.layers = map
+    .layers()
+    .map((l) => `${l.id}:${l.featureCount}`)
+    .join(' ');
   ui.map.dataset.basemap = map.basemapScales().join(' ');
   ui.map.dataset.basemapFiles = map.basemapFiles().join(' ');
   const view = map;
   const layers = view.layers().map((l) => ({ ...l, ids: view.featureIds(l.id) }));
-  post({ type: 'drawn', ms: performance.now() - started, phase, layers, basemapScales: view.basemapScales(), basemapFiles: view.basemapFiles(), typedArrays });
+  post({
+    type: 'drawn',
+    ms: performance.now() - started,
+    phase,
+    layers,
+    basemapScales: view.basemapScales(),
+    basemapFiles: view.basemapFiles(),
+    typedArrays,
+  });
 }
 
 function showAoi(message: AoiMessage, started: number): void {
@@ -93,7 +106,8 @@ function showAoi(message: AoiMessage, started: number): void {
   if (message.invalid) {
     const { line, column, message: text } = message.invalid;
     ui.banner.textContent = `Line ${line + 1}, column ${column + 1}: ${text}${message.polygons ? ' (showing the last valid drawing)' : ''}`;
-  } else if (message.empty) ui.banner.textContent = 'The file is empty: write a GeoJSON geometry or a WKT POLYGON and it appears here.';
+  } else if (message.empty)
+    ui.banner.textContent = 'The file is empty: write a GeoJSON geometry or a WKT POLYGON and it appears here.';
   else ui.banner.textContent = '';
   ui.banner.hidden = ui.banner.textContent === '';
   ui.banner.className = message.invalid ? 'map-banner error' : 'map-banner hint';
@@ -111,7 +125,11 @@ function handle(message: MapHostMessage, started: number): void {
       showAoi(message, started);
       return;
     case 'layer':
-      ensureMap().setLayer(message.id, message.features, { title: message.title, visible: message.visible, zIndex: message.zIndex });
+      ensureMap().setLayer(message.id, message.features, {
+        title: message.title,
+        visible: message.visible,
+        zIndex: message.zIndex,
+      });
       void reportDrawn(started);
       return;
     case 'fieldValues':
@@ -120,7 +138,11 @@ function handle(message: MapHostMessage, started: number): void {
       void reportDrawn(started, message.features.length > 0 ? message.id : undefined);
       return;
     case 'image':
-      ensureMap().setImage(message.id, { url: message.url, bbox: message.bbox }, { title: message.title, zIndex: message.zIndex });
+      ensureMap().setImage(
+        message.id,
+        { url: message.url, bbox: message.bbox },
+        { title: message.title, zIndex: message.zIndex },
+      );
       void reportDrawn(started);
       return;
     case 'images':

@@ -19,7 +19,10 @@ interface KeyEntry {
 const ENTRIES: Record<string, KeyEntry[]> = {
   aoi: [{ label: 'Area of interest (this file)', swatch: KIND_LOOKS.aoi }],
   billed: [{ label: 'Billed bounding box', swatch: KIND_LOOKS.billed }],
-  problems: [{ label: 'Error in the area', swatch: { dot: 'problem' } }, { label: 'Warning', swatch: { dot: 'warning' } }],
+  problems: [
+    { label: 'Error in the area', swatch: { dot: 'problem' } },
+    { label: 'Warning', swatch: { dot: 'warning' } },
+  ],
   orders: [
     { label: 'Order: active', swatch: ORDER_LOOKS.active },
     { label: 'Order: in review or preparing', swatch: ORDER_LOOKS.pending },

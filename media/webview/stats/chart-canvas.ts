@@ -29,7 +29,14 @@ export interface HitPoint {
   date: number;
 }
 
-const PALETTE = ['--vscode-charts-blue', '--vscode-charts-orange', '--vscode-charts-green', '--vscode-charts-purple', '--vscode-charts-red', '--vscode-charts-yellow'];
+const PALETTE = [
+  '--vscode-charts-blue',
+  '--vscode-charts-orange',
+  '--vscode-charts-green',
+  '--vscode-charts-purple',
+  '--vscode-charts-red',
+  '--vscode-charts-yellow',
+];
 const DASHES = [[], [6, 3], [2, 3], [8, 3, 2, 3]];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const MONTH_STARTS = [1, 32, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335];
@@ -41,7 +48,10 @@ function themeColour(name: string, fallback = '--vscode-foreground'): string {
 
 /** The colour of the i-th selected field (and of its dash when the palette comes round again). */
 export function seriesStyle(i: number): { colour: string; dash: number[] } {
-  return { colour: themeColour(PALETTE[i % PALETTE.length] as string), dash: DASHES[Math.floor(i / PALETTE.length) % DASHES.length] as number[] };
+  return {
+    colour: themeColour(PALETTE[i % PALETTE.length] as string),
+    dash: DASHES[Math.floor(i / PALETTE.length) % DASHES.length] as number[],
+  };
 }
 
 export class ChartCanvas {
@@ -72,9 +82,10 @@ export class ChartCanvas {
     const first = times[0] ?? 0;
     const last = times[times.length - 1] ?? 1;
     const span = Math.max(last - first, 86_400_000);
-    const xOfDate = state.mode === 'time'
-      ? (d: number) => plot.left + (((times[d] as number) - first) / span) * (plot.right - plot.left)
-      : (d: number) => plot.left + ((dayOfYear(table.dates[d] as string) - 1) / 365) * (plot.right - plot.left);
+    const xOfDate =
+      state.mode === 'time'
+        ? (d: number) => plot.left + (((times[d] as number) - first) / span) * (plot.right - plot.left)
+        : (d: number) => plot.left + ((dayOfYear(table.dates[d] as string) - 1) / 365) * (plot.right - plot.left);
     this.axes(ctx, plot, low, high, y, state.mode, first, span);
     this.points = [];
     this.lines = 0;
@@ -97,7 +108,16 @@ export class ChartCanvas {
     return best;
   }
 
-  private axes(ctx: CanvasRenderingContext2D, plot: { left: number; top: number; right: number; bottom: number }, low: number, high: number, y: (v: number) => number, mode: ChartMode, first: number, span: number): void {
+  private axes(
+    ctx: CanvasRenderingContext2D,
+    plot: { left: number; top: number; right: number; bottom: number },
+    low: number,
+    high: number,
+    y: (v: number) => number,
+    mode: ChartMode,
+    first: number,
+    span: number,
+  ): void {
     const grid = themeColour('--vscode-editorWidget-border', '--vscode-panel-border');
     const text = themeColour('--vscode-descriptionForeground');
     ctx.font = `11px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
@@ -119,7 +139,13 @@ export class ChartCanvas {
     }
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
-    const labels = mode === 'doy' ? MONTH_STARTS.map((d, i) => ({ x: plot.left + ((d - 1) / 365) * (plot.right - plot.left), label: MONTHS[i] as string })) : monthLabels(first, span, plot.left, plot.right);
+    const labels =
+      mode === 'doy'
+        ? MONTH_STARTS.map((d, i) => ({
+            x: plot.left + ((d - 1) / 365) * (plot.right - plot.left),
+            label: MONTHS[i] as string,
+          }))
+        : monthLabels(first, span, plot.left, plot.right);
     const every = Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor((plot.right - plot.left) / 56))));
     labels.forEach((l, i) => {
       const xx = Math.round(l.x) + 0.5;
@@ -141,7 +167,12 @@ export class ChartCanvas {
 
   /** Every field found, as one path of thin lines: 1,000 fields are one stroke. The medians are read
    * straight from the packed statistics and each date's x computed once (52,000 points). */
-  private background(ctx: CanvasRenderingContext2D, state: ChartState, x: (d: number) => number, y: (v: number) => number): void {
+  private background(
+    ctx: CanvasRenderingContext2D,
+    state: ChartState,
+    x: (d: number) => number,
+    y: (v: number) => number,
+  ): void {
     const { table, view } = state;
     const chosen = new Set(state.selected);
     const xs = Float64Array.from({ length: view.dateCount }, (_, d) => x(d));
@@ -172,13 +203,24 @@ export class ChartCanvas {
     ctx.restore();
   }
 
-  private selectedLines(ctx: CanvasRenderingContext2D, state: ChartState, x: (d: number) => number, y: (v: number) => number): void {
+  private selectedLines(
+    ctx: CanvasRenderingContext2D,
+    state: ChartState,
+    x: (d: number) => number,
+    y: (v: number) => number,
+  ): void {
     const { table, view } = state;
     const years = seasons(table.dates);
     state.selected.forEach((f, i) => {
       const { colour, dash } = seriesStyle(i);
       // By day of year, each season is a line of its own (its dash says the year); by date, one line.
-      const groups = state.mode === 'doy' ? years.map((year) => ({ dash: DASHES[years.indexOf(year) % DASHES.length] as number[], dates: datesOf(table.dates, (d) => yearOf(d) === year) })) : [{ dash, dates: datesOf(table.dates, () => true) }];
+      const groups =
+        state.mode === 'doy'
+          ? years.map((year) => ({
+              dash: DASHES[years.indexOf(year) % DASHES.length] as number[],
+              dates: datesOf(table.dates, (d) => yearOf(d) === year),
+            }))
+          : [{ dash, dates: datesOf(table.dates, () => true) }];
       for (const group of groups) {
         const points = group.dates
           .map((d) => ({ d, row: view.rowAt[f * view.dateCount + d] as number }))
@@ -190,7 +232,11 @@ export class ChartCanvas {
         ctx.lineWidth = 2;
         ctx.setLineDash(group.dash);
         ctx.beginPath();
-        points.forEach((p, k) => (k === 0 ? ctx.moveTo(x(p.d), y(stat(table, p.row, 'median'))) : ctx.lineTo(x(p.d), y(stat(table, p.row, 'median')))));
+        points.forEach((p, k) =>
+          k === 0
+            ? ctx.moveTo(x(p.d), y(stat(table, p.row, 'median')))
+            : ctx.lineTo(x(p.d), y(stat(table, p.row, 'median'))),
+        );
         ctx.stroke();
         ctx.restore();
         this.lines++;
@@ -199,14 +245,25 @@ export class ChartCanvas {
     });
   }
 
-  private band(ctx: CanvasRenderingContext2D, table: PackedTable, points: { d: number; row: number }[], colour: string, x: (d: number) => number, y: (v: number) => number): void {
-    const withBand = points.filter((p) => Number.isFinite(stat(table, p.row, 'p25')) && Number.isFinite(stat(table, p.row, 'p75')));
+  private band(
+    ctx: CanvasRenderingContext2D,
+    table: PackedTable,
+    points: { d: number; row: number }[],
+    colour: string,
+    x: (d: number) => number,
+    y: (v: number) => number,
+  ): void {
+    const withBand = points.filter(
+      (p) => Number.isFinite(stat(table, p.row, 'p25')) && Number.isFinite(stat(table, p.row, 'p75')),
+    );
     if (withBand.length === 0) return;
     ctx.save();
     ctx.fillStyle = colour;
     ctx.globalAlpha = 0.12;
     ctx.beginPath();
-    withBand.forEach((p, k) => (k === 0 ? ctx.moveTo(x(p.d), y(stat(table, p.row, 'p75'))) : ctx.lineTo(x(p.d), y(stat(table, p.row, 'p75')))));
+    withBand.forEach((p, k) =>
+      k === 0 ? ctx.moveTo(x(p.d), y(stat(table, p.row, 'p75'))) : ctx.lineTo(x(p.d), y(stat(table, p.row, 'p75'))),
+    );
     for (let k = withBand.length - 1; k >= 0; k--) {
       const p = withBand[k] as { d: number; row: number };
       ctx.lineTo(x(p.d), y(stat(table, p.row, 'p25')));
@@ -214,12 +271,26 @@ export class ChartCanvas {
     ctx.closePath();
     if (withBand.length === 1) {
       const p = withBand[0] as { d: number; row: number };
-      ctx.fillRect(x(p.d) - 3, y(stat(table, p.row, 'p75')), 6, y(stat(table, p.row, 'p25')) - y(stat(table, p.row, 'p75')));
+      ctx.fillRect(
+        x(p.d) - 3,
+        y(stat(table, p.row, 'p75')),
+        6,
+        y(stat(table, p.row, 'p25')) - y(stat(table, p.row, 'p75')),
+      );
     } else ctx.fill();
     ctx.restore();
   }
 
-  private point(ctx: CanvasRenderingContext2D, table: PackedTable, p: { d: number; row: number }, field: number, colour: string, threshold: number, x: (d: number) => number, y: (v: number) => number): void {
+  private point(
+    ctx: CanvasRenderingContext2D,
+    table: PackedTable,
+    p: { d: number; row: number },
+    field: number,
+    colour: string,
+    threshold: number,
+    x: (d: number) => number,
+    y: (v: number) => number,
+  ): void {
     const px = x(p.d);
     const py = y(stat(table, p.row, 'median'));
     const faded = isFaded(table, p.row, threshold);
@@ -270,7 +341,10 @@ function monthLabels(first: number, span: number, left: number, right: number): 
     month %= 12;
     const t = Date.UTC(year, month, 1);
     if (t > first + span) break;
-    out.push({ x: left + ((t - first) / span) * (right - left), label: month === 0 ? String(year) : (MONTHS[month] as string) });
+    out.push({
+      x: left + ((t - first) / span) * (right - left),
+      label: month === 0 ? String(year) : (MONTHS[month] as string),
+    });
     month++;
   }
   return out;

@@ -61,7 +61,12 @@ export function yearOf(date: string): number {
 
 /** The lowest and highest value drawn: the medians of every field drawn or selected, and the
  * p25–p75 band of the selected ones. A flat or empty range is widened so the axis has a height. */
-export function valueRange(table: PackedTable, view: IndexView, drawn: readonly number[], selected: readonly number[]): [number, number] {
+export function valueRange(
+  table: PackedTable,
+  view: IndexView,
+  drawn: readonly number[],
+  selected: readonly number[],
+): [number, number] {
   let low = Infinity;
   let high = -Infinity;
   const { stats } = table;
@@ -116,13 +121,25 @@ export interface TableLine {
 }
 
 /** The table's rows: the selected fields, each date in order, for the index shown. */
-export function tableLines(table: PackedTable, view: IndexView, selected: readonly number[], threshold: number, limit = 5000): TableLine[] {
+export function tableLines(
+  table: PackedTable,
+  view: IndexView,
+  selected: readonly number[],
+  threshold: number,
+  limit = 5000,
+): TableLine[] {
   const lines: TableLine[] = [];
   for (const f of selected) {
     for (let d = 0; d < view.dateCount && lines.length < limit; d++) {
       const row = view.rowAt[f * view.dateCount + d] as number;
       if (row < 0) continue;
-      lines.push({ row, field: table.fields[f] as string, date: table.dates[d] as string, index: table.indices[view.index] as string, faded: isFaded(table, row, threshold) });
+      lines.push({
+        row,
+        field: table.fields[f] as string,
+        date: table.dates[d] as string,
+        index: table.indices[view.index] as string,
+        faded: isFaded(table, row, threshold),
+      });
     }
   }
   return lines;

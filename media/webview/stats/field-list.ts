@@ -21,7 +21,12 @@ export class FieldList {
     onSearch: (query: string) => void,
     actions: HTMLElement[],
   ) {
-    const search = el('input', { type: 'search', placeholder: 'Search fields', 'aria-label': 'Search fields', 'data-testid': 'field-search' });
+    const search = el('input', {
+      type: 'search',
+      placeholder: 'Search fields',
+      'aria-label': 'Search fields',
+      'data-testid': 'field-search',
+    });
     search.addEventListener('input', () => onSearch(search.value));
     this.count = el('p', { class: 'stats-count', 'data-testid': 'field-count' });
     this.spacer = el('div', { class: 'stats-list-spacer' });
@@ -29,7 +34,14 @@ export class FieldList {
     this.viewport = el('div', { class: 'stats-list', 'data-testid': 'field-list' }, this.spacer, this.rows);
     this.viewport.addEventListener('scroll', () => this.paint());
     new ResizeObserver(() => this.paint()).observe(this.viewport);
-    this.element = el('section', { class: 'stats-fields', 'aria-label': 'Fields' }, search, el('div', { class: 'stats-list-actions' }, ...actions), this.count, this.viewport);
+    this.element = el(
+      'section',
+      { class: 'stats-fields', 'aria-label': 'Fields' },
+      search,
+      el('div', { class: 'stats-list-actions' }, ...actions),
+      this.count,
+      this.viewport,
+    );
   }
 
   get searchBox(): HTMLInputElement {
@@ -47,7 +59,10 @@ export class FieldList {
   /** Draws the rows in view (and a few beyond): the rest exist only as the spacer's height. */
   paint(): void {
     const first = Math.max(0, Math.floor(this.viewport.scrollTop / ROW_HEIGHT) - 5);
-    const last = Math.min(this.shown.length, Math.ceil((this.viewport.scrollTop + Math.max(this.viewport.clientHeight, 240)) / ROW_HEIGHT) + 5);
+    const last = Math.min(
+      this.shown.length,
+      Math.ceil((this.viewport.scrollTop + Math.max(this.viewport.clientHeight, 240)) / ROW_HEIGHT) + 5,
+    );
     const items: HTMLElement[] = [];
     for (let i = first; i < last; i++) {
       const f = this.shown[i] as number;
@@ -58,7 +73,13 @@ export class FieldList {
       const swatch = el('span', { class: 'stats-swatch' });
       const colour = this.colourOf(f);
       if (colour) swatch.style.background = colour;
-      const item = el('label', { class: 'stats-list-row', role: 'listitem', 'data-field': name }, box, swatch, el('span', { class: 'stats-field-name', title: name }, name));
+      const item = el(
+        'label',
+        { class: 'stats-list-row', role: 'listitem', 'data-field': name },
+        box,
+        swatch,
+        el('span', { class: 'stats-field-name', title: name }, name),
+      );
       item.style.top = `${i * ROW_HEIGHT}px`; // through the CSSOM: the page's CSP refuses style attributes
       items.push(item);
     }

@@ -67,25 +67,57 @@ class StatsPage {
     for (const name of table.indices) this.indexSelect.append(el('option', { value: name }, name));
     this.indexSelect.addEventListener('change', () => this.setIndex(this.indexSelect.value));
     this.modeSelect = el('select', { 'aria-label': 'Horizontal axis', 'data-testid': 'mode' });
-    this.modeSelect.append(el('option', { value: 'time' }, 'By date'), el('option', { value: 'doy' }, 'By day of year (seasons overlaid)'));
+    this.modeSelect.append(
+      el('option', { value: 'time' }, 'By date'),
+      el('option', { value: 'doy' }, 'By day of year (seasons overlaid)'),
+    );
     this.modeSelect.addEventListener('change', () => this.setMode(this.modeSelect.value as ChartMode));
-    const thresholdSelect = el('select', { 'aria-label': 'Fade dates with less valid area than', 'data-testid': 'threshold' });
+    const thresholdSelect = el('select', {
+      'aria-label': 'Fade dates with less valid area than',
+      'data-testid': 'threshold',
+    });
     for (const t of [0.25, 0.5, 0.75, 0.9]) thresholdSelect.append(el('option', { value: String(t) }, `${t * 100} %`));
-    if (![0.25, 0.5, 0.75, 0.9].includes(this.threshold)) thresholdSelect.append(el('option', { value: String(this.threshold) }, `${Math.round(this.threshold * 100)} %`));
+    if (![0.25, 0.5, 0.75, 0.9].includes(this.threshold))
+      thresholdSelect.append(el('option', { value: String(this.threshold) }, `${Math.round(this.threshold * 100)} %`));
     thresholdSelect.value = String(this.threshold);
-    thresholdSelect.addEventListener('change', () => { this.threshold = Number(thresholdSelect.value); this.redraw(); });
+    thresholdSelect.addEventListener('change', () => {
+      this.threshold = Number(thresholdSelect.value);
+      this.redraw();
+    });
     const button = (label: string, title: string, testId: string, action: () => void) => {
       const b = el('button', { type: 'button', title, 'data-testid': testId }, label);
       b.addEventListener('click', action);
       return b;
     };
-    const toolbar = el('div', { class: 'stats-toolbar' },
+    const toolbar = el(
+      'div',
+      { class: 'stats-toolbar' },
       el('label', {}, 'Index ', this.indexSelect),
       el('label', {}, 'View ', this.modeSelect),
-      el('label', { title: 'A date on which less of the field than this held valid pixels is drawn hollow and faded, and marked ○ in the table' }, 'Fade below ', thresholdSelect, ' valid'),
-      button('Export CSV…', 'Save the long table (every field, date and index) as CSV', 'export-csv', () => host.post({ type: 'exportCsv' })),
-      button('Export PNG…', 'Save the chart as it is shown as a PNG image', 'export-png', () => host.post({ type: 'png', dataUrl: this.pngDataUrl() })));
-    const canvas = el('canvas', { class: 'stats-canvas', role: 'img', tabindex: '0', 'aria-label': 'Chart of the selected index per field over time; click a point to open its image', 'data-testid': 'chart' });
+      el(
+        'label',
+        {
+          title:
+            'A date on which less of the field than this held valid pixels is drawn hollow and faded, and marked ○ in the table',
+        },
+        'Fade below ',
+        thresholdSelect,
+        ' valid',
+      ),
+      button('Export CSV…', 'Save the long table (every field, date and index) as CSV', 'export-csv', () =>
+        host.post({ type: 'exportCsv' }),
+      ),
+      button('Export PNG…', 'Save the chart as it is shown as a PNG image', 'export-png', () =>
+        host.post({ type: 'png', dataUrl: this.pngDataUrl() }),
+      ),
+    );
+    const canvas = el('canvas', {
+      class: 'stats-canvas',
+      role: 'img',
+      tabindex: '0',
+      'aria-label': 'Chart of the selected index per field over time; click a point to open its image',
+      'data-testid': 'chart',
+    });
     this.chart = new ChartCanvas(canvas);
     canvas.addEventListener('click', (event) => {
       const box = canvas.getBoundingClientRect();
@@ -96,24 +128,79 @@ class StatsPage {
       const box = canvas.getBoundingClientRect();
       const hit = this.chart.hit(event.clientX - box.left, event.clientY - box.top);
       canvas.style.cursor = hit ? 'pointer' : 'default';
-      canvas.title = hit ? `${table.fields[hit.field]} · ${table.dates[hit.date]}: click to open the image with the field outlined` : '';
+      canvas.title = hit
+        ? `${table.fields[hit.field]} · ${table.dates[hit.date]}: click to open the image with the field outlined`
+        : '';
     });
-    this.list = new FieldList(table.fields, (f) => this.selected.includes(f), (f) => this.colourOf(f), (f) => this.toggle(f), (q) => this.search(q), [
-      button(`First ${Math.min(5, table.fields.length)}`, 'Select the first fields of the area file', 'select-first', () => { this.selected = defaultSelection(table.fields.length); this.redraw(); }),
-      button('Found', 'Select the fields the search found (at most 12)', 'select-found', () => { this.selected = this.found.slice(0, 12); this.redraw(); }),
-      button('None', 'Clear the selection (every field stays drawn thin)', 'select-none', () => { this.selected = []; this.redraw(); }),
-    ]);
-    const failures = show.failures.length === 0 ? [] : [el('details', { class: 'stats-failures', 'data-testid': 'failures' },
-      el('summary', {}, `${show.failures.length} image${show.failures.length === 1 ? '' : 's'} could not be measured`),
-      el('ul', {}, ...show.failures.map((f) => el('li', {}, `${f.image}: ${f.reason}`))))];
+    this.list = new FieldList(
+      table.fields,
+      (f) => this.selected.includes(f),
+      (f) => this.colourOf(f),
+      (f) => this.toggle(f),
+      (q) => this.search(q),
+      [
+        button(
+          `First ${Math.min(5, table.fields.length)}`,
+          'Select the first fields of the area file',
+          'select-first',
+          () => {
+            this.selected = defaultSelection(table.fields.length);
+            this.redraw();
+          },
+        ),
+        button('Found', 'Select the fields the search found (at most 12)', 'select-found', () => {
+          this.selected = this.found.slice(0, 12);
+          this.redraw();
+        }),
+        button('None', 'Clear the selection (every field stays drawn thin)', 'select-none', () => {
+          this.selected = [];
+          this.redraw();
+        }),
+      ],
+    );
+    const failures =
+      show.failures.length === 0
+        ? []
+        : [
+            el(
+              'details',
+              { class: 'stats-failures', 'data-testid': 'failures' },
+              el(
+                'summary',
+                {},
+                `${show.failures.length} image${show.failures.length === 1 ? '' : 's'} could not be measured`,
+              ),
+              el('ul', {}, ...show.failures.map((f) => el('li', {}, `${f.image}: ${f.reason}`))),
+            ),
+          ];
     root.setAttribute('aria-busy', 'false');
-    root.replaceChildren(el('div', { class: 'stats' },
-      el('header', { class: 'stats-header' }, el('h1', { 'data-testid': 'title' }, show.title), el('p', { class: 'stats-subtitle', 'data-testid': 'subtitle' }, show.subtitle)),
-      toolbar,
-      el('div', { class: 'stats-body' },
-        this.list.element,
-        el('section', { class: 'stats-chart', 'aria-label': 'Chart' }, el('div', { class: 'stats-stage' }, canvas), this.legend, this.status, ...failures),
-        el('section', { class: 'stats-side', 'aria-label': 'Table' }, this.tableHost))));
+    root.replaceChildren(
+      el(
+        'div',
+        { class: 'stats' },
+        el(
+          'header',
+          { class: 'stats-header' },
+          el('h1', { 'data-testid': 'title' }, show.title),
+          el('p', { class: 'stats-subtitle', 'data-testid': 'subtitle' }, show.subtitle),
+        ),
+        toolbar,
+        el(
+          'div',
+          { class: 'stats-body' },
+          this.list.element,
+          el(
+            'section',
+            { class: 'stats-chart', 'aria-label': 'Chart' },
+            el('div', { class: 'stats-stage' }, canvas),
+            this.legend,
+            this.status,
+            ...failures,
+          ),
+          el('section', { class: 'stats-side', 'aria-label': 'Table' }, this.tableHost),
+        ),
+      ),
+    );
     new ResizeObserver(() => this.schedule()).observe(canvas);
     // A theme change swaps the body's class and the --vscode-* variables: draw again in the new colours.
     new MutationObserver(() => this.redraw()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
@@ -146,7 +233,9 @@ class StatsPage {
   }
 
   private toggle(field: number): void {
-    this.selected = this.selected.includes(field) ? this.selected.filter((f) => f !== field) : [...this.selected, field];
+    this.selected = this.selected.includes(field)
+      ? this.selected.filter((f) => f !== field)
+      : [...this.selected, field];
     this.redraw();
   }
 
@@ -180,7 +269,10 @@ class StatsPage {
 
   private schedule(): void {
     if (this.frame) return;
-    this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
   }
 
   /** The legend first (its height sizes the canvas), the chart and the list while the page's
@@ -190,13 +282,24 @@ class StatsPage {
     this.legend.replaceChildren(...this.legendItems());
     this.draw(false);
     this.list.show(this.found, this.selected.length);
-    this.tableHost.replaceChildren(renderTable(table, tableLines(table, this.view, this.selected, this.threshold), (line: TableLine) => this.open(line.field, line.date)));
+    this.tableHost.replaceChildren(
+      renderTable(table, tableLines(table, this.view, this.selected, this.threshold), (line: TableLine) =>
+        this.open(line.field, line.date),
+      ),
+    );
     this.report(this.chart.lines, this.lastDrawMs);
   }
 
   private draw(report = true): void {
     const started = performance.now();
-    const lines = this.chart.draw({ table: this.show.table, view: this.view, drawn: this.found, selected: this.selected, mode: this.mode, threshold: this.threshold });
+    const lines = this.chart.draw({
+      table: this.show.table,
+      view: this.view,
+      drawn: this.found,
+      selected: this.selected,
+      mode: this.mode,
+      threshold: this.threshold,
+    });
     this.chart.canvas.dataset.lines = String(lines); // what the browser test counts
     this.lastDrawMs = performance.now() - started;
     if (report) this.report(lines, this.lastDrawMs);
@@ -210,17 +313,41 @@ class StatsPage {
       swatch.style.background = seriesStyle(i).colour;
       return el('span', { class: 'stats-legend-item' }, swatch, table.fields[f] as string);
     });
-    if (this.mode === 'doy') items.push(el('span', { class: 'stats-legend-item', 'data-testid': 'seasons' }, `Seasons: ${seasons(table.dates).join(', ')} (solid, dashed, dotted in that order)`));
-    const bands = bandsShown({ mode: this.mode, selected: this.selected }) ? 'band: p25–p75 of the field\'s pixels' : `band (p25–p75) for up to ${this.mode === 'time' ? BANDS_BY_DATE : BANDS_BY_DAY} selected fields`;
+    if (this.mode === 'doy')
+      items.push(
+        el(
+          'span',
+          { class: 'stats-legend-item', 'data-testid': 'seasons' },
+          `Seasons: ${seasons(table.dates).join(', ')} (solid, dashed, dotted in that order)`,
+        ),
+      );
+    const bands = bandsShown({ mode: this.mode, selected: this.selected })
+      ? "band: p25–p75 of the field's pixels"
+      : `band (p25–p75) for up to ${this.mode === 'time' ? BANDS_BY_DATE : BANDS_BY_DAY} selected fields`;
     items.push(el('span', { class: 'stats-legend-item', 'data-testid': 'line-note' }, `Line: median · ${bands}`));
-    items.push(el('span', { class: 'stats-legend-item', 'data-testid': 'threshold-note' }, `○ faded: less than ${percent} of the field valid on that date`));
-    if (this.mode === 'time' && this.found.length > this.selected.length) items.push(el('span', { class: 'stats-legend-item' }, `thin grey: the other ${this.found.length - this.found.filter((f) => this.selected.includes(f)).length} fields ${this.query ? 'found' : ''}`.trim()));
+    items.push(
+      el(
+        'span',
+        { class: 'stats-legend-item', 'data-testid': 'threshold-note' },
+        `○ faded: less than ${percent} of the field valid on that date`,
+      ),
+    );
+    if (this.mode === 'time' && this.found.length > this.selected.length)
+      items.push(
+        el(
+          'span',
+          { class: 'stats-legend-item' },
+          `thin grey: the other ${this.found.length - this.found.filter((f) => this.selected.includes(f)).length} fields ${this.query ? 'found' : ''}`.trim(),
+        ),
+      );
     return items;
   }
 
   private report(lines = this.chart.lines, drawMs = 0): void {
     const texts: Record<string, string> = {};
-    for (const node of document.querySelectorAll<HTMLElement>('[data-testid]')) texts[node.dataset.testid as string] = node instanceof HTMLInputElement || node instanceof HTMLSelectElement ? node.value : (node.textContent ?? '');
+    for (const node of document.querySelectorAll<HTMLElement>('[data-testid]'))
+      texts[node.dataset.testid as string] =
+        node instanceof HTMLInputElement || node instanceof HTMLSelectElement ? node.value : (node.textContent ?? '');
     host.post({ type: 'rendered', texts, lines, drawMs });
   }
 }

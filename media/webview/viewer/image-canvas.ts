@@ -76,8 +76,16 @@ export class ImageCanvas {
   visible(): { window: Window; screenWidth: number } {
     const [x0, y0] = this.toImage(0, 0);
     const [x1, y1] = this.toImage(this.cssWidth, this.cssHeight);
-    const area: Window = [Math.max(0, Math.floor(x0)), Math.max(0, Math.floor(y0)), Math.min(this.imageWidth, Math.ceil(x1)), Math.min(this.imageHeight, Math.ceil(y1))];
-    return { window: area, screenWidth: Math.max(1, (area[2] - area[0]) * this.scale * (window.devicePixelRatio || 1)) };
+    const area: Window = [
+      Math.max(0, Math.floor(x0)),
+      Math.max(0, Math.floor(y0)),
+      Math.min(this.imageWidth, Math.ceil(x1)),
+      Math.min(this.imageHeight, Math.ceil(y1)),
+    ];
+    return {
+      window: area,
+      screenWidth: Math.max(1, (area[2] - area[0]) * this.scale * (window.devicePixelRatio || 1)),
+    };
   }
 
   /** Draws `view`, or (undefined) no image: only the checker of nodata. */
@@ -107,7 +115,7 @@ export class ImageCanvas {
       const [sx, sy] = this.toCanvas(x0, y0);
       const [ex, ey] = this.toCanvas(x1, y1);
       // Past 1:1 the pixels show as squares, as they are.
-      ctx.imageSmoothingEnabled = (ex - sx) < this.drawn.bitmap.width * 1.5;
+      ctx.imageSmoothingEnabled = ex - sx < this.drawn.bitmap.width * 1.5;
       ctx.drawImage(this.drawn.bitmap, sx, sy, ex - sx, ey - sy);
     }
     if (this.aoi && this.aoi.length > 0) this.drawAoi(ctx, ax, ay, bx - ax, by - ay);
@@ -132,7 +140,8 @@ export class ImageCanvas {
     const startX = Math.max(x, 0) - ((Math.max(x, 0) - x) % (2 * size));
     const startY = Math.max(y, 0) - ((Math.max(y, 0) - y) % (2 * size));
     for (let yy = startY, row = 0; yy < Math.min(y + h, this.cssHeight); yy += size, row++) {
-      for (let xx = startX + (row % 2) * size; xx < Math.min(x + w, this.cssWidth); xx += 2 * size) ctx.fillRect(xx, yy, size, size);
+      for (let xx = startX + (row % 2) * size; xx < Math.min(x + w, this.cssWidth); xx += 2 * size)
+        ctx.fillRect(xx, yy, size, size);
     }
     ctx.restore();
   }

@@ -27,17 +27,45 @@ export function renderLocator(show: ShowViewerMessage): HTMLElement[] {
   current = undefined;
   const read = channel?.read;
   if (!locator || !read) return [];
-  const element = el('div', { class: 'map-canvas locator-map', role: 'img', 'aria-label': `Where ${show.fileName} lies: its outline and the requested area, on a world map`, 'data-testid': 'locator' });
+  const element = el('div', {
+    class: 'map-canvas locator-map',
+    role: 'img',
+    'aria-label': `Where ${show.fileName} lies: its outline and the requested area, on a world map`,
+    'data-testid': 'locator',
+  });
   setTimeout(() => {
     if (!element.isConnected) return; // the page moved on to another image
     current?.dispose();
     const view = new MapView(element, { readBasemapFile: read });
     current = view;
-    view.setLayer('footprint', [{ id: 'image', kind: 'footprint', polygons: packPolygons([[locator.footprint]]), label: show.fileName }], { title: 'Image', zIndex: 10 });
-    view.setLayer('aoi', locator.aoi.map((ring, i) => ({ id: String(i), kind: 'aoi' as const, polygons: packPolygons([[ring]]), label: 'Requested area' })), { title: 'Requested area', zIndex: 20 });
+    view.setLayer(
+      'footprint',
+      [{ id: 'image', kind: 'footprint', polygons: packPolygons([[locator.footprint]]), label: show.fileName }],
+      { title: 'Image', zIndex: 10 },
+    );
+    view.setLayer(
+      'aoi',
+      locator.aoi.map((ring, i) => ({
+        id: String(i),
+        kind: 'aoi' as const,
+        polygons: packPolygons([[ring]]),
+        label: 'Requested area',
+      })),
+      { title: 'Requested area', zIndex: 20 },
+    );
     view.fitLayers(['footprint', 'aoi'], 14);
-    element.dataset.layers = view.layers().map((l) => `${l.id}:${l.featureCount}`).join(' ');
+    element.dataset.layers = view
+      .layers()
+      .map((l) => `${l.id}:${l.featureCount}`)
+      .join(' ');
     view.map.once('rendercomplete', () => (element.dataset.drawn = 'true'));
   }, 0);
-  return [el('section', { class: 'locator', 'aria-labelledby': 'locator-heading' }, el('h2', { id: 'locator-heading' }, 'Where'), element)];
+  return [
+    el(
+      'section',
+      { class: 'locator', 'aria-labelledby': 'locator-heading' },
+      el('h2', { id: 'locator-heading' }, 'Where'),
+      element,
+    ),
+  ];
 }

@@ -6,7 +6,13 @@
 // in its place with the same band mapping and cut-offs.
 import type { MessageSchema } from '../../../src/ui/webview/common/messages';
 import { viewerHostSchema } from '../../../src/ui/webview/viewer/protocol';
-import type { PixelMessage, ShowViewerMessage, ViewerHostMessage, ViewerPageMessage, ViewMessage } from '../../../src/ui/webview/viewer/protocol';
+import type {
+  PixelMessage,
+  ShowViewerMessage,
+  ViewerHostMessage,
+  ViewerPageMessage,
+  ViewMessage,
+} from '../../../src/ui/webview/viewer/protocol';
 import { connectToHost } from '../common/host-channel';
 import { el } from '../common/dom';
 import { ImageCanvas } from './image-canvas';
@@ -56,17 +62,24 @@ const basemap = locatorBasemap((request) => host.post(request));
 function report(): void {
   const texts: Record<string, string> = {};
   // An input reports its value: what a person reads in it.
-  for (const node of document.querySelectorAll<HTMLElement>('[data-testid]')) texts[node.dataset.testid as string] = node instanceof HTMLInputElement || node instanceof HTMLSelectElement ? node.value : (node.textContent ?? '');
+  for (const node of document.querySelectorAll<HTMLElement>('[data-testid]'))
+    texts[node.dataset.testid as string] =
+      node instanceof HTMLInputElement || node instanceof HTMLSelectElement ? node.value : (node.textContent ?? '');
   host.post({ type: 'rendered', texts });
 }
 
 function showFailure(fileName: string, message: string, fileSize: string): void {
   page = undefined;
   root.setAttribute('aria-busy', 'false');
-  root.replaceChildren(el('section', { class: 'viewer-failure', role: 'alert' },
-    el('h1', {}, `${fileName} cannot be shown`),
-    el('p', { 'data-testid': 'failure-message' }, message),
-    el('p', { 'data-testid': 'failure-size' }, `File size: ${fileSize}`)));
+  root.replaceChildren(
+    el(
+      'section',
+      { class: 'viewer-failure', role: 'alert' },
+      el('h1', {}, `${fileName} cannot be shown`),
+      el('p', { 'data-testid': 'failure-message' }, message),
+      el('p', { 'data-testid': 'failure-size' }, `File size: ${fileSize}`),
+    ),
+  );
   report();
 }
 
@@ -74,7 +87,11 @@ class ViewerPage {
   private readonly canvas: ImageCanvas;
   private readonly status = el('p', { class: 'viewer-status', 'data-testid': 'view-status', 'aria-live': 'polite' });
   private readonly outlineNote = el('span', { class: 'viewer-outline-note', 'data-testid': 'outline' });
-  private readonly inspector = el('div', { 'data-testid': 'inspector' }, el('p', {}, 'Point at the image, or move the cursor with the arrow keys, to read its pixels.'));
+  private readonly inspector = el(
+    'div',
+    { 'data-testid': 'inspector' },
+    el('p', {}, 'Point at the image, or move the cursor with the arrow keys, to read its pixels.'),
+  );
   private readonly stretchPane = el('div', {});
   private readonly legendPane = el('section', { class: 'legend' });
   private readonly presetSelect: HTMLSelectElement;
@@ -92,7 +109,8 @@ class ViewerPage {
 
   constructor(private readonly show: ShowViewerMessage) {
     // A step from the previous date hands over its band mapping and cut-offs.
-    const carried = show.display && show.presets.some((p) => p.id === show.display?.presetId) ? show.display : undefined;
+    const carried =
+      show.display && show.presets.some((p) => p.id === show.display?.presetId) ? show.display : undefined;
     this.presetId = carried?.presetId ?? show.presets[0]?.id ?? '';
     this.stretch = carried?.stretch;
     this.stretchCarried = carried?.stretch !== undefined;
@@ -100,50 +118,94 @@ class ViewerPage {
     for (const preset of show.presets) this.presetSelect.append(el('option', { value: preset.id }, preset.label));
     this.presetSelect.value = this.presetId;
     this.presetSelect.addEventListener('change', () => this.choosePreset(this.presetSelect.value));
-    const canvasElement = el('canvas', { class: 'viewer-canvas', tabindex: '0', role: 'img', 'aria-label': `${show.fileName}: arrow keys pan, + and − zoom, 0 fits, Shift+arrows move the inspector's cursor` });
+    const canvasElement = el('canvas', {
+      class: 'viewer-canvas',
+      tabindex: '0',
+      role: 'img',
+      'aria-label': `${show.fileName}: arrow keys pan, + and − zoom, 0 fits, Shift+arrows move the inspector's cursor`,
+    });
     this.canvas = new ImageCanvas(canvasElement, show.width, show.height, show.aoi);
     const button = (label: string, title: string, action: () => void) => {
       const b = el('button', { type: 'button', title, 'aria-label': title }, label);
       b.addEventListener('click', action);
       return b;
     };
-    const toolbar = el('div', { class: 'viewer-toolbar' },
+    const toolbar = el(
+      'div',
+      { class: 'viewer-toolbar' },
       el('label', {}, 'Bands ', this.presetSelect),
       button('+', 'Zoom in', () => this.zoom(2)),
       button('−', 'Zoom out', () => this.zoom(0.5)),
-      button('Fit', 'Fit the image to the window', () => { this.canvas.fit(); this.changed(); }),
-      button('2–98 %', 'Stretch each channel from its 2nd to its 98th percentile in this view', () => { this.stretch = undefined; this.requestView(); }));
+      button('Fit', 'Fit the image to the window', () => {
+        this.canvas.fit();
+        this.changed();
+      }),
+      button('2–98 %', 'Stretch each channel from its 2nd to its 98th percentile in this view', () => {
+        this.stretch = undefined;
+        this.requestView();
+      }),
+    );
     if (show.series) toolbar.append(seriesNavigation(show.series, (direction) => this.step(direction)));
     if (show.aoi) {
       const dim = el('input', { type: 'checkbox', checked: '' });
-      dim.addEventListener('change', () => { this.canvas.dimOutside = dim.checked; this.canvas.draw(); });
+      dim.addEventListener('change', () => {
+        this.canvas.dimOutside = dim.checked;
+        this.canvas.draw();
+      });
       toolbar.append(el('label', {}, dim, ' Dim outside the requested area'));
     }
     toolbar.append(this.outlineNote);
-    const side = el('aside', { class: 'viewer-side' },
+    const side = el(
+      'aside',
+      { class: 'viewer-side' },
       el('section', { 'aria-labelledby': 'pixel-heading' }, el('h2', { id: 'pixel-heading' }, 'Pixel'), this.inspector),
-      el('section', { 'aria-labelledby': 'stretch-heading' }, el('h2', { id: 'stretch-heading' }, 'Stretch and histogram'), this.stretchPane),
+      el(
+        'section',
+        { 'aria-labelledby': 'stretch-heading' },
+        el('h2', { id: 'stretch-heading' }, 'Stretch and histogram'),
+        this.stretchPane,
+      ),
       this.legendPane,
       metadataPane(show),
-      ...renderLocator(show));
+      ...renderLocator(show),
+    );
     root.setAttribute('aria-busy', 'false');
-    root.replaceChildren(el('div', { class: 'viewer' }, el('div', { class: 'viewer-main' }, toolbar, el('div', { class: 'viewer-stage' }, canvasElement), this.status), side));
+    root.replaceChildren(
+      el(
+        'div',
+        { class: 'viewer' },
+        el('div', { class: 'viewer-main' }, toolbar, el('div', { class: 'viewer-stage' }, canvasElement), this.status),
+        side,
+      ),
+    );
     this.listen(canvasElement);
     this.canvas.fit();
     if (show.outline) this.showOutline(show.outline);
     this.changed();
-    new ResizeObserver(() => { this.canvas.draw(); this.scheduleView(); }).observe(canvasElement);
+    new ResizeObserver(() => {
+      this.canvas.draw();
+      this.scheduleView();
+    }).observe(canvasElement);
   }
 
   private listen(canvas: HTMLCanvasElement): void {
-    canvas.addEventListener('wheel', (event) => {
-      event.preventDefault();
-      const box = canvas.getBoundingClientRect();
-      this.canvas.zoom(event.deltaY < 0 ? 1.25 : 0.8, event.clientX - box.left, event.clientY - box.top);
-      this.changed();
-    }, { passive: false });
-    canvas.addEventListener('pointerdown', (event) => { this.drag = { x: event.clientX, y: event.clientY }; canvas.setPointerCapture(event.pointerId); });
-    canvas.addEventListener('pointerup', () => { this.drag = undefined; });
+    canvas.addEventListener(
+      'wheel',
+      (event) => {
+        event.preventDefault();
+        const box = canvas.getBoundingClientRect();
+        this.canvas.zoom(event.deltaY < 0 ? 1.25 : 0.8, event.clientX - box.left, event.clientY - box.top);
+        this.changed();
+      },
+      { passive: false },
+    );
+    canvas.addEventListener('pointerdown', (event) => {
+      this.drag = { x: event.clientX, y: event.clientY };
+      canvas.setPointerCapture(event.pointerId);
+    });
+    canvas.addEventListener('pointerup', () => {
+      this.drag = undefined;
+    });
     canvas.addEventListener('pointermove', (event) => {
       if (this.drag) {
         this.canvas.panBy(event.clientX - this.drag.x, event.clientY - this.drag.y);
@@ -162,11 +224,19 @@ class ViewerPage {
         return;
       }
       const pan = 60;
-      const moves: Record<string, [number, number]> = { ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+      const moves: Record<string, [number, number]> = {
+        ArrowLeft: [1, 0],
+        ArrowRight: [-1, 0],
+        ArrowUp: [0, 1],
+        ArrowDown: [0, -1],
+      };
       const move = moves[event.key];
       if (move && event.shiftKey) {
         const [cx, cy] = this.canvas.cursor ?? [Math.floor(this.canvas.cx), Math.floor(this.canvas.cy)];
-        const next: [number, number] = [Math.max(0, Math.min(this.show.width - 1, cx - move[0])), Math.max(0, Math.min(this.show.height - 1, cy - move[1]))];
+        const next: [number, number] = [
+          Math.max(0, Math.min(this.show.width - 1, cx - move[0])),
+          Math.max(0, Math.min(this.show.height - 1, cy - move[1])),
+        ];
         this.inspect(next[0], next[1]);
       } else if (move) this.canvas.panBy(move[0] * pan, move[1] * pan);
       else if (event.key === '+' || event.key === '=') this.canvas.zoom(2);
@@ -223,8 +293,13 @@ class ViewerPage {
     this.latestRender = requestId;
     this.status.textContent = 'Reading…';
     host.post({
-      type: 'render', requestId, presetId: this.presetId, window: area, targetWidth: Math.ceil(screenWidth),
-      ...(this.stretch ? { stretch: this.stretch } : {}), ...(this.stretch && this.stretchCarried ? { carried: true } : {}),
+      type: 'render',
+      requestId,
+      presetId: this.presetId,
+      window: area,
+      targetWidth: Math.ceil(screenWidth),
+      ...(this.stretch ? { stretch: this.stretch } : {}),
+      ...(this.stretch && this.stretchCarried ? { carried: true } : {}),
     });
   }
 
@@ -235,7 +310,13 @@ class ViewerPage {
       // Nothing valid here: no image drawn, and no cut-offs kept (or carried to the next date).
       this.canvas.show(undefined);
       this.stretch = undefined;
-      this.stretchPane.replaceChildren(el('p', { 'data-testid': 'stretch-empty' }, 'No valid pixels in this view: every pixel is nodata, so there is nothing to stretch.'));
+      this.stretchPane.replaceChildren(
+        el(
+          'p',
+          { 'data-testid': 'stretch-empty' },
+          'No valid pixels in this view: every pixel is nodata, so there is nothing to stretch.',
+        ),
+      );
       this.legendPane.replaceChildren();
       this.legendPane.hidden = true;
       this.status.textContent = 'No valid pixels in this view (all nodata).';
@@ -243,14 +324,22 @@ class ViewerPage {
       return;
     }
     const bitmap = el('canvas', { width: String(view.width), height: String(view.height) });
-    bitmap.getContext('2d')?.putImageData(new ImageData(new Uint8ClampedArray(view.rgba), view.width, view.height), 0, 0);
+    bitmap
+      .getContext('2d')
+      ?.putImageData(new ImageData(new Uint8ClampedArray(view.rgba), view.width, view.height), 0, 0);
     this.canvas.show({ window: view.window, bitmap });
     // The cut-offs stay as they are while the person zooms and pans, so colours do not shift.
     this.stretch = view.channels.map((c) => ({ low: c.low, high: c.high }));
-    renderStretch(this.stretchPane, view, (stretch) => { this.stretch = stretch; this.requestView(); });
+    renderStretch(this.stretchPane, view, (stretch) => {
+      this.stretch = stretch;
+      this.requestView();
+    });
     renderLegend(this.legendPane, view);
     const [x0, y0, x1, y1] = view.window;
-    const detail = view.level === 0 ? `${((view.width / (x1 - x0)) * 100).toFixed(view.width === x1 - x0 ? 0 : 1)} % of full resolution` : `overview ${view.level}`;
+    const detail =
+      view.level === 0
+        ? `${((view.width / (x1 - x0)) * 100).toFixed(view.width === x1 - x0 ? 0 : 1)} % of full resolution`
+        : `overview ${view.level}`;
     this.status.textContent = `Showing columns ${x0}–${x1}, rows ${y0}–${y1} at ${view.width} × ${view.height} pixels (${detail}).`;
     report();
   }

@@ -48,7 +48,8 @@ export function outputOptions(o: OptionReader): OutputFields | undefined {
       if (o.flag(row.flag)) fields[row.wire] = true;
     } else if (row.value === 'level') {
       const level = o.number(row.flag, { integer: true, min: 1 });
-      if (level !== undefined && level !== 1 && level !== 2) throw new UsageError(`--${row.flag} must be 1 or 2, not ${level}.`);
+      if (level !== undefined && level !== 1 && level !== 2)
+        throw new UsageError(`--${row.flag} must be 1 or 2, not ${level}.`);
       if (level !== undefined) fields[row.wire] = level;
     } else {
       const value = o.string(row.flag);

@@ -44,27 +44,61 @@ async function declarationOf(context: VerbContext, path: string): Promise<Declar
 
 /** What --json prints and --out writes. */
 function planObject(plan: Plan): Record<string, unknown> {
-  return { file: plan.file, changes: hasChanges(plan), units: plan.units, orders: plan.orders, total: plan.total, balance: plan.balance, budget: plan.budget ?? null, stops: plan.stops };
+  return {
+    file: plan.file,
+    changes: hasChanges(plan),
+    units: plan.units,
+    orders: plan.orders,
+    total: plan.total,
+    balance: plan.balance,
+    budget: plan.budget ?? null,
+    stops: plan.stops,
+  };
 }
 
-const WORDS: Record<PlanUnit['kind'], string> = { buy: '+ buy', rebuy: '~ rebuy', missing: '! missing', uncertain: '? uncertain', have: '  have', extra: '  extra' };
+const WORDS: Record<PlanUnit['kind'], string> = {
+  buy: '+ buy',
+  rebuy: '~ rebuy',
+  missing: '! missing',
+  uncertain: '? uncertain',
+  have: '  have',
+  extra: '  extra',
+};
 
 function planText(plan: Plan): string {
   const lines: string[] = [];
   for (const u of plan.units.filter((unit) => unit.kind !== 'have')) {
     const price = u.credits !== undefined && BUYING.has(u.kind) ? ` (${u.credits} credits)` : '';
     const why = u.changes ? `: ${u.changes.join(', ')}` : u.reason ? `: ${u.reason}` : '';
-    lines.push(`${WORDS[u.kind].padEnd(12)} ${u.dataset} ${u.area} ${u.date}${u.file && u.kind !== 'buy' ? ` ${u.file}` : ''}${price}${why}`);
+    lines.push(
+      `${WORDS[u.kind].padEnd(12)} ${u.dataset} ${u.area} ${u.date}${u.file && u.kind !== 'buy' ? ` ${u.file}` : ''}${price}${why}`,
+    );
   }
   for (const o of plan.orders) {
-    const price = o.kind === 'create' ? ` (${o.euroThisMonth ?? '?'} ${o.currency ?? ''} this month, ${o.euroPerMonth ?? '?'} each month)` : '';
-    const what = o.kind === 'differs' ? `: cancel ${o.guid} and create it again by hand (${(o.changes ?? []).join(', ') || 'the payload changed'}); apply does neither` : o.guid ? ` ${o.guid}` : '';
-    lines.push(`${(o.kind === 'create' ? '+ create' : o.kind === 'differs' ? '~ differs' : '  exists').padEnd(12)} order ${o.order} ${o.area}${price}${what}`);
+    const price =
+      o.kind === 'create'
+        ? ` (${o.euroThisMonth ?? '?'} ${o.currency ?? ''} this month, ${o.euroPerMonth ?? '?'} each month)`
+        : '';
+    const what =
+      o.kind === 'differs'
+        ? `: cancel ${o.guid} and create it again by hand (${(o.changes ?? []).join(', ') || 'the payload changed'}); apply does neither`
+        : o.guid
+          ? ` ${o.guid}`
+          : '';
+    lines.push(
+      `${(o.kind === 'create' ? '+ create' : o.kind === 'differs' ? '~ differs' : '  exists').padEnd(12)} order ${o.order} ${o.area}${price}${what}`,
+    );
   }
   const count = (kind: PlanUnit['kind']) => plan.units.filter((u) => u.kind === kind).length;
-  const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra'] as const).map((k) => `${count(k)} ${k}`).join(', ');
+  const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra'] as const)
+    .map((k) => `${count(k)} ${k}`)
+    .join(', ');
   lines.push('', `Plan: ${counts}.`);
-  lines.push(hasChanges(plan) ? `Total: ${plan.total.credits} credits${plan.orders.length > 0 ? `, orders ${plan.total.euroThisMonth} this month and ${plan.total.euroPerMonth} each month` : ''}${plan.balance.credits !== undefined ? ` (balance ${plan.balance.credits})` : ''}${plan.budget?.maxCredits !== undefined ? `, budget ${plan.budget.maxCredits}` : ''}.` : 'No changes: the folders hold everything the file declares.');
+  lines.push(
+    hasChanges(plan)
+      ? `Total: ${plan.total.credits} credits${plan.orders.length > 0 ? `, orders ${plan.total.euroThisMonth} this month and ${plan.total.euroPerMonth} each month` : ''}${plan.balance.credits !== undefined ? ` (balance ${plan.balance.credits})` : ''}${plan.budget?.maxCredits !== undefined ? `, budget ${plan.budget.maxCredits}` : ''}.`
+      : 'No changes: the folders hold everything the file declares.',
+  );
   for (const stop of plan.stops) lines.push(`Stops apply: ${stop}.`);
   return lines.join('\n');
 }
@@ -97,14 +131,23 @@ async function savedPlan(path: string): Promise<PlannedPurchases> {
   } catch (error) {
     throw new UsageError(`--plan ${path} is not a plan written by plan --out (${(error as Error).message}).`);
   }
-  if (!Array.isArray(value.units) || typeof value.total?.credits !== 'number') throw new UsageError(`--plan ${path} is not a plan written by plan --out.`);
+  if (!Array.isArray(value.units) || typeof value.total?.credits !== 'number')
+    throw new UsageError(`--plan ${path} is not a plan written by plan --out.`);
   return plannedPurchases(value.units, value.orders ?? [], value.total.credits);
 }
 
 function refuseOtherPlan(saved: PlannedPurchases, plan: Plan): void {
   const drift = planDrift(saved, plan);
-  if (drift?.kind === 'other-units') throw new CliError('The plan has changed since --plan was written (other units to buy): nothing was sent. Run plan again and review it.', ExitCode.notConfirmed);
-  if (drift?.kind === 'dearer') throw new CliError(`The plan now costs ${drift.now} credits, more than the ${drift.seen} of --plan: nothing was sent.`, ExitCode.notConfirmed);
+  if (drift?.kind === 'other-units')
+    throw new CliError(
+      'The plan has changed since --plan was written (other units to buy): nothing was sent. Run plan again and review it.',
+      ExitCode.notConfirmed,
+    );
+  if (drift?.kind === 'dearer')
+    throw new CliError(
+      `The plan now costs ${drift.now} credits, more than the ${drift.seen} of --plan: nothing was sent.`,
+      ExitCode.notConfirmed,
+    );
 }
 
 export async function applyVerb(context: VerbContext): Promise<number> {
@@ -117,7 +160,10 @@ export async function applyVerb(context: VerbContext): Promise<number> {
   // --plan stands for the price the person saw: its total is the budget when --max-cost is not given.
   if (saved && guard.maxCost === undefined) {
     // An order's price is in its currency: a budget in credits cannot stand for it.
-    if ([...saved.keys].some((k) => k.startsWith('create '))) throw new UsageError('--plan creates orders: give --max-cost too (the most an order may cost a month, in its currency).');
+    if ([...saved.keys].some((k) => k.startsWith('create ')))
+      throw new UsageError(
+        '--plan creates orders: give --max-cost too (the most an order may cost a month, in its currency).',
+      );
     guard.maxCost = saved.credits;
   }
   const budget = declaration.file.budget?.maxCredits;
@@ -132,20 +178,46 @@ export async function applyVerb(context: VerbContext): Promise<number> {
   const resendUncertain = o.flag('resend-uncertain');
   const buying = hasChanges(plan) || (resendUncertain && plan.units.some((u) => u.kind === 'uncertain'));
   if (buying) {
-    const refused = plan.stops.length > 0 ? plan.stops.join('; ') : refusal(guard, { images: { credits: plan.total.credits } });
+    const refused =
+      plan.stops.length > 0 ? plan.stops.join('; ') : refusal(guard, { images: { credits: plan.total.credits } });
     if (refused !== undefined) {
-      context.terminal.result({ ...planObject(plan), outcome: 'stopped', reason: refused }, () => `${planText(plan)}\nNothing was sent: ${refused}.`);
+      context.terminal.result(
+        { ...planObject(plan), outcome: 'stopped', reason: refused },
+        () => `${planText(plan)}\nNothing was sent: ${refused}.`,
+      );
       return ExitCode.notConfirmed;
     }
   }
   const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
   await store.flush();
   const stopped = (ports as { stopped?: StoppedEstimate }).stopped;
-  const summary = { outcome: stopped ? 'stopped' : result.uncertain > 0 ? 'may-have-been-charged' : result.failed > 0 ? 'failed' : 'completed', bought: result.bought, orders: result.orders, uncertain: result.uncertain, failed: result.failed, series: result.series, lock: lockPath, ...(stopped ? { stopped: { reason: stopped.reason, cost: stopped.cost } } : {}) };
+  const summary = {
+    outcome: stopped
+      ? 'stopped'
+      : result.uncertain > 0
+        ? 'may-have-been-charged'
+        : result.failed > 0
+          ? 'failed'
+          : 'completed',
+    bought: result.bought,
+    orders: result.orders,
+    uncertain: result.uncertain,
+    failed: result.failed,
+    series: result.series,
+    lock: lockPath,
+    ...(stopped ? { stopped: { reason: stopped.reason, cost: stopped.cost } } : {}),
+  };
   context.terminal.result(summary, () => {
-    const lines = result.series.flatMap((s) => s.dates.map((d) => `${d.status.padEnd(22)} ${s.dataset} ${s.area} ${d.date}${d.file ? ` ${d.file}` : ''}${d.error ? `: ${d.error}` : ''}`));
+    const lines = result.series.flatMap((s) =>
+      s.dates.map(
+        (d) =>
+          `${d.status.padEnd(22)} ${s.dataset} ${s.area} ${d.date}${d.file ? ` ${d.file}` : ''}${d.error ? `: ${d.error}` : ''}`,
+      ),
+    );
     for (const o of result.orders) lines.push(`order ${o.order}: ${o.outcome}${o.guid ? ` ${o.guid}` : ''}`);
-    lines.push(`Apply: ${result.bought} bought, ${result.uncertain} uncertain, ${result.failed} failed. Lock: ${lockPath}.`);
+    lines.push(
+      `Apply: ${result.bought} bought, ${result.uncertain} uncertain, ${result.failed} failed. Lock: ${lockPath}.`,
+    );
     if (stopped) lines.push(`Stopped before sending: ${stopped.reason}.`);
     if (!buying) lines.push('No changes.');
     return lines.join('\n');
@@ -162,6 +234,11 @@ export async function verifyVerb(context: VerbContext): Promise<number> {
   const lock = await readLock(lockPath);
   const files = await verifyLock(dirname(resolve(path)), lock, context.signal);
   const differing = files.filter((f) => f.problem !== undefined);
-  context.terminal.result({ lock: lockPath, files: files.length, differing }, () => [...differing.map((f) => `${f.file}: ${f.problem}`), `${files.length - differing.length} of ${files.length} locked images match.`].join('\n'));
+  context.terminal.result({ lock: lockPath, files: files.length, differing }, () =>
+    [
+      ...differing.map((f) => `${f.file}: ${f.problem}`),
+      `${files.length - differing.length} of ${files.length} locked images match.`,
+    ].join('\n'),
+  );
   return differing.length > 0 ? ExitCode.localFile : ExitCode.ok;
 }

@@ -4,7 +4,14 @@ import { judgeAvailability } from '../../workflows/composite/availability';
 import { combineAvailability, partProfile, partsFor } from '../../workflows/composite/area-parts';
 import { readAoiOrThrow } from '../../workflows/engine/aoi-input';
 import { accountForRun } from '../../workflows/engine/account-snapshot';
-import { checkConstellations, checkModel, checkResolution, defaultConstellations, DEFAULT_BANDNAMES, DEFAULT_RESOLUTION } from '../../workflows/engine/choices';
+import {
+  checkConstellations,
+  checkModel,
+  checkResolution,
+  defaultConstellations,
+  DEFAULT_BANDNAMES,
+  DEFAULT_RESOLUTION,
+} from '../../workflows/engine/choices';
 import { defaultEpsg } from '../../workflows/engine/projection';
 import { downloadComposite } from '../../workflows/composite/download-composite-workflow';
 import { findAvailableDates } from '../../workflows/dates/find-dates-workflow';
@@ -39,7 +46,11 @@ export async function availableVerb(context: VerbContext): Promise<number> {
     date: options.date,
     aoiMode: options.aoiMode ?? aoi.format,
     model,
-    satelliteConstellations: checkConstellations(model, options.satelliteConstellations ?? defaultConstellations(model, models, undefined), models),
+    satelliteConstellations: checkConstellations(
+      model,
+      options.satelliteConstellations ?? defaultConstellations(model, models, undefined),
+      models,
+    ),
     epsgProjection: options.epsgProjection ?? defaultEpsg(aoi.bbox),
     resolution: checkResolution(options.resolution ?? DEFAULT_RESOLUTION),
     bandnames: options.bandnames ?? DEFAULT_BANDNAMES,
@@ -50,11 +61,30 @@ export async function availableVerb(context: VerbContext): Promise<number> {
   const account = await accountForRun({ client, signal: context.signal });
   const parts = partsFor(aoi, account.maxCompositeAreaKm2, undefined);
   const availability = parts
-    ? combineAvailability(await Promise.all(parts.map((part) => client.checkCompositeAvailability(availabilityRequest(partProfile(part, profile)), { signal: context.signal }))))
+    ? combineAvailability(
+        await Promise.all(
+          parts.map((part) =>
+            client.checkCompositeAvailability(availabilityRequest(partProfile(part, profile)), {
+              signal: context.signal,
+            }),
+          ),
+        ),
+      )
     : await client.checkCompositeAvailability(request, { signal: context.signal });
   const verdict = judgeAvailability(availability, options.date);
-  const result = { outcome: verdict.ready ? 'completed' : 'not-available', ready: verdict.ready, reason: verdict.sentence || undefined, fixes: verdict.fixes, request, availability };
-  context.terminal.result(result, () => (verdict.ready ? `Available: a composite of ${options.date} can be processed.` : `Not available: ${verdict.sentence}`));
+  const result = {
+    outcome: verdict.ready ? 'completed' : 'not-available',
+    ready: verdict.ready,
+    reason: verdict.sentence || undefined,
+    fixes: verdict.fixes,
+    request,
+    availability,
+  };
+  context.terminal.result(result, () =>
+    verdict.ready
+      ? `Available: a composite of ${options.date} can be processed.`
+      : `Not available: ${verdict.sentence}`,
+  );
   return verdict.ready ? ExitCode.ok : ExitCode.notAvailable;
 }
 
@@ -71,7 +101,9 @@ export async function estimateVerb(context: VerbContext): Promise<number> {
     return result.outcome === 'not-available' ? ExitCode.notAvailable : ExitCode.failure;
   }
   const { outcome: _outcome, ...rest } = result;
-  context.terminal.result({ ...rest, outcome: 'estimated', cost: stopped.cost, price: stopped.price }, () => stoppedText({ ...stopped, reason: 'an estimate only (download sends it)' }));
+  context.terminal.result({ ...rest, outcome: 'estimated', cost: stopped.cost, price: stopped.price }, () =>
+    stoppedText({ ...stopped, reason: 'an estimate only (download sends it)' }),
+  );
   return ExitCode.ok;
 }
 
@@ -82,13 +114,24 @@ export async function downloadVerb(context: VerbContext): Promise<number> {
   const ports = await context.ports();
   // --resend-uncertain names no parts: every part of a split area the manifest holds as possibly charged.
   const resendUncertain = context.options.flag('resend-uncertain') ? ('all' as const) : undefined;
-  const result = await downloadComposite(ports, source, { ...options, outputDirectory: context.outputDirectory(), resendUncertain });
+  const result = await downloadComposite(ports, source, {
+    ...options,
+    outputDirectory: context.outputDirectory(),
+    resendUncertain,
+  });
   if (ports.stopped) {
     const stopped = ports.stopped;
-    context.terminal.result({ ...result, stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } }, () => stoppedText(stopped));
+    context.terminal.result(
+      { ...result, stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } },
+      () => stoppedText(stopped),
+    );
     return ExitCode.notConfirmed;
   }
   context.terminal.result(result, () => (result.parts ? batchText(result.parts) : compositeText(result)));
   // Interrupted is said by 130, as for a series; the result printed says whether it may have been charged.
-  return exitCodeOfOutcome(result.outcome, { interrupted: context.signal.aborted && result.outcome !== 'not-available', failed: result.parts?.failed.length ?? 0, uncertain: result.parts?.uncertain.length ?? 0 });
+  return exitCodeOfOutcome(result.outcome, {
+    interrupted: context.signal.aborted && result.outcome !== 'not-available',
+    failed: result.parts?.failed.length ?? 0,
+    uncertain: result.parts?.uncertain.length ?? 0,
+  });
 }

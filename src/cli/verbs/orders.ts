@@ -11,7 +11,10 @@ import { estimateText, orderDetailText, ordersText, stoppedText } from '../forma
 export async function ordersListVerb(context: VerbContext): Promise<number> {
   expectPositionals(context, 0);
   const client = await context.client();
-  const orders = await client.listOrders({ recurringOnly: context.options.flag('recurring-only'), getExpired: context.options.flag('expired') }, { signal: context.signal });
+  const orders = await client.listOrders(
+    { recurringOnly: context.options.flag('recurring-only'), getExpired: context.options.flag('expired') },
+    { signal: context.signal },
+  );
   context.terminal.result({ orders }, () => ordersText(orders));
   return ExitCode.ok;
 }
@@ -37,13 +40,16 @@ export async function ordersCancelVerb(context: VerbContext): Promise<number> {
 function orderOptions(context: VerbContext): OrderOptions {
   const o = context.options;
   const to = o.day('to');
-  if (to !== undefined && o.flag('recurring')) throw new UsageError('--to and --recurring exclude each other: a recurring order has no last day.');
+  if (to !== undefined && o.flag('recurring'))
+    throw new UsageError('--to and --recurring exclude each other: a recurring order has no last day.');
   const options: OrderOptions = {
     model: o.string('model'),
     satelliteConstellations: o.list('satellite-constellations'),
     from: o.day('from'),
     to: o.flag('recurring') ? null : to,
-    ...Object.fromEntries(ORDER_COUNT_FIELDS.map((row) => [row.name, o.number(row.flag, { integer: true, min: row.min, max: row.max })])),
+    ...Object.fromEntries(
+      ORDER_COUNT_FIELDS.map((row) => [row.name, o.number(row.flag, { integer: true, min: row.min, max: row.max })]),
+    ),
     referenceDate: o.day('reference-date'),
     tileDeduplication: o.flag('tile-deduplication') ? true : undefined,
     geometryTileOrdering: o.flag('geometry-tile-ordering') ? true : undefined,
@@ -53,7 +59,8 @@ function orderOptions(context: VerbContext): OrderOptions {
     compareCovers: o.flag('compare-covers'),
   };
   if (!options.from) throw new UsageError('Missing --from YYYY-MM-DD (first day of the order).');
-  if (options.to === undefined) throw new UsageError('Missing --to YYYY-MM-DD, or --recurring for an order that renews every month.');
+  if (options.to === undefined)
+    throw new UsageError('Missing --to YYYY-MM-DD, or --recurring for an order that renews every month.');
   return options;
 }
 
@@ -70,7 +77,9 @@ export async function ordersEstimateVerb(context: VerbContext): Promise<number> 
   const result = await runOrder(ports, source, { ...options, skipConfirmation: false }, 'estimate');
   const stopped = ports.stopped;
   if (!stopped) throw new Error('The order estimate ended without an estimate.');
-  context.terminal.result({ ...result, outcome: 'estimated', cost: stopped.cost, price: stopped.price }, () => estimateText(stopped.model));
+  context.terminal.result({ ...result, outcome: 'estimated', cost: stopped.cost, price: stopped.price }, () =>
+    estimateText(stopped.model),
+  );
   return ExitCode.ok;
 }
 
@@ -81,9 +90,16 @@ export async function ordersCreateVerb(context: VerbContext): Promise<number> {
   const result = await runOrder(ports, source, { ...options, skipConfirmation: false }, 'create');
   if (ports.stopped) {
     const stopped = ports.stopped;
-    context.terminal.result({ ...result, stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } }, () => stoppedText(stopped));
+    context.terminal.result(
+      { ...result, stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } },
+      () => stoppedText(stopped),
+    );
     return ExitCode.notConfirmed;
   }
-  context.terminal.result(result, () => `Created order ${result.order?.TaskOrderGuid ?? '?'}${result.recurring ? ` (recurring; cancel before ${result.cancellationDeadline} to stop next month's charge)` : ''}.`);
+  context.terminal.result(
+    result,
+    () =>
+      `Created order ${result.order?.TaskOrderGuid ?? '?'}${result.recurring ? ` (recurring; cancel before ${result.cancellationDeadline} to stop next month's charge)` : ''}.`,
+  );
   return exitCodeOfOutcome(result.outcome, { interrupted: context.signal.aborted });
 }

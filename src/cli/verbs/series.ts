@@ -23,12 +23,14 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
   const { date: _date, ...options } = compositeOptions(o);
   const everyText = o.string('every');
   const every = everyText === undefined ? undefined : parseEvery(everyText);
-  if (everyText !== undefined && every === undefined) throw new UsageError(`--every must be a number of days such as 7, 7d or 2w, or week or month, not '${everyText}'.`);
+  if (everyText !== undefined && every === undefined)
+    throw new UsageError(`--every must be a number of days such as 7, 7d or 2w, or week or month, not '${everyText}'.`);
   const maxDates = o.number('max-dates', { integer: true, min: 1 });
   const nth = o.number('nth', { integer: true, min: 1 });
   const concurrency = o.number('concurrency', { integer: true, min: 1 });
   const given = o.days('dates');
-  if (given && (nth !== undefined || everyText !== undefined)) throw new UsageError('--nth and --every thin the dates a search found; --dates names the dates itself.');
+  if (given && (nth !== undefined || everyText !== undefined))
+    throw new UsageError('--nth and --every thin the dates a search found; --dates names the dates itself.');
   if (!options.model) throw new UsageError('Missing --model.');
   const source = await context.area();
   // --stats' options are checked before anything is bought, not after.
@@ -38,14 +40,48 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
   const directory = context.outputDirectory();
   // --resend-uncertain names no dates: it means every date the manifest holds as possibly charged.
   const resendUncertain = o.flag('resend-uncertain') ? ('all' as const) : undefined;
-  const result = await downloadSeries(ports, source, { ...options, dates: given, every, nth, maxDates, concurrency, outputDirectory: directory, resendUncertain });
+  const result = await downloadSeries(ports, source, {
+    ...options,
+    dates: given,
+    every,
+    nth,
+    maxDates,
+    concurrency,
+    outputDirectory: directory,
+    resendUncertain,
+  });
   const stopped = ports.stopped as StoppedEstimate | undefined;
   const dates = result.dates.filter((d) => d.status !== 'partial').map((d) => ({ ...d, status: cliStatus(d.status) }));
-  const report = { outcome: stopped ? 'stopped' : result.outcome === 'cancelled' && !context.signal.aborted ? 'completed' : result.outcome, manifestPath: result.manifestPath, dates, partial: result.dates.filter((d) => d.status === 'partial').map((d) => d.date), files: result.files, bytes: result.bytes, totalCredits: result.totalCredits, itemCollection: result.itemCollection, collection: result.collection, ...(stopped ? { stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } } : {}) };
+  const report = {
+    outcome: stopped
+      ? 'stopped'
+      : result.outcome === 'cancelled' && !context.signal.aborted
+        ? 'completed'
+        : result.outcome,
+    manifestPath: result.manifestPath,
+    dates,
+    partial: result.dates.filter((d) => d.status === 'partial').map((d) => d.date),
+    files: result.files,
+    bytes: result.bytes,
+    totalCredits: result.totalCredits,
+    itemCollection: result.itemCollection,
+    collection: result.collection,
+    ...(stopped ? { stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } } : {}),
+  };
   // --stats: the series ends with its field statistics (images already paid for: only local work).
-  const stats = o.flag('stats') && result.itemCollection ? await (await import('./stats')).seriesStats(context, source.text, source.name, directory) : undefined;
-  const withStats = stats ? { ...report, stats: { csv: stats.csv, rows: stats.rows.length, failures: stats.failures } } : report;
-  context.terminal.result(withStats, () => seriesText(result, dates, stopped) + (stats ? `\nField statistics: ${stats.csv} (${stats.rows.length} rows)` : ''));
+  const stats =
+    o.flag('stats') && result.itemCollection
+      ? await (await import('./stats')).seriesStats(context, source.text, source.name, directory)
+      : undefined;
+  const withStats = stats
+    ? { ...report, stats: { csv: stats.csv, rows: stats.rows.length, failures: stats.failures } }
+    : report;
+  context.terminal.result(
+    withStats,
+    () =>
+      seriesText(result, dates, stopped) +
+      (stats ? `\nField statistics: ${stats.csv} (${stats.rows.length} rows)` : ''),
+  );
   const code = seriesExitCode(result, dates, stopped, context.signal.aborted);
   return code === ExitCode.ok && stats && stats.failures.length > 0 ? ExitCode.failure : code;
 }
@@ -54,28 +90,52 @@ function cliStatus(status: SeriesDateReport['status']): CliStatus {
   return status === 'may-have-been-charged' ? 'uncertain' : status === 'partial' ? 'not-available' : status;
 }
 
-function seriesExitCode(result: SeriesResult, dates: { status: CliStatus }[], stopped: StoppedEstimate | undefined, interrupted: boolean): number {
+function seriesExitCode(
+  result: SeriesResult,
+  dates: { status: CliStatus }[],
+  stopped: StoppedEstimate | undefined,
+  interrupted: boolean,
+): number {
   const count = (status: CliStatus) => dates.filter((d) => d.status === status).length;
-  const facts = { interrupted, failed: count('failed'), notAvailable: count('not-available'), uncertain: count('uncertain') };
+  const facts = {
+    interrupted,
+    failed: count('failed'),
+    notAvailable: count('not-available'),
+    uncertain: count('uncertain'),
+  };
   if (stopped && !interrupted && facts.uncertain === 0) return ExitCode.notConfirmed;
   if (dates.length === 0 && !interrupted) return ExitCode.notAvailable;
   // The series reports 'cancelled' for a run that ended early without an interrupt (nothing to send).
   return exitCodeOfOutcome(result.outcome === 'cancelled' && !interrupted ? 'completed' : result.outcome, facts);
 }
 
-function seriesText(result: SeriesResult, dates: { date: string; status: string; file?: string; error?: string; validFraction?: number }[], stopped: StoppedEstimate | undefined): string {
+function seriesText(
+  result: SeriesResult,
+  dates: { date: string; status: string; file?: string; error?: string; validFraction?: number }[],
+  stopped: StoppedEstimate | undefined,
+): string {
   const lines = dates.map((d) => {
     const validity = validitySentence(d.validFraction);
-    const what = d.status === 'uncertain' ? `possibly charged: ${d.error ? `${d.error}; ` : ''}${RESEND_ADVICE}` : (d.file ?? d.error ?? '');
+    const what =
+      d.status === 'uncertain'
+        ? `possibly charged: ${d.error ? `${d.error}; ` : ''}${RESEND_ADVICE}`
+        : (d.file ?? d.error ?? '');
     return `${d.date}  ${d.status.padEnd(13)} ${what}${validity ? `  (${validity})` : ''}`;
   });
   const empty = dates.filter((d) => d.validFraction === 0).length;
-  if (empty > 0) lines.push(`${empty} date${empty === 1 ? ' was' : 's were'} paid for but hold${empty === 1 ? 's' : ''} no valid pixels.`);
+  if (empty > 0)
+    lines.push(
+      `${empty} date${empty === 1 ? ' was' : 's were'} paid for but hold${empty === 1 ? 's' : ''} no valid pixels.`,
+    );
   if (dates.length === 0) lines.push('No dates with imagery of the whole area in this window.');
   const partial = result.dates.filter((d) => d.status === 'partial').length;
-  if (partial > 0) lines.push(`${partial} date(s) cover only part of the area and were skipped (AllowPartialImage is off).`);
+  if (partial > 0)
+    lines.push(`${partial} date(s) cover only part of the area and were skipped (AllowPartialImage is off).`);
   if (result.totalCredits !== undefined) lines.push(`Estimated total: ${result.totalCredits} credits`);
-  if (result.charge) lines.push(chargeSentence(result.charge, `${result.uncertain.length} date${result.uncertain.length === 1 ? '' : 's'}`));
+  if (result.charge)
+    lines.push(
+      chargeSentence(result.charge, `${result.uncertain.length} date${result.uncertain.length === 1 ? '' : 's'}`),
+    );
   if (stopped) lines.push(stoppedText(stopped));
   if (result.itemCollection) lines.push(`STAC ItemCollection: ${result.itemCollection}`);
   if (result.collection) lines.push(`STAC Collection: ${result.collection}`);

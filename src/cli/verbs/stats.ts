@@ -5,7 +5,17 @@
 // holds the rest, and the exit code is 1.
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { replaceFileSafely } from '../../api/safe-files';
-import { PIXEL_RULES, RowCache, StatsError, cachePathFor, computeStats, listImages, measureOf, readFields, toCsv } from '../../stats/index';
+import {
+  PIXEL_RULES,
+  RowCache,
+  StatsError,
+  cachePathFor,
+  computeStats,
+  listImages,
+  measureOf,
+  readFields,
+  toCsv,
+} from '../../stats/index';
 import type { Measure, PixelRule, StatsResult } from '../../stats/index';
 import { readAreaSource } from '../area';
 import type { VerbContext } from '../context';
@@ -14,7 +24,8 @@ import { ExitCode, UsageError } from '../exit-codes';
 export async function statsVerb(context: VerbContext): Promise<number> {
   const { options, terminal } = context;
   const [areaName, ...imageNames] = context.rest;
-  if (imageNames.length === 0) throw new UsageError("'stats' needs an area file and at least one image, folder or STAC ItemCollection after it.");
+  if (imageNames.length === 0)
+    throw new UsageError("'stats' needs an area file and at least one image, folder or STAC ItemCollection after it.");
   const { measures, rule } = measureOptions(context);
   const csv = options.string('csv');
   const parquet = options.string('parquet');
@@ -41,9 +52,27 @@ export async function statsVerb(context: VerbContext): Promise<number> {
   }
   if (cache && table) await cache.save(cachePathFor(table));
   for (const failure of result.failures) terminal.note(`sat-imagery: ${failure.image}: ${failure.reason}`);
-  if (terminal.json) terminal.out(JSON.stringify({ rows: result.rows, failures: result.failures, measured: result.measured, files: [csv, parquet].filter(Boolean) }, null, 2));
+  if (terminal.json)
+    terminal.out(
+      JSON.stringify(
+        {
+          rows: result.rows,
+          failures: result.failures,
+          measured: result.measured,
+          files: [csv, parquet].filter(Boolean),
+        },
+        null,
+        2,
+      ),
+    );
   else if (!table) terminal.write(toCsv(result.rows));
-  else terminal.note(summaryLine(result, [csv, parquet].filter((f): f is string => f !== undefined)));
+  else
+    terminal.note(
+      summaryLine(
+        result,
+        [csv, parquet].filter((f): f is string => f !== undefined),
+      ),
+    );
   return result.failures.length > 0 ? ExitCode.failure : ExitCode.ok;
 }
 
@@ -57,18 +86,32 @@ export function measureOptions({ options }: VerbContext): { measures: Measure[];
     return { measures, rule: readRule(options.string('rule')) };
   } catch (error) {
     // A malformed index or expression is a usage error (exit 2), said as the parser said it.
-    if (error instanceof StatsError) throw new UsageError(`${expression ? '--expression' : '--index'}: ${error.message}`);
+    if (error instanceof StatsError)
+      throw new UsageError(`${expression ? '--expression' : '--index'}: ${error.message}`);
     throw error;
   }
 }
 
 /** `series --stats`: the statistics of the series folder by its fields, as field-stats.csv in it. */
-export async function seriesStats(context: VerbContext, areaText: string, areaName: string, directory: string): Promise<StatsResult & { csv: string }> {
+export async function seriesStats(
+  context: VerbContext,
+  areaText: string,
+  areaName: string,
+  directory: string,
+): Promise<StatsResult & { csv: string }> {
   const { measures, rule } = measureOptions(context);
   const fields = readFields(areaText, areaName, 'auto', context.options.string('id-property'));
   const csv = join(directory, SERIES_STATS_NAME);
   const cache = await RowCache.load(cachePathFor(csv));
-  const result = await computeStats({ fields, images: await listImages([directory]), measures, rule, imageLabel: (path) => relative(directory, resolve(path)).split(sep).join('/'), cache, signal: context.signal });
+  const result = await computeStats({
+    fields,
+    images: await listImages([directory]),
+    measures,
+    rule,
+    imageLabel: (path) => relative(directory, resolve(path)).split(sep).join('/'),
+    cache,
+    signal: context.signal,
+  });
   await replaceFileSafely(csv, toCsv(result.rows));
   await cache.save(cachePathFor(csv));
   for (const failure of result.failures) context.terminal.note(`sat-imagery: ${failure.image}: ${failure.reason}`);
@@ -80,7 +123,8 @@ export const SERIES_STATS_NAME = 'field-stats.csv';
 function readRule(text: string | undefined): PixelRule {
   if (text === undefined) return 'centre';
   const rule = text === 'center' ? 'centre' : text;
-  if (!(PIXEL_RULES as string[]).includes(rule)) throw new UsageError(`--rule must be one of ${PIXEL_RULES.join(', ')}, not '${text}'.`);
+  if (!(PIXEL_RULES as string[]).includes(rule))
+    throw new UsageError(`--rule must be one of ${PIXEL_RULES.join(', ')}, not '${text}'.`);
   return rule as PixelRule;
 }
 

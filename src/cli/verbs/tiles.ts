@@ -3,7 +3,13 @@
 // it to --max-cost before anything is sent. The derived price is an estimate, so the budget is
 // also held against what the key's credits say was spent: around each unit the credits are read,
 // and a unit is sent only while what was spent plus the dearest unit so far stays within it.
-import type { CallOptions, DownloadTarget, ImageryClient, MiniTileProcessRequest, TileProcessRequest } from '../../api/types';
+import type {
+  CallOptions,
+  DownloadTarget,
+  ImageryClient,
+  MiniTileProcessRequest,
+  TileProcessRequest,
+} from '../../api/types';
 import { readAoiOrThrow } from '../../workflows/engine/aoi-input';
 import { readAccountNow } from '../../workflows/engine/account-snapshot';
 import { processTiles } from '../../workflows/tiles/process-tiles-workflow';
@@ -21,7 +27,12 @@ export async function tilesSearchVerb(context: VerbContext): Promise<number> {
   const ports = await context.ports();
   const o = context.options;
   const tileGuids = o.list('tile-guids');
-  const result = await searchTiles(ports, source, { only: o.flag('mini-tiles') ? 'minitiles' : undefined, tileGuids, tileGuidForMiniTiles: o.string('tile-guid-for-mini-tiles'), skipConfirmation: true });
+  const result = await searchTiles(ports, source, {
+    only: o.flag('mini-tiles') ? 'minitiles' : undefined,
+    tileGuids,
+    tileGuidForMiniTiles: o.string('tile-guid-for-mini-tiles'),
+    skipConfirmation: true,
+  });
   context.terminal.result(result, () => tilesText(result.tiles, tileGuids ? result.selected : undefined));
   return ExitCode.ok;
 }
@@ -43,7 +54,11 @@ export async function tilesOptimizeVerb(context: VerbContext): Promise<number> {
 }
 
 export async function tilesProcessVerb(context: VerbContext): Promise<number> {
-  const options = { ...compositeOptions(context.options), tileGuids: context.options.list('tile-guids'), concurrency: context.options.number('concurrency', { integer: true, min: 1 }) };
+  const options = {
+    ...compositeOptions(context.options),
+    tileGuids: context.options.list('tile-guids'),
+    concurrency: context.options.number('concurrency', { integer: true, min: 1 }),
+  };
   expectPositionals(context, 1);
   if (!options.model) throw new UsageError('Missing --model.');
   if (!options.date) throw new UsageError("'tiles process' needs --date YYYY-MM-DD.");
@@ -53,7 +68,11 @@ export async function tilesProcessVerb(context: VerbContext): Promise<number> {
   const why = refusal(guard);
   if (why !== undefined) {
     const result = { outcome: 'cancelled', stopped: { cost: undefined, reason: why } };
-    context.terminal.result(result, () => `Processing tiles is billed per tile; its price is derived from the composite rate before anything is sent.\nNot sent: ${why}.`);
+    context.terminal.result(
+      result,
+      () =>
+        `Processing tiles is billed per tile; its price is derived from the composite rate before anything is sent.\nNot sent: ${why}.`,
+    );
     return ExitCode.notConfirmed;
   }
   const source = context.rest.length > 0 ? await context.area() : undefined;
@@ -63,22 +82,40 @@ export async function tilesProcessVerb(context: VerbContext): Promise<number> {
   const kind = context.options.flag('mini-tiles') ? 'minitile' : 'tile';
   // --resend-uncertain names no tiles: every unit the manifest holds as possibly charged.
   const resendUncertain = context.options.flag('resend-uncertain') ? ('all' as const) : undefined;
-  const result = await processTiles(ports, kind, source, { ...options, outputDirectory: context.outputDirectory(), resendUncertain });
+  const result = await processTiles(ports, kind, source, {
+    ...options,
+    outputDirectory: context.outputDirectory(),
+    resendUncertain,
+  });
   if (ports.stopped) {
     const stopped = ports.stopped;
-    context.terminal.result({ ...result, stopped: { cost: stopped.cost, reason: stopped.reason } }, () => stoppedText(stopped));
+    context.terminal.result({ ...result, stopped: { cost: stopped.cost, reason: stopped.reason } }, () =>
+      stoppedText(stopped),
+    );
     return ExitCode.notConfirmed;
   }
   context.terminal.result(result, () => batchText(result));
-  if (budget.reached && !context.signal.aborted && result.outcome !== 'may-have-been-charged') return ExitCode.notConfirmed;
+  if (budget.reached && !context.signal.aborted && result.outcome !== 'may-have-been-charged')
+    return ExitCode.notConfirmed;
   const notSent = result.failed.filter((unit) => unit.notAvailable).length;
-  return exitCodeOfOutcome(result.outcome, { interrupted: context.signal.aborted, failed: result.failed.length - notSent, notAvailable: notSent, uncertain: result.uncertain.length });
+  return exitCodeOfOutcome(result.outcome, {
+    interrupted: context.signal.aborted,
+    failed: result.failed.length - notSent,
+    notAvailable: notSent,
+    uncertain: result.uncertain.length,
+  });
 }
 
 /** The client with tile processing held to a budget of spent credits. An account that does not
  * report its credits (the newer /api/account/info documents no balance) cannot be held this way:
  * the units are sent, held by the derived price within --max-cost only, and the person is told. */
-function budgeted(client: ImageryClient, maxCost: number, signal: AbortSignal, budget: { reached: boolean }, note: (text: string) => void): ImageryClient {
+function budgeted(
+  client: ImageryClient,
+  maxCost: number,
+  signal: AbortSignal,
+  budget: { reached: boolean },
+  note: (text: string) => void,
+): ImageryClient {
   let start: number | undefined;
   let dearest = 0;
   let told = false;
@@ -86,7 +123,10 @@ function budgeted(client: ImageryClient, maxCost: number, signal: AbortSignal, b
     // Read fresh around each unit (what was spent so far), with the run's definition of credits.
     const amount = (await readAccountNow(client, signal)).balances.credits;
     if (amount !== undefined) return amount;
-    if (!told) note('The account does not report its credit balance: the balance check is skipped; the derived price within --max-cost still holds the batch.');
+    if (!told)
+      note(
+        'The account does not report its credit balance: the balance check is skipped; the derived price within --max-cost still holds the batch.',
+      );
     told = true;
     return undefined;
   };
@@ -96,7 +136,11 @@ function budgeted(client: ImageryClient, maxCost: number, signal: AbortSignal, b
     start ??= before;
     const spent = start - before;
     if (spent + dearest > maxCost) budget.reached = true;
-    if (budget.reached) throw new CliError(`Not sent: ${round(spent)} of the budget of ${maxCost} is spent and a unit costs up to ${round(dearest)}.`, ExitCode.notConfirmed);
+    if (budget.reached)
+      throw new CliError(
+        `Not sent: ${round(spent)} of the budget of ${maxCost} is spent and a unit costs up to ${round(dearest)}.`,
+        ExitCode.notConfirmed,
+      );
     const result = await send();
     // With other workers the difference includes their units too: an over-estimate, on the safe side.
     const after = await credits();
@@ -105,8 +149,10 @@ function budgeted(client: ImageryClient, maxCost: number, signal: AbortSignal, b
   };
   return {
     ...client,
-    downloadTile: (request: TileProcessRequest, target: DownloadTarget, o?: CallOptions) => guarded(() => client.downloadTile(request, target, o)),
-    downloadMiniTile: (request: MiniTileProcessRequest, target: DownloadTarget, o?: CallOptions) => guarded(() => client.downloadMiniTile(request, target, o)),
+    downloadTile: (request: TileProcessRequest, target: DownloadTarget, o?: CallOptions) =>
+      guarded(() => client.downloadTile(request, target, o)),
+    downloadMiniTile: (request: MiniTileProcessRequest, target: DownloadTarget, o?: CallOptions) =>
+      guarded(() => client.downloadMiniTile(request, target, o)),
   };
 }
 

@@ -25,7 +25,10 @@ export const cancelOrderCommand: Command = {
       none: 'No loaded order can be cancelled: completed and cancelled orders are not listed. Refresh the Orders view to see the latest.',
     });
     if (!target) return { cancelled: false };
-    const skip = typeof options === 'object' && options !== null && (options as { skipConfirmation?: unknown }).skipConfirmation === true;
+    const skip =
+      typeof options === 'object' &&
+      options !== null &&
+      (options as { skipConfirmation?: unknown }).skipConfirmation === true;
     if (!skip && !(await confirm(target.guid, target.order))) return { cancelled: false, guid: target.guid };
     const log = services.log('orders');
     try {
@@ -35,7 +38,9 @@ export const cancelOrderCommand: Command = {
       return { cancelled: false, guid: target.guid };
     }
     log.info(`order ${target.guid} cancelled`);
-    void vscode.window.showInformationMessage(`Order ${target.order ? orderLabel(target.order) + ' ' : ''}(${target.guid}) cancelled.`);
+    void vscode.window.showInformationMessage(
+      `Order ${target.order ? orderLabel(target.order) + ' ' : ''}(${target.guid}) cancelled.`,
+    );
     services.refreshTrees();
     return { cancelled: true, guid: target.guid };
   },
@@ -45,15 +50,27 @@ export const CANCEL_BUTTON = 'Cancel the order';
 export const KEEP_BUTTON = 'Keep it';
 
 /** The confirmation's question and its detail lines: what cancelling this order does now. */
-export function cancelConfirmation(guid: string, order: TaskOrder | undefined, now: Date): { message: string; detail: string } {
+export function cancelConfirmation(
+  guid: string,
+  order: TaskOrder | undefined,
+  now: Date,
+): { message: string; detail: string } {
   const name = order ? `${orderLabel(order)}, ${orderPeriod(order)}` : 'this order';
   const lines = [`Order ID: ${guid}`];
   const status = order ? orderStatus(order) : undefined;
   if (status === 'Review') lines.push('It is still in Review, so it is cancelled in full.');
-  else if (status !== undefined) lines.push(`Its status is ${status}: past Review an order can no longer be cancelled in full; cancelling stops its renewal.`);
+  else if (status !== undefined)
+    lines.push(
+      `Its status is ${status}: past Review an order can no longer be cancelled in full; cancelling stops its renewal.`,
+    );
   else lines.push('An order in Review is cancelled in full; past Review, cancelling stops its renewal.');
-  if (order && isRecurring(order)) lines.push(`It renews every month: cancelling before ${recurringDeadline(now).toUTCString()} stops next month's charge.`);
-  lines.push("Cancelling can re-price your other orders of this month: the monthly spend tier counts the whole account's spend in the calendar month.");
+  if (order && isRecurring(order))
+    lines.push(
+      `It renews every month: cancelling before ${recurringDeadline(now).toUTCString()} stops next month's charge.`,
+    );
+  lines.push(
+    "Cancelling can re-price your other orders of this month: the monthly spend tier counts the whole account's spend in the calendar month.",
+  );
   lines.push('This cannot be undone.');
   return { message: `Cancel the order ${name}?`, detail: lines.join('\n') };
 }
@@ -61,7 +78,12 @@ export function cancelConfirmation(guid: string, order: TaskOrder | undefined, n
 async function confirm(guid: string, order: TaskOrder | undefined): Promise<boolean> {
   const { message, detail } = cancelConfirmation(guid, order, new Date());
   // "Keep it" is the close affordance: the dialog adds no second "Cancel" beside "Cancel the order".
-  const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, { title: CANCEL_BUTTON }, { title: KEEP_BUTTON, isCloseAffordance: true });
+  const choice = await vscode.window.showWarningMessage(
+    message,
+    { modal: true, detail },
+    { title: CANCEL_BUTTON },
+    { title: KEEP_BUTTON, isCloseAffordance: true },
+  );
   return choice?.title === CANCEL_BUTTON;
 }
 

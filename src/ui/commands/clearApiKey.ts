@@ -9,7 +9,7 @@ export const clearApiKeyCommand: Command = {
     const had = !!(await services.apiKey.get());
     await services.apiKey.clear();
     services.log('key').info('key removed');
-    if (had) void vscode.window.showInformationMessage('API key removed from this machine\'s secret storage.');
+    if (had) void vscode.window.showInformationMessage("API key removed from this machine's secret storage.");
     return { cleared: had };
   },
 };

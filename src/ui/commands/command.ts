@@ -32,7 +32,8 @@ function isPlainObject(value: unknown): value is object {
 
 function workflowArguments(args: unknown[]): unknown[] {
   const [first, ...rest] = args;
-  const plainObject = typeof first === 'object' && first !== null && !Array.isArray(first) && !(first instanceof vscode.Uri);
+  const plainObject =
+    typeof first === 'object' && first !== null && !Array.isArray(first) && !(first instanceof vscode.Uri);
   if (!plainObject || rest.length > 0) return args;
   const { uri, ...options } = first as { uri?: unknown };
   return [uri, options];

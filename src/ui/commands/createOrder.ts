@@ -7,7 +7,11 @@ import { workflowCommand } from './command';
 import { orderOptionNames } from '../../workflows/option-names';
 import type { Command } from './command';
 
-export const createOrderCommand: Command = workflowCommand({
-  id: Commands.createOrder,
-  run: (services, uri?: unknown, options?: unknown): Promise<OrderResult | undefined> => runOrderCommand(services, 'create', 'Create order', uri, options),
-}, orderOptionNames);
+export const createOrderCommand: Command = workflowCommand(
+  {
+    id: Commands.createOrder,
+    run: (services, uri?: unknown, options?: unknown): Promise<OrderResult | undefined> =>
+      runOrderCommand(services, 'create', 'Create order', uri, options),
+  },
+  orderOptionNames,
+);

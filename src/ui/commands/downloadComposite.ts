@@ -19,39 +19,70 @@ import { workflowCommand } from './command';
 import { downloadCompositeOptionNames } from '../../workflows/option-names';
 import type { Command } from './command';
 
-export const downloadCompositeCommand: Command = workflowCommand({
-  id: Commands.downloadComposite,
-  async run(services, uri?: unknown, options?: unknown): Promise<CompositeResult | undefined> {
-    const run = await runWorkflow<DownloadCompositeOptions, CompositeResult>(services, 'Download composite', uri, options, (ports, source, o) => downloadComposite(ports, source!, o));
-    if (!run) return undefined;
-    const { result } = run;
-    const file = result.files[0];
-    if (result.parts) {
-      // Went in parts (the area is above the key's maximum): report like a batch.
-      void announceBatch(services, Commands.downloadComposite, run.uri, ({ resend }) => ({ ...(options as object), skipConfirmation: false, resendUncertain: resend }), result.parts);
-    } else if (result.outcome === 'completed' && result.uploadedTo) {
-      // UploadUrl: the service sent the image there itself; nothing was saved here.
-      void vscode.window.showInformationMessage(`The service uploaded the composite to ${result.uploadedTo}. Nothing was saved locally.`);
-    } else if (result.outcome === 'completed' && file) {
-      const validity = validitySentence(result.validFraction);
-      offerReveal(`Saved ${path.basename(file)} (${formatBytes(result.bytes)})${validity ? `: ${validity}` : ''}.`, file);
-    } else if (result.outcome === 'may-have-been-charged') {
-      void announceCharge(services, result.charge, 'The composite');
-    }
-    if (result.bytes > 0 || (result.parts?.bytes ?? 0) > 0) services.refreshTrees(); // credits were spent
-    await services.sidebar.downloads.record(compositeRunOf(run.uri, result));
-    if (result.outcome === 'not-available') {
-      if (result.fix === 'order-area') {
-        void vscode.commands.executeCommand(Commands.estimateOrder, run.uri);
-      } else if (!result.fixOffered) {
-        // Nobody was asked yet (the date was fixed): offer the fixes without holding up the result.
-        const offered = (result.fixes ?? []).filter((fix) => fix === 'order-area' || fix === 'other-date');
-        void vscode.window.showWarningMessage(result.reason ?? 'The imagery is not available.', ...offered.map((fix) => fixLabels[fix])).then((choice) => {
-          if (choice === fixLabels['order-area']) void vscode.commands.executeCommand(Commands.estimateOrder, run.uri);
-          if (choice === fixLabels['other-date']) void vscode.commands.executeCommand(Commands.downloadComposite, run.uri, { ...(options as object), date: undefined, skipConfirmation: false });
-        });
+export const downloadCompositeCommand: Command = workflowCommand(
+  {
+    id: Commands.downloadComposite,
+    async run(services, uri?: unknown, options?: unknown): Promise<CompositeResult | undefined> {
+      const run = await runWorkflow<DownloadCompositeOptions, CompositeResult>(
+        services,
+        'Download composite',
+        uri,
+        options,
+        (ports, source, o) => downloadComposite(ports, source!, o),
+      );
+      if (!run) return undefined;
+      const { result } = run;
+      const file = result.files[0];
+      if (result.parts) {
+        // Went in parts (the area is above the key's maximum): report like a batch.
+        void announceBatch(
+          services,
+          Commands.downloadComposite,
+          run.uri,
+          ({ resend }) => ({ ...(options as object), skipConfirmation: false, resendUncertain: resend }),
+          result.parts,
+        );
+      } else if (result.outcome === 'completed' && result.uploadedTo) {
+        // UploadUrl: the service sent the image there itself; nothing was saved here.
+        void vscode.window.showInformationMessage(
+          `The service uploaded the composite to ${result.uploadedTo}. Nothing was saved locally.`,
+        );
+      } else if (result.outcome === 'completed' && file) {
+        const validity = validitySentence(result.validFraction);
+        offerReveal(
+          `Saved ${path.basename(file)} (${formatBytes(result.bytes)})${validity ? `: ${validity}` : ''}.`,
+          file,
+        );
+      } else if (result.outcome === 'may-have-been-charged') {
+        void announceCharge(services, result.charge, 'The composite');
       }
-    }
-    return result;
+      if (result.bytes > 0 || (result.parts?.bytes ?? 0) > 0) services.refreshTrees(); // credits were spent
+      await services.sidebar.downloads.record(compositeRunOf(run.uri, result));
+      if (result.outcome === 'not-available') {
+        if (result.fix === 'order-area') {
+          void vscode.commands.executeCommand(Commands.estimateOrder, run.uri);
+        } else if (!result.fixOffered) {
+          // Nobody was asked yet (the date was fixed): offer the fixes without holding up the result.
+          const offered = (result.fixes ?? []).filter((fix) => fix === 'order-area' || fix === 'other-date');
+          void vscode.window
+            .showWarningMessage(
+              result.reason ?? 'The imagery is not available.',
+              ...offered.map((fix) => fixLabels[fix]),
+            )
+            .then((choice) => {
+              if (choice === fixLabels['order-area'])
+                void vscode.commands.executeCommand(Commands.estimateOrder, run.uri);
+              if (choice === fixLabels['other-date'])
+                void vscode.commands.executeCommand(Commands.downloadComposite, run.uri, {
+                  ...(options as object),
+                  date: undefined,
+                  skipConfirmation: false,
+                });
+            });
+        }
+      }
+      return result;
+    },
   },
-}, downloadCompositeOptionNames);
+  downloadCompositeOptionNames,
+);

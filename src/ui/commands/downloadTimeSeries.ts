@@ -13,17 +13,37 @@ import { downloadSeriesOptionNames } from '../../workflows/option-names';
 import { workflowCommand } from './command';
 import type { Command } from './command';
 
-export const downloadTimeSeriesCommand: Command = workflowCommand({
-  id: Commands.downloadTimeSeries,
-  async run(services, uri?: unknown, options?: unknown): Promise<SeriesResult | undefined> {
-    const run = await runWorkflow<DownloadSeriesOptions, SeriesResult>(services, 'Download time series', uri, options, (ports, source, o) => downloadSeries(ports, source!, o));
-    if (!run) return undefined;
-    const { result } = run;
-    // Its dates are listed in the Downloads tree, each finished one with Open Image.
-    await services.sidebar.downloads.record(runOf('series', run.uri, result));
-    // A rerun names exactly the dates it sends; the manifest skips the finished ones.
-    void announceBatch(services, Commands.downloadTimeSeries, run.uri, ({ retry, resend }) => ({ ...(options as object), ...result.choices, dates: [...retry, ...resend], resendUncertain: resend }), result);
-    if (result.bytes > 0 || result.uncertain.length > 0) services.refreshTrees(); // credits were (or may have been) spent
-    return result;
+export const downloadTimeSeriesCommand: Command = workflowCommand(
+  {
+    id: Commands.downloadTimeSeries,
+    async run(services, uri?: unknown, options?: unknown): Promise<SeriesResult | undefined> {
+      const run = await runWorkflow<DownloadSeriesOptions, SeriesResult>(
+        services,
+        'Download time series',
+        uri,
+        options,
+        (ports, source, o) => downloadSeries(ports, source!, o),
+      );
+      if (!run) return undefined;
+      const { result } = run;
+      // Its dates are listed in the Downloads tree, each finished one with Open Image.
+      await services.sidebar.downloads.record(runOf('series', run.uri, result));
+      // A rerun names exactly the dates it sends; the manifest skips the finished ones.
+      void announceBatch(
+        services,
+        Commands.downloadTimeSeries,
+        run.uri,
+        ({ retry, resend }) => ({
+          ...(options as object),
+          ...result.choices,
+          dates: [...retry, ...resend],
+          resendUncertain: resend,
+        }),
+        result,
+      );
+      if (result.bytes > 0 || result.uncertain.length > 0) services.refreshTrees(); // credits were (or may have been) spent
+      return result;
+    },
   },
-}, downloadSeriesOptionNames);
+  downloadSeriesOptionNames,
+);

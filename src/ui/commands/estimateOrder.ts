@@ -7,7 +7,11 @@ import { workflowCommand } from './command';
 import { orderOptionNames } from '../../workflows/option-names';
 import type { Command } from './command';
 
-export const estimateOrderCommand: Command = workflowCommand({
-  id: Commands.estimateOrder,
-  run: (services, uri?: unknown, options?: unknown): Promise<OrderResult | undefined> => runOrderCommand(services, 'estimate', 'Estimate order', uri, options),
-}, orderOptionNames);
+export const estimateOrderCommand: Command = workflowCommand(
+  {
+    id: Commands.estimateOrder,
+    run: (services, uri?: unknown, options?: unknown): Promise<OrderResult | undefined> =>
+      runOrderCommand(services, 'estimate', 'Estimate order', uri, options),
+  },
+  orderOptionNames,
+);

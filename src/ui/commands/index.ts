@@ -64,7 +64,8 @@ function contributedTitles(context: vscode.ExtensionContext): Map<string, string
   const titles = new Map<string, string>();
   if (Array.isArray(commands)) {
     for (const c of commands as Array<{ command?: unknown; title?: unknown }>) {
-      if (typeof c.command === 'string' && typeof c.title === 'string') titles.set(c.command, c.title.replace(/…$/, ''));
+      if (typeof c.command === 'string' && typeof c.title === 'string')
+        titles.set(c.command, c.title.replace(/…$/, ''));
     }
   }
   return titles;

@@ -27,7 +27,10 @@ function outlineOf(target: unknown): OutlineRequest | undefined {
   const { outline, label } = target as { outline?: unknown; label?: unknown };
   if (outline === undefined) return undefined;
   const polygons = outlinePolygons(outline);
-  return { geometry: { type: 'MultiPolygon', coordinates: polygons }, label: typeof label === 'string' ? label.slice(0, 200) : 'Outline' };
+  return {
+    geometry: { type: 'MultiPolygon', coordinates: polygons },
+    label: typeof label === 'string' ? label.slice(0, 200) : 'Outline',
+  };
 }
 
 export const openImageCommand: Command = {
@@ -39,6 +42,10 @@ export const openImageCommand: Command = {
       return;
     }
     const column = (target as { viewColumn?: unknown } | undefined)?.viewColumn;
-    await openInImageViewer(uri, outlineOf(target), typeof column === 'number' && Number.isInteger(column) && column >= 1 && column <= 9 ? column : undefined);
+    await openInImageViewer(
+      uri,
+      outlineOf(target),
+      typeof column === 'number' && Number.isInteger(column) && column >= 1 && column <= 9 ? column : undefined,
+    );
   },
 };

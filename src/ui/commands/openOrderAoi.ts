@@ -16,7 +16,8 @@ export const openOrderAoiCommand: Command = {
     const log = services.log('orders');
     let order: TaskOrder | undefined = target.order;
     try {
-      if (typeof order?.Wkt !== 'string') order = (await (await services.getClient()).getOrderDetails([target.guid]))[0];
+      if (typeof order?.Wkt !== 'string')
+        order = (await (await services.getClient()).getOrderDetails([target.guid]))[0];
     } catch (err) {
       reportError(log, `Could not load order ${target.guid}`, err);
       return undefined;
@@ -26,8 +27,15 @@ export const openOrderAoiCommand: Command = {
       void vscode.window.showWarningMessage(`Order ${target.guid} has no geometry that can be read.`);
       return undefined;
     }
-    const feature = { type: 'Feature', properties: { TaskOrderGuid: target.guid, Model: order?.Model ?? null }, geometry };
-    const document = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(feature, null, 2) + '\n' });
+    const feature = {
+      type: 'Feature',
+      properties: { TaskOrderGuid: target.guid, Model: order?.Model ?? null },
+      geometry,
+    };
+    const document = await vscode.workspace.openTextDocument({
+      language: 'json',
+      content: JSON.stringify(feature, null, 2) + '\n',
+    });
     await vscode.window.showTextDocument(document, { preview: false });
     return document.uri.toString();
   },

@@ -25,16 +25,28 @@ export interface OrderPick {
   none: string;
 }
 
-export const ANY_ORDER: OrderPick = { title: 'Choose an order', none: 'No orders are loaded: refresh the Orders view, or check its filters (recurring only, show expired).' };
+export const ANY_ORDER: OrderPick = {
+  title: 'Choose an order',
+  none: 'No orders are loaded: refresh the Orders view, or check its filters (recurring only, show expired).',
+};
 
 /** The order the command is about: from its argument, else picked among the loaded orders the
  * command can act on. Undefined when the person backs out or there is none. */
-export async function resolveOrder(services: ExtensionServices, arg: unknown, pick: OrderPick = ANY_ORDER): Promise<{ guid: string; order: TaskOrder | undefined } | undefined> {
+export async function resolveOrder(
+  services: ExtensionServices,
+  arg: unknown,
+  pick: OrderPick = ANY_ORDER,
+): Promise<{ guid: string; order: TaskOrder | undefined } | undefined> {
   const guid = orderGuidOf(arg);
   if (guid) {
-    return { guid, order: findLoaded(services, guid) ?? (typeof arg === 'object' && arg !== null ? orderOf(arg) : undefined) };
+    return {
+      guid,
+      order: findLoaded(services, guid) ?? (typeof arg === 'object' && arg !== null ? orderOf(arg) : undefined),
+    };
   }
-  const orders = (services.sidebar.orders.items ?? (await services.sidebar.refreshOrders()) ?? []).filter((order) => order.TaskOrderGuid && (pick.filter?.(order) ?? true));
+  const orders = (services.sidebar.orders.items ?? (await services.sidebar.refreshOrders()) ?? []).filter(
+    (order) => order.TaskOrderGuid && (pick.filter?.(order) ?? true),
+  );
   if (orders.length === 0) {
     void vscode.window.showInformationMessage(pick.none);
     return undefined;
@@ -46,7 +58,12 @@ export async function resolveOrder(services: ExtensionServices, arg: unknown, pi
       detail: order.TaskOrderGuid,
       order,
     })),
-    { title: pick.title, placeHolder: 'Type to filter by model, status or order ID', matchOnDescription: true, matchOnDetail: true },
+    {
+      title: pick.title,
+      placeHolder: 'Type to filter by model, status or order ID',
+      matchOnDescription: true,
+      matchOnDetail: true,
+    },
   );
   return picked ? { guid: picked.order.TaskOrderGuid!, order: picked.order } : undefined;
 }

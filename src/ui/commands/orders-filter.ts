@@ -4,7 +4,11 @@ import type { ExtensionServices } from '../extension-services';
 
 export type OrdersFilter = 'recurringOnly' | 'showExpired';
 
-export async function toggleOrdersFilter(services: ExtensionServices, filter: OrdersFilter, value: unknown): Promise<boolean> {
+export async function toggleOrdersFilter(
+  services: ExtensionServices,
+  filter: OrdersFilter,
+  value: unknown,
+): Promise<boolean> {
   const orders = services.sidebar.orders;
   const next = typeof value === 'boolean' ? value : !orders[filter];
   await orders.setFilters({ [filter]: next }, services.apiKey.hasKey);

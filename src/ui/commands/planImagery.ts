@@ -31,7 +31,13 @@ export interface PlanImageryResult {
   /** Every plan shown, in order. */
   plans: PlanView[];
   /** Every Apply…: bought, refused (the plan changed) or not confirmed. */
-  applies: { outcome: 'applied' | 'refused' | 'not-confirmed'; bought?: number; uncertain?: number; failed?: number; reason?: string }[];
+  applies: {
+    outcome: 'applied' | 'refused' | 'not-confirmed';
+    bought?: number;
+    uncertain?: number;
+    failed?: number;
+    reason?: string;
+  }[];
 }
 
 const APPLY_BUTTON = 'Buy';
@@ -48,12 +54,21 @@ export function applyQuestion(plan: Plan, resendUncertain: boolean, file: string
   const creating = plan.orders.filter((o) => o.kind === 'create');
   const uncertain = resendUncertain ? plan.units.filter((u) => u.kind === 'uncertain') : [];
   const currency = creating.find((o) => o.currency)?.currency ?? 'EUR';
-  const parts = buying.length ? [`${counted(buying.length, 'image')} for ${formatCredits(plan.total.credits, undefined)}`] : [];
-  if (creating.length) parts.push(`${counted(creating.length, 'tasking order')} for ${formatMoney(plan.total.euroThisMonth, currency, undefined)} this month and ${formatMoney(plan.total.euroPerMonth, currency, undefined)} each month after`);
-  if (uncertain.length) parts.push(`${counted(uncertain.length, 'uncertain image')} sent again (${formatCredits(uncertainCredits(plan), undefined)}), which may have been charged already`);
+  const parts = buying.length
+    ? [`${counted(buying.length, 'image')} for ${formatCredits(plan.total.credits, undefined)}`]
+    : [];
+  if (creating.length)
+    parts.push(
+      `${counted(creating.length, 'tasking order')} for ${formatMoney(plan.total.euroThisMonth, currency, undefined)} this month and ${formatMoney(plan.total.euroPerMonth, currency, undefined)} each month after`,
+    );
+  if (uncertain.length)
+    parts.push(
+      `${counted(uncertain.length, 'uncertain image')} sent again (${formatCredits(uncertainCredits(plan), undefined)}), which may have been charged already`,
+    );
   return {
     message: `Apply the plan of ${file}: ${parts.join(', ')}?`,
-    detail: 'Exactly this plan is bought: a fresh plan is made first, and if it buys other images or costs more, nothing is sent. An order that differs is never cancelled here.',
+    detail:
+      'Exactly this plan is bought: a fresh plan is made first, and if it buys other images or costs more, nothing is sent. An order that differs is never cancelled here.',
   };
 }
 
@@ -64,7 +79,12 @@ function uncertainCredits(plan: Plan): number | undefined {
   return Math.round(uncertain.reduce((sum, u) => sum + u.credits!, 0) * 1e6) / 1e6;
 }
 
-async function confirmApply(plan: Plan, resendUncertain: boolean, file: string, options: PlanImageryOptions): Promise<boolean> {
+async function confirmApply(
+  plan: Plan,
+  resendUncertain: boolean,
+  file: string,
+  options: PlanImageryOptions,
+): Promise<boolean> {
   // A caller's budget stands for the modal only for images whose every price is known.
   const resent = resendUncertain ? uncertainCredits(plan) : 0;
   const imagesOnly = !plan.orders.some((o) => o.kind === 'create') && resent !== undefined;
@@ -87,13 +107,18 @@ export const planImageryCommand: Command = {
     const options = (rawOptions && typeof rawOptions === 'object' ? rawOptions : {}) as PlanImageryOptions;
     const uri = uriOf(arg) ?? vscode.window.activeTextEditor?.document.uri;
     if (!uri || uri.scheme !== 'file') {
-      void vscode.window.showInformationMessage('Open an imagery file (imagery.json or NAME.imagery.json) on disk to plan it.');
+      void vscode.window.showInformationMessage(
+        'Open an imagery file (imagery.json or NAME.imagery.json) on disk to plan it.',
+      );
       return undefined;
     }
     const document = await vscode.workspace.openTextDocument(uri);
     const file = vscode.workspace.asRelativePath(uri);
     if (document.isDirty) {
-      const choice = await vscode.window.showWarningMessage(`${file} has unsaved changes: a plan reads the file as saved.`, 'Save and Plan');
+      const choice = await vscode.window.showWarningMessage(
+        `${file} has unsaved changes: a plan reads the file as saved.`,
+        'Save and Plan',
+      );
       if (choice !== 'Save and Plan' || !(await document.save())) return undefined;
     }
     if (!(await confirmTrust())) return undefined;
@@ -122,7 +147,14 @@ export const planImageryCommand: Command = {
         summary = { text: 'Apply was not confirmed: nothing was sent.', severity: 'info' };
         continue;
       }
-      const run = await applySeenPlan(services, client, uri.fsPath, current, decision.resendUncertain, `Apply ${file}`).catch((error: unknown) => {
+      const run = await applySeenPlan(
+        services,
+        client,
+        uri.fsPath,
+        current,
+        decision.resendUncertain,
+        `Apply ${file}`,
+      ).catch((error: unknown) => {
         if (!reportProblems(services, document, error)) throw error;
         return undefined;
       });
@@ -139,8 +171,11 @@ export const planImageryCommand: Command = {
       summary = summaryOf(run);
       if (bought > 0 || uncertain > 0) services.refreshTrees(); // credits were (or may have been) spent
       current = await plan(`Plan ${file} after the apply`);
-      if (current && summary && !hasChanges(current)) summary = { ...summary, text: `${summary.text} No changes: the folders hold everything the file declares.` };
-      void (summary?.severity === 'info' ? vscode.window.showInformationMessage(summary.text) : vscode.window.showWarningMessage(summary?.text ?? ''));
+      if (current && summary && !hasChanges(current))
+        summary = { ...summary, text: `${summary.text} No changes: the folders hold everything the file declares.` };
+      void (summary?.severity === 'info'
+        ? vscode.window.showInformationMessage(summary.text)
+        : vscode.window.showWarningMessage(summary?.text ?? ''));
     }
     return result;
   },
@@ -149,7 +184,12 @@ export const planImageryCommand: Command = {
 /** The file's problems in the Problems view, and one notification naming their number; false
  * for any other failure (reported by the command registry). */
 function reportProblems(services: ExtensionServices, document: vscode.TextDocument, error: unknown): boolean {
-  const found = error instanceof DeclaredFileError ? error.problems : isWorkflowError(error) && error.kind === 'invalid-option' ? [placedProblem(document.uri.fsPath, error.message)].filter((p) => p !== undefined) : [];
+  const found =
+    error instanceof DeclaredFileError
+      ? error.problems
+      : isWorkflowError(error) && error.kind === 'invalid-option'
+        ? [placedProblem(document.uri.fsPath, error.message)].filter((p) => p !== undefined)
+        : [];
   if (found.length === 0) return false;
   showDeclaredProblems(services.context, document, document.uri, found);
   const what = `${vscode.workspace.asRelativePath(document.uri)} has ${counted(found.length, 'problem')}: ${found[0]!.message}`;

@@ -7,8 +7,11 @@ import { workflowCommand } from './command';
 import { processTilesOptionNames } from '../../workflows/option-names';
 import type { Command } from './command';
 
-export const processMiniTilesCommand: Command = workflowCommand({
-  id: Commands.processMiniTiles,
-  run: (services, uri?: unknown, options?: unknown): Promise<BatchResult | undefined> =>
-    runBatchCommand(services, 'minitile', Commands.processMiniTiles, 'Process mini-tiles', uri, options),
-}, processTilesOptionNames);
+export const processMiniTilesCommand: Command = workflowCommand(
+  {
+    id: Commands.processMiniTiles,
+    run: (services, uri?: unknown, options?: unknown): Promise<BatchResult | undefined> =>
+      runBatchCommand(services, 'minitile', Commands.processMiniTiles, 'Process mini-tiles', uri, options),
+  },
+  processTilesOptionNames,
+);

@@ -7,8 +7,11 @@ import { workflowCommand } from './command';
 import { processTilesOptionNames } from '../../workflows/option-names';
 import type { Command } from './command';
 
-export const processTilesCommand: Command = workflowCommand({
-  id: Commands.processTiles,
-  run: (services, uri?: unknown, options?: unknown): Promise<BatchResult | undefined> =>
-    runBatchCommand(services, 'tile', Commands.processTiles, 'Process tiles', uri, options),
-}, processTilesOptionNames);
+export const processTilesCommand: Command = workflowCommand(
+  {
+    id: Commands.processTiles,
+    run: (services, uri?: unknown, options?: unknown): Promise<BatchResult | undefined> =>
+      runBatchCommand(services, 'tile', Commands.processTiles, 'Process tiles', uri, options),
+  },
+  processTilesOptionNames,
+);

@@ -20,7 +20,11 @@ const count = (value: number) => formatNumber(value);
 
 /** The fields the live-service notes name, in the order a person reads them. */
 const KNOWN: Record<string, Known> = {
-  CreditAmount: { group: 'Balances and costs', label: 'Processing credits', format: (v) => formatCredits(v, undefined) },
+  CreditAmount: {
+    group: 'Balances and costs',
+    label: 'Processing credits',
+    format: (v) => formatCredits(v, undefined),
+  },
   CreditLimit: { group: 'Limits', label: 'Credit limit', format: (v) => formatCredits(v, undefined) },
   EuroCreditAmount: { group: 'Balances and costs', label: 'Order credits (euro balance)', format: euro },
   EuroCreditLimit: { group: 'Limits', label: 'Euro credit limit', format: euro },
@@ -39,7 +43,10 @@ const MAX_VALUE_CHARS = 200;
 
 /** "TenantId" → "Tenant id": a field name the notes do not know, in words. */
 function words(name: string): string {
-  const spaced = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const spaced = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
@@ -47,7 +54,7 @@ function plainValue(value: unknown): string {
   if (typeof value === 'number') return formatNumber(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (value === null) return 'none';
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
 }
 
@@ -59,7 +66,12 @@ export function accountFields(info: ApiKeyInfo): AccountField[] {
     const value = info[name];
     const spec = KNOWN[name] as Known;
     if (value === undefined) continue;
-    fields.push({ group: spec.group, label: spec.label, name, value: typeof value === 'number' ? spec.format(value) : plainValue(value) });
+    fields.push({
+      group: spec.group,
+      label: spec.label,
+      name,
+      value: typeof value === 'number' ? spec.format(value) : plainValue(value),
+    });
   }
   for (const [name, value] of Object.entries(info)) {
     if (known.includes(name) || value === undefined) continue;

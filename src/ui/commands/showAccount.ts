@@ -35,7 +35,8 @@ function showFields(info: ApiKeyInfo | undefined): void {
   const items: FieldItem[] = [];
   const fields = info ? accountFields(info) : [];
   for (const field of fields) {
-    if (items.length === 0 || fields[fields.indexOf(field) - 1]?.group !== field.group) items.push({ label: field.group, kind: vscode.QuickPickItemKind.Separator });
+    if (items.length === 0 || fields[fields.indexOf(field) - 1]?.group !== field.group)
+      items.push({ label: field.group, kind: vscode.QuickPickItemKind.Separator });
     items.push({ label: field.label, description: field.value, detail: field.name, value: field.value });
   }
   if (fields.length === 0) items.push({ label: 'The key is accepted; the service reports no account figures.' });

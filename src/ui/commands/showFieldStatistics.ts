@@ -27,9 +27,21 @@ interface Options {
 const AOI = /\.(geojson|wkt|json)$/i;
 const TIFF = /\.tiff?$/i;
 const RULES: { value: PixelRule; label: string; detail: string }[] = [
-  { value: 'centre', label: 'Pixel centre inside the field', detail: 'The rasterstats convention: a pixel counts when its centre lies in the polygon.' },
-  { value: 'all-touched', label: 'Every pixel the field touches', detail: 'Counts edge pixels too: more pixels, more of the neighbours mixed in.' },
-  { value: 'exact', label: 'Exact area fractions', detail: 'Each pixel weighted by the share of its area inside the field (as exactextract): for small fields.' },
+  {
+    value: 'centre',
+    label: 'Pixel centre inside the field',
+    detail: 'The rasterstats convention: a pixel counts when its centre lies in the polygon.',
+  },
+  {
+    value: 'all-touched',
+    label: 'Every pixel the field touches',
+    detail: 'Counts edge pixels too: more pixels, more of the neighbours mixed in.',
+  },
+  {
+    value: 'exact',
+    label: 'Exact area fractions',
+    detail: 'Each pixel weighted by the share of its area inside the field (as exactextract): for small fields.',
+  },
 ];
 
 function pathOf(value: unknown): string | undefined {
@@ -44,7 +56,10 @@ async function isFolder(path: string): Promise<boolean> {
 
 /** What the menu passed: a folder or image (the images), an area file, or a Downloads run. */
 async function targetOf(arg: unknown): Promise<{ aoi?: string; images?: string; run?: DownloadRun }> {
-  const run = (arg as { kind?: unknown; run?: DownloadRun } | undefined)?.kind === 'run' ? (arg as { run: DownloadRun }).run : undefined;
+  const run =
+    (arg as { kind?: unknown; run?: DownloadRun } | undefined)?.kind === 'run'
+      ? (arg as { run: DownloadRun }).run
+      : undefined;
   if (run) return { ...(run.folder ? { images: run.folder } : {}), run };
   const path = pathOf(arg) ?? pathOf((arg as { uri?: unknown } | undefined)?.uri) ?? activeViewerImage();
   if (!path) return {};
@@ -57,31 +72,68 @@ async function targetOf(arg: unknown): Promise<{ aoi?: string; images?: string; 
 /** The image of the viewer in front, when the command runs from its title bar without an argument. */
 function activeViewerImage(): string | undefined {
   const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-  return input instanceof vscode.TabInputCustom && input.viewType === 'satImagery.imageViewer' && input.uri.scheme === 'file' ? input.uri.fsPath : undefined;
+  return input instanceof vscode.TabInputCustom &&
+    input.viewType === 'satImagery.imageViewer' &&
+    input.uri.scheme === 'file'
+    ? input.uri.fsPath
+    : undefined;
 }
 
 async function pickAoi(services: ExtensionServices, run: DownloadRun | undefined): Promise<string | undefined> {
   const found = await vscode.workspace.findFiles('**/*.{geojson,wkt,GEOJSON,WKT}', '**/{node_modules,.git}/**', 500);
   const source = run?.source ?? services.sidebar.downloads.runs().find((r) => r.folder === run?.folder)?.source;
   const items = found
-    .map((uri) => ({ label: basename(uri.fsPath), description: vscode.workspace.asRelativePath(uri), path: uri.fsPath }))
-    .sort((a, b) => Number(b.label === source) - Number(a.label === source) || a.description.localeCompare(b.description));
+    .map((uri) => ({
+      label: basename(uri.fsPath),
+      description: vscode.workspace.asRelativePath(uri),
+      path: uri.fsPath,
+    }))
+    .sort(
+      (a, b) => Number(b.label === source) - Number(a.label === source) || a.description.localeCompare(b.description),
+    );
   const browse = { label: '$(folder-opened) Choose a file…', description: '', path: '' };
-  const picked = await vscode.window.showQuickPick([...items, browse], { title: 'Show Field Statistics: the fields (an area file, one field per feature)', placeHolder: source ? `The series was downloaded for ${source}` : 'A GeoJSON FeatureCollection or a WKT file', ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick([...items, browse], {
+    title: 'Show Field Statistics: the fields (an area file, one field per feature)',
+    placeHolder: source ? `The series was downloaded for ${source}` : 'A GeoJSON FeatureCollection or a WKT file',
+    ignoreFocusOut: true,
+  });
   if (!picked) return undefined;
   if (picked.path) return picked.path;
-  const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Area files': ['geojson', 'wkt', 'json'] }, title: 'The fields' });
+  const chosen = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    filters: { 'Area files': ['geojson', 'wkt', 'json'] },
+    title: 'The fields',
+  });
   return chosen?.[0]?.fsPath;
 }
 
 async function pickImages(services: ExtensionServices): Promise<string | undefined> {
   const series = services.sidebar.downloads.runs().filter((r) => r.kind === 'series' && r.folder);
-  const items = series.map((r) => ({ label: basename(r.folder as string), description: vscode.workspace.asRelativePath(r.folder as string), detail: `Time series${r.source ? ` of ${r.source}` : ''}, ${r.units.length} dates`, path: r.folder as string }));
-  const browse = { label: '$(folder-opened) Choose a folder…', description: '', detail: 'A folder of GeoTIFFs (a series folder is dated by its STAC ItemCollection)', path: '' };
-  const picked = await vscode.window.showQuickPick([...items, browse], { title: 'Show Field Statistics: the images', placeHolder: 'A time series folder', ignoreFocusOut: true });
+  const items = series.map((r) => ({
+    label: basename(r.folder as string),
+    description: vscode.workspace.asRelativePath(r.folder as string),
+    detail: `Time series${r.source ? ` of ${r.source}` : ''}, ${r.units.length} dates`,
+    path: r.folder as string,
+  }));
+  const browse = {
+    label: '$(folder-opened) Choose a folder…',
+    description: '',
+    detail: 'A folder of GeoTIFFs (a series folder is dated by its STAC ItemCollection)',
+    path: '',
+  };
+  const picked = await vscode.window.showQuickPick([...items, browse], {
+    title: 'Show Field Statistics: the images',
+    placeHolder: 'A time series folder',
+    ignoreFocusOut: true,
+  });
   if (!picked) return undefined;
   if (picked.path) return picked.path;
-  const chosen = await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, canSelectMany: false, title: 'The images' });
+  const chosen = await vscode.window.showOpenDialog({
+    canSelectFiles: false,
+    canSelectFolders: true,
+    canSelectMany: false,
+    title: 'The images',
+  });
   return chosen?.[0]?.fsPath;
 }
 
@@ -97,15 +149,28 @@ async function pickIndices(image: string): Promise<string[] | undefined> {
   const { named, bands } = await measuresFor(image);
   if (named.length === 0 && bands.length === 0) throw new Error(`${basename(image)} has no bands to measure.`);
   const items = [
-    ...named.map((n) => ({ label: n.toUpperCase(), description: 'index', value: n, picked: n === (named.includes('ndvi') ? 'ndvi' : named[0]) })),
+    ...named.map((n) => ({
+      label: n.toUpperCase(),
+      description: 'index',
+      value: n,
+      picked: n === (named.includes('ndvi') ? 'ndvi' : named[0]),
+    })),
     ...bands.map((b) => ({ label: b, description: 'band', value: b, picked: named.length === 0 && b === bands[0] })),
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'Show Field Statistics: what to measure', placeHolder: `What the bands of ${basename(image)} (${bands.join(', ')}) allow; Space toggles, Enter accepts`, canPickMany: true, ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Show Field Statistics: what to measure',
+    placeHolder: `What the bands of ${basename(image)} (${bands.join(', ')}) allow; Space toggles, Enter accepts`,
+    canPickMany: true,
+    ignoreFocusOut: true,
+  });
   return picked && picked.length > 0 ? picked.map((p) => p.value) : undefined;
 }
 
 async function pickRule(): Promise<PixelRule | undefined> {
-  const picked = await vscode.window.showQuickPick(RULES.map((r) => ({ ...r, description: r.value === 'centre' ? 'default' : '' })), { title: 'Show Field Statistics: which pixels count in a field', ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(
+    RULES.map((r) => ({ ...r, description: r.value === 'centre' ? 'default' : '' })),
+    { title: 'Show Field Statistics: which pixels count in a field', ignoreFocusOut: true },
+  );
   return picked?.value;
 }
 
@@ -114,8 +179,15 @@ async function pickIdProperty(aoi: string): Promise<string | undefined | null> {
   if (extname(aoi).toLowerCase() === '.wkt') return undefined;
   const candidates = idCandidates(await readFile(aoi, 'utf8'));
   if (candidates.length === 0) return undefined;
-  const automatic = { label: 'Automatic', description: 'id, else name, else the feature\'s number', value: undefined as string | undefined };
-  const picked = await vscode.window.showQuickPick([automatic, ...candidates.map((c) => ({ label: c, description: 'property', value: c as string | undefined }))], { title: 'Show Field Statistics: the property that names each field', ignoreFocusOut: true });
+  const automatic = {
+    label: 'Automatic',
+    description: "id, else name, else the feature's number",
+    value: undefined as string | undefined,
+  };
+  const picked = await vscode.window.showQuickPick(
+    [automatic, ...candidates.map((c) => ({ label: c, description: 'property', value: c as string | undefined }))],
+    { title: 'Show Field Statistics: the property that names each field', ignoreFocusOut: true },
+  );
   return picked ? picked.value : null;
 }
 
@@ -123,7 +195,12 @@ export const showFieldStatisticsCommand: Command = {
   id: Commands.showFieldStatistics,
   async run(services, arg?: unknown, maybeOptions?: unknown) {
     // A keybinding's or a test's one object `{ uri?, aoi?, images?, ... }`, or (target, options).
-    const plain = typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri) && !('kind' in arg) && maybeOptions === undefined;
+    const plain =
+      typeof arg === 'object' &&
+      arg !== null &&
+      !(arg instanceof vscode.Uri) &&
+      !('kind' in arg) &&
+      maybeOptions === undefined;
     // The Explorer passes (uri, selectedUris[]): a list is no options object.
     const given = plain ? arg : maybeOptions;
     const options = (typeof given === 'object' && given !== null && !Array.isArray(given) ? given : {}) as Options;
@@ -147,26 +224,46 @@ export const showFieldStatisticsCommand: Command = {
     const { computeFieldStats, imagesFolder } = await import('../webview/stats/compute');
     const { StatsPanel } = await import('../webview/stats/stats-panel');
     const base = imagesFolder(images, await isFolder(images));
-    const content = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Field statistics of ${basename(aoi)}`, cancellable: true },
-      async (progress, token) => {
-        const abort = new AbortController();
-        const subscription = token.onCancellationRequested(() => abort.abort());
-        try {
-          return await computeFieldStats({ aoi, images, indices, rule, ...(idProperty !== undefined ? { idProperty } : {}) }, base, (done, total, image) => progress.report({ increment: 100 / total, message: `${done} of ${total} images · ${image}` }), abort.signal);
-        } finally {
-          subscription.dispose();
-        }
-      },
-    ).then((c) => c, (error: unknown) => {
-      if (error instanceof Error && error.name === 'AbortError') return undefined;
-      throw error;
-    });
+    const content = await vscode.window
+      .withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `Field statistics of ${basename(aoi)}`,
+          cancellable: true,
+        },
+        async (progress, token) => {
+          const abort = new AbortController();
+          const subscription = token.onCancellationRequested(() => abort.abort());
+          try {
+            return await computeFieldStats(
+              { aoi, images, indices, rule, ...(idProperty !== undefined ? { idProperty } : {}) },
+              base,
+              (done, total, image) =>
+                progress.report({ increment: 100 / total, message: `${done} of ${total} images · ${image}` }),
+              abort.signal,
+            );
+          } finally {
+            subscription.dispose();
+          }
+        },
+      )
+      .then(
+        (c) => c,
+        (error: unknown) => {
+          if (error instanceof Error && error.name === 'AbortError') return undefined;
+          throw error;
+        },
+      );
     if (!content) return undefined;
     const log = services.log('stats');
-    log.info(`${content.rows.length} rows for ${content.fields.length} fields; ${content.measured} images read, the rest from the cache${content.cacheProblem ? ` (the cache was not kept: ${content.cacheProblem})` : ''}.`);
+    log.info(
+      `${content.rows.length} rows for ${content.fields.length} fields; ${content.measured} images read, the rest from the cache${content.cacheProblem ? ` (the cache was not kept: ${content.cacheProblem})` : ''}.`,
+    );
     for (const failure of content.failures) log.warn(`${failure.image}: ${failure.reason}`);
-    if (content.failures.length > 0) void vscode.window.showWarningMessage(`Field statistics: ${content.failures.length} image${content.failures.length === 1 ? '' : 's'} could not be measured (${content.failures[0]?.image}: ${content.failures[0]?.reason}); the panel shows the others.`);
+    if (content.failures.length > 0)
+      void vscode.window.showWarningMessage(
+        `Field statistics: ${content.failures.length} image${content.failures.length === 1 ? '' : 's'} could not be measured (${content.failures[0]?.image}: ${content.failures[0]?.reason}); the panel shows the others.`,
+      );
     return StatsPanel.create(services.context.extensionUri, content);
   },
 };

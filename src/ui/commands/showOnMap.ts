@@ -7,7 +7,8 @@ import type { Command } from './command';
 
 function uriOf(arg: unknown): vscode.Uri | undefined {
   if (arg instanceof vscode.Uri) return arg;
-  if (typeof arg === 'string' && arg !== '') return /^[a-z][\w+.-]*:/i.test(arg) && !/^[a-z]:\\/i.test(arg) ? vscode.Uri.parse(arg) : vscode.Uri.file(arg);
+  if (typeof arg === 'string' && arg !== '')
+    return /^[a-z][\w+.-]*:/i.test(arg) && !/^[a-z]:\\/i.test(arg) ? vscode.Uri.parse(arg) : vscode.Uri.file(arg);
   const uri = (arg as { uri?: unknown } | undefined)?.uri;
   return uri === undefined ? undefined : uriOf(uri);
 }
@@ -17,7 +18,9 @@ export const showOnMapCommand: Command = {
   async run(services, arg?: unknown): Promise<string | undefined> {
     const uri = uriOf(arg) ?? vscode.window.activeTextEditor?.document.uri;
     if (!uri) {
-      void vscode.window.showInformationMessage('Open a .geojson or .wkt file (or GeoJSON .json) to show it on the map.');
+      void vscode.window.showInformationMessage(
+        'Open a .geojson or .wkt file (or GeoJSON .json) to show it on the map.',
+      );
       return undefined;
     }
     const document = await vscode.workspace.openTextDocument(uri);

@@ -24,7 +24,10 @@ export const showOrderDetailsCommand: Command = {
       return undefined;
     }
     const shown = details.length === 1 ? details[0] : details;
-    const document: vscode.TextDocument = await services.documents.show(`/orders/${safeName(target.guid)}.json`, JSON.stringify(shown, null, 2) + '\n');
+    const document: vscode.TextDocument = await services.documents.show(
+      `/orders/${safeName(target.guid)}.json`,
+      JSON.stringify(shown, null, 2) + '\n',
+    );
     return { uri: document.uri.toString(), details };
   },
 };

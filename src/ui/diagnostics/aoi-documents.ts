@@ -19,7 +19,11 @@ export function aoiFormatOf(document: vscode.TextDocument): AoiFormat | undefine
 }
 
 export function isJsonDocument(document: vscode.TextDocument): boolean {
-  return document.uri.path.toLowerCase().endsWith('.json') || document.languageId === 'json' || document.languageId === 'jsonc';
+  return (
+    document.uri.path.toLowerCase().endsWith('.json') ||
+    document.languageId === 'json' ||
+    document.languageId === 'jsonc'
+  );
 }
 
 function looksLikeGeoJson(text: string): boolean {

@@ -18,18 +18,36 @@ function problems(context: Pick<vscode.ExtensionContext, 'subscriptions'>): vsco
   return collection;
 }
 
-function diagnosticOf(document: vscode.TextDocument | undefined, problem: Pick<DeclaredProblem, 'line' | 'column' | 'message'>): vscode.Diagnostic {
+function diagnosticOf(
+  document: vscode.TextDocument | undefined,
+  problem: Pick<DeclaredProblem, 'line' | 'column' | 'message'>,
+): vscode.Diagnostic {
   const line = Math.max(0, problem.line - 1);
   const start = new vscode.Position(line, Math.max(0, problem.column - 1));
   // To the end of the value the problem names (a word, a string), else of the line.
-  const end = document && line < document.lineCount ? document.getWordRangeAtPosition(start, /"[^"]*"|[^\s,:{}[\]]+/)?.end ?? document.lineAt(line).range.end : start;
-  const diagnostic = new vscode.Diagnostic(new vscode.Range(start, end), problem.message, vscode.DiagnosticSeverity.Error);
+  const end =
+    document && line < document.lineCount
+      ? (document.getWordRangeAtPosition(start, /"[^"]*"|[^\s,:{}[\]]+/)?.end ?? document.lineAt(line).range.end)
+      : start;
+  const diagnostic = new vscode.Diagnostic(
+    new vscode.Range(start, end),
+    problem.message,
+    vscode.DiagnosticSeverity.Error,
+  );
   diagnostic.source = DIAGNOSTIC_SOURCE;
   return diagnostic;
 }
 
-export function showDeclaredProblems(context: Pick<vscode.ExtensionContext, 'subscriptions'>, document: vscode.TextDocument | undefined, uri: vscode.Uri, found: readonly Pick<DeclaredProblem, 'line' | 'column' | 'message'>[]): void {
-  problems(context).set(uri, found.map((p) => diagnosticOf(document, p)));
+export function showDeclaredProblems(
+  context: Pick<vscode.ExtensionContext, 'subscriptions'>,
+  document: vscode.TextDocument | undefined,
+  uri: vscode.Uri,
+  found: readonly Pick<DeclaredProblem, 'line' | 'column' | 'message'>[],
+): void {
+  problems(context).set(
+    uri,
+    found.map((p) => diagnosticOf(document, p)),
+  );
 }
 
 export function clearDeclaredProblems(uri: vscode.Uri): void {
@@ -37,7 +55,10 @@ export function clearDeclaredProblems(uri: vscode.Uri): void {
 }
 
 /** A problem the plan found against the service, said at its place ("FILE:LINE:COLUMN: text"). */
-export function placedProblem(path: string, message: string): Pick<DeclaredProblem, 'line' | 'column' | 'message'> | undefined {
+export function placedProblem(
+  path: string,
+  message: string,
+): Pick<DeclaredProblem, 'line' | 'column' | 'message'> | undefined {
   if (!message.startsWith(`${path}:`)) return undefined;
   const match = /^(\d+):(\d+): ([\s\S]*)$/.exec(message.slice(path.length + 1));
   return match ? { line: Number(match[1]), column: Number(match[2]), message: match[3]! } : undefined;

@@ -77,10 +77,15 @@ export class GeometryDiagnostics implements vscode.Disposable {
     const started = Date.now();
     let found: GeometryProblem[];
     try {
-      found = this.cache.read(document.getText(), format, { uri: document.uri.toString(), version: document.version }).problems;
+      found = this.cache.read(document.getText(), format, {
+        uri: document.uri.toString(),
+        version: document.version,
+      }).problems;
     } catch (err) {
       // A reader bug must not take the editor down; say so in the log instead.
-      this.log.error(`reading ${document.uri.path.split('/').pop()} failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.error(
+        `reading ${document.uri.path.split('/').pop()} failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
       return;
     }
     this.problems.set(document.uri.toString(), found);

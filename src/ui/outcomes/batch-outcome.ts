@@ -19,35 +19,64 @@ export type RerunOptions = (units: { retry: string[]; resend: string[] }) => obj
 const short = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
 
 function listed(units: BatchUnitReport[], withReasons: boolean): string {
-  const shown = units.slice(0, 3).map((u) => (withReasons ? `${short(u.id)}: ${u.error}` : short(u.id))).join(withReasons ? ' · ' : ', ');
+  const shown = units
+    .slice(0, 3)
+    .map((u) => (withReasons ? `${short(u.id)}: ${u.error}` : short(u.id)))
+    .join(withReasons ? ' · ' : ', ');
   return `${shown}${units.length > 3 ? ` and ${units.length - 3} more` : ''}`;
 }
 
-export function announceBatch(services: Services, commandId: string, uri: vscode.Uri | undefined, rerun: RerunOptions, result: BatchResult): Promise<string | undefined> | undefined {
+export function announceBatch(
+  services: Services,
+  commandId: string,
+  uri: vscode.Uri | undefined,
+  rerun: RerunOptions,
+  result: BatchResult,
+): Promise<string | undefined> | undefined {
   const done = result.units.filter((u) => u.status === 'done' || u.status === 'skipped').length;
   const { failed, uncertain } = result;
   if (failed.length === 0 && uncertain.length === 0) {
     const empty = result.units.filter((u) => u.validFraction === 0).length;
-    const emptyNote = empty > 0 ? ` ${empty} of them ${empty === 1 ? 'was' : 'were'} paid for but ${empty === 1 ? 'holds' : 'hold'} no valid pixels.` : '';
-    if (result.outcome === 'completed' && result.manifestPath) offerReveal(`${done} files ready (${formatBytes(result.bytes)} written this run).${emptyNote}`, result.files[0] ?? result.manifestPath);
+    const emptyNote =
+      empty > 0
+        ? ` ${empty} of them ${empty === 1 ? 'was' : 'were'} paid for but ${empty === 1 ? 'holds' : 'hold'} no valid pixels.`
+        : '';
+    if (result.outcome === 'completed' && result.manifestPath)
+      offerReveal(
+        `${done} files ready (${formatBytes(result.bytes)} written this run).${emptyNote}`,
+        result.files[0] ?? result.manifestPath,
+      );
     return undefined;
   }
   const parts: string[] = [];
   if (failed.length > 0) parts.push(`${failed.length} of ${result.units.length} failed: ${listed(failed, true)}.`);
   if (uncertain.length > 0) {
-    const charge = result.charge ? chargeSentence(result.charge, `${uncertain.length} of ${result.units.length} (${listed(uncertain, false)})`) : `${uncertain.length} of ${result.units.length} may have been charged and were not sent again.`;
-    parts.push(`${charge} "${RETRY_FAILED}" does not send them again; "${RESEND_UNCERTAIN}" lets you pick any to send (and pay for) again.`);
+    const charge = result.charge
+      ? chargeSentence(result.charge, `${uncertain.length} of ${result.units.length} (${listed(uncertain, false)})`)
+      : `${uncertain.length} of ${result.units.length} may have been charged and were not sent again.`;
+    parts.push(
+      `${charge} "${RETRY_FAILED}" does not send them again; "${RESEND_UNCERTAIN}" lets you pick any to send (and pay for) again.`,
+    );
   }
-  const actions = [...(failed.length > 0 ? [RETRY_FAILED] : []), ...(uncertain.length > 0 ? [RESEND_UNCERTAIN, SHOW_ORDERS, SHOW_ACCOUNT] : [])];
+  const actions = [
+    ...(failed.length > 0 ? [RETRY_FAILED] : []),
+    ...(uncertain.length > 0 ? [RESEND_UNCERTAIN, SHOW_ORDERS, SHOW_ACCOUNT] : []),
+  ];
   return services.notify.warn(parts.join(' '), ...actions).then(async (choice) => {
     const failedIds = failed.map((u) => u.id);
-    if (choice === RETRY_FAILED) await vscode.commands.executeCommand(commandId, uri, rerun({ retry: failedIds, resend: [] }));
+    if (choice === RETRY_FAILED)
+      await vscode.commands.executeCommand(commandId, uri, rerun({ retry: failedIds, resend: [] }));
     if (choice === RESEND_UNCERTAIN) {
       const picked = await vscode.window.showQuickPick(
         uncertain.map((u) => ({ label: u.id, description: 'may have been charged already', picked: false })),
         { canPickMany: true, title: 'Send these again? Each may be charged a second time.', ignoreFocusOut: true },
       );
-      if (picked && picked.length > 0) await vscode.commands.executeCommand(commandId, uri, rerun({ retry: failedIds, resend: picked.map((p) => p.label) }));
+      if (picked && picked.length > 0)
+        await vscode.commands.executeCommand(
+          commandId,
+          uri,
+          rerun({ retry: failedIds, resend: picked.map((p) => p.label) }),
+        );
     }
     await lookInstead(services, choice);
     return choice;

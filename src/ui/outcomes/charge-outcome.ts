@@ -20,9 +20,16 @@ export async function lookInstead(services: Services, choice: string | undefined
 }
 
 /** The "may have been charged" notification. `subject`: "The composite", "The order". */
-export function announceCharge(services: Services, charge: ChargeUncertainty | undefined, subject: string, lead = ''): Promise<string | undefined> {
+export function announceCharge(
+  services: Services,
+  charge: ChargeUncertainty | undefined,
+  subject: string,
+  lead = '',
+): Promise<string | undefined> {
   services.refreshTrees(); // the credits shown may be out of date now
-  const words = charge ? chargeSentence(charge, subject) : `${subject} may have been charged: its answer was lost, and it was not sent again. Check the Orders list and the account before trying again.`;
+  const words = charge
+    ? chargeSentence(charge, subject)
+    : `${subject} may have been charged: its answer was lost, and it was not sent again. Check the Orders list and the account before trying again.`;
   const shown = services.notify.warn(`${lead}${words}`, SHOW_ORDERS, SHOW_ACCOUNT);
   return shown.then(async (choice) => {
     await lookInstead(services, choice);

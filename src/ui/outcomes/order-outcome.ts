@@ -10,12 +10,18 @@ import { announceCharge } from './charge-outcome';
 
 export function announceOrder(services: ExtensionServices, result: OrderResult): void {
   if (result.outcome === 'unknown') {
-    void announceCharge(services, result.charge, 'The order', 'Unknown whether the order was created: check the Orders list. ');
+    void announceCharge(
+      services,
+      result.charge,
+      'The order',
+      'Unknown whether the order was created: check the Orders list. ',
+    );
     return;
   }
   if (result.outcome !== 'completed' || !result.order) return;
   services.refreshTrees();
   const id = typeof result.order.TaskOrderGuid === 'string' ? ` ${result.order.TaskOrderGuid}` : '';
-  const renewal = result.recurring && result.cancellationDeadline ? ` ${recurringSentence(result.cancellationDeadline)}` : '';
+  const renewal =
+    result.recurring && result.cancellationDeadline ? ` ${recurringSentence(result.cancellationDeadline)}` : '';
   void vscode.window.showInformationMessage(`Order${id} created.${renewal}`);
 }

@@ -27,7 +27,10 @@ export class ProgressNotification {
   };
 
   /** Shows the notification titled `title`; its Cancel aborts `controller`. */
-  constructor(private readonly title: string, private readonly controller: AbortController) {
+  constructor(
+    private readonly title: string,
+    private readonly controller: AbortController,
+  ) {
     this.open();
   }
 
@@ -35,14 +38,18 @@ export class ProgressNotification {
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
     this.end = end;
-    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: this.title, cancellable: true }, (progress, token) => {
-      if (this.end !== end) return ended; // ended before VS Code ran this
-      const subscription = token.onCancellationRequested(() => this.controller.abort());
-      this.report = (value) => progress.report(value);
-      // Back after a wait: the last message again, and the bar where it was.
-      if (this.message !== undefined || this.total > 0) progress.report({ message: this.message, increment: this.total > 0 ? this.total : undefined });
-      return ended.finally(() => subscription.dispose());
-    });
+    void vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: this.title, cancellable: true },
+      (progress, token) => {
+        if (this.end !== end) return ended; // ended before VS Code ran this
+        const subscription = token.onCancellationRequested(() => this.controller.abort());
+        this.report = (value) => progress.report(value);
+        // Back after a wait: the last message again, and the bar where it was.
+        if (this.message !== undefined || this.total > 0)
+          progress.report({ message: this.message, increment: this.total > 0 ? this.total : undefined });
+        return ended.finally(() => subscription.dispose());
+      },
+    );
   }
 
   private hide(): void {

@@ -14,11 +14,18 @@ export interface ProgressScope {
 }
 
 /** Runs `work` under a cancellable progress notification titled `title`. */
-export async function withCancellableProgress<T>(title: string, work: (scope: ProgressScope) => Promise<T>): Promise<T> {
+export async function withCancellableProgress<T>(
+  title: string,
+  work: (scope: ProgressScope) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const notification = new ProgressNotification(title, controller);
   try {
-    return await work({ progress: notification.port, signal: controller.signal, aside: (message, wait) => notification.aside(message, wait) });
+    return await work({
+      progress: notification.port,
+      signal: controller.signal,
+      aside: (message, wait) => notification.aside(message, wait),
+    });
   } finally {
     notification.close();
   }
@@ -33,11 +40,14 @@ export const vscodeNotify: NotifyPort = {
  * image), without holding up the command's result. */
 export function offerReveal(message: string, file: string): void {
   const image = /\.tiff?$/i.test(file);
-  void vscode.window.showInformationMessage(message, ...(image ? ['Open'] : []), 'Reveal', 'Open Folder').then(async (choice) => {
-    const uri = vscode.Uri.file(file);
-    if (choice === 'Open') await vscode.commands.executeCommand(Commands.openImage, uri);
-    // Reveal shows the file in VS Code's explorer (works remotely too); Open Folder asks the OS.
-    if (choice === 'Reveal') await vscode.commands.executeCommand('revealInExplorer', uri);
-    if (choice === 'Open Folder') await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.joinPath(uri, '..'));
-  });
+  void vscode.window
+    .showInformationMessage(message, ...(image ? ['Open'] : []), 'Reveal', 'Open Folder')
+    .then(async (choice) => {
+      const uri = vscode.Uri.file(file);
+      if (choice === 'Open') await vscode.commands.executeCommand(Commands.openImage, uri);
+      // Reveal shows the file in VS Code's explorer (works remotely too); Open Folder asks the OS.
+      if (choice === 'Reveal') await vscode.commands.executeCommand('revealInExplorer', uri);
+      if (choice === 'Open Folder')
+        await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.joinPath(uri, '..'));
+    });
 }

@@ -3,12 +3,24 @@
 // which ends the workflow; Back answers BACK, which the wizard turns into the previous step.
 import * as vscode from 'vscode';
 import { BACK } from '../../workflows/engine/ports';
-import type { Answer, AskPort, InputQuestion, PickItem, PickManyQuestion, PickQuestion } from '../../workflows/engine/ports';
+import type {
+  Answer,
+  AskPort,
+  InputQuestion,
+  PickItem,
+  PickManyQuestion,
+  PickQuestion,
+} from '../../workflows/engine/ports';
 
 type Item<T> = vscode.QuickPickItem & { value: T };
 
 function toItems<T>(items: PickItem<T>[]): Item<T>[] {
-  return items.map((item) => ({ label: item.label, description: item.description, detail: item.detail, value: item.value }));
+  return items.map((item) => ({
+    label: item.label,
+    description: item.description,
+    detail: item.detail,
+    value: item.value,
+  }));
 }
 
 function titleOf(question: { title: string; step: number; totalSteps: number }, workflow: string): string {

@@ -10,11 +10,11 @@ export interface TargetDocument {
   source: AoiSource;
 }
 
-
 /** Accepts a Uri or a string (a path or a uri) from a keybinding or another extension. */
 function uriOf(arg: unknown): vscode.Uri | undefined {
   if (arg instanceof vscode.Uri) return arg;
-  if (typeof arg === 'string' && arg !== '') return /^[a-z][\w+.-]*:/i.test(arg) && !/^[a-z]:\\/i.test(arg) ? vscode.Uri.parse(arg) : vscode.Uri.file(arg);
+  if (typeof arg === 'string' && arg !== '')
+    return /^[a-z][\w+.-]*:/i.test(arg) && !/^[a-z]:\\/i.test(arg) ? vscode.Uri.parse(arg) : vscode.Uri.file(arg);
   return undefined;
 }
 
@@ -33,10 +33,15 @@ function formatOf(document: vscode.TextDocument): NonNullable<AoiSource['format'
   return aoiFormatOf(document) ?? (isJsonDocument(document) ? 'geojson' : 'auto');
 }
 
-export async function resolveTargetDocument(arg: unknown, interactive: boolean, reader?: AoiReader): Promise<TargetDocument | undefined> {
+export async function resolveTargetDocument(
+  arg: unknown,
+  interactive: boolean,
+  reader?: AoiReader,
+): Promise<TargetDocument | undefined> {
   let uri = uriOf(arg) ?? vscode.window.activeTextEditor?.document.uri;
   if (!uri) {
-    if (!interactive) throw new Error('No file to run on: pass the file of the area of interest as the first argument.');
+    if (!interactive)
+      throw new Error('No file to run on: pass the file of the area of interest as the first argument.');
     const picked = await vscode.window.showOpenDialog({
       canSelectMany: false,
       openLabel: 'Use this area',
@@ -49,6 +54,12 @@ export async function resolveTargetDocument(arg: unknown, interactive: boolean, 
   const document = await vscode.workspace.openTextDocument(uri);
   const name = uri.path.split('/').pop() ?? uri.toString();
   // The document's live text, unsaved edits included: what the person sees is what is sent.
-  const source: AoiSource = { text: document.getText(), name, format: formatOf(document), document: { uri: uri.toString(), version: document.version }, reader };
+  const source: AoiSource = {
+    text: document.getText(),
+    name,
+    format: formatOf(document),
+    document: { uri: uri.toString(), version: document.version },
+    reader,
+  };
   return { uri, source };
 }

@@ -10,15 +10,40 @@ import { announceBatch } from '../outcomes/batch-outcome';
 import { runOf } from '../tree/downloads-model';
 import { runWorkflow } from './run-workflow';
 
-export async function runBatchCommand(services: ExtensionServices, kind: BatchKind, commandId: string, title: string, uri: unknown, options: unknown): Promise<BatchResult | undefined> {
+export async function runBatchCommand(
+  services: ExtensionServices,
+  kind: BatchKind,
+  commandId: string,
+  title: string,
+  uri: unknown,
+  options: unknown,
+): Promise<BatchResult | undefined> {
   const given = options as ProcessTilesOptions | undefined;
   const documentRequired = !(given?.tileGuids?.length && given.date);
-  const run = await runWorkflow<ProcessTilesOptions, BatchResult>(services, title, uri, options, (ports, source, o) => processTiles(ports, kind, source, o), documentRequired);
+  const run = await runWorkflow<ProcessTilesOptions, BatchResult>(
+    services,
+    title,
+    uri,
+    options,
+    (ports, source, o) => processTiles(ports, kind, source, o),
+    documentRequired,
+  );
   if (!run) return undefined;
   const { result } = run;
   await services.sidebar.downloads.record(runOf(kind === 'minitile' ? 'miniTiles' : 'tiles', run.uri, result));
   // A rerun names exactly the units it sends: the failed ones, and those the person chose to resend.
-  void announceBatch(services, commandId, run.uri, ({ retry, resend }) => ({ ...(options as object), ...result.choices, tileGuids: [...retry, ...resend], resendUncertain: resend }), result);
+  void announceBatch(
+    services,
+    commandId,
+    run.uri,
+    ({ retry, resend }) => ({
+      ...(options as object),
+      ...result.choices,
+      tileGuids: [...retry, ...resend],
+      resendUncertain: resend,
+    }),
+    result,
+  );
   if (result.bytes > 0 || result.uncertain.length > 0) services.refreshTrees(); // credits were (or may have been) spent
   return result;
 }

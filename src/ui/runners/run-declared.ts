@@ -39,7 +39,13 @@ function estimateStoreFor(baseUrl: string): EstimateStore {
 /** A plan asks for no decision: nothing it sends is billed. */
 const nothingToConfirm: ConfirmCost = async () => ({ action: 'cancel' });
 
-async function withDeclaredPorts<T>(services: ExtensionServices, client: ImageryClient, title: string, confirmCost: ConfirmCost, work: (ports: WorkflowPorts) => Promise<T>): Promise<T> {
+async function withDeclaredPorts<T>(
+  services: ExtensionServices,
+  client: ImageryClient,
+  title: string,
+  confirmCost: ConfirmCost,
+  work: (ports: WorkflowPorts) => Promise<T>,
+): Promise<T> {
   const log = services.log('declared');
   return withCancellableProgress(title, ({ progress, signal }) => {
     const ports: WorkflowPorts = {
@@ -49,7 +55,12 @@ async function withDeclaredPorts<T>(services: ExtensionServices, client: Imagery
       notify: vscodeNotify,
       confirmCost,
       signal,
-      settings: () => ({ defaults: services.settings.defaults(), confirmCostAbove: services.settings.confirmCostAbove(), outputDirectory: services.settings.outputDirectory(), workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath }),
+      settings: () => ({
+        defaults: services.settings.defaults(),
+        confirmCostAbove: services.settings.confirmCostAbove(),
+        outputDirectory: services.settings.outputDirectory(),
+        workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+      }),
       log: (message) => log.info(message),
       redact: redactKey,
     };
@@ -59,7 +70,12 @@ async function withDeclaredPorts<T>(services: ExtensionServices, client: Imagery
 
 /** The plan of an imagery file, as `sat-imagery plan` makes it. Throws DeclaredFileError with
  * every problem of the file at its place. */
-export function planImageryFile(services: ExtensionServices, client: ImageryClient, path: string, title: string): Promise<Plan> {
+export function planImageryFile(
+  services: ExtensionServices,
+  client: ImageryClient,
+  path: string,
+  title: string,
+): Promise<Plan> {
   return withDeclaredPorts(services, client, title, nothingToConfirm, async (ports) => {
     const declaration = await loadDeclaration(path);
     return (await makePlan(ports, declaration, await readLock(lockPathOf(path)))).plan;
@@ -73,8 +89,12 @@ export type ApplyRun =
 /** What the person confirmed: the plan's credits (and the uncertain units', when re-sent), and its
  * new orders' dearer month each, in their currency. */
 function confirmedBudgets(seen: Plan, resendUncertain: boolean): { credits: number; orders: number } {
-  const uncertain = resendUncertain ? seen.units.filter((u) => u.kind === 'uncertain').reduce((sum, u) => sum + (u.credits ?? 0), 0) : 0;
-  const orders = seen.orders.filter((o) => o.kind === 'create').reduce((sum, o) => sum + Math.max(o.euroThisMonth ?? 0, o.euroPerMonth ?? 0), 0);
+  const uncertain = resendUncertain
+    ? seen.units.filter((u) => u.kind === 'uncertain').reduce((sum, u) => sum + (u.credits ?? 0), 0)
+    : 0;
+  const orders = seen.orders
+    .filter((o) => o.kind === 'create')
+    .reduce((sum, o) => sum + Math.max(o.euroThisMonth ?? 0, o.euroPerMonth ?? 0), 0);
   return { credits: Math.round((seen.total.credits + uncertain) * 1e6) / 1e6, orders: Math.round(orders * 100) / 100 };
 }
 
@@ -84,7 +104,12 @@ function heldToConfirmed(seen: Plan, resendUncertain: boolean, stopped: { reason
   const spent: Record<string, number> = {};
   return async (model: EstimateModel): Promise<EstimateDecision> => {
     const price = priceOf(model);
-    const budget: Budget = { amount: price.order && !price.images ? budgets.orders : budgets.credits, name: 'the plan you confirmed', inclusive: true, spent };
+    const budget: Budget = {
+      amount: price.order && !price.images ? budgets.orders : budgets.credits,
+      name: 'the plan you confirmed',
+      inclusive: true,
+      spent,
+    };
     const why = overBudget(price, budget);
     if (why !== undefined) {
       stopped.reason = why;
@@ -98,7 +123,14 @@ function heldToConfirmed(seen: Plan, resendUncertain: boolean, stopped: { reason
 /** Buys exactly the plan the person saw, through the core apply the command line runs. A fresh
  * plan made first must buy the same units and orders for no more credits (planDrift, the rule of
  * `apply --plan`), and re-send only uncertain units the person saw; otherwise nothing is sent. */
-export function applySeenPlan(services: ExtensionServices, client: ImageryClient, path: string, seen: Plan, resendUncertain: boolean, title: string): Promise<ApplyRun> {
+export function applySeenPlan(
+  services: ExtensionServices,
+  client: ImageryClient,
+  path: string,
+  seen: Plan,
+  resendUncertain: boolean,
+  title: string,
+): Promise<ApplyRun> {
   const stopped: { reason?: string } = {};
   return withDeclaredPorts(services, client, title, heldToConfirmed(seen, resendUncertain, stopped), async (ports) => {
     const declaration = await loadDeclaration(path);
@@ -106,12 +138,34 @@ export function applySeenPlan(services: ExtensionServices, client: ImageryClient
     const lock = await readLock(lockPath);
     const { plan, series, orders } = await makePlan(ports, declaration, lock);
     const drift = planDrift(plannedPurchases(seen.units, seen.orders, seen.total.credits), plan);
-    if (drift?.kind === 'other-units') return { outcome: 'refused', reason: 'The plan changed since you saw it (other images to buy or orders to create): nothing was sent. Review the new plan.', plan };
-    if (drift?.kind === 'dearer') return { outcome: 'refused', reason: `The plan now costs ${drift.now} credits, more than the ${drift.seen} you saw: nothing was sent. Review the new plan.`, plan };
+    if (drift?.kind === 'other-units')
+      return {
+        outcome: 'refused',
+        reason:
+          'The plan changed since you saw it (other images to buy or orders to create): nothing was sent. Review the new plan.',
+        plan,
+      };
+    if (drift?.kind === 'dearer')
+      return {
+        outcome: 'refused',
+        reason: `The plan now costs ${drift.now} credits, more than the ${drift.seen} you saw: nothing was sent. Review the new plan.`,
+        plan,
+      };
     const seenUncertain = new Set(seen.units.filter((u) => u.kind === 'uncertain').map((u) => u.key));
-    if (resendUncertain && plan.units.some((u) => u.kind === 'uncertain' && !seenUncertain.has(u.key))) return { outcome: 'refused', reason: 'Other images became uncertain since you saw the plan: nothing was sent. Review the new plan.', plan };
-    if (plan.stops.length > 0) return { outcome: 'refused', reason: `Nothing was sent: ${plan.stops.join('; ')}.`, plan };
+    if (resendUncertain && plan.units.some((u) => u.kind === 'uncertain' && !seenUncertain.has(u.key)))
+      return {
+        outcome: 'refused',
+        reason: 'Other images became uncertain since you saw the plan: nothing was sent. Review the new plan.',
+        plan,
+      };
+    if (plan.stops.length > 0)
+      return { outcome: 'refused', reason: `Nothing was sent: ${plan.stops.join('; ')}.`, plan };
     const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
-    return { outcome: 'applied', result, lock: lockPath, ...(stopped.reason !== undefined ? { stopped: stopped.reason } : {}) };
+    return {
+      outcome: 'applied',
+      result,
+      lock: lockPath,
+      ...(stopped.reason !== undefined ? { stopped: stopped.reason } : {}),
+    };
   });
 }

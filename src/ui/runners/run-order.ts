@@ -7,9 +7,22 @@ import type { ExtensionServices } from '../extension-services';
 import { announceOrder } from '../outcomes/order-outcome';
 import { runWorkflow } from './run-workflow';
 
-export async function runOrderCommand(services: ExtensionServices, mode: 'estimate' | 'create', title: string, uri: unknown, options: unknown): Promise<OrderResult | undefined> {
+export async function runOrderCommand(
+  services: ExtensionServices,
+  mode: 'estimate' | 'create',
+  title: string,
+  uri: unknown,
+  options: unknown,
+): Promise<OrderResult | undefined> {
   const hasTiles = !!(options as OrderOptions | undefined)?.tileGuids?.length;
-  const run = await runWorkflow<OrderOptions, OrderResult>(services, title, uri, options, (ports, source, o) => runOrder(ports, source, o, mode), !hasTiles);
+  const run = await runWorkflow<OrderOptions, OrderResult>(
+    services,
+    title,
+    uri,
+    options,
+    (ports, source, o) => runOrder(ports, source, o, mode),
+    !hasTiles,
+  );
   if (run) announceOrder(services, run.result);
   return run?.result;
 }

@@ -14,11 +14,18 @@ import { confirmTrust, resolveTargetDocument } from '../prompts/target-document'
 
 /** Options arrive untyped from executeCommand: anything but a plain object means "none". */
 function optionsOf<O extends object>(value: unknown): O {
-  return (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof vscode.Uri) ? value : {}) as O;
+  return (
+    value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof vscode.Uri) ? value : {}
+  ) as O;
 }
 
 function workflowSettings(services: ExtensionServices): WorkflowSettings {
-  return { defaults: services.settings.defaults(), confirmCostAbove: services.settings.confirmCostAbove(), outputDirectory: services.settings.outputDirectory(), workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath };
+  return {
+    defaults: services.settings.defaults(),
+    confirmCostAbove: services.settings.confirmCostAbove(),
+    outputDirectory: services.settings.outputDirectory(),
+    workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+  };
 }
 
 export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(
@@ -31,7 +38,10 @@ export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(
 ): Promise<{ result: R; uri: vscode.Uri | undefined } | undefined> {
   const options = optionsOf<O>(rawOptions);
   if (!(await confirmTrust())) return undefined;
-  const target = documentRequired || uriArg !== undefined ? await resolveTargetDocument(uriArg, !options.skipConfirmation, services.aoiCache) : undefined;
+  const target =
+    documentRequired || uriArg !== undefined
+      ? await resolveTargetDocument(uriArg, !options.skipConfirmation, services.aoiCache)
+      : undefined;
   if (documentRequired && !target) return undefined;
   const client = await services.getClient();
   const log = services.log('workflow');
@@ -45,7 +55,9 @@ export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(
         // The panel (and the zod it validates messages with) loads when first shown, not at
         // activation. While it waits, the progress notification would cover its buttons.
         confirmCost: (model: EstimateModel, panelSignal: AbortSignal): Promise<EstimateDecision> =>
-          aside(`${title}: waiting for your decision in the cost panel`, async () => (await import('../webview/estimate/index')).showEstimatePanel(services, model, panelSignal)),
+          aside(`${title}: waiting for your decision in the cost panel`, async () =>
+            (await import('../webview/estimate/index')).showEstimatePanel(services, model, panelSignal),
+          ),
         signal,
         settings: () => workflowSettings(services),
         log: (message) => log.info(message),
@@ -55,12 +67,16 @@ export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(
     });
     return { result, uri: target?.uri };
   } catch (error) {
-    if (isWorkflowError(error) && error.kind === 'invalid-geometry' && target) await revealProblem(target.uri, error.problems[0]?.range);
+    if (isWorkflowError(error) && error.kind === 'invalid-geometry' && target)
+      await revealProblem(target.uri, error.problems[0]?.range);
     throw error;
   }
 }
 
-async function revealProblem(uri: vscode.Uri, range: { start: { line: number; column: number }; end: { line: number; column: number } } | undefined): Promise<void> {
+async function revealProblem(
+  uri: vscode.Uri,
+  range: { start: { line: number; column: number }; end: { line: number; column: number } } | undefined,
+): Promise<void> {
   if (!range) return;
   const selection = new vscode.Range(range.start.line, range.start.column, range.end.line, range.end.column);
   await vscode.window.showTextDocument(uri, { selection, preview: false }).then(undefined, () => undefined);

@@ -39,7 +39,12 @@ function folderOf(path: string | undefined): string | undefined {
 }
 
 /** The row of a finished run, or undefined when it sent and wrote nothing worth listing. */
-export function runOf(kind: DownloadKind, source: vscode.Uri | undefined, result: BatchResult, now = new Date()): DownloadRun | undefined {
+export function runOf(
+  kind: DownloadKind,
+  source: vscode.Uri | undefined,
+  result: BatchResult,
+  now = new Date(),
+): DownloadRun | undefined {
   const key = result.manifestPath ?? result.files[0];
   if (!key || result.units.length === 0) return undefined;
   return {
@@ -50,17 +55,41 @@ export function runOf(kind: DownloadKind, source: vscode.Uri | undefined, result
     finishedAt: now.toISOString(),
     units: [...result.units]
       .sort((a, b) => a.id.localeCompare(b.id))
-      .map((u) => ({ id: u.id, status: u.status, ...(u.file ? { file: u.file } : {}), ...(u.validFraction !== undefined ? { validFraction: u.validFraction } : {}), ...(u.error ? { error: u.error } : {}) })),
+      .map((u) => ({
+        id: u.id,
+        status: u.status,
+        ...(u.file ? { file: u.file } : {}),
+        ...(u.validFraction !== undefined ? { validFraction: u.validFraction } : {}),
+        ...(u.error ? { error: u.error } : {}),
+      })),
   };
 }
 
 /** A single composite's row: its date and file (a composite sent in parts is a batch of them). */
-export function compositeRunOf(source: vscode.Uri | undefined, result: { outcome: string; files: string[]; request?: { Date?: string }; parts?: BatchResult }, now = new Date()): DownloadRun | undefined {
+export function compositeRunOf(
+  source: vscode.Uri | undefined,
+  result: { outcome: string; files: string[]; request?: { Date?: string }; parts?: BatchResult },
+  now = new Date(),
+): DownloadRun | undefined {
   if (result.parts) return runOf('composite', source, result.parts, now);
   const file = result.files[0];
   if (result.outcome !== 'completed' || !file) return undefined;
-  const id = result.request?.Date?.slice(0, 10) ?? file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
-  return runOf('composite', source, { outcome: 'completed', manifestPath: undefined, units: [{ id, status: 'done', file }], files: [file], failed: [], uncertain: [], bytes: 0 }, now);
+  const id =
+    result.request?.Date?.slice(0, 10) ?? file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+  return runOf(
+    'composite',
+    source,
+    {
+      outcome: 'completed',
+      manifestPath: undefined,
+      units: [{ id, status: 'done', file }],
+      files: [file],
+      failed: [],
+      uncertain: [],
+      bytes: 0,
+    },
+    now,
+  );
 }
 
 export class DownloadsModel implements vscode.Disposable {
@@ -71,7 +100,9 @@ export class DownloadsModel implements vscode.Disposable {
 
   runs(): DownloadRun[] {
     const stored = this.state.get<unknown>(STATE_KEY);
-    return Array.isArray(stored) ? (stored as DownloadRun[]).filter((r) => typeof r?.key === 'string' && Array.isArray(r.units)) : [];
+    return Array.isArray(stored)
+      ? (stored as DownloadRun[]).filter((r) => typeof r?.key === 'string' && Array.isArray(r.units))
+      : [];
   }
 
   async record(run: DownloadRun | undefined): Promise<void> {

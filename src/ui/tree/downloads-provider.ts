@@ -22,7 +22,12 @@ export interface DownloadUnitNode {
 
 export type DownloadsTreeNode = DownloadRunNode | DownloadUnitNode;
 
-const KIND_LABEL: Record<DownloadRun['kind'], string> = { composite: 'Composite', series: 'Time series', tiles: 'Tiles', miniTiles: 'Mini-tiles' };
+const KIND_LABEL: Record<DownloadRun['kind'], string> = {
+  composite: 'Composite',
+  series: 'Time series',
+  tiles: 'Tiles',
+  miniTiles: 'Mini-tiles',
+};
 const IMAGE = /\.tiff?$/i;
 
 const finished = (unit: DownloadUnit) => unit.status === 'done' || unit.status === 'skipped';
@@ -39,7 +44,12 @@ export class DownloadsTreeProvider implements vscode.TreeDataProvider<DownloadsT
   getChildren(node?: DownloadsTreeNode): DownloadsTreeNode[] {
     if (!node) return this.model.runs().map((run) => ({ kind: 'run', run }));
     if (node.kind === 'unit') return [];
-    return node.run.units.map((unit) => ({ kind: 'unit', run: node.run, unit, ...(finished(unit) && unit.file && IMAGE.test(unit.file) ? { path: unit.file } : {}) }));
+    return node.run.units.map((unit) => ({
+      kind: 'unit',
+      run: node.run,
+      unit,
+      ...(finished(unit) && unit.file && IMAGE.test(unit.file) ? { path: unit.file } : {}),
+    }));
   }
 
   getTreeItem(node: DownloadsTreeNode): vscode.TreeItem {
@@ -54,7 +64,10 @@ export class DownloadsTreeProvider implements vscode.TreeDataProvider<DownloadsT
 
 function runItem(run: DownloadRun): vscode.TreeItem {
   const done = run.units.filter(finished).length;
-  const item = new vscode.TreeItem(`${KIND_LABEL[run.kind]}${run.source ? ` of ${run.source}` : ''}`, vscode.TreeItemCollapsibleState.Collapsed);
+  const item = new vscode.TreeItem(
+    `${KIND_LABEL[run.kind]}${run.source ? ` of ${run.source}` : ''}`,
+    vscode.TreeItemCollapsibleState.Collapsed,
+  );
   item.id = `download:${run.key}`;
   item.description = `${done} of ${run.units.length} done · ${run.finishedAt.slice(0, 16).replace('T', ' ')} UTC`;
   item.tooltip = run.folder ? `Saved in ${run.folder}` : undefined;

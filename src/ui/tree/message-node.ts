@@ -14,13 +14,19 @@ export interface MessageNode {
 
 /** The row of a failed load: "Could not load <what>", and a click that retries, or that sets the
  * key when the service refused it. */
-export function loadErrorNode(what: string, error: { message: string; auth: boolean }, retryCommand: string): MessageNode {
+export function loadErrorNode(
+  what: string,
+  error: { message: string; auth: boolean },
+  retryCommand: string,
+): MessageNode {
   return {
     kind: 'message',
     tone: 'error',
     text: `Could not load ${what}: ${error.message}`,
     detail: error.message,
-    command: error.auth ? { title: 'Set API Key', command: Commands.setApiKey } : { title: 'Retry', command: retryCommand },
+    command: error.auth
+      ? { title: 'Set API Key', command: Commands.setApiKey }
+      : { title: 'Retry', command: retryCommand },
   };
 }
 

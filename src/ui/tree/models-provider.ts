@@ -39,7 +39,10 @@ export class ModelsTreeProvider implements vscode.TreeDataProvider<ModelsTreeNod
     private readonly account: AccountModel,
     private readonly defaultModel: () => string | undefined,
   ) {
-    this.subscriptions = [models.onDidChange(() => this.changed.fire()), account.onDidChange(() => this.changed.fire())];
+    this.subscriptions = [
+      models.onDidChange(() => this.changed.fire()),
+      account.onDidChange(() => this.changed.fire()),
+    ];
   }
 
   /** Re-renders (the default model setting changed). */
@@ -63,8 +66,17 @@ export class ModelsTreeProvider implements vscode.TreeDataProvider<ModelsTreeNod
       case 'error':
         return [loadErrorNode('models', state, Commands.refreshModels)];
       case 'loaded': {
-        const models: ModelsTreeNode[] = state.items.map((model) => ({ kind: 'model', model, name: model.Model ?? '?' }));
-        return [{ kind: 'account' }, ...(models.length ? models : [{ kind: 'message', tone: 'empty', text: 'No models available to this account' } as MessageNode])];
+        const models: ModelsTreeNode[] = state.items.map((model) => ({
+          kind: 'model',
+          model,
+          name: model.Model ?? '?',
+        }));
+        return [
+          { kind: 'account' },
+          ...(models.length
+            ? models
+            : [{ kind: 'message', tone: 'empty', text: 'No models available to this account' } as MessageNode]),
+        ];
       }
     }
   }
@@ -93,7 +105,9 @@ export class ModelsTreeProvider implements vscode.TreeDataProvider<ModelsTreeNod
         item.id = `model:${node.name}`;
         const isDefault = this.defaultModel() === node.name;
         item.iconPath = new vscode.ThemeIcon(isDefault ? 'star-full' : 'symbol-class');
-        item.description = [constellationSummary(node.model), isDefault ? 'default' : undefined].filter(Boolean).join(' · ');
+        item.description = [constellationSummary(node.model), isDefault ? 'default' : undefined]
+          .filter(Boolean)
+          .join(' · ');
         item.contextValue = 'model';
         return item;
       }

@@ -28,7 +28,9 @@ const finalStatuses = new Set(['Completed', 'Done', 'Canceled', 'Cancelled', 'Fa
 const restingStatuses = new Set([...finalStatuses, 'UpToDate']);
 
 export function orderStatus(order: TaskOrder): string {
-  return typeof order.OrderingProcessStatus === 'string' && order.OrderingProcessStatus ? order.OrderingProcessStatus : 'Unknown';
+  return typeof order.OrderingProcessStatus === 'string' && order.OrderingProcessStatus
+    ? order.OrderingProcessStatus
+    : 'Unknown';
 }
 
 export function isCancellable(order: TaskOrder): boolean {
@@ -53,7 +55,9 @@ function shortDate(value: unknown): string {
 }
 
 export function orderPeriod(order: TaskOrder): string {
-  return isRecurring(order) ? `${shortDate(order.From)} → recurring` : `${shortDate(order.From)} → ${shortDate(order.To)}`;
+  return isRecurring(order)
+    ? `${shortDate(order.From)} → recurring`
+    : `${shortDate(order.From)} → ${shortDate(order.To)}`;
 }
 
 export function orderLabel(order: TaskOrder): string {
@@ -92,7 +96,10 @@ export function orderDetailLines(order: TaskOrder): DetailLine[] {
   add('Model', order.Model);
   add('Period', orderPeriod(order) + (isRecurring(order) ? ' (renews monthly)' : ''));
   add('Reference date', typeof order.ReferenceDate === 'string' ? shortDate(order.ReferenceDate) : undefined);
-  add('Constellations', Array.isArray(order.SatelliteConstellations) ? order.SatelliteConstellations.join(', ') : undefined);
+  add(
+    'Constellations',
+    Array.isArray(order.SatelliteConstellations) ? order.SatelliteConstellations.join(', ') : undefined,
+  );
   add('Area', typeof order.TaskOrderAreaKm2 === 'number' ? `${formatNumber(order.TaskOrderAreaKm2)} km²` : undefined);
   add('Tiles', countText(order.Tiles, 'tile'));
   add('Mini-tiles', countText(order.MiniTiles, 'mini-tile'));

@@ -45,7 +45,9 @@ export class OrdersModel extends RemoteList<TaskOrder> {
     this.stopPolling();
     const before = new Map((this.items ?? []).map((order) => [order.TaskOrderGuid, orderStatus(order)]));
     const query = { recurringOnly: this.recurringOnly, getExpired: this.showExpired };
-    const state = await this.load(hasKey ? async (signal) => (await this.getClient()).listOrders(query, { signal }) : undefined);
+    const state = await this.load(
+      hasKey ? async (signal) => (await this.getClient()).listOrders(query, { signal }) : undefined,
+    );
     if (state.kind !== 'loaded') return undefined;
     let changed = false;
     for (const order of state.items) {

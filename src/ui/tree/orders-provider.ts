@@ -32,7 +32,8 @@ export class OrdersTreeProvider implements vscode.TreeDataProvider<OrdersTreeNod
   }
 
   getChildren(node?: OrdersTreeNode): OrdersTreeNode[] {
-    if (node?.kind === 'order') return orderDetailLines(node.order).map((line) => ({ kind: 'detail', order: node.order, line }));
+    if (node?.kind === 'order')
+      return orderDetailLines(node.order).map((line) => ({ kind: 'detail', order: node.order, line }));
     if (node) return [];
     const state = this.model.state;
     switch (state.kind) {
@@ -47,7 +48,13 @@ export class OrdersTreeProvider implements vscode.TreeDataProvider<OrdersTreeNod
       case 'loaded':
         if (state.items.length === 0) {
           const filtered = this.model.recurringOnly || !this.model.showExpired;
-          return [{ kind: 'message', tone: 'empty', text: filtered ? 'No orders match the current filters' : 'No orders yet' }];
+          return [
+            {
+              kind: 'message',
+              tone: 'empty',
+              text: filtered ? 'No orders match the current filters' : 'No orders yet',
+            },
+          ];
         }
         return state.items.map((order) => ({ kind: 'order', order }));
     }

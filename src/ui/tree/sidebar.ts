@@ -52,8 +52,15 @@ export class Sidebar implements vscode.Disposable {
     this.orders = new OrdersModel(getClient, services.log('orders'), options);
     this.models = new RemoteList<TaskingModel>('models', services.log('models'));
     this.ordersProvider = new OrdersTreeProvider(this.orders);
-    this.modelsProvider = new ModelsTreeProvider(this.models, services.account, () => services.settings.defaults().model);
-    this.ordersView = vscode.window.createTreeView(Views.orders, { treeDataProvider: this.ordersProvider, showCollapseAll: true });
+    this.modelsProvider = new ModelsTreeProvider(
+      this.models,
+      services.account,
+      () => services.settings.defaults().model,
+    );
+    this.ordersView = vscode.window.createTreeView(Views.orders, {
+      treeDataProvider: this.ordersProvider,
+      showCollapseAll: true,
+    });
     this.modelsView = vscode.window.createTreeView(Views.models, { treeDataProvider: this.modelsProvider });
     this.downloads = new DownloadsModel(services.context.workspaceState);
     this.downloadsProvider = new DownloadsTreeProvider(this.downloads);
@@ -82,7 +89,9 @@ export class Sidebar implements vscode.Disposable {
         if (event.affectsConfiguration(`${Settings.section}.${Settings.baseUrl}`)) this.reloadAll();
       }),
       this.orders.onDidChangeOrderStatus(({ order, previous, current }) => {
-        void vscode.window.showInformationMessage(`Order ${orderLabel(order)} (${shortGuid(order)}): ${previous} → ${current}.`);
+        void vscode.window.showInformationMessage(
+          `Order ${orderLabel(order)} (${shortGuid(order)}): ${previous} → ${current}.`,
+        );
       }),
     );
     this.orders.setVisible(this.ordersView.visible);
@@ -96,7 +105,9 @@ export class Sidebar implements vscode.Disposable {
   async refreshModels(): Promise<TaskingModel[] | undefined> {
     this.stale.models = false;
     const hasKey = await this.hasKey();
-    const state = await this.models.load(hasKey ? async (signal) => (await this.services.getClient({ quiet: true })).listModels({ signal }) : undefined);
+    const state = await this.models.load(
+      hasKey ? async (signal) => (await this.services.getClient({ quiet: true })).listModels({ signal }) : undefined,
+    );
     return state.kind === 'loaded' ? state.items : undefined;
   }
 

@@ -15,15 +15,31 @@ import type { CompositeProfile } from '../engine/request-profile';
 export function partsFor(aoi: Aoi, maxAreaKm2: number | undefined, uploadUrl: string | undefined): Aoi[] | undefined {
   if (maxAreaKm2 === undefined || !(aoi.billedAreaKm2 > maxAreaKm2)) return undefined;
   // Every part would be PUT to the same address, each overwriting the one before.
-  if (uploadUrl) throw new WorkflowError('invalid-option', `The area is above the key's maximum of ${maxAreaKm2} km² and goes in parts; parts cannot share one UploadUrl. Download instead, or split the area. Nothing was sent.`);
+  if (uploadUrl)
+    throw new WorkflowError(
+      'invalid-option',
+      `The area is above the key's maximum of ${maxAreaKm2} km² and goes in parts; parts cannot share one UploadUrl. Download instead, or split the area. Nothing was sent.`,
+    );
   return splitAoi(aoi, maxAreaKm2);
 }
 
 export function partProfile(part: Aoi, profile: CompositeProfile): CompositeProfile {
-  return freezeProfile(part, { ...profile, satelliteConstellations: [...profile.satelliteConstellations], output: { ...profile.output } });
+  return freezeProfile(part, {
+    ...profile,
+    satelliteConstellations: [...profile.satelliteConstellations],
+    output: { ...profile.output },
+  });
 }
 
-const ALL_OF = ['FullyAvailable', 'OrdersCoverPolygon', 'DataAvailableForUser', 'PolygonInDataArea', 'AnyImageWithinStorageMonths', 'DataOnZoneDataFrequencyDate', 'AllImagesPredicted'] as const;
+const ALL_OF = [
+  'FullyAvailable',
+  'OrdersCoverPolygon',
+  'DataAvailableForUser',
+  'PolygonInDataArea',
+  'AnyImageWithinStorageMonths',
+  'DataOnZoneDataFrequencyDate',
+  'AllImagesPredicted',
+] as const;
 const ANY_OF = ['UncertaintyAvailable', 'PartiallyUncertaintyAvailable'] as const;
 const LISTS = ['IntersectedActiveZones', 'IntersectedActiveZonesUtmEpsg'] as const;
 
@@ -33,9 +49,11 @@ export function combineAvailability(flags: readonly CompositeAvailability[]): Co
   const all = flags as readonly Record<string, unknown>[];
   for (const name of ALL_OF) if (all.some((f) => f[name] !== undefined)) out[name] = all.every((f) => f[name] === true);
   for (const name of ANY_OF) if (all.some((f) => f[name] !== undefined)) out[name] = all.some((f) => f[name] === true);
-  for (const name of LISTS) out[name] = [...new Set(all.flatMap((f) => (Array.isArray(f[name]) ? (f[name] as unknown[]) : [])))];
+  for (const name of LISTS)
+    out[name] = [...new Set(all.flatMap((f) => (Array.isArray(f[name]) ? (f[name] as unknown[]) : [])))];
   // Partly covered: not every part fully, but some part has imagery.
-  out.PartiallyAvailable = out.FullyAvailable !== true && all.some((f) => f.FullyAvailable === true || f.PartiallyAvailable === true);
+  out.PartiallyAvailable =
+    out.FullyAvailable !== true && all.some((f) => f.FullyAvailable === true || f.PartiallyAvailable === true);
   return out as CompositeAvailability;
 }
 
@@ -60,22 +78,37 @@ function sumEstimates(estimates: readonly CompositeEstimate[]): CompositeEstimat
 }
 
 /** composite/available of each part, one after the other (the gate would queue them anyway). */
-export async function partsAvailability(ports: WorkflowPorts, parts: readonly Aoi[], profile: CompositeProfile): Promise<CompositeAvailability> {
+export async function partsAvailability(
+  ports: WorkflowPorts,
+  parts: readonly Aoi[],
+  profile: CompositeProfile,
+): Promise<CompositeAvailability> {
   const flags: CompositeAvailability[] = [];
   for (const [i, part] of parts.entries()) {
     ports.progress.report({ message: `Checking availability of ${profile.date}, part ${i + 1} of ${parts.length}…` });
-    flags.push(await ports.client.checkCompositeAvailability(availabilityRequest(partProfile(part, profile)), { signal: ports.signal }));
+    flags.push(
+      await ports.client.checkCompositeAvailability(availabilityRequest(partProfile(part, profile)), {
+        signal: ports.signal,
+      }),
+    );
   }
   return combineAvailability(flags);
 }
 
-export async function partsEstimate(ports: WorkflowPorts, parts: readonly Aoi[], profile: CompositeProfile): Promise<CompositeEstimate> {
+export async function partsEstimate(
+  ports: WorkflowPorts,
+  parts: readonly Aoi[],
+  profile: CompositeProfile,
+): Promise<CompositeEstimate> {
   const estimates: CompositeEstimate[] = [];
   for (const [i, part] of parts.entries()) {
     ports.progress.report({ message: `Estimating the cost, part ${i + 1} of ${parts.length}…` });
-    const estimate = await ports.client.estimateComposite(compositeRequest(partProfile(part, profile)), { signal: ports.signal });
+    const estimate = await ports.client.estimateComposite(compositeRequest(partProfile(part, profile)), {
+      signal: ports.signal,
+    });
     // Part by part: a part below zero must not lower the sum the budget holds.
-    if (typeof estimate.CreditEstimate === 'number') checkedAmount(estimate.CreditEstimate, `part ${i + 1} of ${parts.length} of the area`, 'credits');
+    if (typeof estimate.CreditEstimate === 'number')
+      checkedAmount(estimate.CreditEstimate, `part ${i + 1} of ${parts.length} of the area`, 'credits');
     estimates.push(estimate);
   }
   return sumEstimates(estimates);

@@ -15,10 +15,17 @@ import { ORDER_DEFAULTS } from '../../api/request-fields';
 function monthOf(date: string): { from: string; to: string } {
   const day = new Date(`${date.slice(0, 10)}T00:00:00Z`);
   const iso = (d: Date) => d.toISOString().slice(0, 10);
-  return { from: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1))), to: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0))) };
+  return {
+    from: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1))),
+    to: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0))),
+  };
 }
 
-export async function priceAutomaticOrder(ports: WorkflowPorts, aoi: Aoi, profile: CompositeProfile): Promise<AutomaticOrderPrice> {
+export async function priceAutomaticOrder(
+  ports: WorkflowPorts,
+  aoi: Aoi,
+  profile: CompositeProfile,
+): Promise<AutomaticOrderPrice> {
   const settings = ports.settings().defaults.order;
   const { from, to } = monthOf(profile.date);
   const fields = {

@@ -22,7 +22,10 @@ export interface AvailabilityVerdict {
 
 const explanations: Record<ReadinessCondition, { sentence: string; fix: AvailabilityFix }> = {
   OrdersCoverPolygon: { sentence: 'no order of this account covers the whole area', fix: 'order-area' },
-  DataAvailableForUser: { sentence: 'the imagery is not available to this account (outside its orders or storage months)', fix: 'order-area' },
+  DataAvailableForUser: {
+    sentence: 'the imagery is not available to this account (outside its orders or storage months)',
+    fix: 'order-area',
+  },
   FullyAvailable: { sentence: 'the imagery of that date does not cover the whole area', fix: 'other-date' },
 };
 
@@ -38,24 +41,49 @@ export interface PartialOptions {
 /** What no order covering the area makes fail: the service orders it with AutomaticOrderCreation. */
 const ORDER_CONDITIONS: readonly ReadinessCondition[] = ['OrdersCoverPolygon', 'DataAvailableForUser'];
 
-export function judgeAvailability(flags: CompositeAvailability, date: string, partial: PartialOptions = {}): AvailabilityVerdict {
-  const failed = (['OrdersCoverPolygon', 'DataAvailableForUser', 'FullyAvailable'] as const).filter((name) => flags[name] !== true);
+export function judgeAvailability(
+  flags: CompositeAvailability,
+  date: string,
+  partial: PartialOptions = {},
+): AvailabilityVerdict {
+  const failed = (['OrdersCoverPolygon', 'DataAvailableForUser', 'FullyAvailable'] as const).filter(
+    (name) => flags[name] !== true,
+  );
   if (failed.length === 0) return { ready: true, failed: [], sentence: '', fixes: [] };
-  if (partial.automaticOrder && flags.OrdersCoverPolygon !== true && failed.every((name) => ORDER_CONDITIONS.includes(name) || name === 'FullyAvailable')) {
-    const rest = judgeAvailability({ ...flags, OrdersCoverPolygon: true, DataAvailableForUser: true }, date, { ...partial, automaticOrder: false });
+  if (
+    partial.automaticOrder &&
+    flags.OrdersCoverPolygon !== true &&
+    failed.every((name) => ORDER_CONDITIONS.includes(name) || name === 'FullyAvailable')
+  ) {
+    const rest = judgeAvailability({ ...flags, OrdersCoverPolygon: true, DataAvailableForUser: true }, date, {
+      ...partial,
+      automaticOrder: false,
+    });
     if (rest.ready) {
       const sentence = `No order covers the area on ${date.slice(0, 10)}; AutomaticOrderCreation is set, so the service may create one (priced beside the image).`;
       return { ...rest, needsOrder: true, sentence: rest.sentence ? `${rest.sentence} ${sentence}` : sentence };
     }
   }
-  if (partial.allowPartial && failed.length === 1 && failed[0] === 'FullyAvailable' && flags.PartiallyAvailable === true) {
+  if (
+    partial.allowPartial &&
+    failed.length === 1 &&
+    failed[0] === 'FullyAvailable' &&
+    flags.PartiallyAvailable === true
+  ) {
     const share = partial.share !== undefined ? `about ${Math.round(partial.share * 100)} % of` : 'part of';
-    return { ready: true, partial: true, failed: [], sentence: `Imagery for ${date.slice(0, 10)} covers ${share} the area; AllowPartialImage is set, so the image will have gaps.`, fixes: [] };
+    return {
+      ready: true,
+      partial: true,
+      failed: [],
+      sentence: `Imagery for ${date.slice(0, 10)} covers ${share} the area; AllowPartialImage is set, so the image will have gaps.`,
+      fixes: [],
+    };
   }
   const reasons = failed.map((name) => explanations[name].sentence);
   const fixes = [...new Set(failed.map((name) => explanations[name].fix))];
   let sentence = `Imagery for ${date.slice(0, 10)} is not ready: ${reasons.join('; ')}.`;
-  if (failed.includes('FullyAvailable') && flags.PartiallyAvailable === true) sentence += ' Part of the area is covered.';
+  if (failed.includes('FullyAvailable') && flags.PartiallyAvailable === true)
+    sentence += ' Part of the area is covered.';
   return { ready: false, failed, sentence, fixes };
 }
 

@@ -26,7 +26,12 @@ export function checkFixedBands(options: CompositeChoices, settings: CompositeCh
 
 /** The prompts' starting state with the document's rules, its output fields (settings merged
  * with the options) refused here when a value is not one the service takes. */
-export async function checkedPromptState(ports: WorkflowPorts, options: CompositeChoices, settings: CompositeChoices, models: TaskingModel[]): Promise<CompositePromptState> {
+export async function checkedPromptState(
+  ports: WorkflowPorts,
+  options: CompositeChoices,
+  settings: CompositeChoices,
+  models: TaskingModel[],
+): Promise<CompositePromptState> {
   const state = initialPromptState(options, settings, models);
   state.rules = await fieldRules(ports, 'composite');
   checkOutput(state.chosen.output ?? {}, state.rules);
@@ -35,7 +40,8 @@ export async function checkedPromptState(ports: WorkflowPorts, options: Composit
 
 /** The key's band limit, asked only when more than three bands are chosen. */
 export async function loadBandLimitIfNeeded(account: RunAccount, state: CompositePromptState): Promise<void> {
-  if (bandLimitMatters(state.chosen.bandnames, modelBandsOf(state.models.find((m) => m.Model === state.chosen.model)))) await loadBandLimit(account, state);
+  if (bandLimitMatters(state.chosen.bandnames, modelBandsOf(state.models.find((m) => m.Model === state.chosen.model))))
+    await loadBandLimit(account, state);
 }
 
 /** The answered choices, each checked; throws the first problem as an invalid option. */

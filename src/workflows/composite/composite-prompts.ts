@@ -3,7 +3,14 @@
 // is never asked; the others are asked with defaults from the settings and the models list.
 import type { TaskingModel } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
-import { checkModel, DEFAULT_BANDNAMES, DEFAULT_RESOLUTION, defaultConstellations, resolutionChoices, supportedConstellations } from '../engine/choices';
+import {
+  checkModel,
+  DEFAULT_BANDNAMES,
+  DEFAULT_RESOLUTION,
+  defaultConstellations,
+  resolutionChoices,
+  supportedConstellations,
+} from '../engine/choices';
 import { bandItems, checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
 import { checkEpsg, defaultEpsg, epsgItems, parseEpsg, utmChoice } from '../engine/projection';
 import type { RunAccount } from '../engine/account-snapshot';
@@ -105,13 +112,20 @@ export interface CompositePromptContext {
 }
 
 /** Turns an answer into the step result, storing the value. */
-function store<K extends ChoiceKey>(state: CompositePromptState, key: K, answer: Answer<CompositeChoices[K]>): Answer<true> {
+function store<K extends ChoiceKey>(
+  state: CompositePromptState,
+  key: K,
+  answer: Answer<CompositeChoices[K]>,
+): Answer<true> {
   if (answer === undefined || answer === BACK) return answer;
   state.chosen[key] = answer;
   return true;
 }
 
-export function compositeSteps(context: CompositePromptContext, first: ChoiceKey = 'model'): WizardStep<CompositePromptState>[] {
+export function compositeSteps(
+  context: CompositePromptContext,
+  first: ChoiceKey = 'model',
+): WizardStep<CompositePromptState>[] {
   const { ports } = context;
   const isFixed = (key: ChoiceKey) => (s: CompositePromptState) => s.fixed[key] !== undefined;
   const steps: WizardStep<CompositePromptState>[] = [
@@ -119,7 +133,18 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
       id: 'model',
       fixed: isFixed('model'),
       ask: async (s, position) =>
-        store(s, 'model', await ports.ask.pick({ id: 'model', title: 'Model', placeholder: 'The processing model', items: modelItems(s.models), defaultValue: s.chosen.model ?? s.models[0]?.Model, ...position })),
+        store(
+          s,
+          'model',
+          await ports.ask.pick({
+            id: 'model',
+            title: 'Model',
+            placeholder: 'The processing model',
+            items: modelItems(s.models),
+            defaultValue: s.chosen.model ?? s.models[0]?.Model,
+            ...position,
+          }),
+        ),
     },
     {
       id: 'satelliteConstellations',
@@ -129,8 +154,16 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
         const { all } = supportedConstellations(model, s.models);
         // A models list without constellations still leaves the known ones to choose from.
         const items = (all.length > 0 ? all : KNOWN_CONSTELLATIONS).map((c) => ({ label: c, value: c }));
-        const defaults = s.chosen.satelliteConstellations ?? defaultConstellations(model, s.models, ports.settings().defaults.satelliteConstellations);
-        const answer = await ports.ask.pickMany({ id: 'satelliteConstellations', title: `Satellite constellations for ${model}`, items, defaultValues: defaults, ...position });
+        const defaults =
+          s.chosen.satelliteConstellations ??
+          defaultConstellations(model, s.models, ports.settings().defaults.satelliteConstellations);
+        const answer = await ports.ask.pickMany({
+          id: 'satelliteConstellations',
+          title: `Satellite constellations for ${model}`,
+          items,
+          defaultValues: defaults,
+          ...position,
+        });
         return store(s, 'satelliteConstellations', answer);
       },
     },
@@ -141,19 +174,37 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
         const model = s.chosen.model!;
         const constellations = s.chosen.satelliteConstellations!;
         const key = JSON.stringify([model, constellations]);
-        if (!context.aoi) throw new WorkflowError('invalid-option', 'Choosing a date needs an area of interest to search over.');
-        if (s.search?.key !== key) s.search = { key, coverage: await searchDates(ports, context.aoi, context.aoiMode, model, constellations, context.window) };
+        if (!context.aoi)
+          throw new WorkflowError('invalid-option', 'Choosing a date needs an area of interest to search over.');
+        if (s.search?.key !== key)
+          s.search = {
+            key,
+            coverage: await searchDates(ports, context.aoi, context.aoiMode, model, constellations, context.window),
+          };
         const coverage = s.search.coverage;
         const items = dateItems(coverage, nowOf(ports)).map((item) => {
-          const share = coverage.partial.includes(item.value) && context.aoi ? partialShare(coverage, item.value, context.aoi) : undefined;
+          const share =
+            coverage.partial.includes(item.value) && context.aoi
+              ? partialShare(coverage, item.value, context.aoi)
+              : undefined;
           if (share === undefined) return item;
           const usable = s.chosen.output?.AllowPartialImage === true ? ', usable with AllowPartialImage' : '';
           return { ...item, detail: `partial: covers about ${Math.round(share * 100)} % of the area${usable}` };
         });
         if (items.length === 0) {
-          throw new WorkflowError('no-dates', `No imagery of ${model} covers this area between ${context.window.from.slice(0, 10)} and ${context.window.to.slice(0, 10)}.`);
+          throw new WorkflowError(
+            'no-dates',
+            `No imagery of ${model} covers this area between ${context.window.from.slice(0, 10)} and ${context.window.to.slice(0, 10)}.`,
+          );
         }
-        const answer = await ports.ask.pick({ id: 'date', title: 'Date', placeholder: 'Dates that cover the whole area come first', items, defaultValue: s.chosen.date ?? items[0]!.value, ...position });
+        const answer = await ports.ask.pick({
+          id: 'date',
+          title: 'Date',
+          placeholder: 'Dates that cover the whole area come first',
+          items,
+          defaultValue: s.chosen.date ?? items[0]!.value,
+          ...position,
+        });
         return store(s, 'date', answer);
       },
     },
@@ -166,7 +217,14 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
         // One zone: its code comes first and is pre-selected; several: a warning says why not.
         const preselected = s.chosen.epsgProjection ?? defaultEpsg(context.aoi?.bbox);
         const placeholder = utm?.warning ?? 'The UTM zone of the area keeps metres; 47000 lets the service choose';
-        const answer = await ports.ask.pick({ id: 'epsgProjection', title: 'Output projection (EPSG)', placeholder, items, defaultValue: preselected, ...position });
+        const answer = await ports.ask.pick({
+          id: 'epsgProjection',
+          title: 'Output projection (EPSG)',
+          placeholder,
+          items,
+          defaultValue: preselected,
+          ...position,
+        });
         if (answer !== TYPE_EPSG) return store(s, 'epsgProjection', answer);
         const allowed = s.rules?.enums.EpsgProjection;
         const typed = await ports.ask.input({
@@ -200,7 +258,17 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
         const values = resolutionChoices(s.rules?.enums.Resolution);
         const items = values.map((r) => ({ label: `${r} m`, value: r }));
         const preferred = s.chosen.resolution ?? DEFAULT_RESOLUTION;
-        return store(s, 'resolution', await ports.ask.pick({ id: 'resolution', title: 'Resolution', items, defaultValue: values.includes(preferred) ? preferred : values[0]!, ...position }));
+        return store(
+          s,
+          'resolution',
+          await ports.ask.pick({
+            id: 'resolution',
+            title: 'Resolution',
+            items,
+            defaultValue: values.includes(preferred) ? preferred : values[0]!,
+            ...position,
+          }),
+        );
       },
     },
     {
@@ -213,7 +281,13 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
           const problem = item.value === TYPE_BANDS ? undefined : bandProblem(s, item.value);
           return problem ? { ...item, detail: problem } : item;
         });
-        const picked = await ports.ask.pick({ id: 'bandnames', title: 'Bands', items, defaultValue: s.chosen.bandnames ?? DEFAULT_BANDNAMES, ...position });
+        const picked = await ports.ask.pick({
+          id: 'bandnames',
+          title: 'Bands',
+          items,
+          defaultValue: s.chosen.bandnames ?? DEFAULT_BANDNAMES,
+          ...position,
+        });
         if (picked === undefined || picked === BACK) return picked;
         let value = picked;
         if (picked === TYPE_BANDS) {
@@ -237,7 +311,13 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
       // Offered only in a run that asks something: a run fixed by options and settings is not stopped.
       fixed: outputFollowsSettings,
       ask: async (s, position) => {
-        const answer = await askOutput(ports, s.rules ?? { enums: {} }, s.kind ?? 'composite', s.chosen.output ?? {}, position);
+        const answer = await askOutput(
+          ports,
+          s.rules ?? { enums: {} },
+          s.kind ?? 'composite',
+          s.chosen.output ?? {},
+          position,
+        );
         return store(s, 'output', answer);
       },
     },
@@ -248,11 +328,18 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
 
 /** The starting state: what the options and settings fix is chosen already (and a fixed model is
  * checked at once, so a display label is refused before anything is sent with it). */
-export function initialPromptState(options: CompositeChoices, settings: CompositeChoices, models: TaskingModel[], kind: OutputKind = 'composite'): CompositePromptState {
+export function initialPromptState(
+  options: CompositeChoices,
+  settings: CompositeChoices,
+  models: TaskingModel[],
+  kind: OutputKind = 'composite',
+): CompositePromptState {
   const fixed = fixedChoices(options, settings);
   if (fixed.model) checkModel(fixed.model, models);
   const fromOptions = new Set((Object.keys(options) as ChoiceKey[]).filter((key) => options[key] !== undefined));
-  const chosen = Object.fromEntries(Object.entries(fixed).filter(([, value]) => value !== undefined)) as CompositeChoices;
+  const chosen = Object.fromEntries(
+    Object.entries(fixed).filter(([, value]) => value !== undefined),
+  ) as CompositeChoices;
   // The settings' output fields are the starting point the output step offers to keep.
   const state: CompositePromptState = { fixed, chosen, models, fromOptions, kind, optionsOutput: options.output };
   chosen.output = mergedOutput(state, settings);

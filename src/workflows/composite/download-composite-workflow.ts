@@ -24,7 +24,13 @@ import { WorkflowError, isCancellation } from '../engine/errors';
 import { compositeEstimateModel } from '../engine/estimate-view-builders';
 import { nowOf } from '../engine/ports';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
-import { availabilityRequest, compositeRequest, diffProfiles, diffRequests, freezeProfile } from '../engine/request-profile';
+import {
+  availabilityRequest,
+  compositeRequest,
+  diffProfiles,
+  diffRequests,
+  freezeProfile,
+} from '../engine/request-profile';
 import type { AoiMode, CompositeProfile } from '../engine/request-profile';
 import type { CompositeResult } from '../engine/results';
 import { runWizard } from '../engine/wizard';
@@ -47,14 +53,29 @@ export interface DownloadCompositeOptions extends CompositeChoices {
 export function assertSameAsEstimate(estimated: CompositeRequest, toSend: CompositeRequest): void {
   const differences = diffRequests(estimated, toSend);
   if (differences.length > 0) {
-    throw new WorkflowError('profile-mismatch', `Not sent: the process request differs from the estimate (${differences.join('; ')}). Estimate again with these settings.`);
+    throw new WorkflowError(
+      'profile-mismatch',
+      `Not sent: the process request differs from the estimate (${differences.join('; ')}). Estimate again with these settings.`,
+    );
   }
 }
 
-export async function downloadComposite(ports: WorkflowPorts, source: AoiSource, options: DownloadCompositeOptions = {}): Promise<CompositeResult> {
+export async function downloadComposite(
+  ports: WorkflowPorts,
+  source: AoiSource,
+  options: DownloadCompositeOptions = {},
+): Promise<CompositeResult> {
   ports = honestProgress(ports);
   const { aoi } = readAoiOrThrow(source);
-  const result: CompositeResult = { outcome: 'cancelled', request: undefined, availability: undefined, estimate: undefined, files: [], bytes: 0, availabilityChecks: 0 };
+  const result: CompositeResult = {
+    outcome: 'cancelled',
+    request: undefined,
+    availability: undefined,
+    estimate: undefined,
+    files: [],
+    bytes: 0,
+    availabilityChecks: 0,
+  };
   const aoiMode: AoiMode = options.aoiMode ?? aoi.format;
   const now = nowOf(ports);
   const fromSettings = (): CompositeChoices => ports.settings().defaults;
@@ -70,24 +91,39 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
     let firstStep: ChoiceKey = 'model';
     for (;;) {
       // A new round of prompts starts clean: an earlier "not available" no longer stands.
-      Object.assign(result, { outcome: 'cancelled', reason: undefined, fixes: undefined, fix: undefined, fixOffered: undefined });
+      Object.assign(result, {
+        outcome: 'cancelled',
+        reason: undefined,
+        fixes: undefined,
+        fix: undefined,
+        fixOffered: undefined,
+      });
       if (!(await runWizard(compositeSteps(context, firstStep), state))) return result;
       await loadBandLimitIfNeeded(account, state);
       let profile = buildProfile(state, aoi, aoiMode);
       // 0. An area above the key's maximum is split before it is sent anywhere (no 1004), once:
       // the parts checked and priced here are the parts sent.
       const parts = partsFor(aoi, (await account()).maxCompositeAreaKm2, profile.output.UploadUrl);
-      if (parts) ports.log?.(`The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum composite area: checked, priced and downloaded in ${parts.length} parts.`);
+      if (parts)
+        ports.log?.(
+          `The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum composite area: checked, priced and downloaded in ${parts.length} parts.`,
+        );
       let retry: 'other-date' | 'change' | undefined;
       for (;;) {
         result.request = compositeRequest(profile);
         // 1. Availability of exactly this profile.
         ports.progress.report({ message: `Checking availability of ${profile.date}…` });
         result.availabilityChecks++;
-        const flags = parts ? await partsAvailability(ports, parts, profile) : await ports.client.checkCompositeAvailability(availabilityRequest(profile), { signal: ports.signal });
+        const flags = parts
+          ? await partsAvailability(ports, parts, profile)
+          : await ports.client.checkCompositeAvailability(availabilityRequest(profile), { signal: ports.signal });
         result.availability = flags;
         const share = state.search ? partialShare(state.search.coverage, profile.date, aoi) : undefined;
-        const verdict = judgeAvailability(flags, profile.date, { allowPartial: profile.output.AllowPartialImage === true, share, automaticOrder: profile.output.AutomaticOrderCreation === true });
+        const verdict = judgeAvailability(flags, profile.date, {
+          allowPartial: profile.output.AllowPartialImage === true,
+          share,
+          automaticOrder: profile.output.AutomaticOrderCreation === true,
+        });
         result.partialNote = verdict.partial ? verdict.sentence : undefined;
         if (verdict.partial) ports.log?.(verdict.sentence);
         if (!verdict.ready) {
@@ -99,7 +135,9 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
         const estimated = compositeRequest(profile);
         result.request = estimated;
         ports.progress.report({ message: 'Estimating the cost…' });
-        const estimate = parts ? await partsEstimate(ports, parts, profile) : await ports.client.estimateComposite(estimated, { signal: ports.signal });
+        const estimate = parts
+          ? await partsEstimate(ports, parts, profile)
+          : await ports.client.estimateComposite(estimated, { signal: ports.signal });
         result.estimate = estimate;
         const budget = ports.settings().confirmCostAbove;
         const model = compositeEstimateModel(aoi, profile, estimated, estimate, budget);
@@ -107,12 +145,19 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
         // gate holds both prices to the balance and the budget before the process call.
         if (verdict.needsOrder) {
           // In parts, the service could create an order per part's request: no one price for that.
-          if (parts) throw new WorkflowError('invalid-option', `AutomaticOrderCreation on an area sent in ${parts.length} parts would let the service create an order for each part, which cannot be priced beforehand. Order the area first (Create Tasking Order…) or turn AutomaticOrderCreation off. Nothing was sent.`);
+          if (parts)
+            throw new WorkflowError(
+              'invalid-option',
+              `AutomaticOrderCreation on an area sent in ${parts.length} parts would let the service create an order for each part, which cannot be priced beforehand. Order the area first (Create Tasking Order…) or turn AutomaticOrderCreation off. Nothing was sent.`,
+            );
           model.automaticOrder = await priceAutomaticOrder(ports, aoi, profile);
           result.automaticOrder = model.automaticOrder;
           model.warnings.push(verdict.sentence);
         }
-        if (parts) model.warnings.unshift(`The billed area is above the key's maximum composite area: the price is the sum of ${parts.length} parts, each checked, priced and downloaded on its own.`);
+        if (parts)
+          model.warnings.unshift(
+            `The billed area is above the key's maximum composite area: the price is the sum of ${parts.length} parts, each checked, priced and downloaded on its own.`,
+          );
         const decision = await confirmCost(ports, model, model.credits, options.skipConfirmation, await account());
         if (decision.action === 'cancel') return result;
         if (decision.action === 'change') {
@@ -130,7 +175,15 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
         // 4. Process exactly what was estimated.
         const toSend = compositeRequest(profile);
         assertSameAsEstimate(estimated, toSend);
-        await saveComposite(ports, { aoi, parts, account: await account() }, profile, toSend, options.outputDirectory, result, options.resendUncertain);
+        await saveComposite(
+          ports,
+          { aoi, parts, account: await account() },
+          profile,
+          toSend,
+          options.outputDirectory,
+          result,
+          options.resendUncertain,
+        );
         return result;
       }
       if (retry === 'other-date' && state.fixed.date === undefined) {
@@ -159,7 +212,13 @@ export async function downloadComposite(ports: WorkflowPorts, source: AoiSource,
   }
 }
 
-async function offerFix(ports: WorkflowPorts, state: CompositePromptState, sentence: string, fixes: AvailabilityFix[], result: CompositeResult): Promise<AvailabilityFix | undefined> {
+async function offerFix(
+  ports: WorkflowPorts,
+  state: CompositePromptState,
+  sentence: string,
+  fixes: AvailabilityFix[],
+  result: CompositeResult,
+): Promise<AvailabilityFix | undefined> {
   result.outcome = 'not-available';
   result.reason = sentence;
   result.fixes = fixes.includes('other-date') || state.fixed.date !== undefined ? fixes : [...fixes, 'other-date'];
@@ -179,7 +238,12 @@ function buildProfile(state: CompositePromptState, aoi: Aoi, aoiMode: AoiMode): 
 
 /** The profile as it stands with the settings read now: fields the settings fixed follow them,
  * and so do the output fields when the person was not asked for them. */
-function refreshFromSettings(state: CompositePromptState, settings: CompositeChoices, aoi: Aoi, aoiMode: AoiMode): CompositeProfile {
+function refreshFromSettings(
+  state: CompositePromptState,
+  settings: CompositeChoices,
+  aoi: Aoi,
+  aoiMode: AoiMode,
+): CompositeProfile {
   for (const { name: key } of CHOICE_FIELDS) {
     const wasFromSettings = state.fixed[key] !== undefined && !state.fromOptions?.has(key);
     if (wasFromSettings && settings[key] !== undefined) {
@@ -195,5 +259,7 @@ function refreshFromSettings(state: CompositePromptState, settings: CompositeCho
 }
 
 function hasAskableStep(state: CompositePromptState): boolean {
-  return (['model', 'satelliteConstellations', 'date', 'epsgProjection', 'resolution', 'bandnames'] as const).some((k) => state.fixed[k] === undefined);
+  return (['model', 'satelliteConstellations', 'date', 'epsgProjection', 'resolution', 'bandnames'] as const).some(
+    (k) => state.fixed[k] === undefined,
+  );
 }

@@ -24,7 +24,8 @@ export function typedValueProblem(field: string, text: string, rules: FieldRules
   const value = typedValue(field, text);
   if (value === '') return 'Enter a value, or pick one from the list.';
   const allowed = rules.enums[field];
-  if (allowed && !allowed.includes(value)) return `'${text.trim()}' is not one the service lists for ${field}: ${allowed.join(', ')}.`;
+  if (allowed && !allowed.includes(value))
+    return `'${text.trim()}' is not one the service lists for ${field}: ${allowed.join(', ')}.`;
   return undefined;
 }
 
@@ -39,16 +40,30 @@ function enumStep(ports: WorkflowPorts, rules: FieldRules, field: string, title:
     id: `output.${field}`,
     fixed: () => false,
     ask: async (s, position) => {
-      const values = offeredValues(field, rules).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+      const values = offeredValues(field, rules).filter(
+        (v): v is string | number => typeof v === 'string' || typeof v === 'number',
+      );
       const current = s.fields[field] as Choice | undefined;
       const items: PickItem<Choice>[] = [
         { label: UNSET, value: UNSET },
         ...values.map((v) => ({ label: String(v), value: v })),
         // A value typed by the person: accepted when the specification allows it.
-        ...(current !== undefined && !values.includes(current as string | number) ? [{ label: String(current), description: 'typed', value: current }] : []),
-        { label: 'Type a value…', description: rules.enums[field] ? 'checked against the values the service lists' : 'the service decides', value: TYPE_VALUE },
+        ...(current !== undefined && !values.includes(current as string | number)
+          ? [{ label: String(current), description: 'typed', value: current }]
+          : []),
+        {
+          label: 'Type a value…',
+          description: rules.enums[field] ? 'checked against the values the service lists' : 'the service decides',
+          value: TYPE_VALUE,
+        },
       ];
-      const answer = await ports.ask.pick({ id: `output.${field}`, title, items, defaultValue: current ?? UNSET, ...position });
+      const answer = await ports.ask.pick({
+        id: `output.${field}`,
+        title,
+        items,
+        defaultValue: current ?? UNSET,
+        ...position,
+      });
       if (answer !== TYPE_VALUE) return keep(s, field, answer);
       const typed = await ports.ask.input({
         id: `output.typed.${field}`, // the CLI answers it with the field's own flag, as the pick
@@ -75,7 +90,17 @@ function booleanStep(ports: WorkflowPorts, field: string, title: string, detail:
         { label: 'No', description: UNSET, value: false },
         { label: 'Yes', description: detail, value: true },
       ];
-      return keep(s, field, await ports.ask.pick({ id: `output.${field}`, title, items, defaultValue: (s.fields[field] as boolean | undefined) ?? false, ...position }));
+      return keep(
+        s,
+        field,
+        await ports.ask.pick({
+          id: `output.${field}`,
+          title,
+          items,
+          defaultValue: (s.fields[field] as boolean | undefined) ?? false,
+          ...position,
+        }),
+      );
     },
   };
 }
@@ -118,17 +143,32 @@ function keep(s: OutputState, field: string, answer: Answer<Choice>): Answer<tru
 function advancedOutputSteps(ports: WorkflowPorts, rules: FieldRules, kind: OutputKind): WizardStep<OutputState>[] {
   return outputFieldsOf(kind).map((row) => {
     if (row.wire === 'UploadUrl') return uploadStep(ports, row.prompt);
-    return row.value === 'flag' ? booleanStep(ports, row.wire, row.prompt, row.yes ?? row.wire) : enumStep(ports, rules, row.wire, row.prompt);
+    return row.value === 'flag'
+      ? booleanStep(ports, row.wire, row.prompt, row.yes ?? row.wire)
+      : enumStep(ports, rules, row.wire, row.prompt);
   });
 }
 
 /** Asks "keep or change"; resolves the new fields, BACK, or undefined when dismissed. */
-export async function askOutput(ports: WorkflowPorts, rules: FieldRules, kind: OutputKind, current: OutputFields, position: StepPosition): Promise<Answer<OutputFields>> {
+export async function askOutput(
+  ports: WorkflowPorts,
+  rules: FieldRules,
+  kind: OutputKind,
+  current: OutputFields,
+  position: StepPosition,
+): Promise<Answer<OutputFields>> {
   const items: PickItem<'keep' | 'advanced'>[] = [
     { label: 'Continue', description: outputSummary(current), value: 'keep' },
     { label: 'Advanced output…', description: 'data type, pixel selection, partial images, upload', value: 'advanced' },
   ];
-  const choice = await ports.ask.pick({ id: 'output', title: 'Output', placeholder: 'Output fields: keep them or change them', items, defaultValue: 'keep', ...position });
+  const choice = await ports.ask.pick({
+    id: 'output',
+    title: 'Output',
+    placeholder: 'Output fields: keep them or change them',
+    items,
+    defaultValue: 'keep',
+    ...position,
+  });
   if (choice === undefined || choice === BACK || choice === 'keep') return choice === 'keep' ? current : choice;
   const state: OutputState = { fields: { ...current } };
   if (!(await runWizard(advancedOutputSteps(ports, rules, kind), state))) return undefined;

@@ -41,9 +41,16 @@ export async function saveComposite(
   resendUncertain?: string[] | 'all',
 ): Promise<void> {
   const directory = outputDirectory ?? ports.settings().outputDirectory;
-  if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
+  if (!directory)
+    throw new WorkflowError(
+      'invalid-option',
+      'No output folder: set satImagery.outputDirectory or open a workspace folder.',
+    );
   await checkOutputFolder(directory, ports.settings().workspaceFolder);
-  const ledger = await PurchaseLedger.open(directory, { command: `Download Composite of ${profile.date}`, redact: ports.redact });
+  const ledger = await PurchaseLedger.open(directory, {
+    command: `Download Composite of ${profile.date}`,
+    redact: ports.redact,
+  });
   try {
     await saveThroughLedger(ports, area, profile, request, directory, ledger, result, resendUncertain);
   } finally {
@@ -51,15 +58,39 @@ export async function saveComposite(
   }
 }
 
-async function saveThroughLedger(ports: WorkflowPorts, area: PricedArea, profile: CompositeProfile, request: CompositeRequest, directory: string, ledger: PurchaseLedger, result: CompositeResult, resendUncertain: string[] | 'all' | undefined): Promise<void> {
+async function saveThroughLedger(
+  ports: WorkflowPorts,
+  area: PricedArea,
+  profile: CompositeProfile,
+  request: CompositeRequest,
+  directory: string,
+  ledger: PurchaseLedger,
+  result: CompositeResult,
+  resendUncertain: string[] | 'all' | undefined,
+): Promise<void> {
   const { aoi, account } = area;
   // The balance before the billed call, shown beside the one after if its answer is lost.
   const credits = account.balances.credits;
   if (area.parts) {
     // Every part would be PUT to the same address, each overwriting the one before.
-    if (request.UploadUrl) throw new WorkflowError('invalid-option', `The area is above the key's maximum of ${account.maxCompositeAreaKm2} km² and goes in parts; parts cannot share one UploadUrl. Download instead, or split the area.`);
-    ports.log?.(`The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum of ${account.maxCompositeAreaKm2} km²: downloading in the ${area.parts.length} parts priced.`);
-    const parts = await downloadCompositeParts(ports, aoi, area.parts, profile, directory, account.maxConnections, ledger, { creditsBefore: credits, resendUncertain });
+    if (request.UploadUrl)
+      throw new WorkflowError(
+        'invalid-option',
+        `The area is above the key's maximum of ${account.maxCompositeAreaKm2} km² and goes in parts; parts cannot share one UploadUrl. Download instead, or split the area.`,
+      );
+    ports.log?.(
+      `The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum of ${account.maxCompositeAreaKm2} km²: downloading in the ${area.parts.length} parts priced.`,
+    );
+    const parts = await downloadCompositeParts(
+      ports,
+      aoi,
+      area.parts,
+      profile,
+      directory,
+      account.maxConnections,
+      ledger,
+      { creditsBefore: credits, resendUncertain },
+    );
     result.parts = parts;
     result.files.push(...parts.files);
     result.bytes = parts.bytes;
@@ -71,14 +102,23 @@ async function saveThroughLedger(ports: WorkflowPorts, area: PricedArea, profile
   const verdict = await ledger.verdict(key);
   if (verdict.kind === 'have') {
     // Bought here before with exactly this request, and still on the disk: nothing is sent.
-    ports.log?.(`This composite was bought before and is in the folder${verdict.path ? ` as ${verdict.path}` : ''}: nothing was sent.`);
+    ports.log?.(
+      `This composite was bought before and is in the folder${verdict.path ? ` as ${verdict.path}` : ''}: nothing was sent.`,
+    );
     if (verdict.path) result.files.push(verdict.path);
     result.bytes = verdict.unit.bytes ?? 0;
     result.outcome = 'completed';
     return;
   }
   if (verdict.kind === 'held' && !chosenForResend('composite', resendUncertain)) {
-    result.charge = await chargeUncertainty(ports, new Error(`This composite was sent by an earlier run and ${heldReason(verdict.unit)} (resend it with resendUncertain: ['composite']).`), 'credits', credits);
+    result.charge = await chargeUncertainty(
+      ports,
+      new Error(
+        `This composite was sent by an earlier run and ${heldReason(verdict.unit)} (resend it with resendUncertain: ['composite']).`,
+      ),
+      'credits',
+      credits,
+    );
     result.outcome = 'may-have-been-charged';
     return;
   }
@@ -95,7 +135,11 @@ async function saveThroughLedger(ports: WorkflowPorts, area: PricedArea, profile
       if (received > 0) ledger.charged(key).catch(() => undefined);
       const increment = total ? ((received - reported) / total) * 100 : undefined;
       reported = received;
-      ports.progress.report({ message: `Downloading ${formatBytes(received)}${total ? ` of ${formatBytes(total)}` : ''}`, bytes: received, increment });
+      ports.progress.report({
+        message: `Downloading ${formatBytes(received)}${total ? ` of ${formatBytes(total)}` : ''}`,
+        bytes: received,
+        increment,
+      });
     },
   };
   let written;
@@ -108,7 +152,10 @@ async function saveThroughLedger(ports: WorkflowPorts, area: PricedArea, profile
       // Answered 200 and paid for; the disk refused the file: said so, and held.
       const reason = paidNotSavedReason('The composite', ports.redact ? ports.redact(text) : text, price);
       await ledger.settle(key, 'charged-not-saved', reason);
-      result.charge = { ...(await chargeUncertainty(ports, new Error(reason), 'credits', credits)), paidNotSaved: true };
+      result.charge = {
+        ...(await chargeUncertainty(ports, new Error(reason), 'credits', credits)),
+        paidNotSaved: true,
+      };
       result.outcome = 'may-have-been-charged';
       return;
     }
@@ -136,8 +183,7 @@ async function saveThroughLedger(ports: WorkflowPorts, area: PricedArea, profile
     } catch (error) {
       ports.log?.(`The STAC Item beside ${file} could not be written: ${(error as Error).message}`);
     }
-  }
-  else if (request.UploadUrl) {
+  } else if (request.UploadUrl) {
     result.uploadedTo = uploadTarget(request.UploadUrl);
     ports.log?.(`The service uploaded the composite to ${result.uploadedTo}; nothing was saved here.`);
   }

@@ -29,23 +29,52 @@ export async function downloadCompositeParts(
   billing: { creditsBefore?: number; resendUncertain?: string[] | 'all' } = {},
 ): Promise<BatchResult> {
   // The manifest is keyed by the settings without the AOI text, plus the AOI's size and part count.
-  const settings = { ...compositeRequest(profile), Wkt: undefined, GeoJson: undefined, parts: parts.length, aoi: aoi.wkt.length };
+  const settings = {
+    ...compositeRequest(profile),
+    Wkt: undefined,
+    GeoJson: undefined,
+    parts: parts.length,
+    aoi: aoi.wkt.length,
+  };
   const manifest = await BatchManifest.open(directory, 'composite-parts', settings, ports.redact);
   const units = parts.map((part, i) => {
     const frozen = partProfile(part, profile);
-    return { id: `part-${String(i + 1).padStart(2, '0')}`, input: { part, partProfile: frozen }, body: compositeRequest(frozen) };
+    return {
+      id: `part-${String(i + 1).padStart(2, '0')}`,
+      input: { part, partProfile: frozen },
+      body: compositeRequest(frozen),
+    };
   });
   const shares = new Map<string, number>();
-  const result = await runBatch(ports, manifest, units, { noun: 'parts', ledger, kind: 'composite-part', maxConcurrent, ...billing }, async ({ id, input, body }, onBytes) => {
-    // The name carries the part and the request's hash: parallel parts never pick the same one.
-    const fileName = paidFileName(['composite', profile.date, profile.model, `${profile.resolution}m`, id], requestKey(body));
-    const request = compositeRequest(input.partProfile);
-    const written = await ports.client.downloadComposite(request, { directory, fileName, fallbackName: fileName, onProgress: onBytes }, { signal: ports.signal });
-    // Named by the pixels the file holds, which may be coarser than those asked.
-    const file = written.path ? await nameByPixelSize(written.path, profile.resolution, ports.log) : undefined;
-    if (file) await writeItemQuietly(ports, file, () => writeStacSidecar(file, input.part, input.partProfile, request, ports.log), shares);
-    return { file, bytes: written.bytes };
-  });
+  const result = await runBatch(
+    ports,
+    manifest,
+    units,
+    { noun: 'parts', ledger, kind: 'composite-part', maxConcurrent, ...billing },
+    async ({ id, input, body }, onBytes) => {
+      // The name carries the part and the request's hash: parallel parts never pick the same one.
+      const fileName = paidFileName(
+        ['composite', profile.date, profile.model, `${profile.resolution}m`, id],
+        requestKey(body),
+      );
+      const request = compositeRequest(input.partProfile);
+      const written = await ports.client.downloadComposite(
+        request,
+        { directory, fileName, fallbackName: fileName, onProgress: onBytes },
+        { signal: ports.signal },
+      );
+      // Named by the pixels the file holds, which may be coarser than those asked.
+      const file = written.path ? await nameByPixelSize(written.path, profile.resolution, ports.log) : undefined;
+      if (file)
+        await writeItemQuietly(
+          ports,
+          file,
+          () => writeStacSidecar(file, input.part, input.partProfile, request, ports.log),
+          shares,
+        );
+      return { file, bytes: written.bytes };
+    },
+  );
   withValidity(result.units, shares);
   result.itemCollection = await writeFolderItems(ports, directory, result.files);
   return result;

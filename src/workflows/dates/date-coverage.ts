@@ -40,7 +40,13 @@ export function dateCoverage(results: ModelImageDates[], model?: string): DateCo
 export function readableDate(date: string): string {
   const parsed = new Date(`${dayOf(date)}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return parsed.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return parsed.toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** "3 days ago", "today": how far back a date is, relative to now. */

@@ -16,7 +16,10 @@ export interface DateWindow {
 export function windowOf(options: { from?: string; to?: string }, now: Date): DateWindow {
   const fallback = lastDaysWindow(now, 30);
   const asDateTime = (text: string): string => (text.length === 10 ? `${text}T00:00:00Z` : text);
-  return { from: options.from ? asDateTime(options.from) : fallback.from, to: options.to ? asDateTime(options.to) : fallback.to };
+  return {
+    from: options.from ? asDateTime(options.from) : fallback.from,
+    to: options.to ? asDateTime(options.to) : fallback.to,
+  };
 }
 
 export async function searchDates(
@@ -29,9 +32,13 @@ export async function searchDates(
 ): Promise<DateCoverage> {
   ports.progress.report({ message: `Searching dates ${window.from.slice(0, 10)} to ${window.to.slice(0, 10)}…` });
   const results = await ports.client.searchAvailableDates(
-    { ...aoiField(aoi, aoiMode), From: window.from, To: window.to, SatelliteConstellations: [...constellations], Model: model } as Parameters<
-      typeof ports.client.searchAvailableDates
-    >[0],
+    {
+      ...aoiField(aoi, aoiMode),
+      From: window.from,
+      To: window.to,
+      SatelliteConstellations: [...constellations],
+      Model: model,
+    } as Parameters<typeof ports.client.searchAvailableDates>[0],
     { signal: ports.signal },
   );
   return dateCoverage(results, model);
@@ -39,7 +46,12 @@ export async function searchDates(
 
 /** Whole-area dates first, newest first; partial ones after, marked as such. */
 export function dateItems(coverage: DateCoverage, now: Date): PickItem<string>[] {
-  const full = coverage.full.map((date) => ({ label: date, description: `${readableDate(date)} · ${ageOf(date, now)}`, detail: 'covers the whole area', value: date }));
+  const full = coverage.full.map((date) => ({
+    label: date,
+    description: `${readableDate(date)} · ${ageOf(date, now)}`,
+    detail: 'covers the whole area',
+    value: date,
+  }));
   const partial = coverage.partial.map((date) => ({
     label: date,
     description: `${readableDate(date)} · ${ageOf(date, now)}`,
@@ -53,8 +65,10 @@ export function dateItems(coverage: DateCoverage, now: Date): PickItem<string>[]
 export function describeCoverage(coverage: DateCoverage, model: string, window: DateWindow, now: Date): string {
   const lines = [`Dates with imagery for ${model}, ${window.from.slice(0, 10)} to ${window.to.slice(0, 10)}:`];
   if (coverage.full.length === 0 && coverage.partial.length === 0) lines.push('  none in this window');
-  for (const date of coverage.full) lines.push(`  ${date}  ${readableDate(date).padEnd(17)} ${ageOf(date, now).padEnd(12)} whole area`);
-  for (const date of coverage.partial) lines.push(`  ${date}  ${readableDate(date).padEnd(17)} ${ageOf(date, now).padEnd(12)} part of the area only`);
+  for (const date of coverage.full)
+    lines.push(`  ${date}  ${readableDate(date).padEnd(17)} ${ageOf(date, now).padEnd(12)} whole area`);
+  for (const date of coverage.partial)
+    lines.push(`  ${date}  ${readableDate(date).padEnd(17)} ${ageOf(date, now).padEnd(12)} part of the area only`);
   return lines.join('\n');
 }
 
@@ -63,7 +77,9 @@ export function modelItems(models: TaskingModel[]): PickItem<string>[] {
     .filter((m): m is TaskingModel & { Model: string } => typeof m.Model === 'string')
     .map((m) => ({
       label: m.Model,
-      description: (m.SupportedSatelliteConstellations ?? []).map((c) => `${c.SatelliteConstellation}${c.Optional ? ' (optional)' : ''}`).join(', '),
+      description: (m.SupportedSatelliteConstellations ?? [])
+        .map((c) => `${c.SatelliteConstellation}${c.Optional ? ' (optional)' : ''}`)
+        .join(', '),
       value: m.Model,
     }));
 }

@@ -24,19 +24,32 @@ export interface FindDatesOptions {
   skipConfirmation?: boolean;
 }
 
-export async function findAvailableDates(ports: WorkflowPorts, source: AoiSource, options: FindDatesOptions = {}): Promise<DatesResult> {
+export async function findAvailableDates(
+  ports: WorkflowPorts,
+  source: AoiSource,
+  options: FindDatesOptions = {},
+): Promise<DatesResult> {
   ports = honestProgress(ports);
   const { aoi } = readAoiOrThrow(source);
   const now = nowOf(ports);
   const window = windowOf(options, now);
-  const result: DatesResult = { outcome: 'cancelled', model: undefined, satelliteConstellations: [], from: window.from, to: window.to, coverage: undefined };
+  const result: DatesResult = {
+    outcome: 'cancelled',
+    model: undefined,
+    satelliteConstellations: [],
+    from: window.from,
+    to: window.to,
+    coverage: undefined,
+  };
   try {
     ports.progress.report({ message: 'Loading models…' });
     const models = await ports.client.listModels({ signal: ports.signal });
     const state = initialPromptState(options, ports.settings().defaults, models);
     const aoiMode = options.aoiMode ?? aoi.format;
     // Only the model and constellation steps: the date is what this command looks for.
-    const steps = compositeSteps({ ports, aoi, aoiMode, window, account: accountOnce(ports) }).filter((step) => step.id === 'model' || step.id === 'satelliteConstellations');
+    const steps = compositeSteps({ ports, aoi, aoiMode, window, account: accountOnce(ports) }).filter(
+      (step) => step.id === 'model' || step.id === 'satelliteConstellations',
+    );
     if (!(await runWizard(steps, state))) return result;
     const model = checkModel(state.chosen.model!, models);
     const constellations = checkConstellations(model, state.chosen.satelliteConstellations ?? [], models);

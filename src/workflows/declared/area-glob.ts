@@ -12,13 +12,17 @@ function isGlob(pattern: string): boolean {
 
 /** Why the pattern cannot name area files, or undefined. */
 export function areaPatternProblem(pattern: string): string | undefined {
-  if (isAbsolute(pattern)) return `'${pattern}' is absolute: name area files relative to the imagery file, so the repository works wherever it is cloned`;
+  if (isAbsolute(pattern))
+    return `'${pattern}' is absolute: name area files relative to the imagery file, so the repository works wherever it is cloned`;
   if (isGlob(dirname(pattern))) return `'${pattern}': a glob may use * and ? in the file name only, not in its folders`;
   return undefined;
 }
 
 function globRegExp(name: string): RegExp {
-  const body = name.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
+  const body = name
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\?/g, '[^/]');
   return new RegExp(`^${body}$`);
 }
 
@@ -35,7 +39,8 @@ export async function expandArea(base: string, pattern: string): Promise<string[
   for (const name of names) {
     const info = await lstat(join(folder, name)).catch(() => undefined);
     if (info?.isFile()) files.push(toSlashes(relative(base, join(folder, name))));
-    if (files.length > MAX_AREA_FILES) throw new Error(`'${pattern}' matches more than ${MAX_AREA_FILES} files; narrow it.`);
+    if (files.length > MAX_AREA_FILES)
+      throw new Error(`'${pattern}' matches more than ${MAX_AREA_FILES} files; narrow it.`);
   }
   return files;
 }

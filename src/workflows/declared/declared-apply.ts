@@ -49,14 +49,32 @@ type RunSeries = typeof downloadSeries;
 
 /** Throws before any billed call when the plan says something stops it. */
 function refuseStopped(plan: Plan): void {
-  if (plan.stops.length > 0) throw new WorkflowError('needs-confirmation', `Nothing was sent: ${plan.stops.join('; ')}.`);
+  if (plan.stops.length > 0)
+    throw new WorkflowError('needs-confirmation', `Nothing was sent: ${plan.stops.join('; ')}.`);
 }
 
-export async function applyPlan(ports: WorkflowPorts, declaration: Declaration, lockPath: string, plan: Plan, planned: readonly PlannedSeries[], orders: readonly PlannedOrder[], lock: ImageryLock, options: ApplyOptions, runSeries: RunSeries = downloadSeries): Promise<ApplyResult> {
+export async function applyPlan(
+  ports: WorkflowPorts,
+  declaration: Declaration,
+  lockPath: string,
+  plan: Plan,
+  planned: readonly PlannedSeries[],
+  orders: readonly PlannedOrder[],
+  lock: ImageryLock,
+  options: ApplyOptions,
+  runSeries: RunSeries = downloadSeries,
+): Promise<ApplyResult> {
   refuseStopped(plan);
   const result: ApplyResult = { series: [], orders: [], bought: 0, uncertain: 0, failed: 0, lock };
   for (const s of planned) {
-    const wanted = new Set(plan.units.filter((u) => u.dataset === s.dataset.name && u.area === s.area.file && BUYING.has(u.kind) && u.credits !== undefined).map((u) => u.date));
+    const wanted = new Set(
+      plan.units
+        .filter(
+          (u) =>
+            u.dataset === s.dataset.name && u.area === s.area.file && BUYING.has(u.kind) && u.credits !== undefined,
+        )
+        .map((u) => u.date),
+    );
     const resend = options.resendUncertain ? s.uncertain : [];
     const dates = [...s.priced.filter((p) => wanted.has(p.date)).map((p) => p.date), ...resend].sort();
     if (dates.length === 0) continue;
@@ -64,7 +82,12 @@ export async function applyPlan(ports: WorkflowPorts, declaration: Declaration, 
     const source: AoiSource = { text: s.area.text, name: s.area.file, format: s.area.format };
     let series: SeriesResult | undefined;
     try {
-      series = await runSeries(ports, source, { ...options_, dates, outputDirectory: s.folder, ...(resend.length > 0 ? { resendUncertain: resend } : {}) });
+      series = await runSeries(ports, source, {
+        ...options_,
+        dates,
+        outputDirectory: s.folder,
+        ...(resend.length > 0 ? { resendUncertain: resend } : {}),
+      });
     } finally {
       // What the ledger holds now, whatever happened to the run.
       result.lock = await lockFromLedgers(declaration, planned, result.lock);
@@ -74,7 +97,13 @@ export async function applyPlan(ports: WorkflowPorts, declaration: Declaration, 
     result.bought += done;
     result.uncertain += series.dates.filter((d) => d.status === 'may-have-been-charged').length;
     result.failed += series.dates.filter((d) => d.status === 'failed').length;
-    result.series.push({ dataset: s.dataset.name, area: s.area.file, outcome: series.outcome, dates: series.dates, ...(series.reason ? { reason: series.reason } : {}) });
+    result.series.push({
+      dataset: s.dataset.name,
+      area: s.area.file,
+      outcome: series.outcome,
+      dates: series.dates,
+      ...(series.reason ? { reason: series.reason } : {}),
+    });
     if (series.reason) break; // the cost gate stopped it: nothing further is sent
   }
   let stopped = result.series.some((s) => s.reason !== undefined);
@@ -87,7 +116,14 @@ export async function applyPlan(ports: WorkflowPorts, declaration: Declaration, 
     if (created.outcome === 'may-have-been-charged' || created.outcome === 'unknown') result.uncertain++;
     if (created.outcome === 'cancelled') stopped = true;
     if (guid) {
-      const entry = { order: o.order.name, area: o.area.file, guid, payloadHash: o.payloadHash, payload: payloadSummary(o.payload), at: new Date().toISOString() };
+      const entry = {
+        order: o.order.name,
+        area: o.area.file,
+        guid,
+        payloadHash: o.payloadHash,
+        payload: payloadSummary(o.payload),
+        at: new Date().toISOString(),
+      };
       result.lock = { ...result.lock, orders: [...result.lock.orders.filter((l) => l.order !== o.order.name), entry] };
       await writeLock(lockPath, result.lock);
     }

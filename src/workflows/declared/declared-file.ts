@@ -59,7 +59,9 @@ export class DeclaredFileError extends Error {
     readonly path: string,
     readonly problems: DeclaredProblem[],
   ) {
-    super(`${path} has ${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problems[0]?.message ?? ''}. Nothing was sent.`);
+    super(
+      `${path} has ${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problems[0]?.message ?? ''}. Nothing was sent.`,
+    );
   }
 }
 
@@ -87,20 +89,34 @@ export async function loadDeclaration(path: string): Promise<Declaration> {
   } catch {
     const fault = findJsonSyntaxFault(text, lines);
     const at = lines.position(fault?.start ?? 0);
-    throw new DeclaredFileError(path, [{ path: [], message: fault?.message ?? 'not valid JSON', line: at.line + 1, column: at.column + 1 }]);
+    throw new DeclaredFileError(path, [
+      { path: [], message: fault?.message ?? 'not valid JSON', line: at.line + 1, column: at.column + 1 },
+    ]);
   }
   const parsed = imageryFileSchema.safeParse(value);
   const raw: Raw[] = parsed.success ? [] : parsed.error.issues.map((issue) => schemaProblem(issue));
   const directory = dirname(resolve(path));
-  const declaration: Declaration = { path, text, directory, file: parsed.success ? parsed.data : {}, datasetAreas: [], orderAreas: [] };
+  const declaration: Declaration = {
+    path,
+    text,
+    directory,
+    file: parsed.success ? parsed.data : {},
+    datasetAreas: [],
+    orderAreas: [],
+  };
   if (parsed.success) {
     raw.push(...namesAndFolders(parsed.data));
     const datasets = parsed.data.datasets ?? [];
     const orders = parsed.data.orders ?? [];
-    for (let i = 0; i < datasets.length; i++) declaration.datasetAreas.push(await readAreas(directory, datasets[i]!.area, ['datasets', i, 'area'], raw));
+    for (let i = 0; i < datasets.length; i++)
+      declaration.datasetAreas.push(await readAreas(directory, datasets[i]!.area, ['datasets', i, 'area'], raw));
     for (let i = 0; i < orders.length; i++) {
       const areas = await readAreas(directory, orders[i]!.area, ['orders', i, 'area'], raw);
-      if (areas.length > 1) raw.push({ path: ['orders', i, 'area'], message: `an order takes one area file; '${orders[i]!.area}' names ${areas.length}` });
+      if (areas.length > 1)
+        raw.push({
+          path: ['orders', i, 'area'],
+          message: `an order takes one area file; '${orders[i]!.area}' names ${areas.length}`,
+        });
       declaration.orderAreas.push(areas);
     }
   }
@@ -112,7 +128,10 @@ function schemaProblem(issue: { path: PropertyKey[]; message: string; code: stri
   const path = issue.path.filter((step): step is string | number => typeof step !== 'symbol');
   if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
     // At the unknown name's value (the place a person edits).
-    return { path: [...path, issue.keys[0]!], message: `unknown name${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}` };
+    return {
+      path: [...path, issue.keys[0]!],
+      message: `unknown name${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}`,
+    };
   }
   const where = path.length > 0 ? `${path.join('.')}: ` : '';
   return { path, message: `${where}${issue.message}` };
@@ -128,7 +147,11 @@ function namesAndFolders(file: ImageryFile): Raw[] {
   const seen = (list: readonly { name: string }[] | undefined, where: 'datasets' | 'orders') => {
     const names = new Map<string, number>();
     list?.forEach((item, i) => {
-      if (names.has(item.name)) problems.push({ path: [where, i, 'name'], message: `a second ${where === 'datasets' ? 'dataset' : 'order'} named '${item.name}' (the first is number ${names.get(item.name)! + 1})` });
+      if (names.has(item.name))
+        problems.push({
+          path: [where, i, 'name'],
+          message: `a second ${where === 'datasets' ? 'dataset' : 'order'} named '${item.name}' (the first is number ${names.get(item.name)! + 1})`,
+        });
       else names.set(item.name, i);
     });
   };
@@ -138,11 +161,21 @@ function namesAndFolders(file: ImageryFile): Raw[] {
   file.datasets?.forEach((dataset, i) => {
     const folder = normalize(dataset.folder ?? dataset.name).replace(/[\/]+$/, '');
     const at: JsonPath = ['datasets', i, dataset.folder !== undefined ? 'folder' : 'name'];
-    if (isAbsolute(folder) || folder === '..' || folder.startsWith(`..${sep}`)) problems.push({ path: at, message: `the folder '${dataset.folder}' is outside the imagery file's folder` });
-    else if (folders.has(folder)) problems.push({ path: at, message: `the folder '${folder}' is the folder of dataset number ${folders.get(folder)! + 1} too: each dataset has its own (its ledger and its lock entries)` });
+    if (isAbsolute(folder) || folder === '..' || folder.startsWith(`..${sep}`))
+      problems.push({ path: at, message: `the folder '${dataset.folder}' is outside the imagery file's folder` });
+    else if (folders.has(folder))
+      problems.push({
+        path: at,
+        message: `the folder '${folder}' is the folder of dataset number ${folders.get(folder)! + 1} too: each dataset has its own (its ledger and its lock entries)`,
+      });
     else folders.set(folder, i);
-    if (dataset.dates && (dataset.nth !== undefined || dataset.every !== undefined)) problems.push({ path: ['datasets', i, 'dates'], message: 'nth and every thin the dates a search found; dates names the dates itself' });
-    if (dataset.dates && (dataset.from !== undefined || dataset.to !== undefined)) problems.push({ path: ['datasets', i, 'dates'], message: 'dates names the dates itself: drop from and to' });
+    if (dataset.dates && (dataset.nth !== undefined || dataset.every !== undefined))
+      problems.push({
+        path: ['datasets', i, 'dates'],
+        message: 'nth and every thin the dates a search found; dates names the dates itself',
+      });
+    if (dataset.dates && (dataset.from !== undefined || dataset.to !== undefined))
+      problems.push({ path: ['datasets', i, 'dates'], message: 'dates names the dates itself: drop from and to' });
   });
   return problems;
 }
@@ -170,7 +203,13 @@ async function readAreas(directory: string, pattern: string, at: JsonPath, probl
     try {
       text = await readTextBounded(resolve(directory, file), MAX_AREA_FILE);
     } catch (error) {
-      problems.push({ path: at, message: error instanceof FileTooLargeError ? error.message : `${file} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
+      problems.push({
+        path: at,
+        message:
+          error instanceof FileTooLargeError
+            ? error.message
+            : `${file} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      });
       continue;
     }
     const format = file.toLowerCase().endsWith('.wkt') ? 'wkt' : 'geojson';
@@ -178,7 +217,10 @@ async function readAreas(directory: string, pattern: string, at: JsonPath, probl
     if (!result.ok) {
       const first = result.problems.find((p) => p.severity === 'error') ?? result.problems[0];
       const where = first ? `:${first.range.start.line + 1}:${first.range.start.column + 1}` : '';
-      problems.push({ path: at, message: `${file}${where} is not a valid area of interest: ${(first?.message ?? 'unknown problem').replace(/\.$/, '')}` });
+      problems.push({
+        path: at,
+        message: `${file}${where} is not a valid area of interest: ${(first?.message ?? 'unknown problem').replace(/\.$/, '')}`,
+      });
       continue;
     }
     areas.push({ file, text, aoi: result.aoi, featureHash: featureHash(result.aoi), format });
@@ -195,7 +237,10 @@ export function placeOf(declaration: Declaration, path: JsonPath): string {
 
 function positioned(text: string, lines: LineIndex, raw: readonly Raw[]): DeclaredProblem[] {
   // The deepest path that exists: an unknown name's own key is located through its parent's value.
-  const spans = locateJsonPaths(text, raw.map((r) => r.path));
+  const spans = locateJsonPaths(
+    text,
+    raw.map((r) => r.path),
+  );
   return raw.map((r, i) => {
     const span = spans[i] ?? locateJsonPaths(text, [r.path.slice(0, -1)])[0];
     const at = lines.position(span?.start ?? 0);

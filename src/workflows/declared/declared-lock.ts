@@ -72,15 +72,23 @@ export async function readLock(path: string): Promise<ImageryLock> {
   try {
     value = JSON.parse(text) as unknown;
   } catch {
-    throw new Error(`${path} is not valid JSON. It is a summary of the folders' purchase ledgers: restore it from version control, or delete it and run apply to write it again from the ledgers.`);
+    throw new Error(
+      `${path} is not valid JSON. It is a summary of the folders' purchase ledgers: restore it from version control, or delete it and run apply to write it again from the ledgers.`,
+    );
   }
   const parsed = lockSchema.safeParse(value);
-  if (!parsed.success) throw new Error(`${path} is not a lock of this version (${parsed.error.issues[0]?.message ?? 'unknown fields'}).`);
+  if (!parsed.success)
+    throw new Error(`${path} is not a lock of this version (${parsed.error.issues[0]?.message ?? 'unknown fields'}).`);
   return parsed.data;
 }
 
 function imageOrder(a: LockedImage, b: LockedImage): number {
-  return a.dataset.localeCompare(b.dataset) || a.area.localeCompare(b.area) || a.date.localeCompare(b.date) || a.bodyHash.localeCompare(b.bodyHash);
+  return (
+    a.dataset.localeCompare(b.dataset) ||
+    a.area.localeCompare(b.area) ||
+    a.date.localeCompare(b.date) ||
+    a.bodyHash.localeCompare(b.bodyHash)
+  );
 }
 
 /** The lock's text: sorted entries, two-space JSON, a final newline. */

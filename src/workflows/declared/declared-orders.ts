@@ -65,7 +65,10 @@ function orderOptionsOf(order: DeclaredOrder, models: TaskingModel[]): OrderOpti
   };
 }
 
-function payloadOf(area: DeclaredArea, options: OrderOptions): { estimate: OrderEstimateRequest; payload: OrderCreateRequest } {
+function payloadOf(
+  area: DeclaredArea,
+  options: OrderOptions,
+): { estimate: OrderEstimateRequest; payload: OrderCreateRequest } {
   const estimate = orderEstimateRequest(area.aoi, {
     model: options.model!,
     satelliteConstellations: options.satelliteConstellations!,
@@ -80,7 +83,13 @@ function payloadOf(area: DeclaredArea, options: OrderOptions): { estimate: Order
   return { estimate, payload: orderCreateRequest(estimate, options.tileDeduplication) };
 }
 
-export async function planOrders(ports: WorkflowPorts, declaration: Declaration, lock: ImageryLock, models: TaskingModel[], atOrder: <T>(index: number, run: () => Promise<T>) => Promise<T>): Promise<{ orders: PlanOrder[]; planned: PlannedOrder[] }> {
+export async function planOrders(
+  ports: WorkflowPorts,
+  declaration: Declaration,
+  lock: ImageryLock,
+  models: TaskingModel[],
+  atOrder: <T>(index: number, run: () => Promise<T>) => Promise<T>,
+): Promise<{ orders: PlanOrder[]; planned: PlannedOrder[] }> {
   const declared = declaration.file.orders ?? [];
   if (declared.length === 0) return { orders: [], planned: [] };
   const existing = await ports.client.listOrders(undefined, { signal: ports.signal });
@@ -97,11 +106,28 @@ export async function planOrders(ports: WorkflowPorts, declaration: Declaration,
       const match = existing.find((o) => orderMatches(o, payload));
       const locked = lock.orders.find((o) => o.order === order.name);
       let entry: PlanOrder;
-      if (match) entry = { ...base, kind: 'exists', ...(typeof match.TaskOrderGuid === 'string' ? { guid: match.TaskOrderGuid } : {}) };
-      else if (locked && locked.payloadHash !== payloadHash) entry = { ...base, kind: 'differs', guid: locked.guid, changes: diffRequests(locked.payload, payloadSummary(payload)) };
+      if (match)
+        entry = {
+          ...base,
+          kind: 'exists',
+          ...(typeof match.TaskOrderGuid === 'string' ? { guid: match.TaskOrderGuid } : {}),
+        };
+      else if (locked && locked.payloadHash !== payloadHash)
+        entry = {
+          ...base,
+          kind: 'differs',
+          guid: locked.guid,
+          changes: diffRequests(locked.payload, payloadSummary(payload)),
+        };
       else {
         const costs = readOrderCosts(await ports.client.estimateOrder(estimate, { signal: ports.signal }));
-        entry = { ...base, kind: 'create', currency: costs.currency, ...(costs.currentMonth !== undefined ? { euroThisMonth: costs.currentMonth } : {}), ...(costs.perMonth !== undefined ? { euroPerMonth: costs.perMonth } : {}) };
+        entry = {
+          ...base,
+          kind: 'create',
+          currency: costs.currency,
+          ...(costs.currentMonth !== undefined ? { euroThisMonth: costs.currentMonth } : {}),
+          ...(costs.perMonth !== undefined ? { euroPerMonth: costs.perMonth } : {}),
+        };
       }
       orders.push(entry);
       planned.push({ order, area, options, payload, payloadHash, kind: entry.kind });

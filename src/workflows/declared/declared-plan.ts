@@ -85,7 +85,12 @@ export const BUYING: ReadonlySet<UnitKind> = new Set<UnitKind>(['buy', 'rebuy', 
 
 /** A request's fields but the area and an upload address: what the lock keeps of it. */
 function requestSummary(request: CompositeRequest): Record<string, unknown> {
-  const { Wkt: _wkt, GeoJson: _geo, UploadUrl: _upload, ...rest } = request as CompositeRequest & { Wkt?: unknown; GeoJson?: unknown; UploadUrl?: unknown };
+  const {
+    Wkt: _wkt,
+    GeoJson: _geo,
+    UploadUrl: _upload,
+    ...rest
+  } = request as CompositeRequest & { Wkt?: unknown; GeoJson?: unknown; UploadUrl?: unknown };
   return rest;
 }
 
@@ -105,7 +110,11 @@ async function fileState(folder: string, unit: LedgerUnit): Promise<'present' | 
   return info?.isFile() && info.size === unit.bytes ? 'present' : 'gone';
 }
 
-export async function makePlan(ports: WorkflowPorts, declaration: Declaration, lock: ImageryLock): Promise<{ plan: Plan; series: PlannedSeries[]; orders: PlannedOrder[] }> {
+export async function makePlan(
+  ports: WorkflowPorts,
+  declaration: Declaration,
+  lock: ImageryLock,
+): Promise<{ plan: Plan; series: PlannedSeries[]; orders: PlannedOrder[] }> {
   const { file } = declaration;
   const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
   const account = await accountForRun(ports);
@@ -122,49 +131,105 @@ export async function makePlan(ports: WorkflowPorts, declaration: Declaration, l
     const folder = datasetFolder(declaration.directory, dataset);
     const ledger = await PurchaseLedger.read(folder);
     for (const area of declaration.datasetAreas[i] ?? []) {
-      const planned = await atPlace(declaration, ['datasets', i], `dataset '${dataset.name}'`, () => planSeries(ports, declaration, i, area, folder, ledger, lock, models, workers, units, current, () => Promise.resolve(account)));
+      const planned = await atPlace(declaration, ['datasets', i], `dataset '${dataset.name}'`, () =>
+        planSeries(ports, declaration, i, area, folder, ledger, lock, models, workers, units, current, () =>
+          Promise.resolve(account),
+        ),
+      );
       series.push(planned.series);
       stops.push(...planned.stops);
     }
     // Images this folder bought that no declared unit asks for any more.
     for (const unit of ledger.values()) {
       if (unit.state !== 'saved' || current.has(unit.key) || lock.images.some((l) => l.bodyHash === unit.key)) continue;
-      units.push({ kind: 'extra', dataset: dataset.name, area: '', date: unit.id ?? '', key: unit.key, ...(unit.file ? { file: toSlashes(relative(declaration.directory, join(folder, unit.file))) } : {}), reason: 'on disk, no longer declared: kept' });
+      units.push({
+        kind: 'extra',
+        dataset: dataset.name,
+        area: '',
+        date: unit.id ?? '',
+        key: unit.key,
+        ...(unit.file ? { file: toSlashes(relative(declaration.directory, join(folder, unit.file))) } : {}),
+        reason: 'on disk, no longer declared: kept',
+      });
     }
   }
   for (const locked of lock.images) {
     if (current.has(locked.bodyHash)) continue;
-    units.push({ kind: 'extra', dataset: locked.dataset, area: locked.area, date: locked.date, key: locked.bodyHash, file: locked.file, reason: 'locked, no longer declared: kept' });
+    units.push({
+      kind: 'extra',
+      dataset: locked.dataset,
+      area: locked.area,
+      date: locked.date,
+      key: locked.bodyHash,
+      file: locked.file,
+      reason: 'locked, no longer declared: kept',
+    });
   }
-  const ordered = await planOrders(ports, declaration, lock, models, (index, run) => atPlace(declaration, ['orders', index], `order '${file.orders?.[index]?.name ?? index}'`, run));
-  const credits = Math.round(units.filter((u) => BUYING.has(u.kind)).reduce((sum, u) => sum + (u.credits ?? 0), 0) * 1e6) / 1e6;
+  const ordered = await planOrders(ports, declaration, lock, models, (index, run) =>
+    atPlace(declaration, ['orders', index], `order '${file.orders?.[index]?.name ?? index}'`, run),
+  );
+  const credits =
+    Math.round(units.filter((u) => BUYING.has(u.kind)).reduce((sum, u) => sum + (u.credits ?? 0), 0) * 1e6) / 1e6;
   const budget = file.budget;
-  if (budget?.maxCredits !== undefined && credits > budget.maxCredits) stops.push(`the total of ${credits} credits is above the file's budget of ${budget.maxCredits} credits`);
-  if (limits.credits !== undefined && credits > limits.credits) stops.push(`the total of ${credits} credits is above the account's balance of ${limits.credits} credits`);
+  if (budget?.maxCredits !== undefined && credits > budget.maxCredits)
+    stops.push(`the total of ${credits} credits is above the file's budget of ${budget.maxCredits} credits`);
+  if (limits.credits !== undefined && credits > limits.credits)
+    stops.push(`the total of ${credits} credits is above the account's balance of ${limits.credits} credits`);
   const creating = ordered.orders.filter((o) => o.kind === 'create');
-  const euro = (pick: (o: PlanOrder) => number | undefined) => Math.round(creating.reduce((sum, o) => sum + (pick(o) ?? 0), 0) * 100) / 100;
+  const euro = (pick: (o: PlanOrder) => number | undefined) =>
+    Math.round(creating.reduce((sum, o) => sum + (pick(o) ?? 0), 0) * 100) / 100;
   const euroThisMonth = euro((o) => o.euroThisMonth);
   const euroPerMonth = euro((o) => o.euroPerMonth);
-  if (budget?.maxEuroPerMonth !== undefined && Math.max(euroThisMonth, euroPerMonth) > budget.maxEuroPerMonth) stops.push(`the new orders cost ${Math.max(euroThisMonth, euroPerMonth)} a month, above the file's budget of ${budget.maxEuroPerMonth}`);
-  for (const o of creating) if (o.euroThisMonth === undefined && o.euroPerMonth === undefined) stops.push(`the order '${o.order}' came without a price`);
-  const plan: Plan = { file: declaration.path, units, orders: ordered.orders, total: { credits, euroThisMonth, euroPerMonth }, balance: limits.credits !== undefined ? { credits: limits.credits } : {}, budget, stops };
+  if (budget?.maxEuroPerMonth !== undefined && Math.max(euroThisMonth, euroPerMonth) > budget.maxEuroPerMonth)
+    stops.push(
+      `the new orders cost ${Math.max(euroThisMonth, euroPerMonth)} a month, above the file's budget of ${budget.maxEuroPerMonth}`,
+    );
+  for (const o of creating)
+    if (o.euroThisMonth === undefined && o.euroPerMonth === undefined)
+      stops.push(`the order '${o.order}' came without a price`);
+  const plan: Plan = {
+    file: declaration.path,
+    units,
+    orders: ordered.orders,
+    total: { credits, euroThisMonth, euroPerMonth },
+    balance: limits.credits !== undefined ? { credits: limits.credits } : {},
+    budget,
+    stops,
+  };
   return { plan, series, orders: ordered.planned };
 }
 
 /** Settings refused by the checks the commands make: said at the dataset's or order's place. */
-async function atPlace<T>(declaration: Declaration, path: (string | number)[], what: string, run: () => Promise<T>): Promise<T> {
+async function atPlace<T>(
+  declaration: Declaration,
+  path: (string | number)[],
+  what: string,
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
     const at = `${placeOf(declaration, path)}: ${what}`;
     // A dataset's option is named with the series flag that sets it (an order's are not series').
-    const named = (message: string, fields?: readonly string[]) => (path[0] === 'datasets' ? withSeriesFlags(message, fields) : message);
+    const named = (message: string, fields?: readonly string[]) =>
+      path[0] === 'datasets' ? withSeriesFlags(message, fields) : message;
     // The service refused a field: said at its place, its kind (and exit code) kept.
     if (isApiError(error) && error.kind === 'validation') {
       const fields = Object.keys(error.fieldErrors ?? {});
-      throw new ApiError({ kind: error.kind, message: `${at}: ${named(error.message, fields)}`, status: error.status, code: error.code, serverMessage: error.serverMessage, fieldErrors: error.fieldErrors, endpoint: error.endpoint, attempts: error.attempts, cause: error });
+      throw new ApiError({
+        kind: error.kind,
+        message: `${at}: ${named(error.message, fields)}`,
+        status: error.status,
+        code: error.code,
+        serverMessage: error.serverMessage,
+        fieldErrors: error.fieldErrors,
+        endpoint: error.endpoint,
+        attempts: error.attempts,
+        cause: error,
+      });
     }
-    const refused = (isWorkflowError(error) && error.kind === 'invalid-option') || (error as Error).name === 'UsageError';
+    const refused =
+      (isWorkflowError(error) && error.kind === 'invalid-option') || (error as Error).name === 'UsageError';
     if (!refused) throw error;
     throw new WorkflowError('invalid-option', `${at}: ${named((error as Error).message)}`);
   }
@@ -202,12 +267,22 @@ async function planSeries(
     declared.push({ date, key, request: requestSummary(request) });
     const base = { dataset: dataset.name, area: area.file, date, key };
     const record = ledger.get(key);
-    const fileOf = (name: string | undefined) => (name ? { file: toSlashes(relative(declaration.directory, join(folder, name))) } : {});
+    const fileOf = (name: string | undefined) =>
+      name ? { file: toSlashes(relative(declaration.directory, join(folder, name))) } : {};
     if (record && HELD_STATES.has(record.state)) {
       uncertain.push(date);
-      mine.push({ ...base, kind: 'uncertain', reason: `${record.state}: it may have been charged; bought again only with --resend-uncertain`, ...(record.credits !== undefined ? { credits: record.credits } : {}) });
+      mine.push({
+        ...base,
+        kind: 'uncertain',
+        reason: `${record.state}: it may have been charged; bought again only with --resend-uncertain`,
+        ...(record.credits !== undefined ? { credits: record.credits } : {}),
+      });
     } else if (record?.state === 'saved') {
-      mine.push({ ...base, kind: (await fileState(folder, record)) === 'present' ? 'have' : 'missing', ...fileOf(record.file) });
+      mine.push({
+        ...base,
+        kind: (await fileState(folder, record)) === 'present' ? 'have' : 'missing',
+        ...fileOf(record.file),
+      });
     } else {
       const before = locked.get(date);
       if (before && before.bodyHash !== key) {
@@ -218,7 +293,8 @@ async function planSeries(
     }
   }
   const toPrice = mine.filter((u) => BUYING.has(u.kind)).map((u) => u.date);
-  const { priced, refused } = toPrice.length > 0 ? await checkAndPrice(ports, area.aoi, fields, toPrice, workers) : { priced: [], refused: [] };
+  const { priced, refused } =
+    toPrice.length > 0 ? await checkAndPrice(ports, area.aoi, fields, toPrice, workers) : { priced: [], refused: [] };
   const price = new Map(priced.map((p) => [p.date, p.credits]));
   const stops: string[] = [];
   for (const unit of mine) {

@@ -12,7 +12,12 @@ import { downloadSeriesOptionNames, orderOptionNames } from '../option-names';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = () => z.string().check(z.regex(DAY, 'a date as YYYY-MM-DD'));
-const name = () => z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a name of letters, digits, dot, dash or underscore (at most 64)'));
+const name = () =>
+  z
+    .string()
+    .check(
+      z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a name of letters, digits, dot, dash or underscore (at most 64)'),
+    );
 const positiveInt = () => z.int().check(z.minimum(1));
 const nonEmpty = () => z.string().check(z.minLength(1));
 /** A cadence number in the range of its row in the field table. */

@@ -26,19 +26,35 @@ async function verifyOne(directory: string, image: ImageryLock['images'][number]
   const path = resolve(directory, image.file);
   // A lock is a file anyone may have edited: nothing outside the imagery file's folder is read.
   const inside = relative(directory, path);
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return { file: image.file, problem: "outside the imagery file's folder: not read" };
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside))
+    return { file: image.file, problem: "outside the imagery file's folder: not read" };
   const info = await lstat(path).catch(() => undefined);
   if (!info) return { file: image.file, problem: 'missing' };
-  if (!info.isFile()) return { file: image.file, problem: info.isSymbolicLink() ? 'a symbolic link, not the image' : 'not a regular file' };
+  if (!info.isFile())
+    return {
+      file: image.file,
+      problem: info.isSymbolicLink() ? 'a symbolic link, not the image' : 'not a regular file',
+    };
   if (info.size !== image.bytes) return { file: image.file, problem: `${info.size} bytes, locked as ${image.bytes}` };
   const sha256 = await sha256Of(path);
-  return sha256 === image.sha256 ? { file: image.file } : { file: image.file, problem: `SHA-256 ${sha256.slice(0, 12)}…, locked as ${image.sha256.slice(0, 12)}…` };
+  return sha256 === image.sha256
+    ? { file: image.file }
+    : { file: image.file, problem: `SHA-256 ${sha256.slice(0, 12)}…, locked as ${image.sha256.slice(0, 12)}…` };
 }
 
 export async function verifyLock(directory: string, lock: ImageryLock, signal?: AbortSignal): Promise<VerifiedFile[]> {
-  const outcomes = await runPool(lock.images, 2, (image) => verifyOne(directory, image), signal ?? new AbortController().signal);
+  const outcomes = await runPool(
+    lock.images,
+    2,
+    (image) => verifyOne(directory, image),
+    signal ?? new AbortController().signal,
+  );
   return outcomes.map((o, i) => {
-    if (!o.ok) return { file: lock.images[i]!.file, problem: `could not be read (${(o.error as NodeJS.ErrnoException)?.code ?? String(o.error)})` };
+    if (!o.ok)
+      return {
+        file: lock.images[i]!.file,
+        problem: `could not be read (${(o.error as NodeJS.ErrnoException)?.code ?? String(o.error)})`,
+      };
     return o.value!;
   });
 }

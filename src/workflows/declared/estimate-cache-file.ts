@@ -22,7 +22,10 @@ const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_ENTRIES = 2000;
 const FILE_NAME = 'estimates.json';
 
-const entrySchema = z.object({ at: z.number(), estimate: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])) });
+const entrySchema = z.object({
+  at: z.number(),
+  estimate: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])),
+});
 const fileSchema = z.object({ version: z.literal(1), entries: z.record(z.string(), entrySchema) });
 type Entry = z.infer<typeof entrySchema>;
 
@@ -38,7 +41,13 @@ export interface EstimateStore {
 function plainFields(estimate: CompositeEstimate): Entry['estimate'] {
   const kept: Entry['estimate'] = {};
   for (const [name, value] of Object.entries(estimate)) {
-    if (value === null || typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 200)) kept[name] = value;
+    if (
+      value === null ||
+      typeof value === 'number' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'string' && value.length <= 200)
+    )
+      kept[name] = value;
   }
   return kept;
 }
@@ -62,7 +71,8 @@ async function readEntries(path: string, now: number, ttlMs: number): Promise<Ma
   }
   const parsed = fileSchema.safeParse(value);
   if (!parsed.success) return entries;
-  for (const [name, entry] of Object.entries(parsed.data.entries)) if (fresh(entry, now, ttlMs)) entries.set(name, entry);
+  for (const [name, entry] of Object.entries(parsed.data.entries))
+    if (fresh(entry, now, ttlMs)) entries.set(name, entry);
   return entries;
 }
 
@@ -75,7 +85,12 @@ function fresh(entry: Entry, now: number, ttlMs: number): boolean {
  * The store in `folder` for the service at `baseUrl`, read once now. Each new estimate is written
  * at once (merged with what another process wrote meanwhile), one write at a time.
  */
-export async function openEstimateFile(folder: string, baseUrl: string, now: () => number = Date.now, ttlMs = ESTIMATE_TTL_MS): Promise<EstimateStore> {
+export async function openEstimateFile(
+  folder: string,
+  baseUrl: string,
+  now: () => number = Date.now,
+  ttlMs = ESTIMATE_TTL_MS,
+): Promise<EstimateStore> {
   const path = join(folder, FILE_NAME);
   const usable = await mkdir(folder, { recursive: true, mode: 0o700 })
     .then(() => lstat(folder))
@@ -86,7 +101,8 @@ export async function openEstimateFile(folder: string, baseUrl: string, now: () 
   let writing: Promise<void> = Promise.resolve();
   const write = async (): Promise<void> => {
     const at = now();
-    for (const [name, entry] of await readEntries(path, at, ttlMs)) if (!entries.has(name) || entries.get(name)!.at < entry.at) entries.set(name, entry);
+    for (const [name, entry] of await readEntries(path, at, ttlMs))
+      if (!entries.has(name) || entries.get(name)!.at < entry.at) entries.set(name, entry);
     for (const [name, entry] of entries) if (!fresh(entry, at, ttlMs)) entries.delete(name);
     const newest = [...entries].sort((a, b) => b[1].at - a[1].at).slice(0, MAX_ENTRIES);
     const text = JSON.stringify({ version: 1, entries: Object.fromEntries(newest) });

@@ -10,10 +10,17 @@ import { ESTIMATE_TTL_MS } from './estimate-cache-file';
 import type { EstimateStore } from './estimate-cache-file';
 
 /** The ports with their client's composite estimate answered from the cache while it is fresh. */
-export function withEstimateCache(ports: WorkflowPorts, now: () => number = Date.now, store?: EstimateStore): WorkflowPorts {
+export function withEstimateCache(
+  ports: WorkflowPorts,
+  now: () => number = Date.now,
+  store?: EstimateStore,
+): WorkflowPorts {
   const cache = new Map<string, { at: number; estimate: Promise<CompositeEstimate> }>();
   const client = ports.client;
-  const estimateComposite = (request: CompositeRequest, options?: Parameters<typeof client.estimateComposite>[1]): Promise<CompositeEstimate> => {
+  const estimateComposite = (
+    request: CompositeRequest,
+    options?: Parameters<typeof client.estimateComposite>[1],
+  ): Promise<CompositeEstimate> => {
     const key = requestKey(request);
     const kept = cache.get(key);
     if (kept && now() - kept.at < ESTIMATE_TTL_MS) return kept.estimate;
@@ -21,7 +28,10 @@ export function withEstimateCache(ports: WorkflowPorts, now: () => number = Date
     if (stored) return Promise.resolve(stored);
     const estimate = client.estimateComposite(request, options);
     cache.set(key, { at: now(), estimate });
-    estimate.then((answer) => store?.put(key, answer), () => cache.delete(key));
+    estimate.then(
+      (answer) => store?.put(key, answer),
+      () => cache.delete(key),
+    );
     return estimate;
   };
   // The gate the batch runner sizes its pool by stays visible through the wrapper.

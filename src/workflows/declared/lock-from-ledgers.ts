@@ -9,7 +9,11 @@ import type { Declaration } from './declared-file';
 import type { ImageryLock, LockedImage } from './declared-lock';
 import type { PlannedSeries } from './declared-plan';
 
-export async function lockFromLedgers(declaration: Declaration, series: readonly PlannedSeries[], before: ImageryLock): Promise<ImageryLock> {
+export async function lockFromLedgers(
+  declaration: Declaration,
+  series: readonly PlannedSeries[],
+  before: ImageryLock,
+): Promise<ImageryLock> {
   const ledgers = new Map<string, Map<string, LedgerUnit>>();
   const images: LockedImage[] = [];
   const declaredKeys = new Set<string>();
@@ -19,7 +23,8 @@ export async function lockFromLedgers(declaration: Declaration, series: readonly
     for (const d of s.declared) {
       declaredKeys.add(d.key);
       const unit = ledger.get(d.key);
-      if (unit?.state !== 'saved' || unit.file === undefined || unit.sha256 === undefined || unit.bytes === undefined) continue;
+      if (unit?.state !== 'saved' || unit.file === undefined || unit.sha256 === undefined || unit.bytes === undefined)
+        continue;
       const earlier = before.images.find((l) => l.bodyHash === d.key);
       images.push({
         dataset: s.dataset.name,
@@ -31,7 +36,11 @@ export async function lockFromLedgers(declaration: Declaration, series: readonly
         file: relative(declaration.directory, join(s.folder, unit.file)).split(sep).join('/'),
         bytes: unit.bytes,
         sha256: unit.sha256,
-        ...(unit.credits !== undefined ? { credits: unit.credits } : d.credits !== undefined ? { credits: d.credits } : {}),
+        ...(unit.credits !== undefined
+          ? { credits: unit.credits }
+          : d.credits !== undefined
+            ? { credits: d.credits }
+            : {}),
         at: earlier?.sha256 === unit.sha256 ? earlier.at : unit.at,
       });
     }

@@ -13,7 +13,11 @@ interface NamedOption {
 
 const OPTIONS: readonly NamedOption[] = [
   ...CHOICE_FIELDS.map((row) => ({ wire: row.wire, option: row.name, flag: row.flag })),
-  ...OUTPUT_FIELDS.map((row) => ({ wire: row.wire, option: `output.${row.wire}`, ...((row.kinds as readonly string[]).includes('series') ? { flag: row.flag } : {}) })),
+  ...OUTPUT_FIELDS.map((row) => ({
+    wire: row.wire,
+    option: `output.${row.wire}`,
+    ...((row.kinds as readonly string[]).includes('series') ? { flag: row.flag } : {}),
+  })),
 ];
 
 /** The words the checks use for an option where they do not write its field's name. */
@@ -28,7 +32,8 @@ function optionsNamed(message: string, fields: readonly string[]): NamedOption[]
   const wires = new Set(fields.map((f) => f.toLowerCase()));
   for (const [phrase, wire] of PHRASES) if (phrase.test(message)) wires.add(wire.toLowerCase());
   // 'Model' starts other options' refusals ("Model 'X' does not support ..."): only by its phrase.
-  for (const o of OPTIONS) if (o.wire !== 'Model' && new RegExp(`\\b${o.wire}\\b`).test(message)) wires.add(o.wire.toLowerCase());
+  for (const o of OPTIONS)
+    if (o.wire !== 'Model' && new RegExp(`\\b${o.wire}\\b`).test(message)) wires.add(o.wire.toLowerCase());
   return OPTIONS.filter((o) => wires.has(o.wire.toLowerCase()));
 }
 
@@ -37,6 +42,8 @@ function optionsNamed(message: string, fields: readonly string[]): NamedOption[]
 export function withSeriesFlags(message: string, fields: readonly string[] = []): string {
   const named = optionsNamed(message, fields);
   if (named.length === 0) return message;
-  const said = named.map((o) => (o.flag ? `${o.option}: sat-imagery series --${o.flag}` : `${o.option}: no series flag`)).join('; ');
+  const said = named
+    .map((o) => (o.flag ? `${o.option}: sat-imagery series --${o.flag}` : `${o.option}: no series flag`))
+    .join('; ');
   return `${message.replace(/\.?\s*$/, '')} (${said}).`;
 }

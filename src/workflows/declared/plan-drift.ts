@@ -12,7 +12,11 @@ export interface PlannedPurchases {
 }
 
 /** The purchases of a plan (or of a plan file's units and orders). */
-export function plannedPurchases(units: readonly Pick<PlanUnit, 'kind' | 'key'>[], orders: readonly { kind: string; payloadHash: string }[], credits: number): PlannedPurchases {
+export function plannedPurchases(
+  units: readonly Pick<PlanUnit, 'kind' | 'key'>[],
+  orders: readonly { kind: string; payloadHash: string }[],
+  credits: number,
+): PlannedPurchases {
   const bought = units.filter((u) => BUYING.has(u.kind)).map((u) => `${u.kind} ${u.key}`);
   const created = orders.filter((o) => o.kind === 'create').map((o) => `create ${o.payloadHash}`);
   return { keys: new Set([...bought, ...created]), credits };

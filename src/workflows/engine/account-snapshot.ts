@@ -49,7 +49,10 @@ export function snapshotOf(info: ApiKeyInfo | undefined): AccountSnapshot {
 
 /** Reads the account now. An account endpoint that does not answer leaves every field unknown
  * (the service then decides); a cancel still ends the run. */
-export async function readAccountNow(client: Pick<ImageryClient, 'getApiKeyInfo'>, signal: AbortSignal | undefined): Promise<AccountSnapshot> {
+export async function readAccountNow(
+  client: Pick<ImageryClient, 'getApiKeyInfo'>,
+  signal: AbortSignal | undefined,
+): Promise<AccountSnapshot> {
   return snapshotOf(await unlessCancelled(client.getApiKeyInfo({ signal }), signal, undefined));
 }
 

@@ -7,7 +7,9 @@ import type { AoiSource } from './ports';
 
 export function readAoiOrThrow(source: AoiSource): { aoi: Aoi; warnings: string[] } {
   const format = source.format ?? 'auto';
-  const result: AoiReadResult = source.reader ? source.reader.read(source.text, format, source.document) : readAoi(source.text, format);
+  const result: AoiReadResult = source.reader
+    ? source.reader.read(source.text, format, source.document)
+    : readAoi(source.text, format);
   if (!result.ok) {
     const errors = result.problems.filter((p: GeometryProblem) => p.severity === 'error');
     const first = errors[0] ?? result.problems[0];

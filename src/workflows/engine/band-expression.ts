@@ -23,7 +23,8 @@ const INDEX = /^\[([A-Za-z0-9]+)_([A-Za-z0-9]+)\]$/;
 /** Parses a Bandnames value; throws naming the first bad item and its position (1-based). */
 export function parseBandExpression(text: string, modelBands?: readonly string[]): BandSelection {
   const value = text.trim();
-  if (value === '') throw new WorkflowError('invalid-option', 'Bands: enter rgb, all, or a comma list such as B2,B3,B4,B8,[B8_B4].');
+  if (value === '')
+    throw new WorkflowError('invalid-option', 'Bands: enter rgb, all, or a comma list such as B2,B3,B4,B8,[B8_B4].');
   if (value === 'rgb') return { items: [...RGB], count: RGB.length };
   if (value === 'all') return { items: modelBands ? [...modelBands] : [], count: modelBands?.length };
   const allowed = modelBands && modelBands.length > 0 ? modelBands : KNOWN_BANDS;
@@ -32,12 +33,25 @@ export function parseBandExpression(text: string, modelBands?: readonly string[]
   for (const raw of value.split(',')) {
     const item = raw.trim();
     const where = `item ${items.length + 1} (column ${column + raw.indexOf(item)})`;
-    if (item === '') throw new WorkflowError('invalid-option', `Bands: ${where} is empty; separate band names with single commas.`);
+    if (item === '')
+      throw new WorkflowError('invalid-option', `Bands: ${where} is empty; separate band names with single commas.`);
     const index = INDEX.exec(item);
-    if (!index && item.includes('[')) throw new WorkflowError('invalid-option', `Bands: ${where} '${item}' is not an index expression; write it as [B8_B4].`);
+    if (!index && item.includes('['))
+      throw new WorkflowError(
+        'invalid-option',
+        `Bands: ${where} '${item}' is not an index expression; write it as [B8_B4].`,
+      );
     for (const id of index ? [index[1]!, index[2]!] : [item]) {
-      if (!KNOWN_BANDS.includes(id)) throw new WorkflowError('invalid-option', `Bands: ${where} '${id}' is not a band name. Bands: ${allowed.join(', ')}.`);
-      if (!allowed.includes(id)) throw new WorkflowError('invalid-option', `Bands: ${where} '${id}' is not a band of this model. Its bands: ${allowed.join(', ')}.`);
+      if (!KNOWN_BANDS.includes(id))
+        throw new WorkflowError(
+          'invalid-option',
+          `Bands: ${where} '${id}' is not a band name. Bands: ${allowed.join(', ')}.`,
+        );
+      if (!allowed.includes(id))
+        throw new WorkflowError(
+          'invalid-option',
+          `Bands: ${where} '${id}' is not a band of this model. Its bands: ${allowed.join(', ')}.`,
+        );
     }
     if (items.includes(item)) throw new WorkflowError('invalid-option', `Bands: ${where} '${item}' is named twice.`);
     items.push(item);
@@ -47,10 +61,17 @@ export function parseBandExpression(text: string, modelBands?: readonly string[]
 }
 
 /** The parsed selection, refused when it has more bands than the key allows (service code 1005). */
-export function checkBandExpression(text: string, maxTotalBands: number | undefined, modelBands?: readonly string[]): BandSelection {
+export function checkBandExpression(
+  text: string,
+  maxTotalBands: number | undefined,
+  modelBands?: readonly string[],
+): BandSelection {
   const selection = parseBandExpression(text, modelBands);
   if (maxTotalBands !== undefined && selection.count !== undefined && selection.count > maxTotalBands) {
-    throw new WorkflowError('invalid-option', `Bands: ${selection.count} bands asked, this key allows at most ${maxTotalBands} (MaxTotalBands). Choose fewer bands.`);
+    throw new WorkflowError(
+      'invalid-option',
+      `Bands: ${selection.count} bands asked, this key allows at most ${maxTotalBands} (MaxTotalBands). Choose fewer bands.`,
+    );
   }
   return selection;
 }
@@ -58,7 +79,9 @@ export function checkBandExpression(text: string, maxTotalBands: number | undefi
 /** The model's bands when the models list names them (`Bands`), else undefined. */
 export function modelBandsOf(model: Record<string, unknown> | undefined): string[] | undefined {
   const bands = model?.Bands ?? model?.bands;
-  return Array.isArray(bands) && bands.every((b) => typeof b === 'string') && bands.length > 0 ? (bands as string[]) : undefined;
+  return Array.isArray(bands) && bands.every((b) => typeof b === 'string') && bands.length > 0
+    ? (bands as string[])
+    : undefined;
 }
 
 /** Band picker items: rgb, all, common sets, the typed-expression entry, then single bands. */

@@ -71,13 +71,24 @@ export class BatchManifest {
   /** Opens the manifest in `directory` (which the caller has checked, output-folder.ts), keeping
    * finished units only when the profile matches and their outputs are intact. `redact` is
    * applied to the text written (workflow ports' redact: a server may echo the key). */
-  static async open(directory: string, kind: string, profile: Record<string, unknown>, redact: (text: string) => string = (text) => text): Promise<BatchManifest> {
+  static async open(
+    directory: string,
+    kind: string,
+    profile: Record<string, unknown>,
+    redact: (text: string) => string = (text) => text,
+  ): Promise<BatchManifest> {
     const path = join(directory, MANIFEST_NAME);
     let data: ManifestData = { version: 1, kind, profile, units: {} };
     const done = new Set<string>();
     try {
       const previous = JSON.parse((await readOwnFile(path)) ?? 'null') as unknown;
-      if (isRecord(previous) && previous.version === 1 && previous.kind === kind && JSON.stringify(previous.profile) === JSON.stringify(profile) && isRecord(previous.units)) {
+      if (
+        isRecord(previous) &&
+        previous.version === 1 &&
+        previous.kind === kind &&
+        JSON.stringify(previous.profile) === JSON.stringify(profile) &&
+        isRecord(previous.units)
+      ) {
         const units: Record<string, ManifestUnit> = {};
         for (const [id, unit] of Object.entries(previous.units)) {
           if (!isRecord(unit)) continue;

@@ -49,11 +49,28 @@ export interface BatchOptions {
 }
 
 /** Processes one unit, reporting bytes as they arrive; resolves with its file. */
-export type UnitWork<T> = (unit: BatchUnit<T>, onBytes: (received: number) => void) => Promise<{ file: string | undefined; bytes: number }>;
+export type UnitWork<T> = (
+  unit: BatchUnit<T>,
+  onBytes: (received: number) => void,
+) => Promise<{ file: string | undefined; bytes: number }>;
 
-export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest, units: BatchUnit<T>[], options: BatchOptions, work: UnitWork<T>): Promise<BatchResult> {
+export async function runBatch<T>(
+  ports: WorkflowPorts,
+  manifest: BatchManifest,
+  units: BatchUnit<T>[],
+  options: BatchOptions,
+  work: UnitWork<T>,
+): Promise<BatchResult> {
   const { ledger } = options;
-  const result: BatchResult = { outcome: 'cancelled', manifestPath: manifest.path, units: [], files: [], failed: [], uncertain: [], bytes: 0 };
+  const result: BatchResult = {
+    outcome: 'cancelled',
+    manifestPath: manifest.path,
+    units: [],
+    files: [],
+    failed: [],
+    uncertain: [],
+    bytes: 0,
+  };
   const sorted = await sortByLedger(ledger, manifest, units, options.kind, options.resendUncertain);
   for (const { unit, record } of sorted.held) {
     const report = { id: unit.id, status: 'may-have-been-charged' as const, error: heldReason(record) };
@@ -73,7 +90,11 @@ export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest,
   const inFlight = new Map<string, number>();
   const report = (increment?: number): void => {
     const bytes = result.bytes + [...inFlight.values()].reduce((a, b) => a + b, 0);
-    ports.progress.report({ message: `${finished} of ${units.length} ${options.noun}, ${formatBytes(bytes)}`, bytes, increment });
+    ports.progress.report({
+      message: `${finished} of ${units.length} ${options.noun}, ${formatBytes(bytes)}`,
+      bytes,
+      increment,
+    });
   };
   const redact = (text: string) => (ports.redact ? ports.redact(text) : text);
   report();
@@ -113,7 +134,11 @@ export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest,
         if (paid) paidNotSaved.add(unit.id);
         const message = paid ? paidNotSavedReason(unit.id, text, unit.credits) : text;
         const status = paid || mayHaveBeenCharged(error) ? ('may-have-been-charged' as const) : ('failed' as const);
-        await ledger.settle(key, paid ? 'charged-not-saved' : status === 'failed' ? (isApiError(error) ? 'refused' : 'not-sent') : 'lost', message);
+        await ledger.settle(
+          key,
+          paid ? 'charged-not-saved' : status === 'failed' ? (isApiError(error) ? 'refused' : 'not-sent') : 'lost',
+          message,
+        );
         await manifest.record(unit.id, { status, error: message });
         const failure = { id: unit.id, status, error: message };
         result.units.push(failure);
@@ -135,7 +160,11 @@ export async function runBatch<T>(ports: WorkflowPorts, manifest: BatchManifest,
     result.units.push(cutOff);
     result.uncertain.push(cutOff);
   }
-  result.outcome = ports.signal.aborted ? 'cancelled' : result.uncertain.length > 0 ? 'may-have-been-charged' : 'completed';
+  result.outcome = ports.signal.aborted
+    ? 'cancelled'
+    : result.uncertain.length > 0
+      ? 'may-have-been-charged'
+      : 'completed';
   if (result.uncertain.length > 0) {
     const paid = result.uncertain.filter((u) => paidNotSaved.has(u.id));
     const reason =

@@ -12,8 +12,18 @@ export function mayHaveBeenCharged(error: unknown): boolean {
   return isApiError(error) && error.mayHaveBeenCharged;
 }
 
-export async function chargeUncertainty(ports: WorkflowPorts, error: unknown, unit: ChargeUncertainty['unit'], before: number | undefined): Promise<ChargeUncertainty> {
+export async function chargeUncertainty(
+  ports: WorkflowPorts,
+  error: unknown,
+  unit: ChargeUncertainty['unit'],
+  before: number | undefined,
+): Promise<ChargeUncertainty> {
   const reason = error instanceof Error ? error.message : String(error);
   // After a cancel nothing more is asked of the service: the balance after stays unknown.
-  return { reason, unit, before, after: ports.signal.aborted ? undefined : (await readAccountNow(ports.client, ports.signal)).balances[unit] };
+  return {
+    reason,
+    unit,
+    before,
+    after: ports.signal.aborted ? undefined : (await readAccountNow(ports.client, ports.signal)).balances[unit],
+  };
 }

@@ -23,21 +23,34 @@ export function checkModel(name: string, models: TaskingModel[]): string {
   if (names.includes(name)) return name;
   const apiValue = names.find((candidate) => squash(candidate) === squash(name));
   if (apiValue) {
-    throw new WorkflowError('invalid-option', `'${name}' is a display label, not a model value the service accepts: use '${apiValue}'.`);
+    throw new WorkflowError(
+      'invalid-option',
+      `'${name}' is a display label, not a model value the service accepts: use '${apiValue}'.`,
+    );
   }
-  throw new WorkflowError('invalid-option', `'${name}' is not a model of this account. Models: ${names.join(', ') || '(none)'}.`);
+  throw new WorkflowError(
+    'invalid-option',
+    `'${name}' is not a model of this account. Models: ${names.join(', ') || '(none)'}.`,
+  );
 }
 
 export function supportedConstellations(model: string, models: TaskingModel[]): { all: string[]; required: string[] } {
   const entry = models.find((m) => m.Model === model);
   const supports = entry?.SupportedSatelliteConstellations ?? [];
   const all = supports.map((s) => s.SatelliteConstellation).filter((c): c is string => typeof c === 'string');
-  const required = supports.filter((s) => s.Optional !== true).map((s) => s.SatelliteConstellation).filter((c): c is string => typeof c === 'string');
+  const required = supports
+    .filter((s) => s.Optional !== true)
+    .map((s) => s.SatelliteConstellation)
+    .filter((c): c is string => typeof c === 'string');
   return { all, required };
 }
 
 /** Constellations to pre-select: the settings' ones the model supports, else the model's required ones. */
-export function defaultConstellations(model: string, models: TaskingModel[], fromSettings: string[] | undefined): string[] {
+export function defaultConstellations(
+  model: string,
+  models: TaskingModel[],
+  fromSettings: string[] | undefined,
+): string[] {
   const { all, required } = supportedConstellations(model, models);
   const wanted = (fromSettings ?? []).filter((c) => all.length === 0 || all.includes(c));
   if (wanted.length > 0) return wanted;
@@ -49,7 +62,10 @@ export function checkConstellations(model: string, chosen: string[], models: Tas
   const { all } = supportedConstellations(model, models);
   const unknown = all.length === 0 ? [] : chosen.filter((c) => !all.includes(c));
   if (unknown.length > 0) {
-    throw new WorkflowError('invalid-option', `Model '${model}' does not support ${unknown.join(', ')}. It supports: ${all.join(', ')}.`);
+    throw new WorkflowError(
+      'invalid-option',
+      `Model '${model}' does not support ${unknown.join(', ')}. It supports: ${all.join(', ')}.`,
+    );
   }
   return chosen;
 }
@@ -61,9 +77,13 @@ export function resolutionChoices(allowed: readonly unknown[] | undefined): numb
 }
 
 export function checkResolution(value: number, allowed?: readonly unknown[]): number {
-  if (!Number.isInteger(value) || value <= 0) throw new WorkflowError('invalid-option', `Resolution ${value} is not a whole number of metres.`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new WorkflowError('invalid-option', `Resolution ${value} is not a whole number of metres.`);
   if (allowed && allowed.length > 0 && !allowed.includes(value)) {
-    throw new WorkflowError('invalid-option', `Resolution ${value} m is not one the service lists: ${allowed.join(', ')}.`);
+    throw new WorkflowError(
+      'invalid-option',
+      `Resolution ${value} m is not one the service lists: ${allowed.join(', ')}.`,
+    );
   }
   return value;
 }

@@ -36,46 +36,78 @@ export interface Budget {
   spent?: Readonly<Record<string, number>>;
 }
 
-const NOTHING_SENT = 'A price below zero or not a number cannot be held to a budget, so nothing was sent; estimate again later, and tell the service if it persists.';
+const NOTHING_SENT =
+  'A price below zero or not a number cannot be held to a budget, so nothing was sent; estimate again later, and tell the service if it persists.';
 
 /** The amount, or a refusal when the service's figure is below zero or not finite. */
 export function checkedAmount(value: number | undefined, what: string, unit: string): number | undefined {
   if (value === undefined) return undefined;
   if (Number.isFinite(value) && value >= 0) return value;
-  throw new WorkflowError('invalid-price', `Refused: the service priced ${what} at ${value} ${unit}, ${Number.isFinite(value) ? 'below zero' : 'not a finite number'}. ${NOTHING_SENT}`);
+  throw new WorkflowError(
+    'invalid-price',
+    `Refused: the service priced ${what} at ${value} ${unit}, ${Number.isFinite(value) ? 'below zero' : 'not a finite number'}. ${NOTHING_SENT}`,
+  );
 }
 
 /** The one currency of an order's price, or a refusal naming the currencies it mixes. */
 function oneCurrency(currencies: readonly string[] | undefined, currency: string, what: string): string {
   const all = [...new Set([currency, ...(currencies ?? [])])];
   if (all.length === 1) return currency;
-  throw new WorkflowError('invalid-price', `Refused: the service priced ${what} in more than one currency (${all.join(' and ')}), so neither the balance nor a budget can hold it. Nothing was sent.`);
+  throw new WorkflowError(
+    'invalid-price',
+    `Refused: the service priced ${what} in more than one currency (${all.join(' and ')}), so neither the balance nor a budget can hold it. Nothing was sent.`,
+  );
 }
 
 type PricedOrder = Pick<CoverOption, 'currency' | 'currencies' | 'currentMonth' | 'perMonth'>;
 
 function orderPrice(order: PricedOrder, createdBy: OrderPrice['createdBy'], what: string): OrderPrice {
   const currency = oneCurrency(order.currencies, order.currency, what);
-  return { createdBy, currency, currentMonth: checkedAmount(order.currentMonth, `${what}'s first month`, currency), perMonth: checkedAmount(order.perMonth, `each month of ${what}`, currency) };
+  return {
+    createdBy,
+    currency,
+    currentMonth: checkedAmount(order.currentMonth, `${what}'s first month`, currency),
+    perMonth: checkedAmount(order.perMonth, `each month of ${what}`, currency),
+  };
 }
 
 /** Every part of the model's price, checked. `cost` stands in for credits a model does not carry. */
 export function priceOf(model: EstimateModel, cost?: number): Price {
   if (model.kind === 'tiles') return {};
   if (model.kind === 'order') {
-    const breakdown = [model.currentMonthOrder, model.currentMonthStorage, model.nextMonthOrder, model.nextMonthStorage];
+    const breakdown = [
+      model.currentMonthOrder,
+      model.currentMonthStorage,
+      model.nextMonthOrder,
+      model.nextMonthStorage,
+    ];
     for (const part of breakdown) checkedAmount(part, 'a part of the order', model.currency);
-    for (const cover of model.covers ?? []) orderPrice(cover, 'order', `the ${cover.id === 'tiles' ? 'tile' : 'polygon'} order`);
-    return { order: orderPrice({ ...model, currentMonth: model.currentMonthCost, perMonth: model.perMonthCost }, 'order', 'the order') };
+    for (const cover of model.covers ?? [])
+      orderPrice(cover, 'order', `the ${cover.id === 'tiles' ? 'tile' : 'polygon'} order`);
+    return {
+      order: orderPrice(
+        { ...model, currentMonth: model.currentMonthCost, perMonth: model.perMonthCost },
+        'order',
+        'the order',
+      ),
+    };
   }
   const price: Price = { images: { credits: imageCredits(model.series?.dates, model.credits ?? cost) } };
-  if (model.automaticOrder) price.order = orderPrice(model.automaticOrder, 'AutomaticOrderCreation', 'the tasking order the service would create');
+  if (model.automaticOrder)
+    price.order = orderPrice(
+      model.automaticOrder,
+      'AutomaticOrderCreation',
+      'the tasking order the service would create',
+    );
   return price;
 }
 
 /** A series' credits date by date, so a date below zero refuses the run instead of lowering its
  * total; undefined when any date came without a price. */
-function imageCredits(dates: readonly { date: string; credits?: number }[] | undefined, total: number | undefined): number | undefined {
+function imageCredits(
+  dates: readonly { date: string; credits?: number }[] | undefined,
+  total: number | undefined,
+): number | undefined {
   if (!dates) return checkedAmount(total, 'the images', 'credits');
   let sum = 0;
   for (const { date, credits } of dates) {
@@ -94,15 +126,26 @@ export function orderFigure(order: OrderPrice): number | undefined {
 /** Why the price does not fit the budget (each part in its own unit), or undefined when it does. */
 export function overBudget(price: Price, budget: Budget): string | undefined {
   const parts: { unit: string; value: number | undefined; says: (v: number) => string; none: string }[] = [];
-  if (price.images) parts.push({ unit: 'credits', value: price.images.credits, says: (v) => `it costs ${v} credits`, none: 'the service gave no cost for it' });
+  if (price.images)
+    parts.push({
+      unit: 'credits',
+      value: price.images.credits,
+      says: (v) => `it costs ${v} credits`,
+      none: 'the service gave no cost for it',
+    });
   if (price.order) {
     const { currency, createdBy } = price.order;
     const automatic = createdBy === 'AutomaticOrderCreation';
     parts.push({
       unit: currency,
       value: orderFigure(price.order),
-      says: (v) => (automatic ? `the tasking order the service would create (AutomaticOrderCreation) costs ${v} ${currency}` : `it costs ${v} ${currency}`),
-      none: automatic ? 'the service gave no price for the tasking order it would create (AutomaticOrderCreation)' : 'the service gave no cost for it',
+      says: (v) =>
+        automatic
+          ? `the tasking order the service would create (AutomaticOrderCreation) costs ${v} ${currency}`
+          : `it costs ${v} ${currency}`,
+      none: automatic
+        ? 'the service gave no price for the tasking order it would create (AutomaticOrderCreation)'
+        : 'the service gave no cost for it',
     });
   }
   if (parts.length === 0) return 'the service gave no cost for it';
@@ -112,7 +155,8 @@ export function overBudget(price: Price, budget: Budget): string | undefined {
     const spent = budget.spent?.[part.unit] ?? 0;
     const left = budget.amount - spent;
     if (budget.inclusive ? part.value <= left : part.value < left) continue;
-    const limit = spent > 0 ? `the ${round(left)} left of the budget of ${budget.amount}` : `the budget of ${budget.amount}`;
+    const limit =
+      spent > 0 ? `the ${round(left)} left of the budget of ${budget.amount}` : `the budget of ${budget.amount}`;
     return `${part.says(part.value)}, ${budget.inclusive ? 'above' : 'not under'} ${limit} (${budget.name})`;
   }
   return undefined;

@@ -31,31 +31,60 @@ export async function confirmCost(
   // AutomaticOrderCreation: the order the service would create is paid from the euro balance.
   const order = model.kind === 'composite' ? model.automaticOrder : undefined;
   const orderBalance = order ? inEuros(order.currency) : undefined;
-  if (order) checkCredits(order.currentMonth, orderBalance, "this month's cost of the tasking order the service would create", 'EUR');
+  if (order)
+    checkCredits(
+      order.currentMonth,
+      orderBalance,
+      "this month's cost of the tasking order the service would create",
+      'EUR',
+    );
   // An account answer without a balance (the newer endpoint documents none) refuses nothing: the
   // price and the budget still hold, and the person is told the balance was not compared.
-  const unknown = [...(balance === undefined ? [charge.unit] : []), ...(order && orderBalance === undefined && charge.unit !== 'EUR' ? ['EUR' as const] : [])];
+  const unknown = [
+    ...(balance === undefined ? [charge.unit] : []),
+    ...(order && orderBalance === undefined && charge.unit !== 'EUR' ? ['EUR' as const] : []),
+  ];
   if (unknown.length > 0) {
     const sentence = `The account's balance could not be checked (${unknown.map((u) => (u === 'EUR' ? 'order balance' : 'credits')).join(', ')}): the service's account answer gives none, so this price was not compared with what the account holds.`;
     ports.log?.(sentence);
     model.warnings.push(sentence);
   }
   const foreign = model.kind === 'order' ? model.currency : order?.currency;
-  if (foreign !== undefined && foreign !== 'EUR') model.warnings.push(`The order is priced in ${foreign} and the order balance is kept in EUR: the balance was not compared with it.`);
+  if (foreign !== undefined && foreign !== 'EUR')
+    model.warnings.push(
+      `The order is priced in ${foreign} and the order balance is kept in EUR: the balance was not compared with it.`,
+    );
   const decision = await decide(ports, model, price, skipConfirmation);
   if (covers && decision.action === 'proceed') {
     const picked = (model as OrderEstimateModel).covers!.find((c) => c.id === (decision.cover ?? 'polygon'));
-    checkCredits(picked?.currentMonth ?? charge.amount, balance, `this month's cost of the ${picked?.id === 'tiles' ? 'tile order' : 'polygon order'}`, 'EUR');
+    checkCredits(
+      picked?.currentMonth ?? charge.amount,
+      balance,
+      `this month's cost of the ${picked?.id === 'tiles' ? 'tile order' : 'polygon order'}`,
+      'EUR',
+    );
   }
   return decision;
 }
 
-async function decide(ports: WorkflowPorts, model: EstimateModel, price: Price, skipConfirmation: boolean | undefined): Promise<EstimateDecision> {
+async function decide(
+  ports: WorkflowPorts,
+  model: EstimateModel,
+  price: Price,
+  skipConfirmation: boolean | undefined,
+): Promise<EstimateDecision> {
   if (!skipConfirmation) {
     ports.progress.report({ message: 'Waiting for your decision in the cost panel…' });
     return ports.confirmCost(model, ports.signal);
   }
-  const why = overBudget(price, { amount: ports.settings().confirmCostAbove, name: 'satImagery.confirmCostAbove', inclusive: false });
+  const why = overBudget(price, {
+    amount: ports.settings().confirmCostAbove,
+    name: 'satImagery.confirmCostAbove',
+    inclusive: false,
+  });
   if (why === undefined) return { action: 'proceed' };
-  throw new WorkflowError('needs-confirmation', `This request needs a confirmation: ${why}. Run the command interactively to review the cost and confirm it.`);
+  throw new WorkflowError(
+    'needs-confirmation',
+    `This request needs a confirmation: ${why}. Run the command interactively to review the cost and confirm it.`,
+  );
 }

@@ -9,8 +9,14 @@ import { WorkflowError } from './errors';
 import type { EstimateModel } from './estimate-view-model';
 
 /** Throws 'insufficient-credits' when the account is known to hold less than the estimate. */
-export function checkCredits(estimate: number | undefined, credits: number | undefined, what: string, unit: BalanceUnit = 'credits'): void {
-  if (estimate === undefined || credits === undefined || !Number.isFinite(estimate) || !Number.isFinite(credits)) return;
+export function checkCredits(
+  estimate: number | undefined,
+  credits: number | undefined,
+  what: string,
+  unit: BalanceUnit = 'credits',
+): void {
+  if (estimate === undefined || credits === undefined || !Number.isFinite(estimate) || !Number.isFinite(credits))
+    return;
   if (estimate <= credits) return;
   const missing = Math.round((estimate - credits) * 100) / 100;
   const amount = (n: number) => (unit === 'EUR' ? `${formatNumber(n)} EUR` : `${formatNumber(n)} credits`);
@@ -24,9 +30,21 @@ export function checkCredits(estimate: number | undefined, credits: number | und
 /** What a cost panel's Proceed would charge now, in which unit, described for a sentence: an
  * order is charged this month's cost at creation (the next months come later), an image batch
  * its credits. */
-export function chargeOf(model: EstimateModel, cost: number | undefined): { amount: number | undefined; unit: BalanceUnit; what: string } {
-  if (model.kind === 'order') return { amount: model.currentMonthCost ?? cost, unit: 'EUR', what: `this month's cost of ${lowerFirst(model.title)}` };
-  return { amount: model.kind === 'composite' ? (model.credits ?? cost) : cost, unit: 'credits', what: lowerFirst(model.title) };
+export function chargeOf(
+  model: EstimateModel,
+  cost: number | undefined,
+): { amount: number | undefined; unit: BalanceUnit; what: string } {
+  if (model.kind === 'order')
+    return {
+      amount: model.currentMonthCost ?? cost,
+      unit: 'EUR',
+      what: `this month's cost of ${lowerFirst(model.title)}`,
+    };
+  return {
+    amount: model.kind === 'composite' ? (model.credits ?? cost) : cost,
+    unit: 'credits',
+    what: lowerFirst(model.title),
+  };
 }
 
 function lowerFirst(text: string): string {

@@ -2,22 +2,43 @@
 // them: the settings in words, the drawn and the billed area, and the warnings a person should
 // read before paying (a billed area far larger than the drawn one, a recurring renewal).
 import { counted } from '../../common/format';
-import type { CompositeEstimate, CompositeRequest, OrderCreateRequest, OrderEstimate, TileRecord } from '../../api/types';
+import type {
+  CompositeEstimate,
+  CompositeRequest,
+  OrderCreateRequest,
+  OrderEstimate,
+  TileRecord,
+} from '../../api/types';
 import type { Aoi } from '../../geometry/types';
-import type { CompositeEstimateModel, EstimateAoi, OrderEstimateModel, SettingLine, TileChoice, TileSelectionModel } from './estimate-view-model';
+import type {
+  CompositeEstimateModel,
+  EstimateAoi,
+  OrderEstimateModel,
+  SettingLine,
+  TileChoice,
+  TileSelectionModel,
+} from './estimate-view-model';
 import type { CompositeProfile } from './request-profile';
 import { polygonsOfWkt } from '../../geometry/wkt-footprint';
 import { ESTIMATE_CAVEAT, orderCostOf, readOrderCosts } from './order-costs';
 
 export function estimateAoi(aoi: Aoi): EstimateAoi {
-  return { polygons: aoi.polygons, billedBoxes: aoi.billedBoxes, areaKm2: aoi.areaKm2, billedAreaKm2: aoi.billedAreaKm2, minBilledKm2: aoi.minBilledKm2 };
+  return {
+    polygons: aoi.polygons,
+    billedBoxes: aoi.billedBoxes,
+    areaKm2: aoi.areaKm2,
+    billedAreaKm2: aoi.billedAreaKm2,
+    minBilledKm2: aoi.minBilledKm2,
+  };
 }
 
 function areaWarnings(aoi: Aoi): string[] {
   // A thin diagonal AOI is billed as its bounding box: say so when that costs much more.
   if (aoi.areaKm2 > 0 && aoi.billedAreaKm2 > 2 * aoi.areaKm2) {
     const factor = (aoi.billedAreaKm2 / aoi.areaKm2).toFixed(1);
-    return [`The billed area (${aoi.billedAreaKm2.toFixed(2)} km², bounding boxes) is ${factor} times the drawn area (${aoi.areaKm2.toFixed(2)} km²).`];
+    return [
+      `The billed area (${aoi.billedAreaKm2.toFixed(2)} km², bounding boxes) is ${factor} times the drawn area (${aoi.areaKm2.toFixed(2)} km²).`,
+    ];
   }
   return [];
 }
@@ -32,7 +53,8 @@ export function compositeEstimateModel(
   // Any number: a price below zero or not finite is refused by the cost decision, not hidden.
   const credits = typeof estimate.CreditEstimate === 'number' ? estimate.CreditEstimate : undefined;
   const warnings = areaWarnings(aoi);
-  if (budget !== undefined && credits !== undefined && credits >= budget) warnings.push(`The cost (${credits}) is at or above your budget of ${budget}.`);
+  if (budget !== undefined && credits !== undefined && credits >= budget)
+    warnings.push(`The cost (${credits}) is at or above your budget of ${budget}.`);
   const settings: SettingLine[] = [
     { label: 'Date', value: profile.date },
     { label: 'Model', value: profile.model },
@@ -69,10 +91,13 @@ export function orderEstimateModel(
   const recurring = request.To === null;
   const warnings = aoi ? areaWarnings(aoi) : [];
   if (recurring && cancellationDeadline) {
-    warnings.push(`This order renews every month. Cancel it before ${cancellationDeadline.replace('T', ' ').replace(/:00(\.000)?Z$/, '')} UTC to stop next month's charge.`);
+    warnings.push(
+      `This order renews every month. Cancel it before ${cancellationDeadline.replace('T', ' ').replace(/:00(\.000)?Z$/, '')} UTC to stop next month's charge.`,
+    );
   }
   const total = orderCost(estimate);
-  if (budget !== undefined && total !== undefined && total >= budget) warnings.push(`The cost (${total}) is at or above your budget of ${budget}.`);
+  if (budget !== undefined && total !== undefined && total >= budget)
+    warnings.push(`The cost (${total}) is at or above your budget of ${budget}.`);
   return {
     kind: 'order',
     title: recurring ? 'Recurring tasking order' : `Tasking order ${request.From} to ${request.To}`,
@@ -80,12 +105,17 @@ export function orderEstimateModel(
     settings: [
       { label: 'Model', value: request.Model },
       { label: 'Constellations', value: request.SatelliteConstellations.join(', ') },
-      { label: 'Period', value: recurring ? `from ${request.From}, renewing monthly` : `${request.From} to ${request.To}` },
+      {
+        label: 'Period',
+        value: recurring ? `from ${request.From}, renewing monthly` : `${request.From} to ${request.To}`,
+      },
       { label: 'Image frequency', value: String(request.ImageFrequency) },
       { label: 'Reference date', value: request.ReferenceDate },
       { label: 'Storage months', value: String(request.StorageMonths) },
       { label: 'API requests', value: String(request.ApiRequests) },
-      ...(request.GeometryTileOrdering ? [{ label: 'Ordered as', value: 'the whole tiles covering the area (GeometryTileOrdering)' }] : []),
+      ...(request.GeometryTileOrdering
+        ? [{ label: 'Ordered as', value: 'the whole tiles covering the area (GeometryTileOrdering)' }]
+        : []),
       { label: 'Tile deduplication', value: request.TileDeduplication ? 'yes' : 'no' },
       { label: 'Billed area', value: estimate.AreaKm2 !== undefined ? `${estimate.AreaKm2} km²` : 'unknown' },
     ],
@@ -100,7 +130,12 @@ export function orderEstimateModel(
     nextMonthStorage: costs.nextMonthStorage,
     currentMonthCost: costs.currentMonth,
     perMonthCost: costs.perMonth,
-    cadence: { imageFrequency: request.ImageFrequency, storageMonths: request.StorageMonths, apiRequests: request.ApiRequests, referenceDate: request.ReferenceDate },
+    cadence: {
+      imageFrequency: request.ImageFrequency,
+      storageMonths: request.StorageMonths,
+      apiRequests: request.ApiRequests,
+      referenceDate: request.ReferenceDate,
+    },
     caveat: ESTIMATE_CAVEAT,
     recurring,
     cancellationDeadline: recurring ? cancellationDeadline : undefined,

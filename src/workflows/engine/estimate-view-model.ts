@@ -135,7 +135,11 @@ const tileSelectionModel = z.object({
   preselected: z.array(z.string()),
 });
 
-export const estimateModelSchema = z.discriminatedUnion('kind', [compositeEstimateModel, orderEstimateModel, tileSelectionModel]);
+export const estimateModelSchema = z.discriminatedUnion('kind', [
+  compositeEstimateModel,
+  orderEstimateModel,
+  tileSelectionModel,
+]);
 
 export type EstimateAoi = z.infer<typeof estimateAoi>;
 export type SettingLine = z.infer<typeof settingLine>;

@@ -41,7 +41,9 @@ async function readHolder(path: string): Promise<LockHolder | undefined> {
       const info = await handle.stat();
       if (!info.isFile() || info.size > 4096) return undefined;
       const value = JSON.parse(await handle.readFile('utf8')) as Partial<LockHolder>;
-      return typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string' ? (value as LockHolder) : undefined;
+      return typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string'
+        ? (value as LockHolder)
+        : undefined;
     } finally {
       await handle.close();
     }
@@ -65,7 +67,13 @@ export class FolderLock {
    * the holder when it does not end in time. */
   static async acquire(directory: string, command: string, options: LockOptions = {}): Promise<FolderLock> {
     const path = join(directory, LOCK_NAME);
-    const holder: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command: command.slice(0, 200), token: randomBytes(12).toString('hex') };
+    const holder: LockHolder = {
+      pid: process.pid,
+      host: hostname(),
+      startedAt: new Date().toISOString(),
+      command: command.slice(0, 200),
+      token: randomBytes(12).toString('hex'),
+    };
     const deadline = Date.now() + (options.waitMs ?? 3_000);
     for (;;) {
       try {
@@ -80,7 +88,10 @@ export class FolderLock {
         continue;
       }
       if (Date.now() >= deadline) {
-        throw new WorkflowError('folder-busy', `The output folder ${directory} is in use by ${describeHolder(current)}. Nothing was sent. Wait for it to finish, or choose another folder.`);
+        throw new WorkflowError(
+          'folder-busy',
+          `The output folder ${directory} is in use by ${describeHolder(current)}. Nothing was sent. Wait for it to finish, or choose another folder.`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
     }

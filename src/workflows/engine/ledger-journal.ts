@@ -26,9 +26,14 @@ export interface JournalRead {
 async function checkOwnFile(handle: FileHandle, path: string): Promise<number> {
   const info = await handle.stat();
   if (!info.isFile() || info.nlink > 1) {
-    throw fileError(Object.assign(new Error('not ours'), { code: info.isFile() ? 'EPERM' : 'EISDIR' }), 'use', `${path} (it must be a plain file of its own)`);
+    throw fileError(
+      Object.assign(new Error('not ours'), { code: info.isFile() ? 'EPERM' : 'EISDIR' }),
+      'use',
+      `${path} (it must be a plain file of its own)`,
+    );
   }
-  if (info.size > MAX_LEDGER_BYTES) throw fileError(new Error(`it is larger than ${MAX_LEDGER_BYTES} bytes`), 'read', path);
+  if (info.size > MAX_LEDGER_BYTES)
+    throw fileError(new Error(`it is larger than ${MAX_LEDGER_BYTES} bytes`), 'read', path);
   return info.size;
 }
 
@@ -73,7 +78,11 @@ export class JournalWriter {
   static async open(path: string, endsWithNewline: boolean): Promise<JournalWriter> {
     let handle: FileHandle;
     try {
-      handle = await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, 0o644);
+      handle = await open(
+        path,
+        constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW,
+        0o644,
+      );
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileError(error, 'create', path);
       try {

@@ -26,26 +26,58 @@ export function chosenForResend(id: string, resendUncertain: string[] | 'all' | 
   return resendUncertain === 'all' || (resendUncertain ?? []).includes(id);
 }
 
-async function carryOver(ledger: PurchaseLedger, manifest: BatchManifest | undefined, id: string, key: string, kind: string): Promise<void> {
+async function carryOver(
+  ledger: PurchaseLedger,
+  manifest: BatchManifest | undefined,
+  id: string,
+  key: string,
+  kind: string,
+): Promise<void> {
   const old = manifest?.unit(id);
   if (!manifest || !old || ledger.unit(key)) return;
-  if (manifest.isDone(id) && old.file && resolve(dirname(resolve(ledger.directory, old.file))) === resolve(ledger.directory)) {
+  if (
+    manifest.isDone(id) &&
+    old.file &&
+    resolve(dirname(resolve(ledger.directory, old.file))) === resolve(ledger.directory)
+  ) {
     const path = resolve(ledger.directory, old.file);
-    await ledger.carryOver({ key, state: 'saved', id, kind, file: basename(path), bytes: old.bytes, sha256: await sha256OfFile(path) });
+    await ledger.carryOver({
+      key,
+      state: 'saved',
+      id,
+      kind,
+      file: basename(path),
+      bytes: old.bytes,
+      sha256: await sha256OfFile(path),
+    });
   } else if (old.status === 'may-have-been-charged') {
-    await ledger.carryOver({ key, state: 'lost', id, kind, reason: old.error ?? 'sent by an earlier run; its answer was lost' });
+    await ledger.carryOver({
+      key,
+      state: 'lost',
+      id,
+      kind,
+      reason: old.error ?? 'sent by an earlier run; its answer was lost',
+    });
   }
 }
 
 /** Sorts a run's units by the ledger (after carrying over what an older manifest knew of them). */
-export async function sortByLedger<U extends LedgerBound>(ledger: PurchaseLedger, manifest: BatchManifest | undefined, units: readonly U[], kind: string, resendUncertain?: string[] | 'all'): Promise<SortedUnits<U>> {
+export async function sortByLedger<U extends LedgerBound>(
+  ledger: PurchaseLedger,
+  manifest: BatchManifest | undefined,
+  units: readonly U[],
+  kind: string,
+  resendUncertain?: string[] | 'all',
+): Promise<SortedUnits<U>> {
   const sorted: SortedUnits<U> = { have: [], held: [], buy: [] };
   for (const unit of units) {
     const key = requestKey(unit.body);
     await carryOver(ledger, manifest, unit.id, key, kind);
     const verdict = await ledger.verdict(key);
-    if (verdict.kind === 'have') sorted.have.push({ unit, key, path: verdict.path || undefined, bytes: verdict.unit.bytes });
-    else if (verdict.kind === 'held' && !chosenForResend(unit.id, resendUncertain)) sorted.held.push({ unit, key, record: verdict.unit });
+    if (verdict.kind === 'have')
+      sorted.have.push({ unit, key, path: verdict.path || undefined, bytes: verdict.unit.bytes });
+    else if (verdict.kind === 'held' && !chosenForResend(unit.id, resendUncertain))
+      sorted.held.push({ unit, key, record: verdict.unit });
     else sorted.buy.push({ unit, key });
   }
   return sorted;
@@ -54,7 +86,10 @@ export async function sortByLedger<U extends LedgerBound>(ledger: PurchaseLedger
 /** What a person reads of a held unit. */
 export function heldReason(record: LedgerUnit): string {
   if (record.state === 'charged-not-saved') return record.reason ?? 'paid for, but its file could not be written';
-  const when = record.state === 'charged' ? 'its answer had begun to arrive when the run ended' : record.reason ?? 'sent; the run ended before its answer arrived';
+  const when =
+    record.state === 'charged'
+      ? 'its answer had begun to arrive when the run ended'
+      : (record.reason ?? 'sent; the run ended before its answer arrived');
   return `may have been charged (${when}); it is not sent again unless you choose to resend it`;
 }
 

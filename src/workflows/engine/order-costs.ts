@@ -18,10 +18,12 @@ export interface OrderCosts {
 }
 
 /** The service's own caveat, shown beside every order price. */
-export const ESTIMATE_CAVEAT = 'The service estimates as if nothing changes in your existing orders this month and the area overlaps none of them.';
+export const ESTIMATE_CAVEAT =
+  'The service estimates as if nothing changes in your existing orders this month and the area overlaps none of them.';
 /** The caveat where the area overlaps an existing order (or that could not be checked): the
  * plain one would state the opposite of the overlap warning beside it. */
-export const OVERLAPPED_ESTIMATE_CAVEAT = 'The service estimates as if nothing changes in your existing orders this month and as if the area overlapped none of them, which the warnings above say may not hold here: the price may differ.';
+export const OVERLAPPED_ESTIMATE_CAVEAT =
+  'The service estimates as if nothing changes in your existing orders this month and as if the area overlapped none of them, which the warnings above say may not hold here: the price may differ.';
 
 /** A price as the service gave it: any number, so that one below zero or not finite reaches the
  * cost decision (cost-decision.ts), which refuses it; anything else is no price. */
@@ -55,7 +57,11 @@ export function readOrderCosts(estimate: OrderEstimate): OrderCosts {
   const nextStorage = numberOr(costs.NextMonthStorageCosts);
   const current = block(estimate.CurrentMonthCosts);
   const recurring = block(estimate.RecurringCostsEstimate);
-  const named = [typeof costs.CurrencyCode === 'string' ? costs.CurrencyCode : undefined, current.currency, recurring.currency].filter((c): c is string => c !== undefined);
+  const named = [
+    typeof costs.CurrencyCode === 'string' ? costs.CurrencyCode : undefined,
+    current.currency,
+    recurring.currency,
+  ].filter((c): c is string => c !== undefined);
   const currency = named[0] ?? 'EUR';
   return {
     currency,
@@ -75,7 +81,10 @@ export function orderCostOf(estimate: OrderEstimate): number | undefined {
 }
 
 /** The same figure from totals already read by readOrderCosts (a cost view's model holds them). */
-export function budgetedCost({ currentMonth, perMonth }: Pick<OrderCosts, 'currentMonth' | 'perMonth'>): number | undefined {
+export function budgetedCost({
+  currentMonth,
+  perMonth,
+}: Pick<OrderCosts, 'currentMonth' | 'perMonth'>): number | undefined {
   if (currentMonth === undefined && perMonth === undefined) return undefined;
   return Math.max(currentMonth ?? 0, perMonth ?? 0);
 }

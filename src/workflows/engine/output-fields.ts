@@ -12,10 +12,14 @@ export type OutputKind = 'composite' | 'tile' | 'minitile';
 export type OutputFields = ProcessOutputOptions & TileOutputOptions;
 
 /** The fields whose value is one of a list (the document's enum, else the known values). */
-const ENUM_FIELDS = OUTPUT_FIELDS.filter((row) => row.value !== 'flag' && row.wire !== 'UploadUrl').map((row) => row.wire);
+const ENUM_FIELDS = OUTPUT_FIELDS.filter((row) => row.value !== 'flag' && row.wire !== 'UploadUrl').map(
+  (row) => row.wire,
+);
 const BOOLEAN_FIELDS = OUTPUT_FIELDS.filter((row) => row.value === 'flag').map((row) => row.wire);
 /** Values named in the live-service notes, offered when the document lists none. */
-const KNOWN_VALUES: Record<string, readonly (string | number)[] | undefined> = Object.fromEntries(OUTPUT_FIELDS.map((row) => [row.wire, 'known' in row ? row.known : undefined]));
+const KNOWN_VALUES: Record<string, readonly (string | number)[] | undefined> = Object.fromEntries(
+  OUTPUT_FIELDS.map((row) => [row.wire, 'known' in row ? row.known : undefined]),
+);
 
 const PATHS: Record<OutputKind, string> = {
   composite: 'POST /api/satelliteimages/process/composite',
@@ -39,7 +43,7 @@ interface DocumentPorts {
 export async function fieldRules(ports: DocumentPorts, kind: OutputKind): Promise<FieldRules> {
   // No document: the client's own checks and the service decide.
   const spec = await unlessCancelled(ports.client.getSpecification({ signal: ports.signal }), ports.signal, undefined);
-  const fields = spec ? readSpecification(spec).requestFields[PATHS[kind]] ?? {} : {};
+  const fields = spec ? (readSpecification(spec).requestFields[PATHS[kind]] ?? {}) : {};
   const enums: Record<string, readonly unknown[] | undefined> = {};
   for (const name of [...ENUM_FIELDS, 'EpsgProjection', 'Resolution']) enums[name] = fields[name.toLowerCase()]?.enum;
   return { enums };
@@ -65,12 +69,19 @@ export function checkOutputNames(kind: OutputKind, fields: object | undefined, s
   const unknown = Object.keys(fields ?? {}).filter((name) => !knownNames.has(name));
   if (unknown.length === 0) return;
   const accepted = OUTPUT_FIELD_NAMES[kind].map((n) => `'${n}'`).join(', ');
-  throw new WorkflowError('invalid-option', `${source}: unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => `'${n}'`).join(', ')}. Accepted: ${accepted}. Nothing was sent.`);
+  throw new WorkflowError(
+    'invalid-option',
+    `${source}: unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => `'${n}'`).join(', ')}. Accepted: ${accepted}. Nothing was sent.`,
+  );
 }
 
 /** Settings first, the options over them; fields the request kind does not take are dropped, and
  * names no request takes are refused. */
-export function mergeOutput(kind: OutputKind, fromSettings: OutputFields | undefined, fromOptions: OutputFields | undefined): OutputFields {
+export function mergeOutput(
+  kind: OutputKind,
+  fromSettings: OutputFields | undefined,
+  fromOptions: OutputFields | undefined,
+): OutputFields {
   checkOutputNames(kind, fromOptions);
   const merged: Record<string, unknown> = {};
   for (const source of [fromSettings, fromOptions]) {
@@ -92,7 +103,10 @@ export function checkUploadUrl(value: string): string {
     throw new WorkflowError('invalid-option', `UploadUrl '${value}' is not an address.`);
   }
   if (!isHttpsOrLoopback(url)) {
-    throw new WorkflowError('invalid-option', 'UploadUrl must be an https:// address (plain http only to this machine).');
+    throw new WorkflowError(
+      'invalid-option',
+      'UploadUrl must be an https:// address (plain http only to this machine).',
+    );
   }
   return value;
 }
@@ -105,14 +119,21 @@ export function checkOutput(fields: OutputFields, rules: FieldRules): OutputFiel
     if (value === undefined) continue;
     const allowed = rules.enums[name];
     if (name === 'Level' ? value !== 1 && value !== 2 : typeof value !== 'string') {
-      throw new WorkflowError('invalid-option', `${name} ${JSON.stringify(value)} is not valid${name === 'Level' ? ': use 1 or 2' : ''}.`);
+      throw new WorkflowError(
+        'invalid-option',
+        `${name} ${JSON.stringify(value)} is not valid${name === 'Level' ? ': use 1 or 2' : ''}.`,
+      );
     }
     if (allowed && !allowed.includes(value)) {
-      throw new WorkflowError('invalid-option', `${name} '${String(value)}' is not one the service lists: ${allowed.join(', ')}.`);
+      throw new WorkflowError(
+        'invalid-option',
+        `${name} '${String(value)}' is not one the service lists: ${allowed.join(', ')}.`,
+      );
     }
   }
   for (const name of BOOLEAN_FIELDS) {
-    if (record[name] !== undefined && typeof record[name] !== 'boolean') throw new WorkflowError('invalid-option', `${name} must be true or false.`);
+    if (record[name] !== undefined && typeof record[name] !== 'boolean')
+      throw new WorkflowError('invalid-option', `${name} must be true or false.`);
   }
   if (fields.UploadUrl !== undefined) checkUploadUrl(fields.UploadUrl);
   return fields;
@@ -122,6 +143,8 @@ export function checkOutput(fields: OutputFields, rules: FieldRules): OutputFiel
 export function outputSummary(fields: OutputFields): string {
   const parts = Object.entries(fields)
     .filter(([, value]) => value !== undefined && value !== false)
-    .map(([key, value]) => (value === true ? key : key === 'UploadUrl' ? 'UploadUrl (uploaded, not saved)' : `${key} ${String(value)}`));
+    .map(([key, value]) =>
+      value === true ? key : key === 'UploadUrl' ? 'UploadUrl (uploaded, not saved)' : `${key} ${String(value)}`,
+    );
   return parts.length > 0 ? parts.join(' · ') : 'the service defaults';
 }

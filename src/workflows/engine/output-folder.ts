@@ -21,7 +21,10 @@ const problems: Record<string, string> = {
 };
 
 function unusable(directory: string, why: string): WorkflowError {
-  return new WorkflowError('invalid-option', `Could not write to the output folder ${directory}: ${why}. Nothing was sent; choose another folder (satImagery.outputDirectory) or fix its permissions.`);
+  return new WorkflowError(
+    'invalid-option',
+    `Could not write to the output folder ${directory}: ${why}. Nothing was sent; choose another folder (satImagery.outputDirectory) or fix its permissions.`,
+  );
 }
 
 function reason(err: unknown): string {
@@ -50,7 +53,10 @@ async function refuseLinks(directory: string, workspace: string | undefined): Pr
     if (!info.isSymbolicLink()) continue;
     const target = await readlink(path).catch(() => '?');
     const which = path === resolve(directory) ? 'it is a symbolic link' : `${path} is a symbolic link`;
-    throw unusable(directory, `${which} (to ${target}), and a folder that points elsewhere is never written through; use the folder it points to by its own path, or another folder`);
+    throw unusable(
+      directory,
+      `${which} (to ${target}), and a folder that points elsewhere is never written through; use the folder it points to by its own path, or another folder`,
+    );
   }
 }
 
@@ -63,7 +69,11 @@ export async function removeStaleParts(directory: string): Promise<string[]> {
     if (!owner || owner.host !== HOST_TAG || owner.pid === process.pid || isProcessAlive(owner.pid)) continue;
     const path = join(directory, name);
     const info = await lstat(path).catch(() => undefined);
-    if (info?.isFile()) await unlink(path).then(() => removed.push(name), () => undefined);
+    if (info?.isFile())
+      await unlink(path).then(
+        () => removed.push(name),
+        () => undefined,
+      );
   }
   return removed;
 }

@@ -7,7 +7,14 @@
 import { shortKey } from './request-key';
 
 /** Names the project writes in an output folder; an image never takes one. */
-const OWN_NAMES = new Set(['sat-imagery-ledger.jsonl', 'sat-imagery.lock', 'sat-imagery-manifest.json', 'stac-items.json', 'collection.json', 'catalog.json']);
+const OWN_NAMES = new Set([
+  'sat-imagery-ledger.jsonl',
+  'sat-imagery.lock',
+  'sat-imagery-manifest.json',
+  'stac-items.json',
+  'collection.json',
+  'catalog.json',
+]);
 
 /** One part of a name: no separators, no `..`, no control characters, at most 64 characters. */
 export function namePart(text: string | number): string {

@@ -85,7 +85,13 @@ export interface WorkflowDefaults {
   /** satImagery.defaults.output.*: optional output fields of every process request. */
   output?: OutputFields;
   /** `satImagery.defaults.order.*`: the cadence of a tasking order, offered as the answers. */
-  order?: { imageFrequency?: number; storageMonths?: number; apiRequests?: number; geometryTileOrdering?: boolean; /** YYYY-MM-DD; unset: each order's first day. */ referenceDate?: string };
+  order?: {
+    imageFrequency?: number;
+    storageMonths?: number;
+    apiRequests?: number;
+    geometryTileOrdering?: boolean;
+    /** YYYY-MM-DD; unset: each order's first day. */ referenceDate?: string;
+  };
 }
 
 export interface WorkflowSettings {

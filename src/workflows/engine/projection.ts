@@ -68,9 +68,13 @@ export function epsgItems(bbox: BoundingBox | undefined, typeOwn: number): PickI
 
 /** Checks a code: a whole positive number, in the document's enum when it has one. */
 export function checkEpsg(value: number, allowed: readonly unknown[] | undefined): number {
-  if (!Number.isInteger(value) || value <= 0) throw new WorkflowError('invalid-option', `EPSG code ${String(value)} is not a whole positive number.`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new WorkflowError('invalid-option', `EPSG code ${String(value)} is not a whole positive number.`);
   if (allowed && allowed.length > 0 && !allowed.includes(value)) {
-    throw new WorkflowError('invalid-option', `EPSG code ${value} is not one the service lists: ${allowed.join(', ')}.`);
+    throw new WorkflowError(
+      'invalid-option',
+      `EPSG code ${value} is not one the service lists: ${allowed.join(', ')}.`,
+    );
   }
   return value;
 }

@@ -50,7 +50,12 @@ export type LedgerUnit = Omit<LedgerEntry, 'v'>;
 const STATES = new Set<string>(['sending', 'charged', 'saved', 'lost', 'refused', 'charged-not-saved', 'not-sent']);
 
 /** States in which the unit may have been paid for without a file to show. */
-export const HELD_STATES: ReadonlySet<UnitState> = new Set<UnitState>(['sending', 'charged', 'lost', 'charged-not-saved']);
+export const HELD_STATES: ReadonlySet<UnitState> = new Set<UnitState>([
+  'sending',
+  'charged',
+  'lost',
+  'charged-not-saved',
+]);
 
 export type Verdict =
   | { kind: 'have'; unit: LedgerUnit; path: string }
@@ -74,7 +79,14 @@ async function removeStaleParts(directory: string): Promise<void> {
 
 function isEntry(value: unknown): value is LedgerEntry {
   const v = value as Partial<LedgerEntry> | null;
-  return typeof v === 'object' && v !== null && typeof v.key === 'string' && /^[0-9a-f]{64}$/.test(v.key) && typeof v.state === 'string' && STATES.has(v.state);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.key === 'string' &&
+    /^[0-9a-f]{64}$/.test(v.key) &&
+    typeof v.state === 'string' &&
+    STATES.has(v.state)
+  );
 }
 
 /** Folds journal lines into units: later lines win, earlier facts (id, credits) are kept. */
@@ -189,7 +201,11 @@ export class PurchaseLedger {
   /** After the billed call. The unit is on the disk as `sending` already (held on a rerun), so a
    * journal that cannot take this line (the disk that refused the image is full) loses nothing:
    * the state is kept for this run and the person is told what happened to the image itself. */
-  async settle(key: string, state: 'lost' | 'refused' | 'charged-not-saved' | 'not-sent', reason?: string): Promise<void> {
+  async settle(
+    key: string,
+    state: 'lost' | 'refused' | 'charged-not-saved' | 'not-sent',
+    reason?: string,
+  ): Promise<void> {
     const fields = { key, state, ...(reason !== undefined ? { reason: this.redact(reason) } : {}) };
     try {
       await this.write(fields, true);
@@ -208,6 +224,9 @@ export class PurchaseLedger {
     await this.writer.append(entry, sync);
     const { v: _v, ...unit } = entry;
     const before = this.units.get(entry.key);
-    this.units.set(entry.key, { ...(before ? dropUndefined({ id: before.id, kind: before.kind, credits: before.credits }) : {}), ...unit });
+    this.units.set(entry.key, {
+      ...(before ? dropUndefined({ id: before.id, kind: before.kind, credits: before.credits }) : {}),
+      ...unit,
+    });
   }
 }

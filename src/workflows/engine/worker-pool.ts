@@ -31,7 +31,8 @@ export async function runPool<T, R>(
   const workers = Math.max(1, Math.min(Math.floor(size) || 1, items.length));
   await Promise.all(Array.from({ length: workers }, worker));
   // Units never started (after a cancel) are reported as not done.
-  for (let i = 0; i < items.length; i++) outcomes[i] ??= { item: items[i]!, ok: false, error: new Error('not started: cancelled') };
+  for (let i = 0; i < items.length; i++)
+    outcomes[i] ??= { item: items[i]!, ok: false, error: new Error('not started: cancelled') };
   return outcomes;
 }
 

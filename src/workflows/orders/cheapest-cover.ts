@@ -16,7 +16,11 @@ export interface TileCoverEstimate {
 }
 
 /** The tile order the service proposes for the area, estimated; undefined when it proposes none. */
-export async function estimateTileCover(ports: WorkflowPorts, aoi: Aoi, polygonRequest: OrderEstimateRequest): Promise<TileCoverEstimate | undefined> {
+export async function estimateTileCover(
+  ports: WorkflowPorts,
+  aoi: Aoi,
+  polygonRequest: OrderEstimateRequest,
+): Promise<TileCoverEstimate | undefined> {
   ports.progress.report({ message: 'Finding the cheapest tile cover…' });
   const cover = await ports.client.optimizeTiles({ Wkt: aoi.taskingWkt }, { signal: ports.signal });
   const tileGuids = (cover.Tiles ?? []).filter((g): g is string => typeof g === 'string');
@@ -33,12 +37,19 @@ export async function estimateTileCover(ports: WorkflowPorts, aoi: Aoi, polygonR
   const estimate = await ports.client.estimateOrder(request, { signal: ports.signal });
   // Footprints for the map; one flow per search request (tiles, then mini-tiles).
   const tiles: TileRecord[] = [];
-  if (tileGuids.length) tiles.push(...(await ports.client.searchTiles({ TileGuids: tileGuids }, { signal: ports.signal })));
-  if (miniTileGuids.length) tiles.push(...(await ports.client.searchTiles({ MiniTileGuids: miniTileGuids }, { signal: ports.signal })));
+  if (tileGuids.length)
+    tiles.push(...(await ports.client.searchTiles({ TileGuids: tileGuids }, { signal: ports.signal })));
+  if (miniTileGuids.length)
+    tiles.push(...(await ports.client.searchTiles({ MiniTileGuids: miniTileGuids }, { signal: ports.signal })));
   return { request, estimate, tiles };
 }
 
-export function coverOption(id: CoverOption['id'], estimate: OrderEstimate, request: OrderEstimateRequest, tiles: readonly TileRecord[]): CoverOption {
+export function coverOption(
+  id: CoverOption['id'],
+  estimate: OrderEstimate,
+  request: OrderEstimateRequest,
+  tiles: readonly TileRecord[],
+): CoverOption {
   const costs = readOrderCosts(estimate);
   const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
   return {
@@ -51,6 +62,9 @@ export function coverOption(id: CoverOption['id'], estimate: OrderEstimate, requ
     billedKm2: typeof estimate.AreaKm2 === 'number' ? estimate.AreaKm2 : undefined,
     tiles: count((request as { TileGuids?: unknown }).TileGuids),
     miniTiles: count((request as { MiniTileGuids?: unknown }).MiniTileGuids),
-    footprints: tiles.map(tileChoice).filter((t) => t !== undefined).map((t) => ({ guid: t.guid, polygons: t.polygons })),
+    footprints: tiles
+      .map(tileChoice)
+      .filter((t) => t !== undefined)
+      .map((t) => ({ guid: t.guid, polygons: t.polygons })),
   };
 }

@@ -40,9 +40,12 @@ export function parseOrderEnd(text: string | null | undefined): string | null {
 function orderFieldProblems(fields: OrderFields): string[] {
   const problems: string[] = [];
   if (!isDay(fields.from)) problems.push(`From '${fields.from}' must be a date as YYYY-MM-DD.`);
-  if (fields.to !== null && !isDay(fields.to)) problems.push(`To '${fields.to}' must be a date as YYYY-MM-DD, or empty for a recurring order.`);
-  if (fields.to !== null && isDay(fields.from) && isDay(fields.to) && fields.to < fields.from) problems.push(`To (${fields.to}) is before From (${fields.from}).`);
-  if (!isDay(fields.referenceDate)) problems.push(`ReferenceDate '${fields.referenceDate}' must be a date as YYYY-MM-DD.`);
+  if (fields.to !== null && !isDay(fields.to))
+    problems.push(`To '${fields.to}' must be a date as YYYY-MM-DD, or empty for a recurring order.`);
+  if (fields.to !== null && isDay(fields.from) && isDay(fields.to) && fields.to < fields.from)
+    problems.push(`To (${fields.to}) is before From (${fields.from}).`);
+  if (!isDay(fields.referenceDate))
+    problems.push(`ReferenceDate '${fields.referenceDate}' must be a date as YYYY-MM-DD.`);
   for (const row of ORDER_COUNT_FIELDS) {
     const problem = orderCountProblem(row, fields[row.name]);
     if (problem) problems.push(problem);
@@ -75,7 +78,10 @@ export function orderEstimateRequest(aoi: Aoi | undefined, fields: OrderFields):
 }
 
 /** The create payload: exactly the estimated one, plus the deduplication choice (spec 4.3). */
-export function orderCreateRequest(estimated: OrderEstimateRequest, tileDeduplication: boolean | undefined): OrderCreateRequest {
+export function orderCreateRequest(
+  estimated: OrderEstimateRequest,
+  tileDeduplication: boolean | undefined,
+): OrderCreateRequest {
   return tileDeduplication === undefined ? { ...estimated } : { ...estimated, TileDeduplication: tileDeduplication };
 }
 

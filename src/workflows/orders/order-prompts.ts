@@ -35,14 +35,23 @@ export interface OrderPromptState {
   models: TaskingModel[];
   fixed: OrderChoices;
   chosen: OrderChoices;
-  defaults: { from: string; to: string; geometryTileOrdering: boolean; /** The setting; unset: the first day. */ referenceDate?: string } & Record<CadenceKey, number>;
+  defaults: {
+    from: string;
+    to: string;
+    geometryTileOrdering: boolean;
+    /** The setting; unset: the first day. */ referenceDate?: string;
+  } & Record<CadenceKey, number>;
   /** A run without prompts: the reference date follows the setting, else the first day. */
   noPrompts?: boolean;
   /** A tile order: only there does TileDeduplication act, so only there is it asked. */
   forTiles: boolean;
 }
 
-function store<K extends keyof OrderChoices>(state: OrderPromptState, key: K, answer: Answer<OrderChoices[K]>): Answer<true> {
+function store<K extends keyof OrderChoices>(
+  state: OrderPromptState,
+  key: K,
+  answer: Answer<OrderChoices[K]>,
+): Answer<true> {
   if (answer === undefined || answer === BACK) return answer;
   state.chosen[key] = answer;
   return true;
@@ -55,7 +64,17 @@ export function orderPromptSteps(ports: WorkflowPorts): WizardStep<OrderPromptSt
       id: 'model',
       fixed: isFixed('model'),
       ask: async (s, position) =>
-        store(s, 'model', await ports.ask.pick({ id: 'model', title: 'Model to order', items: modelItems(s.models), defaultValue: s.chosen.model ?? s.models[0]?.Model, ...position })),
+        store(
+          s,
+          'model',
+          await ports.ask.pick({
+            id: 'model',
+            title: 'Model to order',
+            items: modelItems(s.models),
+            defaultValue: s.chosen.model ?? s.models[0]?.Model,
+            ...position,
+          }),
+        ),
     },
     {
       id: 'satelliteConstellations',
@@ -63,9 +82,21 @@ export function orderPromptSteps(ports: WorkflowPorts): WizardStep<OrderPromptSt
       ask: async (s, position) => {
         const model = s.chosen.model!;
         const { all } = supportedConstellations(model, s.models);
-        const defaults = s.chosen.satelliteConstellations ?? defaultConstellations(model, s.models, ports.settings().defaults.satelliteConstellations);
+        const defaults =
+          s.chosen.satelliteConstellations ??
+          defaultConstellations(model, s.models, ports.settings().defaults.satelliteConstellations);
         const items = all.map((c) => ({ label: c, value: c }));
-        return store(s, 'satelliteConstellations', await ports.ask.pickMany({ id: 'satelliteConstellations', title: `Satellite constellations for ${model}`, items, defaultValues: defaults, ...position }));
+        return store(
+          s,
+          'satelliteConstellations',
+          await ports.ask.pickMany({
+            id: 'satelliteConstellations',
+            title: `Satellite constellations for ${model}`,
+            items,
+            defaultValues: defaults,
+            ...position,
+          }),
+        );
       },
     },
     {
@@ -120,23 +151,21 @@ export function orderPromptSteps(ports: WorkflowPorts): WizardStep<OrderPromptSt
         return store(s, 'referenceDate', typeof answer === 'string' ? answer.trim() : answer);
       },
     },
-    ...ORDER_COUNT_FIELDS.map(
-      (field): WizardStep<OrderPromptState> => ({
-        id: field.name,
-        fixed: isFixed(field.name),
-        ask: async (s, position) => {
-          const answer = await ports.ask.input({
-            id: field.name,
-            title: field.title,
-            prompt: field.meaning,
-            value: String(s.chosen[field.name] ?? s.defaults[field.name]),
-            validate: (text) => cadenceProblem(text, field.min, field.max),
-            ...position,
-          });
-          return store(s, field.name, typeof answer === 'string' ? Number(answer.trim()) : answer);
-        },
-      }),
-    ),
+    ...ORDER_COUNT_FIELDS.map((field): WizardStep<OrderPromptState> => ({
+      id: field.name,
+      fixed: isFixed(field.name),
+      ask: async (s, position) => {
+        const answer = await ports.ask.input({
+          id: field.name,
+          title: field.title,
+          prompt: field.meaning,
+          value: String(s.chosen[field.name] ?? s.defaults[field.name]),
+          validate: (text) => cadenceProblem(text, field.min, field.max),
+          ...position,
+        });
+        return store(s, field.name, typeof answer === 'string' ? Number(answer.trim()) : answer);
+      },
+    })),
     {
       // Only an order of an area can be turned into the tiles covering it.
       id: 'geometryTileOrdering',
@@ -144,9 +173,23 @@ export function orderPromptSteps(ports: WorkflowPorts): WizardStep<OrderPromptSt
       ask: async (s, position) => {
         const items = [
           { label: 'Order the area', description: 'billed as the bounding box of each polygon', value: false },
-          { label: 'Order the tiles covering the area (GeometryTileOrdering)', description: 'whole tiles, at the tile rate', value: true },
+          {
+            label: 'Order the tiles covering the area (GeometryTileOrdering)',
+            description: 'whole tiles, at the tile rate',
+            value: true,
+          },
         ];
-        return store(s, 'geometryTileOrdering', await ports.ask.pick({ id: 'geometryTileOrdering', title: 'What to order', items, defaultValue: s.chosen.geometryTileOrdering ?? s.defaults.geometryTileOrdering, ...position }));
+        return store(
+          s,
+          'geometryTileOrdering',
+          await ports.ask.pick({
+            id: 'geometryTileOrdering',
+            title: 'What to order',
+            items,
+            defaultValue: s.chosen.geometryTileOrdering ?? s.defaults.geometryTileOrdering,
+            ...position,
+          }),
+        );
       },
     },
     {
@@ -155,9 +198,23 @@ export function orderPromptSteps(ports: WorkflowPorts): WizardStep<OrderPromptSt
       ask: async (s, position) => {
         const items = [
           { label: 'No deduplication', description: 'order every tile', value: false },
-          { label: 'Deduplicate tiles', description: 'skip tiles already ordered with the same model, constellations and cadence', value: true },
+          {
+            label: 'Deduplicate tiles',
+            description: 'skip tiles already ordered with the same model, constellations and cadence',
+            value: true,
+          },
         ];
-        return store(s, 'tileDeduplication', await ports.ask.pick({ id: 'tileDeduplication', title: 'Tile deduplication', items, defaultValue: s.chosen.tileDeduplication ?? false, ...position }));
+        return store(
+          s,
+          'tileDeduplication',
+          await ports.ask.pick({
+            id: 'tileDeduplication',
+            title: 'Tile deduplication',
+            items,
+            defaultValue: s.chosen.tileDeduplication ?? false,
+            ...position,
+          }),
+        );
       },
     },
   ];
@@ -166,5 +223,7 @@ export function orderPromptSteps(ports: WorkflowPorts): WizardStep<OrderPromptSt
 function cadenceProblem(text: string, minimum: number, maximum: number): string | undefined {
   const t = text.trim();
   const n = Number(t);
-  return /^\d+$/.test(t) && n >= minimum && n <= maximum ? undefined : `Enter a whole number from ${minimum} to ${maximum}.`;
+  return /^\d+$/.test(t) && n >= minimum && n <= maximum
+    ? undefined
+    : `Enter a whole number from ${minimum} to ${maximum}.`;
 }

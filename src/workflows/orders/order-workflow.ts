@@ -17,7 +17,14 @@ import { coverOption, estimateTileCover } from './cheapest-cover';
 import { overlapWarnings } from './order-overlap';
 import { orderPromptSteps } from './order-prompts';
 import type { CadenceKey, OrderPromptState } from './order-prompts';
-import { addMonths, orderCreateRequest, orderEstimateRequest, parseOrderEnd, recurringCancellationDeadline, todayOf } from './order-payload';
+import {
+  addMonths,
+  orderCreateRequest,
+  orderEstimateRequest,
+  parseOrderEnd,
+  recurringCancellationDeadline,
+  todayOf,
+} from './order-payload';
 import { nowOf } from '../engine/ports';
 import type { AoiSource, WorkflowDefaults, WorkflowPorts } from '../engine/ports';
 import { diffRequests } from '../engine/request-profile';
@@ -50,16 +57,26 @@ export interface OrderOptions {
 
 /** The cadence offered: the settings where set, else the service's usual 1. */
 function cadenceDefaults(order: WorkflowDefaults['order']): Record<CadenceKey, number> {
-  return Object.fromEntries(CADENCE_KEYS.map((key) => [key, order?.[key] ?? ORDER_DEFAULTS[key]])) as Record<CadenceKey, number>;
+  return Object.fromEntries(CADENCE_KEYS.map((key) => [key, order?.[key] ?? ORDER_DEFAULTS[key]])) as Record<
+    CadenceKey,
+    number
+  >;
 }
 
 const CADENCE_KEYS: readonly CadenceKey[] = ORDER_COUNT_FIELDS.map((row) => row.name);
 
 function cadenceFixed(options: OrderOptions, cadence: Record<CadenceKey, number>): Partial<Record<CadenceKey, number>> {
-  return Object.fromEntries(CADENCE_KEYS.map((key) => [key, options[key] ?? (options.skipConfirmation ? cadence[key] : undefined)]));
+  return Object.fromEntries(
+    CADENCE_KEYS.map((key) => [key, options[key] ?? (options.skipConfirmation ? cadence[key] : undefined)]),
+  );
 }
 
-export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefined, options: OrderOptions, mode: 'estimate' | 'create'): Promise<OrderResult> {
+export async function runOrder(
+  ports: WorkflowPorts,
+  source: AoiSource | undefined,
+  options: OrderOptions,
+  mode: 'estimate' | 'create',
+): Promise<OrderResult> {
   ports = honestProgress(ports);
   const aoi: Aoi | undefined = source ? readAoiOrThrow(source).aoi : undefined;
   if (!aoi && !options.tileGuids?.length && !options.miniTileGuids?.length) {
@@ -68,7 +85,14 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
   const now = nowOf(ports);
   // Read once, before the first price is compared with the order balance, and carried to the creation.
   const account = accountOnce(ports);
-  const result: OrderResult = { outcome: 'cancelled', request: undefined, estimate: undefined, order: undefined, recurring: false, cancellationDeadline: undefined };
+  const result: OrderResult = {
+    outcome: 'cancelled',
+    request: undefined,
+    estimate: undefined,
+    order: undefined,
+    recurring: false,
+    cancellationDeadline: undefined,
+  };
   try {
     ports.progress.report({ message: 'Loading models…' });
     const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
@@ -76,7 +100,9 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
     const cadence = cadenceDefaults(settings.order);
     const forTiles = !!(options.tileGuids?.length || options.miniTileGuids?.length);
     // Asked (offered from the setting) unless the options fix it; a run without prompts takes the setting.
-    const geometryTiles = options.geometryTileOrdering ?? (options.skipConfirmation ? (settings.order?.geometryTileOrdering ?? false) : undefined);
+    const geometryTiles =
+      options.geometryTileOrdering ??
+      (options.skipConfirmation ? (settings.order?.geometryTileOrdering ?? false) : undefined);
     const state: OrderPromptState = {
       models,
       fixed: {
@@ -86,7 +112,9 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
         // `to: null` or '' fixes a recurring order; undefined leaves it to ask.
         to: options.to === undefined ? undefined : parseOrderEnd(options.to),
         // Deduplication only acts on tile orders (spec 4.3): asked there, left out otherwise.
-        tileDeduplication: options.tileDeduplication ?? (options.skipConfirmation && (forTiles || geometryTiles === true) ? false : undefined),
+        tileDeduplication:
+          options.tileDeduplication ??
+          (options.skipConfirmation && (forTiles || geometryTiles === true) ? false : undefined),
         // The cadence is asked (offered from the settings) unless the options fix it; a run
         // without prompts takes the settings as they are.
         ...cadenceFixed(options, cadence),
@@ -94,7 +122,13 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
         referenceDate: options.referenceDate,
       },
       chosen: {},
-      defaults: { from: todayOf(now), to: addMonths(todayOf(now), 1), ...cadence, geometryTileOrdering: settings.order?.geometryTileOrdering ?? false, referenceDate: settings.order?.referenceDate },
+      defaults: {
+        from: todayOf(now),
+        to: addMonths(todayOf(now), 1),
+        ...cadence,
+        geometryTileOrdering: settings.order?.geometryTileOrdering ?? false,
+        referenceDate: settings.order?.referenceDate,
+      },
       forTiles,
       noPrompts: options.skipConfirmation === true,
     };
@@ -132,9 +166,18 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
       panel.warnings.push(...result.overlaps);
       if (result.overlaps.length > 0) panel.caveat = OVERLAPPED_ESTIMATE_CAVEAT;
       // An order of the covering tiles is already a tile order: no comparison with the polygon one.
-      const tileCover = aoi && !forTiles && estimated.GeometryTileOrdering !== true && (options.compareCovers ?? !options.skipConfirmation) ? await estimateTileCover(ports, aoi, estimated) : undefined;
+      const tileCover =
+        aoi &&
+        !forTiles &&
+        estimated.GeometryTileOrdering !== true &&
+        (options.compareCovers ?? !options.skipConfirmation)
+          ? await estimateTileCover(ports, aoi, estimated)
+          : undefined;
       if (tileCover) {
-        panel.covers = [coverOption('polygon', estimate, estimated, []), coverOption('tiles', tileCover.estimate, tileCover.request, tileCover.tiles)];
+        panel.covers = [
+          coverOption('polygon', estimate, estimated, []),
+          coverOption('tiles', tileCover.estimate, tileCover.request, tileCover.tiles),
+        ];
         result.covers = panel.covers;
       }
       // An estimate asked for without prompts is the whole job: nothing is created.
@@ -161,7 +204,11 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
       // Create with the very payload that was estimated (only TileDeduplication added).
       const { TileDeduplication: _dedup, ...sent } = toCreate;
       const drift = diffRequests(chosen, sent);
-      if (drift.length > 0) throw new WorkflowError('profile-mismatch', `Not sent: the order differs from its estimate (${drift.join('; ')}).`);
+      if (drift.length > 0)
+        throw new WorkflowError(
+          'profile-mismatch',
+          `Not sent: the order differs from its estimate (${drift.join('; ')}).`,
+        );
       ports.progress.report({ message: 'Creating the order…' });
       const balanceBefore = (await account()).balances.EUR;
       try {
@@ -188,6 +235,11 @@ export async function runOrder(ports: WorkflowPorts, source: AoiSource | undefin
 
 /** "Renews every month; cancel before 1 Dec 2026 00:00 UTC to stop next month's charge." */
 export function recurringSentence(deadline: string): string {
-  const day = new Date(deadline).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const day = new Date(deadline).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return `This order renews every month until it is cancelled; cancel it before ${day} 00:00 UTC to stop next month's charge.`;
 }

@@ -24,7 +24,11 @@ export function totalOf(priced: readonly PricedDate[]): number | undefined {
   return Math.round(total * 1e6) / 1e6;
 }
 
-export function seriesEstimateModel(aoi: Aoi, priced: readonly PricedDate[], budget: number | undefined): CompositeEstimateModel {
+export function seriesEstimateModel(
+  aoi: Aoi,
+  priced: readonly PricedDate[],
+  budget: number | undefined,
+): CompositeEstimateModel {
   const first = priced[0]!;
   const base = compositeEstimateModel(aoi, first.profile, first.request, first.estimate, budget);
   const total = totalOf(priced);
@@ -34,17 +38,24 @@ export function seriesEstimateModel(aoi: Aoi, priced: readonly PricedDate[], bud
   };
   // The first date's budget sentence is about one date: the total is what is compared.
   const warnings = base.warnings.filter((w) => !w.startsWith('The cost ('));
-  if (budget !== undefined && total !== undefined && total >= budget) warnings.push(`The total cost (${total}) is at or above your budget of ${budget}.`);
+  if (budget !== undefined && total !== undefined && total >= budget)
+    warnings.push(`The total cost (${total}) is at or above your budget of ${budget}.`);
   const dates = priced.map((p) => p.date);
   return {
     ...base,
     title: `Time series of ${priced.length} date${priced.length === 1 ? '' : 's'}`,
-    settings: [{ label: 'Dates', value: `${dates[0]} … ${dates[dates.length - 1]} (${dates.length})` }, ...base.settings.filter((s) => s.label !== 'Date')],
+    settings: [
+      { label: 'Dates', value: `${dates[0]} … ${dates[dates.length - 1]} (${dates.length})` },
+      ...base.settings.filter((s) => s.label !== 'Date'),
+    ],
     warnings,
     payload: priced.map((p) => p.request),
     credits: total,
     fileSizeMB: sum((p) => p.estimate.FileSizeEstimateMB),
     timeSeconds: sum((p) => p.estimate.FastTimeEstimateSeconds ?? p.estimate.SlowTimeEstimateSeconds),
-    series: { dates: priced.map((p) => ({ date: p.date, ...(p.credits !== undefined ? { credits: p.credits } : {}) })), ...(total !== undefined ? { total } : {}) },
+    series: {
+      dates: priced.map((p) => ({ date: p.date, ...(p.credits !== undefined ? { credits: p.credits } : {}) })),
+      ...(total !== undefined ? { total } : {}),
+    },
   };
 }

@@ -4,7 +4,12 @@
 import type { CompositeEstimate, TaskingModel } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import { judgeAvailability } from '../composite/availability';
-import { checkChoices, checkFixedBands, checkedPromptState, loadBandLimitIfNeeded } from '../composite/composite-checks';
+import {
+  checkChoices,
+  checkFixedBands,
+  checkedPromptState,
+  loadBandLimitIfNeeded,
+} from '../composite/composite-checks';
 import type { RunAccount } from '../engine/account-snapshot';
 import { compositeSteps } from '../composite/composite-prompts';
 import type { CompositePromptState } from '../composite/composite-prompts';
@@ -31,7 +36,14 @@ export type SeriesFields = Omit<ProfileFields, 'date'>;
  * In the place of the composite's date: the window of the date search and its thinning
  * (series-steps.ts), returned as `dates` to be used instead of the options'.
  */
-export async function seriesFields(ports: WorkflowPorts, aoi: Aoi, aoiMode: AoiMode, options: DownloadSeriesOptions, models: TaskingModel[], account: RunAccount): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice } | undefined> {
+export async function seriesFields(
+  ports: WorkflowPorts,
+  aoi: Aoi,
+  aoiMode: AoiMode,
+  options: DownloadSeriesOptions,
+  models: TaskingModel[],
+  account: RunAccount,
+): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice } | undefined> {
   const { dates: given, from, to, every, nth, ...choices } = options;
   const settings = ports.settings().defaults;
   const now = nowOf(ports);
@@ -40,12 +52,17 @@ export async function seriesFields(ports: WorkflowPorts, aoi: Aoi, aoiMode: AoiM
   const prompted = await checkedPromptState(ports, choices, settings, models);
   // As the Output step: offered only in a run that asks something, so a run whose settings are
   // all given (options, a keybinding) takes the command line's defaults without a question.
-  const quiet = (['model', 'satelliteConstellations', 'epsgProjection', 'resolution', 'bandnames'] as const).every((key) => prompted.fixed[key] !== undefined);
+  const quiet = (['model', 'satelliteConstellations', 'epsgProjection', 'resolution', 'bandnames'] as const).every(
+    (key) => prompted.fixed[key] !== undefined,
+  );
   const named = (given !== undefined && given.length > 0) || quiet;
   const state: CompositePromptState & SeriesStepsState = {
     ...prompted,
     series: { from, to, every, nth },
-    seriesFixed: { window: named || from !== undefined || to !== undefined, thinning: named || every !== undefined || nth !== undefined },
+    seriesFixed: {
+      window: named || from !== undefined || to !== undefined,
+      thinning: named || every !== undefined || nth !== undefined,
+    },
   };
   // The series gives every date: for the wizard the date counts as fixed, so a run whose other
   // settings are all given (options, the command line, a keybinding) is not stopped at the
@@ -54,21 +71,42 @@ export async function seriesFields(ports: WorkflowPorts, aoi: Aoi, aoiMode: AoiM
   // The date is what the series varies: never asked; the window and the thinning take its place.
   const composite = compositeSteps({ ports, aoi, aoiMode, window, account });
   const at = composite.findIndex((step) => step.id === 'date');
-  const steps = [...composite.slice(0, at), ...seriesSteps<CompositePromptState & SeriesStepsState>(ports, now), ...composite.slice(at + 1)];
+  const steps = [
+    ...composite.slice(0, at),
+    ...seriesSteps<CompositePromptState & SeriesStepsState>(ports, now),
+    ...composite.slice(at + 1),
+  ];
   if (!(await runWizard(steps, state))) return undefined;
   await loadBandLimitIfNeeded(account, state);
   const fields: SeriesFields = { ...checkChoices(state), aoiMode };
   // Every date would be PUT to the one address, each overwriting the one before.
-  if (fields.output?.UploadUrl) throw new WorkflowError('invalid-option', 'A time series downloads one image per date; it cannot send them all to one UploadUrl. Clear UploadUrl (the setting satImagery.defaults.output.uploadUrl or the option) to download them. Nothing was sent.');
+  if (fields.output?.UploadUrl)
+    throw new WorkflowError(
+      'invalid-option',
+      'A time series downloads one image per date; it cannot send them all to one UploadUrl. Clear UploadUrl (the setting satImagery.defaults.output.uploadUrl or the option) to download them. Nothing was sent.',
+    );
   return { fields, dates: state.series };
 }
 
 /** The dates to download, and the partial ones left out (reported, not sent). */
-export async function seriesDates(ports: WorkflowPorts, aoi: Aoi, fields: SeriesFields, options: DownloadSeriesOptions): Promise<{ dates: string[]; partial: string[] }> {
-  if (options.dates && options.dates.length > 0) return { dates: selectSeriesDates(options.dates, { maxDates: options.maxDates }), partial: [] };
+export async function seriesDates(
+  ports: WorkflowPorts,
+  aoi: Aoi,
+  fields: SeriesFields,
+  options: DownloadSeriesOptions,
+): Promise<{ dates: string[]; partial: string[] }> {
+  if (options.dates && options.dates.length > 0)
+    return { dates: selectSeriesDates(options.dates, { maxDates: options.maxDates }), partial: [] };
   const window = windowOf(options, nowOf(ports));
   ports.progress.report({ message: 'Searching dates…' });
-  const coverage = await searchDates(ports, aoi, fields.aoiMode, fields.model, [...fields.satelliteConstellations], window);
+  const coverage = await searchDates(
+    ports,
+    aoi,
+    fields.aoiMode,
+    fields.model,
+    [...fields.satelliteConstellations],
+    window,
+  );
   const allowPartial = fields.output?.AllowPartialImage === true;
   const candidates = allowPartial ? [...coverage.full, ...coverage.partial] : coverage.full;
   const selection = { every: options.every, nth: options.nth, maxDates: options.maxDates };
@@ -78,7 +116,12 @@ export async function seriesDates(ports: WorkflowPorts, aoi: Aoi, fields: Series
 
 /** The frozen profile of one date of the series: its request body is the date's ledger key. */
 export function dateProfile(aoi: Aoi, fields: SeriesFields, date: string): CompositeProfile {
-  return freezeProfile(aoi, { ...fields, date, satelliteConstellations: [...fields.satelliteConstellations], output: { ...fields.output } });
+  return freezeProfile(aoi, {
+    ...fields,
+    date,
+    satelliteConstellations: [...fields.satelliteConstellations],
+    output: { ...fields.output },
+  });
 }
 
 export interface Checked {
@@ -88,7 +131,13 @@ export interface Checked {
 }
 
 /** Availability, then estimate, of each date with its final payload, a few at a time. */
-export async function checkAndPrice(ports: WorkflowPorts, aoi: Aoi, fields: SeriesFields, dates: readonly string[], workers: number): Promise<Checked> {
+export async function checkAndPrice(
+  ports: WorkflowPorts,
+  aoi: Aoi,
+  fields: SeriesFields,
+  dates: readonly string[],
+  workers: number,
+): Promise<Checked> {
   const allowPartial = fields.output?.AllowPartialImage === true;
   let checked = 0;
   const outcomes = await runPool(
@@ -96,11 +145,15 @@ export async function checkAndPrice(ports: WorkflowPorts, aoi: Aoi, fields: Seri
     workers,
     async (date): Promise<PricedDate | SeriesDateReport> => {
       const profile = dateProfile(aoi, fields, date);
-      const flags = await ports.client.checkCompositeAvailability(availabilityRequest(profile), { signal: ports.signal });
+      const flags = await ports.client.checkCompositeAvailability(availabilityRequest(profile), {
+        signal: ports.signal,
+      });
       const verdict = judgeAvailability(flags, date);
-      const partialOnly = verdict.failed.length === 1 && verdict.failed[0] === 'FullyAvailable' && flags.PartiallyAvailable === true;
+      const partialOnly =
+        verdict.failed.length === 1 && verdict.failed[0] === 'FullyAvailable' && flags.PartiallyAvailable === true;
       ports.progress.report({ message: `Checked ${++checked} of ${dates.length} dates…` });
-      if (!verdict.ready && !(partialOnly && allowPartial)) return { date, status: partialOnly ? 'partial' : 'not-available', error: verdict.sentence };
+      if (!verdict.ready && !(partialOnly && allowPartial))
+        return { date, status: partialOnly ? 'partial' : 'not-available', error: verdict.sentence };
       const request = compositeRequest(profile);
       const estimate: CompositeEstimate = await ports.client.estimateComposite(request, { signal: ports.signal });
       const credits = typeof estimate.CreditEstimate === 'number' ? estimate.CreditEstimate : undefined;

@@ -32,7 +32,8 @@ export interface DownloadSeriesOptions extends Omit<CompositeChoices, 'date'> {
  * availability check said no. failed: sent and refused, or not written. may-have-been-charged:
  * sent and its answer lost (not sent again unless asked). not-sent: cancelled or declined first.
  */
-type SeriesDateStatus = 'done' | 'skipped' | 'partial' | 'not-available' | 'failed' | 'may-have-been-charged' | 'not-sent';
+type SeriesDateStatus =
+  'done' | 'skipped' | 'partial' | 'not-available' | 'failed' | 'may-have-been-charged' | 'not-sent';
 
 export interface SeriesDateReport {
   date: string;

@@ -49,10 +49,24 @@ function tooLarge(billedKm2: number, maxKm2: number): string {
   );
 }
 
-export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, options: DownloadSeriesOptions = {}): Promise<SeriesResult> {
+export async function downloadSeries(
+  ports: WorkflowPorts,
+  source: AoiSource,
+  options: DownloadSeriesOptions = {},
+): Promise<SeriesResult> {
   ports = honestProgress(ports);
   const { aoi } = readAoiOrThrow(source);
-  const result: SeriesResult = { outcome: 'cancelled', manifestPath: undefined, units: [], files: [], failed: [], uncertain: [], bytes: 0, dates: [], totalCredits: undefined };
+  const result: SeriesResult = {
+    outcome: 'cancelled',
+    manifestPath: undefined,
+    units: [],
+    files: [],
+    failed: [],
+    uncertain: [],
+    bytes: 0,
+    dates: [],
+    totalCredits: undefined,
+  };
   try {
     ports.progress.report({ message: 'Loading models…' });
     const models = await ports.client.listModels({ signal: ports.signal });
@@ -61,11 +75,25 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
     const asked = await seriesFields(ports, aoi, options.aoiMode ?? aoi.format, options, models, account);
     if (!asked) return result;
     const { fields } = asked;
-    result.choices = { model: fields.model, satelliteConstellations: [...fields.satelliteConstellations], epsgProjection: fields.epsgProjection, resolution: fields.resolution, bandnames: fields.bandnames, output: fields.output };
+    result.choices = {
+      model: fields.model,
+      satelliteConstellations: [...fields.satelliteConstellations],
+      epsgProjection: fields.epsgProjection,
+      resolution: fields.resolution,
+      bandnames: fields.bandnames,
+      output: fields.output,
+    };
     const directory = options.outputDirectory ?? ports.settings().outputDirectory;
-    if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
+    if (!directory)
+      throw new WorkflowError(
+        'invalid-option',
+        'No output folder: set satImagery.outputDirectory or open a workspace folder.',
+      );
     await checkOutputFolder(directory, ports.settings().workspaceFolder);
-    const ledger = await PurchaseLedger.open(directory, { command: `Download Time Series of ${source.name}`, redact: ports.redact });
+    const ledger = await PurchaseLedger.open(directory, {
+      command: `Download Time Series of ${source.name}`,
+      redact: ports.redact,
+    });
     try {
       await downloadDates(ports, account, aoi, fields, { ...options, ...asked.dates }, directory, ledger, result);
     } finally {
@@ -78,25 +106,59 @@ export async function downloadSeries(ports: WorkflowPorts, source: AoiSource, op
   }
 }
 
-async function downloadDates(ports: WorkflowPorts, account: RunAccount, aoi: Aoi, fields: SeriesFields, options: DownloadSeriesOptions, directory: string, ledger: PurchaseLedger, result: SeriesResult): Promise<void> {
+async function downloadDates(
+  ports: WorkflowPorts,
+  account: RunAccount,
+  aoi: Aoi,
+  fields: SeriesFields,
+  options: DownloadSeriesOptions,
+  directory: string,
+  ledger: PurchaseLedger,
+  result: SeriesResult,
+): Promise<void> {
   const limits = await account();
   // Before the date search and any availability or estimate call.
-  if (limits.maxCompositeAreaKm2 !== undefined && aoi.billedAreaKm2 > limits.maxCompositeAreaKm2) throw new WorkflowError('invalid-option', tooLarge(aoi.billedAreaKm2, limits.maxCompositeAreaKm2));
+  if (limits.maxCompositeAreaKm2 !== undefined && aoi.billedAreaKm2 > limits.maxCompositeAreaKm2)
+    throw new WorkflowError('invalid-option', tooLarge(aoi.billedAreaKm2, limits.maxCompositeAreaKm2));
   const { dates, partial } = await seriesDates(ports, aoi, fields, options);
-  for (const date of partial) result.dates.push({ date, status: 'partial', error: 'the imagery of this date covers only part of the area (set AllowPartialImage to take it)' });
+  for (const date of partial)
+    result.dates.push({
+      date,
+      status: 'partial',
+      error: 'the imagery of this date covers only part of the area (set AllowPartialImage to take it)',
+    });
 
   // The profile without the AOI text (a hash of it instead): a rerun with other settings starts afresh.
-  const profileKey = { ...fields, satelliteConstellations: [...fields.satelliteConstellations], area: createHash('sha256').update(aoi.wkt).digest('hex') };
-  const manifest = await BatchManifest.open(directory, 'series', profileKey as unknown as Record<string, unknown>, ports.redact);
+  const profileKey = {
+    ...fields,
+    satelliteConstellations: [...fields.satelliteConstellations],
+    area: createHash('sha256').update(aoi.wkt).digest('hex'),
+  };
+  const manifest = await BatchManifest.open(
+    directory,
+    'series',
+    profileKey as unknown as Record<string, unknown>,
+    ports.redact,
+  );
   result.manifestPath = manifest.path;
   // Each date's key is its exact request body: dates bought earlier with it, and dates held as
   // possibly paid for, are neither priced nor sent.
   const bodies = new Map(dates.map((date) => [date, compositeRequest(dateProfile(aoi, fields, date))]));
-  const sorted = await sortByLedger(ledger, manifest, dates.map((date) => ({ id: date, body: bodies.get(date) })), 'series', options.resendUncertain);
+  const sorted = await sortByLedger(
+    ledger,
+    manifest,
+    dates.map((date) => ({ id: date, body: bodies.get(date) })),
+    'series',
+    options.resendUncertain,
+  );
   const toPrice = sorted.buy.map((b) => b.unit.id);
 
-  const workers = Math.min(poolSize(options.concurrency ?? limits.maxConnections, limits.maxConnections), (ports.client as { gate?: { size?: number } }).gate?.size ?? Number.POSITIVE_INFINITY);
-  const { priced, refused } = toPrice.length > 0 ? await checkAndPrice(ports, aoi, fields, toPrice, workers) : { priced: [], refused: [] };
+  const workers = Math.min(
+    poolSize(options.concurrency ?? limits.maxConnections, limits.maxConnections),
+    (ports.client as { gate?: { size?: number } }).gate?.size ?? Number.POSITIVE_INFINITY,
+  );
+  const { priced, refused } =
+    toPrice.length > 0 ? await checkAndPrice(ports, aoi, fields, toPrice, workers) : { priced: [], refused: [] };
   result.totalCredits = totalOf(priced);
   let go: PricedDate[] = priced;
   if (priced.length > 0) {
@@ -109,7 +171,11 @@ async function downloadDates(ports: WorkflowPorts, account: RunAccount, aoi: Aoi
   }
   const units = go.map((p) => ({ id: p.date, input: p, body: p.request, credits: p.credits }));
   // Dates bought earlier and dates held as possibly charged are reported by the batch runner.
-  const earlier = [...sorted.have, ...sorted.held].map(({ unit }) => ({ id: unit.id, input: undefined as PricedDate | undefined, body: unit.body }));
+  const earlier = [...sorted.have, ...sorted.held].map(({ unit }) => ({
+    id: unit.id,
+    input: undefined as PricedDate | undefined,
+    body: unit.body,
+  }));
   // Items are written beside the downloads, not in the worker's slot: reading an image back
   // must not hold up the next date's request.
   const items: Promise<unknown>[] = [];
@@ -120,44 +186,103 @@ async function downloadDates(ports: WorkflowPorts, account: RunAccount, aoi: Aoi
     ports,
     manifest,
     [...earlier, ...units],
-    { noun: 'dates', ledger, kind: 'series', concurrency: workers, maxConcurrent: limits.maxConnections, resendUncertain: options.resendUncertain, creditsBefore: limits.balances.credits },
+    {
+      noun: 'dates',
+      ledger,
+      kind: 'series',
+      concurrency: workers,
+      maxConcurrent: limits.maxConnections,
+      resendUncertain: options.resendUncertain,
+      creditsBefore: limits.balances.credits,
+    },
     async ({ id, input }, onBytes) => {
       if (!input) throw new WorkflowError('invalid-option', `${id} was not planned in this run.`);
-      return downloadDate(ports, directory, fields, input, onBytes, (file) => items.push(writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log, { collection: collectionId }), shares)));
+      return downloadDate(ports, directory, fields, input, onBytes, (file) =>
+        items.push(
+          writeItemQuietly(
+            ports,
+            file,
+            () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log, { collection: collectionId }),
+            shares,
+          ),
+        ),
+      );
     },
   );
   // Dates bought earlier keep their images; their Items are brought up to date (written by an
   // earlier version, or before the folder had its Collection), so the Collection lists whole Items.
   for (const { unit, path } of sorted.have) {
     const request = bodies.get(unit.id);
-    if (path && request && !(await isItemCurrent(path, collectionId))) items.push(writeItemQuietly(ports, path, () => writeStacSidecar(path, aoi, dateProfile(aoi, fields, unit.id), request, ports.log, { collection: collectionId })));
+    if (path && request && !(await isItemCurrent(path, collectionId)))
+      items.push(
+        writeItemQuietly(ports, path, () =>
+          writeStacSidecar(path, aoi, dateProfile(aoi, fields, unit.id), request, ports.log, {
+            collection: collectionId,
+          }),
+        ),
+      );
   }
   await Promise.all(items);
   withValidity(batch.units, shares);
-  Object.assign(result, { units: batch.units, files: batch.files, failed: batch.failed, uncertain: batch.uncertain, bytes: batch.bytes, charge: batch.charge });
-  result.dates.push(...dateReports(dates, batch.units, priced, refused, go.length > 0 || priced.length === 0, (date) => manifest.unit(date)));
+  Object.assign(result, {
+    units: batch.units,
+    files: batch.files,
+    failed: batch.failed,
+    uncertain: batch.uncertain,
+    bytes: batch.bytes,
+    charge: batch.charge,
+  });
+  result.dates.push(
+    ...dateReports(dates, batch.units, priced, refused, go.length > 0 || priced.length === 0, (date) =>
+      manifest.unit(date),
+    ),
+  );
   result.dates.sort((a, b) => a.date.localeCompare(b.date));
   const cancelled = ports.signal.aborted || (priced.length > 0 && go.length === 0);
-  result.outcome = cancelled ? 'cancelled' : batch.uncertain.length > 0 ? 'may-have-been-charged' : result.dates.some((d) => d.status === 'done' || d.status === 'skipped') ? 'completed' : 'not-available';
+  result.outcome = cancelled
+    ? 'cancelled'
+    : batch.uncertain.length > 0
+      ? 'may-have-been-charged'
+      : result.dates.some((d) => d.status === 'done' || d.status === 'skipped')
+        ? 'completed'
+        : 'not-available';
   // The ItemCollection (what GDAL's STACIT driver opens) lists the Collection's dates: every run's.
   const collection = await writeSeriesCollectionQuietly(ports, directory, result.files);
   result.collection = collection?.path;
   result.itemCollection = await writeFolderItems(ports, directory, collection?.images ?? result.files);
 }
 
-async function downloadDate(ports: WorkflowPorts, directory: string, fields: SeriesFields, priced: PricedDate, onBytes: (n: number) => void, written: (file: string) => void): Promise<{ file: string | undefined; bytes: number }> {
+async function downloadDate(
+  ports: WorkflowPorts,
+  directory: string,
+  fields: SeriesFields,
+  priced: PricedDate,
+  onBytes: (n: number) => void,
+  written: (file: string) => void,
+): Promise<{ file: string | undefined; bytes: number }> {
   const { date, request } = priced;
   // The name carries the request's hash: parallel dates, and other profiles' images, never share
   // one; a file of the person's already at it is kept and the image takes the next free name.
   const fileName = seriesFileName(fields, date, requestKey(request));
-  const answer = await ports.client.downloadComposite(request, { directory, fileName, fallbackName: fileName, onProgress: onBytes }, { signal: ports.signal });
+  const answer = await ports.client.downloadComposite(
+    request,
+    { directory, fileName, fallbackName: fileName, onProgress: onBytes },
+    { signal: ports.signal },
+  );
   // Named by the pixels the file holds, which may be coarser than those asked.
   const file = answer.path ? await nameByPixelSize(answer.path, fields.resolution, ports.log) : undefined;
   if (file) written(file);
   return { file, bytes: answer.bytes };
 }
 
-function dateReports(dates: string[], units: SeriesResult['units'], priced: PricedDate[], refused: SeriesDateReport[], sent: boolean, recorded: (date: string) => ManifestUnit | undefined): SeriesDateReport[] {
+function dateReports(
+  dates: string[],
+  units: SeriesResult['units'],
+  priced: PricedDate[],
+  refused: SeriesDateReport[],
+  sent: boolean,
+  recorded: (date: string) => ManifestUnit | undefined,
+): SeriesDateReport[] {
   const byId = new Map(units.map((u) => [u.id, u]));
   const credits = new Map(priced.map((p) => [p.date, p.credits]));
   const refusedBy = new Map(refused.map((r) => [r.date, r]));
@@ -169,8 +294,21 @@ function dateReports(dates: string[], units: SeriesResult['units'], priced: Pric
     const common = { date, ...(price !== undefined ? { credits: price } : {}) };
     // A date cancelled mid-download has no report from the runner, but was sent: the manifest says so.
     const record = recorded(date);
-    if (!unit && record?.status === 'may-have-been-charged') return { ...common, status: 'may-have-been-charged', error: record.error ?? SENT_NO_ANSWER };
-    if (!unit) return { ...common, status: 'not-sent', ...(sent ? { error: 'cancelled before it was sent' } : { error: 'the cost was not confirmed' }) };
-    return { ...common, status: unit.status, ...(unit.file ? { file: unit.file } : {}), ...(unit.bytes !== undefined ? { bytes: unit.bytes } : {}), ...(unit.validFraction !== undefined ? { validFraction: unit.validFraction } : {}), ...(unit.error ? { error: unit.error } : {}) };
+    if (!unit && record?.status === 'may-have-been-charged')
+      return { ...common, status: 'may-have-been-charged', error: record.error ?? SENT_NO_ANSWER };
+    if (!unit)
+      return {
+        ...common,
+        status: 'not-sent',
+        ...(sent ? { error: 'cancelled before it was sent' } : { error: 'the cost was not confirmed' }),
+      };
+    return {
+      ...common,
+      status: unit.status,
+      ...(unit.file ? { file: unit.file } : {}),
+      ...(unit.bytes !== undefined ? { bytes: unit.bytes } : {}),
+      ...(unit.validFraction !== undefined ? { validFraction: unit.validFraction } : {}),
+      ...(unit.error ? { error: unit.error } : {}),
+    };
   });
 }

@@ -6,7 +6,10 @@ import { isNameTaken, moveExclusive } from '../../api/safe-files';
 
 /** Metres per pixel (north-south), rounded to 0.1 m, from a file's EPSG and pixel size; degrees
  * of EPSG:4326 are taken at 110,574 m per degree of latitude. Undefined when it cannot be said. */
-export function metresPerPixel(epsg: number | undefined, resolution: readonly [number, number] | readonly number[]): number | undefined {
+export function metresPerPixel(
+  epsg: number | undefined,
+  resolution: readonly [number, number] | readonly number[],
+): number | undefined {
   const size = Math.abs(resolution[1] ?? resolution[0] ?? NaN);
   if (!Number.isFinite(size) || size <= 0 || epsg === undefined) return undefined;
   const metres = epsg === 4326 ? size * 110_574 : size;
@@ -44,7 +47,9 @@ export async function nameByPixelSize(path: string, asked: number, log?: (line: 
     await moveExclusive(path, renamed);
   } catch (error) {
     // A paid image is never lost to a rename: it keeps the name it has.
-    log?.(`${name} has ${shown} m pixels (${asked} m were asked); it keeps its name (${isNameTaken(error) ? `${basename(renamed)} is taken` : (error as Error).message}).`);
+    log?.(
+      `${name} has ${shown} m pixels (${asked} m were asked); it keeps its name (${isNameTaken(error) ? `${basename(renamed)} is taken` : (error as Error).message}).`,
+    );
     return path;
   }
   log?.(`The service sent ${shown} m pixels where ${asked} m were asked: saved as ${basename(renamed)}.`);

@@ -39,7 +39,19 @@ export function eoBand(name: string): EoBand {
 }
 
 /** The data types the raster extension names; the raster core reads no other. */
-const DATA_TYPES = new Set(['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64']);
+const DATA_TYPES = new Set([
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'float16',
+  'float32',
+  'float64',
+]);
 
 /** What the raster core read of the file's bands. */
 export interface RasterBandFacts {

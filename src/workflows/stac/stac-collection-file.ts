@@ -16,14 +16,16 @@ import { SERIES_MARK, collectionIdOf, stacSeriesCollection } from './stac-series
 import type { CollectionMember } from './stac-series-collection';
 import { sidecarPath } from './stac-sidecar';
 
-type Existing = { kind: 'none' } | { kind: 'ours'; id: string; itemFiles: string[] } | { kind: 'not-ours'; why: string };
+type Existing =
+  { kind: 'none' } | { kind: 'ours'; id: string; itemFiles: string[] } | { kind: 'not-ours'; why: string };
 
 async function readExisting(directory: string): Promise<Existing> {
   const path = join(directory, COLLECTION_FILE_NAME);
   const info = await lstat(path).catch(() => undefined);
   if (!info) return { kind: 'none' };
   // A link (even to nothing) is never written through, nor read as ours.
-  if (!info.isFile()) return { kind: 'not-ours', why: info.isSymbolicLink() ? 'it is a symbolic link' : 'it is not a regular file' };
+  if (!info.isFile())
+    return { kind: 'not-ours', why: info.isSymbolicLink() ? 'it is a symbolic link' : 'it is not a regular file' };
   let text: string;
   try {
     text = await readTextBounded(path, JSON_FILE_LIMITS.collection);
@@ -36,7 +38,13 @@ async function readExisting(directory: string): Promise<Existing> {
   } catch {
     return { kind: 'not-ours', why: 'it is not JSON' };
   }
-  if (parsed?.type !== 'Collection' || parsed[SERIES_MARK] !== true || typeof parsed.id !== 'string' || parsed.id === '') return { kind: 'not-ours', why: 'this extension did not write it' };
+  if (
+    parsed?.type !== 'Collection' ||
+    parsed[SERIES_MARK] !== true ||
+    typeof parsed.id !== 'string' ||
+    parsed.id === ''
+  )
+    return { kind: 'not-ours', why: 'this extension did not write it' };
   const links = Array.isArray(parsed.links) ? (parsed.links as { rel?: unknown; href?: unknown }[]) : [];
   const itemFiles = links.flatMap((link) => {
     const file = link?.rel === 'item' && typeof link.href === 'string' ? fileOfHref(directory, link.href) : undefined;
@@ -78,10 +86,17 @@ async function member(directory: string, file: string): Promise<{ item: StacItem
   } catch {
     return undefined;
   }
-  if (item?.type !== 'Feature' || typeof item.id !== 'string' || !Array.isArray(item.bbox) || typeof item.properties?.datetime !== 'string') return undefined;
+  if (
+    item?.type !== 'Feature' ||
+    typeof item.id !== 'string' ||
+    !Array.isArray(item.bbox) ||
+    typeof item.properties?.datetime !== 'string'
+  )
+    return undefined;
   const href = item.assets?.image?.href;
   const image = typeof href === 'string' ? fileOfHref(directory, href) : undefined;
-  const info = image && resolve(dirname(image)) === resolve(directory) ? await lstat(image).catch(() => undefined) : undefined;
+  const info =
+    image && resolve(dirname(image)) === resolve(directory) ? await lstat(image).catch(() => undefined) : undefined;
   return info?.isFile() && image ? { item, image } : undefined;
 }
 
@@ -94,10 +109,16 @@ export interface WrittenCollection {
 /** Writes the folder's Collection of the Items it had and the Items of `images` (this run's);
  * returns its path and images, or undefined when there is no Item to list or the name is the
  * person's. */
-export async function writeSeriesCollection(directory: string, images: readonly string[], log?: (line: string) => void): Promise<WrittenCollection | undefined> {
+export async function writeSeriesCollection(
+  directory: string,
+  images: readonly string[],
+  log?: (line: string) => void,
+): Promise<WrittenCollection | undefined> {
   const existing = await readExisting(directory);
   if (existing.kind === 'not-ours') {
-    log?.(`No STAC Collection was written: ${COLLECTION_FILE_NAME} in ${directory} is kept as it is (${existing.why}).`);
+    log?.(
+      `No STAC Collection was written: ${COLLECTION_FILE_NAME} in ${directory} is kept as it is (${existing.why}).`,
+    );
     return undefined;
   }
   const mine = new Set(images.map((image) => resolve(sidecarPath(image))));
@@ -106,7 +127,10 @@ export async function writeSeriesCollection(directory: string, images: readonly 
   for (const file of [...files].sort()) {
     const read = await member(directory, file);
     if (read) found.push({ fileName: basename(file), item: read.item, image: read.image, ours: mine.has(file) });
-    else if (mine.has(file)) log?.(`The STAC Collection leaves out ${basename(file)}: it could not be read as an Item of an image in the folder.`);
+    else if (mine.has(file))
+      log?.(
+        `The STAC Collection leaves out ${basename(file)}: it could not be read as an Item of an image in the folder.`,
+      );
   }
   // The settings of this run decide; a run that wrote nothing keeps the Collection's own.
   const current = found.find((f) => f.ours) ?? found[0];
@@ -114,7 +138,10 @@ export async function writeSeriesCollection(directory: string, images: readonly 
   const key = settingsKey(current.item);
   const members = found.filter((f) => settingsKey(f.item) === key);
   const other = found.length - members.length;
-  if (other > 0) log?.(`The STAC Collection lists the ${members.length} date(s) of this run's settings; ${other} Item(s) of other settings stay in the folder, unlisted.`);
+  if (other > 0)
+    log?.(
+      `The STAC Collection lists the ${members.length} date(s) of this run's settings; ${other} Item(s) of other settings stay in the folder, unlisted.`,
+    );
   const id = existing.kind === 'ours' ? existing.id : collectionIdOf(basename(resolve(directory)));
   const path = join(directory, COLLECTION_FILE_NAME);
   await replaceFileSafely(path, `${JSON.stringify(stacSeriesCollection(id, members), null, 2)}\n`);
@@ -122,7 +149,11 @@ export async function writeSeriesCollection(directory: string, images: readonly 
 }
 
 /** The Collection after a series run, logged (not thrown) when it cannot be written. */
-export async function writeSeriesCollectionQuietly(ports: { log?: (line: string) => void }, directory: string, images: readonly string[]): Promise<WrittenCollection | undefined> {
+export async function writeSeriesCollectionQuietly(
+  ports: { log?: (line: string) => void },
+  directory: string,
+  images: readonly string[],
+): Promise<WrittenCollection | undefined> {
   try {
     return await writeSeriesCollection(directory, images, ports.log);
   } catch (error) {

@@ -12,13 +12,19 @@ import type { StacItem } from './stac-item';
 
 export const ITEM_COLLECTION_NAME = 'stac-items.json';
 
-export async function writeItemCollection(directory: string, images: readonly string[], log?: (line: string) => void): Promise<string | undefined> {
+export async function writeItemCollection(
+  directory: string,
+  images: readonly string[],
+  log?: (line: string) => void,
+): Promise<string | undefined> {
   const items: StacItem[] = [];
   for (const image of [...new Set(images)].sort()) {
     try {
       items.push(JSON.parse(await readTextBounded(sidecarPath(image), JSON_FILE_LIMITS.item)) as StacItem);
     } catch (error) {
-      log?.(`The STAC ItemCollection leaves out ${basename(image)}: its Item could not be read (${(error as Error).message}).`);
+      log?.(
+        `The STAC ItemCollection leaves out ${basename(image)}: its Item could not be read (${(error as Error).message}).`,
+      );
     }
   }
   if (items.length === 0) return undefined;
@@ -29,7 +35,12 @@ export async function writeItemCollection(directory: string, images: readonly st
 
 /** The image is paid for and saved: metadata that cannot be written is logged, never fatal. The
  * share of valid pixels read while writing it goes into `shares` (by image path). */
-export async function writeItemQuietly(ports: { log?: (line: string) => void }, image: string, write: () => Promise<WrittenSidecar>, shares?: Map<string, number>): Promise<WrittenSidecar | undefined> {
+export async function writeItemQuietly(
+  ports: { log?: (line: string) => void },
+  image: string,
+  write: () => Promise<WrittenSidecar>,
+  shares?: Map<string, number>,
+): Promise<WrittenSidecar | undefined> {
   try {
     const written = await write();
     if (written.validFraction !== undefined) shares?.set(image, written.validFraction);
@@ -41,7 +52,11 @@ export async function writeItemQuietly(ports: { log?: (line: string) => void }, 
 }
 
 /** The folder's ItemCollection after a batch, logged (not thrown) when it cannot be written. */
-export async function writeFolderItems(ports: { log?: (line: string) => void }, directory: string, images: readonly string[]): Promise<string | undefined> {
+export async function writeFolderItems(
+  ports: { log?: (line: string) => void },
+  directory: string,
+  images: readonly string[],
+): Promise<string | undefined> {
   try {
     return await writeItemCollection(directory, images, ports.log);
   } catch (error) {

@@ -17,10 +17,12 @@ export const FILE_EXTENSION = 'https://stac-extensions.github.io/file/v2.1.0/sch
 /** The name of a time series folder's STAC Collection, which its Items link to. */
 export const COLLECTION_FILE_NAME = 'collection.json';
 /** live-service-notes.md: outputs shared outside the account carry the source data's notice. */
-export const ATTRIBUTION = 'Contains modified Copernicus Sentinel data; Landsat data courtesy of the U.S. Geological Survey.';
+export const ATTRIBUTION =
+  'Contains modified Copernicus Sentinel data; Landsat data courtesy of the U.S. Geological Survey.';
 
 type Position = number[];
-type StacGeometry = { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] };
+type StacGeometry =
+  { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] };
 
 const AUTOMATIC_UTM = 47000;
 
@@ -102,7 +104,12 @@ export function stacItem(input: StacImageInput): StacItem {
   return {
     type: 'Feature',
     stac_version: STAC_VERSION,
-    stac_extensions: [PROJECTION_EXTENSION, EO_EXTENSION, ...(input.raster ? [RASTER_EXTENSION] : []), ...(input.file ? [FILE_EXTENSION] : [])],
+    stac_extensions: [
+      PROJECTION_EXTENSION,
+      EO_EXTENSION,
+      ...(input.raster ? [RASTER_EXTENSION] : []),
+      ...(input.file ? [FILE_EXTENSION] : []),
+    ],
     id,
     ...(input.collection !== undefined ? { collection: input.collection } : {}),
     geometry: input.geometry,
@@ -138,6 +145,10 @@ export function stacItem(input: StacImageInput): StacItem {
   };
 }
 
-export function stacItemCollection(items: StacItem[]): { type: 'FeatureCollection'; features: StacItem[]; links: never[] } {
+export function stacItemCollection(items: StacItem[]): {
+  type: 'FeatureCollection';
+  features: StacItem[];
+  links: never[];
+} {
   return { type: 'FeatureCollection', features: items, links: [] };
 }

@@ -13,7 +13,12 @@ export const SERIES_MARK = 'sat-imagery:series';
  * notices: so `other` (STAC 1.1's name for a licence that is not an SPDX id; STAC 1.0 readers take
  * any id) with a `license` link to the Copernicus Sentinel data legal notice. */
 const LICENSE = 'other';
-export const LICENSE_LINK = { rel: 'license', href: 'https://sentinels.copernicus.eu/documents/247904/690755/Sentinel_Data_Legal_Notice', type: 'text/html', title: 'Legal notice on the use of Copernicus Sentinel Data and Service Information' };
+export const LICENSE_LINK = {
+  rel: 'license',
+  href: 'https://sentinels.copernicus.eu/documents/247904/690755/Sentinel_Data_Legal_Notice',
+  type: 'text/html',
+  title: 'Legal notice on the use of Copernicus Sentinel Data and Service Information',
+};
 
 export interface Provider {
   name: string;
@@ -49,9 +54,31 @@ export function providersOf(constellations: readonly string[]): Provider[] {
   const landsat = constellations.some((c) => /landsat/i.test(c));
   const none = !sentinel && !landsat;
   return [
-    ...(sentinel || none ? [{ name: 'European Union, Copernicus programme (ESA)', description: 'Contains modified Copernicus Sentinel data.', roles: ['licensor', 'producer'], url: 'https://www.copernicus.eu' }] : []),
-    ...(landsat || none ? [{ name: 'U.S. Geological Survey', description: 'Landsat data courtesy of the U.S. Geological Survey.', roles: ['licensor', 'producer'], url: 'https://www.usgs.gov/landsat-missions' }] : []),
-    { name: 'ClearSKY Vision', description: 'Composites of the source data, made by the imagery service for each date.', roles: ['processor'] },
+    ...(sentinel || none
+      ? [
+          {
+            name: 'European Union, Copernicus programme (ESA)',
+            description: 'Contains modified Copernicus Sentinel data.',
+            roles: ['licensor', 'producer'],
+            url: 'https://www.copernicus.eu',
+          },
+        ]
+      : []),
+    ...(landsat || none
+      ? [
+          {
+            name: 'U.S. Geological Survey',
+            description: 'Landsat data courtesy of the U.S. Geological Survey.',
+            roles: ['licensor', 'producer'],
+            url: 'https://www.usgs.gov/landsat-missions',
+          },
+        ]
+      : []),
+    {
+      name: 'ClearSKY Vision',
+      description: 'Composites of the source data, made by the imagery service for each date.',
+      roles: ['processor'],
+    },
   ];
 }
 
@@ -78,11 +105,14 @@ function unionBox(items: readonly StacItem[]): number[] {
 }
 
 const distinct = <T>(values: T[]): T[] => [...new Map(values.map((v) => [JSON.stringify(v), v])).values()];
-const sortedDistinct = <T extends string | number>(values: T[]): T[] => distinct(values).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+const sortedDistinct = <T extends string | number>(values: T[]): T[] =>
+  distinct(values).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 function summaries(items: readonly StacItem[]): Record<string, unknown[]> {
   const props = (name: string) => items.map((i) => i.properties[name]).filter((v) => v !== undefined && v !== null);
-  const bands = items.flatMap((i) => (Array.isArray(i.assets.image?.['eo:bands']) ? (i.assets.image['eo:bands'] as { name: string }[]) : []));
+  const bands = items.flatMap((i) =>
+    Array.isArray(i.assets.image?.['eo:bands']) ? (i.assets.image['eo:bands'] as { name: string }[]) : [],
+  );
   const summary: Record<string, unknown[]> = {
     constellation: sortedDistinct(props('constellation') as string[]),
     gsd: sortedDistinct(props('gsd') as number[]),
@@ -96,14 +126,25 @@ function summaries(items: readonly StacItem[]): Record<string, unknown[]> {
 
 /** `members` must hold at least one Item; they are listed by date, then id. */
 export function stacSeriesCollection(id: string, members: readonly CollectionMember[]): StacCollection {
-  const sorted = [...members].sort((a, b) => String(a.item.properties.datetime).localeCompare(String(b.item.properties.datetime)) || a.item.id.localeCompare(b.item.id));
+  const sorted = [...members].sort(
+    (a, b) =>
+      String(a.item.properties.datetime).localeCompare(String(b.item.properties.datetime)) ||
+      a.item.id.localeCompare(b.item.id),
+  );
   const items = sorted.map((m) => m.item);
   const dates = items.map((i) => String(i.properties.datetime));
-  const constellations = items.flatMap((i) => (Array.isArray(i.properties['sat-imagery:constellations']) ? (i.properties['sat-imagery:constellations'] as string[]) : []));
+  const constellations = items.flatMap((i) =>
+    Array.isArray(i.properties['sat-imagery:constellations'])
+      ? (i.properties['sat-imagery:constellations'] as string[])
+      : [],
+  );
   const models = sortedDistinct(items.map((i) => String(i.properties['sat-imagery:model'] ?? '')).filter(Boolean));
   const providers = providersOf(distinct(constellations));
   // The source data's notices, as each licensor asks to be credited.
-  const attribution = providers.filter((p) => p.roles.includes('licensor')).map((p) => p.description).join(' ');
+  const attribution = providers
+    .filter((p) => p.roles.includes('licensor'))
+    .map((p) => p.description)
+    .join(' ');
   const self = relativeHref(COLLECTION_FILE_NAME);
   return {
     type: 'Collection',
@@ -114,14 +155,22 @@ export function stacSeriesCollection(id: string, members: readonly CollectionMem
     description: `${items.length} dated composite${items.length === 1 ? '' : 's'}${models.length ? ` (${models.join(', ')})` : ''} of one area, one GeoTIFF per date. ${attribution}`,
     license: LICENSE,
     providers,
-    extent: { spatial: { bbox: [unionBox(items)] }, temporal: { interval: [[dates[0] ?? null, dates[dates.length - 1] ?? null]] } },
+    extent: {
+      spatial: { bbox: [unionBox(items)] },
+      temporal: { interval: [[dates[0] ?? null, dates[dates.length - 1] ?? null]] },
+    },
     summaries: summaries(items),
     [SERIES_MARK]: true,
     links: [
       { rel: 'root', href: self, type: 'application/json' },
       { rel: 'self', href: self, type: 'application/json' },
       LICENSE_LINK,
-      ...sorted.map((m) => ({ rel: 'item', href: relativeHref(m.fileName), type: 'application/geo+json', title: String(m.item.properties.datetime).slice(0, 10) })),
+      ...sorted.map((m) => ({
+        rel: 'item',
+        href: relativeHref(m.fileName),
+        type: 'application/geo+json',
+        title: String(m.item.properties.datetime).slice(0, 10),
+      })),
     ],
   };
 }

@@ -23,7 +23,10 @@ export function sidecarPath(imagePath: string): string {
 }
 
 /** The fields of the request profile an Item describes (a tile batch has no frozen profile). */
-export type ItemProfile = Pick<CompositeProfile, 'date' | 'epsgProjection' | 'bandnames' | 'model' | 'satelliteConstellations' | 'resolution'>;
+export type ItemProfile = Pick<
+  CompositeProfile,
+  'date' | 'epsgProjection' | 'bandnames' | 'model' | 'satelliteConstellations' | 'resolution'
+>;
 
 /** Counting a large image's pixels is bounded: past this, the share is left unsaid (and logged). */
 const VALIDITY_DEADLINE_MS = 15_000;
@@ -36,7 +39,9 @@ export interface WrittenSidecar {
 
 function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms)),
+  );
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
@@ -57,16 +62,30 @@ export interface SidecarOptions {
  * Collection, is written again when its date is bought already. */
 export async function isItemCurrent(imagePath: string, collection: string | undefined): Promise<boolean> {
   try {
-    const item = JSON.parse(await readTextBounded(sidecarPath(imagePath), JSON_FILE_LIMITS.item)) as { collection?: unknown; assets?: { image?: Record<string, unknown> } };
+    const item = JSON.parse(await readTextBounded(sidecarPath(imagePath), JSON_FILE_LIMITS.item)) as {
+      collection?: unknown;
+      assets?: { image?: Record<string, unknown> };
+    };
     const asset = item.assets?.image;
-    return typeof asset?.['file:checksum'] === 'string' && typeof asset['proj:code'] === 'string' && item.collection === collection;
+    return (
+      typeof asset?.['file:checksum'] === 'string' &&
+      typeof asset['proj:code'] === 'string' &&
+      item.collection === collection
+    );
   } catch {
     return false;
   }
 }
 
 /** `area` is the AOI, the part of it, or a tile's footprint: where the image lies. */
-export async function writeStacSidecar(imagePath: string, aoi: Pick<Aoi, 'bbox' | 'geoJson'>, profile: ItemProfile, request: CompositeRequest | Record<string, unknown>, log?: (line: string) => void, options: SidecarOptions = {}): Promise<WrittenSidecar> {
+export async function writeStacSidecar(
+  imagePath: string,
+  aoi: Pick<Aoi, 'bbox' | 'geoJson'>,
+  profile: ItemProfile,
+  request: CompositeRequest | Record<string, unknown>,
+  log?: (line: string) => void,
+  options: SidecarOptions = {},
+): Promise<WrittenSidecar> {
   const b = aoi.bbox;
   const input: StacImageInput = {
     imageFileName: basename(imagePath),
@@ -93,11 +112,19 @@ export async function writeStacSidecar(imagePath: string, aoi: Pick<Aoi, 'bbox' 
     // The file's own pixel size, which may be coarser than the one asked.
     input.gsd = metresPerPixel(m.epsg, m.resolution);
     if (!m.bandNames.every((n) => /^Band \d+$/.test(n))) input.bands = m.bandNames;
-    input.raster = { dataType: m.dataType, ...(m.nodata !== undefined ? { nodata: m.nodata } : {}), values: m.values.map(({ scale, offset }) => ({ scale, offset })) };
+    input.raster = {
+      dataType: m.dataType,
+      ...(m.nodata !== undefined ? { nodata: m.nodata } : {}),
+      values: m.values.map(({ scale, offset }) => ({ scale, offset })),
+    };
     const counting = measureValidity(raster);
     try {
       const validity = await withDeadline(counting, VALIDITY_DEADLINE_MS, 'Counting its valid pixels');
-      input.raster = { ...input.raster, validShares: validity.bands, ...(validity.nodata !== undefined ? { nodata: validity.nodata } : {}) };
+      input.raster = {
+        ...input.raster,
+        validShares: validity.bands,
+        ...(validity.nodata !== undefined ? { nodata: validity.nodata } : {}),
+      };
       input.validFraction = validity.fraction;
     } catch (error) {
       log?.(`The share of valid pixels of ${basename(imagePath)} is not known: ${(error as Error).message}.`);
@@ -106,12 +133,16 @@ export async function writeStacSidecar(imagePath: string, aoi: Pick<Aoi, 'bbox' 
       void counting.catch(() => undefined).finally(() => raster.close());
     }
   } catch (error) {
-    log?.(`The STAC Item of ${basename(imagePath)} uses the request's projection: the image could not be read (${(error as Error).message}).`);
+    log?.(
+      `The STAC Item of ${basename(imagePath)} uses the request's projection: the image could not be read (${(error as Error).message}).`,
+    );
   }
   try {
     input.file = await fileFacts(imagePath);
   } catch (error) {
-    log?.(`The STAC Item of ${basename(imagePath)} has no checksum: the file could not be read (${(error as Error).message}).`);
+    log?.(
+      `The STAC Item of ${basename(imagePath)} has no checksum: the file could not be read (${(error as Error).message}).`,
+    );
   }
   const path = sidecarPath(imagePath);
   await replaceFileSafely(path, `${JSON.stringify(stacItem(input), null, 2)}\n`);

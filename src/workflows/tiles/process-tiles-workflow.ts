@@ -66,17 +66,40 @@ interface BatchState extends CompositePromptState {
   tiles?: string[];
 }
 
-export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source: AoiSource | undefined, options: ProcessTilesOptions = {}): Promise<BatchResult> {
+export async function processTiles(
+  ports: WorkflowPorts,
+  kind: BatchKind,
+  source: AoiSource | undefined,
+  options: ProcessTilesOptions = {},
+): Promise<BatchResult> {
   ports = honestProgress(ports);
   const aoi = source ? readAoiOrThrow(source).aoi : undefined;
   if (!aoi && (!options.tileGuids?.length || !options.date)) {
-    throw new WorkflowError('invalid-option', 'Processing tiles needs an area of interest, or both tile GUIDs and a date.');
+    throw new WorkflowError(
+      'invalid-option',
+      'Processing tiles needs an area of interest, or both tile GUIDs and a date.',
+    );
   }
-  const result: BatchResult = { outcome: 'cancelled', manifestPath: undefined, units: [], files: [], failed: [], uncertain: [], bytes: 0 };
+  const result: BatchResult = {
+    outcome: 'cancelled',
+    manifestPath: undefined,
+    units: [],
+    files: [],
+    failed: [],
+    uncertain: [],
+    bytes: 0,
+  };
   const directory = options.outputDirectory ?? ports.settings().outputDirectory;
-  if (!directory) throw new WorkflowError('invalid-option', 'No output folder: set satImagery.outputDirectory or open a workspace folder.');
+  if (!directory)
+    throw new WorkflowError(
+      'invalid-option',
+      'No output folder: set satImagery.outputDirectory or open a workspace folder.',
+    );
   await checkOutputFolder(directory, ports.settings().workspaceFolder);
-  const ledger = await PurchaseLedger.open(directory, { command: `Process ${kind === 'tile' ? 'Tiles' : 'Mini-tiles'} (${(options.tileGuids ?? []).length || 'chosen'} units)`, redact: ports.redact });
+  const ledger = await PurchaseLedger.open(directory, {
+    command: `Process ${kind === 'tile' ? 'Tiles' : 'Mini-tiles'} (${(options.tileGuids ?? []).length || 'chosen'} units)`,
+    redact: ports.redact,
+  });
   try {
     return await processThroughLedger(ports, kind, aoi, options, directory, ledger, result);
   } finally {
@@ -85,11 +108,23 @@ export async function processTiles(ports: WorkflowPorts, kind: BatchKind, source
 }
 
 /** The billed call of each unit: its exact request body, the unit's key in the ledger. */
-function unitBody(kind: BatchKind, shared: UnitSettings, id: string): UnitSettings & { TileGuid?: string; MiniTileGuid?: string } {
+function unitBody(
+  kind: BatchKind,
+  shared: UnitSettings,
+  id: string,
+): UnitSettings & { TileGuid?: string; MiniTileGuid?: string } {
   return kind === 'tile' ? { ...shared, TileGuid: id } : { ...shared, MiniTileGuid: id };
 }
 
-async function processThroughLedger(ports: WorkflowPorts, kind: BatchKind, aoi: Aoi | undefined, options: ProcessTilesOptions, directory: string, ledger: PurchaseLedger, result: BatchResult): Promise<BatchResult> {
+async function processThroughLedger(
+  ports: WorkflowPorts,
+  kind: BatchKind,
+  aoi: Aoi | undefined,
+  options: ProcessTilesOptions,
+  directory: string,
+  ledger: PurchaseLedger,
+  result: BatchResult,
+): Promise<BatchResult> {
   try {
     checkOutputNames(kind, options.output);
     const fixedBands = options.bandnames ?? ports.settings().defaults.bandnames;
@@ -98,15 +133,26 @@ async function processThroughLedger(ports: WorkflowPorts, kind: BatchKind, aoi: 
     const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
     // Read once, when first needed (the band limit, the price), and carried to the billed calls.
     const account = accountOnce(ports);
-    const state: BatchState = { ...initialPromptState(options, ports.settings().defaults, models, kind), candidates: [], tiles: options.tileGuids };
+    const state: BatchState = {
+      ...initialPromptState(options, ports.settings().defaults, models, kind),
+      candidates: [],
+      tiles: options.tileGuids,
+    };
     state.rules = await fieldRules(ports, kind);
     checkOutput(state.chosen.output ?? {}, state.rules);
-    const steps: WizardStep<BatchState>[] = compositeSteps({ ports, aoi, aoiMode: 'wkt', window: windowOf(options, nowOf(ports)), account });
+    const steps: WizardStep<BatchState>[] = compositeSteps({
+      ports,
+      aoi,
+      aoiMode: 'wkt',
+      window: windowOf(options, nowOf(ports)),
+      account,
+    });
     steps.push({
       id: 'tiles',
       fixed: () => options.tileGuids !== undefined,
       ask: async (s, position) => {
-        if (s.candidates.length === 0) s.candidates = await findTiles(ports, aoi!, kind === 'tile' ? 'tiles' : 'minitiles');
+        if (s.candidates.length === 0)
+          s.candidates = await findTiles(ports, aoi!, kind === 'tile' ? 'tiles' : 'minitiles');
         const answer = await pickTiles(ports, s.candidates, position);
         if (Array.isArray(answer)) s.tiles = answer;
         return Array.isArray(answer) ? true : answer;
@@ -123,10 +169,16 @@ async function processThroughLedger(ports: WorkflowPorts, kind: BatchKind, aoi: 
       const unitIds = state.tiles ?? [];
       const modelBands = modelBandsOf(models.find((m) => m.Model === model));
       if (bandLimitMatters(state.chosen.bandnames, modelBands)) await loadBandLimit(account, state);
-      if (state.chosen.bandnames !== undefined) checkBandExpression(state.chosen.bandnames, state.maxTotalBands, modelBands);
-      if (state.chosen.epsgProjection !== undefined) checkEpsg(state.chosen.epsgProjection, state.rules.enums.EpsgProjection);
+      if (state.chosen.bandnames !== undefined)
+        checkBandExpression(state.chosen.bandnames, state.maxTotalBands, modelBands);
+      if (state.chosen.epsgProjection !== undefined)
+        checkEpsg(state.chosen.epsgProjection, state.rules.enums.EpsgProjection);
       const output = checkOutput(state.chosen.output ?? {}, state.rules);
-      if (output.UploadUrl && unitIds.length > 1) throw new WorkflowError('invalid-option', 'Several tiles cannot share one UploadUrl: each would overwrite the one before.');
+      if (output.UploadUrl && unitIds.length > 1)
+        throw new WorkflowError(
+          'invalid-option',
+          'Several tiles cannot share one UploadUrl: each would overwrite the one before.',
+        );
       shared = {
         ...output,
         Date: dateTimeOf(state.chosen.date!),
@@ -139,10 +191,18 @@ async function processThroughLedger(ports: WorkflowPorts, kind: BatchKind, aoi: 
       // The manifest first: a link at its name stops the batch, and units done in an earlier run
       // with these settings are neither priced nor sent again. A pre-signed UploadUrl carries its
       // secret in the query: the manifest keeps only the address.
-      const recorded: Record<string, unknown> = output.UploadUrl ? { ...shared, UploadUrl: uploadTarget(output.UploadUrl) } : { ...shared };
+      const recorded: Record<string, unknown> = output.UploadUrl
+        ? { ...shared, UploadUrl: uploadTarget(output.UploadUrl) }
+        : { ...shared };
       manifest = await BatchManifest.open(directory, kind, recorded, ports.redact);
       // Units bought here before with these settings (the ledger) are neither priced nor sent again.
-      const sorted = await sortByLedger(ledger, manifest, unitIds.map((id) => ({ id, body: unitBody(kind, shared, id) })), kind, options.resendUncertain);
+      const sorted = await sortByLedger(
+        ledger,
+        manifest,
+        unitIds.map((id) => ({ id, body: unitBody(kind, shared, id) })),
+        kind,
+        options.resendUncertain,
+      );
       const pending = sorted.buy.map((b) => b.unit.id);
       // The run's account sizes the client's gate to the key before the checks run in parallel.
       await account();
@@ -150,7 +210,12 @@ async function processThroughLedger(ports: WorkflowPorts, kind: BatchKind, aoi: 
       if (pending.length === 0) break;
       if (price.ready.length === 0) {
         result.outcome = 'not-available';
-        result.failed = price.notReady.map(({ id, reason }) => ({ id, status: 'failed', error: reason, notAvailable: true }));
+        result.failed = price.notReady.map(({ id, reason }) => ({
+          id,
+          status: 'failed',
+          error: reason,
+          notAvailable: true,
+        }));
         return result;
       }
       const view = batchEstimateModel(kind, price, shared, ports.settings().confirmCostAbove);
@@ -160,13 +225,37 @@ async function processThroughLedger(ports: WorkflowPorts, kind: BatchKind, aoi: 
       if (!steps.some((step) => !step.fixed(state))) return result; // "change" with nothing left to ask
     }
     // The tiles' footprints place each image's STAC Item; one search (not billed) when the options named the tiles.
-    const footprints = state.candidates.length > 0 || !aoi ? state.candidates : await unlessCancelled(ports.client.searchTiles(aoiField(aoi, 'wkt'), { signal: ports.signal }), ports.signal, []);
-    const itemProfile = { date: shared.Date.slice(0, 10), epsgProjection: shared.EpsgProjection ?? 4326, bandnames: shared.Bandnames ?? 'rgb', model, satelliteConstellations: shared.SatelliteConstellations, resolution: shared.Resolution ?? 0 };
+    const footprints =
+      state.candidates.length > 0 || !aoi
+        ? state.candidates
+        : await unlessCancelled(
+            ports.client.searchTiles(aoiField(aoi, 'wkt'), { signal: ports.signal }),
+            ports.signal,
+            [],
+          );
+    const itemProfile = {
+      date: shared.Date.slice(0, 10),
+      epsgProjection: shared.EpsgProjection ?? 4326,
+      bandnames: shared.Bandnames ?? 'rgb',
+      model,
+      satelliteConstellations: shared.SatelliteConstellations,
+      resolution: shared.Resolution ?? 0,
+    };
     result.manifestPath = manifest.path;
     const { maxConnections: maxConcurrent, balances } = await account();
     const left = new Set(price.notReady.map((u) => u.id));
-    const units = (state.tiles ?? []).filter((id) => !left.has(id)).map((id) => ({ id, input: id, body: unitBody(kind, shared, id) }));
-    const batch = { noun: kind === 'tile' ? 'tiles' : 'mini-tiles', ledger, kind, concurrency: options.concurrency, maxConcurrent, creditsBefore: balances.credits, resendUncertain: options.resendUncertain };
+    const units = (state.tiles ?? [])
+      .filter((id) => !left.has(id))
+      .map((id) => ({ id, input: id, body: unitBody(kind, shared, id) }));
+    const batch = {
+      noun: kind === 'tile' ? 'tiles' : 'mini-tiles',
+      ledger,
+      kind,
+      concurrency: options.concurrency,
+      maxConcurrent,
+      creditsBefore: balances.credits,
+      resendUncertain: options.resendUncertain,
+    };
     const shares = new Map<string, number>();
     const outcome = await runBatch(ports, manifest, units, batch, async ({ id, body }, onBytes) => {
       const fileName = paidFileName([kind, id, shared.Date.slice(0, 10)], requestKey(body));
@@ -177,14 +266,38 @@ async function processThroughLedger(ports: WorkflowPorts, kind: BatchKind, aoi: 
           : await ports.client.downloadMiniTile({ ...shared, MiniTileGuid: id }, target, { signal: ports.signal });
       const file = written.path;
       const area = footprintOf(footprints.find((t) => t.Guid === id)) ?? aoi;
-      if (file && area) await writeItemQuietly(ports, file, () => writeStacSidecar(file, area, itemProfile, { ...shared, [kind === 'tile' ? 'TileGuid' : 'MiniTileGuid']: id }, ports.log), shares);
+      if (file && area)
+        await writeItemQuietly(
+          ports,
+          file,
+          () =>
+            writeStacSidecar(
+              file,
+              area,
+              itemProfile,
+              { ...shared, [kind === 'tile' ? 'TileGuid' : 'MiniTileGuid']: id },
+              ports.log,
+            ),
+          shares,
+        );
       else if (file) ports.log?.(`No STAC Item beside ${file}: neither the tile's footprint nor an area is known.`);
       return { file, bytes: written.bytes };
     });
     withValidity(outcome.units, shares);
-    const notReady = price.notReady.map(({ id, reason }) => ({ id, status: 'failed' as const, error: `not sent: ${reason}`, notAvailable: true as const }));
+    const notReady = price.notReady.map(({ id, reason }) => ({
+      id,
+      status: 'failed' as const,
+      error: `not sent: ${reason}`,
+      notAvailable: true as const,
+    }));
     const itemCollection = await writeFolderItems(ports, directory, outcome.files);
-    return { ...outcome, units: [...outcome.units, ...notReady], failed: [...outcome.failed, ...notReady], choices: { ...state.chosen }, ...(itemCollection ? { itemCollection } : {}) };
+    return {
+      ...outcome,
+      units: [...outcome.units, ...notReady],
+      failed: [...outcome.failed, ...notReady],
+      choices: { ...state.chosen },
+      ...(itemCollection ? { itemCollection } : {}),
+    };
   } catch (error) {
     if (isCancellation(error, ports.signal)) return result;
     throw error;

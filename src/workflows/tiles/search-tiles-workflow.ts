@@ -53,15 +53,26 @@ function overlapsBox(tile: TileRecord, box: BoundingBox): boolean {
   if (points.length === 0) return true; // no footprint to judge by: keep it
   const lons = points.map((p) => p[0]!);
   const lats = points.map((p) => p[1]!);
-  return Math.min(...lons) < box.east && Math.max(...lons) > box.west && Math.min(...lats) < box.north && Math.max(...lats) > box.south;
+  return (
+    Math.min(...lons) < box.east &&
+    Math.max(...lons) > box.west &&
+    Math.min(...lats) < box.north &&
+    Math.max(...lats) > box.south
+  );
 }
 
-export async function searchTiles(ports: WorkflowPorts, source: AoiSource, options: SearchTilesOptions = {}): Promise<TilesResult> {
+export async function searchTiles(
+  ports: WorkflowPorts,
+  source: AoiSource,
+  options: SearchTilesOptions = {},
+): Promise<TilesResult> {
   ports = honestProgress(ports);
   const { aoi } = readAoiOrThrow(source);
   const result: TilesResult = { outcome: 'cancelled', tiles: [], selected: [] };
   try {
-    result.tiles = options.tileGuidForMiniTiles ? await miniTilesOf(ports, options.tileGuidForMiniTiles) : await findTiles(ports, aoi, options.only);
+    result.tiles = options.tileGuidForMiniTiles
+      ? await miniTilesOf(ports, options.tileGuidForMiniTiles)
+      : await findTiles(ports, aoi, options.only);
     let preselect = options.tileGuids;
     for (;;) {
       const choices = result.tiles.map(tileChoice).filter((c): c is TileChoice => c !== undefined);
@@ -73,17 +84,28 @@ export async function searchTiles(ports: WorkflowPorts, source: AoiSource, optio
         return result;
       }
       // The search is over and its result is on show: say so, not "Searching tiles…".
-      ports.progress.report({ message: `Found ${choices.length} ${choices.length === 1 ? 'tile' : 'tiles'}: waiting for your choice in the panel…` });
+      ports.progress.report({
+        message: `Found ${choices.length} ${choices.length === 1 ? 'tile' : 'tiles'}: waiting for your choice in the panel…`,
+      });
       const decision = await ports.confirmCost(tileSelectionModel(aoi, choices, preselected), ports.signal);
       if (decision.action !== 'proceed') return result;
       result.selected = (decision.selectedTiles ?? preselected).filter((g) => known.has(g));
-      const expand = await askExpand(ports, choices.filter((c) => !c.miniTile && result.selected.includes(c.guid)));
+      const expand = await askExpand(
+        ports,
+        choices.filter((c) => !c.miniTile && result.selected.includes(c.guid)),
+      );
       if (expand === undefined) return { ...result, outcome: 'cancelled' };
       if (expand === null) break;
       // The chosen tile gives way to its mini-tiles; the rest of the selection stays.
       const minis = await miniTilesOf(ports, expand);
-      result.tiles = [...result.tiles.filter((t) => t.Guid !== expand), ...minis.filter((m) => !result.tiles.some((t) => t.Guid === m.Guid))];
-      preselect = [...result.selected.filter((g) => g !== expand), ...minis.map((m) => m.Guid).filter((g): g is string => typeof g === 'string')];
+      result.tiles = [
+        ...result.tiles.filter((t) => t.Guid !== expand),
+        ...minis.filter((m) => !result.tiles.some((t) => t.Guid === m.Guid)),
+      ];
+      preselect = [
+        ...result.selected.filter((g) => g !== expand),
+        ...minis.map((m) => m.Guid).filter((g): g is string => typeof g === 'string'),
+      ];
     }
     result.outcome = 'completed';
     return result;
@@ -99,16 +121,42 @@ async function askExpand(ports: WorkflowPorts, tiles: TileChoice[]): Promise<str
   if (tiles.length === 0) return null;
   const items: { label: string; description?: string; value: string | null }[] = [
     { label: 'Keep this selection', value: null },
-    ...tiles.map((t) => ({ label: `Expand tile ${t.guid} into its mini-tiles`, description: 'choose among its mini-tiles', value: t.guid })),
+    ...tiles.map((t) => ({
+      label: `Expand tile ${t.guid} into its mini-tiles`,
+      description: 'choose among its mini-tiles',
+      value: t.guid,
+    })),
   ];
-  const answer = await ports.ask.pick({ id: 'expandTile', title: 'Tiles chosen', items, defaultValue: null, step: 1, totalSteps: 1, canGoBack: false });
+  const answer = await ports.ask.pick({
+    id: 'expandTile',
+    title: 'Tiles chosen',
+    items,
+    defaultValue: null,
+    step: 1,
+    totalSteps: 1,
+    canGoBack: false,
+  });
   return answer === BACK ? null : answer;
 }
 
 /** Quick-pick choice of tiles (every one pre-selected); BACK/undefined pass through. */
-export async function pickTiles(ports: WorkflowPorts, tiles: TileRecord[], position: StepPosition): Promise<string[] | typeof BACK | undefined> {
+export async function pickTiles(
+  ports: WorkflowPorts,
+  tiles: TileRecord[],
+  position: StepPosition,
+): Promise<string[] | typeof BACK | undefined> {
   const items = tiles
     .filter((t): t is TileRecord & { Guid: string } => typeof t.Guid === 'string')
-    .map((t) => ({ label: t.Guid, description: `${t.MiniTile ? 'mini-tile' : 'tile'}${t.Epsg !== undefined ? ` · EPSG ${String(t.Epsg)}` : ''}`, value: t.Guid }));
-  return ports.ask.pickMany({ id: 'tiles', title: 'Tiles to process', items, defaultValues: items.map((i) => i.value), ...position });
+    .map((t) => ({
+      label: t.Guid,
+      description: `${t.MiniTile ? 'mini-tile' : 'tile'}${t.Epsg !== undefined ? ` · EPSG ${String(t.Epsg)}` : ''}`,
+      value: t.Guid,
+    }));
+  return ports.ask.pickMany({
+    id: 'tiles',
+    title: 'Tiles to process',
+    items,
+    defaultValues: items.map((i) => i.value),
+    ...position,
+  });
 }

@@ -30,7 +30,9 @@ export type UnitSettings = {
  * (Level, Harmonize, ClipReflectance are tile-only; an upload address is no question of price or
  * availability). */
 type UnitOutput = Omit<ProcessOutputOptions, 'UploadUrl' | 'AutomaticOrderCreation'>;
-const SHARED_OUTPUT = outputFieldsOf('tile').filter((row) => row.checked && row.kinds.includes('composite')).map((row) => row.wire as keyof UnitOutput);
+const SHARED_OUTPUT = outputFieldsOf('tile')
+  .filter((row) => row.checked && row.kinds.includes('composite'))
+  .map((row) => row.wire as keyof UnitOutput);
 
 /** The unit's output fields as its availability check and probe estimate send them. */
 function unitOutput(settings: UnitOutput): UnitOutput {
@@ -58,12 +60,22 @@ export interface BatchPrice {
 }
 
 /** The footprint of every unit, from the search that found them or a search by GUID. */
-async function footprints(ports: WorkflowPorts, kind: UnitKind, ids: string[], known: TileRecord[]): Promise<Map<string, Aoi>> {
+async function footprints(
+  ports: WorkflowPorts,
+  kind: UnitKind,
+  ids: string[],
+  known: TileRecord[],
+): Promise<Map<string, Aoi>> {
   const records = new Map(known.filter((t) => typeof t.Guid === 'string').map((t) => [t.Guid!, t]));
   const missing = ids.filter((id) => !records.has(id));
   if (missing.length > 0) {
-    ports.progress.report({ message: `Reading the footprints of ${missing.length} ${kind === 'tile' ? 'tiles' : 'mini-tiles'}…` });
-    const found = await ports.client.searchTiles(kind === 'tile' ? { TileGuids: missing } : { MiniTileGuids: missing }, { signal: ports.signal });
+    ports.progress.report({
+      message: `Reading the footprints of ${missing.length} ${kind === 'tile' ? 'tiles' : 'mini-tiles'}…`,
+    });
+    const found = await ports.client.searchTiles(
+      kind === 'tile' ? { TileGuids: missing } : { MiniTileGuids: missing },
+      { signal: ports.signal },
+    );
     for (const record of found) if (typeof record.Guid === 'string') records.set(record.Guid, record);
   }
   const out = new Map<string, Aoi>();
@@ -76,12 +88,21 @@ async function footprints(ports: WorkflowPorts, kind: UnitKind, ids: string[], k
   }
   // A unit without a footprint cannot be priced, so it cannot be sent.
   if (unknown.length > 0) {
-    throw new WorkflowError('invalid-option', `No footprint for ${unknown.length === 1 ? 'the unit' : 'the units'} ${unknown.join(', ')}: the service does not know ${unknown.length === 1 ? 'it' : 'them'} as ${kind === 'tile' ? 'tiles' : 'mini-tiles'}, so the batch cannot be priced. Nothing was sent.`);
+    throw new WorkflowError(
+      'invalid-option',
+      `No footprint for ${unknown.length === 1 ? 'the unit' : 'the units'} ${unknown.join(', ')}: the service does not know ${unknown.length === 1 ? 'it' : 'them'} as ${kind === 'tile' ? 'tiles' : 'mini-tiles'}, so the batch cannot be priced. Nothing was sent.`,
+    );
   }
   return out;
 }
 
-export async function priceTileBatch(ports: WorkflowPorts, kind: UnitKind, ids: string[], known: TileRecord[], settings: UnitSettings): Promise<BatchPrice> {
+export async function priceTileBatch(
+  ports: WorkflowPorts,
+  kind: UnitKind,
+  ids: string[],
+  known: TileRecord[],
+  settings: UnitSettings,
+): Promise<BatchPrice> {
   if (ids.length === 0) return { ready: [], notReady: [], partial: [], credits: 0, rate: undefined };
   const areas = await footprints(ports, kind, ids, known);
   const date = settings.Date.slice(0, 10);
@@ -89,33 +110,65 @@ export async function priceTileBatch(ports: WorkflowPorts, kind: UnitKind, ids: 
   const bandnames = settings.Bandnames ?? 'all';
   const output = unitOutput(settings);
   const allowPartial = settings.AllowPartialImage === true;
-  ports.progress.report({ message: `Checking availability of ${ids.length} ${kind === 'tile' ? 'tiles' : 'mini-tiles'} on ${date}…` });
+  ports.progress.report({
+    message: `Checking availability of ${ids.length} ${kind === 'tile' ? 'tiles' : 'mini-tiles'} on ${date}…`,
+  });
   // One check per unit (the client's gate bounds how many run at once).
   const verdicts = await Promise.all(
     ids.map(async (id) => {
       const aoi = areas.get(id)!;
-      const request = { Wkt: aoi.wkt, ...output, Date: settings.Date, Model: settings.Model, SatelliteConstellations: settings.SatelliteConstellations, EpsgProjection: epsg, Bandnames: bandnames } as CompositeAvailabilityRequest;
+      const request = {
+        Wkt: aoi.wkt,
+        ...output,
+        Date: settings.Date,
+        Model: settings.Model,
+        SatelliteConstellations: settings.SatelliteConstellations,
+        EpsgProjection: epsg,
+        Bandnames: bandnames,
+      } as CompositeAvailabilityRequest;
       const flags = await ports.client.checkCompositeAvailability(request, { signal: ports.signal });
       return { id, aoi, verdict: judgeAvailability(flags, date, { allowPartial }) };
     }),
   );
   const ready = verdicts.filter((v) => v.verdict.ready).map(({ id, aoi }) => ({ id, aoi }));
   const partial = verdicts.filter((v) => v.verdict.partial).map((v) => v.id);
-  const notReady = verdicts.filter((v) => !v.verdict.ready).map(({ id, verdict }) => ({ id, reason: verdict.sentence }));
+  const notReady = verdicts
+    .filter((v) => !v.verdict.ready)
+    .map(({ id, verdict }) => ({ id, reason: verdict.sentence }));
   if (ready.length === 0) return { ready, notReady, partial, credits: 0, rate: undefined };
   ports.progress.report({ message: 'Estimating the cost…' });
   const probe = ready[0]!.aoi;
-  const estimateRequest = { Wkt: probe.wkt, ...output, Date: settings.Date, Resolution: settings.Resolution ?? 10, EpsgProjection: epsg, Model: settings.Model, SatelliteConstellations: settings.SatelliteConstellations, Bandnames: bandnames } as CompositeRequest;
+  const estimateRequest = {
+    Wkt: probe.wkt,
+    ...output,
+    Date: settings.Date,
+    Resolution: settings.Resolution ?? 10,
+    EpsgProjection: epsg,
+    Model: settings.Model,
+    SatelliteConstellations: settings.SatelliteConstellations,
+    Bandnames: bandnames,
+  } as CompositeRequest;
   const estimate = await ports.client.estimateComposite(estimateRequest, { signal: ports.signal });
   const credits = estimate.CreditEstimate;
-  const area = typeof estimate.AreaEstimateKm2 === 'number' && estimate.AreaEstimateKm2 > 0 ? estimate.AreaEstimateKm2 : probe.billedAreaKm2;
+  const area =
+    typeof estimate.AreaEstimateKm2 === 'number' && estimate.AreaEstimateKm2 > 0
+      ? estimate.AreaEstimateKm2
+      : probe.billedAreaKm2;
   const rate = typeof credits === 'number' && Number.isFinite(credits) && area > 0 ? credits / area : undefined;
-  const total = rate === undefined ? undefined : Math.round(ready.reduce((sum, unit) => sum + unit.aoi.billedAreaKm2 * rate, 0) * 100) / 100;
+  const total =
+    rate === undefined
+      ? undefined
+      : Math.round(ready.reduce((sum, unit) => sum + unit.aoi.billedAreaKm2 * rate, 0) * 100) / 100;
   return { ready, notReady, partial, credits: total, rate };
 }
 
 /** The cost panel's view of the batch: the units on the map, the derived price, what is left out. */
-export function batchEstimateModel(kind: UnitKind, price: BatchPrice, settings: UnitSettings, budget: number | undefined): CompositeEstimateModel {
+export function batchEstimateModel(
+  kind: UnitKind,
+  price: BatchPrice,
+  settings: UnitSettings,
+  budget: number | undefined,
+): CompositeEstimateModel {
   const noun = kind === 'tile' ? 'tiles' : 'mini-tiles';
   const polygons = price.ready.flatMap((u) => u.aoi.polygons);
   const billedBoxes = price.ready.flatMap((u) => u.aoi.billedBoxes);
@@ -123,9 +176,16 @@ export function batchEstimateModel(kind: UnitKind, price: BatchPrice, settings: 
   const warnings = [
     `Derived price: the service has no estimate for ${noun}, so this is the billed area of the ${noun} times the rate of the composite estimate for the same settings${price.rate === undefined ? '' : ` (${price.rate.toFixed(4)} credits per km²)`}. The service may bill less.`,
   ];
-  if (price.partial.length > 0) warnings.push(`Imagery covers only part of ${price.partial.join(', ')} on the date; AllowPartialImage is set, so ${price.partial.length === 1 ? 'its image has' : 'their images have'} gaps.`);
-  if (price.notReady.length > 0) warnings.push(`Not sent, imagery not ready on the date: ${price.notReady.map((u) => `${u.id} (${u.reason})`).join('; ')}`);
-  if (budget !== undefined && price.credits !== undefined && price.credits >= budget) warnings.push(`The cost (${price.credits}) is at or above your budget of ${budget}.`);
+  if (price.partial.length > 0)
+    warnings.push(
+      `Imagery covers only part of ${price.partial.join(', ')} on the date; AllowPartialImage is set, so ${price.partial.length === 1 ? 'its image has' : 'their images have'} gaps.`,
+    );
+  if (price.notReady.length > 0)
+    warnings.push(
+      `Not sent, imagery not ready on the date: ${price.notReady.map((u) => `${u.id} (${u.reason})`).join('; ')}`,
+    );
+  if (budget !== undefined && price.credits !== undefined && price.credits >= budget)
+    warnings.push(`The cost (${price.credits}) is at or above your budget of ${budget}.`);
   const settingsLines: SettingLine[] = [
     { label: 'Units', value: `${price.ready.length} ${noun}` },
     { label: 'Date', value: settings.Date.slice(0, 10) },
@@ -139,7 +199,15 @@ export function batchEstimateModel(kind: UnitKind, price: BatchPrice, settings: 
   return {
     kind: 'composite',
     title: `${price.ready.length} ${noun} of ${settings.Date.slice(0, 10)}`,
-    aoi: polygons.length === 0 ? undefined : { polygons, billedBoxes, areaKm2: price.ready.reduce((sum, u) => sum + u.aoi.areaKm2, 0), billedAreaKm2: billed },
+    aoi:
+      polygons.length === 0
+        ? undefined
+        : {
+            polygons,
+            billedBoxes,
+            areaKm2: price.ready.reduce((sum, u) => sum + u.aoi.areaKm2, 0),
+            billedAreaKm2: billed,
+          },
     settings: settingsLines,
     warnings,
     payload: { ...settings, [kind === 'tile' ? 'TileGuids' : 'MiniTileGuids']: price.ready.map((u) => u.id) },

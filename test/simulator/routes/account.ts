@@ -11,7 +11,10 @@ function models(): Reply {
     TaskingModels: MODELS.map((m) => ({
       Model: m.model,
       DisplayName: m.label,
-      SupportedSatelliteConstellations: m.constellations.map((c) => ({ SatelliteConstellation: c.name, Optional: c.optional })),
+      SupportedSatelliteConstellations: m.constellations.map((c) => ({
+        SatelliteConstellation: c.name,
+        Optional: c.optional,
+      })),
       Bands: m.bands,
     })),
   });
@@ -27,7 +30,9 @@ function apiKeyInfo(ctx: RouteContext): Reply {
  * variant keeps to the documented fields (`accountInfoBalances: false`). */
 function accountInfo(ctx: RouteContext): Reply {
   const a = ctx.state.account;
-  const balances = ctx.spec.accountInfoBalances ? { CreditAmount: a.CreditAmount, EuroCreditAmount: a.EuroCreditAmount } : {};
+  const balances = ctx.spec.accountInfoBalances
+    ? { CreditAmount: a.CreditAmount, EuroCreditAmount: a.EuroCreditAmount }
+    : {};
   return json({
     TenantId: 'sim-tenant',
     MaxConcurrentConnections: a.MaxConcurrentConnections,
@@ -51,8 +56,18 @@ function specification(ctx: RouteContext): Reply {
 export function accountRoutes(): Route[] {
   return [
     { method: 'GET', path: '/api/tasking/models', needsBody: false, handle: models },
-    { method: 'GET', path: '/api/apikey/info', needsBody: false, handle: (ctx) => (ctx.spec.accountInfo === 'account' ? absent('/api/apikey/info') : apiKeyInfo(ctx)) },
-    { method: 'GET', path: '/api/account/info', needsBody: false, handle: (ctx) => (ctx.spec.accountInfo === 'apikey' ? absent('/api/account/info') : accountInfo(ctx)) },
+    {
+      method: 'GET',
+      path: '/api/apikey/info',
+      needsBody: false,
+      handle: (ctx) => (ctx.spec.accountInfo === 'account' ? absent('/api/apikey/info') : apiKeyInfo(ctx)),
+    },
+    {
+      method: 'GET',
+      path: '/api/account/info',
+      needsBody: false,
+      handle: (ctx) => (ctx.spec.accountInfo === 'apikey' ? absent('/api/account/info') : accountInfo(ctx)),
+    },
     { method: 'GET', path: '/api/specification.json', needsBody: false, handle: specification },
   ];
 }

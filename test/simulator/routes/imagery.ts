@@ -21,7 +21,8 @@ function searchAvailable(ctx: RouteContext): Reply {
   const constellations = check.constellations(model);
   const from = check.dateTime('From');
   const until = check.dateTime(endField);
-  if (ctx.body[otherField] !== undefined) check.add(otherField, `Unknown field '${otherField}': the window end is named '${endField}'.`);
+  if (ctx.body[otherField] !== undefined)
+    check.add(otherField, `Unknown field '${otherField}': the window end is named '${endField}'.`);
   if (from && until && until < from) check.add(endField, `${endField} must not be before From.`);
   check.done();
   const aoi = readAoi(ctx.body);
@@ -29,7 +30,9 @@ function searchAvailable(ctx: RouteContext): Reply {
   const name = model?.model as string;
   const byGeog = aoi.parts.map((part) => ({
     Wkt: partWkt(part),
-    Dates: ctx.state.dates.datesForPart(name, part, dayNumber(from as string), dayNumber(until as string), today).map(isoDay),
+    Dates: ctx.state.dates
+      .datesForPart(name, part, dayNumber(from as string), dayNumber(until as string), today)
+      .map(isoDay),
   }));
   return json({ ModelImageDates: [{ Model: name, SatelliteConstellations: constellations, DatesByGeog: byGeog }] });
 }
@@ -51,7 +54,9 @@ function availability(state: SimulatorState, request: CompositeRequest) {
     AnyImageWithinStorageMonths: covered,
     DataOnZoneDataFrequencyDate: imagery.all,
     IntersectedActiveZones: order ? [order.TaskOrderGuid] : [],
-    IntersectedActiveZonesUtmEpsg: order ? [utmEpsg((center.west + center.east) / 2, (center.south + center.north) / 2)] : [],
+    IntersectedActiveZonesUtmEpsg: order
+      ? [utmEpsg((center.west + center.east) / 2, (center.south + center.north) / 2)]
+      : [],
   };
 }
 
@@ -59,7 +64,12 @@ function availability(state: SimulatorState, request: CompositeRequest) {
  * that asks about an area above it before splitting it gets the 1004 the live service answers. */
 function checkArea(state: SimulatorState, request: CompositeRequest): void {
   const max = state.account.MaxCompositeAreaKm2;
-  if (request.billedKm2 > max) throw new SimError(400, `Area too large: ${request.billedKm2} km² billed, at most ${max} km² per composite.`, Codes.areaTooLarge);
+  if (request.billedKm2 > max)
+    throw new SimError(
+      400,
+      `Area too large: ${request.billedKm2} km² billed, at most ${max} km² per composite.`,
+      Codes.areaTooLarge,
+    );
 }
 
 function compositeAvailable(ctx: RouteContext): Reply {
@@ -77,7 +87,8 @@ function compositeEstimate(ctx: RouteContext): Reply {
     CreditEstimate: compositeCredits(request),
     FastTimeEstimateSeconds: seconds,
     SlowTimeEstimateSeconds: seconds * 4,
-    FileSizeEstimateMB: Math.round(((request.billedKm2 * 1e6) / request.resolution ** 2) * request.bands.length * 2e-6 * 100) / 100,
+    FileSizeEstimateMB:
+      Math.round(((request.billedKm2 * 1e6) / request.resolution ** 2) * request.bands.length * 2e-6 * 100) / 100,
   });
 }
 
@@ -106,7 +117,11 @@ function automaticOrder(request: CompositeRequest): OrderRequest {
 /** The checks of a process request, in the order the service applies them; charges on success. */
 export function chargeForImage(state: SimulatorState, credits: number): void {
   if (credits > state.account.CreditAmount) {
-    throw new SimError(400, `Not enough credits: this costs ${credits} and ${state.account.CreditAmount} are left.`, Codes.credits);
+    throw new SimError(
+      400,
+      `Not enough credits: this costs ${credits} and ${state.account.CreditAmount} are left.`,
+      Codes.credits,
+    );
   }
   state.account.CreditAmount = Math.round((state.account.CreditAmount - credits) * 100) / 100;
 }
@@ -117,12 +132,20 @@ function composite(ctx: RouteContext): Reply {
   const account = state.account;
   const uploadTo = request.uploadUrl ? checkUploadUrl(request.uploadUrl) : undefined;
   if (request.bands.length > account.MaxTotalBands) {
-    throw new SimError(400, `Too many bands: ${request.bands.length} asked, at most ${account.MaxTotalBands}.`, Codes.tooManyBands);
+    throw new SimError(
+      400,
+      `Too many bands: ${request.bands.length} asked, at most ${account.MaxTotalBands}.`,
+      Codes.tooManyBands,
+    );
   }
   checkArea(state, request);
   const covered = state.coveringOrder(request.model.model, request.aoi.bbox, request.day) !== undefined;
   if (!covered && !request.automaticOrder) {
-    throw new SimError(400, `No active ${request.model.model} order covers this area on ${request.date}.`, Codes.notCovered);
+    throw new SimError(
+      400,
+      `No active ${request.model.model} order covers this area on ${request.date}.`,
+      Codes.notCovered,
+    );
   }
   const imagery = state.dates.hasImagery(request.model.model, request.aoi.parts, request.day, state.today());
   if (!(imagery.all || (request.allowPartial && imagery.any))) {
@@ -153,8 +176,18 @@ function composite(ctx: RouteContext): Reply {
 export function imageryRoutes(): Route[] {
   return [
     { method: 'POST', path: '/api/satelliteimages/search/available', needsBody: true, handle: searchAvailable },
-    { method: 'POST', path: '/api/satelliteimages/process/composite/available', needsBody: true, handle: compositeAvailable },
-    { method: 'POST', path: '/api/satelliteimages/process/composite/estimate', needsBody: true, handle: compositeEstimate },
+    {
+      method: 'POST',
+      path: '/api/satelliteimages/process/composite/available',
+      needsBody: true,
+      handle: compositeAvailable,
+    },
+    {
+      method: 'POST',
+      path: '/api/satelliteimages/process/composite/estimate',
+      needsBody: true,
+      handle: compositeEstimate,
+    },
     { method: 'POST', path: '/api/satelliteimages/process/composite', needsBody: true, handle: composite },
   ];
 }

@@ -10,7 +10,9 @@ import type { Route, RouteContext } from './route';
 
 function sameSettings(a: StoredOrder, b: OrderRequest): boolean {
   const key = (c: string[]) => [...c].sort().join(',');
-  const overlap = dayNumber(a.From) <= (b.To === null ? Infinity : dayNumber(b.To)) && dayNumber(b.From) <= (a.To === null ? Infinity : dayNumber(a.To));
+  const overlap =
+    dayNumber(a.From) <= (b.To === null ? Infinity : dayNumber(b.To)) &&
+    dayNumber(b.From) <= (a.To === null ? Infinity : dayNumber(a.To));
   return (
     a.Model === b.Model &&
     key(a.SatelliteConstellations) === key(b.SatelliteConstellations) &&
@@ -35,7 +37,9 @@ function deduplicate(state: SimulatorState, request: OrderRequest): string[] {
   };
   request.Tiles = request.Tiles.filter(keep);
   request.MiniTiles = request.MiniTiles.filter(keep);
-  request.boxes = [...request.Tiles, ...request.MiniTiles].map((g) => (tileByGuid(state.seed, g) as { bbox: StoredOrder['boxes'][number] }).bbox);
+  request.boxes = [...request.Tiles, ...request.MiniTiles].map(
+    (g) => (tileByGuid(state.seed, g) as { bbox: StoredOrder['boxes'][number] }).bbox,
+  );
   return skipped;
 }
 
@@ -106,7 +110,9 @@ function list(ctx: RouteContext) {
   const { state } = ctx;
   const recurringOnly = flag(ctx.query, 'recurringOnly');
   const withExpired = flag(ctx.query, 'getExpired');
-  const orders = state.stored.filter((o) => visible(ctx, o) && (!recurringOnly || o.To === null) && (withExpired || !state.isExpired(o)));
+  const orders = state.stored.filter(
+    (o) => visible(ctx, o) && (!recurringOnly || o.To === null) && (withExpired || !state.isExpired(o)),
+  );
   return json({ TaskOrders: orders.map((o) => listed(ctx, o)) });
 }
 
@@ -123,7 +129,9 @@ function orderGuids(ctx: RouteContext, method: string): string[] {
   const guids = raw.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim());
   if (guids.length === 0) {
     const field = method === 'POST' ? 'Guids' : 'taskOrderGuid';
-    throw new SimError(400, `Name at least one order in ${field}.`, Codes.validation, { [field]: ['At least one order GUID is required.'] });
+    throw new SimError(400, `Name at least one order in ${field}.`, Codes.validation, {
+      [field]: ['At least one order GUID is required.'],
+    });
   }
   return guids;
 }
@@ -139,7 +147,10 @@ function details(ctx: RouteContext, method: string) {
 
 function cancel(ctx: RouteContext) {
   const guid = ctx.query.get('taskOrderGuid') ?? ctx.query.get('TaskOrderGuid');
-  if (!guid) throw new SimError(400, 'Name the order in the taskOrderGuid query parameter.', Codes.validation, { taskOrderGuid: ['Required.'] });
+  if (!guid)
+    throw new SimError(400, 'Name the order in the taskOrderGuid query parameter.', Codes.validation, {
+      taskOrderGuid: ['Required.'],
+    });
   const order = ctx.state.find(guid);
   if (!order) throw new SimError(404, `No order ${guid}.`, 404);
   order.canceledAt ??= ctx.state.now();
@@ -151,7 +162,12 @@ export function orderRoutes(detailsMethod: 'GET' | 'POST'): Route[] {
     { method: 'POST', path: '/api/tasking/orders/estimate', needsBody: true, handle: estimate },
     { method: 'POST', path: '/api/tasking/orders', needsBody: true, handle: create },
     { method: 'GET', path: '/api/tasking/orders', needsBody: false, handle: list },
-    { method: detailsMethod, path: '/api/tasking/orders/details', needsBody: detailsMethod === 'POST', handle: (ctx) => details(ctx, detailsMethod) },
+    {
+      method: detailsMethod,
+      path: '/api/tasking/orders/details',
+      needsBody: detailsMethod === 'POST',
+      handle: (ctx) => details(ctx, detailsMethod),
+    },
     { method: 'DELETE', path: '/api/tasking/orders/cancel', needsBody: false, handle: cancel },
   ];
 }

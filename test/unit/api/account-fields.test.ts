@@ -34,12 +34,16 @@ describe('Show Account: every field of the account, formatted', () => {
     assert.deepEqual([...new Set(fields.map((f) => f.group))], ['Balances and costs', 'Limits']);
   });
 
-  it('lists the newer endpoint\'s fields, the ones the client does not know under their own names', async () => {
+  it("lists the newer endpoint's fields, the ones the client does not know under their own names", async () => {
     const info = await infoFrom('account');
     const fields = accountFields(info);
     assert.deepEqual(fields.map((f) => f.name).sort(), Object.keys(info).sort());
     const tenant = fields.find((f) => f.name === 'TenantId');
-    assert.deepEqual(tenant && { group: tenant.group, label: tenant.label, value: tenant.value }, { group: 'Other fields', label: 'Tenant id', value: 'sim-tenant' });
+    assert.deepEqual(tenant && { group: tenant.group, label: tenant.label, value: tenant.value }, {
+      group: 'Other fields',
+      label: 'Tenant id',
+      value: 'sim-tenant',
+    });
     assert.match(plain(fields.find((f) => f.name === 'EuroBalanceCap')?.value), /^EUR /);
   });
 

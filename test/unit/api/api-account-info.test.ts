@@ -24,8 +24,16 @@ describe('client: account limits from either service version (against the simula
 
   const infoPaths = () => sim!.requests.map((r) => r.path).filter((p) => p === ACCOUNT || p === APIKEY);
 
-  async function read(accountInfo: 'account' | 'apikey' | 'both', limits = { MaxConcurrentConnections: 3, MaxCompositeAreaKm2: 250 }, accountInfoBalances = true) {
-    sim = await startSimulator({ clock: testClock, specVariant: { accountInfo, accountInfoBalances }, account: limits });
+  async function read(
+    accountInfo: 'account' | 'apikey' | 'both',
+    limits = { MaxConcurrentConnections: 3, MaxCompositeAreaKm2: 250 },
+    accountInfoBalances = true,
+  ) {
+    sim = await startSimulator({
+      clock: testClock,
+      specVariant: { accountInfo, accountInfoBalances },
+      account: limits,
+    });
     const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', maxConcurrentRequests: 1 });
     try {
       const info = await client.getApiKeyInfo();
@@ -76,7 +84,11 @@ describe('client: account limits from either service version (against the simula
   });
 
   it('a document that lists neither (or is wrong): the other path after a 404', async () => {
-    sim = await startSimulator({ clock: testClock, specVariant: { accountInfo: 'account' }, account: { MaxCompositeAreaKm2: 250 } });
+    sim = await startSimulator({
+      clock: testClock,
+      specVariant: { accountInfo: 'account' },
+      account: { MaxCompositeAreaKm2: 250 },
+    });
     sim.schedule({ path: '/api/specification.json', status: 500 });
     const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', retry: { maxAttempts: 1 } });
     try {
@@ -90,14 +102,23 @@ describe('client: account limits from either service version (against the simula
 });
 
 describe('workflow: the cost gate with an account answer that has no balance (against the simulator)', () => {
-  const FIELD = { name: 'field.wkt', text: 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))', format: 'wkt' as const };
+  const FIELD = {
+    name: 'field.wkt',
+    text: 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))',
+    format: 'wkt' as const,
+  };
   const PROCESS = '/api/satelliteimages/process/composite';
   let sim: Simulator;
   let out: string;
   let client: ReturnType<typeof createClient>;
   before(async () => {
     // Too few credits for anything: only a known balance could refuse.
-    sim = await startSimulator({ clock: testClock, demoData: true, specVariant: { accountInfo: 'account', accountInfoBalances: false }, account: { CreditAmount: 0.01 } });
+    sim = await startSimulator({
+      clock: testClock,
+      demoData: true,
+      specVariant: { accountInfo: 'account', accountInfoBalances: false },
+      account: { CreditAmount: 0.01 },
+    });
     client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key' });
     out = await mkdtemp(join(tmpdir(), 'unknown-balance-'));
   });
@@ -108,8 +129,19 @@ describe('workflow: the cost gate with an account answer that has no balance (ag
   });
 
   async function options() {
-    const dates = await findAvailableDates(scriptedPorts(client, {}).ports, FIELD, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
-    return { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date: dates.coverage!.full[0]!, epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory: out };
+    const dates = await findAvailableDates(scriptedPorts(client, {}).ports, FIELD, {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+    });
+    return {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      date: dates.coverage!.full[0]!,
+      epsgProjection: 4326,
+      resolution: 20,
+      bandnames: 'rgb',
+      outputDirectory: out,
+    };
   }
 
   it('does not refuse an unknown balance: the panel and the log say it could not be checked', async () => {
@@ -119,7 +151,10 @@ describe('workflow: the cost gate with an account answer that has no balance (ag
     const result = await downloadComposite(run.ports, FIELD, await options());
     assert.equal(result.outcome, 'cancelled');
     assert.equal(run.estimates.length, 1, 'the panel was shown: nothing refused for want of a balance');
-    assert.ok(run.estimates[0]!.warnings.some((w) => /balance could not be checked/.test(w)), run.estimates[0]!.warnings.join(' | '));
+    assert.ok(
+      run.estimates[0]!.warnings.some((w) => /balance could not be checked/.test(w)),
+      run.estimates[0]!.warnings.join(' | '),
+    );
     assert.ok(logged.some((l) => /balance could not be checked/.test(l)));
     assert.equal(sim.requests.filter((r) => r.path === PROCESS).length, 0);
   });
@@ -127,9 +162,15 @@ describe('workflow: the cost gate with an account answer that has no balance (ag
   it('still holds the price to the budget with skipConfirmation', async () => {
     sim.clearLog();
     const run = scriptedPorts(client, {}, { confirm: () => assert.fail('no panel when skipping') });
-    await assert.rejects(downloadComposite(run.ports, FIELD, { ...(await options()), skipConfirmation: true }), /no budget is set/);
+    await assert.rejects(
+      downloadComposite(run.ports, FIELD, { ...(await options()), skipConfirmation: true }),
+      /no budget is set/,
+    );
     const low = scriptedPorts(client, {}, { settings: { confirmCostAbove: 0.001 } });
-    await assert.rejects(downloadComposite(low.ports, FIELD, { ...(await options()), skipConfirmation: true }), /not under the budget/);
+    await assert.rejects(
+      downloadComposite(low.ports, FIELD, { ...(await options()), skipConfirmation: true }),
+      /not under the budget/,
+    );
     assert.equal(sim.requests.filter((r) => r.path === PROCESS).length, 0);
   });
 });

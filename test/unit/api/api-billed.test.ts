@@ -9,7 +9,8 @@ import { isRetryable, mayHaveRun } from '../../../src/api/retry';
 import type { TaskOrder } from '../../../src/api/types';
 import { ORDER, refusal } from './api-test-helpers';
 
-const error = (kind: ApiError['kind'], status?: number, code?: string) => new ApiError({ kind, message: 'x', status, cause: code ? { code } : undefined });
+const error = (kind: ApiError['kind'], status?: number, code?: string) =>
+  new ApiError({ kind, message: 'x', status, cause: code ? { code } : undefined });
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -22,19 +23,37 @@ async function closedPort(): Promise<number> {
 
 describe('api client: billed calls', () => {
   it('a billed call is sent again only after 429, 503, 1003 or a refused connection', () => {
-    const again = [error('rate-limited', 429), error('server', 503), new ApiError({ kind: 'rate-limited', message: 'x', status: 400, code: 1003 }), error('network', undefined, 'ECONNREFUSED')];
-    const never = [error('server', 500), error('server', 502), error('server', 504), error('network', undefined, 'ECONNRESET'), error('timeout', undefined, 'UND_ERR_HEADERS_TIMEOUT'), error('protocol', 200), error('network', undefined, 'HPE_INVALID_HEADER_TOKEN')];
+    const again = [
+      error('rate-limited', 429),
+      error('server', 503),
+      new ApiError({ kind: 'rate-limited', message: 'x', status: 400, code: 1003 }),
+      error('network', undefined, 'ECONNREFUSED'),
+    ];
+    const never = [
+      error('server', 500),
+      error('server', 502),
+      error('server', 504),
+      error('network', undefined, 'ECONNRESET'),
+      error('timeout', undefined, 'UND_ERR_HEADERS_TIMEOUT'),
+      error('protocol', 200),
+      error('network', undefined, 'HPE_INVALID_HEADER_TOKEN'),
+    ];
     for (const e of again) assert.equal(isRetryable(e, 'billed'), true, `${e.kind} ${e.status}`);
     for (const e of never) {
       assert.equal(isRetryable(e, 'billed'), false, `${e.kind} ${e.status}`);
       assert.equal(mayHaveRun(e), true, `${e.kind} ${e.status} may have run`);
     }
-    for (const e of [...again, error('validation', 400), error('auth', 401), error('not-found', 404), error('aborted')]) assert.equal(mayHaveRun(e), false, `${e.kind} ${e.status} did not run`);
+    for (const e of [...again, error('validation', 400), error('auth', 401), error('not-found', 404), error('aborted')])
+      assert.equal(mayHaveRun(e), false, `${e.kind} ${e.status} did not run`);
   });
 
   it('a refused connection is retried, and the failure does not claim a charge', async () => {
     const port = await closedPort();
-    const client = createClient({ baseUrl: `http://127.0.0.1:${port}`, getApiKey: () => 'demo-key', retry: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 3 } });
+    const client = createClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      getApiKey: () => 'demo-key',
+      retry: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 3 },
+    });
     try {
       const err = await refusal(client.createOrder(ORDER));
       assert.equal(err.mayHaveBeenCharged, false);
@@ -46,14 +65,31 @@ describe('api client: billed calls', () => {
 
   it('compares order geometry after reading it, numbers within a tolerance', () => {
     const sent = 'GEOMETRYCOLLECTION(POLYGON((10.10 56.10,10.1234567 56.10,10.14 56.13,10.10 56.10)))';
-    assert.ok(sameWkt(sent, 'GEOMETRYCOLLECTION (POLYGON ((10.100000 56.100000, 10.123457 56.100000, 10.140000 56.130000, 10.100000 56.100000)))'));
+    assert.ok(
+      sameWkt(
+        sent,
+        'GEOMETRYCOLLECTION (POLYGON ((10.100000 56.100000, 10.123457 56.100000, 10.140000 56.130000, 10.100000 56.100000)))',
+      ),
+    );
     assert.ok(sameWkt(sent, 'geometrycollection(polygon((1.01e1 56.1, 10.1234567 56.1, 10.14 56.13, 10.1 56.1)))'));
-    assert.ok(!sameWkt(sent, 'GEOMETRYCOLLECTION(POLYGON((10.10 56.10,10.1235 56.10,10.14 56.13,10.10 56.10)))'), 'a moved vertex is another area');
-    assert.ok(!sameWkt(sent, 'GEOMETRYCOLLECTION(MULTIPOLYGON(((10.10 56.10,10.1234567 56.10,10.14 56.13,10.10 56.10))))'), 'another structure');
+    assert.ok(
+      !sameWkt(sent, 'GEOMETRYCOLLECTION(POLYGON((10.10 56.10,10.1235 56.10,10.14 56.13,10.10 56.10)))'),
+      'a moved vertex is another area',
+    );
+    assert.ok(
+      !sameWkt(sent, 'GEOMETRYCOLLECTION(MULTIPOLYGON(((10.10 56.10,10.1234567 56.10,10.14 56.13,10.10 56.10))))'),
+      'another structure',
+    );
   });
 
   it('matches an order by model, constellations, dates, cadence and area', () => {
-    const listed: TaskOrder = { ...ORDER, TaskOrderGuid: 'g', Wkt: ORDER.Wkt.replace(/(\d+\.\d+)/g, (n) => Number(n).toFixed(6)), From: `${ORDER.From}T00:00:00Z`, SatelliteConstellations: ['sentinel2'] };
+    const listed: TaskOrder = {
+      ...ORDER,
+      TaskOrderGuid: 'g',
+      Wkt: ORDER.Wkt.replace(/(\d+\.\d+)/g, (n) => Number(n).toFixed(6)),
+      From: `${ORDER.From}T00:00:00Z`,
+      SatelliteConstellations: ['sentinel2'],
+    };
     assert.ok(orderMatches(listed, ORDER));
     assert.ok(!orderMatches({ ...listed, ImageFrequency: 1 }, ORDER), 'another cadence');
     assert.ok(!orderMatches({ ...listed, Model: 'Stratus3' }, ORDER));

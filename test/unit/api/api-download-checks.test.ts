@@ -24,11 +24,15 @@ describe('api client: an image answer is what it claims to be', function () {
     const err = await refusal(client.downloadComposite(request, { directory: dir, fallbackName: 'x.tif' }));
     assert.deepEqual(await readdir(dir), [], 'no file, no .part');
     assert.equal(sim.requests.filter((r) => r.path === COMPOSITE).length, 1, 'the billed request was sent once');
-    assert.equal(sim.requests.find((r) => r.path === COMPOSITE)?.outcome, `fault:${answer}`, 'the server really sent the fault');
+    assert.equal(
+      sim.requests.find((r) => r.path === COMPOSITE)?.outcome,
+      `fault:${answer}`,
+      'the server really sent the fault',
+    );
     return err;
   }
 
-  it('refuses the JSON error envelope sent as application/octet-stream, with the service\'s error', async () => {
+  it("refuses the JSON error envelope sent as application/octet-stream, with the service's error", async () => {
     const err = await refusedWith('envelope-as-octet-stream');
     assert.equal(err.code, 1002);
     assert.equal(err.serverMessage, MISANSWER_ENVELOPE_MESSAGE);
@@ -45,7 +49,10 @@ describe('api client: an image answer is what it claims to be', function () {
     const err = await refusedWith('partial-206');
     assert.equal(err.kind, 'protocol');
     assert.equal(err.status, 206);
-    assert.match(err.message, /answered HTTP 206, only part of the image, although the whole image was asked for; nothing was saved/);
+    assert.match(
+      err.message,
+      /answered HTTP 206, only part of the image, although the whole image was asked for; nothing was saved/,
+    );
   });
 
   it('refuses a body that is not a TIFF, quoting what the server sent', async () => {
@@ -60,7 +67,10 @@ describe('api client: an image answer is what it claims to be', function () {
     const err = await refusedWith('deep-json');
     assert.equal(err.kind, 'protocol');
     assert.equal(err.status, 200);
-    assert.match(err.message, /answered with application\/json instead of the image; nothing was saved\. Its JSON is not read: it is nested more than 128 levels deep/);
+    assert.match(
+      err.message,
+      /answered with application\/json instead of the image; nothing was saved\. Its JSON is not read: it is nested more than 128 levels deep/,
+    );
     assert.doesNotMatch(err.message, /connection|RangeError|call stack/i);
   });
 
@@ -75,21 +85,32 @@ describe('api client: an image answer is what it claims to be', function () {
     const before = process.memoryUsage.rss();
     const err = await refusedWith('gzip-bomb');
     assert.equal(err.kind, 'protocol');
-    assert.match(err.message, /answered with a compressed body that expands more than 200 times \(\d+ MiB from \d+ KiB so far\); it is not an image, nothing was saved/);
+    assert.match(
+      err.message,
+      /answered with a compressed body that expands more than 200 times \(\d+ MiB from \d+ KiB so far\); it is not an image, nothing was saved/,
+    );
     assert.ok(process.memoryUsage.rss() - before < 256 * 1024 * 1024, 'memory stays bounded');
   });
 
   it('decodes a gzip-encoded image and saves the image itself, never the compressed bytes', async () => {
     sim.configure({ imageAnswer: 'gzip', imageBytes: 3 * 1024 * 1024 + 5 });
     const progress: number[] = [];
-    const result = await client.downloadComposite(composite, { directory: dir, fallbackName: 'x.tif', onProgress: (received) => progress.push(received) });
+    const result = await client.downloadComposite(composite, {
+      directory: dir,
+      fallbackName: 'x.tif',
+      onProgress: (received) => progress.push(received),
+    });
     assert.equal(sim.requests.find((r) => r.path === COMPOSITE)?.outcome, 'fault:gzip');
     const expected = createHash('sha256');
     for (const chunk of generatedTiff(3 * 1024 * 1024 + 5, 1)) expected.update(chunk);
-    assert.equal(createHash('sha256').update(await readFile(result.path as string)).digest('hex'), expected.digest('hex'));
+    assert.equal(
+      createHash('sha256')
+        .update(await readFile(result.path as string))
+        .digest('hex'),
+      expected.digest('hex'),
+    );
     assert.equal(result.bytes, 3 * 1024 * 1024 + 5);
     assert.ok((progress.at(-1) as number) < result.bytes, 'progress counts the (compressed) bytes from the network');
     assert.deepEqual(await readdir(dir), [(result.path as string).slice(dir.length + 1)]);
   });
-
 });

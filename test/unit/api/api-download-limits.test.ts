@@ -26,7 +26,13 @@ describe('api client: download rate floor and overall deadline', function () {
   const clients: FullImageryClient[] = [];
 
   function clientWith(download: ClientOptions['download']): FullImageryClient {
-    const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 5000, retry: { baseDelayMs: 10 }, download });
+    const client = createClient({
+      baseUrl: sim.url,
+      getApiKey: () => 'demo-key',
+      timeoutMs: 5000,
+      retry: { baseDelayMs: 10 },
+      download,
+    });
     clients.push(client);
     return client;
   }
@@ -57,7 +63,10 @@ describe('api client: download rate floor and overall deadline', function () {
     const err = await refusal(client.downloadComposite(composite, { directory: dir, fallbackName: 'x.tif' }));
     const elapsed = performance.now() - started;
     assert.equal(err.kind, 'timeout');
-    assert.match(err.message, /under the minimum download rate of 256\.0 KiB\/s; the download was stopped and nothing was saved/);
+    assert.match(
+      err.message,
+      /under the minimum download rate of 256\.0 KiB\/s; the download was stopped and nothing was saved/,
+    );
     assert.ok(elapsed < 10_000, `stopped after ${Math.round(elapsed)} ms`);
     assert.deepEqual(await readdir(dir), []);
     assert.equal(sim.requests.filter((r) => r.path === COMPOSITE).length, 1, 'the billed request is not sent again');
@@ -89,11 +98,17 @@ describe('api client: download rate floor and overall deadline', function () {
     assert.equal(sim.requests.filter((r) => r.path === COMPOSITE).length, 1);
   });
 
-  it('still reports the caller\'s own cancellation as a cancellation', async () => {
+  it("still reports the caller's own cancellation as a cancellation", async () => {
     sim.configure({ imageBytes: 4 * MiB, trickleBytesPerSecond: 200_000 });
     const client = clientWith({ deadlineMs: 60_000 });
     const controller = new AbortController();
-    const err = await refusal(client.downloadComposite(composite, { directory: dir, fallbackName: 'x.tif', onProgress: (received) => received > 100_000 && controller.abort() }, { signal: controller.signal }));
+    const err = await refusal(
+      client.downloadComposite(
+        composite,
+        { directory: dir, fallbackName: 'x.tif', onProgress: (received) => received > 100_000 && controller.abort() },
+        { signal: controller.signal },
+      ),
+    );
     assert.equal(err.kind, 'aborted');
     assert.deepEqual(await readdir(dir), []);
   });

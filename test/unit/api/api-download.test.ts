@@ -18,7 +18,11 @@ describe('api client: downloads', function () {
 
   it('streams a composite to its Content-Disposition name, with progress, and leaves no .part', async () => {
     const progress: Array<[number, number | undefined]> = [];
-    const result = await client.downloadComposite(composite, { directory: dir, fallbackName: 'fallback.tif', onProgress: (r, t) => progress.push([r, t]) });
+    const result = await client.downloadComposite(composite, {
+      directory: dir,
+      fallbackName: 'fallback.tif',
+      onProgress: (r, t) => progress.push([r, t]),
+    });
     const name = `composite_Stratus2_${composite.Date.slice(0, 10)}_10m.tif`;
     assert.equal(result.path, join(dir, name));
     const bytes = await readFile(result.path as string);
@@ -37,16 +41,26 @@ describe('api client: downloads', function () {
 
   it('parallel downloads with the same server file name each get a file of their own, whole', async () => {
     sim.configure({ imageBytes: 2 * 1024 * 1024 + 5, latencyMs: 20 });
-    const results = await Promise.all([1, 2, 3, 4].map(() => client.downloadComposite(composite, { directory: dir, fallbackName: 'fallback.tif' })));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => client.downloadComposite(composite, { directory: dir, fallbackName: 'fallback.tif' })),
+    );
     sim.configure({});
     const paths = results.map((r) => r.path);
     assert.equal(new Set(paths).size, 4, `four distinct files: ${paths.join(', ')}`);
     for (const r of results) assert.equal((await stat(r.path as string)).size, 2 * 1024 * 1024 + 5);
-    assert.deepEqual((await readdir(dir)).filter((f) => f.endsWith('.part')), []);
+    assert.deepEqual(
+      (await readdir(dir)).filter((f) => f.endsWith('.part')),
+      [],
+    );
   });
 
   it('reports a JSON error answer as the error it carries and saves nothing', async () => {
-    const err = await refusal(client.downloadComposite({ ...composite, Date: '2026-12-30T00:00:00Z' }, { directory: dir, fallbackName: 'x.tif' }));
+    const err = await refusal(
+      client.downloadComposite(
+        { ...composite, Date: '2026-12-30T00:00:00Z' },
+        { directory: dir, fallbackName: 'x.tif' },
+      ),
+    );
     assert.equal(err.status, 400);
     assert.ok(err.code === 1002 || err.code === 1006, `code ${err.code}`);
     assert.match(err.message, /availability check|order/);
@@ -54,7 +68,10 @@ describe('api client: downloads', function () {
   });
 
   it('answers 201 for UploadUrl without writing a file', async () => {
-    const result = await client.downloadComposite({ ...composite, UploadUrl: 'https://upload.example/bucket' }, { directory: dir, fallbackName: 'x.tif' });
+    const result = await client.downloadComposite(
+      { ...composite, UploadUrl: 'https://upload.example/bucket' },
+      { directory: dir, fallbackName: 'x.tif' },
+    );
     assert.deepEqual(result, { path: undefined, bytes: 0, contentType: undefined });
     assert.deepEqual(await readdir(dir), []);
   });
@@ -68,7 +85,11 @@ describe('api client: downloads', function () {
       assert.ok(err.mayHaveBeenCharged, 'an image cut off after the server answered may have been charged');
       assert.match(err.message, /may have been charged; it was not sent again/);
       assert.deepEqual(await readdir(dir), []);
-      assert.equal(sim.requests.filter((r) => r.path.endsWith('/composite')).length, 1, 'a paid image request is not repeated on its own');
+      assert.equal(
+        sim.requests.filter((r) => r.path.endsWith('/composite')).length,
+        1,
+        'a paid image request is not repeated on its own',
+      );
     });
   }
 
@@ -85,7 +106,11 @@ describe('api client: downloads', function () {
     sim.configure({ trickleBytesPerSecond: 200_000, imageBytes: 2 * 1024 * 1024 });
     const controller = new AbortController();
     const err = await refusal(
-      client.downloadComposite(composite, { directory: dir, fallbackName: 'x.tif', onProgress: (received) => received > 50_000 && controller.abort() }, { signal: controller.signal }),
+      client.downloadComposite(
+        composite,
+        { directory: dir, fallbackName: 'x.tif', onProgress: (received) => received > 50_000 && controller.abort() },
+        { signal: controller.signal },
+      ),
     );
     assert.equal(err.kind, 'aborted');
     assert.deepEqual(await readdir(dir), []);
@@ -101,8 +126,14 @@ describe('api client: downloads', function () {
     const settings = { Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], Bandnames: 'rgb', Resolution: 40 };
     const tileDate = await dayWithImagery(client, tile?.DataGeogWkt as string);
     const miniDate = await dayWithImagery(client, minis[0]?.DataGeogWkt as string);
-    const tileResult = await client.downloadTile({ TileGuid: tileGuid, Date: tileDate, ...settings }, { directory: dir, fallbackName: 'tile.tif' });
-    const miniResult = await client.downloadMiniTile({ MiniTileGuid: miniGuid, Date: miniDate, ...settings }, { directory: dir, fallbackName: 'mini.tif' });
+    const tileResult = await client.downloadTile(
+      { TileGuid: tileGuid, Date: tileDate, ...settings },
+      { directory: dir, fallbackName: 'tile.tif' },
+    );
+    const miniResult = await client.downloadMiniTile(
+      { MiniTileGuid: miniGuid, Date: miniDate, ...settings },
+      { directory: dir, fallbackName: 'mini.tif' },
+    );
     assert.match(tileResult.path ?? '', /tile_.*\.tif$/);
     assert.match(miniResult.path ?? '', /minitile_.*\.tif$/);
     assert.equal((await readdir(dir)).length, 2);

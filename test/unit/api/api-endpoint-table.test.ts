@@ -6,7 +6,12 @@ import { createClient } from '../../../src/api/client';
 import { endpointTable } from '../../../src/api/endpoints';
 
 /** The calls that spend the account's money when the server runs them, written out by hand. */
-const BILLED = ['POST /api/satelliteimages/process/composite', 'POST /api/satelliteimages/process/tile', 'POST /api/satelliteimages/process/minitile', 'POST /api/tasking/orders'];
+const BILLED = [
+  'POST /api/satelliteimages/process/composite',
+  'POST /api/satelliteimages/process/tile',
+  'POST /api/satelliteimages/process/minitile',
+  'POST /api/tasking/orders',
+];
 
 /** What the client has beside the endpoints. */
 // sizeGateToKey sizes the client's own gate from the account the run read: no request.
@@ -19,7 +24,8 @@ describe('api client: the endpoint table', () => {
   it('marks exactly the billed calls billed, and no other', () => {
     const billed = entries.filter(([, e]) => e.retry === 'billed').map(([, e]) => call(e));
     assert.deepEqual([...billed].sort(), [...BILLED].sort());
-    for (const [name, e] of entries) assert.ok(e.retry === 'billed' || e.retry === 'normal', `${name}: retry class ${String(e.retry)}`);
+    for (const [name, e] of entries)
+      assert.ok(e.retry === 'billed' || e.retry === 'normal', `${name}: retry class ${String(e.retry)}`);
   });
 
   it('marks every process call that is not an estimate or an availability check billed', () => {
@@ -34,7 +40,13 @@ describe('api client: the endpoint table', () => {
       assert.equal(e.method, 'POST', name);
       assert.ok(e.schema, `${name} has a request schema`);
     }
-    assert.deepEqual(entries.filter(([, e]) => e.answer === 'image').map(([name]) => name).sort(), ['downloadComposite', 'downloadMiniTile', 'downloadTile']);
+    assert.deepEqual(
+      entries
+        .filter(([, e]) => e.answer === 'image')
+        .map(([name]) => name)
+        .sort(),
+      ['downloadComposite', 'downloadMiniTile', 'downloadTile'],
+    );
   });
 
   it('declares one call per client method, each path once', () => {

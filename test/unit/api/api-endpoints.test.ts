@@ -10,7 +10,6 @@ import { testClock } from '../fixtures/test-clock';
 
 const KEY = 'demo-key';
 
-
 describe('api client: endpoints on the wire', function () {
   let sim: Simulator;
   let client: FullImageryClient;
@@ -39,7 +38,14 @@ describe('api client: endpoints on the wire', function () {
       assert.equal(entry.headers['x-api-key'], '<redacted:valid>');
       assert.match(entry.headers['content-type'] ?? '', /^application\/json/);
     }
-    assert.deepEqual(sim.requests.map((r) => `${r.method} ${r.path}`), ['GET /api/tasking/models', 'GET /api/specification.json', 'GET /api/account/info'] /* the document says which account path the service has: the newer one when it lists both */);
+    assert.deepEqual(
+      sim.requests.map((r) => `${r.method} ${r.path}`),
+      [
+        'GET /api/tasking/models',
+        'GET /api/specification.json',
+        'GET /api/account/info',
+      ] /* the document says which account path the service has: the newer one when it lists both */,
+    );
   });
 
   it('fetches the specification document once and reuses it', async () => {
@@ -59,7 +65,10 @@ describe('api client: endpoints on the wire', function () {
     assert.match(order.TaskOrderGuid ?? '', /^[0-9a-f-]{36}$/);
     const create = apiRequests().find((r) => r.method === 'POST' && r.path === '/api/tasking/orders');
     assert.deepEqual(Object.keys(create?.body as object).sort(), [...Object.keys(ORDER), 'TileDeduplication'].sort());
-    const estimateBody = apiRequests().find((r) => r.path === '/api/tasking/orders/estimate')?.body as Record<string, unknown>;
+    const estimateBody = apiRequests().find((r) => r.path === '/api/tasking/orders/estimate')?.body as Record<
+      string,
+      unknown
+    >;
     assert.equal(estimateBody.To, null);
   });
 
@@ -73,7 +82,10 @@ describe('api client: endpoints on the wire', function () {
     assert.equal(details[0]?.TaskOrderGuid, guid);
     await client.cancelOrder(guid);
     const wire = apiRequests().map((r) => ({ call: `${r.method} ${r.path}`, query: r.query }));
-    assert.deepEqual(wire.find((w) => w.call === 'GET /api/tasking/orders' && w.query.getExpired)?.query, { recurringOnly: 'false', getExpired: 'true' });
+    assert.deepEqual(wire.find((w) => w.call === 'GET /api/tasking/orders' && w.query.getExpired)?.query, {
+      recurringOnly: 'false',
+      getExpired: 'true',
+    });
     assert.deepEqual(wire.find((w) => w.call === 'GET /api/tasking/orders/details')?.query, { taskOrderGuid: guid });
     assert.deepEqual(wire.find((w) => w.call === 'DELETE /api/tasking/orders/cancel')?.query, { taskOrderGuid: guid });
     assert.equal(sim.state.stored.find((o) => o.TaskOrderGuid === guid)?.canceledAt !== undefined, true);
@@ -84,7 +96,10 @@ describe('api client: endpoints on the wire', function () {
     const a = (await client.createOrder(ORDER)).TaskOrderGuid as string;
     const b = (await client.createOrder({ ...ORDER, Model: 'Stratus3' })).TaskOrderGuid as string;
     const details = await client.getOrderDetails([a, b]);
-    assert.deepEqual(details.map((o) => o.TaskOrderGuid), [a, b]);
+    assert.deepEqual(
+      details.map((o) => o.TaskOrderGuid),
+      [a, b],
+    );
     const call = apiRequests().find((r) => r.path === '/api/tasking/orders/details');
     assert.equal(call?.method, 'POST');
     assert.deepEqual(call?.body, { Guids: [a, b] });
@@ -93,16 +108,32 @@ describe('api client: endpoints on the wire', function () {
   for (const end of ['To', 'Until'] as const) {
     it(`names the discovery window end ${end} when the specification does`, async () => {
       await start({ specVariant: { dateWindowEnd: end } });
-      const found = await client.searchAvailableDates({ Wkt: AOI, From: '2026-09-01T00:00:00Z', To: '2026-10-01T00:00:00Z', SatelliteConstellations: ['Sentinel2'], Model: 'Stratus2' });
+      const found = await client.searchAvailableDates({
+        Wkt: AOI,
+        From: '2026-09-01T00:00:00Z',
+        To: '2026-10-01T00:00:00Z',
+        SatelliteConstellations: ['Sentinel2'],
+        Model: 'Stratus2',
+      });
       assert.ok((found[0]?.DatesByGeog?.[0]?.Dates?.length ?? 0) > 0, 'dates were read');
-      const body = apiRequests().find((r) => r.path === '/api/satelliteimages/search/available')?.body as Record<string, unknown>;
+      const body = apiRequests().find((r) => r.path === '/api/satelliteimages/search/available')?.body as Record<
+        string,
+        unknown
+      >;
       assert.deepEqual(Object.keys(body).sort(), ['From', 'Model', 'SatelliteConstellations', end, 'Wkt'].sort());
     });
   }
 
   it('checks availability, estimates a composite and searches tiles', async () => {
     await start();
-    const request = { Wkt: AOI, Date: '2026-09-10T00:00:00Z', Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], EpsgProjection: 4326, Bandnames: 'rgb' };
+    const request = {
+      Wkt: AOI,
+      Date: '2026-09-10T00:00:00Z',
+      Model: 'Stratus2',
+      SatelliteConstellations: ['Sentinel2'],
+      EpsgProjection: 4326,
+      Bandnames: 'rgb',
+    };
     const availability = await client.checkCompositeAvailability(request);
     assert.equal(typeof availability.FullyAvailable, 'boolean');
     assert.equal(availability.OrdersCoverPolygon, false);
@@ -118,11 +149,30 @@ describe('api client: endpoints on the wire', function () {
     await start();
     await client.getSpecification();
     sim.clearLog();
-    const bad = await refusal(client.estimateComposite({ Wkt: AOI, Date: '2026-09-10T00:00:00Z', Model: 'Stratus-2', SatelliteConstellations: ['Sentinel2'], EpsgProjection: 4326, Bandnames: 'rgb', Resolution: 15 }));
+    const bad = await refusal(
+      client.estimateComposite({
+        Wkt: AOI,
+        Date: '2026-09-10T00:00:00Z',
+        Model: 'Stratus-2',
+        SatelliteConstellations: ['Sentinel2'],
+        EpsgProjection: 4326,
+        Bandnames: 'rgb',
+        Resolution: 15,
+      }),
+    );
     assert.equal(bad.kind, 'local-validation');
     assert.deepEqual(Object.keys(bad.fieldErrors ?? {}).sort(), ['Model', 'Resolution']);
     assert.match(bad.message, /Stratus2/, 'the allowed values are named');
-    const both = await refusal(client.searchAvailableDates({ Wkt: AOI, GeoJson: { type: 'Polygon', coordinates: [] }, From: '2026-09-01T00:00:00Z', To: '2026-10-01T00:00:00Z', SatelliteConstellations: ['Sentinel2'], Model: 'Stratus2' } as never));
+    const both = await refusal(
+      client.searchAvailableDates({
+        Wkt: AOI,
+        GeoJson: { type: 'Polygon', coordinates: [] },
+        From: '2026-09-01T00:00:00Z',
+        To: '2026-10-01T00:00:00Z',
+        SatelliteConstellations: ['Sentinel2'],
+        Model: 'Stratus2',
+      } as never),
+    );
     assert.match(both.message, /exactly one of Wkt and GeoJson/);
     assert.deepEqual(sim.requests, [], 'nothing was sent');
   });
@@ -133,10 +183,17 @@ describe('api client: endpoints on the wire', function () {
     assert.equal(err.status, 400);
     assert.equal(err.code, 993);
     assert.match(err.message, /GEOMETRYCOLLECTION/);
-    assert.equal(sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders').length, 1, '400 is not retried');
+    assert.equal(
+      sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders').length,
+      1,
+      '400 is not retried',
+    );
   });
 
-  for (const [kind, status] of [['revoked', 401], ['forbidden', 403]] as const) {
+  for (const [kind, status] of [
+    ['revoked', 401],
+    ['forbidden', 403],
+  ] as const) {
     it(`says to check the key on ${status}, without the key in the text`, async () => {
       const key = `secret-${kind}-key-123`;
       await start({ keys: { valid: [KEY], [kind]: [key] } }, key);
@@ -145,7 +202,10 @@ describe('api client: endpoints on the wire', function () {
       assert.equal(err.kind, 'auth');
       assert.match(err.message, /check the key/);
       assert.equal(sim.requests.length, 1, `${status} is not retried`);
-      assert.ok(!JSON.stringify({ ...err, message: err.message, stack: err.stack }).includes(key), 'the key never appears');
+      assert.ok(
+        !JSON.stringify({ ...err, message: err.message, stack: err.stack }).includes(key),
+        'the key never appears',
+      );
     });
   }
 

@@ -13,7 +13,10 @@ describe('api: the concurrency gate after a pause', function () {
       gate.pause(1 + (i % 3));
       let timer: NodeJS.Timeout | undefined;
       const stuck = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`waiter ${i} still queued 1 s after a ${1 + (i % 3)} ms pause`)), 1_000);
+        timer = setTimeout(
+          () => reject(new Error(`waiter ${i} still queued 1 s after a ${1 + (i % 3)} ms pause`)),
+          1_000,
+        );
       });
       const slot = await Promise.race([gate.acquire(), stuck]);
       clearTimeout(timer);

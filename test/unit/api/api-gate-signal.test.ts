@@ -21,7 +21,9 @@ describe('concurrency gate: one abort listener per signal', () => {
     await waiting[1]!;
     controller.abort(new Error('cancelled by the person'));
     const outcomes = await Promise.allSettled(waiting.slice(2));
-    assert.ok(outcomes.every((o) => o.status === 'rejected' && (o.reason as Error).message === 'cancelled by the person'));
+    assert.ok(
+      outcomes.every((o) => o.status === 'rejected' && (o.reason as Error).message === 'cancelled by the person'),
+    );
     assert.equal(gate.waiting, 0);
   });
 

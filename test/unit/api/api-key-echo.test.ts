@@ -21,7 +21,9 @@ const KEY = 'sk-echo-4f1c2a9e7b';
 function everything(value: unknown, depth = 0): string {
   if (depth > 5 || value === undefined || value === null) return '';
   if (!(value instanceof Error)) return JSON.stringify(value) ?? String(value);
-  const fields = Object.getOwnPropertyNames(value).map((name) => (name === 'cause' ? '' : JSON.stringify((value as unknown as Record<string, unknown>)[name])));
+  const fields = Object.getOwnPropertyNames(value).map((name) =>
+    name === 'cause' ? '' : JSON.stringify((value as unknown as Record<string, unknown>)[name]),
+  );
   return `${value.message}\n${value.stack ?? ''}\n${fields.join('\n')}\n${everything((value as { cause?: unknown }).cause, depth + 1)}`;
 }
 
@@ -33,7 +35,12 @@ describe('client: a server echoing the key leaves it nowhere', () => {
 
   before(async () => {
     sim = await startSimulator({ clock: testClock, demoData: true, keys: { valid: [KEY, 'demo-key'] } });
-    client = createClient({ baseUrl: sim.url, getApiKey: () => KEY, retry: { maxAttempts: 1 }, log: (level, message) => lines.push(`${level} ${message}`) });
+    client = createClient({
+      baseUrl: sim.url,
+      getApiKey: () => KEY,
+      retry: { maxAttempts: 1 },
+      log: (level, message) => lines.push(`${level} ${message}`),
+    });
   });
   after(async () => {
     await client.close();
@@ -74,7 +81,10 @@ describe('client: a server echoing the key leaves it nowhere', () => {
     const now = sim.state.now();
     const [date] = await discoveredDates(sim, AARHUS_FIELD, isoDaysAgo(now, 60), isoDaysAgo(now, 0));
     sim.schedule({ method: 'POST', path: '/api/satelliteimages/process/composite', echoKey: 'file-name' });
-    const result = await client.downloadComposite(compositeBody(date!) as never, { directory: out, fallbackName: 'fallback.tif' });
+    const result = await client.downloadComposite(compositeBody(date!) as never, {
+      directory: out,
+      fallbackName: 'fallback.tif',
+    });
     const files = await readdir(out);
     assert.equal(files.length, 1);
     assert.ok(files[0]!.startsWith(`${REDACTED_KEY}-composite_`), files[0]);
@@ -85,7 +95,12 @@ describe('client: a server echoing the key leaves it nowhere', () => {
   it('the key being tried is redacted too, and a host can share its redactor', async () => {
     const { KeyRedactor } = await import('../../../src/api/redact');
     const shared = new KeyRedactor();
-    const tried = createClient({ baseUrl: sim.url, getApiKey: () => 'sk-tried-0000', redactor: shared, retry: { maxAttempts: 1 } });
+    const tried = createClient({
+      baseUrl: sim.url,
+      getApiKey: () => 'sk-tried-0000',
+      redactor: shared,
+      retry: { maxAttempts: 1 },
+    });
     sim.schedule({ method: 'GET', path: '/api/account/info', echoKey: 'message', status: 401, code: 401 });
     const err = await refusal(tried.getApiKeyInfo());
     await tried.close();

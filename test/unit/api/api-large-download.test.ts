@@ -24,7 +24,10 @@ async function child(): Promise<void> {
   let writes = 0;
   // The disk is made slower than loopback so the body sits under backpressure throughout: every
   // batched write (writev, about 1 MiB) waits 2 ms, every 8th single write 1 ms.
-  for (const [method, every, delayMs] of [['writev', 1, 2], ['write', 8, 1]] as const) {
+  for (const [method, every, delayMs] of [
+    ['writev', 1, 2],
+    ['write', 8, 1],
+  ] as const) {
     const original = proto[method];
     proto[method] = async function (this: unknown, ...args: unknown[]) {
       if (++writes % every === 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -32,12 +35,36 @@ async function child(): Promise<void> {
     };
   }
   const client = createClient({ baseUrl: SIM_URL, getApiKey: () => 'demo-key', timeoutMs: 30_000 });
-  await client.createOrder({ Wkt: `GEOMETRYCOLLECTION(${AOI})`, SatelliteConstellations: ['Sentinel2'], Model: 'Stratus2', StorageMonths: 3, ApiRequests: 10, ImageFrequency: 5, ReferenceDate: '2026-08-01', From: '2026-08-01', To: '2026-10-31' });
-  const found = await client.searchAvailableDates({ Wkt: AOI, From: '2026-08-01T00:00:00Z', To: '2026-10-31T00:00:00Z', SatelliteConstellations: ['Sentinel2'], Model: 'Stratus2' });
+  await client.createOrder({
+    Wkt: `GEOMETRYCOLLECTION(${AOI})`,
+    SatelliteConstellations: ['Sentinel2'],
+    Model: 'Stratus2',
+    StorageMonths: 3,
+    ApiRequests: 10,
+    ImageFrequency: 5,
+    ReferenceDate: '2026-08-01',
+    From: '2026-08-01',
+    To: '2026-10-31',
+  });
+  const found = await client.searchAvailableDates({
+    Wkt: AOI,
+    From: '2026-08-01T00:00:00Z',
+    To: '2026-10-31T00:00:00Z',
+    SatelliteConstellations: ['Sentinel2'],
+    Model: 'Stratus2',
+  });
   const day = found[0]?.DatesByGeog?.[0]?.Dates?.[0];
   const started = Date.now();
   const result = await client.downloadComposite(
-    { Wkt: AOI, Date: `${day}T00:00:00Z`, Resolution: 10, EpsgProjection: 4326, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], Bandnames: 'rgb' },
+    {
+      Wkt: AOI,
+      Date: `${day}T00:00:00Z`,
+      Resolution: 10,
+      EpsgProjection: 4326,
+      Model: 'Stratus2',
+      SatelliteConstellations: ['Sentinel2'],
+      Bandnames: 'rgb',
+    },
     { directory: TARGET_DIR, fallbackName: 'large.tif' },
   );
   await client.close();
@@ -61,18 +88,23 @@ if (require.main === module) {
       const sim = await startSimulator({ clock: testClock, faults: { closeDelimited: true, imageBytes: GIB } });
       const dir = await mkdtemp(join(tmpdir(), 'api-large-'));
       try {
-        const run = await new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>((resolve) => {
-          const proc = spawn(process.execPath, [__filename], { env: { ...process.env, SIM_URL: sim.url, TARGET_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
-          let stdout = '';
-          let stderr = '';
-          proc.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-          proc.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-          const limit = setTimeout(() => proc.kill('SIGKILL'), CHILD_LIMIT_MS);
-          proc.on('close', (code, signal) => {
-            clearTimeout(limit);
-            resolve({ code, signal, stdout, stderr });
-          });
-        });
+        const run = await new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>(
+          (resolve) => {
+            const proc = spawn(process.execPath, [__filename], {
+              env: { ...process.env, SIM_URL: sim.url, TARGET_DIR: dir },
+              stdio: ['ignore', 'pipe', 'pipe'],
+            });
+            let stdout = '';
+            let stderr = '';
+            proc.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+            proc.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+            const limit = setTimeout(() => proc.kill('SIGKILL'), CHILD_LIMIT_MS);
+            proc.on('close', (code, signal) => {
+              clearTimeout(limit);
+              resolve({ code, signal, stdout, stderr });
+            });
+          },
+        );
         assert.equal(run.code, 0, `the child exited with ${run.code ?? run.signal}: ${run.stderr.slice(0, 2000)}`);
         const result = JSON.parse(run.stdout.trim()) as { path: string; bytes: number; ms: number; writes: number };
         assert.equal(result.bytes, GIB);
@@ -83,7 +115,8 @@ if (require.main === module) {
         const expected = createHash('sha256');
         for (const chunk of generatedTiff(GIB, 1)) expected.update(chunk);
         const actual = createHash('sha256');
-        for await (const chunk of createReadStream(result.path, { highWaterMark: 4 * 1024 * 1024 })) actual.update(chunk as Buffer);
+        for await (const chunk of createReadStream(result.path, { highWaterMark: 4 * 1024 * 1024 }))
+          actual.update(chunk as Buffer);
         assert.equal(actual.digest('hex'), expected.digest('hex'), 'the file is exactly what the simulator sent');
         console.log(`      1 GiB in ${result.ms} ms through ${result.writes} slowed writes`);
       } finally {

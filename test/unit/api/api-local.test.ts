@@ -13,11 +13,18 @@ import { refusal } from './api-test-helpers';
 
 const polygon = 'POLYGON((10 56,10.1 56,10.1 56.1,10 56.1,10 56))';
 
-
 describe('api: envelope', () => {
   it('reads camelCase and PascalCase alike and keeps unknown fields', () => {
-    const camel = unwrap({ succeeded: true, data: { tiles: [{ tileGuid: 'a', epsg: 32632, extraField: 1 }] }, error: null });
-    const pascal = unwrap({ Succeeded: true, Data: { Tiles: [{ TileGuid: 'a', Epsg: 32632, ExtraField: 1 }] }, Error: null });
+    const camel = unwrap({
+      succeeded: true,
+      data: { tiles: [{ tileGuid: 'a', epsg: 32632, extraField: 1 }] },
+      error: null,
+    });
+    const pascal = unwrap({
+      Succeeded: true,
+      Data: { Tiles: [{ TileGuid: 'a', Epsg: 32632, ExtraField: 1 }] },
+      Error: null,
+    });
     assert.deepEqual(camel, pascal);
     assert.deepEqual(camel, { ok: true, data: { Tiles: [{ TileGuid: 'a', Epsg: 32632, ExtraField: 1 }] } });
   });
@@ -48,10 +55,22 @@ describe('api: download file names', () => {
 describe('api: backoff', () => {
   it('grows exponentially with full jitter under the cap', () => {
     const policy = { ...defaultRetryPolicy, baseDelayMs: 100, maxDelayMs: 1000 };
-    assert.equal(backoffDelay(0, policy, () => 0.999999), 99);
-    assert.equal(backoffDelay(3, policy, () => 0.5), 400);
-    assert.equal(backoffDelay(10, policy, () => 0.5), 500);
-    assert.equal(backoffDelay(2, policy, () => 0), 0);
+    assert.equal(
+      backoffDelay(0, policy, () => 0.999999),
+      99,
+    );
+    assert.equal(
+      backoffDelay(3, policy, () => 0.5),
+      400,
+    );
+    assert.equal(
+      backoffDelay(10, policy, () => 0.5),
+      500,
+    );
+    assert.equal(
+      backoffDelay(2, policy, () => 0),
+      0,
+    );
   });
 
   it('reads Retry-After as seconds or as a date', () => {
@@ -67,17 +86,33 @@ describe('api: specification facts', () => {
     openapi: '3.0.1',
     paths: {
       '/api/satelliteimages/search/available': {
-        post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Discovery' } } } } },
+        post: {
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Discovery' } } } },
+        },
       },
-      '/api/tasking/orders/details': { post: { requestBody: { content: { 'application/json': { schema: { properties: { Guids: { type: 'array' } } } } } } } },
+      '/api/tasking/orders/details': {
+        post: {
+          requestBody: { content: { 'application/json': { schema: { properties: { Guids: { type: 'array' } } } } } },
+        },
+      },
       '/api/satelliteimages/process/composite': {
-        post: { requestBody: { content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Composite' }] } } } } },
+        post: {
+          requestBody: {
+            content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Composite' }] } } },
+          },
+        },
       },
     },
     components: {
       schemas: {
         Discovery: { properties: { From: { type: 'string' }, Until: { type: 'string' }, Model: { type: 'string' } } },
-        Composite: { properties: { Resolution: { enum: [10, 20, 40] }, Bandnames: { enum: ['all', 'rgb'] }, Wkt: { maxLength: 50 } } },
+        Composite: {
+          properties: {
+            Resolution: { enum: [10, 20, 40] },
+            Bandnames: { enum: ['all', 'rgb'] },
+            Wkt: { maxLength: 50 },
+          },
+        },
       },
     },
   };
@@ -97,10 +132,21 @@ describe('api: specification facts', () => {
 });
 
 describe('api: local validation', () => {
-  const discovery = { From: '2024-05-01T00:00:00Z', To: '2024-05-31T00:00:00Z', SatelliteConstellations: ['Sentinel2'], Model: 'Stratus2' };
+  const discovery = {
+    From: '2024-05-01T00:00:00Z',
+    To: '2024-05-31T00:00:00Z',
+    SatelliteConstellations: ['Sentinel2'],
+    Model: 'Stratus2',
+  };
 
   it('refuses both Wkt and GeoJson, and neither, with a clear message', async () => {
-    const both = await refusal(validateRequest('dateDiscovery', { ...discovery, Wkt: polygon, GeoJson: { type: 'Polygon', coordinates: [] } }, 'POST x'));
+    const both = await refusal(
+      validateRequest(
+        'dateDiscovery',
+        { ...discovery, Wkt: polygon, GeoJson: { type: 'Polygon', coordinates: [] } },
+        'POST x',
+      ),
+    );
     assert.equal(both.kind, 'local-validation');
     assert.match(both.message, /exactly one of Wkt and GeoJson, not both/);
     const neither = await refusal(validateRequest('dateDiscovery', discovery, 'POST x'));
@@ -109,20 +155,43 @@ describe('api: local validation', () => {
   });
 
   it('checks the date formats per request', async () => {
-    const bad = await refusal(validateRequest('dateDiscovery', { ...discovery, Wkt: polygon, From: '2024-05-01' }, 'POST x'));
+    const bad = await refusal(
+      validateRequest('dateDiscovery', { ...discovery, Wkt: polygon, From: '2024-05-01' }, 'POST x'),
+    );
     assert.deepEqual(Object.keys(bad.fieldErrors ?? {}), ['From']);
     const order = {
-      Wkt: polygon, SatelliteConstellations: ['Sentinel2'], Model: 'Stratus2', StorageMonths: 1, ApiRequests: 10,
-      ImageFrequency: 1, ReferenceDate: '2024-05-01', From: '2024-05-01', To: null, TileDeduplication: true,
+      Wkt: polygon,
+      SatelliteConstellations: ['Sentinel2'],
+      Model: 'Stratus2',
+      StorageMonths: 1,
+      ApiRequests: 10,
+      ImageFrequency: 1,
+      ReferenceDate: '2024-05-01',
+      From: '2024-05-01',
+      To: null,
+      TileDeduplication: true,
     };
     await validateRequest('orderCreate', order, 'POST x');
-    const wrong = await refusal(validateRequest('orderCreate', { ...order, From: '2024-05-01T00:00:00Z', To: '2024-02-30' }, 'POST x'));
+    const wrong = await refusal(
+      validateRequest('orderCreate', { ...order, From: '2024-05-01T00:00:00Z', To: '2024-02-30' }, 'POST x'),
+    );
     assert.deepEqual(Object.keys(wrong.fieldErrors ?? {}).sort(), ['From', 'To']);
   });
 
   it('names missing and mistyped fields', async () => {
-    const err = await refusal(validateRequest('composite', { Wkt: polygon, Date: '2024-05-01T00:00:00Z', Resolution: 10.5, Model: 'Stratus2' }, 'POST x'));
-    assert.deepEqual(Object.keys(err.fieldErrors ?? {}).sort(), ['Bandnames', 'EpsgProjection', 'Resolution', 'SatelliteConstellations']);
+    const err = await refusal(
+      validateRequest(
+        'composite',
+        { Wkt: polygon, Date: '2024-05-01T00:00:00Z', Resolution: 10.5, Model: 'Stratus2' },
+        'POST x',
+      ),
+    );
+    assert.deepEqual(Object.keys(err.fieldErrors ?? {}).sort(), [
+      'Bandnames',
+      'EpsgProjection',
+      'Resolution',
+      'SatelliteConstellations',
+    ]);
   });
 });
 
@@ -136,7 +205,12 @@ describe('api: base URL and error description', () => {
   });
 
   it('offers the right actions', () => {
-    assert.deepEqual(describeError(new ApiError({ kind: 'auth', message: 'm', status: 401 })).actions, ['check-api-key']);
-    assert.deepEqual(describeError(new ApiError({ kind: 'validation', message: 'm', status: 400, code: 1006 })).actions, ['estimate-order']);
+    assert.deepEqual(describeError(new ApiError({ kind: 'auth', message: 'm', status: 401 })).actions, [
+      'check-api-key',
+    ]);
+    assert.deepEqual(
+      describeError(new ApiError({ kind: 'validation', message: 'm', status: 400, code: 1006 })).actions,
+      ['estimate-order'],
+    );
   });
 });

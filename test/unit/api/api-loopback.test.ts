@@ -28,8 +28,10 @@ const TABLE: Array<[address: string, allowed: boolean]> = [
 
 describe('api: the loopback rule in one place', () => {
   it('names loopback hosts: localhost, 127.0.0.0/8 and ::1', () => {
-    for (const host of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1']) assert.equal(isLoopbackHost(host), true, host);
-    for (const host of ['example.com', '127.0.0.1.example.com', '128.0.0.1', '127.0.0', '[::2]', '']) assert.equal(isLoopbackHost(host), false, host);
+    for (const host of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1'])
+      assert.equal(isLoopbackHost(host), true, host);
+    for (const host of ['example.com', '127.0.0.1.example.com', '128.0.0.1', '127.0.0', '[::2]', ''])
+      assert.equal(isLoopbackHost(host), false, host);
   });
 
   for (const [address, allowed] of TABLE) {
@@ -43,10 +45,22 @@ describe('api: the loopback rule in one place', () => {
           return true;
         }
       };
-      assert.equal(thrown(() => checkBaseUrl(address)), !allowed, 'the client');
+      assert.equal(
+        thrown(() => checkBaseUrl(address)),
+        !allowed,
+        'the client',
+      );
       assert.equal(baseUrlProblem(address) === undefined, allowed, 'the extension');
-      assert.equal(thrown(() => readBaseUrl(address, {})), !allowed, 'the command line');
-      assert.equal(thrown(() => checkUploadUrl(address)), !allowed, 'UploadUrl');
+      assert.equal(
+        thrown(() => readBaseUrl(address, {})),
+        !allowed,
+        'the command line',
+      );
+      assert.equal(
+        thrown(() => checkUploadUrl(address)),
+        !allowed,
+        'UploadUrl',
+      );
       const template = `${address.replace(/\/$/, '')}/{z}/{x}/{y}.png`;
       assert.equal(tileOrigin(template) !== undefined, allowed, 'the basemap');
     });

@@ -20,13 +20,19 @@ describe('client: the key in another letter case or percent-encoded is redacted'
 
   it('a Location header whose host the URL parser lower-cased', async () => {
     const lines: string[] = [];
-    const client = createClient({ baseUrl: sim.url, getApiKey: () => KEY, retry: { maxAttempts: 1 }, log: (level, message) => lines.push(`${level} ${message}`) });
+    const client = createClient({
+      baseUrl: sim.url,
+      getApiKey: () => KEY,
+      retry: { maxAttempts: 1 },
+      log: (level, message) => lines.push(`${level} ${message}`),
+    });
     try {
       sim.schedule({ method: 'GET', path: '/api/tasking/models', echoKey: 'location' });
       const err = await refusal(client.listModels());
       assert.equal(sim.requests.at(-1)?.outcome, 'fault:echo-key');
       assert.match(err.message, /redirected to https:\/\/\[api-key\]\.echo\.invalid/);
-      const everything = `${err.message}\n${err.stack ?? ''}\n${JSON.stringify(err)}\n${lines.join('\n')}`.toLowerCase();
+      const everything =
+        `${err.message}\n${err.stack ?? ''}\n${JSON.stringify(err)}\n${lines.join('\n')}`.toLowerCase();
       assert.ok(!everything.includes(KEY.toLowerCase()), everything);
     } finally {
       await client.close();
@@ -37,7 +43,15 @@ describe('client: the key in another letter case or percent-encoded is redacted'
     const redactor = new KeyRedactor();
     redactor.remember(KEY);
     redactor.remember('Sk-Echo');
-    for (const form of [KEY, KEY.toLowerCase(), KEY.toUpperCase(), encodeURIComponent(KEY), 'Sk%2DEcho%2d4F1c2A9e7B', '%53%6b-Echo-4F1c2A9e7B', 'sK-eCHO-4f1C2a9E7b']) {
+    for (const form of [
+      KEY,
+      KEY.toLowerCase(),
+      KEY.toUpperCase(),
+      encodeURIComponent(KEY),
+      'Sk%2DEcho%2d4F1c2A9e7B',
+      '%53%6b-Echo-4F1c2A9e7B',
+      'sK-eCHO-4f1C2a9E7b',
+    ]) {
       assert.equal(redactor.redact(`a ${form} b`), `a ${REDACTED_KEY} b`, form);
       assert.ok(redactor.contains(`x${form}x`), form);
     }

@@ -35,23 +35,55 @@ describe('api client: camelCase answers', () => {
     assert.equal(typeof info.MaxConcurrentConnections, 'number');
     const models = await client.listModels();
     assert.ok(models.some((m) => m.Model === 'Stratus2'));
-    assert.ok(models.every((m) => Array.isArray(m.SupportedSatelliteConstellations) && m.SupportedSatelliteConstellations.every((c) => typeof c.SatelliteConstellation === 'string')));
+    assert.ok(
+      models.every(
+        (m) =>
+          Array.isArray(m.SupportedSatelliteConstellations) &&
+          m.SupportedSatelliteConstellations.every((c) => typeof c.SatelliteConstellation === 'string'),
+      ),
+    );
     const orders = await client.listOrders();
-    assert.ok(orders.length > 0 && orders.every((o) => typeof o.TaskOrderGuid === 'string' && typeof o.OrderingProcessStatus === 'string'));
+    assert.ok(
+      orders.length > 0 &&
+        orders.every((o) => typeof o.TaskOrderGuid === 'string' && typeof o.OrderingProcessStatus === 'string'),
+    );
     const details = await client.getOrderDetails([orders[0]!.TaskOrderGuid!]);
     assert.equal(details[0]?.TaskOrderGuid, orders[0]!.TaskOrderGuid);
     const tiles = await client.searchTiles({ Wkt: FIELD });
     assert.ok(tiles.length > 0 && tiles.every((t) => typeof t.Guid === 'string' && typeof t.DataGeogWkt === 'string'));
     const to = new Date(sim.state.now());
-    const found = await client.searchAvailableDates({ Wkt: FIELD, From: new Date(to.getTime() - 30 * 86_400_000).toISOString(), To: to.toISOString(), Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'] });
+    const found = await client.searchAvailableDates({
+      Wkt: FIELD,
+      From: new Date(to.getTime() - 30 * 86_400_000).toISOString(),
+      To: to.toISOString(),
+      Model: 'Stratus2',
+      SatelliteConstellations: ['Sentinel2'],
+    });
     const dates = found[0]?.DatesByGeog?.[0]?.Dates ?? [];
     assert.ok(dates.length > 0, 'DatesByGeog[].Dates read from datesByGeog[].dates');
-    const request = { Wkt: FIELD, Date: `${dates[0]}T00:00:00Z`, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], EpsgProjection: 4326, Bandnames: 'rgb' };
+    const request = {
+      Wkt: FIELD,
+      Date: `${dates[0]}T00:00:00Z`,
+      Model: 'Stratus2',
+      SatelliteConstellations: ['Sentinel2'],
+      EpsgProjection: 4326,
+      Bandnames: 'rgb',
+    };
     const flags = await client.checkCompositeAvailability(request);
     assert.equal(typeof flags.FullyAvailable, 'boolean');
     const estimate = await client.estimateComposite({ ...request, Resolution: 20 });
     assert.equal(typeof estimate.CreditEstimate, 'number');
-    const order = await client.estimateOrder({ Wkt: `GEOMETRYCOLLECTION(${FIELD})`, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], StorageMonths: 1, ApiRequests: 1, ImageFrequency: 1, ReferenceDate: '2030-01-01', From: '2030-01-01', To: '2030-02-28' });
+    const order = await client.estimateOrder({
+      Wkt: `GEOMETRYCOLLECTION(${FIELD})`,
+      Model: 'Stratus2',
+      SatelliteConstellations: ['Sentinel2'],
+      StorageMonths: 1,
+      ApiRequests: 1,
+      ImageFrequency: 1,
+      ReferenceDate: '2030-01-01',
+      From: '2030-01-01',
+      To: '2030-02-28',
+    });
     assert.equal(typeof order.Costs?.CurrentMonthOrderCostEstimate, 'number');
   });
 

@@ -20,7 +20,6 @@ const EARLY_TOLERANCE_MS = 3;
 /** A seeded generator, so "the jitter varies" is shown the same way on every run. */
 const seeded = createRandom;
 
-
 describe('api client: retry, backoff and the gate', function () {
   let sim: Simulator;
   let client: FullImageryClient;
@@ -28,7 +27,11 @@ describe('api client: retry, backoff and the gate', function () {
   let logLines: string[];
   let onLog: ((line: string) => void) | undefined;
 
-  async function start(sim_: SimulatorOptions = {}, options: Partial<ClientOptions> = {}, random: () => number = () => 0.999): Promise<void> {
+  async function start(
+    sim_: SimulatorOptions = {},
+    options: Partial<ClientOptions> = {},
+    random: () => number = () => 0.999,
+  ): Promise<void> {
     sim = await startSimulator({ clock: testClock, ...sim_ });
     waits = [];
     logLines = [];
@@ -54,8 +57,10 @@ describe('api client: retry, backoff and the gate', function () {
     );
   }
 
-  const calls = (path: string, method = 'GET'): RequestLogEntry[] => sim.requests.filter((r) => r.path === path && r.method === method);
-  const gaps = (entries: RequestLogEntry[]) => entries.slice(1).map((e, i) => e.arrivedAt - (entries[i] as RequestLogEntry).arrivedAt);
+  const calls = (path: string, method = 'GET'): RequestLogEntry[] =>
+    sim.requests.filter((r) => r.path === path && r.method === method);
+  const gaps = (entries: RequestLogEntry[]) =>
+    entries.slice(1).map((e, i) => e.arrivedAt - (entries[i] as RequestLogEntry).arrivedAt);
 
   afterEach(async () => {
     await client?.close();
@@ -68,13 +73,24 @@ describe('api client: retry, backoff and the gate', function () {
     const models = await client.listModels();
     assert.ok(models.length > 0);
     const tries = calls(MODELS);
-    assert.deepEqual(tries.map((t) => t.outcome), ['fault:503', 'fault:503', 'fault:503', 'ok']);
+    assert.deepEqual(
+      tries.map((t) => t.outcome),
+      ['fault:503', 'fault:503', 'fault:503', 'ok'],
+    );
     assert.deepEqual(waits, [99, 199, 399], 'full-jitter caps 100, 200, 400 ms at random 0.999');
     const observed = gaps(tries);
-    observed.forEach((gap, i) => assert.ok(gap >= (waits[i] as number) - EARLY_TOLERANCE_MS, `gap ${gap} ms before wait ${waits[i]} ms`));
+    observed.forEach((gap, i) =>
+      assert.ok(gap >= (waits[i] as number) - EARLY_TOLERANCE_MS, `gap ${gap} ms before wait ${waits[i]} ms`),
+    );
     // Each observed gap is at least its (growing) wait; upper bounds would only measure the machine's load.
-    assert.ok(observed[2]! >= 399 - EARLY_TOLERANCE_MS && observed[1]! >= 199 - EARLY_TOLERANCE_MS, `gaps grow: ${observed.map(Math.round).join(', ')}`);
-    assert.ok(logLines.some((l) => /^GET \/api\/tasking\/models 200 \d+ ms, 3 retries$/.test(l)), 'one line per request with the retries');
+    assert.ok(
+      observed[2]! >= 399 - EARLY_TOLERANCE_MS && observed[1]! >= 199 - EARLY_TOLERANCE_MS,
+      `gaps grow: ${observed.map(Math.round).join(', ')}`,
+    );
+    assert.ok(
+      logLines.some((l) => /^GET \/api\/tasking\/models 200 \d+ ms, 3 retries$/.test(l)),
+      'one line per request with the retries',
+    );
   });
 
   it('varies the wait with full jitter, within the exponential cap', async () => {
@@ -84,7 +100,10 @@ describe('api client: retry, backoff and the gate', function () {
     assert.equal(waits.length, 5);
     waits.forEach((w, i) => assert.ok(w >= 0 && w < 100 * 2 ** i, `wait ${w} under cap ${100 * 2 ** i}`));
     const ratios = waits.map((w, i) => w / (100 * 2 ** i));
-    assert.ok(Math.max(...ratios) - Math.min(...ratios) > 0.2, `jitter varies: ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
+    assert.ok(
+      Math.max(...ratios) - Math.min(...ratios) > 0.2,
+      `jitter varies: ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+    );
     gaps(calls(MODELS)).forEach((gap, i) => assert.ok(gap >= (waits[i] as number) - EARLY_TOLERANCE_MS));
   });
 
@@ -101,7 +120,10 @@ describe('api client: retry, backoff and the gate', function () {
     await start();
     sim.schedule({ path: MODELS, status: 400, code: 1003, times: 2 });
     await client.listModels();
-    assert.deepEqual(calls(MODELS).map((t) => t.outcome), ['fault:400', 'fault:400', 'ok']);
+    assert.deepEqual(
+      calls(MODELS).map((t) => t.outcome),
+      ['fault:400', 'fault:400', 'ok'],
+    );
     assert.deepEqual(waits, [39, 79]);
   });
 
@@ -122,7 +144,10 @@ describe('api client: retry, backoff and the gate', function () {
     sim.schedule({ path: MODELS, reset: 'before-processing' }, { path: MODELS, delayMs: 1000 });
     await client.listModels();
     const tries = calls(MODELS);
-    assert.deepEqual(tries.map((t) => t.outcome), ['fault:reset', 'aborted-by-client', 'ok']);
+    assert.deepEqual(
+      tries.map((t) => t.outcome),
+      ['fault:reset', 'aborted-by-client', 'ok'],
+    );
     assert.ok(gaps(tries)[1]! >= 300 - EARLY_TOLERANCE_MS, 'the timeout ran its course before the retry');
   });
 
@@ -155,11 +180,24 @@ describe('api client: retry, backoff and the gate', function () {
     await Promise.all([first, second]);
     const limited = calls(MODELS)[0] as RequestLogEntry;
     const other = calls('/api/account/info')[0] as RequestLogEntry;
-    assert.ok(other.arrivedAt - limited.arrivedAt >= 1000 - EARLY_TOLERANCE_MS, `other request waited ${Math.round(other.arrivedAt - limited.arrivedAt)} ms`);
+    assert.ok(
+      other.arrivedAt - limited.arrivedAt >= 1000 - EARLY_TOLERANCE_MS,
+      `other request waited ${Math.round(other.arrivedAt - limited.arrivedAt)} ms`,
+    );
   });
 
   it('rides out random 5xx, the per-key concurrency limit and the rate limit', async () => {
-    await start({ faults: { errorFractions: { 500: 0.15, 502: 0.1, 503: 0.1 }, maxConcurrentPerKey: 1, concurrencyAnswer: '1003', latencyMs: 20 } }, { maxConcurrentRequests: 3, retry: { baseDelayMs: 20, maxDelayMs: 300, maxAttempts: 12 } });
+    await start(
+      {
+        faults: {
+          errorFractions: { 500: 0.15, 502: 0.1, 503: 0.1 },
+          maxConcurrentPerKey: 1,
+          concurrencyAnswer: '1003',
+          latencyMs: 20,
+        },
+      },
+      { maxConcurrentRequests: 3, retry: { baseDelayMs: 20, maxDelayMs: 300, maxAttempts: 12 } },
+    );
     const results = await Promise.all(Array.from({ length: 6 }, () => client.listModels()));
     assert.equal(results.length, 6);
     const outcomes = new Set(sim.requests.map((r) => r.outcome));
@@ -172,12 +210,18 @@ describe('api client: retry, backoff and the gate', function () {
     const started = Date.now();
     await Promise.all(Array.from({ length: 5 }, () => client.listModels()));
     assert.ok(sim.requests.some((r) => r.outcome === 'limit:rate'));
-    assert.ok(waits.every((w) => w >= 1000), 'every wait was the Retry-After');
+    assert.ok(
+      waits.every((w) => w >= 1000),
+      'every wait was the Retry-After',
+    );
     assert.ok(Date.now() - started >= 1000 - EARLY_TOLERANCE_MS);
   });
 
   it('holds back on the per-key concurrency limit answered with 429, once the gate knows the key', async () => {
-    await start({ faults: { maxConcurrentPerKey: 2, latencyMs: 30 }, account: { MaxConcurrentConnections: 2 } }, { maxConcurrentRequests: 4 });
+    await start(
+      { faults: { maxConcurrentPerKey: 2, latencyMs: 30 }, account: { MaxConcurrentConnections: 2 } },
+      { maxConcurrentRequests: 4 },
+    );
     await Promise.all(Array.from({ length: 6 }, () => client.listModels()));
     const refusedBefore = sim.requests.filter((r) => r.outcome === 'limit:concurrency').length;
     assert.ok(refusedBefore > 0, 'a gate wider than the key limit meets 429s, and rides them out');
@@ -185,7 +229,11 @@ describe('api client: retry, backoff and the gate', function () {
     assert.equal(client.gate.size, 2);
     sim.clearLog();
     await Promise.all(Array.from({ length: 6 }, () => client.listModels()));
-    assert.deepEqual([...new Set(sim.requests.map((r) => r.outcome))], ['ok'], 'sized by MaxConcurrentConnections, nothing is refused');
+    assert.deepEqual(
+      [...new Set(sim.requests.map((r) => r.outcome))],
+      ['ok'],
+      'sized by MaxConcurrentConnections, nothing is refused',
+    );
   });
 
   it('carries on across a service restart (stale kept-alive connections)', async () => {
@@ -216,7 +264,10 @@ describe('api client: retry, backoff and the gate', function () {
       assert.equal(sim.state.stored.length, 1);
       assert.equal(order.TaskOrderGuid, sim.state.stored[0]?.TaskOrderGuid);
       assert.equal(calls(ORDERS, 'POST').length, 1);
-      assert.deepEqual(sim.requests.map((r) => `${r.method} ${r.path}`).filter((c) => c.includes(ORDERS)), [`GET ${ORDERS}`, `POST ${ORDERS}`, `GET ${ORDERS}`]);
+      assert.deepEqual(
+        sim.requests.map((r) => `${r.method} ${r.path}`).filter((c) => c.includes(ORDERS)),
+        [`GET ${ORDERS}`, `POST ${ORDERS}`, `GET ${ORDERS}`],
+      );
     });
 
     it('after a 500 it looks for the order and never sends it again: the outcome is unknown', async () => {
@@ -226,15 +277,25 @@ describe('api client: retry, backoff and the gate', function () {
       assert.ok(err.mayHaveBeenCharged);
       assert.match(err.message, /^Unknown whether the order was created: check the Orders list/);
       assert.equal(sim.state.stored.length, 0);
-      assert.deepEqual(sim.requests.filter((r) => r.path === ORDERS).map((r) => `${r.method} ${r.outcome}`), ['GET ok', 'POST fault:500', 'GET ok', 'GET ok', 'GET ok']);
+      assert.deepEqual(
+        sim.requests.filter((r) => r.path === ORDERS).map((r) => `${r.method} ${r.outcome}`),
+        ['GET ok', 'POST fault:500', 'GET ok', 'GET ok', 'GET ok'],
+      );
     });
 
     it('retries when the server said it did not process it (429, 503, 1003), each time after the list shows no such order', async () => {
       await start();
-      sim.schedule({ method: 'POST', path: ORDERS, status: 429 }, { method: 'POST', path: ORDERS, status: 503 }, { method: 'POST', path: ORDERS, status: 400, code: 1003 });
+      sim.schedule(
+        { method: 'POST', path: ORDERS, status: 429 },
+        { method: 'POST', path: ORDERS, status: 503 },
+        { method: 'POST', path: ORDERS, status: 400, code: 1003 },
+      );
       await client.createOrder(ORDER);
       assert.equal(sim.state.stored.length, 1);
-      assert.deepEqual(sim.requests.filter((r) => r.path === ORDERS).map((r) => `${r.method} ${r.outcome}`), ['GET ok', 'POST fault:429', 'GET ok', 'POST fault:503', 'GET ok', 'POST fault:400', 'GET ok', 'POST ok']);
+      assert.deepEqual(
+        sim.requests.filter((r) => r.path === ORDERS).map((r) => `${r.method} ${r.outcome}`),
+        ['GET ok', 'POST fault:429', 'GET ok', 'POST fault:503', 'GET ok', 'POST fault:400', 'GET ok', 'POST ok'],
+      );
     });
 
     it('a 503 after the service created the order: found in the list, not sent again', async () => {
@@ -243,7 +304,10 @@ describe('api client: retry, backoff and the gate', function () {
       const order = await client.createOrder(ORDER);
       assert.equal(sim.state.stored.length, 1);
       assert.equal(order.TaskOrderGuid, sim.state.stored[0]!.TaskOrderGuid);
-      assert.deepEqual(sim.requests.filter((r) => r.path === ORDERS).map((r) => `${r.method} ${r.outcome}`), ['GET ok', 'POST fault:503-after-processing', 'GET ok']);
+      assert.deepEqual(
+        sim.requests.filter((r) => r.path === ORDERS).map((r) => `${r.method} ${r.outcome}`),
+        ['GET ok', 'POST fault:503-after-processing', 'GET ok'],
+      );
     });
 
     it('a reset before any answer: one POST, then "unknown", with a message that says to check the list', async () => {

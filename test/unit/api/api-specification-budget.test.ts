@@ -7,7 +7,8 @@ import type { SpecificationDocument } from '../../../src/api/types';
 
 function documentOf(paths: number, schemas: number, shared: boolean): SpecificationDocument {
   const components: Record<string, unknown> = {};
-  for (let i = 0; i < schemas; i++) components[`S${i}`] = { type: 'object', properties: { [`F${i}`]: { type: 'string', enum: ['a', 'b'] } } };
+  for (let i = 0; i < schemas; i++)
+    components[`S${i}`] = { type: 'object', properties: { [`F${i}`]: { type: 'string', enum: ['a', 'b'] } } };
   const allOf = Array.from({ length: schemas }, (_, i) => ({ $ref: `#/components/schemas/S${i}` }));
   components.Shared = { allOf };
   const entries: Record<string, unknown> = {};
@@ -32,14 +33,26 @@ describe('api: the specification document is walked within one budget per docume
     assert.ok(ms < 3000 && heapMb < 200, `${ms} ms, ${Math.round(heapMb)} MB`);
     assert.equal(Object.keys(facts.requestFields).length, 1000);
     const first = facts.requestFields['POST /api/p0'];
-    assert.deepEqual(first?.f0, { name: 'F0', enum: ['a', 'b'], minimum: undefined, maximum: undefined, maxLength: undefined, minItems: undefined, maxItems: undefined });
-    assert.equal(facts.requestFields['POST /api/p999'], first, 'one set of facts shared by the paths that share the schema');
+    assert.deepEqual(first?.f0, {
+      name: 'F0',
+      enum: ['a', 'b'],
+      minimum: undefined,
+      maximum: undefined,
+      maxLength: undefined,
+      minItems: undefined,
+      maxItems: undefined,
+    });
+    assert.equal(
+      facts.requestFields['POST /api/p999'],
+      first,
+      'one set of facts shared by the paths that share the schema',
+    );
   });
 
   it('1,000 paths each with its own allOf of 2,000 schemas: the document budget ends the walks, the rest falls back', () => {
     const { facts, ms } = timed(documentOf(1000, 2000, false));
     assert.ok(ms < 3000, `${ms} ms`);
     assert.ok(Object.keys(facts.requestFields).length < 100, `${Object.keys(facts.requestFields).length} paths read`);
-    assert.equal(facts.dateWindowEnd, 'To', 'the interface document\'s rules hold');
+    assert.equal(facts.dateWindowEnd, 'To', "the interface document's rules hold");
   });
 });

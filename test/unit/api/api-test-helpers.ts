@@ -33,7 +33,13 @@ export async function refusal(promise: Promise<unknown>): Promise<ApiError> {
 
 /** A day on which the simulator has imagery over the whole of `wkt`, as `YYYY-MM-DDT00:00:00Z`. */
 export async function dayWithImagery(client: ImageryClient, wkt: string): Promise<string> {
-  const found = await client.searchAvailableDates({ Wkt: wkt, From: '2026-08-01T00:00:00Z', To: '2026-10-31T00:00:00Z', SatelliteConstellations: ['Sentinel2'], Model: 'Stratus2' });
+  const found = await client.searchAvailableDates({
+    Wkt: wkt,
+    From: '2026-08-01T00:00:00Z',
+    To: '2026-10-31T00:00:00Z',
+    SatelliteConstellations: ['Sentinel2'],
+    Model: 'Stratus2',
+  });
   const byGeog = found[0]?.DatesByGeog ?? [];
   const day = byGeog[0]?.Dates?.find((d) => byGeog.every((g) => g.Dates?.includes(d)));
   assert.ok(day, 'the simulator offers a date for the test area');
@@ -43,7 +49,15 @@ export async function dayWithImagery(client: ImageryClient, wkt: string): Promis
 /** Orders AOI, then returns a composite request over it that the simulator will answer with an image. */
 export async function orderedComposite(client: ImageryClient): Promise<CompositeRequest> {
   await client.createOrder(ORDER);
-  return { Wkt: AOI, Date: await dayWithImagery(client, AOI), Resolution: 10, EpsgProjection: 4326, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], Bandnames: 'rgb' };
+  return {
+    Wkt: AOI,
+    Date: await dayWithImagery(client, AOI),
+    Resolution: 10,
+    EpsgProjection: 4326,
+    Model: 'Stratus2',
+    SatelliteConstellations: ['Sentinel2'],
+    Bandnames: 'rgb',
+  };
 }
 
 export interface CompositeDownloads extends SimulatorClientFixture {

@@ -16,9 +16,10 @@ import { testClock } from '../fixtures/test-clock';
 
 const KEY = 'sacred-key-0123456789';
 
-
 /** A loopback server that records what reached it and answers with `answer`. */
-async function recordingServer(answer: (path: string) => { status: number; headers?: Record<string, string> }): Promise<{ server: Server; url: string; seen: Array<{ path: string; headers: IncomingHttpHeaders }> }> {
+async function recordingServer(
+  answer: (path: string) => { status: number; headers?: Record<string, string> },
+): Promise<{ server: Server; url: string; seen: Array<{ path: string; headers: IncomingHttpHeaders }> }> {
   const seen: Array<{ path: string; headers: IncomingHttpHeaders }> = [];
   const server = createServer((req, res) => {
     seen.push({ path: req.url ?? '', headers: req.headers });
@@ -33,7 +34,13 @@ async function recordingServer(answer: (path: string) => { status: number; heade
 describe('api client: transport rules', function () {
   it('refuses a redirect to another origin and never sends the key there', async () => {
     const elsewhere = await recordingServer(() => ({ status: 200 }));
-    const service = await recordingServer((path) => (path.startsWith('/moved') ? { status: 200 } : path.includes('models') ? { status: 302, headers: { location: `${elsewhere.url}/steal` } } : { status: 301, headers: { location: '/moved' } }));
+    const service = await recordingServer((path) =>
+      path.startsWith('/moved')
+        ? { status: 200 }
+        : path.includes('models')
+          ? { status: 302, headers: { location: `${elsewhere.url}/steal` } }
+          : { status: 301, headers: { location: '/moved' } },
+    );
     const client = createClient({ baseUrl: service.url, getApiKey: () => KEY });
     try {
       const err = await refusal(client.listModels());
@@ -43,7 +50,16 @@ describe('api client: transport rules', function () {
       assert.ok(!err.message.includes(KEY));
       // A redirect within the origin is followed, with the key, once.
       await client.getApiKeyInfo();
-      assert.deepEqual(service.seen.map((s) => s.path), ['/api/tasking/models', '/api/specification.json', '/moved', '/api/apikey/info', '/moved'] /* the document first: it names the account path */);
+      assert.deepEqual(
+        service.seen.map((s) => s.path),
+        [
+          '/api/tasking/models',
+          '/api/specification.json',
+          '/moved',
+          '/api/apikey/info',
+          '/moved',
+        ] /* the document first: it names the account path */,
+      );
       assert.ok(service.seen.every((s) => s.headers['x-api-key'] === KEY));
     } finally {
       await client.close();
@@ -53,15 +69,41 @@ describe('api client: transport rules', function () {
   });
 
   it('times out a stalled image body and leaves nothing behind', async () => {
-    const sim = await startSimulator({ clock: testClock, faults: { trickleBytesPerSecond: 1000, imageBytes: 100_000 } });
+    const sim = await startSimulator({
+      clock: testClock,
+      faults: { trickleBytesPerSecond: 1000, imageBytes: 100_000 },
+    });
     const dir = await mkdtemp(join(tmpdir(), 'api-timeout-'));
     const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', timeoutMs: 60 });
     try {
-      const tile = (await client.searchTiles({ Wkt: 'POLYGON((10.10 56.10,10.14 56.10,10.14 56.13,10.10 56.13,10.10 56.10))' }))[0];
-      await client.createOrder({ TileGuids: [tile?.Guid as string], SatelliteConstellations: ['Sentinel2'], Model: 'Stratus2', StorageMonths: 1, ApiRequests: 1, ImageFrequency: 5, ReferenceDate: '2026-08-01', From: '2026-08-01', To: '2026-10-31' });
-      const dates = await client.searchAvailableDates({ Wkt: tile?.DataGeogWkt as string, From: '2026-08-01T00:00:00Z', To: '2026-10-31T00:00:00Z', SatelliteConstellations: ['Sentinel2'], Model: 'Stratus2' });
+      const tile = (
+        await client.searchTiles({ Wkt: 'POLYGON((10.10 56.10,10.14 56.10,10.14 56.13,10.10 56.13,10.10 56.10))' })
+      )[0];
+      await client.createOrder({
+        TileGuids: [tile?.Guid as string],
+        SatelliteConstellations: ['Sentinel2'],
+        Model: 'Stratus2',
+        StorageMonths: 1,
+        ApiRequests: 1,
+        ImageFrequency: 5,
+        ReferenceDate: '2026-08-01',
+        From: '2026-08-01',
+        To: '2026-10-31',
+      });
+      const dates = await client.searchAvailableDates({
+        Wkt: tile?.DataGeogWkt as string,
+        From: '2026-08-01T00:00:00Z',
+        To: '2026-10-31T00:00:00Z',
+        SatelliteConstellations: ['Sentinel2'],
+        Model: 'Stratus2',
+      });
       const day = dates[0]?.DatesByGeog?.[0]?.Dates?.[0];
-      const err = await refusal(client.downloadTile({ TileGuid: tile?.Guid as string, Date: `${day}T00:00:00Z`, Model: 'Stratus2', Resolution: 40 }, { directory: dir, fallbackName: 'x.tif' }));
+      const err = await refusal(
+        client.downloadTile(
+          { TileGuid: tile?.Guid as string, Date: `${day}T00:00:00Z`, Model: 'Stratus2', Resolution: 40 },
+          { directory: dir, fallbackName: 'x.tif' },
+        ),
+      );
       assert.equal(err.kind, 'timeout');
       assert.deepEqual(await readdir(dir), []);
     } finally {
@@ -87,7 +129,15 @@ describe('api client: transport rules', function () {
     const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key', log: (_l, m) => lines.push(m) });
     try {
       await client.listModels();
-      await client.estimateComposite({ Wkt: 'POLYGON((10.10 56.10,10.14 56.10,10.14 56.13,10.10 56.13,10.10 56.10))', Date: '2026-09-10T00:00:00Z', Resolution: 10, EpsgProjection: 4326, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], Bandnames: 'rgb' });
+      await client.estimateComposite({
+        Wkt: 'POLYGON((10.10 56.10,10.14 56.10,10.14 56.13,10.10 56.13,10.10 56.10))',
+        Date: '2026-09-10T00:00:00Z',
+        Resolution: 10,
+        EpsgProjection: 4326,
+        Model: 'Stratus2',
+        SatelliteConstellations: ['Sentinel2'],
+        Bandnames: 'rgb',
+      });
       assert.equal(lines.length, 3, lines.join('\n'));
       for (const line of lines) {
         assert.match(line, /^(GET|POST|DELETE) \/api\/\S+ \d{3} \d+ ms, \d+ retries$/);

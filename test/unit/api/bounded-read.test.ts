@@ -26,18 +26,27 @@ describe('sidecars and collections: read within a size limit, regular files only
     symlinkSync('/dev/zero', join(dir, 'zero.json'));
     execFileSync('mkfifo', [join(dir, 'fifo.json')]);
     writeFileSync(join(dir, 'big.json'), `"${'x'.repeat(2000)}"`);
-    await assert.rejects(readTextBounded(join(dir, 'zero.json'), 1000), /zero\.json is not a regular file; it is not read\./);
+    await assert.rejects(
+      readTextBounded(join(dir, 'zero.json'), 1000),
+      /zero\.json is not a regular file; it is not read\./,
+    );
     await assert.rejects(readTextBounded(join(dir, 'fifo.json'), 1000), /fifo\.json is not a regular file/);
-    await assert.rejects(readTextBounded(join(dir, 'big.json'), 1000), /big\.json is 2 KiB, more than the 1 KiB read\./);
+    await assert.rejects(
+      readTextBounded(join(dir, 'big.json'), 1000),
+      /big\.json is 2 KiB, more than the 1 KiB read\./,
+    );
     assert.equal(await readJsonBounded(join(dir, 'big.json'), 1000), undefined);
   });
 
-  it('the viewer\'s series steps: a stac-items.json linked to /dev/zero or a FIFO is no series, found at once', async () => {
+  it("the viewer's series steps: a stac-items.json linked to /dev/zero or a FIFO is no series, found at once", async () => {
     symlinkSync('/dev/zero', join(dir, ITEM_COLLECTION_NAME));
     const started = Date.now();
     const before = process.memoryUsage.rss();
     assert.equal(await seriesOf(join(dir, 'a.tif')), undefined);
-    assert.ok(Date.now() - started < 1000 && process.memoryUsage.rss() - before < 64 * 1024 * 1024, `${Date.now() - started} ms`);
+    assert.ok(
+      Date.now() - started < 1000 && process.memoryUsage.rss() - before < 64 * 1024 * 1024,
+      `${Date.now() - started} ms`,
+    );
     rmSync(join(dir, ITEM_COLLECTION_NAME));
     execFileSync('mkfifo', [join(dir, ITEM_COLLECTION_NAME)]);
     assert.equal(await seriesOf(join(dir, 'a.tif')), undefined);

@@ -31,7 +31,13 @@ describe('safe files: nothing written through a link or over a file of the perso
   it('writeFileExclusive creates a new file and refuses a file or a link at the name', async () => {
     await writeFileExclusive(join(dir, 'new.json'), '{}');
     assert.equal(await readFile(join(dir, 'new.json'), 'utf8'), '{}');
-    await assert.rejects(writeFileExclusive(victim, 'x'), (err: unknown) => isApiError(err) && err.kind === 'file' && /Could not create .*bashrc: something is already there/.test(err.message));
+    await assert.rejects(
+      writeFileExclusive(victim, 'x'),
+      (err: unknown) =>
+        isApiError(err) &&
+        err.kind === 'file' &&
+        /Could not create .*bashrc: something is already there/.test(err.message),
+    );
     await symlink(victim, join(dir, 'link.json'));
     await symlink(join(dir, 'nowhere'), join(dir, 'dangling.json'));
     await assert.rejects(writeFileExclusive(join(dir, 'link.json'), 'x'), /Could not create/);
@@ -46,7 +52,10 @@ describe('safe files: nothing written through a link or over a file of the perso
     await replaceFileSafely(path, 'two');
     assert.equal(await readFile(path, 'utf8'), 'two');
     await symlink(victim, join(dir, 'linked.json'));
-    await assert.rejects(replaceFileSafely(join(dir, 'linked.json'), 'x'), /Could not write .*linked\.json: it is a symbolic link/);
+    await assert.rejects(
+      replaceFileSafely(join(dir, 'linked.json'), 'x'),
+      /Could not write .*linked\.json: it is a symbolic link/,
+    );
     assert.equal(await readlink(join(dir, 'linked.json')), victim);
     assert.equal(await readFile(victim, 'utf8'), VICTIM_TEXT);
     assert.deepEqual((await readdir(dir)).sort(), ['bashrc', 'linked.json', 'state.json']);
@@ -86,21 +95,48 @@ describe('safe files: nothing written through a link or over a file of the perso
     };
     await writeFile(join(out, MANIFEST_NAME), JSON.stringify({ version: 1, kind: 'tile', profile, units }));
     const manifest = await BatchManifest.open(out, 'tile', profile);
-    assert.deepEqual(Object.keys(units).filter((id) => manifest.isDone(id)), ['good']);
+    assert.deepEqual(
+      Object.keys(units).filter((id) => manifest.isDone(id)),
+      ['good'],
+    );
     assert.equal(manifest.unit('outside')?.status, 'pending');
   });
 
   it('every hostile server file name becomes one harmless name in the folder', () => {
     const hostile = [
-      '../../.bashrc', '..', '.', '...', '/etc/passwd', 'C:\\Windows\\win.ini', 'a/../../b.tif', '.hidden.tif', 'nul\u0000byte.tif',
-      'line\nbreak.tif', 'tab\there.tif', 'del\u007f.tif', '<>:"|?*.tif', 'image.tif.part', `${'a'.repeat(300)}.tif`, `${'€'.repeat(100)}.tif`,
-      `${'😀'.repeat(70)}.tif`, '\u202Efit.exe', ' spaced.tif ', '%2e%2e%2fescape.tif', 'x'.repeat(255),
+      '../../.bashrc',
+      '..',
+      '.',
+      '...',
+      '/etc/passwd',
+      'C:\\Windows\\win.ini',
+      'a/../../b.tif',
+      '.hidden.tif',
+      'nul\u0000byte.tif',
+      'line\nbreak.tif',
+      'tab\there.tif',
+      'del\u007f.tif',
+      '<>:"|?*.tif',
+      'image.tif.part',
+      `${'a'.repeat(300)}.tif`,
+      `${'€'.repeat(100)}.tif`,
+      `${'😀'.repeat(70)}.tif`,
+      '\u202Efit.exe',
+      ' spaced.tif ',
+      '%2e%2e%2fescape.tif',
+      'x'.repeat(255),
     ];
     for (const name of hostile) {
-      for (const header of [`attachment; filename="${name.replace(/["\\]/g, '\\$&')}"`, `attachment; filename*=UTF-8''${encodeURIComponent(name)}`]) {
+      for (const header of [
+        `attachment; filename="${name.replace(/["\\]/g, '\\$&')}"`,
+        `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+      ]) {
         const clean = sanitiseFileName(fileNameFromDisposition(header) ?? '');
         if (clean === undefined) continue; // nothing usable: the caller's fallback name is used
-        assert.ok(!/[\\/]/.test(clean) && clean !== '.' && clean !== '..' && !clean.startsWith('.'), `${JSON.stringify(name)} -> ${JSON.stringify(clean)}`);
+        assert.ok(
+          !/[\\/]/.test(clean) && clean !== '.' && clean !== '..' && !clean.startsWith('.'),
+          `${JSON.stringify(name)} -> ${JSON.stringify(clean)}`,
+        );
         assert.ok(!/[\u0000-\u001f\u007f]/.test(clean), JSON.stringify(clean));
         assert.ok(Buffer.byteLength(`${clean}-99.part`) <= 255, `${Buffer.byteLength(clean)} bytes`);
         assert.equal(join(dir, clean).startsWith(`${dir}/`), true);
@@ -119,7 +155,11 @@ describe('safe files: nothing written through a link or over a file of the perso
 });
 
 describe('safe files: downloads and the output folder (against the simulator)', () => {
-  const fixture = useSimulatorClient({ simulator: { demoData: true }, client: { retry: { maxAttempts: 1 } }, tempPrefix: 'safe-download-' });
+  const fixture = useSimulatorClient({
+    simulator: { demoData: true },
+    client: { retry: { maxAttempts: 1 } },
+    tempPrefix: 'safe-download-',
+  });
   let date: string;
   const billed = () => fixture.sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite');
 
@@ -129,21 +169,32 @@ describe('safe files: downloads and the output folder (against the simulator)', 
   });
 
   it('a link planted at the download name is left as it is; the image takes the next name', async () => {
-    const first = await fixture.client.downloadComposite(compositeBody(date) as never, { directory: fixture.out, fallbackName: 'x.tif' });
+    const first = await fixture.client.downloadComposite(compositeBody(date) as never, {
+      directory: fixture.out,
+      fallbackName: 'x.tif',
+    });
     const name = first.path!.slice(fixture.out.length + 1);
     await rm(first.path!);
     await symlink(join(fixture.out, 'nowhere'), join(fixture.out, name)); // dangling: stat() says nothing is there
-    const second = await fixture.client.downloadComposite(compositeBody(date) as never, { directory: fixture.out, fallbackName: 'x.tif' });
+    const second = await fixture.client.downloadComposite(compositeBody(date) as never, {
+      directory: fixture.out,
+      fallbackName: 'x.tif',
+    });
     assert.equal(await readlink(join(fixture.out, name)), join(fixture.out, 'nowhere'));
     assert.equal(second.path, join(fixture.out, name.replace(/\.tif$/, '-1.tif')));
   });
 
   it('a folder that cannot be made is a file error, not "could not reach the service"', async () => {
     await writeFile(join(fixture.out, 'file'), 'x');
-    const err = await fixture.client.downloadComposite(compositeBody(date) as never, { directory: join(fixture.out, 'file', 'sub'), fallbackName: 'x.tif' }).then(
-      () => assert.fail('expected a refusal'),
-      (e: unknown) => e,
-    );
+    const err = await fixture.client
+      .downloadComposite(compositeBody(date) as never, {
+        directory: join(fixture.out, 'file', 'sub'),
+        fallbackName: 'x.tif',
+      })
+      .then(
+        () => assert.fail('expected a refusal'),
+        (e: unknown) => e,
+      );
     assert.ok(isApiError(err));
     assert.equal(err.kind, 'file');
     assert.match(err.message, /^Could not create .*file\/sub: a part of the path is not a folder \(ENOTDIR\)\.$/);
@@ -156,10 +207,20 @@ describe('safe files: downloads and the output folder (against the simulator)', 
     await probe.close();
     await rm(join(fixture.out, 'probe'));
     const original = proto.writev;
-    proto.writev = () => Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
+    proto.writev = () =>
+      Promise.reject(
+        Object.assign(new Error('ENOSPC: no space left on device, write'), {
+          code: 'ENOSPC',
+          errno: -28,
+          syscall: 'write',
+        }),
+      );
     let err: unknown;
     try {
-      await fixture.client.downloadComposite(compositeBody(date) as never, { directory: fixture.out, fallbackName: 'x.tif' });
+      await fixture.client.downloadComposite(compositeBody(date) as never, {
+        directory: fixture.out,
+        fallbackName: 'x.tif',
+      });
     } catch (e) {
       err = e;
     } finally {
@@ -171,11 +232,24 @@ describe('safe files: downloads and the output folder (against the simulator)', 
     assert.deepEqual(await readdir(fixture.out), []);
   });
 
-  it('a link at the manifest\'s name stops a batch before its first billed call', async () => {
+  it("a link at the manifest's name stops a batch before its first billed call", async () => {
     await symlink(join(fixture.out, 'elsewhere.json'), join(fixture.out, MANIFEST_NAME));
     const run = scriptedPorts(fixture.client, {});
-    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, resolution: 40, bandnames: 'rgb', epsgProjection: 4326, tileGuids: ['t-1', 't-2'], outputDirectory: fixture.out, skipConfirmation: true };
-    await assert.rejects(processTiles(run.ports, 'tile', undefined, options), /Could not write .*sat-imagery-manifest\.json: it is a symbolic link/);
+    const options = {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      date,
+      resolution: 40,
+      bandnames: 'rgb',
+      epsgProjection: 4326,
+      tileGuids: ['t-1', 't-2'],
+      outputDirectory: fixture.out,
+      skipConfirmation: true,
+    };
+    await assert.rejects(
+      processTiles(run.ports, 'tile', undefined, options),
+      /Could not write .*sat-imagery-manifest\.json: it is a symbolic link/,
+    );
     assert.equal(fixture.sim.requests.filter((r) => r.path.startsWith('/api/satelliteimages/process/')).length, 0);
     assert.deepEqual((await outputs(fixture.out)).sort(), [MANIFEST_NAME]);
   });
@@ -184,8 +258,20 @@ describe('safe files: downloads and the output folder (against the simulator)', 
     await writeFile(join(fixture.out, 'taken'), 'x');
     for (const outputDirectory of [join(fixture.out, 'taken'), join(fixture.out, 'taken', 'below')]) {
       const run = scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 1000 } });
-      const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory, skipConfirmation: true };
-      await assert.rejects(downloadComposite(run.ports, { name: 'f.wkt', text: AARHUS_FIELD, format: 'wkt' }, options), /Could not write to the output folder .*taken.*: (it is a file|a part of its path)/);
+      const options = {
+        model: 'Stratus2',
+        satelliteConstellations: ['Sentinel2'],
+        date,
+        epsgProjection: 4326,
+        resolution: 20,
+        bandnames: 'rgb',
+        outputDirectory,
+        skipConfirmation: true,
+      };
+      await assert.rejects(
+        downloadComposite(run.ports, { name: 'f.wkt', text: AARHUS_FIELD, format: 'wkt' }, options),
+        /Could not write to the output folder .*taken.*: (it is a file|a part of its path)/,
+      );
     }
     assert.equal(billed().length, 0);
   });

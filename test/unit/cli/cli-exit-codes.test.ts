@@ -57,40 +57,177 @@ const billed = (c: Ctx, out: string) => ['--yes', '--max-cost', '100', '--output
 
 const CASES: Case[] = [
   { name: 'models: done', expected: ExitCode.ok, args: () => ['models', '--json'] },
-  { name: 'download with an unknown flag: usage', expected: ExitCode.usage, args: (c) => ['download', c.area, '--model', 'Stratus2', '--no-such-flag'] },
-  { name: "plan with an unknown flag: plan's usage error (2 is plan's changes)", expected: ExitCode.planUsage, args: (c) => ['plan', join(c.dir, 'imagery.json'), '--no-such-flag', '--json'] },
-  { name: 'dates of an area file that is not there: local file', expected: ExitCode.localFile, args: (c) => ['dates', join(c.dir, 'no-such-area.geojson'), '--model', 'Stratus2', '--from', c.empty, '--to', c.covered] },
-  { name: 'dates of an invalid area: invalid geometry', expected: ExitCode.invalidGeometry, args: (c) => ['dates', c.bad, '--model', 'Stratus2', '--from', c.empty, '--to', c.covered] },
-  { name: 'models with a key the service refuses: authentication', expected: ExitCode.auth, key: 'not-a-key-of-this-service', args: () => ['models'] },
-  { name: 'available for a model with no order: not available', expected: ExitCode.notAvailable, args: (c) => ['available', c.area, '--model', 'Stratus3', '--date', c.covered, '--json'] },
-  { name: 'download on a date without imagery: not available', expected: ExitCode.notAvailable, args: (c) => ['download', c.area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', c.empty, ...billed(c, 'd-empty'), '--json'] },
+  {
+    name: 'download with an unknown flag: usage',
+    expected: ExitCode.usage,
+    args: (c) => ['download', c.area, '--model', 'Stratus2', '--no-such-flag'],
+  },
+  {
+    name: "plan with an unknown flag: plan's usage error (2 is plan's changes)",
+    expected: ExitCode.planUsage,
+    args: (c) => ['plan', join(c.dir, 'imagery.json'), '--no-such-flag', '--json'],
+  },
+  {
+    name: 'dates of an area file that is not there: local file',
+    expected: ExitCode.localFile,
+    args: (c) => [
+      'dates',
+      join(c.dir, 'no-such-area.geojson'),
+      '--model',
+      'Stratus2',
+      '--from',
+      c.empty,
+      '--to',
+      c.covered,
+    ],
+  },
+  {
+    name: 'dates of an invalid area: invalid geometry',
+    expected: ExitCode.invalidGeometry,
+    args: (c) => ['dates', c.bad, '--model', 'Stratus2', '--from', c.empty, '--to', c.covered],
+  },
+  {
+    name: 'models with a key the service refuses: authentication',
+    expected: ExitCode.auth,
+    key: 'not-a-key-of-this-service',
+    args: () => ['models'],
+  },
+  {
+    name: 'available for a model with no order: not available',
+    expected: ExitCode.notAvailable,
+    args: (c) => ['available', c.area, '--model', 'Stratus3', '--date', c.covered, '--json'],
+  },
+  {
+    name: 'download on a date without imagery: not available',
+    expected: ExitCode.notAvailable,
+    args: (c) => [
+      'download',
+      c.area,
+      '--model',
+      'Stratus2',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--date',
+      c.empty,
+      ...billed(c, 'd-empty'),
+      '--json',
+    ],
+  },
   {
     name: 'tiles process of a mini-tile without imagery that day: not available (was 130)',
     expected: ExitCode.notAvailable,
-    args: (c) => ['tiles', 'process', c.area, '--mini-tiles', '--model', 'Stratus2', '--date', c.empty, '--tile-guids', c.miniTile, ...billed(c, 't-empty'), '--json'],
+    args: (c) => [
+      'tiles',
+      'process',
+      c.area,
+      '--mini-tiles',
+      '--model',
+      'Stratus2',
+      '--date',
+      c.empty,
+      '--tile-guids',
+      c.miniTile,
+      ...billed(c, 't-empty'),
+      '--json',
+    ],
   },
-  { name: 'series over a window without imagery: not available', expected: ExitCode.notAvailable, args: (c) => ['series', c.area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--from', c.empty, '--to', c.empty, ...billed(c, 's-empty'), '--json'] },
+  {
+    name: 'series over a window without imagery: not available',
+    expected: ExitCode.notAvailable,
+    args: (c) => [
+      'series',
+      c.area,
+      '--model',
+      'Stratus2',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--from',
+      c.empty,
+      '--to',
+      c.empty,
+      ...billed(c, 's-empty'),
+      '--json',
+    ],
+  },
   {
     name: 'download whose billed answer is lost: may have been charged',
     expected: ExitCode.mayHaveBeenCharged,
     fault: { method: 'POST', path: COMPOSITE, reset: 'after-processing', times: 1 },
-    args: (c) => ['download', c.area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', c.covered, ...billed(c, 'd-lost'), '--json'],
+    args: (c) => [
+      'download',
+      c.area,
+      '--model',
+      'Stratus2',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--date',
+      c.covered,
+      ...billed(c, 'd-lost'),
+      '--json',
+    ],
   },
   {
     name: 'tiles process whose billed answer is lost: may have been charged',
     expected: ExitCode.mayHaveBeenCharged,
     fault: { method: 'POST', path: MINITILE, reset: 'after-processing', times: 1 },
-    args: (c) => ['tiles', 'process', c.area, '--mini-tiles', '--model', 'Stratus2', '--date', c.miniTileDate, '--tile-guids', c.miniTile, ...billed(c, 't-lost'), '--json'],
+    args: (c) => [
+      'tiles',
+      'process',
+      c.area,
+      '--mini-tiles',
+      '--model',
+      'Stratus2',
+      '--date',
+      c.miniTileDate,
+      '--tile-guids',
+      c.miniTile,
+      ...billed(c, 't-lost'),
+      '--json',
+    ],
   },
-  { name: 'models while the service fails: network or service', expected: ExitCode.network, fault: { method: 'GET', status: 500, times: 50 }, args: () => ['models', '--json'] },
-  { name: 'download without --yes: not confirmed', expected: ExitCode.notConfirmed, args: (c) => ['download', c.area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', c.covered, '--json'] },
-  { name: 'orders show of an unknown order: refused', expected: ExitCode.refused, args: () => ['orders', 'show', '00000000-0000-4000-8000-000000000000', '--json'] },
+  {
+    name: 'models while the service fails: network or service',
+    expected: ExitCode.network,
+    fault: { method: 'GET', status: 500, times: 50 },
+    args: () => ['models', '--json'],
+  },
+  {
+    name: 'download without --yes: not confirmed',
+    expected: ExitCode.notConfirmed,
+    args: (c) => [
+      'download',
+      c.area,
+      '--model',
+      'Stratus2',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--date',
+      c.covered,
+      '--json',
+    ],
+  },
+  {
+    name: 'orders show of an unknown order: refused',
+    expected: ExitCode.refused,
+    args: () => ['orders', 'show', '00000000-0000-4000-8000-000000000000', '--json'],
+  },
   {
     name: 'download interrupted while the service processes: interrupted',
     expected: ExitCode.interrupted,
     fault: { method: 'POST', path: COMPOSITE, delayMs: 30_000, times: 1 },
     interruptAt: COMPOSITE,
-    args: (c) => ['download', c.area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', c.covered, ...billed(c, 'd-int'), '--json'],
+    args: (c) => [
+      'download',
+      c.area,
+      '--model',
+      'Stratus2',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--date',
+      c.covered,
+      ...billed(c, 'd-int'),
+      '--json',
+    ],
   },
 ];
 
@@ -100,35 +237,61 @@ describe('CLI: every outcome exits with the code README lists', function () {
     key: KEY,
     prefix: 'sat-imagery-cli-exit-',
     simulator: { seed: 1, clock: pinnedClock('2026-09-16T10:00:00Z') },
-    files: { 'field.geojson': FIELD, 'bad.geojson': '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06]]]}' },
+    files: {
+      'field.geojson': FIELD,
+      'bad.geojson': '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06]]]}',
+    },
   });
   let sim: Simulator;
   let ctx: Ctx;
 
   before(async () => {
     sim = cli.sim;
-    const search = jsonOf<{ tiles: { Guid: string }[] }>(await cli.run('tiles', 'search', cli.file('field.geojson'), '--mini-tiles', '--json'));
+    const search = jsonOf<{ tiles: { Guid: string }[] }>(
+      await cli.run('tiles', 'search', cli.file('field.geojson'), '--mini-tiles', '--json'),
+    );
     const miniTile = search.tiles[0]!.Guid;
     const covered = datesCoveringTiles(sim, 'Stratus2', [miniTile]);
     const empty = datesWithoutImagery(sim, 'Stratus2', FIELD_BOX);
-    assert.ok(covered.length > 0 && empty.length > 0, 'the simulator has a covered and an empty day in its last months');
-    ctx = { area: cli.file('field.geojson'), bad: cli.file('bad.geojson'), dir: cli.dir, covered: covered[0]!, empty: empty[0]!, miniTile, miniTileDate: covered[0]! };
+    assert.ok(
+      covered.length > 0 && empty.length > 0,
+      'the simulator has a covered and an empty day in its last months',
+    );
+    ctx = {
+      area: cli.file('field.geojson'),
+      bad: cli.file('bad.geojson'),
+      dir: cli.dir,
+      covered: covered[0]!,
+      empty: empty[0]!,
+      miniTile,
+      miniTileDate: covered[0]!,
+    };
   });
   afterEach(() => sim.clearScheduled());
 
   it("README's table lists exactly the codes the CLI declares, with the --help meanings", () => {
     const readme = readmeExitCodes();
-    assert.deepEqual([...readme.keys()].sort((a, b) => a - b), Object.values(ExitCode).sort((a, b) => a - b));
-    assert.deepEqual(exitCodeHelp.map(([code]) => code).sort((a, b) => a - b), [...readme.keys()].sort((a, b) => a - b));
+    assert.deepEqual(
+      [...readme.keys()].sort((a, b) => a - b),
+      Object.values(ExitCode).sort((a, b) => a - b),
+    );
+    assert.deepEqual(
+      exitCodeHelp.map(([code]) => code).sort((a, b) => a - b),
+      [...readme.keys()].sort((a, b) => a - b),
+    );
     for (const [code, meaning] of exitCodeHelp) {
       const first = meaning.split(/[:(]/)[0]!.trim().toLowerCase();
-      assert.ok(readme.get(code)!.toLowerCase().startsWith(first), `exit ${code}: README says '${readme.get(code)}', --help '${meaning}'`);
+      assert.ok(
+        readme.get(code)!.toLowerCase().startsWith(first),
+        `exit ${code}: README says '${readme.get(code)}', --help '${meaning}'`,
+      );
     }
   });
 
   it('the cases cover every code but the unexpected failure', () => {
     const covered = new Set(CASES.map((c) => c.expected));
-    for (const code of Object.values(ExitCode)) if (code !== ExitCode.failure) assert.ok(covered.has(code), `a case exits ${code}`);
+    for (const code of Object.values(ExitCode))
+      if (code !== ExitCode.failure) assert.ok(covered.has(code), `a case exits ${code}`);
   });
 
   for (const c of CASES) {
@@ -149,7 +312,11 @@ describe('CLI: every outcome exits with the code README lists', function () {
       } else {
         r = await runCli(c.args(ctx), { cwd: cli.dir, env });
       }
-      assert.equal(r.code, c.expected, `exit ${r.code}, expected ${c.expected} (${readmeExitCodes().get(c.expected)})\n${r.stderr}\n${r.stdout}`);
+      assert.equal(
+        r.code,
+        c.expected,
+        `exit ${r.code}, expected ${c.expected} (${readmeExitCodes().get(c.expected)})\n${r.stderr}\n${r.stdout}`,
+      );
     });
   }
 });

@@ -27,12 +27,16 @@ function assertOneLine(r: CliRun, code: number, pattern: RegExp): void {
 
 /** True when this machine lets a test mount a small tmpfs in a mount namespace of its own. */
 function canMountTmpfs(dir: string): boolean {
-  const probe = spawnSync('unshare', ['-m', 'sh', '-c', `mount -t tmpfs -o size=64k tmpfs '${dir}'`], { encoding: 'utf8' });
+  const probe = spawnSync('unshare', ['-m', 'sh', '-c', `mount -t tmpfs -o size=64k tmpfs '${dir}'`], {
+    encoding: 'utf8',
+  });
   return probe.status === 0;
 }
 
 /** A child's exit code and output, the output kept for the no-key check. */
-async function captured(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function captured(
+  child: ChildProcessWithoutNullStreams,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
@@ -44,14 +48,27 @@ async function captured(child: ChildProcessWithoutNullStreams): Promise<{ code: 
 
 describe('CLI: local file errors are one clear line and a documented exit code', function () {
   this.timeout(120_000);
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-files-', simulator: { seed: 5, clock: () => NOW }, files: { 'field.geojson': FIELD } });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-files-',
+    simulator: { seed: 5, clock: () => NOW },
+    files: { 'field.geojson': FIELD },
+  });
   const { run } = cli;
 
   it('a missing area file, and one that is a folder: exit 10, nothing sent', async () => {
     cli.sim.clearLog();
-    assertOneLine(await run('download', cli.file('missing.geojson'), '--model', 'Stratus2'), 10, /^sat-imagery: Could not read the area file .*missing\.geojson: it does not exist \(ENOENT\)\. Check the path\.$/);
+    assertOneLine(
+      await run('download', cli.file('missing.geojson'), '--model', 'Stratus2'),
+      10,
+      /^sat-imagery: Could not read the area file .*missing\.geojson: it does not exist \(ENOENT\)\. Check the path\.$/,
+    );
     mkdirSync(cli.file('folder.geojson'));
-    assertOneLine(await run('estimate', cli.file('folder.geojson'), '--model', 'Stratus2', '--json'), 10, /folder\.geojson: it is a folder, not a file \(EISDIR\)\. Name the file itself\.$/);
+    assertOneLine(
+      await run('estimate', cli.file('folder.geojson'), '--model', 'Stratus2', '--json'),
+      10,
+      /folder\.geojson: it is a folder, not a file \(EISDIR\)\. Name the file itself\.$/,
+    );
     assert.deepEqual(cli.sim.requests, [], 'nothing sent');
   });
 
@@ -59,8 +76,15 @@ describe('CLI: local file errors are one clear line and a documented exit code',
     const keyFolder = cli.file('key-folder');
     mkdirSync(keyFolder);
     chmodSync(keyFolder, 0o700);
-    const r = await runCli(['models', '--api-key-file', keyFolder], { cwd: cli.dir, env: { SAT_IMAGERY_BASE_URL: cli.sim.url } });
-    assertOneLine(r, 4, /Could not read the key file .*key-folder: it is a folder, not a file \(EISDIR\)\. Name the file itself\.$/);
+    const r = await runCli(['models', '--api-key-file', keyFolder], {
+      cwd: cli.dir,
+      env: { SAT_IMAGERY_BASE_URL: cli.sim.url },
+    });
+    assertOneLine(
+      r,
+      4,
+      /Could not read the key file .*key-folder: it is a folder, not a file \(EISDIR\)\. Name the file itself\.$/,
+    );
   });
 
   it('an area file it may not read: exit 10, permission denied', async () => {
@@ -73,14 +97,28 @@ describe('CLI: local file errors are one clear line and a documented exit code',
     const readable = mkdtempSync(join(tmpdir(), 'sat-imagery-cli-nobody-'));
     chmodSync(readable, 0o755);
     cpSync(dirname(buildCli()), readable, { recursive: true });
-    const r = await captured(spawn(process.execPath, [join(readable, basename(buildCli())), 'estimate', locked, '--model', 'Stratus2'], { cwd: '/', ...asNobody, env: { PATH: process.env.PATH ?? '', ...cli.env() } }));
+    const r = await captured(
+      spawn(process.execPath, [join(readable, basename(buildCli())), 'estimate', locked, '--model', 'Stratus2'], {
+        cwd: '/',
+        ...asNobody,
+        env: { PATH: process.env.PATH ?? '', ...cli.env() },
+      }),
+    );
     assertOneLine(r, 10, /locked\.geojson: permission denied \(EACCES\)/);
   });
 
   it('any errno failure of the local disk maps to 10 and one line; permission denied says what to check', () => {
-    const denied = Object.assign(new Error("EACCES: permission denied, open '/data/area.geojson'"), { code: 'EACCES', errno: -13, syscall: 'open', path: '/data/area.geojson' });
+    const denied = Object.assign(new Error("EACCES: permission denied, open '/data/area.geojson'"), {
+      code: 'EACCES',
+      errno: -13,
+      syscall: 'open',
+      path: '/data/area.geojson',
+    });
     assert.equal(exitCodeOf(denied), ExitCode.localFile);
-    assert.equal(describeLocalFileError(denied), 'Could not open /data/area.geojson: permission denied (EACCES). Check its permissions and those of its folder.');
+    assert.equal(
+      describeLocalFileError(denied),
+      'Could not open /data/area.geojson: permission denied (EACCES). Check its permissions and those of its folder.',
+    );
     const network = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', syscall: 'connect' });
     assert.notEqual(exitCodeOf(network), ExitCode.localFile);
   });
@@ -89,18 +127,54 @@ describe('CLI: local file errors are one clear line and a documented exit code',
     const out = cli.file('full');
     mkdirSync(out);
     if (!canMountTmpfs(out)) this.skip(); // needs a mount namespace (root, or unprivileged user namespaces)
-    const dates = JSON.parse((await run('dates', cli.file('field.geojson'), '--model', 'Stratus2', '--from', '2026-05-16', '--to', '2026-06-15', '--json')).stdout) as { coverage: { full: string[] } };
+    const dates = JSON.parse(
+      (
+        await run(
+          'dates',
+          cli.file('field.geojson'),
+          '--model',
+          'Stratus2',
+          '--from',
+          '2026-05-16',
+          '--to',
+          '2026-06-15',
+          '--json',
+        )
+      ).stdout,
+    ) as { coverage: { full: string[] } };
     const date = dates.coverage.full[0]!;
     cli.sim.configure({ imageBytes: 400_000 });
     try {
-      const args = ['download', cli.file('field.geojson'), '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', date, '--yes', '--max-cost', '50', '--output-directory', out];
+      const args = [
+        'download',
+        cli.file('field.geojson'),
+        '--model',
+        'Stratus2',
+        '--satellite-constellations',
+        'Sentinel2',
+        '--date',
+        date,
+        '--yes',
+        '--max-cost',
+        '50',
+        '--output-directory',
+        out,
+      ];
       const script = `mount -t tmpfs -o size=100k tmpfs '${out}' && exec '${process.execPath}' '${buildCli()}' ${args.map((a) => `'${a}'`).join(' ')}`;
-      const r = await captured(spawn('unshare', ['-m', 'sh', '-c', script], { cwd: cli.dir, env: { PATH: process.env.PATH ?? '', ...cli.env() } }));
+      const r = await captured(
+        spawn('unshare', ['-m', 'sh', '-c', script], {
+          cwd: cli.dir,
+          env: { PATH: process.env.PATH ?? '', ...cli.env() },
+        }),
+      );
       assert.equal(r.code, 6, r.stderr);
-      assert.match(r.stdout + r.stderr, /was paid for \(about [\d.]+ credits\) but could not be saved: Could not write .*full\/composite-[^ ]+\.tif: the disk is full \(ENOSPC\)/);
+      assert.match(
+        r.stdout + r.stderr,
+        /was paid for \(about [\d.]+ credits\) but could not be saved: Could not write .*full\/composite-[^ ]+\.tif: the disk is full \(ENOSPC\)/,
+      );
     } finally {
       cli.sim.configure({});
     }
-    assert.deepEqual(readdirSync(out), [], 'the mount was the run\'s own; nothing left here');
+    assert.deepEqual(readdirSync(out), [], "the mount was the run's own; nothing left here");
   });
 });

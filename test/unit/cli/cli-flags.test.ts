@@ -15,7 +15,12 @@ const COMPOSITE = '/api/satelliteimages/process/composite';
  * finished a moment after the client read its last byte (and may have sent the next request): the
  * last 200 ms of each are not counted (a download here takes several times that). */
 function mostAtOnce(entries: readonly RequestLogEntry[]): number {
-  const edges = entries.flatMap((e) => [{ at: e.arrivedAt, step: 1 }, { at: (e.finishedAt ?? Number.POSITIVE_INFINITY) - 200, step: -1 }]).sort((a, b) => a.at - b.at || a.step - b.step);
+  const edges = entries
+    .flatMap((e) => [
+      { at: e.arrivedAt, step: 1 },
+      { at: (e.finishedAt ?? Number.POSITIVE_INFINITY) - 200, step: -1 },
+    ])
+    .sort((a, b) => a.at - b.at || a.step - b.step);
   let now = 0;
   let most = 0;
   for (const edge of edges) most = Math.max(most, (now += edge.step));
@@ -24,7 +29,12 @@ function mostAtOnce(entries: readonly RequestLogEntry[]): number {
 
 describe('CLI: flags for the workflow options that had none', function () {
   this.timeout(180_000);
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-flags-', simulator: { seed: 5 }, files: { 'field.geojson': FIELD } });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-flags-',
+    simulator: { seed: 5 },
+    files: { 'field.geojson': FIELD },
+  });
   let sim: Simulator;
   let dir: string;
   let area: string;
@@ -35,7 +45,8 @@ describe('CLI: flags for the workflow options that had none', function () {
   before(async () => {
     ({ sim, dir } = cli);
     area = cli.file('field.geojson');
-    dates = jsonOf<{ coverage: { full: string[] } }>(await run('dates', area, '--model', 'Stratus2', '--json')).coverage.full;
+    dates = jsonOf<{ coverage: { full: string[] } }>(await run('dates', area, '--model', 'Stratus2', '--json')).coverage
+      .full;
     assert.ok(dates.length >= 3, 'the demo field has three dates');
   });
 
@@ -46,18 +57,35 @@ describe('CLI: flags for the workflow options that had none', function () {
       dates: ['--aoi-mode'],
       'tiles search': ['--tile-guids', '--tile-guid-for-mini-tiles', '--mini-tiles'],
       'tiles process': ['--concurrency', '--resend-uncertain', '--tile-guids'],
-      'orders estimate': ['--compare-covers', '--image-frequency', '--storage-months', '--api-requests', '--geometry-tile-ordering'],
+      'orders estimate': [
+        '--compare-covers',
+        '--image-frequency',
+        '--storage-months',
+        '--api-requests',
+        '--geometry-tile-ordering',
+      ],
       'orders create': ['--compare-covers', '--yes', '--max-cost'],
     };
-    const absent: Record<string, string[]> = { download: ['--nth', '--concurrency', '--compare-covers'], 'tiles search': ['--resend-uncertain', '--compare-covers'], 'orders estimate': ['--aoi-mode', '--nth'] };
+    const absent: Record<string, string[]> = {
+      download: ['--nth', '--concurrency', '--compare-covers'],
+      'tiles search': ['--resend-uncertain', '--compare-covers'],
+      'orders estimate': ['--aoi-mode', '--nth'],
+    };
     for (const [verb, flags] of Object.entries(listed)) {
       const r = await runCli([...verb.split(' '), '--help']);
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, new RegExp(`^Usage: sat-imagery ${verb}\\b`), verb);
-      for (const flag of flags) assert.match(r.stdout, new RegExp(`^  ${flag}\\b`, 'm'), `${verb} --help lists ${flag}`);
-      for (const flag of absent[verb] ?? []) assert.doesNotMatch(r.stdout, new RegExp(`^  ${flag}\\b`, 'm'), `${verb} --help leaves out ${flag}`);
+      for (const flag of flags)
+        assert.match(r.stdout, new RegExp(`^  ${flag}\\b`, 'm'), `${verb} --help lists ${flag}`);
+      for (const flag of absent[verb] ?? [])
+        assert.doesNotMatch(r.stdout, new RegExp(`^  ${flag}\\b`, 'm'), `${verb} --help leaves out ${flag}`);
     }
-    for (const args of [['download', area, '--nth', '2'], ['tiles', 'search', area, '--compare-covers'], ['estimate', area, '--aoi-mode', 'kml'], ['series', area, '--model', 'Stratus2', '--dates', dates[0]!, '--nth', '2']]) {
+    for (const args of [
+      ['download', area, '--nth', '2'],
+      ['tiles', 'search', area, '--compare-covers'],
+      ['estimate', area, '--aoi-mode', 'kml'],
+      ['series', area, '--model', 'Stratus2', '--dates', dates[0]!, '--nth', '2'],
+    ]) {
       const r = await run(...args);
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
     }
@@ -65,14 +93,41 @@ describe('CLI: flags for the workflow options that had none', function () {
 
   it('--aoi-mode wkt sends a GeoJSON file as Wkt (estimate, series); without it the file goes as GeoJson', async () => {
     sim.clearLog();
-    const base = ['estimate', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', dates[0]!, '--json'];
+    const base = [
+      'estimate',
+      area,
+      '--model',
+      'Stratus2',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--date',
+      dates[0]!,
+      '--json',
+    ];
     assert.equal((await run(...base)).code, 0);
     assert.equal((await run(...base, '--aoi-mode', 'wkt')).code, 0);
     const [plain, wkt] = posts(`${COMPOSITE}/estimate`).map((r) => r.body as Record<string, unknown>);
     assert.ok(plain!.GeoJson !== undefined && plain!.Wkt === undefined, 'the file format by default');
     assert.ok(typeof wkt!.Wkt === 'string' && wkt!.GeoJson === undefined, '--aoi-mode wkt');
     sim.clearLog();
-    const series = await run('series', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--dates', dates[0]!, '--aoi-mode', 'wkt', '--yes', '--max-cost', '100', '--output-directory', join(dir, 'wkt'), '--json');
+    const series = await run(
+      'series',
+      area,
+      '--model',
+      'Stratus2',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--dates',
+      dates[0]!,
+      '--aoi-mode',
+      'wkt',
+      '--yes',
+      '--max-cost',
+      '100',
+      '--output-directory',
+      join(dir, 'wkt'),
+      '--json',
+    );
     assert.equal(series.code, 0, series.stderr);
     const sent = posts(COMPOSITE).map((r) => r.body as Record<string, unknown>);
     assert.equal(sent.length, 1);
@@ -86,7 +141,24 @@ describe('CLI: flags for the workflow options that had none', function () {
     try {
       for (const workers of [1, 2]) {
         sim.clearLog();
-        const r = await run('series', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--dates', three, '--concurrency', String(workers), '--yes', '--max-cost', '100', '--output-directory', join(dir, `workers-${workers}`), '--json');
+        const r = await run(
+          'series',
+          area,
+          '--model',
+          'Stratus2',
+          '--satellite-constellations',
+          'Sentinel2',
+          '--dates',
+          three,
+          '--concurrency',
+          String(workers),
+          '--yes',
+          '--max-cost',
+          '100',
+          '--output-directory',
+          join(dir, `workers-${workers}`),
+          '--json',
+        );
         assert.equal(r.code, 0, r.stderr);
         assert.equal(posts(COMPOSITE).length, 3);
         assert.equal(mostAtOnce(posts(COMPOSITE)), workers, `--concurrency ${workers}`);
@@ -96,14 +168,27 @@ describe('CLI: flags for the workflow options that had none', function () {
     }
   });
 
-  it('tiles search --tile-guids selects those among the tiles found; --tile-guid-for-mini-tiles lists that tile\'s mini-tiles', async () => {
-    const found = jsonOf<{ tiles: { Guid: string; MiniTile?: boolean }[] }>(await run('tiles', 'search', area, '--json')).tiles;
+  it("tiles search --tile-guids selects those among the tiles found; --tile-guid-for-mini-tiles lists that tile's mini-tiles", async () => {
+    const found = jsonOf<{ tiles: { Guid: string; MiniTile?: boolean }[] }>(
+      await run('tiles', 'search', area, '--json'),
+    ).tiles;
     const whole = found.find((t) => t.MiniTile !== true);
     const mini = found.find((t) => t.MiniTile === true) ?? found[0]!;
     assert.ok(whole, 'a whole tile is over the field');
-    const chosen = await run('tiles', 'search', area, '--tile-guids', `${mini.Guid},00000000-0000-4000-8000-00000000dead`, '--json');
+    const chosen = await run(
+      'tiles',
+      'search',
+      area,
+      '--tile-guids',
+      `${mini.Guid},00000000-0000-4000-8000-00000000dead`,
+      '--json',
+    );
     assert.equal(chosen.code, 0, chosen.stderr);
-    assert.deepEqual(jsonOf<{ selected: string[] }>(chosen).selected, [mini.Guid], 'a GUID not over the area is not selected');
+    assert.deepEqual(
+      jsonOf<{ selected: string[] }>(chosen).selected,
+      [mini.Guid],
+      'a GUID not over the area is not selected',
+    );
     const text = await run('tiles', 'search', area, '--tile-guids', mini.Guid);
     assert.match(text.stdout, new RegExp(`^\\* ${mini.Guid}`, 'm'));
     assert.match(text.stdout, new RegExp(`1 of ${found.length} selected`));
@@ -112,11 +197,26 @@ describe('CLI: flags for the workflow options that had none', function () {
     assert.equal(minis.code, 0, minis.stderr);
     const tiles = jsonOf<{ tiles: { Guid: string; MiniTile?: boolean }[] }>(minis).tiles;
     assert.ok(tiles.length > 1 && tiles.every((t) => t.MiniTile === true), 'the mini-tiles of that tile');
-    assert.deepEqual(posts('/api/tasking/search/tiles').map((r) => (r.body as { TileGuidForMiniTiles?: string }).TileGuidForMiniTiles), [whole.Guid]);
+    assert.deepEqual(
+      posts('/api/tasking/search/tiles').map((r) => (r.body as { TileGuidForMiniTiles?: string }).TileGuidForMiniTiles),
+      [whole.Guid],
+    );
   });
 
   it('orders estimate --compare-covers prices the tile cover beside the area; without it no cover is asked for', async () => {
-    const order = ['orders', 'estimate', area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', nextMonth().from, '--to', nextMonth().to];
+    const order = [
+      'orders',
+      'estimate',
+      area,
+      '--model',
+      'Stratus3',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--from',
+      nextMonth().from,
+      '--to',
+      nextMonth().to,
+    ];
     sim.clearLog();
     const plain = jsonOf<{ covers?: unknown[] }>(await run(...order, '--json'));
     assert.equal(plain.covers, undefined);
@@ -124,7 +224,10 @@ describe('CLI: flags for the workflow options that had none', function () {
     const compared = await run(...order, '--compare-covers', '--json');
     assert.equal(compared.code, 0, compared.stderr);
     const covers = jsonOf<{ covers: { id: string; perMonth: number }[] }>(compared).covers;
-    assert.deepEqual(covers.map((c) => c.id), ['polygon', 'tiles']);
+    assert.deepEqual(
+      covers.map((c) => c.id),
+      ['polygon', 'tiles'],
+    );
     assert.ok(covers.every((c) => c.perMonth > 0));
     assert.equal(sim.requests.filter((r) => r.path === '/api/tasking/tile/optimize').length, 1);
     const text = await run(...order, '--compare-covers');

@@ -16,13 +16,19 @@ const KEY = 'cli-hostile-key-7Hq2';
 const NOW = Date.parse('2026-06-15T12:00:00Z');
 /** Clears the screen, sets the window title, plants a link, moves the cursor up, overwrites the
  * line, and turns the rest of the line around; a C1 CSI (0x9b) too. */
-const HOSTILE = 'Stratus2\x1b[2J\x1b]0;pwned\x07\x1b]8;;https://evil.invalid\x07link\x1b]8;;\x07\x1b[1A\rSaved \u202etxt.exe\x9b31m\u0000';
+const HOSTILE =
+  'Stratus2\x1b[2J\x1b]0;pwned\x07\x1b]8;;https://evil.invalid\x07link\x1b]8;;\x07\x1b[1A\rSaved \u202etxt.exe\x9b31m\u0000';
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const BILLED = /^\/api\/satelliteimages\/process\/(composite|tile|minitile)$/;
 
 describe('CLI: hostile server text, the upload signature, linked output folders, stale .part files', function () {
   this.timeout(180_000);
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-hostile-', simulator: { seed: 5, clock: () => NOW, specVariant: { accountInfo: 'apikey' } }, files: { 'field.geojson': FIELD } });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-hostile-',
+    simulator: { seed: 5, clock: () => NOW, specVariant: { accountInfo: 'apikey' } },
+    files: { 'field.geojson': FIELD },
+  });
   let sim: Simulator;
   let dir: string;
   let area: string;
@@ -33,20 +39,29 @@ describe('CLI: hostile server text, the upload signature, linked output folders,
   before(async () => {
     ({ sim, dir } = cli);
     area = cli.file('field.geojson');
-    const found = jsonOf<{ coverage: { full: string[] } }>(await run('dates', area, '--model', 'Stratus2', '--from', '2026-05-16', '--to', '2026-06-15', '--json'));
+    const found = jsonOf<{ coverage: { full: string[] } }>(
+      await run('dates', area, '--model', 'Stratus2', '--from', '2026-05-16', '--to', '2026-06-15', '--json'),
+    );
     date = found.coverage.full[0]!;
     assert.match(date, /^2026-0[56]-\d\d$/);
   });
   beforeEach(() => sim.clearLog());
 
   function assertPrintable(r: CliRun): void {
-    for (const [name, text] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
+    for (const [name, text] of [
+      ['stdout', r.stdout],
+      ['stderr', r.stderr],
+    ] as const) {
       const at = RAW.exec(text);
-      assert.equal(at, null, `${name} holds a raw control character ${JSON.stringify(at?.[0])}: ${JSON.stringify(text.slice(0, 600))}`);
+      assert.equal(
+        at,
+        null,
+        `${name} holds a raw control character ${JSON.stringify(at?.[0])}: ${JSON.stringify(text.slice(0, 600))}`,
+      );
     }
   }
 
-  it('orders list and account: the server\'s control characters are shown escaped, in text and in --json (the data kept)', async () => {
+  it("orders list and account: the server's control characters are shown escaped, in text and in --json (the data kept)", async () => {
     sim.state.stored[0]!.Model = HOSTILE;
     Object.assign(sim.state.account, { Notice: HOSTILE });
     for (const verb of [['orders', 'list'], ['account']]) {
@@ -59,12 +74,22 @@ describe('CLI: hostile server text, the upload signature, linked output folders,
       assert.equal(json.code, 0, json.stderr);
       assertPrintable(json);
       const parsed = jsonOf<{ orders?: { Model: string }[]; account?: { Notice: string } }>(json);
-      assert.equal(verb[0] === 'account' ? parsed.account?.Notice : parsed.orders?.[0]?.Model, HOSTILE, 'JSON still says exactly what the server sent');
+      assert.equal(
+        verb[0] === 'account' ? parsed.account?.Notice : parsed.orders?.[0]?.Model,
+        HOSTILE,
+        'JSON still says exactly what the server sent',
+      );
     }
   });
 
   it('an error text from the server: escaped on stderr and in the --json error', async () => {
-    const refusal = { method: 'GET', path: '/api/tasking/models', status: 400, code: 992, message: `Refused: ${HOSTILE}` };
+    const refusal = {
+      method: 'GET',
+      path: '/api/tasking/models',
+      status: 400,
+      code: 992,
+      message: `Refused: ${HOSTILE}`,
+    };
     sim.schedule(refusal);
     const text = await run('models');
     assert.equal(text.code, 9, text.stderr);
@@ -82,14 +107,44 @@ describe('CLI: hostile server text, the upload signature, linked output folders,
     const credential = 'AKIAEXAMPLE%2F20260615%2Feu-west-1%2Fs3%2Faws4_request';
     const target = `https://uploads.example.com/field.tif?X-Amz-Credential=${credential}&X-Amz-Signature=${signature}&token=opaque-secret-0042`;
     for (const json of [true, false]) {
-      const r = await run('download', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', date, '--upload-url', target, '--yes', '--max-cost', '50', '--output-directory', join(dir, 'up'), ...(json ? ['--json'] : []));
+      const r = await run(
+        'download',
+        area,
+        '--model',
+        'Stratus2',
+        '--satellite-constellations',
+        'Sentinel2',
+        '--date',
+        date,
+        '--upload-url',
+        target,
+        '--yes',
+        '--max-cost',
+        '50',
+        '--output-directory',
+        join(dir, 'up'),
+        ...(json ? ['--json'] : []),
+      );
       assert.equal(r.code, 0, r.stderr);
-      const composite = sim.requests.filter((q) => q.method === 'POST' && q.path === '/api/satelliteimages/process/composite').at(-1);
+      const composite = sim.requests
+        .filter((q) => q.method === 'POST' && q.path === '/api/satelliteimages/process/composite')
+        .at(-1);
       assert.equal((composite?.body as { UploadUrl?: string }).UploadUrl, target);
-      for (const secret of [signature, 'AKIAEXAMPLE', 'opaque-secret-0042', decodeURIComponent(credential)]) assert.ok(!`${r.stdout}${r.stderr}`.includes(secret), `${secret} printed: ${r.stdout}`);
+      for (const secret of [signature, 'AKIAEXAMPLE', 'opaque-secret-0042', decodeURIComponent(credential)])
+        assert.ok(!`${r.stdout}${r.stderr}`.includes(secret), `${secret} printed: ${r.stdout}`);
       if (json) assert.equal(jsonOf<{ uploadedTo: string }>(r).uploadedTo, 'https://uploads.example.com/field.tif');
     }
-    const other = await run('download', area, '--model', 'Stratus2', '--date', date, '--upload-url', 'not a url?X-Amz-Signature=abcdef0123456789', '--json');
+    const other = await run(
+      'download',
+      area,
+      '--model',
+      'Stratus2',
+      '--date',
+      date,
+      '--upload-url',
+      'not a url?X-Amz-Signature=abcdef0123456789',
+      '--json',
+    );
     assert.ok(!`${other.stdout}${other.stderr}`.includes('abcdef0123456789'), other.stderr);
   });
 
@@ -100,12 +155,40 @@ describe('CLI: hostile server text, the upload signature, linked output folders,
     symlinkSync(elsewhere, join(dir, 'linked'));
     for (const out of ['imagery', join(dir, 'imagery'), join('linked', 'sub')]) {
       sim.clearLog();
-      const r = await run('download', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', date, '--yes', '--max-cost', '50', '--output-directory', out);
+      const r = await run(
+        'download',
+        area,
+        '--model',
+        'Stratus2',
+        '--satellite-constellations',
+        'Sentinel2',
+        '--date',
+        date,
+        '--yes',
+        '--max-cost',
+        '50',
+        '--output-directory',
+        out,
+      );
       assert.equal(r.code, 2, `${out}: ${r.stderr}`);
       assert.match(r.stderr, /is a symbolic link \(to .*-elsewhere\).*Nothing was sent/, out);
       assert.deepEqual(billed(), [], `${out}: nothing billed`);
-      for (const verb of [['series', area, '--dates', date], ['tiles', 'process', area, '--mini-tiles', '--date', date]]) {
-        const again = await run(...verb, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--yes', '--max-cost', '50', '--output-directory', out);
+      for (const verb of [
+        ['series', area, '--dates', date],
+        ['tiles', 'process', area, '--mini-tiles', '--date', date],
+      ]) {
+        const again = await run(
+          ...verb,
+          '--model',
+          'Stratus2',
+          '--satellite-constellations',
+          'Sentinel2',
+          '--yes',
+          '--max-cost',
+          '50',
+          '--output-directory',
+          out,
+        );
         assert.equal(again.code, 2, `${verb[0]} ${out}: ${again.stderr}`);
         assert.match(again.stderr, /symbolic link/);
       }
@@ -115,9 +198,27 @@ describe('CLI: hostile server text, the upload signature, linked output folders,
   });
 
   it('SIGKILL mid-download in tiles process leaves a .part; the next run in that folder removes it', async () => {
-    const guid = jsonOf<{ tiles: { Guid: string }[] }>(await run('tiles', 'search', area, '--mini-tiles', '--json')).tiles[0]!.Guid;
+    const guid = jsonOf<{ tiles: { Guid: string }[] }>(await run('tiles', 'search', area, '--mini-tiles', '--json'))
+      .tiles[0]!.Guid;
     const out = join(dir, 'killed');
-    const args = ['tiles', 'process', area, '--mini-tiles', '--model', 'Stratus2', '--date', date, '--tile-guids', guid, '--yes', '--max-cost', '100', '--output-directory', out, '--json'];
+    const args = [
+      'tiles',
+      'process',
+      area,
+      '--mini-tiles',
+      '--model',
+      'Stratus2',
+      '--date',
+      date,
+      '--tile-guids',
+      guid,
+      '--yes',
+      '--max-cost',
+      '100',
+      '--output-directory',
+      out,
+      '--json',
+    ];
     sim.configure({ imageBytes: 4_000_000, trickleBytesPerSecond: 200_000 });
     let killed: CliRun;
     try {
@@ -147,7 +248,11 @@ describe('CLI: hostile server text, the upload signature, linked output folders,
     sim.clearLog();
     const rerun = await run(...args);
     assertPrintable(rerun);
-    assert.deepEqual(readdirSync(out).filter((name) => name.endsWith('.part')), [], `removed by the rerun (exit ${rerun.code}): ${rerun.stderr}`);
+    assert.deepEqual(
+      readdirSync(out).filter((name) => name.endsWith('.part')),
+      [],
+      `removed by the rerun (exit ${rerun.code}): ${rerun.stderr}`,
+    );
     assert.deepEqual(billed(), [], 'the unit the killed run sent is held as possibly charged, not sent again');
   });
 });

@@ -17,7 +17,12 @@ const FIELD_BOX = { west: 10.05, south: 56.05, east: 10.07, north: 56.06 };
 
 describe('CLI: the text output says each outcome and what to do', function () {
   this.timeout(180_000);
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-outcome-', simulator: { clock: () => NOW }, files: { 'field.geojson': FIELD } });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-outcome-',
+    simulator: { clock: () => NOW },
+    files: { 'field.geojson': FIELD },
+  });
   const { run } = cli;
   let field: string;
   let dates: string[];
@@ -25,7 +30,17 @@ describe('CLI: the text output says each outcome and what to do', function () {
 
   before(async () => {
     field = cli.file('field.geojson');
-    const found = await run('dates', field, '--model', 'Stratus2', '--from', '2026-10-27', '--to', '2026-11-26', '--json');
+    const found = await run(
+      'dates',
+      field,
+      '--model',
+      'Stratus2',
+      '--from',
+      '2026-10-27',
+      '--to',
+      '2026-11-26',
+      '--json',
+    );
     dates = jsonOf<{ coverage: { full: string[] } }>(found).coverage.full;
     assert.ok(dates.length >= 2, `two dates cover the field: ${found.stdout}`);
   });
@@ -33,7 +48,18 @@ describe('CLI: the text output says each outcome and what to do', function () {
 
   it('series without --yes prints the estimate and how to proceed, and sends nothing billed', async () => {
     cli.sim.clearLog();
-    const r = await run('series', field, '--model', 'Stratus2', '--dates', dates.slice(0, 2).join(','), '--resolution', '40', '--output-directory', join(cli.dir, 'unconfirmed'));
+    const r = await run(
+      'series',
+      field,
+      '--model',
+      'Stratus2',
+      '--dates',
+      dates.slice(0, 2).join(','),
+      '--resolution',
+      '40',
+      '--output-directory',
+      join(cli.dir, 'unconfirmed'),
+    );
     assert.equal(r.code, 8, r.stderr);
     assert.match(r.stdout, /Time series of 2 dates/);
     assert.match(r.stdout, /Cost: \d+(\.\d+)? credits/);
@@ -44,34 +70,99 @@ describe('CLI: the text output says each outcome and what to do', function () {
 
   it('series: an image paid for with no valid pixel is said to be empty, in text and in --json', async () => {
     cli.sim.configure({ emptyImages: true });
-    const args = ['series', field, '--model', 'Stratus2', '--dates', dates[0]!, '--resolution', '40', '--yes', '--max-cost', '100'];
+    const args = [
+      'series',
+      field,
+      '--model',
+      'Stratus2',
+      '--dates',
+      dates[0]!,
+      '--resolution',
+      '40',
+      '--yes',
+      '--max-cost',
+      '100',
+    ];
     const text = await run(...args, '--output-directory', join(cli.dir, 'empty-text'));
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, new RegExp(`${dates[0]}\\s+done .*paid, but no valid pixels`));
     assert.match(text.stdout, /1 date was paid for but holds no valid pixels/);
-    const json = jsonOf<{ dates: { date: string; status: string; validFraction?: number }[] }>(await run(...args, '--output-directory', join(cli.dir, 'empty-json'), '--json'));
-    assert.deepEqual(json.dates.map((d) => [d.date, d.status, d.validFraction]), [[dates[0], 'done', 0]]);
+    const json = jsonOf<{ dates: { date: string; status: string; validFraction?: number }[] }>(
+      await run(...args, '--output-directory', join(cli.dir, 'empty-json'), '--json'),
+    );
+    assert.deepEqual(
+      json.dates.map((d) => [d.date, d.status, d.validFraction]),
+      [[dates[0], 'done', 0]],
+    );
   });
 
   it('download: an image with data says its share of valid pixels', async () => {
-    const r = await run('download', field, '--model', 'Stratus2', '--date', dates[0]!, '--resolution', '40', '--yes', '--max-cost', '100', '--output-directory', join(cli.dir, 'with-data'));
+    const r = await run(
+      'download',
+      field,
+      '--model',
+      'Stratus2',
+      '--date',
+      dates[0]!,
+      '--resolution',
+      '40',
+      '--yes',
+      '--max-cost',
+      '100',
+      '--output-directory',
+      join(cli.dir, 'with-data'),
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^Saved .*\.tif {2}\(\d+ % of the image has valid pixels\)$/m);
   });
 
   it('download: a possible charge is said with the balance and what to do, not "Nothing downloaded."', async () => {
     cli.sim.schedule({ method: 'POST', path: PROCESS, reset: 'after-processing', times: 1 });
-    const r = await run('download', field, '--model', 'Stratus2', '--date', dates[1]!, '--resolution', '40', '--yes', '--max-cost', '100', '--output-directory', join(cli.dir, 'lost'));
+    const r = await run(
+      'download',
+      field,
+      '--model',
+      'Stratus2',
+      '--date',
+      dates[1]!,
+      '--resolution',
+      '40',
+      '--yes',
+      '--max-cost',
+      '100',
+      '--output-directory',
+      join(cli.dir, 'lost'),
+    );
     assert.equal(r.code, 6, r.stderr);
     assert.doesNotMatch(r.stdout, /^Nothing downloaded\.$/m);
-    assert.match(r.stdout, /The composite may have been charged: the request was sent but its answer was lost, and it was not sent again\./);
+    assert.match(
+      r.stdout,
+      /The composite may have been charged: the request was sent but its answer was lost, and it was not sent again\./,
+    );
     assert.match(r.stdout, /Account balance before: .* now: /);
     assert.match(r.stdout, /Check the Orders list and the account before trying again\./);
   });
 
   it('tiles process: a unit whose answer was lost, and the same unit held on the rerun, each say what to do', async () => {
-    const minis = jsonOf<{ tiles: { Guid: string }[] }>(await run('tiles', 'search', field, '--mini-tiles', '--json')).tiles.map((t) => t.Guid);
-    const unit = (date: string) => ['tiles', 'process', field, '--mini-tiles', '--model', 'Stratus2', '--date', date, '--tile-guids', minis[0]!, '--resolution', '40', '--output-directory', join(cli.dir, 'tiles')];
+    const minis = jsonOf<{ tiles: { Guid: string }[] }>(
+      await run('tiles', 'search', field, '--mini-tiles', '--json'),
+    ).tiles.map((t) => t.Guid);
+    const unit = (date: string) => [
+      'tiles',
+      'process',
+      field,
+      '--mini-tiles',
+      '--model',
+      'Stratus2',
+      '--date',
+      date,
+      '--tile-guids',
+      minis[0]!,
+      '--resolution',
+      '40',
+      '--output-directory',
+      join(cli.dir, 'tiles'),
+    ];
     // A date the simulator says covers the mini-tile: under a budget of 0 a ready unit stops at its price (8).
     let date: string | undefined;
     for (const d of dates) if ((await run(...unit(d), '--yes', '--max-cost', '0')).code === 8 && (date = d)) break;
@@ -80,7 +171,10 @@ describe('CLI: the text output says each outcome and what to do', function () {
     cli.sim.schedule({ method: 'POST', path: MINITILE, reset: 'after-processing', times: 1 });
     const first = await run(...args);
     assert.equal(first.code, 6, `${first.stdout}\n${first.stderr}`);
-    const line = new RegExp(`^possibly charged +${minis[0]}  .*not sent again: check the account balance first; --resend-uncertain sends it again`, 'm');
+    const line = new RegExp(
+      `^possibly charged +${minis[0]}  .*not sent again: check the account balance first; --resend-uncertain sends it again`,
+      'm',
+    );
     assert.match(first.stdout, line);
     assert.match(first.stdout, /1 possibly charged/);
     const held = await run(...args);
@@ -102,7 +196,9 @@ describe('CLI: the text output says each outcome and what to do', function () {
     assert.match(estimate.stderr, new RegExp(`Using --epsg-projection ${zone} \\(the default\\)`));
     const available = await run('available', field, '--model', 'Stratus2', '--date', dates[0]!);
     assert.equal(available.code, 0, available.stderr);
-    const asked = sent('/api/satelliteimages/process/composite/available').map((r) => (r.body as { EpsgProjection: number }).EpsgProjection);
+    const asked = sent('/api/satelliteimages/process/composite/available').map(
+      (r) => (r.body as { EpsgProjection: number }).EpsgProjection,
+    );
     assert.deepEqual([...new Set(asked)], [zone], '`available` asks with the same default');
   });
 });

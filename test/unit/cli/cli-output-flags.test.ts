@@ -15,13 +15,19 @@ const COMPOSITE = '/api/satelliteimages/process/composite';
 
 describe('CLI: the output fields as flags, checked in the request bodies the simulator received', function () {
   this.timeout(120_000);
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-output-', simulator: { seed: 1 }, files: { 'field.geojson': FIELD } });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-output-',
+    simulator: { seed: 1 },
+    files: { 'field.geojson': FIELD },
+  });
   let sim: Simulator;
   let dir: string;
   let area: string;
   let date: string;
   const { run } = cli;
-  const bodies = (path: string) => sim.requests.filter((r) => r.method === 'POST' && r.path === path).map((r) => r.body as Record<string, unknown>);
+  const bodies = (path: string) =>
+    sim.requests.filter((r) => r.method === 'POST' && r.path === path).map((r) => r.body as Record<string, unknown>);
 
   before(async () => {
     ({ sim, dir } = cli);
@@ -32,10 +38,48 @@ describe('CLI: the output fields as flags, checked in the request bodies the sim
   beforeEach(() => sim.clearLog());
 
   it('download: every composite output field goes to the check, the estimate and the billed call', async () => {
-    const flags = ['--data-type', 'uint8', '--pixel-selection-mode', 'contained', '--utm-data-selection-mode', 'single_utm', '--utm-grid-force-pixel-resolution-size', '--allow-partial-image', '--file-type', 'tif', '--automatic-order-creation'];
-    const r = await run('download', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', date, '--resolution', '20', ...flags, '--yes', '--max-cost', '50', '--output-directory', join(dir, 'out'), '--json');
+    const flags = [
+      '--data-type',
+      'uint8',
+      '--pixel-selection-mode',
+      'contained',
+      '--utm-data-selection-mode',
+      'single_utm',
+      '--utm-grid-force-pixel-resolution-size',
+      '--allow-partial-image',
+      '--file-type',
+      'tif',
+      '--automatic-order-creation',
+    ];
+    const r = await run(
+      'download',
+      area,
+      '--model',
+      'Stratus2',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--date',
+      date,
+      '--resolution',
+      '20',
+      ...flags,
+      '--yes',
+      '--max-cost',
+      '50',
+      '--output-directory',
+      join(dir, 'out'),
+      '--json',
+    );
     assert.equal(r.code, 0, r.stderr);
-    const expected = { DataType: 'uint8', PixelSelectionMode: 'contained', UtmDataSelectionMode: 'single_utm', UtmGridForcePixelResolutionSize: true, AllowPartialImage: true, FileType: 'tif', AutomaticOrderCreation: true };
+    const expected = {
+      DataType: 'uint8',
+      PixelSelectionMode: 'contained',
+      UtmDataSelectionMode: 'single_utm',
+      UtmGridForcePixelResolutionSize: true,
+      AllowPartialImage: true,
+      FileType: 'tif',
+      AutomaticOrderCreation: true,
+    };
     for (const path of [`${COMPOSITE}/available`, `${COMPOSITE}/estimate`, COMPOSITE]) {
       const [body] = bodies(path);
       assert.ok(body, `${path} was called`);
@@ -46,7 +90,24 @@ describe('CLI: the output fields as flags, checked in the request bodies the sim
 
   it('download --upload-url: the service is told where to PUT the image, and nothing is saved here', async () => {
     const target = 'https://uploads.example.com/field.tif';
-    const r = await run('download', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', date, '--upload-url', target, '--yes', '--max-cost', '50', '--output-directory', join(dir, 'up'), '--json');
+    const r = await run(
+      'download',
+      area,
+      '--model',
+      'Stratus2',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--date',
+      date,
+      '--upload-url',
+      target,
+      '--yes',
+      '--max-cost',
+      '50',
+      '--output-directory',
+      join(dir, 'up'),
+      '--json',
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.equal(bodies(COMPOSITE)[0]!.UploadUrl, target);
     assert.equal(bodies(`${COMPOSITE}/available`)[0]!.UploadUrl, undefined, 'no question of availability');
@@ -59,29 +120,115 @@ describe('CLI: the output fields as flags, checked in the request bodies the sim
     const search = jsonOf<{ tiles: { Guid: string }[] }>(await run('tiles', 'search', area, '--mini-tiles', '--json'));
     const guid = search.tiles[0]!.Guid;
     const covering = datesCoveringTiles(cli.sim, 'Stratus2', [guid])[0]!;
-    const r = await run('tiles', 'process', area, '--mini-tiles', '--model', 'Stratus2', '--date', covering, '--tile-guids', guid, '--level', '1', '--harmonize', '--clip-reflectance', '--data-type', 'uint8', '--utm-data-selection-mode', 'combined_utm', '--yes', '--max-cost', '100', '--output-directory', join(dir, 'tiles'), '--json');
+    const r = await run(
+      'tiles',
+      'process',
+      area,
+      '--mini-tiles',
+      '--model',
+      'Stratus2',
+      '--date',
+      covering,
+      '--tile-guids',
+      guid,
+      '--level',
+      '1',
+      '--harmonize',
+      '--clip-reflectance',
+      '--data-type',
+      'uint8',
+      '--utm-data-selection-mode',
+      'combined_utm',
+      '--yes',
+      '--max-cost',
+      '100',
+      '--output-directory',
+      join(dir, 'tiles'),
+      '--json',
+    );
     assert.equal(r.code, 0, r.stderr);
     const [body] = bodies('/api/satelliteimages/process/minitile');
     assert.ok(body);
     assert.equal(body.MiniTileGuid, guid);
-    assert.deepEqual([body.Level, body.Harmonize, body.ClipReflectance, body.DataType, body.UtmDataSelectionMode], [1, true, true, 'uint8', 'combined_utm']);
+    assert.deepEqual(
+      [body.Level, body.Harmonize, body.ClipReflectance, body.DataType, body.UtmDataSelectionMode],
+      [1, true, true, 'uint8', 'combined_utm'],
+    );
   });
 
   it('a wrong value is refused before anything billed, naming the flag or the field', async () => {
-    const level = await run('tiles', 'process', area, '--model', 'Stratus2', '--date', date, '--level', '3', '--yes', '--max-cost', '1', '--json');
+    const level = await run(
+      'tiles',
+      'process',
+      area,
+      '--model',
+      'Stratus2',
+      '--date',
+      date,
+      '--level',
+      '3',
+      '--yes',
+      '--max-cost',
+      '1',
+      '--json',
+    );
     assert.equal(level.code, 2);
     assert.match(level.stderr, /--level must be 1 or 2/);
-    const misplaced = await run('tiles', 'process', area, '--model', 'Stratus2', '--date', date, '--automatic-order-creation', '--yes', '--max-cost', '1');
+    const misplaced = await run(
+      'tiles',
+      'process',
+      area,
+      '--model',
+      'Stratus2',
+      '--date',
+      date,
+      '--automatic-order-creation',
+      '--yes',
+      '--max-cost',
+      '1',
+    );
     assert.equal(misplaced.code, 2);
     assert.match(misplaced.stderr, /--automatic-order-creation does not apply to 'tiles process'/);
-    const dataType = await run('download', area, '--model', 'Stratus2', '--date', date, '--data-type', 'float64', '--yes', '--max-cost', '50', '--output-directory', join(dir, 'bad'));
+    const dataType = await run(
+      'download',
+      area,
+      '--model',
+      'Stratus2',
+      '--date',
+      date,
+      '--data-type',
+      'float64',
+      '--yes',
+      '--max-cost',
+      '50',
+      '--output-directory',
+      join(dir, 'bad'),
+    );
     assert.notEqual(dataType.code, 0);
     assert.match(dataType.stderr, /DataType 'float64' is not one the service lists: int16, uint8/);
-    assert.equal(bodies(COMPOSITE).length + bodies('/api/satelliteimages/process/minitile').length + bodies('/api/satelliteimages/process/tile').length, 0);
+    assert.equal(
+      bodies(COMPOSITE).length +
+        bodies('/api/satelliteimages/process/minitile').length +
+        bodies('/api/satelliteimages/process/tile').length,
+      0,
+    );
   });
 
   it('orders estimate --geometry-tile-ordering: sent with the area, priced as the covering tiles', async () => {
-    const order = ['orders', 'estimate', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--from', nextMonth().from, '--to', nextMonth().to, '--json'];
+    const order = [
+      'orders',
+      'estimate',
+      area,
+      '--model',
+      'Stratus2',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--from',
+      nextMonth().from,
+      '--to',
+      nextMonth().to,
+      '--json',
+    ];
     const r = await run(...order, '--geometry-tile-ordering');
     assert.equal(r.code, 0, r.stderr);
     const [body] = bodies('/api/tasking/orders/estimate');
@@ -92,11 +239,15 @@ describe('CLI: the output fields as flags, checked in the request bodies the sim
     assert.equal(bodies('/api/tasking/orders/estimate')[1]!.GeometryTileOrdering, undefined);
   });
 
-  it('available: an area above the key\'s maximum is checked part by part, never whole (no 1004)', async () => {
+  it("available: an area above the key's maximum is checked part by part, never whole (no 1004)", async () => {
     // The field (1.4 km²) splits at 10.06° into two halves under 1 km²: a date with imagery over both.
     const halves = join(dir, 'halves.geojson');
-    writeFileSync(halves, '{"type":"MultiPolygon","coordinates":[[[[10.05,56.05],[10.06,56.05],[10.06,56.06],[10.05,56.06],[10.05,56.05]]],[[[10.06,56.05],[10.07,56.05],[10.07,56.06],[10.06,56.06],[10.06,56.05]]]]}');
-    const both = jsonOf<{ coverage: { full: string[] } }>(await run('dates', halves, '--model', 'Stratus2', '--json')).coverage.full[0]!;
+    writeFileSync(
+      halves,
+      '{"type":"MultiPolygon","coordinates":[[[[10.05,56.05],[10.06,56.05],[10.06,56.06],[10.05,56.06],[10.05,56.05]]],[[[10.06,56.05],[10.07,56.05],[10.07,56.06],[10.06,56.06],[10.06,56.05]]]]}',
+    );
+    const both = jsonOf<{ coverage: { full: string[] } }>(await run('dates', halves, '--model', 'Stratus2', '--json'))
+      .coverage.full[0]!;
     sim.clearLog();
     const saved = sim.state.account.MaxCompositeAreaKm2;
     sim.state.account.MaxCompositeAreaKm2 = 1;
@@ -105,7 +256,10 @@ describe('CLI: the output fields as flags, checked in the request bodies the sim
       assert.equal(r.code, 0, r.stderr);
       const checks = sim.requests.filter((q) => q.path === `${COMPOSITE}/available`);
       assert.equal(checks.length, 2, 'one check per part');
-      assert.ok(checks.every((q) => q.status === 200 && (q.body as Record<string, unknown>).AllowPartialImage === true), checks.map((q) => q.outcome).join(', '));
+      assert.ok(
+        checks.every((q) => q.status === 200 && (q.body as Record<string, unknown>).AllowPartialImage === true),
+        checks.map((q) => q.outcome).join(', '),
+      );
     } finally {
       sim.state.account.MaxCompositeAreaKm2 = saved;
     }
@@ -113,7 +267,20 @@ describe('CLI: the output fields as flags, checked in the request bodies the sim
 
   it('--help names every output flag', async () => {
     const r = await runCli(['--help']);
-    for (const flag of ['data-type', 'pixel-selection-mode', 'utm-data-selection-mode', 'utm-grid-force-pixel-resolution-size', 'allow-partial-image', 'file-type', 'upload-url', 'automatic-order-creation', 'level', 'harmonize', 'clip-reflectance', 'geometry-tile-ordering']) {
+    for (const flag of [
+      'data-type',
+      'pixel-selection-mode',
+      'utm-data-selection-mode',
+      'utm-grid-force-pixel-resolution-size',
+      'allow-partial-image',
+      'file-type',
+      'upload-url',
+      'automatic-order-creation',
+      'level',
+      'harmonize',
+      'clip-reflectance',
+      'geometry-tile-ordering',
+    ]) {
       assert.match(r.stdout, new RegExp(`--${flag}\\b`), flag);
     }
   });

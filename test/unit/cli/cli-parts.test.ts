@@ -17,14 +17,25 @@ function stream(isTTY: boolean): PassThrough & { isTTY: boolean; text(): string 
 
 describe('CLI parts', () => {
   it('reads verbs, groups, the area and comma lists; refuses options of other verbs', () => {
-    const parsed = parseCommandLine(['orders', 'create', 'a.geojson', '--satellite-constellations', 'Sentinel1,Sentinel2', '--from', '2026-12-01']);
+    const parsed = parseCommandLine([
+      'orders',
+      'create',
+      'a.geojson',
+      '--satellite-constellations',
+      'Sentinel1,Sentinel2',
+      '--from',
+      '2026-12-01',
+    ]);
     assert.equal(parsed.verb, 'orders create');
     assert.deepEqual(parsed.rest, ['a.geojson']);
     const o = new OptionReader(parsed.values);
     assert.deepEqual(o.list('satellite-constellations'), ['Sentinel1', 'Sentinel2']);
     assert.equal(o.day('from'), '2026-12-01');
     assert.throws(() => parseCommandLine(['models', '--dates', '2026-01-01']), UsageError);
-    assert.throws(() => new OptionReader(parseCommandLine(['download', 'a', '--date', '2026-02-30']).values).day('date'), /YYYY-MM-DD/);
+    assert.throws(
+      () => new OptionReader(parseCommandLine(['download', 'a', '--date', '2026-02-30']).values).day('date'),
+      /YYYY-MM-DD/,
+    );
     assert.throws(() => parseCommandLine(['models', '--api-key=abc']), /never taken from a flag/);
   });
 
@@ -38,7 +49,10 @@ describe('CLI parts', () => {
     // Each part in its own unit: euros spent take nothing from the credits' budget, and the reverse.
     const order = { createdBy: 'AutomaticOrderCreation' as const, currency: 'EUR', currentMonth: 6.07, perMonth: 6.07 };
     assert.equal(refusal({ yes: true, maxCost: 10, spent: { EUR: 9.5 } }, credits(1)), undefined);
-    assert.match(refusal({ yes: true, maxCost: 3, spent: {} }, { images: { credits: 2.02 }, order })!, /would create \(AutomaticOrderCreation\) costs 6\.07 EUR, above the budget of 3/);
+    assert.match(
+      refusal({ yes: true, maxCost: 3, spent: {} }, { images: { credits: 2.02 }, order })!,
+      /would create \(AutomaticOrderCreation\) costs 6\.07 EUR, above the budget of 3/,
+    );
   });
 
   it('series dates: every N days from the oldest, the newest N kept', () => {

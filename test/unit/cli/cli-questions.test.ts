@@ -46,7 +46,12 @@ function questionIds(): { id: string; folder: string }[] {
 
 describe('CLI: the flag named for every workflow question', function () {
   this.timeout(120_000);
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-questions-', simulator: { seed: 6 }, files: { 'field.geojson': FIELD } });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-questions-',
+    simulator: { seed: 6 },
+    files: { 'field.geojson': FIELD },
+  });
   let area: string;
   const { run } = cli;
 
@@ -54,8 +59,22 @@ describe('CLI: the flag named for every workflow question', function () {
 
   it('every question id the workflows ask maps to a flag of a verb that asks it', () => {
     const ids = questionIds();
-    for (const expected of ['model', 'date', 'imageFrequency', 'storageMonths', 'apiRequests', 'geometryTileOrdering', 'tileDeduplication', 'tiles', 'output.DataType', 'output.UploadUrl']) {
-      assert.ok(ids.some((q) => q.id === expected), `the source scan finds '${expected}'`);
+    for (const expected of [
+      'model',
+      'date',
+      'imageFrequency',
+      'storageMonths',
+      'apiRequests',
+      'geometryTileOrdering',
+      'tileDeduplication',
+      'tiles',
+      'output.DataType',
+      'output.UploadUrl',
+    ]) {
+      assert.ok(
+        ids.some((q) => q.id === expected),
+        `the source scan finds '${expected}'`,
+      );
     }
     for (const { id, folder } of ids) {
       if (questionsOfAllFlags.has(id)) continue;
@@ -63,24 +82,44 @@ describe('CLI: the flag named for every workflow question', function () {
       const spec = optionTable[flag.slice(2)];
       assert.ok(spec, `'${id}' (${folder}) names ${flag}, which does not exist`);
       const verbs = verbsOfFolder[folder]!;
-      assert.ok(spec.verbs === undefined || spec.verbs.some((v) => verbs.includes(v)), `${flag} for '${id}' applies to none of ${verbs.join(', ')}`);
+      assert.ok(
+        spec.verbs === undefined || spec.verbs.some((v) => verbs.includes(v)),
+        `${flag} for '${id}' applies to none of ${verbs.join(', ')}`,
+      );
     }
     assert.equal(flagOfQuestion('imageFrequency'), '--image-frequency');
     assert.equal(flagOfQuestion('output.UtmGridForcePixelResolutionSize'), '--utm-grid-force-pixel-resolution-size');
   });
 
   it('the defaults taken are said with flags the verb has (orders estimate, download)', async () => {
-    const order = await run('orders', 'estimate', area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', nextMonth().from, '--to', nextMonth().to);
+    const order = await run(
+      'orders',
+      'estimate',
+      area,
+      '--model',
+      'Stratus3',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--from',
+      nextMonth().from,
+      '--to',
+      nextMonth().to,
+    );
     assert.equal(order.code, 0, order.stderr);
-    for (const flag of ['--image-frequency 1', '--storage-months 1', '--api-requests 1']) assert.match(order.stderr, new RegExp(`^Using ${flag} \\(the default\\)\\.$`, 'm'));
+    for (const flag of ['--image-frequency 1', '--storage-months 1', '--api-requests 1'])
+      assert.match(order.stderr, new RegExp(`^Using ${flag} \\(the default\\)\\.$`, 'm'));
     // A boolean flag left out is said as its absence, not as if it were given.
     assert.match(order.stderr, /^Without --geometry-tile-ordering: Order the area \(the default\)\.$/m);
     const download = await run('download', area, '--model', 'Stratus2', '--json');
     assert.equal(download.code, 8, download.stderr);
-    for (const [verb, stderr] of [['orders estimate', order.stderr], ['download', download.stderr]] as const) {
+    for (const [verb, stderr] of [
+      ['orders estimate', order.stderr],
+      ['download', download.stderr],
+    ] as const) {
       const named = [...stderr.matchAll(/^Using (--[a-z-]+) /gm)].map((m) => m[1]!);
       assert.ok(named.length >= 3, `${verb} took defaults: ${stderr}`);
-      for (const flag of named) assert.ok(optionTable[flag.slice(2)]?.verbs?.includes(verb), `${verb}: ${flag} is one of its flags`);
+      for (const flag of named)
+        assert.ok(optionTable[flag.slice(2)]?.verbs?.includes(verb), `${verb}: ${flag} is one of its flags`);
       assert.doesNotMatch(stderr, /--output\b(?!-)/, 'no note names a flag --output');
     }
   });

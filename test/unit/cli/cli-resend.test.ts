@@ -19,30 +19,57 @@ interface Batch {
 
 describe('CLI: --resend-uncertain for tiles process and download', function () {
   this.timeout(180_000);
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-resend-', simulator: { seed: 4 }, files: { 'wide.geojson': WIDE } });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-resend-',
+    simulator: { seed: 4 },
+    files: { 'wide.geojson': WIDE },
+  });
   let sim: Simulator;
   let dir: string;
   let wide: string;
   let dates: string[];
   const { run } = cli;
   const sent = (path: string) => sim.requests.filter((r) => r.method === 'POST' && r.path === path);
-  const manifest = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { units: Record<string, { status: string }> }).units;
+  const manifest = (path: string) =>
+    (JSON.parse(readFileSync(path, 'utf8')) as { units: Record<string, { status: string }> }).units;
 
   before(async () => {
     ({ sim, dir } = cli);
     wide = cli.file('wide.geojson');
-    dates = jsonOf<{ coverage: { full: string[] } }>(await run('dates', wide, '--model', 'Stratus2', '--json')).coverage.full;
-
+    dates = jsonOf<{ coverage: { full: string[] } }>(await run('dates', wide, '--model', 'Stratus2', '--json')).coverage
+      .full;
   });
 
   it('tiles process: a tile whose answer was lost exits 6, is held on the rerun, and goes once more with --resend-uncertain', async () => {
-    const minis = jsonOf<{ tiles: { Guid: string }[] }>(await run('tiles', 'search', wide, '--mini-tiles', '--json')).tiles.map((t) => t.Guid);
+    const minis = jsonOf<{ tiles: { Guid: string }[] }>(
+      await run('tiles', 'search', wide, '--mini-tiles', '--json'),
+    ).tiles.map((t) => t.Guid);
     assert.ok(minis.length >= 2, 'the area has two mini-tiles');
     const chosen = minis.slice(0, 2);
     const path = '/api/satelliteimages/process/minitile';
     // A date the simulator says covers both mini-tiles whole: the area's newest date need not.
     const covering = datesCoveringTiles(sim, 'Stratus2', chosen)[0]!;
-    const args = ['tiles', 'process', wide, '--mini-tiles', '--model', 'Stratus2', '--date', covering, '--tile-guids', chosen.join(','), '--concurrency', '1', '--yes', '--max-cost', '100', '--output-directory', join(dir, 'tiles'), '--json'];
+    const args = [
+      'tiles',
+      'process',
+      wide,
+      '--mini-tiles',
+      '--model',
+      'Stratus2',
+      '--date',
+      covering,
+      '--tile-guids',
+      chosen.join(','),
+      '--concurrency',
+      '1',
+      '--yes',
+      '--max-cost',
+      '100',
+      '--output-directory',
+      join(dir, 'tiles'),
+      '--json',
+    ];
     sim.clearLog();
     sim.schedule({ method: 'POST', path, reset: 'after-processing', times: 1 });
     const first = await run(...args);
@@ -55,13 +82,21 @@ describe('CLI: --resend-uncertain for tiles process and download', function () {
 
     const rerun = await run(...args);
     assert.equal(rerun.code, 6, rerun.stderr);
-    assert.deepEqual(jsonOf<Batch>(rerun).units.map((u) => [u.id, u.status]).sort(), chosen.map((g) => [g, lost.includes(g) ? 'may-have-been-charged' : 'skipped']).sort());
+    assert.deepEqual(
+      jsonOf<Batch>(rerun)
+        .units.map((u) => [u.id, u.status])
+        .sort(),
+      chosen.map((g) => [g, lost.includes(g) ? 'may-have-been-charged' : 'skipped']).sort(),
+    );
     assert.equal(sent(path).length, 2, 'the lost tile is not sent unasked');
 
     const resent = await run(...args, '--resend-uncertain');
     assert.equal(resent.code, 0, resent.stderr);
     const final = jsonOf<Batch>(resent);
-    assert.deepEqual(final.units.map((u) => [u.id, u.status]).sort(), chosen.map((g) => [g, lost.includes(g) ? 'done' : 'skipped']).sort());
+    assert.deepEqual(
+      final.units.map((u) => [u.id, u.status]).sort(),
+      chosen.map((g) => [g, lost.includes(g) ? 'done' : 'skipped']).sort(),
+    );
     for (const u of final.units) assert.ok(u.file && existsSync(u.file), `${u.id} has its file`);
     assert.equal(sent(path).length, 3, 'the lost tile sent once more, on request');
   });
@@ -74,13 +109,31 @@ describe('CLI: --resend-uncertain for tiles process and download', function () {
       // A date every part has whole, as the availability check of the parts judges it.
       let whole: string | undefined;
       for (const d of dates) {
-        if ((await run('available', wide, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', d)).code === 0) {
+        if (
+          (await run('available', wide, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', d))
+            .code === 0
+        ) {
           whole = d;
           break;
         }
       }
       assert.ok(whole, `one of ${dates.join(', ')} covers every part`);
-      const args = ['download', wide, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--date', whole, '--yes', '--max-cost', '500', '--output-directory', join(dir, 'parts'), '--json'];
+      const args = [
+        'download',
+        wide,
+        '--model',
+        'Stratus2',
+        '--satellite-constellations',
+        'Sentinel2',
+        '--date',
+        whole,
+        '--yes',
+        '--max-cost',
+        '500',
+        '--output-directory',
+        join(dir, 'parts'),
+        '--json',
+      ];
       sim.clearLog();
       sim.schedule({ method: 'POST', path, reset: 'after-processing', times: 1 });
       const first = await run(...args);
@@ -100,7 +153,10 @@ describe('CLI: --resend-uncertain for tiles process and download', function () {
       const resent = await run(...args, '--resend-uncertain');
       assert.equal(resent.code, 0, resent.stderr);
       const final = jsonOf<{ parts: Batch }>(resent).parts;
-      assert.deepEqual(final.units.filter((u) => u.status === 'done').map((u) => u.id), lost);
+      assert.deepEqual(
+        final.units.filter((u) => u.status === 'done').map((u) => u.id),
+        lost,
+      );
       assert.equal(final.units.filter((u) => u.status === 'skipped').length, count - 1);
       assert.equal(sent(path).length, count + 1, 'the lost part sent once more, on request');
     } finally {

@@ -18,7 +18,10 @@ function capture(): { terminal: Terminal; out(): string; err(): string } {
 
 describe('CLI output filter', () => {
   it('shows every control character as its escape; newline, tab and ordinary text untouched', () => {
-    assert.equal(printable('a\x1b[31mb\x07c\rd\x9be\u202ef\u2066g\u200fh\u2028i\x00j\x7fk'), 'a\\u001b[31mb\\u0007c\\u000dd\\u009be\\u202ef\\u2066g\\u200fh\\u2028i\\u0000j\\u007fk');
+    assert.equal(
+      printable('a\x1b[31mb\x07c\rd\x9be\u202ef\u2066g\u200fh\u2028i\x00j\x7fk'),
+      'a\\u001b[31mb\\u0007c\\u000dd\\u009be\\u202ef\\u2066g\\u200fh\\u2028i\\u0000j\\u007fk',
+    );
     // A CRLF line end (the CSV of `stats`) stays; a carriage return alone would overwrite the line.
     assert.equal(printable('a,b\r\nc\rd\r'), 'a,b\r\nc\\u000dd\\u000d');
     assert.equal(printable('line 1\n\tline 2 ø € 😀 km²'), 'line 1\n\tline 2 ø € 😀 km²');
@@ -41,6 +44,9 @@ describe('CLI output filter', () => {
     terminal.out('{"UploadUrl": "https://bucket.example.com/a.tif?sv=2024&sig=AbCdEf0123456789%2B%3D&se=2026-12-01"}');
     terminal.out('decoded AbCdEf0123456789+=');
     terminal.out('other https://s3.example.com/b.tif?X-Amz-Date=1&X-Amz-Signature=ffff0000&X-Amz-SignedHeaders=host');
-    assert.equal(out(), '{"UploadUrl": "https://bucket.example.com/a.tif?[redacted]"}\ndecoded [redacted]\nother https://s3.example.com/b.tif?X-Amz-Date=1&X-Amz-Signature=[redacted]&X-Amz-SignedHeaders=host\n');
+    assert.equal(
+      out(),
+      '{"UploadUrl": "https://bucket.example.com/a.tif?[redacted]"}\ndecoded [redacted]\nother https://s3.example.com/b.tif?X-Amz-Date=1&X-Amz-Signature=[redacted]&X-Amz-SignedHeaders=host\n',
+    );
   });
 });

@@ -11,12 +11,23 @@ const KEY = 'cli-verbs-key-7f3a';
 
 describe('CLI: every verb against the simulator', function () {
   this.timeout(120_000);
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-verbs-', simulator: { seed: 1 }, files: { 'fields.geojson': FIELD } });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-verbs-',
+    simulator: { seed: 1 },
+    files: { 'fields.geojson': FIELD },
+  });
   let sim: Simulator;
   let dir: string;
   let area: string;
   const { run } = cli;
-  const processCalls = () => sim.requests.filter((r) => r.path.startsWith('/api/satelliteimages/process/') && !r.path.endsWith('/estimate') && !r.path.endsWith('/available'));
+  const processCalls = () =>
+    sim.requests.filter(
+      (r) =>
+        r.path.startsWith('/api/satelliteimages/process/') &&
+        !r.path.endsWith('/estimate') &&
+        !r.path.endsWith('/available'),
+    );
 
   before(async () => {
     ({ sim, dir } = cli);
@@ -26,22 +37,43 @@ describe('CLI: every verb against the simulator', function () {
   it('--help lists every verb and the exit codes, and needs no key', async () => {
     const r = await runCli(['--help']);
     assert.equal(r.code, 0);
-    for (const verb of ['models', 'account', 'dates', 'available', 'estimate', 'download', 'series', 'orders list', 'orders show', 'orders estimate', 'orders create', 'orders cancel', 'tiles search', 'tiles optimize', 'tiles process']) {
+    for (const verb of [
+      'models',
+      'account',
+      'dates',
+      'available',
+      'estimate',
+      'download',
+      'series',
+      'orders list',
+      'orders show',
+      'orders estimate',
+      'orders create',
+      'orders cancel',
+      'tiles search',
+      'tiles optimize',
+      'tiles process',
+    ]) {
       assert.match(r.stdout, new RegExp(`^  ${verb}\\b`, 'm'), verb);
     }
-    for (const code of [2, 3, 4, 5, 6, 7, 8, 9]) assert.match(r.stdout, new RegExp(`^ +${code}  \\S`, 'm'), `exit code ${code}`);
+    for (const code of [2, 3, 4, 5, 6, 7, 8, 9])
+      assert.match(r.stdout, new RegExp(`^ +${code}  \\S`, 'm'), `exit code ${code}`);
   });
 
   it('models and account print the service objects with --json', async () => {
     const models = jsonOf<{ models: { Model: string }[] }>(await run('models', '--json'));
     assert.ok(models.models.some((m) => m.Model === 'Stratus2'));
-    const account = jsonOf<{ account: { CreditAmount: number; MaxCompositeAreaKm2: number } }>(await run('account', '--json'));
+    const account = jsonOf<{ account: { CreditAmount: number; MaxCompositeAreaKm2: number } }>(
+      await run('account', '--json'),
+    );
     assert.equal(account.account.CreditAmount, sim.state.account.CreditAmount);
     assert.equal(account.account.MaxCompositeAreaKm2, sim.state.account.MaxCompositeAreaKm2);
   });
 
   it('dates, available and estimate answer without sending anything billed', async () => {
-    const dates = jsonOf<{ outcome: string; model: string; coverage: { full: string[] } }>(await run('dates', area, '--model', 'Stratus2', '--json'));
+    const dates = jsonOf<{ outcome: string; model: string; coverage: { full: string[] } }>(
+      await run('dates', area, '--model', 'Stratus2', '--json'),
+    );
     assert.equal(dates.outcome, 'completed');
     assert.equal(dates.model, 'Stratus2');
     assert.ok(dates.coverage.full.length > 0);
@@ -53,7 +85,17 @@ describe('CLI: every verb against the simulator', function () {
     assert.equal(notOrdered.code, 5);
     // Ordering the area is offered; whether Stratus3 has imagery that day too depends on the day.
     assert.ok(jsonOf<{ fixes: string[] }>(notOrdered).fixes.includes('order-area'));
-    const estimate = await run('estimate', area, '--model', 'Stratus2', '--date', date, '--satellite-constellations', 'Sentinel2', '--json');
+    const estimate = await run(
+      'estimate',
+      area,
+      '--model',
+      'Stratus2',
+      '--date',
+      date,
+      '--satellite-constellations',
+      'Sentinel2',
+      '--json',
+    );
     assert.equal(estimate.code, 0);
     const e = jsonOf<{ outcome: string; cost: number; request: { Model: string; Date: string } }>(estimate);
     assert.equal(e.outcome, 'estimated');
@@ -65,7 +107,22 @@ describe('CLI: every verb against the simulator', function () {
 
   it('download writes the GeoTIFF with --yes and a budget above the estimate', async () => {
     const out = join(dir, 'images');
-    const r = await run('download', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--resolution', '20', '--yes', '--max-cost', '50', '--output-directory', out, '--json');
+    const r = await run(
+      'download',
+      area,
+      '--model',
+      'Stratus2',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--resolution',
+      '20',
+      '--yes',
+      '--max-cost',
+      '50',
+      '--output-directory',
+      out,
+      '--json',
+    );
     assert.equal(r.code, 0, r.stderr);
     const result = jsonOf<{ outcome: string; files: string[]; bytes: number; request: { Resolution: number } }>(r);
     assert.equal(result.outcome, 'completed');
@@ -79,27 +136,53 @@ describe('CLI: every verb against the simulator', function () {
   it('orders list, show, estimate, create and cancel', async () => {
     const list = jsonOf<{ orders: { TaskOrderGuid: string }[] }>(await run('orders', 'list', '--json'));
     assert.ok(list.orders.length > 0);
-    const shown = jsonOf<{ orders: { TaskOrderGuid: string }[] }>(await run('orders', 'show', list.orders[0]!.TaskOrderGuid, '--json'));
+    const shown = jsonOf<{ orders: { TaskOrderGuid: string }[] }>(
+      await run('orders', 'show', list.orders[0]!.TaskOrderGuid, '--json'),
+    );
     assert.equal(shown.orders[0]!.TaskOrderGuid, list.orders[0]!.TaskOrderGuid);
-    const order = ['orders', 'estimate', area, '--model', 'Stratus3', '--satellite-constellations', 'Sentinel2', '--from', nextMonth().from, '--to', nextMonth().to, '--json'];
+    const order = [
+      'orders',
+      'estimate',
+      area,
+      '--model',
+      'Stratus3',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--from',
+      nextMonth().from,
+      '--to',
+      nextMonth().to,
+      '--json',
+    ];
     const estimate = jsonOf<{ outcome: string; cost: number; order?: unknown }>(await run(...order));
     assert.equal(estimate.outcome, 'estimated');
     assert.ok(estimate.cost > 0);
     assert.equal(estimate.order, undefined);
     const before = sim.state.orders.length;
-    const created = await run('orders', 'create', ...order.slice(2), '--yes', '--max-cost', String(Math.ceil(estimate.cost * 2)));
+    const created = await run(
+      'orders',
+      'create',
+      ...order.slice(2),
+      '--yes',
+      '--max-cost',
+      String(Math.ceil(estimate.cost * 2)),
+    );
     assert.equal(created.code, 0, created.stderr);
     const createdOrder = jsonOf<{ order: { TaskOrderGuid: string; Model: string } }>(created).order;
     assert.equal(createdOrder.Model, 'Stratus3');
     assert.equal(sim.state.orders.length, before + 1);
     const cancelled = await run('orders', 'cancel', createdOrder.TaskOrderGuid, '--json');
     assert.equal(cancelled.code, 0);
-    const after = jsonOf<{ orders: { OrderingProcessStatus: string }[] }>(await run('orders', 'show', createdOrder.TaskOrderGuid, '--json'));
+    const after = jsonOf<{ orders: { OrderingProcessStatus: string }[] }>(
+      await run('orders', 'show', createdOrder.TaskOrderGuid, '--json'),
+    );
     assert.equal(after.orders[0]!.OrderingProcessStatus, 'Canceled');
   });
 
   it('tiles search, optimize and process', async () => {
-    const search = jsonOf<{ outcome: string; tiles: { Guid: string; MiniTile?: boolean }[] }>(await run('tiles', 'search', area, '--mini-tiles', '--json'));
+    const search = jsonOf<{ outcome: string; tiles: { Guid: string; MiniTile?: boolean }[] }>(
+      await run('tiles', 'search', area, '--mini-tiles', '--json'),
+    );
     assert.equal(search.outcome, 'completed');
     assert.ok(search.tiles.length > 0 && search.tiles.every((t) => t.MiniTile === true));
     const optimized = jsonOf<{ tiles: string[]; miniTiles: string[] }>(await run('tiles', 'optimize', area, '--json'));
@@ -112,16 +195,45 @@ describe('CLI: every verb against the simulator', function () {
     const guid = search.tiles[0]!.Guid;
     // A date the simulator says covers the mini-tile whole: the area's newest date need not.
     const date = datesCoveringTiles(sim, 'Stratus2', [guid])[0]!;
-    const processed = await run('tiles', 'process', area, '--mini-tiles', '--model', 'Stratus2', '--date', date, '--tile-guids', guid, '--yes', '--max-cost', '100', '--output-directory', out, '--json');
+    const processed = await run(
+      'tiles',
+      'process',
+      area,
+      '--mini-tiles',
+      '--model',
+      'Stratus2',
+      '--date',
+      date,
+      '--tile-guids',
+      guid,
+      '--yes',
+      '--max-cost',
+      '100',
+      '--output-directory',
+      out,
+      '--json',
+    );
     assert.equal(processed.code, 0, processed.stderr);
-    const batch = jsonOf<{ outcome: string; files: string[]; units: { id: string; status: string }[]; manifestPath: string }>(processed);
+    const batch = jsonOf<{
+      outcome: string;
+      files: string[];
+      units: { id: string; status: string }[];
+      manifestPath: string;
+    }>(processed);
     assert.equal(batch.outcome, 'completed');
-    assert.deepEqual(batch.units.map((u) => [u.id, u.status]), [[guid, 'done']]);
+    assert.deepEqual(
+      batch.units.map((u) => [u.id, u.status]),
+      [[guid, 'done']],
+    );
     assert.ok(existsSync(batch.files[0]!) && existsSync(batch.manifestPath));
   });
 
   it('reads the area from standard input with -', async () => {
-    const r = await runCli(['dates', '-', '--model', 'Stratus2', '--json'], { cwd: dir, stdin: FIELD, env: { SAT_IMAGERY_API_KEY: KEY, SAT_IMAGERY_BASE_URL: sim.url } });
+    const r = await runCli(['dates', '-', '--model', 'Stratus2', '--json'], {
+      cwd: dir,
+      stdin: FIELD,
+      env: { SAT_IMAGERY_API_KEY: KEY, SAT_IMAGERY_BASE_URL: sim.url },
+    });
     assert.equal(r.code, 0, r.stderr);
     assert.ok(jsonOf<{ coverage: { full: string[] } }>(r).coverage.full.length > 0);
   });

@@ -14,7 +14,10 @@ describe('common: a call a run can do without', () => {
   it("rethrows a cancel: the client's 'aborted', an AbortError, or any failure once the signal is aborted", async () => {
     const aborted = Object.assign(new Error('cancelled'), { kind: 'aborted' });
     await assert.rejects(unlessCancelled(Promise.reject(aborted), undefined, undefined), /cancelled/);
-    await assert.rejects(unlessCancelled(Promise.reject(new DOMException('stop', 'AbortError')), undefined, undefined), /stop/);
+    await assert.rejects(
+      unlessCancelled(Promise.reject(new DOMException('stop', 'AbortError')), undefined, undefined),
+      /stop/,
+    );
     const controller = new AbortController();
     controller.abort();
     await assert.rejects(unlessCancelled(Promise.reject(new Error('reset')), controller.signal, undefined), /reset/);

@@ -30,14 +30,27 @@ describe('billing rules: from the specification document, else the notes; one mi
     const read = readAoi(TINY, 'wkt');
     assert.ok(read.ok);
     assert.equal(read.aoi.billedAreaKm2, 0.5);
-    assert.ok(read.problems.some((p) => p.severity === 'warning' && /minimum billed area of 0\.5 km²; billed as 0\.5 km²/.test(p.message)), read.problems.map((p) => p.message).join(' | '));
+    assert.ok(
+      read.problems.some(
+        (p) => p.severity === 'warning' && /minimum billed area of 0\.5 km²; billed as 0\.5 km²/.test(p.message),
+      ),
+      read.problems.map((p) => p.message).join(' | '),
+    );
   });
 
   it('the simulator bills a tiny polygon what the client said it would', async () => {
     const sim = await startSimulator({ clock: testClock, demoData: true });
     const client = createClient({ baseUrl: sim.url, getApiKey: () => 'demo-key' });
     try {
-      const estimate = await client.estimateComposite({ Wkt: TINY, Date: '2026-11-01T00:00:00Z', Resolution: 10, EpsgProjection: 4326, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], Bandnames: 'rgb' });
+      const estimate = await client.estimateComposite({
+        Wkt: TINY,
+        Date: '2026-11-01T00:00:00Z',
+        Resolution: 10,
+        EpsgProjection: 4326,
+        Model: 'Stratus2',
+        SatelliteConstellations: ['Sentinel2'],
+        Bandnames: 'rgb',
+      });
       const read = readAoi(TINY, 'wkt');
       assert.ok(read.ok);
       assert.equal(estimate.AreaEstimateKm2, read.aoi.billedAreaKm2);
@@ -65,7 +78,15 @@ describe('billing rules: from the specification document, else the notes; one mi
   it('a document without thresholds, or with values that make no sense, keeps the defaults', () => {
     assert.deepEqual(billingRulesFrom({ openapi: '3.1.0' }), DEFAULT_BILLING_RULES);
     assert.deepEqual(billingRulesFrom(undefined), DEFAULT_BILLING_RULES);
-    assert.deepEqual(billingRulesFrom({ 'x-billing': { MinimumBilledAreaKm2: -1, MinimumFillRatio: 5, MinimumBoundingBoxSideM: 'wide' } }), DEFAULT_BILLING_RULES);
-    assert.deepEqual(billingRulesFrom({ 'x-limits': { minimumBoundingBoxSideM: 200 } }), { ...DEFAULT_BILLING_RULES, minBoxSideM: 200 });
+    assert.deepEqual(
+      billingRulesFrom({
+        'x-billing': { MinimumBilledAreaKm2: -1, MinimumFillRatio: 5, MinimumBoundingBoxSideM: 'wide' },
+      }),
+      DEFAULT_BILLING_RULES,
+    );
+    assert.deepEqual(billingRulesFrom({ 'x-limits': { minimumBoundingBoxSideM: 200 } }), {
+      ...DEFAULT_BILLING_RULES,
+      minBoxSideM: 200,
+    });
   });
 });

@@ -21,9 +21,15 @@ function checkRefused(c: BadInput): void {
     assert.doesNotMatch(problem.message, /undefined|\[object |NaN \(/, `${c.name}: ${problem.message}`);
     for (const at of [problem.range.start, problem.range.end]) {
       assert.ok(at.line >= 0 && at.line < lines.length, `${c.name}: line ${at.line} outside the text`);
-      assert.ok(at.column >= 0 && at.column <= lines[at.line].length, `${c.name}: column ${at.column} outside line ${at.line}`);
+      assert.ok(
+        at.column >= 0 && at.column <= lines[at.line].length,
+        `${c.name}: column ${at.column} outside line ${at.line}`,
+      );
     }
-    assert.ok(offsetOf(c.text, problem.range.start) <= offsetOf(c.text, problem.range.end), `${c.name}: range runs backwards`);
+    assert.ok(
+      offsetOf(c.text, problem.range.start) <= offsetOf(c.text, problem.range.end),
+      `${c.name}: range runs backwards`,
+    );
   }
   const first = result.problems[0];
   if (c.code) assert.ok([c.code].flat().includes(first.code), `${c.name}: code ${first.code} (${first.message})`);

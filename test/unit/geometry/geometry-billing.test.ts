@@ -1,7 +1,15 @@
 // The billing rules as warnings at each polygon's position, with the billed figure, and their
 // quick fixes: the split that bills less and keeps the polygon's area, and the merge.
 import * as assert from 'node:assert/strict';
-import { AoiCache, bboxAreaKm2, billedBoxKm2, DEFAULT_BILLING_RULES, geodesicAreaKm2, polygonBbox, readAoi } from '../../../src/geometry';
+import {
+  AoiCache,
+  bboxAreaKm2,
+  billedBoxKm2,
+  DEFAULT_BILLING_RULES,
+  geodesicAreaKm2,
+  polygonBbox,
+  readAoi,
+} from '../../../src/geometry';
 import type { AoiReadResult, GeometryProblem } from '../../../src/geometry';
 import { applyFix, square, textAt } from './geometry-helpers';
 
@@ -22,7 +30,13 @@ function ringWkt(ring: number[][]): string {
 }
 
 /** A band 0.003° wide from (10, 50) to (10.5, 50.5): about 12 km² in a box of about 2000 km². */
-const diagonal = [[10, 50], [10.003, 50], [10.503, 50.5], [10.5, 50.5], [10, 50]];
+const diagonal = [
+  [10, 50],
+  [10.003, 50],
+  [10.503, 50.5],
+  [10.5, 50.5],
+  [10, 50],
+];
 /** About 0.14 km²: 500 m high, 280 m wide. */
 const small = square(10.3, 56.1, 0.0045);
 /** 2 km square, nothing to say about it. */
@@ -45,7 +59,10 @@ describe('geometry: billing rules as warnings', () => {
     const warning = only(okProblems(readAoi(text, 'wkt')), 'billed-minimum');
     assert.equal(textAt(text, warning.range), ringWkt(small));
     assert.equal(warning.range.start.line, 1);
-    assert.match(warning.message, /^Polygon 2: its bounding box \(0\.14 km²\) is under the minimum billed area of 0\.5 km²; billed as 0\.5 km², 3\.6× its area of 0\.14 km²\.$/);
+    assert.match(
+      warning.message,
+      /^Polygon 2: its bounding box \(0\.14 km²\) is under the minimum billed area of 0\.5 km²; billed as 0\.5 km², 3\.6× its area of 0\.14 km²\.$/,
+    );
   });
 
   it('warns about a polygon filling under 5 % of its box, billed as N× its area, in GeoJSON at the polygon', () => {
@@ -63,7 +80,13 @@ describe('geometry: billing rules as warnings', () => {
 
   it('warns about a bounding box side under 150 m, with its width', () => {
     // 0.0014° of longitude at 50° N is about 100 m; 0.02° of latitude about 2.2 km.
-    const narrow = [[10, 50], [10.0014, 50], [10.0014, 50.02], [10, 50.02], [10, 50]];
+    const narrow = [
+      [10, 50],
+      [10.0014, 50],
+      [10.0014, 50.02],
+      [10, 50.02],
+      [10, 50],
+    ];
     const text = `POLYGON ${ringWkt(narrow)}`;
     const warning = only(okProblems(readAoi(text, 'wkt')), 'billed-narrow-box');
     assert.equal(textAt(text, warning.range), ringWkt(narrow));
@@ -72,7 +95,9 @@ describe('geometry: billing rules as warnings', () => {
   });
 
   it('stops at a hundred warnings for thousands of tiny polygons, and reads them all', () => {
-    const tiny = Array.from({ length: 2000 }, (_, k) => [square(10 + (k % 50) * 0.01, 50 + Math.floor(k / 50) * 0.01, 0.001)]);
+    const tiny = Array.from({ length: 2000 }, (_, k) => [
+      square(10 + (k % 50) * 0.01, 50 + Math.floor(k / 50) * 0.01, 0.001),
+    ]);
     const result = readAoi(JSON.stringify({ type: 'MultiPolygon', coordinates: tiny }), 'geojson');
     assert.ok(result.ok);
     assert.equal(result.aoi.polygons.length, 2000);
@@ -81,7 +106,10 @@ describe('geometry: billing rules as warnings', () => {
 
   it('takes other thresholds when given (the specification document names them), and the cache re-reads with them', () => {
     const text = `POLYGON ${ringWkt(square(10.2, 56.1, 0.009))}`; // a box of about 0.56 km²: over 0.5, under 1
-    assert.deepEqual(okProblems(readAoi(text, 'wkt')).map((p) => p.code), []);
+    assert.deepEqual(
+      okProblems(readAoi(text, 'wkt')).map((p) => p.code),
+      [],
+    );
     const cache = new AoiCache();
     assert.deepEqual(okProblems(cache.read(text, 'wkt')), []);
     assert.equal(cache.setBillingRules({ ...DEFAULT_BILLING_RULES, minBilledKm2: 1 }), true);
@@ -108,7 +136,10 @@ describe('geometry: billing quick fixes', () => {
     const read = readAoi(fixed, 'wkt');
     assert.ok(read.ok, JSON.stringify(!read.ok && read.problems));
     assert.ok(read.aoi.polygons.length >= 2);
-    const billedParts = read.aoi.polygons.reduce((sum, part) => sum + billedBoxKm2(polygonBbox(part), DEFAULT_BILLING_RULES), 0);
+    const billedParts = read.aoi.polygons.reduce(
+      (sum, part) => sum + billedBoxKm2(polygonBbox(part), DEFAULT_BILLING_RULES),
+      0,
+    );
     assert.equal(Number(billedParts.toPrecision(3)), after, 'the title states the billed area of the parts');
     // The parts read back without an overlap error, so their union's area is the sum of theirs.
     const original = geodesicAreaKm2([[diagonal]]);
@@ -123,14 +154,33 @@ describe('geometry: billing quick fixes', () => {
   it('offers no split where it would not bill less (a sparse ring shape)', () => {
     // A thin frame: its parts' boxes would still cover the middle, so no strip cut saves 20 %.
     const outer = square(10, 50, 0.2);
-    const inner = [[10.001, 50.001], [10.001, 50.199], [10.199, 50.199], [10.199, 50.001], [10.001, 50.001]];
-    const warning = only(okProblems(readAoi(`POLYGON (${ringWkt(outer).slice(1, -1)}, ${ringWkt(inner).slice(1, -1)})`, 'wkt')), 'billed-sparse');
+    const inner = [
+      [10.001, 50.001],
+      [10.001, 50.199],
+      [10.199, 50.199],
+      [10.199, 50.001],
+      [10.001, 50.001],
+    ];
+    const warning = only(
+      okProblems(readAoi(`POLYGON (${ringWkt(outer).slice(1, -1)}, ${ringWkt(inner).slice(1, -1)})`, 'wkt')),
+      'billed-sparse',
+    );
     assert.equal(warning.fixes, undefined);
   });
 
   it('merges neighbouring polygons whose boxes overlap into one polygon billed once', () => {
-    const a = [[10, 50], [10.02, 50], [10, 50.02], [10, 50]];
-    const b = [[10.02, 50.001], [10.02, 50.021], [10.001, 50.021], [10.02, 50.001]];
+    const a = [
+      [10, 50],
+      [10.02, 50],
+      [10, 50.02],
+      [10, 50],
+    ];
+    const b = [
+      [10.02, 50.001],
+      [10.02, 50.021],
+      [10.001, 50.021],
+      [10.02, 50.001],
+    ];
     const text = JSON.stringify({ type: 'MultiPolygon', coordinates: [[a], [b]] }, null, 2);
     const warning = only(okProblems(readAoi(text, 'geojson')), 'billed-boxes-overlap');
     assert.deepEqual(JSON.parse(textAt(text, warning.range)), [b]);
@@ -151,8 +201,18 @@ describe('geometry: billing quick fixes', () => {
   });
 
   it('offers no merge across two separate geometries of a collection', () => {
-    const a = [[10, 50], [10.02, 50], [10, 50.02], [10, 50]];
-    const b = [[10.02, 50.001], [10.02, 50.021], [10.001, 50.021], [10.02, 50.001]];
+    const a = [
+      [10, 50],
+      [10.02, 50],
+      [10, 50.02],
+      [10, 50],
+    ];
+    const b = [
+      [10.02, 50.001],
+      [10.02, 50.021],
+      [10.001, 50.021],
+      [10.02, 50.001],
+    ];
     const text = `GEOMETRYCOLLECTION (POLYGON ${ringWkt(a)}, POLYGON ${ringWkt(b)})`;
     const warning = only(okProblems(readAoi(text, 'wkt')), 'billed-boxes-overlap');
     assert.equal(warning.fixes, undefined);
@@ -160,23 +220,53 @@ describe('geometry: billing quick fixes', () => {
 });
 
 describe('geometry: billing warnings name the feature', () => {
-  const feature = (ring: number[][], props: Record<string, unknown>, id?: unknown) => ({ type: 'Feature', ...(id !== undefined ? { id } : {}), properties: props, geometry: { type: 'Polygon', coordinates: [ring] } });
-  const read = (features: unknown[]) => okProblems(readAoi(JSON.stringify({ type: 'FeatureCollection', features }), 'geojson'));
+  const feature = (ring: number[][], props: Record<string, unknown>, id?: unknown) => ({
+    type: 'Feature',
+    ...(id !== undefined ? { id } : {}),
+    properties: props,
+    geometry: { type: 'Polygon', coordinates: [ring] },
+  });
+  const read = (features: unknown[]) =>
+    okProblems(readAoi(JSON.stringify({ type: 'FeatureCollection', features }), 'geojson'));
 
   it('by its "name" property, else its id, else as "Polygon N"', () => {
     const other = small.map(([x, y]) => [x! + 0.1, y!]);
-    const problems = read([feature(fine, {}), feature(small, { name: 'Beet field, Harlev' }), feature(diagonal, { crop: 'barley' }, 'plot-7'), feature(other, {})]);
+    const problems = read([
+      feature(fine, {}),
+      feature(small, { name: 'Beet field, Harlev' }),
+      feature(diagonal, { crop: 'barley' }, 'plot-7'),
+      feature(other, {}),
+    ]);
     const minimum = problems.filter((p) => p.code === 'billed-minimum').map((p) => p.message.split(':')[0]);
     assert.deepEqual(minimum, ['"Beet field, Harlev"', 'Polygon 4']);
     assert.match(only(problems, 'billed-sparse').message, /^"plot-7" fills/);
   });
 
   it('the parts of a named MultiPolygon and the overlap of two named boxes', () => {
-    const multi = { type: 'Feature', properties: { name: 'North\u0007 farm' }, geometry: { type: 'MultiPolygon', coordinates: [[small], [small.map(([x, y]) => [x! + 0.1, y!])]] } };
-    const parts = read([multi]).filter((p) => p.code === 'billed-minimum').map((p) => p.message);
-    assert.deepEqual(parts.map((m) => m.split(':')[0]), ['"North farm, part 1"', '"North farm, part 2"']);
-    const a = [[10, 50], [10.02, 50], [10, 50.02], [10, 50]];
-    const b = [[10.02, 50.001], [10.02, 50.021], [10.001, 50.021], [10.02, 50.001]];
+    const multi = {
+      type: 'Feature',
+      properties: { name: 'North\u0007 farm' },
+      geometry: { type: 'MultiPolygon', coordinates: [[small], [small.map(([x, y]) => [x! + 0.1, y!])]] },
+    };
+    const parts = read([multi])
+      .filter((p) => p.code === 'billed-minimum')
+      .map((p) => p.message);
+    assert.deepEqual(
+      parts.map((m) => m.split(':')[0]),
+      ['"North farm, part 1"', '"North farm, part 2"'],
+    );
+    const a = [
+      [10, 50],
+      [10.02, 50],
+      [10, 50.02],
+      [10, 50],
+    ];
+    const b = [
+      [10.02, 50.001],
+      [10.02, 50.021],
+      [10.001, 50.021],
+      [10.02, 50.001],
+    ];
     const overlap = only(read([feature(a, { name: 'East' }), feature(b, {}, 12)]), 'billed-boxes-overlap');
     assert.match(overlap.message, /^The bounding boxes of "East" and "12" overlap/);
   });

@@ -11,7 +11,11 @@ describe('geometry: AoiCache', () => {
     const first = cache.read(text, 'auto', doc);
     assert.equal(cache.read(text, 'auto', doc), first);
     assert.equal(cache.read(text, 'auto'), first);
-    assert.equal(cache.read(text, 'auto', { uri: 'file:///a.geojson', version: 4 }), first, 'a new version with the same text');
+    assert.equal(
+      cache.read(text, 'auto', { uri: 'file:///a.geojson', version: 4 }),
+      first,
+      'a new version with the same text',
+    );
     assert.equal(cache.parses, 1);
     assert.equal(cache.hits, 3);
   });

@@ -23,7 +23,12 @@ describe('geometry: reading valid AOIs', () => {
     const result = readAoi(text, 'auto');
     assert.ok(result.ok, JSON.stringify(result.problems));
     assert.equal(result.aoi.polygons.length, 2);
-    assert.deepEqual(result.aoi.polygons[1][0], [[2, 2], [3, 2], [3, 3], [2, 2]]);
+    assert.deepEqual(result.aoi.polygons[1][0], [
+      [2, 2],
+      [3, 2],
+      [3, 3],
+      [2, 2],
+    ]);
     assert.equal(result.aoi.wkt, 'MULTIPOLYGON (((0 0, 1 0, 1 1, 0 1, 0 0)), ((2 2, 3 2, 3 3, 2 2)))');
     assert.equal(result.aoi.geoJson.type, 'MultiPolygon');
   });
@@ -40,7 +45,11 @@ describe('geometry: reading valid AOIs', () => {
       type: 'FeatureCollection',
       features: [
         { type: 'Feature', properties: { name: 'a' }, geometry: { type: 'Polygon', coordinates: [square(0, 0, 0.1)] } },
-        { type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: [[square(1, 1, 0.1)], [square(2, 2, 0.1)]] } },
+        {
+          type: 'Feature',
+          properties: {},
+          geometry: { type: 'MultiPolygon', coordinates: [[square(1, 1, 0.1)], [square(2, 2, 0.1)]] },
+        },
       ],
     };
     const result = readAoi(JSON.stringify(collection, null, 2), 'auto');
@@ -48,12 +57,19 @@ describe('geometry: reading valid AOIs', () => {
     assert.equal(result.aoi.format, 'geojson');
     assert.equal(result.aoi.geoJson.type, 'MultiPolygon');
     assert.equal(result.aoi.polygons.length, 3);
-    assert.match(result.aoi.taskingWkt, /^GEOMETRYCOLLECTION \(POLYGON \(\(0 0, 0\.1 0, .*\)\), POLYGON \(\(1 1, .*\)\), POLYGON \(\(2 2, .*\)\)\)$/);
+    assert.match(
+      result.aoi.taskingWkt,
+      /^GEOMETRYCOLLECTION \(POLYGON \(\(0 0, 0\.1 0, .*\)\), POLYGON \(\(1 1, .*\)\), POLYGON \(\(2 2, .*\)\)\)$/,
+    );
     assert.equal(result.aoi.billedBoxes.length, 3);
   });
 
   it('reads a single Feature and a bare geometry, and tolerates a byte-order mark', () => {
-    const feature = { type: 'Feature', geometry: { type: 'Polygon', coordinates: [square(0, 0, 1)] }, properties: null };
+    const feature = {
+      type: 'Feature',
+      geometry: { type: 'Polygon', coordinates: [square(0, 0, 1)] },
+      properties: null,
+    };
     assert.ok(readAoi(JSON.stringify(feature), 'geojson').ok);
     assert.ok(readAoi('\uFEFF' + JSON.stringify(feature.geometry), 'auto').ok);
     assert.ok(readAoi('\uFEFF' + SQUARE_WKT, 'auto').ok);
@@ -61,14 +77,20 @@ describe('geometry: reading valid AOIs', () => {
 
   it('agrees with wellknown on generated WKT in many spellings', () => {
     let seed = 7;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const spell = (v: number, k: number) => [String(v), v.toExponential(), v.toFixed(9)][k % 3];
     for (let n = 0; n < 200; n++) {
-      const polygons = Array.from({ length: 1 + (n % 3) }, (_, p) => [square(-170 + 300 * next(), -80 + 160 * next(), 0.001 + next() * (p + 1))]);
+      const polygons = Array.from({ length: 1 + (n % 3) }, (_, p) => [
+        square(-170 + 300 * next(), -80 + 160 * next(), 0.001 + next() * (p + 1)),
+      ]);
       const gap = [' ', '  ', '\n', '\t', ''][n % 5];
       // The closing position is spelled as the first (k % 4), or the ring would not close.
-      const body = (polygon: number[][][]) => `(${gap}(${polygon[0].map(([x, y], k) => `${spell(x, (k % 4) + n)} ${spell(y, k % 4)}`).join(`,${gap}`)})${gap})`;
-      const text = polygons.length === 1 ? `POLYGON${gap}${body(polygons[0])}` : `MultiPolygon${gap}(${polygons.map(body).join(',')})`;
+      const body = (polygon: number[][][]) =>
+        `(${gap}(${polygon[0].map(([x, y], k) => `${spell(x, (k % 4) + n)} ${spell(y, k % 4)}`).join(`,${gap}`)})${gap})`;
+      const text =
+        polygons.length === 1
+          ? `POLYGON${gap}${body(polygons[0])}`
+          : `MultiPolygon${gap}(${polygons.map(body).join(',')})`;
       const ours = readAoi(text, 'wkt');
       assert.ok(ours.ok, `${text}: ${JSON.stringify(!ours.ok && ours.problems[0])}`);
       const theirs = wellknown.parse(text) as { type: string; coordinates: unknown } | null;
@@ -106,7 +128,11 @@ describe('geometry: problems and their positions', () => {
   });
 
   it('an unclosed GeoJSON ring in the second polygon is named and fixed there', () => {
-    const text = JSON.stringify({ type: 'MultiPolygon', coordinates: [[square(0, 0, 1)], [square(5, 5, 1).slice(0, 4)]] }, null, 2);
+    const text = JSON.stringify(
+      { type: 'MultiPolygon', coordinates: [[square(0, 0, 1)], [square(5, 5, 1).slice(0, 4)]] },
+      null,
+      2,
+    );
     const [problem] = problemsOf(readAoi(text, 'geojson'));
     assert.equal(problem.code, 'ring-not-closed');
     assert.match(problem.message, /^Ring 1 of polygon 2 is not closed/);
@@ -142,7 +168,10 @@ describe('geometry: problems and their positions', () => {
     const [p1] = problemsOf(readAoi(lon, 'wkt'));
     assert.equal(p1.code, 'longitude-range');
     assert.equal(textAt(lon, p1.range), '190');
-    assert.match(p1.message, /Longitude 190 at position 2 of ring 1 of polygon 1 is outside \[-180, 180\] \(1 more position of this ring too\)/);
+    assert.match(
+      p1.message,
+      /Longitude 190 at position 2 of ring 1 of polygon 1 is outside \[-180, 180\] \(1 more position of this ring too\)/,
+    );
     const lat = '{"type":"Polygon","coordinates":[[[170,80],[171,95],[171,80],[170,80]]]}';
     const [p2] = problemsOf(readAoi(lat, 'geojson'));
     assert.equal(p2.code, 'latitude-range');
@@ -172,7 +201,10 @@ describe('geometry: problems and their positions', () => {
     const bowtie = 'POLYGON ((0 0, 2 0, 0 2, 2 2, 0 0))';
     const [p1] = problemsOf(readAoi(bowtie, 'wkt'));
     assert.equal(p1.code, 'self-intersection');
-    assert.match(p1.message, /Ring 1 of polygon 1 crosses or touches itself: the edge from position 2 to 3 meets the edge from position 4 to 5/);
+    assert.match(
+      p1.message,
+      /Ring 1 of polygon 1 crosses or touches itself: the edge from position 2 to 3 meets the edge from position 4 to 5/,
+    );
     assert.equal(textAt(bowtie, p1.range), '2 2');
     const hole = `POLYGON (${wktRing(square(0, 0, 4))}, ${wktRing(square(3, 1, 2))})`;
     const [p2] = problemsOf(readAoi(hole, 'wkt'));

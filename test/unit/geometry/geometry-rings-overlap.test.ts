@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import { readAoi } from '../../../src/geometry';
 import { applyFix, problemsOf, square, textAt, wktRing } from './geometry-helpers';
 
-const multi = (...polygons: number[][][][]) => `MULTIPOLYGON (${polygons.map((rings) => `(${rings.map(wktRing).join(', ')})`).join(', ')})`;
+const multi = (...polygons: number[][][][]) =>
+  `MULTIPOLYGON (${polygons.map((rings) => `(${rings.map(wktRing).join(', ')})`).join(', ')})`;
 
 function firstProblem(text: string, format: 'wkt' | 'geojson' | 'auto' = 'auto') {
   return problemsOf(readAoi(text, format))[0];
@@ -18,7 +19,18 @@ describe('geometry: rings without area and misplaced holes', () => {
     assert.equal(p1.code, 'zero-area');
     assert.equal(p1.message, 'Ring 1 of polygon 1 has no area: all its positions lie on one line.');
     assert.equal(textAt(line, p1.range), '(0 0, 1 1, 2 2, 0 0)');
-    const point = JSON.stringify({ type: 'Polygon', coordinates: [square(0, 0, 4), [[1, 1], [1, 1], [1, 1], [1, 1]]] });
+    const point = JSON.stringify({
+      type: 'Polygon',
+      coordinates: [
+        square(0, 0, 4),
+        [
+          [1, 1],
+          [1, 1],
+          [1, 1],
+          [1, 1],
+        ],
+      ],
+    });
     const p2 = firstProblem(point);
     assert.equal(p2.code, 'zero-area');
     assert.match(p2.message, /^Ring 2 of polygon 1 has no area: all its positions are the same point/);
@@ -34,7 +46,15 @@ describe('geometry: rings without area and misplaced holes', () => {
     assert.match(problem.message, /^Ring 2 of polygon 1 is a hole, but it lies outside the polygon's outer ring/);
     assert.equal(textAt(text, problem.range), wktRing(square(5, 5, 1)));
     // Inside the outer ring's box but outside the ring itself (in the notch of an L).
-    const ell = [[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4], [0, 0]];
+    const ell = [
+      [0, 0],
+      [4, 0],
+      [4, 1],
+      [1, 1],
+      [1, 4],
+      [0, 4],
+      [0, 0],
+    ];
     const notch = JSON.stringify({ type: 'Polygon', coordinates: [ell, square(2, 2, 1)] }, null, 1);
     const p2 = firstProblem(notch);
     assert.equal(p2.code, 'hole-outside-shell');
@@ -45,18 +65,40 @@ describe('geometry: rings without area and misplaced holes', () => {
     const nested = `POLYGON (${wktRing(square(0, 0, 10))}, ${wktRing(square(1, 1, 8))}, ${wktRing(square(2, 2, 1))})`;
     const problem = firstProblem(nested);
     assert.equal(problem.code, 'holes-overlap');
-    assert.match(problem.message, /^Ring 3 of polygon 1 and ring 2 are holes of polygon 1, and one lies inside the other/);
+    assert.match(
+      problem.message,
+      /^Ring 3 of polygon 1 and ring 2 are holes of polygon 1, and one lies inside the other/,
+    );
     assert.equal(textAt(nested, problem.range), wktRing(square(2, 2, 1)));
     // Crossing holes were already found as rings that cross.
-    assert.equal(firstProblem(`POLYGON (${wktRing(square(0, 0, 10))}, ${wktRing(square(1, 1, 3))}, ${wktRing(square(2, 2, 3))})`).code, 'self-intersection');
-    assert.ok(readAoi(`POLYGON (${wktRing(square(0, 0, 10))}, ${wktRing(square(1, 1, 3))}, ${wktRing(square(5, 5, 3))})`, 'wkt').ok);
+    assert.equal(
+      firstProblem(`POLYGON (${wktRing(square(0, 0, 10))}, ${wktRing(square(1, 1, 3))}, ${wktRing(square(2, 2, 3))})`)
+        .code,
+      'self-intersection',
+    );
+    assert.ok(
+      readAoi(`POLYGON (${wktRing(square(0, 0, 10))}, ${wktRing(square(1, 1, 3))}, ${wktRing(square(5, 5, 3))})`, 'wkt')
+        .ok,
+    );
   });
 
   it('2,000 holes side by side are accepted, and one more inside another is found', function () {
     this.timeout(20_000);
     const holes: number[][][] = [];
     for (let i = 0; i < 40; i++) for (let j = 0; j < 50; j++) holes.push(square(i + 0.25, j + 0.25, 0.5));
-    const text = JSON.stringify({ type: 'Polygon', coordinates: [[[-1, -1], [41, -1], [41, 51], [-1, 51], [-1, -1]], ...holes].map((ring) => ring.map(([x, y]) => [x / 10 - 10, y / 10 - 5])) });
+    const text = JSON.stringify({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-1, -1],
+          [41, -1],
+          [41, 51],
+          [-1, 51],
+          [-1, -1],
+        ],
+        ...holes,
+      ].map((ring) => ring.map(([x, y]) => [x / 10 - 10, y / 10 - 5])),
+    });
     const clean = readAoi(text, 'geojson');
     assert.ok(clean.ok && clean.problems.length === 0, JSON.stringify(clean.problems[0])); // no check gave up
     // One more hole, inside the first one: found among the 2,000.
@@ -72,14 +114,27 @@ describe('geometry: polygons of one area that overlap', () => {
     const text = multi([square(0, 0, 2)], [square(1, 1, 2)]);
     const problem = firstProblem(text);
     assert.equal(problem.code, 'polygons-overlap');
-    assert.match(problem.message, /^Polygon 2 overlaps polygon 1: the edge from position \d to \d of its ring 1 runs inside polygon 1\./);
+    assert.match(
+      problem.message,
+      /^Polygon 2 overlaps polygon 1: the edge from position \d to \d of its ring 1 runs inside polygon 1\./,
+    );
     assert.ok(['1 1', '1 3'].includes(textAt(text, problem.range)), textAt(text, problem.range));
   });
 
   it('overlaps without a crossing are found too: a shared edge stretch, containment, the same polygon twice', () => {
     const shared = multi([square(0, 0, 2)], [square(1, 0, 2)]); // their bottoms overlap along 1..2
     assert.equal(firstProblem(shared).code, 'polygons-overlap');
-    const inside = JSON.stringify({ type: 'FeatureCollection', features: [square(0, 0, 10), square(1, 1, 2)].map((ring) => ({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] } })) }, null, 2);
+    const inside = JSON.stringify(
+      {
+        type: 'FeatureCollection',
+        features: [square(0, 0, 10), square(1, 1, 2)].map((ring) => ({
+          type: 'Feature',
+          geometry: { type: 'Polygon', coordinates: [ring] },
+        })),
+      },
+      null,
+      2,
+    );
     const p2 = firstProblem(inside);
     assert.equal(p2.code, 'polygons-overlap');
     assert.match(p2.message, /^Polygon 2 lies inside polygon 1\./);
@@ -92,9 +147,16 @@ describe('geometry: polygons of one area that overlap', () => {
     assert.ok(readAoi(multi([square(0, 0, 2)], [square(2, 2, 2)]), 'wkt').ok, 'corner to corner');
     assert.ok(readAoi(multi([square(0, 0, 2)], [square(2, 0, 2)]), 'wkt').ok, 'side by side');
     assert.ok(readAoi(multi([square(0, 0, 2)], [square(2, 0.5, 1)]), 'wkt').ok, 'along part of an edge');
-    assert.ok(readAoi('MULTIPOLYGON (((0.1 0.3, 2.7 1.1, 0.3 2.9, 0.1 0.3)), ((0.3 2.9, 2.7 1.1, 3.3 3.7, 0.3 2.9)))', 'wkt').ok, 'sharing a slanted edge');
+    assert.ok(
+      readAoi('MULTIPOLYGON (((0.1 0.3, 2.7 1.1, 0.3 2.9, 0.1 0.3)), ((0.3 2.9, 2.7 1.1, 3.3 3.7, 0.3 2.9)))', 'wkt')
+        .ok,
+      'sharing a slanted edge',
+    );
     assert.ok(readAoi(multi([square(0, 0, 10), square(1, 1, 4)], [square(2, 2, 1)]), 'wkt').ok, 'an island in a hole');
-    assert.equal(firstProblem(multi([square(0, 0, 10), square(1, 1, 4)], [square(2, 2, 1)], [square(6, 6, 1)])).code, 'polygons-overlap');
+    assert.equal(
+      firstProblem(multi([square(0, 0, 10), square(1, 1, 4)], [square(2, 2, 1)], [square(6, 6, 1)])).code,
+      'polygons-overlap',
+    );
   });
 
   it('2,500 fields side by side are accepted, and one shifted onto its neighbour is found', function () {
@@ -109,11 +171,24 @@ describe('geometry: polygons of one area that overlap', () => {
   });
 
   it('400 islands in the hole of a large polygon are accepted; one reaching over the shore is found', () => {
-    const lake = [[0, 0], [30, 0], [30, 30], [0, 30], [0, 0]];
-    const hole = [[5, 5], [25, 5], [25, 25], [5, 25], [5, 5]];
+    const lake = [
+      [0, 0],
+      [30, 0],
+      [30, 30],
+      [0, 30],
+      [0, 0],
+    ];
+    const hole = [
+      [5, 5],
+      [25, 5],
+      [25, 25],
+      [5, 25],
+      [5, 5],
+    ];
     const islands: number[][][][] = [];
     for (let i = 0; i < 20; i++) for (let j = 0; j < 20; j++) islands.push([square(5.2 + i, 5.2 + j, 0.5)]);
-    const text = (list: number[][][][]) => JSON.stringify({ type: 'MultiPolygon', coordinates: [[lake, hole], ...list] });
+    const text = (list: number[][][][]) =>
+      JSON.stringify({ type: 'MultiPolygon', coordinates: [[lake, hole], ...list] });
     const result = readAoi(text(islands), 'geojson');
     assert.ok(result.ok && result.problems.length === 0, JSON.stringify(result.problems[0]));
     islands[399] = [square(24.2, 24.2, 1)]; // reaches past the hole's corner at 25, 25
@@ -126,19 +201,49 @@ describe('geometry: polygons of one area that overlap', () => {
 describe('geometry: coordinate systems', () => {
   it('a GeoJSON crs other than CRS84 or EPSG:4326 is refused at its name, wherever it sits', () => {
     const named = (name: string) => ({ type: 'name', properties: { name } });
-    const text = JSON.stringify({ type: 'FeatureCollection', crs: named('urn:ogc:def:crs:EPSG::3857'), features: [{ type: 'Feature', geometry: { type: 'Polygon', coordinates: [square(0, 0, 1)] } }] }, null, 2);
+    const text = JSON.stringify(
+      {
+        type: 'FeatureCollection',
+        crs: named('urn:ogc:def:crs:EPSG::3857'),
+        features: [{ type: 'Feature', geometry: { type: 'Polygon', coordinates: [square(0, 0, 1)] } }],
+      },
+      null,
+      2,
+    );
     const problem = firstProblem(text);
     assert.equal(problem.code, 'crs');
-    assert.match(problem.message, /^The "crs" member names "urn:ogc:def:crs:EPSG::3857", which this extension does not read: coordinates must be longitude and latitude on WGS 84/);
+    assert.match(
+      problem.message,
+      /^The "crs" member names "urn:ogc:def:crs:EPSG::3857", which this extension does not read: coordinates must be longitude and latitude on WGS 84/,
+    );
     assert.equal(textAt(text, problem.range), '"urn:ogc:def:crs:EPSG::3857"');
-    const inFeature = JSON.stringify({ type: 'Feature', geometry: { type: 'Polygon', crs: named('EPSG:32632'), coordinates: [square(0, 0, 1)] } });
+    const inFeature = JSON.stringify({
+      type: 'Feature',
+      geometry: { type: 'Polygon', crs: named('EPSG:32632'), coordinates: [square(0, 0, 1)] },
+    });
     assert.equal(firstProblem(inFeature).code, 'crs');
-    const link = JSON.stringify({ type: 'Polygon', crs: { type: 'link', properties: { href: 'http://example.com/crs' } }, coordinates: [square(0, 0, 1)] });
+    const link = JSON.stringify({
+      type: 'Polygon',
+      crs: { type: 'link', properties: { href: 'http://example.com/crs' } },
+      coordinates: [square(0, 0, 1)],
+    });
     assert.match(firstProblem(link).message, /links to a coordinate system definition/);
-    for (const name of ['urn:ogc:def:crs:OGC:1.3:CRS84', 'EPSG:4326', 'urn:ogc:def:crs:EPSG::4326', 'urn:ogc:def:crs:EPSG:6.6:4326', 'http://www.opengis.net/def/crs/OGC/1.3/CRS84']) {
-      assert.ok(readAoi(JSON.stringify({ type: 'Polygon', crs: named(name), coordinates: [square(0, 0, 1)] }), 'geojson').ok, name);
+    for (const name of [
+      'urn:ogc:def:crs:OGC:1.3:CRS84',
+      'EPSG:4326',
+      'urn:ogc:def:crs:EPSG::4326',
+      'urn:ogc:def:crs:EPSG:6.6:4326',
+      'http://www.opengis.net/def/crs/OGC/1.3/CRS84',
+    ]) {
+      assert.ok(
+        readAoi(JSON.stringify({ type: 'Polygon', crs: named(name), coordinates: [square(0, 0, 1)] }), 'geojson').ok,
+        name,
+      );
     }
-    assert.ok(readAoi(JSON.stringify({ type: 'Polygon', crs: null, coordinates: [square(0, 0, 1)] }), 'geojson').ok, 'crs null');
+    assert.ok(
+      readAoi(JSON.stringify({ type: 'Polygon', crs: null, coordinates: [square(0, 0, 1)] }), 'geojson').ok,
+      'crs null',
+    );
   });
 
   it('a WKT SRID other than 4326 is refused at the number; SRID=4326 is read', () => {
@@ -153,16 +258,28 @@ describe('geometry: coordinate systems', () => {
 });
 
 describe('geometry: rings across the 180° meridian', () => {
-  const across = [[170, 10], [-170, 10], [-170, 20], [170, 20], [170, 10]];
+  const across = [
+    [170, 10],
+    [-170, 10],
+    [-170, 20],
+    [170, 20],
+    [170, 10],
+  ];
 
   it('a WKT polygon jumping across 180° is refused at the jump; the fix splits it into a valid MULTIPOLYGON', () => {
     const text = `POLYGON (${wktRing(across)})`;
     const problem = firstProblem(text);
     assert.equal(problem.code, 'antimeridian');
-    assert.match(problem.message, /^Ring 1 of polygon 1 jumps from longitude 170 to -170 between positions 1 and 2: it crosses the 180° meridian/);
+    assert.match(
+      problem.message,
+      /^Ring 1 of polygon 1 jumps from longitude 170 to -170 between positions 1 and 2: it crosses the 180° meridian/,
+    );
     assert.equal(textAt(text, problem.range), '-170');
     const fixed = applyFix(text, problem);
-    assert.equal(fixed, 'MULTIPOLYGON (((170 10, 180 10, 180 20, 170 20, 170 10)), ((-180 10, -170 10, -170 20, -180 20, -180 10)))');
+    assert.equal(
+      fixed,
+      'MULTIPOLYGON (((170 10, 180 10, 180 20, 170 20, 170 10)), ((-180 10, -170 10, -170 20, -180 20, -180 10)))',
+    );
     const read = readAoi(fixed, 'wkt');
     assert.ok(read.ok, JSON.stringify(!read.ok && read.problems));
     assert.equal(read.aoi.geoJson.type, 'MultiPolygon');
@@ -171,15 +288,29 @@ describe('geometry: rings across the 180° meridian', () => {
   });
 
   it('in GeoJSON a Polygon becomes a MultiPolygon, and a MultiPolygon member becomes two members', () => {
-    const feature = JSON.stringify({ type: 'Feature', properties: { name: 'Fiji' }, geometry: { type: 'Polygon', coordinates: [across, square(172, 12, 2)] } }, null, 2);
+    const feature = JSON.stringify(
+      {
+        type: 'Feature',
+        properties: { name: 'Fiji' },
+        geometry: { type: 'Polygon', coordinates: [across, square(172, 12, 2)] },
+      },
+      null,
+      2,
+    );
     const problem = firstProblem(feature);
     assert.equal(problem.code, 'antimeridian');
-    const fixed = JSON.parse(applyFix(feature, problem)) as { properties: unknown; geometry: { type: string; coordinates: number[][][][] } };
+    const fixed = JSON.parse(applyFix(feature, problem)) as {
+      properties: unknown;
+      geometry: { type: string; coordinates: number[][][][] };
+    };
     assert.deepEqual(fixed.properties, { name: 'Fiji' });
     assert.equal(fixed.geometry.type, 'MultiPolygon');
     assert.equal(fixed.geometry.coordinates[0].length, 2, 'the hole stays with the western part');
     assert.ok(readAoi(JSON.stringify(fixed), 'geojson').ok);
-    const member = JSON.stringify({ type: 'MultiPolygon', coordinates: [[square(0, 0, 1)], [across.map(([x, y]) => [-x, y])]] });
+    const member = JSON.stringify({
+      type: 'MultiPolygon',
+      coordinates: [[square(0, 0, 1)], [across.map(([x, y]) => [-x, y])]],
+    });
     const p2 = firstProblem(member);
     assert.equal(p2.code, 'antimeridian');
     const read = readAoi(applyFix(member, p2), 'geojson');

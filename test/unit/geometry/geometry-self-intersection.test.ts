@@ -11,7 +11,8 @@ function bruteForce(rings: number[][][]): boolean {
   });
   for (let i = 0; i < edges.length; i++) {
     for (let j = i + 1; j < edges.length; j++) {
-      const e = edges[i], f = edges[j];
+      const e = edges[i],
+        f = edges[j];
       if (e.ring === f.ring && (Math.abs(e.k - f.k) === 1 || Math.abs(e.k - f.k) === e.count - 1)) continue;
       if (segmentsMeet(e.a[0], e.a[1], e.b[0], e.b[1], f.a[0], f.a[1], f.b[0], f.b[1])) return true;
     }
@@ -22,7 +23,7 @@ function bruteForce(rings: number[][][]): boolean {
 /** A small deterministic random generator, so a failure can be replayed. */
 function random(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function star(vertices: number, spikes = 37): number[][] {
@@ -50,7 +51,9 @@ describe('geometry: self-intersection', () => {
       const rings = [ringOf(3 + Math.floor(rnd() * 6))];
       if (n % 4 === 0) rings.push(ringOf(3 + Math.floor(rnd() * 3)));
       // Repeated consecutive vertices are not edges; drop them as the checker does.
-      const clean = rings.map((ring) => ring.filter((p, i) => i === 0 || p[0] !== ring[i - 1][0] || p[1] !== ring[i - 1][1]));
+      const clean = rings.map((ring) =>
+        ring.filter((p, i) => i === 0 || p[0] !== ring[i - 1][0] || p[1] !== ring[i - 1][1]),
+      );
       if (clean.some((ring) => ring.length < 4)) continue;
       const expected = bruteForce(clean);
       const { crossing, complete } = findSelfIntersection(clean);
@@ -62,11 +65,26 @@ describe('geometry: self-intersection', () => {
   });
 
   it('finds a point where a ring touches itself and collinear overlapping edges', () => {
-    const touch = [[0, 0], [4, 0], [4, 4], [2, 0], [0, 4], [0, 0]]; // vertex 3 lies on edge 0
+    const touch = [
+      [0, 0],
+      [4, 0],
+      [4, 4],
+      [2, 0],
+      [0, 4],
+      [0, 0],
+    ]; // vertex 3 lies on edge 0
     const found = findSelfIntersection([touch]).crossing;
     assert.deepEqual(found?.first, { ring: 0, vertex: 0 });
     assert.ok(found.second.vertex === 2 || found.second.vertex === 3, JSON.stringify(found)); // both edges at that vertex touch edge 0
-    const overlap = [[0, 0], [4, 0], [4, 1], [3, 0], [2, 0], [2, -1], [0, 0]];
+    const overlap = [
+      [0, 0],
+      [4, 0],
+      [4, 1],
+      [3, 0],
+      [2, 0],
+      [2, -1],
+      [0, 0],
+    ];
     assert.ok(findSelfIntersection([overlap]).crossing);
   });
 
@@ -84,14 +102,19 @@ describe('geometry: self-intersection', () => {
     broken[150_000] = [0, 2];
     const found = findSelfIntersection([broken]).crossing;
     assert.ok(found);
-    assert.ok([found.first.vertex, found.second.vertex].some((v) => v === 149_999 || v === 150_000), JSON.stringify(found));
+    assert.ok(
+      [found.first.vertex, found.second.vertex].some((v) => v === 149_999 || v === 150_000),
+      JSON.stringify(found),
+    );
   });
 
   it('gives up on a pathological spiral instead of freezing', function () {
     this.timeout(20_000);
     // A tight double spiral of 200 turns: every chain overlaps every other.
-    const turns = 200, per = 200;
-    const out: number[][] = [], back: number[][] = [];
+    const turns = 200,
+      per = 200;
+    const out: number[][] = [],
+      back: number[][] = [];
     for (let i = 0; i <= turns * per; i++) {
       const t = (2 * Math.PI * i) / per;
       out.push([(1 + t) * Math.cos(t), (1 + t) * Math.sin(t)]);
@@ -103,7 +126,10 @@ describe('geometry: self-intersection', () => {
     assert.ok(performance.now() - start < 5000);
     assert.deepEqual(result, { crossing: undefined, complete: false });
     // readAoi accepts the AOI, and says in a warning that the check was skipped.
-    const read = readAoi(JSON.stringify({ type: 'Polygon', coordinates: [ring.map(([x, y]) => [x / 100, y / 100])] }), 'geojson');
+    const read = readAoi(
+      JSON.stringify({ type: 'Polygon', coordinates: [ring.map(([x, y]) => [x / 100, y / 100])] }),
+      'geojson',
+    );
     assert.ok(read.ok);
     assert.equal(read.problems.length, 1);
     assert.equal(read.problems[0].severity, 'warning');

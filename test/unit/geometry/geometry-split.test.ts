@@ -21,7 +21,15 @@ describe('geometry: splitting below a maximum area', () => {
 
   it('splits each polygon of an AOI into valid parts whose billed areas fit and whose areas add up', () => {
     // An L shape (concave) and a square, both far above the maximum.
-    const l = [[0, 0], [2, 0], [2, 0.5], [0.5, 0.5], [0.5, 2], [0, 2], [0, 0]];
+    const l = [
+      [0, 0],
+      [2, 0],
+      [2, 0.5],
+      [0.5, 0.5],
+      [0.5, 2],
+      [0, 2],
+      [0, 0],
+    ];
     const aoi = aoiFromPolygons([[l], [square(5, 5, 1)]]);
     const parts = splitAoi(aoi, 2000);
     assert.ok(parts.length > 4);

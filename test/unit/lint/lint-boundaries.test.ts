@@ -12,15 +12,30 @@ async function offences(room: string, source: string): Promise<string[]> {
   assert.ok(result);
   const fatal = result.messages.filter((m) => m.fatal);
   assert.deepEqual(fatal, [], 'the probe parses');
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => source.split('\n')[m.line - 1] ?? '');
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => source.split('\n')[m.line - 1] ?? '');
 }
 
-const vscodeForms = [`import * as v from 'vscode';`, `import type { Uri } from "vscode";`, `export { window } from 'vscode';`];
+const vscodeForms = [
+  `import * as v from 'vscode';`,
+  `import type { Uri } from "vscode";`,
+  `export { window } from 'vscode';`,
+];
 
 describe('lint: the boundaries between the rooms', function () {
   this.timeout(60_000);
 
-  for (const room of ['src/api', 'src/geometry', 'src/workflows/engine', 'src/common', 'src/cli', 'src/raster', 'src/stats', 'media/webview']) {
+  for (const room of [
+    'src/api',
+    'src/geometry',
+    'src/workflows/engine',
+    'src/common',
+    'src/cli',
+    'src/raster',
+    'src/stats',
+    'media/webview',
+  ]) {
     it(`${room} may not import vscode`, async () => {
       assert.deepEqual(await offences(room, vscodeForms.join('\n')), vscodeForms);
     });
@@ -43,7 +58,13 @@ describe('lint: the boundaries between the rooms', function () {
     assert.equal((await offences('src/api', `import { a } from '../workflows/engine/ports';`)).length, 1);
     assert.equal((await offences('src/api', `import { a } from '../geometry/index';`)).length, 1);
     assert.equal((await offences('src/geometry', `import { a } from '../api/errors';`)).length, 1);
-    assert.deepEqual(await offences('src/workflows/engine', `import { a } from '../../api/errors';\nimport { b } from '../../geometry/index';`), []);
+    assert.deepEqual(
+      await offences(
+        'src/workflows/engine',
+        `import { a } from '../../api/errors';\nimport { b } from '../../geometry/index';`,
+      ),
+      [],
+    );
   });
 
   it('pages import no Node built-in and, from src/, only src/common, the packed geometry and the webview protocols', async () => {
@@ -72,7 +93,11 @@ describe('lint: the boundaries between the rooms', function () {
     const bad = [`import * as v from 'vscode';`, `import { join } from 'node:path';`];
     for (const file of ['src/ui/webview/estimate/protocol.ts', 'src/ui/webview/common/messages.ts']) {
       const [result] = await eslint.lintText(bad.join('\n'), { filePath: join(root, file) });
-      assert.deepEqual(result?.messages.map((m) => m.ruleId), ['no-restricted-imports', 'no-restricted-imports'], file);
+      assert.deepEqual(
+        result?.messages.map((m) => m.ruleId),
+        ['no-restricted-imports', 'no-restricted-imports'],
+        file,
+      );
     }
   });
 

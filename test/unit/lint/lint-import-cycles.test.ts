@@ -30,7 +30,8 @@ function cyclesIn(files: string[]): string[][] {
     state.set(file, 'open');
     stack.push(file);
     for (const next of graph.get(file) ?? []) {
-      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].map((f) => relative(ROOT, f)));
+      if (state.get(next) === 'open')
+        cycles.push([...stack.slice(stack.indexOf(next)), next].map((f) => relative(ROOT, f)));
       else if (!state.has(next)) visit(next, stack);
     }
     stack.pop();
@@ -54,6 +55,9 @@ describe('lint: no import cycles in src', () => {
 
   it('has none, type-only imports included', () => {
     const cycles = cyclesIn(sourceFiles(join(ROOT, 'src')));
-    assert.deepEqual(cycles.map((c) => c.join(' -> ')), []);
+    assert.deepEqual(
+      cycles.map((c) => c.join(' -> ')),
+      [],
+    );
   });
 });

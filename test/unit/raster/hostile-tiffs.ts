@@ -36,7 +36,11 @@ export function tinyTiff(spec: TinyTiff): Buffer {
     return spec.deflate ? deflateSync(raw) : raw;
   };
   const blocks = spec.shareBlocks ? [makeBlock(0)] : Array.from({ length: count }, (_, i) => makeBlock(i));
-  const offsets: IfdEntry & { values: number[] } = { tag: spec.tile ? 324 : 273, type: LONG, values: new Array<number>(count).fill(0) };
+  const offsets: IfdEntry & { values: number[] } = {
+    tag: spec.tile ? 324 : 273,
+    type: LONG,
+    values: new Array<number>(count).fill(0),
+  };
   const base: IfdEntry[] = [
     { tag: 256, type: LONG, values: [spec.width] },
     { tag: 257, type: LONG, values: [spec.height] },
@@ -46,12 +50,21 @@ export function tinyTiff(spec: TinyTiff): Buffer {
     { tag: 277, type: SHORT, values: [bands] },
     { tag: 284, type: SHORT, values: [1] },
     offsets,
-    { tag: spec.tile ? 325 : 279, type: LONG, values: Array.from({ length: count }, (_, i) => (blocks[spec.shareBlocks ? 0 : i] as Buffer).length) },
+    {
+      tag: spec.tile ? 325 : 279,
+      type: LONG,
+      values: Array.from({ length: count }, (_, i) => (blocks[spec.shareBlocks ? 0 : i] as Buffer).length),
+    },
     // Georeferenced: 10 m pixels in UTM 32N.
     { tag: 33550, type: DOUBLE, values: [10, 10, 0] },
     { tag: 33922, type: DOUBLE, values: [0, 0, 0, 500000, 6200000, 0] },
     { tag: 34735, type: SHORT, values: [1, 1, 0, 3, 1024, 0, 1, 1, 1025, 0, 1, 1, 3072, 0, 1, 32632] },
-    ...(spec.tile ? [{ tag: 322, type: SHORT, values: [spec.tile] }, { tag: 323, type: SHORT, values: [spec.tile] }] : [{ tag: 278, type: LONG, values: [bh] }]),
+    ...(spec.tile
+      ? [
+          { tag: 322, type: SHORT, values: [spec.tile] },
+          { tag: 323, type: SHORT, values: [spec.tile] },
+        ]
+      : [{ tag: 278, type: LONG, values: [bh] }]),
   ];
   const replaced = new Set((spec.entries ?? []).map((e) => e.tag));
   const entries = [...base.filter((e) => !replaced.has(e.tag)), ...(spec.entries ?? [])];

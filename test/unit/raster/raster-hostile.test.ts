@@ -29,7 +29,11 @@ describe('raster core: hostile files end quickly, in a clear error', function ()
   };
   const refused = (result: ProbeResult, kind: string, pattern: RegExp) => {
     assert.equal(result.outcome, 'error', JSON.stringify(result));
-    assert.deepEqual(result.outcome === 'error' && [result.name, result.kind], ['RasterError', kind], JSON.stringify(result));
+    assert.deepEqual(
+      result.outcome === 'error' && [result.name, result.kind],
+      ['RasterError', kind],
+      JSON.stringify(result),
+    );
     assert.match(result.outcome === 'error' ? result.message : '', pattern);
   };
   const small = () => tinyTiff({ width: 16, height: 16 });
@@ -52,8 +56,22 @@ describe('raster core: hostile files end quickly, in a clear error', function ()
   it('a 1 MiB tile declared as 1 GiB is refused before anything is allocated', async () => {
     const tile = deflateSync(Buffer.alloc(1024 * 1024, 7));
     const stored = Buffer.concat([tile, Buffer.alloc(1024 * 1024 - tile.length)]);
-    const result = await open(tinyTiff({ width: 16384, height: 16384, tile: 16384, bits: 32, deflate: true, storedBlock: stored, entries: [{ tag: 339, type: SHORT, values: [3] }] }));
-    refused(result, 'unsupported', /blocks of 16384 × 16384 pixels \(1024\.0 MiB each when decoded\), more than the 256\.0 MiB/);
+    const result = await open(
+      tinyTiff({
+        width: 16384,
+        height: 16384,
+        tile: 16384,
+        bits: 32,
+        deflate: true,
+        storedBlock: stored,
+        entries: [{ tag: 339, type: SHORT, values: [3] }],
+      }),
+    );
+    refused(
+      result,
+      'unsupported',
+      /blocks of 16384 × 16384 pixels \(1024\.0 MiB each when decoded\), more than the 256\.0 MiB/,
+    );
     assert.ok(result.peakGrowthMb < 200, `${result.peakGrowthMb} MB`);
   });
 
@@ -84,23 +102,44 @@ describe('raster core: hostile files end quickly, in a clear error', function ()
   it('a tag counting 0xFFFFFFFF values is named, not a bare RangeError', async () => {
     const file = small();
     file.writeUInt32LE(0xffffffff, entryAt(file, 279) + 4);
-    refused(await open(file), 'corrupt', /StripByteCounts in directory 1 declares 4294967295 values \(16384\.0 MiB\) that do not fit in the file/);
+    refused(
+      await open(file),
+      'corrupt',
+      /StripByteCounts in directory 1 declares 4294967295 values \(16384\.0 MiB\) that do not fit in the file/,
+    );
   });
 
   it('TileWidth 0 is named', async () => {
-    refused(await open(tinyTiff({ width: 32, height: 32, tile: 16, entries: [{ tag: 322, type: SHORT, values: [0] }] })), 'corrupt', /blocks of 0 × 16 pixels \(TileWidth × TileLength\)/);
+    refused(
+      await open(tinyTiff({ width: 32, height: 32, tile: 16, entries: [{ tag: 322, type: SHORT, values: [0] }] })),
+      'corrupt',
+      /blocks of 0 × 16 pixels \(TileWidth × TileLength\)/,
+    );
   });
 
   it('SamplesPerPixel 0 is named', async () => {
-    refused(await open(tinyTiff({ width: 16, height: 16, entries: [{ tag: 277, type: SHORT, values: [0] }] })), 'corrupt', /SamplesPerPixel is 0 in directory 1/);
+    refused(
+      await open(tinyTiff({ width: 16, height: 16, entries: [{ tag: 277, type: SHORT, values: [0] }] })),
+      'corrupt',
+      /SamplesPerPixel is 0 in directory 1/,
+    );
   });
 
   it('bands of 8, 16 and 32 bits are refused with a word, not drawn as 8 bits', async () => {
-    const file = tinyTiff({ width: 16, height: 16, bands: 3, entries: [{ tag: 258, type: SHORT, values: [8, 16, 32] }] });
+    const file = tinyTiff({
+      width: 16,
+      height: 16,
+      bands: 3,
+      entries: [{ tag: 258, type: SHORT, values: [8, 16, 32] }],
+    });
     refused(await open(file), 'unsupported', /bands of different sample sizes \(BitsPerSample 8, 16, 32\)/);
   });
 
   it('an image of 0 pixels is named', async () => {
-    refused(await open(tinyTiff({ width: 16, height: 16, entries: [{ tag: 256, type: LONG, values: [0] }] })), 'corrupt', /an image of 0 × 16 pixels/);
+    refused(
+      await open(tinyTiff({ width: 16, height: 16, entries: [{ tag: 256, type: LONG, values: [0] }] })),
+      'corrupt',
+      /an image of 0 × 16 pixels/,
+    );
   });
 });

@@ -37,6 +37,9 @@ describe('raster core: what a block may expand to', () => {
   });
 
   it('refuses a declared size beyond the cap before inflating', async () => {
-    await assert.rejects(inflateBlock(deflateSync(Buffer.alloc(16)), 1024 ** 3), /A block of 1024\.0 MiB decoded is not inflated \(at most 256\.0 MiB\)/);
+    await assert.rejects(
+      inflateBlock(deflateSync(Buffer.alloc(16)), 1024 ** 3),
+      /A block of 1024\.0 MiB decoded is not inflated \(at most 256\.0 MiB\)/,
+    );
   });
 });

@@ -28,15 +28,46 @@ describe(`raster core: a seeded corpus of ${CASES} hostile TIFFs (seed ${SEED})`
     this.timeout(60_000);
     dir = mkdtempSync(join(tmpdir(), 'raster-corpus-'));
     const simulator = join(dir, 'simulator.tif');
-    writeFileSync(simulator, buildGeoTiff({ bbox: field, epsg: 32632, resolution: 10, bands: ['B4', 'B3', 'B2'], dataType: 'int16', date: '2025-06-20', seed: 3 }));
+    writeFileSync(
+      simulator,
+      buildGeoTiff({
+        bbox: field,
+        epsg: 32632,
+        resolution: 10,
+        bands: ['B4', 'B3', 'B2'],
+        dataType: 'int16',
+        date: '2025-06-20',
+        seed: 3,
+      }),
+    );
     const overviews = join(dir, 'overviews.tif');
-    gdalTranslate(['-q', '-outsize', '600', '400', '-co', 'TILED=YES', '-co', 'BLOCKXSIZE=128', '-co', 'BLOCKYSIZE=128', '-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=2', simulator, overviews]);
+    gdalTranslate([
+      '-q',
+      '-outsize',
+      '600',
+      '400',
+      '-co',
+      'TILED=YES',
+      '-co',
+      'BLOCKXSIZE=128',
+      '-co',
+      'BLOCKYSIZE=128',
+      '-co',
+      'COMPRESS=DEFLATE',
+      '-co',
+      'PREDICTOR=2',
+      simulator,
+      overviews,
+    ]);
     gdalAddOverviews(overviews, [2, 4]);
     bases = [
       { name: 'simulator int16 strips', bytes: readFileSync(simulator) },
       { name: 'GDAL tiled with overviews', bytes: readFileSync(overviews) },
       { name: 'uint8 strips', bytes: tinyTiff({ width: 40, height: 30, rowsPerStrip: 8 }) },
-      { name: 'uint8 tiled deflate 3 bands', bytes: tinyTiff({ width: 48, height: 40, tile: 16, bands: 3, deflate: true }) },
+      {
+        name: 'uint8 tiled deflate 3 bands',
+        bytes: tinyTiff({ width: 48, height: 40, tile: 16, bands: 3, deflate: true }),
+      },
     ];
   });
   after(async () => {
@@ -70,6 +101,9 @@ describe(`raster core: a seeded corpus of ${CASES} hostile TIFFs (seed ${SEED})`
   it('the corpus reaches both ends: files still read, and files refused', () => {
     const count = (o: string) => outcomes.filter((x) => x === o).length;
     assert.equal(outcomes.length, CASES);
-    assert.ok(count('valid') >= CASES / 10 && count('error') >= CASES / 4, `${count('valid')} valid, ${count('error')} refused`);
+    assert.ok(
+      count('valid') >= CASES / 10 && count('error') >= CASES / 4,
+      `${count('valid')} valid, ${count('error')} refused`,
+    );
   });
 });

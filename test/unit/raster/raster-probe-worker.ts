@@ -9,7 +9,9 @@ export interface ProbeRequest {
   targetWidth: number;
 }
 
-export type ProbeAnswer = { id: number; outcome: 'valid'; width: number; height: number } | { id: number; outcome: 'error'; name: string; kind: string | undefined; message: string };
+export type ProbeAnswer =
+  | { id: number; outcome: 'valid'; width: number; height: number }
+  | { id: number; outcome: 'error'; name: string; kind: string | undefined; message: string };
 
 async function probe({ id, file, targetWidth }: ProbeRequest): Promise<ProbeAnswer> {
   try {
@@ -24,7 +26,13 @@ async function probe({ id, file, targetWidth }: ProbeRequest): Promise<ProbeAnsw
     }
   } catch (error) {
     const e = error as Error;
-    return { id, outcome: 'error', name: error instanceof RasterError ? 'RasterError' : e.name, kind: error instanceof RasterError ? error.kind : undefined, message: String(e.message) };
+    return {
+      id,
+      outcome: 'error',
+      name: error instanceof RasterError ? 'RasterError' : e.name,
+      kind: error instanceof RasterError ? error.kind : undefined,
+      message: String(e.message),
+    };
   }
 }
 

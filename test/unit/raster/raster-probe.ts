@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ProbeAnswer, ProbeRequest } from './raster-probe-worker';
 
-export type ProbeResult = (ProbeAnswer | { outcome: 'timeout' } | { outcome: 'memory'; message: string }) & { ms: number; peakGrowthMb: number };
+export type ProbeResult = (ProbeAnswer | { outcome: 'timeout' } | { outcome: 'memory'; message: string }) & {
+  ms: number;
+  peakGrowthMb: number;
+};
 
 export interface ProbeBounds {
   timeMs: number;
@@ -21,7 +24,10 @@ export class RasterProbe {
 
   private start(): Worker {
     // workerData set: geotiff.js's web-worker shim, loaded in a worker thread without it, takes the thread for its own.
-    this.worker ??= new Worker(join(__dirname, 'raster-probe-worker.js'), { workerData: {}, resourceLimits: { maxOldGenerationSizeMb: this.bounds.memoryMb } });
+    this.worker ??= new Worker(join(__dirname, 'raster-probe-worker.js'), {
+      workerData: {},
+      resourceLimits: { maxOldGenerationSizeMb: this.bounds.memoryMb },
+    });
     return this.worker;
   }
 
@@ -31,26 +37,32 @@ export class RasterProbe {
     const started = Date.now();
     const baseline = process.memoryUsage.rss();
     let peak = baseline;
-    const result = await new Promise<ProbeAnswer | { outcome: 'timeout' } | { outcome: 'memory'; message: string }>((resolve) => {
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage.rss());
-        if (peak - baseline > this.bounds.memoryMb * 1024 * 1024) finish({ outcome: 'memory', message: `resident memory grew by ${Math.round((peak - baseline) / 1048576)} MB` });
-      }, 10);
-      const timer = setTimeout(() => finish({ outcome: 'timeout' }), this.bounds.timeMs);
-      const onMessage = (answer: ProbeAnswer) => answer.id === id && finish(answer);
-      const onError = (error: Error) => finish({ outcome: 'memory', message: error.message });
-      const finish = (answer: ProbeAnswer | { outcome: 'timeout' } | { outcome: 'memory'; message: string }) => {
-        clearInterval(sampler);
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        if (answer.outcome === 'timeout' || answer.outcome === 'memory') void this.stop();
-        resolve(answer);
-      };
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.postMessage({ id, file, targetWidth } satisfies ProbeRequest);
-    });
+    const result = await new Promise<ProbeAnswer | { outcome: 'timeout' } | { outcome: 'memory'; message: string }>(
+      (resolve) => {
+        const sampler = setInterval(() => {
+          peak = Math.max(peak, process.memoryUsage.rss());
+          if (peak - baseline > this.bounds.memoryMb * 1024 * 1024)
+            finish({
+              outcome: 'memory',
+              message: `resident memory grew by ${Math.round((peak - baseline) / 1048576)} MB`,
+            });
+        }, 10);
+        const timer = setTimeout(() => finish({ outcome: 'timeout' }), this.bounds.timeMs);
+        const onMessage = (answer: ProbeAnswer) => answer.id === id && finish(answer);
+        const onError = (error: Error) => finish({ outcome: 'memory', message: error.message });
+        const finish = (answer: ProbeAnswer | { outcome: 'timeout' } | { outcome: 'memory'; message: string }) => {
+          clearInterval(sampler);
+          clearTimeout(timer);
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          if (answer.outcome === 'timeout' || answer.outcome === 'memory') void this.stop();
+          resolve(answer);
+        };
+        worker.on('message', onMessage);
+        worker.on('error', onError);
+        worker.postMessage({ id, file, targetWidth } satisfies ProbeRequest);
+      },
+    );
     return { ...result, ms: Date.now() - started, peakGrowthMb: Math.round((peak - baseline) / 1048576) };
   }
 

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { computeStretch } from '../../../src/raster';
 
-describe('raster core: the stretch\'s percentiles', () => {
+describe("raster core: the stretch's percentiles", () => {
   // Whole numbers over 0..4096: each fine bin (of 4096) holds exactly one value, so the histogram's
   // answer is exact: the sorted percentile plus half a bin.
   const values = new Float32Array(200_000);
@@ -13,10 +13,16 @@ describe('raster core: the stretch\'s percentiles', () => {
   }
   values[1] = 0;
   values[2] = 4096;
-  const valid = Array.from(values).filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  const valid = Array.from(values)
+    .filter((v) => !Number.isNaN(v))
+    .sort((a, b) => a - b);
   const percentile = (p: number) => valid[Math.ceil((p / 100) * valid.length) - 1] as number;
 
-  for (const [low, high] of [[2, 98], [0.5, 99.5], [10, 90]] as const) {
+  for (const [low, high] of [
+    [2, 98],
+    [0.5, 99.5],
+    [10, 90],
+  ] as const) {
     it(`${low}–${high} %: the sorted values' percentiles`, () => {
       const s = computeStretch(values, low, high);
       assert.equal(s.validCount, valid.length);
@@ -26,7 +32,7 @@ describe('raster core: the stretch\'s percentiles', () => {
     });
   }
 
-  it('counts every valid value once in the display\'s 256 bins', () => {
+  it("counts every valid value once in the display's 256 bins", () => {
     const s = computeStretch(values);
     const expected = new Uint32Array(256);
     for (const v of valid) expected[Math.min(4095, v) >> 4]++;

@@ -13,7 +13,12 @@ import { buildGeoTiff } from '../../simulator/geotiff-image';
 import { gdalPixels, gdalTranslate } from '../fixtures/gdal';
 
 describe('raster core: the level a view reads', () => {
-  const level = (image: number, width: number): Level => ({ image, width, height: width, reader: () => Promise.reject(new Error('not read')) });
+  const level = (image: number, width: number): Level => ({
+    image,
+    width,
+    height: width,
+    reader: () => Promise.reject(new Error('not read')),
+  });
   // 5120² with overviews 2, 4, 8, 16, as gdaladdo lists them.
   const levels = [level(0, 5120), level(1, 2560), level(2, 1280), level(3, 640), level(4, 320)];
   const chosen = (windowWidth: number, target: number) => chooseLevel(levels, 5120, windowWidth, target).width;
@@ -26,7 +31,7 @@ describe('raster core: the level a view reads', () => {
     assert.equal(chosen(5120, 100), 320);
   });
 
-  it('measures a window in the level\'s pixels, and falls back to full resolution', () => {
+  it("measures a window in the level's pixels, and falls back to full resolution", () => {
     assert.equal(chosen(2560, 1024), 2560, 'half the image at 1024 needs 2048 of 5120 across');
     assert.equal(chosen(1000, 100), 640, '1000 full pixels are 125 at 1/8');
     assert.equal(chosen(5120, 6000), 5120);
@@ -61,10 +66,37 @@ describe('raster core: a window of many blocks against GDAL', function () {
   for (const interleave of ['PIXEL', 'BAND']) {
     it(`DEFLATE, predictor 2, 4 bands, tiled 256, ${interleave} interleaved: 42 blocks a band, more than are in flight`, async () => {
       const small = join(dir, `small-${interleave}.tif`);
-      writeFileSync(small, buildGeoTiff({ bbox: { west: 10, south: 56, east: 10.12, north: 56.1 }, epsg: 32632, resolution: 20, bands: ['B2', 'B3', 'B4', 'B8'], dataType: 'int16', date: '2025-06-20', seed: 4 }));
+      writeFileSync(
+        small,
+        buildGeoTiff({
+          bbox: { west: 10, south: 56, east: 10.12, north: 56.1 },
+          epsg: 32632,
+          resolution: 20,
+          bands: ['B2', 'B3', 'B4', 'B8'],
+          dataType: 'int16',
+          date: '2025-06-20',
+          seed: 4,
+        }),
+      );
       const file = join(dir, `many-${interleave}.tif`);
       // 1700 × 1500 in 256-pixel tiles: 7 × 6 blocks (512 KiB decoded with 4 bands, 16 kept in flight).
-      gdalTranslate(['-outsize', '1700', '1500', '-r', 'cubic', '-co', 'TILED=YES', '-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=2', '-co', `INTERLEAVE=${interleave}`, small, file]);
+      gdalTranslate([
+        '-outsize',
+        '1700',
+        '1500',
+        '-r',
+        'cubic',
+        '-co',
+        'TILED=YES',
+        '-co',
+        'COMPRESS=DEFLATE',
+        '-co',
+        'PREDICTOR=2',
+        '-co',
+        `INTERLEAVE=${interleave}`,
+        small,
+        file,
+      ]);
       const raster = await RasterFile.open(file);
       try {
         const { width, height, nodata } = raster.metadata;
@@ -81,18 +113,31 @@ describe('raster core: a window of many blocks against GDAL', function () {
           // Whole output rows, so every block's first and last columns are among them.
           for (let oy = 0; oy < view.height; oy += 41) for (let ox = 0; ox < view.width; ox++) outputs.push([ox, oy]);
           outputs.push([view.width - 1, view.height - 1]);
-          const sampled = outputs.map(([ox, oy]) => [x0 + Math.floor(((ox + 0.5) * (x1 - x0)) / view.width), y0 + Math.floor(((oy + 0.5) * (y1 - y0)) / view.height)] as [number, number]);
+          const sampled = outputs.map(
+            ([ox, oy]) =>
+              [
+                x0 + Math.floor(((ox + 0.5) * (x1 - x0)) / view.width),
+                y0 + Math.floor(((oy + 0.5) * (y1 - y0)) / view.height),
+              ] as [number, number],
+          );
           const theirs = gdalPixels(file, sampled, 4);
           let nodataSeen = 0;
           for (const [i, [ox, oy]] of outputs.entries()) {
             for (const [k, band] of request.bands.entries()) {
               const v = view.data[k]?.[oy * view.width + ox] as number;
               if (Number.isNaN(v)) nodataSeen++;
-              assert.equal(Number.isNaN(v) ? nodata : v, theirs[i]?.[band], `band ${band + 1} at output ${ox},${oy} (pixel ${sampled[i]})`);
+              assert.equal(
+                Number.isNaN(v) ? nodata : v,
+                theirs[i]?.[band],
+                `band ${band + 1} at output ${ox},${oy} (pixel ${sampled[i]})`,
+              );
             }
           }
           // This scene is about 70 % cloud: both values and nodata are checked.
-          assert.ok(nodataSeen > 50 && outputs.length * request.bands.length - nodataSeen > 50, `${nodataSeen} nodata of ${outputs.length * request.bands.length}`);
+          assert.ok(
+            nodataSeen > 50 && outputs.length * request.bands.length - nodataSeen > 50,
+            `${nodataSeen} nodata of ${outputs.length * request.bands.length}`,
+          );
         }
       } finally {
         await raster.close();

@@ -11,7 +11,21 @@ interface DirectoryMap {
   nextAt: number;
 }
 
-const TYPE_SIZE: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 16: 8 };
+const TYPE_SIZE: Record<number, number> = {
+  1: 1,
+  2: 1,
+  3: 2,
+  4: 4,
+  5: 8,
+  6: 1,
+  7: 1,
+  8: 2,
+  9: 4,
+  10: 8,
+  11: 4,
+  12: 8,
+  16: 8,
+};
 
 /** The directories of a valid file. */
 function directoriesOf(file: Buffer): DirectoryMap[] {
@@ -24,7 +38,13 @@ function directoriesOf(file: Buffer): DirectoryMap[] {
       const type = file.readUInt16LE(at + 2);
       const count = file.readUInt32LE(at + 4);
       const outOfLine = count * (TYPE_SIZE[type] ?? 1) > 4;
-      return { at, tag: file.readUInt16LE(at), type, count, valuesAt: outOfLine ? file.readUInt32LE(at + 8) : undefined };
+      return {
+        at,
+        tag: file.readUInt16LE(at),
+        type,
+        count,
+        valuesAt: outOfLine ? file.readUInt32LE(at + 8) : undefined,
+      };
     });
     maps.push({ offset, entries, nextAt: offset + 2 + n * 12 });
     offset = file.readUInt32LE(offset + 2 + n * 12);
@@ -57,12 +77,36 @@ export function mutants(bases: { name: string; bytes: Buffer }[], count: number,
 }
 
 function interesting(next: () => number, original: number, size: number): number {
-  const choices = [0, 1, 2, 8, 0xff, 0xffff, 0x7fffffff, 0x80000000, 0xffffffff, size, size - 1, size + 1, original + 1, original - 1, original * 2, original * 256, Math.floor(next() * 0x100000000), Math.floor(next() * size)];
+  const choices = [
+    0,
+    1,
+    2,
+    8,
+    0xff,
+    0xffff,
+    0x7fffffff,
+    0x80000000,
+    0xffffffff,
+    size,
+    size - 1,
+    size + 1,
+    original + 1,
+    original - 1,
+    original * 2,
+    original * 256,
+    Math.floor(next() * 0x100000000),
+    Math.floor(next() * size),
+  ];
   return (choices[Math.floor(next() * choices.length)] as number) >>> 0;
 }
 
 /** One change of `bytes`, at a place found in the valid file it was copied from (`maps`). */
-function mutateOnce(bytes: Buffer, maps: DirectoryMap[], next: () => number, pick: <T>(items: readonly T[]) => T): string {
+function mutateOnce(
+  bytes: Buffer,
+  maps: DirectoryMap[],
+  next: () => number,
+  pick: <T>(items: readonly T[]) => T,
+): string {
   const dir = pick(maps);
   const entry = pick(dir.entries);
   const u32 = (at: number, what: string): string => {
@@ -71,7 +115,11 @@ function mutateOnce(bytes: Buffer, maps: DirectoryMap[], next: () => number, pic
     bytes.writeUInt32LE(value, at);
     return `${what} = ${value}`;
   };
-  const u16 = (at: number, what: string, value = interesting(next, bytes.readUInt16LE(at), bytes.length) & 0xffff): string => {
+  const u16 = (
+    at: number,
+    what: string,
+    value = interesting(next, bytes.readUInt16LE(at), bytes.length) & 0xffff,
+  ): string => {
     bytes.writeUInt16LE(value, at);
     return `${what} = ${value}`;
   };
@@ -81,12 +129,16 @@ function mutateOnce(bytes: Buffer, maps: DirectoryMap[], next: () => number, pic
     case 1:
       return u32(entry.at + 8, `tag ${entry.tag} value`);
     case 2:
-      return entry.type === 3 && entry.valuesAt === undefined ? u16(entry.at + 8, `tag ${entry.tag} short value`) : u16(entry.at + 2, `tag ${entry.tag} type`, Math.floor(next() * 20));
+      return entry.type === 3 && entry.valuesAt === undefined
+        ? u16(entry.at + 8, `tag ${entry.tag} short value`)
+        : u16(entry.at + 2, `tag ${entry.tag} type`, Math.floor(next() * 20));
     case 3: {
       if (entry.valuesAt === undefined) return u32(entry.at + 8, `tag ${entry.tag} value`);
       const size = TYPE_SIZE[entry.type] ?? 1;
       const k = Math.floor(next() * Math.min(entry.count, 64));
-      return size === 2 ? u16(entry.valuesAt + k * 2, `tag ${entry.tag} value ${k}`) : u32(entry.valuesAt + k * size, `tag ${entry.tag} value ${k}`);
+      return size === 2
+        ? u16(entry.valuesAt + k * 2, `tag ${entry.tag} value ${k}`)
+        : u32(entry.valuesAt + k * size, `tag ${entry.tag} value ${k}`);
     }
     case 4: {
       const target = pick([8, dir.offset, ...maps.map((m) => m.offset), interesting(next, 0, bytes.length)]);

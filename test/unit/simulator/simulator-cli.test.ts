@@ -8,7 +8,10 @@ const root = join(__dirname, '..', '..', '..', '..');
 describe('simulator: command line', () => {
   it('npm run simulator starts it, prints the URL and the demo key, and stops cleanly on SIGTERM', async function () {
     this.timeout(30_000);
-    const child = spawn(process.execPath, [join(root, 'scripts', 'simulator.mjs'), '--port', '0', '--seed', '3'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(root, 'scripts', 'simulator.mjs'), '--port', '0', '--seed', '3'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       let output = '';
       const url = await new Promise<string>((resolve, reject) => {

@@ -3,7 +3,14 @@ import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { generatedTiff, MISANSWER_ENVELOPE_MESSAGE, MISANSWER_PAGE_TEXT, startSimulator } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { AARHUS_FIELD, call, compositeBody, discoveredDates, rawRequest, readTiffTags } from '../../simulator/test-helpers';
+import {
+  AARHUS_FIELD,
+  call,
+  compositeBody,
+  discoveredDates,
+  rawRequest,
+  readTiffTags,
+} from '../../simulator/test-helpers';
 import { testClock } from '../fixtures/test-clock';
 
 const NOW = Date.UTC(2025, 5, 15, 12);
@@ -78,7 +85,10 @@ describe('simulator: limits and faults', () => {
   });
 
   it('consumes scheduled faults in order, matching method and path', async () => {
-    sim.schedule({ method: 'GET', path: MODELS, status: 503, code: 503, retryAfterSeconds: 3, times: 2 }, { path: MODELS, status: 400, code: 1003 });
+    sim.schedule(
+      { method: 'GET', path: MODELS, status: 503, code: 503, retryAfterSeconds: 3, times: 2 },
+      { path: MODELS, status: 400, code: 1003 },
+    );
     assert.equal((await call(sim, 'GET', '/api/apikey/info')).status, 200, 'another path is not matched');
     const first = await call(sim, 'GET', MODELS);
     assert.equal(first.status, 503);
@@ -87,14 +97,27 @@ describe('simulator: limits and faults', () => {
     const third = await call(sim, 'GET', MODELS);
     assert.equal(third.json.Error.Code, 1003);
     assert.equal((await call(sim, 'GET', MODELS)).status, 200);
-    assert.deepEqual(sim.requests.map((r) => r.outcome), ['ok', 'fault:503', 'fault:503', 'fault:400', 'ok']);
+    assert.deepEqual(
+      sim.requests.map((r) => r.outcome),
+      ['ok', 'fault:503', 'fault:503', 'fault:400', 'ok'],
+    );
   });
 
   it('resets the connection before or after processing; after, the effect is applied', async () => {
     sim.schedule({ path: MODELS, reset: 'before-processing' });
     await assert.rejects(call(sim, 'GET', MODELS));
     assert.equal(sim.requests[0]?.outcome, 'fault:reset');
-    const order = { Wkt: `GEOMETRYCOLLECTION(${AARHUS_FIELD})`, Model: 'Stratus2', SatelliteConstellations: ['Sentinel2'], StorageMonths: 1, ApiRequests: 1, ImageFrequency: 5, ReferenceDate: '2025-06-01', From: '2025-06-01', To: '2025-06-30' };
+    const order = {
+      Wkt: `GEOMETRYCOLLECTION(${AARHUS_FIELD})`,
+      Model: 'Stratus2',
+      SatelliteConstellations: ['Sentinel2'],
+      StorageMonths: 1,
+      ApiRequests: 1,
+      ImageFrequency: 5,
+      ReferenceDate: '2025-06-01',
+      From: '2025-06-01',
+      To: '2025-06-30',
+    };
     const count = sim.state.orders.length;
     sim.schedule({ method: 'POST', path: '/api/tasking/orders', reset: 'after-processing' });
     await assert.rejects(call(sim, 'POST', '/api/tasking/orders', order));
@@ -104,7 +127,9 @@ describe('simulator: limits and faults', () => {
   it('hangs for delayMs so that a client times out', async () => {
     sim.schedule({ path: MODELS, delayMs: 5_000 });
     const start = performance.now();
-    await assert.rejects(fetch(sim.url + MODELS, { headers: { 'x-api-key': 'demo-key' }, signal: AbortSignal.timeout(100) }));
+    await assert.rejects(
+      fetch(sim.url + MODELS, { headers: { 'x-api-key': 'demo-key' }, signal: AbortSignal.timeout(100) }),
+    );
     assert.ok(performance.now() - start < 2_000);
   });
 
@@ -133,7 +158,11 @@ describe('simulator: limits and faults', () => {
       const text = JSON.stringify(image);
       let total = 0;
       let headerDone = false;
-      socket.on('connect', () => socket.write(`POST ${COMPOSITE} HTTP/1.1\r\nHost: x\r\nx-api-key: demo-key\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`));
+      socket.on('connect', () =>
+        socket.write(
+          `POST ${COMPOSITE} HTTP/1.1\r\nHost: x\r\nx-api-key: demo-key\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+        ),
+      );
       socket.on('data', (chunk: Buffer) => {
         if (!headerDone) {
           const split = chunk.indexOf('\r\n\r\n');

@@ -6,13 +6,24 @@ import { readTiffTags } from '../../simulator/test-helpers';
 
 describe('simulator: GeoTIFF writer', () => {
   const box = { west: 10.1, south: 56.05, east: 10.15, north: 56.08 };
-  const spec = { bbox: box, epsg: 4326, resolution: 20, bands: ['B4', 'B3', 'B2', 'B8'], dataType: 'int16' as const, date: '2025-06-01', seed: 1 };
+  const spec = {
+    bbox: box,
+    epsg: 4326,
+    resolution: 20,
+    bands: ['B4', 'B3', 'B2', 'B8'],
+    dataType: 'int16' as const,
+    date: '2025-06-01',
+    seed: 1,
+  };
 
   it('writes one deflated plane per band, in strips when small, deterministic and seeded', () => {
     const tiff = buildGeoTiff(spec);
     const tags = readTiffTags(tiff);
     const grid = gridOf(spec);
-    assert.deepEqual([tags.get(256), tags.get(257), tags.get(277), tags.get(284), tags.get(339)], [[grid.width], [grid.height], [4], [2], [2, 2, 2, 2]]);
+    assert.deepEqual(
+      [tags.get(256), tags.get(257), tags.get(277), tags.get(284), tags.get(339)],
+      [[grid.width], [grid.height], [4], [2], [2, 2, 2, 2]],
+    );
     assert.deepEqual([tags.get(259), tags.get(317)], [[8], [2]]);
     assert.deepEqual(tags.get(338), [0, 0, 0], 'the extra samples are declared');
     assert.equal(tags.get(322), undefined, 'not tiled');
@@ -26,14 +37,23 @@ describe('simulator: GeoTIFF writer', () => {
   });
 
   it('tiles large rasters 256 × 256 and coarsens pixels beyond the sample budget', () => {
-    const large = { ...spec, bbox: { west: 10, south: 56, east: 10.3, north: 56.2 }, epsg: 47000, resolution: 10, bands: ['B4'] };
+    const large = {
+      ...spec,
+      bbox: { west: 10, south: 56, east: 10.3, north: 56.2 },
+      epsg: 47000,
+      resolution: 10,
+      bands: ['B4'],
+    };
     const grid = gridOf(large);
     assert.equal(grid.epsg, 32632);
     assert.ok(grid.width * grid.height <= MAX_SAMPLES && grid.width > 512, `${grid.width} × ${grid.height}`);
     assert.equal(grid.pixelWidth % 10, 0, 'a multiple of the resolution');
     const tags = readTiffTags(buildGeoTiff(large));
     assert.deepEqual([tags.get(322), tags.get(323)], [[256], [256]]);
-    assert.equal((tags.get(324) as number[]).length, Math.ceil((tags.get(256)?.[0] as number) / 256) * Math.ceil((tags.get(257)?.[0] as number) / 256));
+    assert.equal(
+      (tags.get(324) as number[]).length,
+      Math.ceil((tags.get(256)?.[0] as number) / 256) * Math.ceil((tags.get(257)?.[0] as number) / 256),
+    );
   });
 
   it('generates exactly the asked number of bytes, with a valid header from 1 KiB up', () => {

@@ -8,8 +8,14 @@ const NOW = Date.UTC(2025, 5, 15, 12);
 const ORDERS = '/api/tasking/orders';
 const ORDER = {
   Wkt: `GEOMETRYCOLLECTION(${AARHUS_FIELD}, POLYGON((11 55, 11.001 55, 11.001 55.001, 11 55)))`,
-  Model: 'Stratus2Fast', SatelliteConstellations: ['Sentinel2'], StorageMonths: 3, ApiRequests: 100,
-  ImageFrequency: 5, ReferenceDate: '2025-06-01', From: '2025-06-01', To: '2025-08-31',
+  Model: 'Stratus2Fast',
+  SatelliteConstellations: ['Sentinel2'],
+  StorageMonths: 3,
+  ApiRequests: 100,
+  ImageFrequency: 5,
+  ReferenceDate: '2025-06-01',
+  From: '2025-06-01',
+  To: '2025-08-31',
 };
 
 describe('simulator: orders', () => {
@@ -30,7 +36,10 @@ describe('simulator: orders', () => {
     assert.equal(e.ImageDates[1], '2025-06-06');
     assert.equal(e.ImageDates.at(-1), '2025-08-30');
     assert.equal(e.AreasOfInterestWkt.length, 2);
-    assert.equal(e.CurrentMonthCost, Math.round((e.Costs.CurrentMonthOrderCostEstimate + e.Costs.CurrentMonthStorageCosts) * 100) / 100);
+    assert.equal(
+      e.CurrentMonthCost,
+      Math.round((e.Costs.CurrentMonthOrderCostEstimate + e.Costs.CurrentMonthStorageCosts) * 100) / 100,
+    );
     assert.ok(e.NextMonthCost > 0);
     assert.match(e.CancellationDate, /^2025-06-15/);
     for (const k of ['StorageMonths', 'ApiRequests', 'Model', 'SatelliteConstellations', 'Tiles']) assert.ok(k in e, k);
@@ -60,13 +69,22 @@ describe('simulator: orders', () => {
     assert.equal(recurring.To, null);
     sim.advanceClock(10 * 60_000);
     const only = (await call(sim, 'GET', `${ORDERS}?recurringOnly=true`)).json.Data.TaskOrders;
-    assert.deepEqual(only.map((o: { TaskOrderGuid: string }) => o.TaskOrderGuid), [recurring.TaskOrderGuid]);
+    assert.deepEqual(
+      only.map((o: { TaskOrderGuid: string }) => o.TaskOrderGuid),
+      [recurring.TaskOrderGuid],
+    );
     assert.equal(only[0].OrderingProcessStatus, 'UpToDate');
     assert.equal((await call(sim, 'GET', ORDERS)).json.Data.TaskOrders.length, 2);
   });
 
   it('hides expired orders unless getExpired=true', async () => {
-    await call(sim, 'POST', ORDERS, { ...ORDER, ReferenceDate: '2024-01-01', From: '2024-01-01', To: '2024-02-01', StorageMonths: 1 });
+    await call(sim, 'POST', ORDERS, {
+      ...ORDER,
+      ReferenceDate: '2024-01-01',
+      From: '2024-01-01',
+      To: '2024-02-01',
+      StorageMonths: 1,
+    });
     await call(sim, 'POST', ORDERS, ORDER);
     assert.equal((await call(sim, 'GET', ORDERS)).json.Data.TaskOrders.length, 1);
     assert.equal((await call(sim, 'GET', `${ORDERS}?getExpired=true`)).json.Data.TaskOrders.length, 2);
@@ -76,7 +94,10 @@ describe('simulator: orders', () => {
     const a = (await call(sim, 'POST', ORDERS, ORDER)).json.Data.TaskOrderGuid;
     const b = (await call(sim, 'POST', ORDERS, { ...ORDER, To: null })).json.Data.TaskOrderGuid;
     const one = await call(sim, 'GET', `${ORDERS}/details?taskOrderGuid=${a}`);
-    assert.deepEqual(one.json.Data.TaskOrders.map((o: { TaskOrderGuid: string }) => o.TaskOrderGuid), [a]);
+    assert.deepEqual(
+      one.json.Data.TaskOrders.map((o: { TaskOrderGuid: string }) => o.TaskOrderGuid),
+      [a],
+    );
     const two = await call(sim, 'GET', `${ORDERS}/details?guids=${a}&guids=${b}`);
     assert.equal(two.json.Data.TaskOrders.length, 2);
     const unknown = await call(sim, 'GET', `${ORDERS}/details?taskOrderGuid=00000000-0000-4000-8000-000000000000`);
@@ -89,13 +110,26 @@ describe('simulator: orders', () => {
     const guid = (await call(sim, 'POST', ORDERS, ORDER)).json.Data.TaskOrderGuid;
     const r = await call(sim, 'DELETE', `${ORDERS}/cancel?taskOrderGuid=${guid}`);
     assert.equal(r.status, 200);
-    assert.equal((await call(sim, 'GET', `${ORDERS}/details?taskOrderGuid=${guid}`)).json.Data.TaskOrders[0].OrderingProcessStatus, 'Canceled');
-    assert.equal((await call(sim, 'DELETE', `${ORDERS}/cancel?taskOrderGuid=00000000-0000-4000-8000-000000000000`)).status, 404);
+    assert.equal(
+      (await call(sim, 'GET', `${ORDERS}/details?taskOrderGuid=${guid}`)).json.Data.TaskOrders[0].OrderingProcessStatus,
+      'Canceled',
+    );
+    assert.equal(
+      (await call(sim, 'DELETE', `${ORDERS}/cancel?taskOrderGuid=00000000-0000-4000-8000-000000000000`)).status,
+      404,
+    );
   });
 
   it('covers composites only for the ordered model, area and period, and not once canceled', async () => {
     const date = (await discoveredDates(sim, AARHUS_FIELD, '2025-06-01', '2025-06-15', 'Stratus2Fast')).pop() as string;
-    const body = { Wkt: AARHUS_FIELD, Date: `${date}T00:00:00Z`, Model: 'Stratus2Fast', SatelliteConstellations: ['Sentinel2'], EpsgProjection: 4326, Bandnames: 'rgb' };
+    const body = {
+      Wkt: AARHUS_FIELD,
+      Date: `${date}T00:00:00Z`,
+      Model: 'Stratus2Fast',
+      SatelliteConstellations: ['Sentinel2'],
+      EpsgProjection: 4326,
+      Bandnames: 'rgb',
+    };
     const before = (await call(sim, 'POST', '/api/satelliteimages/process/composite/available', body)).json.Data;
     assert.equal(before.OrdersCoverPolygon, false);
     const guid = (await call(sim, 'POST', ORDERS, ORDER)).json.Data.TaskOrderGuid;
@@ -103,7 +137,10 @@ describe('simulator: orders', () => {
     assert.equal(after.OrdersCoverPolygon, true);
     assert.equal(after.FullyAvailable, true);
     await call(sim, 'DELETE', `${ORDERS}/cancel?taskOrderGuid=${guid}`);
-    assert.equal((await call(sim, 'POST', '/api/satelliteimages/process/composite/available', body)).json.Data.OrdersCoverPolygon, false);
+    assert.equal(
+      (await call(sim, 'POST', '/api/satelliteimages/process/composite/available', body)).json.Data.OrdersCoverPolygon,
+      false,
+    );
   });
 
   it('refuses an order the account cannot pay with 994', async () => {
@@ -133,7 +170,10 @@ describe('simulator: demo data', () => {
   it('preloads orders near Aarhus in every kind of state', async () => {
     const sim = await startSimulator({ demoData: true, clock: () => NOW });
     try {
-      const all = (await call(sim, 'GET', `${ORDERS}?getExpired=true`)).json.Data.TaskOrders as Array<{ OrderingProcessStatus: string; To: string | null }>;
+      const all = (await call(sim, 'GET', `${ORDERS}?getExpired=true`)).json.Data.TaskOrders as Array<{
+        OrderingProcessStatus: string;
+        To: string | null;
+      }>;
       const statuses = new Set(all.map((o) => o.OrderingProcessStatus));
       for (const s of ['UpToDate', 'Completed', 'Review', 'Canceled']) assert.ok(statuses.has(s), s);
       assert.ok(all.some((o) => o.To === null));

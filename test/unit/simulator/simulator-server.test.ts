@@ -9,7 +9,11 @@ const CLOCK = () => Date.UTC(2025, 5, 15, 12);
 describe('simulator: server, envelope, auth, log, specification', () => {
   let sim: Simulator;
   before(async () => {
-    sim = await startSimulator({ clock: CLOCK, keys: { valid: ['demo-key', 'second-key'], revoked: ['old-key'], forbidden: ['read-only-key'] }, account: { MaxTotalBands: 5 } });
+    sim = await startSimulator({
+      clock: CLOCK,
+      keys: { valid: ['demo-key', 'second-key'], revoked: ['old-key'], forbidden: ['read-only-key'] },
+      account: { MaxTotalBands: 5 },
+    });
   });
   after(() => sim.close());
   beforeEach(() => sim.clearLog());
@@ -26,7 +30,9 @@ describe('simulator: server, envelope, auth, log, specification', () => {
     assert.equal(r.json.Error, null);
     const models = r.json.Data.TaskingModels.map((m: { Model: string }) => m.Model);
     assert.deepEqual(models, ['Stratus2', 'Stratus2Fast', 'Stratus3', 'Stratus2NoSnow', 'Nimbus1']);
-    assert.deepEqual(r.json.Data.TaskingModels[4].SupportedSatelliteConstellations, [{ SatelliteConstellation: 'Sentinel1', Optional: false }]);
+    assert.deepEqual(r.json.Data.TaskingModels[4].SupportedSatelliteConstellations, [
+      { SatelliteConstellation: 'Sentinel1', Optional: false },
+    ]);
   });
 
   it('answers the key info with the configured account overrides', async () => {
@@ -87,7 +93,21 @@ describe('simulator: server, envelope, auth, log, specification', () => {
     const r = await call(sim, 'GET', '/api/specification.json');
     assert.equal(r.json.openapi, '3.1.0');
     const paths = Object.keys(r.json.paths);
-    for (const p of ['/api/tasking/search/tiles', '/api/tasking/orders', '/api/tasking/orders/details', '/api/tasking/orders/estimate', '/api/tasking/orders/cancel', '/api/tasking/models', '/api/satelliteimages/search/available', '/api/satelliteimages/process/composite/available', '/api/satelliteimages/process/composite/estimate', '/api/satelliteimages/process/composite', '/api/satelliteimages/process/tile', '/api/satelliteimages/process/minitile', '/api/apikey/info']) {
+    for (const p of [
+      '/api/tasking/search/tiles',
+      '/api/tasking/orders',
+      '/api/tasking/orders/details',
+      '/api/tasking/orders/estimate',
+      '/api/tasking/orders/cancel',
+      '/api/tasking/models',
+      '/api/satelliteimages/search/available',
+      '/api/satelliteimages/process/composite/available',
+      '/api/satelliteimages/process/composite/estimate',
+      '/api/satelliteimages/process/composite',
+      '/api/satelliteimages/process/tile',
+      '/api/satelliteimages/process/minitile',
+      '/api/apikey/info',
+    ]) {
       assert.ok(paths.includes(p), p);
     }
     const schemas = r.json.components.schemas;
@@ -113,7 +133,10 @@ describe('simulator: server, envelope, auth, log, specification', () => {
 
 describe('simulator: specification variants', () => {
   it('names the date window end Until and takes order details by POST when asked', async () => {
-    const sim = await startSimulator({ clock: testClock, specVariant: { dateWindowEnd: 'Until', orderDetailsMethod: 'POST' } });
+    const sim = await startSimulator({
+      clock: testClock,
+      specVariant: { dateWindowEnd: 'Until', orderDetailsMethod: 'POST' },
+    });
     try {
       const doc = (await call(sim, 'GET', '/api/specification.json')).json;
       const discovery = doc.components.schemas.DateDiscoveryRequest;

@@ -31,10 +31,16 @@ describe('stats: the command line', function () {
     assert.equal(run.code, 0, run.stderr);
     const lines = run.stdout.split('\r\n');
     assert.equal(lines[0], COLUMNS.join(','));
-    assert.equal(lines[0], 'field,date,index,mean,median,std,min,max,p10,p25,p75,p90,valid_pixels,nodata_pixels,valid_fraction,image');
+    assert.equal(
+      lines[0],
+      'field,date,index,mean,median,std,min,max,p10,p25,p75,p90,valid_pixels,nodata_pixels,valid_fraction,image',
+    );
     assert.equal(lines.at(-1), '', 'the last record ends with CRLF too');
     assert.equal(lines.length - 2, 7 * 2 * 2);
-    assert.ok(lines.slice(1, -1).every((l) => /^[a-z]+,\d{4}-\d{2}-\d{2},(ndvi|B8),/.test(l)), lines.join('\n'));
+    assert.ok(
+      lines.slice(1, -1).every((l) => /^[a-z]+,\d{4}-\d{2}-\d{2},(ndvi|B8),/.test(l)),
+      lines.join('\n'),
+    );
     assert.ok(!run.stdout.replace(/\r\n/g, '').includes('\n'), 'no bare LF');
     assert.match(run.stdout, /^star,2024-05-01,ndvi,-?0\.\d+,/m);
     assert.match(run.stdout, /^outside,2024-05-01,ndvi,,,,,,,,,,0,0,0,utm-2024-05-01\.tif\r$/m);
@@ -48,7 +54,9 @@ describe('stats: the command line', function () {
     const run = await stats(idFields, 'utm-2024-05-01.tif', '--csv', 'table.csv', '--rule', 'exact');
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, '');
-    const info = execFileSync('ogrinfo', ['-al', '-oo', 'AUTODETECT_TYPE=YES', join(dir, 'table.csv')], { encoding: 'utf8' });
+    const info = execFileSync('ogrinfo', ['-al', '-oo', 'AUTODETECT_TYPE=YES', join(dir, 'table.csv')], {
+      encoding: 'utf8',
+    });
     assert.match(info, /Feature Count: 7/);
     assert.match(info, /date: Date/);
     assert.match(info, /mean: Real/);
@@ -65,7 +73,10 @@ describe('stats: the command line', function () {
     assert.match(run.stderr, /broken-2024-05-09\.tif: .*(truncated|damaged)/);
     const result = jsonOf<{ rows: { date: string }[]; failures: { image: string }[] }>(run);
     assert.equal(result.rows.length, 7);
-    assert.deepEqual(result.failures.map((f) => f.image), ['broken-2024-05-09.tif']);
+    assert.deepEqual(
+      result.failures.map((f) => f.image),
+      ['broken-2024-05-09.tif'],
+    );
   });
 
   it('usage and geometry errors', async () => {
@@ -85,11 +96,33 @@ describe('stats: the command line', function () {
     const series = join(dir, 'series');
     mkdirSync(series);
     copyFileSync(join(dir, 'utm-2024-05-01.tif'), join(series, 'a-2024-05-01.tif'));
-    execFileSync('gdal_translate', ['-q', '-scale', '0', '10000', '100', '9000', '-co', 'TILED=YES', '-co', 'COMPRESS=DEFLATE', join(dir, 'utm-2024-05-01.tif'), join(series, 'b-2024-05-11.tif')]);
+    execFileSync('gdal_translate', [
+      '-q',
+      '-scale',
+      '0',
+      '10000',
+      '100',
+      '9000',
+      '-co',
+      'TILED=YES',
+      '-co',
+      'COMPRESS=DEFLATE',
+      join(dir, 'utm-2024-05-01.tif'),
+      join(series, 'b-2024-05-11.tif'),
+    ]);
     const first = await stats(fields, 'series', '--csv', 'series.csv', '--index', 'ndvi,evi', '--json');
     assert.equal(first.code, 0, first.stderr);
     assert.equal(jsonOf<{ measured: number }>(first).measured, 2);
-    execFileSync('gdal_translate', ['-q', '-scale', '0', '10000', '500', '8000', join(dir, 'utm-2024-05-01.tif'), join(series, 'c-2024-05-21.tif')]);
+    execFileSync('gdal_translate', [
+      '-q',
+      '-scale',
+      '0',
+      '10000',
+      '500',
+      '8000',
+      join(dir, 'utm-2024-05-01.tif'),
+      join(series, 'c-2024-05-21.tif'),
+    ]);
     const again = await stats(fields, 'series', '--csv', 'series.csv', '--index', 'ndvi,evi', '--json');
     assert.equal(jsonOf<{ measured: number }>(again).measured, 1, 'only the new date is read');
     const full = await stats(fields, 'series', '--csv', 'full.csv', '--index', 'ndvi,evi', '--json');
@@ -98,7 +131,18 @@ describe('stats: the command line', function () {
     assert.ok(incremental.equals(readFileSync(join(dir, 'full.csv'))), 'byte-identical');
     assert.equal(incremental.toString().split('\r\n').length - 2, 7 * 3 * 2);
     // A changed image (same name, other content) and a moved field are computed again.
-    execFileSync('gdal_translate', ['-q', '-of', 'GTiff', '-scale', '0', '10000', '0', '5000', join(dir, 'utm-2024-05-01.tif'), join(series, 'b-2024-05-11.tif.new')]);
+    execFileSync('gdal_translate', [
+      '-q',
+      '-of',
+      'GTiff',
+      '-scale',
+      '0',
+      '10000',
+      '0',
+      '5000',
+      join(dir, 'utm-2024-05-01.tif'),
+      join(series, 'b-2024-05-11.tif.new'),
+    ]);
     execFileSync('mv', [join(series, 'b-2024-05-11.tif.new'), join(series, 'b-2024-05-11.tif')]);
     const changed = await stats(fields, 'series', '--csv', 'series.csv', '--index', 'ndvi,evi', '--json');
     assert.equal(jsonOf<{ measured: number }>(changed).measured, 1);

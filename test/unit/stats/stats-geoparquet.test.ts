@@ -23,18 +23,38 @@ describe('stats: GeoParquet output', function () {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('DuckDB reads the rows, the geo metadata and the WKB geometry', async () => {
-    const run = await runCli(['stats', 'fields.geojson', 'utm-2024-05-01.tif', 'geo.tif', '--index', 'ndvi,B8', '--csv', 'out.csv', '--parquet', 'out.parquet'], { cwd: dir });
+    const run = await runCli(
+      [
+        'stats',
+        'fields.geojson',
+        'utm-2024-05-01.tif',
+        'geo.tif',
+        '--index',
+        'ndvi,B8',
+        '--csv',
+        'out.csv',
+        '--parquet',
+        'out.parquet',
+      ],
+      { cwd: dir },
+    );
     assert.equal(run.code, 0, run.stderr);
     const db = await DuckDBInstance.create(':memory:');
     const connection = await db.connect();
     const file = join(dir, 'out.parquet').replace(/'/g, "''");
     // DuckDB itself takes the column for a geometry in longitude/latitude from the geo metadata.
-    const types = (await connection.runAndReadAll(`select column_name, column_type from (describe select * from read_parquet('${file}'))`)).getRowObjects();
+    const types = (
+      await connection.runAndReadAll(
+        `select column_name, column_type from (describe select * from read_parquet('${file}'))`,
+      )
+    ).getRowObjects();
     assert.equal(String(types.find((t) => t.column_name === 'geometry')?.column_type), "GEOMETRY('OGC:CRS84')");
     assert.equal(String(types.find((t) => t.column_name === 'mean')?.column_type), 'DOUBLE');
     // The WKB itself, as stored.
     await connection.run('set enable_geoparquet_conversion = false');
-    const rows = (await connection.runAndReadAll(`select * exclude (geometry), hex(geometry) as wkb from read_parquet('${file}')`)).getRowObjects();
+    const rows = (
+      await connection.runAndReadAll(`select * exclude (geometry), hex(geometry) as wkb from read_parquet('${file}')`)
+    ).getRowObjects();
     const csv = readFileSync(join(dir, 'out.csv'), 'utf8').split('\r\n').slice(1, -1);
     assert.equal(rows.length, csv.length);
     assert.equal(rows.length, 7 * 2 * 2);
@@ -47,19 +67,44 @@ describe('stats: GeoParquet output', function () {
       assert.equal(String(row.valid_pixels), cells[12]);
       assert.equal(row.image, cells[15]);
     });
-    const kv = (await connection.runAndReadAll(`select decode(key) as key, decode(value) as value from parquet_kv_metadata('${file}')`)).getRowObjects();
-    const geo = JSON.parse(String(kv.find((k) => k.key === 'geo')?.value)) as { version: string; primary_column: string; columns: Record<string, { encoding: string; geometry_types: string[]; bbox: number[] }> };
+    const kv = (
+      await connection.runAndReadAll(
+        `select decode(key) as key, decode(value) as value from parquet_kv_metadata('${file}')`,
+      )
+    ).getRowObjects();
+    const geo = JSON.parse(String(kv.find((k) => k.key === 'geo')?.value)) as {
+      version: string;
+      primary_column: string;
+      columns: Record<string, { encoding: string; geometry_types: string[]; bbox: number[] }>;
+    };
     assert.equal(geo.primary_column, 'geometry');
     assert.equal(geo.columns.geometry?.encoding, 'WKB');
     assert.deepEqual(geo.columns.geometry?.geometry_types, ['MultiPolygon', 'Polygon']);
     assert.equal(geo.columns.geometry?.bbox.length, 4);
     // shapely decodes the WKB of the 'multi' field to a MultiPolygon of two parts with the file's coordinates.
     const multi = rows.find((r) => r.field === 'multi');
-    const wkt = execFileSync('/usr/bin/python3', ['-c', 'import shapely.wkb,sys; g=shapely.wkb.loads(bytes.fromhex(sys.argv[1])); print(g.geom_type, len(g.geoms), g.is_valid)', String(multi?.wkb)], { encoding: 'utf8' });
+    const wkt = execFileSync(
+      '/usr/bin/python3',
+      [
+        '-c',
+        'import shapely.wkb,sys; g=shapely.wkb.loads(bytes.fromhex(sys.argv[1])); print(g.geom_type, len(g.geoms), g.is_valid)',
+        String(multi?.wkb),
+      ],
+      { encoding: 'utf8' },
+    );
     assert.equal(wkt.trim(), 'MultiPolygon 2 True');
     const holed = rows.find((r) => r.field === 'holed');
-    const first = JSON.parse(readFileSync(join(dir, 'fields.geojson'), 'utf8')).features[1].geometry.coordinates[0][0] as number[];
-    const read = execFileSync('/usr/bin/python3', ['-c', 'import shapely.wkb,sys; g=shapely.wkb.loads(bytes.fromhex(sys.argv[1])); print(len(g.interiors), repr(g.exterior.coords[0][0]), repr(g.exterior.coords[0][1]))', String(holed?.wkb)], { encoding: 'utf8' });
+    const first = JSON.parse(readFileSync(join(dir, 'fields.geojson'), 'utf8')).features[1].geometry
+      .coordinates[0][0] as number[];
+    const read = execFileSync(
+      '/usr/bin/python3',
+      [
+        '-c',
+        'import shapely.wkb,sys; g=shapely.wkb.loads(bytes.fromhex(sys.argv[1])); print(len(g.interiors), repr(g.exterior.coords[0][0]), repr(g.exterior.coords[0][1]))',
+        String(holed?.wkb),
+      ],
+      { encoding: 'utf8' },
+    );
     assert.equal(read.trim(), `1 ${first[0]} ${first[1]}`);
     connection.closeSync();
   });

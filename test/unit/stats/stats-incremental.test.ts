@@ -30,13 +30,22 @@ describe('stats: the incremental cache', () => {
     writeFileSync(image, 'other content!');
     // To the nanosecond (Node's utimes rounds through a float of seconds; GNU touch does not).
     const ns = before.mtimeNs;
-    execFileSync('touch', ['-m', '-d', `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`, image]);
+    execFileSync('touch', [
+      '-m',
+      '-d',
+      `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`,
+      image,
+    ]);
     assert.equal(statSync(image, { bigint: true }).mtimeNs, before.mtimeNs);
     assert.equal(statSync(image, { bigint: true }).size, before.size);
     const again = await RowCache.load(cachePath);
     const hash = await again.contentHash(image);
     assert.equal(hash, await contentHash(image));
-    assert.notEqual(hash, JSON.parse(readFileSync(cachePath, 'utf8')).hashes[image].sha256, 'the changed file kept its old hash');
+    assert.notEqual(
+      hash,
+      JSON.parse(readFileSync(cachePath, 'utf8')).hashes[image].sha256,
+      'the changed file kept its old hash',
+    );
   });
 
   it('keys an image by its content, what dates it and the rule, an index by its name and bands', () => {
@@ -49,16 +58,48 @@ describe('stats: the incremental cache', () => {
       imageKey('abc', image, 'centre'),
     ];
     assert.equal(new Set(keys).size, keys.length);
-    assert.equal(imageKey('abc', { path: '/y/s-2024-05-01.tif' }, 'exact'), keys[0], 'the same content and date in another folder');
-    const measures = [measureKey(measureOf('ndvi')), measureKey(measureOf('ndwi')), measureKey(measureOf('(B8-B4)/2', true)), measureKey(measureOf('(B8-B3)/2', true))];
+    assert.equal(
+      imageKey('abc', { path: '/y/s-2024-05-01.tif' }, 'exact'),
+      keys[0],
+      'the same content and date in another folder',
+    );
+    const measures = [
+      measureKey(measureOf('ndvi')),
+      measureKey(measureOf('ndwi')),
+      measureKey(measureOf('(B8-B4)/2', true)),
+      measureKey(measureOf('(B8-B3)/2', true)),
+    ];
     assert.equal(new Set(measures).size, measures.length);
     assert.equal(measureKey(measureOf('ndvi')), measures[0]);
   });
 
   it('reads back the rows it saved, and passes over a damaged one', async () => {
     const cachePath = join(dir, 'rows.csv.stats-cache.json');
-    const full: CachedRow = { field: 'f,1', date: '2024-05-01', index: 'ndvi', mean: 0.5, median: 0.5, std: 0.1, min: -0.25, max: 1, p10: 0.1, p25: 0.2, p75: 0.7, p90: 0.9, valid_pixels: 10, nodata_pixels: 2, valid_fraction: 10 / 12 };
-    const empty: CachedRow = { field: 'tiny', date: '2024-05-01', index: 'ndvi', valid_pixels: 0, nodata_pixels: 0, valid_fraction: undefined };
+    const full: CachedRow = {
+      field: 'f,1',
+      date: '2024-05-01',
+      index: 'ndvi',
+      mean: 0.5,
+      median: 0.5,
+      std: 0.1,
+      min: -0.25,
+      max: 1,
+      p10: 0.1,
+      p25: 0.2,
+      p75: 0.7,
+      p90: 0.9,
+      valid_pixels: 10,
+      nodata_pixels: 2,
+      valid_fraction: 10 / 12,
+    };
+    const empty: CachedRow = {
+      field: 'tiny',
+      date: '2024-05-01',
+      index: 'ndvi',
+      valid_pixels: 0,
+      nodata_pixels: 0,
+      valid_fraction: undefined,
+    };
     const cache = await RowCache.load(cachePath);
     const group = { image: 'i1', measure: 'm1' };
     cache.group(group).put('f1', full);
@@ -67,7 +108,13 @@ describe('stats: the incremental cache', () => {
     await cache.save(cachePath);
     const read = await RowCache.load(cachePath);
     assert.deepEqual(read.group(group).get('f1'), full);
-    assert.deepEqual(read.group(group).get('f2'), { field: 'tiny', date: '2024-05-01', index: 'ndvi', valid_pixels: 0, nodata_pixels: 0 });
+    assert.deepEqual(read.group(group).get('f2'), {
+      field: 'tiny',
+      date: '2024-05-01',
+      index: 'ndvi',
+      valid_pixels: 0,
+      nodata_pixels: 0,
+    });
     assert.deepEqual(read.group({ image: 'i2', measure: 'm1' }).get('f1'), { ...full, date: '2024-05-11' });
     assert.equal(read.group({ image: 'i1', measure: 'm2' }).get('f1'), undefined);
     assert.equal(read.group({ image: 'i2', measure: 'm1' }).get('f2'), undefined);

@@ -26,7 +26,14 @@ describe('stats: inputs and failures', function () {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   const fields = () => readFields(readFileSync(fieldsPath, 'utf8'), fieldsPath, 'geojson');
-  const run = (paths: string[], index = 'ndvi') => computeStats({ fields: fields(), images: paths.map((path) => ({ path })), measures: [measureOf(index)], rule: 'centre', imageLabel: (p) => p });
+  const run = (paths: string[], index = 'ndvi') =>
+    computeStats({
+      fields: fields(),
+      images: paths.map((path) => ({ path })),
+      measures: [measureOf(index)],
+      rule: 'centre',
+      imageLabel: (p) => p,
+    });
 
   it('a damaged image fails alone with its reason; the other dates complete', async () => {
     const broken = join(dir, 'broken-2024-05-02.tif');
@@ -42,7 +49,9 @@ describe('stats: inputs and failures', function () {
 
   it('an image without georeferencing is refused with the reason', async () => {
     const plain = join(dir, 'plain-2024-05-03.tif');
-    execFileSync('gdal_create', ['-of', 'GTiff', '-outsize', '20', '20', '-bands', '4', '-ot', 'Int16', plain], { stdio: 'ignore' });
+    execFileSync('gdal_create', ['-of', 'GTiff', '-outsize', '20', '20', '-bands', '4', '-ot', 'Int16', plain], {
+      stdio: 'ignore',
+    });
     const result = await run([plain]);
     assert.equal(result.rows.length, 0);
     assert.match(result.failures[0]?.reason ?? '', /no georeferencing|no known coordinate system/);
@@ -56,7 +65,13 @@ describe('stats: inputs and failures', function () {
   it('NDVI falls back to the service-computed [B8_B4] band', async () => {
     const onGeo = join(dir, 'geo-fields.geojson');
     await writeFields(join(dir, 'geo.tif'), fieldsFor(160, 120), onGeo);
-    const result = await computeStats({ fields: readFields(readFileSync(onGeo, 'utf8'), onGeo, 'geojson'), images: [{ path: join(dir, 'index-20240701.tif') }], measures: [measureOf('ndvi')], rule: 'centre', imageLabel: (p) => p });
+    const result = await computeStats({
+      fields: readFields(readFileSync(onGeo, 'utf8'), onGeo, 'geojson'),
+      images: [{ path: join(dir, 'index-20240701.tif') }],
+      measures: [measureOf('ndvi')],
+      rule: 'centre',
+      imageLabel: (p) => p,
+    });
     assert.deepEqual(result.failures, []);
     assert.ok(result.rows.some((r) => r.valid_pixels > 0 && (r.mean as number) >= -1 && (r.mean as number) <= 1));
   });
@@ -69,17 +84,52 @@ describe('stats: inputs and failures', function () {
   });
 
   it('invalid geometry: the same problems, at their positions, as elsewhere', () => {
-    const text = '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[15,45],[15.1,45],[15.1,45.1],[15,45.1]]]}}]}';
-    assert.throws(() => readFields(text, 'bad.geojson', 'geojson'), (error: unknown) => error instanceof WorkflowError && error.kind === 'invalid-geometry' && error.problems.some((p) => p.code === 'ring-not-closed') && /bad\.geojson is not a valid area of interest \(line 1/.test(error.message));
+    const text =
+      '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[15,45],[15.1,45],[15.1,45.1],[15,45.1]]]}}]}';
+    assert.throws(
+      () => readFields(text, 'bad.geojson', 'geojson'),
+      (error: unknown) =>
+        error instanceof WorkflowError &&
+        error.kind === 'invalid-geometry' &&
+        error.problems.some((p) => p.code === 'ring-not-closed') &&
+        /bad\.geojson is not a valid area of interest \(line 1/.test(error.message),
+    );
   });
 
   it('overlapping fields are fine; ids from a named property, else id or name, else the index', () => {
-    const square = (x: number) => [[[x, 45], [x + 0.1, 45], [x + 0.1, 45.1], [x, 45.1], [x, 45]]];
-    const feature = (properties: object, x: number, extra: object = {}) => ({ type: 'Feature', properties, geometry: { type: 'Polygon', coordinates: square(x) }, ...extra });
-    const text = JSON.stringify({ type: 'FeatureCollection', features: [feature({ code: 'A', id: 7 }, 15), feature({ name: 'north' }, 15.05), feature({}, 16, { id: 'f3' }), feature({}, 17)] });
-    assert.deepEqual(readFields(text, 'f.geojson', 'geojson').map((f) => f.id), ['7', 'north', 'f3', '3']);
+    const square = (x: number) => [
+      [
+        [x, 45],
+        [x + 0.1, 45],
+        [x + 0.1, 45.1],
+        [x, 45.1],
+        [x, 45],
+      ],
+    ];
+    const feature = (properties: object, x: number, extra: object = {}) => ({
+      type: 'Feature',
+      properties,
+      geometry: { type: 'Polygon', coordinates: square(x) },
+      ...extra,
+    });
+    const text = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        feature({ code: 'A', id: 7 }, 15),
+        feature({ name: 'north' }, 15.05),
+        feature({}, 16, { id: 'f3' }),
+        feature({}, 17),
+      ],
+    });
+    assert.deepEqual(
+      readFields(text, 'f.geojson', 'geojson').map((f) => f.id),
+      ['7', 'north', 'f3', '3'],
+    );
     assert.throws(() => readFields(text, 'f.geojson', 'geojson', 'code'), /feature 2 has no property 'code'/);
-    const twice = JSON.stringify({ type: 'FeatureCollection', features: [feature({ id: 1 }, 15), feature({ id: 1 }, 16)] });
+    const twice = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [feature({ id: 1 }, 15), feature({ id: 1 }, 16)],
+    });
     assert.throws(() => readFields(twice, 'f.geojson', 'geojson'), /two fields have the id '1'/);
   });
 
@@ -88,10 +138,23 @@ describe('stats: inputs and failures', function () {
     mkdirSync(folder);
     copyFileSync(join(dir, 'utm-2024-05-01.tif'), join(folder, 'a.tif'));
     copyFileSync(join(dir, 'geo.tif'), join(folder, 'b.tif'));
-    const item = (href: string, datetime: string) => ({ type: 'Feature', properties: { datetime }, assets: { image: { href, type: 'image/tiff; application=geotiff' } } });
-    writeFileSync(join(folder, 'stac-items.json'), JSON.stringify({ type: 'FeatureCollection', features: [item('./a.tif', '2024-04-30T10:00:00Z')] }));
+    const item = (href: string, datetime: string) => ({
+      type: 'Feature',
+      properties: { datetime },
+      assets: { image: { href, type: 'image/tiff; application=geotiff' } },
+    });
+    writeFileSync(
+      join(folder, 'stac-items.json'),
+      JSON.stringify({ type: 'FeatureCollection', features: [item('./a.tif', '2024-04-30T10:00:00Z')] }),
+    );
     assert.deepEqual(await listImages([folder]), [{ path: join(folder, 'a.tif'), stacDate: '2024-04-30' }]);
-    const result = await computeStats({ fields: fields(), images: await listImages([folder, join(dir, 'geo.tif'), join(dir, 'index-20240701.tif')]), measures: [measureOf('B4')], rule: 'centre', imageLabel: (p) => p });
+    const result = await computeStats({
+      fields: fields(),
+      images: await listImages([folder, join(dir, 'geo.tif'), join(dir, 'index-20240701.tif')]),
+      measures: [measureOf('B4')],
+      rule: 'centre',
+      imageLabel: (p) => p,
+    });
     const dates = [...new Set(result.rows.map((r) => `${r.date} ${r.image.split('/').pop()}`))];
     assert.deepEqual(dates, ['2024-04-30 a.tif', '2024-06-15 geo.tif']);
     assert.equal(result.failures.length, 1, 'B4 is not in the index file');

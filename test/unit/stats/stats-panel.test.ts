@@ -11,11 +11,52 @@ import { idCandidates } from '../../../src/ui/webview/stats/field-ids';
 import { packTable } from '../../../src/ui/webview/stats/packed-table';
 import { STAT_COLUMNS, statsHostSchema, statsPageSchema } from '../../../src/ui/webview/stats/protocol';
 import { outlinePolygons, toPixelOutline } from '../../../src/ui/webview/viewer/outline';
-import { dayOfYear, defaultSelection, formatStat, indexView, isFaded, searchFields, seasons, stat, tableLines, ticks, valueRange } from '../../../media/webview/stats/chart-model';
+import {
+  dayOfYear,
+  defaultSelection,
+  formatStat,
+  indexView,
+  isFaded,
+  searchFields,
+  seasons,
+  stat,
+  tableLines,
+  ticks,
+  valueRange,
+} from '../../../media/webview/stats/chart-model';
 
-function row(field: string, date: string, index: string, mean: number | undefined, validFraction: number | undefined, image = `img-${date}.tif`): StatsRow {
-  const stats = mean === undefined ? {} : { mean, median: mean, std: 0.01, min: mean - 0.1, max: mean + 0.1, p10: mean - 0.08, p25: mean - 0.05, p75: mean + 0.05, p90: mean + 0.08 };
-  return { field, date, index, ...stats, valid_pixels: mean === undefined ? 0 : 40, nodata_pixels: 2, valid_fraction: validFraction, image };
+function row(
+  field: string,
+  date: string,
+  index: string,
+  mean: number | undefined,
+  validFraction: number | undefined,
+  image = `img-${date}.tif`,
+): StatsRow {
+  const stats =
+    mean === undefined
+      ? {}
+      : {
+          mean,
+          median: mean,
+          std: 0.01,
+          min: mean - 0.1,
+          max: mean + 0.1,
+          p10: mean - 0.08,
+          p25: mean - 0.05,
+          p75: mean + 0.05,
+          p90: mean + 0.08,
+        };
+  return {
+    field,
+    date,
+    index,
+    ...stats,
+    valid_pixels: mean === undefined ? 0 : 40,
+    nodata_pixels: 2,
+    valid_fraction: validFraction,
+    image,
+  };
 }
 
 const ROWS: StatsRow[] = [
@@ -59,7 +100,10 @@ describe('field statistics panel: the packed table', () => {
   });
 
   it('accepts from the page only what the protocol names: a PNG data URL, a field and date as text', () => {
-    assert.equal(statsPageSchema.safeParse({ type: 'png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' }).success, true);
+    assert.equal(
+      statsPageSchema.safeParse({ type: 'png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' }).success,
+      true,
+    );
     assert.equal(statsPageSchema.safeParse({ type: 'png', dataUrl: 'data:text/html;base64,PGgxPg==' }).success, false);
     assert.equal(statsPageSchema.safeParse({ type: 'png', dataUrl: 'data:image/png;base64,<script>' }).success, false);
     assert.equal(statsPageSchema.safeParse({ type: 'openPoint', field: 'north', date: '2024-04-01' }).success, true);
@@ -104,19 +148,25 @@ describe('field statistics panel: the chart model', () => {
     assert.ok(bandLow < 0.25 && bandHigh > 0.65, `${bandLow}..${bandHigh}: north's p25 0.25 and p75 0.65 included`);
     assert.deepEqual(valueRange(table, ndvi, [], []), [0, 1]);
     const [selectedLow, selectedHigh] = valueRange(table, ndvi, [], [0]);
-    assert.ok(selectedLow < 0.25 && selectedHigh > 0.65, 'a selected field the search did not find still sets the range');
+    assert.ok(
+      selectedLow < 0.25 && selectedHigh > 0.65,
+      'a selected field the search did not find still sets the range',
+    );
     assert.deepEqual(ticks(0, 1), [0, 0.2, 0.4, 0.6, 0.8, 1]);
   });
 
   it('fades a date below the threshold of valid area, and one with no pixel at all', () => {
     const ndvi = indexView(table, 0);
     const lines = tableLines(table, ndvi, [1, 0], 0.5);
-    assert.deepEqual(lines.map((l) => [l.field, l.date, l.faded]), [
-      ['South field', '2024-04-01', true],
-      ['South field', '2025-04-11', true],
-      ['north', '2024-04-01', false],
-      ['north', '2025-04-11', false],
-    ]);
+    assert.deepEqual(
+      lines.map((l) => [l.field, l.date, l.faded]),
+      [
+        ['South field', '2024-04-01', true],
+        ['South field', '2025-04-11', true],
+        ['north', '2024-04-01', false],
+        ['north', '2025-04-11', false],
+      ],
+    );
     assert.equal(isFaded(table, ndvi.rowAt[2] as number, 0.1), false, '20 % valid is enough above a 10 % threshold');
     assert.equal(formatStat(0.123456, 'mean'), '0.1235');
     assert.equal(formatStat(0.2, 'valid_fraction'), '20 %');
@@ -126,8 +176,20 @@ describe('field statistics panel: the chart model', () => {
 
 describe('field statistics panel: the properties offered as field ids', () => {
   it('offers a property present on every feature, a string or number, each value once', () => {
-    const fc = (props: object[]) => JSON.stringify({ type: 'FeatureCollection', features: props.map((properties) => ({ type: 'Feature', properties, geometry: null })) });
-    assert.deepEqual(idCandidates(fc([{ code: 'A', crop: 'wheat', n: 1 }, { code: 'B', crop: 'wheat', n: 2 }])), ['code', 'n']);
+    const fc = (props: object[]) =>
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: props.map((properties) => ({ type: 'Feature', properties, geometry: null })),
+      });
+    assert.deepEqual(
+      idCandidates(
+        fc([
+          { code: 'A', crop: 'wheat', n: 1 },
+          { code: 'B', crop: 'wheat', n: 2 },
+        ]),
+      ),
+      ['code', 'n'],
+    );
     assert.deepEqual(idCandidates(fc([{ code: 'A' }, { other: 'B' }])), []);
     assert.deepEqual(idCandidates('POLYGON((0 0,1 0,1 1,0 0))'), []);
     assert.deepEqual(idCandidates(JSON.stringify({ type: 'Polygon', coordinates: [] })), []);
@@ -136,11 +198,23 @@ describe('field statistics panel: the properties offered as field ids', () => {
 
 describe('image viewer: a field outlined', () => {
   // A 10 m UTM 33N grid whose upper-left corner is at 500,000 E, 5,800,000 N.
-  const meta = { path: 'x.tif', epsg: 32633, origin: [500_000, 5_800_000], resolution: [10, 10] } as unknown as RasterMetadata;
-  const ring = [[15.0, 52.3], [15.01, 52.3], [15.01, 52.31], [15.0, 52.3]];
+  const meta = {
+    path: 'x.tif',
+    epsg: 32633,
+    origin: [500_000, 5_800_000],
+    resolution: [10, 10],
+  } as unknown as RasterMetadata;
+  const ring = [
+    [15.0, 52.3],
+    [15.01, 52.3],
+    [15.01, 52.31],
+    [15.0, 52.3],
+  ];
 
   it('places each position on the image grid by the exact UTM conversion, and back within a centimetre (1e-7°)', () => {
-    const outline = toPixelOutline({ geometry: { type: 'Polygon', coordinates: [ring] }, label: 'Field north' }, meta, { lonLatToPixel });
+    const outline = toPixelOutline({ geometry: { type: 'Polygon', coordinates: [ring] }, label: 'Field north' }, meta, {
+      lonLatToPixel,
+    });
     assert.equal(outline.label, 'Field north');
     assert.equal(outline.rings.length, 1);
     outline.rings[0]?.forEach(([c, r], i) => {
@@ -154,9 +228,39 @@ describe('image viewer: a field outlined', () => {
 
   it('refuses what is no polygon in longitude/latitude, saying what it needs', () => {
     assert.throws(() => outlinePolygons({ type: 'Point', coordinates: [1, 2] }), /Polygon or MultiPolygon/);
-    assert.throws(() => outlinePolygons({ type: 'Polygon', coordinates: [[[0, 0], [1, 0], [0, 0]]] }), /at least four/);
-    assert.throws(() => outlinePolygons({ type: 'Polygon', coordinates: [[[500_000, 0], [1, 0], [1, 1], [500_000, 0]]] }), /longitude, latitude/);
-    assert.throws(() => outlinePolygons({ type: 'Polygon', coordinates: [Array.from({ length: 200_001 }, () => [0, 0])] }), /at most/);
+    assert.throws(
+      () =>
+        outlinePolygons({
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 0],
+              [0, 0],
+            ],
+          ],
+        }),
+      /at least four/,
+    );
+    assert.throws(
+      () =>
+        outlinePolygons({
+          type: 'Polygon',
+          coordinates: [
+            [
+              [500_000, 0],
+              [1, 0],
+              [1, 1],
+              [500_000, 0],
+            ],
+          ],
+        }),
+      /longitude, latitude/,
+    );
+    assert.throws(
+      () => outlinePolygons({ type: 'Polygon', coordinates: [Array.from({ length: 200_001 }, () => [0, 0])] }),
+      /at most/,
+    );
     assert.equal(outlinePolygons({ type: 'MultiPolygon', coordinates: [[ring], [ring]] }).length, 2);
   });
 });

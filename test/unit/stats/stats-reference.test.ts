@@ -43,18 +43,34 @@ describe('stats: against rasterio + numpy', function () {
             const what = `${image} ${rule} ${index} field ${ref.field}`;
             assert.equal(row.valid_pixels, ref.valid_pixels, `${what}: valid pixels`);
             assert.equal(row.nodata_pixels, ref.nodata_pixels, `${what}: nodata pixels`);
-            assert.equal(row.valid_fraction, ref.total > 0 ? ref.valid_pixels / ref.total : undefined, `${what}: valid fraction`);
+            assert.equal(
+              row.valid_fraction,
+              ref.total > 0 ? ref.valid_pixels / ref.total : undefined,
+              `${what}: valid fraction`,
+            );
             for (const stat of STATS) {
               if (ref[stat] === undefined) assert.equal(row[stat], undefined, `${what}: ${stat} is empty`);
-              else assert.ok(Math.abs((row[stat] as number) - (ref[stat] as number)) <= 1e-9, `${what}: ${stat} ${row[stat]} vs ${ref[stat]}`);
+              else
+                assert.ok(
+                  Math.abs((row[stat] as number) - (ref[stat] as number)) <= 1e-9,
+                  `${what}: ${stat} ${row[stat]} vs ${ref[stat]}`,
+                );
             }
           }
         }
         // The cases the fixture means to cover are covered.
-        const of = (id: string): StatsRow => rows.find((r) => r.field === id && r.index === measureOf(indices[0] as string).name) as StatsRow;
-        assert.equal(of('tiny').valid_pixels, rule === 'centre' ? 0 : 1, 'a field smaller than a pixel: no centre pixel, one touched');
+        const of = (id: string): StatsRow =>
+          rows.find((r) => r.field === id && r.index === measureOf(indices[0] as string).name) as StatsRow;
+        assert.equal(
+          of('tiny').valid_pixels,
+          rule === 'centre' ? 0 : 1,
+          'a field smaller than a pixel: no centre pixel, one touched',
+        );
         assert.equal(of('outside').valid_pixels, 0);
-        assert.ok((of('edge').valid_fraction as number) > 0.2 && (of('edge').valid_fraction as number) < 0.8, 'the edge field is partly outside');
+        assert.ok(
+          (of('edge').valid_fraction as number) > 0.2 && (of('edge').valid_fraction as number) < 0.8,
+          'the edge field is partly outside',
+        );
         assert.ok(of('nodata').nodata_pixels > 0 || image !== 'utm-2024-05-01.tif', 'the nodata field meets nodata');
       });
     }
@@ -63,11 +79,21 @@ describe('stats: against rasterio + numpy', function () {
   it('a sub-pixel field: no centre pixel (count 0, no values, no error), a value under exact', async () => {
     const path = join(dir, 'utm-2024-05-01.tif');
     const fieldsPath = join(dir, 'tiny.geojson');
-    await writeFields(path, fieldsFor(200, 150).filter((f) => f.id === 'tiny'), fieldsPath);
+    await writeFields(
+      path,
+      fieldsFor(200, 150).filter((f) => f.id === 'tiny'),
+      fieldsPath,
+    );
     const [centre] = await ours(fieldsPath, path, 'centre', ['B8']);
-    assert.deepEqual([centre?.valid_pixels, centre?.nodata_pixels, centre?.valid_fraction, centre?.mean], [0, 0, undefined, undefined]);
+    assert.deepEqual(
+      [centre?.valid_pixels, centre?.nodata_pixels, centre?.valid_fraction, centre?.mean],
+      [0, 0, undefined, undefined],
+    );
     const [exact] = await ours(fieldsPath, path, 'exact', ['B8']);
-    assert.ok(Math.abs((exact?.valid_pixels as number) - 0.09) < 1e-6, `0.3 × 0.3 of a pixel, got ${exact?.valid_pixels}`);
+    assert.ok(
+      Math.abs((exact?.valid_pixels as number) - 0.09) < 1e-6,
+      `0.3 × 0.3 of a pixel, got ${exact?.valid_pixels}`,
+    );
     assert.equal(exact?.valid_fraction, 1);
     assert.equal(typeof exact?.mean, 'number');
   });
@@ -76,9 +102,32 @@ describe('stats: against rasterio + numpy', function () {
     const polygons = [
       [starRing(5.3, 4.7, 4.1, 11)],
       [starRing(7.2, 6.6, 6.3, 12, 12), starRing(7.5, 6.1, 2.2, 13).reverse()],
-      [[[0.2, 0.2], [3.7, 0.2], [3.7, 2.9], [0.2, 2.9], [0.2, 0.2]]],
-      [[[1.25, 1.25], [1.55, 1.25], [1.55, 1.5], [1.25, 1.5], [1.25, 1.25]]],
-      [[[0, 0], [4, 0], [4, 3], [0, 0]]],
+      [
+        [
+          [0.2, 0.2],
+          [3.7, 0.2],
+          [3.7, 2.9],
+          [0.2, 2.9],
+          [0.2, 0.2],
+        ],
+      ],
+      [
+        [
+          [1.25, 1.25],
+          [1.55, 1.25],
+          [1.55, 1.5],
+          [1.25, 1.5],
+          [1.25, 1.25],
+        ],
+      ],
+      [
+        [
+          [0, 0],
+          [4, 0],
+          [4, 3],
+          [0, 0],
+        ],
+      ],
     ];
     const file = join(dir, 'exact.json');
     writeFileSync(file, JSON.stringify(polygons));
@@ -102,22 +151,58 @@ describe('stats: against rasterio + numpy', function () {
     const path = join(dir, 'geo.tif');
     const fieldsPath = join(dir, 'half.geojson');
     // On the EPSG:4326 image (a linear grid, no projection to round through): pixel (100, 60) whole and the left half of (101, 60).
-    await writeFields(path, [{ id: 'half', polygons: [[[[100, 60], [101.5, 60], [101.5, 61], [100, 61], [100, 60]]]] }], fieldsPath);
+    await writeFields(
+      path,
+      [
+        {
+          id: 'half',
+          polygons: [
+            [
+              [
+                [100, 60],
+                [101.5, 60],
+                [101.5, 61],
+                [100, 61],
+                [100, 60],
+              ],
+            ],
+          ],
+        },
+      ],
+      fieldsPath,
+    );
     const [row] = await ours(fieldsPath, path, 'exact', ['B8']);
     assert.ok(Math.abs((row?.valid_pixels as number) - 1.5) < 1e-6, `1.5 pixels, got ${row?.valid_pixels}`);
     // The two pixels as GDAL reads them, in the file's SCALE 0.0002 and OFFSET 0.05.
-    const [a, b] = [gdalPixel(path, 100, 60)[1], gdalPixel(path, 101, 60)[1]].map((raw) => (raw as number) * 0.0002 + 0.05) as [number, number];
+    const [a, b] = [gdalPixel(path, 100, 60)[1], gdalPixel(path, 101, 60)[1]].map(
+      (raw) => (raw as number) * 0.0002 + 0.05,
+    ) as [number, number];
     assert.equal(row?.min, Math.min(a, b));
     assert.equal(row?.max, Math.max(a, b));
     assert.ok(Math.abs((row?.mean as number) - (a + b * 0.5) / 1.5) < 1e-9, `${row?.mean} vs ${(a + b * 0.5) / 1.5}`);
     const mean = (a + b * 0.5) / 1.5;
-    assert.ok(Math.abs((row?.std as number) - Math.sqrt(((a - mean) ** 2 + 0.5 * (b - mean) ** 2) / 1.5)) < 1e-9, 'weighted population std');
+    assert.ok(
+      Math.abs((row?.std as number) - Math.sqrt(((a - mean) ** 2 + 0.5 * (b - mean) ** 2) / 1.5)) < 1e-9,
+      'weighted population std',
+    );
   });
 
-  async function ours(fieldsPath: string, image: string, rule: PixelRule, indices: string[], write?: Parameters<typeof writeFields>[1]): Promise<StatsRow[]> {
+  async function ours(
+    fieldsPath: string,
+    image: string,
+    rule: PixelRule,
+    indices: string[],
+    write?: Parameters<typeof writeFields>[1],
+  ): Promise<StatsRow[]> {
     if (write) await writeFields(image, write, fieldsPath);
     const fields = readFields(readFileSync(fieldsPath, 'utf8'), fieldsPath, 'geojson');
-    const result = await computeStats({ fields, images: [{ path: image }], measures: indices.map((i) => measureOf(i)), rule, imageLabel: (p) => p });
+    const result = await computeStats({
+      fields,
+      images: [{ path: image }],
+      measures: indices.map((i) => measureOf(i)),
+      rule,
+      imageLabel: (p) => p,
+    });
     assert.deepEqual(result.failures, []);
     return result.rows;
   }

@@ -11,16 +11,39 @@ const KEY = 'stats-series-key-Qm4e';
 
 describe('stats: a series that ends with its statistics', function () {
   this.timeout(180_000);
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-stats-series-', simulator: { seed: 5 }, files: { 'field.geojson': FIELD } });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-stats-series-',
+    simulator: { seed: 5 },
+    files: { 'field.geojson': FIELD },
+  });
 
   it('writes field-stats.csv for the dates bought, and refuses a bad --index before buying', async () => {
     const area = cli.file('field.geojson');
-    const dates = jsonOf<{ coverage: { full: string[] } }>(await cli.run('dates', area, '--model', 'Stratus2', '--json')).coverage.full;
+    const dates = jsonOf<{ coverage: { full: string[] } }>(
+      await cli.run('dates', area, '--model', 'Stratus2', '--json'),
+    ).coverage.full;
     assert.ok(dates.length >= 2, 'the demo field has two dates');
     const two = dates.slice(0, 2).join(',');
     const out = join(cli.dir, 'series');
-    const common = ['series', area, '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--dates', two, '--yes', '--max-cost', '100', '--output-directory', out, '--stats'];
-    const posted = () => cli.sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/satelliteimages/process/composite').length;
+    const common = [
+      'series',
+      area,
+      '--model',
+      'Stratus2',
+      '--satellite-constellations',
+      'Sentinel2',
+      '--dates',
+      two,
+      '--yes',
+      '--max-cost',
+      '100',
+      '--output-directory',
+      out,
+      '--stats',
+    ];
+    const posted = () =>
+      cli.sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/satelliteimages/process/composite').length;
     const before = posted();
     const bad = await cli.run(...common, '--index', 'nope!');
     assert.equal(bad.code, 2, bad.stderr);
@@ -32,7 +55,10 @@ describe('stats: a series that ends with its statistics', function () {
     assert.deepEqual(report.stats.failures, []);
     const lines = readFileSync(report.stats.csv, 'utf8').split('\r\n').slice(1, -1);
     assert.equal(lines.length, 2);
-    assert.deepEqual(lines.map((l) => l.split(',')[1]), [...dates.slice(0, 2)].sort());
+    assert.deepEqual(
+      lines.map((l) => l.split(',')[1]),
+      [...dates.slice(0, 2)].sort(),
+    );
     for (const line of lines) {
       const cells = line.split(',');
       assert.equal(cells[2], 'B4');

@@ -9,7 +9,10 @@ import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as {
   capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations: string[] } };
-  contributes: { configuration: { properties: Record<string, { scope?: string }> } | { properties: Record<string, { scope?: string }> }[] };
+  contributes: {
+    configuration:
+      { properties: Record<string, { scope?: string }> } | { properties: Record<string, { scope?: string }> }[];
+  };
 };
 
 /** Where the key or the images go, and what spends money beyond the priced images. */
@@ -28,7 +31,10 @@ const GUARDED = [
 
 describe('settings an untrusted workspace cannot set', () => {
   const configuration = pkg.contributes.configuration;
-  const properties = Object.assign({}, ...(Array.isArray(configuration) ? configuration : [configuration]).map((c) => c.properties)) as Record<string, { scope?: string }>;
+  const properties = Object.assign(
+    {},
+    ...(Array.isArray(configuration) ? configuration : [configuration]).map((c) => c.properties),
+  ) as Record<string, { scope?: string }>;
   const restricted = new Set(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations);
 
   it('every money- or destination-relevant setting is user-only or restricted', () => {
@@ -37,7 +43,10 @@ describe('settings an untrusted workspace cannot set', () => {
       const setting = properties[name];
       assert.ok(setting, `${name} is contributed`);
       const userOnly = setting.scope === 'application' || setting.scope === 'machine';
-      assert.ok(userOnly || restricted.has(name), `${name} (scope ${setting.scope ?? 'window'}) can be set by an untrusted workspace`);
+      assert.ok(
+        userOnly || restricted.has(name),
+        `${name} (scope ${setting.scope ?? 'window'}) can be set by an untrusted workspace`,
+      );
     }
   });
 

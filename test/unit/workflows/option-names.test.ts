@@ -26,11 +26,20 @@ const declarations: Record<string, Record<string, true>> = {
 describe('workflow options: the names a script can trust', () => {
   it('refuses a misspelt name, listing the accepted ones', () => {
     assert.throws(
-      () => checkOptionNames('satImagery.downloadComposite', { Model: 'Stratus2', resolution: 10 }, downloadCompositeOptionNames),
+      () =>
+        checkOptionNames(
+          'satImagery.downloadComposite',
+          { Model: 'Stratus2', resolution: 10 },
+          downloadCompositeOptionNames,
+        ),
       (error: Error & { kind?: string }) => {
         assert.equal(error.kind, 'invalid-option');
-        assert.match(error.message, /^satImagery\.downloadComposite: unknown option 'Model'\. Accepted: .*'model'.*Nothing was sent\.$/);
-        for (const name of Object.keys(downloadCompositeOptionNames)) assert.ok(error.message.includes(`'${name}'`), name);
+        assert.match(
+          error.message,
+          /^satImagery\.downloadComposite: unknown option 'Model'\. Accepted: .*'model'.*Nothing was sent\.$/,
+        );
+        for (const name of Object.keys(downloadCompositeOptionNames))
+          assert.ok(error.message.includes(`'${name}'`), name);
         return true;
       },
     );
@@ -43,13 +52,25 @@ describe('workflow options: the names a script can trust', () => {
     }
   });
 
-  it('the time series refuses a misspelt name or one of a single composite, and accepts its dates and the composite\'s options', () => {
-    for (const [options, name] of [[{ Dates: ['2026-11-04'] }, 'Dates'], [{ Model: 'x' }, 'Model'], [{ date: '2026-11-04' }, 'date']] as const) {
-      assert.throws(() => checkOptionNames('satImagery.downloadTimeSeries', options, downloadSeriesOptionNames), (error: Error & { kind?: string }) => {
-        assert.equal(error.kind, 'invalid-option');
-        assert.match(error.message, new RegExp(`^satImagery\\.downloadTimeSeries: unknown option '${name}'\\. Accepted: .*'dates'.*Nothing was sent\\.$`));
-        return true;
-      });
+  it("the time series refuses a misspelt name or one of a single composite, and accepts its dates and the composite's options", () => {
+    for (const [options, name] of [
+      [{ Dates: ['2026-11-04'] }, 'Dates'],
+      [{ Model: 'x' }, 'Model'],
+      [{ date: '2026-11-04' }, 'date'],
+    ] as const) {
+      assert.throws(
+        () => checkOptionNames('satImagery.downloadTimeSeries', options, downloadSeriesOptionNames),
+        (error: Error & { kind?: string }) => {
+          assert.equal(error.kind, 'invalid-option');
+          assert.match(
+            error.message,
+            new RegExp(
+              `^satImagery\\.downloadTimeSeries: unknown option '${name}'\\. Accepted: .*'dates'.*Nothing was sent\\.$`,
+            ),
+          );
+          return true;
+        },
+      );
     }
     const series = ['dates', 'from', 'to', 'every', 'nth', 'maxDates', 'concurrency', 'resendUncertain'];
     const composite = Object.keys(downloadCompositeOptionNames).filter((name) => name !== 'date');

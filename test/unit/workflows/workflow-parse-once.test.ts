@@ -21,10 +21,33 @@ describe('workflows read a document once (shared AoiCache)', () => {
     assert.equal(cache.parses, 1);
     const source: AoiSource = { text, name: 'field.wkt', format: 'wkt', document, reader: cache };
     const ports = () => scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 1e6 } }).ports;
-    const dates = await findAvailableDates(ports(), source, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
+    const dates = await findAvailableDates(ports(), source, {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+    });
     const date = dates.coverage!.full[0]!;
-    await downloadComposite(ports(), source, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory: fixture.out, skipConfirmation: true });
-    await runOrder(ports(), source, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-01-31', skipConfirmation: true }, 'estimate');
+    await downloadComposite(ports(), source, {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      date,
+      epsgProjection: 4326,
+      resolution: 20,
+      bandnames: 'rgb',
+      outputDirectory: fixture.out,
+      skipConfirmation: true,
+    });
+    await runOrder(
+      ports(),
+      source,
+      {
+        model: 'Stratus2',
+        satelliteConstellations: ['Sentinel2'],
+        from: '2026-12-01',
+        to: '2027-01-31',
+        skipConfirmation: true,
+      },
+      'estimate',
+    );
     await searchTiles(ports(), source, { skipConfirmation: true });
     assert.equal(cache.parses, 1, 'no workflow parsed the document again');
     assert.ok(cache.hits >= 4, `every workflow read through the cache (hits: ${cache.hits})`);
@@ -32,12 +55,51 @@ describe('workflows read a document once (shared AoiCache)', () => {
 
   it('a new version of the document is parsed again, once', async () => {
     const cache = new AoiCache();
-    const source: AoiSource = { text, name: 'field.wkt', format: 'wkt', document: { uri: 'file:///work/field.wkt', version: 1 }, reader: cache };
-    await runOrder(scriptedPorts(fixture.client, {}).ports, source, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-01-31', skipConfirmation: true }, 'estimate');
+    const source: AoiSource = {
+      text,
+      name: 'field.wkt',
+      format: 'wkt',
+      document: { uri: 'file:///work/field.wkt', version: 1 },
+      reader: cache,
+    };
+    await runOrder(
+      scriptedPorts(fixture.client, {}).ports,
+      source,
+      {
+        model: 'Stratus2',
+        satelliteConstellations: ['Sentinel2'],
+        from: '2026-12-01',
+        to: '2027-01-31',
+        skipConfirmation: true,
+      },
+      'estimate',
+    );
     const edited = 'POLYGON((10.1 56.1, 10.13 56.1, 10.13 56.12, 10.1 56.12, 10.1 56.1))';
     const next: AoiSource = { ...source, text: edited, document: { uri: 'file:///work/field.wkt', version: 2 } };
-    await runOrder(scriptedPorts(fixture.client, {}).ports, next, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-01-31', skipConfirmation: true }, 'estimate');
-    await runOrder(scriptedPorts(fixture.client, {}).ports, next, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: '2027-01-31', skipConfirmation: true }, 'estimate');
+    await runOrder(
+      scriptedPorts(fixture.client, {}).ports,
+      next,
+      {
+        model: 'Stratus2',
+        satelliteConstellations: ['Sentinel2'],
+        from: '2026-12-01',
+        to: '2027-01-31',
+        skipConfirmation: true,
+      },
+      'estimate',
+    );
+    await runOrder(
+      scriptedPorts(fixture.client, {}).ports,
+      next,
+      {
+        model: 'Stratus2',
+        satelliteConstellations: ['Sentinel2'],
+        from: '2026-12-01',
+        to: '2027-01-31',
+        skipConfirmation: true,
+      },
+      'estimate',
+    );
     assert.equal(cache.parses, 2);
   });
 });

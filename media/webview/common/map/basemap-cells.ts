@@ -43,8 +43,12 @@ function decode(encoded: readonly number[], [sx, sy, tx, ty]: CellFile['transfor
 
 function cellFeatures(file: CellFile): Feature[] {
   const features: Feature[] = [];
-  for (const [layer, lines] of [['coast', file.coast], ['border', file.borders]] as const) {
-    for (const line of lines) features.push(new Feature({ geometry: new LineString(decode(line, file.transform), 'XY'), layer }));
+  for (const [layer, lines] of [
+    ['coast', file.coast],
+    ['border', file.borders],
+  ] as const) {
+    for (const line of lines)
+      features.push(new Feature({ geometry: new LineString(decode(line, file.transform), 'XY'), layer }));
   }
   return features;
 }
@@ -78,7 +82,12 @@ export function createCellSource(
     const row1 = Math.min(180 / degrees - 1, Math.floor((Math.min(north, MAX_LAT) + 90) / degrees));
     for (let col = col0; col <= col1; col++) {
       for (let row = row0; row <= row1; row++) {
-        const cell = [-180 + col * degrees, Math.max(-90 + row * degrees, -MAX_LAT), -180 + (col + 1) * degrees, Math.min(-90 + (row + 1) * degrees, MAX_LAT)];
+        const cell = [
+          -180 + col * degrees,
+          Math.max(-90 + row * degrees, -MAX_LAT),
+          -180 + (col + 1) * degrees,
+          Math.min(-90 + (row + 1) * degrees, MAX_LAT),
+        ];
         extents.push(transformExtent(cell, 'EPSG:4326', 'EPSG:3857'));
       }
     }
@@ -90,7 +99,9 @@ export function createCellSource(
     loader: (extent, _resolution, _projection, success, failure) => {
       const [west, south, east, north] = transformExtent(extent, 'EPSG:3857', 'EPSG:4326');
       const id = `${Math.floor(((west + east) / 2 + 180) / degrees)}_${Math.floor(((south + north) / 2 + 90) / degrees)}`;
-      const cell = readIndex().then(async (cells) => (cells.cells.includes(id) ? toFeatures(await read(`${folder}${id}.json`)) : []));
+      const cell = readIndex().then(async (cells) =>
+        cells.cells.includes(id) ? toFeatures(await read(`${folder}${id}.json`)) : [],
+      );
       loadInto(source, extent, cell, success, failure);
     },
   });

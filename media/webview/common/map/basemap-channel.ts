@@ -17,11 +17,12 @@ export function createBasemapChannel(post: (request: BasemapRequest) => void): B
   const waiting = new Map<string, { resolve: (text: string) => void; reject: (error: Error) => void }>();
   let next = 0;
   return {
-    read: (path) => new Promise((resolve, reject) => {
-      const requestId = `basemap-${++next}`;
-      waiting.set(requestId, { resolve, reject });
-      post({ type: 'basemapRequest', requestId, path });
-    }),
+    read: (path) =>
+      new Promise((resolve, reject) => {
+        const requestId = `basemap-${++next}`;
+        waiting.set(requestId, { resolve, reject });
+        post({ type: 'basemapRequest', requestId, path });
+      }),
     receive(reply) {
       const request = waiting.get(reply.inReplyTo);
       waiting.delete(reply.inReplyTo);

@@ -27,7 +27,10 @@ type PlaceRow = [string, number, number, number];
 /** The features of one place file's text. */
 export function placeFeatures(text: string): Feature[] {
   const { places } = JSON.parse(text) as { places: PlaceRow[] };
-  return places.map(([name, lon, lat, population]) => new Feature({ geometry: new Point(fromLonLat([lon, lat])), name: String(name), population: Number(population) }));
+  return places.map(
+    ([name, lon, lat, population]) =>
+      new Feature({ geometry: new Point(fromLonLat([lon, lat])), name: String(name), population: Number(population) }),
+  );
 }
 
 /** From the widest view in: at or above `resolution` (m/px), places of at least `population`. */
@@ -48,7 +51,8 @@ function minPopulation(resolution: number): number {
   return THRESHOLDS.find(([atLeast]) => resolution >= atLeast)?.[1] ?? 0;
 }
 
-const byPopulation = (a: FeatureLike, b: FeatureLike) => (b.get('population') as number) - (a.get('population') as number);
+const byPopulation = (a: FeatureLike, b: FeatureLike) =>
+  (b.get('population') as number) - (a.get('population') as number);
 
 export interface PlaceLayers {
   layers: VectorLayer[];
@@ -67,8 +71,23 @@ export function createPlaceLayers(world: VectorSource, cells: VectorSource, colo
     return chosen;
   };
   const layers = [
-    new VectorLayer({ source: world, style, declutter: 'places', renderOrder: byPopulation, zIndex: -4, properties: { id: 'basemap-places' } }),
-    new VectorLayer({ source: cells, style, declutter: 'places', renderOrder: byPopulation, zIndex: -5, maxResolution: PLACE_CELLS_MAX_RESOLUTION, properties: { id: 'basemap-places-cells' } }),
+    new VectorLayer({
+      source: world,
+      style,
+      declutter: 'places',
+      renderOrder: byPopulation,
+      zIndex: -4,
+      properties: { id: 'basemap-places' },
+    }),
+    new VectorLayer({
+      source: cells,
+      style,
+      declutter: 'places',
+      renderOrder: byPopulation,
+      zIndex: -5,
+      maxResolution: PLACE_CELLS_MAX_RESOLUTION,
+      properties: { id: 'basemap-places-cells' },
+    }),
   ];
   return {
     layers,
@@ -80,15 +99,24 @@ export function createPlaceLayers(world: VectorSource, cells: VectorSource, colo
 }
 
 function makeStyles(colours: MapColours): Record<'city' | 'large' | 'town', Style> {
-  const make = (font: string, radius: number) => new Style({
-    image: new Circle({ radius, fill: new Fill({ color: colours.foreground }), stroke: new Stroke({ color: colours.background, width: 1 }) }),
-    text: new Text({
-      font,
-      textAlign: 'left',
-      offsetX: radius + 4,
-      fill: new Fill({ color: colours.foreground }),
-      stroke: new Stroke({ color: colours.background, width: 3 }),
-    }),
-  });
-  return { city: make('600 12px sans-serif', 3), large: make('12px sans-serif', 2.5), town: make('11px sans-serif', 2) };
+  const make = (font: string, radius: number) =>
+    new Style({
+      image: new Circle({
+        radius,
+        fill: new Fill({ color: colours.foreground }),
+        stroke: new Stroke({ color: colours.background, width: 1 }),
+      }),
+      text: new Text({
+        font,
+        textAlign: 'left',
+        offsetX: radius + 4,
+        fill: new Fill({ color: colours.foreground }),
+        stroke: new Stroke({ color: colours.background, width: 3 }),
+      }),
+    });
+  return {
+    city: make('600 12px sans-serif', 3),
+    large: make('12px sans-serif', 2.5),
+    town: make('11px sans-serif', 2),
+  };
 }

@@ -68,7 +68,13 @@ function topologySource(file: string, objects: string[], read: BasemapReader, on
     overlaps: false,
     loader: (extent, _resolution, projection, success, failure) => {
       onLoad();
-      loadInto(source, extent, read(file).then((text) => format.readFeatures(text, { featureProjection: projection })), success, failure);
+      loadInto(
+        source,
+        extent,
+        read(file).then((text) => format.readFeatures(text, { featureProjection: projection })),
+        success,
+        failure,
+      );
     },
   });
   return source;
@@ -78,7 +84,8 @@ function topologySource(file: string, objects: string[], read: BasemapReader, on
 function placesSource(file: string, read: BasemapReader): VectorSource {
   const source: VectorSource = new VectorSource({
     attributions: PLACES_ATTRIBUTION,
-    loader: (extent, _resolution, _projection, success, failure) => loadInto(source, extent, read(file).then(placeFeatures), success, failure),
+    loader: (extent, _resolution, _projection, success, failure) =>
+      loadInto(source, extent, read(file).then(placeFeatures), success, failure),
   });
   return source;
 }
@@ -97,14 +104,22 @@ function sourcesFor(baseUrl: string, reader: BasemapReader | undefined): SharedS
   const sources = new Map<string, VectorSource>();
   for (const { scale, file } of SCALES) {
     if (file.endsWith('/')) {
-      sources.set(scale, createCellSource(file, read, () => loaded.push(scale)));
+      sources.set(
+        scale,
+        createCellSource(file, read, () => loaded.push(scale)),
+      );
       continue;
     }
-    sources.set(scale, topologySource(file, ['land', 'countries'], read, () => {
-      if (!loaded.includes(scale)) loaded.push(scale);
-    }));
+    sources.set(
+      scale,
+      topologySource(file, ['land', 'countries'], read, () => {
+        if (!loaded.includes(scale)) loaded.push(scale);
+      }),
+    );
   }
-  const water = new Map(WATER.map(({ scale, file }) => [scale, topologySource(file, ['lakes', 'rivers'], read, () => undefined)]));
+  const water = new Map(
+    WATER.map(({ scale, file }) => [scale, topologySource(file, ['lakes', 'rivers'], read, () => undefined)]),
+  );
   const places = {
     world: placesSource('places/world.json', read),
     cells: createCellSource('places/', read, () => undefined, placeFeatures),
@@ -134,28 +149,38 @@ export function createBasemap(baseUrl: string, colours: MapColours, tileUrl?: st
   const placeLayers = createPlaceLayers(places.world, places.cells, colours);
   const layers: (VectorImageLayer | TileLayer | VectorLayer)[] = [];
   if (tileUrl) {
-    layers.push(new TileLayer({ source: new XYZ({ url: tileUrl, crossOrigin: null }), zIndex: -30, properties: { id: 'online-basemap' } }));
+    layers.push(
+      new TileLayer({
+        source: new XYZ({ url: tileUrl, crossOrigin: null }),
+        zIndex: -30,
+        properties: { id: 'online-basemap' },
+      }),
+    );
   }
   for (const { scale, minResolution, maxResolution } of SCALES) {
-    layers.push(new VectorImageLayer({
-      source: sources.get(scale),
-      minResolution,
-      maxResolution,
-      zIndex: -20,
-      properties: { id: `basemap-${scale}` },
-      style: (feature: FeatureLike) => styles[feature.get('layer') as keyof typeof styles] ?? styles.countries,
-    }));
+    layers.push(
+      new VectorImageLayer({
+        source: sources.get(scale),
+        minResolution,
+        maxResolution,
+        zIndex: -20,
+        properties: { id: `basemap-${scale}` },
+        style: (feature: FeatureLike) => styles[feature.get('layer') as keyof typeof styles] ?? styles.countries,
+      }),
+    );
   }
   // Over the land and its outlines: a lake's fill hides the land's, the border across it shows through.
   for (const { scale, minResolution, maxResolution } of WATER) {
-    layers.push(new VectorImageLayer({
-      source: water.get(scale),
-      minResolution,
-      maxResolution,
-      zIndex: -19,
-      properties: { id: `basemap-water-${scale}` },
-      style: (feature: FeatureLike) => (feature.get('layer') === 'rivers' ? styles.rivers : styles.lakes),
-    }));
+    layers.push(
+      new VectorImageLayer({
+        source: water.get(scale),
+        minResolution,
+        maxResolution,
+        zIndex: -19,
+        properties: { id: `basemap-water-${scale}` },
+        style: (feature: FeatureLike) => (feature.get('layer') === 'rivers' ? styles.rivers : styles.lakes),
+      }),
+    );
   }
   layers.push(...placeLayers.layers);
   return {
@@ -172,7 +197,10 @@ export function createBasemap(baseUrl: string, colours: MapColours, tileUrl?: st
 
 /** Styles by the feature's `layer`: the whole files' 'land' and 'countries', the cells' 'coast'
  * and 'border', the water files' 'lakes' and 'rivers'. */
-function makeStyles(colours: MapColours, overImagery = false): Record<'land' | 'countries' | 'coast' | 'border' | 'lakes' | 'rivers', Style> {
+function makeStyles(
+  colours: MapColours,
+  overImagery = false,
+): Record<'land' | 'countries' | 'coast' | 'border' | 'lakes' | 'rivers', Style> {
   // Over online imagery neither land nor lakes are filled: the outlines alone stay readable on it.
   const fill = overImagery ? undefined : new Fill({ color: colours.land });
   const coast = new Stroke({ color: colours.coast, width: 1 });
@@ -183,7 +211,10 @@ function makeStyles(colours: MapColours, overImagery = false): Record<'land' | '
     countries: new Style({ stroke: border }),
     coast: new Style({ stroke: coast }),
     border: new Style({ stroke: border }),
-    lakes: new Style({ fill: overImagery ? undefined : new Fill({ color: withAlpha(colours.water, 0.3) }), stroke: waterLine }),
+    lakes: new Style({
+      fill: overImagery ? undefined : new Fill({ color: withAlpha(colours.water, 0.3) }),
+      stroke: waterLine,
+    }),
     rivers: new Style({ stroke: waterLine }),
   };
 }

@@ -30,7 +30,11 @@ export function makeStyleFor(colours: MapColours): StyleFor {
     workspace: area(colours, KIND_LOOKS.workspace),
     fieldValue: area(colours, KIND_LOOKS.fieldValue),
     problem: new Style({
-      image: new Circle({ radius: 6, fill: new Fill({ color: colours.problem }), stroke: new Stroke({ color: colours.background, width: 2 }) }),
+      image: new Circle({
+        radius: 6,
+        fill: new Fill({ color: colours.problem }),
+        stroke: new Stroke({ color: colours.background, width: 2 }),
+      }),
     }),
   };
   const orderStyles = {
@@ -40,7 +44,11 @@ export function makeStyleFor(colours: MapColours): StyleFor {
     failed: area(colours, ORDER_LOOKS.failed),
   };
   const warningDot = new Style({
-    image: new Circle({ radius: 6, fill: new Fill({ color: colours.warning }), stroke: new Stroke({ color: colours.background, width: 2 }) }),
+    image: new Circle({
+      radius: 6,
+      fill: new Fill({ color: colours.warning }),
+      stroke: new Stroke({ color: colours.background, width: 2 }),
+    }),
   });
   const selectedTile = area(colours, SELECTED_TILE_LOOK);
   // One style per ramp colour (a ramp has few distinct ones per map), outlined in the theme's text colour.
@@ -48,12 +56,19 @@ export function makeStyleFor(colours: MapColours): StyleFor {
   const valueStyle = (fill: string): Style => {
     let style = valueStyles.get(fill);
     if (!style) {
-      style = new Style({ fill: new Fill({ color: withAlpha(fill, FIELD_VALUE_FILL) }), stroke: new Stroke({ color: withAlpha(colours.foreground, 0.7), width: 1 }) });
+      style = new Style({
+        fill: new Fill({ color: withAlpha(fill, FIELD_VALUE_FILL) }),
+        stroke: new Stroke({ color: withAlpha(colours.foreground, 0.7), width: 1 }),
+      });
       valueStyles.set(fill, style);
     }
     return style;
   };
-  const highlight = new Style({ stroke: new Stroke({ color: colours.highlight, width: 4 }), fill: new Fill({ color: withAlpha(colours.highlight, 0.15) }), zIndex: 10 });
+  const highlight = new Style({
+    stroke: new Stroke({ color: colours.highlight, width: 4 }),
+    fill: new Fill({ color: withAlpha(colours.highlight, 0.15) }),
+    zIndex: 10,
+  });
   return (feature) => {
     const spec = feature.get('spec') as MapFeature | undefined;
     if (!spec) return byKind.aoi;

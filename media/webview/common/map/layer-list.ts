@@ -2,7 +2,11 @@
 // MapView.layers() each time they change; toggling calls back so the page can remember it.
 import type { LayerInfo } from './map-types';
 
-export function renderLayerList(container: HTMLElement, layers: readonly LayerInfo[], onToggle: (id: string, visible: boolean) => void): void {
+export function renderLayerList(
+  container: HTMLElement,
+  layers: readonly LayerInfo[],
+  onToggle: (id: string, visible: boolean) => void,
+): void {
   container.replaceChildren();
   const list = document.createElement('ul');
   list.className = 'map-layers';

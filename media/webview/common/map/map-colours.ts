@@ -40,7 +40,10 @@ function parseColour(css: string): [number, number, number, number] {
     const n = parseInt(normal.slice(1, 7), 16);
     return [(n >> 16) & 255, (n >> 8) & 255, n & 255, 1];
   }
-  const parts = normal.replace(/^rgba?\(|\)$/g, '').split(',').map(Number);
+  const parts = normal
+    .replace(/^rgba?\(|\)$/g, '')
+    .split(',')
+    .map(Number);
   return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
 }
 

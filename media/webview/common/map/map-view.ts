@@ -85,7 +85,10 @@ export class MapView {
   private highlighted: Feature | undefined;
   private pendingFit: { extent: Extent; maxZoom: number } | undefined;
 
-  constructor(readonly target: HTMLElement, private readonly options: MapViewOptions = {}) {
+  constructor(
+    readonly target: HTMLElement,
+    private readonly options: MapViewOptions = {},
+  ) {
     this.colours = readMapColours();
     this.styleFor = makeStyleFor(this.colours);
     this.captionFor = makeCaptionFor(this.colours);
@@ -94,7 +97,14 @@ export class MapView {
     this.basemap = createBasemap(basemapUrl, this.colours, options.tileUrl, options.readBasemapFile);
     // Cells of about 180 px: a longitude label (10° 06' 05" E) is about 90 px wide, and at the
     // default 100 px the labels ran into each other along the bottom.
-    this.graticule = new Graticule({ strokeStyle: new Stroke({ color: this.colours.graticule, width: 1 }), showLabels: true, targetSize: 180, wrapX: false, zIndex: -10, properties: { id: 'graticule' } });
+    this.graticule = new Graticule({
+      strokeStyle: new Stroke({ color: this.colours.graticule, width: 1 }),
+      showLabels: true,
+      targetSize: 180,
+      wrapX: false,
+      zIndex: -10,
+      properties: { id: 'graticule' },
+    });
     this.map = new OlMap({
       target,
       layers: [...this.basemap.layers, this.graticule],
@@ -104,20 +114,26 @@ export class MapView {
     this.map.on('singleclick', (event) => {
       if (!this.options.onClick) return;
       let click: MapClick | undefined;
-      this.map.forEachFeatureAtPixel(event.pixel, (feature, layer) => {
-        const layerId = layer?.get('id') as string | undefined;
-        if (!layerId || !this.isClickable(layerId)) return false;
-        const lonLat = toLonLat(event.coordinate);
-        click = { layerId, featureId: String(feature.getId()), at: [lonLat[0], lonLat[1]] };
-        return true;
-      }, { hitTolerance: 3 });
+      this.map.forEachFeatureAtPixel(
+        event.pixel,
+        (feature, layer) => {
+          const layerId = layer?.get('id') as string | undefined;
+          if (!layerId || !this.isClickable(layerId)) return false;
+          const lonLat = toLonLat(event.coordinate);
+          click = { layerId, featureId: String(feature.getId()), at: [lonLat[0], lonLat[1]] };
+          return true;
+        },
+        { hitTolerance: 3 },
+      );
       if (click) this.options.onClick(click);
     });
     this.map.on('pointermove', (event) => {
-      const hit = this.map.hasFeatureAtPixel(event.pixel, { layerFilter: (layer) => this.isClickable(layer.get('id') as string) });
+      const hit = this.map.hasFeatureAtPixel(event.pixel, {
+        layerFilter: (layer) => this.isClickable(layer.get('id') as string),
+      });
       target.style.cursor = hit ? 'pointer' : '';
       const feature = hit ? this.map.forEachFeatureAtPixel(event.pixel, (f) => f) : undefined;
-      target.title = ((feature?.get('spec') as MapFeature | undefined)?.label) ?? '';
+      target.title = (feature?.get('spec') as MapFeature | undefined)?.label ?? '';
     });
     this.map.on('change:size', () => {
       if (this.pendingFit) this.fitExtent(this.pendingFit.extent, this.pendingFit.maxZoom);
@@ -158,7 +174,11 @@ export class MapView {
     if (old) this.map.removeLayer(old.layer);
     const { west, south, east, north } = image.bbox;
     const layer = new ImageLayer({
-      source: new ImageStatic({ url: image.url, imageExtent: transformExtent([west, south, east, north], 'EPSG:4326', 'EPSG:3857'), projection: 'EPSG:3857' }),
+      source: new ImageStatic({
+        url: image.url,
+        imageExtent: transformExtent([west, south, east, north], 'EPSG:4326', 'EPSG:3857'),
+        projection: 'EPSG:3857',
+      }),
       properties: { id },
     });
     const entry: OverlayEntry = { layer, options: this.fullOptions(options, old?.options), count: 1 };
@@ -184,7 +204,10 @@ export class MapView {
     const layer = this.overlays.get(id)?.layer;
     const source = layer?.getSource();
     if (!(source instanceof VectorSource)) return ((layer?.get('keys') as string[] | undefined) ?? []).slice(0, max);
-    return source.getFeatures().slice(0, max).map((f) => String(f.getId()));
+    return source
+      .getFeatures()
+      .slice(0, max)
+      .map((f) => String(f.getId()));
   }
 
   removeLayer(id: string): void {
@@ -205,7 +228,13 @@ export class MapView {
   layers(): LayerInfo[] {
     return [...this.overlays.entries()]
       .sort(([, a], [, b]) => b.options.zIndex - a.options.zIndex)
-      .map(([id, { options, count }]) => ({ id, title: options.title, visible: options.visible, toggleable: options.toggleable, featureCount: count }));
+      .map(([id, { options, count }]) => ({
+        id,
+        title: options.title,
+        visible: options.visible,
+        toggleable: options.toggleable,
+        featureCount: count,
+      }));
   }
 
   /** Zooms to the features of the given layers (all visible overlays when none given). */
@@ -214,7 +243,14 @@ export class MapView {
     for (const [id, entry] of this.overlays) {
       if (ids ? !ids.includes(id) : !entry.options.visible) continue;
       const source = entry.layer.getSource();
-      const layerExtent = source instanceof VectorSource ? (source.getFeatures().length > 0 ? source.getExtent() : null) : source instanceof ImageStatic ? source.getImageExtent() : (entry.layer.getExtent() ?? null);
+      const layerExtent =
+        source instanceof VectorSource
+          ? source.getFeatures().length > 0
+            ? source.getExtent()
+            : null
+          : source instanceof ImageStatic
+            ? source.getImageExtent()
+            : (entry.layer.getExtent() ?? null);
       if (layerExtent) extend(extent, layerExtent);
     }
     if (isEmpty(extent)) return false;

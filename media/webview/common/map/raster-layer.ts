@@ -14,7 +14,8 @@ interface Picture {
 }
 
 function pictureOf(raster: MapRaster): Picture | undefined {
-  if (raster.width <= 0 || raster.height <= 0 || raster.rgba.length !== raster.width * raster.height * 4) return undefined;
+  if (raster.width <= 0 || raster.height <= 0 || raster.rgba.length !== raster.width * raster.height * 4)
+    return undefined;
   const canvas = document.createElement('canvas');
   canvas.width = raster.width;
   canvas.height = raster.height;
@@ -24,7 +25,10 @@ function pictureOf(raster: MapRaster): Picture | undefined {
 }
 
 /** The layer's property `keys` lists the images drawn, in order (MapView.featureIds reads it). */
-export function rasterLayer(id: string, rasters: readonly MapRaster[]): { layer: ImageLayer<ImageCanvas>; count: number } {
+export function rasterLayer(
+  id: string,
+  rasters: readonly MapRaster[],
+): { layer: ImageLayer<ImageCanvas>; count: number } {
   const pictures = rasters.map(pictureOf).filter((p): p is Picture => p !== undefined);
   const extent = createEmpty();
   for (const picture of pictures) extend(extent, picture.extent);
@@ -39,12 +43,22 @@ export function rasterLayer(id: string, rasters: readonly MapRaster[]): { layer:
       // Quick-look pixels stay square when zoomed in: smoothing would invent detail.
       context.imageSmoothingEnabled = false;
       const k = pixelRatio / resolution;
-      for (const { canvas: picture, extent: [minX, minY, maxX, maxY] } of pictures) {
+      for (const {
+        canvas: picture,
+        extent: [minX, minY, maxX, maxY],
+      } of pictures) {
         if (maxX < view[0] || minX > view[2] || maxY < view[1] || minY > view[3]) continue;
         context.drawImage(picture, (minX - view[0]) * k, (view[3] - maxY) * k, (maxX - minX) * k, (maxY - minY) * k);
       }
       return canvas;
     },
   });
-  return { layer: new ImageLayer({ source, extent: pictures.length > 0 ? extent : undefined, properties: { id, keys: pictures.map((p) => p.key) } }), count: pictures.length };
+  return {
+    layer: new ImageLayer({
+      source,
+      extent: pictures.length > 0 ? extent : undefined,
+      properties: { id, keys: pictures.map((p) => p.key) },
+    }),
+    count: pictures.length,
+  };
 }

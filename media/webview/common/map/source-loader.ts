@@ -5,7 +5,13 @@ import type Feature from 'ol/Feature';
 import type VectorSource from 'ol/source/Vector';
 import type { Extent } from 'ol/extent';
 
-export function loadInto(source: VectorSource, extent: Extent, features: Promise<Feature[]>, success?: (features: Feature[]) => void, failure?: () => void): void {
+export function loadInto(
+  source: VectorSource,
+  extent: Extent,
+  features: Promise<Feature[]>,
+  success?: (features: Feature[]) => void,
+  failure?: () => void,
+): void {
   features
     .then((loaded) => {
       source.addFeatures(loaded);

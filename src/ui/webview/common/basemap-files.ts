@@ -5,11 +5,18 @@ import { BASEMAP_FILE } from './protocol';
 import type { BasemapReply, BasemapRequest } from './protocol';
 
 export async function readBasemapFile(extensionUri: vscode.Uri, request: BasemapRequest): Promise<BasemapReply> {
-  if (!BASEMAP_FILE.test(request.path)) return { type: 'basemapFile', inReplyTo: request.requestId, error: 'not a basemap file' };
+  if (!BASEMAP_FILE.test(request.path))
+    return { type: 'basemapFile', inReplyTo: request.requestId, error: 'not a basemap file' };
   try {
-    const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, 'dist', 'basemap', ...request.path.split('/')));
+    const bytes = await vscode.workspace.fs.readFile(
+      vscode.Uri.joinPath(extensionUri, 'dist', 'basemap', ...request.path.split('/')),
+    );
     return { type: 'basemapFile', inReplyTo: request.requestId, text: new TextDecoder().decode(bytes) };
   } catch (error) {
-    return { type: 'basemapFile', inReplyTo: request.requestId, error: error instanceof Error ? error.message : String(error) };
+    return {
+      type: 'basemapFile',
+      inReplyTo: request.requestId,
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
 }

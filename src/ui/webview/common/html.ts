@@ -53,7 +53,9 @@ export function buildPageShell(options: PageShellOptions): string {
   const csp = escapeHtml(contentSecurityPolicy(options.cspSource, options.nonce, options));
   const styleUri = escapeHtml(options.asWebviewUri(WEBVIEW_STYLE));
   const scriptUri = escapeHtml(options.asWebviewUri(options.script ?? WEBVIEW_SCRIPT));
-  const mapStyle = options.mapStyle ? `\n<link rel="stylesheet" nonce="${nonce}" href="${escapeHtml(options.asWebviewUri(MAP_STYLE))}" data-map-style>` : '';
+  const mapStyle = options.mapStyle
+    ? `\n<link rel="stylesheet" nonce="${nonce}" href="${escapeHtml(options.asWebviewUri(MAP_STYLE))}" data-map-style>`
+    : '';
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

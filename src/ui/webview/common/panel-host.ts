@@ -14,7 +14,10 @@ type WithoutRequestId<T> = T extends unknown ? Omit<T, 'requestId'> : never;
 
 export class PanelHost<HostMessage extends Message, PageMessage extends Message> implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly pending = new Map<string, { resolve: (reply: PageMessage) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    string,
+    { resolve: (reply: PageMessage) => void; reject: (error: Error) => void }
+  >();
   private readonly disposedEmitter = new vscode.EventEmitter<void>();
   private nextRequest = 0;
   private disposed = false;
@@ -49,7 +52,8 @@ export class PanelHost<HostMessage extends Message, PageMessage extends Message>
     panel.webview.options = PanelHost.webviewOptions(extensionUri);
     panel.webview.html = buildPageShell({
       cspSource: panel.webview.cspSource,
-      asWebviewUri: (path) => panel.webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path.split('/'))).toString(),
+      asWebviewUri: (path) =>
+        panel.webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path.split('/'))).toString(),
       nonce: createNonce(),
       title: page.title,
       script: page.script,
@@ -80,7 +84,9 @@ export class PanelHost<HostMessage extends Message, PageMessage extends Message>
     }
     const handled = message.type === 'ready' ? this.onReady() : this.handle(message);
     Promise.resolve(handled).catch((error: unknown) => {
-      void vscode.window.showErrorMessage(`${this.page.name}: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(
+        `${this.page.name}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
   }
 
@@ -126,7 +132,8 @@ export class PanelHost<HostMessage extends Message, PageMessage extends Message>
   /** Throws when `message` does not match the panel's host-message schema. */
   protected check(message: HostMessage): void {
     const checked = (this.page.hostMessages as MessageSchema<HostMessage>).safeParse(message);
-    if (!checked.success) throw new Error(`${this.page.name}: invalid '${message.type}' message: ${checked.error.message}`);
+    if (!checked.success)
+      throw new Error(`${this.page.name}: invalid '${message.type}' message: ${checked.error.message}`);
   }
 
   private disposeNow(): void {

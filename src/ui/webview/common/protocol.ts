@@ -7,13 +7,23 @@
 import * as z from 'zod/mini';
 
 /** The basemap files under dist/basemap/ a page may ask for (esbuild.mjs writes them). */
-export const BASEMAP_FILE = /^((countries|water)-(110m|50m)\.json|10m\/(index|\d{1,2}_\d{1,2})\.json|places\/(world|index|\d{1,2}_\d{1,2})\.json)$/;
+export const BASEMAP_FILE =
+  /^((countries|water)-(110m|50m)\.json|10m\/(index|\d{1,2}_\d{1,2})\.json|places\/(world|index|\d{1,2}_\d{1,2})\.json)$/;
 
 /** Page to host: the text of one basemap file, answered with `basemapFile`. */
-export const basemapRequestSchema = z.object({ type: z.literal('basemapRequest'), requestId: z.string(), path: z.string().check(z.regex(BASEMAP_FILE)) });
+export const basemapRequestSchema = z.object({
+  type: z.literal('basemapRequest'),
+  requestId: z.string(),
+  path: z.string().check(z.regex(BASEMAP_FILE)),
+});
 
 /** Host to page: the file's text, or why there is none. */
-export const basemapReplySchema = z.object({ type: z.literal('basemapFile'), inReplyTo: z.string(), text: z.optional(z.string()), error: z.optional(z.string()) });
+export const basemapReplySchema = z.object({
+  type: z.literal('basemapFile'),
+  inReplyTo: z.string(),
+  text: z.optional(z.string()),
+  error: z.optional(z.string()),
+});
 
 export type BasemapRequest = z.infer<typeof basemapRequestSchema>;
 export type BasemapReply = z.infer<typeof basemapReplySchema>;

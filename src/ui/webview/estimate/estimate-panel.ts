@@ -44,7 +44,10 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
   /** Fires with the texts of the page's `data-testid` elements after each render. */
   readonly onDidRender = this.renderedEmitter.event;
 
-  private constructor(panel: vscode.WebviewPanel, private readonly extensionUri: vscode.Uri) {
+  private constructor(
+    panel: vscode.WebviewPanel,
+    private readonly extensionUri: vscode.Uri,
+  ) {
     // The page's maps ask for their basemap files by message (common/protocol.ts), never by
     // fetch, and their stylesheet is in the page's head.
     super(panel, extensionUri, estimatePage, { mapStyle: true });
@@ -160,8 +163,7 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
         this.post({ type: 'copied' });
         return;
       }
-      case 'proceed':
-      {
+      case 'proceed': {
         if (!this.resolvePending || this.show?.readOnly) return;
         const decision = this.proceedDecision(message.selectedTiles, message.cover);
         if (decision) this.decide(decision);
@@ -187,7 +189,10 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
 
   /** Keeps only tiles the model offered (a page cannot add a GUID of its own); undefined when a
    * tile selection has nothing selected, which the page does not allow to proceed either. */
-  private proceedDecision(selectedTiles: string[] | undefined, cover: 'polygon' | 'tiles' | undefined): EstimateDecision | undefined {
+  private proceedDecision(
+    selectedTiles: string[] | undefined,
+    cover: 'polygon' | 'tiles' | undefined,
+  ): EstimateDecision | undefined {
     if (this.model?.kind === 'order') {
       // Only a cover the model offered may be chosen.
       const offered = cover !== undefined && this.model.covers?.some((c) => c.id === cover);

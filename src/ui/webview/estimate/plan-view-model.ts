@@ -20,16 +20,43 @@ export function toPlanView(plan: Plan, file: string, summary?: PlanView['summary
   const view: PlanView = {
     title: `Plan: ${file}`,
     file,
-    units: plan.units.map((u) => defined({ kind: u.kind, dataset: u.dataset, area: u.area, date: u.date, credits: finite(u.credits), file: u.file, changes: u.changes, reason: u.reason })),
-    orders: plan.orders.map((o) => defined({ kind: o.kind, order: o.order, area: o.area, guid: o.guid, currency: o.currency, euroThisMonth: finite(o.euroThisMonth), euroPerMonth: finite(o.euroPerMonth), changes: o.changes })),
-    total: { credits: finite(plan.total.credits) ?? 0, euroThisMonth: finite(plan.total.euroThisMonth) ?? 0, euroPerMonth: finite(plan.total.euroPerMonth) ?? 0 },
+    units: plan.units.map((u) =>
+      defined({
+        kind: u.kind,
+        dataset: u.dataset,
+        area: u.area,
+        date: u.date,
+        credits: finite(u.credits),
+        file: u.file,
+        changes: u.changes,
+        reason: u.reason,
+      }),
+    ),
+    orders: plan.orders.map((o) =>
+      defined({
+        kind: o.kind,
+        order: o.order,
+        area: o.area,
+        guid: o.guid,
+        currency: o.currency,
+        euroThisMonth: finite(o.euroThisMonth),
+        euroPerMonth: finite(o.euroPerMonth),
+        changes: o.changes,
+      }),
+    ),
+    total: {
+      credits: finite(plan.total.credits) ?? 0,
+      euroThisMonth: finite(plan.total.euroThisMonth) ?? 0,
+      euroPerMonth: finite(plan.total.euroPerMonth) ?? 0,
+    },
     balance: defined({ credits: finite(plan.balance.credits) }),
     stops: plan.stops,
     changes: hasChanges(plan),
     applicable: plan.units.some((u) => BUYING.has(u.kind) && u.credits !== undefined) || creating.length > 0,
   };
   if (currency !== undefined) view.currency = currency;
-  if (plan.budget) view.budget = defined({ maxCredits: plan.budget.maxCredits, maxEuroPerMonth: plan.budget.maxEuroPerMonth });
+  if (plan.budget)
+    view.budget = defined({ maxCredits: plan.budget.maxCredits, maxEuroPerMonth: plan.budget.maxEuroPerMonth });
   if (summary) view.summary = summary;
   return view;
 }

@@ -36,7 +36,11 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
 export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** The page script runs and listens: the host may send `show`. */
   z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('proceed'), selectedTiles: z.optional(z.array(z.string())), cover: z.optional(z.enum(['polygon', 'tiles'])) }),
+  z.object({
+    type: z.literal('proceed'),
+    selectedTiles: z.optional(z.array(z.string())),
+    cover: z.optional(z.enum(['polygon', 'tiles'])),
+  }),
   z.object({ type: z.literal('cancel') }),
   z.object({ type: z.literal('change') }),
   /** Apply… under a plan: buys exactly the plan shown (the host asks once more, naming the total). */

@@ -3,7 +3,9 @@
 import * as vscode from 'vscode';
 import { Views } from '../../constants';
 
-export function registerEstimatePanelSerializer(context: Pick<vscode.ExtensionContext, 'extensionUri'>): vscode.Disposable {
+export function registerEstimatePanelSerializer(
+  context: Pick<vscode.ExtensionContext, 'extensionUri'>,
+): vscode.Disposable {
   return vscode.window.registerWebviewPanelSerializer(Views.estimatePanel, {
     async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
       const { reviveEstimatePanel } = await import('./index');

@@ -35,10 +35,14 @@ export function toShowMessage(model: EstimateModel, options: { readOnly?: boolea
   const payloadTruncated = payloadText.length > MAX_PAYLOAD_CHARS;
   // The page renders payloadText; sending the payload itself as well would double a large message.
   let shown: EstimateModel = { ...withoutNonFiniteNumbers(model), payload: null };
-  if (shown.aoi) shown = { ...shown, aoi: { ...shown.aoi, polygons: thinPolygons(shown.aoi.polygons, MAX_DRAWN_VERTICES) } };
+  if (shown.aoi)
+    shown = { ...shown, aoi: { ...shown.aoi, polygons: thinPolygons(shown.aoi.polygons, MAX_DRAWN_VERTICES) } };
   if (shown.kind === 'tiles') {
     const perTile = Math.max(64, Math.floor(MAX_DRAWN_VERTICES / Math.max(1, shown.tiles.length)));
-    shown = { ...shown, tiles: shown.tiles.map((tile) => ({ ...tile, polygons: thinPolygons(tile.polygons, perTile) })) };
+    shown = {
+      ...shown,
+      tiles: shown.tiles.map((tile) => ({ ...tile, polygons: thinPolygons(tile.polygons, perTile) })),
+    };
   }
   const message: ShowMessage = {
     type: 'show',

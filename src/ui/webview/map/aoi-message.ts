@@ -31,7 +31,13 @@ export interface AoiView {
   lastGood: LastGood | undefined;
 }
 
-export function buildAoiView(name: string, text: string, result: AoiReadResult, previous: LastGood | undefined, fit: boolean): AoiView {
+export function buildAoiView(
+  name: string,
+  text: string,
+  result: AoiReadResult,
+  previous: LastGood | undefined,
+  fit: boolean,
+): AoiView {
   const empty = text.trim() === '';
   // Problems are placed from the text's numbers; a text without problems skips the scan.
   const placed = result.problems.filter((p) => p.code !== 'parse' && p.code !== 'empty');
@@ -57,7 +63,10 @@ export function buildAoiView(name: string, text: string, result: AoiReadResult, 
     vertexCount: aoi?.vertexCount ?? 0,
     drawnVertexCount: drawn ? countVertices(drawn) : 0,
     problems,
-    invalid: firstError && !empty ? { message: firstError.message, line: firstError.range.start.line, column: firstError.range.start.column } : undefined,
+    invalid:
+      firstError && !empty
+        ? { message: firstError.message, line: firstError.range.start.line, column: firstError.range.start.column }
+        : undefined,
     empty,
     fit,
   };

@@ -33,7 +33,13 @@ export function rampColour(t: number): string {
   const f = at - k;
   const a = channels(RAMP[k] as string);
   const b = channels(RAMP[k + 1] as string);
-  return `#${a.map((v, i) => Math.round(v + (((b[i] as number) - v) * f)).toString(16).padStart(2, '0')).join('')}`;
+  return `#${a
+    .map((v, i) =>
+      Math.round(v + ((b[i] as number) - v) * f)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 export interface FieldValuesSource {
@@ -48,7 +54,11 @@ function formatValue(value: number): string {
   return Math.abs(value) >= 1e-3 && Math.abs(value) < 1e6 ? String(Number(value.toPrecision(3))) : value.toPrecision(3);
 }
 
-export function fieldValuesMessage(fields: readonly Field[], latest: ReadonlyMap<string, LatestValue>, source: FieldValuesSource): FieldValuesMessage {
+export function fieldValuesMessage(
+  fields: readonly Field[],
+  latest: ReadonlyMap<string, LatestValue>,
+  source: FieldValuesSource,
+): FieldValuesMessage {
   const valued = fields.flatMap((f) => {
     const value = latest.get(f.id);
     return value ? [value] : [];
@@ -62,10 +72,17 @@ export function fieldValuesMessage(fields: readonly Field[], latest: ReadonlyMap
   const features: Feature[] = fields.map((field) => {
     const value = latest.get(field.id);
     const polygons = packPolygons(thinPolygons(field.polygons, perField));
-    if (!value) return { id: field.id, kind: 'fieldValue', polygons, label: `${field.id}: no ${name} in ${source.table}` };
+    if (!value)
+      return { id: field.id, kind: 'fieldValue', polygons, label: `${field.id}: no ${name} in ${source.table}` };
     // One value for all (a single field, or all equal): the middle of the ramp.
     const t = max > min ? (value.value - min) / (max - min) : 0.5;
-    return { id: field.id, kind: 'fieldValue', polygons, fill: rampColour(t), label: `${field.id}: ${name} ${formatValue(value.value)} on ${value.date}` };
+    return {
+      id: field.id,
+      kind: 'fieldValue',
+      polygons,
+      fill: rampColour(t),
+      label: `${field.id}: ${name} ${formatValue(value.value)} on ${value.date}`,
+    };
   });
   return {
     type: 'fieldValues',
@@ -76,7 +93,19 @@ export function fieldValuesMessage(fields: readonly Field[], latest: ReadonlyMap
     legend:
       valued.length === 0
         ? undefined
-        : { index: source.index, statistic: source.statistic, table: source.table, min, max, minText: formatValue(min), maxText: formatValue(max), firstDate: dates[0] as string, lastDate: dates[dates.length - 1] as string, stops: [...RAMP], withoutValue: fields.length - valued.length },
+        : {
+            index: source.index,
+            statistic: source.statistic,
+            table: source.table,
+            min,
+            max,
+            minText: formatValue(min),
+            maxText: formatValue(max),
+            firstDate: dates[0] as string,
+            lastDate: dates[dates.length - 1] as string,
+            stops: [...RAMP],
+            withoutValue: fields.length - valued.length,
+          },
   };
 }
 
@@ -89,20 +118,37 @@ export interface StatsTable {
 }
 
 /** The table that knows most of the fields (by id), its first index, the mean; none knows any: undefined. */
-export function chooseTable(fields: readonly Field[], tables: readonly StatsTable[]): { table: StatsTable; source: FieldValuesSource } | undefined {
+export function chooseTable(
+  fields: readonly Field[],
+  tables: readonly StatsTable[],
+): { table: StatsTable; source: FieldValuesSource } | undefined {
   const ids = new Set(fields.map((f) => f.id));
   let best: { table: StatsTable; known: number } | undefined;
   for (const table of tables) {
     const known = new Set(table.rows.filter((r) => ids.has(r.field)).map((r) => r.field)).size;
-    if (known > 0 && (!best || known > best.known || (known === best.known && table.modified > best.table.modified))) best = { table, known };
+    if (known > 0 && (!best || known > best.known || (known === best.known && table.modified > best.table.modified)))
+      best = { table, known };
   }
   const index = best ? indicesOf(best.table.rows)[0] : undefined;
-  return best && index ? { table: best.table, source: { table: best.table.name, index, statistic: 'mean' } } : undefined;
+  return best && index
+    ? { table: best.table, source: { table: best.table.name, index, statistic: 'mean' } }
+    : undefined;
 }
 
 /** The layer for the AOI's fields from the best table, or an empty layer (the legend cleared) when none knows them. */
 export function fieldValuesFromTables(fields: readonly Field[], tables: readonly StatsTable[]): FieldValuesMessage {
   const chosen = chooseTable(fields, tables);
-  if (!chosen) return { type: 'fieldValues', id: FIELD_VALUES_LAYER_ID, title: 'Fields by latest value', zIndex: FIELD_VALUES_Z, features: [] };
-  return fieldValuesMessage(fields, latestValues(chosen.table.rows, chosen.source.index, chosen.source.statistic), chosen.source);
+  if (!chosen)
+    return {
+      type: 'fieldValues',
+      id: FIELD_VALUES_LAYER_ID,
+      title: 'Fields by latest value',
+      zIndex: FIELD_VALUES_Z,
+      features: [],
+    };
+  return fieldValuesMessage(
+    fields,
+    latestValues(chosen.table.rows, chosen.source.index, chosen.source.statistic),
+    chosen.source,
+  );
 }

@@ -23,7 +23,8 @@ const pending = new Set(['Review', 'Initialize', 'Preparing', 'AwaitingSatellite
 export function statusColour(order: TaskOrder, today = new Date().toISOString().slice(0, 10)): StatusColour {
   const status = order.OrderingProcessStatus ?? '';
   if (failed.has(status)) return 'failed';
-  if (ended.has(status) || (typeof order.To === 'string' && order.To !== '' && order.To.slice(0, 10) < today)) return 'ended';
+  if (ended.has(status) || (typeof order.To === 'string' && order.To !== '' && order.To.slice(0, 10) < today))
+    return 'ended';
   if (pending.has(status)) return 'pending';
   return 'active';
 }
@@ -59,7 +60,12 @@ export function workspaceLayer(files: readonly WorkspaceFile[]): LayerMessage {
   for (const file of files) {
     const result = readAoi(file.text, file.format);
     if (!result.ok) continue;
-    features.push({ id: file.name, kind: 'workspace', polygons: packPolygons(thinPolygons(result.aoi.polygons, perFile)), label: file.name });
+    features.push({
+      id: file.name,
+      kind: 'workspace',
+      polygons: packPolygons(thinPolygons(result.aoi.polygons, perFile)),
+      label: file.name,
+    });
   }
   return { type: 'layer', id: 'workspace', title: 'Other AOI files of the workspace', features, zIndex: 30 };
 }
@@ -78,16 +84,40 @@ export function stacFootprint(item: unknown): PolygonCoordinates[] {
   if (typeof item !== 'object' || item === null) return [];
   const { geometry, bbox } = item as { geometry?: { type?: unknown; coordinates?: unknown }; bbox?: unknown };
   if (geometry?.type === 'Polygon' && isPolygon(geometry.coordinates)) return [geometry.coordinates];
-  if (geometry?.type === 'MultiPolygon' && Array.isArray(geometry.coordinates) && geometry.coordinates.every(isPolygon)) return geometry.coordinates as PolygonCoordinates[];
-  if (Array.isArray(bbox) && (bbox.length === 4 || bbox.length === 6) && bbox.every((n) => typeof n === 'number' && Number.isFinite(n))) {
+  if (geometry?.type === 'MultiPolygon' && Array.isArray(geometry.coordinates) && geometry.coordinates.every(isPolygon))
+    return geometry.coordinates as PolygonCoordinates[];
+  if (
+    Array.isArray(bbox) &&
+    (bbox.length === 4 || bbox.length === 6) &&
+    bbox.every((n) => typeof n === 'number' && Number.isFinite(n))
+  ) {
     const [w, s, e, n] = bbox.length === 4 ? bbox : [bbox[0], bbox[1], bbox[3], bbox[4]];
-    return [[[[w, s], [e, s], [e, n], [w, n], [w, s]]]];
+    return [
+      [
+        [
+          [w, s],
+          [e, s],
+          [e, n],
+          [w, n],
+          [w, s],
+        ],
+      ],
+    ];
   }
   return [];
 }
 
 function isPolygon(value: unknown): value is PolygonCoordinates {
-  return Array.isArray(value) && value.every((ring) => Array.isArray(ring) && ring.every((p) => Array.isArray(p) && p.length >= 2 && p.every((n) => typeof n === 'number' && Number.isFinite(n))));
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (ring) =>
+        Array.isArray(ring) &&
+        ring.every(
+          (p) => Array.isArray(p) && p.length >= 2 && p.every((n) => typeof n === 'number' && Number.isFinite(n)),
+        ),
+    )
+  );
 }
 
 export function footprintsLayer(sidecars: readonly Sidecar[]): LayerMessage {
@@ -96,7 +126,12 @@ export function footprintsLayer(sidecars: readonly Sidecar[]): LayerMessage {
     const polygons = stacFootprint(item);
     if (polygons.length === 0) continue;
     const when = (item as { properties?: { datetime?: unknown } }).properties?.datetime;
-    features.push({ id: image, kind: 'footprint', polygons: packPolygons(thinPolygons(polygons, 2_000)), label: `${image}${typeof when === 'string' ? ` · ${when.slice(0, 10)}` : ''}` });
+    features.push({
+      id: image,
+      kind: 'footprint',
+      polygons: packPolygons(thinPolygons(polygons, 2_000)),
+      label: `${image}${typeof when === 'string' ? ` · ${when.slice(0, 10)}` : ''}`,
+    });
   }
   return { type: 'layer', id: 'footprints', title: 'Downloaded images (footprints)', features, zIndex: 50 };
 }

@@ -67,10 +67,15 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     }
     // The map opens where it has room: a tab of the active editor group, full size (beside the
     // editor, half a small window, it was cramped). A click on a polygon brings the text beside it.
-    const panel = vscode.window.createWebviewPanel(mapPage.viewType, `Map: ${baseName(document.uri)}`, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
-      ...PanelHost.webviewOptions(services.context.extensionUri),
-      retainContextWhenHidden: true,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      mapPage.viewType,
+      `Map: ${baseName(document.uri)}`,
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+      {
+        ...PanelHost.webviewOptions(services.context.extensionUri),
+        retainContextWhenHidden: true,
+      },
+    );
     const created = new MapPanel(panel, services, document);
     MapPanel.open.set(document.uri.toString(), created);
     return created;
@@ -81,11 +86,18 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     return MapPanel.open.get(uri.toString());
   }
 
-  private constructor(panel: vscode.WebviewPanel, private readonly services: ExtensionServices, readonly document: vscode.TextDocument) {
+  private constructor(
+    panel: vscode.WebviewPanel,
+    private readonly services: ExtensionServices,
+    readonly document: vscode.TextDocument,
+  ) {
     const tileUrl = mapTileUrl();
     // The basemap comes by message and the map's stylesheet is in the page's head: a fetch still
     // pending when a map closes stalls the next webview for 30 s (common/basemap-channel.ts).
-    super(panel, services.context.extensionUri, mapPage, { mapStyle: true, imageOrigin: tileUrl ? tileOrigin(tileUrl) : undefined });
+    super(panel, services.context.extensionUri, mapPage, {
+      mapStyle: true,
+      imageOrigin: tileUrl ? tileOrigin(tileUrl) : undefined,
+    });
     this.listeners = [
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === this.document && event.contentChanges.length > 0) this.scheduleRedraw();
@@ -107,8 +119,17 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     this.timer = undefined;
     const format = aoiFormatOf(this.document) ?? 'geojson';
     const text = this.document.getText();
-    const result = this.services.aoiCache.read(text, format, { uri: this.document.uri.toString(), version: this.document.version });
-    const view = buildAoiView(vscode.workspace.asRelativePath(this.document.uri), text, result, this.lastGood, this.fitNext && result.ok);
+    const result = this.services.aoiCache.read(text, format, {
+      uri: this.document.uri.toString(),
+      version: this.document.version,
+    });
+    const view = buildAoiView(
+      vscode.workspace.asRelativePath(this.document.uri),
+      text,
+      result,
+      this.lastGood,
+      this.fitNext && result.ok,
+    );
     if (result.ok) this.fitNext = false;
     this.lastGood = view.lastGood;
     this.post(view.message);
@@ -125,7 +146,11 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     else if (orders.state.kind !== 'loading' && (await this.services.apiKey.get())) void orders.refresh(true);
     const tiles = lastTileSearch();
     if (tiles) this.post(tilesLayer(tiles));
-    const [files, sidecars, series] = await Promise.all([workspaceAoiFiles(this.document.uri), imageSidecars(), seriesFolders()]);
+    const [files, sidecars, series] = await Promise.all([
+      workspaceAoiFiles(this.document.uri),
+      imageSidecars(),
+      seriesFolders(),
+    ]);
     if (!current()) return;
     this.post(workspaceLayer(files));
     this.post(footprintsLayer(sidecars));
@@ -150,11 +175,18 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   private async fieldValues(): Promise<ReturnType<typeof fieldValuesFromTables>> {
     let fields: Field[] = [];
     try {
-      fields = readFields(this.document.getText(), vscode.workspace.asRelativePath(this.document.uri), aoiFormatOf(this.document) ?? 'geojson');
+      fields = readFields(
+        this.document.getText(),
+        vscode.workspace.asRelativePath(this.document.uri),
+        aoiFormatOf(this.document) ?? 'geojson',
+      );
     } catch {
       // Invalid geometry or duplicate ids: the Problems panel says it; no fields are coloured.
     }
-    return fieldValuesFromTables(fields, fields.length === 0 ? [] : this.shownValues ? [this.shownValues] : await statsTables());
+    return fieldValuesFromTables(
+      fields,
+      fields.length === 0 ? [] : this.shownValues ? [this.shownValues] : await statsTables(),
+    );
   }
 
   protected override async onReady(): Promise<void> {
@@ -197,7 +229,11 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   private scheduleLayers(): void {
     clearTimeout(this.layersTimer);
     this.layersTimer = setTimeout(() => {
-      this.refreshLayers().catch((error: unknown) => this.services.log('map').warn(`Layers not refreshed: ${error instanceof Error ? error.message : String(error)}`));
+      this.refreshLayers().catch((error: unknown) =>
+        this.services
+          .log('map')
+          .warn(`Layers not refreshed: ${error instanceof Error ? error.message : String(error)}`),
+      );
     }, LAYERS_DEBOUNCE_MS);
   }
 
@@ -212,7 +248,11 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     const range = new vscode.Range(this.document.positionAt(span.start), this.document.positionAt(span.end));
     // Where the text is on screen already, else beside the map (not in its place).
     const shown = vscode.window.visibleTextEditors.find((e) => e.document === this.document)?.viewColumn;
-    const editor = await vscode.window.showTextDocument(this.document, { viewColumn: shown ?? vscode.ViewColumn.Beside, preserveFocus: false, selection: range });
+    const editor = await vscode.window.showTextDocument(this.document, {
+      viewColumn: shown ?? vscode.ViewColumn.Beside,
+      preserveFocus: false,
+      selection: range,
+    });
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
 
@@ -223,7 +263,9 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
 }
 
 function watchLayerFiles(changed: () => void): vscode.Disposable[] {
-  const watcher = vscode.workspace.createFileSystemWatcher('**/*.{tif,tiff,TIF,TIFF,json,geojson,wkt,GEOJSON,WKT,csv,CSV}');
+  const watcher = vscode.workspace.createFileSystemWatcher(
+    '**/*.{tif,tiff,TIF,TIFF,json,geojson,wkt,GEOJSON,WKT,csv,CSV}',
+  );
   return [watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed)];
 }
 

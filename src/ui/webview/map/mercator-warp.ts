@@ -81,7 +81,10 @@ export function warpToMercator(view: Rgba, grid: ImageGrid, maxSide = 512): Warp
   const ky = view.height / grid.height;
   for (let j = 0; j < rows; j++) {
     for (let i = 0; i < cols; i++) {
-      const [lon, lat] = mercatorToLonLat(extent[0] + (Math.min(i * STEP, width) + 0.5) * sizeX, extent[3] - (Math.min(j * STEP, height) + 0.5) * sizeY);
+      const [lon, lat] = mercatorToLonLat(
+        extent[0] + (Math.min(i * STEP, width) + 0.5) * sizeX,
+        extent[3] - (Math.min(j * STEP, height) + 0.5) * sizeY,
+      );
       const [c, r] = grid.toPixel(lon, lat);
       at[(j * cols + i) * 2] = c * kx;
       at[(j * cols + i) * 2 + 1] = r * ky;
@@ -100,7 +103,9 @@ export function warpToMercator(view: Rgba, grid: ImageGrid, maxSide = 512): Warp
       const c = a + cols * 2;
       const d = c + 2;
       const sx = Math.floor((at[a] * (1 - fx) + at[b] * fx) * (1 - fy) + (at[c] * (1 - fx) + at[d] * fx) * fy);
-      const sy = Math.floor((at[a + 1] * (1 - fx) + at[b + 1] * fx) * (1 - fy) + (at[c + 1] * (1 - fx) + at[d + 1] * fx) * fy);
+      const sy = Math.floor(
+        (at[a + 1] * (1 - fx) + at[b + 1] * fx) * (1 - fy) + (at[c + 1] * (1 - fx) + at[d + 1] * fx) * fy,
+      );
       if (sx < 0 || sy < 0 || sx >= view.width || sy >= view.height) continue;
       const from = (sy * view.width + sx) * 4;
       const to = (y * width + x) * 4;

@@ -69,19 +69,21 @@ const fieldValuesMessage = z.object({
   title: z.string(),
   features: z.array(feature),
   zIndex: z.number(),
-  legend: z.optional(z.object({
-    index: z.string(),
-    statistic: z.string(),
-    table: z.string(),
-    min: z.number(),
-    max: z.number(),
-    minText: z.string(),
-    maxText: z.string(),
-    firstDate: z.string(),
-    lastDate: z.string(),
-    stops: z.array(z.string().check(z.regex(/^#[0-9a-f]{6}$/))),
-    withoutValue: z.number(),
-  })),
+  legend: z.optional(
+    z.object({
+      index: z.string(),
+      statistic: z.string(),
+      table: z.string(),
+      min: z.number(),
+      max: z.number(),
+      minText: z.string(),
+      maxText: z.string(),
+      firstDate: z.string(),
+      lastDate: z.string(),
+      stops: z.array(z.string().check(z.regex(/^#[0-9a-f]{6}$/))),
+      withoutValue: z.number(),
+    }),
+  ),
 });
 
 const imageMessage = z.object({
@@ -100,19 +102,30 @@ const imagesMessage = z.object({
   id: z.string(),
   title: z.string(),
   zIndex: z.number(),
-  images: z.array(z.object({
-    key: z.string(),
-    width: z.number(),
-    height: z.number(),
-    rgba: z.instanceof(Uint8Array),
-    extent: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-  })),
+  images: z.array(
+    z.object({
+      key: z.string(),
+      width: z.number(),
+      height: z.number(),
+      rgba: z.instanceof(Uint8Array),
+      extent: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    }),
+  ),
 });
 
 const highlightMessage = z.object({ type: z.literal('highlight'), polygon: z.optional(z.number()) });
 const configMessage = z.object({ type: z.literal('config'), tileUrl: z.optional(z.string()) });
 
-export const hostMessageSchema = z.discriminatedUnion('type', [configMessage, aoiMessage, layerMessage, fieldValuesMessage, imageMessage, imagesMessage, highlightMessage, basemapReplySchema]);
+export const hostMessageSchema = z.discriminatedUnion('type', [
+  configMessage,
+  aoiMessage,
+  layerMessage,
+  fieldValuesMessage,
+  imageMessage,
+  imagesMessage,
+  highlightMessage,
+  basemapReplySchema,
+]);
 
 export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
@@ -128,15 +141,17 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
     /** 'layers': the layers are set (counts known, nothing painted yet); 'frame': the first frame
      * showing the AOI; 'complete': everything drawn, the basemap included. */
     phase: z.enum(['layers', 'frame', 'complete']),
-    layers: z.array(z.object({
-      id: z.string(),
-      title: z.string(),
-      visible: z.boolean(),
-      toggleable: z.boolean(),
-      featureCount: z.number(),
-      /** The first feature ids of the layer (tests check what is listed). */
-      ids: z.optional(z.array(z.string())),
-    })),
+    layers: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        visible: z.boolean(),
+        toggleable: z.boolean(),
+        featureCount: z.number(),
+        /** The first feature ids of the layer (tests check what is listed). */
+        ids: z.optional(z.array(z.string())),
+      }),
+    ),
     basemapScales: z.array(z.string()),
     /** The basemap files read so far (land, water, places), e.g. 'places/19_14.json'. */
     basemapFiles: z.array(z.string()),

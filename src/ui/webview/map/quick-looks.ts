@@ -14,7 +14,11 @@ const IMAGES_LAYER_ID = 'images';
 const MAX_QUICK_LOOKS = 24;
 const QUICK_LOOK_SIDE = 512;
 
-export async function quickLook(core: Raster, path: string, maxSide = QUICK_LOOK_SIDE): Promise<WarpedImage | undefined> {
+export async function quickLook(
+  core: Raster,
+  path: string,
+  maxSide = QUICK_LOOK_SIDE,
+): Promise<WarpedImage | undefined> {
   let raster;
   try {
     raster = await core.RasterFile.open(path);
@@ -23,8 +27,20 @@ export async function quickLook(core: Raster, path: string, maxSide = QUICK_LOOK
   }
   try {
     const meta = raster.metadata;
-    const targetWidth = Math.max(1, Math.round(meta.width >= meta.height ? Math.min(maxSide, meta.width) : (Math.min(maxSide, meta.height) * meta.width) / meta.height));
-    const grid = { width: meta.width, height: meta.height, toPixel: (lon: number, lat: number) => core.lonLatToPixel(meta, lon, lat), toLonLat: (c: number, r: number) => core.pixelToLonLat(meta, c, r) };
+    const targetWidth = Math.max(
+      1,
+      Math.round(
+        meta.width >= meta.height
+          ? Math.min(maxSide, meta.width)
+          : (Math.min(maxSide, meta.height) * meta.width) / meta.height,
+      ),
+    );
+    const grid = {
+      width: meta.width,
+      height: meta.height,
+      toPixel: (lon: number, lat: number) => core.lonLatToPixel(meta, lon, lat),
+      toLonLat: (c: number, r: number) => core.pixelToLonLat(meta, c, r),
+    };
     grid.toLonLat(0, 0); // throws for a projection the core cannot place: no quick-look then
     const view = await core.renderView(raster, { targetWidth });
     return warpToMercator(view, grid, maxSide);
@@ -49,7 +65,8 @@ export async function imagesMessage(files: readonly ImageFile[]): Promise<Images
     const core = await import('../../../raster');
     for (const file of files.slice(0, MAX_QUICK_LOOKS)) {
       const look = await quickLook(core, file.path);
-      if (look) images.push({ key: file.name, width: look.width, height: look.height, rgba: look.rgba, extent: look.extent });
+      if (look)
+        images.push({ key: file.name, width: look.width, height: look.height, rgba: look.rgba, extent: look.extent });
     }
   }
   return { type: 'images', id: IMAGES_LAYER_ID, title: 'Downloaded images (drawn in place)', zIndex: 20, images };

@@ -21,7 +21,10 @@ async function startsAsTable(path: string): Promise<boolean> {
     if (!(await handle.stat()).isFile()) return false;
     const head = Buffer.alloc(TABLE_HEADER.length + 3);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return head.toString('utf8', 0, bytesRead).replace(/^\uFEFF/, '').startsWith(TABLE_HEADER);
+    return head
+      .toString('utf8', 0, bytesRead)
+      .replace(/^\uFEFF/, '')
+      .startsWith(TABLE_HEADER);
   } finally {
     await handle.close();
   }
@@ -36,7 +39,11 @@ export async function statsTables(): Promise<StatsTable[]> {
       if (!(await startsAsTable(uri.fsPath))) continue;
       const name = vscode.workspace.asRelativePath(uri);
       const { mtimeMs } = await stat(uri.fsPath);
-      tables.push({ name, rows: readStatsCsv(await readTextBounded(uri.fsPath, MAX_TABLE_BYTES), name), modified: mtimeMs });
+      tables.push({
+        name,
+        rows: readStatsCsv(await readTextBounded(uri.fsPath, MAX_TABLE_BYTES), name),
+        modified: mtimeMs,
+      });
     } catch {
       // Deleted, unreadable, too large or damaged since the search: simply not used.
     }

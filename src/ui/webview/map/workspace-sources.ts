@@ -33,7 +33,11 @@ export async function workspaceAoiFiles(except: vscode.Uri | undefined): Promise
     if (except && uri.toString() === except.toString()) continue;
     const text = await readText(uri, MAX_AOI_BYTES);
     if (text === undefined) continue;
-    files.push({ name: vscode.workspace.asRelativePath(uri), text, format: uri.path.toLowerCase().endsWith('.wkt') ? 'wkt' : 'geojson' });
+    files.push({
+      name: vscode.workspace.asRelativePath(uri),
+      text,
+      format: uri.path.toLowerCase().endsWith('.wkt') ? 'wkt' : 'geojson',
+    });
   }
   return files;
 }
@@ -46,7 +50,11 @@ export async function imageSidecars(): Promise<Sidecar[]> {
       const text = await readText(image.with({ path: candidate }), 1_000_000);
       if (text === undefined) continue;
       try {
-        sidecars.push({ image: vscode.workspace.asRelativePath(image), path: image.fsPath, item: JSON.parse(text) as unknown });
+        sidecars.push({
+          image: vscode.workspace.asRelativePath(image),
+          path: image.fsPath,
+          item: JSON.parse(text) as unknown,
+        });
         break;
       } catch {
         // Not JSON: not a sidecar.
@@ -78,11 +86,19 @@ export async function seriesFolders(): Promise<SeriesFolder[]> {
   for (const uri of found.sort((a, b) => a.path.localeCompare(b.path))) {
     const folderUri = vscode.Uri.joinPath(uri, '..');
     if (listed.has(folderUri.toString())) continue;
-    const root = parsed(await readText(uri, 20_000_000)) as { type?: unknown; features?: unknown; links?: unknown } | undefined;
+    const root = parsed(await readText(uri, 20_000_000)) as
+      { type?: unknown; features?: unknown; links?: unknown } | undefined;
     let items: unknown[] = [];
     if (root?.type === 'FeatureCollection' && Array.isArray(root.features)) items = root.features.slice(0, budget);
     else if (root?.type === 'Collection' && Array.isArray(root.links)) {
-      const hrefs = root.links.flatMap((link: { rel?: unknown; href?: unknown }) => (link?.rel === 'item' && typeof link.href === 'string' && !/^[a-z][\w+.-]*:/i.test(link.href) && !link.href.split(/[\\/]/).includes('..') ? [link.href] : []));
+      const hrefs = root.links.flatMap((link: { rel?: unknown; href?: unknown }) =>
+        link?.rel === 'item' &&
+        typeof link.href === 'string' &&
+        !/^[a-z][\w+.-]*:/i.test(link.href) &&
+        !link.href.split(/[\\/]/).includes('..')
+          ? [link.href]
+          : [],
+      );
       for (const href of hrefs.slice(0, budget)) {
         const item = parsed(await readText(vscode.Uri.joinPath(folderUri, href), 1_000_000));
         if (item !== undefined) items.push(item);

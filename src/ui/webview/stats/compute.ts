@@ -60,7 +60,13 @@ export async function computeFieldStats(
   const cachePath = core.cachePathFor(resolve(base, SERIES_TABLE_NAME));
   const cache = await core.RowCache.load(cachePath);
   const result = await core.computeStats({
-    fields, images, measures, rule: request.rule, cache, signal, progress,
+    fields,
+    images,
+    measures,
+    rule: request.rule,
+    cache,
+    signal,
+    progress,
     imageLabel: (path) => relative(base, resolve(path)).split(sep).join('/'),
   });
   let cacheProblem: string | undefined;
@@ -69,7 +75,16 @@ export async function computeFieldStats(
   } catch (error) {
     cacheProblem = error instanceof Error ? error.message : String(error);
   }
-  return { request, fields, indexNames: measures.map((m) => m.name), rows: result.rows, base, failures: result.failures, measured: result.measured, ...(cacheProblem ? { cacheProblem } : {}) };
+  return {
+    request,
+    fields,
+    indexNames: measures.map((m) => m.name),
+    rows: result.rows,
+    base,
+    failures: result.failures,
+    measured: result.measured,
+    ...(cacheProblem ? { cacheProblem } : {}),
+  };
 }
 
 /** The measures an image's bands allow: the named indices whose bands (or index band) it has, then
@@ -80,7 +95,9 @@ export async function measuresFor(image: string): Promise<{ named: string[]; ban
   try {
     const bands = file.metadata.bandNames;
     const upper = new Set(bands.map((b) => b.toUpperCase()));
-    const named = core.NAMED_INDICES.filter((name) => core.measureOf(name).forms.some((form) => form.bands.every((b) => upper.has(b))));
+    const named = core.NAMED_INDICES.filter((name) =>
+      core.measureOf(name).forms.some((form) => form.bands.every((b) => upper.has(b))),
+    );
     return { named, bands };
   } finally {
     await file.close();
@@ -90,7 +107,12 @@ export async function measuresFor(image: string): Promise<{ named: string[]; ban
 /** The long table as CSV for a file written in `folder`: image paths relative to that folder. */
 export async function csvFor(content: StatsContent, folder: string): Promise<string> {
   const core = await loadStatsCore();
-  return core.toCsv(content.rows.map((row) => ({ ...row, image: relative(folder, resolve(content.base, row.image)).split(sep).join('/') })));
+  return core.toCsv(
+    content.rows.map((row) => ({
+      ...row,
+      image: relative(folder, resolve(content.base, row.image)).split(sep).join('/'),
+    })),
+  );
 }
 
 /** The image a row was measured on (absolute), for a field and date. */

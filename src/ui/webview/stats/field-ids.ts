@@ -11,7 +11,10 @@ export function idCandidates(text: string): string[] {
     const names = Object.keys(features[0]?.properties ?? {});
     return names.filter((name) => {
       const values = features.map((f) => f.properties?.[name]);
-      return values.every((v) => typeof v === 'string' || typeof v === 'number') && new Set(values.map(String)).size === values.length;
+      return (
+        values.every((v) => typeof v === 'string' || typeof v === 'number') &&
+        new Set(values.map(String)).size === values.length
+      );
     });
   } catch {
     return [];

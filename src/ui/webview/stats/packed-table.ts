@@ -5,7 +5,11 @@ import type { StatsRow } from '../../../stats/index';
 import { STAT_COLUMNS } from './protocol';
 import type { PackedTable } from './protocol';
 
-export function packTable(rows: readonly StatsRow[], fieldOrder: readonly string[], indexOrder: readonly string[]): PackedTable {
+export function packTable(
+  rows: readonly StatsRow[],
+  fieldOrder: readonly string[],
+  indexOrder: readonly string[],
+): PackedTable {
   const dateSet = new Set<string>();
   const indexSet = new Set<string>();
   for (const row of rows) {

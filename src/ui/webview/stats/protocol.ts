@@ -9,7 +9,20 @@ import { Views } from '../../constants';
 
 /** The statistics of a row, in this order, STAT_COLUMNS.length numbers per row (packed-table.ts
  * writes them in this order by name: change both together; its unit test compares each column). */
-export const STAT_COLUMNS = ['mean', 'median', 'std', 'min', 'max', 'p10', 'p25', 'p75', 'p90', 'valid_pixels', 'nodata_pixels', 'valid_fraction'] as const;
+export const STAT_COLUMNS = [
+  'mean',
+  'median',
+  'std',
+  'min',
+  'max',
+  'p10',
+  'p25',
+  'p75',
+  'p90',
+  'valid_pixels',
+  'nodata_pixels',
+  'valid_fraction',
+] as const;
 export type StatColumn = (typeof STAT_COLUMNS)[number];
 
 export const STATS_VIEW_TYPE = Views.fieldStatistics;
@@ -17,7 +30,9 @@ export const STATS_VIEW_TYPE = Views.fieldStatistics;
 const indexArray = z.custom<Uint32Array>((v) => v instanceof Uint32Array, 'Uint32Array');
 const numbers = z.custom<Float64Array>((v) => v instanceof Float64Array, 'Float64Array');
 /** The chart as a PNG data URL (canvas.toDataURL): text crosses every webview transport alike. */
-const pngDataUrl = z.string().check(z.regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/), z.maxLength(64 * 1024 * 1024));
+const pngDataUrl = z
+  .string()
+  .check(z.regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/), z.maxLength(64 * 1024 * 1024));
 
 /** The long table, one entry per row in each array; `stats` holds STAT_COLUMNS.length numbers per row. */
 const packedTableSchema = z.object({
@@ -46,11 +61,22 @@ const showSchema = z.object({
 export const statsHostSchema = z.discriminatedUnion('type', [
   showSchema,
   /** An export was written (or not: `error`); `file` is the path the person chose. */
-  z.object({ type: z.literal('exported'), what: z.enum(['csv', 'png']), file: z.optional(z.string()), error: z.optional(z.string()) }),
+  z.object({
+    type: z.literal('exported'),
+    what: z.enum(['csv', 'png']),
+    file: z.optional(z.string()),
+    error: z.optional(z.string()),
+  }),
   /** Asks the page for its chart as a PNG (answered with `png`); tests and the PNG export. */
   z.object({ type: z.literal('drawPng'), requestId: z.string() }),
   /** Acts on the page as a person would (tests): search, select, switch the view. */
-  z.object({ type: z.literal('act'), search: z.optional(z.string()), select: z.optional(z.array(z.string())), view: z.optional(z.enum(['time', 'doy'])), index: z.optional(z.string()) }),
+  z.object({
+    type: z.literal('act'),
+    search: z.optional(z.string()),
+    select: z.optional(z.array(z.string())),
+    view: z.optional(z.enum(['time', 'doy'])),
+    index: z.optional(z.string()),
+  }),
 ]);
 
 export const statsPageSchema = z.discriminatedUnion('type', [

@@ -57,7 +57,11 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
       type: 'show',
       title: panel.title,
       subtitle: subtitleOf(content),
-      table: packTable(content.rows, content.fields.map((f) => f.id), content.indexNames),
+      table: packTable(
+        content.rows,
+        content.fields.map((f) => f.id),
+        content.indexNames,
+      ),
       validThreshold: VALID_THRESHOLD,
       failures: content.failures,
     };
@@ -70,7 +74,11 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
   }
 
   /** A new panel beside the editor showing `content`. */
-  static create(extensionUri: vscode.Uri, content: StatsContent, saveTarget: SaveTarget = (o) => vscode.window.showSaveDialog(o)): StatsPanel {
+  static create(
+    extensionUri: vscode.Uri,
+    content: StatsContent,
+    saveTarget: SaveTarget = (o) => vscode.window.showSaveDialog(o),
+  ): StatsPanel {
     const title = `Field statistics: ${content.request.aoi.split(/[\\/]/).pop() ?? ''}`;
     const panel = PanelHost.createPanel(statsPage, extensionUri, title);
     return new StatsPanel(panel, extensionUri, content, saveTarget);
@@ -133,24 +141,45 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
     const outline = { type: 'MultiPolygon' as const, coordinates: found.polygons };
     // Beside the chart, so the next point can be clicked while the image is on screen.
     const viewColumn = this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
-    await vscode.commands.executeCommand(Commands.openImage, { path: image, outline, label: `Field ${field}`, viewColumn });
+    await vscode.commands.executeCommand(Commands.openImage, {
+      path: image,
+      outline,
+      label: `Field ${field}`,
+      viewColumn,
+    });
   }
 
   /** Saves the long table as CSV: at `target`, else where the person says. */
   async exportCsv(target?: vscode.Uri): Promise<string | undefined> {
-    const uri = target ?? (await this.saveTarget({ defaultUri: vscode.Uri.file(join(this.content.base, SERIES_TABLE_NAME)), filters: { CSV: ['csv'] }, title: 'Export the field statistics as CSV' }));
+    const uri =
+      target ??
+      (await this.saveTarget({
+        defaultUri: vscode.Uri.file(join(this.content.base, SERIES_TABLE_NAME)),
+        filters: { CSV: ['csv'] },
+        title: 'Export the field statistics as CSV',
+      }));
     if (!uri) return undefined;
     return this.write('csv', uri, async () => csvFor(this.content, dirname(uri.fsPath)));
   }
 
   /** Saves the chart (a PNG data URL from the page): at `target`, else where the person says. */
   async exportPng(dataUrl: string, target?: vscode.Uri): Promise<string | undefined> {
-    const uri = target ?? (await this.saveTarget({ defaultUri: vscode.Uri.file(join(this.content.base, 'field-stats.png')), filters: { PNG: ['png'] }, title: 'Export the chart as PNG' }));
+    const uri =
+      target ??
+      (await this.saveTarget({
+        defaultUri: vscode.Uri.file(join(this.content.base, 'field-stats.png')),
+        filters: { PNG: ['png'] },
+        title: 'Export the chart as PNG',
+      }));
     if (!uri) return undefined;
     return this.write('png', uri, async () => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
   }
 
-  private async write(what: 'csv' | 'png', uri: vscode.Uri, data: () => Promise<string | Uint8Array>): Promise<string | undefined> {
+  private async write(
+    what: 'csv' | 'png',
+    uri: vscode.Uri,
+    data: () => Promise<string | Uint8Array>,
+  ): Promise<string | undefined> {
     if (uri.scheme !== 'file') {
       this.post({ type: 'exported', what, error: 'only files on this computer can be written' });
       return undefined;
@@ -170,7 +199,15 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
 
 function subtitleOf(content: StatsContent): string {
   const { request } = content;
-  const rule = request.rule === 'centre' ? 'pixel centre inside the field' : request.rule === 'all-touched' ? 'every pixel the field touches' : 'exact area fractions';
-  const cached = content.measured === 0 ? 'all from the cache' : `${content.measured} image${content.measured === 1 ? '' : 's'} read`;
+  const rule =
+    request.rule === 'centre'
+      ? 'pixel centre inside the field'
+      : request.rule === 'all-touched'
+        ? 'every pixel the field touches'
+        : 'exact area fractions';
+  const cached =
+    content.measured === 0
+      ? 'all from the cache'
+      : `${content.measured} image${content.measured === 1 ? '' : 's'} read`;
   return `${content.fields.length} field${content.fields.length === 1 ? '' : 's'} of ${request.aoi.split(/[\\/]/).pop()} over ${content.base} · ${rule} · ${cached}`;
 }

@@ -38,7 +38,12 @@ export class ImageSession {
         width: meta.width,
         height: meta.height,
         facts: [...factsOf(meta), ...facts],
-        presets: core.presetsFor(meta.bandNames).map((p) => ({ id: p.id, label: p.label, bands: p.bands.map((b) => meta.bandNames[b] as string), ...(p.ramp ? { ramp: p.ramp } : {}) })),
+        presets: core.presetsFor(meta.bandNames).map((p) => ({
+          id: p.id,
+          label: p.label,
+          bands: p.bands.map((b) => meta.bandNames[b] as string),
+          ...(p.ramp ? { ramp: p.ramp } : {}),
+        })),
         ...(aoi ? { aoi } : {}),
         ...(requestText ? { requestText } : {}),
         ...locatorField(meta, core, sidecar),
@@ -66,7 +71,10 @@ export class ImageSession {
     const window = clampWindow(request.window, meta.width, meta.height);
     const targetWidth = Math.max(1, Math.min(4096, Math.round(request.targetWidth)));
     const key = JSON.stringify([mapping.bands, window, targetWidth]);
-    const read = this.lastRead?.key === key ? this.lastRead.read : await this.raster.readWindow({ bands: mapping.bands, targetWidth, window });
+    const read =
+      this.lastRead?.key === key
+        ? this.lastRead.read
+        : await this.raster.readWindow({ bands: mapping.bands, targetWidth, window });
     this.lastRead = { key, read };
     const rules = mapping.bands.map((b) => meta.values[b] as ValueRule);
     const own = read.data.map((channel) => this.core.computeStretch(channel));
@@ -74,16 +82,34 @@ export class ImageSession {
     const stretches = chooseStretches(percentile, request.stretch, rules, request.carried);
     const empty = isEmptyView(own);
     const rgba = this.core.renderRgba(read.data, stretches, mapping.ramp ?? 'gray');
-    const channels: ViewChannel[] = stretches.map((s, i) => channelOf(s, rules[i] as ValueRule, meta.bandNames[mapping.bands[i] as number] as string));
+    const channels: ViewChannel[] = stretches.map((s, i) =>
+      channelOf(s, rules[i] as ValueRule, meta.bandNames[mapping.bands[i] as number] as string),
+    );
     return {
-      type: 'view', inReplyTo, presetId: mapping.id, window, width: read.width, height: read.height, rgba, channels, level: read.level, empty,
+      type: 'view',
+      inReplyTo,
+      presetId: mapping.id,
+      window,
+      width: read.width,
+      height: read.height,
+      rgba,
+      channels,
+      level: read.level,
+      empty,
       ...(mapping.bands.length === 1 ? { legend: this.legend(mapping.ramp ?? 'gray') } : {}),
     };
   }
 
   private legend(ramp: 'gray' | 'index'): Uint8ClampedArray {
     const steps = Float32Array.from({ length: 256 }, (_, i) => i);
-    const stretch: ChannelStretch = { low: 0, high: 255, min: 0, max: 255, validCount: 256, histogram: new Uint32Array(256) };
+    const stretch: ChannelStretch = {
+      low: 0,
+      high: 255,
+      min: 0,
+      max: 255,
+      validCount: 256,
+      histogram: new Uint32Array(256),
+    };
     return this.core.renderRgba([steps], [stretch], ramp);
   }
 
@@ -95,9 +121,19 @@ export class ImageSession {
     const x = meta.origin[0] + (c + 0.5) * meta.resolution[0];
     const y = meta.origin[1] - (r + 0.5) * meta.resolution[1];
     const crs = meta.epsg !== undefined ? `EPSG:${meta.epsg}` : 'unknown CRS';
-    if (!reading) return { type: 'pixel', inReplyTo, column: c, row: r, inside: false, lon: null, lat: null, x, y, crs, bands: [] };
+    if (!reading)
+      return { type: 'pixel', inReplyTo, column: c, row: r, inside: false, lon: null, lat: null, x, y, crs, bands: [] };
     return {
-      type: 'pixel', inReplyTo, column: reading.column, row: reading.row, inside: true, lon: reading.lon ?? null, lat: reading.lat ?? null, x, y, crs,
+      type: 'pixel',
+      inReplyTo,
+      column: reading.column,
+      row: reading.row,
+      inside: true,
+      lon: reading.lon ?? null,
+      lat: reading.lat ?? null,
+      x,
+      y,
+      crs,
       bands: reading.bands.map((b) => ({ name: b.name, raw: b.raw ?? null, value: b.value ?? null, kind: b.kind })),
     };
   }
@@ -110,12 +146,21 @@ export class ImageSession {
 function channelOf(s: ChannelStretch, rule: ValueRule, band: string): ViewChannel {
   const value = (raw: number) => raw * rule.scale + rule.offset;
   return {
-    band, kind: rule.kind, low: value(s.low), high: value(s.high),
-    min: Number.isNaN(s.min) ? null : value(s.min), max: Number.isNaN(s.max) ? null : value(s.max), histogram: s.histogram,
+    band,
+    kind: rule.kind,
+    low: value(s.low),
+    high: value(s.high),
+    min: Number.isNaN(s.min) ? null : value(s.min),
+    max: Number.isNaN(s.max) ? null : value(s.max),
+    histogram: s.histogram,
   };
 }
 
-function clampWindow(w: [number, number, number, number], width: number, height: number): [number, number, number, number] {
+function clampWindow(
+  w: [number, number, number, number],
+  width: number,
+  height: number,
+): [number, number, number, number] {
   const x0 = Math.max(0, Math.min(width - 1, Math.floor(w[0])));
   const y0 = Math.max(0, Math.min(height - 1, Math.floor(w[1])));
   const x1 = Math.max(x0 + 1, Math.min(width, Math.ceil(w[2])));

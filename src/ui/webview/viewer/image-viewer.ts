@@ -74,7 +74,12 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
       const series = await seriesOf(this.path);
       const display = takeCarried(this.path);
       const outline = await this.pixelOutline();
-      this.post({ ...session.show, ...(series ? { series: { dates: series.dates, index: series.index } } : {}), ...(display ? { display } : {}), ...(outline ? { outline } : {}) });
+      this.post({
+        ...session.show,
+        ...(series ? { series: { dates: series.dates, index: series.index } } : {}),
+        ...(display ? { display } : {}),
+        ...(outline ? { outline } : {}),
+      });
     } catch (error) {
       await this.fail(error);
     }
@@ -89,7 +94,12 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
         case 'render': {
           const session = await this.open();
           const { presetId, window, targetWidth, stretch, carried } = message;
-          this.post(await session.render({ presetId, window, targetWidth, ...(stretch ? { stretch } : {}), ...(carried ? { carried } : {}) }, message.requestId));
+          this.post(
+            await session.render(
+              { presetId, window, targetWidth, ...(stretch ? { stretch } : {}), ...(carried ? { carried } : {}) },
+              message.requestId,
+            ),
+          );
           return;
         }
         case 'inspect': {
@@ -114,12 +124,19 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
 
   /** Steps through the series as a person reads it: the neighbouring date opens in this viewer's
    * place (same column), starting from this band mapping and these cut-offs, and this one closes. */
-  private async step(direction: -1 | 1, presetId: string, stretch: { low: number; high: number }[] | undefined): Promise<void> {
+  private async step(
+    direction: -1 | 1,
+    presetId: string,
+    stretch: { low: number; high: number }[] | undefined,
+  ): Promise<void> {
     const place = await seriesOf(this.path);
     const target = place?.files[place.index + direction];
     if (!target) return; // the first or last date: the page's button is disabled there
     carryTo(target, { presetId, ...(stretch ? { stretch } : {}) });
-    await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(target), VIEWER_VIEW_TYPE, { viewColumn: this.panel.viewColumn ?? vscode.ViewColumn.Active, preview: false });
+    await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(target), VIEWER_VIEW_TYPE, {
+      viewColumn: this.panel.viewColumn ?? vscode.ViewColumn.Active,
+      preview: false,
+    });
     this.dispose();
   }
 
@@ -145,10 +162,19 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
 
   private async fail(error: unknown, inReplyTo?: string): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
-    this.post({ type: 'failed', fileName: basename(this.path), message, fileSize: await sizeOf(this.path), ...(inReplyTo ? { inReplyTo } : {}) });
+    this.post({
+      type: 'failed',
+      fileName: basename(this.path),
+      message,
+      fileSize: await sizeOf(this.path),
+      ...(inReplyTo ? { inReplyTo } : {}),
+    });
   }
 
   protected override onDisposed(): void {
-    void this.session?.then((s) => s.close(), () => undefined);
+    void this.session?.then(
+      (s) => s.close(),
+      () => undefined,
+    );
   }
 }

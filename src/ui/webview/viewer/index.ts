@@ -57,9 +57,18 @@ function takeOutline(path: string): OutlineRequest | undefined {
 /** Opens `uri` in the image viewer (the download's "Open", a batch unit's Open Image), with
  * `outline` drawn over the image (a field of the statistics chart); a viewer of the file already
  * open shows the outline and comes to the front. */
-export async function openInImageViewer(uri: vscode.Uri, outline?: OutlineRequest, viewColumn?: vscode.ViewColumn): Promise<void> {
+export async function openInImageViewer(
+  uri: vscode.Uri,
+  outline?: OutlineRequest,
+  viewColumn?: vscode.ViewColumn,
+): Promise<void> {
   const already = outline ? viewers().filter((v) => v.path === uri.fsPath) : [];
   if (outline && already.length === 0) outlines.set(uri.fsPath, { outline, until: Date.now() + OUTLINE_MS });
   for (const viewer of already) await viewer.showOutline(outline);
-  await vscode.commands.executeCommand('vscode.openWith', uri, VIEWER_VIEW_TYPE, ...(viewColumn ? [{ viewColumn, preview: false }] : []));
+  await vscode.commands.executeCommand(
+    'vscode.openWith',
+    uri,
+    VIEWER_VIEW_TYPE,
+    ...(viewColumn ? [{ viewColumn, preview: false }] : []),
+  );
 }

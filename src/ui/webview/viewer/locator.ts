@@ -14,13 +14,16 @@ const STEPS = 8;
 function ringsOf(geometry: unknown): LonLat[][] {
   if (typeof geometry !== 'object' || geometry === null) return [];
   const { type, coordinates } = geometry as { type?: unknown; coordinates?: unknown };
-  const polygons = type === 'Polygon' ? [coordinates] : type === 'MultiPolygon' && Array.isArray(coordinates) ? coordinates : [];
+  const polygons =
+    type === 'Polygon' ? [coordinates] : type === 'MultiPolygon' && Array.isArray(coordinates) ? coordinates : [];
   const rings: LonLat[][] = [];
   for (const polygon of polygons) {
     if (!Array.isArray(polygon)) continue;
     for (const ring of polygon) {
       if (!Array.isArray(ring)) continue;
-      const points = ring.filter((p): p is LonLat => Array.isArray(p) && Number.isFinite(p[0]) && Number.isFinite(p[1])).map((p): LonLat => [p[0], p[1]]);
+      const points = ring
+        .filter((p): p is LonLat => Array.isArray(p) && Number.isFinite(p[0]) && Number.isFinite(p[1]))
+        .map((p): LonLat => [p[0], p[1]]);
       if (points.length >= 3) rings.push(points);
     }
   }
@@ -39,7 +42,8 @@ export function locatorOf(meta: RasterMetadata, core: Raster, sidecar: unknown):
     border.push([0, 0]);
     const footprint = border.map(([column, row]) => core.pixelToLonLat(meta, column, row));
     if (!footprint.every(([lon, lat]) => Number.isFinite(lon) && Number.isFinite(lat))) return undefined;
-    const geometry = typeof sidecar === 'object' && sidecar !== null ? (sidecar as { geometry?: unknown }).geometry : undefined;
+    const geometry =
+      typeof sidecar === 'object' && sidecar !== null ? (sidecar as { geometry?: unknown }).geometry : undefined;
     return { footprint, aoi: ringsOf(geometry) };
   } catch {
     // A coordinate system the core cannot place longitudes in: no locator, the rest stands.

@@ -26,25 +26,54 @@ export interface PixelOutline {
 const MAX_POSITIONS = 200_000;
 
 function isPosition(value: unknown): value is [number, number] {
-  return Array.isArray(value) && value.length >= 2 && typeof value[0] === 'number' && typeof value[1] === 'number' && Number.isFinite(value[0]) && Number.isFinite(value[1]) && Math.abs(value[0]) <= 180 && Math.abs(value[1]) <= 90;
+  return (
+    Array.isArray(value) &&
+    value.length >= 2 &&
+    typeof value[0] === 'number' &&
+    typeof value[1] === 'number' &&
+    Number.isFinite(value[0]) &&
+    Number.isFinite(value[1]) &&
+    Math.abs(value[0]) <= 180 &&
+    Math.abs(value[1]) <= 90
+  );
 }
 
 /** The polygons of a GeoJSON Polygon or MultiPolygon, or an error that says what is wrong. */
 export function outlinePolygons(value: unknown): number[][][][] {
   const geometry = value as { type?: unknown; coordinates?: unknown } | null;
-  if (typeof geometry !== 'object' || geometry === null || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')) throw new Error('The outline must be a GeoJSON Polygon or MultiPolygon in longitude/latitude (EPSG:4326).');
+  if (
+    typeof geometry !== 'object' ||
+    geometry === null ||
+    (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')
+  )
+    throw new Error('The outline must be a GeoJSON Polygon or MultiPolygon in longitude/latitude (EPSG:4326).');
   const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as unknown;
   let positions = 0;
-  const ok = Array.isArray(polygons) && polygons.every((polygon) => Array.isArray(polygon) && polygon.every((ring) => {
-    if (!Array.isArray(ring) || ring.length < 4) return false;
-    positions += ring.length;
-    return positions <= MAX_POSITIONS && ring.every(isPosition);
-  }));
-  if (!ok) throw new Error(`The outline's rings must be lists of at least four [longitude, latitude] positions (at most ${MAX_POSITIONS} in all).`);
+  const ok =
+    Array.isArray(polygons) &&
+    polygons.every(
+      (polygon) =>
+        Array.isArray(polygon) &&
+        polygon.every((ring) => {
+          if (!Array.isArray(ring) || ring.length < 4) return false;
+          positions += ring.length;
+          return positions <= MAX_POSITIONS && ring.every(isPosition);
+        }),
+    );
+  if (!ok)
+    throw new Error(
+      `The outline's rings must be lists of at least four [longitude, latitude] positions (at most ${MAX_POSITIONS} in all).`,
+    );
   return polygons as number[][][][];
 }
 
-export function toPixelOutline(request: OutlineRequest, meta: RasterMetadata, core: Pick<Raster, 'lonLatToPixel'>): PixelOutline {
-  const rings = outlinePolygons(request.geometry).flatMap((polygon) => polygon.map((ring) => ring.map((p) => core.lonLatToPixel(meta, p[0] as number, p[1] as number))));
+export function toPixelOutline(
+  request: OutlineRequest,
+  meta: RasterMetadata,
+  core: Pick<Raster, 'lonLatToPixel'>,
+): PixelOutline {
+  const rings = outlinePolygons(request.geometry).flatMap((polygon) =>
+    polygon.map((ring) => ring.map((p) => core.lonLatToPixel(meta, p[0] as number, p[1] as number))),
+  );
   return { rings, label: request.label };
 }

@@ -13,7 +13,12 @@ const lonLat = z.tuple([z.number(), z.number()]);
 const stretchCuts = z.array(z.object({ low: z.number(), high: z.number() }));
 const direction = z.union([z.literal(-1), z.literal(1)]);
 
-const preset = z.object({ id: z.string(), label: z.string(), ramp: z.optional(z.enum(['gray', 'index'])), bands: z.array(z.string()) });
+const preset = z.object({
+  id: z.string(),
+  label: z.string(),
+  ramp: z.optional(z.enum(['gray', 'index'])),
+  bands: z.array(z.string()),
+});
 
 /** One channel of a rendered view: its stretch and histogram, in values (reflectance, index). */
 const channel = z.object({
@@ -67,7 +72,12 @@ const viewMessage = z.object({
   level: z.number(),
 });
 
-const bandReading = z.object({ name: z.string(), raw: z.nullable(z.number()), value: z.nullable(z.number()), kind: z.enum(['reflectance', 'index', 'number']) });
+const bandReading = z.object({
+  name: z.string(),
+  raw: z.nullable(z.number()),
+  value: z.nullable(z.number()),
+  kind: z.enum(['reflectance', 'index', 'number']),
+});
 
 const pixelMessage = z.object({
   type: z.literal('pixel'),
@@ -91,11 +101,21 @@ export const viewerHostSchema = z.discriminatedUnion('type', [
   /** Puts the inspector's cursor on a pixel, as the arrow keys do (tests, and "go to" later). */
   z.object({ type: z.literal('cursor'), column: z.number(), row: z.number() }),
   /** Outlines a field over the image (a viewer already open, asked again with an outline). */
-  z.object({ type: z.literal('outline'), rings: z.array(z.array(z.tuple([z.number(), z.number()]))), label: z.string() }),
+  z.object({
+    type: z.literal('outline'),
+    rings: z.array(z.array(z.tuple([z.number(), z.number()]))),
+    label: z.string(),
+  }),
   /** Steps to the previous or next date of the series, as the page's buttons do (tests, commands). */
   z.object({ type: z.literal('step'), direction }),
   /** The file cannot be shown: what is wrong with it, and its size. */
-  z.object({ type: z.literal('failed'), fileName: z.string(), message: z.string(), fileSize: z.string(), inReplyTo: z.optional(z.string()) }),
+  z.object({
+    type: z.literal('failed'),
+    fileName: z.string(),
+    message: z.string(),
+    fileSize: z.string(),
+    inReplyTo: z.optional(z.string()),
+  }),
   /** A basemap file the locator map asked for. */
   basemapReplySchema,
 ]);

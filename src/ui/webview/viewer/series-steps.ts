@@ -35,7 +35,11 @@ function entryOf(feature: unknown, folder: string): Entry | undefined {
   const file = fileOfHref(folder, image.href);
   // An href that leaves the folder is not one of its images.
   if (file === undefined || dirname(file) !== resolve(folder)) return undefined;
-  const profile = JSON.stringify([properties['sat-imagery:model'], properties['sat-imagery:resolution'], image['eo:bands']]);
+  const profile = JSON.stringify([
+    properties['sat-imagery:model'],
+    properties['sat-imagery:resolution'],
+    image['eo:bands'],
+  ]);
   return { date: properties.datetime.slice(0, 10), file, profile };
 }
 

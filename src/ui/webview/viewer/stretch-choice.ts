@@ -33,9 +33,16 @@ export function isEmptyView(own: readonly ChannelStretch[]): boolean {
  * else the chosen cut-offs. Carried cut-offs are taken all or none (true colour's three are one
  * stretch): only when they suit every channel, else this image's own percentiles.
  */
-export function chooseStretches(own: readonly ChannelStretch[], chosen: readonly CutOffs[] | undefined, rules: readonly ValueRule[], carried = false): ChannelStretch[] {
+export function chooseStretches(
+  own: readonly ChannelStretch[],
+  chosen: readonly CutOffs[] | undefined,
+  rules: readonly ValueRule[],
+  carried = false,
+): ChannelStretch[] {
   if (!chosen) return [...own];
-  const stored = own.map((_, i) => (chosen[i] ? storedCutOffs(chosen[i] as CutOffs, rules[i] as ValueRule) : undefined));
+  const stored = own.map((_, i) =>
+    chosen[i] ? storedCutOffs(chosen[i] as CutOffs, rules[i] as ValueRule) : undefined,
+  );
   if (carried && !own.every((s, i) => stored[i] !== undefined && cutOffsSuit(stored[i] as CutOffs, s))) return [...own];
   return own.map((s, i) => (stored[i] ? { ...s, ...stored[i] } : s));
 }

@@ -1,18 +1,39 @@
 // Estimate models for the webview tests, shaped like what the workflows build from the
 // simulator's answers.
-import type { CompositeEstimateModel, OrderEstimateModel, TileSelectionModel } from '../../../../src/workflows/engine/estimate-view-model';
+import type {
+  CompositeEstimateModel,
+  OrderEstimateModel,
+  TileSelectionModel,
+} from '../../../../src/workflows/engine/estimate-view-model';
 
 /** A 0.1° square with a square hole, near Copenhagen. */
 const squareWithHole = [
-  [[12.5, 55.6], [12.6, 55.6], [12.6, 55.7], [12.5, 55.7], [12.5, 55.6]],
-  [[12.53, 55.63], [12.57, 55.63], [12.57, 55.67], [12.53, 55.67], [12.53, 55.63]],
+  [
+    [12.5, 55.6],
+    [12.6, 55.6],
+    [12.6, 55.7],
+    [12.5, 55.7],
+    [12.5, 55.6],
+  ],
+  [
+    [12.53, 55.63],
+    [12.57, 55.63],
+    [12.57, 55.67],
+    [12.53, 55.67],
+    [12.53, 55.63],
+  ],
 ];
 
 export function compositeModel(overrides: Partial<CompositeEstimateModel> = {}): CompositeEstimateModel {
   return {
     kind: 'composite',
     title: 'Composite 2026-06-01: aoi.geojson',
-    aoi: { polygons: [squareWithHole], billedBoxes: [{ west: 12.5, south: 55.6, east: 12.6, north: 55.7 }], areaKm2: 62.4, billedAreaKm2: 70.2 },
+    aoi: {
+      polygons: [squareWithHole],
+      billedBoxes: [{ west: 12.5, south: 55.6, east: 12.6, north: 55.7 }],
+      areaKm2: 62.4,
+      billedAreaKm2: 70.2,
+    },
     settings: [
       { label: 'Model', value: 'Stratus3' },
       { label: 'Constellations', value: 'Sentinel2' },
@@ -22,7 +43,12 @@ export function compositeModel(overrides: Partial<CompositeEstimateModel> = {}):
       { label: 'EPSG', value: '47000' },
     ],
     warnings: [],
-    payload: { Wkt: 'POLYGON((12.5 55.6, 12.6 55.6, 12.6 55.7, 12.5 55.7, 12.5 55.6))', Date: '2026-06-01T00:00:00Z', Model: 'Stratus3', Resolution: 10 },
+    payload: {
+      Wkt: 'POLYGON((12.5 55.6, 12.6 55.6, 12.6 55.7, 12.5 55.7, 12.5 55.6))',
+      Date: '2026-06-01T00:00:00Z',
+      Model: 'Stratus3',
+      Resolution: 10,
+    },
     budget: undefined,
     credits: 14.04,
     areaEstimateKm2: 70.2,
@@ -36,8 +62,17 @@ export function orderModel(overrides: Partial<OrderEstimateModel> = {}): OrderEs
   return {
     kind: 'order',
     title: 'Order estimate: fields.wkt',
-    aoi: { polygons: [squareWithHole], billedBoxes: [{ west: 12.5, south: 55.6, east: 12.6, north: 55.7 }], areaKm2: 62.4, billedAreaKm2: 70.2 },
-    settings: [{ label: 'Model', value: 'Stratus2' }, { label: 'From', value: '2026-06-01' }, { label: 'To', value: 'open (recurring)' }],
+    aoi: {
+      polygons: [squareWithHole],
+      billedBoxes: [{ west: 12.5, south: 55.6, east: 12.6, north: 55.7 }],
+      areaKm2: 62.4,
+      billedAreaKm2: 70.2,
+    },
+    settings: [
+      { label: 'Model', value: 'Stratus2' },
+      { label: 'From', value: '2026-06-01' },
+      { label: 'To', value: 'open (recurring)' },
+    ],
     warnings: [],
     payload: { Wkt: 'GEOMETRYCOLLECTION(POLYGON((12.5 55.6, 12.6 55.6, 12.6 55.7, 12.5 55.7, 12.5 55.6)))', To: null },
     budget: undefined,
@@ -59,12 +94,27 @@ export function tilesModel(overrides: Partial<TileSelectionModel> = {}): TileSel
     guid,
     miniTile: false,
     epsg: '32633',
-    polygons: [[[[west, 55.6], [west + 0.05, 55.6], [west + 0.05, 55.7], [west, 55.7], [west, 55.6]]]],
+    polygons: [
+      [
+        [
+          [west, 55.6],
+          [west + 0.05, 55.6],
+          [west + 0.05, 55.7],
+          [west, 55.7],
+          [west, 55.6],
+        ],
+      ],
+    ],
   });
   return {
     kind: 'tiles',
     title: 'Tiles for aoi.geojson',
-    aoi: { polygons: [squareWithHole], billedBoxes: [{ west: 12.5, south: 55.6, east: 12.6, north: 55.7 }], areaKm2: 62.4, billedAreaKm2: 70.2 },
+    aoi: {
+      polygons: [squareWithHole],
+      billedBoxes: [{ west: 12.5, south: 55.6, east: 12.6, north: 55.7 }],
+      areaKm2: 62.4,
+      billedAreaKm2: 70.2,
+    },
     settings: [{ label: 'Model', value: 'Stratus3' }],
     warnings: [],
     payload: { TileGuids: ['t-1', 't-2'] },

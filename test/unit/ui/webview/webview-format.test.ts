@@ -1,5 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { counted, formatArea, formatCredits, formatMegabytes, formatMoney, formatUtc, NOT_GIVEN } from '../../../../src/common/format';
+import {
+  counted,
+  formatArea,
+  formatCredits,
+  formatMegabytes,
+  formatMoney,
+  formatUtc,
+  NOT_GIVEN,
+} from '../../../../src/common/format';
 import { budgetedCost, deriveWarnings, nextRenewal } from '../../../../media/webview/estimate/warnings';
 import { cancellationTerms } from '../../../../media/webview/estimate/cancellation';
 import { readAoi } from '../../../../src/geometry/read-aoi';
@@ -41,7 +49,8 @@ describe('webview figures', () => {
 describe('webview warnings', () => {
   it('warns when the billed area is above 1.5× the drawn one, not at 1.5×', () => {
     const aoi = (billed: number) => ({ polygons: [], billedBoxes: [], areaKm2: 10, billedAreaKm2: billed });
-    const ids = (billed: number) => deriveWarnings(orderModel({ aoi: aoi(billed), recurring: false }), en, now).map((w) => w.id);
+    const ids = (billed: number) =>
+      deriveWarnings(orderModel({ aoi: aoi(billed), recurring: false }), en, now).map((w) => w.id);
     assert.deepEqual(ids(15), []);
     assert.deepEqual(ids(15.1), ['billed-area']);
     const text = deriveWarnings(orderModel({ aoi: aoi(40), recurring: false }), en, now)[0].text;
@@ -50,22 +59,33 @@ describe('webview warnings', () => {
 
   it('names the minimum billed area of the billing rules the area was measured with, never a figure of its own', () => {
     // Two small fields far apart: each billed at the minimum, far above what is drawn.
-    const wkt = 'MULTIPOLYGON(((10 56,10.001 56,10.001 56.001,10 56.001,10 56)),((10.2 56,10.201 56,10.201 56.001,10.2 56.001,10.2 56)))';
+    const wkt =
+      'MULTIPOLYGON(((10 56,10.001 56,10.001 56.001,10 56.001,10 56)),((10.2 56,10.201 56,10.201 56.001,10.2 56.001,10.2 56)))';
     const text = (rules?: ReturnType<typeof billingRulesFrom>) => {
       const read = readAoi(wkt, 'wkt', rules);
       assert.ok(read.ok);
-      return deriveWarnings(orderModel({ aoi: estimateAoi(read.aoi), recurring: false }), en, now).find((w) => w.id === 'billed-area')?.text ?? '';
+      return (
+        deriveWarnings(orderModel({ aoi: estimateAoi(read.aoi), recurring: false }), en, now).find(
+          (w) => w.id === 'billed-area',
+        )?.text ?? ''
+      );
     };
     // The default rules (0.5 km² a polygon): billed 1 km², and the warning says 0.5, not 1.
     assert.match(text(), /The billed area \(1 km²\).*at least 0\.5 km²\.$/);
     assert.doesNotMatch(text(), /at least 1 km²/);
     // A specification document that says 2 km²: billed 4 km², the warning says 2.
-    assert.match(text(billingRulesFrom({ 'x-billing': { minimumBilledAreaKm2: 2 } })), /The billed area \(4 km²\).*at least 2 km²\.$/);
+    assert.match(
+      text(billingRulesFrom({ 'x-billing': { minimumBilledAreaKm2: 2 } })),
+      /The billed area \(4 km²\).*at least 2 km²\.$/,
+    );
   });
 
   it("uses the service's billed area for a composite", () => {
     const model = compositeModel({ areaEstimateKm2: 200 });
-    assert.deepEqual(deriveWarnings(model, en, now).map((w) => w.id), ['billed-area']);
+    assert.deepEqual(
+      deriveWarnings(model, en, now).map((w) => w.id),
+      ['billed-area'],
+    );
   });
 
   it('warns when the cost is above the budget, in credits or in the currency', () => {
@@ -85,18 +105,32 @@ describe('webview warnings', () => {
     assert.match(w.text, /renews every month/);
     assert.match(plain(w.text), /EUR 23\.50/);
     assert.match(w.text, /before Dec 1, 2026, 00:00 UTC/);
-    const [fallback] = deriveWarnings(orderModel({ cancellationDeadline: undefined }), en, new Date('2026-12-31T23:59:00Z'));
+    const [fallback] = deriveWarnings(
+      orderModel({ cancellationDeadline: undefined }),
+      en,
+      new Date('2026-12-31T23:59:00Z'),
+    );
     assert.match(fallback.text, /Jan 1, 2027, 00:00 UTC/);
     assert.equal(nextRenewal(new Date('2026-02-10T00:00:00Z')), '2026-03-01T00:00:00.000Z');
   });
 
   it("adds the workflow's own sentences after the derived ones, without saying a topic twice", () => {
-    assert.deepEqual(deriveWarnings(tilesModel({ warnings: ['Two tiles overlap.'] }), en, now), [{ id: 'workflow', text: 'Two tiles overlap.' }]);
-    const order = orderModel({ warnings: ['This order renews every month. Cancel it before 2026-12-01 00:00 UTC.', 'Storage is extra.'] });
-    assert.deepEqual(deriveWarnings(order, en, now).map((w) => w.id), ['recurring', 'workflow']);
+    assert.deepEqual(deriveWarnings(tilesModel({ warnings: ['Two tiles overlap.'] }), en, now), [
+      { id: 'workflow', text: 'Two tiles overlap.' },
+    ]);
+    const order = orderModel({
+      warnings: ['This order renews every month. Cancel it before 2026-12-01 00:00 UTC.', 'Storage is extra.'],
+    });
+    assert.deepEqual(
+      deriveWarnings(order, en, now).map((w) => w.id),
+      ['recurring', 'workflow'],
+    );
     // A sentence on a topic the panel did not raise itself is kept.
     const fixed = orderModel({ recurring: false, warnings: ['The cost (5) is at or above your budget of 5.'] });
-    assert.deepEqual(deriveWarnings(fixed, en, now).map((w) => w.id), ['workflow']);
+    assert.deepEqual(
+      deriveWarnings(fixed, en, now).map((w) => w.id),
+      ['workflow'],
+    );
   });
 });
 
@@ -106,19 +140,35 @@ describe('webview cancellation terms', () => {
 
   it('does not show a cancellation date already past: an order with an end date starting today', () => {
     // The service's CancellationDate of an order starting today: that day's 00:00 UTC.
-    const terms = cancellationTerms(orderModel({ recurring: false, cancellationDeadline: undefined, cancellationDate: '2026-11-26T00:00:00Z' }), en, today);
+    const terms = cancellationTerms(
+      orderModel({ recurring: false, cancellationDeadline: undefined, cancellationDate: '2026-11-26T00:00:00Z' }),
+      en,
+      today,
+    );
     assert.deepEqual(ids(terms), ['cancellation-rule']);
     assert.equal(terms[0]?.value, 'In full only while the order is in Review; it has no renewal to stop.');
     assert.ok(!terms.some((t) => /Nov 26, 2026/.test(t.value)));
   });
 
   it("shows the service's date while it is ahead, and a recurring order's deadline before the 1st", () => {
-    const terms = cancellationTerms(orderModel({ recurring: true, cancellationDeadline: '2026-12-01T00:00:00.000Z', cancellationDate: '2026-12-01T00:00:00Z' }), en, today);
+    const terms = cancellationTerms(
+      orderModel({
+        recurring: true,
+        cancellationDeadline: '2026-12-01T00:00:00.000Z',
+        cancellationDate: '2026-12-01T00:00:00Z',
+      }),
+      en,
+      today,
+    );
     assert.deepEqual(ids(terms), ['cancellation-deadline', 'cancellation-rule', 'cancellation-date']);
     assert.equal(terms[0]?.value, 'Dec 1, 2026, 00:00 UTC');
     assert.match(terms[1]?.value ?? '', /only its renewal can be stopped/);
     // The last minute of a year: the next renewal is in the next year.
-    const [deadline] = cancellationTerms(orderModel({ recurring: true, cancellationDeadline: undefined }), en, new Date('2027-12-31T23:30:00Z'));
+    const [deadline] = cancellationTerms(
+      orderModel({ recurring: true, cancellationDeadline: undefined }),
+      en,
+      new Date('2027-12-31T23:30:00Z'),
+    );
     assert.equal(deadline?.value, 'Jan 1, 2028, 00:00 UTC');
   });
 });

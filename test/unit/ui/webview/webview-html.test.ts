@@ -63,10 +63,22 @@ describe('webview HTML shell', () => {
   it('links the map stylesheet in the head, before the script, only for a page that draws maps', () => {
     const plain = page();
     assert.ok(!plain.includes('map.css'));
-    const html = buildPageShell({ cspSource: CSP_SOURCE, asWebviewUri: fakeAsWebviewUri, nonce: createNonce(), title: 'Estimate', mapStyle: true });
+    const html = buildPageShell({
+      cspSource: CSP_SOURCE,
+      asWebviewUri: fakeAsWebviewUri,
+      nonce: createNonce(),
+      title: 'Estimate',
+      mapStyle: true,
+    });
     const link = html.indexOf('<link rel="stylesheet"', html.indexOf(WEBVIEW_STYLE));
-    assert.ok(link > 0 && html.indexOf('fake-webview-resource://ext/dist/map.css', link) > 0, 'a second stylesheet link to dist/map.css');
-    assert.ok(link < html.indexOf('</head>') && html.indexOf('</head>') < html.indexOf('<script'), 'in the head, so the script runs once it is in');
+    assert.ok(
+      link > 0 && html.indexOf('fake-webview-resource://ext/dist/map.css', link) > 0,
+      'a second stylesheet link to dist/map.css',
+    );
+    assert.ok(
+      link < html.indexOf('</head>') && html.indexOf('</head>') < html.indexOf('<script'),
+      'in the head, so the script runs once it is in',
+    );
     assert.equal(cspOf(html).get('connect-src'), undefined, 'still nothing to connect to');
   });
 

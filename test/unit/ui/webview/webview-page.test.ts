@@ -28,25 +28,56 @@ const artifacts = path.join(root, 'test-results', 'webview');
 /** A few of VS Code's theme variables, enough to tell a dark from a light rendering. */
 const THEMES: Record<'dark' | 'light', Record<string, string>> = {
   dark: {
-    foreground: '#cccccc', 'editor-background': '#1f1f1f', descriptionForeground: '#9d9d9d', 'panel-border': '#2b2b2b',
-    'inputValidation-warningBorder': '#b89500', 'inputValidation-warningBackground': '#352a05', 'charts-blue': '#3794ff',
-    'charts-orange': '#d18616', 'charts-green': '#89d185', focusBorder: '#0078d4', 'textCodeBlock-background': '#2b2b2b',
-    'button-background': '#0078d4', 'button-foreground': '#ffffff', 'button-secondaryBackground': '#313131',
-    'button-secondaryForeground': '#cccccc', 'sideBarSectionHeader-background': '#181818', 'sideBarSectionHeader-foreground': '#cccccc', 'font-family': 'sans-serif', 'font-size': '13px',
+    foreground: '#cccccc',
+    'editor-background': '#1f1f1f',
+    descriptionForeground: '#9d9d9d',
+    'panel-border': '#2b2b2b',
+    'inputValidation-warningBorder': '#b89500',
+    'inputValidation-warningBackground': '#352a05',
+    'charts-blue': '#3794ff',
+    'charts-orange': '#d18616',
+    'charts-green': '#89d185',
+    focusBorder: '#0078d4',
+    'textCodeBlock-background': '#2b2b2b',
+    'button-background': '#0078d4',
+    'button-foreground': '#ffffff',
+    'button-secondaryBackground': '#313131',
+    'button-secondaryForeground': '#cccccc',
+    'sideBarSectionHeader-background': '#181818',
+    'sideBarSectionHeader-foreground': '#cccccc',
+    'font-family': 'sans-serif',
+    'font-size': '13px',
   },
   light: {
-    foreground: '#3b3b3b', 'editor-background': '#ffffff', descriptionForeground: '#717171', 'panel-border': '#e5e5e5',
-    'inputValidation-warningBorder': '#bf8803', 'inputValidation-warningBackground': '#f6f5d2', 'charts-blue': '#1a85ff',
-    'charts-orange': '#d18616', 'charts-green': '#388a34', focusBorder: '#005fb8', 'textCodeBlock-background': '#f0f0f0',
-    'button-background': '#005fb8', 'button-foreground': '#ffffff', 'button-secondaryBackground': '#e5e5e5',
-    'button-secondaryForeground': '#3b3b3b', 'sideBarSectionHeader-background': '#f8f8f8', 'sideBarSectionHeader-foreground': '#3b3b3b', 'font-family': 'sans-serif', 'font-size': '13px',
+    foreground: '#3b3b3b',
+    'editor-background': '#ffffff',
+    descriptionForeground: '#717171',
+    'panel-border': '#e5e5e5',
+    'inputValidation-warningBorder': '#bf8803',
+    'inputValidation-warningBackground': '#f6f5d2',
+    'charts-blue': '#1a85ff',
+    'charts-orange': '#d18616',
+    'charts-green': '#388a34',
+    focusBorder: '#005fb8',
+    'textCodeBlock-background': '#f0f0f0',
+    'button-background': '#005fb8',
+    'button-foreground': '#ffffff',
+    'button-secondaryBackground': '#e5e5e5',
+    'button-secondaryForeground': '#3b3b3b',
+    'sideBarSectionHeader-background': '#f8f8f8',
+    'sideBarSectionHeader-foreground': '#3b3b3b',
+    'font-family': 'sans-serif',
+    'font-size': '13px',
   },
 };
 
 function chromiumPath(): string | undefined {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   try {
-    return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim() || undefined;
+    return (
+      execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim() ||
+      undefined
+    );
   } catch {
     return undefined;
   }
@@ -77,14 +108,21 @@ describe('webview page in Chromium', function () {
       console.warn('    Chromium not found (bash scripts/install-test-host.sh installs it): page tests skipped');
       this.skip();
     }
-    assert.ok(existsSync(path.join(root, 'dist', 'webview.js')), 'dist/webview.js is missing: run `npm run build` first');
-    browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    assert.ok(
+      existsSync(path.join(root, 'dist', 'webview.js')),
+      'dist/webview.js is missing: run `npm run build` first',
+    );
+    browser = await chromium.launch({
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     // A loopback server plays the webview origin; the policy is exactly the one VS Code gets (no
     // connect-src: the maps ask for their basemap files by message, which the test answers).
     let shell = '';
     server = createServer((request, response) => {
       const file = path.normalize(path.join(root, new URL(request.url ?? '/', 'http://page').pathname));
-      if (request.url?.startsWith('/?') || request.url === '/') return response.writeHead(200, { 'content-type': 'text/html' }).end(shell);
+      if (request.url?.startsWith('/?') || request.url === '/')
+        return response.writeHead(200, { 'content-type': 'text/html' }).end(shell);
       const served = ['dist', 'media'].some((folder) => file.startsWith(path.join(root, folder) + path.sep));
       if (!served || !existsSync(file)) return response.writeHead(404).end();
       const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'application/json';
@@ -106,19 +144,24 @@ describe('webview page in Chromium', function () {
     page = await context.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));
     // The panel's side of the basemap messages: the file from dist/basemap/, as the host reads it.
-    await page.exposeFunction('readBasemap', (file: string) => readFileSync(path.join(root, 'dist', 'basemap', file), 'utf8'));
+    await page.exposeFunction('readBasemap', (file: string) =>
+      readFileSync(path.join(root, 'dist', 'basemap', file), 'utf8'),
+    );
     await page.addInitScript(() => {
       const { vars, saved } = JSON.parse(new URLSearchParams(window.location.search as string).get('setup') ?? '{}');
       const w = window;
       w.posted = [];
       w.violations = [];
       document.addEventListener('securitypolicyviolation', (e: { violatedDirective: string; blockedURI: string }) =>
-        (w.violations as string[]).push(`${e.violatedDirective} ${e.blockedURI}`));
+        (w.violations as string[]).push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
       w.acquireVsCodeApi = () => ({
         postMessage: (m: { type: string; requestId?: string; path?: string }) => {
           (w.posted as unknown[]).push(m);
           if (m.type === 'basemapRequest') {
-            void (w.readBasemap(m.path) as Promise<string>).then((text) => w.postMessage({ type: 'basemapFile', inReplyTo: m.requestId, text }, '*'));
+            void (w.readBasemap(m.path) as Promise<string>).then((text) =>
+              w.postMessage({ type: 'basemapFile', inReplyTo: m.requestId, text }, '*'),
+            );
           }
         },
         getState: () => saved ?? undefined,
@@ -126,7 +169,8 @@ describe('webview page in Chromium', function () {
       });
       // CSSOM, not a <style> element, so the page's CSP stays untouched.
       document.addEventListener('DOMContentLoaded', () => {
-        for (const [name, value] of Object.entries(vars ?? {})) document.documentElement.style.setProperty(`--vscode-${name}`, value);
+        for (const [name, value] of Object.entries(vars ?? {}))
+          document.documentElement.style.setProperty(`--vscode-${name}`, value);
       });
     });
   });
@@ -163,7 +207,11 @@ describe('webview page in Chromium', function () {
     assert.deepEqual(await page.evaluate(() => window.violations as string[]), [], 'CSP violations');
   });
 
-  async function show(h: PageHarness, model: EstimateModel, options: { readOnly?: boolean; note?: string } = {}): Promise<Record<string, string>> {
+  async function show(
+    h: PageHarness,
+    model: EstimateModel,
+    options: { readOnly?: boolean; note?: string } = {},
+  ): Promise<Record<string, string>> {
     await h.send(JSON.parse(JSON.stringify(toShowMessage(model, options))));
     await h.page.waitForSelector('[data-testid="proceed"]');
     return h.texts();
@@ -171,17 +219,33 @@ describe('webview page in Chromium', function () {
 
   /** The page's report once the map `testId` has drawn its first complete frame (basemap included). */
   async function mapDrawn(h: PageHarness, testId = 'map'): Promise<Record<string, string>> {
-    await h.page.waitForFunction((id) => (window.posted as { type: string; texts?: Record<string, string> }[]).some((m) => m.type === 'rendered' && m.texts?.[`${id}:drawn`] === 'true'), testId);
+    await h.page.waitForFunction(
+      (id) =>
+        (window.posted as { type: string; texts?: Record<string, string> }[]).some(
+          (m) => m.type === 'rendered' && m.texts?.[`${id}:drawn`] === 'true',
+        ),
+      testId,
+    );
     return h.texts();
   }
 
   /** The basemap files the page asked the panel for, sorted. */
   async function basemapAsked(h: PageHarness): Promise<string[]> {
-    return (await h.posted()).filter((m) => m.type === 'basemapRequest').map((m) => String(m.path)).sort();
+    return (await h.posted())
+      .filter((m) => m.type === 'basemapRequest')
+      .map((m) => String(m.path))
+      .sort();
   }
 
   /** The basemap files a map of an area near Aarhus reads, sorted. */
-  const NEAR_AARHUS = ['10m/19_14.json', '10m/index.json', 'places/19_14.json', 'places/index.json', 'places/world.json', 'water-50m.json'];
+  const NEAR_AARHUS = [
+    '10m/19_14.json',
+    '10m/index.json',
+    'places/19_14.json',
+    'places/index.json',
+    'places/world.json',
+    'water-50m.json',
+  ];
 
   const plain = (text: string | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
 
@@ -201,13 +265,15 @@ describe('webview page in Chromium', function () {
       assert.equal(texts['setting-model'], 'Stratus2');
       assert.match(texts.payload, /GEOMETRYCOLLECTION/);
       assert.equal(plain(texts.proceed), 'Place order: EUR 11.75 this month');
-      const [first] = (await h.posted()).filter((m) => m.type === 'rendered') as unknown as { texts: Record<string, string> }[];
+      const [first] = (await h.posted()).filter((m) => m.type === 'rendered') as unknown as {
+        texts: Record<string, string>;
+      }[];
       assert.equal(plain(first.texts['current-month']), 'EUR 11.75', 'the price is in the first report');
       assert.equal(first.texts['map:layers'], undefined, 'the first report does not wait for the map');
       const drawn = await mapDrawn(h);
       assert.match(drawn['map:layers'], /\baoi:1\b/);
       assert.match(drawn['map:layers'], /\bbilled:1\b/);
-      assert.equal(await h.page.locator('[data-testid="map"] canvas').count() > 0, true, 'the map draws on a canvas');
+      assert.equal((await h.page.locator('[data-testid="map"] canvas').count()) > 0, true, 'the map draws on a canvas');
       // The basemap under it: the 1:10m cell around the area, not the whole 1:10m world, the
       // 1:50m water (there is no 1:10m water), the large places and the one cell of smaller places
       // around the area, asked of the panel by message; nothing fetched (the CSP has no
@@ -226,22 +292,31 @@ describe('webview page in Chromium', function () {
     assert.match(await h.page.locator('[data-testid="payload"]').innerText(), /"Model": "Stratus3"/);
     for (const id of ['copy-payload', 'change', 'cancel', 'proceed']) await h.page.click(`[data-testid="${id}"]`);
     await h.page.keyboard.press('Escape');
-    const types = (await h.posted()).map((m) => m.type).filter((t) => t !== 'rendered' && t !== 'ready' && t !== 'basemapRequest');
+    const types = (await h.posted())
+      .map((m) => m.type)
+      .filter((t) => t !== 'rendered' && t !== 'ready' && t !== 'basemapRequest');
     assert.deepEqual(types, ['copyPayload', 'change', 'cancel', 'proceed', 'cancel']);
   });
 
-  it('shows the order AutomaticOrderCreation would create beside the image\'s credits, each in its own unit', async () => {
+  it("shows the order AutomaticOrderCreation would create beside the image's credits, each in its own unit", async () => {
     const h = await open('dark');
     const automaticOrder = {
-      currency: 'EUR', currentMonth: 24.4, perMonth: 0, billedKm2: 17.7,
+      currency: 'EUR',
+      currentMonth: 24.4,
+      perMonth: 0,
+      billedKm2: 17.7,
       note: 'No order covers the area on 2026-06-12; the service decides that order; this is the estimate with your order settings.',
-      caveat: 'The service estimates as if nothing changes in your existing orders this month and the area overlaps none of them.',
+      caveat:
+        'The service estimates as if nothing changes in your existing orders this month and the area overlaps none of them.',
       request: { Model: 'Stratus3' },
     };
     const texts = await show(h, compositeModel({ automaticOrder, budget: 20 }));
     assert.equal(texts.credits, '14.04 credits');
     assert.equal(texts['warning-budget'], undefined, 'the image is under the budget');
-    assert.match(plain(texts['warning-order-budget']), /order the service would create costs EUR 24\.40 a month at most, above your budget of 20/);
+    assert.match(
+      plain(texts['warning-order-budget']),
+      /order the service would create costs EUR 24\.40 a month at most, above your budget of 20/,
+    );
     assert.equal(plain(texts['automatic-order-current-month']), 'EUR 24.40');
     assert.match(plain(texts['automatic-order-per-month']), /EUR 0\.00 per month/);
     assert.match(texts['automatic-order-note'], /service decides/);
@@ -256,7 +331,9 @@ describe('webview page in Chromium', function () {
     await h.send({ type: 'explode' });
     await show(h, compositeModel({ title: 'Genuine' }));
     assert.equal(await h.page.textContent('[data-testid="title"]'), 'Genuine');
-    const reports = (await h.posted()).filter((m) => m.type === 'rendered') as unknown as { texts: Record<string, string> }[];
+    const reports = (await h.posted()).filter((m) => m.type === 'rendered') as unknown as {
+      texts: Record<string, string>;
+    }[];
     assert.ok(reports.length > 0);
     assert.deepEqual([...new Set(reports.map((r) => r.texts.title))], ['Genuine']);
   });
@@ -281,9 +358,13 @@ describe('webview page in Chromium', function () {
     await h.page.waitForTimeout(500);
     const box = await h.page.locator('[data-testid="map"]').boundingBox();
     assert.ok(box);
-    const extentWidth = (box.height - 64) / (1 / Math.cos((55.65 * Math.PI) / 180)) ;
+    const extentWidth = (box.height - 64) / (1 / Math.cos((55.65 * Math.PI) / 180));
     await h.page.mouse.click(box.x + box.width / 2 - extentWidth / 4, box.y + box.height / 2);
-    await h.page.waitForFunction(() => (window.posted as { type: string; texts?: Record<string, string> }[]).filter((m) => m.type === 'rendered').pop()?.texts?.['map:selected'] === 't-1');
+    await h.page.waitForFunction(
+      () =>
+        (window.posted as { type: string; texts?: Record<string, string> }[]).filter((m) => m.type === 'rendered').pop()
+          ?.texts?.['map:selected'] === 't-1',
+    );
     await h.page.click('[data-testid="proceed"]');
     const proceed = (await h.posted()).filter((m) => m.type === 'proceed');
     assert.deepEqual(proceed, [{ type: 'proceed', selectedTiles: ['t-1'] }]);
@@ -294,11 +375,42 @@ describe('webview page in Chromium', function () {
   for (const theme of ['dark', 'light'] as const) {
     it(`draws both covers of the cheapest-cover comparison on the shared map (${theme} theme screenshot)`, async () => {
       const h = await open(theme);
-      const square = (west: number, south: number, size: number) => [[[west, south], [west + size, south], [west + size, south + size], [west, south + size], [west, south]]];
-      const cover = (id: 'polygon' | 'tiles', perMonth: number, footprints: { guid: string; polygons: number[][][][] }[]) => ({
-        id, label: id === 'polygon' ? 'Polygon order' : 'Tile order', currency: 'EUR', currentMonth: perMonth / 2, perMonth, billedKm2: 70, tiles: footprints.length, miniTiles: 0, footprints,
+      const square = (west: number, south: number, size: number) => [
+        [
+          [west, south],
+          [west + size, south],
+          [west + size, south + size],
+          [west, south + size],
+          [west, south],
+        ],
+      ];
+      const cover = (
+        id: 'polygon' | 'tiles',
+        perMonth: number,
+        footprints: { guid: string; polygons: number[][][][] }[],
+      ) => ({
+        id,
+        label: id === 'polygon' ? 'Polygon order' : 'Tile order',
+        currency: 'EUR',
+        currentMonth: perMonth / 2,
+        perMonth,
+        billedKm2: 70,
+        tiles: footprints.length,
+        miniTiles: 0,
+        footprints,
       });
-      await show(h, orderModel({ covers: [cover('polygon', 23.5, []), cover('tiles', 18, [{ guid: 'tile-w', polygons: [square(12.45, 55.58, 0.1)] }, { guid: 'tile-e', polygons: [square(12.55, 55.58, 0.1)] }])] }));
+      await show(
+        h,
+        orderModel({
+          covers: [
+            cover('polygon', 23.5, []),
+            cover('tiles', 18, [
+              { guid: 'tile-w', polygons: [square(12.45, 55.58, 0.1)] },
+              { guid: 'tile-e', polygons: [square(12.55, 55.58, 0.1)] },
+            ]),
+          ],
+        }),
+      );
       await mapDrawn(h, 'cover-map-polygon');
       const texts = await mapDrawn(h, 'cover-map-tiles');
       assert.match(texts['cover-map-polygon:layers'], /\baoi:1\b/);
@@ -307,7 +419,10 @@ describe('webview page in Chromium', function () {
       assert.match(texts['cover-map-tiles:layers'], /\baoi:1\b/);
       assert.match(texts['cover-map-tiles:layers'], /\bbilled:0\b/);
       assert.match(texts['cover-map-tiles:layers'], /\btiles:2\b/);
-      assert.match(await h.page.locator('[data-testid="covers-intro"]').innerText(), /cover the area for less per month than the polygon order/);
+      assert.match(
+        await h.page.locator('[data-testid="covers-intro"]').innerText(),
+        /cover the area for less per month than the polygon order/,
+      );
       await mapDrawn(h, 'map');
       // Three maps, one basemap read: the sources are the page's, shared by its maps.
       assert.deepEqual(await basemapAsked(h), NEAR_AARHUS);

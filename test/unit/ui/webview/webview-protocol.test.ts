@@ -66,9 +66,26 @@ describe('webview protocol: host → webview', () => {
     assert.equal(parsed.model.recurring, true);
   });
 
-  it('the model reaches the page whole: every field the workflows set parses back (the type is the schema\'s)', () => {
+  it("the model reaches the page whole: every field the workflows set parses back (the type is the schema's)", () => {
     // `currencies` was once in the model's interface and not in its hand-kept schema: dropped on the way.
-    const model = { ...orderModel(), currencies: ['EUR', 'USD'], covers: [{ id: 'tiles' as const, label: 'Tiles', currency: 'EUR', currencies: ['EUR'], currentMonth: 3, perMonth: 4, billedKm2: 5, tiles: 1, miniTiles: 0, footprints: [] }] };
+    const model = {
+      ...orderModel(),
+      currencies: ['EUR', 'USD'],
+      covers: [
+        {
+          id: 'tiles' as const,
+          label: 'Tiles',
+          currency: 'EUR',
+          currencies: ['EUR'],
+          currentMonth: 3,
+          perMonth: 4,
+          billedKm2: 5,
+          tiles: 1,
+          miniTiles: 0,
+          footprints: [],
+        },
+      ],
+    };
     const parsed = parseHostMessage(overTheWire(toShowMessage(model)));
     assert.ok(parsed?.type === 'show' && parsed.model.kind === 'order');
     assert.deepEqual(parsed.model.currencies, ['EUR', 'USD']);
@@ -77,7 +94,10 @@ describe('webview protocol: host → webview', () => {
   });
 
   it('accepts busy and copied, rejects malformed messages', () => {
-    assert.deepEqual(parseHostMessage({ type: 'busy', message: 'Estimating…' }), { type: 'busy', message: 'Estimating…' });
+    assert.deepEqual(parseHostMessage({ type: 'busy', message: 'Estimating…' }), {
+      type: 'busy',
+      message: 'Estimating…',
+    });
     assert.deepEqual(parseHostMessage({ type: 'copied' }), { type: 'copied' });
     assert.equal(parseHostMessage({ type: 'busy' }), undefined);
     assert.equal(parseHostMessage({ type: 'show', model: { kind: 'composite' } }), undefined);
@@ -118,7 +138,16 @@ describe('webview protocol: host → webview', () => {
     assert.ok(kept.length > MAX_DRAWN_VERTICES / 2);
     assert.deepEqual(kept[0], ring[0]);
     assert.deepEqual(kept[kept.length - 1], ring[n - 1]);
-    const small = [[[[0, 0], [1, 0], [1, 1], [0, 0]]]];
+    const small = [
+      [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 0],
+        ],
+      ],
+    ];
     assert.equal(thinPolygons(small, MAX_DRAWN_VERTICES), small);
   });
 

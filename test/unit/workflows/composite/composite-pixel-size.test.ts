@@ -10,12 +10,19 @@ import { scriptedPorts } from '../../fixtures/workflow-ports';
 // area (as the service may), and the name and the STAC Item's gsd give the file's own pixel size.
 
 /** About 4 km × 4.4 km: at 10 m and six bands, above the simulator's samples per image. */
-const WIDE = { name: 'wide.wkt', text: 'POLYGON((10.1 56.1, 10.16 56.1, 10.16 56.14, 10.1 56.14, 10.1 56.1))', format: 'wkt' as const };
+const WIDE = {
+  name: 'wide.wkt',
+  text: 'POLYGON((10.1 56.1, 10.16 56.1, 10.16 56.14, 10.1 56.14, 10.1 56.1))',
+  format: 'wkt' as const,
+};
 const NOW = Date.UTC(2026, 5, 20, 12);
 
 describe('composite: named by the pixel size the file holds', function () {
   this.timeout(60_000);
-  const fixture = useSimulatorClient({ simulator: { demoData: true, imageryEveryDay: true, clock: () => NOW, account: { CreditAmount: 1e6 } }, tempPrefix: 'pixel-size-' });
+  const fixture = useSimulatorClient({
+    simulator: { demoData: true, imageryEveryDay: true, clock: () => NOW, account: { CreditAmount: 1e6 } },
+    tempPrefix: 'pixel-size-',
+  });
 
   it('metres per pixel from a projected file, and from degrees of EPSG:4326', () => {
     assert.equal(metresPerPixel(32632, [20, 20]), 20);
@@ -24,13 +31,25 @@ describe('composite: named by the pixel size the file holds', function () {
     assert.equal(metresPerPixel(4326, [0, 0]), undefined);
   });
 
-  it('10 m asked, 20 m sent: the file is named 20m and its Item\'s gsd is 20, the request\'s 10 kept apart', async () => {
+  it("10 m asked, 20 m sent: the file is named 20m and its Item's gsd is 20, the request's 10 kept apart", async () => {
     const run = scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 1e6 } });
-    const result = await downloadComposite(run.ports, WIDE, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date: '2026-06-02', epsgProjection: 32632, resolution: 10, bandnames: 'B2,B3,B4,B8,B11,B12', outputDirectory: fixture.out, skipConfirmation: true });
+    const result = await downloadComposite(run.ports, WIDE, {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      date: '2026-06-02',
+      epsgProjection: 32632,
+      resolution: 10,
+      bandnames: 'B2,B3,B4,B8,B11,B12',
+      outputDirectory: fixture.out,
+      skipConfirmation: true,
+    });
     assert.equal(result.outcome, 'completed', result.reason);
     const name = basename(result.files[0]!);
     assert.match(name, /^composite-2026-06-02-Stratus2-20m-[0-9a-f]{8}\.tif$/);
-    const item = JSON.parse(await readFile(result.stacItems![0]!, 'utf8')) as { properties: Record<string, unknown>; assets: { image: { href: string } } };
+    const item = JSON.parse(await readFile(result.stacItems![0]!, 'utf8')) as {
+      properties: Record<string, unknown>;
+      assets: { image: { href: string } };
+    };
     assert.equal(item.properties.gsd, 20);
     assert.equal(item.properties['sat-imagery:resolution'], 10);
     assert.equal(item.assets.image.href, `./${name}`);

@@ -22,7 +22,10 @@ const PROCESS = '/api/satelliteimages/process/composite';
 const ORDER_ESTIMATE = '/api/tasking/orders/estimate';
 
 describe('workflow: AutomaticOrderCreation on an area no order covers (against the simulator)', () => {
-  const fixture = useSimulatorClient({ simulator: { demoData: true, imageryEveryDay: true, clock: () => NOW }, tempPrefix: 'auto-order-' });
+  const fixture = useSimulatorClient({
+    simulator: { demoData: true, imageryEveryDay: true, clock: () => NOW },
+    tempPrefix: 'auto-order-',
+  });
   let options: DownloadCompositeOptions;
   let UNORDERED: ReturnType<typeof unordered>;
   const sent = (path: string) => fixture.sim.requests.filter((r) => r.path === path && r.method === 'POST');
@@ -48,9 +51,19 @@ describe('workflow: AutomaticOrderCreation on an area no order covers (against t
     account.MaxCompositeAreaKm2 = 5;
     try {
       const orders = fixture.sim.state.stored.length;
-      const run = scriptedPorts(fixture.client, {}, { confirm: () => assert.fail('no panel for a price that cannot be known'), now: new Date(NOW) });
-      await assert.rejects(downloadComposite(run.ports, UNORDERED, options), /AutomaticOrderCreation on an area sent in \d+ parts .* Nothing was sent\./);
-      assert.deepEqual([sent(PROCESS).length, sent(ORDER_ESTIMATE).length, charged().length, fixture.sim.state.stored.length], [0, 0, 0, orders]);
+      const run = scriptedPorts(
+        fixture.client,
+        {},
+        { confirm: () => assert.fail('no panel for a price that cannot be known'), now: new Date(NOW) },
+      );
+      await assert.rejects(
+        downloadComposite(run.ports, UNORDERED, options),
+        /AutomaticOrderCreation on an area sent in \d+ parts .* Nothing was sent\./,
+      );
+      assert.deepEqual(
+        [sent(PROCESS).length, sent(ORDER_ESTIMATE).length, charged().length, fixture.sim.state.stored.length],
+        [0, 0, 0, orders],
+      );
     } finally {
       account.MaxCompositeAreaKm2 = maxArea;
     }
@@ -80,13 +93,20 @@ describe('workflow: AutomaticOrderCreation on an area no order covers (against t
     assert.equal(fixture.sim.state.stored.length, orders);
   });
 
-  it('prices the order with the person\'s order settings', async () => {
+  it("prices the order with the person's order settings", async () => {
     const settings = { defaults: { order: { imageFrequency: 7, storageMonths: 3, apiRequests: 5 } } };
-    const run = scriptedPorts(fixture.client, {}, { settings, confirm: () => ({ action: 'cancel' }), now: new Date(NOW) });
+    const run = scriptedPorts(
+      fixture.client,
+      {},
+      { settings, confirm: () => ({ action: 'cancel' }), now: new Date(NOW) },
+    );
     await downloadComposite(run.ports, UNORDERED, options);
     const [body] = sent(ORDER_ESTIMATE).map((r) => r.body as Record<string, unknown>);
     assert.deepEqual([body!.ImageFrequency, body!.StorageMonths, body!.ApiRequests], [7, 3, 5]);
-    assert.match((run.estimates[0] as CompositeEstimateModel).automaticOrder!.note, /every 7 days, 3 storage months, 5 API requests/);
+    assert.match(
+      (run.estimates[0] as CompositeEstimateModel).automaticOrder!.note,
+      /every 7 days, 3 storage months, 5 API requests/,
+    );
   });
 
   it('on a yes sends one process call that creates exactly one order and one image', async () => {
@@ -106,7 +126,10 @@ describe('workflow: AutomaticOrderCreation on an area no order covers (against t
 
   it('with skipConfirmation and no budget sends nothing billed', async () => {
     const run = scriptedPorts(fixture.client, {}, { now: new Date(NOW) });
-    await assert.rejects(downloadComposite(run.ports, UNORDERED, { ...options, skipConfirmation: true }), (error: unknown) => error instanceof WorkflowError && error.kind === 'needs-confirmation');
+    await assert.rejects(
+      downloadComposite(run.ports, UNORDERED, { ...options, skipConfirmation: true }),
+      (error: unknown) => error instanceof WorkflowError && error.kind === 'needs-confirmation',
+    );
     assert.equal(sent(PROCESS).length, 0);
     assert.equal(charged().length, 0);
   });
@@ -120,7 +143,10 @@ describe('workflow: AutomaticOrderCreation on an area no order covers (against t
     assert.ok(orderCost >= budget, `the test needs an order dearer than the image (${orderCost} vs ${budget})`);
     fixture.sim.clearLog();
     const run = scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: budget }, now: new Date(NOW) });
-    await assert.rejects(downloadComposite(run.ports, UNORDERED, { ...options, skipConfirmation: true }), /tasking order the service would create/);
+    await assert.rejects(
+      downloadComposite(run.ports, UNORDERED, { ...options, skipConfirmation: true }),
+      /tasking order the service would create/,
+    );
     assert.equal(sent(PROCESS).length, 0);
     assert.equal(charged().length, 0);
   });
@@ -131,7 +157,13 @@ describe('workflow: AutomaticOrderCreation on an area no order covers (against t
     account.EuroCreditAmount = 0.01;
     try {
       const run = scriptedPorts(fixture.client, {}, { now: new Date(NOW) });
-      await assert.rejects(downloadComposite(run.ports, UNORDERED, options), (error: unknown) => error instanceof WorkflowError && error.kind === 'insufficient-credits' && /order balance/.test(error.message));
+      await assert.rejects(
+        downloadComposite(run.ports, UNORDERED, options),
+        (error: unknown) =>
+          error instanceof WorkflowError &&
+          error.kind === 'insufficient-credits' &&
+          /order balance/.test(error.message),
+      );
       assert.equal(run.estimates.length, 0, 'refused before the panel');
       assert.equal(sent(PROCESS).length, 0);
     } finally {

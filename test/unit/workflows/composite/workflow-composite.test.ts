@@ -11,12 +11,24 @@ import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { BACK, scriptedPorts } from '../../fixtures/workflow-ports';
 
 // A field inside the demo orders near Aarhus (a recurring Stratus2 order covers it).
-const FIELD = { name: 'field.wkt', text: 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))', format: 'wkt' as const };
+const FIELD = {
+  name: 'field.wkt',
+  text: 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))',
+  format: 'wkt' as const,
+};
 // Far from every order.
-const ELSEWHERE = { name: 'elsewhere.wkt', text: 'POLYGON((20.1 50.1, 20.12 50.1, 20.12 50.12, 20.1 50.12, 20.1 50.1))', format: 'wkt' as const };
+const ELSEWHERE = {
+  name: 'elsewhere.wkt',
+  text: 'POLYGON((20.1 50.1, 20.12 50.1, 20.12 50.12, 20.1 50.12, 20.1 50.1))',
+  format: 'wkt' as const,
+};
 
 describe('workflow: download composite (against the simulator)', () => {
-  const fixture = useSimulatorClient({ simulator: { demoData: true }, client: { retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 5 } }, tempPrefix: 'composite-' });
+  const fixture = useSimulatorClient({
+    simulator: { demoData: true },
+    client: { retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 5 } },
+    tempPrefix: 'composite-',
+  });
   let date: string;
   let options: DownloadCompositeOptions;
   const paths = () => fixture.sim.requests.map((r) => `${r.method} ${r.path}`);
@@ -24,12 +36,27 @@ describe('workflow: download composite (against the simulator)', () => {
 
   before(async () => {
     const run = scriptedPorts(fixture.client, {});
-    const dates = await findAvailableDates(run.ports, FIELD, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
-    assert.ok(dates.coverage && dates.coverage.full.length > 0, 'the simulator has whole-area dates in the last 30 days');
+    const dates = await findAvailableDates(run.ports, FIELD, {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+    });
+    assert.ok(
+      dates.coverage && dates.coverage.full.length > 0,
+      'the simulator has whole-area dates in the last 30 days',
+    );
     date = dates.coverage.full[0]!;
   });
   beforeEach(() => {
-    options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 20, bandnames: 'rgb', outputDirectory: fixture.out, skipConfirmation: true };
+    options = {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      date,
+      epsgProjection: 4326,
+      resolution: 20,
+      bandnames: 'rgb',
+      outputDirectory: fixture.out,
+      skipConfirmation: true,
+    };
   });
 
   it('runs end to end from options without a prompt, with one profile in every step', async () => {
@@ -54,10 +81,17 @@ describe('workflow: download composite (against the simulator)', () => {
     assert.equal(result.files.length, 1);
     const bytes = await readFile(result.files[0]!);
     assert.equal(bytes.length, result.bytes);
-    assert.ok(bytes.subarray(0, 2).toString('latin1') === 'II' || bytes.subarray(0, 2).toString('latin1') === 'MM', 'a TIFF file');
+    assert.ok(
+      bytes.subarray(0, 2).toString('latin1') === 'II' || bytes.subarray(0, 2).toString('latin1') === 'MM',
+      'a TIFF file',
+    );
     // The STAC Item beside it: the file's own georeferencing, the request without the key.
     assert.deepEqual(result.stacItems, [result.files[0]!.replace(/\.tif$/, '.json')]);
-    const item = JSON.parse(await readFile(result.stacItems![0]!, 'utf8')) as { id: string; properties: Record<string, unknown>; assets: { image: { href: string } } };
+    const item = JSON.parse(await readFile(result.stacItems![0]!, 'utf8')) as {
+      id: string;
+      properties: Record<string, unknown>;
+      assets: { image: { href: string } };
+    };
     assert.equal(item.assets.image.href, `./${basename(result.files[0]!)}`);
     assert.equal(item.properties.datetime, `${date}T00:00:00Z`);
     const shape = item.properties['proj:shape'] as number[];
@@ -79,7 +113,17 @@ describe('workflow: download composite (against the simulator)', () => {
     });
     const result = await downloadComposite(run.ports, FIELD, { outputDirectory: fixture.out });
     assert.equal(result.outcome, 'completed');
-    assert.deepEqual(run.asked, ['model', 'satelliteConstellations', 'date', 'satelliteConstellations', 'date', 'epsgProjection', 'resolution', 'bandnames', 'output']);
+    assert.deepEqual(run.asked, [
+      'model',
+      'satelliteConstellations',
+      'date',
+      'satelliteConstellations',
+      'date',
+      'epsgProjection',
+      'resolution',
+      'bandnames',
+      'output',
+    ]);
     // The search ran once: going back without changing model or constellations keeps it.
     assert.equal(paths().filter((p) => p.endsWith('/search/available')).length, 1);
     assert.equal(run.estimates.length, 1);
@@ -89,7 +133,11 @@ describe('workflow: download composite (against the simulator)', () => {
 
   it('an invalid geometry sends no request', async () => {
     const run = scriptedPorts(fixture.client, {}, cheap);
-    const broken = { name: 'broken.wkt', text: 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12))', format: 'wkt' as const };
+    const broken = {
+      name: 'broken.wkt',
+      text: 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12))',
+      format: 'wkt' as const,
+    };
     await assert.rejects(downloadComposite(run.ports, broken, options), (error: unknown) => {
       assert.ok(error instanceof WorkflowError);
       assert.equal(error.kind, 'invalid-geometry');
@@ -101,7 +149,10 @@ describe('workflow: download composite (against the simulator)', () => {
 
   it('refuses a display-label model before sending anything with it', async () => {
     const run = scriptedPorts(fixture.client, {}, cheap);
-    await assert.rejects(downloadComposite(run.ports, FIELD, { ...options, model: 'Stratus-2' }), /'Stratus-2' is a display label.*use 'Stratus2'/);
+    await assert.rejects(
+      downloadComposite(run.ports, FIELD, { ...options, model: 'Stratus-2' }),
+      /'Stratus-2' is a display label.*use 'Stratus2'/,
+    );
     assert.deepEqual(paths(), ['GET /api/tasking/models']);
   });
 
@@ -119,7 +170,11 @@ describe('workflow: download composite (against the simulator)', () => {
     const run = scriptedPorts(
       fixture.client,
       { date: (q: { items: { value: string }[] }) => q.items[0]!.value, output: 'keep' },
-      { ...cheap, notify: (_m, actions) => (first ? ((first = false), actions.find((a) => a === 'Pick another date')) : undefined) },
+      {
+        ...cheap,
+        notify: (_m, actions) =>
+          first ? ((first = false), actions.find((a) => a === 'Pick another date')) : undefined,
+      },
     );
     // Order coverage fails for ELSEWHERE every time: the second refusal ends the run.
     const { date: _d, ...withoutDate } = options;
@@ -160,41 +215,58 @@ describe('workflow: download composite (against the simulator)', () => {
   });
 
   it('a setting changed after the availability check runs the check again with the final payload', async () => {
-    const run = scriptedPorts(fixture.client, {}, {
-      settings: { confirmCostAbove: 1000, defaults: { bandnames: 'rgb' } },
-      confirm: (_model, call) => {
-        if (call === 1) run.settings.defaults.bandnames = 'B2,B3,B4,B8';
-        return { action: 'proceed' };
+    const run = scriptedPorts(
+      fixture.client,
+      {},
+      {
+        settings: { confirmCostAbove: 1000, defaults: { bandnames: 'rgb' } },
+        confirm: (_model, call) => {
+          if (call === 1) run.settings.defaults.bandnames = 'B2,B3,B4,B8';
+          return { action: 'proceed' };
+        },
       },
-    });
+    );
     const { bandnames: _b, skipConfirmation: _s, ...fromSettings } = options;
     const result = await downloadComposite(run.ports, FIELD, fromSettings);
     assert.equal(result.outcome, 'completed');
     const checks = fixture.sim.requests.filter((r) => r.path.endsWith('/composite/available'));
-    assert.deepEqual(checks.map((r) => (r.body as { Bandnames: string }).Bandnames), ['rgb', 'B2,B3,B4,B8']);
+    assert.deepEqual(
+      checks.map((r) => (r.body as { Bandnames: string }).Bandnames),
+      ['rgb', 'B2,B3,B4,B8'],
+    );
     const processed = fixture.sim.requests.find((r) => r.path === '/api/satelliteimages/process/composite');
     assert.equal((processed!.body as { Bandnames: string }).Bandnames, 'B2,B3,B4,B8');
     assert.equal(run.estimates.length, 2);
   });
 
   it('"change" in the cost panel asks again and checks the new settings', async () => {
-    const run = scriptedPorts(fixture.client, { resolution: { sequence: [10, 80] }, output: 'keep' }, { confirm: (_m, call) => ({ action: call === 1 ? 'change' : 'proceed' }) });
+    const run = scriptedPorts(
+      fixture.client,
+      { resolution: { sequence: [10, 80] }, output: 'keep' },
+      { confirm: (_m, call) => ({ action: call === 1 ? 'change' : 'proceed' }) },
+    );
     const { resolution: _r, skipConfirmation: _s, ...rest } = options;
     const result = await downloadComposite(run.ports, FIELD, rest);
     assert.equal(result.outcome, 'completed');
-    const estimates = fixture.sim.requests.filter((r) => r.path.endsWith('/composite/estimate')).map((r) => (r.body as { Resolution: number }).Resolution);
+    const estimates = fixture.sim.requests
+      .filter((r) => r.path.endsWith('/composite/estimate'))
+      .map((r) => (r.body as { Resolution: number }).Resolution);
     assert.deepEqual(estimates, [10, 80]);
     assert.equal(result.availabilityChecks, 2);
   });
 
   it('cancel in the middle of a download aborts it, leaves no file, and says the image may have been charged', async () => {
     fixture.sim.configure({ imageBytes: 64 * 1024 * 1024, trickleBytesPerSecond: 4 * 1024 * 1024 });
-    const run = scriptedPorts(fixture.client, {}, {
-      ...cheap,
-      onProgress: (update, self) => {
-        if ((update.bytes ?? 0) > 0) self.controller.abort();
+    const run = scriptedPorts(
+      fixture.client,
+      {},
+      {
+        ...cheap,
+        onProgress: (update, self) => {
+          if ((update.bytes ?? 0) > 0) self.controller.abort();
+        },
       },
-    });
+    );
     const result = await downloadComposite(run.ports, FIELD, options);
     // The service ran it (its bytes were flowing): the person is told, not just "cancelled".
     assert.equal(result.outcome, 'may-have-been-charged');
@@ -206,8 +278,16 @@ describe('workflow: download composite (against the simulator)', () => {
 
 describe('workflow: a composite above the maximum area goes in parts', () => {
   // About 10 km × 6.7 km near Aarhus, with a key that allows 20 km² per composite.
-  const AREA = { name: 'area.wkt', text: 'POLYGON((10.02 56.02, 10.18 56.02, 10.18 56.08, 10.02 56.08, 10.02 56.02))', format: 'wkt' as const };
-  const fixture = useSimulatorClient({ simulator: { demoData: true, account: { MaxCompositeAreaKm2: 20 } }, client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } }, tempPrefix: 'parts-' });
+  const AREA = {
+    name: 'area.wkt',
+    text: 'POLYGON((10.02 56.02, 10.18 56.02, 10.18 56.08, 10.02 56.08, 10.02 56.02))',
+    format: 'wkt' as const,
+  };
+  const fixture = useSimulatorClient({
+    simulator: { demoData: true, account: { MaxCompositeAreaKm2: 20 } },
+    client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+    tempPrefix: 'parts-',
+  });
 
   it('splits below the maximum, writes one file per part with a manifest, and a rerun skips them', async () => {
     // A date with imagery in every part: search with the parts as the polygons of one AOI.
@@ -216,12 +296,32 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
     assert.ok(read.ok);
     const parts = splitAoi(read.aoi, 20);
     assert.ok(parts.length > 1);
-    const multi = { name: 'parts.wkt', text: `MULTIPOLYGON(${parts.map((p) => p.wkt.replace(/^POLYGON\s*/i, '')).join(',')})`, format: 'wkt' as const };
-    const dates = await findAvailableDates(scriptedPorts(fixture.client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
+    const multi = {
+      name: 'parts.wkt',
+      text: `MULTIPOLYGON(${parts.map((p) => p.wkt.replace(/^POLYGON\s*/i, '')).join(',')})`,
+      format: 'wkt' as const,
+    };
+    const dates = await findAvailableDates(scriptedPorts(fixture.client, {}).ports, multi, {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+    });
     const date = dates.coverage!.full[0]!;
-    const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: fixture.out, skipConfirmation: true };
+    const options = {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      date,
+      epsgProjection: 4326,
+      resolution: 80,
+      bandnames: 'rgb',
+      outputDirectory: fixture.out,
+      skipConfirmation: true,
+    };
 
-    const result = await downloadComposite(scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);
+    const result = await downloadComposite(
+      scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 1000 } }).ports,
+      AREA,
+      options,
+    );
     assert.equal(result.outcome, 'completed', JSON.stringify(result.parts?.failed));
     assert.equal(result.parts?.units.length, parts.length);
     assert.equal(result.files.length, parts.length);
@@ -231,14 +331,24 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
     assert.ok((await readdir(fixture.out)).includes('sat-imagery-manifest.json'));
     // Every part has its STAC Item beside it, and the folder its ItemCollection.
     const names = await readdir(fixture.out);
-    for (const file of result.files) assert.ok(names.includes(basename(file).replace(/\.tif$/, '.json')), `${file} has its Item`);
-    const collection = JSON.parse(await readFile(join(fixture.out, 'stac-items.json'), 'utf8')) as { features: unknown[] };
+    for (const file of result.files)
+      assert.ok(names.includes(basename(file).replace(/\.tif$/, '.json')), `${file} has its Item`);
+    const collection = JSON.parse(await readFile(join(fixture.out, 'stac-items.json'), 'utf8')) as {
+      features: unknown[];
+    };
     assert.equal(collection.features.length, parts.length);
     assert.equal(result.parts?.itemCollection, join(fixture.out, 'stac-items.json'));
 
     fixture.sim.clearLog();
-    const again = await downloadComposite(scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);
-    assert.deepEqual(again.parts?.units.map((u) => u.status), Array(parts.length).fill('skipped'));
+    const again = await downloadComposite(
+      scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 1000 } }).ports,
+      AREA,
+      options,
+    );
+    assert.deepEqual(
+      again.parts?.units.map((u) => u.status),
+      Array(parts.length).fill('skipped'),
+    );
     assert.equal(fixture.sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length, 0);
   });
 
@@ -246,40 +356,73 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
     const { readAoi, splitAoi } = await import('../../../../src/geometry/index');
     const read = readAoi(AREA.text, 'wkt');
     assert.ok(read.ok);
-    assert.ok(read.aoi.billedAreaKm2 > 20, 'the area is above the key\'s maximum');
+    assert.ok(read.aoi.billedAreaKm2 > 20, "the area is above the key's maximum");
     const parts = splitAoi(read.aoi, 20);
-    const multi = { name: 'parts.wkt', text: `MULTIPOLYGON(${parts.map((p) => p.wkt.replace(/^POLYGON\s*/i, '')).join(',')})`, format: 'wkt' as const };
-    const date = (await findAvailableDates(scriptedPorts(fixture.client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] })).coverage!.full[0]!;
+    const multi = {
+      name: 'parts.wkt',
+      text: `MULTIPOLYGON(${parts.map((p) => p.wkt.replace(/^POLYGON\s*/i, '')).join(',')})`,
+      format: 'wkt' as const,
+    };
+    const date = (
+      await findAvailableDates(scriptedPorts(fixture.client, {}).ports, multi, {
+        model: 'Stratus2',
+        satelliteConstellations: ['Sentinel2'],
+      })
+    ).coverage!.full[0]!;
     const folder = await mkdtemp(join(tmpdir(), 'parts-first-'));
     try {
       fixture.sim.clearLog();
       const before = fixture.sim.state.account.CreditAmount;
       const run = scriptedPorts(fixture.client, {});
-      const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: folder };
+      const options = {
+        model: 'Stratus2',
+        satelliteConstellations: ['Sentinel2'],
+        date,
+        epsgProjection: 4326,
+        resolution: 80,
+        bandnames: 'rgb',
+        outputDirectory: folder,
+      };
       const result = await downloadComposite(run.ports, AREA, options);
       assert.equal(result.outcome, 'completed', JSON.stringify(result.parts?.failed));
-      for (const path of ['/api/satelliteimages/process/composite/available', '/api/satelliteimages/process/composite/estimate']) {
+      for (const path of [
+        '/api/satelliteimages/process/composite/available',
+        '/api/satelliteimages/process/composite/estimate',
+      ]) {
         const asked = fixture.sim.requests.filter((r) => r.path === path);
         assert.equal(asked.length, parts.length, `${path}: one per part`);
         for (const request of asked) {
           assert.equal(request.status, 200, `${path} answered ${request.outcome}`);
           const area = readAoi(String((request.body as { Wkt: string }).Wkt), 'wkt');
-          assert.ok(area.ok && area.aoi.billedAreaKm2 <= 20, `${path} was sent ${area.ok ? area.aoi.billedAreaKm2 : '?'} km²`);
+          assert.ok(
+            area.ok && area.aoi.billedAreaKm2 <= 20,
+            `${path} was sent ${area.ok ? area.aoi.billedAreaKm2 : '?'} km²`,
+          );
         }
       }
-      assert.equal(fixture.sim.requests.filter((r) => r.outcome === 'error:1004').length, 0, 'no 1004 from the service');
+      assert.equal(
+        fixture.sim.requests.filter((r) => r.outcome === 'error:1004').length,
+        0,
+        'no 1004 from the service',
+      );
       // One panel with the parts' sum, which is what the parts then cost.
       assert.equal(run.estimates.length, 1);
       const shown = run.estimates[0]! as { credits?: number; warnings: string[] };
-      assert.ok(shown.warnings.some((w) => w.includes(`the sum of ${parts.length} parts`)), shown.warnings.join(' | '));
+      assert.ok(
+        shown.warnings.some((w) => w.includes(`the sum of ${parts.length} parts`)),
+        shown.warnings.join(' | '),
+      );
       const spent = Math.round((before - fixture.sim.state.account.CreditAmount) * 100) / 100;
-      assert.ok(shown.credits! > 0 && Math.abs(spent - shown.credits!) < 0.05, `priced ${shown.credits}, spent ${spent}`);
+      assert.ok(
+        shown.credits! > 0 && Math.abs(spent - shown.credits!) < 0.05,
+        `priced ${shown.credits}, spent ${spent}`,
+      );
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
   });
 
-  it('a link planted at the old staging folder\'s name is never followed: the parts go to the folder itself', async () => {
+  it("a link planted at the old staging folder's name is never followed: the parts go to the folder itself", async () => {
     const folder = await mkdtemp(join(tmpdir(), 'parts-link-'));
     try {
       const elsewhere = join(folder, 'elsewhere');
@@ -291,11 +434,35 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
       const { readAoi, splitAoi } = await import('../../../../src/geometry/index');
       const read = readAoi(AREA.text, 'wkt');
       assert.ok(read.ok);
-      const multi = { name: 'parts.wkt', text: `MULTIPOLYGON(${splitAoi(read.aoi, 20).map((p) => p.wkt.replace(/^POLYGON\s*/i, '')).join(',')})`, format: 'wkt' as const };
-      const date = (await findAvailableDates(scriptedPorts(fixture.client, {}).ports, multi, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] })).coverage!.full[0]!;
+      const multi = {
+        name: 'parts.wkt',
+        text: `MULTIPOLYGON(${splitAoi(read.aoi, 20)
+          .map((p) => p.wkt.replace(/^POLYGON\s*/i, ''))
+          .join(',')})`,
+        format: 'wkt' as const,
+      };
+      const date = (
+        await findAvailableDates(scriptedPorts(fixture.client, {}).ports, multi, {
+          model: 'Stratus2',
+          satelliteConstellations: ['Sentinel2'],
+        })
+      ).coverage!.full[0]!;
       fixture.sim.clearLog();
-      const options = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, epsgProjection: 4326, resolution: 80, bandnames: 'rgb', outputDirectory: output, skipConfirmation: true };
-      const result = await downloadComposite(scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 1000 } }).ports, AREA, options);
+      const options = {
+        model: 'Stratus2',
+        satelliteConstellations: ['Sentinel2'],
+        date,
+        epsgProjection: 4326,
+        resolution: 80,
+        bandnames: 'rgb',
+        outputDirectory: output,
+        skipConfirmation: true,
+      };
+      const result = await downloadComposite(
+        scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 1000 } }).ports,
+        AREA,
+        options,
+      );
       assert.equal(result.outcome, 'completed');
       assert.ok(result.files.length > 1 && result.files.every((f) => dirname(f) === output), result.files.join(', '));
       assert.equal(await readFile(join(elsewhere, 'part-01', 'keep.txt'), 'utf8'), 'mine');

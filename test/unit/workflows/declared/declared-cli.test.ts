@@ -26,17 +26,43 @@ interface PlanJson {
 }
 interface Lock {
   version: number;
-  images: { dataset: string; area: string; date: string; bodyHash: string; file: string; bytes: number; sha256: string; credits?: number }[];
+  images: {
+    dataset: string;
+    area: string;
+    date: string;
+    bodyHash: string;
+    file: string;
+    bytes: number;
+    sha256: string;
+    credits?: number;
+  }[];
 }
 
-function imagery(dataset: Record<string, unknown> | undefined, budget: Record<string, number> = { maxCredits: 1000 }): string {
-  const base = { name: 'rgb', area: 'field.geojson', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], resolution: 20, bandnames: 'rgb', epsgProjection: 4326, dates: DATES };
+function imagery(
+  dataset: Record<string, unknown> | undefined,
+  budget: Record<string, number> = { maxCredits: 1000 },
+): string {
+  const base = {
+    name: 'rgb',
+    area: 'field.geojson',
+    model: 'Stratus2',
+    satelliteConstellations: ['Sentinel2'],
+    resolution: 20,
+    bandnames: 'rgb',
+    epsgProjection: 4326,
+    dates: DATES,
+  };
   return JSON.stringify({ datasets: dataset ? [{ ...base, ...dataset }] : [], budget }, null, 2);
 }
 
 describe('CLI: imagery as code (plan, apply, verify)', function () {
   this.timeout(120_000);
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-declared-', simulator: { seed: 7, clock: () => NOW, imageryEveryDay: true }, files: { 'field.geojson': FIELD, 'imagery.json': imagery({}) } });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-declared-',
+    simulator: { seed: 7, clock: () => NOW, imageryEveryDay: true },
+    files: { 'field.geojson': FIELD, 'imagery.json': imagery({}) },
+  });
   let sim: Simulator;
   const charged = () => sim.requests.filter((r) => r.charged);
   const kinds = (plan: PlanJson) => plan.units.map((u) => `${u.kind} ${u.date}`).sort();
@@ -52,8 +78,14 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
   it('plan lists every declared date as buy with its price, exits 2, and sends nothing billed', async () => {
     const { code, plan: p, stderr } = await plan('--out', cli.file('saved-plan.json'));
     assert.equal(code, 2, stderr);
-    assert.deepEqual(kinds(p), DATES.map((d) => `buy ${d}`));
-    assert.ok(p.units.every((u) => typeof u.credits === 'number' && u.credits > 0), JSON.stringify(p.units));
+    assert.deepEqual(
+      kinds(p),
+      DATES.map((d) => `buy ${d}`),
+    );
+    assert.ok(
+      p.units.every((u) => typeof u.credits === 'number' && u.credits > 0),
+      JSON.stringify(p.units),
+    );
     assert.equal(p.total.credits, Math.round(p.units.reduce((s, u) => s + u.credits!, 0) * 1e6) / 1e6);
     assert.equal(typeof p.balance.credits, 'number');
     assert.deepEqual(p.stops, []);
@@ -61,11 +93,21 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
   });
 
   it('apply --plan buys exactly the planned units, writes the lock, and a second plan says no changes (exit 0)', async () => {
-    const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--plan', cli.file('saved-plan.json'), '--json');
+    const run = await cli.run(
+      'apply',
+      cli.file('imagery.json'),
+      '--yes',
+      '--plan',
+      cli.file('saved-plan.json'),
+      '--json',
+    );
     assert.equal(run.code, 0, run.stderr + run.stdout);
     assert.equal(charged().length, DATES.length, 'one charge per date');
     const locked = lock();
-    assert.deepEqual(locked.images.map((i) => i.date), DATES);
+    assert.deepEqual(
+      locked.images.map((i) => i.date),
+      DATES,
+    );
     for (const image of locked.images) {
       const bytes = readFileSync(join(cli.dir, image.file));
       assert.equal(bytes.length, image.bytes);
@@ -74,7 +116,10 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
     sim.clearLog();
     const again = await plan();
     assert.equal(again.code, 0, again.stderr);
-    assert.deepEqual(kinds(again.plan), DATES.map((d) => `have ${d}`));
+    assert.deepEqual(
+      kinds(again.plan),
+      DATES.map((d) => `have ${d}`),
+    );
     assert.equal(again.plan.total.credits, 0);
     assert.deepEqual(charged(), []);
     const applied = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100', '--json');
@@ -115,24 +160,43 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
     writeFileSync(cli.file('imagery.json'), imagery({ resolution: 10 }, { maxCredits: 0.01 }));
     const { code, plan: p } = await plan();
     assert.equal(code, 2);
-    assert.deepEqual(kinds(p), DATES.map((d) => `rebuy ${d}`).concat(DATES.map((d) => `extra ${d}`)).sort());
-    assert.ok(p.units.filter((u) => u.kind === 'rebuy').every((u) => u.changes?.includes('Resolution: 20 → 10')), JSON.stringify(p.units));
+    assert.deepEqual(
+      kinds(p),
+      DATES.map((d) => `rebuy ${d}`)
+        .concat(DATES.map((d) => `extra ${d}`))
+        .sort(),
+    );
+    assert.ok(
+      p.units.filter((u) => u.kind === 'rebuy').every((u) => u.changes?.includes('Resolution: 20 → 10')),
+      JSON.stringify(p.units),
+    );
     assert.match(p.stops.join(), /above the file's budget of 0\.01 credits/);
     sim.clearLog();
     const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100', '--json');
     assert.equal(run.code, 8, run.stderr);
     assert.deepEqual(charged(), [], 'nothing billed was sent');
-    assert.equal(sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/satelliteimages/process/composite').length, 0, 'no billed call left');
+    assert.equal(
+      sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/satelliteimages/process/composite').length,
+      0,
+      'no billed call left',
+    );
   });
 
   it('a removed dataset leaves its images as extra: kept, locked, and no change (exit 0)', async () => {
     writeFileSync(cli.file('imagery.json'), imagery(undefined));
     const { code, plan: p } = await plan();
     assert.equal(code, 0);
-    assert.deepEqual(kinds(p), DATES.map((d) => `extra ${d}`));
+    assert.deepEqual(
+      kinds(p),
+      DATES.map((d) => `extra ${d}`),
+    );
     const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100');
     assert.equal(run.code, 0, run.stderr);
-    assert.deepEqual(lock().images.map((i) => i.date), DATES, 'the lock keeps what was bought');
+    assert.deepEqual(
+      lock().images.map((i) => i.date),
+      DATES,
+      'the lock keeps what was bought',
+    );
   });
 
   it('apply --plan is refused when a fresh plan buys other units, before any billed call', async () => {
@@ -150,27 +214,50 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
 
   it('orders: create (priced in euros), then exists (matched by meaning); a changed order differs and apply neither cancels nor creates', async () => {
     const period = nextMonth();
-    const order = { name: 'field-order', area: 'field.geojson', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: period.from, to: period.to };
-    const write = (extra: Record<string, unknown>) => writeFileSync(cli.file('orders.imagery.json'), JSON.stringify({ orders: [{ ...order, ...extra }] }));
+    const order = {
+      name: 'field-order',
+      area: 'field.geojson',
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      from: period.from,
+      to: period.to,
+    };
+    const write = (extra: Record<string, unknown>) =>
+      writeFileSync(cli.file('orders.imagery.json'), JSON.stringify({ orders: [{ ...order, ...extra }] }));
     const orderPlan = async () => {
       const run = await cli.run('plan', cli.file('orders.imagery.json'), '--json');
-      return { code: run.code, plan: jsonOf<{ orders: { kind: string; guid?: string; euroThisMonth?: number; euroPerMonth?: number; changes?: string[] }[]; total: PlanJson['total'] }>(run) };
+      return {
+        code: run.code,
+        plan: jsonOf<{
+          orders: { kind: string; guid?: string; euroThisMonth?: number; euroPerMonth?: number; changes?: string[] }[];
+          total: PlanJson['total'];
+        }>(run),
+      };
     };
     const creates = () => sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders').length;
     write({});
     const first = await orderPlan();
     assert.equal(first.code, 2);
     assert.equal(first.plan.orders[0]!.kind, 'create');
-    assert.ok(typeof first.plan.orders[0]!.euroPerMonth === 'number' && first.plan.total.euroPerMonth === first.plan.orders[0]!.euroPerMonth, JSON.stringify(first.plan));
+    assert.ok(
+      typeof first.plan.orders[0]!.euroPerMonth === 'number' &&
+        first.plan.total.euroPerMonth === first.plan.orders[0]!.euroPerMonth,
+      JSON.stringify(first.plan),
+    );
     assert.equal(creates(), 0, 'a plan creates nothing');
     const applied = await cli.run('apply', cli.file('orders.imagery.json'), '--yes', '--max-cost', '100000', '--json');
     assert.equal(applied.code, 0, applied.stderr + applied.stdout);
     assert.equal(creates(), 1, applied.stderr + applied.stdout);
-    const locked = JSON.parse(readFileSync(cli.file('orders.imagery.lock.json'), 'utf8')) as { orders: { order: string; guid: string }[] };
+    const locked = JSON.parse(readFileSync(cli.file('orders.imagery.lock.json'), 'utf8')) as {
+      orders: { order: string; guid: string }[];
+    };
     assert.equal(locked.orders.length, 1);
     const again = await orderPlan();
     assert.equal(again.code, 0);
-    assert.deepEqual(again.plan.orders.map((o) => [o.kind, o.guid]), [['exists', locked.orders[0]!.guid]]);
+    assert.deepEqual(
+      again.plan.orders.map((o) => [o.kind, o.guid]),
+      [['exists', locked.orders[0]!.guid]],
+    );
     write({ storageMonths: 2 });
     const changed = await orderPlan();
     assert.equal(changed.code, 2);
@@ -183,7 +270,10 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
   });
 
   it('an imagery file with problems names each at its line and column and exits 3', async () => {
-    writeFileSync(cli.file('bad.imagery.json'), '{\n  "datasets": [\n    { "name": "x", "area": "nowhere.geojson", "model": "Stratus2", "Bands": "rgb" }\n  ]\n}\n');
+    writeFileSync(
+      cli.file('bad.imagery.json'),
+      '{\n  "datasets": [\n    { "name": "x", "area": "nowhere.geojson", "model": "Stratus2", "Bands": "rgb" }\n  ]\n}\n',
+    );
     const run = await cli.run('plan', cli.file('bad.imagery.json'));
     assert.equal(run.code, 3, run.stderr);
     assert.match(run.stderr, /bad\.imagery\.json:3:\d+: error: unknown name 'Bands'/);

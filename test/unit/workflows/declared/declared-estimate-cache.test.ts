@@ -15,8 +15,27 @@ const ESTIMATE = '/api/satelliteimages/process/composite/estimate';
 
 describe('CLI: plan and apply share their estimates through the user cache folder', function () {
   this.timeout(120_000);
-  const imagery = JSON.stringify({ datasets: [{ name: 'rgb', area: 'field.geojson', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], resolution: 20, bandnames: 'rgb', epsgProjection: 4326, dates: DATES }], budget: { maxCredits: 1000 } });
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-declared-cache-', simulator: { seed: 9, clock: () => NOW, imageryEveryDay: true }, files: { 'field.geojson': FIELD, 'imagery.json': imagery } });
+  const imagery = JSON.stringify({
+    datasets: [
+      {
+        name: 'rgb',
+        area: 'field.geojson',
+        model: 'Stratus2',
+        satelliteConstellations: ['Sentinel2'],
+        resolution: 20,
+        bandnames: 'rgb',
+        epsgProjection: 4326,
+        dates: DATES,
+      },
+    ],
+    budget: { maxCredits: 1000 },
+  });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-declared-cache-',
+    simulator: { seed: 9, clock: () => NOW, imageryEveryDay: true },
+    files: { 'field.geojson': FIELD, 'imagery.json': imagery },
+  });
   const cacheFile = () => join(cli.dir, '.cache', 'sat-imagery', 'estimates.json');
   const estimates = () => cli.sim.requests.filter((r) => r.method === 'POST' && r.path === ESTIMATE).length;
   const plan = async () => {
@@ -34,7 +53,10 @@ describe('CLI: plan and apply share their estimates through the user cache folde
     assert.equal(info.mode & 0o777, 0o600, 'the cache file is owner-only');
     assert.equal(statSync(join(cli.dir, '.cache', 'sat-imagery')).mode & 0o077, 0, 'its folder too');
     const text = readFileSync(cacheFile(), 'utf8');
-    assert.ok(!text.includes(KEY) && !text.includes(cli.sim.url) && !text.includes('POLYGON'), 'no key, no address, no area in the cache');
+    assert.ok(
+      !text.includes(KEY) && !text.includes(cli.sim.url) && !text.includes('POLYGON'),
+      'no key, no address, no area in the cache',
+    );
     cli.sim.clearLog();
     const applied = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100', '--json');
     assert.equal(applied.code, 0, applied.stderr + applied.stdout);
@@ -46,7 +68,10 @@ describe('CLI: plan and apply share their estimates through the user cache folde
 
   it('an entry past its minutes is asked again', async () => {
     assert.equal(await plan(), DATES.length);
-    const file = JSON.parse(readFileSync(cacheFile(), 'utf8')) as { version: number; entries: Record<string, { at: number }> };
+    const file = JSON.parse(readFileSync(cacheFile(), 'utf8')) as {
+      version: number;
+      entries: Record<string, { at: number }>;
+    };
     for (const entry of Object.values(file.entries)) entry.at -= 6 * 60_000;
     writeFileSync(cacheFile(), JSON.stringify(file), { mode: 0o600 });
     assert.equal(await plan(), DATES.length);

@@ -30,23 +30,46 @@ describe('imagery file', () => {
     dir = mkdtempSync(join(tmpdir(), 'sat-imagery-declared-'));
     mkdirSync(join(dir, 'fields'));
     writeFileSync(join(dir, 'fields', 'a.geojson'), FIELD);
-    writeFileSync(join(dir, 'fields', 'b.geojson'), FIELD.replace('10.05,56.05', '10.04,56.05').replace('10.05,56.05]]', '10.04,56.05]]'));
-    writeFileSync(join(dir, 'fields', 'open.geojson'), '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06]]]}');
+    writeFileSync(
+      join(dir, 'fields', 'b.geojson'),
+      FIELD.replace('10.05,56.05', '10.04,56.05').replace('10.05,56.05]]', '10.04,56.05]]'),
+    );
+    writeFileSync(
+      join(dir, 'fields', 'open.geojson'),
+      '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06]]]}',
+    );
   });
 
   it('ships the JSON Schema generated from the zod schema, contributed for imagery.json and *.imagery.json', () => {
     const shipped = readFileSync(join(root, 'schemas', 'imagery.schema.json'), 'utf8');
-    assert.equal(shipped, imageryJsonSchemaText(), 'schemas/imagery.schema.json differs from the zod schema: ship the generated text');
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { jsonValidation: { fileMatch: string[]; url: string }[] } };
-    assert.deepEqual(manifest.contributes.jsonValidation, [{ fileMatch: ['imagery.json', '*.imagery.json'], url: './schemas/imagery.schema.json' }]);
+    assert.equal(
+      shipped,
+      imageryJsonSchemaText(),
+      'schemas/imagery.schema.json differs from the zod schema: ship the generated text',
+    );
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      contributes: { jsonValidation: { fileMatch: string[]; url: string }[] };
+    };
+    assert.deepEqual(manifest.contributes.jsonValidation, [
+      { fileMatch: ['imagery.json', '*.imagery.json'], url: './schemas/imagery.schema.json' },
+    ]);
     assert.match(readFileSync(join(root, '.vscodeignore'), 'utf8'), /^!schemas\/imagery\.schema\.json$/m);
   });
 
   it('reads a valid file: each dataset with its area files (a glob, sorted), each with its feature hash', async () => {
     const path = join(dir, 'ok.imagery.json');
-    writeFileSync(path, JSON.stringify({ datasets: [{ name: 'ndvi', area: 'fields/?.geojson', model: 'Stratus2', resolution: 10, every: 'week' }], budget: { maxCredits: 50 } }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        datasets: [{ name: 'ndvi', area: 'fields/?.geojson', model: 'Stratus2', resolution: 10, every: 'week' }],
+        budget: { maxCredits: 50 },
+      }),
+    );
     const declaration = await loadDeclaration(path);
-    assert.deepEqual(declaration.datasetAreas[0]!.map((a) => a.file), ['fields/a.geojson', 'fields/b.geojson']);
+    assert.deepEqual(
+      declaration.datasetAreas[0]!.map((a) => a.file),
+      ['fields/a.geojson', 'fields/b.geojson'],
+    );
     assert.match(declaration.datasetAreas[0]![0]!.featureHash, /^[0-9a-f]{64}$/);
     assert.notEqual(declaration.datasetAreas[0]![0]!.featureHash, declaration.datasetAreas[0]![1]!.featureHash);
   });
@@ -77,8 +100,18 @@ describe('imagery file', () => {
     assert.match(at(7)[0]!, /^budget\.maxCredits: /);
     assert.equal(problems.length, 4, JSON.stringify(problems));
     // The schema is right: the areas are looked at next.
-    const areas = await problemsOf(dir, text.replace('"Resolution"', '"resolution"').replace('"fortnight"', '"week"').replace('"Datatype"', '"DataType"').replace('-1', '1'));
-    assert.deepEqual(areas.map((p) => p.line), [4, 5]);
+    const areas = await problemsOf(
+      dir,
+      text
+        .replace('"Resolution"', '"resolution"')
+        .replace('"fortnight"', '"week"')
+        .replace('"Datatype"', '"DataType"')
+        .replace('-1', '1'),
+    );
+    assert.deepEqual(
+      areas.map((p) => p.line),
+      [4, 5],
+    );
     assert.match(areas[0]!.message, /no area file 'fields\/none-\*\.geojson'/);
     assert.match(areas[1]!.message, /^fields\/open\.geojson:1:\d+ is not a valid area of interest/);
     assert.equal(areas[1]!.column, 31, 'at the area value');
@@ -98,13 +131,39 @@ describe('imagery file', () => {
     );
     assert.deepEqual(
       problems.map((p) => p.message.replace(/'.*?'/g, 'X').slice(0, 30)),
-      ['a second dataset named X (the ', 'the folder X is the folder of ', 'the folder X is outside the im', 'nth and every thin the dates a'],
+      [
+        'a second dataset named X (the ',
+        'the folder X is the folder of ',
+        'the folder X is outside the im',
+        'nth and every thin the dates a',
+      ],
     );
   });
 
-  it('verify reads nothing a lock names outside the imagery file\'s folder', async () => {
-    const image = { dataset: 'd', area: 'a', featureHash: '0'.repeat(64), date: '2026-01-01', bodyHash: '0'.repeat(64), request: {}, bytes: 1, sha256: '0'.repeat(64), at: '' };
-    const checked = await verifyLock(join(dir, 'fields'), { version: 1, images: [{ ...image, file: '../fields/a.geojson' }, { ...image, file: '../../etc/passwd' }, { ...image, file: '/etc/passwd' }], orders: [] });
-    assert.deepEqual(checked.map((c) => c.problem?.replace(/\d+ bytes.*/, 'size')), ['size', "outside the imagery file's folder: not read", "outside the imagery file's folder: not read"]);
+  it("verify reads nothing a lock names outside the imagery file's folder", async () => {
+    const image = {
+      dataset: 'd',
+      area: 'a',
+      featureHash: '0'.repeat(64),
+      date: '2026-01-01',
+      bodyHash: '0'.repeat(64),
+      request: {},
+      bytes: 1,
+      sha256: '0'.repeat(64),
+      at: '',
+    };
+    const checked = await verifyLock(join(dir, 'fields'), {
+      version: 1,
+      images: [
+        { ...image, file: '../fields/a.geojson' },
+        { ...image, file: '../../etc/passwd' },
+        { ...image, file: '/etc/passwd' },
+      ],
+      orders: [],
+    });
+    assert.deepEqual(
+      checked.map((c) => c.problem?.replace(/\d+ bytes.*/, 'size')),
+      ['size', "outside the imagery file's folder: not read", "outside the imagery file's folder: not read"],
+    );
   });
 });

@@ -24,9 +24,28 @@ function dayBefore(days: number): string {
 
 describe('CLI: apply killed at random moments (SIGKILL, simulator faults on)', function () {
   this.timeout(60_000 + RUNS * 15_000);
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-declared-kill-', simulator: { seed: 11, clock: () => NOW, imageryEveryDay: true, account: { CreditAmount: 1e6 } }, files: { 'field.geojson': FIELD } });
-  const chargesOf = (date: string) => cli.sim.requests.filter((r) => r.method === 'POST' && r.path === PROCESS && r.charged && String((r.body as { Date?: string }).Date).startsWith(date)).length;
-  const faultsOn = () => cli.sim.configure({ latencyMs: 40, errorFractions: { 500: 0.04, 502: 0.04, 503: 0.08 }, rateLimit: { perSecond: 30, burst: 10, retryAfter: true }, imageBytes: 192 * 1024, trickleBytesPerSecond: 384 * 1024 });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-declared-kill-',
+    simulator: { seed: 11, clock: () => NOW, imageryEveryDay: true, account: { CreditAmount: 1e6 } },
+    files: { 'field.geojson': FIELD },
+  });
+  const chargesOf = (date: string) =>
+    cli.sim.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === PROCESS &&
+        r.charged &&
+        String((r.body as { Date?: string }).Date).startsWith(date),
+    ).length;
+  const faultsOn = () =>
+    cli.sim.configure({
+      latencyMs: 40,
+      errorFractions: { 500: 0.04, 502: 0.04, 503: 0.08 },
+      rateLimit: { perSecond: 30, burst: 10, retryAfter: true },
+      imageBytes: 192 * 1024,
+      trickleBytesPerSecond: 384 * 1024,
+    });
 
   it(`${RUNS} runs killed at seeded moments: the lock always parses, no date is charged twice, a last apply converges`, async () => {
     const next = createRandom(SEED); // the kill moments are the same on every run of the suite
@@ -37,7 +56,23 @@ describe('CLI: apply killed at random moments (SIGKILL, simulator faults on)', f
       mkdirSync(dir);
       copyFileSync(cli.file('field.geojson'), join(dir, 'field.geojson'));
       const dates = Array.from({ length: DATES_PER_RUN }, (_, i) => dayBefore(3 + run * DATES_PER_RUN + i)).sort();
-      writeFileSync(join(dir, 'imagery.json'), JSON.stringify({ datasets: [{ name: 'rgb', area: 'field.geojson', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], resolution: 20, bandnames: 'rgb', epsgProjection: 4326, dates }] }));
+      writeFileSync(
+        join(dir, 'imagery.json'),
+        JSON.stringify({
+          datasets: [
+            {
+              name: 'rgb',
+              area: 'field.geojson',
+              model: 'Stratus2',
+              satelliteConstellations: ['Sentinel2'],
+              resolution: 20,
+              bandnames: 'rgb',
+              epsgProjection: 4326,
+              dates,
+            },
+          ],
+        }),
+      );
       const lockPath = join(dir, 'imagery.lock.json');
       const apply = ['apply', 'imagery.json', '--yes', '--max-cost', '100', '--json'];
 
@@ -48,22 +83,42 @@ describe('CLI: apply killed at random moments (SIGKILL, simulator faults on)', f
       const killed = await done;
       clearTimeout(timer);
       if (killed.code === null) killedMidway++;
-      if (existsSync(lockPath)) assert.doesNotThrow(() => JSON.parse(readFileSync(lockPath, 'utf8')) as unknown, `run ${run}: the lock parses after a kill at ${wait} ms`);
+      if (existsSync(lockPath))
+        assert.doesNotThrow(
+          () => JSON.parse(readFileSync(lockPath, 'utf8')) as unknown,
+          `run ${run}: the lock parses after a kill at ${wait} ms`,
+        );
 
       cli.sim.configure({});
       const last = await startCli(apply, { cwd: dir, env: cli.env() }).done;
-      assert.ok(last.code === 0 || last.code === 6, `run ${run}: the last apply ends done or naming uncertain dates (${last.code})\n${last.stderr}`);
+      assert.ok(
+        last.code === 0 || last.code === 6,
+        `run ${run}: the last apply ends done or naming uncertain dates (${last.code})\n${last.stderr}`,
+      );
       const plan = await startCli(['plan', 'imagery.json', '--json'], { cwd: dir, env: cli.env() }).done;
       const units = jsonOf<{ units: { kind: string; date: string }[] }>(plan).units;
-      assert.deepEqual(units.filter((u) => !['have', 'uncertain'].includes(u.kind)), [], `run ${run}: nothing left to buy after the last apply`);
+      assert.deepEqual(
+        units.filter((u) => !['have', 'uncertain'].includes(u.kind)),
+        [],
+        `run ${run}: nothing left to buy after the last apply`,
+      );
       assert.equal(plan.code, units.some((u) => u.kind === 'uncertain') ? 6 : 0);
       uncertain.push(...units.filter((u) => u.kind === 'uncertain').map((u) => u.date));
       for (const date of dates) assert.ok(chargesOf(date) <= 1, `run ${run}: ${date} charged ${chargesOf(date)} times`);
       const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as { images: { date: string }[] };
-      assert.deepEqual(lock.images.map((i) => i.date), units.filter((u) => u.kind === 'have').map((u) => u.date).sort(), `run ${run}: the lock holds exactly the dates on the disk`);
+      assert.deepEqual(
+        lock.images.map((i) => i.date),
+        units
+          .filter((u) => u.kind === 'have')
+          .map((u) => u.date)
+          .sort(),
+        `run ${run}: the lock holds exactly the dates on the disk`,
+      );
     }
     // The seed must reach the billed calls: most runs are cut off before they end.
     assert.ok(killedMidway >= RUNS / 2, `${killedMidway} of ${RUNS} runs were killed before they ended`);
-    console.log(`      ${killedMidway} of ${RUNS} runs killed midway; ${uncertain.length} dates left uncertain (named, not bought again)`);
+    console.log(
+      `      ${killedMidway} of ${RUNS} runs killed midway; ${uncertain.length} dates left uncertain (named, not bought again)`,
+    );
   });
 });

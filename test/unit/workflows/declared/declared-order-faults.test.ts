@@ -19,11 +19,32 @@ interface OrderPlan {
 
 describe('CLI: imagery as code, orders under faults and budgets', function () {
   this.timeout(120_000);
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-declared-orders-', simulator: { seed: 13 }, files: { 'field.geojson': FIELD } });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-declared-orders-',
+    simulator: { seed: 13 },
+    files: { 'field.geojson': FIELD },
+  });
   const creates = () => cli.sim.requests.filter((r) => r.method === 'POST' && r.path === ORDERS).length;
   const write = (name: string, order: Record<string, unknown>, budget?: Record<string, number>) => {
     const period = nextMonth();
-    writeFileSync(cli.file(name), JSON.stringify({ orders: [{ name: 'field-order', area: 'field.geojson', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: period.from, to: period.to, ...order }], ...(budget ? { budget } : {}) }));
+    writeFileSync(
+      cli.file(name),
+      JSON.stringify({
+        orders: [
+          {
+            name: 'field-order',
+            area: 'field.geojson',
+            model: 'Stratus2',
+            satelliteConstellations: ['Sentinel2'],
+            from: period.from,
+            to: period.to,
+            ...order,
+          },
+        ],
+        ...(budget ? { budget } : {}),
+      }),
+    );
   };
   const plan = async (name: string) => {
     const run = await cli.run('plan', cli.file(name), '--json');
@@ -38,7 +59,11 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
     cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
     const first = await cli.run('apply', cli.file('lost.imagery.json'), '--yes', '--max-cost', '100000', '--json');
     const posts = cli.sim.requests.filter((r) => r.method === 'POST' && r.path === ORDERS);
-    assert.deepEqual(posts.map((r) => [r.outcome, Boolean(r.charged)]), [['fault:reset', true]], 'one create, made and charged, its answer lost');
+    assert.deepEqual(
+      posts.map((r) => [r.outcome, Boolean(r.charged)]),
+      [['fault:reset', true]],
+      'one create, made and charged, its answer lost',
+    );
     // The lost-answer lookup finds it by meaning: the order is known, recorded, not sent again.
     assert.equal(first.code, ExitCode.ok, first.stderr + first.stdout);
     const found = jsonOf<{ orders: { order: string; outcome: string; guid?: string }[] }>(first).orders;
@@ -46,7 +71,10 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
     assert.match(found[0]!.guid ?? '', /^[0-9a-f-]{36}$/);
     const after = await plan('lost.imagery.json');
     assert.equal(after.code, ExitCode.ok, after.stderr);
-    assert.deepEqual(after.plan.orders.map((o) => [o.kind, o.guid]), [['exists', found[0]!.guid]]);
+    assert.deepEqual(
+      after.plan.orders.map((o) => [o.kind, o.guid]),
+      [['exists', found[0]!.guid]],
+    );
     const second = await cli.run('apply', cli.file('lost.imagery.json'), '--yes', '--max-cost', '100000', '--json');
     assert.equal(second.code, ExitCode.ok, second.stderr);
     assert.equal(creates(), 1, `the second apply creates nothing: ${second.stdout}`);
@@ -54,7 +82,10 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
     rmSync(cli.file('lost.imagery.lock.json'));
     const unlocked = await plan('lost.imagery.json');
     assert.equal(unlocked.code, ExitCode.ok, unlocked.stderr);
-    assert.deepEqual(unlocked.plan.orders.map((o) => [o.kind, o.guid]), [['exists', found[0]!.guid]]);
+    assert.deepEqual(
+      unlocked.plan.orders.map((o) => [o.kind, o.guid]),
+      [['exists', found[0]!.guid]],
+    );
   });
 
   it("a new order above the file's maxEuroPerMonth stops apply before any billed call", async () => {
@@ -62,12 +93,22 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
     const planned = await plan('over-budget.imagery.json');
     assert.equal(planned.code, 2, planned.stderr);
     assert.equal(planned.plan.orders[0]!.kind, 'create');
-    assert.ok(Math.max(planned.plan.orders[0]!.euroThisMonth ?? 0, planned.plan.orders[0]!.euroPerMonth ?? 0) > 0.01, JSON.stringify(planned.plan.orders));
-    assert.ok(planned.plan.stops.some((s) => s.includes('budget of 0.01')), JSON.stringify(planned.plan.stops));
+    assert.ok(
+      Math.max(planned.plan.orders[0]!.euroThisMonth ?? 0, planned.plan.orders[0]!.euroPerMonth ?? 0) > 0.01,
+      JSON.stringify(planned.plan.orders),
+    );
+    assert.ok(
+      planned.plan.stops.some((s) => s.includes('budget of 0.01')),
+      JSON.stringify(planned.plan.stops),
+    );
     cli.sim.clearLog();
     const run = await cli.run('apply', cli.file('over-budget.imagery.json'), '--yes', '--max-cost', '100000', '--json');
     assert.equal(run.code, ExitCode.notConfirmed, run.stderr + run.stdout);
     assert.equal(creates(), 0, 'no order was created');
-    assert.deepEqual(cli.sim.requests.filter((r) => r.charged), [], "the simulator's charge log is empty");
+    assert.deepEqual(
+      cli.sim.requests.filter((r) => r.charged),
+      [],
+      "the simulator's charge log is empty",
+    );
   });
 });

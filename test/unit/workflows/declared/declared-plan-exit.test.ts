@@ -12,12 +12,31 @@ const KEY = 'cli-declared-exit-key-7Rw2';
 const NOW = Date.UTC(2026, 5, 15, 12);
 
 function imagery(extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ datasets: [{ name: 'rgb', area: 'field.geojson', model: 'Stratus2', satelliteConstellations: ['Sentinel2'], resolution: 20, bandnames: 'rgb', epsgProjection: 4326, dates: ['2026-06-10'], ...extra }] });
+  return JSON.stringify({
+    datasets: [
+      {
+        name: 'rgb',
+        area: 'field.geojson',
+        model: 'Stratus2',
+        satelliteConstellations: ['Sentinel2'],
+        resolution: 20,
+        bandnames: 'rgb',
+        epsgProjection: 4326,
+        dates: ['2026-06-10'],
+        ...extra,
+      },
+    ],
+  });
 }
 
 describe("CLI: plan's exit codes (terraform's -detailed-exitcode)", function () {
   this.timeout(60_000);
-  const cli = useCliSimulator({ key: KEY, prefix: 'sat-imagery-cli-declared-exit-', simulator: { seed: 5, clock: () => NOW, imageryEveryDay: true }, files: { 'field.geojson': FIELD, 'imagery.json': imagery() } });
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-declared-exit-',
+    simulator: { seed: 5, clock: () => NOW, imageryEveryDay: true },
+    files: { 'field.geojson': FIELD, 'imagery.json': imagery() },
+  });
   const billed = () => cli.sim.requests.filter((r) => r.charged);
 
   it('plan with changes exits 2 and prints the plan, not an error', async () => {
@@ -42,12 +61,24 @@ describe("CLI: plan's exit codes (terraform's -detailed-exitcode)", function () 
     assert.deepEqual(billed(), []);
   });
 
-  it("a refused dataset option is named with the series flag that sets it, by plan and apply, the exit code kept", async () => {
+  it('a refused dataset option is named with the series flag that sets it, by plan and apply, the exit code kept', async () => {
     const cases: [Record<string, unknown>, number, RegExp][] = [
       [{ resolution: 7 }, ExitCode.planUsage, /Resolution 7 m .* \(resolution: sat-imagery series --resolution\)\.$/m],
-      [{ satelliteConstellations: ['Nope'] }, ExitCode.planUsage, /does not support Nope.* \(satelliteConstellations: sat-imagery series --satellite-constellations\)\.$/m],
-      [{ output: { DataType: 'float99' } }, ExitCode.planUsage, /DataType 'float99' .* \(output\.DataType: sat-imagery series --data-type\)\.$/m],
-      [{ epsgProjection: 99999 }, ExitCode.refused, /dataset 'rgb': .*EpsgProjection.* \(epsgProjection: sat-imagery series --epsg-projection\)\.$/m],
+      [
+        { satelliteConstellations: ['Nope'] },
+        ExitCode.planUsage,
+        /does not support Nope.* \(satelliteConstellations: sat-imagery series --satellite-constellations\)\.$/m,
+      ],
+      [
+        { output: { DataType: 'float99' } },
+        ExitCode.planUsage,
+        /DataType 'float99' .* \(output\.DataType: sat-imagery series --data-type\)\.$/m,
+      ],
+      [
+        { epsgProjection: 99999 },
+        ExitCode.refused,
+        /dataset 'rgb': .*EpsgProjection.* \(epsgProjection: sat-imagery series --epsg-projection\)\.$/m,
+      ],
     ];
     for (const [extra, code, note] of cases) {
       writeFileSync(cli.file('refused.imagery.json'), imagery(extra));

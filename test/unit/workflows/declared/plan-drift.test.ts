@@ -7,10 +7,25 @@ import { planDrift, plannedPurchases } from '../../../../src/workflows/declared/
 import { toPlanView } from '../../../../src/ui/webview/estimate/plan-view-model';
 import { parseHostMessage } from '../../../../src/ui/webview/estimate/protocol';
 
-const unit = (kind: PlanUnit['kind'], date: string, credits?: number): PlanUnit => ({ kind, dataset: 'rgb', area: 'field.wkt', date, key: `key-${date}`, ...(credits !== undefined ? { credits } : {}) });
+const unit = (kind: PlanUnit['kind'], date: string, credits?: number): PlanUnit => ({
+  kind,
+  dataset: 'rgb',
+  area: 'field.wkt',
+  date,
+  key: `key-${date}`,
+  ...(credits !== undefined ? { credits } : {}),
+});
 
 function plan(units: PlanUnit[], credits: number, orders: Plan['orders'] = []): Plan {
-  return { file: 'imagery.json', units, orders, total: { credits, euroThisMonth: 0, euroPerMonth: 0 }, balance: { credits: 100 }, budget: { maxCredits: 50 }, stops: [] };
+  return {
+    file: 'imagery.json',
+    units,
+    orders,
+    total: { credits, euroThisMonth: 0, euroPerMonth: 0 },
+    balance: { credits: 100 },
+    budget: { maxCredits: 50 },
+    stops: [],
+  };
 }
 
 describe('plan drift: an apply buys the plan that was seen', () => {
@@ -23,9 +38,13 @@ describe('plan drift: an apply buys the plan that was seen', () => {
   });
 
   it('refuses another unit to buy, a unit no longer bought, or the same unit bought as another kind', () => {
-    assert.deepEqual(planDrift(purchases(), plan([...seen.units, unit('buy', '2026-06-14', 1)], 4.5)), { kind: 'other-units' });
+    assert.deepEqual(planDrift(purchases(), plan([...seen.units, unit('buy', '2026-06-14', 1)], 4.5)), {
+      kind: 'other-units',
+    });
     assert.deepEqual(planDrift(purchases(), plan([seen.units[0]!], 1.5)), { kind: 'other-units' });
-    assert.deepEqual(planDrift(purchases(), plan([seen.units[0]!, unit('missing', '2026-06-12', 2)], 3.5)), { kind: 'other-units' });
+    assert.deepEqual(planDrift(purchases(), plan([seen.units[0]!, unit('missing', '2026-06-12', 2)], 3.5)), {
+      kind: 'other-units',
+    });
   });
 
   it('refuses a higher total, naming both', () => {
@@ -33,21 +52,54 @@ describe('plan drift: an apply buys the plan that was seen', () => {
   });
 
   it('counts an order to create by its payload, not an order that exists', () => {
-    const order = { kind: 'create' as const, order: 'o', area: 'field.wkt', payloadHash: 'p1', currency: 'EUR', euroThisMonth: 5, euroPerMonth: 5 };
+    const order = {
+      kind: 'create' as const,
+      order: 'o',
+      area: 'field.wkt',
+      payloadHash: 'p1',
+      currency: 'EUR',
+      euroThisMonth: 5,
+      euroPerMonth: 5,
+    };
     const withOrder = plannedPurchases(seen.units, [order], 3.5);
     assert.equal(planDrift(withOrder, plan(seen.units, 3.5, [order])), undefined);
-    assert.deepEqual(planDrift(withOrder, plan(seen.units, 3.5, [{ ...order, payloadHash: 'p2' }])), { kind: 'other-units' });
-    assert.deepEqual(planDrift(withOrder, plan(seen.units, 3.5, [{ ...order, kind: 'exists' }])), { kind: 'other-units' });
+    assert.deepEqual(planDrift(withOrder, plan(seen.units, 3.5, [{ ...order, payloadHash: 'p2' }])), {
+      kind: 'other-units',
+    });
+    assert.deepEqual(planDrift(withOrder, plan(seen.units, 3.5, [{ ...order, kind: 'exists' }])), {
+      kind: 'other-units',
+    });
   });
 });
 
 describe('the plan in the cost panel', () => {
   it('carries every unit, order and total, and parses as the page parses it', () => {
-    const p = plan([unit('buy', '2026-06-10', 1.5), unit('uncertain', '2026-06-11'), { ...unit('rebuy', '2026-06-12', 2), changes: ['Resolution: 20 → 10'] }], 3.5, [{ kind: 'create', order: 'weekly', area: 'field.wkt', payloadHash: 'p', currency: 'EUR', euroThisMonth: 12, euroPerMonth: 10 }]);
+    const p = plan(
+      [
+        unit('buy', '2026-06-10', 1.5),
+        unit('uncertain', '2026-06-11'),
+        { ...unit('rebuy', '2026-06-12', 2), changes: ['Resolution: 20 → 10'] },
+      ],
+      3.5,
+      [
+        {
+          kind: 'create',
+          order: 'weekly',
+          area: 'field.wkt',
+          payloadHash: 'p',
+          currency: 'EUR',
+          euroThisMonth: 12,
+          euroPerMonth: 10,
+        },
+      ],
+    );
     p.total = { credits: 3.5, euroThisMonth: 12, euroPerMonth: 10 };
     p.stops = ['the total is above the budget'];
     const view = toPlanView(p, 'imagery.json', { text: 'Applied: 1 bought', severity: 'info' });
-    assert.deepEqual(view.units.map((u) => `${u.kind} ${u.date} ${u.credits ?? '-'}`), ['buy 2026-06-10 1.5', 'uncertain 2026-06-11 -', 'rebuy 2026-06-12 2']);
+    assert.deepEqual(
+      view.units.map((u) => `${u.kind} ${u.date} ${u.credits ?? '-'}`),
+      ['buy 2026-06-10 1.5', 'uncertain 2026-06-11 -', 'rebuy 2026-06-12 2'],
+    );
     assert.deepEqual(view.units[2]!.changes, ['Resolution: 20 → 10']);
     assert.equal(view.currency, 'EUR');
     assert.deepEqual(view.total, { credits: 3.5, euroThisMonth: 12, euroPerMonth: 10 });

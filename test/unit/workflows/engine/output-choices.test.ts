@@ -6,7 +6,11 @@ import { judgeAvailability } from '../../../../src/workflows/composite/availabil
 import { WorkflowError } from '../../../../src/workflows/engine/errors';
 
 const refused = (run: () => unknown, pattern: RegExp) =>
-  assert.throws(run, (error: unknown) => error instanceof WorkflowError && error.kind === 'invalid-option' && pattern.test(error.message));
+  assert.throws(
+    run,
+    (error: unknown) =>
+      error instanceof WorkflowError && error.kind === 'invalid-option' && pattern.test(error.message),
+  );
 
 describe('output choices: band expressions', () => {
   it('counts rgb, all and comma lists with index expressions', () => {
@@ -44,7 +48,11 @@ describe('output choices: projection', () => {
     assert.equal(utmZoneOf(10.1), 32);
     assert.equal(utmZoneOf(-180), 1);
     assert.equal(utmZoneOf(180), 60);
-    assert.deepEqual(utmChoice({ west: 10.1, east: 10.12, south: 56.1, north: 56.12 }), { codes: [32632], single: true, warning: undefined });
+    assert.deepEqual(utmChoice({ west: 10.1, east: 10.12, south: 56.1, north: 56.12 }), {
+      codes: [32632],
+      single: true,
+      warning: undefined,
+    });
     assert.deepEqual(utmChoice({ west: 18.4, east: 18.5, south: -34, north: -33.9 }).codes, [32734]);
   });
 
@@ -57,8 +65,14 @@ describe('output choices: projection', () => {
 
   it('offers the zone, 47000, 4326 and a typed code', () => {
     const items = epsgItems({ west: 10.1, east: 10.12, south: 56.1, north: 56.12 }, -1);
-    assert.deepEqual(items.map((i) => i.value), [32632, 47000, 4326, -1]);
-    assert.deepEqual(epsgItems(undefined, -1).map((i) => i.value), [47000, 4326, -1]);
+    assert.deepEqual(
+      items.map((i) => i.value),
+      [32632, 47000, 4326, -1],
+    );
+    assert.deepEqual(
+      epsgItems(undefined, -1).map((i) => i.value),
+      [47000, 4326, -1],
+    );
   });
 
   it('reads a typed code and checks it against the document enum when there is one', () => {
@@ -74,13 +88,26 @@ describe('output choices: projection', () => {
 describe('output choices: output fields', () => {
   it('takes the settings, then the options, and drops fields the request kind does not take', () => {
     const settings = { DataType: 'int16', AllowPartialImage: true, Level: 1 };
-    assert.deepEqual(mergeOutput('composite', settings, { DataType: 'uint8', AutomaticOrderCreation: true }), { DataType: 'uint8', AllowPartialImage: true, AutomaticOrderCreation: true });
-    assert.deepEqual(mergeOutput('tile', settings, { AutomaticOrderCreation: true, Harmonize: true }), { DataType: 'int16', AllowPartialImage: true, Level: 1, Harmonize: true });
+    assert.deepEqual(mergeOutput('composite', settings, { DataType: 'uint8', AutomaticOrderCreation: true }), {
+      DataType: 'uint8',
+      AllowPartialImage: true,
+      AutomaticOrderCreation: true,
+    });
+    assert.deepEqual(mergeOutput('tile', settings, { AutomaticOrderCreation: true, Harmonize: true }), {
+      DataType: 'int16',
+      AllowPartialImage: true,
+      Level: 1,
+      Harmonize: true,
+    });
   });
 
   it('accepts a value the document allows and refuses one it does not', () => {
     const rules = { enums: { DataType: ['int16', 'uint8', 'float32'] } };
-    assert.deepEqual(checkOutput({ DataType: 'float32' }, rules), { DataType: 'float32' }, 'typed, and the document allows it');
+    assert.deepEqual(
+      checkOutput({ DataType: 'float32' }, rules),
+      { DataType: 'float32' },
+      'typed, and the document allows it',
+    );
     refused(() => checkOutput({ DataType: 'float64' }, rules), /DataType 'float64' is not one the service lists/);
     refused(() => checkOutput({ Level: 3 }, { enums: {} }), /Level 3 is not valid: use 1 or 2/);
     refused(() => checkOutput({ UploadUrl: 'http://example.com/x' }, { enums: {} }), /https/);
@@ -88,12 +115,21 @@ describe('output choices: output fields', () => {
   });
 
   it('with AllowPartialImage a partly covered date is ready and says the covered share', () => {
-    const flags = { FullyAvailable: false, PartiallyAvailable: true, OrdersCoverPolygon: true, DataAvailableForUser: true };
+    const flags = {
+      FullyAvailable: false,
+      PartiallyAvailable: true,
+      OrdersCoverPolygon: true,
+      DataAvailableForUser: true,
+    };
     assert.equal(judgeAvailability(flags, '2026-11-01').ready, false);
     const verdict = judgeAvailability(flags, '2026-11-01', { allowPartial: true, share: 0.4 });
     assert.equal(verdict.ready, true);
     assert.equal(verdict.partial, true);
     assert.match(verdict.sentence, /covers about 40 % of the area/);
-    assert.equal(judgeAvailability({ ...flags, OrdersCoverPolygon: false }, '2026-11-01', { allowPartial: true }).ready, false, 'orders still decide');
+    assert.equal(
+      judgeAvailability({ ...flags, OrdersCoverPolygon: false }, '2026-11-01', { allowPartial: true }).ready,
+      false,
+      'orders still decide',
+    );
   });
 });

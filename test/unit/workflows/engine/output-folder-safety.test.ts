@@ -4,7 +4,16 @@
 // one of this process, of a live process, of another machine, or a link with such a name, is not.
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOST_TAG, partOwner, partPathOf } from '../../../../src/api/part-name';
@@ -30,7 +39,12 @@ describe('output folder: links refused, stale .part files removed', () => {
     symlinkSync(elsewhere, join(workspace, 'imagery'));
     symlinkSync(elsewhere, join(workspace, 'data'));
     symlinkSync(join(elsewhere, 'missing'), join(workspace, 'dangling'));
-    for (const [folder, root] of [[join(workspace, 'imagery'), undefined], [join(workspace, 'imagery'), workspace], [join(workspace, 'data', 'sub', 'deeper'), workspace], [join(workspace, 'dangling'), undefined]] as const) {
+    for (const [folder, root] of [
+      [join(workspace, 'imagery'), undefined],
+      [join(workspace, 'imagery'), workspace],
+      [join(workspace, 'data', 'sub', 'deeper'), workspace],
+      [join(workspace, 'dangling'), undefined],
+    ] as const) {
       await assert.rejects(checkOutputFolder(folder, root), /is a symbolic link \(to .*\).*Nothing was sent/, folder);
     }
     assert.deepEqual(readdirSync(elsewhere), [], 'nothing created through a link');
@@ -47,13 +61,31 @@ describe('output folder: links refused, stale .part files removed', () => {
     const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
       const name = (pid: number, host = HOST_TAG) => `image.tif.${pid}-${host}.part`;
-      const files = { dead: name(dead), live: name(sleeper.pid!), mine: name(process.pid), otherHost: name(dead, HOST_TAG === '00000000' ? '11111111' : '00000000'), plain: 'image.tif.part', image: 'image.tif' };
+      const files = {
+        dead: name(dead),
+        live: name(sleeper.pid!),
+        mine: name(process.pid),
+        otherHost: name(dead, HOST_TAG === '00000000' ? '11111111' : '00000000'),
+        plain: 'image.tif.part',
+        image: 'image.tif',
+      };
       for (const file of Object.values(files)) writeFileSync(join(dir, file), 'x');
       writeFileSync(join(dir, 'target.txt'), 'keep');
       symlinkSync(join(dir, 'target.txt'), join(dir, `link.tif.${dead}-${HOST_TAG}.part`));
       await checkOutputFolder(dir);
       const left = readdirSync(dir).sort();
-      assert.deepEqual(left, [files.image, files.live, files.mine, files.otherHost, files.plain, `link.tif.${dead}-${HOST_TAG}.part`, 'target.txt'].sort());
+      assert.deepEqual(
+        left,
+        [
+          files.image,
+          files.live,
+          files.mine,
+          files.otherHost,
+          files.plain,
+          `link.tif.${dead}-${HOST_TAG}.part`,
+          'target.txt',
+        ].sort(),
+      );
       assert.deepEqual(await removeStaleParts(dir), []);
     } finally {
       sleeper.kill('SIGKILL');

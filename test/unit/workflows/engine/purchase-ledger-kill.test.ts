@@ -19,17 +19,58 @@ const DATES = ['2026-06-02', '2026-06-05'];
 
 describe('purchase ledger: a run killed at each state (CLI as a process, SIGKILL)', function () {
   this.timeout(90_000);
-  const fixture = useCliSimulator({ key: KEY, prefix: 'ledger-kill-', simulator: { imageryEveryDay: true, clock: () => NOW, account: { CreditAmount: 1e6 } }, files: { 'field.geojson': FIELD } });
-  const chargesOf = (date: string) => fixture.sim.requests.filter((r) => r.method === 'POST' && r.path === PROCESS && r.charged && String((r.body as { Date?: string }).Date).startsWith(date)).length;
-  const series = (out: string, ...more: string[]) => ['series', 'field.geojson', '--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--resolution', '20', '--bandnames', 'rgb', '--epsg-projection', '4326', '--output-directory', out, '--dates', DATES.join(','), '--concurrency', '1', '--yes', '--max-cost', '100', ...more];
-  const journal = (out: string) => (existsSync(join(out, LEDGER_NAME)) ? readFileSync(join(out, LEDGER_NAME), 'utf8') : '');
+  const fixture = useCliSimulator({
+    key: KEY,
+    prefix: 'ledger-kill-',
+    simulator: { imageryEveryDay: true, clock: () => NOW, account: { CreditAmount: 1e6 } },
+    files: { 'field.geojson': FIELD },
+  });
+  const chargesOf = (date: string) =>
+    fixture.sim.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === PROCESS &&
+        r.charged &&
+        String((r.body as { Date?: string }).Date).startsWith(date),
+    ).length;
+  const series = (out: string, ...more: string[]) => [
+    'series',
+    'field.geojson',
+    '--model',
+    'Stratus2',
+    '--satellite-constellations',
+    'Sentinel2',
+    '--resolution',
+    '20',
+    '--bandnames',
+    'rgb',
+    '--epsg-projection',
+    '4326',
+    '--output-directory',
+    out,
+    '--dates',
+    DATES.join(','),
+    '--concurrency',
+    '1',
+    '--yes',
+    '--max-cost',
+    '100',
+    ...more,
+  ];
+  const journal = (out: string) =>
+    existsSync(join(out, LEDGER_NAME)) ? readFileSync(join(out, LEDGER_NAME), 'utf8') : '';
 
   /** Starts the series and kills it with SIGKILL once the journal shows `state` for the first
    * date and the simulator has charged it. */
   async function killAt(out: string, state: string): Promise<void> {
     const { child, done } = startCli(series(out), { cwd: fixture.dir, env: fixture.env() });
     const deadline = Date.now() + 30_000;
-    while (!journal(out).split('\n').some((line) => line.includes(`"state":"${state}"`)) || chargesOf(DATES[0]!) === 0) {
+    while (
+      !journal(out)
+        .split('\n')
+        .some((line) => line.includes(`"state":"${state}"`)) ||
+      chargesOf(DATES[0]!) === 0
+    ) {
       assert.ok(Date.now() < deadline, `the journal never showed ${state}: ${journal(out)}`);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -40,9 +81,17 @@ describe('purchase ledger: a run killed at each state (CLI as a process, SIGKILL
 
   const cases: Array<{ state: string; faults: () => void; held: boolean }> = [
     // Processing held well past the kill: the date is charged at the simulator, its answer never read.
-    { state: 'sending', faults: () => fixture.sim.schedule({ method: 'POST', path: PROCESS, slowProcessingMs: 3_000 }), held: true },
+    {
+      state: 'sending',
+      faults: () => fixture.sim.schedule({ method: 'POST', path: PROCESS, slowProcessingMs: 3_000 }),
+      held: true,
+    },
     // The image arriving slowly: the kill cuts it off mid-body.
-    { state: 'charged', faults: () => fixture.sim.configure({ imageBytes: 2 * 1024 * 1024, trickleBytesPerSecond: 256 * 1024 }), held: true },
+    {
+      state: 'charged',
+      faults: () => fixture.sim.configure({ imageBytes: 2 * 1024 * 1024, trickleBytesPerSecond: 256 * 1024 }),
+      held: true,
+    },
     { state: 'saved', faults: () => fixture.sim.configure({ latencyMs: 300 }), held: false },
   ];
   for (const c of cases) {
@@ -72,7 +121,11 @@ describe('purchase ledger: a run killed at each state (CLI as a process, SIGKILL
         assert.equal(chargesOf(DATES[0]!), 2, 'bought again only when named');
       }
       assert.ok(!existsSync(join(out, LOCK_NAME)), 'the lock is gone after the run');
-      assert.deepEqual((await readdir(out)).filter((f) => f.endsWith('.part')), [], 'the killed run\'s .part is removed by the next run');
+      assert.deepEqual(
+        (await readdir(out)).filter((f) => f.endsWith('.part')),
+        [],
+        "the killed run's .part is removed by the next run",
+      );
     });
   }
 });

@@ -36,8 +36,14 @@ describe('purchase ledger: key, journal, lock, names', () => {
     await writeFile(join(dir, 'image.tif'), 'twelve bytes');
     await ledger.saved(KEY, join(dir, 'image.tif'), 12);
     await ledger.close();
-    const lines = (await readFile(join(dir, LEDGER_NAME), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { state: string });
-    assert.deepEqual(lines.map((l) => l.state), ['sending', 'charged', 'saved']);
+    const lines = (await readFile(join(dir, LEDGER_NAME), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { state: string });
+    assert.deepEqual(
+      lines.map((l) => l.state),
+      ['sending', 'charged', 'saved'],
+    );
     const again = await PurchaseLedger.open(dir, { command: 'test' });
     const verdict = await again.verdict(KEY);
     assert.equal(verdict.kind, 'have');
@@ -49,7 +55,10 @@ describe('purchase ledger: key, journal, lock, names', () => {
   });
 
   it('reads past a torn last line and writes the next entry on a line of its own', async () => {
-    await writeFile(join(dir, LEDGER_NAME), `${JSON.stringify({ v: 1, key: KEY, state: 'sending', at: 'x', id: 'a' })}\n{"v":1,"key":"${KEY}","sta`);
+    await writeFile(
+      join(dir, LEDGER_NAME),
+      `${JSON.stringify({ v: 1, key: KEY, state: 'sending', at: 'x', id: 'a' })}\n{"v":1,"key":"${KEY}","sta`,
+    );
     const ledger = await PurchaseLedger.open(dir, { command: 'test' });
     assert.equal(ledger.unit(KEY)?.state, 'sending');
     assert.equal((await ledger.verdict(KEY)).kind, 'held', 'sent with no answer: held');
@@ -60,19 +69,28 @@ describe('purchase ledger: key, journal, lock, names', () => {
     assert.equal(read.get(KEY)?.reason, 'answer lost');
   });
 
-  it('never writes through a link at the ledger\'s name', async () => {
+  it("never writes through a link at the ledger's name", async () => {
     const target = join(dir, 'elsewhere.txt');
     await writeFile(target, 'keep');
     await symlink(target, join(dir, LEDGER_NAME));
     await assert.rejects(PurchaseLedger.open(dir, { command: 'test' }), /sat-imagery-ledger\.jsonl/);
     assert.equal(await readFile(target, 'utf8'), 'keep');
-    assert.deepEqual((await readdir(dir)).sort(), ['elsewhere.txt', LEDGER_NAME], 'the lock is released after the refusal');
+    assert.deepEqual(
+      (await readdir(dir)).sort(),
+      ['elsewhere.txt', LEDGER_NAME],
+      'the lock is released after the refusal',
+    );
   });
 
   it('a second run is refused naming the holder: pid, host, start time, command', async () => {
     const first = await FolderLock.acquire(dir, 'sat-imagery series field.wkt');
     await assert.rejects(FolderLock.acquire(dir, 'other', { waitMs: 300 }), (error: Error) => {
-      assert.match(error.message, new RegExp(`in use by another run \\(pid ${process.pid} on ${hostname()}, since \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z: sat-imagery series field.wkt\\)\\. Nothing was sent`));
+      assert.match(
+        error.message,
+        new RegExp(
+          `in use by another run \\(pid ${process.pid} on ${hostname()}, since \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z: sat-imagery series field.wkt\\)\\. Nothing was sent`,
+        ),
+      );
       return (error as { kind?: string }).kind === 'folder-busy';
     });
     await first.release();
@@ -93,11 +111,26 @@ describe('purchase ledger: key, journal, lock, names', () => {
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     const deadPid = Number(gone.stdout);
     assert.ok(deadPid > 0);
-    await writeFile(join(dir, LOCK_NAME), JSON.stringify({ pid: deadPid, host: hostname(), startedAt: '2026-01-01T00:00:00Z', command: 'killed', token: 'dead' }));
-    const both = await Promise.allSettled([FolderLock.acquire(dir, 'a', { waitMs: 500 }), FolderLock.acquire(dir, 'b', { waitMs: 500 })]);
+    await writeFile(
+      join(dir, LOCK_NAME),
+      JSON.stringify({
+        pid: deadPid,
+        host: hostname(),
+        startedAt: '2026-01-01T00:00:00Z',
+        command: 'killed',
+        token: 'dead',
+      }),
+    );
+    const both = await Promise.allSettled([
+      FolderLock.acquire(dir, 'a', { waitMs: 500 }),
+      FolderLock.acquire(dir, 'b', { waitMs: 500 }),
+    ]);
     const won = both.filter((b): b is PromiseFulfilledResult<FolderLock> => b.status === 'fulfilled');
     assert.equal(won.length, 1, 'exactly one run took the dead lock over');
-    assert.match(String((both.find((b) => b.status === 'rejected') as PromiseRejectedResult).reason), /in use by another run \(pid/);
+    assert.match(
+      String((both.find((b) => b.status === 'rejected') as PromiseRejectedResult).reason),
+      /in use by another run \(pid/,
+    );
     const held = JSON.parse(await readFile(join(dir, LOCK_NAME), 'utf8')) as { token: string };
     assert.equal(held.token, won[0]!.value.holder.token);
     await won[0]!.value.release();
@@ -105,18 +138,32 @@ describe('purchase ledger: key, journal, lock, names', () => {
   });
 
   it('a lock of another host is never taken over', async () => {
-    await writeFile(join(dir, LOCK_NAME), JSON.stringify({ pid: 999_999_999, host: 'another-host', startedAt: 'then', command: 'remote', token: 't' }));
+    await writeFile(
+      join(dir, LOCK_NAME),
+      JSON.stringify({ pid: 999_999_999, host: 'another-host', startedAt: 'then', command: 'remote', token: 't' }),
+    );
     await assert.rejects(FolderLock.acquire(dir, 'a', { waitMs: 200 }), /pid 999999999 on another-host/);
   });
 
-  it('names carry the request hash, never a path or the project\'s own file names', () => {
-    assert.equal(paidFileName(['composite', '2026-06-02', 'Stratus2', '20m'], KEY), `composite-2026-06-02-Stratus2-20m-${KEY.slice(0, 8)}.tif`);
+  it("names carry the request hash, never a path or the project's own file names", () => {
+    assert.equal(
+      paidFileName(['composite', '2026-06-02', 'Stratus2', '20m'], KEY),
+      `composite-2026-06-02-Stratus2-20m-${KEY.slice(0, 8)}.tif`,
+    );
     const hostile = paidFileName(['composite', '2026-06-02', 'Stratus2/../../x', '20m'], KEY);
     assert.ok(!hostile.includes('/') && !hostile.includes('..'), hostile);
     assert.equal(namePart('../..'), 'x');
     assert.equal(namePart('stac-items.json'), 'stac-items.json');
-    assert.ok(isOwnName('STAC-ITEMS.json') && isOwnName(LEDGER_NAME) && isOwnName(LOCK_NAME) && isOwnName('sat-imagery-manifest.json'));
-    assert.ok(!isOwnName(paidFileName(['sat-imagery-ledger'], KEY, '.jsonl')), 'an image never takes the ledger\'s name');
+    assert.ok(
+      isOwnName('STAC-ITEMS.json') &&
+        isOwnName(LEDGER_NAME) &&
+        isOwnName(LOCK_NAME) &&
+        isOwnName('sat-imagery-manifest.json'),
+    );
+    assert.ok(
+      !isOwnName(paidFileName(['sat-imagery-ledger'], KEY, '.jsonl')),
+      "an image never takes the ledger's name",
+    );
   });
 
   it('appends on a line of its own after a journal a killed run left without its newline', async () => {

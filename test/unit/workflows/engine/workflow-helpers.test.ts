@@ -8,7 +8,11 @@ import { judgeAvailability } from '../../../../src/workflows/composite/availabil
 import { dateCoverage } from '../../../../src/workflows/dates/date-coverage';
 import { assertSameAsEstimate } from '../../../../src/workflows/composite/download-composite-workflow';
 import { BatchManifest } from '../../../../src/workflows/engine/batch-manifest';
-import { addMonths, orderEstimateRequest, recurringCancellationDeadline } from '../../../../src/workflows/orders/order-payload';
+import {
+  addMonths,
+  orderEstimateRequest,
+  recurringCancellationDeadline,
+} from '../../../../src/workflows/orders/order-payload';
 import { BACK } from '../../../../src/workflows/engine/ports';
 import { compositeRequest, diffProfiles, freezeProfile } from '../../../../src/workflows/engine/request-profile';
 import { runWizard } from '../../../../src/workflows/engine/wizard';
@@ -23,7 +27,15 @@ function aoiOf(text: string): Aoi {
   return read.aoi;
 }
 
-const fields = { date: '2026-11-01', aoiMode: 'wkt' as const, model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, resolution: 10, bandnames: 'rgb' };
+const fields = {
+  date: '2026-11-01',
+  aoiMode: 'wkt' as const,
+  model: 'Stratus2',
+  satelliteConstellations: ['Sentinel2'],
+  epsgProjection: 4326,
+  resolution: 10,
+  bandnames: 'rgb',
+};
 
 describe('workflow helpers', () => {
   it('a frozen profile cannot be changed and names each difference from another', () => {
@@ -39,26 +51,51 @@ describe('workflow helpers', () => {
     const aoi = aoiOf(field);
     const estimated = compositeRequest(freezeProfile(aoi, fields));
     assert.doesNotThrow(() => assertSameAsEstimate(estimated, compositeRequest(freezeProfile(aoi, fields))));
-    assert.throws(() => assertSameAsEstimate(estimated, compositeRequest(freezeProfile(aoi, { ...fields, epsgProjection: 47000 }))), /EpsgProjection: 4326 → 47000/);
+    assert.throws(
+      () => assertSameAsEstimate(estimated, compositeRequest(freezeProfile(aoi, { ...fields, epsgProjection: 47000 }))),
+      /EpsgProjection: 4326 → 47000/,
+    );
   });
 
   it('a date covers the AOI only when it is in every DatesByGeog entry', () => {
-    const coverage = dateCoverage([
-      { Model: 'Stratus2', DatesByGeog: [{ Dates: ['2026-11-01', '2026-11-03', '2026-11-05'] }, { Dates: ['2026-11-03T00:00:00Z', '2026-11-05'] }] },
-      { Model: 'Other', DatesByGeog: [{ Dates: ['2026-11-07'] }] },
-    ], 'Stratus2');
+    const coverage = dateCoverage(
+      [
+        {
+          Model: 'Stratus2',
+          DatesByGeog: [
+            { Dates: ['2026-11-01', '2026-11-03', '2026-11-05'] },
+            { Dates: ['2026-11-03T00:00:00Z', '2026-11-05'] },
+          ],
+        },
+        { Model: 'Other', DatesByGeog: [{ Dates: ['2026-11-07'] }] },
+      ],
+      'Stratus2',
+    );
     const { hits, ...lists } = coverage;
     assert.deepEqual(lists, { full: ['2026-11-05', '2026-11-03'], partial: ['2026-11-01'], parts: 2 });
-    assert.deepEqual(hits, { '2026-11-01': [0], '2026-11-03': [0, 1], '2026-11-05': [0, 1] }, 'which parts list each date');
+    assert.deepEqual(
+      hits,
+      { '2026-11-01': [0], '2026-11-03': [0, 1], '2026-11-05': [0, 1] },
+      'which parts list each date',
+    );
   });
 
   it('names the readiness condition that failed and its fix', () => {
-    const ready = judgeAvailability({ FullyAvailable: true, OrdersCoverPolygon: true, DataAvailableForUser: true }, '2026-11-01');
+    const ready = judgeAvailability(
+      { FullyAvailable: true, OrdersCoverPolygon: true, DataAvailableForUser: true },
+      '2026-11-01',
+    );
     assert.equal(ready.ready, true);
-    const noOrder = judgeAvailability({ FullyAvailable: true, OrdersCoverPolygon: false, DataAvailableForUser: true }, '2026-11-01');
+    const noOrder = judgeAvailability(
+      { FullyAvailable: true, OrdersCoverPolygon: false, DataAvailableForUser: true },
+      '2026-11-01',
+    );
     assert.deepEqual([noOrder.ready, noOrder.failed, noOrder.fixes], [false, ['OrdersCoverPolygon'], ['order-area']]);
     assert.match(noOrder.sentence, /no order of this account covers the whole area/);
-    const partial = judgeAvailability({ FullyAvailable: false, PartiallyAvailable: true, OrdersCoverPolygon: true, DataAvailableForUser: true }, '2026-11-01');
+    const partial = judgeAvailability(
+      { FullyAvailable: false, PartiallyAvailable: true, OrdersCoverPolygon: true, DataAvailableForUser: true },
+      '2026-11-01',
+    );
     assert.deepEqual(partial.fixes, ['other-date']);
   });
 
@@ -70,7 +107,16 @@ describe('workflow helpers', () => {
 
   it('an order payload sends the tasking GEOMETRYCOLLECTION and refuses bad fields locally', () => {
     const aoi = aoiOf(field);
-    const base = { model: 'Stratus2', satelliteConstellations: ['Sentinel2'], from: '2026-12-01', to: null, storageMonths: 1, apiRequests: 1, imageFrequency: 1, referenceDate: '2026-12-01' };
+    const base = {
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      from: '2026-12-01',
+      to: null,
+      storageMonths: 1,
+      apiRequests: 1,
+      imageFrequency: 1,
+      referenceDate: '2026-12-01',
+    };
     const request = orderEstimateRequest(aoi, base);
     assert.match(String(request.Wkt), /^GEOMETRYCOLLECTION/);
     assert.equal(request.To, null);
@@ -109,7 +155,10 @@ describe('workflow helpers', () => {
       return n * 2;
     });
     assert.equal(peak, 2);
-    assert.deepEqual(outcomes.map((o) => o.ok), [true, true, false, true, true, true]);
+    assert.deepEqual(
+      outcomes.map((o) => o.ok),
+      [true, true, false, true, true, true],
+    );
   });
 
   it('the manifest keeps done units across runs with the same profile, and drops them for another', async () => {
@@ -118,7 +167,10 @@ describe('workflow helpers', () => {
       const file = join(dir, 'a.tif');
       await writeFile(file, 'x');
       const first = await BatchManifest.open(dir, 'tile', { Date: 'd1' });
-      await Promise.all([first.record('a', { status: 'done', file, bytes: 1 }), first.record('b', { status: 'failed', error: 'boom' })]);
+      await Promise.all([
+        first.record('a', { status: 'done', file, bytes: 1 }),
+        first.record('b', { status: 'failed', error: 'boom' }),
+      ]);
       const again = await BatchManifest.open(dir, 'tile', { Date: 'd1' });
       assert.equal(again.isDone('a'), true);
       assert.equal(again.isDone('b'), false);

@@ -13,14 +13,31 @@ import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { BACK, scriptedPorts } from '../../fixtures/workflow-ports';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
-const AREA = { name: 'field.wkt', text: 'POLYGON((10.02 56.02, 10.05 56.02, 10.05 56.04, 10.02 56.04, 10.02 56.02))', format: 'wkt' as const };
+const AREA = {
+  name: 'field.wkt',
+  text: 'POLYGON((10.02 56.02, 10.05 56.02, 10.05 56.04, 10.02 56.04, 10.02 56.02))',
+  format: 'wkt' as const,
+};
 const SEARCH = '/api/satelliteimages/search/available';
 
 describe('workflow: the time series wizard asks the window and the thinning', () => {
-  const fixture = useSimulatorClient({ simulator: { demoData: true, clock: () => NOW.getTime() }, tempPrefix: 'series-steps-' });
+  const fixture = useSimulatorClient({
+    simulator: { demoData: true, clock: () => NOW.getTime() },
+    tempPrefix: 'series-steps-',
+  });
   // The resolution is left open, so the run asks something and the series steps are offered.
-  const options = (extra: DownloadSeriesOptions = {}): DownloadSeriesOptions => ({ model: 'Stratus2', satelliteConstellations: ['Sentinel2'], epsgProjection: 4326, bandnames: 'rgb', outputDirectory: fixture.out, ...extra });
-  const searched = () => fixture.sim.requests.filter((r) => r.path === SEARCH).map((r) => r.body as { From: string; To?: string; Until?: string });
+  const options = (extra: DownloadSeriesOptions = {}): DownloadSeriesOptions => ({
+    model: 'Stratus2',
+    satelliteConstellations: ['Sentinel2'],
+    epsgProjection: 4326,
+    bandnames: 'rgb',
+    outputDirectory: fixture.out,
+    ...extra,
+  });
+  const searched = () =>
+    fixture.sim.requests
+      .filter((r) => r.path === SEARCH)
+      .map((r) => r.body as { From: string; To?: string; Until?: string });
   const base = { resolution: 80, output: 'keep' };
   const declined = { confirm: () => ({ action: 'cancel' as const }), now: NOW };
 
@@ -31,7 +48,11 @@ describe('workflow: the time series wizard asks the window and the thinning', ()
     const thinning = run.questions.find((q) => q.id === 'thinning') as PickQuestion<unknown>;
     assert.equal(window.defaultValue, 30, 'the last 30 days, as the command line');
     assert.equal(thinning.defaultValue, 'all', 'every date found, as the command line');
-    assert.deepEqual(run.asked.slice(0, 3), ['window', 'thinning', 'resolution'], 'in the place of the date, before the projection steps');
+    assert.deepEqual(
+      run.asked.slice(0, 3),
+      ['window', 'thinning', 'resolution'],
+      'in the place of the date, before the projection steps',
+    );
     assert.ok(window.canGoBack === false && thinning.canGoBack === true);
     const expected = lastDaysWindow(NOW, 90);
     const body = searched()[0]!;
@@ -45,17 +66,30 @@ describe('workflow: the time series wizard asks the window and the thinning', ()
   });
 
   it('Back inside the steps: a typed window and every Nth date', async () => {
-    const run = scriptedPorts(fixture.client, {
-      ...base,
-      window: { sequence: ['other', 'other'] },
-      from: { sequence: [BACK, '2026-10-01'] },
-      to: '2026-11-15',
-      thinning: { sequence: ['days', 'nth'] },
-      every: BACK,
-      nth: '2',
-    }, declined);
+    const run = scriptedPorts(
+      fixture.client,
+      {
+        ...base,
+        window: { sequence: ['other', 'other'] },
+        from: { sequence: [BACK, '2026-10-01'] },
+        to: '2026-11-15',
+        thinning: { sequence: ['days', 'nth'] },
+        every: BACK,
+        nth: '2',
+      },
+      declined,
+    );
     await downloadSeries(run.ports, AREA, options());
-    assert.deepEqual(run.asked.slice(0, 8), ['window', 'from', 'window', 'from', 'to', 'thinning', 'every', 'thinning']);
+    assert.deepEqual(run.asked.slice(0, 8), [
+      'window',
+      'from',
+      'window',
+      'from',
+      'to',
+      'thinning',
+      'every',
+      'thinning',
+    ]);
     const body = searched()[0]!;
     assert.equal(body.From.slice(0, 10), '2026-10-01');
     assert.equal((body.To ?? body.Until)!.slice(0, 10), '2026-11-15');
@@ -67,7 +101,11 @@ describe('workflow: the time series wizard asks the window and the thinning', ()
   });
 
   it('Back from the thinning returns to the window', async () => {
-    const run = scriptedPorts(fixture.client, { ...base, window: { sequence: [30, 30] }, thinning: { sequence: [BACK, 'month'] } }, declined);
+    const run = scriptedPorts(
+      fixture.client,
+      { ...base, window: { sequence: [30, 30] }, thinning: { sequence: [BACK, 'month'] } },
+      declined,
+    );
     await downloadSeries(run.ports, AREA, options());
     assert.deepEqual(run.asked.slice(0, 4), ['window', 'thinning', 'window', 'thinning']);
   });

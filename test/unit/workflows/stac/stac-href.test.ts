@@ -12,12 +12,31 @@ import { fileOfHref, relativeHref } from '../../../../src/workflows/stac/stac-hr
 import { stacItem, stacItemCollection } from '../../../../src/workflows/stac/stac-item';
 import type { StacImageInput } from '../../../../src/workflows/stac/stac-item';
 
-const NAMES = ['field #2 100%.tif', 'a?b.tif', 'plain_2026-06-14.tif', 'ø € 😀.tif', "it's (1).tif", 'semi;colon&amp=x.tif', '%41.tif'];
+const NAMES = [
+  'field #2 100%.tif',
+  'a?b.tif',
+  'plain_2026-06-14.tif',
+  'ø € 😀.tif',
+  "it's (1).tif",
+  'semi;colon&amp=x.tif',
+  '%41.tif',
+];
 
 function input(imageFileName: string, date: string): StacImageInput {
   return {
     imageFileName,
-    geometry: { type: 'Polygon', coordinates: [[[10.1, 56.05], [10.15, 56.05], [10.15, 56.08], [10.1, 56.08], [10.1, 56.05]]] },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [10.1, 56.05],
+          [10.15, 56.05],
+          [10.15, 56.08],
+          [10.1, 56.08],
+          [10.1, 56.05],
+        ],
+      ],
+    },
     bbox: [10.1, 56.05, 10.15, 56.08],
     date,
     epsg: 32632,
@@ -34,7 +53,7 @@ describe('STAC hrefs are percent-encoded and resolve to the file', () => {
   before(() => (dir = mkdtempSync(join(tmpdir(), 'stac-href-'))));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the Item\'s href, resolved as a URL against the Item\'s own file, is the image', () => {
+  it("the Item's href, resolved as a URL against the Item's own file, is the image", () => {
     for (const name of NAMES) {
       const href = stacItem(input(name, '2026-06-14')).assets.image!.href;
       assert.equal(href, relativeHref(name));

@@ -8,10 +8,20 @@ import { replaceFileSafely } from '../../../../src/api/safe-files';
 import { sidecarPath } from '../../../../src/workflows/stac/stac-sidecar';
 import { validateStacItem } from '../../fixtures/stac-schemas';
 
-
 const input: StacImageInput = {
   imageFileName: 'composite_Stratus2_2025-06-14_10m.tif',
-  geometry: { type: 'Polygon', coordinates: [[[10.1, 56.05], [10.15, 56.05], [10.15, 56.08], [10.1, 56.08], [10.1, 56.05]]] },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [10.1, 56.05],
+        [10.15, 56.05],
+        [10.15, 56.08],
+        [10.1, 56.08],
+        [10.1, 56.05],
+      ],
+    ],
+  },
   bbox: [10.1, 56.05, 10.15, 56.08],
   date: '2025-06-14',
   epsg: 32632,
@@ -21,7 +31,15 @@ const input: StacImageInput = {
   model: 'Stratus2',
   constellations: ['Sentinel2'],
   resolution: 10,
-  request: { Model: 'Stratus2', Date: '2025-06-14', EpsgProjection: 47000, Bandnames: 'rgb', Resolution: 10, 'x-api-key': 'demo-key', ApiKey: 'demo-key' },
+  request: {
+    Model: 'Stratus2',
+    Date: '2025-06-14',
+    EpsgProjection: 47000,
+    Bandnames: 'rgb',
+    Resolution: 10,
+    'x-api-key': 'demo-key',
+    ApiKey: 'demo-key',
+  },
 };
 
 describe('STAC Item beside each image', () => {
@@ -30,17 +48,33 @@ describe('STAC Item beside each image', () => {
     assert.ok(validateStacItem(item), JSON.stringify(validateStacItem.errors));
     assert.equal(item.id, 'composite_Stratus2_2025-06-14_10m');
     assert.equal(item.properties.datetime, '2025-06-14T00:00:00Z');
-    assert.deepEqual([item.properties['proj:epsg'], item.properties['proj:shape'], item.properties['proj:transform']], [32632, [334, 312], input.transform]);
+    assert.deepEqual(
+      [item.properties['proj:epsg'], item.properties['proj:shape'], item.properties['proj:transform']],
+      [32632, [334, 312], input.transform],
+    );
     assert.equal(item.properties.attribution, ATTRIBUTION);
     assert.equal(item.assets.image?.href, './composite_Stratus2_2025-06-14_10m.tif');
-    assert.deepEqual(item.assets.image?.['eo:bands'], [{ name: 'B4', common_name: 'red' }, { name: 'B3', common_name: 'green' }, { name: 'B2', common_name: 'blue' }]);
+    assert.deepEqual(item.assets.image?.['eo:bands'], [
+      { name: 'B4', common_name: 'red' },
+      { name: 'B3', common_name: 'green' },
+      { name: 'B2', common_name: 'blue' },
+    ]);
     assert.ok(!JSON.stringify(item).includes('demo-key'), 'the key never');
     assert.deepEqual(item.properties['sat-imagery:request'], requestWithoutKey(input.request));
     assert.equal((item.properties['sat-imagery:request'] as Record<string, unknown>).EpsgProjection, 47000);
   });
 
   it('an ItemCollection of a folder validates; a broken Item does not', () => {
-    const items = [stacItem(input), stacItem({ ...input, imageFileName: 'b.tif', date: '2025-06-20T10:30:00Z', shape: undefined, transform: undefined })];
+    const items = [
+      stacItem(input),
+      stacItem({
+        ...input,
+        imageFileName: 'b.tif',
+        date: '2025-06-20T10:30:00Z',
+        shape: undefined,
+        transform: undefined,
+      }),
+    ];
     assert.ok(validateStacItem(stacItemCollection(items)), JSON.stringify(validateStacItem.errors));
     const broken = { ...stacItem(input), properties: { gsd: 10 } };
     assert.equal(validateStacItem(broken), false, 'datetime is required');

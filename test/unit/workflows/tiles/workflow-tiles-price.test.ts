@@ -10,7 +10,11 @@ import type { CompositeEstimateModel } from '../../../../src/workflows/engine/es
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
 
-const AREA = { name: 'area.wkt', text: 'POLYGON((10.02 56.02, 10.28 56.02, 10.28 56.18, 10.02 56.18, 10.02 56.02))', format: 'wkt' as const };
+const AREA = {
+  name: 'area.wkt',
+  text: 'POLYGON((10.02 56.02, 10.28 56.02, 10.28 56.18, 10.02 56.18, 10.02 56.02))',
+  format: 'wkt' as const,
+};
 const billedPaths = ['/api/satelliteimages/process/tile', '/api/satelliteimages/process/minitile'];
 
 describe('workflow: a tile batch is priced before it is sent (against the simulator)', () => {
@@ -21,18 +25,39 @@ describe('workflow: a tile batch is priced before it is sent (against the simula
   const paths = () => fixture.sim.requests.map((r) => r.path);
 
   before(async () => {
-    const found = await searchTiles(scriptedPorts(fixture.client, {}).ports, AREA, { only: 'tiles', skipConfirmation: true });
+    const found = await searchTiles(scriptedPorts(fixture.client, {}).ports, AREA, {
+      only: 'tiles',
+      skipConfirmation: true,
+    });
     tileGuids = found.selected.slice(0, 3);
     const footprints = found.tiles.map((t) => String(t.DataGeogWkt).replace(/^POLYGON\s*/i, ''));
-    const dates = await findAvailableDates(scriptedPorts(fixture.client, {}).ports, { name: 't.wkt', text: `MULTIPOLYGON(${footprints.join(',')})`, format: 'wkt' }, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
+    const dates = await findAvailableDates(
+      scriptedPorts(fixture.client, {}).ports,
+      { name: 't.wkt', text: `MULTIPOLYGON(${footprints.join(',')})`, format: 'wkt' },
+      { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] },
+    );
     date = dates.coverage!.full[0]!;
   });
 
-  const options = (extra: Partial<ProcessTilesOptions> = {}): ProcessTilesOptions => ({ model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, resolution: 40, bandnames: 'rgb', epsgProjection: 4326, tileGuids, outputDirectory: fixture.out, ...extra });
+  const options = (extra: Partial<ProcessTilesOptions> = {}): ProcessTilesOptions => ({
+    model: 'Stratus2',
+    satelliteConstellations: ['Sentinel2'],
+    date,
+    resolution: 40,
+    bandnames: 'rgb',
+    epsgProjection: 4326,
+    tileGuids,
+    outputDirectory: fixture.out,
+    ...extra,
+  });
 
   it('shows the derived price with the units on the map, checked per unit, before the first billed call', async () => {
     const shown: number[] = [];
-    const run = scriptedPorts(fixture.client, {}, { confirm: () => (shown.push(billed().length), { action: 'cancel' }) });
+    const run = scriptedPorts(
+      fixture.client,
+      {},
+      { confirm: () => (shown.push(billed().length), { action: 'cancel' }) },
+    );
     const result = await processTiles(run.ports, 'tile', undefined, options());
     assert.equal(result.outcome, 'cancelled');
     assert.deepEqual(shown, [0], 'the panel was shown once, with nothing billed sent');
@@ -59,10 +84,16 @@ describe('workflow: a tile batch is priced before it is sent (against the simula
 
   it('skipConfirmation without a budget sends nothing billed; under the budget it goes', async () => {
     const refused = scriptedPorts(fixture.client, {}, { confirm: () => assert.fail('no panel when skipping') });
-    await assert.rejects(processTiles(refused.ports, 'tile', AREA, options({ skipConfirmation: true })), /needs a confirmation: no budget is set/);
+    await assert.rejects(
+      processTiles(refused.ports, 'tile', AREA, options({ skipConfirmation: true })),
+      /needs a confirmation: no budget is set/,
+    );
     assert.equal(billed().length, 0);
     const tooLow = scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 0.01 } });
-    await assert.rejects(processTiles(tooLow.ports, 'tile', undefined, options({ skipConfirmation: true })), /not under the budget of 0\.01/);
+    await assert.rejects(
+      processTiles(tooLow.ports, 'tile', undefined, options({ skipConfirmation: true })),
+      /not under the budget of 0\.01/,
+    );
     assert.equal(billed().length, 0);
     const within = scriptedPorts(fixture.client, {}, { settings: { confirmCostAbove: 10_000 } });
     const result = await processTiles(within.ports, 'tile', undefined, options({ skipConfirmation: true }));
@@ -74,8 +105,15 @@ describe('workflow: a tile batch is priced before it is sent (against the simula
     const saved = fixture.sim.state.account.CreditAmount;
     fixture.sim.state.account.CreditAmount = 0.5;
     try {
-      const run = scriptedPorts(fixture.client, {}, { confirm: () => assert.fail('no panel for a batch the account cannot pay') });
-      await assert.rejects(processTiles(run.ports, 'tile', undefined, options()), /Not enough credits: 3 tiles of [\d-]+ is estimated at [\d.,]+ credits and the account holds 0\.5; [\d.,]+ credits more are needed\. Nothing was sent\./);
+      const run = scriptedPorts(
+        fixture.client,
+        {},
+        { confirm: () => assert.fail('no panel for a batch the account cannot pay') },
+      );
+      await assert.rejects(
+        processTiles(run.ports, 'tile', undefined, options()),
+        /Not enough credits: 3 tiles of [\d-]+ is estimated at [\d.,]+ credits and the account holds 0\.5; [\d.,]+ credits more are needed\. Nothing was sent\./,
+      );
       assert.equal(billed().length, 0);
     } finally {
       fixture.sim.state.account.CreditAmount = saved;
@@ -101,15 +139,23 @@ describe('workflow: a tile batch is checked and priced with its output fields (a
   let tileGuid: string;
   let edge: number;
   let date: string;
-  const bodies = (path: string) => fixture.sim.requests.filter((r) => r.path === path).map((r) => r.body as Record<string, unknown>);
+  const bodies = (path: string) =>
+    fixture.sim.requests.filter((r) => r.path === path).map((r) => r.body as Record<string, unknown>);
 
   before(async () => {
-    const found = await searchTiles(scriptedPorts(fixture.client, {}).ports, AREA, { only: 'tiles', skipConfirmation: true });
+    const found = await searchTiles(scriptedPorts(fixture.client, {}).ports, AREA, {
+      only: 'tiles',
+      skipConfirmation: true,
+    });
     tileGuid = found.selected[0]!;
     const wkt = String(found.tiles.find((t) => t.Guid === tileGuid)!.DataGeogWkt);
     const lons = [...wkt.matchAll(/(-?\d+(?:\.\d+)?)\s+-?\d+(?:\.\d+)?/g)].map((m) => Number(m[1]));
     edge = (Math.min(...lons) + Math.max(...lons)) / 2; // the swath's edge through the tile's middle
-    const dates = await findAvailableDates(scriptedPorts(fixture.client, {}).ports, { name: 't.wkt', text: wkt, format: 'wkt' }, { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] });
+    const dates = await findAvailableDates(
+      scriptedPorts(fixture.client, {}).ports,
+      { name: 't.wkt', text: wkt, format: 'wkt' },
+      { model: 'Stratus2', satelliteConstellations: ['Sentinel2'] },
+    );
     date = dates.coverage!.full[0]!;
   });
   afterEach(() => {
@@ -117,17 +163,42 @@ describe('workflow: a tile batch is checked and priced with its output fields (a
   });
 
   const options = (output: Record<string, unknown>): ProcessTilesOptions => ({
-    model: 'Stratus2', satelliteConstellations: ['Sentinel2'], date, resolution: 40, bandnames: 'rgb', epsgProjection: 4326, tileGuids: [tileGuid], outputDirectory: fixture.out, output,
+    model: 'Stratus2',
+    satelliteConstellations: ['Sentinel2'],
+    date,
+    resolution: 40,
+    bandnames: 'rgb',
+    epsgProjection: 4326,
+    tileGuids: [tileGuid],
+    outputDirectory: fixture.out,
+    output,
   });
 
   it('sends the output fields the process call carries in the availability check and the probe estimate', async () => {
-    const output = { DataType: 'uint8', PixelSelectionMode: 'contained', UtmDataSelectionMode: 'single_utm', UtmGridForcePixelResolutionSize: true, AllowPartialImage: true, FileType: 'tif', Level: 1, Harmonize: true };
+    const output = {
+      DataType: 'uint8',
+      PixelSelectionMode: 'contained',
+      UtmDataSelectionMode: 'single_utm',
+      UtmGridForcePixelResolutionSize: true,
+      AllowPartialImage: true,
+      FileType: 'tif',
+      Level: 1,
+      Harmonize: true,
+    };
     const run = scriptedPorts(fixture.client, {}, { confirm: () => ({ action: 'cancel' }) });
     await processTiles(run.ports, 'tile', undefined, options(output));
     const checked = [...bodies(AVAILABLE), ...bodies(ESTIMATE)];
     assert.equal(checked.length, 2);
     for (const body of checked) {
-      for (const key of ['DataType', 'PixelSelectionMode', 'UtmDataSelectionMode', 'UtmGridForcePixelResolutionSize', 'AllowPartialImage', 'FileType'] as const) assert.deepEqual(body[key], output[key], key);
+      for (const key of [
+        'DataType',
+        'PixelSelectionMode',
+        'UtmDataSelectionMode',
+        'UtmGridForcePixelResolutionSize',
+        'AllowPartialImage',
+        'FileType',
+      ] as const)
+        assert.deepEqual(body[key], output[key], key);
       assert.equal(body.Level, undefined, 'tile-only fields stay on the tile call');
       assert.equal(body.Harmonize, undefined);
     }
@@ -146,7 +217,12 @@ describe('workflow: a tile batch is checked and priced with its output fields (a
     assert.equal(billed().length, 1);
     assert.equal((billed()[0]!.body as Record<string, unknown>).AllowPartialImage, true);
     assert.equal(billed()[0]!.outcome, 'ok');
-    assert.ok((run.estimates[0] as CompositeEstimateModel).warnings.some((w) => w.includes(tileGuid) && /AllowPartialImage/.test(w)), 'the panel says the image has gaps');
+    assert.ok(
+      (run.estimates[0] as CompositeEstimateModel).warnings.some(
+        (w) => w.includes(tileGuid) && /AllowPartialImage/.test(w),
+      ),
+      'the panel says the image has gaps',
+    );
   });
 
   const billed = () => fixture.sim.requests.filter((r) => billedPaths.includes(r.path));

@@ -46,11 +46,15 @@ function inside([x, y]: [number, number], ring: [number, number][]): boolean {
 }
 
 const places = (file: string) => (read(file) as { places: Place[] }).places;
-const near = (list: Place[], name: string, lon: number, lat: number) => list.find((p) => p[0] === name && Math.abs(p[1] - lon) < 0.05 && Math.abs(p[2] - lat) < 0.05);
+const near = (list: Place[], name: string, lon: number, lat: number) =>
+  list.find((p) => p[0] === name && Math.abs(p[1] - lon) < 0.05 && Math.abs(p[2] - lat) < 0.05);
 
 describe('the basemap files in dist/basemap/', () => {
   it('water-110m.json and water-50m.json hold only lakes and rivers, small', () => {
-    for (const [file, maxKb, lakes, rivers] of [['water-110m.json', 30, 25, 13], ['water-50m.json', 400, 275, 461]] as const) {
+    for (const [file, maxKb, lakes, rivers] of [
+      ['water-110m.json', 30, 25, 13],
+      ['water-50m.json', 400, 275, 461],
+    ] as const) {
       const topology = read(file) as Topology;
       assert.deepEqual(Object.keys(topology.objects), ['lakes', 'rivers'], file);
       assert.equal(topology.objects.lakes.geometries.length, lakes, `${file}: lakes`);
@@ -61,7 +65,8 @@ describe('the basemap files in dist/basemap/', () => {
 
   it('the 1:50m lakes include Lake Victoria and Vänern, and no lake covers Aarhus', () => {
     const rings = lakeRings(read('water-50m.json') as Topology);
-    const inLake = (point: [number, number]) => rings.some(([outer, ...holes]) => inside(point, outer) && !holes.some((hole) => inside(point, hole)));
+    const inLake = (point: [number, number]) =>
+      rings.some(([outer, ...holes]) => inside(point, outer) && !holes.some((hole) => inside(point, hole)));
     assert.ok(inLake([33.0, -1.0]), 'Lake Victoria (33° E, 1° S) is not in a lake');
     assert.ok(inLake([13.3, 58.9]), 'Vänern (13.3° E, 58.9° N) is not in a lake');
     assert.equal(inLake([10.2, 56.16]), false);
@@ -71,8 +76,14 @@ describe('the basemap files in dist/basemap/', () => {
     const world = places('places/world.json');
     assert.ok(kb('places/world.json') < 250, `world.json is ${kb('places/world.json').toFixed(0)} KB`);
     assert.ok(world.length > 4000 && world.length < 5000, `${world.length} places`);
-    assert.ok(world.every((p) => p[3] >= 100_000), 'a place under 100,000 in the world file');
-    assert.ok(world.every((p, i) => i === 0 || world[i - 1][3] >= p[3]), 'not largest first');
+    assert.ok(
+      world.every((p) => p[3] >= 100_000),
+      'a place under 100,000 in the world file',
+    );
+    assert.ok(
+      world.every((p, i) => i === 0 || world[i - 1][3] >= p[3]),
+      'not largest first',
+    );
     assert.ok(near(world, 'Copenhagen', 12.57, 55.68), 'no Copenhagen at 12.57° E 55.68° N');
     // GeoNames spells Aarhus Århus; its 237,551 people put it in the world file, not a cell.
     assert.ok(near(world, 'Århus', 10.21, 56.16), 'no Århus at 10.21° E 56.16° N');
@@ -84,13 +95,25 @@ describe('the basemap files in dist/basemap/', () => {
     assert.ok(index.cells.includes('19_14'));
     const cell = places('places/19_14.json');
     assert.ok(kb('places/19_14.json') < 200, `19_14.json is ${kb('places/19_14.json').toFixed(0)} KB`);
-    for (const [name, lon, lat] of [['Lystrup', 10.24, 56.24], ['Malling', 10.2, 56.04], ['Odder', 10.15, 55.97]] as const) {
+    for (const [name, lon, lat] of [
+      ['Lystrup', 10.24, 56.24],
+      ['Malling', 10.2, 56.04],
+      ['Odder', 10.15, 55.97],
+    ] as const) {
       assert.ok(near(cell, name, lon, lat), `no ${name} in 19_14`);
     }
-    assert.ok(cell.every((p) => p[1] >= 10 && p[1] < 20 && p[2] >= 50 && p[2] < 60), 'a place outside the cell');
-    assert.ok(cell.every((p) => p[3] >= 1_000 && p[3] < 100_000), 'a place the cell should not hold');
+    assert.ok(
+      cell.every((p) => p[1] >= 10 && p[1] < 20 && p[2] >= 50 && p[2] < 60),
+      'a place outside the cell',
+    );
+    assert.ok(
+      cell.every((p) => p[3] >= 1_000 && p[3] < 100_000),
+      'a place the cell should not hold',
+    );
     // Every cell file is listed, and every listed cell exists.
-    const files = readdirSync(path.join(basemap, 'places')).filter((f) => /^\d+_\d+\.json$/.test(f)).map((f) => f.replace('.json', ''));
+    const files = readdirSync(path.join(basemap, 'places'))
+      .filter((f) => /^\d+_\d+\.json$/.test(f))
+      .map((f) => f.replace('.json', ''));
     assert.deepEqual(files.sort(), [...index.cells].sort());
   });
 
@@ -104,7 +127,17 @@ describe('the basemap files in dist/basemap/', () => {
     };
     walk(basemap, '');
     assert.ok(all.length > 500, `${all.length} files`);
-    assert.deepEqual(all.filter((f) => !BASEMAP_FILE.test(f)), []);
-    for (const outside of ['../extension.js', 'places/../../package.json', 'places/world.json/..', '/etc/passwd', 'water-10m.json']) assert.equal(BASEMAP_FILE.test(outside), false, outside);
+    assert.deepEqual(
+      all.filter((f) => !BASEMAP_FILE.test(f)),
+      [],
+    );
+    for (const outside of [
+      '../extension.js',
+      'places/../../package.json',
+      'places/world.json/..',
+      '/etc/passwd',
+      'water-10m.json',
+    ])
+      assert.equal(BASEMAP_FILE.test(outside), false, outside);
   });
 });

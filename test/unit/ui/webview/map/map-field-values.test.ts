@@ -5,19 +5,49 @@
 import * as assert from 'node:assert/strict';
 import { latestValues, readFields, readStatsCsv, toCsv } from '../../../../../src/stats/index';
 import type { StatsRow } from '../../../../../src/stats/index';
-import { RAMP, chooseTable, fieldValuesFromTables, fieldValuesMessage, rampColour } from '../../../../../src/ui/webview/map/field-values-layer';
+import {
+  RAMP,
+  chooseTable,
+  fieldValuesFromTables,
+  fieldValuesMessage,
+  rampColour,
+} from '../../../../../src/ui/webview/map/field-values-layer';
 import { hostMessageSchema } from '../../../../../src/ui/webview/map/protocol';
 
-const square = (x: number, y: number) => [[[x, y], [x + 0.01, y], [x + 0.01, y + 0.01], [x, y + 0.01], [x, y]]];
+const square = (x: number, y: number) => [
+  [
+    [x, y],
+    [x + 0.01, y],
+    [x + 0.01, y + 0.01],
+    [x, y + 0.01],
+    [x, y],
+  ],
+];
 const aoi = JSON.stringify({
   type: 'FeatureCollection',
-  features: ['north, wet', 'south', 'east', 'bare'].map((id, k) => ({ type: 'Feature', properties: { id }, geometry: { type: 'Polygon', coordinates: square(10 + k * 0.02, 56) } })),
+  features: ['north, wet', 'south', 'east', 'bare'].map((id, k) => ({
+    type: 'Feature',
+    properties: { id },
+    geometry: { type: 'Polygon', coordinates: square(10 + k * 0.02, 56) },
+  })),
 });
 const fields = readFields(aoi, 'fields.geojson', 'geojson');
 
 function row(field: string, date: string, mean: number | undefined, index = 'ndvi'): StatsRow {
-  const stats = mean === undefined ? {} : { mean, median: mean, std: 0.01, min: mean - 0.1, max: mean + 0.1, p10: mean, p25: mean, p75: mean, p90: mean };
-  return { field, date, index, ...stats, valid_pixels: mean === undefined ? 0 : 100, nodata_pixels: mean === undefined ? 100 : 0, valid_fraction: mean === undefined ? 0 : 1, image: `images/s-${date}.tif` };
+  const stats =
+    mean === undefined
+      ? {}
+      : { mean, median: mean, std: 0.01, min: mean - 0.1, max: mean + 0.1, p10: mean, p25: mean, p75: mean, p90: mean };
+  return {
+    field,
+    date,
+    index,
+    ...stats,
+    valid_pixels: mean === undefined ? 0 : 100,
+    nodata_pixels: mean === undefined ? 100 : 0,
+    valid_fraction: mean === undefined ? 0 : 1,
+    image: `images/s-${date}.tif`,
+  };
 }
 
 const rows: StatsRow[] = [
@@ -35,7 +65,12 @@ describe('map: fields coloured by their latest value', () => {
   it('takes each field the latest date that has a value, of one index and statistic', () => {
     const latest = latestValues(rows, 'ndvi');
     assert.deepEqual([...latest.keys()].sort(), ['east', 'north, wet', 'south']);
-    assert.deepEqual(latest.get('north, wet'), { field: 'north, wet', date: '2024-06-01', value: 0.8, image: 'images/s-2024-06-01.tif' });
+    assert.deepEqual(latest.get('north, wet'), {
+      field: 'north, wet',
+      date: '2024-06-01',
+      value: 0.8,
+      image: 'images/s-2024-06-01.tif',
+    });
     assert.equal(latest.get('south')?.date, '2024-05-01');
     assert.equal(latest.get('east')?.value, 0.5);
     assert.equal(latestValues(rows, 'ndvi', 'max').get('east')?.value, 0.6);
@@ -52,7 +87,11 @@ describe('map: fields coloured by their latest value', () => {
   });
 
   it('colours the fields on the ramp in the order of their values, with the legend; a field without a value outlined only', () => {
-    const message = fieldValuesMessage(fields, latestValues(rows, 'ndvi'), { table: 'stats.csv', index: 'ndvi', statistic: 'mean' });
+    const message = fieldValuesMessage(fields, latestValues(rows, 'ndvi'), {
+      table: 'stats.csv',
+      index: 'ndvi',
+      statistic: 'mean',
+    });
     assert.equal(hostMessageSchema.safeParse(message).success, true);
     assert.equal(message.title, 'Fields by latest ndvi mean (stats.csv)');
     const fill = Object.fromEntries(message.features.map((f) => [f.id, f.fill]));
@@ -61,9 +100,24 @@ describe('map: fields coloured by their latest value', () => {
     assert.equal(fill['north, wet'], RAMP[RAMP.length - 1]);
     assert.equal(fill.east, rampColour(0.4));
     assert.equal(fill.bare, undefined);
-    assert.deepEqual(message.features.map((f) => f.kind), ['fieldValue', 'fieldValue', 'fieldValue', 'fieldValue']);
+    assert.deepEqual(
+      message.features.map((f) => f.kind),
+      ['fieldValue', 'fieldValue', 'fieldValue', 'fieldValue'],
+    );
     assert.match(message.features.find((f) => f.id === 'east')?.label ?? '', /east: ndvi mean 0\.5 on 2024-06-01/);
-    assert.deepEqual(message.legend, { index: 'ndvi', statistic: 'mean', table: 'stats.csv', min: 0.3, max: 0.8, minText: '0.3', maxText: '0.8', firstDate: '2024-05-01', lastDate: '2024-06-01', stops: [...RAMP], withoutValue: 1 });
+    assert.deepEqual(message.legend, {
+      index: 'ndvi',
+      statistic: 'mean',
+      table: 'stats.csv',
+      min: 0.3,
+      max: 0.8,
+      minText: '0.3',
+      maxText: '0.8',
+      firstDate: '2024-05-01',
+      lastDate: '2024-06-01',
+      stops: [...RAMP],
+      withoutValue: 1,
+    });
   });
 
   it('interpolates the ramp between its stops and clamps outside it; equal values take its middle', () => {
@@ -74,7 +128,11 @@ describe('map: fields coloured by their latest value', () => {
     assert.equal(rampColour(7), RAMP[4]);
     // Halfway between #440154 and #3b528b.
     assert.equal(rampColour(0.125), '#402a70');
-    const one = fieldValuesMessage(fields.slice(0, 1), latestValues(rows, 'ndvi'), { table: 't.csv', index: 'ndvi', statistic: 'mean' });
+    const one = fieldValuesMessage(fields.slice(0, 1), latestValues(rows, 'ndvi'), {
+      table: 't.csv',
+      index: 'ndvi',
+      statistic: 'mean',
+    });
     assert.equal(one.features[0]?.fill, RAMP[2]);
     assert.equal(one.legend?.firstDate, '2024-06-01');
     assert.equal(one.legend?.lastDate, '2024-06-01');
@@ -95,7 +153,11 @@ describe('map: fields coloured by their latest value', () => {
   });
 
   it('refuses a fill that is not a ramp colour on arrival', () => {
-    const message = fieldValuesMessage(fields, latestValues(rows, 'ndvi'), { table: 'stats.csv', index: 'ndvi', statistic: 'mean' });
+    const message = fieldValuesMessage(fields, latestValues(rows, 'ndvi'), {
+      table: 'stats.csv',
+      index: 'ndvi',
+      statistic: 'mean',
+    });
     const bad = { ...message, features: [{ ...message.features[0], fill: 'url(https://example.com/x)' }] };
     assert.equal(hostMessageSchema.safeParse(bad).success, false);
   });

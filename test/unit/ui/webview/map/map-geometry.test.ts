@@ -8,8 +8,29 @@ import { numberTokens, placeOfRange, polygonAtOffset, polygonSpans } from '../..
 describe('map geometry helpers', () => {
   it('packs polygons with holes and several parts into typed arrays and back unchanged', () => {
     const polygons = [
-      [[[0, 0], [4, 0], [4, 4], [0, 4], [0, 0]], [[1, 1], [2, 1], [2, 2], [1, 1]]],
-      [[[10, 56], [10.5, 56], [10.5, 56.5], [10, 56]]],
+      [
+        [
+          [0, 0],
+          [4, 0],
+          [4, 4],
+          [0, 4],
+          [0, 0],
+        ],
+        [
+          [1, 1],
+          [2, 1],
+          [2, 2],
+          [1, 1],
+        ],
+      ],
+      [
+        [
+          [10, 56],
+          [10.5, 56],
+          [10.5, 56.5],
+          [10, 56],
+        ],
+      ],
     ];
     const packed = packPolygons(polygons);
     assert.ok(packed.coordinates instanceof Float64Array);
@@ -32,14 +53,31 @@ describe('map geometry helpers', () => {
   });
 
   it('finds polygon text in GeoJSON with 3-D positions and ignores numbers inside keys', () => {
-    const text = JSON.stringify({ type: 'Feature', properties: { b2: 1, name: 'x10' }, geometry: { type: 'Polygon', coordinates: [[[10.1, 56.1, 5], [10.2, 56.1, 5], [10.2, 56.2, 5], [10.1, 56.1, 5]]] } });
+    const text = JSON.stringify({
+      type: 'Feature',
+      properties: { b2: 1, name: 'x10' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [10.1, 56.1, 5],
+            [10.2, 56.1, 5],
+            [10.2, 56.2, 5],
+            [10.1, 56.1, 5],
+          ],
+        ],
+      },
+    });
     const read = readAoi(text, 'geojson');
     assert.ok(read.ok);
     const [span] = polygonSpans(text, read.aoi.polygons);
     assert.ok(span);
     assert.equal(text.slice(span.start, span.end), '10.1,56.1,5],[10.2,56.1,5],[10.2,56.2,5],[10.1,56.1');
     const tokens = numberTokens(text);
-    assert.ok(![...tokens.start.subarray(0, tokens.length)].some((start) => text[start - 1] === 'b'), 'the 2 of the key b2 was read as a number');
+    assert.ok(
+      ![...tokens.start.subarray(0, tokens.length)].some((start) => text[start - 1] === 'b'),
+      'the 2 of the key b2 was read as a number',
+    );
   });
 
   it("places a problem at its range's first position, swapped back for swapped latitude/longitude", () => {

@@ -6,7 +6,13 @@ import { MIN_BILLED_KM2, readAoi } from '../../../../../src/geometry';
 import { unpackPolygons } from '../../../../../src/geometry/packed';
 import { buildPageShell } from '../../../../../src/ui/webview/common/html';
 import { buildAoiView, MAX_MAP_VERTICES } from '../../../../../src/ui/webview/map/aoi-message';
-import { footprintsLayer, ordersLayer, stacFootprint, statusColour, workspaceLayer } from '../../../../../src/ui/webview/map/layers';
+import {
+  footprintsLayer,
+  ordersLayer,
+  stacFootprint,
+  statusColour,
+  workspaceLayer,
+} from '../../../../../src/ui/webview/map/layers';
 import { hostMessageSchema } from '../../../../../src/ui/webview/map/protocol';
 import { tileOrigin } from '../../../../../src/ui/webview/map/tile-origin';
 
@@ -77,7 +83,15 @@ describe('Show on Map messages', () => {
       { TaskOrderGuid: 'd', OrderingProcessStatus: 'Working', Wkt: FIELD, To: '2020-01-01' },
       { TaskOrderGuid: 'e', OrderingProcessStatus: 'UpToDate' },
     ]);
-    assert.deepEqual(layer.features.map((f) => [f.id, f.status]), [['a', 'active'], ['b', 'pending'], ['c', 'failed'], ['d', 'ended']]);
+    assert.deepEqual(
+      layer.features.map((f) => [f.id, f.status]),
+      [
+        ['a', 'active'],
+        ['b', 'pending'],
+        ['c', 'failed'],
+        ['d', 'ended'],
+      ],
+    );
     assert.equal(statusColour({ OrderingProcessStatus: 'Cancelled' }), 'ended');
   });
 
@@ -86,10 +100,41 @@ describe('Show on Map messages', () => {
       { name: 'a.wkt', text: FIELD, format: 'wkt' },
       { name: 'broken.geojson', text: '{"type": "Polygon", "coordinates": [[[0,0],[1,0]', format: 'geojson' },
     ]);
-    assert.deepEqual(files.features.map((f) => f.id), ['a.wkt']);
-    assert.deepEqual(stacFootprint({ bbox: [10, 56, 11, 57] }), [[[[10, 56], [11, 56], [11, 57], [10, 57], [10, 56]]]]);
+    assert.deepEqual(
+      files.features.map((f) => f.id),
+      ['a.wkt'],
+    );
+    assert.deepEqual(stacFootprint({ bbox: [10, 56, 11, 57] }), [
+      [
+        [
+          [10, 56],
+          [11, 56],
+          [11, 57],
+          [10, 57],
+          [10, 56],
+        ],
+      ],
+    ]);
     assert.deepEqual(stacFootprint({ geometry: { type: 'Point', coordinates: [1, 2] } }), []);
-    const footprints = footprintsLayer([{ image: 'imagery/x.tif', item: { geometry: { type: 'Polygon', coordinates: [[[10, 56], [11, 56], [11, 57], [10, 56]]] }, properties: { datetime: '2026-06-01T10:00:00Z' } } }]);
+    const footprints = footprintsLayer([
+      {
+        image: 'imagery/x.tif',
+        item: {
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [10, 56],
+                [11, 56],
+                [11, 57],
+                [10, 56],
+              ],
+            ],
+          },
+          properties: { datetime: '2026-06-01T10:00:00Z' },
+        },
+      },
+    ]);
     assert.equal(footprints.features[0].label, 'imagery/x.tif · 2026-06-01');
   });
 
@@ -98,7 +143,16 @@ describe('Show on Map messages', () => {
     assert.equal(tileOrigin('http://tiles.example.org/{z}/{x}/{y}.png'), undefined);
     assert.equal(tileOrigin('https://tiles.example.org/tile.png'), undefined);
     assert.equal(tileOrigin('http://127.0.0.1:8080/{z}/{x}/{y}.png'), 'http://127.0.0.1:8080');
-    const shell = (imageOrigin?: string) => buildPageShell({ cspSource: 'vscode-cdn', asWebviewUri: (p) => p, nonce: 'n', title: 'Map', script: 'dist/map.js', mapStyle: true, imageOrigin });
+    const shell = (imageOrigin?: string) =>
+      buildPageShell({
+        cspSource: 'vscode-cdn',
+        asWebviewUri: (p) => p,
+        nonce: 'n',
+        title: 'Map',
+        script: 'dist/map.js',
+        mapStyle: true,
+        imageOrigin,
+      });
     assert.match(shell(), /img-src vscode-cdn;/);
     // The basemap comes by message: the page may fetch nothing at all.
     assert.doesNotMatch(shell(), /connect-src/);

@@ -9,23 +9,55 @@ import { carryTo, seriesOf, takeCarried } from '../../../../../src/ui/webview/vi
 import { ITEM_COLLECTION_NAME } from '../../../../../src/workflows/stac/stac-collection';
 import { stacItem, stacItemCollection } from '../../../../../src/workflows/stac/stac-item';
 
-const GEOMETRY = { type: 'Polygon' as const, coordinates: [[[10.1, 56.05], [10.15, 56.05], [10.15, 56.08], [10.1, 56.08], [10.1, 56.05]]] };
+const GEOMETRY = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [10.1, 56.05],
+      [10.15, 56.05],
+      [10.15, 56.08],
+      [10.1, 56.08],
+      [10.1, 56.05],
+    ],
+  ],
+};
 
 function item(imageFileName: string, date: string, model = 'Stratus2') {
-  return stacItem({ imageFileName, geometry: GEOMETRY, bbox: [10.1, 56.05, 10.15, 56.08], date, epsg: 4326, bands: ['B4', 'B3', 'B2'], model, constellations: ['Sentinel2'], resolution: 40, request: { Model: model, Date: date } });
+  return stacItem({
+    imageFileName,
+    geometry: GEOMETRY,
+    bbox: [10.1, 56.05, 10.15, 56.08],
+    date,
+    epsg: 4326,
+    bands: ['B4', 'B3', 'B2'],
+    model,
+    constellations: ['Sentinel2'],
+    resolution: 40,
+    request: { Model: model, Date: date },
+  });
 }
 
 describe('viewer: the dates of a series', () => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'series-steps-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
-  const collection = (...items: ReturnType<typeof item>[]) => writeFileSync(join(dir, ITEM_COLLECTION_NAME), JSON.stringify(stacItemCollection(items)));
+  const collection = (...items: ReturnType<typeof item>[]) =>
+    writeFileSync(join(dir, ITEM_COLLECTION_NAME), JSON.stringify(stacItemCollection(items)));
 
-  it('lists the dates of the images made alike, oldest first, with this image\'s place', async () => {
+  it("lists the dates of the images made alike, oldest first, with this image's place", async () => {
     // Written out of order, with an image of another model in the same folder.
-    collection(item('c-2025-06-20.tif', '2025-06-20'), item('c-2025-06-10.tif', '2025-06-10'), item('other-2025-06-15.tif', '2025-06-15', 'Stratus3'), item('c-2025-06-30.tif', '2025-06-30'));
+    collection(
+      item('c-2025-06-20.tif', '2025-06-20'),
+      item('c-2025-06-10.tif', '2025-06-10'),
+      item('other-2025-06-15.tif', '2025-06-15', 'Stratus3'),
+      item('c-2025-06-30.tif', '2025-06-30'),
+    );
     const place = await seriesOf(join(dir, 'c-2025-06-20.tif'));
-    assert.deepEqual(place, { dates: ['2025-06-10', '2025-06-20', '2025-06-30'], files: ['c-2025-06-10.tif', 'c-2025-06-20.tif', 'c-2025-06-30.tif'].map((f) => join(dir, f)), index: 1 });
+    assert.deepEqual(place, {
+      dates: ['2025-06-10', '2025-06-20', '2025-06-30'],
+      files: ['c-2025-06-10.tif', 'c-2025-06-20.tif', 'c-2025-06-30.tif'].map((f) => join(dir, f)),
+      index: 1,
+    });
   });
 
   it('makes no series of a lone image, an image the collection does not list, tiles of one date, or an href outside the folder', async () => {

@@ -25,7 +25,7 @@ describe('viewer stretch choice', () => {
     assert.equal(isEmptyView([computeStretch(nodata), computeStretch(clear)]), false);
   });
 
-  it('does not carry the cut-offs of an all-nodata date to a clear one: the clear date\'s own percentiles apply', () => {
+  it("does not carry the cut-offs of an all-nodata date to a clear one: the clear date's own percentiles apply", () => {
     const own = [computeStretch(clear)];
     const [chosen] = chooseStretches(own, FROM_EMPTY_DATE, [REFLECTANCE], true);
     assert.equal(chosen?.low, own[0]?.low);
@@ -40,9 +40,16 @@ describe('viewer stretch choice', () => {
 
   it('takes carried true-colour cut-offs all or none', () => {
     const own = [computeStretch(clear), computeStretch(clear), computeStretch(clear)];
-    const cuts = [{ low: 0.05, high: 0.2 }, { low: 0.05, high: 0.2 }, { low: 0, high: 0.0001 }];
+    const cuts = [
+      { low: 0.05, high: 0.2 },
+      { low: 0.05, high: 0.2 },
+      { low: 0, high: 0.0001 },
+    ];
     const chosen = chooseStretches(own, cuts, [REFLECTANCE, REFLECTANCE, REFLECTANCE], true);
-    assert.deepEqual(chosen.map((s) => [s.low, s.high]), own.map((s) => [s.low, s.high]));
+    assert.deepEqual(
+      chosen.map((s) => [s.low, s.high]),
+      own.map((s) => [s.low, s.high]),
+    );
   });
 
   it('applies cut-offs the person set as given, even where they miss the pixels', () => {
@@ -66,7 +73,18 @@ describe('viewer stretch choice', () => {
     before(async () => {
       dir = mkdtempSync(join(tmpdir(), 'viewer-stretch-'));
       const file = join(dir, 'clear.tif');
-      writeFileSync(file, buildGeoTiff({ bbox: { west: 10.1, south: 56.05, east: 10.12, north: 56.06 }, epsg: 32632, resolution: 10, bands: ['B4', 'B3', 'B2'], dataType: 'int16', date: '2025-06-20', seed: 5 }));
+      writeFileSync(
+        file,
+        buildGeoTiff({
+          bbox: { west: 10.1, south: 56.05, east: 10.12, north: 56.06 },
+          epsg: 32632,
+          resolution: 10,
+          bands: ['B4', 'B3', 'B2'],
+          dataType: 'int16',
+          date: '2025-06-20',
+          seed: 5,
+        }),
+      );
       session = await ImageSession.open(file);
     });
     after(async () => {
@@ -77,12 +95,25 @@ describe('viewer stretch choice', () => {
     it('draws the next date from its own percentiles when the carried cut-offs came from an all-nodata date', async () => {
       const window: [number, number, number, number] = [0, 0, session.metadata.width, session.metadata.height];
       const own = await session.render({ presetId: 'true-colour', window, targetWidth: 64 }, 'own');
-      const stepped = await session.render({ presetId: 'true-colour', window, targetWidth: 64, stretch: [...FROM_EMPTY_DATE, ...FROM_EMPTY_DATE, ...FROM_EMPTY_DATE], carried: true }, 'stepped');
+      const stepped = await session.render(
+        {
+          presetId: 'true-colour',
+          window,
+          targetWidth: 64,
+          stretch: [...FROM_EMPTY_DATE, ...FROM_EMPTY_DATE, ...FROM_EMPTY_DATE],
+          carried: true,
+        },
+        'stepped',
+      );
       assert.ok(viewerHostSchema.safeParse(stepped).success);
       assert.equal(stepped.empty, false);
-      assert.deepEqual(stepped.channels.map((c) => [c.low, c.high]), own.channels.map((c) => [c.low, c.high]));
+      assert.deepEqual(
+        stepped.channels.map((c) => [c.low, c.high]),
+        own.channels.map((c) => [c.low, c.high]),
+      );
       let white = 0;
-      for (let i = 0; i < stepped.rgba.length; i += 4) if (stepped.rgba[i] === 255 && stepped.rgba[i + 1] === 255 && stepped.rgba[i + 2] === 255) white++;
+      for (let i = 0; i < stepped.rgba.length; i += 4)
+        if (stepped.rgba[i] === 255 && stepped.rgba[i + 1] === 255 && stepped.rgba[i + 2] === 255) white++;
       assert.ok(white < stepped.rgba.length / 4 / 2, `${white} of ${stepped.rgba.length / 4} pixels white`);
     });
   });
