@@ -59,6 +59,8 @@ await step('compile tests', 'npm', ['run', '--silent', 'compile-tests']);
 await step('lint', 'npm', ['run', '--silent', 'lint']);
 // Unused files, exports and dependencies (knip.json names the entry points; runs offline).
 await step('unused code (knip)', 'npx', ['knip', '--no-progress']);
+// The sources in Prettier's layout (.prettierrc.json, .prettierignore): `npm run format` fixes it.
+await step('format (prettier --check)', 'npm', ['run', '--silent', 'format:check']);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summaries = [];
