@@ -6,31 +6,13 @@ import { ATTRIBUTION, requestWithoutKey, stacItem, stacItemCollection } from '..
 import type { StacImageInput } from '../../../../src/workflows/stac/stac-item';
 import { replaceFileSafely } from '../../../../src/api/safe-files';
 import { sidecarPath } from '../../../../src/workflows/stac/stac-sidecar';
+import { IMAGE_OF_THE_AREA } from './stac-image-fixture';
 import { validateStacItem } from '../../fixtures/stac-schemas';
 
 const input: StacImageInput = {
   imageFileName: 'composite_Stratus2_2025-06-14_10m.tif',
-  geometry: {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [10.1, 56.05],
-        [10.15, 56.05],
-        [10.15, 56.08],
-        [10.1, 56.08],
-        [10.1, 56.05],
-      ],
-    ],
-  },
-  bbox: [10.1, 56.05, 10.15, 56.08],
-  date: '2025-06-14',
-  epsg: 32632,
-  shape: [334, 312],
-  transform: [10, 0, 562300, 0, -10, 6214870],
+  ...IMAGE_OF_THE_AREA,
   bands: ['B4', 'B3', 'B2'],
-  model: 'Stratus2',
-  constellations: ['Sentinel2'],
-  resolution: 10,
   request: {
     Model: 'Stratus2',
     Date: '2025-06-14',

@@ -24,31 +24,13 @@ import {
 } from '../../../../src/workflows/stac/stac-series-collection';
 import type { StacCollection } from '../../../../src/workflows/stac/stac-series-collection';
 import { sidecarPath } from '../../../../src/workflows/stac/stac-sidecar';
+import { IMAGE_OF_THE_AREA } from './stac-image-fixture';
 import { validateStacCollection, validateStacItem } from '../../fixtures/stac-schemas';
 
 const base: StacImageInput = {
   imageFileName: 'a.tif',
-  geometry: {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [10.1, 56.05],
-        [10.15, 56.05],
-        [10.15, 56.08],
-        [10.1, 56.08],
-        [10.1, 56.05],
-      ],
-    ],
-  },
-  bbox: [10.1, 56.05, 10.15, 56.08],
-  date: '2025-06-14',
-  epsg: 32632,
-  shape: [334, 312],
-  transform: [10, 0, 562300, 0, -10, 6214870],
+  ...IMAGE_OF_THE_AREA,
   bands: ['B2', 'B8', '[B8_B4]'],
-  model: 'Stratus2',
-  constellations: ['Sentinel2'],
-  resolution: 10,
   request: {
     Model: 'Stratus2',
     Date: '2025-06-14',
