@@ -6,32 +6,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { EstimatePanel } from '../../src/ui/webview/estimate/index';
 import type { OrderResult } from '../../src/workflows/engine/results';
-import type { ExtensionApi } from '../../src/extension';
-import { nextEvent, useSimulator } from './vsc-helpers';
+import { renderedCostPanel, useSimulator } from './vsc-helpers';
 
 const AREA = 'POLYGON((12.0 55.0, 12.3 55.0, 12.3 55.2, 12.0 55.2, 12.0 55.0))';
-
-/** The extension's own cost panel (its bundle's module, not this test's compiled copy of it, which
- * never holds a panel) once the workflow has opened it, and the texts its page reported after
- * rendering what `accept` wants: the page's `rendered` event, not a timer. */
-async function rendered(
-  api: ExtensionApi,
-  accept: (texts: Record<string, string>) => boolean,
-): Promise<{ panel: EstimatePanel; texts: Record<string, string> }> {
-  const deadline = Date.now() + 30_000;
-  let panel = await api.estimatePanel();
-  while (!panel) {
-    if (Date.now() > deadline) throw new Error('the order command opened no cost panel');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    panel = await api.estimatePanel();
-  }
-  const now = panel.lastRendered;
-  const texts =
-    now && accept(now) ? now : await nextEvent(panel.onDidRender, accept, Math.max(1, deadline - Date.now()));
-  return { panel, texts };
-}
 
 describe('order command: cadence and cheapest cover in VS Code', () => {
   const env = useSimulator({ account: { EuroCreditAmount: 1_000_000 } });
@@ -97,9 +75,11 @@ describe('order command: cadence and cheapest cover in VS Code', () => {
       vscode.Uri.file(path),
       options,
     );
-    const { panel, texts } = await rendered(
+    const { panel, texts } = await renderedCostPanel(
       env.api,
       (t) => 'cover-tiles-per-month' in t && /every 3 days/.test(t['cadence-image-frequency'] ?? ''),
+      'the order command',
+      30_000,
     );
     assert.match(texts['cadence-image-frequency']!, /every 3 days/);
     assert.match(texts['cadence-storage-months']!, /2 months/);

@@ -8,11 +8,9 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { ExtensionApi } from '../../src/extension';
 import { Commands } from '../../src/ui/constants';
 import type { PlanImageryResult } from '../../src/ui/commands/planImagery';
-import type { EstimatePanel } from '../../src/ui/webview/estimate/index';
-import { diagnosticsOf, nextEvent, useSimulator } from './vsc-helpers';
+import { diagnosticsOf, renderedCostPanel, useSimulator } from './vsc-helpers';
 
 const DEMO_FIELD = join(__dirname, '..', '..', '..', 'scripts', 'demo-workspace', 'field.wkt');
 /** The simulator's clock: imagery every day, and the demo orders (one covers the demo field since
@@ -33,25 +31,6 @@ function imagery(dates: string[]): string {
     dates,
   };
   return JSON.stringify({ datasets: [dataset], budget: { maxCredits: 1000 } }, null, 2);
-}
-
-/** The extension's own cost panel once the command opened it, and the texts its page reported
- * after rendering what `accept` wants (the page's `rendered` event, not a timer). */
-async function rendered(
-  api: ExtensionApi,
-  accept: (texts: Record<string, string>) => boolean,
-): Promise<{ panel: EstimatePanel; texts: Record<string, string> }> {
-  const deadline = Date.now() + 60_000;
-  let panel = await api.estimatePanel();
-  while (!panel) {
-    if (Date.now() > deadline) throw new Error('the Plan lens opened no cost panel');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    panel = await api.estimatePanel();
-  }
-  const now = panel.lastRendered;
-  const texts =
-    now && accept(now) ? now : await nextEvent(panel.onDidRender, accept, Math.max(1, deadline - Date.now()));
-  return { panel, texts };
 }
 
 /** Runs the Plan code lens of the file as a click does, with a budget in place of the modal; the
@@ -102,7 +81,12 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     writeFileSync(file, imagery(DATES));
     env.sim.clearLog();
     const { running } = await clickPlan(vscode.Uri.file(file));
-    const { panel, texts } = await rendered(env.api, (t) => 'unit-1' in t && t['apply:disabled'] === undefined);
+    const { panel, texts } = await renderedCostPanel(
+      env.api,
+      (t) => 'unit-1' in t && t['apply:disabled'] === undefined,
+      'the Plan lens',
+      60_000,
+    );
     assert.deepEqual(
       rows(texts).map((r) => r.slice(0, 3)),
       ['buy', 'buy'],
@@ -130,7 +114,12 @@ describe('Plan code lens: imagery as code in VS Code', function () {
       env.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/process/composite/estimate')).length;
     assert.equal(estimatesOf(), DATES.length, 'the plan prices each date once');
     panel.receive({ type: 'apply', resendUncertain: false });
-    const after = await rendered(env.api, (t) => /Applied/.test(t['plan-summary'] ?? ''));
+    const after = await renderedCostPanel(
+      env.api,
+      (t) => /Applied/.test(t['plan-summary'] ?? ''),
+      'the Plan lens',
+      60_000,
+    );
     assert.equal(estimatesOf(), DATES.length, 'Apply… asks no estimate the plan asked: the window keeps them');
     assert.match(after.texts['plan-summary']!, /Applied: 2 bought, 0 uncertain, 0 failed/);
     assert.match(after.texts['plan-summary']!, /No changes/);
@@ -163,7 +152,12 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     );
     env.sim.clearLog();
     const { running } = await clickPlan(vscode.Uri.file(file));
-    const { panel } = await rendered(env.api, (t) => 'unit-0' in t && t['apply:disabled'] === undefined);
+    const { panel } = await renderedCostPanel(
+      env.api,
+      (t) => 'unit-0' in t && t['apply:disabled'] === undefined,
+      'the Plan lens',
+      60_000,
+    );
     assert.deepEqual(
       panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
       ['buy 2026-06-08'],
@@ -182,7 +176,12 @@ describe('Plan code lens: imagery as code in VS Code', function () {
       ),
     );
     panel.receive({ type: 'apply', resendUncertain: false });
-    const refused = await rendered(env.api, (t) => /changed since you saw it/.test(t['plan-summary'] ?? ''));
+    const refused = await renderedCostPanel(
+      env.api,
+      (t) => /changed since you saw it/.test(t['plan-summary'] ?? ''),
+      'the Plan lens',
+      60_000,
+    );
     assert.deepEqual(
       refused.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
       ['buy 2026-06-08', 'buy 2026-06-09'],
@@ -206,9 +205,19 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     env.sim.clearLog();
     env.sim.schedule({ method: 'POST', path: COMPOSITE, reset: 'after-processing' });
     const { running } = await clickPlan(vscode.Uri.file(file));
-    const { panel } = await rendered(env.api, (t) => 'unit-0' in t && t['apply:disabled'] === undefined);
+    const { panel } = await renderedCostPanel(
+      env.api,
+      (t) => 'unit-0' in t && t['apply:disabled'] === undefined,
+      'the Plan lens',
+      60_000,
+    );
     panel.receive({ type: 'apply', resendUncertain: false });
-    const held = await rendered(env.api, (t) => /Applied/.test(t['plan-summary'] ?? ''));
+    const held = await renderedCostPanel(
+      env.api,
+      (t) => /Applied/.test(t['plan-summary'] ?? ''),
+      'the Plan lens',
+      60_000,
+    );
     assert.match(held.texts['plan-summary']!, /0 bought, 1 uncertain/);
     assert.deepEqual(
       held.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
@@ -221,7 +230,12 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     // Apply… without the tick sends nothing; with it, the uncertain date goes once more.
     held.panel.receive({ type: 'apply', resendUncertain: false });
     held.panel.receive({ type: 'apply', resendUncertain: true });
-    const resent = await rendered(env.api, (t) => /Applied: 1 bought/.test(t['plan-summary'] ?? ''));
+    const resent = await renderedCostPanel(
+      env.api,
+      (t) => /Applied: 1 bought/.test(t['plan-summary'] ?? ''),
+      'the Plan lens',
+      60_000,
+    );
     assert.deepEqual(
       resent.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
       ['have 2026-06-05'],

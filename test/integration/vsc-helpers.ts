@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
+import type { EstimatePanel } from '../../src/ui/webview/estimate/index';
 import { startSimulator } from '../simulator';
 import type { Simulator, SimulatorOptions } from '../simulator';
 
@@ -100,4 +101,27 @@ export async function diagnosticsOf(
   }
   await waiting;
   return ours();
+}
+
+/** The extension's own cost panel (its bundle's module, not a test's compiled copy of it, which
+ * never holds a panel) once a command has opened it, and the texts its page reported after
+ * rendering what `accept` wants: the page's `rendered` event, not a timer. `opener` names what
+ * should have opened it, for the error when nothing did. */
+export async function renderedCostPanel(
+  api: ExtensionApi,
+  accept: (texts: Record<string, string>) => boolean,
+  opener: string,
+  timeoutMs: number,
+): Promise<{ panel: EstimatePanel; texts: Record<string, string> }> {
+  const deadline = Date.now() + timeoutMs;
+  let panel = await api.estimatePanel();
+  while (!panel) {
+    if (Date.now() > deadline) throw new Error(`${opener} opened no cost panel`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    panel = await api.estimatePanel();
+  }
+  const now = panel.lastRendered;
+  const texts =
+    now && accept(now) ? now : await nextEvent(panel.onDidRender, accept, Math.max(1, deadline - Date.now()));
+  return { panel, texts };
 }
