@@ -4,19 +4,10 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extensionContributed, openWorkbench, shot } from './workbench.mjs';
+import { extensionContributed, openWorkbench, runPaletteTitle, shot } from './workbench.mjs';
 
 /** A band 0.003° wide from (10, 50) to (10.5, 50.5): it fills under 1 % of its bounding box. */
 const diagonalWkt = 'POLYGON ((10 50, 10.003 50, 10.503 50.5, 10.5 50.5, 10 50))\n';
-
-/** Runs a built-in command from the palette by (part of) its title. */
-async function runPalette(page, title) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click();
-}
 
 describe('Billing rules in the Problems panel (browser workbench)', function () {
   this.timeout(120_000);
@@ -43,13 +34,13 @@ describe('Billing rules in the Problems panel (browser workbench)', function () 
     writeFileSync(join(wb.workspace, 'diagonal-strip.wkt'), diagonalWkt);
     await page.keyboard.press('Control+Shift+E');
     // The file was written behind the workbench's back: refresh as a person would.
-    await runPalette(page, 'Refresh Explorer');
+    await runPaletteTitle(page, 'Refresh Explorer');
     const file = page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'diagonal-strip.wkt' }).first();
     await file.waitFor({ state: 'visible', timeout: 30_000 });
     await file.dblclick();
     await page.locator('.editor-instance .view-lines', { hasText: 'POLYGON' }).first().waitFor({ state: 'visible' });
 
-    await runPalette(page, 'Focus on Problems View');
+    await runPaletteTitle(page, 'Focus on Problems View');
 
     const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'billed area is the box' }).first();
     await row.waitFor({ state: 'visible', timeout: 30_000 });

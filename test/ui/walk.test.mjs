@@ -16,6 +16,7 @@ import {
   answerQuickInput,
   explorerMenu,
   extensionContributed,
+  openPalette,
   runFromPalette,
   webviewWith,
 } from './workbench.mjs';
@@ -97,9 +98,7 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
   }
 
   async function runPaletteText(title, { waitHidden = true } = {}) {
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
+    const input = await openPalette(page);
     await input.fill(`>${title}`);
     await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click();
     if (waitHidden) await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });

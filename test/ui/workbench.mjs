@@ -83,11 +83,31 @@ export async function runFromPalette(page, commandId) {
   await runPaletteTitle(page, paletteTitle(commandId));
 }
 
+/** Opens the command palette and returns its input. A webview closed while it held the focus can
+ * leave the keyboard in its gone frame, where F1 reaches no one: the focus is then given back to
+ * the workbench's own document and F1 pressed again. */
+export async function openPalette(page) {
+  const input = page.locator('.quick-input-widget input');
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    const opened = await input.waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : 30_000 }).then(
+      () => true,
+      (error) => {
+        if (attempt >= 3) throw error;
+        return false;
+      },
+    );
+    if (opened) return input;
+    await page.evaluate(() => {
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+      window.focus();
+    });
+  }
+}
+
 /** Opens the command palette and runs the command with this title (VS Code's own too). */
 export async function runPaletteTitle(page, title) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
+  const input = await openPalette(page);
   await input.fill(`>${title}`);
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
   await row.waitFor({ state: 'visible' });
@@ -125,9 +145,7 @@ export async function extensionContributed(page) {
 
 /** The rows the palette offers for a filter text (the palette filters once, when typed into). */
 export async function paletteRows(page, text) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
+  const input = await openPalette(page);
   await input.fill(`>${text}`);
   const rows = page.locator('.quick-input-list .monaco-list-row');
   await rows.filter({ hasText: text }).first().waitFor({ state: 'visible' });
