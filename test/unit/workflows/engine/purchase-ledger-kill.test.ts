@@ -92,7 +92,10 @@ describe('purchase ledger: a run killed at each state (CLI as a process, SIGKILL
       faults: () => fixture.sim.configure({ imageBytes: 2 * 1024 * 1024, trickleBytesPerSecond: 256 * 1024 }),
       held: true,
     },
-    { state: 'saved', faults: () => fixture.sim.configure({ latencyMs: 300 }), held: false },
+    // Every answer slow, so the second date's checks before its billed call leave a window of
+    // seconds (not a third of one, which a loaded machine's polling could miss) after the first
+    // date is saved.
+    { state: 'saved', faults: () => fixture.sim.configure({ latencyMs: 1_500 }), held: false },
   ];
   for (const c of cases) {
     it(`killed at '${c.state}': the rerun takes the dead run's lock over and pays no date twice`, async () => {
