@@ -100,6 +100,8 @@ describe('webview page in Chromium', function () {
   let shellUrl = '';
 
   before(async function () {
+    // Starting Chromium once took more than the tests' 20 s on a loaded CI machine.
+    this.timeout(90_000);
     const executablePath = chromiumPath();
     if (!executablePath) {
       // CI installs Chromium (scripts/install-test-host.sh): there a missing browser is a failure,
