@@ -114,7 +114,7 @@ export async function planVerb(context: VerbContext): Promise<number> {
   const out = context.options.string('out');
   const declaration = await declarationOf(context, path);
   const store = await estimateStore(context);
-  const ports = withEstimateCache(await context.ports(), Date.now, store);
+  const ports = withEstimateCache(await context.ports(), store);
   const { plan } = await makePlan(ports, declaration, await readLock(lockPathOf(path)));
   await store.flush();
   if (out !== undefined) await replaceFileSafely(resolve(out), `${JSON.stringify(planObject(plan), null, 2)}\n`);
@@ -169,7 +169,7 @@ export async function applyVerb(context: VerbContext): Promise<number> {
   const budget = declaration.file.budget?.maxCredits;
   if (budget !== undefined) guard.maxCost = Math.min(guard.maxCost ?? budget, budget);
   const store = await estimateStore(context);
-  const ports = withEstimateCache(await context.ports(guard), Date.now, store);
+  const ports = withEstimateCache(await context.ports(guard), store);
   const lockPath = lockPathOf(path);
   const lock = await readLock(lockPath);
   const { plan, series, orders } = await makePlan(ports, declaration, lock);

@@ -64,7 +64,7 @@ async function withDeclaredPorts<T>(
       log: (message) => log.info(message),
       redact: redactKey,
     };
-    return work(withEstimateCache(ports, Date.now, estimateStoreFor(services.settings.baseUrl())));
+    return work(withEstimateCache(ports, estimateStoreFor(services.settings.baseUrl())));
   });
 }
 

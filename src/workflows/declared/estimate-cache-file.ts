@@ -17,7 +17,7 @@ import { replaceFileSafely } from '../../api/safe-files';
 import type { CompositeEstimate } from '../../api/types';
 
 /** How long an estimate is used again: "a few minutes", a plan and the apply that follows it. */
-export const ESTIMATE_TTL_MS = 5 * 60_000;
+const ESTIMATE_TTL_MS = 5 * 60_000;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_ENTRIES = 2000;
 const FILE_NAME = 'estimates.json';
@@ -114,8 +114,9 @@ export async function openEstimateFile(
       return entry && fresh(entry, now(), ttlMs) ? (entry.estimate as CompositeEstimate) : undefined;
     },
     put(bodyKey, estimate) {
-      if (!usable) return Promise.resolve();
+      // Kept for this process even where the folder cannot be used.
       entries.set(nameOf(bodyKey), { at: now(), estimate: plainFields(estimate) });
+      if (!usable) return Promise.resolve();
       writing = writing.then(write).catch(() => undefined);
       return writing;
     },
