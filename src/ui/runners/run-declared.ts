@@ -4,7 +4,6 @@
 // the lock, the estimates cached by body), and the apply of exactly the plan the person saw
 // (`apply --plan`: a fresh plan first, refused when it buys other units or costs more; each billed
 // call held to the totals the person confirmed).
-import * as vscode from 'vscode';
 import type { ImageryClient } from '../../api/types';
 import { addSpent, overBudget, priceOf } from '../../workflows/engine/cost-decision';
 import type { Budget } from '../../workflows/engine/cost-decision';
@@ -21,9 +20,8 @@ import { memoryEstimateStore } from '../../workflows/declared/estimate-cache-fil
 import type { EstimateStore } from '../../workflows/declared/estimate-cache-file';
 import { planDrift, plannedPurchases } from '../../workflows/declared/plan-drift';
 import type { ExtensionServices } from '../extension-services';
-import { redactKey } from '../key-redaction';
-import { vscodeNotify, withCancellableProgress } from '../prompts/progress-notify';
-import { createQuickInputAsk } from '../prompts/quick-input';
+import { withCancellableProgress } from '../prompts/progress-notify';
+import { vscodePorts } from './run-workflow';
 
 type ConfirmCost = WorkflowPorts['confirmCost'];
 
@@ -46,24 +44,8 @@ async function withDeclaredPorts<T>(
   confirmCost: ConfirmCost,
   work: (ports: WorkflowPorts) => Promise<T>,
 ): Promise<T> {
-  const log = services.log('declared');
-  return withCancellableProgress(title, ({ progress, signal }) => {
-    const ports: WorkflowPorts = {
-      client,
-      ask: createQuickInputAsk(title),
-      progress,
-      notify: vscodeNotify,
-      confirmCost,
-      signal,
-      settings: () => ({
-        defaults: services.settings.defaults(),
-        confirmCostAbove: services.settings.confirmCostAbove(),
-        outputDirectory: services.settings.outputDirectory(),
-        workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
-      }),
-      log: (message) => log.info(message),
-      redact: redactKey,
-    };
+  return withCancellableProgress(title, (run) => {
+    const ports = vscodePorts(services, client, title, 'declared', run, confirmCost);
     return work(withEstimateCache(ports, estimateStoreFor(services.settings.baseUrl())));
   });
 }

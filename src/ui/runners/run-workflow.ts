@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { isWorkflowError } from '../../workflows/engine/errors';
 import type { EstimateDecision, EstimateModel } from '../../workflows/engine/estimate-view-model';
 import type { AoiSource, WorkflowPorts, WorkflowSettings } from '../../workflows/engine/ports';
+import type { ImageryClient } from '../../api/types';
 import type { ExtensionServices } from '../extension-services';
 import { withCancellableProgress, vscodeNotify } from '../prompts/progress-notify';
 import { createQuickInputAsk } from '../prompts/quick-input';
@@ -28,6 +29,30 @@ function workflowSettings(services: ExtensionServices): WorkflowSettings {
   };
 }
 
+/** The ports of a core run inside a cancellable progress: quick picks, the progress and its
+ * signal, notifications, the settings read when asked, the log, the key's redaction. */
+export function vscodePorts(
+  services: ExtensionServices,
+  client: ImageryClient,
+  title: string,
+  logName: string,
+  run: { progress: WorkflowPorts['progress']; signal: AbortSignal },
+  confirmCost: WorkflowPorts['confirmCost'],
+): WorkflowPorts {
+  const log = services.log(logName);
+  return {
+    client,
+    ask: createQuickInputAsk(title),
+    progress: run.progress,
+    notify: vscodeNotify,
+    confirmCost,
+    signal: run.signal,
+    settings: () => workflowSettings(services),
+    log: (message) => log.info(message),
+    redact: redactKey,
+  };
+}
+
 export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(
   services: ExtensionServices,
   title: string,
@@ -44,25 +69,15 @@ export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(
       : undefined;
   if (documentRequired && !target) return undefined;
   const client = await services.getClient();
-  const log = services.log('workflow');
   try {
-    const result = await withCancellableProgress(title, ({ progress, signal, aside }) => {
-      const ports: WorkflowPorts = {
-        client,
-        ask: createQuickInputAsk(title),
-        progress,
-        notify: vscodeNotify,
-        // The panel (and the zod it validates messages with) loads when first shown, not at
-        // activation. While it waits, the progress notification would cover its buttons.
-        confirmCost: (model: EstimateModel, panelSignal: AbortSignal): Promise<EstimateDecision> =>
-          aside(`${title}: waiting for your decision in the cost panel`, async () =>
-            (await import('../webview/estimate/index')).showEstimatePanel(services, model, panelSignal),
-          ),
-        signal,
-        settings: () => workflowSettings(services),
-        log: (message) => log.info(message),
-        redact: redactKey,
-      };
+    const result = await withCancellableProgress(title, (run) => {
+      // The panel (and the zod it validates messages with) loads when first shown, not at
+      // activation. While it waits, the progress notification would cover its buttons.
+      const confirmCost = (model: EstimateModel, panelSignal: AbortSignal): Promise<EstimateDecision> =>
+        run.aside(`${title}: waiting for your decision in the cost panel`, async () =>
+          (await import('../webview/estimate/index')).showEstimatePanel(services, model, panelSignal),
+        );
+      const ports = vscodePorts(services, client, title, 'workflow', run, confirmCost);
       return core(ports, target?.source, options);
     });
     return { result, uri: target?.uri };
