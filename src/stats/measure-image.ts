@@ -25,8 +25,9 @@ export interface MeasureRequest {
   imageLabel: (path: string) => string;
 }
 
-/** Coverages of the fields per grid (CRS, origin, pixel size): a series shares one. */
-export type CoverageCache = Map<string, Coverage[]>;
+/** Each field's coverage per grid (CRS, origin, pixel size, rule) by the field's hash: a series
+ * shares one grid, and an image measured for some fields only finds each of them. */
+export type CoverageCache = Map<string, Map<string, Coverage>>;
 
 /** Samples (bands × pixels) of one strip held at once. */
 const STRIP_SAMPLES = 8 * 1024 * 1024;
@@ -99,19 +100,22 @@ async function openGeoreferenced(path: string): Promise<RasterFile> {
 
 function coveragesOn(meta: RasterMetadata, request: MeasureRequest, cache: CoverageCache): Coverage[] {
   const key = JSON.stringify([meta.epsg, meta.origin, meta.resolution, request.rule]);
-  let coverages = cache.get(key);
-  if (!coverages) {
-    coverages = request.fields.map((field) =>
-      coverageOf(
+  let byField = cache.get(key);
+  if (!byField) cache.set(key, (byField = new Map()));
+  const onGrid = byField;
+  return request.fields.map((field) => {
+    let coverage = onGrid.get(field.hash);
+    if (!coverage) {
+      coverage = coverageOf(
         field.polygons.map((polygon) =>
           polygon.map((ring) => ring.map(([lon, lat]) => lonLatToPixel(meta, lon as number, lat as number))),
         ),
         request.rule,
-      ),
-    );
-    cache.set(key, coverages);
-  }
-  return coverages;
+      );
+      onGrid.set(field.hash, coverage);
+    }
+    return coverage;
+  });
 }
 
 /** Stored numbers that mean "no data" whatever the file says: INT16's −32768, UINT8's 0. */

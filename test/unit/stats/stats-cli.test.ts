@@ -148,4 +148,39 @@ describe('stats: the command line', function () {
     assert.equal(jsonOf<{ measured: number }>(changed).measured, 1);
     assert.notDeepEqual(readFileSync(join(dir, 'series.csv')), incremental);
   });
+
+  it('a rerun after one more field and one more date: the old dates measure the new field alone, the new date every field, and the table is byte-identical to a full recompute', async () => {
+    const series = join(dir, 'grown');
+    mkdirSync(series);
+    const grid = join(dir, 'utm-2024-05-01.tif');
+    copyFileSync(grid, join(series, 'a-2024-05-01.tif'));
+    const few = join(dir, 'few.geojson');
+    const more = join(dir, 'more.geojson');
+    const all = fieldsFor(200, 150);
+    await writeFields(grid, all.slice(0, 3), few);
+    await writeFields(grid, all.slice(0, 4), more);
+    const first = await stats(few, 'grown', '--csv', 'grown.csv', '--json');
+    assert.equal(first.code, 0, first.stderr);
+    // Another date on the same grid: its coverages are those of the old date's grid.
+    execFileSync('gdal_translate', [
+      '-q',
+      '-scale',
+      '0',
+      '10000',
+      '100',
+      '9000',
+      grid,
+      join(series, 'b-2024-05-11.tif'),
+    ]);
+    const grown = await stats(more, 'grown', '--csv', 'grown.csv', '--json');
+    assert.equal(grown.code, 0, grown.stderr);
+    const counted = jsonOf<{ measured: number; failures: unknown[] }>(grown);
+    assert.deepEqual(counted.failures, []);
+    assert.equal(counted.measured, 2, 'the old date for its new field, the new date for every field');
+    const full = await stats(more, 'grown', '--csv', 'grown-full.csv', '--json');
+    assert.equal(full.code, 0, full.stderr);
+    const incremental = readFileSync(join(dir, 'grown.csv'));
+    assert.ok(incremental.equals(readFileSync(join(dir, 'grown-full.csv'))), 'byte-identical');
+    assert.equal(incremental.toString().split('\r\n').length - 2, 4 * 2);
+  });
 });
