@@ -25,6 +25,18 @@ describe('stats: the command line', function () {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   const stats = (...args: string[]) => runCli(['stats', ...args], { cwd: dir });
+  /** The first image's values 0–10000 rescaled by GDAL to `to`, written as another date. */
+  const rescaled = (path: string, to: [number, number], ...options: string[]) =>
+    execFileSync('gdal_translate', [
+      '-q',
+      ...options,
+      '-scale',
+      '0',
+      '10000',
+      ...to.map(String),
+      join(dir, 'utm-2024-05-01.tif'),
+      path,
+    ]);
 
   it('writes CSV to standard output: the columns, CRLF, ISO dates, one row per field, date and index', async () => {
     const run = await stats(fields, 'utm-2024-05-01.tif', 'geo.tif', '--index', 'ndvi,B8');
@@ -96,33 +108,11 @@ describe('stats: the command line', function () {
     const series = join(dir, 'series');
     mkdirSync(series);
     copyFileSync(join(dir, 'utm-2024-05-01.tif'), join(series, 'a-2024-05-01.tif'));
-    execFileSync('gdal_translate', [
-      '-q',
-      '-scale',
-      '0',
-      '10000',
-      '100',
-      '9000',
-      '-co',
-      'TILED=YES',
-      '-co',
-      'COMPRESS=DEFLATE',
-      join(dir, 'utm-2024-05-01.tif'),
-      join(series, 'b-2024-05-11.tif'),
-    ]);
+    rescaled(join(series, 'b-2024-05-11.tif'), [100, 9000], '-co', 'TILED=YES', '-co', 'COMPRESS=DEFLATE');
     const first = await stats(fields, 'series', '--csv', 'series.csv', '--index', 'ndvi,evi', '--json');
     assert.equal(first.code, 0, first.stderr);
     assert.equal(jsonOf<{ measured: number }>(first).measured, 2);
-    execFileSync('gdal_translate', [
-      '-q',
-      '-scale',
-      '0',
-      '10000',
-      '500',
-      '8000',
-      join(dir, 'utm-2024-05-01.tif'),
-      join(series, 'c-2024-05-21.tif'),
-    ]);
+    rescaled(join(series, 'c-2024-05-21.tif'), [500, 8000]);
     const again = await stats(fields, 'series', '--csv', 'series.csv', '--index', 'ndvi,evi', '--json');
     assert.equal(jsonOf<{ measured: number }>(again).measured, 1, 'only the new date is read');
     const full = await stats(fields, 'series', '--csv', 'full.csv', '--index', 'ndvi,evi', '--json');
@@ -131,18 +121,7 @@ describe('stats: the command line', function () {
     assert.ok(incremental.equals(readFileSync(join(dir, 'full.csv'))), 'byte-identical');
     assert.equal(incremental.toString().split('\r\n').length - 2, 7 * 3 * 2);
     // A changed image (same name, other content) and a moved field are computed again.
-    execFileSync('gdal_translate', [
-      '-q',
-      '-of',
-      'GTiff',
-      '-scale',
-      '0',
-      '10000',
-      '0',
-      '5000',
-      join(dir, 'utm-2024-05-01.tif'),
-      join(series, 'b-2024-05-11.tif.new'),
-    ]);
+    rescaled(join(series, 'b-2024-05-11.tif.new'), [0, 5000], '-of', 'GTiff');
     execFileSync('mv', [join(series, 'b-2024-05-11.tif.new'), join(series, 'b-2024-05-11.tif')]);
     const changed = await stats(fields, 'series', '--csv', 'series.csv', '--index', 'ndvi,evi', '--json');
     assert.equal(jsonOf<{ measured: number }>(changed).measured, 1);
@@ -162,16 +141,7 @@ describe('stats: the command line', function () {
     const first = await stats(few, 'grown', '--csv', 'grown.csv', '--json');
     assert.equal(first.code, 0, first.stderr);
     // Another date on the same grid: its coverages are those of the old date's grid.
-    execFileSync('gdal_translate', [
-      '-q',
-      '-scale',
-      '0',
-      '10000',
-      '100',
-      '9000',
-      grid,
-      join(series, 'b-2024-05-11.tif'),
-    ]);
+    rescaled(join(series, 'b-2024-05-11.tif'), [100, 9000]);
     const grown = await stats(more, 'grown', '--csv', 'grown.csv', '--json');
     assert.equal(grown.code, 0, grown.stderr);
     const counted = jsonOf<{ measured: number; failures: unknown[] }>(grown);
