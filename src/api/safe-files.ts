@@ -11,7 +11,7 @@
 //   checkReplaceable(path)          fails as replaceFileSafely would on what is at `path`
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { link, lstat, open, rename, unlink } from 'node:fs/promises';
+import { link, lstat, open, rename, stat, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ApiError, isApiError } from './errors';
@@ -110,17 +110,26 @@ export async function writeFileExclusive(path: string, data: string | Uint8Array
   }
 }
 
-/** Refuses anything at `path` that is not a regular file (a symbolic link, a folder, a device):
- * what replaceFileSafely checks, for a caller that wants to know before it starts. */
+/** Refuses anything at `path` that is not a regular file (a symbolic link, a folder, a device),
+ * and a path whose folder is not there: what replaceFileSafely checks, for a caller that wants to
+ * know before it starts (before minutes of work whose result it would then fail to write). */
 export async function checkReplaceable(path: string): Promise<void> {
-  const info = await lstat(path).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return undefined;
-    throw fileError(err, 'write', path);
+  const info = await lstat(path).catch(async (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw fileError(err, 'write', path);
+    const folder = await stat(dirname(path)).catch((missing: unknown) => {
+      throw fileError(missing, 'write', path);
+    });
+    if (!folder.isDirectory())
+      throw fileError(Object.assign(new Error('not a folder'), { code: 'ENOTDIR' }), 'write', path);
+    return undefined;
   });
   if (info && !info.isFile()) {
+    // A link's or a folder's code says what it is, so the CLI says what to do.
+    const code = info.isSymbolicLink() ? 'ELOOP' : info.isDirectory() ? 'EISDIR' : undefined;
     throw new ApiError({
       kind: 'file',
       message: `Could not write ${path}: ${info.isSymbolicLink() ? 'it is a symbolic link' : 'it is not a regular file'}, and it is left as it is.`,
+      ...(code ? { cause: Object.assign(new Error(code), { code }) } : {}),
     });
   }
 }
@@ -130,7 +139,10 @@ export async function checkReplaceable(path: string): Promise<void> {
 export async function replaceFileSafely(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
   await checkReplaceable(path);
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFileExclusive(temporary, data, mode);
+  // A failure is said of the file asked for, not of its temporary name.
+  await writeFileExclusive(temporary, data, mode).catch((err: unknown) => {
+    throw fileError(err instanceof ApiError && err.cause !== undefined ? err.cause : err, 'write', path);
+  });
   try {
     await checkReplaceable(path);
     await rename(temporary, path); // rename replaces a name, it never writes through a link

@@ -4,7 +4,7 @@
 // that date. An image that cannot be measured is named on stderr with its reason, the table
 // holds the rest, and the exit code is 1.
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { replaceFileSafely } from '../../api/safe-files';
+import { checkReplaceable, replaceFileSafely } from '../../api/safe-files';
 import {
   PIXEL_RULES,
   RowCache,
@@ -32,6 +32,8 @@ export async function statsVerb(context: VerbContext): Promise<number> {
   const source = await readAreaSource(areaName, 'stats');
   const fields = readFields(source.text, source.name, source.format ?? 'auto', options.string('id-property'));
   const images = await listImages(imageNames);
+  // A table that could not be written is said before the images are read, not after.
+  for (const file of [csv, parquet]) if (file !== undefined) await checkReplaceable(resolve(file));
   const table = csv ?? parquet;
   const base = table ? dirname(resolve(table)) : process.cwd();
   const cache = table ? await RowCache.load(cachePathFor(table)) : undefined;

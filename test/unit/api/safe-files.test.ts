@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileNameFromDisposition, sanitiseFileName } from '../../../src/api/download';
 import { isApiError } from '../../../src/api/errors';
-import { moveExclusive, replaceFileSafely, writeFileExclusive } from '../../../src/api/safe-files';
+import { checkReplaceable, moveExclusive, replaceFileSafely, writeFileExclusive } from '../../../src/api/safe-files';
 import { processTiles } from '../../../src/workflows/tiles/process-tiles-workflow';
 import { downloadComposite } from '../../../src/workflows/composite/download-composite-workflow';
 import { BatchManifest, MANIFEST_NAME } from '../../../src/workflows/engine/batch-manifest';
@@ -59,6 +59,24 @@ describe('safe files: nothing written through a link or over a file of the perso
     assert.equal(await readlink(join(dir, 'linked.json')), victim);
     assert.equal(await readFile(victim, 'utf8'), VICTIM_TEXT);
     assert.deepEqual((await readdir(dir)).sort(), ['bashrc', 'linked.json', 'state.json']);
+  });
+
+  it('replaceFileSafely and checkReplaceable name the file asked for when its folder is missing or a file', async () => {
+    const missing = join(dir, 'no-such-folder', 'table.csv');
+    const under = join(dir, 'bashrc', 'table.csv');
+    const said = (path: string, why: RegExp) => (err: unknown) =>
+      isApiError(err) &&
+      err.kind === 'file' &&
+      err.message.startsWith(`Could not write ${path}: `) &&
+      why.test(err.message) &&
+      !err.message.includes('.tmp');
+    await assert.rejects(checkReplaceable(missing), said(missing, /the folder does not exist \(ENOENT\)/));
+    await assert.rejects(replaceFileSafely(missing, 'x'), said(missing, /the folder does not exist \(ENOENT\)/));
+    await assert.rejects(checkReplaceable(under), said(under, /not a folder \(ENOTDIR\)/));
+    await assert.rejects(replaceFileSafely(under, 'x'), said(under, /not a folder \(ENOTDIR\)/));
+    await assert.rejects(checkReplaceable(dir), said(dir, /it is not a regular file/));
+    await checkReplaceable(join(dir, 'new.csv'));
+    assert.deepEqual(await readdir(dir), ['bashrc']);
   });
 
   it('moveExclusive never replaces what is at the target', async () => {

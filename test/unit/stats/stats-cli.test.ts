@@ -104,6 +104,24 @@ describe('stats: the command line', function () {
     assert.match(geometry.stderr, /bad\.geojson:1:\d+: error: .*not closed/);
   });
 
+  it('a table that could not be written is said before any image is read (exit 10), and nothing is written', async () => {
+    writeFileSync(join(dir, 'damaged-2024-05-02.tif'), 'not a TIFF');
+    try {
+      for (const [table, why] of [
+        ['no-such-folder/out.csv', 'the folder does not exist (ENOENT)'],
+        ['fields.geojson/out.parquet', 'a part of the path is not a folder (ENOTDIR)'],
+      ] as const) {
+        const flag = table.endsWith('.csv') ? '--csv' : '--parquet';
+        const run = await stats(fields, 'damaged-2024-05-02.tif', 'utm-2024-05-01.tif', flag, table);
+        assert.equal(run.code, 10, run.stderr);
+        assert.equal(run.stderr.trim(), `sat-imagery: Could not write ${join(dir, table)}: ${why}. Check the path.`);
+        assert.equal(run.stdout, '');
+      }
+    } finally {
+      rmSync(join(dir, 'damaged-2024-05-02.tif'));
+    }
+  });
+
   it('a rerun after one more date reads only that image; the table is byte-identical to a full recompute', async () => {
     const series = join(dir, 'series');
     mkdirSync(series);
