@@ -20,7 +20,6 @@ import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { CliError, ExitCode, UsageError } from '../exit-codes';
 import { refusal } from '../ports';
-import type { StoppedEstimate } from '../ports';
 
 const DEFAULT_FILE = 'imagery.json';
 /** plan's "changes to make", as terraform plan -detailed-exitcode: ExitCode.usage's number, which
@@ -169,7 +168,9 @@ export async function applyVerb(context: VerbContext): Promise<number> {
   const budget = declaration.file.budget?.maxCredits;
   if (budget !== undefined) guard.maxCost = Math.min(guard.maxCost ?? budget, budget);
   const store = await estimateStore(context);
-  const ports = withEstimateCache(await context.ports(guard), store);
+  // The cost gate marks a stop on the command line's own ports, not on the cache's copy of them.
+  const cliPorts = await context.ports(guard);
+  const ports = withEstimateCache(cliPorts, store);
   const lockPath = lockPathOf(path);
   const lock = await readLock(lockPath);
   const { plan, series, orders } = await makePlan(ports, declaration, lock);
@@ -190,7 +191,7 @@ export async function applyVerb(context: VerbContext): Promise<number> {
   }
   const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
   await store.flush();
-  const stopped = (ports as { stopped?: StoppedEstimate }).stopped;
+  const stopped = cliPorts.stopped;
   const summary = {
     outcome: stopped
       ? 'stopped'
