@@ -47,6 +47,15 @@ describe('plan drift: an apply buys the plan that was seen', () => {
     });
   });
 
+  it('refuses a unit that was not available when seen and is now bought in place of another, at the same total', () => {
+    const unavailable = (date: string): PlanUnit => ({ ...unit('buy', date), reason: 'not available: no imagery' });
+    const before = plan([unit('buy', '2026-06-10', 1.5), unavailable('2026-06-11')], 1.5);
+    const now = plan([unavailable('2026-06-10'), unit('buy', '2026-06-11', 1.5)], 1.5);
+    assert.deepEqual(planDrift(plannedPurchases(before.units, before.orders, before.total.credits), now), {
+      kind: 'other-units',
+    });
+  });
+
   it('refuses a higher total, naming both', () => {
     assert.deepEqual(planDrift(purchases(), plan(seen.units, 3.6)), { kind: 'dearer', seen: 3.5, now: 3.6 });
   });
