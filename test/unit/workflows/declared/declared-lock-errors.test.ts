@@ -1,8 +1,9 @@
 // A lock that is not JSON, or not a lock of this version (edited by hand, a merge conflict left in
 // it), is a local file problem: plan, apply and verify say which file and what to do, exit 10, and
-// print no stack trace (which reads as a bug); nothing billed is sent.
+// print no stack trace (which reads as a bug); nothing billed is sent. A --plan file that is JSON
+// but not a plan (null, a unit that is not an object) is a usage error (exit 2), said as such.
 import * as assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
 import { FIELD, useCliSimulator } from '../../fixtures/cli-fixture';
 
@@ -23,7 +24,7 @@ const IMAGERY = JSON.stringify({
   ],
 });
 
-describe('CLI: imagery as code with a broken lock', function () {
+describe('CLI: imagery as code with a broken lock or plan file', function () {
   this.timeout(120_000);
   const cli = useCliSimulator({
     key: KEY,
@@ -49,4 +50,23 @@ describe('CLI: imagery as code with a broken lock', function () {
           [],
         );
       });
+
+  for (const text of [
+    'null',
+    '{"units": [null], "total": {"credits": 1}}',
+    '{"units": [], "total": {"credits": 1}, "orders": [7]}',
+  ])
+    it(`apply --plan with ${text}: not a plan, exit 2, no stack trace`, async () => {
+      rmSync(cli.file('imagery.lock.json'), { force: true });
+      writeFileSync(cli.file('saved-plan.json'), text);
+      cli.sim.clearLog();
+      const run = await cli.run('apply', cli.file('imagery.json'), '--plan', cli.file('saved-plan.json'), '--yes');
+      assert.match(run.stderr, /is not a plan written by plan --out/);
+      assert.doesNotMatch(run.stderr, /^\s+at /m, 'no stack trace');
+      assert.equal(run.code, ExitCode.usage, run.stderr);
+      assert.deepEqual(
+        cli.sim.requests.filter((r) => r.charged),
+        [],
+      );
+    });
 });
