@@ -2,7 +2,8 @@
 // imagery file opens its plan in the cost panel (each declared date to buy, with its price),
 // Apply… there buys exactly those dates (the simulator charges each once), and the plan made after
 // it says "no changes"; an Apply… whose fresh plan buys other dates is refused with nothing sent;
-// a file the schema refuses shows its problem in the Problems view.
+// a ticked uncertain date is held to the file's budget.maxCredits; a file the schema refuses
+// shows its problem in the Problems view.
 import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -246,6 +247,72 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     assert.deepEqual(
       result?.applies.map((a) => `${a.outcome} ${a.bought} ${a.uncertain}`),
       ['applied 0 1', 'applied 1 0'],
+    );
+  });
+
+  it("holds a ticked uncertain date to the file's budget.maxCredits: above it, nothing is sent again", async () => {
+    const file = join(dir, 'capped.imagery.json');
+    const write = (maxCredits: number) =>
+      writeFileSync(
+        file,
+        JSON.stringify(
+          {
+            datasets: [{ ...JSON.parse(imagery(['2026-06-04'])).datasets[0], name: 'capped', folder: 'capped' }],
+            budget: { maxCredits },
+          },
+          null,
+          2,
+        ),
+      );
+    write(1000);
+    env.sim.clearLog();
+    env.sim.schedule({ method: 'POST', path: COMPOSITE, reset: 'after-processing' });
+    const first = await clickPlan(vscode.Uri.file(file));
+    const planned = await renderedCostPanel(
+      env.api,
+      (t) => 'unit-0' in t && t['apply:disabled'] === undefined,
+      'the Plan lens',
+      60_000,
+    );
+    planned.panel.receive({ type: 'apply', resendUncertain: false });
+    const held = await renderedCostPanel(
+      env.api,
+      (t) => /Applied/.test(t['plan-summary'] ?? ''),
+      'the Plan lens',
+      60_000,
+    );
+    assert.match(held.texts['plan-summary']!, /0 bought, 1 uncertain/);
+    held.panel.receive({ type: 'cancel' });
+    await first.running;
+    assert.deepEqual(charged(), ['2026-06-04'], 'charged once, its answer lost');
+
+    // The file's budget now leaves nothing for images: the uncertain date is not sent again.
+    write(0);
+    const second = await clickPlan(vscode.Uri.file(file));
+    const shown = await renderedCostPanel(
+      env.api,
+      (t) => 'unit-0' in t && 'resend-uncertain' in t,
+      'the Plan lens',
+      60_000,
+    );
+    assert.deepEqual(
+      shown.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
+      ['uncertain 2026-06-04'],
+    );
+    shown.panel.receive({ type: 'apply', resendUncertain: true });
+    const stopped = await renderedCostPanel(
+      env.api,
+      (t) => /Applied/.test(t['plan-summary'] ?? ''),
+      'the Plan lens',
+      60_000,
+    );
+    assert.match(stopped.texts['plan-summary']!, /Stopped before sending/);
+    assert.deepEqual(charged(), ['2026-06-04'], 'not sent again above the budget');
+    stopped.panel.receive({ type: 'cancel' });
+    const result = await second.running;
+    assert.deepEqual(
+      result?.applies.map((a) => `${a.outcome} ${a.bought} ${a.uncertain}`),
+      ['applied 0 1'],
     );
   });
 

@@ -20,7 +20,6 @@ import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { CliError, ExitCode, UsageError } from '../exit-codes';
 import { refusal } from '../ports';
-import type { StoppedEstimate } from '../ports';
 
 const DEFAULT_FILE = 'imagery.json';
 /** plan's "changes to make", as terraform plan -detailed-exitcode: ExitCode.usage's number, which
@@ -123,17 +122,28 @@ export async function planVerb(context: VerbContext): Promise<number> {
   return plan.units.some((u) => u.kind === 'uncertain') ? ExitCode.mayHaveBeenCharged : ExitCode.ok;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
 /** The units a plan file buys, as keys, and its total. */
 async function savedPlan(path: string): Promise<PlannedPurchases> {
-  let value: { units?: PlanUnit[]; orders?: { kind: string; payloadHash: string }[]; total?: { credits?: number } };
+  let value: unknown;
   try {
-    value = JSON.parse(await readFile(path, 'utf8')) as typeof value;
+    value = JSON.parse(await readFile(path, 'utf8')) as unknown;
   } catch (error) {
     throw new UsageError(`--plan ${path} is not a plan written by plan --out (${(error as Error).message}).`);
   }
-  if (!Array.isArray(value.units) || typeof value.total?.credits !== 'number')
+  // Any JSON may be there (null, a unit that is not an object): each part is checked before it is read.
+  const { units, orders = [], total } = isRecord(value) ? value : {};
+  const listOf = (list: unknown, fields: readonly string[]) =>
+    Array.isArray(list) && list.every((item) => isRecord(item) && fields.every((f) => typeof item[f] === 'string'));
+  if (
+    !listOf(units, ['kind', 'key']) ||
+    !listOf(orders, ['kind', 'payloadHash']) ||
+    !isRecord(total) ||
+    typeof total.credits !== 'number'
+  )
     throw new UsageError(`--plan ${path} is not a plan written by plan --out.`);
-  return plannedPurchases(value.units, value.orders ?? [], value.total.credits);
+  return plannedPurchases(units as PlanUnit[], orders as { kind: string; payloadHash: string }[], total.credits);
 }
 
 function refuseOtherPlan(saved: PlannedPurchases, plan: Plan): void {
@@ -169,7 +179,9 @@ export async function applyVerb(context: VerbContext): Promise<number> {
   const budget = declaration.file.budget?.maxCredits;
   if (budget !== undefined) guard.maxCost = Math.min(guard.maxCost ?? budget, budget);
   const store = await estimateStore(context);
-  const ports = withEstimateCache(await context.ports(guard), store);
+  // The cost gate marks a stop on the command line's own ports, not on the cache's copy of them.
+  const cliPorts = await context.ports(guard);
+  const ports = withEstimateCache(cliPorts, store);
   const lockPath = lockPathOf(path);
   const lock = await readLock(lockPath);
   const { plan, series, orders } = await makePlan(ports, declaration, lock);
@@ -190,7 +202,7 @@ export async function applyVerb(context: VerbContext): Promise<number> {
   }
   const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
   await store.flush();
-  const stopped = (ports as { stopped?: StoppedEstimate }).stopped;
+  const stopped = cliPorts.stopped;
   const summary = {
     outcome: stopped
       ? 'stopped'

@@ -69,7 +69,8 @@ export type ApplyRun =
   | { outcome: 'applied'; result: ApplyResult; stopped?: string; lock: string };
 
 /** What the person confirmed: the plan's credits (and the uncertain units', when re-sent), and its
- * new orders' dearer month each, in their currency. */
+ * new orders' dearer month each, in their currency. The file's budget.maxCredits caps the credits,
+ * the re-sent units' too (as it caps `apply --resend-uncertain`'s --max-cost). */
 function confirmedBudgets(seen: Plan, resendUncertain: boolean): { credits: number; orders: number } {
   const uncertain = resendUncertain
     ? seen.units.filter((u) => u.kind === 'uncertain').reduce((sum, u) => sum + (u.credits ?? 0), 0)
@@ -77,7 +78,9 @@ function confirmedBudgets(seen: Plan, resendUncertain: boolean): { credits: numb
   const orders = seen.orders
     .filter((o) => o.kind === 'create')
     .reduce((sum, o) => sum + Math.max(o.euroThisMonth ?? 0, o.euroPerMonth ?? 0), 0);
-  return { credits: Math.round((seen.total.credits + uncertain) * 1e6) / 1e6, orders: Math.round(orders * 100) / 100 };
+  const credits = Math.round((seen.total.credits + uncertain) * 1e6) / 1e6;
+  const cap = seen.budget?.maxCredits;
+  return { credits: cap !== undefined ? Math.min(credits, cap) : credits, orders: Math.round(orders * 100) / 100 };
 }
 
 /** The cost port of an apply: every billed call within what is left of the totals confirmed. */

@@ -6,6 +6,7 @@
 // order: its GUID and payload hash. Written whole and atomically (safe-files.ts), entries sorted,
 // so a crash leaves the old lock or the new one and a rerun writes the same bytes.
 import * as z from 'zod/mini';
+import { ApiError } from '../../api/errors';
 import { readTextBounded } from '../../api/bounded-read';
 import { replaceFileSafely } from '../../api/safe-files';
 
@@ -59,6 +60,12 @@ function emptyLock(): ImageryLock {
   return { version: 1, images: [], orders: [] };
 }
 
+/** A lock that cannot be used is a local file's problem (the command line's exit 10, its message
+ * alone, no stack trace); its code says it is the content, not the disk. */
+function unusableLock(message: string): ApiError {
+  return new ApiError({ kind: 'file', message, cause: Object.assign(new Error(message), { code: 'EINVAL' }) });
+}
+
 /** The lock, or an empty one when there is none yet. A lock that does not parse is an error. */
 export async function readLock(path: string): Promise<ImageryLock> {
   let text: string;
@@ -72,13 +79,15 @@ export async function readLock(path: string): Promise<ImageryLock> {
   try {
     value = JSON.parse(text) as unknown;
   } catch {
-    throw new Error(
+    throw unusableLock(
       `${path} is not valid JSON. It is a summary of the folders' purchase ledgers: restore it from version control, or delete it and run apply to write it again from the ledgers.`,
     );
   }
   const parsed = lockSchema.safeParse(value);
   if (!parsed.success)
-    throw new Error(`${path} is not a lock of this version (${parsed.error.issues[0]?.message ?? 'unknown fields'}).`);
+    throw unusableLock(
+      `${path} is not a lock of this version (${parsed.error.issues[0]?.message ?? 'unknown fields'}).`,
+    );
   return parsed.data;
 }
 

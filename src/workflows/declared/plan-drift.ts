@@ -11,13 +11,14 @@ export interface PlannedPurchases {
   credits: number;
 }
 
-/** The purchases of a plan (or of a plan file's units and orders). */
+/** The purchases of a plan (or of a plan file's units and orders). A unit without a price (not
+ * available) is not one: apply buys none, and its price was never seen. */
 export function plannedPurchases(
-  units: readonly Pick<PlanUnit, 'kind' | 'key'>[],
+  units: readonly Pick<PlanUnit, 'kind' | 'key' | 'credits'>[],
   orders: readonly { kind: string; payloadHash: string }[],
   credits: number,
 ): PlannedPurchases {
-  const bought = units.filter((u) => BUYING.has(u.kind)).map((u) => `${u.kind} ${u.key}`);
+  const bought = units.filter((u) => BUYING.has(u.kind) && u.credits !== undefined).map((u) => `${u.kind} ${u.key}`);
   const created = orders.filter((o) => o.kind === 'create').map((o) => `create ${o.payloadHash}`);
   return { keys: new Set([...bought, ...created]), credits };
 }

@@ -153,7 +153,8 @@ export function overBudget(price: Price, budget: Budget): string | undefined {
     if (part.value === undefined) return part.none;
     if (budget.amount === undefined) return `no budget is set (${budget.name}) and ${part.says(part.value)}`;
     const spent = budget.spent?.[part.unit] ?? 0;
-    const left = budget.amount - spent;
+    // To the millionth, as totals are rounded: 0.3 - 0.1 is 0.19999999999999998, not the 0.2 left.
+    const left = Math.round((budget.amount - spent) * 1e6) / 1e6;
     if (budget.inclusive ? part.value <= left : part.value < left) continue;
     const limit =
       spent > 0 ? `the ${round(left)} left of the budget of ${budget.amount}` : `the budget of ${budget.amount}`;

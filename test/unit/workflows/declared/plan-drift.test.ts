@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import type { Plan, PlanUnit } from '../../../../src/workflows/declared/declared-plan';
 import { planDrift, plannedPurchases } from '../../../../src/workflows/declared/plan-drift';
+import { addSpent, overBudget } from '../../../../src/workflows/engine/cost-decision';
 import { toPlanView } from '../../../../src/ui/webview/estimate/plan-view-model';
 import { parseHostMessage } from '../../../../src/ui/webview/estimate/protocol';
 
@@ -45,6 +46,27 @@ describe('plan drift: an apply buys the plan that was seen', () => {
     assert.deepEqual(planDrift(purchases(), plan([seen.units[0]!, unit('missing', '2026-06-12', 2)], 3.5)), {
       kind: 'other-units',
     });
+  });
+
+  it('refuses a unit that was not available when seen and is now bought in place of another, at the same total', () => {
+    const unavailable = (date: string): PlanUnit => ({ ...unit('buy', date), reason: 'not available: no imagery' });
+    const before = plan([unit('buy', '2026-06-10', 1.5), unavailable('2026-06-11')], 1.5);
+    const now = plan([unavailable('2026-06-10'), unit('buy', '2026-06-11', 1.5)], 1.5);
+    assert.deepEqual(planDrift(plannedPurchases(before.units, before.orders, before.total.credits), now), {
+      kind: 'other-units',
+    });
+  });
+
+  it("lets each series of the apply go within the plan's total, when the sum of their credits is not exact in binary", () => {
+    // The plan's total is rounded (0.1 + 0.2 is 0.30000000000000004): apply --plan and Apply… hold to 0.3.
+    const spent: Record<string, number> = {};
+    const budget = { amount: 0.3, name: '--max-cost', inclusive: true, spent };
+    for (const credits of [0.1, 0.2]) {
+      const price = { images: { credits } };
+      assert.equal(overBudget(price, budget), undefined, `the series of ${credits} credits`);
+      addSpent(spent, price);
+    }
+    assert.match(overBudget({ images: { credits: 0.000001 } }, budget) ?? '', /above the 0 left/);
   });
 
   it('refuses a higher total, naming both', () => {
