@@ -1,7 +1,7 @@
 // `plan`, `apply` and `verify`: imagery declared in a file (imagery.json), priced as a difference
 // before it is bought, bought through the series workflow and its folders' purchase ledgers, and
 // checked on the disk against its lock (src/workflows/declared/).
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { replaceFileSafely } from '../../api/safe-files';
 import { DeclaredFileError, loadDeclaration, problemText } from '../../workflows/declared/declared-file';
@@ -243,6 +243,12 @@ export async function applyVerb(context: VerbContext): Promise<number> {
 export async function verifyVerb(context: VerbContext): Promise<number> {
   const path = fileOf(context);
   const lockPath = lockPathOf(path);
+  // No lock is nothing verified, not "0 of 0 match": a CI step on a mistyped path must not pass.
+  if (!(await lstat(lockPath).catch(() => undefined)))
+    throw new CliError(
+      `There is no lock at ${lockPath}: nothing to verify. Check the imagery file's path, or run apply to write its lock.`,
+      ExitCode.localFile,
+    );
   const lock = await readLock(lockPath);
   const files = await verifyLock(dirname(resolve(path)), lock, context.signal);
   const differing = files.filter((f) => f.problem !== undefined);

@@ -143,6 +143,13 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
     writeFileSync(path, original);
   });
 
+  it('verify of a file without a lock (a mistyped path) fails: nothing was verified (exit 10)', async () => {
+    const run = await cli.run('verify', cli.file('imagery-typo.json'));
+    assert.equal(run.code, 10, run.stdout);
+    assert.match(run.stderr, /There is no lock at .*imagery-typo\.lock\.json: nothing to verify/);
+    assert.doesNotMatch(run.stdout, /locked images match/);
+  });
+
   it('a deleted file is missing, priced, and bought again by apply', async () => {
     const image = lock().images[0]!;
     unlinkSync(join(cli.dir, image.file));
