@@ -19,6 +19,7 @@ import type { ImageInput } from './images';
 import type { Measure } from './indices';
 import { COLUMNS } from './table';
 import type { StatsRow } from './table';
+import { byCodeUnits } from '../common/code-unit-order';
 
 export type CachedRow = Omit<StatsRow, 'image'>;
 
@@ -90,9 +91,7 @@ function readRows(images: unknown): Nested<CachedRow> {
 
 /** Keys in code-unit order, the same file for the same rows; fields in the order they were kept (the run's field order). */
 function sortedObject<T, U>(map: Map<string, T>, as: (value: T) => U): Record<string, U> {
-  return Object.fromEntries(
-    [...map.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([k, v]) => [k, as(v)]),
-  );
+  return Object.fromEntries([...map.entries()].sort((a, b) => byCodeUnits(a[0], b[0])).map(([k, v]) => [k, as(v)]));
 }
 
 export class RowCache {

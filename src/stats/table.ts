@@ -3,6 +3,7 @@
 // quotes doubled). Numbers are written in JavaScript's shortest round-trip form, so the same
 // figures always make the same bytes; an empty cell is a statistic with no value.
 import type { Summary } from './summary';
+import { byCodeUnits } from '../common/code-unit-order';
 
 export const COLUMNS = [
   'field',
@@ -57,10 +58,5 @@ export function toCsv(rows: readonly StatsRow[]): string {
 /** Date, then image: the table's order of images (each image's rows follow in the fields' and
  * indices' own order), the same inputs, the same table. */
 export function compareImageRows(a: StatsRow, b: StatsRow): number {
-  return compare(a.date, b.date) || compare(a.image, b.image);
-}
-
-/** Code-unit order, the same on every machine and locale. */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return byCodeUnits(a.date, b.date) || byCodeUnits(a.image, b.image);
 }

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors';
 import { readTextBounded } from '../../api/bounded-read';
 import { replaceFileSafely } from '../../api/safe-files';
+import { byCodeUnits } from '../../common/code-unit-order';
 
 const LOCK_NAME_SUFFIX = '.lock.json';
 const MAX_LOCK = 64 * 1024 * 1024;
@@ -93,17 +94,17 @@ export async function readLock(path: string): Promise<ImageryLock> {
 
 function imageOrder(a: LockedImage, b: LockedImage): number {
   return (
-    a.dataset.localeCompare(b.dataset) ||
-    a.area.localeCompare(b.area) ||
-    a.date.localeCompare(b.date) ||
-    a.bodyHash.localeCompare(b.bodyHash)
+    byCodeUnits(a.dataset, b.dataset) ||
+    byCodeUnits(a.area, b.area) ||
+    byCodeUnits(a.date, b.date) ||
+    byCodeUnits(a.bodyHash, b.bodyHash)
   );
 }
 
 /** The lock's text: sorted entries, two-space JSON, a final newline. */
 function lockText(lock: ImageryLock): string {
   const images = [...lock.images].sort(imageOrder);
-  const orders = [...lock.orders].sort((a, b) => a.order.localeCompare(b.order) || a.guid.localeCompare(b.guid));
+  const orders = [...lock.orders].sort((a, b) => byCodeUnits(a.order, b.order) || byCodeUnits(a.guid, b.guid));
   return `${JSON.stringify({ version: 1, images, orders }, null, 2)}\n`;
 }
 

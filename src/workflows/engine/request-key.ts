@@ -3,6 +3,7 @@
 // any change to it (a band, the EPSG, the area, the date) gives another. The body itself is never
 // stored: a pre-signed UploadUrl's secret stays out of the ledger.
 import { createHash } from 'node:crypto';
+import { byCodeUnits } from '../../common/code-unit-order';
 
 /** JSON with every object's keys sorted; `undefined` fields are left out, as JSON.stringify does. */
 export function canonicalJson(value: unknown): string {
@@ -10,7 +11,7 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== undefined && typeof v !== 'function')
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(([a], [b]) => byCodeUnits(a, b));
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
