@@ -104,6 +104,22 @@ describe('stats: the command line', function () {
     assert.match(geometry.stderr, /bad\.geojson:1:\d+: error: .*not closed/);
   });
 
+  it('an input it refuses (two fields with one id, an image that is not there) is said in one line, no stack trace', async () => {
+    const twice = join(dir, 'twice.geojson');
+    const json = JSON.parse(readFileSync(fields, 'utf8')) as { features: { properties: { id: string } }[] };
+    json.features[1]!.properties.id = json.features[0]!.properties.id;
+    writeFileSync(twice, JSON.stringify(json));
+    const duplicated = await stats(twice, 'utm-2024-05-01.tif');
+    assert.equal(duplicated.code, 1);
+    assert.equal(
+      duplicated.stderr,
+      `sat-imagery: ${twice}: two fields have the id 'star'; each field needs its own.\n`,
+    );
+    const missing = await stats(fields, 'no-such-2024-05-01.tif');
+    assert.equal(missing.code, 1);
+    assert.equal(missing.stderr, 'sat-imagery: Cannot read no-such-2024-05-01.tif: ENOENT.\n');
+  });
+
   it('a table that could not be written is said before any image is read (exit 10), and nothing is written', async () => {
     writeFileSync(join(dir, 'damaged-2024-05-02.tif'), 'not a TIFF');
     try {
