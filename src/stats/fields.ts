@@ -56,7 +56,9 @@ function geoJsonFields(text: string, name: string, idProperty: string | undefine
   const byFeature = new Map<number, PolygonCoordinates[]>();
   content.polygonPaths.forEach((path, p) => {
     const k = path[0] === 'features' && typeof path[1] === 'number' ? path[1] : 0;
-    byFeature.set(k, [...(byFeature.get(k) ?? []), content.polygons[p] as PolygonCoordinates]);
+    const polygons = byFeature.get(k);
+    if (polygons) polygons.push(content.polygons[p] as PolygonCoordinates);
+    else byFeature.set(k, [content.polygons[p] as PolygonCoordinates]);
   });
   return [...byFeature.entries()]
     .sort((a, b) => a[0] - b[0])
