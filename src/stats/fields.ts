@@ -2,10 +2,12 @@
 // multipolygons, holes kept), anything else one field. A field's id comes from the property the
 // person names, else `id`, else `name`, else the feature's index. The file is checked by the same
 // reader as the editor's diagnostics (same problems, same positions); overlapping fields are
-// fine here (they are measured apart), so only that check's complaint is let through.
+// fine here (they are measured apart), so only that check's complaint is let through, and each
+// field's own parts, which may not overlap, are checked apart.
 import { createHash } from 'node:crypto';
-import { detectFormat, readAoi } from '../geometry/index';
+import { detectFormat, polygonBbox, readAoi } from '../geometry/index';
 import { readGeoJsonValue } from '../geometry/geojson-reader';
+import { findPolygonOverlap } from '../geometry/polygon-overlap';
 import type { AoiFormat, GeometryProblem, PolygonCoordinates } from '../geometry/types';
 import { WorkflowError } from '../workflows/engine/errors';
 import { StatsError } from './errors';
@@ -34,6 +36,8 @@ export function readFields(text: string, name: string, format: AoiFormat | 'auto
     result.ok && actual === 'wkt'
       ? [{ id: '0', polygons: result.aoi.polygons }]
       : geoJsonFields(text, name, idProperty);
+  // The file's check names one overlap only, maybe of two fields: each field's own parts are checked.
+  if (actual !== 'wkt' && result.problems.some((p) => p.code === 'polygons-overlap')) checkParts(fields, name);
   const seen = new Set<string>();
   for (const field of fields) {
     if (seen.has(field.id))
@@ -44,6 +48,19 @@ export function readFields(text: string, name: string, format: AoiFormat | 'auto
     seen.add(field.id);
   }
   return fields.map((f) => ({ ...f, hash: fieldHash(f.id, f.polygons) }));
+}
+
+/** A field's parts may touch but not overlap (the exact rule would count the overlap twice). */
+function checkParts(fields: readonly Omit<Field, 'hash'>[], name: string): void {
+  for (const field of fields) {
+    if (field.polygons.length < 2) continue;
+    const { overlap } = findPolygonOverlap(field.polygons, field.polygons.map(polygonBbox));
+    if (overlap)
+      throw new StatsError(
+        'bad-input',
+        `${name}: the polygons of field '${field.id}' overlap (its polygon ${overlap.polygon + 1} overlaps its polygon ${overlap.other + 1}); a field's parts may touch but not overlap: merge them or remove the overlap.`,
+      );
+  }
 }
 
 function geoJsonFields(text: string, name: string, idProperty: string | undefined): Omit<Field, 'hash'>[] {

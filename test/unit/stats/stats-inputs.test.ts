@@ -131,6 +131,31 @@ describe('stats: inputs and failures', function () {
       features: [feature({ id: 1 }, 15), feature({ id: 1 }, 16)],
     });
     assert.throws(() => readFields(twice, 'f.geojson', 'geojson'), /two fields have the id '1'/);
+    // One field's own parts may not overlap (as in WKT): the exact rule counted the overlap twice.
+    const parts = (id: string, ...xs: number[]) => ({
+      type: 'Feature',
+      properties: { id },
+      geometry: { type: 'MultiPolygon', coordinates: xs.map(square) },
+    });
+    const overlapping = (...features: object[]) => JSON.stringify({ type: 'FeatureCollection', features });
+    assert.throws(
+      () => readFields(overlapping(feature({ id: 'a' }, 15), parts('b', 17, 17.05)), 'f.geojson', 'geojson'),
+      /f\.geojson: the polygons of field 'b' overlap \(its polygon 2 overlaps its polygon 1\)/,
+    );
+    assert.throws(
+      () =>
+        readFields(
+          overlapping(parts('c', 17, 17.05), feature({ id: 'a' }, 15), feature({ id: 'b' }, 15.05)),
+          'f.geojson',
+          'geojson',
+        ),
+      /field 'c' overlap/,
+      'fields that overlap each other do not hide it',
+    );
+    assert.deepEqual(
+      readFields(overlapping(feature({ id: 'a' }, 15), parts('b', 15.05, 16)), 'f.geojson', 'geojson').map((f) => f.id),
+      ['a', 'b'],
+    );
   });
 
   it("a field's polygons are gathered in linear time: a MultiPolygon of 50,000 parts is read in seconds", () => {
