@@ -162,6 +162,19 @@ describe('stats: the command line', function () {
     assert.notDeepEqual(readFileSync(join(dir, 'series.csv')), incremental);
   });
 
+  it('a statistic beyond a double (a mean that overflows) is empty in a rerun as in the full run: the same Parquet bytes', async () => {
+    const huge = ['--expression', 'B8*1e307'];
+    const first = await stats(fields, 'utm-2024-05-01.tif', '--parquet', 'huge.parquet', ...huge, '--json');
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(jsonOf<{ measured: number }>(first).measured, 1);
+    const full = readFileSync(join(dir, 'huge.parquet'));
+    const again = await stats(fields, 'utm-2024-05-01.tif', '--parquet', 'huge.parquet', ...huge, '--json');
+    assert.equal(jsonOf<{ measured: number }>(again).measured, 0, 'every row from the cache');
+    assert.ok(readFileSync(join(dir, 'huge.parquet')).equals(full), 'byte-identical');
+    const csv = await stats(fields, 'utm-2024-05-01.tif', ...huge);
+    assert.match(csv.stdout, /^star,2024-05-01,B8\*1e307,,-?\d/m, 'the mean is empty, the median a number');
+  });
+
   it('a rerun after one more field and one more date: the old dates measure the new field alone, the new date every field, and the table is byte-identical to a full recompute', async () => {
     const series = join(dir, 'grown');
     mkdirSync(series);
