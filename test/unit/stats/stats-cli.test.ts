@@ -58,6 +58,17 @@ describe('stats: the command line', function () {
     assert.match(run.stdout, /^outside,2024-05-01,ndvi,,,,,,,,,,0,0,0,utm-2024-05-01\.tif\r$/m);
   });
 
+  it('an index named twice (ndvi,NDVI; B8,b8) is one index: one row per field, date and index', async () => {
+    const run = await stats(fields, 'utm-2024-05-01.tif', '--index', 'ndvi,NDVI,B8,b8');
+    assert.equal(run.code, 0, run.stderr);
+    const keys = run.stdout
+      .split('\r\n')
+      .slice(1, -1)
+      .map((l) => l.split(',').slice(0, 3).join(','));
+    assert.equal(keys.length, 7 * 2);
+    assert.equal(new Set(keys).size, keys.length);
+  });
+
   it('--csv: GDAL reads the file back with its numbers, dates and a quoted id', async () => {
     const idFields = join(dir, 'ids.geojson');
     const json = JSON.parse(readFileSync(fields, 'utf8')) as { features: { properties: { id: string } }[] };
