@@ -211,6 +211,31 @@ describe('stats: inputs and failures', function () {
     assert.match(result.failures[0]?.reason ?? '', /index-20240701\.tif lacks the bands of B4/);
   });
 
+  it("a STAC asset's href is a URI reference: a name with a space, # or é is read as its percent-encoding says", async () => {
+    // The series' ItemCollection writes each name percent-encoded (stac-href.ts); it was read as is.
+    const folder = join(dir, 'encoded');
+    mkdirSync(folder);
+    const name = 'field é #1 2024-05-01.tif';
+    copyFileSync(join(dir, 'utm-2024-05-01.tif'), join(folder, name));
+    const item = {
+      type: 'Feature',
+      properties: { datetime: '2024-05-01T10:00:00Z' },
+      assets: { image: { href: `./${encodeURIComponent(name)}`, type: 'image/tiff; application=geotiff' } },
+    };
+    writeFileSync(join(folder, 'stac-items.json'), JSON.stringify({ type: 'FeatureCollection', features: [item] }));
+    const images = await listImages([folder]);
+    assert.deepEqual(images, [{ path: join(folder, name), stacDate: '2024-05-01' }]);
+    const result = await computeStats({
+      fields: fields(),
+      images,
+      measures: [measureOf('ndvi')],
+      rule: 'centre',
+      imageLabel: (p) => p,
+    });
+    assert.deepEqual(result.failures, []);
+    assert.equal(result.rows.length, 7);
+  });
+
   it('expressions: the arithmetic, and errors that say where', () => {
     const ndvi = parseExpression('(B8-B4)/(B8+B4)');
     assert.deepEqual(ndvi.bands, ['B8', 'B4']);
