@@ -10,6 +10,7 @@ import { ExitCode, UsageError, exitCodeOfVerb } from './exit-codes';
 import { describeLocalFileError, localFileCode } from './file-errors';
 import { helpText } from './help';
 import { Terminal } from './terminal';
+import { StatsError } from '../stats/errors';
 import { isWorkflowError } from '../workflows/engine/errors';
 
 type Verb = (context: VerbContext) => Promise<number>;
@@ -90,7 +91,14 @@ function report(terminal: Terminal, error: unknown, code: number): void {
     for (const line of problemLines(name, error.problems)) terminal.note(line);
   }
   terminal.note(`sat-imagery: ${message}`);
-  if (code === ExitCode.failure && error instanceof Error && error.stack && !isWorkflowError(error))
+  // A workflow's or the statistics' own error says what is wrong with the input: no stack with it.
+  if (
+    code === ExitCode.failure &&
+    error instanceof Error &&
+    error.stack &&
+    !isWorkflowError(error) &&
+    !(error instanceof StatsError)
+  )
     terminal.note(error.stack);
   if (terminal.json) {
     const kind = error instanceof Error ? ((error as { kind?: string }).kind ?? error.name) : 'error';

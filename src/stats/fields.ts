@@ -2,10 +2,12 @@
 // multipolygons, holes kept), anything else one field. A field's id comes from the property the
 // person names, else `id`, else `name`, else the feature's index. The file is checked by the same
 // reader as the editor's diagnostics (same problems, same positions); overlapping fields are
-// fine here (they are measured apart), so only that check's complaint is let through.
+// fine here (they are measured apart), so only that check's complaint is let through, and each
+// field's own parts, which may not overlap, are checked apart.
 import { createHash } from 'node:crypto';
-import { detectFormat, readAoi } from '../geometry/index';
+import { detectFormat, polygonBbox, readAoi } from '../geometry/index';
 import { readGeoJsonValue } from '../geometry/geojson-reader';
+import { findPolygonOverlap } from '../geometry/polygon-overlap';
 import type { AoiFormat, GeometryProblem, PolygonCoordinates } from '../geometry/types';
 import { WorkflowError } from '../workflows/engine/errors';
 import { StatsError } from './errors';
@@ -34,6 +36,8 @@ export function readFields(text: string, name: string, format: AoiFormat | 'auto
     result.ok && actual === 'wkt'
       ? [{ id: '0', polygons: result.aoi.polygons }]
       : geoJsonFields(text, name, idProperty);
+  // The file's check names one overlap only, maybe of two fields: each field's own parts are checked.
+  if (actual !== 'wkt' && result.problems.some((p) => p.code === 'polygons-overlap')) checkParts(fields, name);
   const seen = new Set<string>();
   for (const field of fields) {
     if (seen.has(field.id))
@@ -46,6 +50,19 @@ export function readFields(text: string, name: string, format: AoiFormat | 'auto
   return fields.map((f) => ({ ...f, hash: fieldHash(f.id, f.polygons) }));
 }
 
+/** A field's parts may touch but not overlap (the exact rule would count the overlap twice). */
+function checkParts(fields: readonly Omit<Field, 'hash'>[], name: string): void {
+  for (const field of fields) {
+    if (field.polygons.length < 2) continue;
+    const { overlap } = findPolygonOverlap(field.polygons, field.polygons.map(polygonBbox));
+    if (overlap)
+      throw new StatsError(
+        'bad-input',
+        `${name}: the polygons of field '${field.id}' overlap (its polygon ${overlap.polygon + 1} overlaps its polygon ${overlap.other + 1}); a field's parts may touch but not overlap: merge them or remove the overlap.`,
+      );
+  }
+}
+
 function geoJsonFields(text: string, name: string, idProperty: string | undefined): Omit<Field, 'hash'>[] {
   const root = JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
   const content = readGeoJsonValue(root);
@@ -56,7 +73,9 @@ function geoJsonFields(text: string, name: string, idProperty: string | undefine
   const byFeature = new Map<number, PolygonCoordinates[]>();
   content.polygonPaths.forEach((path, p) => {
     const k = path[0] === 'features' && typeof path[1] === 'number' ? path[1] : 0;
-    byFeature.set(k, [...(byFeature.get(k) ?? []), content.polygons[p] as PolygonCoordinates]);
+    const polygons = byFeature.get(k);
+    if (polygons) polygons.push(content.polygons[p] as PolygonCoordinates);
+    else byFeature.set(k, [content.polygons[p] as PolygonCoordinates]);
   });
   return [...byFeature.entries()]
     .sort((a, b) => a[0] - b[0])

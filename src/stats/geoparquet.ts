@@ -12,14 +12,19 @@ const TEXT = new Set(['field', 'date', 'index', 'image']);
 
 function geoParquetBytes(rows: readonly StatsRow[], fields: readonly Field[]): Uint8Array {
   const wkbOf = new Map(
-    fields.map((f) => [
-      f.id,
-      geojsonToWkb(
-        f.polygons.length === 1
-          ? { type: 'Polygon', coordinates: f.polygons[0] as number[][][] }
-          : { type: 'MultiPolygon', coordinates: f.polygons },
-      ),
-    ]),
+    fields.map((f) => {
+      // Longitude and latitude only, what was measured: a height would make the WKB a 'Polygon Z'
+      // (and a height on some positions only a geometry hyparquet-writer refuses).
+      const polygons = f.polygons.map((polygon) => polygon.map((ring) => ring.map((p) => p.slice(0, 2))));
+      return [
+        f.id,
+        geojsonToWkb(
+          polygons.length === 1
+            ? { type: 'Polygon', coordinates: polygons[0] as number[][][] }
+            : { type: 'MultiPolygon', coordinates: polygons },
+        ),
+      ];
+    }),
   );
   const bbox = [Infinity, Infinity, -Infinity, -Infinity];
   for (const p of fields.flatMap((f) => f.polygons.flatMap((polygon) => polygon[0] ?? []))) {

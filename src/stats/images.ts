@@ -5,6 +5,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import { ITEM_COLLECTION_NAME } from '../workflows/stac/stac-collection';
+import { fileOfHref } from '../workflows/stac/stac-href';
 import { sidecarPath } from '../workflows/stac/stac-sidecar';
 import { StatsError } from './errors';
 
@@ -84,15 +85,14 @@ async function stacImages(path: string): Promise<ImageInput[]> {
       if (!isRecord(asset) || typeof asset.href !== 'string') continue;
       const type = typeof asset.type === 'string' ? asset.type : '';
       if (!TIFF.test(asset.href) && !type.includes('geotiff')) continue;
-      if (/^[a-z][a-z0-9+.-]*:/i.test(asset.href) && !asset.href.startsWith('file:'))
+      // A URI reference, resolved against the file and percent-decoded, as the series writes it.
+      const file = fileOfHref(dirname(resolve(path)), asset.href);
+      if (file === undefined)
         throw new StatsError(
           'bad-input',
           `${path}: the asset ${asset.href} is not a local file; only local images are measured.`,
         );
-      images.push({
-        path: resolve(dirname(path), asset.href.replace(/^file:\/\//, '')),
-        ...(date ? { stacDate: date } : {}),
-      });
+      images.push({ path: file, ...(date ? { stacDate: date } : {}) });
     }
   }
   if (images.length === 0) throw new StatsError('no-images', `${path} lists no GeoTIFF asset.`);

@@ -107,8 +107,10 @@ export class RowCache {
   static async load(path: string | undefined): Promise<RowCache> {
     if (!path) return new RowCache(new Map());
     try {
+      // Looked at before it is read: a FIFO or a device would never end, a huge file fill the memory.
+      const info = await stat(path);
+      if (!info.isFile() || info.size > MAX_CACHE_BYTES) return new RowCache(new Map());
       const text = await readFile(path, 'utf8');
-      if (text.length > MAX_CACHE_BYTES) return new RowCache(new Map());
       const parsed = JSON.parse(text) as { version?: number; images?: unknown; hashes?: Record<string, KnownHash> };
       if (parsed.version !== VERSION) return new RowCache(new Map());
       const hashes = isRecord(parsed.hashes)

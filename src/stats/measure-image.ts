@@ -15,6 +15,7 @@ import { dayInName, dayOf } from './images';
 import type { ImageInput } from './images';
 import { resolveMeasure } from './indices';
 import type { Measure, ResolvedMeasure } from './indices';
+import type { Summary } from './summary';
 import type { StatsRow } from './table';
 
 export interface MeasureRequest {
@@ -61,7 +62,7 @@ export async function measureImage(
           field: field.id,
           date,
           index: r.measure.name,
-          ...acc.summary(),
+          ...finite(acc.summary()),
           valid_pixels: acc.valid,
           nodata_pixels: acc.nodata,
           valid_fraction: total > 0 ? acc.valid / total : undefined,
@@ -72,6 +73,12 @@ export async function measureImage(
   } finally {
     await raster.close();
   }
+}
+
+/** The figures a double holds: a sum that overflows makes an infinite mean, which is no value,
+ * as in a row the cache kept (its JSON has no Infinity), so a rerun writes the same table. */
+function finite(summary: Summary | undefined): Partial<Summary> {
+  return Object.fromEntries(Object.entries(summary ?? {}).filter(([, v]) => Number.isFinite(v)));
 }
 
 async function openGeoreferenced(path: string): Promise<RasterFile> {

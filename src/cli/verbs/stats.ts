@@ -84,7 +84,11 @@ export function measureOptions({ options }: VerbContext): { measures: Measure[];
   const expression = options.string('expression');
   if (index && expression) throw new UsageError('Give --index or --expression, not both.');
   try {
-    const measures = expression ? [measureOf(expression, true)] : (index ?? ['ndvi']).map((i) => measureOf(i));
+    const named = (index ?? ['ndvi']).map((i) => measureOf(i));
+    // An index named twice (ndvi,NDVI) is measured once: one row per field, date and index.
+    const measures = expression
+      ? [measureOf(expression, true)]
+      : named.filter((m, i) => named.findIndex((other) => other.name === m.name) === i);
     return { measures, rule: readRule(options.string('rule')) };
   } catch (error) {
     // A malformed index or expression is a usage error (exit 2), said as the parser said it.

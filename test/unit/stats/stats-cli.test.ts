@@ -58,6 +58,17 @@ describe('stats: the command line', function () {
     assert.match(run.stdout, /^outside,2024-05-01,ndvi,,,,,,,,,,0,0,0,utm-2024-05-01\.tif\r$/m);
   });
 
+  it('an index named twice (ndvi,NDVI; B8,b8) is one index: one row per field, date and index', async () => {
+    const run = await stats(fields, 'utm-2024-05-01.tif', '--index', 'ndvi,NDVI,B8,b8');
+    assert.equal(run.code, 0, run.stderr);
+    const keys = run.stdout
+      .split('\r\n')
+      .slice(1, -1)
+      .map((l) => l.split(',').slice(0, 3).join(','));
+    assert.equal(keys.length, 7 * 2);
+    assert.equal(new Set(keys).size, keys.length);
+  });
+
   it('--csv: GDAL reads the file back with its numbers, dates and a quoted id', async () => {
     const idFields = join(dir, 'ids.geojson');
     const json = JSON.parse(readFileSync(fields, 'utf8')) as { features: { properties: { id: string } }[] };
@@ -104,6 +115,22 @@ describe('stats: the command line', function () {
     assert.match(geometry.stderr, /bad\.geojson:1:\d+: error: .*not closed/);
   });
 
+  it('an input it refuses (two fields with one id, an image that is not there) is said in one line, no stack trace', async () => {
+    const twice = join(dir, 'twice.geojson');
+    const json = JSON.parse(readFileSync(fields, 'utf8')) as { features: { properties: { id: string } }[] };
+    json.features[1]!.properties.id = json.features[0]!.properties.id;
+    writeFileSync(twice, JSON.stringify(json));
+    const duplicated = await stats(twice, 'utm-2024-05-01.tif');
+    assert.equal(duplicated.code, 1);
+    assert.equal(
+      duplicated.stderr,
+      `sat-imagery: ${twice}: two fields have the id 'star'; each field needs its own.\n`,
+    );
+    const missing = await stats(fields, 'no-such-2024-05-01.tif');
+    assert.equal(missing.code, 1);
+    assert.equal(missing.stderr, 'sat-imagery: Cannot read no-such-2024-05-01.tif: ENOENT.\n');
+  });
+
   it('a table that could not be written is said before any image is read (exit 10), and nothing is written', async () => {
     writeFileSync(join(dir, 'damaged-2024-05-02.tif'), 'not a TIFF');
     try {
@@ -144,6 +171,19 @@ describe('stats: the command line', function () {
     const changed = await stats(fields, 'series', '--csv', 'series.csv', '--index', 'ndvi,evi', '--json');
     assert.equal(jsonOf<{ measured: number }>(changed).measured, 1);
     assert.notDeepEqual(readFileSync(join(dir, 'series.csv')), incremental);
+  });
+
+  it('a statistic beyond a double (a mean that overflows) is empty in a rerun as in the full run: the same Parquet bytes', async () => {
+    const huge = ['--expression', 'B8*1e307'];
+    const first = await stats(fields, 'utm-2024-05-01.tif', '--parquet', 'huge.parquet', ...huge, '--json');
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(jsonOf<{ measured: number }>(first).measured, 1);
+    const full = readFileSync(join(dir, 'huge.parquet'));
+    const again = await stats(fields, 'utm-2024-05-01.tif', '--parquet', 'huge.parquet', ...huge, '--json');
+    assert.equal(jsonOf<{ measured: number }>(again).measured, 0, 'every row from the cache');
+    assert.ok(readFileSync(join(dir, 'huge.parquet')).equals(full), 'byte-identical');
+    const csv = await stats(fields, 'utm-2024-05-01.tif', ...huge);
+    assert.match(csv.stdout, /^star,2024-05-01,B8\*1e307,,-?\d/m, 'the mean is empty, the median a number');
   });
 
   it('a rerun after one more field and one more date: the old dates measure the new field alone, the new date every field, and the table is byte-identical to a full recompute', async () => {

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { writeGeoParquet } from '../../../src/stats/geoparquet';
 import { buildCli, runCli } from '../fixtures/cli-helpers';
 import { fieldsFor, makeImages, writeFields } from './stats-fixture';
 
@@ -107,5 +108,48 @@ describe('stats: GeoParquet output', function () {
     );
     assert.equal(read.trim(), `1 ${first[0]} ${first[1]}`);
     connection.closeSync();
+  });
+
+  it('a field drawn with heights, on all its positions or some, is stored in two dimensions, as geo says', async () => {
+    // The reader takes positions of 3 numbers and more; the WKB was written with the most any
+    // position had: a 'Polygon Z' under geometry_types 'Polygon', and a mix failed the whole file.
+    const field = (id: string, ring: number[][]) => ({ id, polygons: [[ring]], hash: id });
+    const fields = [
+      field('z', [
+        [15, 45, 100],
+        [15.1, 45, 100],
+        [15.1, 45.1, 100],
+        [15, 45, 100],
+      ]),
+      field('mixed', [
+        [16, 45],
+        [16.1, 45, 5],
+        [16.1, 45.1],
+        [16, 45],
+      ]),
+    ];
+    const rows = fields.map((f) => ({
+      field: f.id,
+      date: '2024-05-01',
+      index: 'ndvi',
+      valid_pixels: 0,
+      nodata_pixels: 0,
+      valid_fraction: undefined,
+      image: 'a.tif',
+    }));
+    const path = join(dir, 'heights.parquet');
+    await writeGeoParquet(path, rows, fields);
+    const db = await DuckDBInstance.create(':memory:');
+    const connection = await db.connect();
+    await connection.run('set enable_geoparquet_conversion = false');
+    const read = (
+      await connection.runAndReadAll(`select field, hex(geometry) as wkb from read_parquet('${path}')`)
+    ).getRowObjects();
+    connection.closeSync();
+    // Little-endian, type 3 (Polygon, XY), one ring of four positions of two doubles.
+    assert.deepEqual(
+      read.map((r) => [r.field, String(r.wkb).slice(0, 26), String(r.wkb).length]),
+      fields.map((f) => [f.id, '01030000000100000004000000', 2 * (1 + 4 + 4 + 4 + 4 * 16)]),
+    );
   });
 });

@@ -125,4 +125,13 @@ describe('stats: the incremental cache', () => {
     assert.equal(damaged.group(group).get('f1'), undefined);
     assert.deepEqual(damaged.group(group).get('f2'), read.group(group).get('f2'));
   });
+
+  it('a cache path that is no regular file (a FIFO, a device) is no cache, and is not read', async function () {
+    this.timeout(5000);
+    // It was read whole before its size was looked at: a FIFO never ended, /dev/zero filled the memory.
+    const fifo = join(dir, 'fifo.csv.stats-cache.json');
+    execFileSync('mkfifo', [fifo]);
+    const cache = await RowCache.load(fifo);
+    assert.equal(cache.group({ image: 'i1', measure: 'm1' }).get('f1'), undefined);
+  });
 });
