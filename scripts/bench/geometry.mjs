@@ -61,11 +61,12 @@ function timeInterleaved(runs, contenders, maxRuns = {}) {
   return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
 }
 
-async function loadGeometry(scratch) {
+/** One module of src, bundled on its own (`entry` below src, without `.ts`). */
+async function loadBundle(scratch, entry) {
   const esbuild = await import(pathToFileURL(require.resolve('esbuild')).href);
-  const outfile = join(scratch, 'geometry.cjs');
+  const outfile = join(scratch, `${entry.replace(/\//g, '-')}.cjs`);
   await esbuild.build({
-    entryPoints: [join(root, 'src', 'geometry', 'index.ts')],
+    entryPoints: [join(root, 'src', `${entry}.ts`)],
     outfile,
     bundle: true,
     platform: 'node',
@@ -79,7 +80,8 @@ async function loadGeometry(scratch) {
 export async function runGeometryBench({ vertices = 1_000_000, runs = 5 } = {}) {
   const scratch = mkdtempSync(join(tmpdir(), 'sat-bench-geometry-'));
   try {
-    const geometry = await loadGeometry(scratch);
+    const geometry = await loadBundle(scratch, 'geometry/index');
+    const { readFields } = await loadBundle(scratch, 'stats/fields');
     const wellknown = require('wellknown');
     const ring = starPolygon(vertices);
     const geoJsonPath = join(scratch, 'aoi.geojson');
@@ -148,6 +150,50 @@ export async function runGeometryBench({ vertices = 1_000_000, runs = 5 } = {}) 
       largeFieldsMs: () => geometry.readAoi(largeFields, 'geojson'),
     });
 
+    // One field of many parts (a MultiPolygon feature), as the statistics read it: gathering its
+    // parts must grow linearly too (it once copied the list for each part: 40,000 took 14 s).
+    const partsText = (count) =>
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { id: 'parts' },
+            geometry: {
+              type: 'MultiPolygon',
+              coordinates: Array.from({ length: count }, (_, i) => {
+                const w = round(10 + (i % 250) * 0.001),
+                  s = round(45 + Math.floor(i / 250) * 0.001);
+                const e = round(w + 0.0005),
+                  n = round(s + 0.0005);
+                return [
+                  [
+                    [w, s],
+                    [e, s],
+                    [e, n],
+                    [w, n],
+                    [w, s],
+                  ],
+                ];
+              }),
+            },
+          },
+        ],
+      });
+    const fewParts = partsText(10_000),
+      manyParts = partsText(40_000);
+    for (const [text, count] of [
+      [fewParts, 10_000],
+      [manyParts, 40_000],
+    ]) {
+      const parts = readFields(text, 'parts.geojson', 'geojson')[0]?.polygons.length;
+      if (parts !== count) throw new Error(`readFields read ${parts} parts, not ${count}`);
+    }
+    const { fewPartsMs, manyPartsMs } = timeInterleaved(3, {
+      fewPartsMs: () => readFields(fewParts, 'parts.geojson', 'geojson'),
+      manyPartsMs: () => readFields(manyParts, 'parts.geojson', 'geojson'),
+    });
+
     const cache = new geometry.AoiCache();
     const document = { uri: 'file:///bench/aoi.geojson', version: 1 };
     const firstReadMs = time(1, () => cache.read(geoJsonText, 'auto', document));
@@ -189,6 +235,14 @@ export async function runGeometryBench({ vertices = 1_000_000, runs = 5 } = {}) 
         ratio: ratio(largeFieldsMs, 4 * smallFieldsMs),
         target: '<= 1.5x',
         met: largeFieldsMs <= 1.5 * 4 * smallFieldsMs,
+      },
+      {
+        figure: 'stats: readFields, one field of 40,000 parts (ms) vs 4 x one of 10,000 (linear growth)',
+        ours: r(manyPartsMs),
+        reference: r(4 * fewPartsMs),
+        ratio: ratio(manyPartsMs, 4 * fewPartsMs),
+        target: '<= 1.5x',
+        met: manyPartsMs <= 1.5 * 4 * fewPartsMs,
       },
       {
         figure: 'geometry: AoiCache repeat read of the same document (ms) vs first read',

@@ -158,9 +158,10 @@ describe('stats: inputs and failures', function () {
     );
   });
 
-  it("a field's polygons are gathered in linear time: a MultiPolygon of 50,000 parts is read in seconds", () => {
-    // Each part was appended by copying the field's list so far: 40,000 parts took 14 s, not 0.7.
-    const parts = Array.from({ length: 50_000 }, (_, i) => {
+  it("a field's polygons are every part of its MultiPolygon, in order", () => {
+    // Each part was appended by copying the field's list so far (quadratic: 40,000 parts took
+    // 14 s); the bench's geometry suite holds its growth to linear.
+    const parts = Array.from({ length: 2_000 }, (_, i) => {
       const [x, y] = [10 + (i % 250) * 0.001, 45 + Math.floor(i / 250) * 0.001];
       return [
         [
@@ -176,11 +177,8 @@ describe('stats: inputs and failures', function () {
       type: 'FeatureCollection',
       features: [{ type: 'Feature', properties: { id: 'm' }, geometry: { type: 'MultiPolygon', coordinates: parts } }],
     });
-    const started = performance.now();
     const [field] = readFields(text, 'parts.geojson', 'geojson');
-    const seconds = (performance.now() - started) / 1000;
     assert.deepEqual(field?.polygons, parts);
-    assert.ok(seconds < 8, `${seconds.toFixed(1)} s`);
   });
 
   it('dates: the STAC ItemCollection, else the file metadata, else the name', async () => {
