@@ -1,6 +1,7 @@
 // What every endpoint method shares: the pipeline (gate, transport, retry), the cached
 // specification document, and the local validation of a JSON body against the schemas and the
 // specification document (the requests themselves are sent by endpoint-call.ts, from the table).
+import { watchAbort } from './abort-watch';
 import { endpoints } from './endpoints';
 import { ApiError } from './errors';
 import { execute, readRawJson } from './pipeline';
@@ -21,9 +22,8 @@ function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined, en
   const aborted = () => new ApiError({ kind: 'aborted', message: `${endpoint} was cancelled.`, endpoint });
   if (signal.aborted) return Promise.reject(aborted());
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(aborted());
-    signal.addEventListener('abort', onAbort, { once: true });
-    shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    const unwatch = watchAbort(signal, () => reject(aborted()));
+    shared.then(resolve, reject).finally(unwatch);
   });
 }
 

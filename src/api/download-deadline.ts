@@ -1,6 +1,7 @@
 // The overall deadline of one image download, as an AbortSignal that also follows the caller's
 // own. The per-request timeout only catches silence and the rate floor only a slow body; a
 // download that keeps moving just above both, or a server that keeps asking to retry, still ends.
+import { watchAbort } from './abort-watch';
 import { ApiError, isApiError } from './errors';
 
 function durationText(ms: number): string {
@@ -13,7 +14,7 @@ export class DownloadDeadline {
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout | undefined;
   private expired = false;
-  private readonly onOuterAbort = (): void => this.controller.abort();
+  private readonly unwatch: (() => void) | undefined;
 
   constructor(
     private readonly ms: number,
@@ -32,7 +33,7 @@ export class DownloadDeadline {
       this.timer.unref();
     }
     if (outer?.aborted) this.controller.abort();
-    else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
+    else if (outer) this.unwatch = watchAbort(outer, () => this.controller.abort());
   }
 
   /** Aborted when the caller cancels or the deadline passes. */
@@ -53,6 +54,6 @@ export class DownloadDeadline {
 
   clear(): void {
     clearTimeout(this.timer);
-    this.outer?.removeEventListener('abort', this.onOuterAbort);
+    this.unwatch?.();
   }
 }

@@ -1,6 +1,7 @@
 // The concurrency gate every request passes. Its size follows the key's MaxConcurrentConnections
 // once known; a 429 (or error 1003) pauses the whole gate, because the limit is per key: letting
 // the other workers keep firing would only earn more 429s.
+import { watchAbort } from './abort-watch';
 
 /** The most requests one client runs at once. */
 const MAX_SIZE = 16;
@@ -12,14 +13,8 @@ export interface GateSlot {
 interface Waiter {
   resolve: (slot: GateSlot) => void;
   reject: (err: unknown) => void;
-  signal: AbortSignal | undefined;
-}
-
-/** The waiters of one signal, behind one abort listener: a batch of 200 units shares its signal,
- * and a listener each would pass Node's limit of 10 and print a leak warning to a CLI user. */
-interface SignalWaiters {
-  readonly waiters: Set<Waiter>;
-  readonly onAbort: () => void;
+  /** Stops watching the caller's signal (one listener per signal: abort-watch.ts). */
+  unwatch?: () => void;
 }
 
 export class ConcurrencyGate {
@@ -27,7 +22,6 @@ export class ConcurrencyGate {
   private readonly waiters: Waiter[] = [];
   private pausedUntil = 0;
   private resumeTimer: NodeJS.Timeout | undefined;
-  private readonly bySignal = new Map<AbortSignal, SignalWaiters>();
 
   constructor(private limit: number) {
     this.limit = ConcurrencyGate.clamp(limit);
@@ -89,39 +83,16 @@ export class ConcurrencyGate {
   acquire(signal?: AbortSignal): Promise<GateSlot> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<GateSlot>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal };
-      if (signal) this.watch(signal, waiter);
+      const waiter: Waiter = { resolve, reject };
+      if (signal)
+        waiter.unwatch = watchAbort(signal, () => {
+          const index = this.waiters.indexOf(waiter);
+          if (index >= 0) this.waiters.splice(index, 1);
+          reject(signal.reason);
+        });
       this.waiters.push(waiter);
       this.drain();
     });
-  }
-
-  private watch(signal: AbortSignal, waiter: Waiter): void {
-    let entry = this.bySignal.get(signal);
-    if (!entry) {
-      const waiters = new Set<Waiter>();
-      const onAbort = () => {
-        this.bySignal.delete(signal);
-        for (const w of waiters) {
-          const index = this.waiters.indexOf(w);
-          if (index >= 0) this.waiters.splice(index, 1);
-          w.reject(signal.reason);
-        }
-      };
-      entry = { waiters, onAbort };
-      this.bySignal.set(signal, entry);
-      signal.addEventListener('abort', onAbort, { once: true });
-    }
-    entry.waiters.add(waiter);
-  }
-
-  private unwatch(waiter: Waiter): void {
-    const entry = waiter.signal && this.bySignal.get(waiter.signal);
-    if (!entry || !waiter.signal) return;
-    entry.waiters.delete(waiter);
-    if (entry.waiters.size > 0) return;
-    this.bySignal.delete(waiter.signal);
-    waiter.signal.removeEventListener('abort', entry.onAbort);
   }
 
   private drain(): void {
@@ -132,7 +103,7 @@ export class ConcurrencyGate {
     }
     while (this.active < this.limit && this.waiters.length > 0) {
       const waiter = this.waiters.shift()!;
-      this.unwatch(waiter);
+      waiter.unwatch?.();
       this.active++;
       let released = false;
       waiter.resolve({

@@ -2,6 +2,7 @@
 // (a uniformly random wait between 0 and the exponential cap), or the server's Retry-After when it
 // sent one, within a bounded number of attempts and a bounded total time. Randomness, clock and
 // sleep are injectable so tests can observe the waits while still talking to a real server.
+import { watchAbort } from './abort-watch';
 import { ApiError } from './errors';
 
 export interface RetryPolicy {
@@ -28,15 +29,16 @@ export const defaultRetryPolicy: RetryPolicy = {
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
+    const unwatch = signal
+      ? watchAbort(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        })
+      : undefined;
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      unwatch?.();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
