@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
 import { jsonOf } from '../../fixtures/cli-helpers';
-import { FIELD, nextMonth, useCliSimulator } from '../../fixtures/cli-fixture';
+import { FIELD, nextMonth, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-declared-stopped-key-8Wm3';
 /** The simulator's clock: imagery every day, so the date below is covered on any day the suite runs. */
@@ -14,16 +14,7 @@ const NOW = Date.UTC(2026, 5, 15, 12);
 const COMPOSITE = '/api/satelliteimages/process/composite';
 const ORDERS = '/api/tasking/orders';
 
-const DATASET = {
-  name: 'rgb',
-  area: 'field.geojson',
-  model: 'Stratus2',
-  satelliteConstellations: ['Sentinel2'],
-  resolution: 20,
-  bandnames: 'rgb',
-  epsgProjection: 4326,
-  dates: ['2026-06-10'],
-};
+const DATASET = rgbDataset();
 
 interface Summary {
   outcome: string;

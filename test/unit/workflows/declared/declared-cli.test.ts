@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { PlanUnit } from '../../../../src/workflows/declared/declared-plan';
 import type { Simulator } from '../../../simulator/index';
 import { jsonOf } from '../../fixtures/cli-helpers';
-import { FIELD, nextMonth, useCliSimulator } from '../../fixtures/cli-fixture';
+import { FIELD, nextMonth, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-declared-key-5Tq9';
 /** The simulator's clock: imagery every day, so the dates below are covered on any day the suite runs. */
@@ -42,16 +42,7 @@ function imagery(
   dataset: Record<string, unknown> | undefined,
   budget: Record<string, number> = { maxCredits: 1000 },
 ): string {
-  const base = {
-    name: 'rgb',
-    area: 'field.geojson',
-    model: 'Stratus2',
-    satelliteConstellations: ['Sentinel2'],
-    resolution: 20,
-    bandnames: 'rgb',
-    epsgProjection: 4326,
-    dates: DATES,
-  };
+  const base = rgbDataset(DATES);
   return JSON.stringify({ datasets: dataset ? [{ ...base, ...dataset }] : [], budget }, null, 2);
 }
 

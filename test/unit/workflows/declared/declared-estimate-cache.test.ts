@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { chmodSync, existsSync, readFileSync, rmSync, symlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIELD, useCliSimulator } from '../../fixtures/cli-fixture';
+import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-declared-cache-key-4Pz8';
 const NOW = Date.UTC(2026, 5, 15, 12);
@@ -16,18 +16,7 @@ const ESTIMATE = '/api/satelliteimages/process/composite/estimate';
 describe('CLI: plan and apply share their estimates through the user cache folder', function () {
   this.timeout(120_000);
   const imagery = JSON.stringify({
-    datasets: [
-      {
-        name: 'rgb',
-        area: 'field.geojson',
-        model: 'Stratus2',
-        satelliteConstellations: ['Sentinel2'],
-        resolution: 20,
-        bandnames: 'rgb',
-        epsgProjection: 4326,
-        dates: DATES,
-      },
-    ],
+    datasets: [rgbDataset(DATES)],
     budget: { maxCredits: 1000 },
   });
   const cli = useCliSimulator({

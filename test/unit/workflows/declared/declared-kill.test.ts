@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonOf, startCli } from '../../fixtures/cli-helpers';
-import { FIELD, useCliSimulator } from '../../fixtures/cli-fixture';
+import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 import { createRandom } from '../../../simulator/random';
 
 const KEY = 'cli-declared-kill-key-3Hd8';
@@ -59,18 +59,7 @@ describe('CLI: apply killed at random moments (SIGKILL, simulator faults on)', f
       writeFileSync(
         join(dir, 'imagery.json'),
         JSON.stringify({
-          datasets: [
-            {
-              name: 'rgb',
-              area: 'field.geojson',
-              model: 'Stratus2',
-              satelliteConstellations: ['Sentinel2'],
-              resolution: 20,
-              bandnames: 'rgb',
-              epsgProjection: 4326,
-              dates,
-            },
-          ],
+          datasets: [rgbDataset(dates)],
         }),
       );
       const lockPath = join(dir, 'imagery.lock.json');

@@ -5,23 +5,12 @@
 import * as assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
-import { FIELD, useCliSimulator } from '../../fixtures/cli-fixture';
+import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-declared-lock-key-4Hs7';
 
 const IMAGERY = JSON.stringify({
-  datasets: [
-    {
-      name: 'rgb',
-      area: 'field.geojson',
-      model: 'Stratus2',
-      satelliteConstellations: ['Sentinel2'],
-      resolution: 20,
-      bandnames: 'rgb',
-      epsgProjection: 4326,
-      dates: ['2026-06-10'],
-    },
-  ],
+  datasets: [rgbDataset()],
 });
 
 describe('CLI: imagery as code with a broken lock or plan file', function () {

@@ -6,26 +6,14 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
 import { jsonOf } from '../../fixtures/cli-helpers';
-import { FIELD, useCliSimulator } from '../../fixtures/cli-fixture';
+import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-declared-exit-key-7Rw2';
 const NOW = Date.UTC(2026, 5, 15, 12);
 
 function imagery(extra: Record<string, unknown> = {}): string {
   return JSON.stringify({
-    datasets: [
-      {
-        name: 'rgb',
-        area: 'field.geojson',
-        model: 'Stratus2',
-        satelliteConstellations: ['Sentinel2'],
-        resolution: 20,
-        bandnames: 'rgb',
-        epsgProjection: 4326,
-        dates: ['2026-06-10'],
-        ...extra,
-      },
-    ],
+    datasets: [{ ...rgbDataset(), ...extra }],
   });
 }
 
