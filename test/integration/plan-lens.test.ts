@@ -60,6 +60,15 @@ const rows = (texts: Record<string, string>) =>
 describe('Plan code lens: imagery as code in VS Code', function () {
   this.timeout(180_000);
   const env = useSimulator({ seed: 7, clock: () => NOW, imageryEveryDay: true, demoData: true });
+  /** The Plan lens's cost panel once `ready` holds of its texts. */
+  const lensPanel = (ready: Parameters<typeof renderedCostPanel>[1]) =>
+    renderedCostPanel(env.api, ready, 'the Plan lens', 60_000);
+
+  /** Apply… pressed in the panel, and the panel once it says what was applied. */
+  function applied(panel: { receive(message: unknown): void }, resendUncertain: boolean) {
+    panel.receive({ type: 'apply', resendUncertain });
+    return lensPanel((t) => /Applied/.test(t['plan-summary'] ?? ''));
+  }
   let dir: string;
   const charged = () =>
     env.sim.requests
@@ -82,12 +91,7 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     writeFileSync(file, imagery(DATES));
     env.sim.clearLog();
     const { running } = await clickPlan(vscode.Uri.file(file));
-    const { panel, texts } = await renderedCostPanel(
-      env.api,
-      (t) => 'unit-1' in t && t['apply:disabled'] === undefined,
-      'the Plan lens',
-      60_000,
-    );
+    const { panel, texts } = await lensPanel((t) => 'unit-1' in t && t['apply:disabled'] === undefined);
     assert.deepEqual(
       rows(texts).map((r) => r.slice(0, 3)),
       ['buy', 'buy'],
@@ -114,13 +118,7 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     const estimatesOf = () =>
       env.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/process/composite/estimate')).length;
     assert.equal(estimatesOf(), DATES.length, 'the plan prices each date once');
-    panel.receive({ type: 'apply', resendUncertain: false });
-    const after = await renderedCostPanel(
-      env.api,
-      (t) => /Applied/.test(t['plan-summary'] ?? ''),
-      'the Plan lens',
-      60_000,
-    );
+    const after = await applied(panel, false);
     assert.equal(estimatesOf(), DATES.length, 'Apply… asks no estimate the plan asked: the window keeps them');
     assert.match(after.texts['plan-summary']!, /Applied: 2 bought, 0 uncertain, 0 failed/);
     assert.match(after.texts['plan-summary']!, /No changes/);
@@ -153,12 +151,7 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     );
     env.sim.clearLog();
     const { running } = await clickPlan(vscode.Uri.file(file));
-    const { panel } = await renderedCostPanel(
-      env.api,
-      (t) => 'unit-0' in t && t['apply:disabled'] === undefined,
-      'the Plan lens',
-      60_000,
-    );
+    const { panel } = await lensPanel((t) => 'unit-0' in t && t['apply:disabled'] === undefined);
     assert.deepEqual(
       panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
       ['buy 2026-06-08'],
@@ -177,12 +170,7 @@ describe('Plan code lens: imagery as code in VS Code', function () {
       ),
     );
     panel.receive({ type: 'apply', resendUncertain: false });
-    const refused = await renderedCostPanel(
-      env.api,
-      (t) => /changed since you saw it/.test(t['plan-summary'] ?? ''),
-      'the Plan lens',
-      60_000,
-    );
+    const refused = await lensPanel((t) => /changed since you saw it/.test(t['plan-summary'] ?? ''));
     assert.deepEqual(
       refused.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
       ['buy 2026-06-08', 'buy 2026-06-09'],
@@ -206,19 +194,8 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     env.sim.clearLog();
     env.sim.schedule({ method: 'POST', path: COMPOSITE, reset: 'after-processing' });
     const { running } = await clickPlan(vscode.Uri.file(file));
-    const { panel } = await renderedCostPanel(
-      env.api,
-      (t) => 'unit-0' in t && t['apply:disabled'] === undefined,
-      'the Plan lens',
-      60_000,
-    );
-    panel.receive({ type: 'apply', resendUncertain: false });
-    const held = await renderedCostPanel(
-      env.api,
-      (t) => /Applied/.test(t['plan-summary'] ?? ''),
-      'the Plan lens',
-      60_000,
-    );
+    const { panel } = await lensPanel((t) => 'unit-0' in t && t['apply:disabled'] === undefined);
+    const held = await applied(panel, false);
     assert.match(held.texts['plan-summary']!, /0 bought, 1 uncertain/);
     assert.deepEqual(
       held.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
@@ -231,12 +208,7 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     // Apply… without the tick sends nothing; with it, the uncertain date goes once more.
     held.panel.receive({ type: 'apply', resendUncertain: false });
     held.panel.receive({ type: 'apply', resendUncertain: true });
-    const resent = await renderedCostPanel(
-      env.api,
-      (t) => /Applied: 1 bought/.test(t['plan-summary'] ?? ''),
-      'the Plan lens',
-      60_000,
-    );
+    const resent = await lensPanel((t) => /Applied: 1 bought/.test(t['plan-summary'] ?? ''));
     assert.deepEqual(
       resent.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
       ['have 2026-06-05'],
@@ -268,19 +240,8 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     env.sim.clearLog();
     env.sim.schedule({ method: 'POST', path: COMPOSITE, reset: 'after-processing' });
     const first = await clickPlan(vscode.Uri.file(file));
-    const planned = await renderedCostPanel(
-      env.api,
-      (t) => 'unit-0' in t && t['apply:disabled'] === undefined,
-      'the Plan lens',
-      60_000,
-    );
-    planned.panel.receive({ type: 'apply', resendUncertain: false });
-    const held = await renderedCostPanel(
-      env.api,
-      (t) => /Applied/.test(t['plan-summary'] ?? ''),
-      'the Plan lens',
-      60_000,
-    );
+    const planned = await lensPanel((t) => 'unit-0' in t && t['apply:disabled'] === undefined);
+    const held = await applied(planned.panel, false);
     assert.match(held.texts['plan-summary']!, /0 bought, 1 uncertain/);
     held.panel.receive({ type: 'cancel' });
     await first.running;
@@ -289,23 +250,12 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     // The file's budget now leaves nothing for images: the uncertain date is not sent again.
     write(0);
     const second = await clickPlan(vscode.Uri.file(file));
-    const shown = await renderedCostPanel(
-      env.api,
-      (t) => 'unit-0' in t && 'resend-uncertain' in t,
-      'the Plan lens',
-      60_000,
-    );
+    const shown = await lensPanel((t) => 'unit-0' in t && 'resend-uncertain' in t);
     assert.deepEqual(
       shown.panel.shownPlan!.units.map((u) => `${u.kind} ${u.date}`),
       ['uncertain 2026-06-04'],
     );
-    shown.panel.receive({ type: 'apply', resendUncertain: true });
-    const stopped = await renderedCostPanel(
-      env.api,
-      (t) => /Applied/.test(t['plan-summary'] ?? ''),
-      'the Plan lens',
-      60_000,
-    );
+    const stopped = await applied(shown.panel, true);
     assert.match(stopped.texts['plan-summary']!, /Stopped before sending/);
     assert.deepEqual(charged(), ['2026-06-04'], 'not sent again above the budget');
     stopped.panel.receive({ type: 'cancel' });
