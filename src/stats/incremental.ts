@@ -10,8 +10,9 @@
 // change times: any write changes the change time), so a rerun hashes only new or changed images.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { readTextBounded } from '../api/bounded-read';
 import { replaceFileSafely } from '../api/safe-files';
 import type { PixelRule } from './coverage';
 import { dayInName } from './images';
@@ -107,10 +108,9 @@ export class RowCache {
   static async load(path: string | undefined): Promise<RowCache> {
     if (!path) return new RowCache(new Map());
     try {
-      // Looked at before it is read: a FIFO or a device would never end, a huge file fill the memory.
-      const info = await stat(path);
-      if (!info.isFile() || info.size > MAX_CACHE_BYTES) return new RowCache(new Map());
-      const text = await readFile(path, 'utf8');
+      // Only a regular file within the bound is read: a FIFO or a device would never end, a huge
+      // file fill the memory (readTextBounded refuses both, and a file that grows while read).
+      const text = await readTextBounded(path, MAX_CACHE_BYTES);
       const parsed = JSON.parse(text) as { version?: number; images?: unknown; hashes?: Record<string, KnownHash> };
       if (parsed.version !== VERSION) return new RowCache(new Map());
       const hashes = isRecord(parsed.hashes)
