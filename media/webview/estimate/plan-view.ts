@@ -19,7 +19,14 @@ const UNIT_WORDS: Record<PlanViewUnit['kind'], string> = {
   have: 'have',
   extra: 'extra (kept)',
 };
-const ORDER_WORDS = { create: 'create', exists: 'exists', differs: 'differs (cancel and create by hand)' } as const;
+const ORDER_WORDS = {
+  create: 'create',
+  exists: 'exists',
+  differs: 'differs (cancel and create by hand)',
+  uncertain: 'uncertain (may exist)',
+} as const;
+const UNCERTAIN_ORDER =
+  'Its create was sent and its answer lost: it may exist and be charged. Apply never creates it again; look in the orders list, and delete its entry in the lock once you know it was not made.';
 const BUYING = new Set<PlanViewUnit['kind']>(['buy', 'rebuy', 'missing']);
 /** "3 to buy, 2 on disk": the counts under the total. */
 const COUNT_WORDS: Record<PlanViewUnit['kind'], string> = {
@@ -75,7 +82,9 @@ export class PlanPage {
         ),
       );
     }
-    parts.push(this.renderTotal(), this.renderUnits());
+    // A file of orders alone has no images: no empty table.
+    parts.push(this.renderTotal());
+    if (p.units.length > 0 || p.orders.length === 0) parts.push(this.renderUnits());
     if (p.orders.length) parts.push(this.renderOrders());
     parts.push(this.renderActions());
     this.root.replaceChildren(...parts);
@@ -104,6 +113,7 @@ export class PlanPage {
       el('h2', { id: 'cost-heading' }, 'Cost'),
     );
     const headline = p.changes ? formatCredits(p.total.credits, l) : 'No changes';
+    const unanswered = p.orders.filter((o) => o.kind === 'uncertain').length;
     section.append(el('p', { class: 'headline', 'data-testid': 'plan-total' }, headline));
     const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra'] as const)
       .filter((k) => this.count(k) > 0)
@@ -114,7 +124,9 @@ export class PlanPage {
         { class: 'headline-caption', 'data-testid': 'plan-counts' },
         p.changes
           ? counts.join(', ')
-          : `The folders hold everything ${p.file} declares${counts.length ? ` (${counts.join(', ')})` : ''}.`,
+          : unanswered > 0
+            ? `Nothing to buy or create; ${counted(unanswered, 'order')} of ${p.file} may exist already (see Tasking orders).`
+            : `The folders hold everything ${p.file} declares${counts.length ? ` (${counts.join(', ')})` : ''}.`,
       ),
     );
     const money = (v: number) => formatMoney(v, p.currency ?? 'EUR', l);
@@ -216,8 +228,10 @@ export class PlanPage {
           'td',
           { class: 'why' },
           o.kind === 'differs'
-            ? `${o.guid ?? ''}: ${(o.changes ?? []).join(', ') || 'the payload changed'}`
-            : (o.guid ?? ''),
+            ? `${o.guid ?? 'an earlier create never answered'}: ${(o.changes ?? []).join(', ') || 'the payload changed'}`
+            : o.kind === 'uncertain'
+              ? UNCERTAIN_ORDER
+              : (o.guid ?? ''),
         ),
       ),
     );

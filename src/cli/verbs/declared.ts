@@ -7,8 +7,9 @@ import { replaceFileSafely } from '../../api/safe-files';
 import { DeclaredFileError, loadDeclaration, problemText } from '../../workflows/declared/declared-file';
 import type { Declaration } from '../../workflows/declared/declared-file';
 import { lockPathOf, readLock } from '../../workflows/declared/declared-lock';
-import { BUYING, hasChanges, makePlan } from '../../workflows/declared/declared-plan';
+import { BUYING, hasChanges, hasUncertainty, makePlan } from '../../workflows/declared/declared-plan';
 import type { Plan, PlanUnit } from '../../workflows/declared/declared-plan';
+import type { PlanOrder } from '../../workflows/declared/declared-orders';
 import { applyPlan } from '../../workflows/declared/declared-apply';
 import { verifyLock } from '../../workflows/declared/declared-verify';
 import { withEstimateCache } from '../../workflows/declared/estimate-cache';
@@ -64,6 +65,21 @@ const WORDS: Record<PlanUnit['kind'], string> = {
   extra: '  extra',
 };
 
+const ORDER_WORDS: Record<PlanOrder['kind'], string> = {
+  create: '+ create',
+  differs: '~ differs',
+  uncertain: '? uncertain',
+  exists: '  exists',
+};
+
+function orderNote(o: PlanOrder): string {
+  if (o.kind === 'differs')
+    return `: cancel ${o.guid ?? 'the earlier order (its create was never answered: look for it)'} and create it again by hand (${(o.changes ?? []).join(', ') || 'the payload changed'}); apply does neither`;
+  if (o.kind === 'uncertain')
+    return ": its create was sent and its answer lost, it may exist and be charged; apply never creates it again (look with 'sat-imagery orders list', and delete its entry in the lock once you know it was not made)";
+  return o.guid ? ` ${o.guid}` : '';
+}
+
 function planText(plan: Plan): string {
   const lines: string[] = [];
   for (const u of plan.units.filter((unit) => unit.kind !== 'have')) {
@@ -78,15 +94,7 @@ function planText(plan: Plan): string {
       o.kind === 'create'
         ? ` (${o.euroThisMonth ?? '?'} ${o.currency ?? ''} this month, ${o.euroPerMonth ?? '?'} each month)`
         : '';
-    const what =
-      o.kind === 'differs'
-        ? `: cancel ${o.guid} and create it again by hand (${(o.changes ?? []).join(', ') || 'the payload changed'}); apply does neither`
-        : o.guid
-          ? ` ${o.guid}`
-          : '';
-    lines.push(
-      `${(o.kind === 'create' ? '+ create' : o.kind === 'differs' ? '~ differs' : '  exists').padEnd(12)} order ${o.order} ${o.area}${price}${what}`,
-    );
+    lines.push(`${ORDER_WORDS[o.kind].padEnd(12)} order ${o.order} ${o.area}${price}${orderNote(o)}`);
   }
   const count = (kind: PlanUnit['kind']) => plan.units.filter((u) => u.kind === kind).length;
   const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra'] as const)
@@ -96,7 +104,9 @@ function planText(plan: Plan): string {
   lines.push(
     hasChanges(plan)
       ? `Total: ${plan.total.credits} credits${plan.orders.length > 0 ? `, orders ${plan.total.euroThisMonth} this month and ${plan.total.euroPerMonth} each month` : ''}${plan.balance.credits !== undefined ? ` (balance ${plan.balance.credits})` : ''}${plan.budget?.maxCredits !== undefined ? `, budget ${plan.budget.maxCredits}` : ''}.`
-      : 'No changes: the folders hold everything the file declares.',
+      : hasUncertainty(plan)
+        ? 'No changes to make: what is marked uncertain above may have been made and charged; apply leaves it.'
+        : 'No changes: the folders hold everything the file declares.',
   );
   for (const stop of plan.stops) lines.push(`Stops apply: ${stop}.`);
   return lines.join('\n');
@@ -119,7 +129,7 @@ export async function planVerb(context: VerbContext): Promise<number> {
   if (out !== undefined) await replaceFileSafely(resolve(out), `${JSON.stringify(planObject(plan), null, 2)}\n`);
   context.terminal.result(planObject(plan), () => planText(plan));
   if (hasChanges(plan)) return PLAN_CHANGES;
-  return plan.units.some((u) => u.kind === 'uncertain') ? ExitCode.mayHaveBeenCharged : ExitCode.ok;
+  return hasUncertainty(plan) ? ExitCode.mayHaveBeenCharged : ExitCode.ok;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

@@ -1,7 +1,8 @@
 // `apply`: buys exactly what a fresh plan lists as buy, rebuy and missing (and uncertain units
 // only when the person names them), and creates the orders it lists as create (through Create
 // Tasking Order's workflow: its cost gate, its lookup of a lost create; an order that differs is
-// never cancelled here), one series per dataset and area file, through the series
+// never cancelled here; each one is in the lock, without a GUID, before its create leaves, so an
+// answer lost or a run killed in flight leaves it held as uncertain, never created twice), one series per dataset and area file, through the series
 // workflow: its folder's purchase ledger (each unit recorded as sending before its billed call),
 // its cost gate (the price shown, or held to the budget the person set) and its worker pool within the key's limits. The
 // lock is written again from the ledgers after each series, so a crash leaves a lock that parses
@@ -16,7 +17,8 @@ import { payloadSummary } from './declared-orders';
 import type { SeriesDateReport, SeriesResult } from '../series/series-types';
 import type { Declaration } from './declared-file';
 import { writeLock } from './declared-lock';
-import type { ImageryLock } from './declared-lock';
+import type { ImageryLock, LockedOrder } from './declared-lock';
+import { mayHaveBeenCharged } from '../engine/charge-check';
 import { BUYING, seriesOptionsOf } from './declared-plan';
 import type { Plan, PlannedSeries } from './declared-plan';
 import { lockFromLedgers } from './lock-from-ledgers';
@@ -107,26 +109,46 @@ export async function applyPlan(
     if (series.reason) break; // the cost gate stopped it: nothing further is sent
   }
   let stopped = result.series.some((s) => s.reason !== undefined);
+  const keepOrder = async (entry: LockedOrder | undefined, name: string) => {
+    const others = result.lock.orders.filter((l) => l.order !== name);
+    result.lock = { ...result.lock, orders: entry ? [...others, entry] : others };
+    await writeLock(lockPath, result.lock);
+  };
+  // An order the account lists for a lock entry held without a GUID: the GUID is kept now.
+  for (const o of orders.filter((order) => order.kind === 'exists' && order.guid !== undefined)) {
+    const locked = result.lock.orders.find((l) => l.order === o.order.name);
+    if (locked && locked.guid === undefined && locked.payloadHash === o.payloadHash)
+      await keepOrder({ ...locked, guid: o.guid }, o.order.name);
+  }
   for (const o of orders.filter((order) => order.kind === 'create')) {
     if (stopped || ports.signal.aborted) break;
     const source: AoiSource = { text: o.area.text, name: o.area.file, format: o.area.format };
-    const created = await runOrder(ports, source, o.options, 'create');
+    const pending: LockedOrder = {
+      order: o.order.name,
+      area: o.area.file,
+      payloadHash: o.payloadHash,
+      payload: payloadSummary(o.payload),
+      at: new Date().toISOString(),
+    };
+    // In the lock before the create leaves: a run killed in flight leaves it held as uncertain.
+    let sent = false;
+    const beforeCreate = async () => {
+      await keepOrder(pending, o.order.name);
+      sent = true;
+    };
+    let created: Awaited<ReturnType<typeof runOrder>>;
+    try {
+      created = await runOrder(ports, source, o.options, 'create', { beforeCreate });
+    } catch (error) {
+      // Refused for certain (the service answered no): nothing was made, nothing is held.
+      if (sent && !mayHaveBeenCharged(error)) await keepOrder(undefined, o.order.name);
+      throw error;
+    }
     const guid = typeof created.order?.TaskOrderGuid === 'string' ? created.order.TaskOrderGuid : undefined;
     result.orders.push({ order: o.order.name, outcome: created.outcome, ...(guid ? { guid } : {}) });
     if (created.outcome === 'may-have-been-charged' || created.outcome === 'unknown') result.uncertain++;
     if (created.outcome === 'cancelled') stopped = true;
-    if (guid) {
-      const entry = {
-        order: o.order.name,
-        area: o.area.file,
-        guid,
-        payloadHash: o.payloadHash,
-        payload: payloadSummary(o.payload),
-        at: new Date().toISOString(),
-      };
-      result.lock = { ...result.lock, orders: [...result.lock.orders.filter((l) => l.order !== o.order.name), entry] };
-      await writeLock(lockPath, result.lock);
-    }
+    if (guid) await keepOrder({ ...pending, guid, at: new Date().toISOString() }, o.order.name);
   }
   // Also when nothing was bought: the lock says what the ledgers say (a first apply over bought folders).
   result.lock = await lockFromLedgers(declaration, planned, result.lock);

@@ -3,7 +3,9 @@
 // and what `verify` checks). Per image: its dataset, area file and feature hash, date, the key of
 // its exact request body (request-key.ts), the request's settings without the area (so a changed
 // profile is named), its file, size, SHA-256, the credits estimated and when it was saved. Per
-// order: its GUID and payload hash. Written whole and atomically (safe-files.ts), entries sorted,
+// order: its GUID and payload hash; an order without a GUID is one whose create was sent and whose
+// answer never came (lost, or the run killed in flight): it may exist, so apply never creates it
+// again (written before the create leaves, as a ledger records `sending`). Written whole and atomically (safe-files.ts), entries sorted,
 // so a crash leaves the old lock or the new one and a rerun writes the same bytes.
 import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors';
@@ -36,7 +38,8 @@ const lockedImageSchema = z.object({
 const lockedOrderSchema = z.object({
   order: z.string(),
   area: z.string(),
-  guid: z.string(),
+  /** Absent while the create's answer is unknown: it may have been made (and charged). */
+  guid: z.optional(z.string()),
   payloadHash: hex64(),
   /** The payload but the area, so a changed order is named. */
   payload: z.record(z.string(), z.unknown()),
@@ -50,6 +53,7 @@ const lockSchema = z.object({
 });
 
 export type LockedImage = z.infer<typeof lockedImageSchema>;
+export type LockedOrder = z.infer<typeof lockedOrderSchema>;
 export type ImageryLock = z.infer<typeof lockSchema>;
 
 /** `imagery.json` → `imagery.lock.json`; `fields.imagery.json` → `fields.imagery.lock.json`. */
@@ -104,7 +108,9 @@ function imageOrder(a: LockedImage, b: LockedImage): number {
 /** The lock's text: sorted entries, two-space JSON, a final newline. */
 function lockText(lock: ImageryLock): string {
   const images = [...lock.images].sort(imageOrder);
-  const orders = [...lock.orders].sort((a, b) => byCodeUnits(a.order, b.order) || byCodeUnits(a.guid, b.guid));
+  const orders = [...lock.orders].sort(
+    (a, b) => byCodeUnits(a.order, b.order) || byCodeUnits(a.guid ?? '', b.guid ?? ''),
+  );
   return `${JSON.stringify({ version: 1, images, orders }, null, 2)}\n`;
 }
 

@@ -2,7 +2,10 @@
 // builds it (order-payload.ts), then looked for among the account's orders by meaning (the
 // lookup after a lost create: api/order-match.ts). `exists`: an order matches it. `differs`: the
 // lock has this order by name with another payload: orders cannot be edited, so cancelling the
-// old one and creating this one is shown and never done by apply. `create`: priced by the
+// old one and creating this one is shown and never done by apply. `uncertain`: the lock holds this
+// very order without a GUID (its create was sent, its answer lost) and the account's list does
+// not show it: it may exist and have been charged, so apply never creates it again (the person
+// looks, and deletes the lock's entry once they know it was not made). `create`: priced by the
 // service's order estimate (this month, each month, its currency).
 import { orderMatches } from '../../api/order-match';
 import type { OrderCreateRequest, OrderEstimateRequest, TaskingModel } from '../../api/types';
@@ -19,11 +22,12 @@ import type { DeclaredOrder } from './declared-schema';
 import type { ImageryLock } from './declared-lock';
 
 export interface PlanOrder {
-  kind: 'create' | 'exists' | 'differs';
+  kind: 'create' | 'exists' | 'differs' | 'uncertain';
   order: string;
   area: string;
   payloadHash: string;
-  /** exists: the matching order; differs: the order to cancel first (by hand). */
+  /** exists: the matching order; differs: the order to cancel first (by hand), absent when that
+   * order's create was never answered. */
   guid?: string;
   currency?: string;
   euroThisMonth?: number;
@@ -38,6 +42,8 @@ export interface PlannedOrder {
   payload: OrderCreateRequest;
   payloadHash: string;
   kind: PlanOrder['kind'];
+  /** exists: the order the account lists for it. */
+  guid?: string;
 }
 
 /** The payload but the area: what the lock keeps, so a change is named. */
@@ -116,9 +122,10 @@ export async function planOrders(
         entry = {
           ...base,
           kind: 'differs',
-          guid: locked.guid,
+          ...(locked.guid !== undefined ? { guid: locked.guid } : {}),
           changes: diffRequests(locked.payload, payloadSummary(payload)),
         };
+      else if (locked && locked.guid === undefined) entry = { ...base, kind: 'uncertain' };
       else {
         const costs = readOrderCosts(await ports.client.estimateOrder(estimate, { signal: ports.signal }));
         entry = {
@@ -130,7 +137,15 @@ export async function planOrders(
         };
       }
       orders.push(entry);
-      planned.push({ order, area, options, payload, payloadHash, kind: entry.kind });
+      planned.push({
+        order,
+        area,
+        options,
+        payload,
+        payloadHash,
+        kind: entry.kind,
+        ...(entry.kind === 'exists' && entry.guid !== undefined ? { guid: entry.guid } : {}),
+      });
     });
   }
   return { orders, planned };

@@ -315,7 +315,15 @@ async function planSeries(
 }
 
 /** True when the folders or the account differ from the file: units to buy, orders to create,
- * or an order that differs (which only the person can cancel). */
+ * or an order that differs (which only the person can cancel). Uncertain units and orders are not
+ * changes: nothing is made of them unless the person says so (`hasUncertainty`). */
 export function hasChanges(plan: Plan): boolean {
-  return plan.units.some((u) => BUYING.has(u.kind)) || plan.orders.some((o) => o.kind !== 'exists');
+  return (
+    plan.units.some((u) => BUYING.has(u.kind)) || plan.orders.some((o) => o.kind === 'create' || o.kind === 'differs')
+  );
+}
+
+/** A unit or an order whose billed call went out and whose answer never came. */
+export function hasUncertainty(plan: Plan): boolean {
+  return plan.units.some((u) => u.kind === 'uncertain') || plan.orders.some((o) => o.kind === 'uncertain');
 }

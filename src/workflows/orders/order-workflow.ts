@@ -55,6 +55,13 @@ export interface OrderOptions {
   compareCovers?: boolean;
 }
 
+/** What a caller of the workflow (not a command's options) can hook in. */
+interface OrderHooks {
+  /** Awaited right before the create is sent (after every question and check): where a caller
+   * records that it is in flight. A throw sends nothing. */
+  beforeCreate?: () => Promise<void>;
+}
+
 /** The cadence offered: the settings where set, else the service's usual 1. */
 function cadenceDefaults(order: WorkflowDefaults['order']): Record<CadenceKey, number> {
   return Object.fromEntries(CADENCE_KEYS.map((key) => [key, order?.[key] ?? ORDER_DEFAULTS[key]])) as Record<
@@ -76,6 +83,7 @@ export async function runOrder(
   source: AoiSource | undefined,
   options: OrderOptions,
   mode: 'estimate' | 'create',
+  hooks: OrderHooks = {},
 ): Promise<OrderResult> {
   ports = honestProgress(ports);
   const aoi: Aoi | undefined = source ? readAoiOrThrow(source).aoi : undefined;
@@ -211,6 +219,7 @@ export async function runOrder(
         );
       ports.progress.report({ message: 'Creating the order…' });
       const balanceBefore = (await account()).balances.EUR;
+      await hooks.beforeCreate?.();
       try {
         result.order = await ports.client.createOrder(toCreate, { signal: ports.signal });
       } catch (error) {

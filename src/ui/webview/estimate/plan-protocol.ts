@@ -20,7 +20,7 @@ const planUnit = z.object({
 });
 
 const planOrder = z.object({
-  kind: z.enum(['create', 'exists', 'differs']),
+  kind: z.enum(['create', 'exists', 'differs', 'uncertain']),
   order: z.string(),
   area: z.string(),
   guid: z.optional(z.string()),

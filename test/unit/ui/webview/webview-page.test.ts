@@ -15,6 +15,8 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { buildPageShell, createNonce } from '../../../../src/ui/webview/common/html';
 import { toShowMessage } from '../../../../src/ui/webview/estimate/view-model';
+import { planMessage } from '../../../../src/ui/webview/estimate/plan-protocol';
+import type { PlanView } from '../../../../src/ui/webview/estimate/plan-protocol';
 import type { EstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
 
@@ -32,6 +34,7 @@ const THEMES: Record<'dark' | 'light', Record<string, string>> = {
     'editor-background': '#1f1f1f',
     descriptionForeground: '#9d9d9d',
     'panel-border': '#2b2b2b',
+    'editorWarning-foreground': '#cca700',
     'inputValidation-warningBorder': '#b89500',
     'inputValidation-warningBackground': '#352a05',
     'charts-blue': '#3794ff',
@@ -53,6 +56,7 @@ const THEMES: Record<'dark' | 'light', Record<string, string>> = {
     'editor-background': '#ffffff',
     descriptionForeground: '#717171',
     'panel-border': '#e5e5e5',
+    'editorWarning-foreground': '#bf8803',
     'inputValidation-warningBorder': '#bf8803',
     'inputValidation-warningBackground': '#f6f5d2',
     'charts-blue': '#1a85ff',
@@ -284,6 +288,44 @@ describe('webview page in Chromium', function () {
       await h.page.screenshot({ path: path.join(artifacts, `order-${theme}.png`) });
     });
   }
+
+  it('a plan shows an order whose create was never answered as uncertain, warned, with what to do, and does not apply it', async () => {
+    const h = await open('dark');
+    const order = { order: 'field-order', area: 'field.geojson' };
+    const plan: PlanView = {
+      title: 'Plan: imagery.json',
+      file: 'imagery.json',
+      units: [],
+      orders: [{ ...order, kind: 'uncertain' }],
+      total: { credits: 0, euroThisMonth: 0, euroPerMonth: 0 },
+      balance: { credits: 100 },
+      stops: [],
+      changes: false,
+      applicable: false,
+    };
+    assert.ok(planMessage.safeParse({ type: 'plan', plan }).success, 'the protocol carries an uncertain order');
+    await h.send({ type: 'plan', plan });
+    const row = h.page.locator('[data-testid="order-0"]');
+    await row.waitFor();
+    assert.equal(await row.locator('td.kind-cell').innerText(), 'uncertain (may exist)');
+    assert.equal(
+      await h.page.locator('[data-testid="plan-counts"]').innerText(),
+      'Nothing to buy or create; 1 order of imagery.json may exist already (see Tasking orders).',
+    );
+    assert.match(
+      await row.locator('td.why').innerText(),
+      /answer lost: it may exist and be charged\. Apply never creates it again/,
+    );
+    const warned = await row.locator('td.kind-cell').evaluate((cell) => String(window.getComputedStyle(cell).color));
+    const plainCell = await row
+      .locator('td')
+      .nth(1)
+      .evaluate((cell) => String(window.getComputedStyle(cell).color));
+    assert.notEqual(warned, plainCell, 'the kind is in the warning colour');
+    assert.equal(await h.page.locator('[data-testid="apply"]').getAttribute('disabled'), '', 'Apply… is disabled');
+    assert.equal(await h.page.locator('.plan-units').count(), 0, 'a file of orders alone shows no empty image table');
+    await h.page.screenshot({ path: path.join(artifacts, 'plan-uncertain-order-dark.png') });
+  });
 
   it('posts proceed, change, cancel and copyPayload from the buttons; Escape is Cancel', async () => {
     const h = await open('light');

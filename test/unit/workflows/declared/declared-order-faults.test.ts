@@ -1,12 +1,14 @@
 // Orders in imagery as code when money is at stake: a create whose answer is lost (the connection
 // reset after the service made the order) is found by the lost-answer lookup, never created
 // again by a second apply, and plan reports it as exists (matched by meaning, with the lock or
-// without it), never create; a file whose budget.maxEuroPerMonth is below a new order's price
+// without it), never create; one the account does not list yet is held in the lock without a
+// GUID (written before the create left), planned as uncertain and never created again, until the
+// list shows it; a create refused for certain is not held; a file whose budget.maxEuroPerMonth is below a new order's price
 // stops apply before any billed call (the simulator's charge log stays empty).
 import * as assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
-import { jsonOf } from '../../fixtures/cli-helpers';
+import { jsonOf, startCli } from '../../fixtures/cli-helpers';
 import { FIELD, nextMonth, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-declared-orders-key-2Kx6';
@@ -85,6 +87,119 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
     assert.deepEqual(
       unlocked.plan.orders.map((o) => [o.kind, o.guid]),
       [['exists', found[0]!.guid]],
+    );
+  });
+
+  it('a create whose answer is lost and which the list does not show yet is held as uncertain, never created twice', async () => {
+    write('unlisted.imagery.json', { storageMonths: 4 });
+    // The service makes the order, the answer is lost, and its list shows the order only an hour later.
+    cli.sim.configure({ orderListDelayMs: 3_600_000 });
+    try {
+      cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
+      const first = await cli.run(
+        'apply',
+        cli.file('unlisted.imagery.json'),
+        '--yes',
+        '--max-cost',
+        '100000',
+        '--json',
+      );
+      assert.equal(first.code, ExitCode.mayHaveBeenCharged, first.stderr + first.stdout);
+      assert.deepEqual(jsonOf<{ orders: { order: string; outcome: string; guid?: string }[] }>(first).orders, [
+        { order: 'field-order', outcome: 'unknown' },
+      ]);
+      assert.equal(creates(), 1);
+      const lock = () =>
+        (
+          JSON.parse(readFileSync(cli.file('unlisted.imagery.lock.json'), 'utf8')) as {
+            orders: { order: string; guid?: string; payloadHash: string }[];
+          }
+        ).orders;
+      assert.deepEqual(
+        lock().map((o) => [o.order, o.guid]),
+        [['field-order', undefined]],
+        'the lock holds the order without a GUID',
+      );
+      const held = await plan('unlisted.imagery.json');
+      assert.equal(held.code, ExitCode.mayHaveBeenCharged, held.stderr);
+      assert.deepEqual(
+        held.plan.orders.map((o) => o.kind),
+        ['uncertain'],
+      );
+      const text = await cli.run('plan', cli.file('unlisted.imagery.json'));
+      assert.match(
+        text.stdout,
+        /\? uncertain +order field-order field\.geojson: its create was sent and its answer lost/,
+      );
+      const second = await cli.run(
+        'apply',
+        cli.file('unlisted.imagery.json'),
+        '--yes',
+        '--max-cost',
+        '100000',
+        '--json',
+      );
+      assert.equal(second.code, ExitCode.ok, second.stderr + second.stdout);
+      assert.equal(creates(), 1, `the second apply creates nothing: ${second.stdout}`);
+      // An hour on, the list shows it: plan says exists, and apply keeps its GUID in the lock.
+      cli.sim.advanceClock(3_600_000);
+      const listed = await plan('unlisted.imagery.json');
+      assert.equal(listed.plan.orders[0]?.kind, 'exists', JSON.stringify(listed.plan.orders));
+      const guid = listed.plan.orders[0]?.guid;
+      assert.match(guid ?? '', /^[0-9a-f-]{36}$/);
+      const third = await cli.run('apply', cli.file('unlisted.imagery.json'), '--yes', '--max-cost', '100000');
+      assert.equal(third.code, ExitCode.ok, third.stderr + third.stdout);
+      assert.deepEqual(
+        lock().map((o) => [o.order, o.guid]),
+        [['field-order', guid]],
+      );
+      assert.equal(creates(), 1);
+    } finally {
+      cli.sim.configure({});
+    }
+  });
+
+  it('apply killed while its create is in flight leaves the order held as uncertain: the next apply creates nothing', async () => {
+    write('killed.imagery.json', { storageMonths: 6 });
+    cli.sim.configure({ orderListDelayMs: 3_600_000 });
+    try {
+      // The service makes the order at once and holds its answer; the CLI is killed meanwhile.
+      cli.sim.schedule({ method: 'POST', path: ORDERS, slowProcessingMs: 60_000, times: 1 });
+      const { child, done } = startCli(
+        ['apply', cli.file('killed.imagery.json'), '--yes', '--max-cost', '100000', '--json'],
+        { cwd: cli.dir, env: cli.env() },
+      );
+      const deadline = Date.now() + 30_000;
+      while (creates() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(creates(), 1, 'the create was sent');
+      child.kill('SIGKILL');
+      assert.equal((await done).code, null, 'killed in flight');
+      const held = await plan('killed.imagery.json');
+      assert.deepEqual(
+        held.plan.orders.map((o) => o.kind),
+        ['uncertain'],
+      );
+      const again = await cli.run('apply', cli.file('killed.imagery.json'), '--yes', '--max-cost', '100000');
+      assert.equal(again.code, ExitCode.ok, again.stderr + again.stdout);
+      assert.equal(creates(), 1, 'never created twice');
+    } finally {
+      cli.sim.configure({});
+    }
+  });
+
+  it('a create the service refuses leaves nothing held in the lock, and plan says create again', async () => {
+    write('refused.imagery.json', { storageMonths: 5 });
+    cli.sim.schedule({ method: 'POST', path: ORDERS, status: 400, code: 992, message: 'Refused for the test.' });
+    const run = await cli.run('apply', cli.file('refused.imagery.json'), '--yes', '--max-cost', '100000');
+    assert.notEqual(run.code, ExitCode.ok, run.stdout);
+    assert.match(run.stderr, /Refused for the test/);
+    assert.equal(creates(), 1);
+    const locked = JSON.parse(readFileSync(cli.file('refused.imagery.lock.json'), 'utf8')) as { orders: unknown[] };
+    assert.deepEqual(locked.orders, [], 'a refused create is not held');
+    const again = await plan('refused.imagery.json');
+    assert.deepEqual(
+      again.plan.orders.map((o) => o.kind),
+      ['create'],
     );
   });
 
