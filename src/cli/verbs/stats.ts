@@ -42,7 +42,7 @@ export async function statsVerb(context: VerbContext): Promise<number> {
     images,
     measures,
     rule,
-    imageLabel: (path) => relative(base, resolve(path)).split(sep).join('/'),
+    imageLabel: (path) => labelFrom(base, path),
     ...(cache ? { cache } : {}),
     signal: context.signal,
     progress: (done, total, image) => terminal.report({ increment: 100 / total, message: `${done}/${total} ${image}` }),
@@ -50,7 +50,13 @@ export async function statsVerb(context: VerbContext): Promise<number> {
   if (csv) await replaceFileSafely(csv, toCsv(result.rows));
   if (parquet) {
     const { writeGeoParquet } = await import('../../stats/geoparquet');
-    await writeGeoParquet(parquet, result.rows, fields);
+    // Each table names its images from its own folder, when the two are written apart.
+    const folder = dirname(resolve(parquet));
+    const rows =
+      folder === base
+        ? result.rows
+        : result.rows.map((row) => ({ ...row, image: labelFrom(folder, resolve(base, row.image)) }));
+    await writeGeoParquet(parquet, rows, fields);
   }
   if (cache && table) await cache.save(cachePathFor(table));
   for (const failure of result.failures) terminal.note(`sat-imagery: ${failure.image}: ${failure.reason}`);
@@ -114,7 +120,7 @@ export async function seriesStats(
     images: await listImages([directory]),
     measures,
     rule,
-    imageLabel: (path) => relative(directory, resolve(path)).split(sep).join('/'),
+    imageLabel: (path) => labelFrom(directory, path),
     cache,
     signal: context.signal,
   });
@@ -125,6 +131,11 @@ export async function seriesStats(
 }
 
 export const SERIES_STATS_NAME = 'field-stats.csv';
+
+/** An image as a table in `folder` names it: relative, forward slashes. */
+function labelFrom(folder: string, path: string): string {
+  return relative(folder, resolve(path)).split(sep).join('/');
+}
 
 function readRule(text: string | undefined): PixelRule {
   if (text === undefined) return 'centre';

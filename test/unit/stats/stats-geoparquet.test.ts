@@ -3,7 +3,7 @@
 // to the field's own polygon.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -22,6 +22,33 @@ describe('stats: GeoParquet output', function () {
     await writeFields(join(dir, 'utm-2024-05-01.tif'), fields, join(dir, 'fields.geojson'));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a table in another folder than the CSV names its images from its own folder', async () => {
+    mkdirSync(join(dir, 'tables'), { recursive: true });
+    mkdirSync(join(dir, 'deep', 'er'), { recursive: true });
+    const run = await runCli(
+      ['stats', 'fields.geojson', 'utm-2024-05-01.tif', '--csv', 'tables/t.csv', '--parquet', 'deep/er/t.parquet'],
+      { cwd: dir },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const csvImages = new Set(
+      readFileSync(join(dir, 'tables', 't.csv'), 'utf8')
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',').at(-1)),
+    );
+    assert.deepEqual([...csvImages], ['../utm-2024-05-01.tif']);
+    const db = await DuckDBInstance.create(':memory:');
+    const connection = await db.connect();
+    const file = join(dir, 'deep', 'er', 't.parquet').replace(/'/g, "''");
+    const images = (
+      await connection.runAndReadAll(`select distinct image from read_parquet('${file}')`)
+    ).getRowObjects();
+    assert.deepEqual(
+      images.map((r) => r.image),
+      ['../../utm-2024-05-01.tif'],
+    );
+  });
 
   it('DuckDB reads the rows, the geo metadata and the WKB geometry', async () => {
     const run = await runCli(
