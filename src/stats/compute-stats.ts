@@ -6,6 +6,7 @@ import type { PixelRule } from './coverage';
 import type { Field } from './fields';
 import type { ImageInput } from './images';
 import type { Measure } from './indices';
+import { StatsError } from './errors';
 import { imageKey, measureKey } from './incremental';
 import type { RowCache } from './incremental';
 import { measureImage } from './measure-image';
@@ -48,6 +49,7 @@ export async function computeStats(input: StatsInput): Promise<StatsResult> {
     input.signal?.throwIfAborted();
     const label = input.imageLabel(image.path);
     try {
+      if (image.problem !== undefined) throw new StatsError('bad-input', image.problem);
       const key = input.cache ? imageKey(await input.cache.contentHash(image.path), image, input.rule) : '';
       const groups = measureKeys.map((measure) => input.cache?.group({ image: key, measure }));
       const known = input.fields.map((field) => groups.map((group) => group?.get(field.hash)));

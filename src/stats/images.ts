@@ -1,8 +1,13 @@
 // The images to measure, from what the person names: GeoTIFF files, folders of them (a series
 // folder's STAC ItemCollection, stac-items.json, when it has one), or a STAC ItemCollection or
 // Item file. Each image's date: the STAC Item's datetime, else (later, from the file) its
-// ACQUISITION_DATE, else a date in its name. JSON is read within a size bound.
-import { readdir, readFile, stat } from 'node:fs/promises';
+// ACQUISITION_DATE, else a date in its name. JSON is read within a size bound, and only from a
+// regular file (a FIFO or a device in its place would never end). A sidecar Item that is there but
+// cannot be read fails its image alone, with the reason (as a damaged image does): its date is
+// not guessed from elsewhere. An image named twice is measured once, dated as its first STAC
+// mention says.
+import { lstat, readdir, stat } from 'node:fs/promises';
+import { FileTooLargeError, JSON_FILE_LIMITS, readTextBounded } from '../api/bounded-read';
 import { dirname, extname, join, resolve } from 'node:path';
 import { ITEM_COLLECTION_NAME } from '../workflows/stac/stac-collection';
 import { fileOfHref } from '../workflows/stac/stac-href';
@@ -13,6 +18,8 @@ export interface ImageInput {
   path: string;
   /** YYYY-MM-DD from the STAC Item, when one says it. */
   stacDate?: string;
+  /** Why the image cannot be measured before it is opened (its sidecar Item unreadable). */
+  problem?: string;
 }
 
 const MAX_JSON_BYTES = 64 * 1024 * 1024;
@@ -39,7 +46,13 @@ export async function listImages(names: readonly string[]): Promise<ImageInput[]
     else if (extname(name).toLowerCase() === '.json') found.push(...(await stacImages(name)));
     else found.push(await withSidecarDate(name));
   }
-  const unique = new Map(found.map((i) => [resolve(i.path), i]));
+  const unique = new Map<string, ImageInput>();
+  for (const image of found) {
+    const key = resolve(image.path);
+    const first = unique.get(key);
+    // The first mention keeps its place; a STAC date dates an image its first mention left undated.
+    if (!first || (first.stacDate === undefined && image.stacDate !== undefined)) unique.set(key, image);
+  }
   if (unique.size === 0) throw new StatsError('no-images', `No GeoTIFF found in ${names.join(', ')}.`);
   return [...unique.values()];
 }
@@ -55,18 +68,24 @@ async function folderImages(folder: string): Promise<ImageInput[]> {
   );
 }
 
-async function readJson(path: string): Promise<unknown> {
-  const info = await stat(path);
-  if (info.size > MAX_JSON_BYTES)
-    throw new StatsError(
-      'bad-input',
-      `${path} is ${info.size} bytes; a STAC file is read only up to ${MAX_JSON_BYTES}.`,
-    );
+/** A STAC file's JSON: a regular file within `maxBytes`, else a StatsError saying why. */
+async function readJson(path: string, maxBytes: number): Promise<unknown> {
+  let text: string;
   try {
-    return JSON.parse(await readFile(path, 'utf8')) as unknown;
+    text = await readTextBounded(path, maxBytes);
+  } catch (error) {
+    const reason = error instanceof FileTooLargeError ? error.message : `${path} cannot be read (${errorCode(error)}).`;
+    throw new StatsError('bad-input', reason);
+  }
+  try {
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new StatsError('bad-input', `${path} is not JSON: ${(error as Error).message}.`);
   }
+}
+
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -75,7 +94,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** An ItemCollection's (or one Item's) GeoTIFF assets with their dates. */
 async function stacImages(path: string): Promise<ImageInput[]> {
-  const root = await readJson(path);
+  const root = await readJson(path, MAX_JSON_BYTES);
   const items = isRecord(root) && Array.isArray(root.features) ? root.features : [root];
   const images: ImageInput[] = [];
   for (const item of items) {
@@ -100,13 +119,19 @@ async function stacImages(path: string): Promise<ImageInput[]> {
 }
 
 async function withSidecarDate(path: string): Promise<ImageInput> {
+  const sidecar = sidecarPath(path);
+  let item: unknown;
   try {
-    const item = JSON.parse(await readFile(sidecarPath(path), 'utf8')) as unknown;
-    const date = isRecord(item) && isRecord(item.properties) ? dayOf(item.properties.datetime) : undefined;
-    return date ? { path, stacDate: date } : { path };
-  } catch {
-    return { path };
+    item = await readJson(sidecar, JSON_FILE_LIMITS.item);
+  } catch (error) {
+    const missing = await lstat(sidecar).then(
+      () => false,
+      (why: NodeJS.ErrnoException) => why.code === 'ENOENT',
+    );
+    return missing ? { path } : { path, problem: `its STAC Item: ${(error as Error).message}` };
   }
+  const date = isRecord(item) && isRecord(item.properties) ? dayOf(item.properties.datetime) : undefined;
+  return date ? { path, stacDate: date } : { path };
 }
 
 /** YYYY-MM-DD of an ISO date or date-time, else undefined. */

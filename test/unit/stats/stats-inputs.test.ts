@@ -12,6 +12,7 @@ import { computeStats, listImages, measureOf, readFields } from '../../../src/st
 import { parseExpression } from '../../../src/stats/expression';
 import { WorkflowError } from '../../../src/workflows/engine/errors';
 import { fieldsFor, makeImages, writeFields } from './stats-fixture';
+import { sidecarPath } from '../../../src/workflows/stac/stac-sidecar';
 
 describe('stats: inputs and failures', function () {
   this.timeout(60_000);
@@ -232,6 +233,62 @@ describe('stats: inputs and failures', function () {
     });
     assert.deepEqual(result.failures, []);
     assert.equal(result.rows.length, 7);
+  });
+
+  it('a sidecar Item that is there but cannot be read fails its image alone, with the reason; a FIFO is not waited on', async () => {
+    const folder = join(dir, 'sidecars');
+    mkdirSync(folder);
+    for (const name of ['good-2024-05-01.tif', 'broken-2024-05-02.tif', 'fifo-2024-05-03.tif', 'dated-2024-05-04.tif'])
+      copyFileSync(join(dir, 'utm-2024-05-01.tif'), join(folder, name));
+    writeFileSync(sidecarPath(join(folder, 'broken-2024-05-02.tif')), '{"type": "Feature", ');
+    execFileSync('mkfifo', [sidecarPath(join(folder, 'fifo-2024-05-03.tif'))]);
+    writeFileSync(
+      sidecarPath(join(folder, 'dated-2024-05-04.tif')),
+      JSON.stringify({ type: 'Feature', properties: { datetime: '2024-06-20T10:00:00Z' } }),
+    );
+    const images = await listImages([folder]);
+    const result = await computeStats({
+      fields: fields(),
+      images,
+      measures: [measureOf('ndvi')],
+      rule: 'centre',
+      imageLabel: (p) => p.split('/').pop() ?? p,
+    });
+    assert.deepEqual(
+      result.failures.map((f) => f.image),
+      ['broken-2024-05-02.tif', 'fifo-2024-05-03.tif'],
+    );
+    assert.match(result.failures[0]?.reason ?? '', /^its STAC Item: .*broken-2024-05-02\.json is not JSON/);
+    assert.match(result.failures[1]?.reason ?? '', /^its STAC Item: .*fifo-2024-05-03\.json is not a regular file/);
+    assert.deepEqual(
+      [...new Set(result.rows.map((r) => `${r.date} ${r.image}`))],
+      ['2024-05-01 good-2024-05-01.tif', '2024-06-20 dated-2024-05-04.tif'],
+    );
+  });
+
+  it('an image named twice is measured once, dated as its STAC mention says whichever comes first', async () => {
+    const folder = join(dir, 'twice');
+    mkdirSync(folder);
+    copyFileSync(join(dir, 'utm-2024-05-01.tif'), join(folder, 'a-2024-05-01.tif'));
+    const collection = join(folder, 'stac-items.json');
+    writeFileSync(
+      collection,
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { datetime: '2024-04-30T10:00:00Z' },
+            assets: { image: { href: './a-2024-05-01.tif', type: 'image/tiff; application=geotiff' } },
+          },
+        ],
+      }),
+    );
+    const plainFirst = await listImages([join(folder, 'a-2024-05-01.tif'), collection]);
+    const stacFirst = await listImages([collection, join(folder, 'a-2024-05-01.tif')]);
+    const expected = [{ path: join(folder, 'a-2024-05-01.tif'), stacDate: '2024-04-30' }];
+    assert.deepEqual(plainFirst, expected);
+    assert.deepEqual(stacFirst, expected);
   });
 
   it('expressions: the arithmetic, and errors that say where', () => {
