@@ -11,7 +11,7 @@
 //   checkReplaceable(path)          fails as replaceFileSafely would on what is at `path`
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { link, lstat, open, rename, stat, unlink } from 'node:fs/promises';
+import { link, lstat, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ApiError, isApiError } from './errors';
@@ -95,12 +95,16 @@ export async function openExclusive(path: string, mode = 0o644): Promise<FileHan
   }
 }
 
+/** What a file is written from: its whole text or bytes, or its pieces in order (a table of
+ * millions of rows is never one string). */
+export type FileContent = string | Uint8Array | Iterable<string | Uint8Array>;
+
 /** Writes a new file with `data`, flushed to the disk; fails (kind 'file') when `path` exists.
  * `mode` 0o600 for a file only its owner may read. */
-export async function writeFileExclusive(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
+export async function writeFileExclusive(path: string, data: FileContent, mode?: number): Promise<void> {
   const handle = await openExclusive(path, mode);
   try {
-    await handle.writeFile(data);
+    await writeFile(handle, data);
     await handle.datasync();
     await handle.close();
   } catch (err) {
@@ -136,7 +140,7 @@ export async function checkReplaceable(path: string): Promise<void> {
 
 /** Writes `path` atomically: a fresh temporary file beside it (created exclusively), then a rename
  * over it. A crash leaves the old or the new content; a link at `path` is refused, never followed. */
-export async function replaceFileSafely(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
+export async function replaceFileSafely(path: string, data: FileContent, mode?: number): Promise<void> {
   await checkReplaceable(path);
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   // A failure is said of the file asked for, not of its temporary name.

@@ -61,6 +61,22 @@ describe('safe files: nothing written through a link or over a file of the perso
     assert.deepEqual((await readdir(dir)).sort(), ['bashrc', 'linked.json', 'state.json']);
   });
 
+  it('replaceFileSafely writes a file from its pieces; pieces that fail midway leave the old file and no temporary one', async () => {
+    const path = join(dir, 'table.csv');
+    await replaceFileSafely(path, 'old\r\n');
+    function* pieces(failAt?: number): Generator<string | Uint8Array> {
+      for (let i = 0; i < 5; i++) {
+        if (i === failAt) throw new Error('the rows ran out');
+        yield i % 2 === 0 ? `line ${i}\r\n` : Buffer.from(`line ${i}\r\n`);
+      }
+    }
+    await assert.rejects(replaceFileSafely(path, pieces(3)), /the rows ran out/);
+    assert.equal(await readFile(path, 'utf8'), 'old\r\n');
+    assert.deepEqual((await readdir(dir)).sort(), ['bashrc', 'table.csv']);
+    await replaceFileSafely(path, pieces());
+    assert.equal(await readFile(path, 'utf8'), [0, 1, 2, 3, 4].map((i) => `line ${i}\r\n`).join(''));
+  });
+
   it('replaceFileSafely and checkReplaceable name the file asked for when its folder is missing or a file', async () => {
     const missing = join(dir, 'no-such-folder', 'table.csv');
     const under = join(dir, 'bashrc', 'table.csv');
