@@ -91,8 +91,8 @@ function readRows(images: unknown): Nested<CachedRow> {
 }
 
 /** Keys in code-unit order, the same file for the same rows; fields in the order they were kept (the run's field order). */
-function sortedObject<T, U>(map: Map<string, T>, as: (value: T) => U): Record<string, U> {
-  return Object.fromEntries([...map.entries()].sort((a, b) => byCodeUnits(a[0], b[0])).map(([k, v]) => [k, as(v)]));
+function sortedEntries<T>(map: Map<string, T>): [string, T][] {
+  return [...map.entries()].sort((a, b) => byCodeUnits(a[0], b[0]));
 }
 
 export class RowCache {
@@ -154,15 +154,28 @@ export class RowCache {
   }
 
   async save(path: string): Promise<void> {
-    const images = sortedObject(this.kept, (byMeasure) =>
-      sortedObject(byMeasure, (byField) =>
-        Object.fromEntries([...byField.entries()].map(([f, row]) => [f, packRow(row)])),
-      ),
-    );
-    await replaceFileSafely(
-      path,
-      `${JSON.stringify({ version: VERSION, images, hashes: sortedObject(this.hashesKept, (h) => h) })}\n`,
-    );
+    await replaceFileSafely(path, this.pieces());
+  }
+
+  /** The file's JSON in pieces, one per image and index (never the whole cache as one string):
+   * `{"version":…,"images":{image:{index:{field:cells,…},…},…},"hashes":{…}}`. */
+  private *pieces(): Generator<string> {
+    yield `{"version":${VERSION},"images":{`;
+    let image = 0;
+    for (const [imageKey, byMeasure] of sortedEntries(this.kept)) {
+      let measure = 0;
+      for (const [measureKey, byField] of sortedEntries(byMeasure)) {
+        let piece = measure++ === 0 ? `${image++ === 0 ? '' : ','}${JSON.stringify(imageKey)}:{` : ',';
+        piece += `${JSON.stringify(measureKey)}:{`;
+        let field = 0;
+        for (const [hash, row] of byField)
+          piece += `${field++ === 0 ? '' : ','}${JSON.stringify(hash)}:${JSON.stringify(packRow(row))}`;
+        yield `${piece}}`;
+      }
+      if (measure === 0) yield `${image++ === 0 ? '' : ','}${JSON.stringify(imageKey)}:{`;
+      yield '}';
+    }
+    yield `},"hashes":${JSON.stringify(Object.fromEntries(sortedEntries(this.hashesKept)))}}\n`;
   }
 }
 

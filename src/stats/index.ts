@@ -11,7 +11,7 @@ export { listImages } from './images';
 export { NAMED_INDICES, measureOf } from './indices';
 export type { Measure } from './indices';
 export { RowCache, cachePathFor } from './incremental';
-export { COLUMNS, toCsv } from './table';
+export { COLUMNS, csvPieces, toCsv } from './table';
 export { indicesOf, latestValues } from './latest';
 export type { LatestValue, Statistic } from './latest';
 export { TABLE_HEADER, readStatsCsv } from './read-table';

@@ -51,8 +51,21 @@ function csvLine(row: StatsRow): string {
   return `${line}\r\n`;
 }
 
+/** Lines joined into one piece of the file: large enough for few writes, small beside the table. */
+const LINES_PER_PIECE = 4096;
+
+/** The table as CSV in pieces, header first: written piece by piece, a table of any length. */
+export function* csvPieces(rows: readonly StatsRow[]): Generator<string> {
+  yield `${COLUMNS.join(',')}\r\n`;
+  for (let start = 0; start < rows.length; start += LINES_PER_PIECE) {
+    let piece = '';
+    for (const row of rows.slice(start, start + LINES_PER_PIECE)) piece += csvLine(row);
+    yield piece;
+  }
+}
+
 export function toCsv(rows: readonly StatsRow[]): string {
-  return `${COLUMNS.join(',')}\r\n${rows.map(csvLine).join('')}`;
+  return [...csvPieces(rows)].join('');
 }
 
 /** Date, then image: the table's order of images (each image's rows follow in the fields' and

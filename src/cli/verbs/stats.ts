@@ -11,10 +11,10 @@ import {
   StatsError,
   cachePathFor,
   computeStats,
+  csvPieces,
   listImages,
   measureOf,
   readFields,
-  toCsv,
 } from '../../stats/index';
 import type { Measure, PixelRule, StatsResult } from '../../stats/index';
 import { readAreaSource } from '../area';
@@ -47,7 +47,7 @@ export async function statsVerb(context: VerbContext): Promise<number> {
     signal: context.signal,
     progress: (done, total, image) => terminal.report({ increment: 100 / total, message: `${done}/${total} ${image}` }),
   });
-  if (csv) await replaceFileSafely(csv, toCsv(result.rows));
+  if (csv) await replaceFileSafely(csv, csvPieces(result.rows));
   if (parquet) {
     const { writeGeoParquet } = await import('../../stats/geoparquet');
     // Each table names its images from its own folder, when the two are written apart.
@@ -73,7 +73,7 @@ export async function statsVerb(context: VerbContext): Promise<number> {
         2,
       ),
     );
-  else if (!table) terminal.write(toCsv(result.rows));
+  else if (!table) for (const piece of csvPieces(result.rows)) terminal.write(piece);
   else
     terminal.note(
       summaryLine(
@@ -124,7 +124,7 @@ export async function seriesStats(
     cache,
     signal: context.signal,
   });
-  await replaceFileSafely(csv, toCsv(result.rows));
+  await replaceFileSafely(csv, csvPieces(result.rows));
   await cache.save(cachePathFor(csv));
   for (const failure of result.failures) context.terminal.note(`sat-imagery: ${failure.image}: ${failure.reason}`);
   return { ...result, csv };

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RowCache, measureOf } from '../../../src/stats/index';
+import { COLUMNS, RowCache, csvPieces, measureOf } from '../../../src/stats/index';
 import { contentHash, imageKey, measureKey } from '../../../src/stats/incremental';
 import type { CachedRow } from '../../../src/stats/incremental';
 
@@ -124,6 +124,50 @@ describe('stats: the incremental cache', () => {
     const damaged = await RowCache.load(cachePath);
     assert.equal(damaged.group(group).get('f1'), undefined);
     assert.deepEqual(damaged.group(group).get('f2'), read.group(group).get('f2'));
+  });
+
+  it('the table and the cache are written in pieces, never as one string, to the bytes of the whole', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      field: `f${i}`,
+      date: '2024-05-01',
+      index: 'ndvi',
+      mean: i / 7,
+      valid_pixels: i,
+      nodata_pixels: 0,
+      valid_fraction: 1,
+      image: 'a.tif',
+    }));
+    const pieces = [...csvPieces(rows)];
+    assert.equal(pieces.length, 1 + Math.ceil(10_000 / 4096), 'a header, then pieces of 4,096 lines');
+    const lines = pieces.join('').split('\r\n');
+    assert.equal(lines[0], COLUMNS.join(','));
+    assert.equal(lines[1], 'f0,2024-05-01,ndvi,0,,,,,,,,,0,0,1,a.tif');
+    assert.equal(lines[10_000], `f9999,2024-05-01,ndvi,${9999 / 7},,,,,,,,,9999,0,1,a.tif`);
+    assert.equal(lines.length, 10_002);
+    // The cache's pieces make the JSON text of the whole, keys in code-unit order.
+    const cachePath = join(dir, 'pieces.csv.stats-cache.json');
+    const cache = await RowCache.load(cachePath);
+    const row = rows[1]!;
+    const { image: _image, ...cached } = row;
+    cache.group({ image: 'i"2', measure: 'm\\1' }).put('f"1', cached);
+    cache.group({ image: 'i1', measure: 'm2' }).put('f2', cached);
+    cache.group({ image: 'i1', measure: 'm1' }).put('f1', cached);
+    cache.group({ image: 'i3', measure: 'm1' });
+    await cache.save(cachePath);
+    const text = readFileSync(cachePath, 'utf8');
+    const cells = [row.field, row.date, row.index, row.mean, ...Array(8).fill(null), 1, 0, 1];
+    assert.equal(
+      text,
+      `${JSON.stringify({
+        version: 3,
+        images: {
+          'i"2': { 'm\\1': { 'f"1': cells } },
+          i1: { m1: { f1: cells }, m2: { f2: cells } },
+          i3: { m1: {} },
+        },
+        hashes: {},
+      })}\n`,
+    );
   });
 
   it('a cache path that is no regular file (a FIFO, a device) is no cache, and is not read', async function () {
