@@ -11,25 +11,38 @@ import type { Draft } from './drafts';
 import type { FlatPolygon, PolygonMeasures } from './flat';
 import type { PolygonCoordinates } from './types';
 
-/** Adds the problems to `out`; returns each polygon's measures, taken on the way, for the Aoi. */
+/** Adds the problems to `out`; returns each polygon's measures, taken on the way, for the Aoi.
+ * Every polygon is checked until MAX_PROBLEMS errors are found: warnings (a check that gave up on
+ * an intricate polygon) are kept up to MAX_PROBLEMS too, but never stop the checks of the others,
+ * so no number of warnings lets an invalid polygon through unchecked. */
 export function validatePolygons(polygons: readonly PolygonCoordinates[], out: Draft[]): PolygonMeasures[] {
   const measures: PolygonMeasures[] = [];
-  for (let p = 0; p < polygons.length && out.length < MAX_PROBLEMS; p++) {
-    const before = out.length;
-    checkRings(polygons[p], p, out);
-    if (out.length > before) continue;
-    const flat = flattenPolygon(polygons[p], true);
-    measures.push({ bbox: flat.bbox, areaKm2: flat.areaKm2, vertexCount: flat.vertexCount });
-    checkCoordinateRanges(polygons[p], flat, p, out);
-    if (out.length === before) checkAntimeridian(polygons[p], p, out);
-    if (out.length === before) checkCrossings(flat, p, out);
-    if (!out.slice(before).some((d) => d.severity === 'error')) checkZeroArea(flat, p, out);
-    // Holes are placed by one vertex each, which is sound only once no rings cross or touch.
-    if (out.length === before) checkHoles(flat, p, out);
+  let errors = out.filter((d) => d.severity === 'error').length;
+  let warnings = out.length - errors;
+  for (let p = 0; p < polygons.length && errors < MAX_PROBLEMS; p++) {
+    const found: Draft[] = [];
+    checkPolygon(polygons[p], p, found, measures);
+    for (const draft of found) {
+      if (draft.severity === 'error' ? errors++ < MAX_PROBLEMS : warnings++ < MAX_PROBLEMS) out.push(draft);
+    }
   }
   if (polygons.length > 1 && measures.length === polygons.length && !out.some((d) => d.severity === 'error'))
     checkOverlaps(polygons, measures, out);
   return measures;
+}
+
+/** One polygon's problems into `found` (empty before); its measures into `measures` once its rings are sound. */
+function checkPolygon(polygon: PolygonCoordinates, p: number, found: Draft[], measures: PolygonMeasures[]): void {
+  checkRings(polygon, p, found);
+  if (found.length > 0) return;
+  const flat = flattenPolygon(polygon, true);
+  measures.push({ bbox: flat.bbox, areaKm2: flat.areaKm2, vertexCount: flat.vertexCount });
+  checkCoordinateRanges(polygon, flat, p, found);
+  if (found.length === 0) checkAntimeridian(polygon, p, found);
+  if (found.length === 0) checkCrossings(flat, p, found);
+  if (!found.some((d) => d.severity === 'error')) checkZeroArea(flat, p, found);
+  // Holes are placed by one vertex each, which is sound only once no rings cross or touch.
+  if (found.length === 0) checkHoles(flat, p, found);
 }
 
 function checkAntimeridian(polygon: PolygonCoordinates, p: number, out: Draft[]): void {

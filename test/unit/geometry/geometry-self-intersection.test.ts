@@ -147,4 +147,49 @@ describe('geometry: self-intersection', () => {
     assert.ok(performance.now() - start < 5000, `${performance.now() - start} ms`);
     assert.equal(result.crossing, undefined);
   });
+
+  it('a hundred warnings of checks given up never let a polygon after them through unchecked', function () {
+    this.timeout(60_000);
+    // A polygon with 2,500 small holes in one column: too intricate to check quickly for crossings.
+    const intricate = (west: number) => {
+      const holes = Array.from({ length: 2_500 }, (_, i) => {
+        const s = 0.1 + i * 0.002;
+        return [
+          [west + 0.1, s],
+          [west + 0.1, s + 0.001],
+          [west + 0.101, s + 0.001],
+          [west + 0.101, s],
+          [west + 0.1, s],
+        ];
+      });
+      const top = 0.2 + 2_500 * 0.002;
+      return [
+        [
+          [west, 0],
+          [west + 0.5, 0],
+          [west + 0.5, top],
+          [west, top],
+          [west, 0],
+        ],
+        ...holes,
+      ];
+    };
+    const polygons = Array.from({ length: 100 }, (_, p) => intricate(p));
+    // The 101st polygon is out of range: a hundred warnings before it once ended the checks.
+    polygons.push([
+      [
+        [200, 0],
+        [201, 0],
+        [201, 1],
+        [200, 1],
+        [200, 0],
+      ],
+    ]);
+    const read = readAoi(JSON.stringify({ type: 'MultiPolygon', coordinates: polygons }), 'geojson');
+    assert.equal(read.ok, false);
+    const errors = read.problems.filter((p) => p.severity === 'error');
+    assert.equal(errors.length, 1);
+    assert.match(errors[0]!.message, /^Longitude 200 at position 1 of ring 1 of polygon 101 is outside/);
+    assert.equal(read.problems.filter((p) => p.severity === 'warning').length, 100, 'the warnings kept: 100');
+  });
 });
