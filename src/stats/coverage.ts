@@ -26,8 +26,33 @@ export interface Coverage {
 /** Fractions closer than this to 0 or 1 are rounding (a coordinate carried through a projection and back), not area. */
 const EPSILON = 1e-9;
 
+/** Pixels of a field's box measured at once: its weights (and, under the exact rule, two sums
+ * as large) are held whole, so a field drawn over a region at a fine resolution is refused with
+ * its size rather than filling the memory. 2^24 pixels: 1,678 km² at 10 m. */
+export const MAX_BOX_PIXELS = 2 ** 24;
+
+/** The pixels a field's box spans on a grid (`polygons` in pixel coordinates). */
+export function boxPixels(polygons: PolygonCoordinates[]): number {
+  const { width, height } = pixelBox(polygons);
+  return width * height;
+}
+
 /** `polygons` in pixel coordinates (x = column, y = row, fractional). */
 export function coverageOf(polygons: PolygonCoordinates[], rule: PixelRule): Coverage {
+  const box = pixelBox(polygons);
+  if (box.width * box.height > MAX_BOX_PIXELS)
+    throw new RangeError(
+      `A box of ${box.width} × ${box.height} pixels is more than ${MAX_BOX_PIXELS} measured at once.`,
+    );
+  const weights = rule === 'centre' ? centreMask(polygons, box) : exactFractions(polygons, box);
+  if (rule === 'all-touched')
+    for (let i = 0; i < weights.length; i++) weights[i] = (weights[i] as number) > EPSILON ? 1 : 0;
+  let total = 0;
+  for (let i = 0; i < weights.length; i++) total += weights[i] as number;
+  return { ...box, weights, total };
+}
+
+function pixelBox(polygons: PolygonCoordinates[]): Box {
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const ring of polygons.flat()) {
     for (const p of ring) {
@@ -41,15 +66,7 @@ export function coverageOf(polygons: PolygonCoordinates[], rule: PixelRule): Cov
   }
   const x0 = Math.floor(minX);
   const y0 = Math.floor(minY);
-  const width = Math.max(1, Math.ceil(maxX) - x0);
-  const height = Math.max(1, Math.ceil(maxY) - y0);
-  const box = { x0, y0, width, height };
-  const weights = rule === 'centre' ? centreMask(polygons, box) : exactFractions(polygons, box);
-  if (rule === 'all-touched')
-    for (let i = 0; i < weights.length; i++) weights[i] = (weights[i] as number) > EPSILON ? 1 : 0;
-  let total = 0;
-  for (let i = 0; i < weights.length; i++) total += weights[i] as number;
-  return { ...box, weights, total };
+  return { x0, y0, width: Math.max(1, Math.ceil(maxX) - x0), height: Math.max(1, Math.ceil(maxY) - y0) };
 }
 
 interface Box {

@@ -291,6 +291,40 @@ describe('stats: inputs and failures', function () {
     assert.deepEqual(stacFirst, expected);
   });
 
+  it("a field whose box spans more pixels of an image's grid than are measured at once is refused with its size, before any is allocated", async () => {
+    const region = join(dir, 'region.geojson');
+    const square = (x0: number, y0: number, size: number) => [
+      [
+        [x0, y0],
+        [x0 + size, y0],
+        [x0 + size, y0 + size],
+        [x0, y0 + size],
+        [x0, y0],
+      ],
+    ];
+    await writeFields(
+      join(dir, 'utm-2024-05-01.tif'),
+      [
+        { id: 'plot', polygons: [square(10, 10, 20)] },
+        { id: 'region', polygons: [square(-2_400, -2_400, 5_000)] },
+      ],
+      region,
+    );
+    const result = await computeStats({
+      fields: readFields(readFileSync(region, 'utf8'), region, 'geojson'),
+      images: [{ path: join(dir, 'utm-2024-05-01.tif') }],
+      measures: [measureOf('ndvi')],
+      rule: 'exact',
+      imageLabel: (p) => p,
+    });
+    assert.deepEqual(result.rows, []);
+    assert.equal(result.failures.length, 1);
+    assert.match(
+      result.failures[0]!.reason,
+      /^Field 'region' spans 25 million pixels of this image's grid \(its bounding box\), more than the 17 million a field is measured over at once: split it into smaller fields, or clip it to the images\.$/,
+    );
+  });
+
   it('expressions: the arithmetic, and errors that say where', () => {
     const ndvi = parseExpression('(B8-B4)/(B8+B4)');
     assert.deepEqual(ndvi.bands, ['B8', 'B4']);
