@@ -48,6 +48,8 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       }),
     );
   };
+  const apply = (name: string, ...extra: string[]) =>
+    cli.run('apply', cli.file(name), '--yes', '--max-cost', '100000', ...extra);
   const plan = async (name: string) => {
     const run = await cli.run('plan', cli.file(name), '--json');
     return { code: run.code, plan: jsonOf<OrderPlan>(run), stderr: run.stderr };
@@ -59,7 +61,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
   it('a create whose answer is lost is found by meaning, not created again by a second apply, and plan says exists', async () => {
     write('lost.imagery.json', { storageMonths: 3 });
     cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
-    const first = await cli.run('apply', cli.file('lost.imagery.json'), '--yes', '--max-cost', '100000', '--json');
+    const first = await apply('lost.imagery.json', '--json');
     const posts = cli.sim.requests.filter((r) => r.method === 'POST' && r.path === ORDERS);
     assert.deepEqual(
       posts.map((r) => [r.outcome, Boolean(r.charged)]),
@@ -77,7 +79,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       after.plan.orders.map((o) => [o.kind, o.guid]),
       [['exists', found[0]!.guid]],
     );
-    const second = await cli.run('apply', cli.file('lost.imagery.json'), '--yes', '--max-cost', '100000', '--json');
+    const second = await apply('lost.imagery.json', '--json');
     assert.equal(second.code, ExitCode.ok, second.stderr);
     assert.equal(creates(), 1, `the second apply creates nothing: ${second.stdout}`);
     // A run killed before the lock was written: the account's orders alone match it by meaning.
@@ -96,14 +98,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
     cli.sim.configure({ orderListDelayMs: 3_600_000 });
     try {
       cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
-      const first = await cli.run(
-        'apply',
-        cli.file('unlisted.imagery.json'),
-        '--yes',
-        '--max-cost',
-        '100000',
-        '--json',
-      );
+      const first = await apply('unlisted.imagery.json', '--json');
       assert.equal(first.code, ExitCode.mayHaveBeenCharged, first.stderr + first.stdout);
       assert.deepEqual(jsonOf<{ orders: { order: string; outcome: string; guid?: string }[] }>(first).orders, [
         { order: 'field-order', outcome: 'unknown' },
@@ -131,14 +126,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
         text.stdout,
         /\? uncertain +order field-order field\.geojson: its create was sent and its answer lost/,
       );
-      const second = await cli.run(
-        'apply',
-        cli.file('unlisted.imagery.json'),
-        '--yes',
-        '--max-cost',
-        '100000',
-        '--json',
-      );
+      const second = await apply('unlisted.imagery.json', '--json');
       assert.equal(second.code, ExitCode.ok, second.stderr + second.stdout);
       assert.equal(creates(), 1, `the second apply creates nothing: ${second.stdout}`);
       // An hour on, the list shows it: plan says exists, and apply keeps its GUID in the lock.
@@ -147,7 +135,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       assert.equal(listed.plan.orders[0]?.kind, 'exists', JSON.stringify(listed.plan.orders));
       const guid = listed.plan.orders[0]?.guid;
       assert.match(guid ?? '', /^[0-9a-f-]{36}$/);
-      const third = await cli.run('apply', cli.file('unlisted.imagery.json'), '--yes', '--max-cost', '100000');
+      const third = await apply('unlisted.imagery.json');
       assert.equal(third.code, ExitCode.ok, third.stderr + third.stdout);
       assert.deepEqual(
         lock().map((o) => [o.order, o.guid]),
@@ -179,7 +167,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
         held.plan.orders.map((o) => o.kind),
         ['uncertain'],
       );
-      const again = await cli.run('apply', cli.file('killed.imagery.json'), '--yes', '--max-cost', '100000');
+      const again = await apply('killed.imagery.json');
       assert.equal(again.code, ExitCode.ok, again.stderr + again.stdout);
       assert.equal(creates(), 1, 'never created twice');
     } finally {
@@ -190,7 +178,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
   it('a create the service refuses leaves nothing held in the lock, and plan says create again', async () => {
     write('refused.imagery.json', { storageMonths: 5 });
     cli.sim.schedule({ method: 'POST', path: ORDERS, status: 400, code: 992, message: 'Refused for the test.' });
-    const run = await cli.run('apply', cli.file('refused.imagery.json'), '--yes', '--max-cost', '100000');
+    const run = await apply('refused.imagery.json');
     assert.notEqual(run.code, ExitCode.ok, run.stdout);
     assert.match(run.stderr, /Refused for the test/);
     assert.equal(creates(), 1);
@@ -217,7 +205,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       JSON.stringify(planned.plan.stops),
     );
     cli.sim.clearLog();
-    const run = await cli.run('apply', cli.file('over-budget.imagery.json'), '--yes', '--max-cost', '100000', '--json');
+    const run = await apply('over-budget.imagery.json', '--json');
     assert.equal(run.code, ExitCode.notConfirmed, run.stderr + run.stdout);
     assert.equal(creates(), 0, 'no order was created');
     assert.deepEqual(
