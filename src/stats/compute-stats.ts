@@ -28,6 +28,8 @@ export interface StatsInput {
 
 interface ImageFailure {
   image: string;
+  /** What is wrong with it, said of it: `${image} ${reason}` is the sentence ("is truncated or
+   * damaged: …", "lacks the bands of evi …", "could not be measured: …"). */
   reason: string;
 }
 
@@ -72,7 +74,7 @@ export async function computeStats(input: StatsInput): Promise<StatsResult> {
       if (rows.length > 0) perImage.push(rows);
     } catch (error) {
       if (input.signal?.aborted) throw error;
-      failures.push({ image: label, reason: (error as Error).message });
+      failures.push({ image: label, reason: reasonOf((error as Error).message, image.path) });
     }
     input.progress?.(done + 1, input.images.length, label);
   }
@@ -80,4 +82,10 @@ export async function computeStats(input: StatsInput): Promise<StatsResult> {
   // by their first row make the table's order without sorting every row.
   perImage.sort((a, b) => compareImageRows(a[0] as StatsRow, b[0] as StatsRow));
   return { rows: perImage.flat(), failures, measured };
+}
+
+/** A message that starts with the image's path, without it (the caller names the image as its
+ * table does); any other message as what stopped the measuring. */
+function reasonOf(message: string, path: string): string {
+  return message.startsWith(`${path} `) ? message.slice(path.length + 1) : `could not be measured: ${message}`;
 }

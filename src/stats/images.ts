@@ -128,7 +128,9 @@ async function withSidecarDate(path: string): Promise<ImageInput> {
       () => false,
       (why: NodeJS.ErrnoException) => why.code === 'ENOENT',
     );
-    return missing ? { path } : { path, problem: `its STAC Item: ${(error as Error).message}` };
+    return missing
+      ? { path }
+      : { path, problem: `${path} has a STAC Item that cannot be read: ${(error as Error).message}` };
   }
   const date = isRecord(item) && isRecord(item.properties) ? dayOf(item.properties.datetime) : undefined;
   return date ? { path, stacDate: date } : { path };

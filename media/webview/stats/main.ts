@@ -170,7 +170,7 @@ class StatsPage {
                 {},
                 `${show.failures.length} image${show.failures.length === 1 ? '' : 's'} could not be measured`,
               ),
-              el('ul', {}, ...show.failures.map((f) => el('li', {}, `${f.image}: ${f.reason}`))),
+              el('ul', {}, ...show.failures.map((f) => el('li', {}, `${f.image} ${f.reason}`))),
             ),
           ];
     root.setAttribute('aria-busy', 'false');

@@ -59,7 +59,7 @@ export async function statsVerb(context: VerbContext): Promise<number> {
     await writeGeoParquet(parquet, rows, fields);
   }
   if (cache && table) await cache.save(cachePathFor(table));
-  for (const failure of result.failures) terminal.note(`sat-imagery: ${failure.image}: ${failure.reason}`);
+  for (const failure of result.failures) terminal.note(`sat-imagery: ${failure.image} ${failure.reason}`);
   if (terminal.json)
     terminal.out(
       JSON.stringify(
@@ -78,6 +78,7 @@ export async function statsVerb(context: VerbContext): Promise<number> {
     terminal.note(
       summaryLine(
         result,
+        images.length,
         [csv, parquet].filter((f): f is string => f !== undefined),
       ),
     );
@@ -126,7 +127,7 @@ export async function seriesStats(
   });
   await replaceFileSafely(csv, csvPieces(result.rows));
   await cache.save(cachePathFor(csv));
-  for (const failure of result.failures) context.terminal.note(`sat-imagery: ${failure.image}: ${failure.reason}`);
+  for (const failure of result.failures) context.terminal.note(`sat-imagery: ${failure.image} ${failure.reason}`);
   return { ...result, csv };
 }
 
@@ -145,6 +146,12 @@ function readRule(text: string | undefined): PixelRule {
   return rule as PixelRule;
 }
 
-function summaryLine(result: StatsResult, files: string[]): string {
-  return `${result.rows.length} rows written to ${files.join(' and ')} (${result.measured} image${result.measured === 1 ? '' : 's'} read, the rest from the cache).`;
+function summaryLine(result: StatsResult, images: number, files: string[]): string {
+  const cached = images - result.measured - result.failures.length;
+  const counts = [
+    `${result.measured} image${result.measured === 1 ? '' : 's'} read`,
+    ...(cached > 0 ? [`${cached} from the cache`] : []),
+    ...(result.failures.length > 0 ? [`${result.failures.length} could not be measured`] : []),
+  ];
+  return `${result.rows.length} rows written to ${files.join(' and ')} (${counts.join(', ')}).`;
 }

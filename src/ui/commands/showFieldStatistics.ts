@@ -259,10 +259,10 @@ export const showFieldStatisticsCommand: Command = {
     log.info(
       `${content.rows.length} rows for ${content.fields.length} fields; ${content.measured} images read, the rest from the cache${content.cacheProblem ? ` (the cache was not kept: ${content.cacheProblem})` : ''}.`,
     );
-    for (const failure of content.failures) log.warn(`${failure.image}: ${failure.reason}`);
+    for (const failure of content.failures) log.warn(`${failure.image} ${failure.reason}`);
     if (content.failures.length > 0)
       void vscode.window.showWarningMessage(
-        `Field statistics: ${content.failures.length} image${content.failures.length === 1 ? '' : 's'} could not be measured (${content.failures[0]?.image}: ${content.failures[0]?.reason}); the panel shows the others.`,
+        `Field statistics: ${content.failures.length} image${content.failures.length === 1 ? '' : 's'} could not be measured (${content.failures[0]?.image} ${content.failures[0]?.reason}); the panel shows the others.`,
       );
     return StatsPanel.create(services.context.extensionUri, content);
   },

@@ -93,12 +93,22 @@ describe('stats: the command line', function () {
     truncateSync(broken, 30_000);
     const run = await stats(fields, 'utm-2024-05-01.tif', broken, '--json');
     assert.equal(run.code, 1);
-    assert.match(run.stderr, /broken-2024-05-09\.tif: .*(truncated|damaged)/);
+    // The image named once, as the table names it, then what is wrong with it.
+    assert.match(run.stderr, /^sat-imagery: broken-2024-05-09\.tif is truncated or damaged: /m);
+    assert.equal(run.stderr.split('broken-2024-05-09.tif').length - 1, 1, run.stderr);
     const result = jsonOf<{ rows: { date: string }[]; failures: { image: string }[] }>(run);
     assert.equal(result.rows.length, 7);
     assert.deepEqual(
       result.failures.map((f) => f.image),
       ['broken-2024-05-09.tif'],
+    );
+    // The summary counts what was read, what came from the cache and what failed.
+    const summary = async () =>
+      (await stats(fields, 'utm-2024-05-01.tif', broken, '--csv', 'damaged.csv')).stderr.trim().split('\n').pop();
+    assert.equal(await summary(), '7 rows written to damaged.csv (1 image read, 1 could not be measured).');
+    assert.equal(
+      await summary(),
+      '7 rows written to damaged.csv (0 images read, 1 from the cache, 1 could not be measured).',
     );
   });
 

@@ -60,7 +60,7 @@ describe('stats: inputs and failures', function () {
 
   it("an image lacking the index's bands names the bands it has", async () => {
     const result = await run([join(dir, 'geo.tif')], 'evi');
-    assert.match(result.failures[0]?.reason ?? '', /lacks the bands of evi \(needs B8, B4, B2\); it has B4, B8\./);
+    assert.equal(result.failures[0]?.reason, 'lacks the bands of evi (needs B8, B4, B2); it has B4, B8.');
   });
 
   it('NDVI falls back to the service-computed [B8_B4] band', async () => {
@@ -207,7 +207,7 @@ describe('stats: inputs and failures', function () {
     const dates = [...new Set(result.rows.map((r) => `${r.date} ${r.image.split('/').pop()}`))];
     assert.deepEqual(dates, ['2024-04-30 a.tif', '2024-06-15 geo.tif']);
     assert.equal(result.failures.length, 1, 'B4 is not in the index file');
-    assert.match(result.failures[0]?.reason ?? '', /index-20240701\.tif lacks the bands of B4/);
+    assert.match(result.failures[0]?.reason ?? '', /^lacks the bands of B4/);
   });
 
   it("a STAC asset's href is a URI reference: a name with a space, # or é is read as its percent-encoding says", async () => {
@@ -258,8 +258,14 @@ describe('stats: inputs and failures', function () {
       result.failures.map((f) => f.image),
       ['broken-2024-05-02.tif', 'fifo-2024-05-03.tif'],
     );
-    assert.match(result.failures[0]?.reason ?? '', /^its STAC Item: .*broken-2024-05-02\.json is not JSON/);
-    assert.match(result.failures[1]?.reason ?? '', /^its STAC Item: .*fifo-2024-05-03\.json is not a regular file/);
+    assert.match(
+      result.failures[0]?.reason ?? '',
+      /^has a STAC Item that cannot be read: .*broken-2024-05-02\.json is not JSON/,
+    );
+    assert.match(
+      result.failures[1]?.reason ?? '',
+      /^has a STAC Item that cannot be read: .*fifo-2024-05-03\.json is not a regular file/,
+    );
     assert.deepEqual(
       [...new Set(result.rows.map((r) => `${r.date} ${r.image}`))],
       ['2024-05-01 good-2024-05-01.tif', '2024-06-20 dated-2024-05-04.tif'],
@@ -321,7 +327,7 @@ describe('stats: inputs and failures', function () {
     assert.equal(result.failures.length, 1);
     assert.match(
       result.failures[0]!.reason,
-      /^Field 'region' spans 25 million pixels of this image's grid \(its bounding box\), more than the 17 million a field is measured over at once: split it into smaller fields, or clip it to the images\.$/,
+      /^could not be measured: Field 'region' spans 25 million pixels of this image's grid \(its bounding box\), more than the 17 million a field is measured over at once: split it into smaller fields, or clip it to the images\.$/,
     );
   });
 
