@@ -51,6 +51,14 @@ export function resolveMeasure(measure: Measure, bandNames: readonly string[], p
     const fileBands = form.bands.map((b) => upper.indexOf(b));
     if (fileBands.every((b) => b >= 0)) return { measure, evaluate: form.evaluate, fileBands };
   }
+  const lone =
+    measure.forms.length === 1 && measure.forms[0]?.bands.length === 1 ? measure.forms[0].bands[0] : undefined;
+  // A name that is no index is read as a band: a typo of an index says both what is there and what could be.
+  if (lone !== undefined && lone === measure.name)
+    throw new StatsError(
+      'missing-bands',
+      `${path} has no band ${lone}: it has ${bandNames.join(', ')}; the indices are ${NAMED_INDICES.join(', ')}.`,
+    );
   const needs = measure.forms.map((f) => f.bands.join(', ')).join(' or ');
   throw new StatsError(
     'missing-bands',
