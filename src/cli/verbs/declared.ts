@@ -80,8 +80,15 @@ function orderNote(o: PlanOrder): string {
   return o.guid ? ` ${o.guid}` : '';
 }
 
+/** "0.31 EUR": a price in its currency; "?" when the service gave none. */
+function money(value: number | undefined, currency: string | undefined): string {
+  return value === undefined ? '?' : `${value}${currency ? ` ${currency}` : ''}`;
+}
+
 function planText(plan: Plan): string {
   const lines: string[] = [];
+  // The plan adds the new orders up in their one currency (a second one stops apply).
+  const currency = plan.orders.find((o) => o.kind === 'create' && o.currency !== undefined)?.currency;
   for (const u of plan.units.filter((unit) => unit.kind !== 'have')) {
     const price = u.credits !== undefined && BUYING.has(u.kind) ? ` (${u.credits} credits)` : '';
     const why = u.changes ? `: ${u.changes.join(', ')}` : u.reason ? `: ${u.reason}` : '';
@@ -92,7 +99,7 @@ function planText(plan: Plan): string {
   for (const o of plan.orders) {
     const price =
       o.kind === 'create'
-        ? ` (${o.euroThisMonth ?? '?'} ${o.currency ?? ''} this month, ${o.euroPerMonth ?? '?'} each month)`
+        ? ` (${money(o.euroThisMonth, o.currency)} this month, ${money(o.euroPerMonth, o.currency)} each month)`
         : '';
     lines.push(`${ORDER_WORDS[o.kind].padEnd(12)} order ${o.order} ${o.area}${price}${orderNote(o)}`);
   }
@@ -103,10 +110,10 @@ function planText(plan: Plan): string {
   lines.push('', `Plan: ${counts}.`);
   lines.push(
     hasChanges(plan)
-      ? `Total: ${plan.total.credits} credits${plan.orders.length > 0 ? `, orders ${plan.total.euroThisMonth} this month and ${plan.total.euroPerMonth} each month` : ''}${plan.balance.credits !== undefined ? ` (balance ${plan.balance.credits})` : ''}${plan.budget?.maxCredits !== undefined ? `, budget ${plan.budget.maxCredits}` : ''}.`
+      ? `Total: ${plan.total.credits} credits${plan.orders.length > 0 ? `, orders ${money(plan.total.euroThisMonth, currency)} this month and ${money(plan.total.euroPerMonth, currency)} each month` : ''}${plan.balance.credits !== undefined ? ` (balance ${plan.balance.credits})` : ''}${plan.budget?.maxCredits !== undefined ? `, budget ${plan.budget.maxCredits}` : ''}.`
       : hasUncertainty(plan)
         ? 'No changes to make: what is marked uncertain above may have been made and charged; apply leaves it.'
-        : 'No changes: the folders hold everything the file declares.',
+        : `No changes: the folders ${plan.orders.length > 0 ? 'and the account hold' : 'hold'} everything the file declares.`,
   );
   for (const stop of plan.stops) lines.push(`Stops apply: ${stop}.`);
   return lines.join('\n');

@@ -108,9 +108,17 @@ function imageOrder(a: LockedImage, b: LockedImage): number {
 /** The lock's text: sorted entries, two-space JSON, a final newline. */
 function lockText(lock: ImageryLock): string {
   const images = [...lock.images].sort(imageOrder);
-  const orders = [...lock.orders].sort(
-    (a, b) => byCodeUnits(a.order, b.order) || byCodeUnits(a.guid ?? '', b.guid ?? ''),
-  );
+  // Each order's fields in one order, however the entry was made (a GUID is added after the create).
+  const orders = [...lock.orders]
+    .sort((a, b) => byCodeUnits(a.order, b.order) || byCodeUnits(a.guid ?? '', b.guid ?? ''))
+    .map(({ order, area, guid, payloadHash, payload, at }) => ({
+      order,
+      area,
+      ...(guid !== undefined ? { guid } : {}),
+      payloadHash,
+      payload,
+      at,
+    }));
   return `${JSON.stringify({ version: 1, images, orders }, null, 2)}\n`;
 }
 

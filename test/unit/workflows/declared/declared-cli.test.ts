@@ -243,6 +243,16 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
       JSON.stringify(first.plan),
     );
     assert.equal(creates(), 0, 'a plan creates nothing');
+    // As a person reads it: each price in its currency, the total too.
+    const text = (await cli.run('plan', cli.file('orders.imagery.json'))).stdout;
+    const o = first.plan.orders[0]!;
+    assert.ok(
+      text.includes(
+        `+ create     order field-order field.geojson (${o.euroThisMonth} EUR this month, ${o.euroPerMonth} EUR each month)`,
+      ),
+      text,
+    );
+    assert.match(text, /^Total: 0 credits, orders [\d.]+ EUR this month and [\d.]+ EUR each month/m);
     const applied = await cli.run('apply', cli.file('orders.imagery.json'), '--yes', '--max-cost', '100000', '--json');
     assert.equal(applied.code, 0, applied.stderr + applied.stdout);
     assert.equal(creates(), 1, applied.stderr + applied.stdout);
@@ -250,11 +260,17 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
       orders: { order: string; guid: string }[];
     };
     assert.equal(locked.orders.length, 1);
+    // Its fields in one order, the GUID (added after the create) beside the name.
+    assert.deepEqual(Object.keys(locked.orders[0]!), ['order', 'area', 'guid', 'payloadHash', 'payload', 'at']);
     const again = await orderPlan();
     assert.equal(again.code, 0);
     assert.deepEqual(
       again.plan.orders.map((o) => [o.kind, o.guid]),
       [['exists', locked.orders[0]!.guid]],
+    );
+    assert.match(
+      (await cli.run('plan', cli.file('orders.imagery.json'))).stdout,
+      /^No changes: the folders and the account hold everything the file declares\.$/m,
     );
     write({ storageMonths: 2 });
     const changed = await orderPlan();
