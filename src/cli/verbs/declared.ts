@@ -107,7 +107,11 @@ function planText(plan: Plan): string {
   const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra'] as const)
     .map((k) => `${count(k)} ${k}`)
     .join(', ');
-  lines.push('', `Plan: ${counts}.`);
+  const orderCounts = (['create', 'differs', 'uncertain', 'exists'] as const)
+    .map((k) => [k, plan.orders.filter((o) => o.kind === k).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${n} ${k}`);
+  lines.push('', `Plan: ${counts}${orderCounts.length > 0 ? `; orders: ${orderCounts.join(', ')}` : ''}.`);
   lines.push(
     hasChanges(plan)
       ? `Total: ${plan.total.credits} credits${plan.orders.length > 0 ? `, orders ${money(plan.total.euroThisMonth, currency)} this month and ${money(plan.total.euroPerMonth, currency)} each month` : ''}${plan.balance.credits !== undefined ? ` (balance ${plan.balance.credits})` : ''}${plan.budget?.maxCredits !== undefined ? `, budget ${plan.budget.maxCredits}` : ''}.`

@@ -252,6 +252,7 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
       ),
       text,
     );
+    assert.match(text, /^Plan: 0 buy, 0 rebuy, 0 missing, 0 uncertain, 0 have, 0 extra; orders: 1 create\.$/m);
     assert.match(text, /^Total: 0 credits, orders [\d.]+ EUR this month and [\d.]+ EUR each month/m);
     const applied = await cli.run('apply', cli.file('orders.imagery.json'), '--yes', '--max-cost', '100000', '--json');
     assert.equal(applied.code, 0, applied.stderr + applied.stdout);
