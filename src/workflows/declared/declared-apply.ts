@@ -18,7 +18,7 @@ import type { SeriesDateReport, SeriesResult } from '../series/series-types';
 import type { Declaration } from './declared-file';
 import { writeLock } from './declared-lock';
 import type { ImageryLock, LockedOrder } from './declared-lock';
-import { mayHaveBeenCharged } from '../engine/charge-check';
+import { isApiError } from '../../api/errors';
 import { BUYING, seriesOptionsOf } from './declared-plan';
 import type { Plan, PlannedSeries } from './declared-plan';
 import { lockFromLedgers } from './lock-from-ledgers';
@@ -109,16 +109,19 @@ export async function applyPlan(
     if (series.reason) break; // the cost gate stopped it: nothing further is sent
   }
   let stopped = result.series.some((s) => s.reason !== undefined);
-  const keepOrder = async (entry: LockedOrder | undefined, name: string) => {
-    const others = result.lock.orders.filter((l) => l.order !== name);
+  /** The lock with the entries of `names` replaced by `entry` (or taken out), in one write. */
+  const keepOrder = async (entry: LockedOrder | undefined, ...names: string[]) => {
+    const others = result.lock.orders.filter((l) => !names.includes(l.order));
     result.lock = { ...result.lock, orders: entry ? [...others, entry] : others };
     await writeLock(lockPath, result.lock);
   };
-  // An order the account lists for a lock entry held without a GUID: the GUID is kept now.
+  // An order the account lists for a lock entry held without a GUID (under its name, or its old
+  // name when it was renamed): the GUID is kept now, unless another entry holds that order already.
   for (const o of orders.filter((order) => order.kind === 'exists' && order.guid !== undefined)) {
-    const locked = result.lock.orders.find((l) => l.order === o.order.name);
-    if (locked && locked.guid === undefined && locked.payloadHash === o.payloadHash)
-      await keepOrder({ ...locked, guid: o.guid }, o.order.name);
+    const held = result.lock.orders.filter((l) => l.guid === undefined && l.payloadHash === o.payloadHash);
+    const locked = held.find((l) => l.order === o.order.name) ?? held[0];
+    if (!locked || result.lock.orders.some((l) => l.guid === o.guid)) continue;
+    await keepOrder({ ...locked, order: o.order.name, area: o.area.file, guid: o.guid }, o.order.name, locked.order);
   }
   for (const o of orders.filter((order) => order.kind === 'create')) {
     if (stopped || ports.signal.aborted) break;
@@ -140,18 +143,36 @@ export async function applyPlan(
     try {
       created = await runOrder(ports, source, o.options, 'create', { beforeCreate });
     } catch (error) {
-      // Refused for certain (the service answered no): nothing was made, nothing is held.
-      if (sent && !mayHaveBeenCharged(error)) await keepOrder(undefined, o.order.name);
+      // Refused for certain (refused before sending, or the service said no to the request
+      // itself): nothing was made, nothing is held. Any other failure (a 5xx, which a gateway
+      // may answer after the order was made) keeps it held as uncertain.
+      if (sent && refusedForCertain(error)) await keepOrder(undefined, o.order.name);
       throw error;
     }
     const guid = typeof created.order?.TaskOrderGuid === 'string' ? created.order.TaskOrderGuid : undefined;
     result.orders.push({ order: o.order.name, outcome: created.outcome, ...(guid ? { guid } : {}) });
     if (created.outcome === 'may-have-been-charged' || created.outcome === 'unknown') result.uncertain++;
     if (created.outcome === 'cancelled') stopped = true;
+    // Cancelled before the create left (an answer lost in flight is `unknown`, never `cancelled`).
+    if (sent && created.outcome === 'cancelled') await keepOrder(undefined, o.order.name);
     if (guid) await keepOrder({ ...pending, guid, at: new Date().toISOString() }, o.order.name);
   }
   // Also when nothing was bought: the lock says what the ledgers say (a first apply over bought folders).
   result.lock = await lockFromLedgers(declaration, planned, result.lock);
   await writeLock(lockPath, result.lock);
   return result;
+}
+
+/** A failure that says the create was not made: refused before it left, or a 4xx about the
+ * request itself (not a timeout or a rate limit, and never one that may have been charged). */
+function refusedForCertain(error: unknown): boolean {
+  if (!isApiError(error) || error.mayHaveBeenCharged) return false;
+  if (error.kind === 'local-validation' || error.kind === 'validation' || error.kind === 'auth') return true;
+  return (
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408 &&
+    error.status !== 429
+  );
 }

@@ -97,10 +97,11 @@ export async function planOrders(
   atOrder: <T>(index: number, run: () => Promise<T>) => Promise<T>,
 ): Promise<{ orders: PlanOrder[]; planned: PlannedOrder[] }> {
   const declared = declaration.file.orders ?? [];
-  if (declared.length === 0) return { orders: [], planned: [] };
+  if (declared.length === 0 && !lock.orders.some((o) => o.guid === undefined)) return { orders: [], planned: [] };
   const existing = await ports.client.listOrders(undefined, { signal: ports.signal });
   const orders: PlanOrder[] = [];
   const planned: PlannedOrder[] = [];
+  const claimed = new Set<ImageryLock['orders'][number]>();
   for (let i = 0; i < declared.length; i++) {
     const order = declared[i]!;
     const area = declaration.orderAreas[i]![0]!;
@@ -110,7 +111,10 @@ export async function planOrders(
       const payloadHash = requestKey(payload);
       const base = { order: order.name, area: area.file, payloadHash };
       const match = existing.find((o) => orderMatches(o, payload));
-      const locked = lock.orders.find((o) => o.order === order.name);
+      // By name, else (a renamed order) the very payload under another name.
+      const locked =
+        lock.orders.find((o) => o.order === order.name) ?? lock.orders.find((o) => o.payloadHash === payloadHash);
+      if (locked) claimed.add(locked);
       let entry: PlanOrder;
       if (match)
         entry = {
@@ -118,6 +122,10 @@ export async function planOrders(
           kind: 'exists',
           ...(typeof match.TaskOrderGuid === 'string' ? { guid: match.TaskOrderGuid } : {}),
         };
+      // Created with this payload (its GUID came from the service) though the list does not show
+      // it (a list that lags its writes): it exists; never created a second time.
+      else if (locked && locked.payloadHash === payloadHash && locked.guid !== undefined)
+        entry = { ...base, kind: 'exists', guid: locked.guid };
       else if (locked && locked.payloadHash !== payloadHash)
         entry = {
           ...base,
@@ -148,5 +156,10 @@ export async function planOrders(
       });
     });
   }
+  // An order whose create was never answered and that the file no longer declares (removed, or
+  // renamed with another payload) is still shown: it may exist and be charged.
+  for (const o of lock.orders)
+    if (o.guid === undefined && !claimed.has(o))
+      orders.push({ order: o.order, area: o.area, payloadHash: o.payloadHash, kind: 'uncertain' });
   return { orders, planned };
 }

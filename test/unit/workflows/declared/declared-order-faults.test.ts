@@ -6,7 +6,7 @@
 // list shows it; a create refused for certain is not held; a file whose budget.maxEuroPerMonth is below a new order's price
 // stops apply before any billed call (the simulator's charge log stays empty).
 import * as assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
 import { jsonOf, startCli } from '../../fixtures/cli-helpers';
 import { FIELD, nextMonth, useCliSimulator } from '../../fixtures/cli-fixture';
@@ -48,6 +48,8 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       }),
     );
   };
+  const lockOrders = (name: string) =>
+    (JSON.parse(readFileSync(cli.file(name), 'utf8')) as { orders: { order: string; guid?: string }[] }).orders;
   const apply = (name: string, ...extra: string[]) =>
     cli.run('apply', cli.file(name), '--yes', '--max-cost', '100000', ...extra);
   const plan = async (name: string) => {
@@ -170,6 +172,116 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       const again = await apply('killed.imagery.json');
       assert.equal(again.code, ExitCode.ok, again.stderr + again.stdout);
       assert.equal(creates(), 1, 'never created twice');
+    } finally {
+      cli.sim.configure({});
+    }
+  });
+
+  it('an order created with its GUID in the lock, which the list does not show yet, exists: never created twice', async () => {
+    write('lagging.imagery.json', { storageMonths: 7 });
+    cli.sim.configure({ orderListDelayMs: 3_600_000 });
+    try {
+      const first = await apply('lagging.imagery.json', '--json');
+      assert.equal(first.code, ExitCode.ok, first.stderr + first.stdout);
+      const guid = jsonOf<{ orders: { guid?: string }[] }>(first).orders[0]?.guid;
+      assert.match(guid ?? '', /^[0-9a-f-]{36}$/);
+      const after = await plan('lagging.imagery.json');
+      assert.equal(after.code, ExitCode.ok, after.stderr);
+      assert.deepEqual(
+        after.plan.orders.map((o) => [o.kind, o.guid]),
+        [['exists', guid]],
+      );
+      const second = await apply('lagging.imagery.json');
+      assert.equal(second.code, ExitCode.ok, second.stderr + second.stdout);
+      assert.equal(creates(), 1, 'one order, however long the list lags');
+      assert.deepEqual(
+        lockOrders('lagging.imagery.lock.json').map((o) => [o.order, o.guid]),
+        [['field-order', guid]],
+      );
+    } finally {
+      cli.sim.configure({});
+    }
+  });
+
+  it('a create answered 503 after the service made it stays held as uncertain: the next apply creates nothing', async () => {
+    write('gateway.imagery.json', { storageMonths: 8 });
+    cli.sim.configure({ orderListDelayMs: 3_600_000 });
+    try {
+      // The order is made and charged, and the client hears only "503 Service Unavailable".
+      cli.sim.schedule({ method: 'POST', path: ORDERS, status: 503, answerAfterProcessing: true, times: 20 });
+      const first = await apply('gateway.imagery.json');
+      assert.notEqual(first.code, ExitCode.ok, first.stdout);
+      const made = creates();
+      assert.ok(made >= 1, 'the create was sent');
+      assert.deepEqual(
+        lockOrders('gateway.imagery.lock.json').map((o) => [o.order, o.guid]),
+        [['field-order', undefined]],
+        'a 503 is no refusal: the order stays held',
+      );
+      cli.sim.clearScheduled();
+      const held = await plan('gateway.imagery.json');
+      assert.deepEqual(
+        held.plan.orders.map((o) => o.kind),
+        ['uncertain'],
+      );
+      const second = await apply('gateway.imagery.json');
+      assert.equal(second.code, ExitCode.ok, second.stderr + second.stdout);
+      assert.equal(creates(), made, 'nothing created by the next apply');
+    } finally {
+      cli.sim.configure({});
+    }
+  });
+
+  it('apply interrupted before its create left takes its entry out again: nothing is held that was not sent', async () => {
+    write('interrupted.imagery.json', { storageMonths: 9 });
+    // Every read of the order list is slow: the plan's, and the create's own look before it sends.
+    cli.sim.schedule({ method: 'GET', path: ORDERS, delayMs: 2_000, times: 10 });
+    const lockPath = cli.file('interrupted.imagery.lock.json');
+    const { child, done } = startCli(['apply', cli.file('interrupted.imagery.json'), '--yes', '--max-cost', '100000'], {
+      cwd: cli.dir,
+      env: cli.env(),
+    });
+    const deadline = Date.now() + 30_000;
+    const held = () => existsSync(lockPath) && lockOrders('interrupted.imagery.lock.json').length > 0;
+    while (!held() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(held(), 'the order is held before its create leaves');
+    child.kill('SIGINT');
+    const run = await done;
+    assert.equal(run.code, ExitCode.interrupted, run.stderr);
+    assert.equal(creates(), 0, 'no create was sent');
+    assert.deepEqual(lockOrders('interrupted.imagery.lock.json'), []);
+    cli.sim.clearScheduled();
+    assert.deepEqual(
+      (await plan('interrupted.imagery.json')).plan.orders.map((o) => o.kind),
+      ['create'],
+    );
+  });
+
+  it('an order held as uncertain is still shown when the file renames or removes it', async () => {
+    write('renamed.imagery.json', { storageMonths: 10 });
+    cli.sim.configure({ orderListDelayMs: 3_600_000 });
+    try {
+      cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
+      assert.equal((await apply('renamed.imagery.json')).code, ExitCode.mayHaveBeenCharged);
+      const text = readFileSync(cli.file('renamed.imagery.json'), 'utf8');
+      // Renamed, the same payload: the entry under the old name is this order, uncertain.
+      writeFileSync(cli.file('renamed.imagery.json'), text.replace('"field-order"', '"the-field"'));
+      const renamed = await plan('renamed.imagery.json');
+      assert.equal(renamed.code, ExitCode.mayHaveBeenCharged, renamed.stderr);
+      assert.deepEqual(
+        renamed.plan.orders.map((o) => [o.kind, o.order]),
+        [['uncertain', 'the-field']],
+      );
+      assert.equal((await apply('renamed.imagery.json')).code, ExitCode.ok);
+      assert.equal(creates(), 1, 'the renamed order is not created again');
+      // Removed from the file: the lock's entry is shown, and plan says something may be charged.
+      writeFileSync(cli.file('renamed.imagery.json'), JSON.stringify({ orders: [] }));
+      const removed = await plan('renamed.imagery.json');
+      assert.equal(removed.code, ExitCode.mayHaveBeenCharged, removed.stderr);
+      assert.deepEqual(
+        removed.plan.orders.map((o) => [o.kind, o.order]),
+        [['uncertain', 'field-order']],
+      );
     } finally {
       cli.sim.configure({});
     }
