@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { formatCredits, formatMoney, counted } from '../../common/format';
 import { DeclaredFileError } from '../../workflows/declared/declared-file';
-import { BUYING, hasChanges } from '../../workflows/declared/declared-plan';
+import { BUYING, hasChanges, hasUncertainty } from '../../workflows/declared/declared-plan';
 import type { Plan } from '../../workflows/declared/declared-plan';
 import { isWorkflowError } from '../../workflows/engine/errors';
 import { Commands } from '../constants';
@@ -172,7 +172,12 @@ export const planImageryCommand: Command = {
       if (bought > 0 || uncertain > 0) services.refreshTrees(); // credits were (or may have been) spent
       current = await plan(`Plan ${file} after the apply`);
       if (current && summary && !hasChanges(current))
-        summary = { ...summary, text: `${summary.text} No changes: the folders hold everything the file declares.` };
+        summary = hasUncertainty(current)
+          ? {
+              text: `${summary.text} Nothing is left to buy or create, but some of it may have been made without an answer: see the uncertain entries in the plan.`,
+              severity: 'warning',
+            }
+          : { ...summary, text: `${summary.text} No changes: the folders hold everything the file declares.` };
       void (summary?.severity === 'info'
         ? vscode.window.showInformationMessage(summary.text)
         : vscode.window.showWarningMessage(summary?.text ?? ''));
