@@ -13,7 +13,7 @@ import { defaultRetryEnvironment, defaultRetryPolicy } from './retry';
 import type { RetryEnvironment } from './retry';
 import type { SpecificationFacts } from './specification';
 import { Transport } from './transport';
-import type { CallOptions, ClientOptions, ImageryClient, OrderCreateRequest } from './types';
+import type { CallOptions, ClientOptions, CreateOrderOptions, ImageryClient, OrderCreateRequest } from './types';
 
 export { describeError } from './describe';
 export type { ErrorAction, ErrorDescription } from './describe';
@@ -86,7 +86,7 @@ export function createClient(options: ClientOptions, environment: Partial<RetryE
     listOrders: jsonMethod(core, endpoints.listOrders),
     getOrderDetails: (guids: string[], o?: CallOptions) => orders.getOrderDetails(core, guids, o),
     estimateOrder: jsonMethod(core, endpoints.estimateOrder),
-    createOrder: (request: OrderCreateRequest, o?: CallOptions) => orders.createOrder(core, request, o),
+    createOrder: (request: OrderCreateRequest, o?: CreateOrderOptions) => orders.createOrder(core, request, o),
     cancelOrder: (guid: string, o?: CallOptions) => orders.cancelOrder(core, guid, o),
     searchAvailableDates: jsonMethod(core, endpoints.searchAvailableDates),
     checkCompositeAvailability: jsonMethod(core, endpoints.checkCompositeAvailability),

@@ -14,7 +14,7 @@ import { endpoints } from './endpoints';
 import { ApiError } from './errors';
 import { orderMatches } from './order-match';
 import { localValidationError } from './schemas/validate';
-import type { CallOptions, OrderCreateRequest, TaskOrder } from './types';
+import type { CallOptions, CreateOrderOptions, OrderCreateRequest, TaskOrder } from './types';
 
 const ORDERS = endpoints.createOrder.path;
 
@@ -62,7 +62,7 @@ async function knownOrderGuids(core: ClientCore, signal: AbortSignal | undefined
 export async function createOrder(
   core: ClientCore,
   request: OrderCreateRequest,
-  options: CallOptions = {},
+  options: CreateOrderOptions = {},
 ): Promise<TaskOrder> {
   const entry = endpoints.createOrder;
   const body = await prepareBody(core, entry, request, options.signal);
@@ -70,6 +70,8 @@ export async function createOrder(
   // this one and not an identical earlier order.
   const before = await knownOrderGuids(core, options.signal);
   const beforeResend = (failure: ApiError) => createdAnyway(core, request, before, failure, options.signal);
+  options.signal?.throwIfAborted();
+  await options.beforeSend?.();
   try {
     return entry.read(await sendJson(core, entry, { body }, options.signal, beforeResend));
   } catch (err) {

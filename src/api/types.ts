@@ -54,6 +54,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+export interface CreateOrderOptions extends CallOptions {
+  /** Awaited right before the create's POST is sent, after every read that precedes it: where a
+   * caller records that a billed call is leaving. A throw sends nothing. */
+  beforeSend?: () => Promise<void>;
+}
+
 /** One method per endpoint of spec 4.1, plus the specification document and key info, and the
  * sizing of the client's gate to the key (no request). */
 export interface ImageryClient {
@@ -69,7 +75,7 @@ export interface ImageryClient {
   listOrders(query?: OrderListQuery, options?: CallOptions): Promise<TaskOrder[]>;
   getOrderDetails(orderGuids: string[], options?: CallOptions): Promise<TaskOrder[]>;
   estimateOrder(request: OrderEstimateRequest, options?: CallOptions): Promise<OrderEstimate>;
-  createOrder(request: OrderCreateRequest, options?: CallOptions): Promise<TaskOrder>;
+  createOrder(request: OrderCreateRequest, options?: CreateOrderOptions): Promise<TaskOrder>;
   cancelOrder(orderGuid: string, options?: CallOptions): Promise<void>;
   searchAvailableDates(request: DateDiscoveryRequest, options?: CallOptions): Promise<ModelImageDates[]>;
   checkCompositeAvailability(

@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { replaceFileSafely } from '../../api/safe-files';
 import { DeclaredFileError, loadDeclaration, problemText } from '../../workflows/declared/declared-file';
 import type { Declaration } from '../../workflows/declared/declared-file';
-import { lockPathOf, readLock } from '../../workflows/declared/declared-lock';
+import { holdForApply, lockPathOf, readLock } from '../../workflows/declared/declared-lock';
 import { BUYING, hasChanges, hasUncertainty, makePlan } from '../../workflows/declared/declared-plan';
 import type { Plan, PlanUnit } from '../../workflows/declared/declared-plan';
 import type { PlanOrder } from '../../workflows/declared/declared-orders';
@@ -204,61 +204,64 @@ export async function applyVerb(context: VerbContext): Promise<number> {
   const cliPorts = await context.ports(guard);
   const ports = withEstimateCache(cliPorts, store);
   const lockPath = lockPathOf(path);
-  const lock = await readLock(lockPath);
-  const { plan, series, orders } = await makePlan(ports, declaration, lock);
-  await store.flush();
-  if (saved) refuseOtherPlan(saved, plan);
-  const resendUncertain = o.flag('resend-uncertain');
-  const buying = hasChanges(plan) || (resendUncertain && plan.units.some((u) => u.kind === 'uncertain'));
-  if (buying) {
-    const refused =
-      plan.stops.length > 0 ? plan.stops.join('; ') : refusal(guard, { images: { credits: plan.total.credits } });
-    if (refused !== undefined) {
-      context.terminal.result(
-        { ...planObject(plan), outcome: 'stopped', reason: refused },
-        () => `${planText(plan)}\nNothing was sent: ${refused}.`,
-      );
-      return ExitCode.notConfirmed;
+  // One apply of this file at a time, from reading its lock to the last write of it.
+  return holdForApply(lockPath, 'sat-imagery apply', async () => {
+    const lock = await readLock(lockPath);
+    const { plan, series, orders } = await makePlan(ports, declaration, lock);
+    await store.flush();
+    if (saved) refuseOtherPlan(saved, plan);
+    const resendUncertain = o.flag('resend-uncertain');
+    const buying = hasChanges(plan) || (resendUncertain && plan.units.some((u) => u.kind === 'uncertain'));
+    if (buying) {
+      const refused =
+        plan.stops.length > 0 ? plan.stops.join('; ') : refusal(guard, { images: { credits: plan.total.credits } });
+      if (refused !== undefined) {
+        context.terminal.result(
+          { ...planObject(plan), outcome: 'stopped', reason: refused },
+          () => `${planText(plan)}\nNothing was sent: ${refused}.`,
+        );
+        return ExitCode.notConfirmed;
+      }
     }
-  }
-  const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
-  await store.flush();
-  const stopped = cliPorts.stopped;
-  const summary = {
-    outcome: stopped
-      ? 'stopped'
-      : result.uncertain > 0
-        ? 'may-have-been-charged'
-        : result.failed > 0
-          ? 'failed'
-          : 'completed',
-    bought: result.bought,
-    orders: result.orders,
-    uncertain: result.uncertain,
-    failed: result.failed,
-    series: result.series,
-    lock: lockPath,
-    ...(stopped ? { stopped: { reason: stopped.reason, cost: stopped.cost } } : {}),
-  };
-  context.terminal.result(summary, () => {
-    const lines = result.series.flatMap((s) =>
-      s.dates.map(
-        (d) =>
-          `${d.status.padEnd(22)} ${s.dataset} ${s.area} ${d.date}${d.file ? ` ${d.file}` : ''}${d.error ? `: ${d.error}` : ''}`,
-      ),
-    );
-    for (const o of result.orders) lines.push(`order ${o.order}: ${o.outcome}${o.guid ? ` ${o.guid}` : ''}`);
-    lines.push(
-      `Apply: ${result.bought} bought, ${result.uncertain} uncertain, ${result.failed} failed. Lock: ${lockPath}.`,
-    );
-    if (stopped) lines.push(`Stopped before sending: ${stopped.reason}.`);
-    if (!buying) lines.push('No changes.');
-    return lines.join('\n');
+    const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
+    await store.flush();
+    const stopped = cliPorts.stopped;
+    const summary = {
+      outcome: stopped
+        ? 'stopped'
+        : result.uncertain > 0
+          ? 'may-have-been-charged'
+          : result.failed > 0
+            ? 'failed'
+            : 'completed',
+      bought: result.bought,
+      orders: result.orders,
+      uncertain: result.uncertain,
+      failed: result.failed,
+      series: result.series,
+      lock: lockPath,
+      ...(stopped ? { stopped: { reason: stopped.reason, cost: stopped.cost } } : {}),
+    };
+    context.terminal.result(summary, () => {
+      const lines = result.series.flatMap((s) =>
+        s.dates.map(
+          (d) =>
+            `${d.status.padEnd(22)} ${s.dataset} ${s.area} ${d.date}${d.file ? ` ${d.file}` : ''}${d.error ? `: ${d.error}` : ''}`,
+        ),
+      );
+      for (const o of result.orders) lines.push(`order ${o.order}: ${o.outcome}${o.guid ? ` ${o.guid}` : ''}`);
+      lines.push(
+        `Apply: ${result.bought} bought, ${result.uncertain} uncertain, ${result.failed} failed. Lock: ${lockPath}.`,
+      );
+      if (stopped) lines.push(`Stopped before sending: ${stopped.reason}.`);
+      if (!buying) lines.push('No changes.');
+      return lines.join('\n');
+    });
+    if (context.signal.aborted) return ExitCode.interrupted;
+    if (result.uncertain > 0) return ExitCode.mayHaveBeenCharged;
+    if (stopped) return ExitCode.notConfirmed;
+    return result.failed > 0 ? ExitCode.failure : ExitCode.ok;
   });
-  if (context.signal.aborted) return ExitCode.interrupted;
-  if (result.uncertain > 0) return ExitCode.mayHaveBeenCharged;
-  if (stopped) return ExitCode.notConfirmed;
-  return result.failed > 0 ? ExitCode.failure : ExitCode.ok;
 }
 
 export async function verifyVerb(context: VerbContext): Promise<number> {

@@ -10,7 +10,7 @@ import type { Budget } from '../../workflows/engine/cost-decision';
 import type { EstimateDecision, EstimateModel } from '../../workflows/engine/estimate-view-model';
 import type { WorkflowPorts } from '../../workflows/engine/ports';
 import { loadDeclaration } from '../../workflows/declared/declared-file';
-import { lockPathOf, readLock } from '../../workflows/declared/declared-lock';
+import { holdForApply, lockPathOf, readLock } from '../../workflows/declared/declared-lock';
 import { makePlan } from '../../workflows/declared/declared-plan';
 import type { Plan } from '../../workflows/declared/declared-plan';
 import { applyPlan } from '../../workflows/declared/declared-apply';
@@ -120,37 +120,40 @@ export function applySeenPlan(
   return withDeclaredPorts(services, client, title, heldToConfirmed(seen, resendUncertain, stopped), async (ports) => {
     const declaration = await loadDeclaration(path);
     const lockPath = lockPathOf(path);
-    const lock = await readLock(lockPath);
-    const { plan, series, orders } = await makePlan(ports, declaration, lock);
-    const drift = planDrift(plannedPurchases(seen.units, seen.orders, seen.total.credits), plan);
-    if (drift?.kind === 'other-units')
+    // One apply of this file at a time (another window, or the command line), from reading its lock to the last write.
+    return holdForApply(lockPath, 'VS Code: Apply', async () => {
+      const lock = await readLock(lockPath);
+      const { plan, series, orders } = await makePlan(ports, declaration, lock);
+      const drift = planDrift(plannedPurchases(seen.units, seen.orders, seen.total.credits), plan);
+      if (drift?.kind === 'other-units')
+        return {
+          outcome: 'refused',
+          reason:
+            'The plan changed since you saw it (other images to buy or orders to create): nothing was sent. Review the new plan.',
+          plan,
+        };
+      if (drift?.kind === 'dearer')
+        return {
+          outcome: 'refused',
+          reason: `The plan now costs ${drift.now} credits, more than the ${drift.seen} you saw: nothing was sent. Review the new plan.`,
+          plan,
+        };
+      const seenUncertain = new Set(seen.units.filter((u) => u.kind === 'uncertain').map((u) => u.key));
+      if (resendUncertain && plan.units.some((u) => u.kind === 'uncertain' && !seenUncertain.has(u.key)))
+        return {
+          outcome: 'refused',
+          reason: 'Other images became uncertain since you saw the plan: nothing was sent. Review the new plan.',
+          plan,
+        };
+      if (plan.stops.length > 0)
+        return { outcome: 'refused', reason: `Nothing was sent: ${plan.stops.join('; ')}.`, plan };
+      const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
       return {
-        outcome: 'refused',
-        reason:
-          'The plan changed since you saw it (other images to buy or orders to create): nothing was sent. Review the new plan.',
-        plan,
+        outcome: 'applied',
+        result,
+        lock: lockPath,
+        ...(stopped.reason !== undefined ? { stopped: stopped.reason } : {}),
       };
-    if (drift?.kind === 'dearer')
-      return {
-        outcome: 'refused',
-        reason: `The plan now costs ${drift.now} credits, more than the ${drift.seen} you saw: nothing was sent. Review the new plan.`,
-        plan,
-      };
-    const seenUncertain = new Set(seen.units.filter((u) => u.kind === 'uncertain').map((u) => u.key));
-    if (resendUncertain && plan.units.some((u) => u.kind === 'uncertain' && !seenUncertain.has(u.key)))
-      return {
-        outcome: 'refused',
-        reason: 'Other images became uncertain since you saw the plan: nothing was sent. Review the new plan.',
-        plan,
-      };
-    if (plan.stops.length > 0)
-      return { outcome: 'refused', reason: `Nothing was sent: ${plan.stops.join('; ')}.`, plan };
-    const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
-    return {
-      outcome: 'applied',
-      result,
-      lock: lockPath,
-      ...(stopped.reason !== undefined ? { stopped: stopped.reason } : {}),
-    };
+    });
   });
 }

@@ -133,7 +133,7 @@ export async function applyPlan(
       payload: payloadSummary(o.payload),
       at: new Date().toISOString(),
     };
-    // In the lock before the create leaves: a run killed in flight leaves it held as uncertain.
+    // In the lock right before the create's POST leaves: a run killed or cancelled in flight leaves it held as uncertain.
     let sent = false;
     const beforeCreate = async () => {
       await keepOrder(pending, o.order.name);
@@ -152,9 +152,10 @@ export async function applyPlan(
     const guid = typeof created.order?.TaskOrderGuid === 'string' ? created.order.TaskOrderGuid : undefined;
     result.orders.push({ order: o.order.name, outcome: created.outcome, ...(guid ? { guid } : {}) });
     if (created.outcome === 'may-have-been-charged' || created.outcome === 'unknown') result.uncertain++;
+    // Cancelled once the POST was leaving, it may have been made: held (only a create that never
+    // left, `sent` false, has no entry to take out).
     if (created.outcome === 'cancelled') stopped = true;
-    // Cancelled before the create left (an answer lost in flight is `unknown`, never `cancelled`).
-    if (sent && created.outcome === 'cancelled') await keepOrder(undefined, o.order.name);
+    if (sent && created.outcome === 'cancelled') result.uncertain++;
     if (guid) await keepOrder({ ...pending, guid, at: new Date().toISOString() }, o.order.name);
   }
   // Also when nothing was bought: the lock says what the ledgers say (a first apply over bought folders).
@@ -166,7 +167,8 @@ export async function applyPlan(
 /** A failure that says the create was not made: refused before it left, or a 4xx about the
  * request itself (not a timeout or a rate limit, and never one that may have been charged). */
 function refusedForCertain(error: unknown): boolean {
-  if (!isApiError(error) || error.mayHaveBeenCharged) return false;
+  // A refusal of a second attempt says nothing of the first (a 503 a gateway gave after the order was made).
+  if (!isApiError(error) || error.mayHaveBeenCharged || (error.attempts ?? 1) > 1) return false;
   if (error.kind === 'local-validation' || error.kind === 'validation' || error.kind === 'auth') return true;
   return (
     error.status !== undefined &&

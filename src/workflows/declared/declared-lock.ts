@@ -12,6 +12,8 @@ import { ApiError } from '../../api/errors';
 import { readTextBounded } from '../../api/bounded-read';
 import { replaceFileSafely } from '../../api/safe-files';
 import { byCodeUnits } from '../../common/code-unit-order';
+import { basename, dirname } from 'node:path';
+import { FolderLock } from '../engine/folder-lock';
 
 const LOCK_NAME_SUFFIX = '.lock.json';
 const MAX_LOCK = 64 * 1024 * 1024;
@@ -124,4 +126,21 @@ function lockText(lock: ImageryLock): string {
 
 export async function writeLock(path: string, lock: ImageryLock): Promise<void> {
   await replaceFileSafely(path, lockText(lock));
+}
+
+/** One apply of an imagery file at a time (two would each create its orders, and each rewrite the
+ * lock from its own copy): held from before the lock is read until the last write. */
+export async function holdForApply<T>(lockPath: string, command: string, run: () => Promise<T>): Promise<T> {
+  const held = await FolderLock.acquire(dirname(lockPath), command, {
+    what: {
+      name: `${basename(lockPath)}.apply`,
+      held: `The lock ${lockPath}`,
+      advice: 'Wait for the other apply to finish, then plan again.',
+    },
+  });
+  try {
+    return await run();
+  } finally {
+    await held.release();
+  }
 }

@@ -102,6 +102,7 @@ export async function planOrders(
   const orders: PlanOrder[] = [];
   const planned: PlannedOrder[] = [];
   const claimed = new Set<ImageryLock['orders'][number]>();
+  const declaredNames = new Set(declared.map((o) => o.name));
   for (let i = 0; i < declared.length; i++) {
     const order = declared[i]!;
     const area = declaration.orderAreas[i]![0]!;
@@ -111,9 +112,11 @@ export async function planOrders(
       const payloadHash = requestKey(payload);
       const base = { order: order.name, area: area.file, payloadHash };
       const match = existing.find((o) => orderMatches(o, payload));
-      // By name, else (a renamed order) the very payload under another name.
+      // By name, else (a renamed order) the very payload under a name the file no longer declares,
+      // which no other order has taken.
       const locked =
-        lock.orders.find((o) => o.order === order.name) ?? lock.orders.find((o) => o.payloadHash === payloadHash);
+        lock.orders.find((o) => o.order === order.name) ??
+        lock.orders.find((o) => o.payloadHash === payloadHash && !declaredNames.has(o.order) && !claimed.has(o));
       if (locked) claimed.add(locked);
       let entry: PlanOrder;
       if (match)

@@ -28,6 +28,9 @@ export interface LockOptions {
   /** How long a second run waits for the holder to finish (default 3 s). */
   waitMs?: number;
   pollMs?: number;
+  /** The lock file's name in the folder (LOCK_NAME by default), what the refusal says is held
+   * ("The output folder DIR") and what to do. */
+  what?: { name: string; held: string; advice: string };
 }
 
 /** A lock whose content cannot be read (a run killed between creating and writing it) is taken
@@ -66,7 +69,7 @@ export class FolderLock {
   /** Takes the folder's lock, waiting up to `waitMs` for another run; throws 'folder-busy' naming
    * the holder when it does not end in time. */
   static async acquire(directory: string, command: string, options: LockOptions = {}): Promise<FolderLock> {
-    const path = join(directory, LOCK_NAME);
+    const path = join(directory, options.what?.name ?? LOCK_NAME);
     const holder: LockHolder = {
       pid: process.pid,
       host: hostname(),
@@ -90,7 +93,7 @@ export class FolderLock {
       if (Date.now() >= deadline) {
         throw new WorkflowError(
           'folder-busy',
-          `The output folder ${directory} is in use by ${describeHolder(current)}. Nothing was sent. Wait for it to finish, or choose another folder.`,
+          `${options.what?.held ?? `The output folder ${directory}`} is in use by ${describeHolder(current)}. Nothing was sent. ${options.what?.advice ?? 'Wait for it to finish, or choose another folder.'}`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));

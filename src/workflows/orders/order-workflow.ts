@@ -57,8 +57,8 @@ export interface OrderOptions {
 
 /** What a caller of the workflow (not a command's options) can hook in. */
 interface OrderHooks {
-  /** Awaited right before the create is sent (after every question and check): where a caller
-   * records that it is in flight. A throw sends nothing. */
+  /** Awaited right before the create's POST is sent (after every question, check and read):
+   * where a caller records that it is in flight. A throw sends nothing. */
   beforeCreate?: () => Promise<void>;
 }
 
@@ -219,9 +219,11 @@ export async function runOrder(
         );
       ports.progress.report({ message: 'Creating the order…' });
       const balanceBefore = (await account()).balances.EUR;
-      await hooks.beforeCreate?.();
       try {
-        result.order = await ports.client.createOrder(toCreate, { signal: ports.signal });
+        result.order = await ports.client.createOrder(toCreate, {
+          signal: ports.signal,
+          ...(hooks.beforeCreate ? { beforeSend: hooks.beforeCreate } : {}),
+        });
       } catch (error) {
         // The answer was lost and the order list did not show the order: the client did not send
         // it again; the person is told to look rather than to create it a second time.

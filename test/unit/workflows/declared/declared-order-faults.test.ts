@@ -232,22 +232,25 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
     }
   });
 
-  it('apply interrupted before its create left takes its entry out again: nothing is held that was not sent', async () => {
-    write('interrupted.imagery.json', { storageMonths: 9 });
+  it('apply interrupted before its create leaves holds nothing; interrupted while it is in flight, holds it: never created twice', async () => {
     // Every read of the order list is slow: the plan's, and the create's own look before it sends.
+    write('interrupted.imagery.json', { storageMonths: 9 });
     cli.sim.schedule({ method: 'GET', path: ORDERS, delayMs: 2_000, times: 10 });
-    const lockPath = cli.file('interrupted.imagery.lock.json');
-    const { child, done } = startCli(['apply', cli.file('interrupted.imagery.json'), '--yes', '--max-cost', '100000'], {
-      cwd: cli.dir,
-      env: cli.env(),
-    });
-    const deadline = Date.now() + 30_000;
-    const held = () => existsSync(lockPath) && lockOrders('interrupted.imagery.lock.json').length > 0;
-    while (!held() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    assert.ok(held(), 'the order is held before its create leaves');
-    child.kill('SIGINT');
-    const run = await done;
-    assert.equal(run.code, ExitCode.interrupted, run.stderr);
+    const gets = () => cli.sim.requests.filter((r) => r.method === 'GET' && r.path === ORDERS).length;
+    const interruptWhen = async (name: string, ready: () => boolean) => {
+      const { child, done } = startCli(['apply', cli.file(name), '--yes', '--max-cost', '100000'], {
+        cwd: cli.dir,
+        env: cli.env(),
+      });
+      const deadline = Date.now() + 30_000;
+      while (!ready() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.ok(ready(), 'the moment to interrupt came');
+      child.kill('SIGINT');
+      return done;
+    };
+    // The create's own read of the list (the second GET) is under way: its POST has not left.
+    const before = await interruptWhen('interrupted.imagery.json', () => gets() >= 2);
+    assert.equal(before.code, ExitCode.interrupted, before.stderr);
     assert.equal(creates(), 0, 'no create was sent');
     assert.deepEqual(lockOrders('interrupted.imagery.lock.json'), []);
     cli.sim.clearScheduled();
@@ -255,6 +258,96 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       (await plan('interrupted.imagery.json')).plan.orders.map((o) => o.kind),
       ['create'],
     );
+    // Interrupted while the service holds the create's answer (the order made): held as uncertain.
+    cli.sim.configure({ orderListDelayMs: 3_600_000 });
+    try {
+      cli.sim.schedule({ method: 'POST', path: ORDERS, slowProcessingMs: 60_000, times: 1 });
+      const inFlight = await interruptWhen('interrupted.imagery.json', () => creates() === 1);
+      assert.equal(inFlight.code, ExitCode.interrupted, inFlight.stderr);
+      assert.deepEqual(
+        lockOrders('interrupted.imagery.lock.json').map((o) => [o.order, o.guid]),
+        [['field-order', undefined]],
+      );
+      assert.deepEqual(
+        (await plan('interrupted.imagery.json')).plan.orders.map((o) => o.kind),
+        ['uncertain'],
+      );
+      assert.equal((await apply('interrupted.imagery.json')).code, ExitCode.ok);
+      assert.equal(creates(), 1, 'never created twice');
+    } finally {
+      cli.sim.configure({});
+    }
+  });
+
+  it('a second attempt refused says nothing of the first: a 503 after the order was made, then a 400, keeps it held', async () => {
+    write('resent.imagery.json', { storageMonths: 11 });
+    cli.sim.configure({ orderListDelayMs: 3_600_000 });
+    try {
+      cli.sim.schedule(
+        { method: 'POST', path: ORDERS, status: 503, answerAfterProcessing: true, times: 1 },
+        { method: 'POST', path: ORDERS, status: 400, code: 992, message: 'Refused the second time.', times: 1 },
+      );
+      const run = await apply('resent.imagery.json');
+      assert.notEqual(run.code, ExitCode.ok, run.stdout);
+      assert.deepEqual(
+        cli.sim.requests.filter((r) => r.method === 'POST' && r.path === ORDERS).map((r) => Boolean(r.charged)),
+        [true, false],
+        'the first attempt made the order, the second was refused',
+      );
+      assert.deepEqual(
+        lockOrders('resent.imagery.lock.json').map((o) => [o.order, o.guid]),
+        [['field-order', undefined]],
+      );
+      assert.equal((await apply('resent.imagery.json')).code, ExitCode.ok);
+      assert.equal(creates(), 2, 'nothing more was sent');
+    } finally {
+      cli.sim.configure({});
+    }
+  });
+
+  it('two applies of one file at once: the second is refused naming the first, and the order is created once', async () => {
+    write('twice.imagery.json', { storageMonths: 12 });
+    cli.sim.schedule({ method: 'GET', path: ORDERS, delayMs: 1_500, times: 4 });
+    const first = startCli(['apply', cli.file('twice.imagery.json'), '--yes', '--max-cost', '100000'], {
+      cwd: cli.dir,
+      env: cli.env(),
+    });
+    const held = cli.file('twice.imagery.lock.json.apply');
+    const deadline = Date.now() + 30_000;
+    while (!existsSync(held) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(existsSync(held), 'the first apply holds the file');
+    const second = await apply('twice.imagery.json');
+    assert.equal(second.code, ExitCode.failure, second.stderr);
+    assert.match(
+      second.stderr,
+      /twice\.imagery\.lock\.json is in use by another run \(pid \d+ .*sat-imagery apply\)\. Nothing was sent\./,
+    );
+    assert.equal((await first.done).code, ExitCode.ok);
+    assert.equal(creates(), 1);
+    assert.equal(existsSync(held), false, 'released');
+  });
+
+  it('two orders with one payload: the lock entry of one is never taken for the other', async () => {
+    write('pair.imagery.json', { storageMonths: 13 });
+    cli.sim.configure({ orderListDelayMs: 3_600_000 });
+    try {
+      cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
+      assert.equal((await apply('pair.imagery.json')).code, ExitCode.mayHaveBeenCharged);
+      const file = JSON.parse(readFileSync(cli.file('pair.imagery.json'), 'utf8')) as {
+        orders: Record<string, unknown>[];
+      };
+      file.orders.push({ ...file.orders[0], name: 'second-order' });
+      writeFileSync(cli.file('pair.imagery.json'), JSON.stringify(file));
+      assert.deepEqual(
+        (await plan('pair.imagery.json')).plan.orders.map((o) => [o.kind, o.order]),
+        [
+          ['uncertain', 'field-order'],
+          ['create', 'second-order'],
+        ],
+      );
+    } finally {
+      cli.sim.configure({});
+    }
   });
 
   it('an order held as uncertain is still shown when the file renames or removes it', async () => {
