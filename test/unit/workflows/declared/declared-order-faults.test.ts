@@ -48,6 +48,15 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       }),
     );
   };
+  /** The account's order list shows a new order only an hour after it was made: a list that lags its writes. */
+  const withLaggingList = async (run: () => Promise<void>) => {
+    cli.sim.configure({ orderListDelayMs: 3_600_000 });
+    try {
+      await run();
+    } finally {
+      cli.sim.configure({});
+    }
+  };
   const lockOrders = (name: string) =>
     (JSON.parse(readFileSync(cli.file(name), 'utf8')) as { orders: { order: string; guid?: string }[] }).orders;
   const apply = (name: string, ...extra: string[]) =>
@@ -97,8 +106,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
   it('a create whose answer is lost and which the list does not show yet is held as uncertain, never created twice', async () => {
     write('unlisted.imagery.json', { storageMonths: 4 });
     // The service makes the order, the answer is lost, and its list shows the order only an hour later.
-    cli.sim.configure({ orderListDelayMs: 3_600_000 });
-    try {
+    await withLaggingList(async () => {
       cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
       const first = await apply('unlisted.imagery.json', '--json');
       assert.equal(first.code, ExitCode.mayHaveBeenCharged, first.stderr + first.stdout);
@@ -144,15 +152,12 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
         [['field-order', guid]],
       );
       assert.equal(creates(), 1);
-    } finally {
-      cli.sim.configure({});
-    }
+    });
   });
 
   it('apply killed while its create is in flight leaves the order held as uncertain: the next apply creates nothing', async () => {
     write('killed.imagery.json', { storageMonths: 6 });
-    cli.sim.configure({ orderListDelayMs: 3_600_000 });
-    try {
+    await withLaggingList(async () => {
       // The service makes the order at once and holds its answer; the CLI is killed meanwhile.
       cli.sim.schedule({ method: 'POST', path: ORDERS, slowProcessingMs: 60_000, times: 1 });
       const { child, done } = startCli(
@@ -172,15 +177,12 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       const again = await apply('killed.imagery.json');
       assert.equal(again.code, ExitCode.ok, again.stderr + again.stdout);
       assert.equal(creates(), 1, 'never created twice');
-    } finally {
-      cli.sim.configure({});
-    }
+    });
   });
 
   it('an order created with its GUID in the lock, which the list does not show yet, exists: never created twice', async () => {
     write('lagging.imagery.json', { storageMonths: 7 });
-    cli.sim.configure({ orderListDelayMs: 3_600_000 });
-    try {
+    await withLaggingList(async () => {
       const first = await apply('lagging.imagery.json', '--json');
       assert.equal(first.code, ExitCode.ok, first.stderr + first.stdout);
       const guid = jsonOf<{ orders: { guid?: string }[] }>(first).orders[0]?.guid;
@@ -198,15 +200,12 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
         lockOrders('lagging.imagery.lock.json').map((o) => [o.order, o.guid]),
         [['field-order', guid]],
       );
-    } finally {
-      cli.sim.configure({});
-    }
+    });
   });
 
   it('a create answered 503 after the service made it stays held as uncertain: the next apply creates nothing', async () => {
     write('gateway.imagery.json', { storageMonths: 8 });
-    cli.sim.configure({ orderListDelayMs: 3_600_000 });
-    try {
+    await withLaggingList(async () => {
       // The order is made and charged, and the client hears only "503 Service Unavailable".
       cli.sim.schedule({ method: 'POST', path: ORDERS, status: 503, answerAfterProcessing: true, times: 20 });
       const first = await apply('gateway.imagery.json');
@@ -227,9 +226,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       const second = await apply('gateway.imagery.json');
       assert.equal(second.code, ExitCode.ok, second.stderr + second.stdout);
       assert.equal(creates(), made, 'nothing created by the next apply');
-    } finally {
-      cli.sim.configure({});
-    }
+    });
   });
 
   it('apply interrupted before its create leaves holds nothing; interrupted while it is in flight, holds it: never created twice', async () => {
@@ -259,8 +256,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       ['create'],
     );
     // Interrupted while the service holds the create's answer (the order made): held as uncertain.
-    cli.sim.configure({ orderListDelayMs: 3_600_000 });
-    try {
+    await withLaggingList(async () => {
       cli.sim.schedule({ method: 'POST', path: ORDERS, slowProcessingMs: 60_000, times: 1 });
       const inFlight = await interruptWhen('interrupted.imagery.json', () => creates() === 1);
       assert.equal(inFlight.code, ExitCode.interrupted, inFlight.stderr);
@@ -274,15 +270,12 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       );
       assert.equal((await apply('interrupted.imagery.json')).code, ExitCode.ok);
       assert.equal(creates(), 1, 'never created twice');
-    } finally {
-      cli.sim.configure({});
-    }
+    });
   });
 
   it('a second attempt refused says nothing of the first: a 503 after the order was made, then a 400, keeps it held', async () => {
     write('resent.imagery.json', { storageMonths: 11 });
-    cli.sim.configure({ orderListDelayMs: 3_600_000 });
-    try {
+    await withLaggingList(async () => {
       cli.sim.schedule(
         { method: 'POST', path: ORDERS, status: 503, answerAfterProcessing: true, times: 1 },
         { method: 'POST', path: ORDERS, status: 400, code: 992, message: 'Refused the second time.', times: 1 },
@@ -300,9 +293,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       );
       assert.equal((await apply('resent.imagery.json')).code, ExitCode.ok);
       assert.equal(creates(), 2, 'nothing more was sent');
-    } finally {
-      cli.sim.configure({});
-    }
+    });
   });
 
   it('two applies of one file at once: the second is refused naming the first, and the order is created once', async () => {
@@ -329,8 +320,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
 
   it('two orders with one payload: the lock entry of one is never taken for the other', async () => {
     write('pair.imagery.json', { storageMonths: 13 });
-    cli.sim.configure({ orderListDelayMs: 3_600_000 });
-    try {
+    await withLaggingList(async () => {
       cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
       assert.equal((await apply('pair.imagery.json')).code, ExitCode.mayHaveBeenCharged);
       const file = JSON.parse(readFileSync(cli.file('pair.imagery.json'), 'utf8')) as {
@@ -345,15 +335,12 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
           ['create', 'second-order'],
         ],
       );
-    } finally {
-      cli.sim.configure({});
-    }
+    });
   });
 
   it('an order held as uncertain is still shown when the file renames or removes it', async () => {
     write('renamed.imagery.json', { storageMonths: 10 });
-    cli.sim.configure({ orderListDelayMs: 3_600_000 });
-    try {
+    await withLaggingList(async () => {
       cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
       assert.equal((await apply('renamed.imagery.json')).code, ExitCode.mayHaveBeenCharged);
       const text = readFileSync(cli.file('renamed.imagery.json'), 'utf8');
@@ -375,9 +362,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
         removed.plan.orders.map((o) => [o.kind, o.order]),
         [['uncertain', 'field-order']],
       );
-    } finally {
-      cli.sim.configure({});
-    }
+    });
   });
 
   it('a create the service refuses leaves nothing held in the lock, and plan says create again', async () => {
