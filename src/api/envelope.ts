@@ -2,6 +2,7 @@
 // `{ Succeeded, Data, Error }`, but the public material also shows bare payloads and camelCase
 // keys (`succeeded`, `data`, `tiles`). Keys are normalised to PascalCase first, so the rest of
 // the client reads one shape; values and unknown keys are kept as they came.
+import { isRecord } from '../common/is-record';
 
 export interface EnvelopeError {
   Message?: string;
@@ -30,10 +31,6 @@ export function normaliseKeys(value: unknown): unknown {
     out[target] = normaliseKeys(inner);
   }
   return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** True when the (normalised) value has the envelope's shape rather than being a bare payload. */

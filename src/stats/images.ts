@@ -13,6 +13,7 @@ import { ITEM_COLLECTION_NAME } from '../workflows/stac/stac-collection';
 import { fileOfHref } from '../workflows/stac/stac-href';
 import { sidecarPath } from '../workflows/stac/stac-sidecar';
 import { StatsError } from './errors';
+import { isRecord } from '../common/is-record';
 
 export interface ImageInput {
   path: string;
@@ -86,10 +87,6 @@ async function readJson(path: string, maxBytes: number): Promise<unknown> {
 
 function errorCode(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** An ItemCollection's (or one Item's) GeoTIFF assets with their dates. */

@@ -21,6 +21,7 @@ import type { Measure } from './indices';
 import { COLUMNS } from './table';
 import type { StatsRow } from './table';
 import { byCodeUnits } from '../common/code-unit-order';
+import { isRecord } from '../common/is-record';
 
 export type CachedRow = Omit<StatsRow, 'image'>;
 
@@ -66,10 +67,6 @@ function groupOf<T>(nested: Nested<T>, image: string, measure: string): Map<stri
   let byField = byMeasure.get(measure);
   if (!byField) byMeasure.set(measure, (byField = new Map()));
   return byField;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The rows of a parsed cache file; a damaged row (or group) is no row. */

@@ -21,6 +21,7 @@ import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { CliError, ExitCode, UsageError } from '../exit-codes';
 import { refusal } from '../ports';
+import { isRecord } from '../../common/is-record';
 
 const DEFAULT_FILE = 'imagery.json';
 /** plan's "changes to make", as terraform plan -detailed-exitcode: ExitCode.usage's number, which
@@ -142,8 +143,6 @@ export async function planVerb(context: VerbContext): Promise<number> {
   if (hasChanges(plan)) return PLAN_CHANGES;
   return hasUncertainty(plan) ? ExitCode.mayHaveBeenCharged : ExitCode.ok;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** The units a plan file buys, as keys, and its total. */
 async function savedPlan(path: string): Promise<PlannedPurchases> {

@@ -7,6 +7,7 @@ import { constants } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { checkReplaceable, replaceFileSafely } from '../../api/safe-files';
+import { isRecord } from '../../common/is-record';
 
 export const MANIFEST_NAME = 'sat-imagery-manifest.json';
 
@@ -39,10 +40,6 @@ async function readOwnFile(path: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** True when the recorded output is a regular file inside `directory` with the recorded size. */

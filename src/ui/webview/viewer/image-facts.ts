@@ -3,6 +3,7 @@
 // the request that made the image.
 import type { RasterMetadata } from '../../../raster';
 import { formatBytes, formatNumber } from '../../../common/format';
+import { isRecord } from '../../../common/is-record';
 
 type Raster = typeof import('../../../raster');
 type Fact = { label: string; value: string; id: string };
@@ -55,10 +56,6 @@ export function factsOf(meta: RasterMetadata): Fact[] {
     { label: 'File size', value: `${formatBytes(meta.fileSize)} (${meta.fileSize} bytes)`, id: 'meta-file-size' },
     ...(meta.acquisitionDate ? [{ label: 'Acquired', value: meta.acquisitionDate, id: 'meta-date' }] : []),
   ];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function polygonsOf(geometry: unknown): number[][][][] {

@@ -8,6 +8,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { ITEM_COLLECTION_NAME } from '../../../workflows/stac/stac-collection';
 import { fileOfHref } from '../../../workflows/stac/stac-href';
 import type { ViewerPageMessage } from './protocol';
+import { isRecord } from '../../../common/is-record';
 
 export interface SeriesPlace {
   /** YYYY-MM-DD, oldest first. */
@@ -22,10 +23,6 @@ export interface SeriesPlace {
 export type CarriedDisplay = Pick<Extract<ViewerPageMessage, { type: 'step' }>, 'presetId' | 'stretch'>;
 
 type Entry = { date: string; file: string; profile: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function entryOf(feature: unknown, folder: string): Entry | undefined {
   if (!isRecord(feature) || !isRecord(feature.properties) || !isRecord(feature.assets)) return undefined;
