@@ -1,7 +1,8 @@
 // `plan`, `apply` and `verify`: imagery declared in a file (imagery.json), priced as a difference
 // before it is bought, bought through the series workflow and its folders' purchase ledgers, and
 // checked on the disk against its lock (src/workflows/declared/).
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
+import { readTextBounded } from '../../api/bounded-read';
 import { dirname, resolve } from 'node:path';
 import { replaceFileSafely } from '../../api/safe-files';
 import { DeclaredFileError, loadDeclaration, problemText } from '../../workflows/declared/declared-file';
@@ -145,10 +146,14 @@ export async function planVerb(context: VerbContext): Promise<number> {
 }
 
 /** The units a plan file buys, as keys, and its total. */
+/** Far above any plan `plan --out` writes; a larger file is not read. */
+const MAX_PLAN_BYTES = 64 * 1024 * 1024;
+
 async function savedPlan(path: string): Promise<PlannedPurchases> {
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(path, 'utf8')) as unknown;
+    // Read as any file someone else may have put there: a regular file, within a bound.
+    value = JSON.parse(await readTextBounded(path, MAX_PLAN_BYTES)) as unknown;
   } catch (error) {
     throw new UsageError(`--plan ${path} is not a plan written by plan --out (${(error as Error).message}).`);
   }

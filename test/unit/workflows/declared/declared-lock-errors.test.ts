@@ -3,6 +3,7 @@
 // print no stack trace (which reads as a bug); nothing billed is sent. A --plan file that is JSON
 // but not a plan (null, a unit that is not an object) is a usage error (exit 2), said as such.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
 import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
@@ -58,4 +59,13 @@ describe('CLI: imagery as code with a broken lock or plan file', function () {
         [],
       );
     });
+
+  it('apply --plan naming a FIFO: not read (it would never end), not a plan, exit 2', async () => {
+    rmSync(cli.file('imagery.lock.json'), { force: true });
+    rmSync(cli.file('fifo-plan.json'), { force: true });
+    execFileSync('mkfifo', [cli.file('fifo-plan.json')]);
+    const run = await cli.run('apply', cli.file('imagery.json'), '--plan', cli.file('fifo-plan.json'), '--yes');
+    assert.match(run.stderr, /fifo-plan\.json is not a plan written by plan --out \(.*is not a regular file/);
+    assert.equal(run.code, ExitCode.usage, run.stderr);
+  });
 });
