@@ -117,11 +117,12 @@ export async function applyPlan(
   };
   // An order the account lists for a lock entry held without a GUID (under its name, or its old
   // name when it was renamed): the GUID is kept now, unless another entry holds that order already.
-  for (const o of orders.filter((order) => order.kind === 'exists' && order.guid !== undefined)) {
+  for (const o of plan.orders) {
+    if (o.kind !== 'exists' || o.guid === undefined) continue;
     const held = result.lock.orders.filter((l) => l.guid === undefined && l.payloadHash === o.payloadHash);
-    const locked = held.find((l) => l.order === o.order.name) ?? held[0];
+    const locked = held.find((l) => l.order === o.order) ?? held[0];
     if (!locked || result.lock.orders.some((l) => l.guid === o.guid)) continue;
-    await keepOrder({ ...locked, order: o.order.name, area: o.area.file, guid: o.guid }, o.order.name, locked.order);
+    await keepOrder({ ...locked, order: o.order, area: o.area, guid: o.guid }, o.order, locked.order);
   }
   for (const o of orders.filter((order) => order.kind === 'create')) {
     if (stopped || ports.signal.aborted) break;
@@ -151,11 +152,11 @@ export async function applyPlan(
     }
     const guid = typeof created.order?.TaskOrderGuid === 'string' ? created.order.TaskOrderGuid : undefined;
     result.orders.push({ order: o.order.name, outcome: created.outcome, ...(guid ? { guid } : {}) });
-    if (created.outcome === 'may-have-been-charged' || created.outcome === 'unknown') result.uncertain++;
-    // Cancelled once the POST was leaving, it may have been made: held (only a create that never
-    // left, `sent` false, has no entry to take out).
+    // Cancelled once the POST was leaving, it may have been made: held, as a lost answer is.
+    const cancelledInFlight = sent && created.outcome === 'cancelled';
+    if (created.outcome === 'may-have-been-charged' || created.outcome === 'unknown' || cancelledInFlight)
+      result.uncertain++;
     if (created.outcome === 'cancelled') stopped = true;
-    if (sent && created.outcome === 'cancelled') result.uncertain++;
     if (guid) await keepOrder({ ...pending, guid, at: new Date().toISOString() }, o.order.name);
   }
   // Also when nothing was bought: the lock says what the ledgers say (a first apply over bought folders).

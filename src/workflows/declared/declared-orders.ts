@@ -42,8 +42,6 @@ export interface PlannedOrder {
   payload: OrderCreateRequest;
   payloadHash: string;
   kind: PlanOrder['kind'];
-  /** exists: the order the account lists for it. */
-  guid?: string;
 }
 
 /** The payload but the area: what the lock keeps, so a change is named. */
@@ -148,15 +146,7 @@ export async function planOrders(
         };
       }
       orders.push(entry);
-      planned.push({
-        order,
-        area,
-        options,
-        payload,
-        payloadHash,
-        kind: entry.kind,
-        ...(entry.kind === 'exists' && entry.guid !== undefined ? { guid: entry.guid } : {}),
-      });
+      planned.push({ order, area, options, payload, payloadHash, kind: entry.kind });
     });
   }
   // An order whose create was never answered and that the file no longer declares (removed, or
