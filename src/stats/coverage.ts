@@ -7,6 +7,7 @@
 // whole width to every pixel above it in that column (a running sum down the column), so the
 // cost is the box's area plus the perimeter in pixels, not rows × vertices.
 import type { PolygonCoordinates } from '../geometry/types';
+import { StatsError } from './errors';
 
 export type PixelRule = 'centre' | 'all-touched' | 'exact';
 export const PIXEL_RULES: PixelRule[] = ['centre', 'all-touched', 'exact'];
@@ -29,20 +30,17 @@ const EPSILON = 1e-9;
 /** Pixels of a field's box measured at once: its weights (and, under the exact rule, two sums
  * as large) are held whole, so a field drawn over a region at a fine resolution is refused with
  * its size rather than filling the memory. 2^24 pixels: 1,678 km² at 10 m. */
-export const MAX_BOX_PIXELS = 2 ** 24;
+const MAX_BOX_PIXELS = 2 ** 24;
 
-/** The pixels a field's box spans on a grid (`polygons` in pixel coordinates). */
-export function boxPixels(polygons: PolygonCoordinates[]): number {
-  const { width, height } = pixelBox(polygons);
-  return width * height;
-}
-
-/** `polygons` in pixel coordinates (x = column, y = row, fractional). */
-export function coverageOf(polygons: PolygonCoordinates[], rule: PixelRule): Coverage {
+/** `polygons` in pixel coordinates (x = column, y = row, fractional); `field` names the field in
+ * the refusal of a box too large. */
+export function coverageOf(polygons: PolygonCoordinates[], rule: PixelRule, field?: string): Coverage {
   const box = pixelBox(polygons);
-  if (box.width * box.height > MAX_BOX_PIXELS)
-    throw new RangeError(
-      `A box of ${box.width} × ${box.height} pixels is more than ${MAX_BOX_PIXELS} measured at once.`,
+  const pixels = box.width * box.height;
+  if (pixels > MAX_BOX_PIXELS)
+    throw new StatsError(
+      'bad-input',
+      `${field === undefined ? 'A field' : `Field '${field}'`} spans ${Math.round(pixels / 1e6)} million pixels of this image's grid (its bounding box), more than the ${Math.round(MAX_BOX_PIXELS / 1e6)} million a field is measured over at once: split it into smaller fields, or clip it to the images.`,
     );
   const weights = rule === 'centre' ? centreMask(polygons, box) : exactFractions(polygons, box);
   if (rule === 'all-touched')

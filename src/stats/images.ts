@@ -38,10 +38,7 @@ export async function listImages(names: readonly string[]): Promise<ImageInput[]
     try {
       info = await stat(name);
     } catch (error) {
-      throw new StatsError(
-        'bad-input',
-        `Cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
-      );
+      throw new StatsError('bad-input', `Cannot read ${name}: ${errorCode(error)}.`);
     }
     if (info.isDirectory()) found.push(...(await folderImages(name)));
     else if (extname(name).toLowerCase() === '.json') found.push(...(await stacImages(name)));

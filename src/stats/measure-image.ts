@@ -7,7 +7,7 @@ import { RasterFile, lonLatToPixel } from '../raster/index';
 import type { RasterMetadata } from '../raster/index';
 import { utmZoneOfEpsg } from '../raster/utm';
 import { Accumulator } from './accumulator';
-import { MAX_BOX_PIXELS, boxPixels, coverageOf } from './coverage';
+import { coverageOf } from './coverage';
 import type { Coverage, PixelRule } from './coverage';
 import { StatsError } from './errors';
 import type { Field } from './fields';
@@ -116,13 +116,7 @@ function coveragesOn(meta: RasterMetadata, request: MeasureRequest, cache: Cover
       const onPixels = field.polygons.map((polygon) =>
         polygon.map((ring) => ring.map(([lon, lat]) => lonLatToPixel(meta, lon as number, lat as number))),
       );
-      const pixels = boxPixels(onPixels);
-      if (pixels > MAX_BOX_PIXELS)
-        throw new StatsError(
-          'bad-input',
-          `Field '${field.id}' spans ${Math.round(pixels / 1e6)} million pixels of this image's grid (its bounding box), more than the ${Math.round(MAX_BOX_PIXELS / 1e6)} million a field is measured over at once: split it into smaller fields, or clip it to the images.`,
-        );
-      coverage = coverageOf(onPixels, request.rule);
+      coverage = coverageOf(onPixels, request.rule, field.id);
       onGrid.set(field.hash, coverage);
     }
     return coverage;
