@@ -158,18 +158,16 @@ export class RowCache {
    * `{"version":…,"images":{image:{index:{field:cells,…},…},…},"hashes":{…}}`. */
   private *pieces(): Generator<string> {
     yield `{"version":${VERSION},"images":{`;
-    let image = 0;
+    let imageComma = '';
     for (const [imageKey, byMeasure] of sortedEntries(this.kept)) {
-      let measure = 0;
+      yield `${imageComma}${JSON.stringify(imageKey)}:{`;
+      imageComma = ',';
+      let measureComma = '';
       for (const [measureKey, byField] of sortedEntries(byMeasure)) {
-        let piece = measure++ === 0 ? `${image++ === 0 ? '' : ','}${JSON.stringify(imageKey)}:{` : ',';
-        piece += `${JSON.stringify(measureKey)}:{`;
-        let field = 0;
-        for (const [hash, row] of byField)
-          piece += `${field++ === 0 ? '' : ','}${JSON.stringify(hash)}:${JSON.stringify(packRow(row))}`;
-        yield `${piece}}`;
+        const rows = [...byField].map(([hash, row]) => `${JSON.stringify(hash)}:${JSON.stringify(packRow(row))}`);
+        yield `${measureComma}${JSON.stringify(measureKey)}:{${rows.join(',')}}`;
+        measureComma = ',';
       }
-      if (measure === 0) yield `${image++ === 0 ? '' : ','}${JSON.stringify(imageKey)}:{`;
       yield '}';
     }
     yield `},"hashes":${JSON.stringify(Object.fromEntries(sortedEntries(this.hashesKept)))}}\n`;
