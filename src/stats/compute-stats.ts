@@ -36,8 +36,10 @@ interface ImageFailure {
 export interface StatsResult {
   rows: StatsRow[];
   failures: ImageFailure[];
-  /** Images read this run (the others came whole from the cache). */
+  /** Images read this run. */
   measured: number;
+  /** Images whose rows all came from the cache (not opened). */
+  cached: number;
 }
 
 export async function computeStats(input: StatsInput): Promise<StatsResult> {
@@ -47,6 +49,7 @@ export async function computeStats(input: StatsInput): Promise<StatsResult> {
   const coverages: CoverageCache = new Map();
   const measureKeys = input.measures.map(measureKey);
   let measured = 0;
+  let cached = 0;
   for (const [done, image] of input.images.entries()) {
     input.signal?.throwIfAborted();
     const label = input.imageLabel(image.path);
@@ -58,6 +61,7 @@ export async function computeStats(input: StatsInput): Promise<StatsResult> {
       const missing = input.fields.filter((_, f) => known[f]?.some((row) => row === undefined));
       const fresh = missing.length === 0 ? [] : await measureImage(image, { ...input, fields: missing }, coverages);
       if (missing.length > 0) measured++;
+      else cached++;
       const freshOf = new Map(fresh.map((row) => [`${row.field}\n${row.index}`, row]));
       const rows: StatsRow[] = [];
       input.fields.forEach((field, f) =>
@@ -81,11 +85,24 @@ export async function computeStats(input: StatsInput): Promise<StatsResult> {
   // One date and label per image, its rows already in field and index order: the images sorted
   // by their first row make the table's order without sorting every row.
   perImage.sort((a, b) => compareImageRows(a[0] as StatsRow, b[0] as StatsRow));
-  return { rows: perImage.flat(), failures, measured };
+  return { rows: perImage.flat(), failures, measured, cached };
 }
 
 /** A message that starts with the image's path, without it (the caller names the image as its
  * table does); any other message as what stopped the measuring. */
 function reasonOf(message: string, path: string): string {
   return message.startsWith(`${path} `) ? message.slice(path.length + 1) : `could not be measured: ${message}`;
+}
+
+/** "1 image read, 12 from the cache, 2 could not be measured": what a run did with its images. */
+export function imageCounts({
+  measured,
+  cached,
+  failures,
+}: Pick<StatsResult, 'measured' | 'cached' | 'failures'>): string {
+  return [
+    `${measured} image${measured === 1 ? '' : 's'} read`,
+    ...(cached > 0 ? [`${cached} from the cache`] : []),
+    ...(failures.length > 0 ? [`${failures.length} could not be measured`] : []),
+  ].join(', ');
 }

@@ -1,6 +1,6 @@
 // Per-field statistics over time: fields from an area file, images from files, folders or STAC,
 // an index per pixel, statistics per field, date and index as one long table. Never imports vscode.
-export { computeStats } from './compute-stats';
+export { computeStats, imageCounts } from './compute-stats';
 export type { StatsResult } from './compute-stats';
 export { PIXEL_RULES, coverageOf } from './coverage';
 export type { PixelRule } from './coverage';

@@ -12,6 +12,7 @@ import {
   cachePathFor,
   computeStats,
   csvPieces,
+  imageCounts,
   listImages,
   measureOf,
   readFields,
@@ -78,7 +79,6 @@ export async function statsVerb(context: VerbContext): Promise<number> {
     terminal.note(
       summaryLine(
         result,
-        images.length,
         [csv, parquet].filter((f): f is string => f !== undefined),
       ),
     );
@@ -146,12 +146,6 @@ function readRule(text: string | undefined): PixelRule {
   return rule as PixelRule;
 }
 
-function summaryLine(result: StatsResult, images: number, files: string[]): string {
-  const cached = images - result.measured - result.failures.length;
-  const counts = [
-    `${result.measured} image${result.measured === 1 ? '' : 's'} read`,
-    ...(cached > 0 ? [`${cached} from the cache`] : []),
-    ...(result.failures.length > 0 ? [`${result.failures.length} could not be measured`] : []),
-  ];
-  return `${result.rows.length} rows written to ${files.join(' and ')} (${counts.join(', ')}).`;
+function summaryLine(result: StatsResult, files: string[]): string {
+  return `${result.rows.length} rows written to ${files.join(' and ')} (${imageCounts(result)}).`;
 }

@@ -31,8 +31,10 @@ export interface StatsContent {
   rows: StatsRow[];
   base: string;
   failures: { image: string; reason: string }[];
-  /** Images read this time (the others came whole from the cache). */
+  /** Images read this time. */
   measured: number;
+  /** What the run did with its images, in words: "1 image read, 12 from the cache". */
+  imageCounts: string;
   /** Why the cache could not be kept (a read-only folder): the figures stand, the next run reads again. */
   cacheProblem?: string;
 }
@@ -83,6 +85,7 @@ export async function computeFieldStats(
     base,
     failures: result.failures,
     measured: result.measured,
+    imageCounts: core.imageCounts(result),
     ...(cacheProblem ? { cacheProblem } : {}),
   };
 }

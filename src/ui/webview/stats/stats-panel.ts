@@ -205,9 +205,5 @@ function subtitleOf(content: StatsContent): string {
       : request.rule === 'all-touched'
         ? 'every pixel the field touches'
         : 'exact area fractions';
-  const cached =
-    content.measured === 0
-      ? 'all from the cache'
-      : `${content.measured} image${content.measured === 1 ? '' : 's'} read`;
-  return `${content.fields.length} field${content.fields.length === 1 ? '' : 's'} of ${request.aoi.split(/[\\/]/).pop()} over ${content.base} · ${rule} · ${cached}`;
+  return `${content.fields.length} field${content.fields.length === 1 ? '' : 's'} of ${request.aoi.split(/[\\/]/).pop()} over ${content.base} · ${rule} · ${content.imageCounts}`;
 }
