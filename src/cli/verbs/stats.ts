@@ -5,6 +5,7 @@
 // holds the rest, and the exit code is 1.
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { checkReplaceable, replaceFileSafely } from '../../api/safe-files';
+import { prettyJsonPieces } from '../../common/json-pieces';
 import {
   PIXEL_RULES,
   RowCache,
@@ -61,20 +62,17 @@ export async function statsVerb(context: VerbContext): Promise<number> {
   }
   if (cache && table) await cache.save(cachePathFor(table));
   for (const failure of result.failures) terminal.note(`sat-imagery: ${failure.image} ${failure.reason}`);
-  if (terminal.json)
-    terminal.out(
-      JSON.stringify(
-        {
-          rows: result.rows,
-          failures: result.failures,
-          measured: result.measured,
-          files: [csv, parquet].filter(Boolean),
-        },
-        null,
-        2,
-      ),
-    );
-  else if (!table) for (const piece of csvPieces(result.rows)) terminal.write(piece);
+  if (terminal.json) {
+    const document = {
+      rows: result.rows,
+      failures: result.failures,
+      measured: result.measured,
+      cached: result.cached,
+      files: [csv, parquet].filter(Boolean),
+    };
+    for (const piece of prettyJsonPieces(document)) terminal.write(piece);
+    terminal.write('\n');
+  } else if (!table) for (const piece of csvPieces(result.rows)) terminal.write(piece);
   else
     terminal.note(
       summaryLine(
