@@ -140,7 +140,9 @@ export function dayOf(value: unknown): string | undefined {
 /** A date written in a file name: 2024-05-01, 2024_05_01 or 20240501. */
 export function dayInName(path: string): string | undefined {
   const name = path.split(/[\\/]/).pop() ?? path;
-  for (const match of name.matchAll(/(?<!\d)(\d{4})[-_]?(\d{2})[-_]?(\d{2})(?!\d)/g)) {
+  // In a lookahead, so a run of digits that is no date (`tile_0042_2024-05-01`) does not use up
+  // the date after it: every start is tried.
+  for (const match of name.matchAll(/(?<!\d)(?=(\d{4})[-_]?(\d{2})[-_]?(\d{2})(?!\d))/g)) {
     const day = checkedDay(match[1] as string, match[2] as string, match[3] as string);
     if (day) return day;
   }

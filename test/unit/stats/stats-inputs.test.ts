@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { computeStats, listImages, measureOf, readFields } from '../../../src/stats/index';
 import { parseExpression } from '../../../src/stats/expression';
+import { dayInName } from '../../../src/stats/images';
 import { WorkflowError } from '../../../src/workflows/engine/errors';
 import { fieldsFor, makeImages, writeFields } from './stats-fixture';
 import { sidecarPath } from '../../../src/workflows/stac/stac-sidecar';
@@ -211,6 +212,15 @@ describe('stats: inputs and failures', function () {
       result.failures[0]?.reason,
       'has no band B4: it has [B8_B4]; the indices are ndvi, ndwi, ndmi, ndre, evi, savi.',
     );
+  });
+
+  it('a date in the name is found after digits that are no date (a tile number), never inside a longer number', () => {
+    assert.equal(dayInName('tile_0042_2024-05-01.tif'), '2024-05-01');
+    assert.equal(dayInName('/data/2023/S2_T32VNH_20240501.tif'), '2024-05-01');
+    assert.equal(dayInName('scene-1234-2024_05_01-v2.tif'), '2024-05-01');
+    assert.equal(dayInName('id-2024-13-01_2024-02-29.tif'), '2024-02-29', 'month 13 is no date, the next one is');
+    assert.equal(dayInName('run-120240501.tif'), undefined, 'nine digits hold no date');
+    assert.equal(dayInName('2023-02-29.tif'), undefined);
   });
 
   it("a STAC asset's href is a URI reference: a name with a space, # or é is read as its percent-encoding says", async () => {
