@@ -75,10 +75,15 @@ export async function measureImage(
   }
 }
 
-/** The figures a double holds: a sum that overflows makes an infinite mean, which is no value,
- * as in a row the cache kept (its JSON has no Infinity), so a rerun writes the same table. */
+/** The figures a double holds, as a row the cache kept holds them (its JSON has no Infinity and
+ * no −0), so a rerun writes the same table and the same Parquet: a sum that overflows makes an
+ * infinite mean, which is no value, and −0 (a negated zero) is 0. */
 function finite(summary: Summary | undefined): Partial<Summary> {
-  return Object.fromEntries(Object.entries(summary ?? {}).filter(([, v]) => Number.isFinite(v)));
+  return Object.fromEntries(
+    Object.entries(summary ?? {})
+      .filter(([, v]) => Number.isFinite(v))
+      .map(([k, v]) => [k, v === 0 ? 0 : v]),
+  );
 }
 
 async function openGeoreferenced(path: string): Promise<RasterFile> {

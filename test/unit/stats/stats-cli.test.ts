@@ -200,6 +200,17 @@ describe('stats: the command line', function () {
     assert.match(csv.stdout, /^star,2024-05-01,B8\*1e307,,-?\d/m, 'the mean is empty, the median a number');
   });
 
+  it('a negated zero (−0) is 0 in a fresh row as in a cached one: the same Parquet bytes', async () => {
+    const negated = ['--expression', 'B8*0*-1'];
+    const first = await stats(fields, 'utm-2024-05-01.tif', '--parquet', 'zero.parquet', ...negated, '--json');
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(jsonOf<{ measured: number }>(first).measured, 1);
+    const full = readFileSync(join(dir, 'zero.parquet'));
+    const again = await stats(fields, 'utm-2024-05-01.tif', '--parquet', 'zero.parquet', ...negated, '--json');
+    assert.equal(jsonOf<{ measured: number }>(again).measured, 0, 'every row from the cache');
+    assert.ok(readFileSync(join(dir, 'zero.parquet')).equals(full), 'byte-identical');
+  });
+
   it('a rerun after one more field and one more date: the old dates measure the new field alone, the new date every field, and the table is byte-identical to a full recompute', async () => {
     const series = join(dir, 'grown');
     mkdirSync(series);
