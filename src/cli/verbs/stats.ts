@@ -34,9 +34,10 @@ export async function statsVerb(context: VerbContext): Promise<number> {
   const source = await readAreaSource(areaName, 'stats');
   const fields = readFields(source.text, source.name, source.format ?? 'auto', options.string('id-property'));
   const images = await listImages(imageNames);
-  // A table that could not be written is said before the images are read, not after.
-  for (const file of [csv, parquet]) if (file !== undefined) await checkReplaceable(resolve(file));
   const table = csv ?? parquet;
+  // A table (or its row cache) that could not be written is said before the images are read, not after.
+  for (const file of [csv, parquet, table && cachePathFor(table)])
+    if (file !== undefined) await checkReplaceable(resolve(file));
   const base = table ? dirname(resolve(table)) : process.cwd();
   const cache = table ? await RowCache.load(cachePathFor(table)) : undefined;
   const result = await computeStats({
@@ -49,6 +50,8 @@ export async function statsVerb(context: VerbContext): Promise<number> {
     signal: context.signal,
     progress: (done, total, image) => terminal.report({ increment: 100 / total, message: `${done}/${total} ${image}` }),
   });
+  // Said before anything is written: a write that fails does not hide which images failed.
+  for (const failure of result.failures) terminal.note(`sat-imagery: ${failure.image} ${failure.reason}`);
   if (csv) await replaceFileSafely(csv, csvPieces(result.rows));
   if (parquet) {
     const { writeGeoParquet } = await import('../../stats/geoparquet');
@@ -61,7 +64,6 @@ export async function statsVerb(context: VerbContext): Promise<number> {
     await writeGeoParquet(parquet, rows, fields);
   }
   if (cache && table) await cache.save(cachePathFor(table));
-  for (const failure of result.failures) terminal.note(`sat-imagery: ${failure.image} ${failure.reason}`);
   if (terminal.json) {
     const document = {
       rows: result.rows,
@@ -113,6 +115,7 @@ export async function seriesStats(
   const { measures, rule } = measureOptions(context);
   const fields = readFields(areaText, areaName, 'auto', context.options.string('id-property'));
   const csv = join(directory, SERIES_STATS_NAME);
+  for (const file of [csv, cachePathFor(csv)]) await checkReplaceable(file);
   const cache = await RowCache.load(cachePathFor(csv));
   const result = await computeStats({
     fields,
@@ -123,9 +126,9 @@ export async function seriesStats(
     cache,
     signal: context.signal,
   });
+  for (const failure of result.failures) context.terminal.note(`sat-imagery: ${failure.image} ${failure.reason}`);
   await replaceFileSafely(csv, csvPieces(result.rows));
   await cache.save(cachePathFor(csv));
-  for (const failure of result.failures) context.terminal.note(`sat-imagery: ${failure.image} ${failure.reason}`);
   return { ...result, csv };
 }
 

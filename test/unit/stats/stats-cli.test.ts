@@ -4,7 +4,17 @@
 // date computes only that date, and the table is byte-identical to a full recompute.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COLUMNS } from '../../../src/stats/index';
@@ -154,6 +164,20 @@ describe('stats: the command line', function () {
         assert.equal(run.stderr.trim(), `sat-imagery: Could not write ${join(dir, table)}: ${why}. Check the path.`);
         assert.equal(run.stdout, '');
       }
+      // The row cache beside the table is written too: a link there is refused before any image
+      // is read, and neither the table nor the link's target is touched.
+      const target = join(dir, 'cache-target.json');
+      writeFileSync(target, 'kept');
+      symlinkSync(target, join(dir, 'linked.csv.stats-cache.json'));
+      const linked = await stats(fields, 'damaged-2024-05-02.tif', 'utm-2024-05-01.tif', '--csv', 'linked.csv');
+      assert.equal(linked.code, 10, linked.stderr);
+      assert.match(
+        linked.stderr,
+        /^sat-imagery: Could not write \S+linked\.csv\.stats-cache\.json: it is a symbolic link, and it is left as it is\./,
+      );
+      assert.doesNotMatch(linked.stderr, /damaged/, 'no image was read');
+      assert.equal(existsSync(join(dir, 'linked.csv')), false);
+      assert.equal(readFileSync(target, 'utf8'), 'kept');
     } finally {
       rmSync(join(dir, 'damaged-2024-05-02.tif'));
     }
