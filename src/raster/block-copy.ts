@@ -23,7 +23,7 @@ export interface BlockCopy {
   columnStart: number;
   columnEnd: number;
   /** Output bands filled from this block and the sample of a pixel each one takes. */
-  outputs: Float32Array[];
+  outputs: (Float32Array | Float64Array)[];
   bandOffsets: number[];
   outputWidth: number;
   /** NaN when the file has none: no stored number equals it. */
@@ -57,7 +57,7 @@ export function copyBlock(copy: BlockCopy): void {
     }
     const outRow = o * outputWidth;
     for (let b = 0; b < outputs.length; b++) {
-      const out = outputs[b] as Float32Array;
+      const out = outputs[b] as Float32Array | Float64Array;
       const at = base + (bandOffsets[b] as number);
       for (let c = columnStart; c < columnEnd; c++) {
         const v = block[at + (columnOffset[c] as number)] as number;

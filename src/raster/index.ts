@@ -3,7 +3,7 @@ export { RasterError } from './errors';
 export type { RasterErrorKind } from './errors';
 export { RasterFile } from './open';
 export type { RasterMetadata, Overview } from './metadata';
-export type { BandWindow, WindowRequest } from './window';
+export type { BandValues, BandWindow, WindowRequest } from './window';
 export { computeStretch, renderRgba } from './stretch';
 export type { ChannelStretch } from './stretch';
 export { presetsFor } from './presets';

@@ -3,6 +3,7 @@
 // nodata transparent.
 import { rampColour } from './presets';
 import type { RampId } from './presets';
+import type { BandValues } from './window';
 
 export interface ChannelStretch {
   /** Raw values mapped to 0 and 255. */
@@ -20,7 +21,7 @@ const FINE_BINS = 4096;
 /** Percentiles from about this many evenly spread samples: the same cut-offs, a quarter of the work at 1024². */
 const SAMPLES = 262_144;
 
-export function computeStretch(values: Float32Array, lowPercent = 2, highPercent = 98): ChannelStretch {
+export function computeStretch(values: BandValues, lowPercent = 2, highPercent = 98): ChannelStretch {
   let min = Infinity;
   let max = -Infinity;
   let validCount = 0;
@@ -61,15 +62,15 @@ export function computeStretch(values: Float32Array, lowPercent = 2, highPercent
 
 /** RGBA (row-major, 4 bytes a pixel): 3 channels as red/green/blue, or 1 through a ramp. */
 export function renderRgba(
-  channels: Float32Array[],
+  channels: BandValues[],
   stretches: ChannelStretch[],
   ramp: RampId = 'gray',
 ): Uint8ClampedArray {
-  const n = (channels[0] as Float32Array).length;
+  const n = (channels[0] as BandValues).length;
   const out = new Uint8ClampedArray(n * 4);
   const scale = stretches.map((s) => 255 / (s.high - s.low));
   if (channels.length >= 3) {
-    const [r, g, b] = channels as [Float32Array, Float32Array, Float32Array];
+    const [r, g, b] = channels as [BandValues, BandValues, BandValues];
     const [sr, sg, sb] = stretches as [ChannelStretch, ChannelStretch, ChannelStretch];
     const [kr, kg, kb] = scale as [number, number, number];
     for (let i = 0, o = 0; i < n; i++, o += 4) {
@@ -84,7 +85,7 @@ export function renderRgba(
     }
     return out;
   }
-  const single = channels[0] as Float32Array;
+  const single = channels[0] as BandValues;
   const s = stretches[0] as ChannelStretch;
   const k = (scale[0] as number) / 255;
   const colour = new Uint8ClampedArray(3);

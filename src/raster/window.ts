@@ -18,11 +18,25 @@ export interface WindowRequest {
   window?: [number, number, number, number];
 }
 
+export type BandValues = Float32Array | Float64Array;
+
+/** The data types a float32 holds every number of. */
+const SINGLE_PRECISION: ReadonlySet<DataType> = new Set(['uint8', 'int8', 'uint16', 'int16', 'float32']);
+
+/** The stored number a file's nodata means, as GDAL takes it: cast to the band's type first, so
+ * a float32 band's `-3.40282e+38` (or `1e20`), which no float32 equals, still matches its
+ * samples; an integer band's nodata that is no integer of its type matches nothing. */
+function storedNodata(nodata: number | undefined, dataType: DataType): number {
+  if (nodata === undefined) return Number.NaN;
+  return dataType === 'float32' ? Math.fround(nodata) : nodata;
+}
+
 export interface BandWindow {
   width: number;
   height: number;
-  /** Raw stored numbers per band, NaN where the file says nodata. */
-  data: Float32Array[];
+  /** Raw stored numbers per band, NaN where the file says nodata: doubles for the types whose
+   * numbers a float32 would round (float64, int32 and uint32 beyond 2^24), else float32. */
+  data: BandValues[];
   /** The image read: 0 full resolution, else an overview's index. */
   level: number;
 }
@@ -106,7 +120,8 @@ export async function readWindow(
     Math.min(level.height - 1, Math.floor(y0 + ((i + 0.5) * spanY) / height)),
   );
   // Not filled: every output pixel of every band lies in exactly one of the blocks read below.
-  const data = request.bands.map(() => new Float32Array(width * height));
+  const Values = SINGLE_PRECISION.has(dataType) ? Float32Array : Float64Array;
+  const data: BandValues[] = request.bands.map(() => new Values(width * height));
   const reader = await level.reader();
   const { blockWidth, blockHeight, across, down, planar, samplesPerPixel, bytesPerSample, predictor, littleEndian } =
     reader.layout;
@@ -118,12 +133,12 @@ export async function readWindow(
   const rowInBlock = rows.map((y) => y % blockHeight);
   const columnsFrom = firstIndexOfBlock(columns, blockWidth, across);
   const rowsFrom = firstIndexOfBlock(rows, blockHeight, down);
-  const noValue = nodata ?? Number.NaN;
+  const noValue = storedNodata(nodata, dataType);
   // The blocks the window touches, in file order; with separate band planes one per band asked.
-  const jobs: { bx: number; by: number; sample: number; outputs: Float32Array[]; bandOffsets: number[] }[] = [];
+  const jobs: { bx: number; by: number; sample: number; outputs: BandValues[]; bandOffsets: number[] }[] = [];
   const planes =
     planar === 2
-      ? request.bands.map((band, k) => ({ sample: band, outputs: [data[k] as Float32Array], bandOffsets: [0] }))
+      ? request.bands.map((band, k) => ({ sample: band, outputs: [data[k] as BandValues], bandOffsets: [0] }))
       : [{ sample: 0, outputs: data, bandOffsets: request.bands }];
   const needed = blocksHit(columnsFrom, across) * blocksHit(rowsFrom, down) * planes.length;
   if (needed > MAX_BLOCKS_PER_VIEW) {

@@ -4,7 +4,7 @@
 // fields in the strip span), each strip's pixels handed to the fields that cover them. Memory:
 // one strip of bands plus the fields' values.
 import { RasterFile, lonLatToPixel } from '../raster/index';
-import type { RasterMetadata } from '../raster/index';
+import type { BandValues, RasterMetadata } from '../raster/index';
 import { utmZoneOfEpsg } from '../raster/utm';
 import { Accumulator } from './accumulator';
 import { coverageOf } from './coverage';
@@ -170,7 +170,7 @@ async function readStrips(
           if (weight === 0) continue;
           const at = (y - sy0) * ww + (x - cx0);
           for (let b = 0; b < bands.length; b++) {
-            const raw = (window.data[b] as Float32Array)[at] as number;
+            const raw = (window.data[b] as BandValues)[at] as number;
             const ok = raw === raw && raw !== masked;
             validBand[b] = ok ? 1 : 0;
             if (ok) physical[b] = raw * (rules[b] as { scale: number }).scale + (rules[b] as { offset: number }).offset;
