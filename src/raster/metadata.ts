@@ -84,9 +84,13 @@ export async function readMetadata(
   const dataset = (await image.getGDALMetadata(null)) ?? {};
   const dataType = dataTypeOf(image.getSampleFormat(0), image.getBitsPerSample(0));
   const nodata = image.getGDALNoData() ?? undefined;
-  const [resX, resY] = image.getResolution();
-  const [originX, originY] = image.getOrigin();
-  const bbox = image.getBoundingBox();
+  const [resX, resY] = image.getResolution() as [number, number];
+  // A file whose GeoKeys say its tie point is a pixel's centre (RasterPixelIsPoint, as Landsat's
+  // are written) is placed as GDAL places it: the corner half a pixel up and left of that centre.
+  const half = (image.getGeoKeys() as Record<string, unknown> | null)?.GTRasterTypeGeoKey === 2 ? 0.5 : 0;
+  const [tieX, tieY] = image.getOrigin() as [number, number];
+  const [originX, originY] = [tieX - half * resX, tieY - half * resY];
+  const bbox = image.getBoundingBox().map((v, i) => v - half * (i % 2 === 0 ? resX : resY));
   const overviews: Overview[] = [];
   for (let i = 1; i < count; i++) {
     const level = await tiff.getImage(i);
@@ -109,9 +113,9 @@ export async function readMetadata(
     dataType,
     nodata: nodata === null || Number.isNaN(nodata) ? undefined : nodata,
     epsg: epsgFromGeoKeys(image),
-    resolution: [Math.abs(resX as number), Math.abs(resY as number)],
+    resolution: [Math.abs(resX), Math.abs(resY)],
     bounds: [bbox[0] as number, bbox[1] as number, bbox[2] as number, bbox[3] as number],
-    origin: [originX as number, originY as number],
+    origin: [originX, originY],
     overviews: overviews.sort((a, b) => b.width - a.width),
     compression: Number(dir.getValue('Compression') ?? 1),
     tiled: dir.hasTag('TileOffsets'),

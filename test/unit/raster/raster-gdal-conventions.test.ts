@@ -60,6 +60,29 @@ describe('raster core: numbers as GDAL takes them', function () {
     }
   });
 
+  it("a file whose tie point is a pixel's centre (AREA_OR_POINT=Point) is placed where GDAL places it", async () => {
+    const area = grid('area', ['1 2 3 4', '5 6 7 8', '9 10 11 12'], '-ot', 'Int16');
+    const point = join(dir, 'point.tif');
+    gdalTranslate(['-mo', 'AREA_OR_POINT=Point', area, point]);
+    const info = gdalinfo(point);
+    assert.equal(info.metadata['']?.AREA_OR_POINT, 'Point');
+    for (const file of [area, point]) {
+      const raster = await RasterFile.open(file);
+      try {
+        const { origin, resolution, bounds } = raster.metadata;
+        const [x0, dx, , y0, , dy] = gdalinfo(file).geoTransform as number[];
+        const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+        assert.ok(near(origin[0], x0 as number) && near(origin[1], y0 as number), `${file}: ${origin} vs ${x0} ${y0}`);
+        assert.deepEqual(resolution, [dx, -(dy as number)]);
+        const [ulx, uly] = info.cornerCoordinates.upperLeft;
+        const [lrx, lry] = info.cornerCoordinates.lowerRight;
+        [ulx, lry, lrx, uly].forEach((v, i) => assert.ok(near(bounds[i] as number, v), `bounds ${bounds} of ${file}`));
+      } finally {
+        await raster.close();
+      }
+    }
+  });
+
   for (const [type, rows] of [
     ['Int32', ['16777217 58777393 -2147483647 2147483647', '1 -1 33554431 0', '16777219 7 8 9']],
     ['UInt32', ['16777217 58777393 4294967295 4000000001', '1 2 33554431 0', '16777219 7 8 9']],
