@@ -18,6 +18,7 @@ const UNIT_WORDS: Record<PlanViewUnit['kind'], string> = {
   uncertain: 'uncertain (may have been charged)',
   have: 'have',
   extra: 'extra (kept)',
+  unavailable: 'not available',
 };
 const ORDER_WORDS = {
   create: 'create',
@@ -36,10 +37,13 @@ const COUNT_WORDS: Record<PlanViewUnit['kind'], string> = {
   uncertain: 'uncertain',
   have: 'on disk',
   extra: 'extra',
+  unavailable: 'not available',
 };
 
 function unitNote(u: PlanViewUnit): string {
   if (u.changes?.length) return u.changes.join(', ');
+  // The kind already says "not available": the note is the service's reason.
+  if (u.kind === 'unavailable') return (u.reason ?? '').replace(/^not available: /, '');
   return u.reason ?? u.file ?? '';
 }
 
@@ -115,7 +119,7 @@ export class PlanPage {
     const headline = p.changes ? formatCredits(p.total.credits, l) : 'No changes';
     const unanswered = p.orders.filter((o) => o.kind === 'uncertain').length;
     section.append(el('p', { class: 'headline', 'data-testid': 'plan-total' }, headline));
-    const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra'] as const)
+    const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra', 'unavailable'] as const)
       .filter((k) => this.count(k) > 0)
       .map((k) => `${this.count(k)} ${COUNT_WORDS[k]}`);
     section.append(
@@ -126,7 +130,7 @@ export class PlanPage {
           ? counts.join(', ')
           : unanswered > 0
             ? `Nothing to buy or create; ${counted(unanswered, 'order')} of ${p.file} may exist already (see Tasking orders).`
-            : `The folders hold everything ${p.file} declares${counts.length ? ` (${counts.join(', ')})` : ''}.`,
+            : `The folders hold everything ${p.file} declares${this.count('unavailable') > 0 ? ' that the service makes' : ''}${counts.length ? ` (${counts.join(', ')})` : ''}.`,
       ),
     );
     const money = (v: number) => formatMoney(v, p.currency ?? 'EUR', l);
@@ -167,13 +171,7 @@ export class PlanPage {
       el(
         'tr',
         { class: `unit-${u.kind}`, 'data-testid': `unit-${i}` },
-        el(
-          'td',
-          { class: 'kind-cell' },
-          BUYING.has(u.kind) && u.credits === undefined && u.reason
-            ? `${UNIT_WORDS[u.kind]}: not possible`
-            : UNIT_WORDS[u.kind],
-        ),
+        el('td', { class: 'kind-cell' }, UNIT_WORDS[u.kind]),
         el('td', {}, u.dataset),
         el('td', {}, u.area),
         el('td', { class: 'date' }, u.date),

@@ -65,6 +65,7 @@ const WORDS: Record<PlanUnit['kind'], string> = {
   uncertain: '? uncertain',
   have: '  have',
   extra: '  extra',
+  unavailable: '  unavailable',
 };
 
 const ORDER_WORDS: Record<PlanOrder['kind'], string> = {
@@ -93,7 +94,9 @@ function planText(plan: Plan): string {
   const currency = plan.orders.find((o) => o.kind === 'create' && o.currency !== undefined)?.currency;
   for (const u of plan.units.filter((unit) => unit.kind !== 'have')) {
     const price = u.credits !== undefined && BUYING.has(u.kind) ? ` (${u.credits} credits)` : '';
-    const why = u.changes ? `: ${u.changes.join(', ')}` : u.reason ? `: ${u.reason}` : '';
+    // An unavailable unit's kind says "unavailable": its note is the service's reason.
+    const reason = u.kind === 'unavailable' ? u.reason?.replace(/^not available: /, '') : u.reason;
+    const why = u.changes ? `: ${u.changes.join(', ')}` : reason ? `: ${reason}` : '';
     lines.push(
       `${WORDS[u.kind].padEnd(12)} ${u.dataset} ${u.area} ${u.date}${u.file && u.kind !== 'buy' ? ` ${u.file}` : ''}${price}${why}`,
     );
@@ -106,7 +109,7 @@ function planText(plan: Plan): string {
     lines.push(`${ORDER_WORDS[o.kind].padEnd(12)} order ${o.order} ${o.area}${price}${orderNote(o)}`);
   }
   const count = (kind: PlanUnit['kind']) => plan.units.filter((u) => u.kind === kind).length;
-  const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra'] as const)
+  const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra', 'unavailable'] as const)
     .map((k) => `${count(k)} ${k}`)
     .join(', ');
   const orderCounts = (['create', 'differs', 'uncertain', 'exists'] as const)
@@ -119,7 +122,7 @@ function planText(plan: Plan): string {
       ? `Total: ${plan.total.credits} credits${plan.orders.length > 0 ? `, orders ${money(plan.total.euroThisMonth, currency)} this month and ${money(plan.total.euroPerMonth, currency)} each month` : ''}${plan.balance.credits !== undefined ? ` (balance ${plan.balance.credits})` : ''}${plan.budget?.maxCredits !== undefined ? `, budget ${plan.budget.maxCredits}` : ''}.`
       : hasUncertainty(plan)
         ? 'No changes to make: what is marked uncertain above may have been made and charged; apply leaves it.'
-        : `No changes: the folders ${plan.orders.length > 0 ? 'and the account hold' : 'hold'} everything the file declares.`,
+        : `No changes: the folders ${plan.orders.length > 0 ? 'and the account hold' : 'hold'} everything the file declares${count('unavailable') > 0 ? `, but for the ${count('unavailable')} unavailable above, which the service does not make` : ''}.`,
   );
   for (const stop of plan.stops) lines.push(`Stops apply: ${stop}.`);
   return lines.join('\n');

@@ -37,7 +37,7 @@ import { planOrders } from './declared-orders';
 import { withSeriesFlags } from './option-flags';
 import type { PlanOrder, PlannedOrder } from './declared-orders';
 
-export type UnitKind = 'buy' | 'have' | 'rebuy' | 'uncertain' | 'missing' | 'extra';
+export type UnitKind = 'buy' | 'have' | 'rebuy' | 'uncertain' | 'missing' | 'extra' | 'unavailable';
 
 export interface PlanUnit {
   kind: UnitKind;
@@ -51,7 +51,8 @@ export interface PlanUnit {
   file?: string;
   /** rebuy: what changed, field by field. */
   changes?: string[];
-  /** Why it cannot be bought (not available), or what the ledger says of an uncertain unit. */
+  /** Why it cannot be bought (unavailable: the service's refusal), or what the ledger says of an
+   * uncertain unit. */
   reason?: string;
 }
 
@@ -301,7 +302,9 @@ async function planSeries(
     if (!BUYING.has(unit.kind)) continue;
     const refusal = refused.find((r) => r.date === unit.date);
     if (refusal) {
-      // Not bought by apply (the series would refuse it too); said beside the unit.
+      // Not bought by apply (the series would refuse it too), not counted among the images to
+      // buy, and said beside the unit with the service's reason.
+      unit.kind = 'unavailable';
       unit.reason = `not available: ${refusal.error ?? refusal.status}`;
       continue;
     }

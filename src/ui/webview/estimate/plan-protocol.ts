@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 
 const planUnit = z.object({
-  kind: z.enum(['buy', 'have', 'rebuy', 'uncertain', 'missing', 'extra']),
+  kind: z.enum(['buy', 'have', 'rebuy', 'uncertain', 'missing', 'extra', 'unavailable']),
   dataset: z.string(),
   area: z.string(),
   date: z.string(),

@@ -327,6 +327,43 @@ describe('webview page in Chromium', function () {
     await h.page.screenshot({ path: path.join(artifacts, 'plan-uncertain-order-dark.png') });
   });
 
+  it('a plan counts only the images it buys: a date the service does not make is "not available", unpriced, apart', async () => {
+    const h = await open('light');
+    const unit = (kind: 'buy' | 'unavailable', date: string, credits?: number) => ({
+      kind,
+      dataset: 'rgb',
+      area: 'field.geojson',
+      date,
+      key: `key-${date}`,
+      ...(credits !== undefined ? { credits } : { reason: 'not available: no order covers this date (2027-01-05)' }),
+    });
+    const plan: PlanView = {
+      title: 'Plan: imagery.json',
+      file: 'imagery.json',
+      units: [unit('buy', '2026-06-10', 0.2), unit('unavailable', '2027-01-05'), unit('unavailable', '2027-01-12')],
+      orders: [],
+      total: { credits: 0.2, euroThisMonth: 0, euroPerMonth: 0 },
+      balance: { credits: 100 },
+      stops: [],
+      changes: true,
+      applicable: true,
+    };
+    assert.ok(planMessage.safeParse({ type: 'plan', plan }).success, 'the protocol carries an unavailable unit');
+    await h.send({ type: 'plan', plan });
+    await h.page.locator('[data-testid="unit-2"]').waitFor();
+    assert.equal(await h.page.locator('[data-testid="plan-counts"]').innerText(), '1 to buy, 2 not available');
+    const kinds = await h.page.locator('.plan-units td.kind-cell').allInnerTexts();
+    assert.deepEqual(kinds, ['buy', 'not available', 'not available']);
+    const row = h.page.locator('[data-testid="unit-1"]');
+    assert.equal(await row.locator('td.num').innerText(), '', 'no price');
+    assert.match(
+      await row.locator('td.why').innerText(),
+      /^no order covers this date/,
+      'the reason, not the kind again',
+    );
+    await h.page.screenshot({ path: path.join(artifacts, 'plan-unavailable-light.png') });
+  });
+
   it('posts proceed, change, cancel and copyPayload from the buttons; Escape is Cancel', async () => {
     const h = await open('light');
     const texts = await show(h, compositeModel());

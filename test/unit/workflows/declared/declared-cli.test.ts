@@ -197,6 +197,27 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
     );
   });
 
+  it('a date the service does not make is unavailable: said with its reason, never counted as one to buy, and no change', async () => {
+    // Five days after the simulator's clock: no imagery yet.
+    writeFileSync(cli.file('imagery.json'), imagery({ dates: ['2026-06-20'] }));
+    const { code, plan: p } = await plan();
+    assert.equal(code, 0, 'nothing apply would buy');
+    assert.deepEqual(
+      p.units.filter((u) => u.date === '2026-06-20').map((u) => [u.kind, u.credits]),
+      [['unavailable', undefined]],
+    );
+    assert.match(p.units.find((u) => u.date === '2026-06-20')?.reason ?? '', /^not available: /);
+    const text = await cli.run('plan', cli.file('imagery.json'));
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^ {2}unavailable +rgb field\.geojson 2026-06-20: (?!not available)\S/m);
+    assert.match(text.stdout, /^Plan: 0 buy, .*1 unavailable\.$/m);
+    assert.match(text.stdout, /but for the 1 unavailable above, which the service does not make\.$/m);
+    const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100');
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(charged(), []);
+    writeFileSync(cli.file('imagery.json'), imagery(undefined));
+  });
+
   it('apply --plan is refused when a fresh plan buys other units, before any billed call', async () => {
     writeFileSync(cli.file('imagery.json'), imagery({ dates: ['2026-06-01'] }));
     const saved = await plan('--out', cli.file('older-plan.json'));
@@ -252,7 +273,10 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
       ),
       text,
     );
-    assert.match(text, /^Plan: 0 buy, 0 rebuy, 0 missing, 0 uncertain, 0 have, 0 extra; orders: 1 create\.$/m);
+    assert.match(
+      text,
+      /^Plan: 0 buy, 0 rebuy, 0 missing, 0 uncertain, 0 have, 0 extra, 0 unavailable; orders: 1 create\.$/m,
+    );
     assert.match(text, /^Total: 0 credits, orders [\d.]+ EUR this month and [\d.]+ EUR each month/m);
     const applied = await cli.run('apply', cli.file('orders.imagery.json'), '--yes', '--max-cost', '100000', '--json');
     assert.equal(applied.code, 0, applied.stderr + applied.stdout);

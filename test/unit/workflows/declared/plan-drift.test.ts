@@ -49,7 +49,10 @@ describe('plan drift: an apply buys the plan that was seen', () => {
   });
 
   it('refuses a unit that was not available when seen and is now bought in place of another, at the same total', () => {
-    const unavailable = (date: string): PlanUnit => ({ ...unit('buy', date), reason: 'not available: no imagery' });
+    const unavailable = (date: string): PlanUnit => ({
+      ...unit('unavailable', date),
+      reason: 'not available: no imagery',
+    });
     const before = plan([unit('buy', '2026-06-10', 1.5), unavailable('2026-06-11')], 1.5);
     const now = plan([unavailable('2026-06-10'), unit('buy', '2026-06-11', 1.5)], 1.5);
     assert.deepEqual(planDrift(plannedPurchases(before.units, before.orders, before.total.credits), now), {
