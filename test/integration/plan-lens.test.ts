@@ -266,6 +266,47 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     );
   });
 
+  it('a plan on screen whose file no longer plans is marked out of date, Apply… disabled; an Apply… whose fresh plan fails says so, never stays busy', async () => {
+    const file = join(dir, 'stale.imagery.json');
+    const good = JSON.stringify(
+      { datasets: [{ ...JSON.parse(imagery(['2026-06-14'])).datasets[0], name: 'stale', folder: 'stale' }] },
+      null,
+      2,
+    );
+    const broken = good.replace('"name": "stale"', '"name": "stale",\n      "Resolution": 20');
+    writeFileSync(file, good);
+    env.sim.clearLog();
+    const uri = vscode.Uri.file(file);
+    const first = await clickPlan(uri);
+    const ours = (t: Record<string, string>) => /stale\.imagery\.json/.test(t.title ?? '');
+    await lensPanel((t) => ours(t) && 'unit-0' in t && t['apply:disabled'] === undefined);
+    // A typo saved, and Plan again: the problem is said, and the plan still on screen cannot be applied.
+    writeFileSync(file, broken);
+    assert.deepEqual(await (await clickPlan(uri)).running, { plans: [], applies: [] });
+    const stale = await lensPanel((t) => Object.values(t).some((v) => /has problems/.test(v)));
+    assert.equal(stale.texts['apply:disabled'], 'true');
+    assert.match(stale.texts['plan-summary'] ?? '', /^Nothing was sent: .*stale\.imagery\.json has problems/);
+    assert.match((await diagnosticsOf(uri, (d) => d.length > 0))[0]!.message, /unknown name 'Resolution'/);
+    assert.deepEqual((await first.running)?.applies, [], 'the first plan was never applied');
+    // Fixed and planned; the typo saved again after the plan was shown, then Apply…: its fresh
+    // plan fails, and the panel says so instead of waiting, busy, for ever.
+    writeFileSync(file, good);
+    const second = await clickPlan(uri);
+    const { panel } = await lensPanel(
+      (t) => ours(t) && 'unit-0' in t && t['apply:disabled'] === undefined && !t['plan-summary'],
+    );
+    writeFileSync(file, broken);
+    panel.receive({ type: 'apply', resendUncertain: false });
+    const after = await lensPanel((t) => /^Nothing was sent/.test(t['plan-summary'] ?? ''));
+    assert.equal(after.texts['apply:disabled'], 'true');
+    assert.deepEqual((await second.running)?.applies, []);
+    assert.deepEqual(
+      env.sim.requests.filter((r) => r.charged),
+      [],
+    );
+    after.panel.receive({ type: 'cancel' });
+  });
+
   it('shows a name the schema refuses in the Problems view, at its place, and sends nothing', async () => {
     const file = join(dir, 'bad.imagery.json');
     writeFileSync(

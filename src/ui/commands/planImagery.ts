@@ -5,6 +5,7 @@
 // the Problems view at their place. Returns what happened, for tests and other extensions.
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
+import { describeError } from '../../api/describe';
 import { formatCredits, formatMoney, counted } from '../../common/format';
 import { DeclaredFileError } from '../../workflows/declared/declared-file';
 import { BUYING, hasChanges, hasUncertainty } from '../../workflows/declared/declared-plan';
@@ -123,15 +124,30 @@ export const planImageryCommand: Command = {
     }
     if (!(await confirmTrust())) return undefined;
     const client = await services.getClient();
-    const { showPlanPanel } = await import('../webview/estimate/index');
+    const { lastPanel, showPlanPanel } = await import('../webview/estimate/index');
     const result: PlanImageryResult = { plans: [], applies: [] };
+    /** The plan of this file on screen (or waiting, busy, for an apply), marked out of date: a stop
+     * saying why disables Apply… on the page and in the host, until the person plans again. */
+    const outOfDate = (why: string, said: string): void => {
+      const shown = lastPanel()?.shownPlan;
+      if (shown?.file !== file) return;
+      const summary = { text: said, severity: 'error' as const };
+      void showPlanPanel(services, { ...shown, stops: [...shown.stops, why], summary });
+    };
+    const problemsSaid = (error: unknown): boolean => {
+      if (!reportProblems(services, document, error)) return false;
+      const why = `${file} has problems (see the Problems view): fix them, and plan again`;
+      // A plan that fails is made before anything is sent (the apply's own fresh plan too).
+      outOfDate(why, `Nothing was sent: ${why}.`);
+      return true;
+    };
     const plan = async (title: string): Promise<Plan | undefined> => {
       try {
         const made = await planImageryFile(services, client, uri.fsPath, title);
         clearDeclaredProblems(uri);
         return made;
       } catch (error) {
-        if (!reportProblems(services, document, error)) throw error;
+        if (!problemsSaid(error)) throw error;
         return undefined;
       }
     };
@@ -155,8 +171,15 @@ export const planImageryCommand: Command = {
         decision.resendUncertain,
         `Apply ${file}`,
       ).catch((error: unknown) => {
-        if (!reportProblems(services, document, error)) throw error;
-        return undefined;
+        if (problemsSaid(error)) return undefined;
+        // The panel waits, busy, for this apply: it says why nothing was bought, and the error
+        // goes on to the command's report (with its actions: the key, the address, the log).
+        const { message } = describeError(error);
+        outOfDate(
+          'this plan is out of date: plan again',
+          `The apply stopped: ${message.replace(/\.?$/, '.')} Plan again to see what the folders and the account hold now.`,
+        );
+        throw error;
       });
       if (!run) return result;
       if (run.outcome === 'refused') {
