@@ -141,7 +141,7 @@ export class PlanPage {
       ...(p.orders.some((o) => o.kind === 'create')
         ? [
             ...fact('New orders, this month', money(p.total.euroThisMonth), 'plan-euro-this-month'),
-            ...fact('New orders, each month after', money(p.total.euroPerMonth), 'plan-euro-per-month'),
+            ...fact('New orders, next month', money(p.total.euroPerMonth), 'plan-euro-per-month'),
           ]
         : []),
       ...fact(
@@ -219,7 +219,7 @@ export class PlanPage {
           'td',
           { class: 'num' },
           o.kind === 'create'
-            ? `${formatMoney(o.euroThisMonth, o.currency ?? 'EUR', l)} this month, ${formatMoney(o.euroPerMonth, o.currency ?? 'EUR', l)} each month`
+            ? `${formatMoney(o.euroThisMonth, o.currency ?? 'EUR', l)} this month, ${formatMoney(o.euroPerMonth, o.currency ?? 'EUR', l)} next month`
             : '',
         ),
         el(
@@ -229,7 +229,9 @@ export class PlanPage {
             ? `${o.guid ?? 'an earlier create never answered'}: ${(o.changes ?? []).join(', ') || 'the payload changed'}`
             : o.kind === 'uncertain'
               ? UNCERTAIN_ORDER
-              : (o.guid ?? ''),
+              : o.notPricedYet
+                ? `Not priced yet: ${o.notPricedYet}.`
+                : (o.guid ?? ''),
         ),
       ),
     );

@@ -80,6 +80,7 @@ function orderNote(o: PlanOrder): string {
     return `: cancel ${o.guid ?? 'the earlier order (its create was never answered: look for it)'} and create it again by hand (${(o.changes ?? []).join(', ') || 'the payload changed'}); apply does neither`;
   if (o.kind === 'uncertain')
     return ": its create was sent and its answer lost, it may exist and be charged; apply never creates it again (look with 'sat-imagery orders list', and delete its entry in the lock once you know it was not made)";
+  if (o.notPricedYet) return `: not priced yet: ${o.notPricedYet}`;
   return o.guid ? ` ${o.guid}` : '';
 }
 
@@ -104,7 +105,7 @@ function planText(plan: Plan): string {
   for (const o of plan.orders) {
     const price =
       o.kind === 'create'
-        ? ` (${money(o.euroThisMonth, o.currency)} this month, ${money(o.euroPerMonth, o.currency)} each month)`
+        ? ` (${money(o.euroThisMonth, o.currency)} this month, ${money(o.euroPerMonth, o.currency)} next month)`
         : '';
     lines.push(`${ORDER_WORDS[o.kind].padEnd(12)} order ${o.order} ${o.area}${price}${orderNote(o)}`);
   }
@@ -119,7 +120,7 @@ function planText(plan: Plan): string {
   lines.push('', `Plan: ${counts}${orderCounts.length > 0 ? `; orders: ${orderCounts.join(', ')}` : ''}.`);
   lines.push(
     hasChanges(plan)
-      ? `Total: ${plan.total.credits} credits${plan.orders.length > 0 ? `, orders ${money(plan.total.euroThisMonth, currency)} this month and ${money(plan.total.euroPerMonth, currency)} each month` : ''}${plan.balance.credits !== undefined ? ` (balance ${plan.balance.credits})` : ''}${plan.budget?.maxCredits !== undefined ? `, budget ${plan.budget.maxCredits}` : ''}.`
+      ? `Total: ${plan.total.credits} credits${plan.orders.length > 0 ? `, orders ${money(plan.total.euroThisMonth, currency)} this month and ${money(plan.total.euroPerMonth, currency)} next month` : ''}${plan.balance.credits !== undefined ? ` (balance ${plan.balance.credits})` : ''}${plan.budget?.maxCredits !== undefined ? `, budget ${plan.budget.maxCredits}` : ''}.`
       : hasUncertainty(plan)
         ? 'No changes to make: what is marked uncertain above may have been made and charged; apply leaves it.'
         : `No changes: the folders ${plan.orders.length > 0 ? 'and the account hold' : 'hold'} everything the file declares${count('unavailable') > 0 ? `, but for the ${count('unavailable')} unavailable above, which the service does not make` : ''}.`,

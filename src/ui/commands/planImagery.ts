@@ -53,6 +53,7 @@ function uriOf(arg: unknown): vscode.Uri | undefined {
 export function applyQuestion(plan: Plan, resendUncertain: boolean, file: string): { message: string; detail: string } {
   const buying = plan.units.filter((u) => BUYING.has(u.kind));
   const creating = plan.orders.filter((o) => o.kind === 'create');
+  const unpriced = creating.filter((o) => o.notPricedYet).length;
   const uncertain = resendUncertain ? plan.units.filter((u) => u.kind === 'uncertain') : [];
   const currency = creating.find((o) => o.currency)?.currency ?? 'EUR';
   const parts = buying.length
@@ -60,7 +61,7 @@ export function applyQuestion(plan: Plan, resendUncertain: boolean, file: string
     : [];
   if (creating.length)
     parts.push(
-      `${counted(creating.length, 'tasking order')} for ${formatMoney(plan.total.euroThisMonth, currency, undefined)} this month and ${formatMoney(plan.total.euroPerMonth, currency, undefined)} each month after`,
+      `${counted(creating.length, 'tasking order')} for ${formatMoney(plan.total.euroThisMonth, currency, undefined)} this month and ${formatMoney(plan.total.euroPerMonth, currency, undefined)} next month${unpriced ? ` (${counted(unpriced, 'order')} starting later, not priced yet)` : ''}`,
     );
   if (uncertain.length)
     parts.push(

@@ -6,7 +6,8 @@
 // very order without a GUID (its create was sent, its answer lost) and the account's list does
 // not show it: it may exist and have been charged, so apply never creates it again (the person
 // looks, and deletes the lock's entry once they know it was not made). `create`: priced by the
-// service's order estimate (this month, each month, its currency).
+// service's order estimate (this month, next month, its currency): an order that starts after
+// those two months is billed nothing in them, and its price is said not to be estimated yet.
 import { orderMatches } from '../../api/order-match';
 import type { OrderCreateRequest, OrderEstimateRequest, TaskingModel } from '../../api/types';
 import { checkConstellations, checkModel } from '../engine/choices';
@@ -31,8 +32,11 @@ export interface PlanOrder {
   guid?: string;
   currency?: string;
   euroThisMonth?: number;
+  /** The estimate's next month (for an order already running, what each month costs). */
   euroPerMonth?: number;
   changes?: string[];
+  /** create: its months are not priced yet (it starts after the two the estimate covers). */
+  notPricedYet?: string;
 }
 
 export interface PlannedOrder {
@@ -137,12 +141,19 @@ export async function planOrders(
       else if (locked && locked.guid === undefined) entry = { ...base, kind: 'uncertain' };
       else {
         const costs = readOrderCosts(await ports.client.estimateOrder(estimate, { signal: ports.signal }));
+        // Nothing in either month the estimate prices: the order has not started by then.
+        const unpriced = costs.currentMonth === 0 && costs.perMonth === 0;
         entry = {
           ...base,
           kind: 'create',
           currency: costs.currency,
           ...(costs.currentMonth !== undefined ? { euroThisMonth: costs.currentMonth } : {}),
           ...(costs.perMonth !== undefined ? { euroPerMonth: costs.perMonth } : {}),
+          ...(unpriced
+            ? {
+                notPricedYet: `it starts ${options.from}, after this month and next, the months the service's estimate prices: what it costs each month from then is not estimated yet`,
+              }
+            : {}),
         };
       }
       orders.push(entry);

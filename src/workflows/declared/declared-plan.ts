@@ -188,6 +188,11 @@ export async function makePlan(
   for (const o of creating)
     if (o.euroThisMonth === undefined && o.euroPerMonth === undefined)
       stops.push(`the order '${o.order}' came without a price`);
+    // A monthly budget cannot hold an order whose months are not priced yet.
+    else if (o.notPricedYet && budget?.maxEuroPerMonth !== undefined)
+      stops.push(
+        `the order '${o.order}' is not priced yet (${o.notPricedYet.replace(/: what .*$/, '')}), so the file's budget of ${budget.maxEuroPerMonth} a month cannot hold it: create it nearer its start`,
+      );
   const plan: Plan = {
     file: declaration.path,
     units,

@@ -28,6 +28,8 @@ const planOrder = z.object({
   euroThisMonth: z.optional(z.number()),
   euroPerMonth: z.optional(z.number()),
   changes: z.optional(z.array(z.string())),
+  /** create: not priced yet (it starts after the months the estimate covers), and why. */
+  notPricedYet: z.optional(z.string()),
 });
 
 const planViewSchema = z.object({

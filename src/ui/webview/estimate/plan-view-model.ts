@@ -42,6 +42,7 @@ export function toPlanView(plan: Plan, file: string, summary?: PlanView['summary
         euroThisMonth: finite(o.euroThisMonth),
         euroPerMonth: finite(o.euroPerMonth),
         changes: o.changes,
+        notPricedYet: o.notPricedYet,
       }),
     ),
     total: {

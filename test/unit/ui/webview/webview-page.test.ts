@@ -341,8 +341,20 @@ describe('webview page in Chromium', function () {
       title: 'Plan: imagery.json',
       file: 'imagery.json',
       units: [unit('buy', '2026-06-10', 0.2), unit('unavailable', '2027-01-05'), unit('unavailable', '2027-01-12')],
-      orders: [],
+      orders: [
+        {
+          kind: 'create',
+          order: 'winter-order',
+          area: 'field.geojson',
+          currency: 'EUR',
+          euroThisMonth: 0,
+          euroPerMonth: 0,
+          notPricedYet:
+            "it starts 2027-01-01, after this month and next, the months the service's estimate prices: what it costs each month from then is not estimated yet",
+        },
+      ],
       total: { credits: 0.2, euroThisMonth: 0, euroPerMonth: 0 },
+      currency: 'EUR',
       balance: { credits: 100 },
       stops: [],
       changes: true,
@@ -361,6 +373,10 @@ describe('webview page in Chromium', function () {
       /^no order covers this date/,
       'the reason, not the kind again',
     );
+    // An order that starts after the months the estimate prices: its zeros are next month's, said so.
+    const order = h.page.locator('[data-testid="order-0"]');
+    assert.match(await order.locator('td.num').innerText(), /this month, .*next month$/);
+    assert.match(await order.locator('td.why').innerText(), /^Not priced yet: it starts 2027-01-01/);
     await h.page.screenshot({ path: path.join(artifacts, 'plan-unavailable-light.png') });
   });
 

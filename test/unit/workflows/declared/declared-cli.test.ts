@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { PlanUnit } from '../../../../src/workflows/declared/declared-plan';
 import type { Simulator } from '../../../simulator/index';
 import { jsonOf } from '../../fixtures/cli-helpers';
-import { FIELD, nextMonth, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
+import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-declared-key-5Tq9';
 /** The simulator's clock: imagery every day, so the dates below are covered on any day the suite runs. */
@@ -232,7 +232,8 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
   });
 
   it('orders: create (priced in euros), then exists (matched by meaning); a changed order differs and apply neither cancels nor creates', async () => {
-    const period = nextMonth();
+    // The month after the simulator's clock: priced this month (nothing) and next month.
+    const period = { from: '2026-07-01', to: '2026-07-31' };
     const order = {
       name: 'field-order',
       area: 'field.geojson',
@@ -248,7 +249,14 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
       return {
         code: run.code,
         plan: jsonOf<{
-          orders: { kind: string; guid?: string; euroThisMonth?: number; euroPerMonth?: number; changes?: string[] }[];
+          orders: {
+            kind: string;
+            guid?: string;
+            euroThisMonth?: number;
+            euroPerMonth?: number;
+            changes?: string[];
+            notPricedYet?: string;
+          }[];
           total: PlanJson['total'];
         }>(run),
       };
@@ -264,12 +272,14 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
       JSON.stringify(first.plan),
     );
     assert.equal(creates(), 0, 'a plan creates nothing');
+    assert.ok((first.plan.orders[0]!.euroPerMonth ?? 0) > 0, 'next month is its first month, priced');
+    assert.equal(first.plan.orders[0]!.notPricedYet, undefined);
     // As a person reads it: each price in its currency, the total too.
     const text = (await cli.run('plan', cli.file('orders.imagery.json'))).stdout;
     const o = first.plan.orders[0]!;
     assert.ok(
       text.includes(
-        `+ create     order field-order field.geojson (${o.euroThisMonth} EUR this month, ${o.euroPerMonth} EUR each month)`,
+        `+ create     order field-order field.geojson (${o.euroThisMonth} EUR this month, ${o.euroPerMonth} EUR next month)`,
       ),
       text,
     );
@@ -277,7 +287,7 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
       text,
       /^Plan: 0 buy, 0 rebuy, 0 missing, 0 uncertain, 0 have, 0 extra, 0 unavailable; orders: 1 create\.$/m,
     );
-    assert.match(text, /^Total: 0 credits, orders [\d.]+ EUR this month and [\d.]+ EUR each month/m);
+    assert.match(text, /^Total: 0 credits, orders [\d.]+ EUR this month and [\d.]+ EUR next month/m);
     const applied = await cli.run('apply', cli.file('orders.imagery.json'), '--yes', '--max-cost', '100000', '--json');
     assert.equal(applied.code, 0, applied.stderr + applied.stdout);
     assert.equal(creates(), 1, applied.stderr + applied.stdout);
@@ -306,6 +316,45 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
     assert.equal(notApplied.code, 0, notApplied.stderr);
     assert.equal(creates(), 1, 'apply neither creates the changed order nor cancels the old one');
     assert.equal(sim.requests.filter((r) => r.method === 'DELETE' || r.path.includes('cancel')).length, 0);
+  });
+
+  it('an order that starts after the two months the estimate prices is "not priced yet": said, and a monthly budget stops its apply', async () => {
+    const order = {
+      name: 'later-order',
+      area: 'field.geojson',
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      from: '2026-09-01',
+      to: '2026-11-30',
+    };
+    const write = (budget?: Record<string, number>) =>
+      writeFileSync(cli.file('later.imagery.json'), JSON.stringify({ orders: [order], ...(budget ? { budget } : {}) }));
+    const creates = () => sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders').length;
+    write();
+    const run = await cli.run('plan', cli.file('later.imagery.json'), '--json');
+    assert.equal(run.code, 2, run.stderr);
+    const planned = jsonOf<{
+      orders: { kind: string; euroPerMonth?: number; notPricedYet?: string }[];
+      stops: string[];
+    }>(run);
+    assert.equal(planned.orders[0]?.kind, 'create');
+    assert.equal(planned.orders[0]?.euroPerMonth, 0);
+    assert.match(planned.orders[0]?.notPricedYet ?? '', /^it starts 2026-09-01, after this month and next/);
+    assert.deepEqual(planned.stops, []);
+    const text = (await cli.run('plan', cli.file('later.imagery.json'))).stdout;
+    assert.match(
+      text,
+      /^\+ create +order later-order field\.geojson \(0 EUR this month, 0 EUR next month\): not priced yet: it starts 2026-09-01/m,
+    );
+    // With a monthly budget the file set, the order cannot be held to it: apply stops, nothing created.
+    write({ maxEuroPerMonth: 500 });
+    const stopped = await cli.run('apply', cli.file('later.imagery.json'), '--yes', '--max-cost', '100000');
+    assert.equal(stopped.code, 8, stopped.stderr + stopped.stdout);
+    assert.match(
+      stopped.stderr + stopped.stdout,
+      /later-order' is not priced yet .* cannot hold it: create it nearer its start/,
+    );
+    assert.equal(creates(), 0);
   });
 
   it('an imagery file with problems names each at its line and column and exits 3', async () => {
