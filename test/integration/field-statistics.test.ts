@@ -171,7 +171,7 @@ describe('Show Field Statistics in VS Code', function () {
         );
       },
     );
-    assert.equal(texts.outline, 'Outlined: Field east');
+    assert.equal(texts.outline, 'Outlined: east');
 
     // The CSV export is the long table, image paths relative to where it is written.
     const csv = join(out, 'export.csv');

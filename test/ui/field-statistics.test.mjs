@@ -199,7 +199,7 @@ describe('field statistics in the browser workbench', function () {
 
     // A date in the table (as a point of the chart) opens its image beside the chart, the field outlined.
     await frame.locator('.stats-link').first().click();
-    const viewer = await webviewWith(page, '[data-testid="outline"]:text("Outlined: Field field-10")', 60_000);
+    const viewer = await webviewWith(page, '[data-testid="outline"]:text("Outlined: field-10")', 60_000);
     await viewer.locator('[data-testid="view-status"]', { hasText: /^Showing/ }).waitFor({ timeout: 30_000 });
     await page.waitForTimeout(500);
     await shot(page, 'stats-05-image-with-field-outlined');

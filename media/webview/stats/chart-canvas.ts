@@ -18,6 +18,8 @@ export interface ChartState {
   drawn: readonly number[];
   /** Fields drawn in colour, with their band and points. */
   selected: readonly number[];
+  /** Each selected field's style (styleSlots): its colour whatever else is selected. */
+  slots: ReadonlyMap<number, number>;
   mode: ChartMode;
   threshold: number;
 }
@@ -212,7 +214,7 @@ export class ChartCanvas {
     const { table, view } = state;
     const years = seasons(table.dates);
     state.selected.forEach((f, i) => {
-      const { colour, dash } = seriesStyle(i);
+      const { colour, dash } = seriesStyle(state.slots.get(f) ?? i);
       // By day of year, each season is a line of its own (its dash says the year); by date, one line.
       const groups =
         state.mode === 'doy'

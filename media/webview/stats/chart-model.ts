@@ -25,9 +25,37 @@ export function indexView(table: PackedTable, index: number): IndexView {
   const rowAt = new Int32Array(fieldCount * dateCount).fill(-1);
   for (let r = 0; r < table.field.length; r++) {
     if (table.index[r] !== index) continue;
-    rowAt[(table.field[r] as number) * dateCount + (table.date[r] as number)] = r;
+    const at = (table.field[r] as number) * dateCount + (table.date[r] as number);
+    // Two images of one date (two tiles of a day): the one that saw more of the field, as the
+    // host opens it (compute.ts imageOf); the first of equals.
+    const before = rowAt[at] as number;
+    if (before < 0 || validPixels(table, r) > validPixels(table, before)) rowAt[at] = r;
   }
   return { index, fieldCount, dateCount, rowAt };
+}
+
+function validPixels(table: PackedTable, row: number): number {
+  const v = stat(table, row, 'valid_pixels');
+  return Number.isFinite(v) ? v : 0;
+}
+
+/** Each selected field's style (its colour): kept while the field stays selected, so picking or
+ * dropping another field never recolours it; a newly selected field takes the lowest one free. */
+export function styleSlots(previous: ReadonlyMap<number, number>, selected: readonly number[]): Map<number, number> {
+  const slots = new Map<number, number>();
+  for (const f of selected) {
+    const slot = previous.get(f);
+    if (slot !== undefined) slots.set(f, slot);
+  }
+  const used = new Set(slots.values());
+  let free = 0;
+  for (const f of selected) {
+    if (slots.has(f)) continue;
+    while (used.has(free)) free++;
+    slots.set(f, free);
+    used.add(free);
+  }
+  return slots;
 }
 
 export function stat(table: PackedTable, row: number, column: StatColumn): number {

@@ -70,8 +70,9 @@ export class FieldList {
       const box = el('input', { type: 'checkbox', 'aria-label': `Show field ${name}` });
       box.checked = this.isSelected(f);
       box.addEventListener('change', () => this.onToggle(f));
-      const swatch = el('span', { class: 'stats-swatch' });
+      // Coloured when the field is drawn in colour; otherwise an empty space, not a second box.
       const colour = this.colourOf(f);
+      const swatch = el('span', { class: colour ? 'stats-swatch' : 'stats-swatch stats-swatch-none' });
       if (colour) swatch.style.background = colour;
       const item = el(
         'label',

@@ -11,7 +11,7 @@ import { connectToHost } from '../common/host-channel';
 import { el } from '../common/dom';
 import { BANDS_BY_DATE, BANDS_BY_DAY, bandsShown, ChartCanvas, seriesStyle } from './chart-canvas';
 import type { ChartMode } from './chart-canvas';
-import { defaultSelection, indexView, searchFields, seasons, tableLines } from './chart-model';
+import { defaultSelection, indexView, searchFields, seasons, styleSlots, tableLines } from './chart-model';
 import type { IndexView, TableLine } from './chart-model';
 import { FieldList } from './field-list';
 import { renderTable } from './stats-table';
@@ -47,6 +47,7 @@ class StatsPage {
   private query = '';
   private found: number[];
   private selected: number[];
+  private slots = new Map<number, number>();
   private readonly chart: ChartCanvas;
   private readonly list: FieldList;
   private readonly tableHost = el('div', { class: 'stats-table-host' });
@@ -208,8 +209,8 @@ class StatsPage {
   }
 
   private colourOf(field: number): string | undefined {
-    const i = this.selected.indexOf(field);
-    return i < 0 ? undefined : seriesStyle(i).colour;
+    const slot = this.slots.get(field);
+    return slot === undefined ? undefined : seriesStyle(slot).colour;
   }
 
   private setIndex(name: string): void {
@@ -240,7 +241,7 @@ class StatsPage {
   }
 
   private open(field: string, date: string): void {
-    host.post({ type: 'openPoint', field, date });
+    host.post({ type: 'openPoint', field, date, index: this.show.table.indices[this.view.index] ?? '' });
   }
 
   /** What a test (or a command) asks the page to do, as a person would. */
@@ -279,6 +280,7 @@ class StatsPage {
    * layout is still clean, the table last: one layout with the table, not one per part. */
   private redraw(): void {
     const { table } = this.show;
+    this.slots = styleSlots(this.slots, this.selected);
     this.legend.replaceChildren(...this.legendItems());
     this.draw(false);
     this.list.show(this.found, this.selected.length);
@@ -297,6 +299,7 @@ class StatsPage {
       view: this.view,
       drawn: this.found,
       selected: this.selected,
+      slots: this.slots,
       mode: this.mode,
       threshold: this.threshold,
     });
@@ -308,9 +311,9 @@ class StatsPage {
   private legendItems(): HTMLElement[] {
     const { table } = this.show;
     const percent = `${Math.round(this.threshold * 100)} %`;
-    const items: HTMLElement[] = this.selected.map((f, i) => {
+    const items: HTMLElement[] = this.selected.map((f) => {
       const swatch = el('span', { class: 'stats-swatch' });
-      swatch.style.background = seriesStyle(i).colour;
+      swatch.style.background = this.colourOf(f) ?? '';
       return el('span', { class: 'stats-legend-item' }, swatch, table.fields[f] as string);
     });
     if (this.mode === 'doy')

@@ -7,6 +7,8 @@ import { lonLatToUtm } from '../../../src/raster/utm';
 import { lonLatToPixel, pixelToLonLat } from '../../../src/raster/index';
 import type { RasterMetadata } from '../../../src/raster/index';
 import type { StatsRow } from '../../../src/stats/index';
+import { imageOf } from '../../../src/ui/webview/stats/compute';
+import type { StatsContent } from '../../../src/ui/webview/stats/compute';
 import { idCandidates } from '../../../src/ui/webview/stats/field-ids';
 import { packTable } from '../../../src/ui/webview/stats/packed-table';
 import { STAT_COLUMNS, statsHostSchema, statsPageSchema } from '../../../src/ui/webview/stats/protocol';
@@ -20,6 +22,7 @@ import {
   searchFields,
   seasons,
   stat,
+  styleSlots,
   tableLines,
   ticks,
   valueRange,
@@ -108,6 +111,10 @@ describe('field statistics panel: the packed table', () => {
     assert.equal(statsPageSchema.safeParse({ type: 'png', dataUrl: 'data:image/png;base64,<script>' }).success, false);
     assert.equal(statsPageSchema.safeParse({ type: 'openPoint', field: 'north', date: '2024-04-01' }).success, true);
     assert.equal(statsPageSchema.safeParse({ type: 'openPoint', field: 3, date: '2024-04-01' }).success, false);
+    assert.equal(
+      statsPageSchema.safeParse({ type: 'openPoint', field: 'north', date: '2024-04-01', index: 'ndvi' }).success,
+      true,
+    );
     assert.equal(statsPageSchema.safeParse({ type: 'writeFile', path: '/etc/passwd' }).success, false);
   });
 });
@@ -122,6 +129,55 @@ describe('field statistics panel: the chart model', () => {
     assert.equal(stat(table, ndwi.rowAt[1] as number, 'mean'), -0.1);
     const partial = indexView(packTable(ROWS.slice(0, 4), ['north', 'South field', 'east'], ['ndvi', 'ndwi']), 0);
     assert.equal(partial.rowAt[2], -1, 'east has no row');
+  });
+
+  it('two images of one date (two tiles of a day): the chart draws, and a click opens, the one that saw more of the field', () => {
+    const empty = row('north', '2024-05-01', 'ndvi', undefined, 0, 'tile-b-2024-05-01.tif');
+    const full = row('north', '2024-05-01', 'ndvi', 0.5, 1, 'tile-a-2024-05-01.tif');
+    for (const rows of [
+      [full, empty],
+      [empty, full],
+    ]) {
+      const packed = packTable(rows, ['north'], ['ndvi']);
+      assert.equal(
+        stat(packed, indexView(packed, 0).rowAt[0] as number, 'median'),
+        0.5,
+        'the valid one, in either order',
+      );
+      const content = { rows, base: '/data' } as unknown as StatsContent;
+      assert.equal(imageOf(content, 'north', '2024-05-01', 'ndvi'), '/data/tile-a-2024-05-01.tif');
+    }
+    // Of equals, the first: the chart and the click agree.
+    const twins = [full, { ...full, image: 'tile-c-2024-05-01.tif', median: 0.7 }];
+    const packed = packTable(twins, ['north'], ['ndvi']);
+    assert.equal(stat(packed, indexView(packed, 0).rowAt[0] as number, 'median'), 0.5);
+    assert.equal(
+      imageOf({ rows: twins, base: '/data' } as unknown as StatsContent, 'north', '2024-05-01'),
+      '/data/tile-a-2024-05-01.tif',
+    );
+  });
+
+  it("keeps each selected field's colour whatever else is picked or dropped; a new one takes the lowest colour free", () => {
+    let slots = styleSlots(new Map(), [0, 1, 2]);
+    assert.deepEqual(
+      [...slots],
+      [
+        [0, 0],
+        [1, 1],
+        [2, 2],
+      ],
+    );
+    slots = styleSlots(slots, [2]);
+    assert.deepEqual([...slots], [[2, 2]], 'the field left alone keeps its colour');
+    slots = styleSlots(slots, [2, 7, 4]);
+    assert.deepEqual(
+      [...slots],
+      [
+        [2, 2],
+        [7, 0],
+        [4, 1],
+      ],
+    );
   });
 
   it('finds fields by any part of their id, whatever the case; an empty search finds all', () => {

@@ -119,7 +119,12 @@ export async function csvFor(content: StatsContent, folder: string): Promise<str
 }
 
 /** The image a row was measured on (absolute), for a field and date. */
-export function imageOf(content: StatsContent, field: string, date: string): string | undefined {
-  const row = content.rows.find((r) => r.field === field && r.date === date);
-  return row ? resolve(content.base, row.image) : undefined;
+export function imageOf(content: StatsContent, field: string, date: string, index?: string): string | undefined {
+  // Two images of one date: the one that saw more of the field, the row the chart draws
+  // (chart-model.ts indexView); the first of equals.
+  let best: StatsRow | undefined;
+  for (const row of content.rows)
+    if (row.field === field && row.date === date && (index === undefined || row.index === index))
+      if (!best || row.valid_pixels > best.valid_pixels) best = row;
+  return best ? resolve(content.base, best.image) : undefined;
 }

@@ -82,7 +82,7 @@ export const statsHostSchema = z.discriminatedUnion('type', [
 export const statsPageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   /** A point of the chart was clicked: open that date's image with the field outlined. */
-  z.object({ type: z.literal('openPoint'), field: z.string(), date: z.string() }),
+  z.object({ type: z.literal('openPoint'), field: z.string(), date: z.string(), index: z.optional(z.string()) }),
   z.object({ type: z.literal('exportCsv') }),
   /** The chart as PNG, to save (`inReplyTo` when the host asked for it). */
   z.object({ type: z.literal('png'), dataUrl: pngDataUrl, inReplyTo: z.optional(z.string()) }),

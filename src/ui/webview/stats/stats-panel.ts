@@ -116,7 +116,7 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
   protected override async handle(message: StatsPageMessage): Promise<void> {
     switch (message.type) {
       case 'openPoint':
-        await this.openPoint(message.field, message.date);
+        await this.openPoint(message.field, message.date, message.index);
         return;
       case 'exportCsv':
         await this.exportCsv();
@@ -133,9 +133,9 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
     }
   }
 
-  /** Opens the image of `date` in the viewer with `field` outlined. */
-  async openPoint(field: string, date: string): Promise<void> {
-    const image = imageOf(this.content, field, date);
+  /** Opens the image of `date` in the viewer with `field` outlined (of the point drawn, under `index`). */
+  async openPoint(field: string, date: string, index?: string): Promise<void> {
+    const image = imageOf(this.content, field, date, index);
     const found = this.content.fields.find((f) => f.id === field);
     if (!image || !found) return;
     const outline = { type: 'MultiPolygon' as const, coordinates: found.polygons };
@@ -144,7 +144,7 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
     await vscode.commands.executeCommand(Commands.openImage, {
       path: image,
       outline,
-      label: `Field ${field}`,
+      label: field,
       viewColumn,
     });
   }
