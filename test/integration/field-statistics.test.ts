@@ -143,19 +143,6 @@ describe('Show Field Statistics in VS Code', function () {
     );
     assert.match(searched.texts.seasons ?? '', /^Seasons: \d{4}/);
 
-    // Opened again: every row comes from the folder's cache.
-    const again = await vscode.commands.executeCommand<StatsPanel>(
-      Commands.showFieldStatistics,
-      vscode.Uri.file(folder),
-      { aoi, indices: ['ndvi', 'B4'], rule: 'centre', idProperty: 'name' },
-    );
-    assert.equal(again.content.measured, 0);
-    assert.deepEqual(again.content.rows, direct.rows);
-    // Closed only once its page has loaded: a webview closed while its script still loads holds up
-    // the next one for 30 s (common/protocol.ts).
-    if (!again.lastRendered) await nextEvent(again.onDidRender, () => true, 30_000);
-    again.dispose();
-
     // A point of the chart opens its date's image in the viewer with the field outlined.
     const row = direct.rows.find((r) => r.field === 'east' && r.index === 'ndvi') as (typeof direct.rows)[number];
     const image = resolve(folder, row.image);
@@ -193,6 +180,22 @@ describe('Show Field Statistics in VS Code', function () {
     assert.equal(await panel.exportPng(await panel.chartPng(), vscode.Uri.file(png)), png);
     assert.deepEqual([...readFileSync(png).subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'a PNG signature');
     assert.ok(readFileSync(png).length > 2000, 'more than an empty canvas');
-    panel.dispose();
+
+    // Opened again: every row comes from the folder's cache, shown where the first panel was,
+    // which it replaces (no editor group more for each run).
+    const column = panel.panel.viewColumn;
+    const again = await vscode.commands.executeCommand<StatsPanel>(
+      Commands.showFieldStatistics,
+      vscode.Uri.file(folder),
+      { aoi, indices: ['ndvi', 'B4'], rule: 'centre', idProperty: 'name' },
+    );
+    assert.equal(again.content.measured, 0);
+    assert.deepEqual(again.content.rows, direct.rows);
+    assert.equal(panel.isDisposed, true, 'the panel of the same fields and images is replaced');
+    assert.equal(again.panel.viewColumn, column);
+    // Closed only once its page has loaded: a webview closed while its script still loads holds up
+    // the next one for 30 s (common/protocol.ts).
+    if (!again.lastRendered) await nextEvent(again.onDidRender, () => true, 30_000);
+    again.dispose();
   });
 });

@@ -34,8 +34,13 @@ export class PanelHost<HostMessage extends Message, PageMessage extends Message>
   }
 
   /** A new panel for `page`, beside the editor. */
-  static createPanel(page: PanelPage<Message, Message>, extensionUri: vscode.Uri, title: string): vscode.WebviewPanel {
-    return vscode.window.createWebviewPanel(page.viewType, title, vscode.ViewColumn.Beside, {
+  static createPanel(
+    page: PanelPage<Message, Message>,
+    extensionUri: vscode.Uri,
+    title: string,
+    column: vscode.ViewColumn = vscode.ViewColumn.Beside,
+  ): vscode.WebviewPanel {
+    return vscode.window.createWebviewPanel(page.viewType, title, column, {
       ...PanelHost.webviewOptions(extensionUri),
       enableFindWidget: true,
     });

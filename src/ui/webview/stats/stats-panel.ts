@@ -73,14 +73,20 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
     });
   }
 
-  /** A new panel beside the editor showing `content`. */
+  /** A panel showing `content`: beside the editor, or where the panel of the same fields and
+   * images was (a rerun replaces it there rather than opening one more editor group). */
   static create(
     extensionUri: vscode.Uri,
     content: StatsContent,
     saveTarget: SaveTarget = (o) => vscode.window.showSaveDialog(o),
   ): StatsPanel {
     const title = `Field statistics: ${content.request.aoi.split(/[\\/]/).pop() ?? ''}`;
-    const panel = PanelHost.createPanel(statsPage, extensionUri, title);
+    const same = [...StatsPanel.open].find(
+      (p) => p.content.request.aoi === content.request.aoi && p.content.request.images === content.request.images,
+    );
+    const column = same?.panel.viewColumn;
+    const panel = PanelHost.createPanel(statsPage, extensionUri, title, column ?? vscode.ViewColumn.Beside);
+    same?.panel.dispose();
     return new StatsPanel(panel, extensionUri, content, saveTarget);
   }
 
