@@ -83,13 +83,16 @@ async function pickAoi(services: ExtensionServices, run: DownloadRun | undefined
   const found = await vscode.workspace.findFiles('**/*.{geojson,wkt,GEOJSON,WKT}', '**/{node_modules,.git}/**', 500);
   const source = run?.source ?? services.sidebar.downloads.runs().find((r) => r.folder === run?.folder)?.source;
   const items = found
-    .map((uri) => ({
-      label: basename(uri.fsPath),
-      description: vscode.workspace.asRelativePath(uri),
-      path: uri.fsPath,
-    }))
+    .map((uri) => {
+      // The folder beside the name (at the workspace's top, none): not the name said twice.
+      const folder = dirname(vscode.workspace.asRelativePath(uri));
+      return { label: basename(uri.fsPath), description: folder === '.' ? '' : folder, path: uri.fsPath };
+    })
     .sort(
-      (a, b) => Number(b.label === source) - Number(a.label === source) || a.description.localeCompare(b.description),
+      (a, b) =>
+        Number(b.label === source) - Number(a.label === source) ||
+        a.description.localeCompare(b.description) ||
+        a.label.localeCompare(b.label),
     );
   const browse = { label: '$(folder-opened) Choose a file…', description: '', path: '' };
   const picked = await vscode.window.showQuickPick([...items, browse], {
@@ -159,7 +162,7 @@ async function pickIndices(image: string): Promise<string[] | undefined> {
   ];
   const picked = await vscode.window.showQuickPick(items, {
     title: 'Show Field Statistics: what to measure',
-    placeHolder: `What the bands of ${basename(image)} (${bands.join(', ')}) allow; Space toggles, Enter accepts`,
+    placeHolder: `Space toggles, Enter accepts · the bands of ${basename(image)}: ${bands.join(', ')}`,
     canPickMany: true,
     ignoreFocusOut: true,
   });
