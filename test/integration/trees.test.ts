@@ -38,6 +38,27 @@ describe('sidebar trees', () => {
       assert.ok(labels.includes(label), `no ${label} line`);
   });
 
+  it('says a recurring order renews monthly while it runs, and no longer once it is cancelled', async () => {
+    const order = env.sim.state.stored.find(
+      (o) => !env.sim.state.isExpired(o) && (o.To === null || o.To === undefined),
+    );
+    assert.ok(order, 'the demo data has a recurring order');
+    const period = async () => {
+      await vscode.commands.executeCommand('satImagery.refreshOrders');
+      const node = orderRoots().find((n) => n.kind === 'order' && n.order.TaskOrderGuid === order.TaskOrderGuid)!;
+      const details = env.api.sidebar.ordersProvider.getChildren(node) as OrdersTreeNode[];
+      const line = details.find((d) => d.kind === 'detail' && d.line.label === 'Period');
+      return line?.kind === 'detail' ? line.line.value : '';
+    };
+    try {
+      assert.match(await period(), /→ recurring \(renews monthly\)$/);
+      order.canceledAt = Date.now();
+      assert.match(await period(), /→ recurring \(no longer renews\)$/);
+    } finally {
+      delete order.canceledAt;
+    }
+  });
+
   it('shows what the server sent in the order tooltip as text, never as Markdown', async () => {
     const order = env.sim.state.stored.find((o) => !env.sim.state.isExpired(o))!;
     const model = order.Model;

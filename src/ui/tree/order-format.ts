@@ -94,7 +94,9 @@ export function orderDetailLines(order: TaskOrder): DetailLine[] {
   };
   add('Order ID', order.TaskOrderGuid);
   add('Model', order.Model);
-  add('Period', orderPeriod(order) + (isRecurring(order) ? ' (renews monthly)' : ''));
+  // A recurring order renews each month until it is cancelled (or fails): then it says so.
+  const renewal = isRecurring(order) ? (isCancellable(order) ? ' (renews monthly)' : ' (no longer renews)') : '';
+  add('Period', orderPeriod(order) + renewal);
   add('Reference date', typeof order.ReferenceDate === 'string' ? shortDate(order.ReferenceDate) : undefined);
   add(
     'Constellations',
