@@ -60,6 +60,8 @@ describe('Downloads view: the share of valid pixels of each image', function () 
     const tree = env.api.sidebar.downloadsProvider;
     const run = tree.getChildren().find((n) => n.kind === 'run' && n.run.folder === folder);
     assert.ok(run, 'the series is listed');
+    // Said by a screen reader as what it is, not as its tooltip (the folder).
+    assert.match(tree.getTreeItem(run).accessibilityInformation?.label ?? '', /^Time series of .+, \d+ of \d+ done · /);
     return (tree.getChildren(run) as DownloadUnitNode[]).map((u) => tree.getTreeItem(u));
   };
 

@@ -72,6 +72,8 @@ function runItem(run: DownloadRun): vscode.TreeItem {
   item.description = `${done} of ${run.units.length} done · ${run.finishedAt.slice(0, 16).replace('T', ' ')} UTC`;
   item.tooltip = run.folder ? `Saved in ${run.folder}` : undefined;
   item.iconPath = new vscode.ThemeIcon(done === run.units.length ? 'check-all' : 'warning');
+  // A screen reader says what the row is (its tooltip, the folder, would be said otherwise).
+  item.accessibilityInformation = { label: `${String(item.label)}, ${item.description}`, role: 'treeitem' };
   // A time series' row carries Show Field Statistics (package.json: viewItem == download.run.series).
   item.contextValue = run.kind === 'series' ? 'download.run.series' : 'download.run';
   return item;
