@@ -89,11 +89,62 @@ export class ChartCanvas {
         ? (d: number) => plot.left + (((times[d] as number) - first) / span) * (plot.right - plot.left)
         : (d: number) => plot.left + ((dayOfYear(table.dates[d] as string) - 1) / 365) * (plot.right - plot.left);
     this.axes(ctx, plot, low, high, y, state.mode, first, span);
+    this.valueTitle(ctx, plot, `${table.indices[view.index] ?? ''} (median)`);
     this.points = [];
     this.lines = 0;
     if (state.mode === 'time') this.background(ctx, state, xOfDate, y);
     this.selectedLines(ctx, state, xOfDate, y);
     return this.lines;
+  }
+
+  /** The chart as a PNG that reads on its own: a title above it and the selected fields' colours
+   * under it, on the theme's background, at the chart's own pixel density. */
+  png(title: string, legend: readonly { label: string; colour: string }[]): string {
+    const chart = this.canvas;
+    const ratio = chart.width / Math.max(1, chart.clientWidth || chart.width);
+    const family = getComputedStyle(document.body).fontFamily || 'sans-serif';
+    const out = document.createElement('canvas');
+    const measure = out.getContext('2d');
+    if (!measure) return chart.toDataURL('image/png');
+    measure.font = `${12 * ratio}px ${family}`;
+    // The legend's items laid out in rows across the chart's width.
+    const pad = 10 * ratio;
+    const swatch = 10 * ratio;
+    const rowHeight = 18 * ratio;
+    const placed: { x: number; row: number; label: string; colour: string }[] = [];
+    let x = pad;
+    let row = 0;
+    for (const item of legend) {
+      const w = swatch + 6 * ratio + measure.measureText(item.label).width + 14 * ratio;
+      if (x + w > chart.width - pad && x > pad) {
+        row++;
+        x = pad;
+      }
+      placed.push({ x, row, ...item });
+      x += w;
+    }
+    const titleHeight = 26 * ratio;
+    const legendHeight = legend.length > 0 ? (row + 1) * rowHeight + pad : 0;
+    out.width = chart.width;
+    out.height = titleHeight + chart.height + legendHeight;
+    const ctx = out.getContext('2d');
+    if (!ctx) return chart.toDataURL('image/png');
+    ctx.fillStyle = themeColour('--vscode-editor-background', '--vscode-sideBar-background');
+    ctx.fillRect(0, 0, out.width, out.height);
+    ctx.fillStyle = themeColour('--vscode-foreground');
+    ctx.font = `600 ${13 * ratio}px ${family}`;
+    ctx.textBaseline = 'middle';
+    ctx.fillText(title, pad, titleHeight / 2, chart.width - 2 * pad);
+    ctx.drawImage(chart, 0, titleHeight);
+    ctx.font = `${12 * ratio}px ${family}`;
+    for (const p of placed) {
+      const y = titleHeight + chart.height + p.row * rowHeight + rowHeight / 2;
+      ctx.fillStyle = p.colour;
+      ctx.fillRect(p.x, y - swatch / 2, swatch, swatch);
+      ctx.fillStyle = themeColour('--vscode-foreground');
+      ctx.fillText(p.label, p.x + swatch + 6 * ratio, y);
+    }
+    return out.toDataURL('image/png');
   }
 
   /** The point nearest (px, py) in CSS pixels, within 10 px. */
@@ -108,6 +159,23 @@ export class ChartCanvas {
       }
     }
     return best;
+  }
+
+  /** The vertical axis named by the index drawn, along its left edge. */
+  private valueTitle(
+    ctx: CanvasRenderingContext2D,
+    plot: { left: number; top: number; right: number; bottom: number },
+    title: string,
+  ): void {
+    ctx.save();
+    ctx.fillStyle = themeColour('--vscode-descriptionForeground');
+    ctx.font = `11px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
+    ctx.translate(10, (plot.top + plot.bottom) / 2);
+    ctx.rotate(-Math.PI / 2);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(title, 0, 0);
+    ctx.restore();
   }
 
   private axes(
@@ -300,12 +368,13 @@ export class ChartCanvas {
     ctx.beginPath();
     ctx.arc(px, py, faded ? 3.5 : 3, 0, Math.PI * 2);
     if (faded) {
-      // Little valid area: a hollow, faded point, so it reads as less sure than its neighbours.
-      ctx.globalAlpha = 0.45;
+      // Little valid area: a hollow, faded point, so it reads as less sure than its neighbours;
+      // its ring stays visible on a dark background (the whole point at 45 % vanished there).
       ctx.fillStyle = themeColour('--vscode-editor-background', '--vscode-sideBar-background');
       ctx.fill();
+      ctx.globalAlpha = 0.75;
       ctx.strokeStyle = colour;
-      ctx.lineWidth = 1.5;
+      ctx.lineWidth = 1.75;
       ctx.stroke();
     } else {
       ctx.fillStyle = colour;

@@ -260,7 +260,11 @@ class StatsPage {
   }
 
   pngDataUrl(): string {
-    return this.chart.canvas.toDataURL('image/png');
+    const { table, title } = this.show;
+    const index = table.indices[this.view.index] ?? '';
+    const view = this.mode === 'doy' ? 'by day of year' : 'by date';
+    const legend = this.selected.map((f) => ({ label: table.fields[f] as string, colour: this.colourOf(f) ?? '' }));
+    return this.chart.png(`${title} · ${index}, median ${view}`, legend);
   }
 
   exported(what: 'csv' | 'png', file: string | undefined, error: string | undefined): void {
