@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { formatBytes } from '../../common/format';
 import { offerReveal } from '../prompts/progress-notify';
 import { chargeSentence } from '../../workflows/engine/results';
+import { coarserPixelsNote } from '../../workflows/stac/pixel-size';
 import type { BatchResult, BatchUnitReport } from '../../workflows/engine/results';
 import type { ExtensionServices as Services } from '../extension-services';
 import { SHOW_ACCOUNT, SHOW_ORDERS, lookInstead } from './charge-outcome';
@@ -41,9 +42,11 @@ export function announceBatch(
       empty > 0
         ? ` ${empty} of them ${empty === 1 ? 'was' : 'were'} paid for but ${empty === 1 ? 'holds' : 'hold'} no valid pixels.`
         : '';
+    // Pixels coarser than asked (the service's choice over a large area) are said, not only logged.
+    const coarser = coarserPixelsNote(result.files, result.choices?.resolution);
     if (result.outcome === 'completed' && result.manifestPath)
       offerReveal(
-        `${done} files ready (${formatBytes(result.bytes)} written this run).${emptyNote}`,
+        `${done} files ready (${formatBytes(result.bytes)} written this run).${emptyNote}${coarser ? ` ${coarser}` : ''}`,
         result.files[0] ?? result.manifestPath,
       );
     return undefined;

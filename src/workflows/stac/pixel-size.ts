@@ -55,3 +55,20 @@ export async function nameByPixelSize(path: string, asked: number, log?: (line: 
   log?.(`The service sent ${shown} m pixels where ${asked} m were asked: saved as ${basename(renamed)}.`);
   return renamed;
 }
+
+/** The pixel size a file's name says (`…-30m-…`: the asked size, or the file's own once
+ * nameByPixelSize renamed it), in metres. */
+function pixelSizeInName(path: string): number | undefined {
+  const found = /-(\d+(?:\.\d+)?)m-/.exec(basename(path));
+  return found ? Number(found[1]) : undefined;
+}
+
+/** "The service sent 30 m pixels where 10 m were asked (7 of 7 images)": what a run's files say of
+ * their pixels beside the size asked; undefined when every file has the size asked. */
+export function coarserPixelsNote(files: readonly string[], asked: unknown): string | undefined {
+  if (typeof asked !== 'number') return undefined;
+  const other = files.map(pixelSizeInName).filter((size): size is number => size !== undefined && size !== asked);
+  if (other.length === 0) return undefined;
+  const sizes = [...new Set(other)].sort((a, b) => a - b).join(' and ');
+  return `The service sent ${sizes} m pixels where ${asked} m were asked (${other.length} of ${files.length} image${files.length === 1 ? '' : 's'}); the file names say so.`;
+}

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { downloadComposite } from '../../../../src/workflows/composite/download-composite-workflow';
-import { metresPerPixel } from '../../../../src/workflows/stac/pixel-size';
+import { coarserPixelsNote, metresPerPixel } from '../../../../src/workflows/stac/pixel-size';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
 
@@ -53,5 +53,20 @@ describe('composite: named by the pixel size the file holds', function () {
     assert.equal(item.properties.gsd, 20);
     assert.equal(item.properties['sat-imagery:resolution'], 10);
     assert.equal(item.assets.image.href, `./${name}`);
+    // And the person is told, not only the log: the sentence VS Code's notification adds.
+    assert.equal(
+      coarserPixelsNote(result.files, 10),
+      'The service sent 20 m pixels where 10 m were asked (1 of 1 image); the file names say so.',
+    );
+  });
+
+  it('says nothing when every file has the pixels asked, and counts those that do not', () => {
+    assert.equal(coarserPixelsNote(['/d/composite-2026-06-02-Stratus2-10m-0a1b2c3d.tif'], 10), undefined);
+    assert.equal(coarserPixelsNote([], 10), undefined);
+    assert.equal(coarserPixelsNote(['/d/series-2026-06-02-10m-ab.tif'], undefined), undefined);
+    assert.equal(
+      coarserPixelsNote(['/d/s-2026-06-02-30m-a.tif', '/d/s-2026-06-03-10m-b.tif', '/d/s-2026-06-04-20m-c.tif'], 10),
+      'The service sent 20 and 30 m pixels where 10 m were asked (2 of 3 images); the file names say so.',
+    );
   });
 });
