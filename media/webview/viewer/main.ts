@@ -125,6 +125,12 @@ class ViewerPage {
       'aria-label': `${show.fileName}: arrow keys pan, + and − zoom, 0 fits, Shift+arrows move the inspector's cursor`,
     });
     this.canvas = new ImageCanvas(canvasElement, show.width, show.height, show.aoi);
+    // A theme change swaps the body's class and the --vscode-* variables: the canvas's background,
+    // dimming and outline are drawn again in the new colours.
+    new MutationObserver(() => this.canvas.draw()).observe(document.body, {
+      attributes: true,
+      attributeFilter: ['class'],
+    });
     const button = (label: string, title: string, action: () => void) => {
       const b = el('button', { type: 'button', title, 'aria-label': title }, label);
       b.addEventListener('click', action);
