@@ -160,6 +160,13 @@ describe('Show Field Statistics in VS Code', function () {
     );
     assert.equal(texts.outline, 'Outlined: east');
 
+    // The folder keeps the table beside its cache, as `series --stats` does: the map reads it.
+    assert.equal(
+      readFileSync(join(folder, 'field-stats.csv'), 'utf8'),
+      toCsv(direct.rows),
+      'field-stats.csv is the table shown',
+    );
+
     // The CSV export is the long table, image paths relative to where it is written.
     const csv = join(out, 'export.csv');
     assert.equal(await panel.exportCsv(vscode.Uri.file(csv)), csv);

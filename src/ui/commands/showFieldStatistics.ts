@@ -260,7 +260,7 @@ export const showFieldStatisticsCommand: Command = {
     if (!content) return undefined;
     const log = services.log('stats');
     log.info(
-      `${content.rows.length} rows for ${content.fields.length} fields; ${content.imageCounts}${content.cacheProblem ? ` (the cache was not kept: ${content.cacheProblem})` : ''}.`,
+      `${content.rows.length} rows for ${content.fields.length} fields; ${content.imageCounts}${content.cacheProblem ? ` (field-stats.csv and its cache were not kept: ${content.cacheProblem})` : ''}.`,
     );
     for (const failure of content.failures) log.warn(`${failure.image} ${failure.reason}`);
     if (content.failures.length > 0)

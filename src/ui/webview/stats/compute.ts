@@ -1,9 +1,11 @@
 // The statistics behind the panel, computed by src/stats (loaded with the first use, as its own
 // bundle dist/stats-core.js, like the raster core it reads through) with the row cache of the
-// images folder: the same cache `sat-imagery series --stats` keeps (field-stats.csv's), so a
-// panel opened again, or after one more date, reads only the images it has not measured.
+// images folder: the same table and cache `sat-imagery series --stats` keeps (field-stats.csv and
+// its cache, both written after each run), so a panel opened again, or after one more date, reads
+// only the images it has not measured, and the map finds the table.
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { replaceFileSafely } from '../../../api/safe-files';
 import type { Field, PixelRule, StatsRow } from '../../../stats/index';
 
 type StatsCore = typeof import('../../../stats/index');
@@ -59,7 +61,8 @@ export async function computeFieldStats(
   const fields = core.readFields(text, basename(request.aoi), 'auto', request.idProperty);
   const images = await core.listImages([request.images]);
   const measures = request.indices.map((i) => core.measureOf(i));
-  const cachePath = core.cachePathFor(resolve(base, SERIES_TABLE_NAME));
+  const tablePath = resolve(base, SERIES_TABLE_NAME);
+  const cachePath = core.cachePathFor(tablePath);
   const cache = await core.RowCache.load(cachePath);
   const result = await core.computeStats({
     fields,
@@ -73,6 +76,9 @@ export async function computeFieldStats(
   });
   let cacheProblem: string | undefined;
   try {
+    // The table beside its row cache, as `sat-imagery series --stats` keeps them: the map colours
+    // the fields by it (Show on Map), and a script reads it, without an export first.
+    await replaceFileSafely(tablePath, core.csvPieces(result.rows));
     await cache.save(cachePath);
   } catch (error) {
     cacheProblem = error instanceof Error ? error.message : String(error);
