@@ -378,6 +378,13 @@ describe('webview page in Chromium', function () {
     assert.match(await order.locator('td.num').innerText(), /this month, .*next month$/);
     assert.match(await order.locator('td.why').innerText(), /^Not priced yet: it starts 2027-01-01/);
     await h.page.screenshot({ path: path.join(artifacts, 'plan-unavailable-light.png') });
+    // In a narrow editor group the tables scroll inside their sections; the page itself does not.
+    await h.page.setViewportSize({ width: 420, height: 900 });
+    assert.ok(
+      await h.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'the page is no wider than the panel',
+    );
+    await h.page.screenshot({ path: path.join(artifacts, 'plan-unavailable-narrow-light.png') });
   });
 
   it('posts proceed, change, cancel and copyPayload from the buttons; Escape is Cancel', async () => {
