@@ -325,7 +325,9 @@ class StatsPage {
         el(
           'span',
           { class: 'stats-legend-item', 'data-testid': 'seasons' },
-          `Seasons: ${seasons(table.dates).join(', ')} (solid, dashed, dotted in that order)`,
+          seasons(table.dates).length === 1
+            ? `Season: ${seasons(table.dates)[0]}`
+            : `Seasons: ${seasons(table.dates).join(', ')} (solid, dashed, dotted in that order)`,
         ),
       );
     const bands = bandsShown({ mode: this.mode, selected: this.selected })
