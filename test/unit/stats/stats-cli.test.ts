@@ -211,28 +211,26 @@ describe('stats: the command line', function () {
     assert.notDeepEqual(readFileSync(join(dir, 'series.csv')), incremental);
   });
 
-  it('a statistic beyond a double (a mean that overflows) is empty in a rerun as in the full run: the same Parquet bytes', async () => {
-    const huge = ['--expression', 'B8*1e307'];
-    const first = await stats(fields, 'utm-2024-05-01.tif', '--parquet', 'huge.parquet', ...huge, '--json');
+  /** The Parquet of `expression` written fresh, then again with every row from the cache: the same bytes. */
+  const parquetTwice = async (name: string, expression: string) => {
+    const args = ['--expression', expression];
+    const first = await stats(fields, 'utm-2024-05-01.tif', '--parquet', name, ...args, '--json');
     assert.equal(first.code, 0, first.stderr);
     assert.equal(jsonOf<{ measured: number }>(first).measured, 1);
-    const full = readFileSync(join(dir, 'huge.parquet'));
-    const again = await stats(fields, 'utm-2024-05-01.tif', '--parquet', 'huge.parquet', ...huge, '--json');
+    const full = readFileSync(join(dir, name));
+    const again = await stats(fields, 'utm-2024-05-01.tif', '--parquet', name, ...args, '--json');
     assert.equal(jsonOf<{ measured: number }>(again).measured, 0, 'every row from the cache');
-    assert.ok(readFileSync(join(dir, 'huge.parquet')).equals(full), 'byte-identical');
-    const csv = await stats(fields, 'utm-2024-05-01.tif', ...huge);
+    assert.ok(readFileSync(join(dir, name)).equals(full), 'byte-identical');
+  };
+
+  it('a statistic beyond a double (a mean that overflows) is empty in a rerun as in the full run: the same Parquet bytes', async () => {
+    await parquetTwice('huge.parquet', 'B8*1e307');
+    const csv = await stats(fields, 'utm-2024-05-01.tif', '--expression', 'B8*1e307');
     assert.match(csv.stdout, /^star,2024-05-01,B8\*1e307,,-?\d/m, 'the mean is empty, the median a number');
   });
 
   it('a negated zero (−0) is 0 in a fresh row as in a cached one: the same Parquet bytes', async () => {
-    const negated = ['--expression', 'B8*0*-1'];
-    const first = await stats(fields, 'utm-2024-05-01.tif', '--parquet', 'zero.parquet', ...negated, '--json');
-    assert.equal(first.code, 0, first.stderr);
-    assert.equal(jsonOf<{ measured: number }>(first).measured, 1);
-    const full = readFileSync(join(dir, 'zero.parquet'));
-    const again = await stats(fields, 'utm-2024-05-01.tif', '--parquet', 'zero.parquet', ...negated, '--json');
-    assert.equal(jsonOf<{ measured: number }>(again).measured, 0, 'every row from the cache');
-    assert.ok(readFileSync(join(dir, 'zero.parquet')).equals(full), 'byte-identical');
+    await parquetTwice('zero.parquet', 'B8*0*-1');
   });
 
   it('a rerun after one more field and one more date: the old dates measure the new field alone, the new date every field, and the table is byte-identical to a full recompute', async () => {

@@ -289,20 +289,24 @@ describe('webview page in Chromium', function () {
     });
   }
 
+  /** A plan of imagery.json as the host sends it: nothing in it but what `parts` says. */
+  const planOf = (parts: Partial<PlanView>): PlanView => ({
+    title: 'Plan: imagery.json',
+    file: 'imagery.json',
+    units: [],
+    orders: [],
+    total: { credits: 0, euroThisMonth: 0, euroPerMonth: 0 },
+    balance: { credits: 100 },
+    stops: [],
+    changes: false,
+    applicable: false,
+    ...parts,
+  });
+
   it('a plan shows an order whose create was never answered as uncertain, warned, with what to do, and does not apply it', async () => {
     const h = await open('dark');
     const order = { order: 'field-order', area: 'field.geojson' };
-    const plan: PlanView = {
-      title: 'Plan: imagery.json',
-      file: 'imagery.json',
-      units: [],
-      orders: [{ ...order, kind: 'uncertain' }],
-      total: { credits: 0, euroThisMonth: 0, euroPerMonth: 0 },
-      balance: { credits: 100 },
-      stops: [],
-      changes: false,
-      applicable: false,
-    };
+    const plan = planOf({ orders: [{ ...order, kind: 'uncertain' }] });
     assert.ok(planMessage.safeParse({ type: 'plan', plan }).success, 'the protocol carries an uncertain order');
     await h.send({ type: 'plan', plan });
     const row = h.page.locator('[data-testid="order-0"]');
@@ -337,9 +341,7 @@ describe('webview page in Chromium', function () {
       key: `key-${date}`,
       ...(credits !== undefined ? { credits } : { reason: 'not available: no order covers this date (2027-01-05)' }),
     });
-    const plan: PlanView = {
-      title: 'Plan: imagery.json',
-      file: 'imagery.json',
+    const plan = planOf({
       units: [unit('buy', '2026-06-10', 0.2), unit('unavailable', '2027-01-05'), unit('unavailable', '2027-01-12')],
       orders: [
         {
@@ -355,11 +357,9 @@ describe('webview page in Chromium', function () {
       ],
       total: { credits: 0.2, euroThisMonth: 0, euroPerMonth: 0 },
       currency: 'EUR',
-      balance: { credits: 100 },
-      stops: [],
       changes: true,
       applicable: true,
-    };
+    });
     assert.ok(planMessage.safeParse({ type: 'plan', plan }).success, 'the protocol carries an unavailable unit');
     await h.send({ type: 'plan', plan });
     await h.page.locator('[data-testid="unit-2"]').waitFor();
