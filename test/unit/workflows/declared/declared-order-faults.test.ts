@@ -66,6 +66,17 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
     return { code: run.code, plan: jsonOf<OrderPlan>(run), stderr: run.stderr };
   };
 
+  /** The plan holds the file's order as uncertain, and the next apply creates none beyond `created`. */
+  const heldNotCreatedAgain = async (name: string, created: number) => {
+    assert.deepEqual(
+      (await plan(name)).plan.orders.map((o) => o.kind),
+      ['uncertain'],
+    );
+    const again = await apply(name);
+    assert.equal(again.code, ExitCode.ok, again.stderr + again.stdout);
+    assert.equal(creates(), created, 'never created twice');
+  };
+
   beforeEach(() => cli.sim.clearLog());
   afterEach(() => cli.sim.clearScheduled());
 
@@ -169,14 +180,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       assert.equal(creates(), 1, 'the create was sent');
       child.kill('SIGKILL');
       assert.equal((await done).code, null, 'killed in flight');
-      const held = await plan('killed.imagery.json');
-      assert.deepEqual(
-        held.plan.orders.map((o) => o.kind),
-        ['uncertain'],
-      );
-      const again = await apply('killed.imagery.json');
-      assert.equal(again.code, ExitCode.ok, again.stderr + again.stdout);
-      assert.equal(creates(), 1, 'never created twice');
+      await heldNotCreatedAgain('killed.imagery.json', 1);
     });
   });
 
@@ -218,14 +222,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
         'a 503 is no refusal: the order stays held',
       );
       cli.sim.clearScheduled();
-      const held = await plan('gateway.imagery.json');
-      assert.deepEqual(
-        held.plan.orders.map((o) => o.kind),
-        ['uncertain'],
-      );
-      const second = await apply('gateway.imagery.json');
-      assert.equal(second.code, ExitCode.ok, second.stderr + second.stdout);
-      assert.equal(creates(), made, 'nothing created by the next apply');
+      await heldNotCreatedAgain('gateway.imagery.json', made);
     });
   });
 
@@ -264,12 +261,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
         lockOrders('interrupted.imagery.lock.json').map((o) => [o.order, o.guid]),
         [['field-order', undefined]],
       );
-      assert.deepEqual(
-        (await plan('interrupted.imagery.json')).plan.orders.map((o) => o.kind),
-        ['uncertain'],
-      );
-      assert.equal((await apply('interrupted.imagery.json')).code, ExitCode.ok);
-      assert.equal(creates(), 1, 'never created twice');
+      await heldNotCreatedAgain('interrupted.imagery.json', 1);
     });
   });
 
