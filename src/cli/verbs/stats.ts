@@ -6,6 +6,7 @@
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { checkReplaceable, replaceFileSafely } from '../../api/safe-files';
 import { prettyJsonPieces } from '../../common/json-pieces';
+import { SERIES_TABLE_NAME } from '../../stats/series-table';
 import {
   PIXEL_RULES,
   RowCache,
@@ -114,7 +115,7 @@ export async function seriesStats(
 ): Promise<StatsResult & { csv: string }> {
   const { measures, rule } = measureOptions(context);
   const fields = readFields(areaText, areaName, 'auto', context.options.string('id-property'));
-  const csv = join(directory, SERIES_STATS_NAME);
+  const csv = join(directory, SERIES_TABLE_NAME);
   for (const file of [csv, cachePathFor(csv)]) await checkReplaceable(file);
   const cache = await RowCache.load(cachePathFor(csv));
   const result = await computeStats({
@@ -131,8 +132,6 @@ export async function seriesStats(
   await cache.save(cachePathFor(csv));
   return { ...result, csv };
 }
-
-export const SERIES_STATS_NAME = 'field-stats.csv';
 
 /** An image as a table in `folder` names it: relative, forward slashes. */
 function labelFrom(folder: string, path: string): string {

@@ -7,11 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { replaceFileSafely } from '../../../api/safe-files';
 import type { Field, PixelRule, StatsRow } from '../../../stats/index';
+import { SERIES_TABLE_NAME } from '../../../stats/series-table';
 
 type StatsCore = typeof import('../../../stats/index');
-
-/** The table `series --stats` writes in a series folder; its row cache is beside it. */
-export const SERIES_TABLE_NAME = 'field-stats.csv';
 
 export interface StatsRequest {
   /** The area file: one field per feature. */
