@@ -153,7 +153,7 @@ describe('Show Field Statistics in VS Code', function () {
     const viewer = await viewerOpenedBy(
       image,
       () => env.api.imageViewers(),
-      () => panel.receive({ type: 'openPoint', field: 'east', date: row.date }),
+      () => panel.receive({ type: 'openPoint', row: direct.rows.indexOf(row) }),
     );
     const texts = await viewerShows(viewer, (t) => t.outline !== undefined && t.outline !== '').catch(
       (error: Error) => {

@@ -123,7 +123,7 @@ class StatsPage {
     canvas.addEventListener('click', (event) => {
       const box = canvas.getBoundingClientRect();
       const hit = this.chart.hit(event.clientX - box.left, event.clientY - box.top);
-      if (hit) this.open(table.fields[hit.field] as string, table.dates[hit.date] as string);
+      if (hit) this.open(this.view.rowAt[hit.field * this.view.dateCount + hit.date] as number);
     });
     canvas.addEventListener('mousemove', (event) => {
       const box = canvas.getBoundingClientRect();
@@ -240,8 +240,9 @@ class StatsPage {
     this.redraw();
   }
 
-  private open(field: string, date: string): void {
-    host.post({ type: 'openPoint', field, date, index: this.show.table.indices[this.view.index] ?? '' });
+  /** The image of a row the chart or the table shows: the host opens exactly that row's. */
+  private open(row: number): void {
+    if (row >= 0) host.post({ type: 'openPoint', row });
   }
 
   /** What a test (or a command) asks the page to do, as a person would. */
@@ -290,7 +291,7 @@ class StatsPage {
     this.list.show(this.found, this.selected.length);
     this.tableHost.replaceChildren(
       renderTable(table, tableLines(table, this.view, this.selected, this.threshold), (line: TableLine) =>
-        this.open(line.field, line.date),
+        this.open(line.row),
       ),
     );
     this.report(this.chart.lines, this.lastDrawMs);

@@ -7,8 +7,6 @@ import { lonLatToUtm } from '../../../src/raster/utm';
 import { lonLatToPixel, pixelToLonLat } from '../../../src/raster/index';
 import type { RasterMetadata } from '../../../src/raster/index';
 import type { StatsRow } from '../../../src/stats/index';
-import { imageOf } from '../../../src/ui/webview/stats/compute';
-import type { StatsContent } from '../../../src/ui/webview/stats/compute';
 import { idCandidates } from '../../../src/ui/webview/stats/field-ids';
 import { packTable } from '../../../src/ui/webview/stats/packed-table';
 import { STAT_COLUMNS, statsHostSchema, statsPageSchema } from '../../../src/ui/webview/stats/protocol';
@@ -102,18 +100,20 @@ describe('field statistics panel: the packed table', () => {
     assert.equal(statsHostSchema.safeParse({ ...show, validThreshold: 2 }).success, false);
   });
 
-  it('accepts from the page only what the protocol names: a PNG data URL, a field and date as text', () => {
+  it('accepts from the page only what the protocol names: a PNG data URL, a row as a whole number', () => {
     assert.equal(
       statsPageSchema.safeParse({ type: 'png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' }).success,
       true,
     );
     assert.equal(statsPageSchema.safeParse({ type: 'png', dataUrl: 'data:text/html;base64,PGgxPg==' }).success, false);
     assert.equal(statsPageSchema.safeParse({ type: 'png', dataUrl: 'data:image/png;base64,<script>' }).success, false);
-    assert.equal(statsPageSchema.safeParse({ type: 'openPoint', field: 'north', date: '2024-04-01' }).success, true);
-    assert.equal(statsPageSchema.safeParse({ type: 'openPoint', field: 3, date: '2024-04-01' }).success, false);
+    assert.equal(statsPageSchema.safeParse({ type: 'openPoint', row: 3 }).success, true);
+    for (const row of [-1, 1.5, '3', Number.NaN])
+      assert.equal(statsPageSchema.safeParse({ type: 'openPoint', row }).success, false, String(row));
     assert.equal(
-      statsPageSchema.safeParse({ type: 'openPoint', field: 'north', date: '2024-04-01', index: 'ndvi' }).success,
-      true,
+      statsPageSchema.safeParse({ type: 'openPoint', field: 'north', date: '2024-04-01' }).success,
+      false,
+      'a row, not a field and date the host would have to choose among',
     );
     assert.equal(statsPageSchema.safeParse({ type: 'writeFile', path: '/etc/passwd' }).success, false);
   });
@@ -144,17 +144,14 @@ describe('field statistics panel: the chart model', () => {
         0.5,
         'the valid one, in either order',
       );
-      const content = { rows, base: '/data' } as unknown as StatsContent;
-      assert.equal(imageOf(content, 'north', '2024-05-01', 'ndvi'), '/data/tile-a-2024-05-01.tif');
+      // A click sends the row drawn; the host opens that row's image (stats-panel.ts openPoint).
+      assert.equal(rows[indexView(packed, 0).rowAt[0] as number]?.image, 'tile-a-2024-05-01.tif');
     }
     // Of equals, the first: the chart and the click agree.
     const twins = [full, { ...full, image: 'tile-c-2024-05-01.tif', median: 0.7 }];
     const packed = packTable(twins, ['north'], ['ndvi']);
     assert.equal(stat(packed, indexView(packed, 0).rowAt[0] as number, 'median'), 0.5);
-    assert.equal(
-      imageOf({ rows: twins, base: '/data' } as unknown as StatsContent, 'north', '2024-05-01'),
-      '/data/tile-a-2024-05-01.tif',
-    );
+    assert.equal(twins[indexView(packed, 0).rowAt[0] as number]?.image, 'tile-a-2024-05-01.tif');
   });
 
   it("keeps each selected field's colour whatever else is picked or dropped; a new one takes the lowest colour free", () => {

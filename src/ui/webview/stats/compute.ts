@@ -121,14 +121,3 @@ export async function csvFor(content: StatsContent, folder: string): Promise<str
     })),
   );
 }
-
-/** The image a row was measured on (absolute), for a field and date. */
-export function imageOf(content: StatsContent, field: string, date: string, index?: string): string | undefined {
-  // Two images of one date: the one that saw more of the field, the row the chart draws
-  // (chart-model.ts indexView); the first of equals.
-  let best: StatsRow | undefined;
-  for (const row of content.rows)
-    if (row.field === field && row.date === date && (index === undefined || row.index === index))
-      if (!best || row.valid_pixels > best.valid_pixels) best = row;
-  return best ? resolve(content.base, best.image) : undefined;
-}

@@ -81,8 +81,9 @@ export const statsHostSchema = z.discriminatedUnion('type', [
 
 export const statsPageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
-  /** A point of the chart was clicked: open that date's image with the field outlined. */
-  z.object({ type: z.literal('openPoint'), field: z.string(), date: z.string(), index: z.optional(z.string()) }),
+  /** A point of the chart (or a date of the table) was clicked: open the image of that row of the
+   * table (the row the page drew, in the order the host sent them) with its field outlined. */
+  z.object({ type: z.literal('openPoint'), row: z.int().check(z.minimum(0)) }),
   z.object({ type: z.literal('exportCsv') }),
   /** The chart as PNG, to save (`inReplyTo` when the host asked for it). */
   z.object({ type: z.literal('png'), dataUrl: pngDataUrl, inReplyTo: z.optional(z.string()) }),

@@ -3,14 +3,14 @@
 // webview). A point clicked on the page opens that date's image in the viewer with the field
 // outlined; the exports ask where to save and write with the project's safe write (a temporary
 // file renamed over the name: never half a file, never through a link).
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { replaceFileSafely } from '../../../api/safe-files';
 import { Commands } from '../../constants';
 import type { MessageSchema, PanelPage } from '../common/messages';
 import { PanelHost } from '../common/panel-host';
 import { SERIES_TABLE_NAME } from '../../../stats/series-table';
-import { csvFor, imageOf } from './compute';
+import { csvFor } from './compute';
 import type { StatsContent } from './compute';
 import { packTable } from './packed-table';
 import { STATS_VIEW_TYPE, statsHostSchema, statsPageSchema } from './protocol';
@@ -123,7 +123,7 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
   protected override async handle(message: StatsPageMessage): Promise<void> {
     switch (message.type) {
       case 'openPoint':
-        await this.openPoint(message.field, message.date, message.index);
+        await this.openPoint(message.row);
         return;
       case 'exportCsv':
         await this.exportCsv();
@@ -140,11 +140,14 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
     }
   }
 
-  /** Opens the image of `date` in the viewer with `field` outlined (of the point drawn, under `index`). */
-  async openPoint(field: string, date: string, index?: string): Promise<void> {
-    const image = imageOf(this.content, field, date, index);
-    const found = this.content.fields.find((f) => f.id === field);
-    if (!image || !found) return;
+  /** Opens the image of the table's row `row` (the row a point of the chart draws) in the viewer
+   * with its field outlined; a row the table does not have opens nothing. */
+  async openPoint(row: number): Promise<void> {
+    const shown = this.content.rows[row];
+    const found = shown && this.content.fields.find((f) => f.id === shown.field);
+    if (!shown || !found) return;
+    const field = found.id;
+    const image = resolve(this.content.base, shown.image);
     const outline = { type: 'MultiPolygon' as const, coordinates: found.polygons };
     // Beside the chart, so the next point can be clicked while the image is on screen.
     const viewColumn = this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
