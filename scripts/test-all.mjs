@@ -62,8 +62,20 @@ await step('unused code (knip)', 'npx', ['knip', '--no-progress']);
 // The sources in Prettier's layout (.prettierrc.json, .prettierignore): `npm run format` fixes it.
 await step('format (prettier --check)', 'npm', ['run', '--silent', 'format:check']);
 
+/**
+ * Mocha's account of its failures: the lines from its last "N failing" on, at most `limit` of
+ * them, so that the summary at the end of a long log still names what failed and why.
+ */
+function failureAccount(text, limit = 60) {
+  const starts = [...text.matchAll(/^\s*\d+ failing\b/gm)];
+  if (!starts.length) return [];
+  const lines = text.slice(starts.at(-1).index).split('\n');
+  return lines.length > limit ? [...lines.slice(0, limit), `  … ${lines.length - limit} more lines not shown`] : lines;
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summaries = [];
+const failures = [];
 let ok = true;
 for (const suite of suites) {
   const entry = suiteCommands[suite];
@@ -86,10 +98,15 @@ for (const suite of suites) {
   let verdict = 'ok';
   if (code !== 0 || counts.failed > 0) verdict = 'FAILED';
   else if (counts.passed === 0) verdict = 'FAILED (ran no test)';
-  if (verdict !== 'ok') ok = false;
+  if (verdict !== 'ok') {
+    ok = false;
+    failures.push(`--- ${suite} ---`, ...failureAccount(out));
+  }
   summaries.push(`${suite}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped: ${verdict}`);
 }
 
+// What failed, again, next to the summary: a CI log is often read from its end.
+if (failures.length) console.log(['\n=== what failed ===', ...failures].join('\n'));
 console.log('\n=== summary ===');
 for (const line of summaries) console.log(line);
 if (!ok && totals.failed === 0) totals.failed = 1; // a suite that crashed or ran nothing counts as a failure
