@@ -180,6 +180,17 @@ describe('Show on Map in the browser workbench', function () {
     );
     assert.equal(new Set(statusColours).size, 4, `order statuses share a colour: ${statusColours.join(' ')}`);
     assert.notEqual(await swatch('Area of interest'), await swatch('Billed bounding box'));
+    // A footprint is often the billed box itself: its colour is its own, not a billed box's or a
+    // pending order's yellow, and it is drawn as a wide band that shows beside the box's dashes.
+    const footprint = await swatch('Downloaded image (footprint)');
+    for (const other of ['Billed bounding box', 'Order: in review', 'Area of interest'])
+      assert.notEqual(footprint, await swatch(other), `the footprint looks like "${other}"`);
+    const bandWidth = await key
+      .filter({ hasText: 'Downloaded image (footprint)' })
+      .first()
+      .locator('.map-key-swatch')
+      .evaluate((box) => parseFloat(getComputedStyle(box).borderTopWidth));
+    assert.ok(bandWidth >= 3, `the footprint's swatch is a ${bandWidth} px line`);
     // The map has room: it opens as a tab of the active editor group, not in a narrow half beside it.
     const mapBox = await canvas.boundingBox();
     assert.ok(mapBox && mapBox.width > 700, `the map is ${mapBox?.width} px wide in a 1400 px window`);

@@ -53,8 +53,9 @@ function swatchElement(swatch: Swatch, colours: MapColours): HTMLElement {
     return box;
   }
   const colour = colours[swatch.colour];
-  box.style.borderColor = colour;
-  box.style.borderWidth = `${Math.max(1, Math.round(swatch.width))}px`;
+  box.style.borderColor = withAlpha(colour, swatch.strokeAlpha ?? 1);
+  // A wide band on the map is a thick border, not a filled square, in a swatch this small.
+  box.style.borderWidth = `${Math.min(4, Math.max(1, Math.round(swatch.width)))}px`;
   box.style.borderStyle = !swatch.lineDash ? 'solid' : (swatch.lineDash[0] ?? 0) <= 2 ? 'dotted' : 'dashed';
   // The key's swatches are small: their fill a little stronger than the map's, to be seen.
   box.style.background = swatch.fill > 0 ? withAlpha(colour, Math.min(1, swatch.fill * 2)) : 'transparent';

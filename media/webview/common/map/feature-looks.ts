@@ -10,6 +10,8 @@ export interface AreaLook {
   fill: number;
   width: number;
   lineDash?: number[];
+  /** Alpha of the stroke; 1 when not given. */
+  strokeAlpha?: number;
 }
 
 export const KIND_LOOKS: Record<Exclude<FeatureKind, 'problem'>, AreaLook> = {
@@ -18,7 +20,10 @@ export const KIND_LOOKS: Record<Exclude<FeatureKind, 'problem'>, AreaLook> = {
   tile: { colour: 'tile', fill: 0.08, width: 1 },
   miniTile: { colour: 'miniTile', fill: 0.08, width: 1 },
   order: { colour: 'active', fill: 0.06, width: 1.5 },
-  footprint: { colour: 'footprint', fill: 0.05, width: 1.5, lineDash: [2, 3] },
+  // A wide, translucent band in a colour of its own: an image's footprint is often exactly its
+  // area's billed box, and a thin line there was hidden under the box's dashes. The band shows on
+  // both sides of any outline drawn over it.
+  footprint: { colour: 'footprint', fill: 0.05, width: 6, strokeAlpha: 0.45 },
   workspace: { colour: 'workspace', fill: 0.08, width: 1, lineDash: [3, 3] },
   // A field with no value in the statistics table: outlined only (one with a value is filled by
   // its ramp colour, feature-style.ts).

@@ -15,7 +15,7 @@ function area(colours: MapColours, look: AreaLook): Style {
   const stroke = colours[look.colour];
   return new Style({
     fill: look.fill > 0 ? new Fill({ color: withAlpha(stroke, look.fill) }) : undefined,
-    stroke: new Stroke({ color: stroke, width: look.width, lineDash: look.lineDash }),
+    stroke: new Stroke({ color: withAlpha(stroke, look.strokeAlpha ?? 1), width: look.width, lineDash: look.lineDash }),
   });
 }
 

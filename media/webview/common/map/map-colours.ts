@@ -73,7 +73,8 @@ export function readMapColours(element: Element = document.body): MapColours {
     billed: variable(style, '--vscode-charts-orange', '#d18616'),
     tile: variable(style, '--vscode-charts-green', '#388a34'),
     miniTile: variable(style, '--vscode-charts-purple', '#652d90'),
-    footprint: variable(style, '--vscode-charts-yellow', '#bf8803'),
+    // Purple, not the yellows and oranges of billed boxes, pending orders and warnings.
+    footprint: variable(style, '--vscode-charts-purple', '#652d90'),
     workspace: variable(style, '--vscode-descriptionForeground', '#717171'),
     problem: variable(style, '--vscode-editorError-foreground', '#e51400'),
     warning: variable(style, '--vscode-editorWarning-foreground', '#bf8803'),
