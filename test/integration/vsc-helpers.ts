@@ -84,23 +84,41 @@ export function nextEvent<T>(
 }
 
 /** Diagnostics of `uri` once they satisfy `accept` (now, or after the next changes). */
-export async function diagnosticsOf(
+export function diagnosticsOf(
   uri: vscode.Uri,
   accept: (found: readonly vscode.Diagnostic[]) => boolean,
   timeoutMs = 10_000,
 ): Promise<readonly vscode.Diagnostic[]> {
-  const ours = () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Satellite Imagery');
+  return diagnosticsFrom(uri, accept, timeoutMs, (d) => d.source === 'Satellite Imagery');
+}
+
+/** Every diagnostic of the file, whoever made it (VS Code's JSON validation too), once `accept` holds. */
+export function allDiagnosticsOf(
+  uri: vscode.Uri,
+  accept: (found: readonly vscode.Diagnostic[]) => boolean,
+  timeoutMs = 10_000,
+): Promise<readonly vscode.Diagnostic[]> {
+  return diagnosticsFrom(uri, accept, timeoutMs, () => true);
+}
+
+async function diagnosticsFrom(
+  uri: vscode.Uri,
+  accept: (found: readonly vscode.Diagnostic[]) => boolean,
+  timeoutMs: number,
+  keep: (d: vscode.Diagnostic) => boolean,
+): Promise<readonly vscode.Diagnostic[]> {
+  const kept = () => vscode.languages.getDiagnostics(uri).filter(keep);
   const waiting = nextEvent(
     vscode.languages.onDidChangeDiagnostics,
-    (e) => e.uris.some((u) => u.toString() === uri.toString()) && accept(ours()),
+    (e) => e.uris.some((u) => u.toString() === uri.toString()) && accept(kept()),
     timeoutMs,
   );
-  if (accept(ours())) {
+  if (accept(kept())) {
     waiting.catch(() => undefined);
-    return ours();
+    return kept();
   }
   await waiting;
-  return ours();
+  return kept();
 }
 
 /** The extension's own cost panel (its bundle's module, not a test's compiled copy of it, which

@@ -2,6 +2,8 @@
 // are: at their line and column, with the same source. The Plan code lens reads the file through
 // the core (workflows/declared/declared-file.ts) and shows what it refused here; the checks that
 // need the service (models, EPSG codes, bands) come back from the plan at their dataset's place.
+// A syntax error or a problem of the shipped JSON Schema is left to VS Code's JSON validation when
+// it shows it (the file open, validation on): the same typo was listed twice, once by each.
 import * as vscode from 'vscode';
 import type { DeclaredProblem } from '../../workflows/declared/declared-file';
 import { DIAGNOSTIC_SOURCE } from './geometry-diagnostics';
@@ -38,15 +40,29 @@ function diagnosticOf(
   return diagnostic;
 }
 
+/** Whether VS Code's JSON validation shows an open imagery file's syntax and schema problems:
+ * its JSON language features are there and `json.validate.enable` is not off. */
+function jsonValidationShows(document: vscode.TextDocument | undefined): boolean {
+  return (
+    document !== undefined &&
+    !document.isClosed &&
+    vscode.extensions.getExtension(JSON_LANGUAGE_FEATURES) !== undefined &&
+    vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true)
+  );
+}
+
+const JSON_LANGUAGE_FEATURES = 'vscode.json-language-features';
+
 export function showDeclaredProblems(
   context: Pick<vscode.ExtensionContext, 'subscriptions'>,
   document: vscode.TextDocument | undefined,
   uri: vscode.Uri,
-  found: readonly Pick<DeclaredProblem, 'line' | 'column' | 'message'>[],
+  found: readonly Pick<DeclaredProblem, 'line' | 'column' | 'message' | 'bySchema'>[],
 ): void {
+  const shownByJson = jsonValidationShows(document);
   problems(context).set(
     uri,
-    found.map((p) => diagnosticOf(document, p)),
+    found.filter((p) => !(p.bySchema && shownByJson)).map((p) => diagnosticOf(document, p)),
   );
 }
 

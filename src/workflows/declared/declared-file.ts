@@ -29,6 +29,9 @@ export interface DeclaredProblem {
   /** One-based, as editors and compilers print them. */
   line: number;
   column: number;
+  /** A syntax error or a problem the shipped JSON Schema also states (schemas/imagery.schema.json,
+   * generated from the same zod schema): an editor's JSON validation shows it already. */
+  bySchema?: true;
 }
 
 export interface DeclaredArea {
@@ -73,6 +76,7 @@ export function problemText(path: string, problems: readonly DeclaredProblem[]):
 interface Raw {
   path: JsonPath;
   message: string;
+  bySchema?: true;
 }
 
 function featureHash(aoi: Aoi): string {
@@ -90,7 +94,13 @@ export async function loadDeclaration(path: string): Promise<Declaration> {
     const fault = findJsonSyntaxFault(text, lines);
     const at = lines.position(fault?.start ?? 0);
     throw new DeclaredFileError(path, [
-      { path: [], message: fault?.message ?? 'not valid JSON', line: at.line + 1, column: at.column + 1 },
+      {
+        path: [],
+        message: fault?.message ?? 'not valid JSON',
+        line: at.line + 1,
+        column: at.column + 1,
+        bySchema: true,
+      },
     ]);
   }
   const parsed = imageryFileSchema.safeParse(value);
@@ -131,10 +141,11 @@ function schemaProblem(issue: { path: PropertyKey[]; message: string; code: stri
     return {
       path: [...path, issue.keys[0]!],
       message: `unknown name${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}`,
+      bySchema: true,
     };
   }
   const where = path.length > 0 ? `${path.join('.')}: ` : '';
-  return { path, message: `${where}${issue.message}` };
+  return { path, message: `${where}${issue.message}`, bySchema: true };
 }
 
 /** The dataset's folder, absolute (its name when none is given). */
@@ -244,6 +255,12 @@ function positioned(text: string, lines: LineIndex, raw: readonly Raw[]): Declar
   return raw.map((r, i) => {
     const span = spans[i] ?? locateJsonPaths(text, [r.path.slice(0, -1)])[0];
     const at = lines.position(span?.start ?? 0);
-    return { path: r.path, message: r.message, line: at.line + 1, column: at.column + 1 };
+    return {
+      path: r.path,
+      message: r.message,
+      line: at.line + 1,
+      column: at.column + 1,
+      ...(r.bySchema ? { bySchema: r.bySchema } : {}),
+    };
   });
 }
