@@ -4,7 +4,18 @@
 // the selected fields in colour with their p25–p75 band and their points,
 // a date with little valid area as a hollow, faded point. By day of year, each season of a
 // selected field is its own line over the same months. Colours only from the theme's variables.
-import { DEFAULT_SHOWN, dayOfYear, isFaded, seasons, stat, ticks, valueRange, yearOf } from './chart-model';
+import {
+  DEFAULT_SHOWN,
+  MONTHS,
+  dayOfYear,
+  isFaded,
+  monthLabels,
+  seasons,
+  stat,
+  ticks,
+  valueRange,
+  yearOf,
+} from './chart-model';
 import type { IndexView } from './chart-model';
 import { STAT_COLUMNS } from '../../../src/ui/webview/stats/protocol';
 import type { PackedTable } from '../../../src/ui/webview/stats/protocol';
@@ -40,7 +51,6 @@ const PALETTE = [
   '--vscode-charts-yellow',
 ];
 const DASHES = [[], [6, 3], [2, 3], [8, 3, 2, 3]];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const MONTH_STARTS = [1, 32, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335];
 
 function themeColour(name: string, fallback = '--vscode-foreground'): string {
@@ -209,7 +219,7 @@ export class ChartCanvas {
     }
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
-    const labels =
+    const labels: { x: number; label: string; partial?: true }[] =
       mode === 'doy'
         ? MONTH_STARTS.map((d, i) => ({
             x: plot.left + ((d - 1) / 365) * (plot.right - plot.left),
@@ -219,11 +229,13 @@ export class ChartCanvas {
     const every = Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor((plot.right - plot.left) / 56))));
     labels.forEach((l, i) => {
       const xx = Math.round(l.x) + 0.5;
-      ctx.globalAlpha = 0.2;
-      ctx.beginPath();
-      ctx.moveTo(xx, plot.top);
-      ctx.lineTo(xx, plot.bottom);
-      ctx.stroke();
+      if (!l.partial) {
+        ctx.globalAlpha = 0.2;
+        ctx.beginPath();
+        ctx.moveTo(xx, plot.top);
+        ctx.lineTo(xx, plot.bottom);
+        ctx.stroke();
+      }
       ctx.globalAlpha = 1;
       if (i % every === 0) ctx.fillText(l.label, xx, plot.bottom + 6);
     });
@@ -398,25 +410,5 @@ function datesOf(dates: readonly string[], keep: (date: string) => boolean): num
   dates.forEach((d, i) => {
     if (keep(d)) out.push(i);
   });
-  return out;
-}
-
-/** The first of each month between `first` and `first + span`, placed on the time axis. */
-function monthLabels(first: number, span: number, left: number, right: number): { x: number; label: string }[] {
-  const start = new Date(first);
-  const out: { x: number; label: string }[] = [];
-  let year = start.getUTCFullYear();
-  let month = start.getUTCMonth() + (start.getUTCDate() === 1 ? 0 : 1);
-  for (;;) {
-    year += Math.floor(month / 12);
-    month %= 12;
-    const t = Date.UTC(year, month, 1);
-    if (t > first + span) break;
-    out.push({
-      x: left + ((t - first) / span) * (right - left),
-      label: month === 0 ? String(year) : (MONTHS[month] as string),
-    });
-    month++;
-  }
   return out;
 }

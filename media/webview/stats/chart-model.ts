@@ -186,3 +186,40 @@ export function formatStat(value: number, column: StatColumn): string {
   if (column === 'valid_pixels' || column === 'nodata_pixels') return String(Math.round(value));
   return Number(value.toPrecision(4)).toString();
 }
+
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Room (px) a month's name needs between the time axis's start and the next month's line. */
+const PARTIAL_MONTH_ROOM = 36;
+
+/**
+ * The time axis's labels: the first of each month between `first` and `first + span` (a year's
+ * number on 1 January), placed between `left` and `right`; and, when the dates start within a
+ * month, that month's name at the axis's start (`partial`: no grid line, the month began earlier),
+ * where it has room before the next month's line. A season from 2 May said no month until June.
+ */
+export function monthLabels(
+  first: number,
+  span: number,
+  left: number,
+  right: number,
+): { x: number; label: string; partial?: true }[] {
+  const start = new Date(first);
+  const out: { x: number; label: string; partial?: true }[] = [];
+  let year = start.getUTCFullYear();
+  let month = start.getUTCMonth() + (start.getUTCDate() === 1 ? 0 : 1);
+  for (;;) {
+    year += Math.floor(month / 12);
+    month %= 12;
+    const t = Date.UTC(year, month, 1);
+    if (t > first + span) break;
+    out.push({
+      x: left + ((t - first) / span) * (right - left),
+      label: month === 0 ? String(year) : (MONTHS[month] as string),
+    });
+    month++;
+  }
+  if (start.getUTCDate() !== 1 && (out[0]?.x ?? right) - left >= PARTIAL_MONTH_ROOM)
+    out.unshift({ x: left, label: MONTHS[start.getUTCMonth()] as string, partial: true });
+  return out;
+}

@@ -17,6 +17,7 @@ import {
   formatStat,
   indexView,
   isFaded,
+  monthLabels,
   searchFields,
   seasons,
   stat,
@@ -191,6 +192,21 @@ describe('field statistics panel: the chart model', () => {
     assert.equal(dayOfYear('2024-03-01'), 61);
     assert.equal(dayOfYear('2024-12-31'), 366);
     assert.deepEqual(seasons(table.dates), [2024, 2025]);
+  });
+
+  it("labels the time axis by month, and names a season's first month when its dates start within it", () => {
+    const day = 86_400_000;
+    const may2 = Date.UTC(2026, 4, 2);
+    const labels = (first: number, days: number) =>
+      monthLabels(first, days * day, 0, 600).map((l) => `${l.label}@${Math.round(l.x)}${l.partial ? ' partial' : ''}`);
+    // 2 May to 29 September: May at the start, then each month's first day at its place.
+    assert.deepEqual(labels(may2, 150), ['May@0 partial', 'Jun@120', 'Jul@240', 'Aug@364', 'Sep@488']);
+    // Starting on the 1st: that month's line is the start, no partial label.
+    assert.deepEqual(labels(Date.UTC(2026, 4, 1), 61).slice(0, 2), ['May@0', 'Jun@305']);
+    // 28 May: no room for May's name before June's line (12 px of 600 over 150 days).
+    assert.equal(labels(Date.UTC(2026, 4, 28), 150)[0], 'Jun@16');
+    // Over a new year: January is the year's number.
+    assert.deepEqual(labels(Date.UTC(2025, 11, 15), 40), ['Dec@0 partial', '2026@255']);
   });
 
   it('spans the medians of every field drawn or selected and the p25–p75 band of the selected ones only', () => {
