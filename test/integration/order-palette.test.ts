@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TaskOrder } from '../../src/api/types';
-import { CANCEL_BUTTON, KEEP_BUTTON, cancelConfirmation } from '../../src/ui/commands/cancelOrder';
+import { CANCEL_BUTTON, KEEP_BUTTON } from '../../src/ui/commands/cancelOrder';
 import type { CancelOrderResult } from '../../src/ui/commands/cancelOrder';
-import { isCancellable } from '../../src/ui/tree/order-format';
+import { cancelConfirmation, isCancellable } from '../../src/workflows/orders/order-status';
 import { useSimulator } from './vsc-helpers';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { TaskOrder } from '../../api/types';
 import { Commands } from '../constants';
 import { reportError } from '../errors';
-import { isCancellable, isRecurring, orderLabel, orderPeriod, orderStatus } from '../tree/order-format';
+import { cancelConfirmation, isCancellable, orderLabel } from '../../workflows/orders/order-status';
 import { resolveOrder } from './order-argument';
 import type { Command } from './command';
 
@@ -49,32 +49,6 @@ export const cancelOrderCommand: Command = {
 export const CANCEL_BUTTON = 'Cancel the order';
 export const KEEP_BUTTON = 'Keep it';
 
-/** The confirmation's question and its detail lines: what cancelling this order does now. */
-export function cancelConfirmation(
-  guid: string,
-  order: TaskOrder | undefined,
-  now: Date,
-): { message: string; detail: string } {
-  const name = order ? `${orderLabel(order)}, ${orderPeriod(order)}` : 'this order';
-  const lines = [`Order ID: ${guid}`];
-  const status = order ? orderStatus(order) : undefined;
-  if (status === 'Review') lines.push('It is still in Review, so it is cancelled in full.');
-  else if (status !== undefined)
-    lines.push(
-      `Its status is ${status}: past Review an order can no longer be cancelled in full; cancelling stops its renewal.`,
-    );
-  else lines.push('An order in Review is cancelled in full; past Review, cancelling stops its renewal.');
-  if (order && isRecurring(order))
-    lines.push(
-      `It renews every month: cancelling before ${recurringDeadline(now).toUTCString()} stops next month's charge.`,
-    );
-  lines.push(
-    "Cancelling can re-price your other orders of this month: the monthly spend tier counts the whole account's spend in the calendar month.",
-  );
-  lines.push('This cannot be undone.');
-  return { message: `Cancel the order ${name}?`, detail: lines.join('\n') };
-}
-
 async function confirm(guid: string, order: TaskOrder | undefined): Promise<boolean> {
   const { message, detail } = cancelConfirmation(guid, order, new Date());
   // "Keep it" is the close affordance: the dialog adds no second "Cancel" beside "Cancel the order".
@@ -85,9 +59,4 @@ async function confirm(guid: string, order: TaskOrder | undefined): Promise<bool
     { title: KEEP_BUTTON, isCloseAffordance: true },
   );
   return choice?.title === CANCEL_BUTTON;
-}
-
-/** 00:00 UTC on the 1st of the month after `now`: the last moment to stop the next charge. */
-export function recurringDeadline(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }

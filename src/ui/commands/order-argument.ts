@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { TaskOrder } from '../../api/types';
 import type { ExtensionServices } from '../extension-services';
-import { orderLabel, orderPeriod, orderStatus } from '../tree/order-format';
+import { orderLabel, orderPeriod, orderStatus } from '../../workflows/orders/order-status';
 
 /** The GUID in a node `{ order }`, a bare GUID string, or an order record; undefined otherwise. */
 function orderGuidOf(arg: unknown): string | undefined {

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { TaskOrder } from '../../api/types';
 import { formatNumber } from '../../common/format';
+import { isCancellable, isRecurring, orderPeriod, orderStatus, shortDate } from '../../workflows/orders/order-status';
 
 const statusIcons: Record<string, [icon: string, color?: string]> = {
   Review: ['eye'],
@@ -22,47 +23,9 @@ const statusIcons: Record<string, [icon: string, color?: string]> = {
   Failed: ['error', 'testing.iconFailed'],
 };
 
-/** Statuses after which nothing more happens to the order (no polling, no cancel). */
-const finalStatuses = new Set(['Completed', 'Done', 'Canceled', 'Cancelled', 'Failure', 'Failed']);
-/** Statuses worth polling for: anything not final, except a recurring order at rest. */
-const restingStatuses = new Set([...finalStatuses, 'UpToDate']);
-
-export function orderStatus(order: TaskOrder): string {
-  return typeof order.OrderingProcessStatus === 'string' && order.OrderingProcessStatus
-    ? order.OrderingProcessStatus
-    : 'Unknown';
-}
-
-export function isCancellable(order: TaskOrder): boolean {
-  return !finalStatuses.has(orderStatus(order));
-}
-
-export function needsPolling(order: TaskOrder): boolean {
-  return !restingStatuses.has(orderStatus(order));
-}
-
-export function isRecurring(order: TaskOrder): boolean {
-  return order.To === null || order.To === undefined || order.To === '';
-}
-
 export function statusIcon(order: TaskOrder): vscode.ThemeIcon {
   const [icon, color] = statusIcons[orderStatus(order)] ?? ['question'];
   return new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
-}
-
-function shortDate(value: unknown): string {
-  return typeof value === 'string' && value ? value.slice(0, 10) : '?';
-}
-
-export function orderPeriod(order: TaskOrder): string {
-  return isRecurring(order)
-    ? `${shortDate(order.From)} → recurring`
-    : `${shortDate(order.From)} → ${shortDate(order.To)}`;
-}
-
-export function orderLabel(order: TaskOrder): string {
-  const model = order.Model ?? 'Unknown model';
-  return typeof order.TaskOrderAreaKm2 === 'number' ? `${model} · ${formatNumber(order.TaskOrderAreaKm2)} km²` : model;
 }
 
 /** "3 tiles" from whatever the service sent: a count, a list of GUIDs or of records. None for

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { ImageryClient, TaskOrder } from '../../api/types';
 import { ContextKeys } from '../constants';
 import type { ComponentLog } from '../types';
-import { needsPolling, orderStatus } from './order-format';
+import { needsPolling, orderStatus } from '../../workflows/orders/order-status';
 import { RemoteList } from './remote-list';
 
 export interface OrderStatusChange {

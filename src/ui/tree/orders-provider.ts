@@ -5,7 +5,8 @@ import type { TaskOrder } from '../../api/types';
 import { Commands } from '../constants';
 import { loadErrorNode, messageItem } from './message-node';
 import type { MessageNode } from './message-node';
-import { isCancellable, orderDetailLines, orderLabel, orderPeriod, orderStatus, statusIcon } from './order-format';
+import { orderDetailLines, statusIcon } from './order-format';
+import { isCancellable, orderLabel, orderPeriod, orderStatus } from '../../workflows/orders/order-status';
 import type { DetailLine } from './order-format';
 import type { OrdersModel } from './orders-model';
 

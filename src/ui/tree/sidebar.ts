@@ -15,7 +15,7 @@ import { OrdersModel } from './orders-model';
 import type { OrdersModelOptions } from './orders-model';
 import { OrdersTreeProvider } from './orders-provider';
 import type { OrdersTreeNode } from './orders-provider';
-import { orderLabel } from './order-format';
+import { orderLabel } from '../../workflows/orders/order-status';
 import { RemoteList } from './remote-list';
 
 /** What the trees need from the services (a narrow view, so the trees do not depend on them). */
