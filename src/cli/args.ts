@@ -115,7 +115,11 @@ export const optionTable: Record<string, OptionSpec> = {
     value: 'DIR',
     help: 'folder for the images (default: the current folder)',
   },
-  yes: { type: 'boolean', verbs: billed, help: 'send the billed request (needs --max-cost too)' },
+  yes: {
+    type: 'boolean',
+    verbs: [...billed, 'orders cancel'],
+    help: 'send the billed request (needs --max-cost too); orders cancel: cancel it',
+  },
   'max-cost': {
     type: 'string',
     verbs: billed,

@@ -26,7 +26,7 @@ export const ExitCode = {
   mayHaveBeenCharged: 6,
   /** The network or the service failed (connection, timeout, 5xx, rate limit after retries). */
   network: 7,
-  /** A billed verb without --yes or a budget, above the budget, or priced below zero, not finite or in two currencies: nothing billed was sent. */
+  /** A billed verb without --yes or a budget, above the budget, or priced below zero, not finite or in two currencies: nothing billed was sent. `orders cancel` without --yes: nothing sent. */
   notConfirmed: 8,
   /** The service refused the request (validation, not enough credits, unknown order). */
   refused: 9,
@@ -53,7 +53,7 @@ export const exitCodeHelp: [number, string][] = [
   [ExitCode.notAvailable, 'not available: not ordered, no imagery, no dates'],
   [ExitCode.mayHaveBeenCharged, 'may have been charged: a billed answer was lost (not re-sent)'],
   [ExitCode.network, 'network or service failure (after retries)'],
-  [ExitCode.notConfirmed, 'billed verb not confirmed (--yes, --max-cost) or its price unusable: nothing sent'],
+  [ExitCode.notConfirmed, 'billed verb or cancel not confirmed (--yes, --max-cost) or a price unusable: nothing sent'],
   [ExitCode.refused, 'refused by the service (validation, credits, unknown id)'],
   [
     ExitCode.localFile,

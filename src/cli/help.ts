@@ -18,7 +18,7 @@ const verbs: [string, string][] = [
   ['orders show GUID...', 'details of orders'],
   ['orders estimate AREA', 'the cost of a tasking order (nothing created)'],
   ['orders create AREA', 'create a tasking order (billed: --yes --max-cost)'],
-  ['orders cancel GUID', 'cancel an order'],
+  ['orders cancel GUID', 'cancel an order (--yes; without it, what cancelling does now)'],
   ['tiles search AREA', 'tiles (or --mini-tiles) over the area'],
   ['tiles optimize AREA', 'a cost-focused cover of the area by tiles and mini-tiles'],
   ['tiles process AREA', 'process tiles, each to its own file, resumable (billed)'],

@@ -7,6 +7,7 @@ import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
 import { estimateText, orderDetailText, ordersText, stoppedText } from '../format';
+import { cancelConfirmation, isCancellable, orderStatus } from '../../workflows/orders/order-status';
 
 export async function ordersListVerb(context: VerbContext): Promise<number> {
   expectPositionals(context, 0);
@@ -27,13 +28,40 @@ export async function ordersShowVerb(context: VerbContext): Promise<number> {
   return orders.length > 0 ? ExitCode.ok : ExitCode.refused;
 }
 
+/** Cancels an order only with --yes, after saying what cancelling it does now (the dialog's words
+ * in VS Code); an order that has ended (completed, cancelled, failed) is said to be so, and nothing
+ * is sent. */
 export async function ordersCancelVerb(context: VerbContext): Promise<number> {
   expectPositionals(context, 1);
   const guid = context.rest[0];
   if (!guid) throw new UsageError("'orders cancel' needs the order GUID.");
   const client = await context.client();
+  const [order] = await client.getOrderDetails([guid], { signal: context.signal });
+  if (!order) {
+    context.terminal.result({ outcome: 'not-found', guid }, () => `No order ${guid} in this account: nothing sent.`);
+    return ExitCode.refused;
+  }
+  const status = orderStatus(order);
+  if (!isCancellable(order)) {
+    context.terminal.result(
+      { outcome: 'ended', guid, status },
+      () => `Order ${guid} is ${status}: there is nothing to cancel, and nothing was sent.`,
+    );
+    return ExitCode.ok;
+  }
+  const { message, detail } = cancelConfirmation(guid, order, new Date());
+  if (!context.options.flag('yes')) {
+    context.terminal.result(
+      { outcome: 'not-confirmed', guid, status, question: message, detail: detail.split('\n') },
+      () => `${message}\n${detail}\nNot sent: add --yes to cancel it.`,
+    );
+    return ExitCode.notConfirmed;
+  }
   await client.cancelOrder(guid, { signal: context.signal });
-  context.terminal.result({ outcome: 'completed', cancelled: guid }, () => `Cancelled order ${guid}.`);
+  context.terminal.result(
+    { outcome: 'completed', cancelled: guid, status },
+    () => `Cancelled order ${guid} (it was ${status}).`,
+  );
   return ExitCode.ok;
 }
 

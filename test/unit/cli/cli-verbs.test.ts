@@ -171,12 +171,31 @@ describe('CLI: every verb against the simulator', function () {
     const createdOrder = jsonOf<{ order: { TaskOrderGuid: string; Model: string } }>(created).order;
     assert.equal(createdOrder.Model, 'Stratus3');
     assert.equal(sim.state.orders.length, before + 1);
-    const cancelled = await run('orders', 'cancel', createdOrder.TaskOrderGuid, '--json');
-    assert.equal(cancelled.code, 0);
-    const after = jsonOf<{ orders: { OrderingProcessStatus: string }[] }>(
-      await run('orders', 'show', createdOrder.TaskOrderGuid, '--json'),
-    );
-    assert.equal(after.orders[0]!.OrderingProcessStatus, 'Canceled');
+    const statusOf = async (guid: string) =>
+      jsonOf<{ orders: { OrderingProcessStatus: string }[] }>(await run('orders', 'show', guid, '--json')).orders[0]!
+        .OrderingProcessStatus;
+    // Without --yes: what cancelling it does now, and nothing sent (exit 8).
+    const cancels = () => sim.requests.filter((r) => r.method === 'DELETE' || /cancel/i.test(r.path)).length;
+    const sentBefore = cancels();
+    const asked = await run('orders', 'cancel', createdOrder.TaskOrderGuid);
+    assert.equal(asked.code, 8, asked.stderr);
+    assert.match(asked.stdout, /^Cancel the order Stratus3 · .* km², \d{4}-\d{2}-\d{2} → \d{4}-\d{2}-\d{2}\?$/m);
+    assert.match(asked.stdout, /This cannot be undone\.\nNot sent: add --yes to cancel it\.$/m);
+    assert.equal(cancels(), sentBefore, 'nothing sent without --yes');
+    assert.notEqual(await statusOf(createdOrder.TaskOrderGuid), 'Canceled');
+    const cancelled = await run('orders', 'cancel', createdOrder.TaskOrderGuid, '--yes', '--json');
+    assert.equal(cancelled.code, 0, cancelled.stderr);
+    assert.equal(jsonOf<{ cancelled: string }>(cancelled).cancelled, createdOrder.TaskOrderGuid);
+    assert.equal(await statusOf(createdOrder.TaskOrderGuid), 'Canceled');
+    // Once more: it has ended, and is not said to be cancelled again.
+    const again = await run('orders', 'cancel', createdOrder.TaskOrderGuid, '--yes');
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /is Canceled: there is nothing to cancel, and nothing was sent\./);
+    assert.equal(cancels(), sentBefore + 1, 'one cancel sent in all');
+    const unknown = await run('orders', 'cancel', '00000000-0000-0000-0000-000000000000', '--yes');
+    assert.equal(unknown.code, 9);
+    // The service refuses an unknown GUID (404): exit 9, its words, nothing cancelled.
+    assert.match(unknown.stderr, /No order 00000000-0000-0000-0000-000000000000\b/);
   });
 
   it('tiles search, optimize and process', async () => {
