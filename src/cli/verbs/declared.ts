@@ -205,8 +205,10 @@ export async function applyVerb(context: VerbContext): Promise<number> {
       );
     guard.maxCost = saved.credits;
   }
+  // The file's budget caps what the person allows; it never stands in for it: a budget written in
+  // a repository (one cloned, say) is not one the person running apply set.
   const budget = declaration.file.budget?.maxCredits;
-  if (budget !== undefined) guard.maxCost = Math.min(guard.maxCost ?? budget, budget);
+  if (budget !== undefined && guard.maxCost !== undefined) guard.maxCost = Math.min(guard.maxCost, budget);
   const store = await estimateStore(context);
   // The cost gate marks a stop on the command line's own ports, not on the cache's copy of them.
   const cliPorts = await context.ports(guard);

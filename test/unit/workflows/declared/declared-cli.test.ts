@@ -148,6 +148,11 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
     assert.equal(code, 2);
     assert.deepEqual(kinds(p), [`have ${DATES[1]}`, `missing ${DATES[0]}`]);
     assert.ok(p.total.credits > 0);
+    // The file's budget (1,000 credits) caps; it never stands in for the person's --max-cost.
+    const unbudgeted = await cli.run('apply', cli.file('imagery.json'), '--yes');
+    assert.equal(unbudgeted.code, 8, unbudgeted.stderr);
+    assert.match(unbudgeted.stdout, /Nothing was sent: .*--max-cost/);
+    assert.equal(charged().length, 0, 'nothing billed without --max-cost');
     const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100');
     assert.equal(run.code, 0, run.stderr);
     assert.equal(charged().length, 1);
