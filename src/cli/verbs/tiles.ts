@@ -18,7 +18,6 @@ import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { CliError, ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
 import { batchText, stoppedText, tilesText } from '../format';
-import { refusal } from '../ports';
 import { compositeOptions } from './composite-options';
 
 export async function tilesSearchVerb(context: VerbContext): Promise<number> {
@@ -63,22 +62,15 @@ export async function tilesProcessVerb(context: VerbContext): Promise<number> {
   if (!options.model) throw new UsageError('Missing --model.');
   if (!options.date) throw new UsageError("'tiles process' needs --date YYYY-MM-DD.");
   const guard = context.guard();
-  // Without --yes and a budget nothing is sent at all; with them, the batch's derived price (the
-  // workflow's cost gate) must be within the budget, and the spent credits are held to it too.
-  const why = refusal(guard);
-  if (why !== undefined) {
-    const result = { outcome: 'cancelled', stopped: { cost: undefined, reason: why } };
-    context.terminal.result(
-      result,
-      () =>
-        `Processing tiles is billed per tile; its price is derived from the composite rate before anything is sent.\nNot sent: ${why}.`,
-    );
-    return ExitCode.notConfirmed;
-  }
   const source = context.rest.length > 0 ? await context.area() : undefined;
   const ports = await context.ports(guard);
+  // The batch is priced (availability per unit, the price derived from the composite rate) before
+  // anything billed: without --yes and --max-cost the cost gate prints that price and stops (exit
+  // 8), as download's does; with them the price must be within --max-cost, and the credits spent
+  // are held to it too.
   const budget = { reached: false };
-  ports.client = budgeted(ports.client, guard.maxCost!, context.signal, budget, (text) => context.terminal.note(text));
+  if (guard.yes && guard.maxCost !== undefined)
+    ports.client = budgeted(ports.client, guard.maxCost, context.signal, budget, (text) => context.terminal.note(text));
   const kind = context.options.flag('mini-tiles') ? 'minitile' : 'tile';
   // --resend-uncertain names no tiles: every unit the manifest holds as possibly charged.
   const resendUncertain = context.options.flag('resend-uncertain') ? ('all' as const) : undefined;

@@ -169,6 +169,14 @@ describe('CLI: exit codes, the key, the budget guard, resuming a series', functi
     assert.equal(order.code, 8);
     const tiles = await run('tiles', 'process', area, '--model', 'Stratus2', '--date', dates[0]!, '--max-cost', '100');
     assert.equal(tiles.code, 8);
+    // The batch's derived price is said before it stops, as download's estimate is.
+    assert.match(tiles.stdout, /\d credits?\b/, tiles.stdout);
+    assert.match(tiles.stdout, /Not sent: not confirmed: add --yes/);
+    // An area that does not read is said first (exit 3), not hidden behind the missing --yes.
+    const broken = join(dir, 'broken-tiles.geojson');
+    writeFileSync(broken, '{"type":"Polygon","coordinates":[[[10,56],[10.1,56],[10.1,56.1],[10,56.1]]]}');
+    const unread = await run('tiles', 'process', broken, '--model', 'Stratus2', '--date', dates[0]!);
+    assert.equal(unread.code, 3, unread.stderr);
     assert.deepEqual(billedCalls(), []);
     assert.ok(
       sim.requests.some((r) => r.path === '/api/satelliteimages/process/composite/estimate'),
