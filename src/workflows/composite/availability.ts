@@ -79,7 +79,12 @@ export function judgeAvailability(
       fixes: [],
     };
   }
-  const reasons = failed.map((name) => explanations[name].sentence);
+  // The service says whether any of it is covered: none at all is no imagery of that date here.
+  const reasons = failed.map((name) =>
+    name === 'FullyAvailable' && flags.PartiallyAvailable === false
+      ? 'there is no imagery of that date over the area'
+      : explanations[name].sentence,
+  );
   const fixes = [...new Set(failed.map((name) => explanations[name].fix))];
   let sentence = `Imagery for ${date.slice(0, 10)} is not ready: ${reasons.join('; ')}.`;
   if (failed.includes('FullyAvailable') && flags.PartiallyAvailable === true)

@@ -97,6 +97,14 @@ describe('workflow helpers', () => {
       '2026-11-01',
     );
     assert.deepEqual(partial.fixes, ['other-date']);
+    assert.match(partial.sentence, /does not cover the whole area\. Part of the area is covered\./);
+    // None of it covered: no imagery of that date here, not "not the whole area".
+    const none = judgeAvailability(
+      { FullyAvailable: false, PartiallyAvailable: false, OrdersCoverPolygon: true, DataAvailableForUser: true },
+      '2026-11-25',
+    );
+    assert.equal(none.sentence, 'Imagery for 2026-11-25 is not ready: there is no imagery of that date over the area.');
+    assert.deepEqual(none.fixes, ['other-date']);
   });
 
   it('a recurring order must be cancelled before 00:00 UTC on the 1st of the next month', () => {
