@@ -3,6 +3,7 @@
 // the final ones (after which nothing more happens to the order) are those the live service uses.
 import type { TaskOrder } from '../../api/types';
 import { formatNumber } from '../../common/format';
+import { recurringCancellationDeadline } from './order-payload';
 
 /** Statuses after which nothing more happens to the order (no polling, no cancel). */
 const finalStatuses = new Set(['Completed', 'Done', 'Canceled', 'Cancelled', 'Failure', 'Failed']);
@@ -62,16 +63,11 @@ export function cancelConfirmation(
   else lines.push('An order in Review is cancelled in full; past Review, cancelling stops its renewal.');
   if (order && isRecurring(order))
     lines.push(
-      `It renews every month: cancelling before ${recurringDeadline(now).toUTCString()} stops next month's charge.`,
+      `It renews every month: cancelling before ${new Date(recurringCancellationDeadline(now)).toUTCString()} stops next month's charge.`,
     );
   lines.push(
     "Cancelling can re-price your other orders of this month: the monthly spend tier counts the whole account's spend in the calendar month.",
   );
   lines.push('This cannot be undone.');
   return { message: `Cancel the order ${name}?`, detail: lines.join('\n') };
-}
-
-/** 00:00 UTC on the 1st of the month after `now`: the last moment to stop the next charge. */
-function recurringDeadline(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
