@@ -75,7 +75,7 @@ export const optionTable: Record<string, OptionSpec> = {
     type: 'string',
     verbs: ['available', 'estimate', 'download', 'tiles process'],
     value: 'YYYY-MM-DD',
-    help: 'image date (default: the newest covering the whole area)',
+    help: 'image date (estimate, download: default the newest covering the whole area; available, tiles process: needed)',
   },
   from: {
     type: 'string',
@@ -143,7 +143,7 @@ export const optionTable: Record<string, OptionSpec> = {
   'resend-uncertain': {
     type: 'boolean',
     verbs: ['download', 'series', 'tiles process', 'apply'],
-    help: "send again the dates, parts or tiles the folder's manifest holds as possibly charged (check the account first; never by default)",
+    help: "send again the dates, parts or tiles the folder's purchase ledger holds as possibly charged (check the account first; never by default)",
   },
   ...Object.fromEntries(
     ORDER_COUNT_FIELDS.map((row): [string, OptionSpec] => [
