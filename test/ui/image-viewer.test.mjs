@@ -117,6 +117,26 @@ describe('image viewer in the browser workbench', function () {
     const frame = await webviewWith(page, '[data-testid="channel-band-0"]', 60_000);
     assert.equal(await frame.locator('[data-testid="channel-band-0"]').innerText(), 'B4');
     assert.equal(await frame.locator('[data-testid="meta-epsg"]').innerText(), 'EPSG:32632');
+    // The first view is the whole image, framed to the size the panel settles to, not a crop of it.
+    const [width, height] = ((await frame.locator('[data-testid="meta-size"]').innerText()).match(/\d+/g) ?? []).map(
+      Number,
+    );
+    const whole = new RegExp(`^Showing columns 0–${width}, rows 0–${height} `);
+    const status = frame.locator('[data-testid="view-status"]');
+    let said = '';
+    for (const until = Date.now() + 10_000; !whole.test(said) && Date.now() < until; await page.waitForTimeout(200))
+      said = await status.innerText();
+    assert.match(said, whole);
+    // A panel that changes size before the person zooms or pans is framed again: still the whole image.
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 1000, height: 620 });
+    await page.waitForTimeout(1_500); // the panel's new size, and the view it asks for
+    said = '';
+    for (const until = Date.now() + 10_000; !whole.test(said) && Date.now() < until; await page.waitForTimeout(200))
+      said = await status.innerText();
+    await page.setViewportSize(size);
+    assert.match(said, whole, 'framed again after a resize');
+    await page.waitForTimeout(500);
     await shot(page, 'viewer-01-true-colour');
 
     await frame.locator('[data-testid="preset"]').selectOption({ label: '[B8_B4] (index)' });

@@ -25,6 +25,9 @@ export class ImageCanvas {
   /** A field outlined over the image (from the field statistics chart), with its label. */
   outline: { rings: [number, number][][]; label: string } | undefined;
   private drawn: DrawnView | undefined;
+  /** How the view was framed, kept while the person has not zoomed or panned since: a canvas that
+   * settles to its size after the first frame (or is resized) is framed again the same way. */
+  private framing: 'whole' | 'outline' | undefined = 'whole';
 
   constructor(
     readonly canvas: HTMLCanvasElement,
@@ -45,6 +48,7 @@ export class ImageCanvas {
   }
 
   fit(): void {
+    this.framing = 'whole';
     this.scale = Math.min(this.cssWidth / this.imageWidth, this.cssHeight / this.imageHeight);
     this.cx = this.imageWidth / 2;
     this.cy = this.imageHeight / 2;
@@ -52,6 +56,7 @@ export class ImageCanvas {
 
   /** Zooms by `factor` keeping the image point under (px, py) in place (default: the centre). */
   zoom(factor: number, px = this.cssWidth / 2, py = this.cssHeight / 2): void {
+    this.framing = undefined;
     const [ix, iy] = this.toImage(px, py);
     const min = Math.min(this.cssWidth / this.imageWidth, this.cssHeight / this.imageHeight) / 2;
     this.scale = Math.max(min, Math.min(64, this.scale * factor));
@@ -60,6 +65,7 @@ export class ImageCanvas {
   }
 
   panBy(dx: number, dy: number): void {
+    this.framing = undefined;
     this.cx = Math.max(0, Math.min(this.imageWidth, this.cx - dx / this.scale));
     this.cy = Math.max(0, Math.min(this.imageHeight, this.cy - dy / this.scale));
   }
@@ -146,10 +152,18 @@ export class ImageCanvas {
     ctx.restore();
   }
 
+  /** Frames the view again as it was framed (whole, or on the outline) unless the person has
+   * zoomed or panned since: for a canvas whose size changed. */
+  reframe(): void {
+    if (this.framing === 'whole') this.fit();
+    else if (this.framing === 'outline') this.fitOutline();
+  }
+
   /** Centres the view on the outline, zoomed so it fills about half the canvas. */
   fitOutline(): void {
     const points = this.outline?.rings.flat() ?? [];
     if (points.length === 0) return;
+    this.framing = 'outline';
     const xs = points.map((p) => p[0]);
     const ys = points.map((p) => p[1]);
     const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];

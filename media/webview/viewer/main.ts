@@ -189,6 +189,9 @@ class ViewerPage {
     if (show.outline) this.showOutline(show.outline);
     this.changed();
     new ResizeObserver(() => {
+      // The first frame's size is often not the settled one: a view not yet zoomed or panned is
+      // framed again, so the whole image (or the field) shows, not a crop of it.
+      this.canvas.reframe();
       this.canvas.draw();
       this.scheduleView();
     }).observe(canvasElement);
