@@ -3,7 +3,14 @@
 import * as vscode from 'vscode';
 import type { TaskOrder } from '../../api/types';
 import { formatNumber } from '../../common/format';
-import { isCancellable, isRecurring, orderPeriod, orderStatus, shortDate } from '../../workflows/orders/order-status';
+import {
+  imageFrequencyText,
+  isCancellable,
+  isRecurring,
+  orderPeriod,
+  orderStatus,
+  shortDate,
+} from '../../workflows/orders/order-status';
 
 const statusIcons: Record<string, [icon: string, color?: string]> = {
   Review: ['eye'],
@@ -68,7 +75,10 @@ export function orderDetailLines(order: TaskOrder): DetailLine[] {
   add('Area', typeof order.TaskOrderAreaKm2 === 'number' ? `${formatNumber(order.TaskOrderAreaKm2)} km²` : undefined);
   add('Tiles', countText(order.Tiles, 'tile'));
   add('Mini-tiles', countText(order.MiniTiles, 'mini-tile'));
-  add('Image frequency', typeof order.ImageFrequency === 'number' ? String(order.ImageFrequency) : undefined);
+  add(
+    'Image frequency',
+    typeof order.ImageFrequency === 'number' ? imageFrequencyText(order.ImageFrequency) : undefined,
+  );
   add('Storage months', typeof order.StorageMonths === 'number' ? String(order.StorageMonths) : undefined);
   add('API requests', typeof order.ApiRequests === 'number' ? String(order.ApiRequests) : undefined);
   add('AOI', aoiSummary(order.Wkt), true);

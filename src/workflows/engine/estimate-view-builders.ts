@@ -20,6 +20,7 @@ import type {
 } from './estimate-view-model';
 import type { CompositeProfile } from './request-profile';
 import { polygonsOfWkt } from '../../geometry/wkt-footprint';
+import { imageFrequencyText } from '../orders/order-status';
 import { ESTIMATE_CAVEAT, orderCostOf, readOrderCosts } from './order-costs';
 
 export function estimateAoi(aoi: Aoi): EstimateAoi {
@@ -54,7 +55,7 @@ export function compositeEstimateModel(
   const credits = typeof estimate.CreditEstimate === 'number' ? estimate.CreditEstimate : undefined;
   const warnings = areaWarnings(aoi);
   if (budget !== undefined && credits !== undefined && credits >= budget)
-    warnings.push(`The cost (${credits}) is at or above your budget of ${budget}.`);
+    warnings.push(`The cost (${credits} credits) is at or above your budget of ${budget} credits.`);
   const settings: SettingLine[] = [
     { label: 'Date', value: profile.date },
     { label: 'Model', value: profile.model },
@@ -97,7 +98,9 @@ export function orderEstimateModel(
   }
   const total = orderCost(estimate);
   if (budget !== undefined && total !== undefined && total >= budget)
-    warnings.push(`The cost (${total}) is at or above your budget of ${budget}.`);
+    warnings.push(
+      `The cost (${costs.currency} ${total} a month) is at or above your budget of ${costs.currency} ${budget}.`,
+    );
   return {
     kind: 'order',
     title: recurring ? 'Recurring tasking order' : `Tasking order ${request.From} to ${request.To}`,
@@ -109,7 +112,7 @@ export function orderEstimateModel(
         label: 'Period',
         value: recurring ? `from ${request.From}, renewing monthly` : `${request.From} to ${request.To}`,
       },
-      { label: 'Image frequency', value: String(request.ImageFrequency) },
+      { label: 'Image frequency', value: imageFrequencyText(request.ImageFrequency) },
       { label: 'Reference date', value: request.ReferenceDate },
       { label: 'Storage months', value: String(request.StorageMonths) },
       { label: 'API requests', value: String(request.ApiRequests) },

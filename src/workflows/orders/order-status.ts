@@ -71,3 +71,8 @@ export function cancelConfirmation(
   lines.push('This cannot be undone.');
   return { message: `Cancel the order ${name}?`, detail: lines.join('\n') };
 }
+
+/** ImageFrequency as it reads: "every day", "every 7 days" (one image every this many days). */
+export function imageFrequencyText(days: number): string {
+  return days === 1 ? 'every day' : `every ${days} days`;
+}

@@ -39,7 +39,7 @@ export function seriesEstimateModel(
   // The first date's budget sentence is about one date: the total is what is compared.
   const warnings = base.warnings.filter((w) => !w.startsWith('The cost ('));
   if (budget !== undefined && total !== undefined && total >= budget)
-    warnings.push(`The total cost (${total}) is at or above your budget of ${budget}.`);
+    warnings.push(`The total cost (${total} credits) is at or above your budget of ${budget} credits.`);
   const dates = priced.map((p) => p.date);
   return {
     ...base,
