@@ -35,6 +35,8 @@ export function helpText(verb = ''): string {
         .join(' ') === verb,
   );
   if (verb !== '' && line) return verbHelp(verb, line);
+  const group = verbs.filter(([name]) => name.startsWith(`${verb} `));
+  if (verb !== '' && group.length > 0) return groupHelp(verb, group);
   const lines = [
     'Usage: sat-imagery VERB [AREA] [options]',
     '',
@@ -66,6 +68,19 @@ function optionLine(name: string): string {
   const spec = optionTable[name]!;
   const left = `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.value ? ` ${spec.value}` : ''}`;
   return `  ${left.padEnd(36)} ${spec.help}`;
+}
+
+/** `sat-imagery orders --help`: the group's verbs, and where each one's options are. */
+function groupHelp(group: string, lines: [string, string][]): string {
+  const names = lines.map(([name]) => name.split(' ')[1]);
+  return `${[
+    `Usage: sat-imagery ${group} ${names.join('|')} [options]`,
+    '',
+    'Verbs:',
+    ...lines.map(([name, text]) => `  ${name.padEnd(26)} ${text}`),
+    '',
+    `The options of one: sat-imagery ${group} VERB --help. Exit codes: see sat-imagery --help.`,
+  ].join('\n')}\n`;
 }
 
 function verbHelp(verb: string, [usage, text]: [string, string]): string {

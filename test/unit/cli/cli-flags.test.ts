@@ -80,6 +80,17 @@ describe('CLI: flags for the workflow options that had none', function () {
       for (const flag of absent[verb] ?? [])
         assert.doesNotMatch(r.stdout, new RegExp(`^  ${flag}\\b`, 'm'), `${verb} --help leaves out ${flag}`);
     }
+    // A group's help lists its verbs, not the whole help.
+    for (const [group, names] of [
+      ['orders', ['list', 'show', 'estimate', 'create', 'cancel']],
+      ['tiles', ['search', 'optimize', 'process']],
+    ] as const) {
+      const r = await runCli([group, '--help']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, new RegExp(`^Usage: sat-imagery ${group} ${names.join('\\|')} \\[options\\]$`, 'm'));
+      for (const name of names) assert.match(r.stdout, new RegExp(`^  ${group} ${name}\\b`, 'm'), `${group} ${name}`);
+      assert.doesNotMatch(r.stdout, /^ {2}(download|series|models)\b/m, `${group} --help is not the whole help`);
+    }
     for (const args of [
       ['download', area, '--nth', '2'],
       ['tiles', 'search', area, '--compare-covers'],
