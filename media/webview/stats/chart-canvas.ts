@@ -16,7 +16,7 @@ import {
   valueRange,
   yearOf,
 } from './chart-model';
-import type { IndexView } from './chart-model';
+import type { AxisLabel, IndexView } from './chart-model';
 import { STAT_COLUMNS } from '../../../src/ui/webview/stats/protocol';
 import type { PackedTable } from '../../../src/ui/webview/stats/protocol';
 
@@ -219,7 +219,7 @@ export class ChartCanvas {
     }
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
-    const labels: { x: number; label: string; partial?: true }[] =
+    const labels: AxisLabel[] =
       mode === 'doy'
         ? MONTH_STARTS.map((d, i) => ({
             x: plot.left + ((d - 1) / 365) * (plot.right - plot.left),

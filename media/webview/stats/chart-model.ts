@@ -192,20 +192,22 @@ export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', '
 /** Room (px) a month's name needs between the time axis's start and the next month's line. */
 const PARTIAL_MONTH_ROOM = 36;
 
+/** A label under the time axis at `x`; `partial`: a month begun before the axis's start (no grid line). */
+export interface AxisLabel {
+  x: number;
+  label: string;
+  partial?: true;
+}
+
 /**
  * The time axis's labels: the first of each month between `first` and `first + span` (a year's
  * number on 1 January), placed between `left` and `right`; and, when the dates start within a
  * month, that month's name at the axis's start (`partial`: no grid line, the month began earlier),
  * where it has room before the next month's line. A season from 2 May said no month until June.
  */
-export function monthLabels(
-  first: number,
-  span: number,
-  left: number,
-  right: number,
-): { x: number; label: string; partial?: true }[] {
+export function monthLabels(first: number, span: number, left: number, right: number): AxisLabel[] {
   const start = new Date(first);
-  const out: { x: number; label: string; partial?: true }[] = [];
+  const out: AxisLabel[] = [];
   let year = start.getUTCFullYear();
   let month = start.getUTCMonth() + (start.getUTCDate() === 1 ? 0 : 1);
   for (;;) {
