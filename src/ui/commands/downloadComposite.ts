@@ -9,6 +9,7 @@ import { formatBytes } from '../../common/format';
 import type { DownloadCompositeOptions } from '../../workflows/composite/download-composite-workflow';
 import type { CompositeResult } from '../../workflows/engine/results';
 import { validitySentence } from '../../workflows/engine/results';
+import { coarserPixelsNote } from '../../workflows/stac/pixel-size';
 import { Commands } from '../constants';
 import { announceBatch } from '../outcomes/batch-outcome';
 import { announceCharge } from '../outcomes/charge-outcome';
@@ -49,8 +50,10 @@ export const downloadCompositeCommand: Command = workflowCommand(
         );
       } else if (result.outcome === 'completed' && file) {
         const validity = validitySentence(result.validFraction);
+        // Pixels coarser than asked are said here too, as after a batch or a series.
+        const coarser = coarserPixelsNote(result.files, result.resolution);
         offerReveal(
-          `Saved ${path.basename(file)} (${formatBytes(result.bytes)})${validity ? `: ${validity}` : ''}.`,
+          `Saved ${path.basename(file)} (${formatBytes(result.bytes)})${validity ? `: ${validity}` : ''}.${coarser ? ` ${coarser}` : ''}`,
           file,
         );
       } else if (result.outcome === 'may-have-been-charged') {

@@ -105,7 +105,10 @@ async function saveThroughLedger(
     ports.log?.(
       `This composite was bought before and is in the folder${verdict.path ? ` as ${verdict.path}` : ''}: nothing was sent.`,
     );
-    if (verdict.path) result.files.push(verdict.path);
+    if (verdict.path) {
+      result.files.push(verdict.path);
+      result.resolution = profile.resolution;
+    }
     result.bytes = verdict.unit.bytes ?? 0;
     result.outcome = 'completed';
     return;
@@ -175,6 +178,7 @@ async function saveThroughLedger(
   await ledger.saved(key, file, written.bytes);
   if (file) {
     result.files.push(file);
+    result.resolution = profile.resolution;
     // The image is paid for and saved: a metadata file that cannot be written must not undo that.
     try {
       const item = await writeStacSidecar(file, aoi, profile, request, ports.log);

@@ -82,6 +82,9 @@ export interface CompositeResult {
   /** AutomaticOrderCreation on an unordered area: the order the service would create, priced. */
   automaticOrder?: AutomaticOrderPrice;
   files: string[];
+  /** The pixel size asked, in metres, when an image was bought: the file's may be coarser (the
+   * service's choice over a large area), and its name then says the size it holds. */
+  resolution?: number;
   /** The STAC Item written beside each image (`<name>.json`). */
   stacItems?: string[];
   /** The share (0..1) of the saved image's pixels that hold data (0: paid for, but empty). */

@@ -54,8 +54,9 @@ describe('composite: named by the pixel size the file holds', function () {
     assert.equal(item.properties['sat-imagery:resolution'], 10);
     assert.equal(item.assets.image.href, `./${name}`);
     // And the person is told, not only the log: the sentence VS Code's notification adds.
+    assert.equal(result.resolution, 10);
     assert.equal(
-      coarserPixelsNote(result.files, 10),
+      coarserPixelsNote(result.files, result.resolution),
       'The service sent 20 m pixels where 10 m were asked (1 of 1 image); the file names say so.',
     );
   });
