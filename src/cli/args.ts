@@ -117,8 +117,8 @@ export const optionTable: Record<string, OptionSpec> = {
   },
   yes: {
     type: 'boolean',
-    verbs: [...billed, 'orders cancel'],
-    help: 'send the billed request (needs --max-cost too); orders cancel: cancel it',
+    verbs: [...billed, 'orders cancel', 'forget'],
+    help: 'send the billed request (needs --max-cost too); orders cancel: cancel it; forget: take the order out of the lock',
   },
   'max-cost': {
     type: 'string',

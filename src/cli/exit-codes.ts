@@ -53,7 +53,10 @@ export const exitCodeHelp: [number, string][] = [
   [ExitCode.notAvailable, 'not available: not ordered, no imagery, no dates'],
   [ExitCode.mayHaveBeenCharged, 'may have been charged: a billed answer was lost (not re-sent)'],
   [ExitCode.network, 'network or service failure (after retries)'],
-  [ExitCode.notConfirmed, 'billed verb or cancel not confirmed (--yes, --max-cost) or a price unusable: nothing sent'],
+  [
+    ExitCode.notConfirmed,
+    'billed verb, cancel or forget not confirmed (--yes, --max-cost) or a price unusable: nothing sent',
+  ],
   [ExitCode.refused, 'refused by the service (validation, credits, unknown id)'],
   [
     ExitCode.localFile,

@@ -14,6 +14,7 @@ const verbs: [string, string][] = [
   ['plan [FILE]', 'what applying imagery.json would buy and cost (exit 0 no changes, 2 changes, 11 usage error)'],
   ['apply [FILE]', "buy what the plan lists, within --max-cost and the file's budget (billed)"],
   ['verify [FILE]', 'every image in imagery.lock.json: its size and SHA-256 on the disk'],
+  ['forget ORDER [FILE]', 'take an order held as uncertain out of the lock, once you know it was not made (--yes)'],
   ['orders list', 'tasking orders (--recurring-only, --expired)'],
   ['orders show GUID...', 'details of orders'],
   ['orders estimate AREA', 'the cost of a tasking order (nothing created)'],

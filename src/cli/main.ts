@@ -27,6 +27,7 @@ const verbs: Record<string, () => Promise<Verb>> = {
   plan: async () => (await import('./verbs/declared')).planVerb,
   apply: async () => (await import('./verbs/declared')).applyVerb,
   verify: async () => (await import('./verbs/declared')).verifyVerb,
+  forget: async () => (await import('./verbs/declared')).forgetVerb,
   'orders list': async () => (await import('./verbs/orders')).ordersListVerb,
   'orders show': async () => (await import('./verbs/orders')).ordersShowVerb,
   'orders estimate': async () => (await import('./verbs/orders')).ordersEstimateVerb,

@@ -13,6 +13,7 @@ import type { Plan, PlanUnit } from '../../workflows/declared/declared-plan';
 import type { PlanOrder } from '../../workflows/declared/declared-orders';
 import { applyPlan } from '../../workflows/declared/declared-apply';
 import { verifyLock } from '../../workflows/declared/declared-verify';
+import { forgetUncertainOrder } from '../../workflows/declared/declared-forget';
 import { withEstimateCache } from '../../workflows/declared/estimate-cache';
 import { openEstimateFile } from '../../workflows/declared/estimate-cache-file';
 import type { EstimateStore } from '../../workflows/declared/estimate-cache-file';
@@ -79,7 +80,7 @@ function orderNote(o: PlanOrder): string {
   if (o.kind === 'differs')
     return `: cancel ${o.guid ?? 'the earlier order (its create was never answered: look for it)'} and create it again by hand (${(o.changes ?? []).join(', ') || 'the payload changed'}); apply does neither`;
   if (o.kind === 'uncertain')
-    return ": its create was sent and its answer lost, it may exist and be charged; apply never creates it again (look with 'sat-imagery orders list', and delete its entry in the lock once you know it was not made)";
+    return `: its create was sent and its answer lost, it may exist and be charged; apply never creates it again (look with 'sat-imagery orders list'; once you know it was not made, 'sat-imagery forget ${o.order} --yes')`;
   if (o.notPricedYet) return `: not priced yet: ${o.notPricedYet}`;
   return o.guid ? ` ${o.guid}` : '';
 }
@@ -293,4 +294,59 @@ export async function verifyVerb(context: VerbContext): Promise<number> {
     ].join('\n'),
   );
   return differing.length > 0 ? ExitCode.localFile : ExitCode.ok;
+}
+
+/** `forget ORDER [FILE]`: an order held as uncertain taken out of the lock, with --yes, once the
+ * person knows its create was not made (declared-forget.ts). */
+export async function forgetVerb(context: VerbContext): Promise<number> {
+  expectPositionals(context, 2);
+  const [name, file = DEFAULT_FILE] = context.rest;
+  if (name === undefined)
+    throw new UsageError(
+      "'forget' needs the order's name: sat-imagery forget ORDER [FILE] (see plan's '? uncertain').",
+    );
+  const declaration = await declarationOf(context, file);
+  const lockPath = lockPathOf(file);
+  const outcome = await forgetUncertainOrder(
+    await context.ports(),
+    declaration,
+    lockPath,
+    name,
+    context.options.flag('yes'),
+    'sat-imagery forget',
+  );
+  if (outcome.kind === 'not-held')
+    throw new UsageError(
+      `${lockPath} holds no order '${name}' without a GUID: nothing to forget (${outcome.uncertain.length > 0 ? `held as uncertain: ${outcome.uncertain.join(', ')}` : 'no order is held as uncertain'}).`,
+    );
+  const json = {
+    outcome: outcome.kind,
+    order: name,
+    lock: lockPath,
+    ...('guid' in outcome ? { guid: outcome.guid } : {}),
+  };
+  if (outcome.kind === 'exists') {
+    context.terminal.result(
+      json,
+      () =>
+        `Order '${name}' exists${outcome.guid ? ` (${outcome.guid})` : ''}: nothing to forget. The next apply keeps its GUID in the lock; cancel it with 'sat-imagery orders cancel' if it is not wanted.`,
+    );
+    return ExitCode.ok;
+  }
+  if (outcome.kind === 'held') {
+    context.terminal.result(json, () =>
+      [
+        `Order '${name}' (${outcome.entry.area}) is held as uncertain: its create was sent on ${outcome.entry.at} and its answer lost, and the account's list does not show it.`,
+        `Forgetting it lets the next apply create it${outcome.declared ? '' : ' (if the file declares it again)'}: if the service made it after all, you would pay for two.`,
+        "Look first ('sat-imagery orders list'; a list can lag its writes by a while), then run again with --yes. Nothing was changed.",
+      ].join('\n'),
+    );
+    return ExitCode.notConfirmed;
+  }
+  context.terminal.result(
+    json,
+    () =>
+      `Forgot order '${name}' in ${lockPath}. The next plan lists it as create, priced; apply creates it only within --max-cost.`,
+  );
+  return ExitCode.ok;
 }

@@ -5,7 +5,7 @@
 // old one and creating this one is shown and never done by apply. `uncertain`: the lock holds this
 // very order without a GUID (its create was sent, its answer lost) and the account's list does
 // not show it: it may exist and have been charged, so apply never creates it again (the person
-// looks, and deletes the lock's entry once they know it was not made). `create`: priced by the
+// looks, and forgets it (declared-forget.ts) once they know it was not made). `create`: priced by the
 // service's order estimate (this month, next month, its currency): an order that starts after
 // those two months is billed nothing in them, and its price is said not to be estimated yet.
 import { orderMatches } from '../../api/order-match';

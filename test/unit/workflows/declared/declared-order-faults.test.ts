@@ -357,6 +357,64 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
     });
   });
 
+  it('forget takes an uncertain order out of the lock only with --yes; the next plan creates it', async () => {
+    write('forget.imagery.json', { storageMonths: 7 });
+    // The connection is reset before the service made the order: nothing was made, but the client cannot know.
+    cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'before-processing', times: 1 });
+    assert.equal((await apply('forget.imagery.json')).code, ExitCode.mayHaveBeenCharged);
+    assert.deepEqual(
+      lockOrders('forget.imagery.lock.json').map((o) => [o.order, o.guid]),
+      [['field-order', undefined]],
+    );
+    const text = await cli.run('plan', cli.file('forget.imagery.json'));
+    assert.match(text.stdout, /'sat-imagery forget field-order --yes'/);
+    // Without --yes: what forgetting risks, and nothing changed.
+    const asked = await cli.run('forget', 'field-order', cli.file('forget.imagery.json'));
+    assert.equal(asked.code, ExitCode.notConfirmed, asked.stderr + asked.stdout);
+    assert.match(asked.stdout, /held as uncertain: its create was sent on .* and its answer lost/);
+    assert.match(asked.stdout, /you would pay for two/);
+    assert.equal(lockOrders('forget.imagery.lock.json').length, 1);
+    // A name the lock does not hold as uncertain is a usage error naming those it holds.
+    const other = await cli.run('forget', 'no-such-order', cli.file('forget.imagery.json'));
+    assert.equal(other.code, ExitCode.usage, other.stderr);
+    assert.match(
+      other.stderr,
+      /holds no order 'no-such-order' without a GUID: nothing to forget \(held as uncertain: field-order\)/,
+    );
+    const forgot = await cli.run('forget', 'field-order', cli.file('forget.imagery.json'), '--yes', '--json');
+    assert.equal(forgot.code, ExitCode.ok, forgot.stderr + forgot.stdout);
+    assert.equal(jsonOf<{ outcome: string }>(forgot).outcome, 'forgotten');
+    assert.deepEqual(lockOrders('forget.imagery.lock.json'), []);
+    assert.equal(creates(), 1, 'forget sends no create');
+    const again = await plan('forget.imagery.json');
+    assert.deepEqual(
+      again.plan.orders.map((o) => o.kind),
+      ['create'],
+    );
+  });
+
+  it('forget never takes out an order the account lists: it exists, and the lock keeps it', async () => {
+    write('listed.imagery.json', { storageMonths: 8 });
+    await withLaggingList(async () => {
+      cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
+      assert.equal((await apply('listed.imagery.json')).code, ExitCode.mayHaveBeenCharged);
+      // An hour on, the list shows the order the lost create made.
+      cli.sim.advanceClock(3_600_000);
+      const run = await cli.run('forget', 'field-order', cli.file('listed.imagery.json'), '--yes', '--json');
+      assert.equal(run.code, ExitCode.ok, run.stderr + run.stdout);
+      const answer = jsonOf<{ outcome: string; guid?: string }>(run);
+      assert.equal(answer.outcome, 'exists');
+      assert.match(answer.guid ?? '', /^[0-9a-f-]{36}$/);
+      assert.deepEqual(
+        lockOrders('listed.imagery.lock.json').map((o) => [o.order, o.guid]),
+        [['field-order', undefined]],
+        'the lock keeps it until apply writes its GUID',
+      );
+      assert.equal((await apply('listed.imagery.json')).code, ExitCode.ok);
+      assert.equal(creates(), 1, 'never created twice');
+    });
+  });
+
   it('a create the service refuses leaves nothing held in the lock, and plan says create again', async () => {
     write('refused.imagery.json', { storageMonths: 5 });
     cli.sim.schedule({ method: 'POST', path: ORDERS, status: 400, code: 992, message: 'Refused for the test.' });
