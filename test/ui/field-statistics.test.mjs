@@ -2,7 +2,8 @@
 // three dates over two seasons (GeoTIFFs with B4 and B8, their STAC Items and ItemCollection) and
 // forty fields; the command from the folder's Explorer menu, each question answered with its
 // default; the chart drawn (pixels that are not the background, one line per field), a search, the
-// day-of-year view with both seasons, the CSV export through VS Code's save dialog, a date's image
+// day-of-year view with both seasons, its legend clear of the table in a narrow and a wide
+// window, the CSV export through VS Code's save dialog, a date's image
 // opened with its field outlined, and screenshots
 // in the light and the dark theme in test-results/ui/.
 import * as assert from 'node:assert/strict';
@@ -169,6 +170,28 @@ describe('field statistics in the browser workbench', function () {
     await frame.locator('[data-testid="seasons"]', { hasText: 'Seasons: 2024, 2025' }).waitFor();
     assert.equal(await frame.locator('[data-testid="chart"]').getAttribute('data-lines'), String(10 * 2));
     await shot(page, 'stats-02-day-of-year-light');
+    // The legend (ten fields, the seasons, the notes) stays clear of the table, whether the table
+    // is beside the chart (a wide panel) or below it (a narrow one, a 1000 px window).
+    for (const [width, height] of [
+      [1000, 700],
+      [1600, 900],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(800);
+      await shot(page, `stats-02b-legend-and-table-${width}px`);
+      const legend = await frame.locator('[data-testid="legend"]').boundingBox();
+      const table = await frame.locator('.stats-side').boundingBox();
+      assert.ok(legend && table, 'the legend and the table are on screen');
+      const overlap =
+        legend.x < table.x + table.width &&
+        table.x < legend.x + legend.width &&
+        legend.y < table.y + table.height &&
+        table.y < legend.y + legend.height;
+      assert.ok(
+        !overlap,
+        `at ${width} px the legend ${JSON.stringify(legend)} overlaps the table ${JSON.stringify(table)}`,
+      );
+    }
 
     // Export CSV: VS Code's save dialog, a name typed in the workspace.
     await frame.locator('[data-testid="export-csv"]').click();
