@@ -2,6 +2,7 @@
 // showed the progress notification lying over a time series' Proceed and Cancel): the element at
 // Proceed's centre, as the browser hit-tests it through the workbench and both webview frames, is
 // Proceed; a real mouse click there proceeds; the wait is said in the status bar meanwhile.
+// And in a 1000 px window's narrow editor group: the spend button's whole label, its amounts in it.
 // Screenshots, light and dark, under test-results/ui/.
 import * as assert from 'node:assert/strict';
 import {
@@ -130,4 +131,88 @@ async function proceedFromSmallWindow(wb) {
     await page.waitForTimeout(250);
   assert.ok(processCalls() > before, "a click at Proceed's centre did not proceed");
   await shot(page, 'reach-03-after-proceed');
+}
+
+// A 1000 px window with the area open and the cost panel beside it: a panel about 350 px wide. The
+// spend button's label, its longest (a composite whose area no order covers, with automatic order
+// creation on: the image's credits and the order's month), is whole: nothing of it clipped inside
+// the button, the button within the panel.
+describe('The cost panel in a narrow editor group', function () {
+  this.timeout(180_000);
+  let wb;
+  before(async function () {
+    wb = await openWorkbench({
+      viewport: { width: 1000, height: 757 },
+      files: {
+        // A field near Odense, outside the demo orders' area near Aarhus: no order covers it.
+        'odense-field.wkt':
+          'POLYGON ((10.4205 55.4105, 10.4281 55.4112, 10.4287 55.4071, 10.4212 55.4064, 10.4205 55.4105))\n',
+        '.vscode/settings.json': JSON.stringify({ 'satImagery.defaults.output.automaticOrderCreation': true }),
+      },
+    });
+  });
+  after(async () => wb?.stop());
+
+  it("shows the spend button's whole label, with its amount, in a 1000 px window's narrow editor group", async () => {
+    try {
+      await spendLabelWhole(wb);
+    } catch (error) {
+      await shot(wb.page, 'narrow-failed').catch(() => {});
+      throw error;
+    }
+  });
+});
+
+/** What the browser shows of the button: the label's width against the room inside it (its
+ * shadow root's base, which clips), and its right edge against the panel's. */
+function buttonFit(button) {
+  const inner = button.shadowRoot?.querySelector('[part="base"]') ?? button;
+  return {
+    label: (button.textContent ?? '').trim(),
+    scrollWidth: inner.scrollWidth,
+    clientWidth: inner.clientWidth,
+    right: button.getBoundingClientRect().right,
+    panelWidth: document.documentElement.clientWidth,
+  };
+}
+
+async function spendLabelWhole(wb) {
+  assert.ok(wb.simulator, `the simulator did not start: ${wb.simulatorError?.message}`);
+  const { page } = wb;
+  const saved = await setDemoKey(page);
+  await runPaletteTitle(page, 'Notifications: Clear All Notifications');
+  await saved.waitFor({ state: 'hidden' });
+  await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'odense-field.wkt' }).first().dblclick();
+  await page.locator('.tabs-container .tab', { hasText: 'odense-field.wkt' }).first().waitFor({ state: 'visible' });
+  const frame = await openCostPanelFromMenu(page, 'odense-field.wkt');
+  const proceed = frame.locator(`${PROCEED}:not([disabled])`).first();
+  await proceed.waitFor({ state: 'visible' });
+  const amounts = [];
+  for (const id of ['credits', 'automatic-order-current-month']) {
+    const shown = (await frame.locator(`[data-testid="${id}"]`).first().innerText()).trim();
+    const amount = shown.match(/\d[\d.,\s]*\d|\d/)?.[0];
+    assert.ok(amount, `the panel shows no amount as ${id}: ${shown}`);
+    amounts.push(amount);
+  }
+  const panel = await frame.evaluate(() => document.documentElement.clientWidth);
+  assert.ok(panel < 500, `the cost panel is ${panel} px wide: not a narrow editor group`);
+  await proceed.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(500);
+  for (const theme of ['light', 'dark']) {
+    await shot(page, `narrow-01-cost-panel-1000px-${theme}`);
+    const fit = await proceed.evaluate(buttonFit);
+    for (const amount of amounts)
+      assert.ok(fit.label.includes(amount), `the button's label "${fit.label}" does not carry the amount ${amount}`);
+    assert.ok(
+      fit.scrollWidth <= fit.clientWidth,
+      `the button clips its label "${fit.label}": ${fit.scrollWidth} px of text in ${fit.clientWidth} px`,
+    );
+    assert.ok(fit.right <= fit.panelWidth, `the button ends at ${fit.right} px, past the ${fit.panelWidth} px panel`);
+    if (theme === 'light') {
+      assert.equal(await toggleLightDarkTheme(page), 'dark');
+      await frame.locator('body.vscode-dark').waitFor({ state: 'attached' });
+      await page.waitForTimeout(500);
+    }
+  }
+  assert.equal(await toggleLightDarkTheme(page), 'light');
 }
