@@ -191,6 +191,47 @@ describe('Show on Map in the browser workbench', function () {
       .locator('.map-key-swatch')
       .evaluate((box) => parseFloat(getComputedStyle(box).borderTopWidth));
     assert.ok(bandWidth >= 3, `the footprint's swatch is a ${bandWidth} px line`);
+    // A pending order's yellow is close to a billed box's orange, in a light theme above all: the
+    // two differ without their hue, in line and fill, in the key and on the map alike (the map's
+    // looks as its styles draw them, data-looks).
+    const keyLook = (label) =>
+      key
+        .filter({ hasText: label })
+        .first()
+        .locator('.map-key-swatch')
+        .evaluate((box) => {
+          const style = getComputedStyle(box);
+          return {
+            line: style.borderTopStyle,
+            filled: !/^(transparent|rgba\(\d+, \d+, \d+, 0\))$/.test(style.backgroundColor),
+            dash: box.dataset.dash,
+            stroke: box.dataset.stroke,
+          };
+        });
+    const billedKey = await keyLook('Billed bounding box');
+    const pendingKey = await keyLook('Order: in review');
+    assert.notEqual(
+      pendingKey.line,
+      billedKey.line,
+      `a pending order's key line is ${pendingKey.line} as a billed box's`,
+    );
+    assert.notEqual(pendingKey.dash, billedKey.dash, 'a pending order is dashed as a billed box is');
+    assert.notEqual(
+      pendingKey.filled,
+      billedKey.filled,
+      'a pending order and a billed box are both filled or both empty',
+    );
+    const looks = JSON.parse((await canvas.getAttribute('data-looks')) ?? '{}');
+    for (const [label, drawn] of [
+      ['Billed bounding box', looks.billed?.billed],
+      ['Order: in review', looks.orders?.['order:pending']],
+    ]) {
+      assert.ok(drawn, `the map draws no "${label}": ${JSON.stringify(looks)}`);
+      const shown = await keyLook(label);
+      assert.equal(drawn.dash.join(' '), shown.dash, `"${label}": the map's dash is not the key's`);
+      assert.equal(drawn.stroke, shown.stroke, `"${label}": the map's line colour is not the key's`);
+      assert.equal(drawn.fill !== '', shown.filled, `"${label}": filled on the map and not in the key, or the reverse`);
+    }
     // The map has room: it opens as a tab of the active editor group, not in a narrow half beside it.
     const mapBox = await canvas.boundingBox();
     assert.ok(mapBox && mapBox.width > 700, `the map is ${mapBox?.width} px wide in a 1400 px window`);
@@ -201,7 +242,17 @@ describe('Show on Map in the browser workbench', function () {
     await frame.locator('body.vscode-dark').waitFor({ state: 'attached' });
     await wb.page.waitForTimeout(800);
     await shot(wb.page, '11-map-dark');
+    // Zoomed out to the account's orders east of the fields (the pending one among them), in both themes.
+    for (let i = 0; i < 2; i++) {
+      await frame.locator('.ol-zoom-out').click();
+      await wb.page.waitForTimeout(400);
+    }
+    await wb.page.waitForTimeout(600);
+    await shot(wb.page, '11b-map-orders-dark');
     assert.equal(await toggleLightDarkTheme(wb.page), 'light');
+    await frame.locator('body.vscode-light').waitFor({ state: 'attached' });
+    await wb.page.waitForTimeout(800);
+    await shot(wb.page, '11c-map-orders-light');
 
     // The image's layer has its own toggle.
     const imageToggle = frame.locator('[data-testid="layer-images"]');

@@ -80,6 +80,8 @@ function postDrawn(started: number, phase: DrawnMessage['phase']): void {
     .layers()
     .map((l) => `${l.id}:${l.featureCount}`)
     .join(' ');
+  const drawn = map;
+  ui.map.dataset.looks = JSON.stringify(Object.fromEntries(drawn.layers().map((l) => [l.id, drawn.drawnLooks(l.id)])));
   ui.map.dataset.basemap = map.basemapScales().join(' ');
   ui.map.dataset.basemapFiles = map.basemapFiles().join(' ');
   const view = map;

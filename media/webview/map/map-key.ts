@@ -60,6 +60,9 @@ function swatchElement(swatch: Swatch, colours: MapColours): HTMLElement {
   // The key's swatches are small: their fill a little stronger than the map's, to be seen.
   box.style.background = swatch.fill > 0 ? withAlpha(colour, Math.min(1, swatch.fill * 2)) : 'transparent';
   box.dataset.colour = colour;
+  // What the map's style draws, for the browser test to hold the key to the map (MapView.drawnLooks).
+  box.dataset.stroke = withAlpha(colour, swatch.strokeAlpha ?? 1);
+  box.dataset.dash = (swatch.lineDash ?? []).join(' ');
   return box;
 }
 

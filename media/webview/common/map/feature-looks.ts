@@ -36,7 +36,10 @@ export const FIELD_VALUE_FILL = 0.8;
 // Orders are often larger than the AOI: a light fill keeps the map under them readable.
 export const ORDER_LOOKS: Record<OrderStatusColour, AreaLook> = {
   active: { colour: 'active', fill: 0.06, width: 1.5 },
-  pending: { colour: 'pending', fill: 0.06, width: 1.5, lineDash: [5, 3] },
+  // A pending order's yellow is close to a billed box's orange (in a light theme above all): its
+  // outline is a row of round dots (the stroke's round caps) and it is tinted, where a billed box
+  // is dashed and empty, so the two differ without their hue.
+  pending: { colour: 'pending', fill: 0.12, width: 2.5, lineDash: [1, 4] },
   ended: { colour: 'ended', fill: 0.04, width: 1, lineDash: [2, 2] },
   failed: { colour: 'failed', fill: 0.06, width: 1.5 },
 };

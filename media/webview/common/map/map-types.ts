@@ -71,6 +71,17 @@ export interface LayerInfo {
   featureCount: number;
 }
 
+/** How the map draws one kind of feature (an order: one status), read from its style. */
+export interface DrawnLook {
+  /** The stroke's colour as drawn (rgba). */
+  stroke: string;
+  width: number;
+  /** The stroke's dash pattern; empty for a solid line. */
+  dash: number[];
+  /** The fill's colour as drawn; empty for none. */
+  fill: string;
+}
+
 export interface MapClick {
   layerId: string;
   featureId: string;

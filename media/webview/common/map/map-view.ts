@@ -31,7 +31,7 @@ import { toOlFeature } from './to-ol';
 import { makeCaptionFor } from './caption-style';
 import type { CaptionFor } from './caption-style';
 import { rasterLayer } from './raster-layer';
-import type { LayerInfo, LayerOptions, MapClick, MapFeature, MapImage, MapRaster } from './map-types';
+import type { DrawnLook, LayerInfo, LayerOptions, MapClick, MapFeature, MapImage, MapRaster } from './map-types';
 
 export interface MapViewOptions {
   /** Folder of the basemap files (dist/basemap/), ending in '/'. Default: beside the page's script. */
@@ -208,6 +208,30 @@ export class MapView {
       .getFeatures()
       .slice(0, max)
       .map((f) => String(f.getId()));
+  }
+
+  /** How a layer's features are drawn, one entry per kind (an order's per status: `order:pending`),
+   * read from the styles the map draws them with (tests hold the key to it). A highlighted
+   * feature is drawn in the focus colour and left out. */
+  drawnLooks(id: string): Record<string, DrawnLook> {
+    const looks: Record<string, DrawnLook> = {};
+    const source = this.overlays.get(id)?.layer.getSource();
+    if (!(source instanceof VectorSource)) return looks;
+    for (const feature of source.getFeatures() as Feature[]) {
+      const spec = feature.get('spec') as MapFeature | undefined;
+      if (!spec || feature.get('highlighted')) continue;
+      const key = spec.status ? `${spec.kind}:${spec.status}` : spec.kind;
+      if (looks[key]) continue;
+      const style = this.styleFor(feature);
+      const stroke = style.getStroke();
+      looks[key] = {
+        stroke: String(stroke?.getColor() ?? ''),
+        width: stroke?.getWidth() ?? 0,
+        dash: stroke?.getLineDash() ?? [],
+        fill: String(style.getFill()?.getColor() ?? ''),
+      };
+    }
+    return looks;
   }
 
   removeLayer(id: string): void {
