@@ -5,12 +5,12 @@
 // a ticked uncertain date is held to the file's budget.maxCredits; a file the schema refuses
 // shows its problem in the Problems view.
 import * as assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/ui/constants';
-import type { PlanImageryResult } from '../../src/ui/commands/planImagery';
+import type { PlanImageryOptions, PlanImageryResult } from '../../src/ui/commands/planImagery';
 import { allDiagnosticsOf, renderedCostPanel, useSimulator } from './vsc-helpers';
 
 const DEMO_FIELD = join(__dirname, '..', '..', '..', 'scripts', 'demo-workspace', 'field.wkt');
@@ -36,7 +36,10 @@ function imagery(dates: string[]): string {
 
 /** Runs the Plan code lens of the file as a click does, with a budget in place of the modal; the
  * command's promise comes wrapped (an async function returning it would wait for it). */
-async function clickPlan(uri: vscode.Uri): Promise<{ running: Thenable<PlanImageryResult | undefined> }> {
+async function clickPlan(
+  uri: vscode.Uri,
+  options: PlanImageryOptions = { maxCost: 1000 },
+): Promise<{ running: Thenable<PlanImageryResult | undefined> }> {
   await vscode.window.showTextDocument(uri); // the lens is asked of an open document, as the editor asks it
   const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
   const lens = lenses.find((l) => l.command?.command === Commands.planImagery);
@@ -46,7 +49,7 @@ async function clickPlan(uri: vscode.Uri): Promise<{ running: Thenable<PlanImage
     running: vscode.commands.executeCommand<PlanImageryResult | undefined>(
       lens.command.command,
       ...(lens.command.arguments ?? []),
-      { maxCost: 1000 },
+      options,
     ),
   };
 }
@@ -266,6 +269,53 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     );
   });
 
+  it('Forget… takes an order held as uncertain out of the lock; the next plan no longer lists it', async () => {
+    const file = join(dir, 'forget.imagery.json');
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { datasets: [{ ...JSON.parse(imagery(['2026-06-13'])).datasets[0], name: 'forget', folder: 'forget' }] },
+        null,
+        2,
+      ),
+    );
+    // An order the file no longer declares, whose create was sent and never answered: held as uncertain.
+    const lockFile = join(dir, 'forget.imagery.lock.json');
+    const held = {
+      order: 'old-order',
+      area: 'field.wkt',
+      payloadHash: 'a'.repeat(64),
+      payload: { Model: 'Stratus2', StartDate: '2026-06-01' },
+      at: '2026-06-14T09:30:00.000Z',
+    };
+    writeFileSync(lockFile, `${JSON.stringify({ version: 1, images: [], orders: [held] }, null, 2)}\n`);
+    env.sim.clearLog();
+    const { running } = await clickPlan(vscode.Uri.file(file), { maxCost: 1000, skipForgetConfirmation: true });
+    const ours = (t: Record<string, string>) => /forget\.imagery\.json/.test(t.title ?? '');
+    const shown = await lensPanel((t) => ours(t) && 'order-0' in t && 'forget-0' in t);
+    assert.match(shown.texts['order-0']!, /uncertain \(may exist\)\s*old-order/);
+    assert.match(shown.texts['order-0']!, /Forget… takes it out of the lock/);
+    // A name the plan does not hold as uncertain is ignored: only the order on screen can be forgotten.
+    shown.panel.receive({ type: 'forget', order: 'not-held' });
+    shown.panel.receive({ type: 'forget', order: 'old-order' });
+    const after = await lensPanel((t) => ours(t) && /Forgot order 'old-order'/.test(t['plan-summary'] ?? ''));
+    assert.doesNotMatch(after.texts['plan-summary']!, /prices it as create/, 'the file no longer declares it');
+    assert.equal('order-0' in after.texts, false, 'the plan made after it lists no order');
+    assert.deepEqual(after.panel.shownPlan!.orders, []);
+    const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { orders: unknown[] };
+    assert.deepEqual(lock.orders, [], 'the lock no longer holds it');
+    assert.deepEqual(
+      env.sim.requests
+        .filter((r) => r.method !== 'GET')
+        .map((r) => r.path)
+        .filter((p) => p.includes('/tasking/orders')),
+      [],
+      'nothing was created or cancelled',
+    );
+    after.panel.receive({ type: 'cancel' });
+    assert.deepEqual((await running)?.forgets, [{ order: 'old-order', outcome: 'forgotten' }]);
+  });
+
   it('a plan on screen whose file no longer plans is marked out of date, Apply… disabled; an Apply… whose fresh plan fails says so, never stays busy', async () => {
     const file = join(dir, 'stale.imagery.json');
     const good = JSON.stringify(
@@ -282,7 +332,7 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     await lensPanel((t) => ours(t) && 'unit-0' in t && t['apply:disabled'] === undefined);
     // A typo saved, and Plan again: the problem is said, and the plan still on screen cannot be applied.
     writeFileSync(file, broken);
-    assert.deepEqual(await (await clickPlan(uri)).running, { plans: [], applies: [] });
+    assert.deepEqual(await (await clickPlan(uri)).running, { plans: [], applies: [], forgets: [] });
     const stale = await lensPanel((t) => Object.values(t).some((v) => /has problems/.test(v)));
     assert.equal(stale.texts['apply:disabled'], 'true');
     assert.match(stale.texts['plan-summary'] ?? '', /^Nothing was sent: .*stale\.imagery\.json has problems/);
@@ -319,7 +369,7 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     env.sim.clearLog();
     const uri = vscode.Uri.file(file);
     const result = await (await clickPlan(uri)).running;
-    assert.deepEqual(result, { plans: [], applies: [] }, 'no plan is shown');
+    assert.deepEqual(result, { plans: [], applies: [], forgets: [] }, 'no plan is shown');
     // VS Code's JSON validation states it from the shipped schema; the plan's own diagnostic of
     // the same typo is left out, so the Problems view lists it once.
     const aboutColour = (d: readonly vscode.Diagnostic[]) => d.filter((x) => /colour/.test(x.message));

@@ -28,12 +28,35 @@ const IMAGERY = JSON.stringify(
   2,
 );
 
+/** A lock holding an order whose create was sent and never answered, which its file no longer declares. */
+const HELD_LOCK = `${JSON.stringify(
+  {
+    version: 1,
+    images: [],
+    orders: [
+      {
+        order: 'spring-order',
+        area: 'field.wkt',
+        payloadHash: 'b'.repeat(64),
+        payload: { Model: 'Stratus2', StartDate: '2026-06-01' },
+        at: '2026-06-14T09:30:00.000Z',
+      },
+    ],
+  },
+  null,
+  2,
+)}\n`;
+
 describe('The Plan code lens on imagery.json', function () {
   this.timeout(240_000);
   let wb;
   before(async () => {
     wb = await openWorkbench({
-      files: { 'imagery.json': IMAGERY },
+      files: {
+        'imagery.json': IMAGERY,
+        'spring.imagery.json': JSON.stringify({ datasets: [] }, null, 2),
+        'spring.imagery.lock.json': HELD_LOCK,
+      },
       simulator: { clock: () => NOW, imageryEveryDay: true },
     });
   });
@@ -47,7 +70,43 @@ describe('The Plan code lens on imagery.json', function () {
       throw error;
     }
   });
+
+  it('Forget… on an order held as uncertain asks in a modal, then the plan no longer lists it', async () => {
+    try {
+      await forgetHeld(wb);
+    } catch (error) {
+      await shot(wb.page, 'plan-lens-forget-failed').catch(() => {});
+      throw error;
+    }
+  });
 });
+
+async function forgetHeld(wb) {
+  const { page } = wb;
+  await runPaletteTitle(page, 'Notifications: Clear All Notifications');
+  await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'spring.imagery.json' }).first().dblclick();
+  const lens = page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'Plan' }).first();
+  await lens.waitFor({ state: 'visible', timeout: 30_000 });
+  await lens.click();
+  const frame = await webviewWith(page, '[data-testid="forget-0"]', 60_000);
+  assert.match(await frame.locator('[data-testid="order-0"]').innerText(), /uncertain \(may exist\)\s+spring-order/);
+  await page.waitForTimeout(800);
+  await shot(page, 'plan-lens-04-uncertain-order');
+  await frame.locator('[data-testid="forget-0"]').click();
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+  const asked = await dialog.innerText();
+  assert.match(asked, /Forget order 'spring-order' in the lock\?/);
+  assert.match(asked, /you would pay for two/);
+  await shot(page, 'plan-lens-05-forget-confirm');
+  await dialog.locator('.monaco-button', { hasText: 'Forget it' }).click();
+  const summary = frame.locator('[data-testid="plan-summary"]', { hasText: 'Forgot' });
+  await summary.waitFor({ state: 'visible', timeout: 60_000 });
+  assert.match(await summary.innerText(), /Forgot order 'spring-order'/);
+  assert.equal(await frame.locator('[data-testid="order-0"]').count(), 0, 'the plan lists no order');
+  await page.waitForTimeout(800);
+  await shot(page, 'plan-lens-06-forgotten');
+}
 
 async function planAndApply(wb) {
   assert.ok(wb.simulator, `the simulator did not start: ${wb.simulatorError?.message}`);

@@ -27,7 +27,7 @@ const ORDER_WORDS = {
   uncertain: 'uncertain (may exist)',
 } as const;
 const UNCERTAIN_ORDER =
-  'Its create was sent and its answer lost: it may exist and be charged. Apply never creates it again; look in the orders list, and delete its entry in the lock once you know it was not made.';
+  'Its create was sent and its answer lost: it may exist and be charged. Apply never creates it again; look in the orders list, and once you know it was not made, Forget… takes it out of the lock.';
 const BUYING = new Set<PlanViewUnit['kind']>(['buy', 'rebuy', 'missing']);
 /** "3 to buy, 2 on disk": the counts under the total. */
 const COUNT_WORDS: Record<PlanViewUnit['kind'], string> = {
@@ -232,6 +232,7 @@ export class PlanPage {
               : o.notPricedYet
                 ? `Not priced yet: ${o.notPricedYet}.`
                 : (o.guid ?? ''),
+          ...(o.kind === 'uncertain' ? [this.forgetButton(o.order, i)] : []),
         ),
       ),
     );
@@ -251,6 +252,22 @@ export class PlanPage {
       el('h2', { id: 'orders-heading' }, 'Tasking orders'),
       table,
     );
+  }
+
+  /** Forget… on an uncertain order: the host asks in a modal, then takes it out of the lock. */
+  private forgetButton(order: string, index: number): HTMLElement {
+    const button = custom(
+      'vscode-button',
+      { secondary: '', class: 'cell-action', 'data-testid': `forget-${index}` },
+      'Forget…',
+    );
+    if (this.readOnly) button.setAttribute('disabled', '');
+    button.addEventListener('click', () => {
+      if (this.busy || button.hasAttribute('disabled')) return;
+      this.setBusy(`Forgetting order ${order}…`);
+      this.post({ type: 'forget', order });
+    });
+    return button;
   }
 
   private renderActions(): HTMLElement {

@@ -24,6 +24,7 @@ import type { VerbContext } from '../context';
 import { CliError, ExitCode, UsageError } from '../exit-codes';
 import { refusal } from '../ports';
 import { isRecord } from '../../common/is-record';
+import { formatUtc } from '../../common/format';
 
 const DEFAULT_FILE = 'imagery.json';
 /** plan's "changes to make", as terraform plan -detailed-exitcode: ExitCode.usage's number, which
@@ -336,7 +337,7 @@ export async function forgetVerb(context: VerbContext): Promise<number> {
   if (outcome.kind === 'held') {
     context.terminal.result(json, () =>
       [
-        `Order '${name}' (${outcome.entry.area}) is held as uncertain: its create was sent on ${outcome.entry.at} and its answer lost, and the account's list does not show it.`,
+        `Order '${name}' (${outcome.entry.area}) is held as uncertain: its create was sent on ${formatUtc(outcome.entry.at, undefined)} and its answer lost, and the account's list does not show it.`,
         `Forgetting it lets the next apply create it${outcome.declared ? '' : ' (if the file declares it again)'}: if the service made it after all, you would pay for two.`,
         "Look first ('sat-imagery orders list'; a list can lag its writes by a while), then run again with --yes. Nothing was changed.",
       ].join('\n'),
@@ -346,7 +347,7 @@ export async function forgetVerb(context: VerbContext): Promise<number> {
   context.terminal.result(
     json,
     () =>
-      `Forgot order '${name}' in ${lockPath}. The next plan lists it as create, priced; apply creates it only within --max-cost.`,
+      `Forgot order '${name}' in ${lockPath}. ${outcome.declared ? 'The next plan lists it as create, priced; apply creates it only within --max-cost.' : 'The file no longer declares it: no apply creates it.'}`,
   );
   return ExitCode.ok;
 }

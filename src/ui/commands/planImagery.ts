@@ -2,11 +2,13 @@
 // `sat-imagery plan` makes it, and Apply… there: a modal names the total, then exactly that plan is
 // bought (`apply --plan`'s rule: refused when a fresh plan differs) and the panel shows the summary
 // and the plan made after it ("no changes" when everything was bought). The file's problems go to
-// the Problems view at their place. Returns what happened, for tests and other extensions.
+// the Problems view at their place. Forget… on an order held as uncertain takes it out of the lock
+// after a modal (declared-forget.ts, as `sat-imagery forget`), never one the account's list shows.
+// Returns what happened, for tests and other extensions.
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { describeError } from '../../api/describe';
-import { formatCredits, formatMoney, counted } from '../../common/format';
+import { formatCredits, formatMoney, formatUtc, counted } from '../../common/format';
 import { DeclaredFileError } from '../../workflows/declared/declared-file';
 import { BUYING, hasChanges, hasUncertainty } from '../../workflows/declared/declared-plan';
 import type { Plan } from '../../workflows/declared/declared-plan';
@@ -15,7 +17,8 @@ import { Commands } from '../constants';
 import { clearDeclaredProblems, placedProblem, showDeclaredProblems } from '../diagnostics/declared-diagnostics';
 import type { ExtensionServices } from '../extension-services';
 import { confirmTrust } from '../prompts/target-document';
-import { applySeenPlan, planImageryFile } from '../runners/run-declared';
+import { applySeenPlan, forgetHeldOrder, planImageryFile } from '../runners/run-declared';
+import type { ForgetOutcome } from '../../workflows/declared/declared-forget';
 import type { ApplyRun } from '../runners/run-declared';
 import type { PlanView } from '../webview/estimate/plan-protocol';
 import { toPlanView } from '../webview/estimate/plan-view-model';
@@ -26,6 +29,9 @@ export interface PlanImageryOptions {
    * whose price the ledger kept), for at most this many credits in all (a budget the caller set,
    * as `apply --yes --max-cost`). */
   maxCost?: number;
+  /** Forget… without the modal (the caller confirmed it): the order still stays when the
+   * account's list shows it. */
+  skipForgetConfirmation?: boolean;
 }
 
 export interface PlanImageryResult {
@@ -39,9 +45,50 @@ export interface PlanImageryResult {
     failed?: number;
     reason?: string;
   }[];
+  /** Every Forget…: what became of the order held as uncertain. */
+  forgets: { order: string; outcome: ForgetOutcome['kind'] | 'not-confirmed' }[];
 }
 
 const APPLY_BUTTON = 'Buy';
+const FORGET_BUTTON = 'Forget it';
+const KEEP_BUTTON = 'Keep it';
+
+/** The modal before an uncertain order leaves the lock: what the person vouches for. */
+async function confirmForget(held: Extract<ForgetOutcome, { kind: 'held' }>): Promise<boolean> {
+  const choice = await vscode.window.showWarningMessage(
+    `Forget order '${held.entry.order}' in the lock?`,
+    {
+      modal: true,
+      detail: `Its create was sent on ${formatUtc(held.entry.at, undefined)} and its answer lost, and the account's list does not show it. Forgetting it lets the next apply create it${held.declared ? '' : ' (if the file declares it again)'}: if the service made it after all, you would pay for two. Look in Tasking orders first: a list can lag its writes by a while.`,
+    },
+    { title: FORGET_BUTTON },
+    { title: KEEP_BUTTON, isCloseAffordance: true },
+  );
+  return choice?.title === FORGET_BUTTON;
+}
+
+/** What a Forget… did, as the panel says it above the next plan. */
+function forgetSummary(order: string, outcome: ForgetOutcome): NonNullable<PlanView['summary']> {
+  switch (outcome.kind) {
+    case 'forgotten':
+      return {
+        text: `Forgot order '${order}': the lock no longer holds it${outcome.declared ? ', and the plan prices it as create' : ''}.`,
+        severity: 'info',
+      };
+    case 'exists':
+      return {
+        text: `Order '${order}' exists${outcome.guid ? ` (${outcome.guid})` : ''}: the account lists it, so it was not forgotten. The next apply keeps its GUID in the lock.`,
+        severity: 'info',
+      };
+    case 'not-held':
+      return {
+        text: `The lock no longer holds order '${order}' as uncertain: nothing was forgotten.`,
+        severity: 'info',
+      };
+    case 'held':
+      return { text: `Order '${order}' was not forgotten: it is still held as uncertain.`, severity: 'info' };
+  }
+}
 
 function uriOf(arg: unknown): vscode.Uri | undefined {
   if (arg instanceof vscode.Uri) return arg;
@@ -126,7 +173,7 @@ export const planImageryCommand: Command = {
     if (!(await confirmTrust())) return undefined;
     const client = await services.getClient();
     const { lastPanel, showPlanPanel } = await import('../webview/estimate/index');
-    const result: PlanImageryResult = { plans: [], applies: [] };
+    const result: PlanImageryResult = { plans: [], applies: [], forgets: [] };
     /** The plan of this file on screen (or waiting, busy, for an apply), marked out of date: a stop
      * saying why disables Apply… on the page and in the host, until the person plans again. */
     const outOfDate = (why: string, said: string): void => {
@@ -159,6 +206,31 @@ export const planImageryCommand: Command = {
       result.plans.push(view);
       const decision = await showPlanPanel(services, view);
       if (decision.action === 'close') return result;
+      if (decision.action === 'forget') {
+        const title = `Forget order ${decision.order}`;
+        let outcome: ForgetOutcome;
+        try {
+          outcome = await forgetHeldOrder(services, client, uri.fsPath, decision.order, false, title);
+          if (outcome.kind === 'held' && (options.skipForgetConfirmation || (await confirmForget(outcome))))
+            outcome = await forgetHeldOrder(services, client, uri.fsPath, decision.order, true, title);
+        } catch (error) {
+          if (problemsSaid(error)) return result;
+          // The panel waits, busy, for this Forget…: it says why, and the error goes on to the command's report.
+          const { message } = describeError(error);
+          outOfDate(
+            'this plan is out of date: plan again',
+            `Forget… stopped: ${message.replace(/\.?$/, '.')} The lock is unchanged unless the plan says otherwise: plan again.`,
+          );
+          throw error;
+        }
+        result.forgets.push({
+          order: decision.order,
+          outcome: outcome.kind === 'held' ? 'not-confirmed' : outcome.kind,
+        });
+        summary = forgetSummary(decision.order, outcome);
+        current = await plan(`Plan ${file}`);
+        continue;
+      }
       if (!(await confirmApply(current, decision.resendUncertain, file, options))) {
         result.applies.push({ outcome: 'not-confirmed' });
         summary = { text: 'Apply was not confirmed: nothing was sent.', severity: 'info' };

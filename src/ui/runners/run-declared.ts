@@ -14,6 +14,8 @@ import { holdForApply, lockPathOf, readLock } from '../../workflows/declared/dec
 import { makePlan } from '../../workflows/declared/declared-plan';
 import type { Plan } from '../../workflows/declared/declared-plan';
 import { applyPlan } from '../../workflows/declared/declared-apply';
+import { forgetUncertainOrder } from '../../workflows/declared/declared-forget';
+import type { ForgetOutcome } from '../../workflows/declared/declared-forget';
 import type { ApplyResult } from '../../workflows/declared/declared-apply';
 import { withEstimateCache } from '../../workflows/declared/estimate-cache';
 import { memoryEstimateStore } from '../../workflows/declared/estimate-cache-file';
@@ -156,4 +158,19 @@ export function applySeenPlan(
       };
     });
   });
+}
+
+/** Forget… of an order held as uncertain, as `sat-imagery forget` runs it: the account's list is
+ * asked first and an order it shows is never forgotten; `confirmed` false only looks. */
+export function forgetHeldOrder(
+  services: ExtensionServices,
+  client: ImageryClient,
+  path: string,
+  order: string,
+  confirmed: boolean,
+  title: string,
+): Promise<ForgetOutcome> {
+  return withDeclaredPorts(services, client, title, nothingToConfirm, async (ports) =>
+    forgetUncertainOrder(ports, await loadDeclaration(path), lockPathOf(path), order, confirmed, 'VS Code: Forget'),
+  );
 }

@@ -12,8 +12,8 @@ import type { LockedOrder } from './declared-lock';
 import { planOrders } from './declared-orders';
 
 export type ForgetOutcome =
-  /** Taken out of the lock. */
-  | { kind: 'forgotten'; entry: LockedOrder }
+  /** Taken out of the lock; `declared`: the file still declares it, so the next plan prices it. */
+  | { kind: 'forgotten'; entry: LockedOrder; declared: boolean }
   /** Held as uncertain, not taken out: the person has not confirmed. */
   | { kind: 'held'; entry: LockedOrder; declared: boolean }
   /** The account lists it (or the lock has its GUID): it exists, nothing to forget. */
@@ -48,6 +48,6 @@ export async function forgetUncertainOrder(
     const declared = (declaration.file.orders ?? []).some((o) => o.name === name);
     if (!confirmed) return { kind: 'held', entry, declared };
     await writeLock(lockPath, { ...lock, orders: lock.orders.filter((o) => o !== entry) });
-    return { kind: 'forgotten', entry };
+    return { kind: 'forgotten', entry, declared };
   });
 }

@@ -180,6 +180,16 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
         resolve({ action: 'apply', resendUncertain: resend });
         return;
       }
+      case 'forget': {
+        const resolve = this.resolvePlan;
+        // Only an order the plan on screen holds as uncertain.
+        const held = this.plan?.plan.orders.some((o) => o.kind === 'uncertain' && o.order === message.order);
+        if (!resolve || !held) return;
+        this.resolvePlan = undefined;
+        this.busy(`Forgetting order ${message.order}…`);
+        resolve({ action: 'forget', order: message.order });
+        return;
+      }
       case 'cancel':
       case 'change':
         this.decide({ action: message.type });

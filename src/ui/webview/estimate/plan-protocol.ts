@@ -63,7 +63,12 @@ export const planMessage = z.object({ type: z.literal('plan'), plan: planViewSch
 /** The page's Apply…: uncertain units are re-sent only when the person ticked that. */
 export const applyMessage = z.object({ type: z.literal('apply'), resendUncertain: z.boolean() });
 
+/** The page's Forget… on an order held as uncertain: the host asks once more before the lock changes. */
+export const forgetMessage = z.object({ type: z.literal('forget'), order: z.string() });
+
 export type PlanMessage = z.infer<typeof planMessage>;
 
-/** What the person did with a plan: Apply… (with or without the uncertain units), or closed it. */
-export type PlanDecision = { action: 'apply'; resendUncertain: boolean } | { action: 'close' };
+/** What the person did with a plan: Apply… (with or without the uncertain units), Forget… an
+ * uncertain order, or closed it. */
+export type PlanDecision =
+  { action: 'apply'; resendUncertain: boolean } | { action: 'forget'; order: string } | { action: 'close' };

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { estimateModelSchema } from '../../../workflows/engine/estimate-view-model';
 export type * from '../../../workflows/engine/estimate-view-model';
 import { basemapReplySchema, basemapRequestSchema } from '../common/protocol';
-import { applyMessage, planMessage } from './plan-protocol';
+import { applyMessage, forgetMessage, planMessage } from './plan-protocol';
 export type { PlanMessage, PlanView, PlanViewUnit } from './plan-protocol';
 
 /** What the page shows: the model (polygons thinned for drawing) plus the payload as text. */
@@ -45,6 +45,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('change') }),
   /** Apply… under a plan: buys exactly the plan shown (the host asks once more, naming the total). */
   applyMessage,
+  /** Forget… on an order held as uncertain (the host confirms in a modal). */
+  forgetMessage,
   z.object({ type: z.literal('copyPayload') }),
   /** After each render: the text of every `data-testid` element, so tests can read what is shown. */
   z.object({ type: z.literal('rendered'), texts: z.record(z.string(), z.string()) }),
