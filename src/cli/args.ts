@@ -15,6 +15,8 @@ interface OptionSpec {
   /** Verbs (or "group sub") it applies to; undefined = every verb. */
   verbs?: string[];
   help: string;
+  /** What the option means for a verb whose meaning differs from `help` (that verb's --help). */
+  helpOf?: Record<string, string>;
   value?: string;
 }
 
@@ -29,6 +31,22 @@ const verbsOfKind: Record<FieldKind, string[]> = {
   tile: ['tiles process'],
   minitile: ['tiles process'],
 };
+
+/** --from and --to, verb by verb: a date search's window, a series' window, an order's first or
+ * last day; `available` and `tiles process` take one --date and use neither. */
+function windowHelp(edge: 'start' | 'end', day: 'first' | 'last', fallback: string): Record<string, string> {
+  const unused = 'not used: this verb takes the one --date given and searches no window';
+  return {
+    dates: `${edge} of the window searched for dates (default ${fallback})`,
+    available: unused,
+    estimate: `${edge} of the window searched for the newest whole-area date when --date is left out (default ${fallback})`,
+    download: `${edge} of the window searched for the newest whole-area date when --date is left out (default ${fallback})`,
+    series: `${edge} of the window whose dates the series downloads (default ${fallback}; not with --dates)`,
+    'tiles process': unused,
+    'orders estimate': `${day} day of the order${day === 'last' ? ' (or --recurring)' : ''}`,
+    'orders create': `${day} day of the order${day === 'last' ? ' (or --recurring)' : ''}`,
+  };
+}
 
 /** The output fields' flags, from their table (api/request-fields.ts). */
 function outputFieldOptions(): Record<string, OptionSpec> {
@@ -82,12 +100,14 @@ export const optionTable: Record<string, OptionSpec> = {
     verbs: [...composite, ...orderVerbs],
     value: 'YYYY-MM-DD',
     help: 'window start (default 30 days ago); first day of an order',
+    helpOf: windowHelp('start', 'first', '30 days ago'),
   },
   to: {
     type: 'string',
     verbs: [...composite, ...orderVerbs],
     value: 'YYYY-MM-DD',
     help: 'window end (default now); last day of an order',
+    helpOf: windowHelp('end', 'last', 'now'),
   },
   'epsg-projection': {
     type: 'string',

@@ -65,10 +65,11 @@ export function helpText(verb = ''): string {
   return `${lines.join('\n')}\n`;
 }
 
-function optionLine(name: string): string {
+/** The option's line of the help; for one verb, what it means for that verb. */
+function optionLine(name: string, verb?: string): string {
   const spec = optionTable[name]!;
   const left = `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.value ? ` ${spec.value}` : ''}`;
-  return `  ${left.padEnd(36)} ${spec.help}`;
+  return `  ${left.padEnd(36)} ${(verb === undefined ? undefined : spec.helpOf?.[verb]) ?? spec.help}`;
 }
 
 /** `sat-imagery orders --help`: the group's verbs, and where each one's options are. */
@@ -92,7 +93,7 @@ function verbHelp(verb: string, [usage, text]: [string, string]): string {
     `${text[0]!.toUpperCase()}${text.slice(1)}.`,
     '',
     'Options:',
-    ...names.map(optionLine),
+    ...names.map((name) => optionLine(name, verb)),
     '',
     'Exit codes: see sat-imagery --help.',
   ];

@@ -102,6 +102,33 @@ describe('CLI: flags for the workflow options that had none', function () {
     }
   });
 
+  it("each verb's --help says what --from and --to mean for it: an order's days only for the order verbs", async () => {
+    const meaning: Record<string, [RegExp, RegExp]> = {
+      dates: [/start of the window searched for dates \(default 30 days ago\)/, /end of the window searched for dates/],
+      estimate: [/window searched for the newest whole-area date when --date is left out/, /\(default now\)/],
+      download: [/window searched for the newest whole-area date when --date is left out/, /\(default now\)/],
+      series: [/start of the window whose dates the series downloads/, /end of the window whose dates the series/],
+      available: [/not used: this verb takes the one --date given/, /not used: this verb takes the one --date given/],
+      'tiles process': [/not used: this verb takes the one --date given/, /not used/],
+      'orders estimate': [/^first day of the order$/, /^last day of the order \(or --recurring\)$/],
+      'orders create': [/^first day of the order$/, /^last day of the order \(or --recurring\)$/],
+    };
+    for (const [verb, [from, to]] of Object.entries(meaning)) {
+      const r = await runCli([...verb.split(' '), '--help']);
+      assert.equal(r.code, 0, r.stderr);
+      const text = (flag: string): string => {
+        const line = r.stdout.split('\n').find((l) => new RegExp(`^  --${flag} YYYY-MM-DD\\b`).test(l));
+        assert.ok(line, `${verb} --help lists --${flag}`);
+        return line.replace(/^ {2}--\S+ YYYY-MM-DD\s+/, '');
+      };
+      assert.match(text('from'), from, `${verb}: --from`);
+      assert.match(text('to'), to, `${verb}: --to`);
+      if (!verb.startsWith('orders '))
+        for (const flag of ['from', 'to'])
+          assert.doesNotMatch(text(flag), /order/, `${verb}: --${flag} names no order`);
+    }
+  });
+
   it('--aoi-mode wkt sends a GeoJSON file as Wkt (estimate, series); without it the file goes as GeoJson', async () => {
     sim.clearLog();
     const base = [
