@@ -7,6 +7,7 @@
 // creation) are sent again only when the server said it did not run them (429, 503, 1003) or the
 // connection was refused; any other failure after sending comes back as `mayHaveBeenCharged`
 // (pipeline.ts). test/unit/api/api-endpoint-table.test.ts holds the list of billed calls apart from this table.
+import { isRecord } from '../common/is-record';
 import { listFrom, recordFrom } from './envelope';
 import type { RequestMode } from './retry';
 import type { RequestKind } from './schemas/requests';
@@ -90,10 +91,14 @@ function tileCover(data: unknown): TileCover {
   return { ...cover, Tiles: guids(cover.Tiles), MiniTiles: guids(cover.MiniTiles) };
 }
 
-/** Orders out of a details answer: one record, a list, or a list under TaskOrders. */
+const ORDER_LISTS = ['TaskOrders', 'Orders', 'TaskOrderDetails'];
+
+/** Orders out of a details answer: one record, a list, or a list under TaskOrders. A list, even
+ * an empty one (a service that answers an unknown GUID with no order), is the answer: the record
+ * holding it is not an order. */
 function ordersIn(data: unknown): TaskOrder[] {
-  const list = listFrom<TaskOrder>(data, 'TaskOrders', 'Orders', 'TaskOrderDetails');
-  if (list.length > 0) return list;
+  if (Array.isArray(data) || (isRecord(data) && ORDER_LISTS.some((key) => Array.isArray(data[key]))))
+    return listFrom<TaskOrder>(data, ...ORDER_LISTS);
   const single = recordFrom<TaskOrder>(data);
   if (single.TaskOrder && typeof single.TaskOrder === 'object') return [single.TaskOrder as TaskOrder];
   return Object.keys(single).length > 0 ? [single] : [];

@@ -25,7 +25,8 @@ const USAGE = `Usage: npm run simulator -- [options]
   --trickle-after N        with --trickle: send the first N bytes at full speed
   --image-answer NAME      answer images wrongly: envelope-as-octet-stream, empty-200,
                            partial-206, not-tiff, gzip, deep-json, gzip-bomb, range-200
-  --empty-images           answer every image with a GeoTIFF whose every pixel is nodata (charged)`;
+  --empty-images           answer every image with a GeoTIFF whose every pixel is nodata (charged)
+  --unknown-order-empty    order details answer an unknown GUID with an empty list (200), not 404`;
 
 const IMAGE_ANSWERS: readonly ImageAnswerFault[] = [
   'envelope-as-octet-stream',
@@ -160,6 +161,9 @@ function parseArgs(argv: string[]): SimulatorOptions {
         break;
       case '--empty-images':
         faults.emptyImages = true;
+        break;
+      case '--unknown-order-empty':
+        faults.unknownOrderAsEmptyList = true;
         break;
       case '--help':
       case '-h':

@@ -105,6 +105,10 @@ export interface FaultOptions {
   /** Order WKT as the service reformats it when listing: numbers rounded to 6 decimals and
    * written with all six, ", " between points. */
   reformatOrderWkt?: boolean;
+  /** Order details leave out a GUID the account does not hold (or does not list yet) and answer
+   * 200 with the orders found, an empty `TaskOrders` when none is, as a service that filters its
+   * orders by the GUIDs asked does; without it such a GUID is a 404. Cancelling it stays a 404. */
+  unknownOrderAsEmptyList?: boolean;
 }
 
 /** 'envelope-as-octet-stream': the JSON error envelope (code 1002) as application/octet-stream;

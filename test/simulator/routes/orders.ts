@@ -137,10 +137,12 @@ function orderGuids(ctx: RouteContext, method: string): string[] {
 }
 
 function details(ctx: RouteContext, method: string) {
-  const orders = orderGuids(ctx, method).map((guid) => {
+  const orders = orderGuids(ctx, method).flatMap((guid) => {
     const order = ctx.state.find(guid);
-    if (!order || !visible(ctx, order)) throw new SimError(404, `No order ${guid}.`, 404);
-    return listed(ctx, order);
+    if (order && visible(ctx, order)) return [listed(ctx, order)];
+    // The `unknownOrderAsEmptyList` fault: an unknown GUID is left out, not refused.
+    if (ctx.faults.unknownOrderAsEmptyList) return [];
+    throw new SimError(404, `No order ${guid}.`, 404);
   });
   return json({ TaskOrders: orders });
 }

@@ -198,6 +198,33 @@ describe('CLI: every verb against the simulator', function () {
     assert.match(unknown.stderr, /No order 00000000-0000-0000-0000-000000000000\b/);
   });
 
+  it('orders cancel of a GUID the service answers with an empty list: not in this account, exit 9, no cancel sent', async () => {
+    const guid = '11111111-2222-3333-4444-555555555555';
+    sim.configure({ unknownOrderAsEmptyList: true });
+    try {
+      sim.clearLog();
+      const r = await run('orders', 'cancel', guid, '--yes');
+      assert.equal(r.code, 9, r.stderr);
+      assert.equal(r.stdout, `No order ${guid} in this account: nothing sent.\n`, r.stderr);
+      const json = await run('orders', 'cancel', guid, '--yes', '--json');
+      assert.equal(json.code, 9, json.stderr);
+      assert.deepEqual(jsonOf(json), { outcome: 'not-found', guid });
+      const details = sim.requests.filter((q) => q.path === '/api/tasking/orders/details');
+      assert.deepEqual(
+        details.map((q) => q.status),
+        [200, 200],
+        'the service answered the details, with no order',
+      );
+      assert.equal(
+        sim.requests.filter((q) => q.method === 'DELETE' || /cancel/i.test(q.path)).length,
+        0,
+        'no cancel sent',
+      );
+    } finally {
+      sim.configure({});
+    }
+  });
+
   it('tiles search, optimize and process', async () => {
     const search = jsonOf<{ outcome: string; tiles: { Guid: string; MiniTile?: boolean }[] }>(
       await run('tiles', 'search', area, '--mini-tiles', '--json'),
