@@ -42,20 +42,33 @@ export async function availableVerb(context: VerbContext): Promise<number> {
   const client = await context.client();
   const models = await client.listModels({ signal: context.signal });
   const model = checkModel(options.model, models);
+  // Each value left out takes the workflow's default, named in one line on stderr (stdout stays the result).
+  const taken: string[] = [];
+  const orDefault = <T>(given: T | undefined, flag: string, fallback: () => T): T => {
+    if (given !== undefined) return given;
+    const value = fallback();
+    taken.push(`--${flag} ${Array.isArray(value) ? value.join(',') : String(value)}`);
+    return value;
+  };
   const profile = freezeProfile(aoi, {
     date: options.date,
     aoiMode: options.aoiMode ?? aoi.format,
     model,
     satelliteConstellations: checkConstellations(
       model,
-      options.satelliteConstellations ?? defaultConstellations(model, models, undefined),
+      orDefault(options.satelliteConstellations, 'satellite-constellations', () =>
+        defaultConstellations(model, models, undefined),
+      ),
       models,
     ),
-    epsgProjection: options.epsgProjection ?? defaultEpsg(aoi.bbox),
+    epsgProjection: orDefault(options.epsgProjection, 'epsg-projection', () => defaultEpsg(aoi.bbox)),
+    // The check sends no resolution: its default decides nothing here, and is not named.
     resolution: checkResolution(options.resolution ?? DEFAULT_RESOLUTION),
-    bandnames: options.bandnames ?? DEFAULT_BANDNAMES,
+    bandnames: orDefault(options.bandnames, 'bandnames', () => DEFAULT_BANDNAMES),
     output: options.output,
   });
+  if (taken.length > 0)
+    context.terminal.note(`Using ${taken.join(' ')} (the default${taken.length === 1 ? '' : 's'}).`);
   const request = availabilityRequest(profile);
   // An area above the key's maximum is asked about part by part, as the download will send it.
   const account = await accountForRun({ client, signal: context.signal });

@@ -123,4 +123,32 @@ describe('CLI: the flag named for every workflow question', function () {
       assert.doesNotMatch(stderr, /--output\b(?!-)/, 'no note names a flag --output');
     }
   });
+
+  it('available names the defaults it filled in, in one line on stderr, and only those', async () => {
+    const dates = await run('dates', area, '--model', 'Stratus2', '--json');
+    assert.equal(dates.code, 0, dates.stderr);
+    const date = JSON.parse(dates.stdout).coverage.full[0] as string;
+    const plain = await run('available', area, '--model', 'Stratus2', '--date', date, '--json');
+    assert.equal(plain.code, 0, plain.stderr);
+    const request = JSON.parse(plain.stdout).request as Record<string, unknown>;
+    const sent = `${String(request.SatelliteConstellations)} --epsg-projection ${String(request.EpsgProjection)} --bandnames ${String(request.Bandnames)}`;
+    // The check sends no resolution, so its default is not named.
+    assert.equal(plain.stderr, `Using --satellite-constellations ${sent} (the defaults).\n`);
+    const some = await run(
+      'available',
+      area,
+      ...['--model', 'Stratus2', '--date', date, '--satellite-constellations', 'Sentinel2', '--resolution', '20'],
+      ...['--bandnames', 'all'],
+    );
+    assert.equal(some.code, 0, some.stderr);
+    assert.equal(some.stderr, `Using --epsg-projection ${String(request.EpsgProjection)} (the default).\n`);
+    const none = await run(
+      'available',
+      area,
+      ...['--model', 'Stratus2', '--date', date, '--satellite-constellations', 'Sentinel2', '--resolution', '20'],
+      ...['--bandnames', 'all', '--epsg-projection', '4326'],
+    );
+    assert.equal(none.code, 0, none.stderr);
+    assert.equal(none.stderr, '', 'no default taken, none said');
+  });
 });
