@@ -2,7 +2,7 @@
 // ones the VS Code commands return).
 import type { ApiKeyInfo, TaskingModel, TaskOrder, TileRecord } from '../api/types';
 import type { EstimateModel } from '../workflows/engine/estimate-view-model';
-import { formatBytes } from '../common/format';
+import { formatBytes, formatCredits } from '../common/format';
 import { chargeSentence, validitySentence } from '../workflows/engine/results';
 import type { BatchResult, BatchUnitReport, CompositeResult } from '../workflows/engine/results';
 import type { StoppedEstimate } from './ports';
@@ -122,6 +122,14 @@ export function batchText(result: BatchResult): string {
     );
   if (result.manifestPath) lines.push(`Manifest: ${result.manifestPath}`);
   return lines.join('\n');
+}
+
+/** A download's last line: the credits it spent, as the workflow knows them (the estimate
+ * accepted, once answered); nothing when it bought nothing or does not know. */
+export function spentText(result: CompositeResult): string | undefined {
+  return result.creditsSpent === undefined
+    ? undefined
+    : `Spent: ${formatCredits(result.creditsSpent, undefined)} (the accepted estimate).`;
 }
 
 export function ordersText(orders: TaskOrder[]): string {

@@ -19,7 +19,7 @@ import { availabilityRequest, freezeProfile } from '../../workflows/engine/reque
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
-import { batchText, compositeText, stoppedText } from '../format';
+import { batchText, compositeText, spentText, stoppedText } from '../format';
 import { compositeOptions } from './composite-options';
 
 export async function datesVerb(context: VerbContext): Promise<number> {
@@ -140,7 +140,11 @@ export async function downloadVerb(context: VerbContext): Promise<number> {
     );
     return ExitCode.notConfirmed;
   }
-  context.terminal.result(result, () => (result.parts ? batchText(result.parts) : compositeText(result)));
+  context.terminal.result(result, () =>
+    [result.parts ? batchText(result.parts) : compositeText(result), spentText(result)]
+      .filter((line) => line !== undefined)
+      .join('\n'),
+  );
   // Interrupted is said by 130, as for a series; the result printed says whether it may have been charged.
   return exitCodeOfOutcome(result.outcome, {
     interrupted: context.signal.aborted && result.outcome !== 'not-available',

@@ -96,6 +96,17 @@ async function saveThroughLedger(
     result.bytes = parts.bytes;
     result.outcome = parts.outcome;
     result.charge = parts.charge;
+    // The sum priced was spent only when every part was bought now (none earlier, none failed).
+    const price = result.estimate?.CreditEstimate;
+    if (
+      typeof price === 'number' &&
+      parts.outcome === 'completed' &&
+      parts.failed.length === 0 &&
+      parts.uncertain.length === 0 &&
+      parts.units.length === area.parts.length &&
+      parts.units.every((u) => u.status === 'done')
+    )
+      result.creditsSpent = price;
     return;
   }
   const key = requestKey(request);
@@ -193,6 +204,8 @@ async function saveThroughLedger(
   }
   result.bytes = written.bytes;
   result.outcome = 'completed';
+  // Answered, so charged: at the price accepted (the service's answer is the image, not a bill).
+  if (price !== undefined) result.creditsSpent = price;
 }
 
 /** The address without its query or fragment: a pre-signed upload carries its secret there. */

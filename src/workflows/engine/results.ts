@@ -96,6 +96,10 @@ export interface CompositeResult {
   availabilityChecks: number;
   /** Set with outcome 'may-have-been-charged'. */
   charge?: ChargeUncertainty;
+  /** The credits this run spent: the estimate accepted before the billed call, once the call was
+   * answered (in parts: only when every part was bought in this run, the sum priced). Unset when
+   * nothing was bought or what was spent is not known. */
+  creditsSpent?: number;
   /** Where the service uploaded the image (UploadUrl, without its query): nothing was saved. */
   uploadedTo?: string;
   /** Said of a date used in part (AllowPartialImage), with the covered share. */

@@ -159,6 +159,18 @@ describe('CLI: --resend-uncertain for tiles process and download', function () {
       );
       assert.equal(final.units.filter((u) => u.status === 'skipped').length, count - 1);
       assert.equal(sent(path).length, count + 1, 'the lost part sent once more, on request');
+      // What was spent is said only when the run bought every part itself: not here.
+      assert.equal(jsonOf<{ creditsSpent?: number }>(first).creditsSpent, undefined);
+      assert.equal(jsonOf<{ creditsSpent?: number }>(resent).creditsSpent, undefined);
+      // Every part bought in one run: the sum priced, which is what the service charged.
+      sim.clearLog();
+      const fresh = args.map((a) => (a === join(dir, 'parts') ? join(dir, 'parts-fresh') : a));
+      const all = await run(...fresh);
+      assert.equal(all.code, 0, all.stderr);
+      const spent = jsonOf<{ creditsSpent?: number; estimate: { CreditEstimate: number } }>(all);
+      const charged = sim.requests.reduce((sum, r) => sum + (r.charged?.credits ?? 0), 0);
+      assert.equal(spent.creditsSpent, spent.estimate.CreditEstimate);
+      assert.ok(Math.abs(charged - spent.estimate.CreditEstimate) < 1e-9, `${charged} charged`);
     } finally {
       sim.state.account.MaxCompositeAreaKm2 = max;
     }

@@ -133,6 +133,37 @@ describe('CLI: every verb against the simulator', function () {
     assert.equal(processCalls().length, 1);
   });
 
+  it('download says the credits it spent (the accepted estimate, what the service charged); nothing when it bought nothing', async () => {
+    const args = [
+      'download',
+      area,
+      ...['--model', 'Stratus2', '--satellite-constellations', 'Sentinel2', '--resolution', '20'],
+      ...['--yes', '--max-cost', '50'],
+    ];
+    const charged = () => sim.requests.reduce((sum, r) => sum + (r.charged?.credits ?? 0), 0);
+    const estimate = jsonOf<{ cost: number }>(await run('estimate', ...args.slice(1, 8), '--json')).cost;
+    assert.ok(estimate > 0, 'the composite has a price');
+    sim.clearLog();
+    const json = await run(...args, '--output-directory', join(dir, 'spent-json'), '--json');
+    assert.equal(json.code, 0, json.stderr);
+    assert.equal(jsonOf<{ creditsSpent: number }>(json).creditsSpent, estimate, 'the accepted estimate, in the JSON');
+    assert.equal(charged(), estimate, 'what the service charged');
+    sim.clearLog();
+    const text = await run(...args, '--output-directory', join(dir, 'spent-text'));
+    assert.equal(text.code, 0, text.stderr);
+    const last = text.stdout.trimEnd().split('\n').pop();
+    assert.equal(last, `Spent: ${Math.round(estimate * 100) / 100} credits (the accepted estimate).`);
+    assert.equal(charged(), estimate);
+    // Bought before into the same folder: nothing sent, nothing spent, no figure said.
+    sim.clearLog();
+    const again = await run(...args, '--output-directory', join(dir, 'spent-text'));
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(charged(), 0);
+    assert.doesNotMatch(again.stdout, /Spent/);
+    const againJson = await run(...args, '--output-directory', join(dir, 'spent-text'), '--json');
+    assert.equal(jsonOf<{ creditsSpent?: number }>(againJson).creditsSpent, undefined);
+  });
+
   it('orders list, show, estimate, create and cancel', async () => {
     const list = jsonOf<{ orders: { TaskOrderGuid: string }[] }>(await run('orders', 'list', '--json'));
     assert.ok(list.orders.length > 0);
