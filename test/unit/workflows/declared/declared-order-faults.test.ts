@@ -28,6 +28,8 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
     files: { 'field.geojson': FIELD },
   });
   const creates = () => cli.sim.requests.filter((r) => r.method === 'POST' && r.path === ORDERS).length;
+  /** Each test's order has a storageMonths of its own: the account keeps every order the file's
+   * tests made, and the plan finds an order by meaning, so a shared one would be found as `exists`. */
   const write = (name: string, order: Record<string, unknown>, budget?: Record<string, number>) => {
     const period = nextMonth();
     writeFileSync(
@@ -358,7 +360,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
   });
 
   it('forget takes an uncertain order out of the lock only with --yes; the next plan creates it', async () => {
-    write('forget.imagery.json', { storageMonths: 7 });
+    write('forget.imagery.json', { storageMonths: 14 });
     // The connection is reset before the service made the order: nothing was made, but the client cannot know.
     cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'before-processing', times: 1 });
     assert.equal((await apply('forget.imagery.json')).code, ExitCode.mayHaveBeenCharged);
@@ -394,7 +396,7 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
   });
 
   it('forget never takes out an order the account lists: it exists, and the lock keeps it', async () => {
-    write('listed.imagery.json', { storageMonths: 8 });
+    write('listed.imagery.json', { storageMonths: 15 });
     await withLaggingList(async () => {
       cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
       assert.equal((await apply('listed.imagery.json')).code, ExitCode.mayHaveBeenCharged);
