@@ -13,7 +13,7 @@ import type { Plan, PlanUnit } from '../../workflows/declared/declared-plan';
 import type { PlanOrder } from '../../workflows/declared/declared-orders';
 import { applyPlan } from '../../workflows/declared/declared-apply';
 import { verifyLock } from '../../workflows/declared/declared-verify';
-import { forgetUncertainOrder } from '../../workflows/declared/declared-forget';
+import { forgetRisk, forgetUncertainOrder } from '../../workflows/declared/declared-forget';
 import { withEstimateCache } from '../../workflows/declared/estimate-cache';
 import { openEstimateFile } from '../../workflows/declared/estimate-cache-file';
 import type { EstimateStore } from '../../workflows/declared/estimate-cache-file';
@@ -338,7 +338,7 @@ export async function forgetVerb(context: VerbContext): Promise<number> {
     context.terminal.result(json, () =>
       [
         `Order '${name}' (${outcome.entry.area}) is held as uncertain: its create was sent on ${formatUtc(outcome.entry.at, undefined)} and its answer lost, and the account's list does not show it.`,
-        `Forgetting it lets the next apply create it${outcome.declared ? '' : ' (if the file declares it again)'}: if the service made it after all, you would pay for two.`,
+        forgetRisk(outcome),
         "Look first ('sat-imagery orders list'; a list can lag its writes by a while), then run again with --yes. Nothing was changed.",
       ].join('\n'),
     );

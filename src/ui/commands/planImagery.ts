@@ -18,6 +18,7 @@ import { clearDeclaredProblems, placedProblem, showDeclaredProblems } from '../d
 import type { ExtensionServices } from '../extension-services';
 import { confirmTrust } from '../prompts/target-document';
 import { applySeenPlan, forgetHeldOrder, planImageryFile } from '../runners/run-declared';
+import { forgetRisk } from '../../workflows/declared/declared-forget';
 import type { ForgetOutcome } from '../../workflows/declared/declared-forget';
 import type { ApplyRun } from '../runners/run-declared';
 import type { PlanView } from '../webview/estimate/plan-protocol';
@@ -59,7 +60,7 @@ async function confirmForget(held: Extract<ForgetOutcome, { kind: 'held' }>): Pr
     `Forget order '${held.entry.order}' in the lock?`,
     {
       modal: true,
-      detail: `Its create was sent on ${formatUtc(held.entry.at, undefined)} and its answer lost, and the account's list does not show it. Forgetting it lets the next apply create it${held.declared ? '' : ' (if the file declares it again)'}: if the service made it after all, you would pay for two. Look in Tasking orders first: a list can lag its writes by a while.`,
+      detail: `Its create was sent on ${formatUtc(held.entry.at, undefined)} and its answer lost, and the account's list does not show it. ${forgetRisk(held)} Look in Tasking orders first: a list can lag its writes by a while.`,
     },
     { title: FORGET_BUTTON },
     { title: KEEP_BUTTON, isCloseAffordance: true },

@@ -21,6 +21,11 @@ export type ForgetOutcome =
   /** The lock holds no order of that name without a GUID. */
   | { kind: 'not-held'; uncertain: string[] };
 
+/** What forgetting an order held as uncertain risks, as the command line and the modal say it. */
+export function forgetRisk(held: Extract<ForgetOutcome, { kind: 'held' }>): string {
+  return `Forgetting it lets the next apply create it${held.declared ? '' : ' (if the file declares it again)'}: if the service made it after all, you would pay for two.`;
+}
+
 export async function forgetUncertainOrder(
   ports: WorkflowPorts,
   declaration: Declaration,
