@@ -7,7 +7,7 @@ import { PurchaseLedger } from '../../../src/workflows/engine/purchase-ledger';
 import type { LedgerUnit } from '../../../src/workflows/engine/purchase-ledger';
 import type { Simulator } from '../../simulator/index';
 import { datesCoveringTiles } from '../../simulator/test-helpers';
-import { tilesInBbox } from '../../simulator/tiles';
+import { miniTilesOf, tilesInBbox } from '../../simulator/tiles';
 import { allOutput, jsonOf, runCli, startCli } from '../fixtures/cli-helpers';
 import type { CliRun } from '../fixtures/cli-helpers';
 import { FIELD, nextMonth, useCliSimulator } from '../fixtures/cli-fixture';
@@ -192,11 +192,16 @@ describe('CLI: exit codes, the key, the budget guard, resuming a series', functi
     );
     sim.clearLog();
     const credits = sim.state.account.CreditAmount;
-    // A date on which every tile under the area has imagery (the newest full date of the demo
-    // area need not cover these tiles: on some days one of them has none, and the run exits 5).
-    const guids = tilesInBbox(sim.state.seed, { west: 10.05, south: 56.05, east: 10.12, north: 56.09 }).map((t) =>
-      String(t.guid),
-    );
+    // A date on which every mini-tile the run sends has imagery (the newest full date of the demo
+    // area need not cover them: on some days one has none, and the run exits 5). The units are the
+    // mini-tiles over the area's box, as the command line picks them; a whole tile's date is not theirs.
+    const box = { west: 10.05, south: 56.05, east: 10.12, north: 56.09 };
+    const guids = tilesInBbox(sim.state.seed, box)
+      .flatMap((tile) => miniTilesOf(sim.state.seed, tile))
+      .filter(
+        ({ bbox }) => bbox.west < box.east && bbox.east > box.west && bbox.south < box.north && bbox.north > box.south,
+      )
+      .map((t) => t.guid);
     // ... and one the date search lists as ready for the demo area (today's images may not be).
     const date = datesCoveringTiles(sim, 'Stratus2', guids).find((d) => d < sim.state.todayIso() && dates.includes(d));
     assert.ok(date, 'a date covers the tiles under the area');
@@ -225,8 +230,9 @@ describe('CLI: exit codes, the key, the budget guard, resuming a series', functi
     assert.equal(sim.state.account.CreditAmount, credits);
     const sent = await run(...args, '--max-cost', String(Math.ceil(stopped.cost)));
     assert.equal(sent.code, 0, `${sent.stderr}\n${sent.stdout}\n${date}`);
-    const batch = jsonOf<{ units: { status: string }[] }>(sent);
+    const batch = jsonOf<{ units: { id: string; status: string }[] }>(sent);
     assert.ok(batch.units.length >= 2, 'the area has several mini-tiles');
+    assert.deepEqual(batch.units.map((u) => u.id).sort(), [...guids].sort(), 'the units are the mini-tiles dated here');
     assert.equal(batch.units.filter((u) => u.status === 'done').length, batch.units.length);
     assert.equal(billedCalls().length, batch.units.length);
     assert.ok(credits - sim.state.account.CreditAmount <= stopped.cost, 'spent no more than the derived price');
