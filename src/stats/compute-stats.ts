@@ -1,7 +1,8 @@
 // The whole table: every image, every field, every index. An image that cannot be measured
 // (damaged, not georeferenced, lacking the index's bands, undated) fails alone with its reason;
-// the others complete. With a row cache, an image whose rows are all known is not even opened,
-// and one with new fields is measured for those fields only.
+// the others complete. With a row cache, an image the cache knows (same file, unchanged) whose
+// rows are all known is not even opened, and one with new fields is measured for those fields
+// only; a file it has never seen is measured while it is hashed (see measureWhileHashing).
 import type { PixelRule } from './coverage';
 import type { Field } from './fields';
 import type { ImageInput } from './images';
@@ -38,7 +39,7 @@ export interface StatsResult {
   failures: ImageFailure[];
   /** Images read this run. */
   measured: number;
-  /** Images whose rows all came from the cache (not opened). */
+  /** Images whose rows all came from the cache (not measured). */
   cached: number;
 }
 
@@ -55,26 +56,9 @@ export async function computeStats(input: StatsInput): Promise<StatsResult> {
     const label = input.imageLabel(image.path);
     try {
       if (image.problem !== undefined) throw new StatsError('bad-input', image.problem);
-      const key = input.cache ? imageKey(await input.cache.contentHash(image.path), image, input.rule) : '';
-      const groups = measureKeys.map((measure) => input.cache?.group({ image: key, measure }));
-      const known = input.fields.map((field) => groups.map((group) => group?.get(field.hash)));
-      const missing = input.fields.filter((_, f) => known[f]?.some((row) => row === undefined));
-      const fresh = missing.length === 0 ? [] : await measureImage(image, { ...input, fields: missing }, coverages);
-      if (missing.length > 0) measured++;
+      const { rows, read } = await rowsOfImage(image, input, coverages, measureKeys, label);
+      if (read) measured++;
       else cached++;
-      const freshOf = new Map(fresh.map((row) => [`${row.field}\n${row.index}`, row]));
-      const rows: StatsRow[] = [];
-      input.fields.forEach((field, f) =>
-        input.measures.forEach((measure, m) => {
-          const cached = known[f]?.[m];
-          const row = cached ? { ...cached, image: label } : (freshOf.get(`${field.id}\n${measure.name}`) as StatsRow);
-          if (!cached) {
-            const { image: _label, ...rest } = row;
-            groups[m]?.put(field.hash, rest);
-          }
-          rows.push(row);
-        }),
-      );
       if (rows.length > 0) perImage.push(rows);
     } catch (error) {
       if (input.signal?.aborted) throw error;
@@ -86,6 +70,86 @@ export async function computeStats(input: StatsInput): Promise<StatsResult> {
   // by their first row make the table's order without sorting every row.
   perImage.sort((a, b) => compareImageRows(a[0] as StatsRow, b[0] as StatsRow));
   return { rows: perImage.flat(), failures, measured, cached };
+}
+
+/** One image's rows, fields (outer) and indices (inner) in their given order: those the cache
+ * keeps under the image's content, the rest measured (and kept). `read`: the image was opened. */
+async function rowsOfImage(
+  image: ImageInput,
+  input: StatsInput,
+  coverages: CoverageCache,
+  measureKeys: readonly string[],
+  label: string,
+): Promise<{ rows: StatsRow[]; read: boolean }> {
+  const hashed = input.cache ? await input.cache.hashOf(image.path, input.signal) : undefined;
+  const cachedUnder = (sha256: string | undefined) => {
+    const key = sha256 === undefined ? '' : imageKey(sha256, image, input.rule);
+    const groups = measureKeys.map((measure) => input.cache?.group({ image: key, measure }));
+    const known = input.fields.map((field) => groups.map((group) => group?.get(field.hash)));
+    const missing = input.fields.filter((_, f) => known[f]?.some((row) => row === undefined));
+    return { groups, known, missing };
+  };
+  const { sha256, rows: early } =
+    hashed?.file === 'new'
+      ? await measureWhileHashing(
+          image,
+          input,
+          coverages,
+          hashed.sha256,
+          (hash) => cachedUnder(hash).missing.length === 0,
+        )
+      : { sha256: await hashed?.sha256, rows: undefined };
+  const { groups, known: cachedRows, missing } = cachedUnder(sha256);
+  // Rows measured while hashing replace any the cache had: the same figures, computed again.
+  const known = early ? input.fields.map(() => groups.map(() => undefined)) : cachedRows;
+  const fresh =
+    early ?? (missing.length === 0 ? [] : await measureImage(image, { ...input, fields: missing }, coverages));
+  const freshOf = new Map(fresh.map((row) => [`${row.field}\n${row.index}`, row]));
+  const rows: StatsRow[] = [];
+  input.fields.forEach((field, f) =>
+    input.measures.forEach((measure, m) => {
+      const cached = known[f]?.[m];
+      const row = cached ? { ...cached, image: label } : (freshOf.get(`${field.id}\n${measure.name}`) as StatsRow);
+      if (!cached) {
+        const { image: _label, ...rest } = row;
+        groups[m]?.put(field.hash, rest);
+      }
+      rows.push(row);
+    }),
+  );
+  return { rows, read: early !== undefined || missing.length > 0 };
+}
+
+/** A file the cache has never seen (one more date) is measured whole while its content is hashed
+ * on another thread: its rows are seldom in the cache, and a rerun after one more date waited for
+ * the hash before reading a pixel. When the cache has every row under that hash (a file copied
+ * from one measured before), the measuring stops at its next strip and `rows` is undefined. A
+ * file at a path hashed before, written or only touched since, is hashed first, as before: its
+ * rows are as likely kept as not. */
+async function measureWhileHashing(
+  image: ImageInput,
+  input: StatsInput,
+  coverages: CoverageCache,
+  hash: Promise<string>,
+  allCached: (sha256: string) => boolean,
+): Promise<{ sha256: string; rows?: StatsRow[] }> {
+  const stop = new AbortController();
+  const signal = input.signal ? AbortSignal.any([input.signal, stop.signal]) : stop.signal;
+  const measuring = measureImage(image, { ...input, signal }, coverages);
+  // Awaited below, or given up once the cache has every row: its failure is then no one's.
+  measuring.catch(() => undefined);
+  let sha256: string;
+  try {
+    sha256 = await hash;
+  } catch (error) {
+    stop.abort();
+    throw error;
+  }
+  if (allCached(sha256)) {
+    stop.abort();
+    return { sha256 };
+  }
+  return { sha256, rows: await measuring };
 }
 
 /** A message that starts with the image's path, without it (the caller names the image as its

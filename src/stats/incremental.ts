@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { readTextBounded } from '../api/bounded-read';
 import { replaceFileSafely } from '../api/safe-files';
 import type { PixelRule } from './coverage';
@@ -141,13 +142,29 @@ export class RowCache {
 
   /** The file's sha256: remembered while the file is the same file, unchanged. */
   async contentHash(path: string): Promise<string> {
+    return (await this.hashOf(path)).sha256;
+  }
+
+  /** The file's sha256, and what the cache knew of the file: `unchanged` (the hash remembered),
+   * `changed` (a file at this path was hashed before; it has been written, or only touched, since)
+   * or `new`. A file not remembered is hashed on a thread of its own; `sha256` settles when it ends. */
+  async hashOf(
+    path: string,
+    signal?: AbortSignal,
+  ): Promise<{ file: 'unchanged' | 'changed' | 'new'; sha256: Promise<string> }> {
     const absolute = resolve(path);
     const info = await stat(absolute, { bigint: true });
     const identity = [info.size, info.ino, info.mtimeNs, info.ctimeNs].join(':');
     const known = this.hashes.get(absolute);
-    const sha256 = known?.identity === identity ? known.sha256 : await contentHash(absolute);
-    this.hashesKept.set(absolute, { identity, sha256 });
-    return sha256;
+    if (known?.identity === identity) {
+      this.hashesKept.set(absolute, { identity, sha256: known.sha256 });
+      return { file: 'unchanged', sha256: Promise.resolve(known.sha256) };
+    }
+    const sha256 = contentHashOffThread(absolute, signal).then((hash) => {
+      this.hashesKept.set(absolute, { identity, sha256: hash });
+      return hash;
+    });
+    return { file: known ? 'changed' : 'new', sha256 };
   }
 
   async save(path: string): Promise<void> {
@@ -182,6 +199,48 @@ export async function contentHash(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+/** The hashing thread's whole program (no file of its own, so the bundles need no second entry). */
+const HASH_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const { createReadStream } = require('node:fs');
+(async () => {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(workerData, { highWaterMark: 1048576 })) hash.update(chunk);
+  parentPort.postMessage({ sha256: hash.digest('hex') });
+})().catch((error) => parentPort.postMessage({ error: String((error && error.message) || error) }));
+`;
+
+/** contentHash on a thread of its own, so the main thread can measure the image meanwhile; the
+ * thread ends when the signal aborts. */
+export function contentHashOffThread(path: string, signal?: AbortSignal): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const worker = new Worker(HASH_THREAD, { eval: true, workerData: path });
+    const stop = () => {
+      void worker.terminate();
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    const end = () => {
+      signal?.removeEventListener('abort', stop);
+      void worker.terminate();
+    };
+    worker.once('message', (answer: { sha256?: string; error?: string }) => {
+      end();
+      if (typeof answer.sha256 === 'string') resolvePromise(answer.sha256);
+      else reject(new Error(answer.error ?? 'the file could not be hashed'));
+    });
+    worker.once('error', (error) => {
+      end();
+      reject(error);
+    });
+  });
 }
 
 /** Where an image's rows under one index are kept: the image (its content, what dated it, the

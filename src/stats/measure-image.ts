@@ -24,6 +24,8 @@ export interface MeasureRequest {
   rule: PixelRule;
   /** What the table's `image` column says for a file. */
   imageLabel: (path: string) => string;
+  /** Stops the measuring at the next strip. */
+  signal?: AbortSignal;
 }
 
 /** Each field's coverage per grid (CRS, origin, pixel size, rule) by the field's hash: a series
@@ -52,7 +54,7 @@ export async function measureImage(
     const accumulators = coverages.map((c) =>
       resolved.map(() => new Accumulator(c.weights.length, request.rule === 'exact')),
     );
-    await readStrips(raster, resolved, coverages, accumulators);
+    await readStrips(raster, resolved, coverages, accumulators, request.signal);
     const label = request.imageLabel(image.path);
     return request.fields.flatMap((field, f) =>
       resolved.map((r, m) => {
@@ -138,6 +140,7 @@ async function readStrips(
   resolved: ResolvedMeasure[],
   coverages: Coverage[],
   accumulators: Accumulator[][],
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   const meta = raster.metadata;
   const bands = [...new Set(resolved.flatMap((r) => r.fileBands))];
@@ -149,6 +152,7 @@ async function readStrips(
   const physical = new Float64Array(bands.length);
   const validBand = new Uint8Array(bands.length);
   for (let sy0 = 0; sy0 < meta.height; sy0 += stripRows) {
+    signal?.throwIfAborted();
     const sy1 = Math.min(meta.height, sy0 + stripRows);
     const inStrip = coverages
       .map((c, f) => ({ c, f }))

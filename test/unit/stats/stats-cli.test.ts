@@ -211,6 +211,45 @@ describe('stats: the command line', function () {
     assert.notDeepEqual(readFileSync(join(dir, 'series.csv')), incremental);
   });
 
+  it('images touched or copied since the last run (new file identities, same content) take their rows from the cache: the same bytes', async () => {
+    const series = join(dir, 'touched');
+    mkdirSync(series);
+    copyFileSync(join(dir, 'utm-2024-05-01.tif'), join(series, 'a-2024-05-01.tif'));
+    rescaled(join(series, 'b-2024-05-11.tif'), [100, 9000], '-co', 'TILED=YES', '-co', 'COMPRESS=DEFLATE');
+    const first = await stats(fields, 'touched', '--csv', 'touched.csv', '--json');
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(jsonOf<{ measured: number }>(first).measured, 2);
+    const table = readFileSync(join(dir, 'touched.csv'));
+    execFileSync('touch', [join(series, 'a-2024-05-01.tif'), join(series, 'b-2024-05-11.tif')]);
+    copyFileSync(join(series, 'b-2024-05-11.tif'), join(series, 'b-2024-05-11.tif.copy'));
+    execFileSync('mv', [join(series, 'b-2024-05-11.tif.copy'), join(series, 'b-2024-05-11.tif')]);
+    const again = await stats(fields, 'touched', '--csv', 'touched.csv', '--json');
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(
+      (({ measured, cached }) => ({ measured, cached }))(jsonOf<{ measured: number; cached: number }>(again)),
+      { measured: 0, cached: 2 },
+      'hashed again, and every row found under the same content',
+    );
+    assert.ok(readFileSync(join(dir, 'touched.csv')).equals(table), 'byte-identical');
+    // Copied to a folder the cache has never seen: measured while hashed, the measuring given up
+    // once the hash finds every row.
+    const copy = join(dir, 'touched-copy');
+    mkdirSync(copy);
+    for (const name of ['a-2024-05-01.tif', 'b-2024-05-11.tif']) copyFileSync(join(series, name), join(copy, name));
+    const copied = await stats(fields, 'touched-copy', '--csv', 'touched.csv', '--json');
+    assert.equal(copied.code, 0, copied.stderr);
+    assert.deepEqual(
+      (({ measured, cached }) => ({ measured, cached }))(jsonOf<{ measured: number; cached: number }>(copied)),
+      { measured: 0, cached: 2 },
+    );
+    const withoutImage = (csv: Buffer) =>
+      csv
+        .toString()
+        .split('\r\n')
+        .map((line) => line.split(',').slice(0, -1).join(','));
+    assert.deepEqual(withoutImage(readFileSync(join(dir, 'touched.csv'))), withoutImage(table));
+  });
+
   /** The Parquet of `expression` written fresh, then again with every row from the cache: the same bytes. */
   const parquetTwice = async (name: string, expression: string) => {
     const args = ['--expression', expression];

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COLUMNS, RowCache, csvPieces, measureOf } from '../../../src/stats/index';
-import { contentHash, imageKey, measureKey } from '../../../src/stats/incremental';
+import { contentHash, contentHashOffThread, imageKey, measureKey } from '../../../src/stats/incremental';
 import type { CachedRow } from '../../../src/stats/incremental';
 
 describe('stats: the incremental cache', () => {
@@ -46,6 +46,29 @@ describe('stats: the incremental cache', () => {
       JSON.parse(readFileSync(cachePath, 'utf8')).hashes[image].sha256,
       'the changed file kept its old hash',
     );
+  });
+
+  it('hashes a file not remembered on a thread of its own, and says whether it is new, changed or unchanged', async () => {
+    const image = join(dir, 'b-2024-05-02.tif');
+    writeFileSync(image, Buffer.alloc(3 * 1024 * 1024 + 17, 7));
+    const cachePath = join(dir, 'thread.csv.stats-cache.json');
+    const first = await RowCache.load(cachePath);
+    const fresh = await first.hashOf(image);
+    assert.equal(fresh.file, 'new');
+    assert.equal(await fresh.sha256, await contentHash(image));
+    await first.save(cachePath);
+    const known = await (await RowCache.load(cachePath)).hashOf(image);
+    assert.equal(known.file, 'unchanged');
+    assert.equal(await known.sha256, await contentHash(image));
+    writeFileSync(image, 'rewritten');
+    const changed = await (await RowCache.load(cachePath)).hashOf(image);
+    assert.equal(changed.file, 'changed');
+    assert.equal(await changed.sha256, await contentHash(image));
+    await assert.rejects(contentHashOffThread(join(dir, 'not-there.tif')), /ENOENT/);
+    const stop = new AbortController();
+    const hashing = contentHashOffThread(image, stop.signal);
+    stop.abort(new Error('stopped by the test'));
+    await assert.rejects(hashing, /stopped by the test/);
   });
 
   it('keys an image by its content, what dates it and the rule, an index by its name and bands', () => {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { computeStats, listImages, measureOf, readFields } from '../../../src/stats/index';
 import { parseExpression } from '../../../src/stats/expression';
 import { dayInName } from '../../../src/stats/images';
+import { measureImage } from '../../../src/stats/measure-image';
 import { WorkflowError } from '../../../src/workflows/engine/errors';
 import { fieldsFor, makeImages, writeFields } from './stats-fixture';
 import { sidecarPath } from '../../../src/workflows/stac/stac-sidecar';
@@ -47,6 +48,24 @@ describe('stats: inputs and failures', function () {
     assert.match(result.failures[0]?.reason ?? '', /truncated|damaged/);
     assert.equal(result.rows.length, fields().length, 'every field of the good date');
     assert.ok(result.rows.every((r) => r.date === '2024-05-01'));
+  });
+
+  it('measuring stops at its next strip when its signal aborts, and the file is closed', async () => {
+    const image = join(dir, 'utm-2024-05-01.tif');
+    const stop = new AbortController();
+    stop.abort(new Error('the hash found every row'));
+    await assert.rejects(
+      measureImage(
+        { path: image },
+        { fields: fields(), measures: [measureOf('ndvi')], rule: 'centre', imageLabel: (p) => p, signal: stop.signal },
+      ),
+      /the hash found every row/,
+    );
+    const rows = await measureImage(
+      { path: image },
+      { fields: fields(), measures: [measureOf('ndvi')], rule: 'centre', imageLabel: (p) => p },
+    );
+    assert.equal(rows.length, fields().length);
   });
 
   it('an image without georeferencing is refused with the reason', async () => {
