@@ -9,7 +9,6 @@
 // as it is read. A file's sha256 is remembered with its identity (size, inode, modification and
 // change times: any write changes the change time), so a rerun hashes only new or changed images.
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -140,11 +139,6 @@ export class RowCache {
     };
   }
 
-  /** The file's sha256: remembered while the file is the same file, unchanged. */
-  async contentHash(path: string): Promise<string> {
-    return (await this.hashOf(path)).sha256;
-  }
-
   /** The file's sha256, and what the cache knew of the file: `unchanged` (the hash remembered),
    * `changed` (a file at this path was hashed before; it has been written, or only touched, since)
    * or `new`. A file not remembered is hashed on a thread of its own; `sha256` settles when it ends. */
@@ -195,12 +189,6 @@ export function cachePathFor(table: string): string {
   return `${table}.stats-cache.json`;
 }
 
-export async function contentHash(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
 /** The hashing thread's whole program (no file of its own, so the bundles need no second entry). */
 const HASH_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -213,8 +201,8 @@ const { createReadStream } = require('node:fs');
 })().catch((error) => parentPort.postMessage({ error: String((error && error.message) || error) }));
 `;
 
-/** contentHash on a thread of its own, so the main thread can measure the image meanwhile; the
- * thread ends when the signal aborts. */
+/** The file's sha256, computed on a thread of its own so the main thread can measure the image
+ * meanwhile; the thread ends when the signal aborts. */
 export function contentHashOffThread(path: string, signal?: AbortSignal): Promise<string> {
   return new Promise((resolvePromise, reject) => {
     if (signal?.aborted) {
