@@ -36,15 +36,17 @@ const verbsOfKind: Record<FieldKind, string[]> = {
  * last day; `available` and `tiles process` take one --date and use neither. */
 function windowHelp(edge: 'start' | 'end', day: 'first' | 'last', fallback: string): Record<string, string> {
   const unused = 'not used: this verb takes the one --date given and searches no window';
+  const newest = `${edge} of the window searched for the newest whole-area date when --date is left out (default ${fallback})`;
+  const orderDay = `${day} day of the order${day === 'last' ? ' (or --recurring)' : ''}`;
   return {
     dates: `${edge} of the window searched for dates (default ${fallback})`,
     available: unused,
-    estimate: `${edge} of the window searched for the newest whole-area date when --date is left out (default ${fallback})`,
-    download: `${edge} of the window searched for the newest whole-area date when --date is left out (default ${fallback})`,
+    estimate: newest,
+    download: newest,
     series: `${edge} of the window whose dates the series downloads (default ${fallback}; not with --dates)`,
     'tiles process': unused,
-    'orders estimate': `${day} day of the order${day === 'last' ? ' (or --recurring)' : ''}`,
-    'orders create': `${day} day of the order${day === 'last' ? ' (or --recurring)' : ''}`,
+    'orders estimate': orderDay,
+    'orders create': orderDay,
   };
 }
 
