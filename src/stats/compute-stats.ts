@@ -89,17 +89,11 @@ async function rowsOfImage(
     const missing = input.fields.filter((_, f) => known[f]?.some((row) => row === undefined));
     return { groups, known, missing };
   };
-  const { sha256, rows: early } =
+  const { rows: early, lookup } =
     hashed?.file === 'new'
-      ? await measureWhileHashing(
-          image,
-          input,
-          coverages,
-          hashed.sha256,
-          (hash) => cachedUnder(hash).missing.length === 0,
-        )
-      : { sha256: await hashed?.sha256, rows: undefined };
-  const { groups, known: cachedRows, missing } = cachedUnder(sha256);
+      ? await measureWhileHashing(image, input, coverages, hashed.sha256, cachedUnder)
+      : { rows: undefined, lookup: cachedUnder(await hashed?.sha256) };
+  const { groups, known: cachedRows, missing } = lookup;
   // Rows measured while hashing replace any the cache had: the same figures, computed again.
   const known = early ? input.fields.map(() => groups.map(() => undefined)) : cachedRows;
   const fresh =
@@ -122,17 +116,17 @@ async function rowsOfImage(
 
 /** A file the cache has never seen (one more date) is measured whole while its content is hashed
  * on another thread: its rows are seldom in the cache, and a rerun after one more date waited for
- * the hash before reading a pixel. When the cache has every row under that hash (a file copied
- * from one measured before), the measuring stops at its next strip and `rows` is undefined. A
- * file at a path hashed before, written or only touched since, is hashed first, as before: its
- * rows are as likely kept as not. */
-async function measureWhileHashing(
+ * the hash before reading a pixel. `lookup` is what the cache holds under the hash, looked up
+ * once; when it has every row (a file copied from one measured before), the measuring stops at
+ * its next strip and `rows` is undefined. A file at a path hashed before, written or only touched
+ * since, is hashed first, as before: its rows are as likely kept as not. */
+async function measureWhileHashing<Lookup extends { missing: readonly unknown[] }>(
   image: ImageInput,
   input: StatsInput,
   coverages: CoverageCache,
   hash: Promise<string>,
-  allCached: (sha256: string) => boolean,
-): Promise<{ sha256: string; rows?: StatsRow[] }> {
+  cachedUnder: (sha256: string) => Lookup,
+): Promise<{ lookup: Lookup; rows?: StatsRow[] }> {
   const stop = new AbortController();
   const signal = input.signal ? AbortSignal.any([input.signal, stop.signal]) : stop.signal;
   const measuring = measureImage(image, { ...input, signal }, coverages);
@@ -145,11 +139,12 @@ async function measureWhileHashing(
     stop.abort();
     throw error;
   }
-  if (allCached(sha256)) {
+  const lookup = cachedUnder(sha256);
+  if (lookup.missing.length === 0) {
     stop.abort();
-    return { sha256 };
+    return { lookup };
   }
-  return { sha256, rows: await measuring };
+  return { lookup, rows: await measuring };
 }
 
 /** A message that starts with the image's path, without it (the caller names the image as its
