@@ -7,7 +7,7 @@
 // opened with its field outlined, and screenshots
 // in the light and the dark theme in test-results/ui/.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { projectRoot } from '../../scripts/code-server.mjs';
@@ -111,6 +111,26 @@ function inkedPixels(frame) {
   });
 }
 
+/** Saves through the page's button `testId` and VS Code's save dialog, at `target`: the dialog
+ * fills in its proposal (ending `proposal`) once it has listed the folder, and a name typed before
+ * that is overwritten; then its OK, as a person clicks it (Enter right after typing may only
+ * complete the path), and the page says it saved. */
+async function saveThroughDialog(page, frame, testId, proposal, target) {
+  await frame.locator(`[data-testid="${testId}"]`).click();
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await page.waitForFunction(
+    (end) => document.querySelector('.quick-input-widget input')?.value.endsWith(end),
+    proposal,
+    { timeout: 30_000 },
+  );
+  await input.fill(target);
+  await page.waitForFunction((t) => document.querySelector('.quick-input-widget input')?.value === t, target);
+  await page.waitForTimeout(500);
+  await page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).first().click();
+  await frame.locator('[data-testid="status"]', { hasText: `Saved ${target}` }).waitFor({ timeout: 30_000 });
+}
+
 describe('field statistics in the browser workbench', function () {
   this.timeout(180_000);
   let wb;
@@ -164,10 +184,25 @@ describe('field statistics in the browser workbench', function () {
     await shot(page, 'stats-01b-search-light');
     await frame.locator('[data-testid="select-found"]').click();
     await frame.locator('[data-testid="field-count"]', { hasText: '10 selected' }).waitFor();
+    // Ten fields on six colours: the seventh on is told apart by its point's shape, in the legend
+    // as in the chart (by day of year a line's dash is its season's, so the dash cannot do it).
+    const markers = () =>
+      frame.locator('[data-testid="legend"] .stats-swatch').evaluateAll((s) => s.map((c) => c.dataset.marker));
+    assert.deepEqual(await markers(), [...Array(6).fill('circle'), ...Array(4).fill('square')]);
 
     // By day of year: each season of each selected field is a line of its own.
     await frame.locator('[data-testid="mode"]').selectOption('doy');
     await frame.locator('[data-testid="seasons"]', { hasText: 'Seasons: 2024, 2025' }).waitFor();
+    assert.deepEqual(
+      await markers(),
+      [...Array(6).fill('circle'), ...Array(4).fill('square')],
+      'the same shapes by day of year',
+    );
+    assert.equal(
+      await frame.locator('.stats-list-row[data-field="field-16"] .stats-swatch').getAttribute('data-marker'),
+      'square',
+      "the field list's swatch is the legend's",
+    );
     assert.equal(await frame.locator('[data-testid="chart"]').getAttribute('data-lines'), String(10 * 2));
     await shot(page, 'stats-02-day-of-year-light');
     // The legend (ten fields, the seasons, the notes) stays clear of the table, whether the table
@@ -194,23 +229,8 @@ describe('field statistics in the browser workbench', function () {
     }
 
     // Export CSV: VS Code's save dialog, a name typed in the workspace.
-    await frame.locator('[data-testid="export-csv"]').click();
     const target = join(workspace, 'exported-stats.csv');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 30_000 });
-    // The dialog fills in its proposal (the series folder's field-stats.csv) once it has listed the
-    // folder; a name typed before that is overwritten.
-    await page.waitForFunction(
-      () => document.querySelector('.quick-input-widget input')?.value.endsWith('field-stats.csv'),
-      undefined,
-      { timeout: 30_000 },
-    );
-    await input.fill(target);
-    await page.waitForFunction((t) => document.querySelector('.quick-input-widget input')?.value === t, target);
-    // The dialog's OK, as a person clicks it (Enter right after typing may only complete the path).
-    await page.waitForTimeout(500);
-    await page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).first().click();
-    await frame.locator('[data-testid="status"]', { hasText: `Saved ${target}` }).waitFor({ timeout: 30_000 });
+    await saveThroughDialog(page, frame, 'export-csv', 'field-stats.csv', target);
     assert.ok(existsSync(target), target);
     const lines = readFileSync(target, 'utf8').split('\r\n');
     assert.equal(
@@ -219,6 +239,16 @@ describe('field statistics in the browser workbench', function () {
     );
     assert.equal(lines.length - 2, 40 * 3, 'every field and date, not only those shown');
     assert.match(lines[1] ?? '', /^field-01,2024-06-12,ndvi,-?\d/);
+
+    // Export PNG: the chart as shown, its title above and the ten swatches under it.
+    const png = join(workspace, 'exported-chart.png');
+    await saveThroughDialog(page, frame, 'export-png', 'field-stats.png', png);
+    const bytes = readFileSync(png);
+    assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG');
+    const canvas = await frame.locator('[data-testid="chart"]').evaluate((c) => [c.width, c.height]);
+    assert.equal(bytes.readUInt32BE(16), canvas[0], 'as wide as the chart');
+    assert.ok(bytes.readUInt32BE(20) > canvas[1], 'taller than the chart: the title and the legend');
+    copyFileSync(png, join(projectRoot, 'test-results', 'ui', 'stats-02c-exported-chart.png'));
 
     // A date in the table (as a point of the chart) opens its image beside the chart, the field outlined.
     await frame.locator('.stats-link').first().click();

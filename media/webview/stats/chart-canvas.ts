@@ -17,6 +17,8 @@ import {
   yearOf,
 } from './chart-model';
 import type { AxisLabel, IndexView } from './chart-model';
+import { MARKERS, drawSwatch, traceMarker } from './markers';
+import type { SeriesStyle, SwatchStyle } from './markers';
 import { STAT_COLUMNS } from '../../../src/ui/webview/stats/protocol';
 import type { PackedTable } from '../../../src/ui/webview/stats/protocol';
 
@@ -58,11 +60,19 @@ function themeColour(name: string, fallback = '--vscode-foreground'): string {
   return style.getPropertyValue(name).trim() || style.getPropertyValue(fallback).trim() || '#888';
 }
 
-/** The colour of the i-th selected field (and of its dash when the palette comes round again). */
-export function seriesStyle(i: number): { colour: string; dash: number[] } {
+/** By day of year, the dash of the k-th season's lines (solid, dashed, dotted…). */
+function seasonDash(k: number): number[] {
+  return DASHES[k % DASHES.length] as number[];
+}
+
+/** The style of the i-th selected field: its colour, and once the palette comes round again, its
+ * dash (by date) and its point's shape (in both views), so six fields or twenty-four differ. */
+export function seriesStyle(i: number): SeriesStyle {
+  const round = Math.floor(i / PALETTE.length);
   return {
     colour: themeColour(PALETTE[i % PALETTE.length] as string),
-    dash: DASHES[Math.floor(i / PALETTE.length) % DASHES.length] as number[],
+    dash: DASHES[round % DASHES.length] as number[],
+    marker: MARKERS[round % MARKERS.length] as SeriesStyle['marker'],
   };
 }
 
@@ -107,9 +117,17 @@ export class ChartCanvas {
     return this.lines;
   }
 
-  /** The chart as a PNG that reads on its own: a title above it and the selected fields' colours
-   * under it, on the theme's background, at the chart's own pixel density. */
-  png(title: string, legend: readonly { label: string; colour: string }[]): string {
+  /** The chart as a PNG that reads on its own: a title above it and under it the selected fields'
+   * swatches, then (by day of year) each season's dash, on the theme's background, at the chart's
+   * own pixel density. */
+  png(title: string, fields: readonly { label: string; style: SwatchStyle }[], seasons: readonly string[]): string {
+    const legend = [
+      ...fields,
+      ...seasons.map((year, k) => ({
+        label: year,
+        style: { colour: themeColour('--vscode-descriptionForeground'), dash: seasonDash(k) },
+      })),
+    ];
     const chart = this.canvas;
     const ratio = chart.width / Math.max(1, chart.clientWidth || chart.width);
     const family = getComputedStyle(document.body).fontFamily || 'sans-serif';
@@ -119,13 +137,13 @@ export class ChartCanvas {
     measure.font = `${12 * ratio}px ${family}`;
     // The legend's items laid out in rows across the chart's width.
     const pad = 10 * ratio;
-    const swatch = 10 * ratio;
+    const swatch = { width: 22 * ratio, height: 12 * ratio };
     const rowHeight = 18 * ratio;
-    const placed: { x: number; row: number; label: string; colour: string }[] = [];
+    const placed: { x: number; row: number; label: string; style: SwatchStyle }[] = [];
     let x = pad;
     let row = 0;
     for (const item of legend) {
-      const w = swatch + 6 * ratio + measure.measureText(item.label).width + 14 * ratio;
+      const w = swatch.width + 6 * ratio + measure.measureText(item.label).width + 14 * ratio;
       if (x + w > chart.width - pad && x > pad) {
         row++;
         x = pad;
@@ -149,10 +167,9 @@ export class ChartCanvas {
     ctx.font = `${12 * ratio}px ${family}`;
     for (const p of placed) {
       const y = titleHeight + chart.height + p.row * rowHeight + rowHeight / 2;
-      ctx.fillStyle = p.colour;
-      ctx.fillRect(p.x, y - swatch / 2, swatch, swatch);
+      drawSwatch(ctx, p.style, p.x, y - swatch.height / 2, swatch.width, swatch.height);
       ctx.fillStyle = themeColour('--vscode-foreground');
-      ctx.fillText(p.label, p.x + swatch + 6 * ratio, y);
+      ctx.fillText(p.label, p.x + swatch.width + 6 * ratio, y);
     }
     return out.toDataURL('image/png');
   }
@@ -294,12 +311,13 @@ export class ChartCanvas {
     const { table, view } = state;
     const years = seasons(table.dates);
     state.selected.forEach((f, i) => {
-      const { colour, dash } = seriesStyle(state.slots.get(f) ?? i);
+      const style = seriesStyle(state.slots.get(f) ?? i);
+      const { colour, dash } = style;
       // By day of year, each season is a line of its own (its dash says the year); by date, one line.
       const groups =
         state.mode === 'doy'
           ? years.map((year) => ({
-              dash: DASHES[years.indexOf(year) % DASHES.length] as number[],
+              dash: seasonDash(years.indexOf(year)),
               dates: datesOf(table.dates, (d) => yearOf(d) === year),
             }))
           : [{ dash, dates: datesOf(table.dates, () => true) }];
@@ -322,7 +340,7 @@ export class ChartCanvas {
         ctx.stroke();
         ctx.restore();
         this.lines++;
-        for (const p of points) this.point(ctx, table, p, f, colour, state.threshold, x, y);
+        for (const p of points) this.point(ctx, table, p, f, style, state.threshold, x, y);
       }
     });
   }
@@ -368,7 +386,7 @@ export class ChartCanvas {
     table: PackedTable,
     p: { d: number; row: number },
     field: number,
-    colour: string,
+    { colour, marker }: SeriesStyle,
     threshold: number,
     x: (d: number) => number,
     y: (v: number) => number,
@@ -377,8 +395,7 @@ export class ChartCanvas {
     const py = y(stat(table, p.row, 'median'));
     const faded = isFaded(table, p.row, threshold);
     ctx.save();
-    ctx.beginPath();
-    ctx.arc(px, py, faded ? 3.5 : 3, 0, Math.PI * 2);
+    traceMarker(ctx, marker, px, py, faded ? 3.5 : 3);
     if (faded) {
       // Little valid area: a hollow, faded point, so it reads as less sure than its neighbours;
       // its ring stays visible on a dark background (the whole point at 45 % vanished there).

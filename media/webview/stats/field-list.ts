@@ -16,7 +16,8 @@ export class FieldList {
   constructor(
     private readonly fields: readonly string[],
     private readonly isSelected: (field: number) => boolean,
-    private readonly colourOf: (field: number) => string | undefined,
+    /** The field's swatch when it is drawn in colour. */
+    private readonly swatchOf: (field: number) => HTMLElement | undefined,
     private readonly onToggle: (field: number) => void,
     onSearch: (query: string) => void,
     actions: HTMLElement[],
@@ -70,10 +71,8 @@ export class FieldList {
       const box = el('input', { type: 'checkbox', 'aria-label': `Show field ${name}` });
       box.checked = this.isSelected(f);
       box.addEventListener('change', () => this.onToggle(f));
-      // Coloured when the field is drawn in colour; otherwise an empty space, not a second box.
-      const colour = this.colourOf(f);
-      const swatch = el('span', { class: colour ? 'stats-swatch' : 'stats-swatch stats-swatch-none' });
-      if (colour) swatch.style.background = colour;
+      // Its swatch when the field is drawn in colour; otherwise an empty space, not a second box.
+      const swatch = this.swatchOf(f) ?? el('span', { class: 'stats-swatch stats-swatch-none' });
       const item = el(
         'label',
         { class: 'stats-list-row', role: 'listitem', 'data-field': name },

@@ -10,6 +10,8 @@ import type { StatsHostMessage, StatsPageMessage, StatsShowMessage } from '../..
 import { connectToHost } from '../common/host-channel';
 import { el } from '../common/dom';
 import { BANDS_BY_DATE, BANDS_BY_DAY, bandsShown, ChartCanvas, seriesStyle } from './chart-canvas';
+import { swatchElement } from './markers';
+import type { SeriesStyle, SwatchStyle } from './markers';
 import type { ChartMode } from './chart-canvas';
 import { defaultSelection, indexView, searchFields, seasons, styleSlots, tableLines } from './chart-model';
 import type { IndexView, TableLine } from './chart-model';
@@ -136,7 +138,7 @@ class StatsPage {
     this.list = new FieldList(
       table.fields,
       (f) => this.selected.includes(f),
-      (f) => this.colourOf(f),
+      (f) => this.swatchOf(f),
       (f) => this.toggle(f),
       (q) => this.search(q),
       [
@@ -208,9 +210,21 @@ class StatsPage {
     this.redraw();
   }
 
-  private colourOf(field: number): string | undefined {
+  private styleOf(field: number): SeriesStyle | undefined {
     const slot = this.slots.get(field);
-    return slot === undefined ? undefined : seriesStyle(slot).colour;
+    return slot === undefined ? undefined : seriesStyle(slot);
+  }
+
+  /** The field's swatch as the chart draws it, when it is drawn in colour: its dash by date only
+   * (by day of year the dash is the season's). */
+  private swatchStyleOf(field: number): SwatchStyle | undefined {
+    const style = this.styleOf(field);
+    return style && (this.mode === 'time' ? style : { ...style, dash: [] });
+  }
+
+  private swatchOf(field: number): HTMLElement | undefined {
+    const style = this.swatchStyleOf(field);
+    return style && swatchElement(style);
   }
 
   private setIndex(name: string): void {
@@ -264,8 +278,15 @@ class StatsPage {
     const { table, title } = this.show;
     const index = table.indices[this.view.index] ?? '';
     const view = this.mode === 'doy' ? 'by day of year' : 'by date';
-    const legend = this.selected.map((f) => ({ label: table.fields[f] as string, colour: this.colourOf(f) ?? '' }));
-    return this.chart.png(`${title} · ${index}, median ${view}`, legend);
+    const legend = this.selected.flatMap((f) => {
+      const style = this.swatchStyleOf(f);
+      return style ? [{ label: table.fields[f] as string, style }] : [];
+    });
+    return this.chart.png(
+      `${title} · ${index}, median ${view}`,
+      legend,
+      this.mode === 'doy' ? seasons(table.dates).map(String) : [],
+    );
   }
 
   exported(what: 'csv' | 'png', file: string | undefined, error: string | undefined): void {
@@ -316,11 +337,9 @@ class StatsPage {
   private legendItems(): HTMLElement[] {
     const { table } = this.show;
     const percent = `${Math.round(this.threshold * 100)} %`;
-    const items: HTMLElement[] = this.selected.map((f) => {
-      const swatch = el('span', { class: 'stats-swatch' });
-      swatch.style.background = this.colourOf(f) ?? '';
-      return el('span', { class: 'stats-legend-item' }, swatch, table.fields[f] as string);
-    });
+    const items: HTMLElement[] = this.selected.map((f) =>
+      el('span', { class: 'stats-legend-item' }, this.swatchOf(f) ?? '', table.fields[f] as string),
+    );
     if (this.mode === 'doy')
       items.push(
         el(
