@@ -17,6 +17,11 @@ import type { MapColours } from './map-colours';
 
 export const PLACES_ATTRIBUTION = 'Places © GeoNames (CC BY 4.0)';
 
+/** Names are drawn over the images a page draws in place (the map's downloaded images, z-index
+ * 20), which cut them in half at an image's edge when drawn under it, and under the pages'
+ * outlines (z-index 30 and up: areas, tiles, orders, footprints). */
+const PLACES_Z = 25;
+
 /** The resolution (metres per pixel) under which the cells of smaller places are read and drawn:
  * the 1:10m basemap's. */
 const PLACE_CELLS_MAX_RESOLUTION = 1200;
@@ -76,7 +81,7 @@ export function createPlaceLayers(world: VectorSource, cells: VectorSource, colo
       style,
       declutter: 'places',
       renderOrder: byPopulation,
-      zIndex: -4,
+      zIndex: PLACES_Z,
       properties: { id: 'basemap-places' },
     }),
     new VectorLayer({
@@ -84,7 +89,7 @@ export function createPlaceLayers(world: VectorSource, cells: VectorSource, colo
       style,
       declutter: 'places',
       renderOrder: byPopulation,
-      zIndex: -5,
+      zIndex: PLACES_Z - 1,
       maxResolution: PLACE_CELLS_MAX_RESOLUTION,
       properties: { id: 'basemap-places-cells' },
     }),

@@ -9,8 +9,9 @@
 // are outlined (the borders). The sources are shared by every map of the page (the cost panel's
 // comparison shows three), so each file is read once per page. The outlines are drawn into an
 // image that is redrawn only when the view moves: an edit of the AOI redraws the AOI, not
-// Denmark's coastline. Town and city names are drawn over it all (basemap-places.ts: GeoNames, a
-// world file of the larger places and cells of the smaller ones).
+// Denmark's coastline. Town and city names are drawn over it all, and over the images a page
+// draws in place (basemap-places.ts: GeoNames, a world file of the larger places and cells of
+// the smaller ones).
 import TopoJSON from 'ol/format/TopoJSON';
 import VectorImageLayer from 'ol/layer/VectorImage';
 import type VectorLayer from 'ol/layer/Vector';
