@@ -238,7 +238,8 @@ describe('Show on Map in VS Code', () => {
     );
     assert.equal(layer(drawn, 'orders'), withArea);
     // field.wkt and fields.geojson; broken.geojson does not parse; field.geojson is the map's own.
-    assert.equal(layer(drawn, 'workspace'), 2);
+    const aoiFiles = (await vscode.workspace.findFiles('**/*.{geojson,wkt,GEOJSON,WKT}')).map((u) => u.path);
+    assert.equal(layer(drawn, 'workspace'), 2, `the workspace's AOI files: ${aoiFiles.join(', ')}`);
     assert.equal(layer(drawn, 'footprints'), 1);
   });
 
