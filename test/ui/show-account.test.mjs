@@ -2,7 +2,15 @@
 // row of its own, balances and limits formatted, none cut off; screenshots light and dark under
 // test-results/ui/.
 import * as assert from 'node:assert/strict';
-import { Commands, openWorkbench, runFromPalette, setDemoKey, shot, toggleLightDarkTheme } from './workbench.mjs';
+import {
+  Commands,
+  clippedQuickPickTexts,
+  openWorkbench,
+  runFromPalette,
+  setDemoKey,
+  shot,
+  toggleLightDarkTheme,
+} from './workbench.mjs';
 
 describe('Show Account in the browser workbench', function () {
   this.timeout(180_000);
@@ -38,12 +46,7 @@ describe('Show Account in the browser workbench', function () {
       assert.ok(row(label), `no row "${label}" among: ${texts.join(' | ')}`);
     }
     // Each row's label and value are shown whole: nothing cut off with an ellipsis.
-    const clipped = await page
-      .locator(
-        '.quick-input-widget .quick-input-list .monaco-list-row .label-description, .quick-input-widget .quick-input-list .monaco-list-row .label-name',
-      )
-      .evaluateAll((elements) => elements.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
-    assert.deepEqual(clipped, [], 'a row is cut off');
+    assert.deepEqual(await clippedQuickPickTexts(page), [], 'a row is cut off');
     await shot(page, 'account-01-light-1280x720');
     await page.keyboard.press('Escape');
     assert.equal(await toggleLightDarkTheme(page), 'dark');

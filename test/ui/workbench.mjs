@@ -152,6 +152,15 @@ export async function paletteRows(page, text) {
   return rows.allInnerTexts();
 }
 
+/** The texts of the visible quick pick's rows (a label with its description, a detail) that are
+ * cut off with an ellipsis: a person cannot read them whole. The clipping box is each line's
+ * label container; the name and description inside it are inline, with no width of their own. */
+export async function clippedQuickPickTexts(page) {
+  return page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row .monaco-icon-label-container')
+    .evaluateAll((elements) => elements.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+}
+
 /** Answers the visible quick input (input box or pick) with text, or accepts its default. */
 export async function answerQuickInput(page, text) {
   const input = page.locator('.quick-input-widget input');
