@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../../scripts/code-server.mjs';
 import {
   answerQuickInput,
+  clippedQuickPickTexts,
   explorerMenu,
   extensionContributed,
   openWorkbench,
@@ -158,6 +159,8 @@ describe('field statistics in the browser workbench', function () {
       await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 30_000 });
       await page.waitForTimeout(300);
       await shot(page, `stats-00-question-${i + 1}`);
+      // Each choice is read whole: the rules' explanations included.
+      assert.deepEqual(await clippedQuickPickTexts(page), [], `question ${i + 1}: a choice is cut off`);
       await page.keyboard.press('Enter');
     }
     const frame = await webviewWith(page, '[data-testid="chart"][data-lines]', 90_000);

@@ -40,7 +40,7 @@ const RULES: { value: PixelRule; label: string; detail: string }[] = [
   {
     value: 'exact',
     label: 'Exact area fractions',
-    detail: 'Each pixel weighted by the share of its area inside the field (as exactextract): for small fields.',
+    detail: 'Each pixel weighted by its share inside the field (exactextract): for small fields.',
   },
 ];
 
