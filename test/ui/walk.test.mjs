@@ -14,6 +14,7 @@ import {
   Commands,
   DEMO_KEY,
   answerQuickInput,
+  clippedQuickPickTexts,
   explorerMenu,
   extensionContributed,
   openPalette,
@@ -152,6 +153,8 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
           .replace(/\(\d+\/\d+\)/, '')
           .toLowerCase()}`,
       );
+      // Each choice is read whole: a label, its description and its detail, none cut off.
+      assert.deepEqual(await clippedQuickPickTexts(page), [], `${shown}: a choice is cut off`);
       const answer = Object.entries(answers).find(([pattern]) => new RegExp(pattern).test(shown))?.[1];
       if (answer) await answer();
       else await answerQuickInput(page);
