@@ -60,8 +60,9 @@ function themeColour(name: string, fallback = '--vscode-foreground'): string {
   return style.getPropertyValue(name).trim() || style.getPropertyValue(fallback).trim() || '#888';
 }
 
-/** By day of year, the dash of the k-th season's lines (solid, dashed, dotted…). */
-function seasonDash(k: number): number[] {
+/** The k-th dash (solid, dashed, dotted…): by day of year each season's, by date each round of
+ * the palette's. */
+function nthDash(k: number): number[] {
   return DASHES[k % DASHES.length] as number[];
 }
 
@@ -71,7 +72,7 @@ export function seriesStyle(i: number): SeriesStyle {
   const round = Math.floor(i / PALETTE.length);
   return {
     colour: themeColour(PALETTE[i % PALETTE.length] as string),
-    dash: DASHES[round % DASHES.length] as number[],
+    dash: nthDash(round),
     marker: MARKERS[round % MARKERS.length] as SeriesStyle['marker'],
   };
 }
@@ -125,7 +126,7 @@ export class ChartCanvas {
       ...fields,
       ...seasons.map((year, k) => ({
         label: year,
-        style: { colour: themeColour('--vscode-descriptionForeground'), dash: seasonDash(k) },
+        style: { colour: themeColour('--vscode-descriptionForeground'), dash: nthDash(k) },
       })),
     ];
     const chart = this.canvas;
@@ -317,7 +318,7 @@ export class ChartCanvas {
       const groups =
         state.mode === 'doy'
           ? years.map((year) => ({
-              dash: seasonDash(years.indexOf(year)),
+              dash: nthDash(years.indexOf(year)),
               dates: datesOf(table.dates, (d) => yearOf(d) === year),
             }))
           : [{ dash, dates: datesOf(table.dates, () => true) }];

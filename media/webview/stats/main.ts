@@ -11,7 +11,7 @@ import { connectToHost } from '../common/host-channel';
 import { el } from '../common/dom';
 import { BANDS_BY_DATE, BANDS_BY_DAY, bandsShown, ChartCanvas, seriesStyle } from './chart-canvas';
 import { swatchElement } from './markers';
-import type { SeriesStyle, SwatchStyle } from './markers';
+import type { SwatchStyle } from './markers';
 import type { ChartMode } from './chart-canvas';
 import { defaultSelection, indexView, searchFields, seasons, styleSlots, tableLines } from './chart-model';
 import type { IndexView, TableLine } from './chart-model';
@@ -210,16 +210,13 @@ class StatsPage {
     this.redraw();
   }
 
-  private styleOf(field: number): SeriesStyle | undefined {
-    const slot = this.slots.get(field);
-    return slot === undefined ? undefined : seriesStyle(slot);
-  }
-
   /** The field's swatch as the chart draws it, when it is drawn in colour: its dash by date only
    * (by day of year the dash is the season's). */
   private swatchStyleOf(field: number): SwatchStyle | undefined {
-    const style = this.styleOf(field);
-    return style && (this.mode === 'time' ? style : { ...style, dash: [] });
+    const slot = this.slots.get(field);
+    if (slot === undefined) return undefined;
+    const style = seriesStyle(slot);
+    return this.mode === 'time' ? style : { ...style, dash: [] };
   }
 
   private swatchOf(field: number): HTMLElement | undefined {
