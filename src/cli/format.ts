@@ -3,6 +3,7 @@
 import type { ApiKeyInfo, TaskingModel, TaskOrder, TileRecord } from '../api/types';
 import type { EstimateModel } from '../workflows/engine/estimate-view-model';
 import { formatBytes, formatCredits } from '../common/format';
+import { compositeFacts, seriesDateCredits } from '../common/estimate-facts';
 import { chargeSentence, validitySentence } from '../workflows/engine/results';
 import type { BatchResult, BatchUnitReport, CompositeResult } from '../workflows/engine/results';
 import type { StoppedEstimate } from './ports';
@@ -30,11 +31,12 @@ export function estimateText(model: EstimateModel): string {
   const lines = [model.title];
   for (const s of model.settings) lines.push(`  ${s.label}: ${s.value}`);
   if (model.kind === 'composite') {
-    lines.push(
-      `  Cost: ${num(model.credits)} credits`,
-      `  Billed area: ${num(model.areaEstimateKm2 ?? model.aoi?.billedAreaKm2)} km²`,
-    );
-    if (model.fileSizeMB !== undefined) lines.push(`  File size: about ${num(model.fileSizeMB, 1)} MB`);
+    lines.push(`  Cost: ${formatCredits(model.credits, undefined)}`);
+    if (model.series) {
+      lines.push('  Credits by date:');
+      for (const d of seriesDateCredits(model.series.dates, undefined)) lines.push(`    ${d.date}  ${d.credits}`);
+    }
+    for (const f of compositeFacts(model, undefined)) lines.push(`  ${f.label}: ${f.value}`);
     const order = model.automaticOrder;
     if (order)
       lines.push(
@@ -134,17 +136,28 @@ export function spentText(result: CompositeResult): string | undefined {
 
 export function ordersText(orders: TaskOrder[]): string {
   if (orders.length === 0) return 'No orders.';
-  return orders
-    .map((o) =>
-      [
-        o.TaskOrderGuid ?? '?',
-        (o.OrderingProcessStatus ?? '?').padEnd(12),
-        String(o.Model ?? '?').padEnd(14),
-        `${o.From ?? '?'} to ${o.To ?? 'recurring'}`,
-        o.TaskOrderAreaKm2 === undefined ? '' : `${num(o.TaskOrderAreaKm2)} km²`,
-      ].join('  '),
-    )
-    .join('\n');
+  return alignedColumns(
+    orders.map((o) => [
+      o.TaskOrderGuid ?? '?',
+      o.OrderingProcessStatus ?? '?',
+      String(o.Model ?? '?'),
+      `${o.From ?? '?'} to ${o.To ?? 'recurring'}`,
+      o.TaskOrderAreaKm2 === undefined ? '' : `${num(o.TaskOrderAreaKm2)} km²`,
+    ]),
+  ).join('\n');
+}
+
+/** Rows of cells as lines, each column as wide as its widest cell (the last one not padded), two
+ * spaces between: a long status ("AwaitingSatelliteProducts") does not push its row out of line. */
+function alignedColumns(rows: readonly (readonly string[])[]): string[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, c) => (widths[c] = Math.max(widths[c] ?? 0, cell.length)));
+  return rows.map((row) =>
+    row
+      .map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c] ?? 0)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 export function orderDetailText(order: TaskOrder): string {

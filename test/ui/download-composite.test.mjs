@@ -107,6 +107,9 @@ describe('Satellite Imagery in the browser workbench', function () {
     const frame = await openCostPanelFromMenu(wb.page, 'field.geojson', '05-context-menu');
     const credits = await frame.locator('[data-testid="credits"]').first().innerText();
     assert.match(credits, /\d/, `the cost webview shows no estimate: ${credits}`);
+    // The figures behind the price, as the command line says them too: the field's small file in kB.
+    assert.match(await frame.locator('[data-testid="file-size"]').first().innerText(), /^\d+ kB$/);
+    assert.match(await frame.locator('[data-testid="time"]').first().innerText(), /^about \d+ s$/);
     await frame.locator(`${PROCEED}:not([disabled])`).first().waitFor({ state: 'visible' });
     // The area on the shared map: the AOI and its billed box drawn on the offline basemap.
     const map = frame.locator('[data-testid="map"]').first();

@@ -3,15 +3,9 @@
 // month for an order; the selection count for tiles.
 import type { AutomaticOrderPrice, EstimateModel, SeriesEstimate } from '../../../src/ui/webview/estimate/protocol';
 import { el, fact } from '../common/dom';
-import {
-  formatArea,
-  formatCredits,
-  formatDuration,
-  formatMegabytes,
-  formatMoney,
-  NOT_GIVEN,
-} from '../../../src/common/format';
+import { formatArea, formatCredits, formatMoney, NOT_GIVEN } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
+import { compositeFacts, seriesDateCredits } from '../../../src/common/estimate-facts';
 import { cancellationTerms } from './cancellation';
 import { billedAreaKm2, currentMonthTotal, formatCost, nextMonthTotal } from './warnings';
 
@@ -26,11 +20,7 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
   if (model.kind === 'composite') {
     section.append(el('p', { class: 'headline', 'data-testid': 'credits' }, formatCredits(model.credits, locale)));
     if (model.series) section.append(renderSeriesDates(model.series, locale));
-    facts.append(
-      ...fact('Area billed (service estimate)', formatArea(model.areaEstimateKm2, locale), 'area-estimate'),
-      ...fact('File size', formatMegabytes(model.fileSizeMB, locale), 'file-size'),
-      ...fact('Processing time', formatDuration(model.timeSeconds, locale), 'time'),
-    );
+    facts.append(...compositeFacts(model, locale).flatMap((f) => fact(f.label, f.value, f.id)));
   } else if (model.kind === 'order') {
     const money = (value: number | undefined) => formatMoney(value, model.currency, locale);
     section.append(
@@ -144,18 +134,13 @@ function renderAutomaticOrder(order: AutomaticOrderPrice, locale: Locale): HTMLE
 
 /** A time series: each date with its credits, and the total the headline shows. */
 function renderSeriesDates(series: SeriesEstimate, locale: Locale): HTMLElement {
+  const dates = seriesDateCredits(series.dates, locale);
   return el(
     'table',
     { class: 'amounts', 'data-testid': 'series-dates' },
-    el('caption', {}, `${series.dates.length} dates, one composite each`),
+    el('caption', {}, `${dates.length} dates, one composite each`),
     el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Date'), el('th', { scope: 'col' }, 'Credits'))),
-    el(
-      'tbody',
-      {},
-      ...series.dates.map((d) =>
-        el('tr', {}, el('th', { scope: 'row' }, d.date), el('td', {}, formatCredits(d.credits, locale))),
-      ),
-    ),
+    el('tbody', {}, ...dates.map((d) => el('tr', {}, el('th', { scope: 'row' }, d.date), el('td', {}, d.credits)))),
     el(
       'tfoot',
       {},

@@ -4,6 +4,7 @@
 // code uses (one source for the help and the run).
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { formatArea, formatDuration } from '../../../src/common/format';
 import { DEFAULT_EPSG_RULE, defaultEpsg } from '../../../src/workflows/engine/projection';
 import { jsonOf } from '../fixtures/cli-helpers';
 import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';
@@ -46,7 +47,7 @@ describe('CLI: the text output says each outcome and what to do', function () {
   });
   afterEach(() => cli.sim.configure({}));
 
-  it('series without --yes prints the estimate and how to proceed, and sends nothing billed', async () => {
+  it("series without --yes prints the estimate, each date's credits and how to proceed, and sends nothing billed", async () => {
     cli.sim.clearLog();
     const r = await run(
       'series',
@@ -63,6 +64,15 @@ describe('CLI: the text output says each outcome and what to do', function () {
     assert.equal(r.code, 8, r.stderr);
     assert.match(r.stdout, /Time series of 2 dates/);
     assert.match(r.stdout, /Cost: \d+(\.\d+)? credits/);
+    // Each date with its credits, as the cost panel lists them.
+    const listed = /^  Credits by date:\n((?: {4}\S+ {2}.+\n)+)/m.exec(r.stdout);
+    assert.ok(listed, r.stdout);
+    const rows = (listed[1] as string).trim().split('\n');
+    assert.deepEqual(
+      rows.map((l) => l.trim().split('  ')[0]),
+      [...dates.slice(0, 2)].sort(),
+    );
+    for (const row of rows) assert.match(row, / {2}\d+(\.\d+)? credits$/);
     assert.match(r.stdout, /--yes and --max-cost/);
     assert.doesNotMatch(`${r.stdout}${r.stderr}`, /confirmCostAbove|interactively/, 'no VS Code settings message');
     assert.equal(sent(PROCESS).length, 0);
@@ -200,5 +210,19 @@ describe('CLI: the text output says each outcome and what to do', function () {
       (r) => (r.body as { EpsgProjection: number }).EpsgProjection,
     );
     assert.deepEqual([...new Set(asked)], [zone], '`available` asks with the same default');
+  });
+
+  it('estimate: the figures behind the price are the cost panel\'s (a small file in kB, not "about 0 MB")', async () => {
+    const json = await run('estimate', field, '--model', 'Stratus2', '--date', dates[0]!, '--json');
+    const { estimate } = jsonOf<{ estimate: Record<string, number> }>(json);
+    const mb = estimate.FileSizeEstimateMB as number;
+    assert.ok(mb > 0 && mb < 1, `the field's image is under 1 MB: ${mb}`);
+    const text = await run('estimate', field, '--model', 'Stratus2', '--date', dates[0]!);
+    assert.equal(text.code, 0, text.stderr);
+    const lines = text.stdout.split('\n');
+    assert.ok(lines.includes(`  File size: ${Math.round(mb * 1000)} kB`), text.stdout);
+    // The cost panel's formatting of the same figures.
+    assert.ok(lines.includes(`  Area billed (service estimate): ${formatArea(estimate.AreaEstimateKm2, undefined)}`));
+    assert.ok(lines.includes(`  Processing time: ${formatDuration(estimate.FastTimeEstimateSeconds, undefined)}`));
   });
 });
