@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { OptionReader, parseCommandLine } from '../../../src/cli/args';
 import { UsageError } from '../../../src/cli/exit-codes';
+import { ordersText } from '../../../src/cli/format';
 import { refusal } from '../../../src/cli/ports';
 import { Terminal } from '../../../src/cli/terminal';
 import { parseEvery, selectSeriesDates } from '../../../src/workflows/series/series-dates';
@@ -77,5 +78,27 @@ describe('CLI parts', () => {
     const quiet = new Terminal(false, piped);
     quiet.report({ message: 'Downloading 1 MiB', increment: 50 });
     assert.equal(piped.stderr.text(), '');
+  });
+
+  it('orders list: columns as wide as their widest cell, so a long status keeps its row in line', () => {
+    const order = (guid: string, status: string, model: string, to: string | null, km2: number) => ({
+      TaskOrderGuid: guid,
+      OrderingProcessStatus: status,
+      Model: model,
+      From: '2026-11-01',
+      To: to,
+      TaskOrderAreaKm2: km2,
+    });
+    const lines = ordersText([
+      order('a', 'UpToDate', 'Stratus2', null, 412.4),
+      order('b', 'AwaitingSatelliteProducts', 'Stratus2Fast', '2027-02-26', 4.3),
+      order('c', 'Canceled', 'Stratus3', '2026-12-31', 17.4),
+    ] as never).split('\n');
+    assert.deepEqual(lines, [
+      'a  UpToDate                   Stratus2      2026-11-01 to recurring   412.4 km²',
+      'b  AwaitingSatelliteProducts  Stratus2Fast  2026-11-01 to 2027-02-26  4.3 km²',
+      'c  Canceled                   Stratus3      2026-11-01 to 2026-12-31  17.4 km²',
+    ]);
+    assert.equal(ordersText([]), 'No orders.');
   });
 });
