@@ -126,12 +126,12 @@ export function batchText(result: BatchResult): string {
   return lines.join('\n');
 }
 
-/** A download's last line: the credits it spent, as the workflow knows them (the estimate
- * accepted, once answered); nothing when it bought nothing or does not know. */
-export function spentText(result: CompositeResult): string | undefined {
+/** A run's last line: the credits it spent, as the workflow knows them (the estimates accepted,
+ * once answered; `images` bought); nothing when it bought nothing or does not know. */
+export function spentText(result: { creditsSpent?: number | undefined }, images = 1): string | undefined {
   return result.creditsSpent === undefined
     ? undefined
-    : `Spent: ${formatCredits(result.creditsSpent, undefined)} (the accepted estimate).`;
+    : `Spent: ${formatCredits(result.creditsSpent, undefined)} (the accepted estimate${images === 1 ? '' : 's'}).`;
 }
 
 export function ordersText(orders: TaskOrder[]): string {

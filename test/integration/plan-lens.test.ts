@@ -9,6 +9,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { formatCredits } from '../../src/common/format';
 import { Commands } from '../../src/ui/constants';
 import type { PlanImageryOptions, PlanImageryResult } from '../../src/ui/commands/planImagery';
 import { allDiagnosticsOf, renderedCostPanel, useSimulator } from './vsc-helpers';
@@ -124,6 +125,13 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     const after = await applied(panel, false);
     assert.equal(estimatesOf(), DATES.length, 'Apply… asks no estimate the plan asked: the window keeps them');
     assert.match(after.texts['plan-summary']!, /Applied: 2 bought, 0 uncertain, 0 failed/);
+    // What it spent: the total the plan showed (the accepted estimates).
+    assert.ok(
+      after.texts['plan-summary']!.includes(
+        `${formatCredits(plan.total.credits, undefined)} spent (the accepted estimates)`,
+      ),
+      after.texts['plan-summary'],
+    );
     assert.match(after.texts['plan-summary']!, /No changes/);
     assert.equal(after.texts['plan-total'], 'No changes');
     assert.equal(after.texts['apply:disabled'], 'true', 'nothing left to apply');

@@ -67,6 +67,10 @@ describe('Download Time Series in VS Code', function () {
       assert.ok(existsSync(d.file.replace(/\.tif$/, '.json')), `${d.date} has its STAC Item`);
       assert.ok((d.credits ?? 0) > 0);
     }
+    // What the run spent (the notification says it): the done dates' estimates, as charged.
+    const charged = env.sim.requests.reduce((sum, r) => sum + (r.charged?.credits ?? 0), 0);
+    assert.equal(result.creditsSpent, Math.round(done.reduce((s, d) => s + d.credits!, 0) * 1e6) / 1e6);
+    assert.equal(result.creditsSpent, Math.round(charged * 1e6) / 1e6);
     const collection = JSON.parse(readFileSync(join(out, 'stac-items.json'), 'utf8')) as {
       type: string;
       features: { properties: { datetime: string } }[];
@@ -85,6 +89,7 @@ describe('Download Time Series in VS Code', function () {
       ['skipped', 'skipped', 'skipped'],
     );
     assert.equal(env.sim.requests.filter((r) => r.path === '/api/satelliteimages/process/composite').length, 0);
+    assert.equal(again.creditsSpent, undefined, 'nothing bought: no figure');
   });
 
   it('lists the series in the Downloads tree with Open Image on each date; the viewer steps to the next date with the same cut-offs', async () => {

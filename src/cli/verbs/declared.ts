@@ -23,6 +23,7 @@ import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { CliError, ExitCode, UsageError } from '../exit-codes';
 import { refusal } from '../ports';
+import { spentText } from '../format';
 import { isRecord } from '../../common/is-record';
 import { formatUtc } from '../../common/format';
 
@@ -247,6 +248,7 @@ export async function applyVerb(context: VerbContext): Promise<number> {
             ? 'failed'
             : 'completed',
       bought: result.bought,
+      ...(result.creditsSpent !== undefined ? { creditsSpent: result.creditsSpent } : {}),
       orders: result.orders,
       uncertain: result.uncertain,
       failed: result.failed,
@@ -265,6 +267,8 @@ export async function applyVerb(context: VerbContext): Promise<number> {
       lines.push(
         `Apply: ${result.bought} bought, ${result.uncertain} uncertain, ${result.failed} failed. Lock: ${lockPath}.`,
       );
+      const spent = spentText(result, result.bought);
+      if (spent) lines.push(spent);
       if (stopped) lines.push(`Stopped before sending: ${stopped.reason}.`);
       if (!buying) lines.push('No changes.');
       return lines.join('\n');

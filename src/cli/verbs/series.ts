@@ -9,7 +9,7 @@ import { downloadSeries } from '../../workflows/series/series-workflow';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
-import { RESEND_ADVICE, stoppedText } from '../format';
+import { RESEND_ADVICE, spentText, stoppedText } from '../format';
 import { chargeSentence, validitySentence } from '../../workflows/engine/results';
 import type { StoppedEstimate } from '../ports';
 import { compositeOptions } from './composite-options';
@@ -64,6 +64,7 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
     files: result.files,
     bytes: result.bytes,
     totalCredits: result.totalCredits,
+    creditsSpent: result.creditsSpent,
     itemCollection: result.itemCollection,
     collection: result.collection,
     ...(stopped ? { stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } } : {}),
@@ -132,6 +133,8 @@ function seriesText(
   if (partial > 0)
     lines.push(`${partial} date(s) cover only part of the area and were skipped (AllowPartialImage is off).`);
   if (result.totalCredits !== undefined) lines.push(`Estimated total: ${result.totalCredits} credits`);
+  const spent = spentText(result, dates.filter((d) => d.status === 'done').length);
+  if (spent) lines.push(spent);
   if (result.charge)
     lines.push(
       chargeSentence(result.charge, `${result.uncertain.length} date${result.uncertain.length === 1 ? '' : 's'}`),

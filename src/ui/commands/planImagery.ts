@@ -147,7 +147,11 @@ async function confirmApply(
 function summaryOf(run: Extract<ApplyRun, { outcome: 'applied' }>): PlanView['summary'] {
   const { result } = run;
   const orders = result.orders.length ? `, ${counted(result.orders.length, 'order')} created` : '';
-  const text = `Applied: ${result.bought} bought${orders}, ${result.uncertain} uncertain, ${result.failed} failed. The lock ${basename(run.lock)} is written.${run.stopped ? ` Stopped before sending: ${run.stopped}.` : ''}`;
+  const spent =
+    result.creditsSpent === undefined
+      ? ''
+      : ` ${formatCredits(result.creditsSpent, undefined)} spent (the accepted estimates).`;
+  const text = `Applied: ${result.bought} bought${orders}, ${result.uncertain} uncertain, ${result.failed} failed.${spent} The lock ${basename(run.lock)} is written.${run.stopped ? ` Stopped before sending: ${run.stopped}.` : ''}`;
   return { text, severity: result.uncertain > 0 || result.failed > 0 || run.stopped ? 'warning' : 'info' };
 }
 

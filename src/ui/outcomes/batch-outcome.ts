@@ -3,7 +3,7 @@
 // finished unit. Units that may have been charged (sent, answer lost) are named apart: "Retry
 // failed" never sends them; only "Resend…", after the person picks them, does.
 import * as vscode from 'vscode';
-import { formatBytes } from '../../common/format';
+import { formatBytes, formatCredits } from '../../common/format';
 import { offerReveal } from '../prompts/progress-notify';
 import { chargeSentence } from '../../workflows/engine/results';
 import { coarserPixelsNote } from '../../workflows/stac/pixel-size';
@@ -27,6 +27,11 @@ function listed(units: BatchUnitReport[], withReasons: boolean): string {
   return `${shown}${units.length > 3 ? ` and ${units.length - 3} more` : ''}`;
 }
 
+/** " and 0.3 credits spent": what the units bought in this run cost, when the run knows it. */
+function spentNote(result: BatchResult): string {
+  return result.creditsSpent === undefined ? '' : ` and ${formatCredits(result.creditsSpent, undefined)} spent`;
+}
+
 export function announceBatch(
   services: Services,
   commandId: string,
@@ -46,7 +51,7 @@ export function announceBatch(
     const coarser = coarserPixelsNote(result.files, result.choices?.resolution);
     if (result.outcome === 'completed' && result.manifestPath)
       offerReveal(
-        `${done} files ready (${formatBytes(result.bytes)} written this run).${emptyNote}${coarser ? ` ${coarser}` : ''}`,
+        `${done} files ready (${formatBytes(result.bytes)} written${spentNote(result)} this run).${emptyNote}${coarser ? ` ${coarser}` : ''}`,
         result.files[0] ?? result.manifestPath,
       );
     return undefined;

@@ -42,6 +42,9 @@ export interface ApplyResult {
   orders: { order: string; outcome: string; guid?: string }[];
   /** Units bought in this run, uncertain after it, failed. */
   bought: number;
+  /** The credits of the units bought in this run, at their estimates; unset when none was bought
+   * or one of them had no estimate. */
+  creditsSpent?: number;
   uncertain: number;
   failed: number;
   lock: ImageryLock;
@@ -68,6 +71,8 @@ export async function applyPlan(
 ): Promise<ApplyResult> {
   refuseStopped(plan);
   const result: ApplyResult = { series: [], orders: [], bought: 0, uncertain: 0, failed: 0, lock };
+  /** Each series that bought something: what it spent (undefined: not known). */
+  const spent: (number | undefined)[] = [];
   for (const s of planned) {
     const wanted = new Set(
       plan.units
@@ -97,6 +102,7 @@ export async function applyPlan(
     }
     const done = series.dates.filter((d) => d.status === 'done').length;
     result.bought += done;
+    if (done > 0) spent.push(series.creditsSpent);
     result.uncertain += series.dates.filter((d) => d.status === 'may-have-been-charged').length;
     result.failed += series.dates.filter((d) => d.status === 'failed').length;
     result.series.push({
@@ -159,6 +165,8 @@ export async function applyPlan(
     if (created.outcome === 'cancelled') stopped = true;
     if (guid) await keepOrder({ ...pending, guid, at: new Date().toISOString() }, o.order.name);
   }
+  if (spent.length > 0 && spent.every((c) => c !== undefined))
+    result.creditsSpent = Math.round(spent.reduce((a, c) => a + c, 0) * 1e6) / 1e6;
   // Also when nothing was bought: the lock says what the ledgers say (a first apply over bought folders).
   result.lock = await lockFromLedgers(declaration, planned, result.lock);
   await writeLock(lockPath, result.lock);

@@ -87,6 +87,8 @@ export async function runBatch<T>(
   const gateSize = (ports.client as { gate?: { size?: number } }).gate?.size;
   const size = Math.min(poolSize(options.concurrency, options.maxConcurrent), gateSize ?? Number.POSITIVE_INFINITY);
   let finished = units.length - todo.length;
+  // What the units bought in this run cost, at the estimates they were sent under.
+  const spent = { credits: 0, bought: 0, unpriced: false };
   const inFlight = new Map<string, number>();
   const report = (increment?: number): void => {
     const bytes = result.bytes + [...inFlight.values()].reduce((a, b) => a + b, 0);
@@ -118,6 +120,9 @@ export async function runBatch<T>(
         result.units.push({ id: unit.id, status: 'done', file: written.file, bytes: written.bytes });
         if (written.file) result.files.push(written.file);
         result.bytes += written.bytes;
+        spent.bought++;
+        if (unit.credits === undefined) spent.unpriced = true;
+        else spent.credits += unit.credits;
       } catch (error) {
         if (isCancellation(error, ports.signal)) {
           // The client says the billed call never left (cancelled at the gate or in a back-off):
@@ -160,6 +165,8 @@ export async function runBatch<T>(
     result.units.push(cutOff);
     result.uncertain.push(cutOff);
   }
+  // Rounded to a millionth: 0.1 + 0.2 credits are 0.3, as the estimates said them.
+  if (spent.bought > 0 && !spent.unpriced) result.creditsSpent = Math.round(spent.credits * 1e6) / 1e6;
   result.outcome = ports.signal.aborted
     ? 'cancelled'
     : result.uncertain.length > 0

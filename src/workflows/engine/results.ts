@@ -166,6 +166,9 @@ export interface BatchResult {
   /** Set when `uncertain` is not empty. */
   charge?: ChargeUncertainty;
   bytes: number;
+  /** The credits of the units bought in this run, each at the estimate it was sent under; unset
+   * when none was bought or one of them had no estimate (what was spent is then not known). */
+  creditsSpent?: number;
   /** The STAC ItemCollection of the folder's images (each also has its Item beside it). */
   itemCollection?: string;
 }

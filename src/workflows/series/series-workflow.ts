@@ -231,6 +231,7 @@ async function downloadDates(
     uncertain: batch.uncertain,
     bytes: batch.bytes,
     charge: batch.charge,
+    creditsSpent: batch.creditsSpent,
   });
   result.dates.push(
     ...dateReports(dates, batch.units, priced, refused, go.length > 0 || priced.length === 0, (date) =>

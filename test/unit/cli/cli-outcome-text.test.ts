@@ -4,7 +4,7 @@
 // code uses (one source for the help and the run).
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { formatArea, formatDuration } from '../../../src/common/format';
+import { formatArea, formatCredits, formatDuration } from '../../../src/common/format';
 import { DEFAULT_EPSG_RULE, defaultEpsg } from '../../../src/workflows/engine/projection';
 import { jsonOf } from '../fixtures/cli-helpers';
 import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';
@@ -103,6 +103,37 @@ describe('CLI: the text output says each outcome and what to do', function () {
     assert.deepEqual(
       json.dates.map((d) => [d.date, d.status, d.validFraction]),
       [[dates[0], 'done', 0]],
+    );
+  });
+
+  it("series says what it spent: the done dates' estimates, what the service charged; nothing on a rerun that buys nothing", async () => {
+    const args = ['series', field, '--model', 'Stratus2', '--dates', dates.slice(0, 2).join(','), '--resolution', '40'];
+    const charged = () => cli.sim.requests.reduce((sum, r) => sum + (r.charged?.credits ?? 0), 0);
+    const folder = join(cli.dir, 'spent-series');
+    cli.sim.clearLog();
+    const json = await run(...args, '--yes', '--max-cost', '100', '--output-directory', folder, '--json');
+    assert.equal(json.code, 0, json.stderr);
+    const result = jsonOf<{ creditsSpent?: number; dates: { status: string; credits?: number }[] }>(json);
+    assert.deepEqual(
+      result.dates.map((d) => d.status),
+      ['done', 'done'],
+    );
+    const estimates = result.dates.reduce((sum, d) => sum + (d.credits as number), 0);
+    assert.ok(estimates > 0);
+    assert.equal(result.creditsSpent, Math.round(estimates * 1e6) / 1e6, 'the sum of the dates accepted');
+    assert.equal(Math.round(charged() * 1e6) / 1e6, result.creditsSpent, 'what the service charged');
+    // The same dates again, into the same folder: nothing sent, nothing spent, no figure said.
+    cli.sim.clearLog();
+    const again = await run(...args, '--yes', '--max-cost', '100', '--output-directory', folder);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(charged(), 0);
+    assert.doesNotMatch(again.stdout, /Spent/);
+    // Bought in text: the line says the figure.
+    const text = await run(...args, '--yes', '--max-cost', '100', '--output-directory', join(cli.dir, 'spent-text'));
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(
+      text.stdout,
+      new RegExp(`^Spent: ${formatCredits(result.creditsSpent, undefined)} \\(the accepted estimates\\)\\.$`, 'm'),
     );
   });
 

@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatCredits } from '../../../../src/common/format';
 import type { PlanUnit } from '../../../../src/workflows/declared/declared-plan';
 import type { Simulator } from '../../../simulator/index';
 import { jsonOf } from '../../fixtures/cli-helpers';
@@ -94,6 +95,10 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
     );
     assert.equal(run.code, 0, run.stderr + run.stdout);
     assert.equal(charged().length, DATES.length, 'one charge per date');
+    // What it spent: the estimates the plan showed, which is what the service charged.
+    const paid = charged().reduce((sum, r) => sum + (r.charged?.credits ?? 0), 0);
+    assert.ok(paid > 0);
+    assert.equal(jsonOf<{ creditsSpent?: number }>(run).creditsSpent, Math.round(paid * 1e6) / 1e6);
     const locked = lock();
     assert.deepEqual(
       locked.images.map((i) => i.date),
@@ -116,6 +121,7 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
     const applied = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100', '--json');
     assert.equal(applied.code, 0, applied.stderr);
     assert.deepEqual(charged(), [], 'nothing to buy: nothing bought');
+    assert.equal(jsonOf<{ creditsSpent?: number }>(applied).creditsSpent, undefined, 'nothing spent, no figure');
   });
 
   it('verify passes, then names the file whose byte changed (exit 10)', async () => {
@@ -156,6 +162,11 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
     const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100');
     assert.equal(run.code, 0, run.stderr);
     assert.equal(charged().length, 1);
+    // The text ends with what it spent: the missing date's price, as the plan gave it.
+    assert.equal(
+      run.stdout.trimEnd().split('\n').pop(),
+      `Spent: ${formatCredits(p.total.credits, undefined)} (the accepted estimate).`,
+    );
     assert.equal((await plan()).code, 0);
   });
 
