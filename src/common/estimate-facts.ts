@@ -9,6 +9,8 @@ interface CompositeFigures {
   areaEstimateKm2?: number | undefined;
   fileSizeMB?: number | undefined;
   timeSeconds?: number | undefined;
+  /** A time series: the area is each date's, the size and the time all dates' together. */
+  series?: unknown;
 }
 
 export interface EstimateFact {
@@ -19,14 +21,23 @@ export interface EstimateFact {
 }
 
 export function compositeFacts(figures: CompositeFigures, locale: Locale): EstimateFact[] {
+  const series = figures.series !== undefined;
   return [
     {
-      label: 'Area billed (service estimate)',
+      label: series ? 'Area billed per date (service estimate)' : 'Area billed (service estimate)',
       value: formatArea(figures.areaEstimateKm2, locale),
       id: 'area-estimate',
     },
-    { label: 'File size', value: formatMegabytes(figures.fileSizeMB, locale), id: 'file-size' },
-    { label: 'Processing time', value: formatDuration(figures.timeSeconds, locale), id: 'time' },
+    {
+      label: series ? 'Files, all dates' : 'File size',
+      value: formatMegabytes(figures.fileSizeMB, locale),
+      id: 'file-size',
+    },
+    {
+      label: series ? 'Processing time, all dates' : 'Processing time',
+      value: formatDuration(figures.timeSeconds, locale),
+      id: 'time',
+    },
   ];
 }
 

@@ -73,6 +73,10 @@ describe('CLI: the text output says each outcome and what to do', function () {
       [...dates.slice(0, 2)].sort(),
     );
     for (const row of rows) assert.match(row, / {2}\d+(\.\d+)? credits$/);
+    // The area is each date's; the size and the time are all the dates' together.
+    assert.match(r.stdout, /^ {2}Area billed per date \(service estimate\): \S+ km²$/m);
+    assert.match(r.stdout, /^ {2}Files, all dates: \d+ kB$/m);
+    assert.match(r.stdout, /^ {2}Processing time, all dates: about \d+ s$/m);
     assert.match(r.stdout, /--yes and --max-cost/);
     assert.doesNotMatch(`${r.stdout}${r.stderr}`, /confirmCostAbove|interactively/, 'no VS Code settings message');
     assert.equal(sent(PROCESS).length, 0);
