@@ -119,6 +119,12 @@ describe('Satellite Imagery in the browser workbench', function () {
       .waitFor({ state: 'attached', timeout: 30_000 });
     assert.match(await map.getAttribute('data-layers'), /\baoi:1\b.*\bbilled:1\b|\bbilled:1\b.*\baoi:1\b/);
     await map.scrollIntoViewIfNeeded();
+    // The scale bar stands above the row of longitude labels along the bottom edge, hiding none.
+    const mapBox = await map.boundingBox();
+    const scaleBox = await frame.locator('[data-testid="map"] .ol-scale-line').first().boundingBox();
+    assert.ok(mapBox && scaleBox, 'the map and its scale bar are shown');
+    const clearance = mapBox.y + mapBox.height - (scaleBox.y + scaleBox.height);
+    assert.ok(clearance >= 18, `the scale bar is ${clearance} px above the map's bottom edge`);
     await shot(wb.page, '06-cost-webview');
     // The same panel in the dark theme: it takes the theme's colours as the workbench does, the
     // map redrawn in them (one more complete frame).

@@ -7,14 +7,13 @@ import OlMap from 'ol/Map';
 import View from 'ol/View';
 import VectorLayer from 'ol/layer/Vector';
 import ImageLayer from 'ol/layer/Image';
-import Graticule from 'ol/layer/Graticule';
+import type Graticule from 'ol/layer/Graticule';
 import VectorSource from 'ol/source/Vector';
 import ImageStatic from 'ol/source/ImageStatic';
 import type ImageCanvas from 'ol/source/ImageCanvas';
 import ScaleLine from 'ol/control/ScaleLine';
 import Zoom from 'ol/control/Zoom';
 import Attribution from 'ol/control/Attribution';
-import { Stroke } from 'ol/style';
 import { createEmpty, extend, isEmpty } from 'ol/extent';
 import type { Extent } from 'ol/extent';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
@@ -25,6 +24,7 @@ import { createBasemap } from './basemap';
 import type { Basemap, BasemapReader } from './basemap';
 import { makeStyleFor } from './feature-style';
 import type { StyleFor } from './feature-style';
+import { graticuleLayer } from './graticule-layer';
 import { readMapColours, watchTheme } from './map-colours';
 import type { MapColours } from './map-colours';
 import { toOlFeature } from './to-ol';
@@ -77,7 +77,7 @@ export class MapView {
   readonly map: OlMap;
   private readonly overlays = new Map<string, OverlayEntry>();
   private readonly basemap: Basemap;
-  private readonly graticule: Graticule;
+  private graticule: Graticule;
   private colours: MapColours;
   private styleFor: StyleFor;
   private captionFor: CaptionFor;
@@ -95,16 +95,7 @@ export class MapView {
     const basemapUrl = options.basemapUrl ?? basemapUrlAtLoad;
     linkStylesheet(basemapUrl);
     this.basemap = createBasemap(basemapUrl, this.colours, options.tileUrl, options.readBasemapFile);
-    // Cells of about 180 px: a longitude label (10° 06' 05" E) is about 90 px wide, and at the
-    // default 100 px the labels ran into each other along the bottom.
-    this.graticule = new Graticule({
-      strokeStyle: new Stroke({ color: this.colours.graticule, width: 1 }),
-      showLabels: true,
-      targetSize: 180,
-      wrapX: false,
-      zIndex: -10,
-      properties: { id: 'graticule' },
-    });
+    this.graticule = graticuleLayer(this.colours);
     this.map = new OlMap({
       target,
       layers: [...this.basemap.layers, this.graticule],
@@ -377,6 +368,12 @@ export class MapView {
     this.styleFor = makeStyleFor(this.colours);
     this.captionFor = makeCaptionFor(this.colours);
     this.basemap.restyle(this.colours);
+    // The graticule keeps the label styles it was made with: a new one in the new colours.
+    const visible = this.graticule.getVisible();
+    this.map.removeLayer(this.graticule);
+    this.graticule = graticuleLayer(this.colours);
+    this.graticule.setVisible(visible);
+    this.map.addLayer(this.graticule);
     for (const { layer } of this.overlays.values()) layer.changed();
   }
 }
