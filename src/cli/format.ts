@@ -3,6 +3,7 @@
 import type { ApiKeyInfo, TaskingModel, TaskOrder, TileRecord } from '../api/types';
 import type { EstimateModel } from '../workflows/engine/estimate-view-model';
 import { formatBytes, formatCredits } from '../common/format';
+import { cancellationTerms } from '../common/cancellation-terms';
 import { compositeFacts, seriesDateCredits } from '../common/estimate-facts';
 import { chargeSentence, validitySentence } from '../workflows/engine/results';
 import type { BatchResult, BatchUnitReport, CompositeResult } from '../workflows/engine/results';
@@ -52,7 +53,7 @@ export function estimateText(model: EstimateModel): string {
     lines.push(
       `  Next month: ${num(model.perMonthCost)} ${model.currency}${parts(model.nextMonthOrder, model.nextMonthStorage)}`,
     );
-    if (model.cancellationDate) lines.push(`  Cancellation date: ${model.cancellationDate}`);
+    for (const term of cancellationTerms(model, undefined, new Date())) lines.push(`  ${term.label}: ${term.value}`);
     for (const c of model.covers ?? []) {
       const size = c.id === 'tiles' ? ` (${c.tiles} tiles, ${c.miniTiles} mini-tiles)` : '';
       lines.push(

@@ -6,7 +6,7 @@ import { el, fact } from '../common/dom';
 import { formatArea, formatCredits, formatMoney, NOT_GIVEN } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
 import { compositeFacts, seriesDateCredits } from '../../../src/common/estimate-facts';
-import { cancellationTerms } from './cancellation';
+import { cancellationTerms } from '../../../src/common/cancellation-terms';
 import { billedAreaKm2, currentMonthTotal, formatCost, nextMonthTotal } from './warnings';
 
 export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTMLElement {

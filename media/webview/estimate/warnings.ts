@@ -6,7 +6,7 @@
 import type { EstimateModel } from '../../../src/ui/webview/estimate/protocol';
 import { formatArea, formatCredits, formatMoney, formatNumber, formatUtc } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
-import { renewalDeadline } from './cancellation';
+import { renewalDeadline } from '../../../src/common/cancellation-terms';
 
 /** Billed area above this multiple of the drawn area earns a warning. */
 const BILLED_AREA_RATIO_WARNING = 1.5;
@@ -49,11 +49,6 @@ export function budgetedCost(model: EstimateModel): number | undefined {
 
 export function formatCost(model: EstimateModel, value: number | undefined, locale: Locale): string {
   return model.kind === 'order' ? formatMoney(value, model.currency, locale) : formatCredits(value, locale);
-}
-
-/** 00:00 UTC on the 1st of the month after `now`: when a recurring order's next month is charged. */
-export function nextRenewal(now: Date): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
 }
 
 /** The topics the panel words itself; a workflow sentence on the same topic would say it twice. */

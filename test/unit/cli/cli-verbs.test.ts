@@ -189,6 +189,16 @@ describe('CLI: every verb against the simulator', function () {
     assert.equal(estimate.outcome, 'estimated');
     assert.ok(estimate.cost > 0);
     assert.equal(estimate.order, undefined);
+    // The text says the cancelling terms as the order panel does (one source), dates in words, not raw ISO.
+    const text = await run(...order.slice(0, -1));
+    assert.equal(text.code, 0, text.stderr);
+    assert.ok(
+      text.stdout
+        .split('\n')
+        .includes('  Cancelling: In full only while the order is in Review; it has no renewal to stop.'),
+      text.stdout,
+    );
+    assert.doesNotMatch(text.stdout, /T\d\d:\d\d:\d\d/);
     const before = sim.state.orders.length;
     const created = await run(
       'orders',

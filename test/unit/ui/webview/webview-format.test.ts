@@ -8,8 +8,8 @@ import {
   formatUtc,
   NOT_GIVEN,
 } from '../../../../src/common/format';
-import { budgetedCost, deriveWarnings, nextRenewal } from '../../../../media/webview/estimate/warnings';
-import { cancellationTerms } from '../../../../media/webview/estimate/cancellation';
+import { budgetedCost, deriveWarnings } from '../../../../media/webview/estimate/warnings';
+import { cancellationTerms, nextRenewal } from '../../../../src/common/cancellation-terms';
 import { readAoi } from '../../../../src/geometry/read-aoi';
 import { billingRulesFrom } from '../../../../src/geometry/billing-rules';
 import { estimateAoi } from '../../../../src/workflows/engine/estimate-view-builders';

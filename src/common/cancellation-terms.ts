@@ -2,11 +2,24 @@
 // tiers"): an order is cancelled in full only while its status is Review, after that only its
 // renewal can be stopped; a recurring order's next month is charged at 00:00 UTC on the 1st. A
 // moment already past is no date to act by: the service's CancellationDate of an order starting
-// today is that day's 00:00 UTC, and the panel showed it as if it were still ahead. No DOM.
-import type { OrderEstimateModel } from '../../../src/ui/webview/estimate/protocol';
-import { formatUtc } from '../../../src/common/format';
-import type { Locale } from '../../../src/common/format';
-import { nextRenewal } from './warnings';
+// today is that day's 00:00 UTC, and the panel showed it as if it were still ahead. No DOM: the
+// order panel and `sat-imagery orders estimate` say the same terms.
+import { formatUtc } from './format';
+import type { Locale } from './format';
+
+/** What an order estimate says about cancelling it. */
+interface OrderTerms {
+  recurring: boolean;
+  /** For a recurring order: the last moment (ISO) a cancellation stops next month's charge. */
+  cancellationDeadline?: string | undefined;
+  /** The service's CancellationDate (ISO). */
+  cancellationDate?: string | undefined;
+}
+
+/** 00:00 UTC on the 1st of the month after `now`: when a recurring order's next month is charged. */
+export function nextRenewal(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+}
 
 export interface CancellationTerm {
   id: 'cancellation-deadline' | 'cancellation-rule' | 'cancellation-date';
@@ -16,11 +29,11 @@ export interface CancellationTerm {
 }
 
 /** Cancel a recurring order before this to stop next month's charge. */
-export function renewalDeadline(model: OrderEstimateModel, now: Date): string {
+export function renewalDeadline(model: OrderTerms, now: Date): string {
   return model.cancellationDeadline ?? nextRenewal(now);
 }
 
-export function cancellationTerms(model: OrderEstimateModel, locale: Locale, now: Date): CancellationTerm[] {
+export function cancellationTerms(model: OrderTerms, locale: Locale, now: Date): CancellationTerm[] {
   const terms: CancellationTerm[] = [];
   if (model.recurring)
     terms.push({
