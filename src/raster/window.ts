@@ -16,9 +16,30 @@ export interface WindowRequest {
   targetWidth: number;
   /** [x0, y0, x1, y1] in full-resolution pixels; default the whole image. */
   window?: [number, number, number, number];
+  /** Buffers to read into, for a caller that reads window after window (the strips of an image):
+   * the window's data are then views of them, valid until the next read into them. */
+  into?: WindowBuffers;
 }
 
 export type BandValues = Float32Array | Float64Array;
+
+/** Band buffers kept from one read to the next, grown when a window needs more. Fresh memory is
+ * dear: each page is zeroed and mapped on its first write, and filling a new 5120 × 819 float32
+ * band took 9 ns a value here against 1.5 ns for one filled before. A reader of many windows
+ * takes it once. */
+export class WindowBuffers {
+  private readonly arrays: BandValues[] = [];
+
+  /** Band k's buffer as `length` values of the type asked for. */
+  take(k: number, Values: Float32ArrayConstructor | Float64ArrayConstructor, length: number): BandValues {
+    let array = this.arrays[k];
+    if (!(array instanceof Values) || array.length < length) {
+      array = new Values(length);
+      this.arrays[k] = array;
+    }
+    return array.subarray(0, length);
+  }
+}
 
 /** The data types a float32 holds every number of. */
 const SINGLE_PRECISION: ReadonlySet<DataType> = new Set(['uint8', 'int8', 'uint16', 'int16', 'float32']);
@@ -121,7 +142,10 @@ export async function readWindow(
   );
   // Not filled: every output pixel of every band lies in exactly one of the blocks read below.
   const Values = SINGLE_PRECISION.has(dataType) ? Float32Array : Float64Array;
-  const data: BandValues[] = request.bands.map(() => new Values(width * height));
+  const into = request.into;
+  const data: BandValues[] = request.bands.map((_, k) =>
+    into ? into.take(k, Values, width * height) : new Values(width * height),
+  );
   const reader = await level.reader();
   const { blockWidth, blockHeight, across, down, planar, samplesPerPixel, bytesPerSample, predictor, littleEndian } =
     reader.layout;

@@ -3,7 +3,7 @@
 // grid, and the image is read once, strip by strip (the bands the indices need, the columns the
 // fields in the strip span), each strip's pixels handed to the fields that cover them. Memory:
 // one strip of bands plus the fields' values.
-import { RasterFile, lonLatToPixel } from '../raster/index';
+import { RasterFile, WindowBuffers, lonLatToPixel } from '../raster/index';
 import type { BandValues, RasterMetadata } from '../raster/index';
 import { utmZoneOfEpsg } from '../raster/utm';
 import { Accumulator } from './accumulator';
@@ -151,6 +151,8 @@ async function readStrips(
   const inputs = resolved.map((r) => new Float64Array(r.fileBands.length));
   const physical = new Float64Array(bands.length);
   const validBand = new Uint8Array(bands.length);
+  // Every strip is read into the same buffers.
+  const into = new WindowBuffers();
   for (let sy0 = 0; sy0 < meta.height; sy0 += stripRows) {
     signal?.throwIfAborted();
     const sy1 = Math.min(meta.height, sy0 + stripRows);
@@ -164,7 +166,7 @@ async function readStrips(
       cx0 = Math.min(cx0, Math.max(0, c.x0));
       cx1 = Math.max(cx1, Math.min(meta.width, c.x0 + c.width));
     }
-    const window = await raster.readWindow({ bands, targetWidth: cx1 - cx0, window: [cx0, sy0, cx1, sy1] });
+    const window = await raster.readWindow({ bands, targetWidth: cx1 - cx0, window: [cx0, sy0, cx1, sy1], into });
     const ww = window.width;
     for (const { c, f } of inStrip) {
       const accs = accumulators[f] as Accumulator[];

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RasterFile } from '../../../src/raster';
+import { RasterFile, WindowBuffers } from '../../../src/raster';
 import type { WindowRequest } from '../../../src/raster';
 import { blocksInFlight, chooseLevel, outputSize } from '../../../src/raster/window';
 import type { Level } from '../../../src/raster/window';
@@ -101,12 +101,22 @@ describe('raster core: a window of many blocks against GDAL', function () {
       try {
         const { width, height, nodata } = raster.metadata;
         assert.deepEqual([width, height], [1700, 1500]);
+        // The last two are read into the same buffers (the strips of the field statistics), one
+        // asking for a band twice (its predictor undone once) at full resolution.
+        const into = new WindowBuffers();
         const requests: WindowRequest[] = [
           { bands: [2, 1, 0], targetWidth: 1100 },
           { bands: [3, 0], targetWidth: 500, window: [131, 77, 1650, 1421] },
+          { bands: [3, 2], targetWidth: 1519, window: [131, 0, 1650, 700], into },
+          { bands: [1, 1, 2], targetWidth: 1519, window: [131, 700, 1650, 1400], into },
         ];
+        const buffersOf = new Map<WindowRequest, ArrayBufferLike[]>();
         for (const request of requests) {
           const view = await raster.readWindow(request);
+          buffersOf.set(
+            request,
+            view.data.map((d) => d.buffer),
+          );
           assert.equal(view.level, 0);
           const [x0, y0, x1, y1] = request.window ?? [0, 0, width, height];
           const outputs: [number, number][] = [];
@@ -139,6 +149,10 @@ describe('raster core: a window of many blocks against GDAL', function () {
             `${nodataSeen} nodata of ${outputs.length * request.bands.length}`,
           );
         }
+        // The second strip took the first one's memory: bands 1 and 2 of the output, the same buffers.
+        const [, , first, second] = requests.map((r) => buffersOf.get(r) ?? []);
+        assert.equal(second?.[0], first?.[0]);
+        assert.equal(second?.[1], first?.[1]);
       } finally {
         await raster.close();
       }
