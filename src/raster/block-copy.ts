@@ -1,5 +1,6 @@
 // Copies the sampled pixels of one decoded block into the output bands: the horizontal
-// predictor undone and the byte order fixed on the sampled rows only, each output row a plain
+// predictor undone on the sampled rows and the bands read only (half the block for an index of
+// two of four bands) and the byte order fixed on the sampled rows, each output row a plain
 // typed-array loop per band. Synchronous and free of awaits, so V8 optimises its loops on the
 // first block and every later block runs the optimised code.
 import { swapBytes, undoHorizontalPredictor } from './samples';
@@ -46,13 +47,16 @@ export function copyBlock(copy: BlockCopy): void {
     nodata,
   } = copy;
   const bytes = copy.littleEndian ? undefined : new Uint8Array(block.buffer, block.byteOffset, block.byteLength);
+  // A band asked for twice is undone once.
+  const channels = [...new Set(bandOffsets)];
   let previous = -1;
   for (let o = copy.rowStart; o < copy.rowEnd; o++) {
     const inBlock = rowInBlock[o] as number;
     const base = inBlock * rowSamples;
     if (inBlock !== previous) {
       if (bytes) swapBytes(bytes, base * copy.bytesPerSample, rowSamples * copy.bytesPerSample, copy.bytesPerSample);
-      if (predictor === 2) undoHorizontalPredictor(block, base, base + rowSamples, perPixel);
+      if (predictor === 2)
+        for (const channel of channels) undoHorizontalPredictor(block, base + channel, base + rowSamples, perPixel);
       previous = inBlock;
     }
     const outRow = o * outputWidth;

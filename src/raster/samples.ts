@@ -50,8 +50,11 @@ export function swapBytes(bytes: Uint8Array, byteOffset: number, byteLength: num
   }
 }
 
-/** Undoes predictor 2 on one row, samples [start, end): each sample plus the one `stride` samples to its left. */
+/** Undoes predictor 2 on one channel of one row: the samples start, start + stride, … below end,
+ * each plus the one `stride` samples to its left. Every channel of a row interleaved by pixel
+ * (stride: samples per pixel) is a running sum of its own, so a channel not read is left alone. */
 export function undoHorizontalPredictor(samples: SampleArray, start: number, end: number, stride: number): void {
   // The typed array wraps integer sums exactly as the TIFF specification's modular arithmetic.
-  for (let i = start + stride; i < end; i++) samples[i] = (samples[i] as number) + (samples[i - stride] as number);
+  for (let i = start + stride; i < end; i += stride)
+    samples[i] = (samples[i] as number) + (samples[i - stride] as number);
 }
