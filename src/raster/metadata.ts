@@ -35,6 +35,8 @@ export interface RasterMetadata {
   overviews: Overview[];
   compression: number;
   tiled: boolean;
+  /** Rows in one block of the full-resolution image (TileLength, or RowsPerStrip). */
+  blockHeight: number;
   /** How each band's stored numbers become reflectance, index values or stay numbers. */
   values: ValueRule[];
   acquisitionDate: string | undefined;
@@ -119,6 +121,7 @@ export async function readMetadata(
     overviews: overviews.sort((a, b) => b.width - a.width),
     compression: Number(dir.getValue('Compression') ?? 1),
     tiled: dir.hasTag('TileOffsets'),
+    blockHeight: image.getTileHeight(),
     values: bandNames.map((name, b) => bandValueRule(name, dataType, scales[b] ?? {})),
     acquisitionDate: typeof dataset.ACQUISITION_DATE === 'string' ? dataset.ACQUISITION_DATE : undefined,
   };

@@ -135,6 +135,13 @@ function typeNodata(meta: RasterMetadata): number {
   return meta.dataType === 'int16' ? -32768 : meta.dataType === 'uint8' ? 0 : Number.NaN;
 }
 
+/** Rows of one strip: within the samples budget, and whole rows of blocks where the budget holds
+ * one (a block cut by a strip's edge would be read and inflated twice, once for each strip). */
+export function rowsPerStrip(meta: Pick<RasterMetadata, 'width' | 'blockHeight'>, bands: number): number {
+  const budget = Math.max(1, Math.floor(STRIP_SAMPLES / Math.max(1, meta.width * bands)));
+  return budget >= meta.blockHeight ? budget - (budget % meta.blockHeight) : budget;
+}
+
 async function readStrips(
   raster: RasterFile,
   resolved: ResolvedMeasure[],
@@ -147,7 +154,7 @@ async function readStrips(
   const slots = resolved.map((r) => r.fileBands.map((b) => bands.indexOf(b)));
   const rules = bands.map((b) => meta.values[b] as { scale: number; offset: number });
   const masked = typeNodata(meta);
-  const stripRows = Math.max(1, Math.floor(STRIP_SAMPLES / Math.max(1, meta.width * bands.length)));
+  const stripRows = rowsPerStrip(meta, bands.length);
   const inputs = resolved.map((r) => new Float64Array(r.fileBands.length));
   const physical = new Float64Array(bands.length);
   const validBand = new Uint8Array(bands.length);

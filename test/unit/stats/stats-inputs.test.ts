@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { computeStats, listImages, measureOf, readFields } from '../../../src/stats/index';
 import { parseExpression } from '../../../src/stats/expression';
 import { dayInName } from '../../../src/stats/images';
-import { measureImage } from '../../../src/stats/measure-image';
+import { measureImage, rowsPerStrip } from '../../../src/stats/measure-image';
 import { WorkflowError } from '../../../src/workflows/engine/errors';
 import { fieldsFor, makeImages, writeFields } from './stats-fixture';
 import { sidecarPath } from '../../../src/workflows/stac/stac-sidecar';
@@ -361,6 +361,15 @@ describe('stats: inputs and failures', function () {
       result.failures[0]!.reason,
       /^could not be measured: Field 'region' spans 25 million pixels of this image's grid \(its bounding box\), more than the 17 million a field is measured over at once: split it into smaller fields, or clip it to the images\.$/,
     );
+  });
+
+  it('a strip is whole rows of blocks where the budget holds one, so no block is inflated twice', () => {
+    // 8 Mi samples over 5120 columns × 2 bands is 819 rows: three rows of 256-row tiles.
+    assert.equal(rowsPerStrip({ width: 5120, blockHeight: 256 }, 2), 768);
+    assert.equal(rowsPerStrip({ width: 5120, blockHeight: 1 }, 2), 819);
+    // A block taller than the budget (one strip for the whole image) is read a part at a time.
+    assert.equal(rowsPerStrip({ width: 5120, blockHeight: 5120 }, 2), 819);
+    assert.equal(rowsPerStrip({ width: 100_000_000, blockHeight: 256 }, 4), 1);
   });
 
   it('expressions: the arithmetic, and errors that say where', () => {
