@@ -21,17 +21,17 @@ const QUANTILES = { p10: 0.1, p25: 0.25, median: 0.5, p75: 0.75, p90: 0.9 } as c
 export function summarise(values: Float64Array, weights: Float64Array | undefined): Summary | undefined {
   const n = values.length;
   if (n === 0) return undefined;
-  // Unweighted: a typed array's own numeric sort. Weighted: the order of the values, for their weights.
-  const order = weights
-    ? Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number))
-    : undefined;
-  const sorted = order ? Float64Array.from(order, (i) => values[i] as number) : Float64Array.from(values).sort();
   let sumW = 0;
   let sum = 0;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < n; i++) {
     const w = weights ? (weights[i] as number) : 1;
+    const v = values[i] as number;
     sumW += w;
-    sum += w * (values[i] as number);
+    sum += w * v;
+    if (v < min) min = v;
+    if (v > max) max = v;
   }
   const mean = sum / sumW;
   let squares = 0;
@@ -39,19 +39,35 @@ export function summarise(values: Float64Array, weights: Float64Array | undefine
     const d = (values[i] as number) - mean;
     squares += (weights ? (weights[i] as number) : 1) * d * d;
   }
-  const quantile =
-    weights && order
-      ? weightedQuantile(
-          sorted,
-          Float64Array.from(order, (i) => weights[i] as number),
-        )
-      : (q: number) => linearQuantile(sorted, q);
+  // Weighted: every value in order, for the weights below it. Unweighted: only the order
+  // statistics the quantiles fall between, each selected (about 3n steps for all ten) rather
+  // than every value sorted (n log n): the same numbers, as the figures are the values themselves.
+  let quantile: (q: number) => number;
+  if (weights) {
+    const order = Uint32Array.from({ length: n }, (_, i) => i).sort(
+      (a, b) => (values[a] as number) - (values[b] as number),
+    );
+    quantile = weightedQuantile(
+      Float64Array.from(order, (i) => values[i] as number),
+      Float64Array.from(order, (i) => weights[i] as number),
+    );
+  } else {
+    const ranks = [...new Set(Object.values(QUANTILES).flatMap((q) => linearRanks(n, q)))].sort((a, b) => a - b);
+    const placed = Float64Array.from(values);
+    let from = 0;
+    for (const rank of ranks) {
+      selectRank(placed, from, n - 1, rank);
+      from = rank + 1;
+    }
+    quantile = (q: number) => linearQuantile(placed, q);
+  }
   return {
     mean,
     median: quantile(QUANTILES.median),
     std: Math.sqrt(squares / sumW),
-    min: sorted[0] as number,
-    max: sorted[n - 1] as number,
+    // −0 and 0 are one value here (the table writes 0 for both).
+    min,
+    max,
     p10: quantile(QUANTILES.p10),
     p25: quantile(QUANTILES.p25),
     p75: quantile(QUANTILES.p75),
@@ -64,11 +80,46 @@ function lerp(a: number, b: number, t: number): number {
   return t >= 0.5 ? b - (b - a) * (1 - t) : a + (b - a) * t;
 }
 
-function linearQuantile(sorted: Float64Array, q: number): number {
-  const h = (sorted.length - 1) * q;
-  const below = Math.floor(h);
-  const above = Math.min(sorted.length - 1, below + 1);
-  return lerp(sorted[below] as number, sorted[above] as number, h - below);
+/** The two order statistics (0-based ranks) numpy's linear rule interpolates between for q. */
+function linearRanks(n: number, q: number): [number, number] {
+  const below = Math.floor((n - 1) * q);
+  return [below, Math.min(n - 1, below + 1)];
+}
+
+/** `placed` holds at least the ranks linearRanks(n, q) names in their sorted places. */
+function linearQuantile(placed: Float64Array, q: number): number {
+  const h = (placed.length - 1) * q;
+  const [below, above] = linearRanks(placed.length, q);
+  return lerp(placed[below] as number, placed[above] as number, h - below);
+}
+
+/** Puts the value of rank k (0-based, within [lo, hi]) at k, the smaller ones (or equal) before it
+ * and the larger ones (or equal) after, by Hoare's selection with a[k] as the pivot (values
+ * equal to it split both ways, so a field of one repeated value takes one pass). After 64
+ * passes (an order that defeats the pivot) the rest is sorted. */
+function selectRank(a: Float64Array, lo: number, hi: number, k: number): void {
+  for (let pass = 0; hi > lo; pass++) {
+    if (pass === 64) {
+      a.subarray(lo, hi + 1).sort();
+      return;
+    }
+    const pivot = a[k] as number;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((a[i] as number) < pivot) i++;
+      while (pivot < (a[j] as number)) j--;
+      if (i <= j) {
+        const t = a[i] as number;
+        a[i] = a[j] as number;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (j < k) lo = i;
+    if (k < i) hi = j;
+  }
 }
 
 /** s_k = (k − 1)·w_k + (n − 1)·Σ_{i<k} w_i over the sorted values (s_n = (n − 1)·Σw); q sits at q·s_n. */
