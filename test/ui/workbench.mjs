@@ -179,16 +179,27 @@ export function viewRows(page, viewName) {
   return page.locator(`.part.sidebar .pane:has(.pane-header[aria-label^="${viewName}"]) [role="treeitem"]`);
 }
 
-/** Right-clicks a file in the explorer and walks the context menu through the given titles. */
+/** Right-clicks a file in the explorer and walks the context menu through the given titles. The
+ * workbench sometimes builds the menu again while it opens (a CI run saw the submenu's row
+ * detached under the hover for 30 s): the walk is then begun again, at most twice more, and
+ * the last failure is the test's. */
 export async function explorerMenu(page, fileName, ...titles) {
-  await page.keyboard.press('Control+Shift+E');
-  const file = page.locator('.explorer-folders-view [role="treeitem"]', { hasText: fileName }).first();
-  await file.click({ button: 'right' });
-  for (const title of titles) {
-    const item = page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: title }).last();
-    await item.waitFor({ state: 'visible' });
-    await item.hover();
-    await item.click();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.keyboard.press('Control+Shift+E');
+      const file = page.locator('.explorer-folders-view [role="treeitem"]', { hasText: fileName }).first();
+      await file.click({ button: 'right' });
+      for (const title of titles) {
+        const item = page.locator('.context-view.monaco-menu-container [role="menuitem"]', { hasText: title }).last();
+        await item.waitFor({ state: 'visible', timeout: 10_000 });
+        await item.hover({ timeout: 10_000 });
+        await item.click({ timeout: 10_000 });
+      }
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
   }
 }
 
