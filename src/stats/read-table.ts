@@ -1,7 +1,9 @@
 // Reading back a table `sat-imagery stats` wrote (table.ts): RFC 4180 CSV whose header is exactly
 // the table's columns. A file with other columns is not such a table and is refused by name; an
-// empty cell is a statistic with no value. Used by the map, which colours fields by a table it
+// empty cell is a statistic with no value, and a name the writer neutralised as a formula reads
+// back as it was (csv-cell.ts). Used by the map, which colours fields by a table it
 // finds beside the images.
+import { cellText } from './csv-cell';
 import { StatsError } from './errors';
 import { COLUMNS } from './table';
 import type { StatsRow } from './table';
@@ -50,12 +52,19 @@ export function readStatsCsv(text: string, name: string): StatsRow[] {
   });
 }
 
-/** RFC 4180 records: quoted cells may hold commas, quotes (doubled) and line breaks. */
+/** RFC 4180 records: quoted cells may hold commas, quotes (doubled) and line breaks. Each cell is
+ * the text the table's writer was given (cellText: a neutralised formula loses its quote). */
 function csvRecords(text: string): string[][] {
   const records: string[][] = [];
   let cells: string[] = [];
   let cell = '';
   let quoted = false;
+  let wasQuoted = false;
+  const endCell = () => {
+    cells.push(cellText(cell, wasQuoted));
+    cell = '';
+    wasQuoted = false;
+  };
   let i = 0;
   while (i < text.length) {
     const ch = text[i] as string;
@@ -70,21 +79,18 @@ function csvRecords(text: string): string[][] {
       i++;
       continue;
     }
-    if (ch === '"' && cell === '') quoted = true;
-    else if (ch === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\r' || ch === '\n') {
-      cells.push(cell);
+    if (ch === '"' && cell === '') quoted = wasQuoted = true;
+    else if (ch === ',') endCell();
+    else if (ch === '\r' || ch === '\n') {
+      endCell();
       records.push(cells);
       cells = [];
-      cell = '';
       if (ch === '\r' && text[i + 1] === '\n') i++;
     } else cell += ch;
     i++;
   }
   if (cell !== '' || cells.length > 0) {
-    cells.push(cell);
+    endCell();
     records.push(cells);
   }
   return records;

@@ -1,9 +1,11 @@
 // The long table: one row per field, date and index, in the columns the issue names, written as
 // CSV (RFC 4180: CRLF line ends, a field quoted when it holds a comma, quote or line break, its
 // quotes doubled). Numbers are written in JavaScript's shortest round-trip form, so the same
-// figures always make the same bytes; an empty cell is a statistic with no value.
+// figures always make the same bytes; an empty cell is a statistic with no value. A name a
+// spreadsheet would run as a formula is written as text (csv-cell.ts).
 import type { Summary } from './summary';
 import { byCodeUnits } from '../common/code-unit-order';
+import { csvCell } from './csv-cell';
 
 export const COLUMNS = [
   'field',
@@ -35,14 +37,6 @@ export interface StatsRow extends Partial<Summary> {
   valid_fraction: number | undefined;
   /** The image, relative to where the table is written, with forward slashes. */
   image: string;
-}
-
-function csvCell(value: string | number | undefined): string {
-  if (value === undefined) return '';
-  // A number's text never holds a comma, quote or line break.
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 function csvLine(row: StatsRow): string {
