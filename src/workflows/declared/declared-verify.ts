@@ -1,10 +1,12 @@
 // `verify`: every image the lock records, its size and SHA-256 read back from the disk. Files are
 // hashed two at a time in 1 MiB reads, about as fast as the disk gives them (sha256sum's pace is
-// the bench's reference). Only regular files are read; a link or a folder in a file's place differs.
+// the bench's reference). Only regular files are read; a link or a folder in a file's place differs,
+// and so does a path that leaves the folder or passes through a link (api/inside-folder.ts).
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { lstat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { constants } from 'node:fs';
+import { lstat, open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { linkOnTheWay, pathInside } from '../../api/inside-folder';
 import { runPool } from '../engine/worker-pool';
 import type { ImageryLock } from './declared-lock';
 
@@ -18,16 +20,25 @@ const CHUNK = 1024 * 1024;
 
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK })) hash.update(chunk as Buffer);
+  // A link put in the file's place after it was looked at is not followed either.
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  for await (const chunk of handle.createReadStream({ highWaterMark: CHUNK })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
 async function verifyOne(directory: string, image: ImageryLock['images'][number]): Promise<VerifiedFile> {
-  const path = resolve(directory, image.file);
-  // A lock is a file anyone may have edited: nothing outside the imagery file's folder is read.
-  const inside = relative(directory, path);
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside))
-    return { file: image.file, problem: "outside the imagery file's folder: not read" };
+  // A lock is a file anyone may have edited: nothing outside the imagery file's folder is read,
+  // neither by `..` nor through a folder that is a link (`lnk -> /etc`, `lnk/passwd`); such an
+  // entry differs, and nothing of the file it reaches (not even its size) is said.
+  const inside = pathInside(directory, image.file);
+  if (inside === undefined) return { file: image.file, problem: "outside the imagery file's folder: not read" };
+  const link = await linkOnTheWay(directory, inside);
+  if (link)
+    return {
+      file: image.file,
+      problem: `reached through ${link.link}, a symbolic link (to ${link.target}): not read`,
+    };
+  const path = join(directory, inside);
   const info = await lstat(path).catch(() => undefined);
   if (!info) return { file: image.file, problem: 'missing' };
   if (!info.isFile())
