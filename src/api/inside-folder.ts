@@ -17,6 +17,12 @@ export function pathInside(folder: string, path: string): string | undefined {
   return inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside) ? undefined : inside;
 }
 
+/** True when `name` is a file's own name in its folder: no folder in it, not `.` or `..` (what a
+ * purchase ledger records of the images it saved). */
+export function isPlainName(name: string): boolean {
+  return name !== '' && name !== '.' && name !== '..' && !/[/\\]/.test(name) && !name.includes('\0');
+}
+
 interface LinkOnTheWay {
   /** The folder that is a link, relative to the folder the path starts from, with forward slashes. */
   link: string;

@@ -58,6 +58,7 @@ function planObject(plan: Plan): Record<string, unknown> {
     balance: plan.balance,
     budget: plan.budget ?? null,
     stops: plan.stops,
+    notes: plan.notes,
   };
 }
 
@@ -129,6 +130,7 @@ function planText(plan: Plan): string {
         : `No changes: the folders ${plan.orders.length > 0 ? 'and the account hold' : 'hold'} everything the file declares${count('unavailable') > 0 ? `, but for the ${count('unavailable')} unavailable above, which the service does not make` : ''}.`,
   );
   for (const stop of plan.stops) lines.push(`Stops apply: ${stop}.`);
+  for (const note of plan.notes) lines.push(`Note: ${note}.`);
   return lines.join('\n');
 }
 

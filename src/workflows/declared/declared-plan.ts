@@ -12,7 +12,8 @@
 //
 // Every buy, rebuy and missing unit is checked for availability and estimated with its final
 // body; the plan adds up the credits and holds them against the account's balance and the file's
-// budget, and says what would stop an apply.
+// budget, and says what would stop an apply. A ledger's line naming a file out of its folder is
+// not taken (purchase-ledger.ts), and the plan notes it.
 import { lstat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { ApiError, isApiError } from '../../api/errors';
@@ -20,6 +21,7 @@ import type { CompositeRequest, TaskingModel } from '../../api/types';
 import { accountForRun, type RunAccount } from '../engine/account-snapshot';
 import { WorkflowError, isWorkflowError } from '../engine/errors';
 import type { WorkflowPorts } from '../engine/ports';
+import { LEDGER_NAME } from '../engine/ledger-journal';
 import { HELD_STATES, PurchaseLedger } from '../engine/purchase-ledger';
 import type { LedgerUnit } from '../engine/purchase-ledger';
 import { requestKey } from '../engine/request-key';
@@ -80,6 +82,8 @@ export interface Plan {
   budget: DeclaredBudget | undefined;
   /** What stops an apply before any billed call: above the balance or the budget, a unit without a price. */
   stops: string[];
+  /** What the plan left out and why: a ledger's line naming a file elsewhere than its folder. */
+  notes: string[];
 }
 
 export const BUYING: ReadonlySet<UnitKind> = new Set<UnitKind>(['buy', 'rebuy', 'missing']);
@@ -125,12 +129,14 @@ export async function makePlan(
   const units: PlanUnit[] = [];
   const series: PlannedSeries[] = [];
   const stops: string[] = [];
+  const notes: string[] = [];
   const current = new Set<string>();
   const datasets = file.datasets ?? [];
   for (let i = 0; i < datasets.length; i++) {
     const dataset = datasets[i]!;
     const folder = datasetFolder(declaration.directory, dataset);
-    const ledger = await PurchaseLedger.read(folder);
+    const { units: ledger, ignored } = await PurchaseLedger.review(folder);
+    if (ignored.length > 0) notes.push(ignoredLinesNote(declaration.directory, folder, ignored));
     for (const area of declaration.datasetAreas[i] ?? []) {
       const planned = await atPlace(declaration, ['datasets', i], `dataset '${dataset.name}'`, () =>
         planSeries(ports, declaration, i, area, folder, ledger, lock, models, workers, units, current, () =>
@@ -201,8 +207,17 @@ export async function makePlan(
     balance: limits.credits !== undefined ? { credits: limits.credits } : {},
     budget,
     stops,
+    notes,
   };
   return { plan, series, orders: ordered.planned };
+}
+
+/** What a ledger's lines naming files elsewhere were taken for: nothing (the ledger leaves them out). */
+function ignoredLinesNote(directory: string, folder: string, ignored: readonly { file: unknown }[]): string {
+  const named = ignored.slice(0, 3).map((line) => JSON.stringify(line.file));
+  const more = ignored.length > named.length ? ` and ${ignored.length - named.length} more` : '';
+  const lines = ignored.length === 1 ? 'a line' : `${ignored.length} lines`;
+  return `${toSlashes(relative(directory, join(folder, LEDGER_NAME)))}: ${lines} naming ${named.join(', ')}${more} ignored: a ledger names an image by its own name in its folder, so no unit was taken as bought from ${ignored.length === 1 ? 'it' : 'them'}`;
 }
 
 /** Settings refused by the checks the commands make: said at the dataset's or order's place. */

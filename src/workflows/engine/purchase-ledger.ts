@@ -12,11 +12,13 @@
 //
 // The invariant: a unit `saved` whose file is present is never bought again, and a unit that may
 // have been paid for (sending, charged, lost, charged-not-saved) is held and named, and sent again
-// only when the person asks (resendUncertain). The latest line of a key is its state.
+// only when the person asks (resendUncertain). The latest line of a key is its state. A line
+// whose file is not a plain name in the folder is not taken (a ledger is a file anyone may edit).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { lstat, readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { isPlainName } from '../../api/inside-folder';
 import { FolderLock } from './folder-lock';
 import type { LockOptions } from './folder-lock';
 import { JournalWriter, LEDGER_NAME, readJournal } from './ledger-journal';
@@ -89,11 +91,28 @@ function isEntry(value: unknown): value is LedgerEntry {
   );
 }
 
+/** A journal line the ledger does not take: its file is not a plain name in the folder. */
+interface IgnoredLine {
+  key: string;
+  file: unknown;
+}
+
+/** A ledger records an image by its own name in its folder (`saved` writes nothing else): a line
+ * naming `../../../etc/passwd`, a subfolder or anything but a name is not ours. It is left out
+ * whole, so its unit is what the earlier lines say, never `have` through a file elsewhere. */
+function namesPlainFile(entry: LedgerEntry): boolean {
+  return !('file' in entry) || (typeof entry.file === 'string' && isPlainName(entry.file));
+}
+
 /** Folds journal lines into units: later lines win, earlier facts (id, credits) are kept. */
-function fold(lines: readonly unknown[]): Map<string, LedgerUnit> {
+function fold(lines: readonly unknown[], ignored: IgnoredLine[] = []): Map<string, LedgerUnit> {
   const units = new Map<string, LedgerUnit>();
   for (const line of lines) {
     if (!isEntry(line)) continue;
+    if (!namesPlainFile(line)) {
+      ignored.push({ key: line.key, file: line.file });
+      continue;
+    }
     const { v: _v, ...entry } = line;
     const before = units.get(entry.key);
     const kept = before ? { id: before.id, kind: before.kind, credits: before.credits } : {};
@@ -137,7 +156,14 @@ export class PurchaseLedger {
 
   /** Reads the folder's ledger without locking it or writing (plan, verify, the Downloads view). */
   static async read(directory: string): Promise<Map<string, LedgerUnit>> {
-    return fold((await readJournal(join(directory, LEDGER_NAME))).lines);
+    return (await PurchaseLedger.review(directory)).units;
+  }
+
+  /** read, and the lines it left out (plan says them). */
+  static async review(directory: string): Promise<{ units: Map<string, LedgerUnit>; ignored: IgnoredLine[] }> {
+    const ignored: IgnoredLine[] = [];
+    const units = fold((await readJournal(join(directory, LEDGER_NAME))).lines, ignored);
+    return { units, ignored };
   }
 
   /** Takes the folder's lock (or throws 'folder-busy' naming its holder), then reads the journal

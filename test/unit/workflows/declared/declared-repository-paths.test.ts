@@ -1,14 +1,21 @@
 // Imagery as code in a repository someone else wrote: the paths its lock names are data, run as a
 // process against the simulator over loopback. A lock entry reached through a folder that is a
 // symbolic link out of the imagery file's folder (`lnk -> /etc`) is a problem `verify` names, never
-// an image it reads, matches or sizes.
+// an image it reads, matches or sizes. A purchase ledger's line whose file is not a plain name in
+// its folder (`../../../etc/passwd`) is ignored, with a note: its unit is bought, not `have`, and
+// the path never reaches the lock.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { PlanUnit } from '../../../../src/workflows/declared/declared-plan';
+import { LEDGER_NAME } from '../../../../src/workflows/engine/ledger-journal';
 import { jsonOf } from '../../fixtures/cli-helpers';
-import { FIELD, useCliSimulator } from '../../fixtures/cli-fixture';
+import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-repository-paths-key-8Wd2';
+/** The simulator's clock: imagery every day, so the date below is covered on any day the suite runs. */
+const NOW = Date.UTC(2026, 5, 15, 12);
 /** The outside file a link reaches, and what it really is. */
 const OUTSIDE = '/etc/passwd';
 
@@ -32,8 +39,10 @@ describe("CLI: imagery as code reads nothing outside the imagery file's folder",
   const cli = useCliSimulator({
     key: KEY,
     prefix: 'sat-imagery-cli-repository-paths-',
+    simulator: { seed: 11, clock: () => NOW, imageryEveryDay: true },
     files: { 'field.geojson': FIELD },
   });
+  const billed = () => cli.sim.requests.filter((r) => r.charged);
 
   it("verify: a locked image reached through a linked folder (lnk -> /etc) is a problem, exit 10, and the outside file's size is never said", async () => {
     symlinkSync('/etc', cli.file('lnk'));
@@ -66,5 +75,56 @@ describe("CLI: imagery as code reads nothing outside the imagery file's folder",
       report.differing.every((d) => /symbolic link/.test(d.problem) && !/bytes/.test(d.problem)),
       JSON.stringify(report.differing),
     );
+  });
+
+  it("plan: a ledger line naming ../../../etc/passwd is ignored with a note, its unit is bought (not have), and apply's lock never names the path", async () => {
+    writeFileSync(cli.file('ledger.imagery.json'), JSON.stringify({ datasets: [rgbDataset()] }));
+    const first = await cli.run('plan', cli.file('ledger.imagery.json'), '--json');
+    assert.equal(first.code, 2, first.stderr);
+    const [unit] = jsonOf<{ units: PlanUnit[] }>(first).units;
+    assert.equal(unit?.kind, 'buy');
+    // The ledger a cloned repository brings: the unit saved, its file /etc/passwd by a path out of
+    // the folder, with that file's true size, so that only the path's check keeps it out.
+    const folder = cli.file('rgb');
+    mkdirSync(folder);
+    const outside = relative(folder, OUTSIDE);
+    assert.match(outside, /^(\.\.\/)+etc\/passwd$/);
+    const bytes = readFileSync(OUTSIDE);
+    writeFileSync(
+      cli.file(`rgb/${LEDGER_NAME}`),
+      `${JSON.stringify({
+        v: 1,
+        key: unit!.key,
+        state: 'saved',
+        at: '2026-06-10T12:00:00.000Z',
+        id: unit!.date,
+        kind: 'series',
+        file: outside,
+        bytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      })}\n`,
+    );
+    const plan = await cli.run('plan', cli.file('ledger.imagery.json'), '--json');
+    assert.equal(plan.code, 2, plan.stderr);
+    const planned = jsonOf<{ units: PlanUnit[]; notes: string[] }>(plan);
+    assert.deepEqual(
+      planned.units.map((u) => [u.kind, u.file]),
+      [['buy', undefined]],
+    );
+    assert.equal(planned.notes.length, 1, JSON.stringify(planned.notes));
+    assert.ok(planned.notes[0]!.includes(`rgb/${LEDGER_NAME}`), planned.notes[0]);
+    assert.ok(planned.notes[0]!.includes(outside), planned.notes[0]);
+    const text = await cli.run('plan', cli.file('ledger.imagery.json'));
+    assert.equal(text.code, 2, text.stderr);
+    assert.match(text.stdout, /^\+ buy +rgb field\.geojson 2026-06-10 \(/m);
+    assert.match(text.stdout, /^Note: rgb\/sat-imagery-ledger\.jsonl: .*etc\/passwd.*ignored/m);
+    assert.doesNotMatch(text.stdout, /^ +have /m);
+    const before = billed().length;
+    const apply = await cli.run('apply', cli.file('ledger.imagery.json'), '--yes', '--max-cost', '100');
+    assert.equal(apply.code, 0, apply.stderr + apply.stdout);
+    assert.equal(billed().length, before + 1, 'the unit is bought');
+    const lock = readFileSync(cli.file('ledger.imagery.lock.json'), 'utf8');
+    assert.doesNotMatch(lock, /etc|passwd|\.\.\//, lock);
+    assert.match(lock, /"file": "rgb\/composite-2026-06-10-/);
   });
 });

@@ -26,6 +26,7 @@ function plan(units: PlanUnit[], credits: number, orders: Plan['orders'] = []): 
     balance: { credits: 100 },
     budget: { maxCredits: 50 },
     stops: [],
+    notes: [],
   };
 }
 
