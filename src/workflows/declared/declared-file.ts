@@ -192,7 +192,7 @@ function namesAndFolders(file: ImageryFile): Raw[] {
 }
 
 async function readAreas(directory: string, pattern: string, at: JsonPath, problems: Raw[]): Promise<DeclaredArea[]> {
-  const refused = areaPatternProblem(pattern);
+  const refused = areaPatternProblem(directory, pattern);
   if (refused) {
     problems.push({ path: at, message: refused });
     return [];

@@ -3,7 +3,8 @@
 // symbolic link out of the imagery file's folder (`lnk -> /etc`) is a problem `verify` names, never
 // an image it reads, matches or sizes. A purchase ledger's line whose file is not a plain name in
 // its folder (`../../../etc/passwd`) is ignored, with a note: its unit is bought, not `have`, and
-// the path never reaches the lock.
+// the path never reaches the lock. An area outside the imagery file's folder (`../secret/x.wkt`),
+// or reached through a linked folder, is refused by name, exit 3, before any request.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 const KEY = 'cli-repository-paths-key-8Wd2';
 /** The simulator's clock: imagery every day, so the date below is covered on any day the suite runs. */
 const NOW = Date.UTC(2026, 5, 15, 12);
+/** FIELD as WKT: an area file of the other format. */
+const FIELD_WKT = 'POLYGON((10.05 56.05, 10.07 56.05, 10.07 56.06, 10.05 56.06, 10.05 56.05))';
 /** The outside file a link reaches, and what it really is. */
 const OUTSIDE = '/etc/passwd';
 
@@ -126,5 +129,32 @@ describe("CLI: imagery as code reads nothing outside the imagery file's folder",
     const lock = readFileSync(cli.file('ledger.imagery.lock.json'), 'utf8');
     assert.doesNotMatch(lock, /etc|passwd|\.\.\//, lock);
     assert.match(lock, /"file": "rgb\/composite-2026-06-10-/);
+  });
+
+  it("plan: an area outside the imagery file's folder, or through a link (a folder on a glob's or a file's way, the file itself), is refused by name, exit 3, and nothing is asked of the service", async () => {
+    // A repository in `repo/`, beside a folder of someone's own it must not read.
+    mkdirSync(cli.file('secret'));
+    writeFileSync(cli.file('secret/field.wkt'), FIELD_WKT);
+    mkdirSync(cli.file('repo'));
+    symlinkSync('../secret', cli.file('repo/linked'));
+    symlinkSync('../secret/field.wkt', cli.file('repo/field.wkt'));
+    for (const [area, said] of [
+      ['../secret/field.wkt', /'\.\.\/secret\/field\.wkt' is outside the imagery file's folder/],
+      ['linked/*.wkt', /'linked\/\*\.wkt': linked is a symbolic link \(to \.\.\/secret\)/],
+      ['linked/field.wkt', /'linked\/field\.wkt': linked is a symbolic link \(to \.\.\/secret\)/],
+      ['field.wkt', /'field\.wkt': field\.wkt is a symbolic link \(to \.\.\/secret\/field\.wkt\)/],
+    ] as const) {
+      writeFileSync(cli.file('repo/imagery.json'), JSON.stringify({ datasets: [{ ...rgbDataset(), area }] }, null, 2));
+      cli.sim.clearLog();
+      const run = await cli.run('plan', cli.file('repo/imagery.json'));
+      assert.equal(run.code, 3, `${area}: ${run.stdout}${run.stderr}`);
+      assert.match(run.stderr, /repo\/imagery\.json:\d+:\d+: error: /, area);
+      assert.match(run.stderr, said, area);
+      assert.deepEqual(
+        cli.sim.requests.map((r) => `${r.method} ${r.path}`),
+        [],
+        `${area}: nothing asked of the service`,
+      );
+    }
   });
 });
