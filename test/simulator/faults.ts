@@ -14,6 +14,10 @@ export class FaultController {
   private readonly buckets = new Map<string, Bucket>();
   private readonly inFlight = new Map<string, number>();
   private readonly random: () => number;
+  /** Image answers being sent now, the most at once since the last reset, and who waits for more. */
+  private imagesNow = 0;
+  private imagesMost = 0;
+  private readonly imageWaiters = new Set<() => void>();
 
   constructor(options: FaultOptions | undefined, seed: number) {
     this.options = { ...options };
@@ -23,6 +27,51 @@ export class FaultController {
   configure(options: FaultOptions): void {
     this.options = { ...options };
     this.buckets.clear();
+    this.imagesMost = this.imagesNow;
+  }
+
+  /** The most image answers that were being sent at once since the last configure or reset. */
+  get mostImagesAtOnce(): number {
+    return this.imagesMost;
+  }
+
+  resetMostImagesAtOnce(): void {
+    this.imagesMost = this.imagesNow;
+  }
+
+  /**
+   * Counts an image answer as being sent until the returned release is called (as its last byte
+   * goes, or when its connection closes; a second call does nothing). With `holdImagesUntilAtOnce`
+   * set, resolves once that many were being sent at once (each answer waits for the others, at
+   * most `ceilingMs`), so a test sees a client's concurrency for certain rather than from
+   * timestamps.
+   */
+  async imageStarted(ceilingMs = 20_000): Promise<() => void> {
+    this.imagesNow += 1;
+    this.imagesMost = Math.max(this.imagesMost, this.imagesNow);
+    for (const wake of this.imageWaiters) wake();
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.imagesNow -= 1;
+    };
+    const want = this.options.holdImagesUntilAtOnce;
+    if (want === undefined || this.imagesMost >= want) return release;
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        if (this.imagesMost < want) return;
+        clearTimeout(timer);
+        this.imageWaiters.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.imageWaiters.delete(wake);
+        resolve();
+      }, ceilingMs);
+      this.imageWaiters.add(wake);
+    });
+    return release;
   }
 
   schedule(faults: ScheduledFault[]): void {

@@ -44,6 +44,8 @@ export async function sendImage(
   body: ImageBody,
   fileName: string,
   faults: FaultOptions,
+  /** Called as the body's last byte is handed to the socket: before the client can have read it. */
+  onLastByte: () => void = () => {},
 ): Promise<string> {
   if (faults.imageAnswer) return sendMisanswer(res, faults.imageAnswer, body, fileName);
   res.statusCode = 200;
@@ -86,9 +88,12 @@ export async function sendImage(
         res.socket?.end();
         return 'fault:truncated';
       }
-      if (!res.write(part) && !(await waitForDrain(res))) return 'aborted-by-client';
-      if (trickle && sent > trickleAfter) {
-        // Pace by the bytes trickled so far, so any rate is kept whatever the chunk size.
+      const written = res.write(part);
+      if (sent >= body.length) onLastByte();
+      if (!written && !(await waitForDrain(res))) return 'aborted-by-client';
+      if (trickle && sent > trickleAfter && sent < body.length) {
+        // Pace by the bytes trickled so far, so any rate is kept whatever the chunk size. No pause
+        // after the last byte: the answer ends when its body has gone, as a server's does.
         const due = trickleStart + ((sent - trickleAfter) / trickle) * 1000 - performance.now();
         if (due > 0) await pause(due);
       } else if (trickle) trickleStart = performance.now();

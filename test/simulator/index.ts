@@ -82,8 +82,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     port,
     requests: log,
     state,
+    get mostImagesAtOnce() {
+      return parts.faults.mostImagesAtOnce;
+    },
     clearLog: () => {
       log.length = 0;
+      parts.faults.resetMostImagesAtOnce();
     },
     configure: (faults: FaultOptions) => parts.faults.configure(faults),
     schedule: (...faults: ScheduledFault[]) => parts.faults.schedule(faults),

@@ -359,5 +359,13 @@ async function sendReply(parts: ServerParts, res: ServerResponse, entry: Request
     res.writeHead(201, { 'Content-Length': '0' });
     return void res.end();
   }
-  entry.outcome = await sendImage(res, imageBody(parts, reply.image), reply.image.fileName, parts.faults.options);
+  const release = await parts.faults.imageStarted();
+  res.once('close', release);
+  entry.outcome = await sendImage(
+    res,
+    imageBody(parts, reply.image),
+    reply.image.fileName,
+    parts.faults.options,
+    release,
+  );
 }

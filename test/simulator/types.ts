@@ -87,6 +87,9 @@ export interface FaultOptions {
   resetMidBody?: boolean;
   /** Image responses: Content-Length larger than what is sent, then close. */
   truncateBody?: boolean;
+  /** Each image answer waits (at most 20 s) until this many image answers have been in flight at
+   * once: a client's concurrency then shows in `mostImagesAtOnce` for certain, not by timing. */
+  holdImagesUntilAtOnce?: number;
   /** Image responses sent at this pace. */
   trickleBytesPerSecond?: number;
   /** JSON answers (envelopes, the specification document) sent at this pace: a call that never
@@ -183,6 +186,9 @@ export interface Simulator {
   readonly url: string;
   readonly port: number;
   readonly requests: readonly RequestLogEntry[];
+  /** The most image answers in flight at once since the last clearLog or configure. */
+  readonly mostImagesAtOnce: number;
+  /** Also starts `mostImagesAtOnce` again. */
   clearLog(): void;
   /** Replace the fault options at run time. */
   configure(faults: FaultOptions): void;
