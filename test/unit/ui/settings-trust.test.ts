@@ -50,6 +50,13 @@ describe('settings an untrusted workspace cannot set', () => {
     }
   });
 
+  it('every order default is restricted, as README says (found by its name, not listed by hand)', () => {
+    const orderDefaults = Object.keys(properties).filter((name) => name.startsWith('satImagery.defaults.order.'));
+    assert.ok(orderDefaults.length >= 5, `order defaults found: ${orderDefaults.join(', ')}`);
+    const open = orderDefaults.filter((name) => !restricted.has(name));
+    assert.deepEqual(open, [], 'order defaults an untrusted workspace could set');
+  });
+
   it('AutomaticOrderCreation (the service may create an order) is restricted by name', () => {
     assert.ok(restricted.has('satImagery.defaults.output.automaticOrderCreation'));
   });
