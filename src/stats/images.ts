@@ -7,7 +7,7 @@
 // not guessed from elsewhere. An image named twice is measured once, dated as its first STAC
 // mention says.
 import { lstat, readdir, stat } from 'node:fs/promises';
-import { FileTooLargeError, JSON_FILE_LIMITS, readTextBounded } from '../api/bounded-read';
+import { JSON_FILE_LIMITS, isRefusedFile, readTextBounded } from '../api/bounded-read';
 import { dirname, extname, join, resolve } from 'node:path';
 import { ITEM_COLLECTION_NAME } from '../workflows/stac/stac-collection';
 import { fileOfHref } from '../workflows/stac/stac-href';
@@ -72,7 +72,7 @@ async function readJson(path: string, maxBytes: number): Promise<unknown> {
   try {
     text = await readTextBounded(path, maxBytes);
   } catch (error) {
-    const reason = error instanceof FileTooLargeError ? error.message : `${path} cannot be read (${errorCode(error)}).`;
+    const reason = isRefusedFile(error) ? error.message : `${path} cannot be read (${errorCode(error)}).`;
     throw new StatsError('bad-input', reason);
   }
   try {

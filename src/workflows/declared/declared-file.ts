@@ -6,7 +6,7 @@
 // commands run, and reported at the dataset's place.
 import { createHash } from 'node:crypto';
 import { dirname, isAbsolute, normalize, resolve, sep } from 'node:path';
-import { FileTooLargeError, readTextBounded } from '../../api/bounded-read';
+import { isRefusedFile, readTextBounded } from '../../api/bounded-read';
 import { readAoi } from '../../geometry/index';
 import { findJsonSyntaxFault } from '../../geometry/json-syntax';
 import { locateJsonPaths } from '../../geometry/json-locate';
@@ -216,10 +216,9 @@ async function readAreas(directory: string, pattern: string, at: JsonPath, probl
     } catch (error) {
       problems.push({
         path: at,
-        message:
-          error instanceof FileTooLargeError
-            ? error.message
-            : `${file} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+        message: isRefusedFile(error)
+          ? error.message
+          : `${file} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
       });
       continue;
     }
