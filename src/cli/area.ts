@@ -1,12 +1,12 @@
 // The area file named after the verb ('-' for standard input), handed to the workflows as an
 // AoiSource: the same reader as the editor's diagnostics reads it, so a problem is reported at
 // the same line and column.
-import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { AREA_FILE_LIMIT, readTextBounded } from '../api/bounded-read';
 import type { GeometryProblem } from '../geometry/types';
 import type { AoiSource } from '../workflows/engine/ports';
 import { CliError, ExitCode, UsageError } from './exit-codes';
-import { localFileMessage } from './file-errors';
+import { unreadableFileMessage } from './file-errors';
 
 export async function readAreaSource(
   argument: string | undefined,
@@ -18,12 +18,9 @@ export async function readAreaSource(
   if (argument === '-') return { text: await readAll(stdin), name: '<stdin>', format: 'auto' };
   let text: string;
   try {
-    text = await readFile(argument, 'utf8');
+    text = await readTextBounded(argument, AREA_FILE_LIMIT);
   } catch (error) {
-    throw new CliError(
-      localFileMessage('read the area file', argument, (error as NodeJS.ErrnoException).code),
-      ExitCode.localFile,
-    );
+    throw new CliError(unreadableFileMessage('the area file', argument, error), ExitCode.localFile);
   }
   const extension = extname(argument).toLowerCase();
   const format = extension === '.wkt' ? 'wkt' : extension === '.geojson' || extension === '.json' ? 'geojson' : 'auto';

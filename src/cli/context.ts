@@ -60,7 +60,7 @@ export function createContext(init: ContextInit): VerbContext & { close(): Promi
     async client(): Promise<FullImageryClient> {
       if (client) return client;
       const baseUrl = context.baseUrl();
-      const key = readApiKey(options.string('api-key-file'), init.env);
+      const key = await readApiKey(options.string('api-key-file'), init.env);
       init.terminal.redact(key);
       const { createClient } = await import('../api/client');
       client = createClient({

@@ -2,16 +2,20 @@
 // by --api-key-file that only its owner can read (a key others can read is as good as leaked:
 // refused, like ssh does with private keys). Never a flag: argv shows in the process list. The
 // address: --base-url or SAT_IMAGERY_BASE_URL, https only except on loopback, as in the extension.
-import { readFileSync, statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { withBoundedFile } from '../api/bounded-read';
 import { isHttpsOrLoopback } from '../api/loopback';
 import { CliError, ExitCode, UsageError } from './exit-codes';
-import { localFileMessage } from './file-errors';
+import { unreadableFileMessage } from './file-errors';
 
 const DEFAULT_BASE_URL = 'https://api.clearsky.vision';
 const KEY_VARIABLE = 'SAT_IMAGERY_API_KEY';
 const BASE_URL_VARIABLE = 'SAT_IMAGERY_BASE_URL';
 
-export function readApiKey(keyFile: string | undefined, env: NodeJS.ProcessEnv): string {
+/** A key is some tens of characters: a larger "key file" is not one, and is not read. */
+const KEY_FILE_LIMIT = 4096;
+
+export async function readApiKey(keyFile: string | undefined, env: NodeJS.ProcessEnv): Promise<string> {
   if (keyFile === undefined) {
     const key = env[KEY_VARIABLE]?.trim();
     if (!key)
@@ -21,16 +25,27 @@ export function readApiKey(keyFile: string | undefined, env: NodeJS.ProcessEnv):
       );
     return key;
   }
-  let mode: number;
-  let owner: number;
+  let key: string;
   try {
-    ({ mode, uid: owner } = statSync(keyFile));
+    // The opened file's owner and mode are checked, not the name's, before a byte of it is read.
+    key = (
+      await withBoundedFile(keyFile, KEY_FILE_LIMIT, (file) => {
+        checkOwnerOnly(keyFile, file.stat);
+        return file.text();
+      })
+    ).trim();
   } catch (error) {
-    throw new CliError(
-      localFileMessage('read the key file', keyFile, (error as NodeJS.ErrnoException).code),
-      ExitCode.auth,
-    );
+    if (error instanceof CliError) throw error;
+    throw new CliError(unreadableFileMessage('the key file', keyFile, error), ExitCode.auth);
   }
+  if (!key) throw new CliError(`The key file ${keyFile} is empty.`, ExitCode.auth);
+  if (/\s/.test(key))
+    throw new CliError(`The key file ${keyFile} must hold the key alone, on one line.`, ExitCode.auth);
+  return key;
+}
+
+/** A key others can read is as good as leaked: refused, like ssh does with private keys. */
+function checkOwnerOnly(keyFile: string, { mode, uid: owner }: Stats): void {
   const me = process.getuid?.();
   if (me !== undefined && owner !== me)
     throw new CliError(
@@ -43,19 +58,6 @@ export function readApiKey(keyFile: string | undefined, env: NodeJS.ProcessEnv):
       ExitCode.auth,
     );
   }
-  let key: string;
-  try {
-    key = readFileSync(keyFile, 'utf8').trim();
-  } catch (error) {
-    throw new CliError(
-      localFileMessage('read the key file', keyFile, (error as NodeJS.ErrnoException).code),
-      ExitCode.auth,
-    );
-  }
-  if (!key) throw new CliError(`The key file ${keyFile} is empty.`, ExitCode.auth);
-  if (/\s/.test(key))
-    throw new CliError(`The key file ${keyFile} must hold the key alone, on one line.`, ExitCode.auth);
-  return key;
 }
 
 export function readBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv): string {

@@ -1,6 +1,7 @@
 // A local file or folder the CLI could not use (the area file missing, the key file a folder, the
 // disk full, permission denied) is said in one line: what, which path, why, and what to do, with
 // its own exit code; never a stack trace, which reads as a bug.
+import { isRefusedFile } from '../api/bounded-read';
 import { isApiError } from '../api/errors';
 
 const reasons: Record<string, [why: string, todo: string]> = {
@@ -31,12 +32,22 @@ export function localFileCode(error: unknown): string | undefined {
 }
 
 /** "Could not read the area file a.geojson: it does not exist (ENOENT). Check the path." */
-export function localFileMessage(what: string, path: string, code: string | undefined): string {
+function localFileMessage(what: string, path: string, code: string | undefined): string {
   const [why, todo] = (code !== undefined ? reasons[code] : undefined) ?? [
     'file system error',
     'check the path and the disk',
   ];
   return `Could not ${what} ${path}: ${why}${code ? ` (${code})` : ''}. ${todo[0]!.toUpperCase()}${todo.slice(1)}.`;
+}
+
+/** Why `what` (the area file, the key file) could not be read, in one line: the bounded reader's
+ * refusal ("The key file k is not a regular file; it is not read."), or what the system said of
+ * it ("Could not read the area file a: it is a folder, not a file (EISDIR). Name the file itself."). */
+export function unreadableFileMessage(what: string, path: string, error: unknown): string {
+  if (isRefusedFile(error) && error.errno !== 'EISDIR')
+    return `${what[0]!.toUpperCase()}${what.slice(1)} ${error.message}`;
+  const code = isRefusedFile(error) ? error.errno : (error as NodeJS.ErrnoException).code;
+  return localFileMessage(`read ${what}`, path, code);
 }
 
 /** The one line for any local file error thrown while running a verb. */
