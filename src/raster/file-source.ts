@@ -1,8 +1,9 @@
-// A geotiff.js source over a file handle: every read is a positioned read of the asked range,
-// so a multi-GiB image is never loaded whole. Reads past the end return what exists (geotiff
-// asks for a speculative 1 KiB header); blocks past the end are caught by the block reader.
-import { open } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+// A geotiff.js source over a file: every read is a positioned read of the asked range, so a
+// multi-GiB image is never loaded whole. The file is opened through the bounded reader (a FIFO
+// named `*.tif` is refused, never waited on) and read only up to the size it had then. Reads past
+// the end return what exists (geotiff asks for a speculative 1 KiB header); blocks past the end
+// are caught by the block reader.
+import { BoundedFile, IMAGE_FILE_LIMIT, isRefusedFile } from '../api/bounded-read';
 import { RasterError } from './errors';
 
 export interface Slice {
@@ -12,20 +13,24 @@ export interface Slice {
 
 export class FileRangeSource {
   private constructor(
-    private readonly handle: FileHandle,
-    readonly size: number,
+    private readonly file: BoundedFile,
     readonly path: string,
   ) {}
 
   static async open(path: string): Promise<FileRangeSource> {
-    let handle: FileHandle;
     try {
-      handle = await open(path, 'r');
+      return new FileRangeSource(await BoundedFile.open(path, IMAGE_FILE_LIMIT), path);
     } catch (error) {
-      throw new RasterError('io', `Cannot open ${path}: ${(error as Error).message}`);
+      // A refusal names the file and says why ("… is not a regular file; it is not read.").
+      throw new RasterError(
+        'io',
+        isRefusedFile(error) ? error.message : `Cannot open ${path}: ${(error as Error).message}`,
+      );
     }
-    const stat = await handle.stat();
-    return new FileRangeSource(handle, stat.size, path);
+  }
+
+  get size(): number {
+    return this.file.size;
   }
 
   get fileSize(): number {
@@ -33,15 +38,9 @@ export class FileRangeSource {
   }
 
   async read(offset: number, length: number): Promise<Uint8Array> {
-    const available = Math.max(0, Math.min(length, this.size - offset));
-    const buffer = new Uint8Array(available);
-    let done = 0;
-    while (done < available) {
-      const { bytesRead } = await this.handle.read(buffer, done, available - done, offset + done);
-      if (bytesRead === 0) break;
-      done += bytesRead;
-    }
-    return done === available ? buffer : buffer.subarray(0, done);
+    const buffer = new Uint8Array(Math.max(0, Math.min(length, this.size - offset)));
+    const done = await this.file.readAt(buffer, 0, buffer.length, offset);
+    return done === buffer.length ? buffer : buffer.subarray(0, done);
   }
 
   /** The geotiff.js source interface. */
@@ -55,6 +54,6 @@ export class FileRangeSource {
   }
 
   async close(): Promise<void> {
-    await this.handle.close();
+    await this.file.close();
   }
 }

@@ -40,9 +40,14 @@ export async function listImages(names: readonly string[]): Promise<ImageInput[]
     } catch (error) {
       throw new StatsError('bad-input', `Cannot read ${name}: ${errorCode(error)}.`);
     }
-    if (info.isDirectory()) found.push(...(await folderImages(name)));
-    else if (extname(name).toLowerCase() === '.json') found.push(...(await stacImages(name)));
-    else found.push(await withSidecarDate(name));
+    // One by one, not push(...images): an ItemCollection of 200,000 assets is as many arguments,
+    // more than the call stack holds.
+    const images = info.isDirectory()
+      ? await folderImages(name)
+      : extname(name).toLowerCase() === '.json'
+        ? await stacImages(name)
+        : [await withSidecarDate(name)];
+    for (const image of images) found.push(image);
   }
   const unique = new Map<string, ImageInput>();
   for (const image of found) {

@@ -12,7 +12,8 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { readTextBounded } from '../api/bounded-read';
+import { IMAGE_FILE_LIMIT, readTextBounded, withBoundedFile } from '../api/bounded-read';
+import type { BoundedFile } from '../api/bounded-read';
 import { replaceFileSafely } from '../api/safe-files';
 import type { PixelRule } from './coverage';
 import { dayInName } from './images';
@@ -189,45 +190,60 @@ export function cachePathFor(table: string): string {
   return `${table}.stats-cache.json`;
 }
 
-/** The hashing thread's whole program (no file of its own, so the bundles need no second entry). */
+/** The hashing thread's whole program (no file of its own, so the bundles need no second entry).
+ * It opens nothing: it reads the descriptor the bounded reader opened and checked (a regular file,
+ * within its bound) on the main thread, up to the size it had then, in positioned reads. */
 const HASH_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
-const { createReadStream } = require('node:fs');
-(async () => {
+const { readSync } = require('node:fs');
+try {
+  const { fd, size } = workerData;
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(workerData, { highWaterMark: 1048576 })) hash.update(chunk);
+  const buffer = Buffer.allocUnsafe(1048576);
+  for (let position = 0; position < size; ) {
+    const read = readSync(fd, buffer, 0, Math.min(buffer.length, size - position), position);
+    if (read === 0) break;
+    hash.update(buffer.subarray(0, read));
+    position += read;
+  }
   parentPort.postMessage({ sha256: hash.digest('hex') });
-})().catch((error) => parentPort.postMessage({ error: String((error && error.message) || error) }));
+} catch (error) {
+  parentPort.postMessage({ error: String((error && error.message) || error) });
+}
 `;
 
 /** The file's sha256, computed on a thread of its own so the main thread can measure the image
- * meanwhile; the thread ends when the signal aborts. */
-export function contentHashOffThread(path: string, signal?: AbortSignal): Promise<string> {
+ * meanwhile; the thread ends when the signal aborts. A FIFO or a device in the image's place is
+ * refused here, before any thread waits on it. */
+export async function contentHashOffThread(path: string, signal?: AbortSignal): Promise<string> {
+  signal?.throwIfAborted();
+  return withBoundedFile(path, IMAGE_FILE_LIMIT, (file) => hashOnThread(file, signal));
+}
+
+/** Settles once the thread is gone, so the file is never closed (and its descriptor reused) under it. */
+function hashOnThread(file: BoundedFile, signal?: AbortSignal): Promise<string> {
   return new Promise((resolvePromise, reject) => {
+    // Aborted while the file was being opened.
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
-    const worker = new Worker(HASH_THREAD, { eval: true, workerData: path });
-    const stop = () => {
-      void worker.terminate();
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', stop, { once: true });
-    const end = () => {
+    const worker = new Worker(HASH_THREAD, { eval: true, workerData: { fd: file.fd, size: file.size } });
+    const settle = (outcome: () => void) => {
       signal?.removeEventListener('abort', stop);
-      void worker.terminate();
+      void worker.terminate().then(outcome, outcome);
     };
-    worker.once('message', (answer: { sha256?: string; error?: string }) => {
-      end();
-      if (typeof answer.sha256 === 'string') resolvePromise(answer.sha256);
-      else reject(new Error(answer.error ?? 'the file could not be hashed'));
-    });
-    worker.once('error', (error) => {
-      end();
-      reject(error);
-    });
+    const stop = () => settle(() => reject(signal?.reason));
+    signal?.addEventListener('abort', stop, { once: true });
+    worker.once('message', (answer: { sha256?: string; error?: string }) =>
+      settle(() =>
+        typeof answer.sha256 === 'string'
+          ? resolvePromise(answer.sha256)
+          : reject(new Error(answer.error ?? 'the file could not be hashed')),
+      ),
+    );
+    worker.once('error', (error) => settle(() => reject(error)));
   });
 }
 
