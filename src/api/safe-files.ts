@@ -7,6 +7,7 @@
 //   writeFileExclusive(path, data)  a new file; fails when anything is at `path`
 //   replaceFileSafely(path, data)   a new file or a new version of our regular file, atomically
 //   openExclusive(path)             a new file to stream into (a download's `.part`)
+//   openForAppend(path)             a file of ours to append to, made when missing (a journal)
 //   moveExclusive(from, to)         renames without replacing anything at `to`
 //   checkReplaceable(path)          fails as replaceFileSafely would on what is at `path`
 import { randomBytes } from 'node:crypto';
@@ -92,6 +93,23 @@ export async function openExclusive(path: string, mode = 0o644): Promise<FileHan
     return await fileOpener.open(path, EXCLUSIVE, mode);
   } catch (err) {
     throw fileError(err, 'create', path);
+  }
+}
+
+/** Opens `path` to append to it, creating it exclusively when there is none; never through a link
+ * (O_NOFOLLOW), and never waiting on a FIFO put at its name (O_NONBLOCK: no reader, ENXIO). The
+ * caller checks the handle is a regular file of its own. */
+export async function openForAppend(path: string, mode = 0o644): Promise<FileHandle> {
+  const append = constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+  try {
+    return await open(path, append | constants.O_CREAT | constants.O_EXCL, mode);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw fileError(err, 'create', path);
+  }
+  try {
+    return await open(path, append);
+  } catch (err) {
+    throw fileError(err, 'write', path);
   }
 }
 

@@ -5,9 +5,10 @@
 // rule and the property naming the fields; each has a default, and an options object
 // `{ aoi, images, indices, rule, idProperty }` skips its question. Computed with src/stats and the
 // folder's row cache under a cancellable progress; returns the panel (tests read it).
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import * as vscode from 'vscode';
+import { AREA_FILE_LIMIT, readTextBounded } from '../../api/bounded-read';
 import { Commands } from '../constants';
 import type { ExtensionServices } from '../extension-services';
 import type { DownloadRun } from '../tree/downloads-model';
@@ -180,7 +181,7 @@ async function pickRule(): Promise<PixelRule | undefined> {
 /** undefined: the default (id, else name, else the feature's number); null: the person cancelled. */
 async function pickIdProperty(aoi: string): Promise<string | undefined | null> {
   if (extname(aoi).toLowerCase() === '.wkt') return undefined;
-  const candidates = idCandidates(await readFile(aoi, 'utf8'));
+  const candidates = idCandidates(await readTextBounded(aoi, AREA_FILE_LIMIT));
   if (candidates.length === 0) return undefined;
   const automatic = {
     label: 'Automatic',

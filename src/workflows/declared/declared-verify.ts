@@ -3,9 +3,9 @@
 // the bench's reference). Only regular files are read; a link or a folder in a file's place differs,
 // and so does a path that leaves the folder or passes through a link (api/inside-folder.ts).
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { lstat, open } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { IMAGE_FILE_LIMIT, withBoundedFile } from '../../api/bounded-read';
 import { linkOnTheWay, pathInside } from '../../api/inside-folder';
 import { runPool } from '../engine/worker-pool';
 import type { ImageryLock } from './declared-lock';
@@ -18,12 +18,18 @@ export interface VerifiedFile {
 
 const CHUNK = 1024 * 1024;
 
-async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  // A link put in the file's place after it was looked at is not followed either.
-  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  for await (const chunk of handle.createReadStream({ highWaterMark: CHUNK })) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+function sha256Of(path: string): Promise<string> {
+  // A link or a FIFO put in the file's place after it was looked at is not followed, nor waited on.
+  return withBoundedFile(
+    path,
+    IMAGE_FILE_LIMIT,
+    async (file) => {
+      const hash = createHash('sha256');
+      for await (const chunk of file.chunks(CHUNK)) hash.update(chunk);
+      return hash.digest('hex');
+    },
+    { noFollow: true },
+  );
 }
 
 async function verifyOne(directory: string, image: ImageryLock['images'][number]): Promise<VerifiedFile> {

@@ -3,9 +3,9 @@
 // the old or the new manifest, never half of one, and no link is written through). A manifest read
 // from disk is not trusted: a unit counts as done only when its file lies inside the output
 // folder and is a regular file of the recorded size; a rerun does every other unit again.
-import { constants } from 'node:fs';
-import { lstat, open } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { readTextBounded } from '../../api/bounded-read';
 import { checkReplaceable, replaceFileSafely } from '../../api/safe-files';
 import { isRecord } from '../../common/is-record';
 
@@ -28,15 +28,14 @@ export interface ManifestData {
   units: Record<string, ManifestUnit>;
 }
 
-/** Reads a file that is not a link (O_NOFOLLOW); undefined when there is none or it cannot be read. */
+/** Some hundred thousand units; a larger manifest is not ours. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+
+/** Reads a regular file within the bound that is not a link (O_NOFOLLOW); undefined when there is
+ * none or it cannot be read. */
 async function readOwnFile(path: string): Promise<string | undefined> {
   try {
-    const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-    try {
-      return (await handle.stat()).isFile() ? await handle.readFile('utf8') : undefined;
-    } finally {
-      await handle.close();
-    }
+    return await readTextBounded(path, MAX_MANIFEST_BYTES, { noFollow: true });
   } catch {
     return undefined;
   }

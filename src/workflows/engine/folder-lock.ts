@@ -6,10 +6,10 @@
 // atomic, so of two runs taking it over only one moves it), checked to be the dead holder's by its
 // token, then removed; a fresh lock moved aside by mistake is put back.
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { link, lstat, open, rename, unlink } from 'node:fs/promises';
+import { link, lstat, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { readTextBounded } from '../../api/bounded-read';
 import { writeFileExclusive } from '../../api/safe-files';
 import { WorkflowError } from './errors';
 import { isProcessAlive } from './process-alive';
@@ -37,19 +37,16 @@ export interface LockOptions {
  * as stale after this long. */
 const UNREADABLE_STALE_MS = 30_000;
 
+/** A holder's few lines; a larger lock file is not one of ours. */
+const MAX_HOLDER_BYTES = 4096;
+
 async function readHolder(path: string): Promise<LockHolder | undefined> {
   try {
-    const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-    try {
-      const info = await handle.stat();
-      if (!info.isFile() || info.size > 4096) return undefined;
-      const value = JSON.parse(await handle.readFile('utf8')) as Partial<LockHolder>;
-      return typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string'
-        ? (value as LockHolder)
-        : undefined;
-    } finally {
-      await handle.close();
-    }
+    // A FIFO at the lock's name (a repository can hold one) is not waited on: no holder known.
+    const value = JSON.parse(await readTextBounded(path, MAX_HOLDER_BYTES, { noFollow: true })) as Partial<LockHolder>;
+    return typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string'
+      ? (value as LockHolder)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -2,18 +2,17 @@
 // exclusively and opened without following a link (O_NOFOLLOW; a hard-linked file is refused too),
 // and a line is flushed to the disk (datasync) before the billed call it announces. Reading
 // tolerates a torn last line (a run killed mid-write): it is skipped, and the next line written
-// starts on a fresh line. The file is read within a size limit.
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+// starts on a fresh line. The file is read within a size limit, and only a regular file (a FIFO at
+// its name is not waited on).
+import type { Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { fileError } from '../../api/safe-files';
+import { withBoundedFile } from '../../api/bounded-read';
+import { fileError, openForAppend } from '../../api/safe-files';
 
 export const LEDGER_NAME = 'sat-imagery-ledger.jsonl';
 
 /** 64 MiB: some hundred thousand purchases; a larger file is not ours. */
 const MAX_LEDGER_BYTES = 64 * 1024 * 1024;
-
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
 export interface JournalRead {
   lines: unknown[];
@@ -23,8 +22,9 @@ export interface JournalRead {
   endsWithNewline: boolean;
 }
 
-async function checkOwnFile(handle: FileHandle, path: string): Promise<number> {
-  const info = await handle.stat();
+/** A journal of its own: a regular file with no second name (a hard link would let another
+ * folder's ledger be written through it), within the bound. */
+function checkOwnFile(info: Stats, path: string): void {
   if (!info.isFile() || info.nlink > 1) {
     throw fileError(
       Object.assign(new Error('not ours'), { code: info.isFile() ? 'EPERM' : 'EISDIR' }),
@@ -34,35 +34,36 @@ async function checkOwnFile(handle: FileHandle, path: string): Promise<number> {
   }
   if (info.size > MAX_LEDGER_BYTES)
     throw fileError(new Error(`it is larger than ${MAX_LEDGER_BYTES} bytes`), 'read', path);
-  return info.size;
 }
 
 /** Reads the journal; an absent file is an empty one. */
 export async function readJournal(path: string): Promise<JournalRead> {
-  let handle: FileHandle;
+  let text: string;
   try {
-    handle = await open(path, constants.O_RDONLY | NO_FOLLOW);
+    text = await withBoundedFile(
+      path,
+      MAX_LEDGER_BYTES,
+      (file) => {
+        checkOwnFile(file.stat, path);
+        return file.text();
+      },
+      { noFollow: true },
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], skipped: 0, endsWithNewline: true };
     throw fileError(error, 'read', path);
   }
-  try {
-    await checkOwnFile(handle, path);
-    const text = await handle.readFile('utf8');
-    const lines: unknown[] = [];
-    let skipped = 0;
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
-      try {
-        lines.push(JSON.parse(line));
-      } catch {
-        skipped++;
-      }
+  const lines: unknown[] = [];
+  let skipped = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      lines.push(JSON.parse(line));
+    } catch {
+      skipped++;
     }
-    return { lines, skipped, endsWithNewline: text.length === 0 || text.endsWith('\n') };
-  } finally {
-    await handle.close();
   }
+  return { lines, skipped, endsWithNewline: text.length === 0 || text.endsWith('\n') };
 }
 
 /** The journal open for appending, for the length of a run (the folder's lock is held). */
@@ -76,23 +77,9 @@ export class JournalWriter {
   ) {}
 
   static async open(path: string, endsWithNewline: boolean): Promise<JournalWriter> {
-    let handle: FileHandle;
+    const handle = await openForAppend(path);
     try {
-      handle = await open(
-        path,
-        constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW,
-        0o644,
-      );
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileError(error, 'create', path);
-      try {
-        handle = await open(path, constants.O_WRONLY | constants.O_APPEND | NO_FOLLOW);
-      } catch (again) {
-        throw fileError(again, 'write', path);
-      }
-    }
-    try {
-      await checkOwnFile(handle, path);
+      checkOwnFile(await handle.stat(), path);
     } catch (error) {
       await handle.close();
       throw error;

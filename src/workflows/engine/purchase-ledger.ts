@@ -15,9 +15,9 @@
 // only when the person asks (resendUncertain). The latest line of a key is its state. A line
 // whose file is not a plain name in the folder is not taken (a ledger is a file anyone may edit).
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { lstat, readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { IMAGE_FILE_LIMIT, withBoundedFile } from '../../api/bounded-read';
 import { isPlainName } from '../../api/inside-folder';
 import { FolderLock } from './folder-lock';
 import type { LockOptions } from './folder-lock';
@@ -125,10 +125,13 @@ function dropUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-export async function sha256OfFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+/** The SHA-256 of an image in the folder, streamed: a regular file within the images' bound only. */
+export function sha256OfFile(path: string): Promise<string> {
+  return withBoundedFile(path, IMAGE_FILE_LIMIT, async (file) => {
+    const hash = createHash('sha256');
+    for await (const chunk of file.chunks()) hash.update(chunk);
+    return hash.digest('hex');
+  });
 }
 
 export interface LedgerOpenOptions {

@@ -2,10 +2,9 @@
 // write): CSV files whose first line is the table's header, found by a bounded search, each
 // checked by its first bytes before it is read whole (within a size bound). The map colours an
 // AOI's fields by the table that knows most of them (field-values-layer.ts chooses).
-import { constants } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { readTextBounded } from '../../../api/bounded-read';
+import { readTextBounded, withBoundedFile } from '../../../api/bounded-read';
 import { TABLE_HEADER, readStatsCsv } from '../../../stats/index';
 import type { StatsTable } from './field-values-layer';
 
@@ -14,20 +13,17 @@ const MAX_TABLES = 200;
 const MAX_TABLE_BYTES = 128 * 1024 * 1024;
 const EXCLUDE = '**/{node_modules,.git,.vscode-test,dist,out}/**';
 
-/** Whether a regular file starts with the statistics table's header (never waits on a FIFO). */
+/** Whether a regular file within the bound starts with the statistics table's header (never
+ * waits on a FIFO). */
 async function startsAsTable(path: string): Promise<boolean> {
-  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  try {
-    if (!(await handle.stat()).isFile()) return false;
+  return withBoundedFile(path, MAX_TABLE_BYTES, async (file) => {
     const head = Buffer.alloc(TABLE_HEADER.length + 3);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const read = await file.readAt(head, 0, head.length, 0);
     return head
-      .toString('utf8', 0, bytesRead)
+      .toString('utf8', 0, read)
       .replace(/^\uFEFF/, '')
       .startsWith(TABLE_HEADER);
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 export async function statsTables(): Promise<StatsTable[]> {

@@ -3,8 +3,8 @@
 // images folder: the same table and cache `sat-imagery series --stats` keeps (field-stats.csv and
 // its cache, both written after each run), so a panel opened again, or after one more date, reads
 // only the images it has not measured, and the map finds the table.
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { AREA_FILE_LIMIT, readTextBounded } from '../../../api/bounded-read';
 import { replaceFileSafely } from '../../../api/safe-files';
 import type { Field, PixelRule, StatsRow } from '../../../stats/index';
 import { SERIES_TABLE_NAME } from '../../../stats/series-table';
@@ -55,7 +55,7 @@ export async function computeFieldStats(
   signal: AbortSignal,
 ): Promise<StatsContent> {
   const core = await loadStatsCore();
-  const text = await readFile(request.aoi, 'utf8');
+  const text = await readTextBounded(request.aoi, AREA_FILE_LIMIT);
   const fields = core.readFields(text, basename(request.aoi), 'auto', request.idProperty);
   const images = await core.listImages([request.images]);
   const measures = request.indices.map((i) => core.measureOf(i));
