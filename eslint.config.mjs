@@ -4,7 +4,9 @@
 // - the layers only import downwards: geometry and api import no other room, workflows not ui;
 // - webview pages (media/) and the shared webview protocol run in the page: no `vscode`, no Node,
 //   and pages import from src/ only src/common, the packed geometry and the protocols;
-// - no `any` in protocol files; no floating promise anywhere in src/.
+// - no `any` in protocol files; no floating promise anywhere in src/;
+// - one way to read a file in src/: src/api/bounded-read.ts (regular files only, never waited on,
+//   within their kind's bound), so no other file imports fs's read functions.
 // Run by `npm run lint` and as a step of `npm test`.
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
@@ -28,6 +30,30 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:$
   message: 'Webview pages run in the browser: no Node built-ins.',
 }));
 const restrict = (paths, patterns) => ['error', { paths, patterns }];
+
+// What reads a file: fs's functions by name (`.` stands for the slash of node:fs/promises), any
+// import of fs whole (its read functions would hide behind a name), and a handle's own readers.
+const fsModule = '/^(node:)?fs(.promises)?$/';
+const readsFile = (names) => [
+  {
+    selector: `ImportDeclaration[source.value=${fsModule}] > ImportSpecifier[imported.name=/^(${names})$/]`,
+    message: 'Read files through src/api/bounded-read.ts (a regular file only, within its bound), not fs directly.',
+  },
+  {
+    selector: `:matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration)[source.value=${fsModule}] > :matches(ImportNamespaceSpecifier, ImportDefaultSpecifier, ExportSpecifier), ExportAllDeclaration[source.value=${fsModule}]`,
+    message: 'Import from fs by name, never fs whole: its read functions stay with src/api/bounded-read.ts.',
+  },
+  {
+    selector: `:matches(CallExpression[callee.name='require'], ImportExpression) > Literal[value=${fsModule}]`,
+    message: 'Import from fs by name, never fs whole: its read functions stay with src/api/bounded-read.ts.',
+  },
+  {
+    selector: 'MemberExpression[property.name=/^(readFile|readFileSync|createReadStream|readLines)$/]',
+    message: 'Read files through src/api/bounded-read.ts (a regular file only, within its bound).',
+  },
+];
+const readFunctions =
+  'readFile|readFileSync|createReadStream|read|readSync|readv|readvSync|openAsBlob|copyFile|copyFileSync|cp|cpSync|promises';
 
 export default tseslint.config(
   {
@@ -57,6 +83,13 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
+  // The one reader opens files to read; safe-files.ts opens them to write (exclusively), nothing else.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/api/bounded-read.ts', 'src/api/safe-files.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...readsFile(`${readFunctions}|open|openSync`)] },
+  },
+  { files: ['src/api/safe-files.ts'], rules: { 'no-restricted-syntax': ['error', ...readsFile(readFunctions)] } },
   { files: ['src/api/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry]) } },
   { files: ['src/geometry/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, api]) } },
   {

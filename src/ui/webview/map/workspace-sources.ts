@@ -20,6 +20,9 @@ async function readText(uri: vscode.Uri, maxBytes: number): Promise<string | und
     const stat = await vscode.workspace.fs.stat(uri);
     if ((stat.type & vscode.FileType.File) === 0) return undefined;
     if (stat.size > maxBytes) return undefined;
+    // A file of a virtual workspace (no disk of this machine: no FIFO, no device), its type and size
+    // checked above: VS Code's file system provider reads it.
+    // eslint-disable-next-line no-restricted-syntax
     return decoder.decode(await vscode.workspace.fs.readFile(uri));
   } catch {
     return undefined; // deleted or unreadable since the search: simply not drawn
