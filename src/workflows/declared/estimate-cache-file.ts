@@ -9,10 +9,11 @@
 // no key, no address, no area, only the estimate's figures. A cache that cannot be read or
 // written is no cache: the estimate is asked again, nothing fails for it.
 import { createHash } from 'node:crypto';
-import { lstat, mkdir } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { readTextBounded } from '../../api/bounded-read';
+import { ownedAlone, usePrivateFolder } from '../../api/private-folder';
 import { replaceFileSafely } from '../../api/safe-files';
 import type { CompositeEstimate } from '../../api/types';
 
@@ -52,13 +53,6 @@ function plainFields(estimate: CompositeEstimate): Entry['estimate'] {
   return kept;
 }
 
-/** Of this user, and only its owner may read or write it (`others`: 0o077), or write in it
- * (0o022, a folder). Where the platform says nothing of owners, the folder's place decides. */
-function ownedAlone(info: { uid: number; mode: number }, others = 0o077): boolean {
-  const me = process.getuid?.();
-  return me === undefined || (info.uid === me && (info.mode & others) === 0);
-}
-
 async function readEntries(path: string, now: number, ttlMs: number): Promise<Map<string, Entry>> {
   const entries = new Map<string, Entry>();
   const info = await lstat(path).catch(() => undefined);
@@ -92,10 +86,7 @@ export async function openEstimateFile(
   ttlMs = ESTIMATE_TTL_MS,
 ): Promise<EstimateStore> {
   const path = join(folder, FILE_NAME);
-  const usable = await mkdir(folder, { recursive: true, mode: 0o700 })
-    .then(() => lstat(folder))
-    .then((info) => info.isDirectory() && ownedAlone(info, 0o022))
-    .catch(() => false);
+  const usable = await usePrivateFolder(folder);
   const entries = usable ? await readEntries(path, now(), ttlMs) : new Map<string, Entry>();
   const nameOf = (bodyKey: string) => createHash('sha256').update(`${baseUrl}\n${bodyKey}`).digest('hex');
   let writing: Promise<void> = Promise.resolve();
