@@ -34,6 +34,8 @@ export interface VerbContext {
   baseUrl(): string;
   /** The user's cache folder for sat-imagery (XDG_CACHE_HOME and the platform's places). */
   cacheFolder(): string;
+  /** The product's version (--version): what a cache written by another version is told by. */
+  version: string;
 }
 
 export interface ContextInit {
@@ -89,6 +91,7 @@ export function createContext(init: ContextInit): VerbContext & { close(): Promi
     outputDirectory: (): string => options.string('output-directory') ?? process.cwd(),
     baseUrl: (): string => readBaseUrl(options.string('base-url'), init.env),
     cacheFolder: (): string => userCacheFolder(init.env, homedir(), process.platform),
+    version: init.version,
     close: async (): Promise<void> => {
       await client?.close();
     },

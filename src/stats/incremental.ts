@@ -1,8 +1,10 @@
 // What a rerun need not compute again: each row kept under the image it came from (a key made of
 // the image's content, sha256 of the file, what dated it and the pixel rule), the index, and the
-// field (its hash: id and geometry). The cache file sits beside the table
-// (`<table>.stats-cache.json`), is rewritten with exactly the rows of the run, and a row taken
+// field (its hash: id and geometry). The cache file is kept in the user's own cache folder, one
+// per table (row-cache-home.ts), is rewritten with exactly the rows of the run, and a row taken
 // from it is the very row computed before, so a rerun writes the same bytes as a full recompute.
+// A row taken is printed as computed, so the file is read only when it is the user's own regular
+// file (not a link, nobody else may write it) and stamped with this version of the product.
 // Nested as image → index → field, so a run makes one key per image and one per index, not one
 // hash per row (a rerun of 1,000 fields × 13 dates looked up 13,000). Each row is kept as an
 // array of its cells in the table's column order (null for a statistic with no value), checked
@@ -12,8 +14,9 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { IMAGE_FILE_LIMIT, readTextBounded, withBoundedFile } from '../api/bounded-read';
+import { IMAGE_FILE_LIMIT, withBoundedFile } from '../api/bounded-read';
 import type { BoundedFile } from '../api/bounded-read';
+import { ownedAlone } from '../api/private-folder';
 import { replaceFileSafely } from '../api/safe-files';
 import type { PixelRule } from './coverage';
 import { dayInName } from './images';
@@ -102,15 +105,28 @@ export class RowCache {
     private readonly hashes: Map<string, KnownHash> = new Map(),
   ) {}
 
-  /** An unreadable or foreign cache file is no cache: everything is computed. */
-  static async load(path: string | undefined): Promise<RowCache> {
+  /** An unreadable or foreign cache file is no cache: everything is computed. `product`: the
+   * product's version the file must have been written by (none: a file stamped with none). */
+  static async load(path: string | undefined, product?: string): Promise<RowCache> {
     if (!path) return new RowCache(new Map());
     try {
       // Only a regular file within the bound is read: a FIFO or a device would never end, a huge
-      // file fill the memory (readTextBounded refuses both, and a file that grows while read).
-      const text = await readTextBounded(path, MAX_CACHE_BYTES);
-      const parsed = JSON.parse(text) as { version?: number; images?: unknown; hashes?: Record<string, KnownHash> };
-      if (parsed.version !== VERSION) return new RowCache(new Map());
+      // file fill the memory (the bounded reader refuses both, and a file that grows while read).
+      // A link is not followed, and a file someone else could have written is not read.
+      const text = await withBoundedFile(
+        path,
+        MAX_CACHE_BYTES,
+        (file) => (ownedAlone(file.stat, 0o022) ? file.text() : Promise.resolve(undefined)),
+        { noFollow: true },
+      );
+      if (text === undefined) return new RowCache(new Map());
+      const parsed = JSON.parse(text) as {
+        version?: number;
+        product?: unknown;
+        images?: unknown;
+        hashes?: Record<string, KnownHash>;
+      };
+      if (parsed.version !== VERSION || parsed.product !== product) return new RowCache(new Map());
       const hashes = isRecord(parsed.hashes)
         ? Object.entries(parsed.hashes).filter(
             ([, h]) => typeof h?.identity === 'string' && typeof h.sha256 === 'string',
@@ -162,14 +178,16 @@ export class RowCache {
     return { file: known ? 'changed' : 'new', sha256 };
   }
 
-  async save(path: string): Promise<void> {
-    await replaceFileSafely(path, this.pieces());
+  /** Writes the run's rows, owner-only, stamped with `product` (the version `load` asks for). */
+  async save(path: string, product?: string): Promise<void> {
+    await replaceFileSafely(path, this.pieces(product), 0o600);
   }
 
   /** The file's JSON in pieces, one per image and index (never the whole cache as one string):
-   * `{"version":…,"images":{image:{index:{field:cells,…},…},…},"hashes":{…}}`. */
-  private *pieces(): Generator<string> {
-    yield `{"version":${VERSION},"images":{`;
+   * `{"version":…,"product":…,"images":{image:{index:{field:cells,…},…},…},"hashes":{…}}`. */
+  private *pieces(product: string | undefined): Generator<string> {
+    const stamp = product === undefined ? '' : `"product":${JSON.stringify(product)},`;
+    yield `{"version":${VERSION},${stamp}"images":{`;
     let imageComma = '';
     for (const [imageKey, byMeasure] of sortedEntries(this.kept)) {
       yield `${imageComma}${JSON.stringify(imageKey)}:{`;
@@ -184,10 +202,6 @@ export class RowCache {
     }
     yield `},"hashes":${JSON.stringify(Object.fromEntries(sortedEntries(this.hashesKept)))}}\n`;
   }
-}
-
-export function cachePathFor(table: string): string {
-  return `${table}.stats-cache.json`;
 }
 
 /** The hashing thread's whole program (no file of its own, so the bundles need no second entry).

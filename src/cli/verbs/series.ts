@@ -75,7 +75,7 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
       ? await (await import('./stats')).seriesStats(context, source.text, source.name, directory)
       : undefined;
   const withStats = stats
-    ? { ...report, stats: { csv: stats.csv, rows: stats.rows.length, failures: stats.failures } }
+    ? { ...report, stats: { csv: stats.csv, rows: stats.rows.length, failures: stats.failures, notes: stats.notes } }
     : report;
   context.terminal.result(
     withStats,

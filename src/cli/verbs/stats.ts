@@ -1,6 +1,7 @@
 // `sat-imagery stats AREA IMAGES...`: per-field statistics of images already on disk (nothing is
 // sent, no key needed). CSV on standard output unless --csv or --parquet names a file; a table
-// written to a file keeps a row cache beside it, so a rerun after one more date computes only
+// written to a file keeps a row cache in the user's cache folder (never beside it: one found there
+// is noted and not read, stats/row-cache-home.ts), so a rerun after one more date computes only
 // that date. An image that cannot be measured is named on stderr with its reason, the table
 // holds the rest, and the exit code is 1.
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -9,17 +10,16 @@ import { prettyJsonPieces } from '../../common/json-pieces';
 import { SERIES_TABLE_NAME } from '../../stats/series-table';
 import {
   PIXEL_RULES,
-  RowCache,
   StatsError,
-  cachePathFor,
   computeStats,
   csvPieces,
   imageCounts,
   listImages,
   measureOf,
+  openTableCache,
   readFields,
 } from '../../stats/index';
-import type { Measure, PixelRule, StatsResult } from '../../stats/index';
+import type { Measure, PixelRule, RowCacheHome, StatsResult } from '../../stats/index';
 import { readAreaSource } from '../area';
 import type { VerbContext } from '../context';
 import { ExitCode, UsageError } from '../exit-codes';
@@ -36,18 +36,18 @@ export async function statsVerb(context: VerbContext): Promise<number> {
   const fields = readFields(source.text, source.name, source.format ?? 'auto', options.string('id-property'));
   const images = await listImages(imageNames);
   const table = csv ?? parquet;
+  const tableCache = table ? await openTableCache(table, cacheHome(context)) : undefined;
   // A table (or its row cache) that could not be written is said before the images are read, not after.
-  for (const file of [csv, parquet, table && cachePathFor(table)])
-    if (file !== undefined) await checkReplaceable(resolve(file));
+  for (const file of [csv, parquet, tableCache?.file]) if (file !== undefined) await checkReplaceable(resolve(file));
+  for (const note of tableCache?.notes ?? []) terminal.note(`sat-imagery: ${note}.`);
   const base = table ? dirname(resolve(table)) : process.cwd();
-  const cache = table ? await RowCache.load(cachePathFor(table)) : undefined;
   const result = await computeStats({
     fields,
     images,
     measures,
     rule,
     imageLabel: (path) => labelFrom(base, path),
-    ...(cache ? { cache } : {}),
+    ...(tableCache ? { cache: tableCache.cache } : {}),
     signal: context.signal,
     progress: (done, total, image) => terminal.report({ increment: 100 / total, message: `${done}/${total} ${image}` }),
   });
@@ -64,7 +64,7 @@ export async function statsVerb(context: VerbContext): Promise<number> {
         : result.rows.map((row) => ({ ...row, image: labelFrom(folder, resolve(base, row.image)) }));
     await writeGeoParquet(parquet, rows, fields);
   }
-  if (cache && table) await cache.save(cachePathFor(table));
+  await tableCache?.save();
   if (terminal.json) {
     const document = {
       rows: result.rows,
@@ -72,6 +72,7 @@ export async function statsVerb(context: VerbContext): Promise<number> {
       measured: result.measured,
       cached: result.cached,
       files: [csv, parquet].filter(Boolean),
+      notes: tableCache?.notes ?? [],
     };
     for (const piece of prettyJsonPieces(document)) terminal.write(piece);
     terminal.write('\n');
@@ -112,12 +113,13 @@ export async function seriesStats(
   areaText: string,
   areaName: string,
   directory: string,
-): Promise<StatsResult & { csv: string }> {
+): Promise<StatsResult & { csv: string; notes: string[] }> {
   const { measures, rule } = measureOptions(context);
   const fields = readFields(areaText, areaName, 'auto', context.options.string('id-property'));
   const csv = join(directory, SERIES_TABLE_NAME);
-  for (const file of [csv, cachePathFor(csv)]) await checkReplaceable(file);
-  const cache = await RowCache.load(cachePathFor(csv));
+  const { cache, file, save, notes } = await openTableCache(csv, cacheHome(context));
+  for (const path of [csv, file]) if (path !== undefined) await checkReplaceable(path);
+  for (const note of notes) context.terminal.note(`sat-imagery: ${note}.`);
   const result = await computeStats({
     fields,
     images: await listImages([directory]),
@@ -129,8 +131,13 @@ export async function seriesStats(
   });
   for (const failure of result.failures) context.terminal.note(`sat-imagery: ${failure.image} ${failure.reason}`);
   await replaceFileSafely(csv, csvPieces(result.rows));
-  await cache.save(cachePathFor(csv));
-  return { ...result, csv };
+  await save();
+  return { ...result, csv, notes };
+}
+
+/** The row cache's place: the user's cache folder, for this version of the product. */
+function cacheHome(context: VerbContext): RowCacheHome {
+  return { folder: context.cacheFolder(), product: context.version };
 }
 
 /** An image as a table in `folder` names it: relative, forward slashes. */

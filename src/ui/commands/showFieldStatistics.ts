@@ -195,6 +195,15 @@ async function pickIdProperty(aoi: string): Promise<string | undefined | null> {
   return picked ? picked.value : null;
 }
 
+/** The row cache's place: the extension's own storage (never the images folder, which a repository
+ * can fill), for this version of the extension. */
+function rowCacheHome(services: ExtensionServices): { folder: string; product: string } {
+  return {
+    folder: services.context.globalStorageUri.fsPath,
+    product: String(services.context.extension.packageJSON.version ?? '0'),
+  };
+}
+
 export const showFieldStatisticsCommand: Command = {
   id: Commands.showFieldStatistics,
   async run(services, arg?: unknown, maybeOptions?: unknown) {
@@ -242,6 +251,7 @@ export const showFieldStatisticsCommand: Command = {
             return await computeFieldStats(
               { aoi, images, indices, rule, ...(idProperty !== undefined ? { idProperty } : {}) },
               base,
+              rowCacheHome(services),
               (done, total, image) =>
                 progress.report({ increment: 100 / total, message: `${done} of ${total} images · ${image}` }),
               abort.signal,
@@ -263,6 +273,7 @@ export const showFieldStatisticsCommand: Command = {
     log.info(
       `${content.rows.length} rows for ${content.fields.length} fields; ${content.imageCounts}${content.cacheProblem ? ` (field-stats.csv and its cache were not kept: ${content.cacheProblem})` : ''}.`,
     );
+    for (const note of content.cacheNotes) log.warn(`${note}.`);
     for (const failure of content.failures) log.warn(`${failure.image} ${failure.reason}`);
     if (content.failures.length > 0)
       void vscode.window.showWarningMessage(

@@ -1,12 +1,13 @@
 // The statistics behind the panel, computed by src/stats (loaded with the first use, as its own
 // bundle dist/stats-core.js, like the raster core it reads through) with the row cache of the
-// images folder: the same table and cache `sat-imagery series --stats` keeps (field-stats.csv and
-// its cache, both written after each run), so a panel opened again, or after one more date, reads
-// only the images it has not measured, and the map finds the table.
+// images folder's table: the same table `sat-imagery series --stats` keeps (field-stats.csv,
+// written after each run), its row cache kept in the extension's own storage (never beside the
+// table: one found there is noted and not read), so a panel opened again, or after one more date,
+// reads only the images it has not measured, and the map finds the table.
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { AREA_FILE_LIMIT, readTextBounded } from '../../../api/bounded-read';
 import { replaceFileSafely } from '../../../api/safe-files';
-import type { Field, PixelRule, StatsRow } from '../../../stats/index';
+import type { Field, PixelRule, RowCacheHome, StatsRow } from '../../../stats/index';
 import { SERIES_TABLE_NAME } from '../../../stats/series-table';
 
 type StatsCore = typeof import('../../../stats/index');
@@ -37,6 +38,8 @@ export interface StatsContent {
   imageCounts: string;
   /** Why the cache could not be kept (a read-only folder): the figures stand, the next run reads again. */
   cacheProblem?: string;
+  /** What the person is told of the row cache: one beside the table not read, a folder not used. */
+  cacheNotes: string[];
 }
 
 function loadStatsCore(): Promise<StatsCore> {
@@ -51,6 +54,7 @@ export function imagesFolder(images: string, isFolder: boolean): string {
 export async function computeFieldStats(
   request: StatsRequest,
   base: string,
+  cacheHome: RowCacheHome,
   progress: (done: number, total: number, image: string) => void,
   signal: AbortSignal,
 ): Promise<StatsContent> {
@@ -60,8 +64,7 @@ export async function computeFieldStats(
   const images = await core.listImages([request.images]);
   const measures = request.indices.map((i) => core.measureOf(i));
   const tablePath = resolve(base, SERIES_TABLE_NAME);
-  const cachePath = core.cachePathFor(tablePath);
-  const cache = await core.RowCache.load(cachePath);
+  const { cache, save, notes } = await core.openTableCache(tablePath, cacheHome);
   const result = await core.computeStats({
     fields,
     images,
@@ -74,10 +77,10 @@ export async function computeFieldStats(
   });
   let cacheProblem: string | undefined;
   try {
-    // The table beside its row cache, as `sat-imagery series --stats` keeps them: the map colours
-    // the fields by it (Show on Map), and a script reads it, without an export first.
+    // The table, as `sat-imagery series --stats` keeps it: the map colours the fields by it (Show
+    // on Map), and a script reads it, without an export first.
     await replaceFileSafely(tablePath, core.csvPieces(result.rows));
-    await cache.save(cachePath);
+    await save();
   } catch (error) {
     cacheProblem = error instanceof Error ? error.message : String(error);
   }
@@ -91,6 +94,7 @@ export async function computeFieldStats(
     measured: result.measured,
     imageCounts: core.imageCounts(result),
     ...(cacheProblem ? { cacheProblem } : {}),
+    cacheNotes: notes,
   };
 }
 
