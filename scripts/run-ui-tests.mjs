@@ -2,7 +2,8 @@
 // Runs the browser UI tests (test/ui/*.test.mjs) under mocha: Debian's Chromium, driven by
 // playwright-core, clicks through code-server with the extension loaded. Screenshots of each
 // step go to test-results/ui/. Expects `npm run build` and `npm run compile-tests` to have run
-// (npm test does both). Extra arguments go to mocha (e.g. --grep palette).
+// (npm test does both). Extra arguments go to mocha (e.g. --grep palette). UI_TEST_JOBS sets how many
+// files run at once (default 2).
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,6 +33,11 @@ const child = spawn(
     '--timeout',
     '120000',
     '--exit',
+    // Two files at once: each opens its own simulator, code-server and Chromium on free ports, and
+    // waits for what it looks for (never a fixed time), so a busy core slows it but does not fail it.
+    '--parallel',
+    '--jobs',
+    process.env.UI_TEST_JOBS ?? '2',
     'test/ui/**/*.test.mjs',
     ...process.argv.slice(2),
   ],
