@@ -6,81 +6,19 @@
 // list shows it; a create refused for certain is not held; a file whose budget.maxEuroPerMonth is below a new order's price
 // stops apply before any billed call (the simulator's charge log stays empty).
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
 import { jsonOf, startCli } from '../../fixtures/cli-helpers';
-import { FIELD, nextMonth, useCliSimulator } from '../../fixtures/cli-fixture';
+import { ORDERS, useDeclaredOrders } from '../../fixtures/declared-orders-fixture';
 
 const KEY = 'cli-declared-orders-key-2Kx6';
-const ORDERS = '/api/tasking/orders';
-
-interface OrderPlan {
-  orders: { kind: string; order: string; guid?: string; euroThisMonth?: number; euroPerMonth?: number }[];
-  stops: string[];
-}
 
 describe('CLI: imagery as code, orders under faults and budgets', function () {
   this.timeout(120_000);
-  const cli = useCliSimulator({
-    key: KEY,
-    prefix: 'sat-imagery-cli-declared-orders-',
-    simulator: { seed: 13 },
-    files: { 'field.geojson': FIELD },
-  });
-  const creates = () => cli.sim.requests.filter((r) => r.method === 'POST' && r.path === ORDERS).length;
-  /** Each test's order has a storageMonths of its own: the account keeps every order the file's
-   * tests made, and the plan finds an order by meaning, so a shared one would be found as `exists`. */
-  const write = (name: string, order: Record<string, unknown>, budget?: Record<string, number>) => {
-    const period = nextMonth();
-    writeFileSync(
-      cli.file(name),
-      JSON.stringify({
-        orders: [
-          {
-            name: 'field-order',
-            area: 'field.geojson',
-            model: 'Stratus2',
-            satelliteConstellations: ['Sentinel2'],
-            from: period.from,
-            to: period.to,
-            ...order,
-          },
-        ],
-        ...(budget ? { budget } : {}),
-      }),
-    );
-  };
-  /** The account's order list shows a new order only an hour after it was made: a list that lags its writes. */
-  const withLaggingList = async (run: () => Promise<void>) => {
-    cli.sim.configure({ orderListDelayMs: 3_600_000 });
-    try {
-      await run();
-    } finally {
-      cli.sim.configure({});
-    }
-  };
-  const lockOrders = (name: string) =>
-    (JSON.parse(readFileSync(cli.file(name), 'utf8')) as { orders: { order: string; guid?: string }[] }).orders;
-  const apply = (name: string, ...extra: string[]) =>
-    cli.run('apply', cli.file(name), '--yes', '--max-cost', '100000', ...extra);
-  const plan = async (name: string) => {
-    const run = await cli.run('plan', cli.file(name), '--json');
-    return { code: run.code, plan: jsonOf<OrderPlan>(run), stderr: run.stderr };
-  };
-
-  /** The plan holds the file's order as uncertain, and the next apply creates none beyond `created`. */
-  const heldNotCreatedAgain = async (name: string, created: number) => {
-    assert.deepEqual(
-      (await plan(name)).plan.orders.map((o) => o.kind),
-      ['uncertain'],
-    );
-    const again = await apply(name);
-    assert.equal(again.code, ExitCode.ok, again.stderr + again.stdout);
-    assert.equal(creates(), created, 'never created twice');
-  };
-
-  beforeEach(() => cli.sim.clearLog());
-  afterEach(() => cli.sim.clearScheduled());
+  const { cli, creates, write, withLaggingList, lockOrders, apply, plan, heldNotCreatedAgain } = useDeclaredOrders(
+    KEY,
+    'sat-imagery-cli-declared-orders-',
+  );
 
   it('a create whose answer is lost is found by meaning, not created again by a second apply, and plan says exists', async () => {
     write('lost.imagery.json', { storageMonths: 3 });
@@ -114,58 +52,6 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
       unlocked.plan.orders.map((o) => [o.kind, o.guid]),
       [['exists', found[0]!.guid]],
     );
-  });
-
-  it('a create whose answer is lost and which the list does not show yet is held as uncertain, never created twice', async () => {
-    write('unlisted.imagery.json', { storageMonths: 4 });
-    // The service makes the order, the answer is lost, and its list shows the order only an hour later.
-    await withLaggingList(async () => {
-      cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
-      const first = await apply('unlisted.imagery.json', '--json');
-      assert.equal(first.code, ExitCode.mayHaveBeenCharged, first.stderr + first.stdout);
-      assert.deepEqual(jsonOf<{ orders: { order: string; outcome: string; guid?: string }[] }>(first).orders, [
-        { order: 'field-order', outcome: 'unknown' },
-      ]);
-      assert.equal(creates(), 1);
-      const lock = () =>
-        (
-          JSON.parse(readFileSync(cli.file('unlisted.imagery.lock.json'), 'utf8')) as {
-            orders: { order: string; guid?: string; payloadHash: string }[];
-          }
-        ).orders;
-      assert.deepEqual(
-        lock().map((o) => [o.order, o.guid]),
-        [['field-order', undefined]],
-        'the lock holds the order without a GUID',
-      );
-      const held = await plan('unlisted.imagery.json');
-      assert.equal(held.code, ExitCode.mayHaveBeenCharged, held.stderr);
-      assert.deepEqual(
-        held.plan.orders.map((o) => o.kind),
-        ['uncertain'],
-      );
-      const text = await cli.run('plan', cli.file('unlisted.imagery.json'));
-      assert.match(
-        text.stdout,
-        /\? uncertain +order field-order field\.geojson: its create was sent and its answer lost/,
-      );
-      const second = await apply('unlisted.imagery.json', '--json');
-      assert.equal(second.code, ExitCode.ok, second.stderr + second.stdout);
-      assert.equal(creates(), 1, `the second apply creates nothing: ${second.stdout}`);
-      // An hour on, the list shows it: plan says exists, and apply keeps its GUID in the lock.
-      cli.sim.advanceClock(3_600_000);
-      const listed = await plan('unlisted.imagery.json');
-      assert.equal(listed.plan.orders[0]?.kind, 'exists', JSON.stringify(listed.plan.orders));
-      const guid = listed.plan.orders[0]?.guid;
-      assert.match(guid ?? '', /^[0-9a-f-]{36}$/);
-      const third = await apply('unlisted.imagery.json');
-      assert.equal(third.code, ExitCode.ok, third.stderr + third.stdout);
-      assert.deepEqual(
-        lock().map((o) => [o.order, o.guid]),
-        [['field-order', guid]],
-      );
-      assert.equal(creates(), 1);
-    });
   });
 
   it('apply killed while its create is in flight leaves the order held as uncertain: the next apply creates nothing', async () => {
@@ -310,111 +196,6 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
     assert.equal((await first.done).code, ExitCode.ok);
     assert.equal(creates(), 1);
     assert.equal(existsSync(held), false, 'released');
-  });
-
-  it('two orders with one payload: the lock entry of one is never taken for the other', async () => {
-    write('pair.imagery.json', { storageMonths: 13 });
-    await withLaggingList(async () => {
-      cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
-      assert.equal((await apply('pair.imagery.json')).code, ExitCode.mayHaveBeenCharged);
-      const file = JSON.parse(readFileSync(cli.file('pair.imagery.json'), 'utf8')) as {
-        orders: Record<string, unknown>[];
-      };
-      file.orders.push({ ...file.orders[0], name: 'second-order' });
-      writeFileSync(cli.file('pair.imagery.json'), JSON.stringify(file));
-      assert.deepEqual(
-        (await plan('pair.imagery.json')).plan.orders.map((o) => [o.kind, o.order]),
-        [
-          ['uncertain', 'field-order'],
-          ['create', 'second-order'],
-        ],
-      );
-    });
-  });
-
-  it('an order held as uncertain is still shown when the file renames or removes it', async () => {
-    write('renamed.imagery.json', { storageMonths: 10 });
-    await withLaggingList(async () => {
-      cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
-      assert.equal((await apply('renamed.imagery.json')).code, ExitCode.mayHaveBeenCharged);
-      const text = readFileSync(cli.file('renamed.imagery.json'), 'utf8');
-      // Renamed, the same payload: the entry under the old name is this order, uncertain.
-      writeFileSync(cli.file('renamed.imagery.json'), text.replace('"field-order"', '"the-field"'));
-      const renamed = await plan('renamed.imagery.json');
-      assert.equal(renamed.code, ExitCode.mayHaveBeenCharged, renamed.stderr);
-      assert.deepEqual(
-        renamed.plan.orders.map((o) => [o.kind, o.order]),
-        [['uncertain', 'the-field']],
-      );
-      assert.equal((await apply('renamed.imagery.json')).code, ExitCode.ok);
-      assert.equal(creates(), 1, 'the renamed order is not created again');
-      // Removed from the file: the lock's entry is shown, and plan says something may be charged.
-      writeFileSync(cli.file('renamed.imagery.json'), JSON.stringify({ orders: [] }));
-      const removed = await plan('renamed.imagery.json');
-      assert.equal(removed.code, ExitCode.mayHaveBeenCharged, removed.stderr);
-      assert.deepEqual(
-        removed.plan.orders.map((o) => [o.kind, o.order]),
-        [['uncertain', 'field-order']],
-      );
-    });
-  });
-
-  it('forget takes an uncertain order out of the lock only with --yes; the next plan creates it', async () => {
-    write('forget.imagery.json', { storageMonths: 14 });
-    // The connection is reset before the service made the order: nothing was made, but the client cannot know.
-    cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'before-processing', times: 1 });
-    assert.equal((await apply('forget.imagery.json')).code, ExitCode.mayHaveBeenCharged);
-    assert.deepEqual(
-      lockOrders('forget.imagery.lock.json').map((o) => [o.order, o.guid]),
-      [['field-order', undefined]],
-    );
-    const text = await cli.run('plan', cli.file('forget.imagery.json'));
-    assert.match(text.stdout, /'sat-imagery forget field-order --yes'/);
-    // Without --yes: what forgetting risks, and nothing changed.
-    const asked = await cli.run('forget', 'field-order', cli.file('forget.imagery.json'));
-    assert.equal(asked.code, ExitCode.notConfirmed, asked.stderr + asked.stdout);
-    assert.match(asked.stdout, /held as uncertain: its create was sent on .* and its answer lost/);
-    assert.match(asked.stdout, /you would pay for two/);
-    assert.equal(lockOrders('forget.imagery.lock.json').length, 1);
-    // A name the lock does not hold as uncertain is a usage error naming those it holds.
-    const other = await cli.run('forget', 'no-such-order', cli.file('forget.imagery.json'));
-    assert.equal(other.code, ExitCode.usage, other.stderr);
-    assert.match(
-      other.stderr,
-      /holds no order 'no-such-order' without a GUID: nothing to forget \(held as uncertain: field-order\)/,
-    );
-    const forgot = await cli.run('forget', 'field-order', cli.file('forget.imagery.json'), '--yes', '--json');
-    assert.equal(forgot.code, ExitCode.ok, forgot.stderr + forgot.stdout);
-    assert.equal(jsonOf<{ outcome: string }>(forgot).outcome, 'forgotten');
-    assert.deepEqual(lockOrders('forget.imagery.lock.json'), []);
-    assert.equal(creates(), 1, 'forget sends no create');
-    const again = await plan('forget.imagery.json');
-    assert.deepEqual(
-      again.plan.orders.map((o) => o.kind),
-      ['create'],
-    );
-  });
-
-  it('forget never takes out an order the account lists: it exists, and the lock keeps it', async () => {
-    write('listed.imagery.json', { storageMonths: 15 });
-    await withLaggingList(async () => {
-      cli.sim.schedule({ method: 'POST', path: ORDERS, reset: 'after-processing', times: 1 });
-      assert.equal((await apply('listed.imagery.json')).code, ExitCode.mayHaveBeenCharged);
-      // An hour on, the list shows the order the lost create made.
-      cli.sim.advanceClock(3_600_000);
-      const run = await cli.run('forget', 'field-order', cli.file('listed.imagery.json'), '--yes', '--json');
-      assert.equal(run.code, ExitCode.ok, run.stderr + run.stdout);
-      const answer = jsonOf<{ outcome: string; guid?: string }>(run);
-      assert.equal(answer.outcome, 'exists');
-      assert.match(answer.guid ?? '', /^[0-9a-f-]{36}$/);
-      assert.deepEqual(
-        lockOrders('listed.imagery.lock.json').map((o) => [o.order, o.guid]),
-        [['field-order', undefined]],
-        'the lock keeps it until apply writes its GUID',
-      );
-      assert.equal((await apply('listed.imagery.json')).code, ExitCode.ok);
-      assert.equal(creates(), 1, 'never created twice');
-    });
   });
 
   it('a create the service refuses leaves nothing held in the lock, and plan says create again', async () => {
