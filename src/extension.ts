@@ -31,6 +31,8 @@ export interface ExtensionApi {
   mapPanel(uri: vscode.Uri): Promise<MapPanel | undefined>;
   /** The image viewers on screen, the newest last. */
   imageViewers(): ImageViewer[];
+  /** The wizard's questions as they show (each box's title): the bundle's own event. */
+  onDidShowQuickInput(): Promise<vscode.Event<string>>;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi | undefined> {
@@ -67,6 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
           estimatePanel,
           mapPanel: async (uri) => (await import('./ui/webview/map/map-panel')).MapPanel.of(uri),
           imageViewers: viewers,
+          onDidShowQuickInput: async () => (await import('./ui/prompts/quick-input')).onDidShowQuickInput,
         }
       : undefined;
   } catch (err) {

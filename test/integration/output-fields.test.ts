@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CompositeResult, DatesResult } from '../../src/workflows/engine/results';
-import { useSimulator } from './vsc-helpers';
+import { questionQueue, useSimulator } from './vsc-helpers';
 
 const FIELD = 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))';
 const PROCESS = '/api/satelliteimages/process/composite';
@@ -97,6 +97,7 @@ describe('output fields in VS Code', () => {
 
   it('the Output step opens "Advanced output…" in the quick picks and its choice is sent', async () => {
     const out = mkdtempSync(join(dir, 'out-'));
+    const questions = await questionQueue(env.api);
     // Resolution left open: the wizard asks it, then offers the Output step.
     const running = vscode.commands.executeCommand<CompositeResult>('satImagery.downloadComposite', uri, {
       ...base,
@@ -109,18 +110,30 @@ describe('output fields in VS Code', () => {
       () => (settled = true),
       () => (settled = true),
     );
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    const step = async (command: string) => {
-      await pause(1500);
-      await vscode.commands.executeCommand(command);
+    // Each answer goes when its question shows: the titles name the step, so a wizard that asked
+    // something else here fails on the title, not on a time-out.
+    const answer = async (title: RegExp, ...commands: string[]) => {
+      const shown = await questions.next(String(title));
+      assert.match(shown, title);
+      for (const command of commands) await vscode.commands.executeCommand(command);
     };
-    await step('workbench.action.acceptSelectedQuickOpenItem'); // resolution: the default
-    await step('workbench.action.quickOpenSelectNext'); // Output: "Advanced output…"
-    await step('workbench.action.acceptSelectedQuickOpenItem');
-    await step('workbench.action.quickOpenSelectNext'); // DataType: the first listed value
-    await step('workbench.action.acceptSelectedQuickOpenItem');
-    const deadline = Date.now() + 30_000;
-    while (!settled && Date.now() < deadline) await step('workbench.action.acceptSelectedQuickOpenItem'); // the rest: defaults
+    const accept = 'workbench.action.acceptSelectedQuickOpenItem';
+    const down = 'workbench.action.quickOpenSelectNext';
+    try {
+      await answer(/Resolution/i, accept); // the default
+      await answer(/Output/i, down, accept); // "Advanced output…"
+      await answer(/DataType|data type/i, down, accept); // the first listed value
+      // The rest: their defaults, each as it shows, until the download settles.
+      while (!settled) {
+        const shown = questions.next('after the data type').then(
+          () => true,
+          () => false,
+        );
+        if (await Promise.race([shown, running.then(() => false)])) await vscode.commands.executeCommand(accept);
+      }
+    } finally {
+      questions.dispose();
+    }
     const result = await running;
     assert.equal(result.outcome, 'completed');
     assert.equal(sent()[0]!.DataType, 'int16');

@@ -83,6 +83,42 @@ export function nextEvent<T>(
   });
 }
 
+/**
+ * The wizard's questions in the order they show: `next()` resolves with the next box's title (one
+ * already shown and not yet taken first), or fails after `timeoutMs` naming what it waited for.
+ * Listens from the call on; dispose() stops it.
+ */
+export async function questionQueue(api: ExtensionApi): Promise<{
+  next(what: string, timeoutMs?: number): Promise<string>;
+  dispose(): void;
+}> {
+  const titles: string[] = [];
+  let wake: (() => void) | undefined;
+  const subscription = (await api.onDidShowQuickInput())((title) => {
+    titles.push(title);
+    wake?.();
+  });
+  return {
+    async next(what, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (titles.length === 0) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`the question ${what} did not show within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
+      return titles.shift()!;
+    },
+    dispose: () => subscription.dispose(),
+  };
+}
+
 /** Diagnostics of `uri` once they satisfy `accept` (now, or after the next changes). */
 export function diagnosticsOf(
   uri: vscode.Uri,

@@ -14,6 +14,11 @@ import type {
 
 type Item<T> = vscode.QuickPickItem & { value: T };
 
+const shown = new vscode.EventEmitter<string>();
+/** Fires with a box's title as it shows, so a test in the extension host answers a question when it
+ * is asked instead of after a fixed wait. */
+export const onDidShowQuickInput = shown.event;
+
 function toItems<T>(items: PickItem<T>[]): Item<T>[] {
   return items.map((item) => ({
     label: item.label,
@@ -40,6 +45,7 @@ function settle<T>(box: vscode.QuickInput, wire: (done: (answer: Answer<T>) => v
     wire(done);
     box.onDidHide(() => done(undefined));
     box.show();
+    shown.fire(box.title ?? '');
   });
 }
 
