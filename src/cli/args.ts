@@ -139,8 +139,11 @@ export const optionTable: Record<string, OptionSpec> = {
   },
   yes: {
     type: 'boolean',
-    verbs: [...billed, 'orders cancel', 'forget'],
-    help: 'send the billed request (needs --max-cost too); orders cancel: cancel it; forget: take the order out of the lock',
+    verbs: [...billed, 'orders cancel', 'forget', 'unlock'],
+    help: 'send the billed request (needs --max-cost too); orders cancel: cancel it; forget: take the order out of the lock; unlock: clear the lock',
+    helpOf: {
+      unlock: "clear the folder's locks that no run of this machine still holds (another machine's, a gone process's)",
+    },
   },
   'max-cost': {
     type: 'string',

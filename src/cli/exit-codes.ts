@@ -8,7 +8,8 @@ import { localFileCode } from './file-errors';
 
 export const ExitCode = {
   ok: 0,
-  /** Anything unexpected (a bug, a local file error). */
+  /** Anything unexpected (a bug, a local file error). A folder in use by another run (its lock),
+   * and `unlock` of a lock it does not clear (a run of this machine that still runs). */
   failure: 1,
   /** Bad command line: unknown verb or option, a value that does not parse, a missing value.
    * For `plan`, 2 means only "changes to make" (as terraform plan -detailed-exitcode, whose
@@ -26,7 +27,7 @@ export const ExitCode = {
   mayHaveBeenCharged: 6,
   /** The network or the service failed (connection, timeout, 5xx, rate limit after retries). */
   network: 7,
-  /** A billed verb without --yes or a budget, above the budget, or priced below zero, not finite or in two currencies: nothing billed was sent. `orders cancel` without --yes: nothing sent. */
+  /** A billed verb without --yes or a budget, above the budget, or priced below zero, not finite or in two currencies: nothing billed was sent. `orders cancel` without --yes: nothing sent. `unlock` without --yes: nothing cleared. */
   notConfirmed: 8,
   /** The service refused the request (validation, not enough credits, unknown order). */
   refused: 9,
@@ -46,7 +47,7 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 /** Lines for --help: code and meaning. */
 export const exitCodeHelp: [number, string][] = [
   [ExitCode.ok, 'done'],
-  [ExitCode.failure, 'unexpected failure'],
+  [ExitCode.failure, 'unexpected failure (also: a folder in use by another run; a lock unlock does not clear)'],
   [ExitCode.usage, 'usage: unknown verb or option, bad or missing value (plan: 11); plan: changes to make'],
   [ExitCode.invalidGeometry, 'invalid geometry in the area file or an invalid imagery file (nothing sent)'],
   [ExitCode.auth, 'authentication: no key, key file unreadable or readable by others, key refused'],
@@ -55,7 +56,7 @@ export const exitCodeHelp: [number, string][] = [
   [ExitCode.network, 'network or service failure (after retries)'],
   [
     ExitCode.notConfirmed,
-    'billed verb, cancel or forget not confirmed (--yes, --max-cost) or a price unusable: nothing sent',
+    'billed verb, cancel or forget not confirmed (--yes, --max-cost; unlock without --yes) or a price unusable: nothing sent',
   ],
   [ExitCode.refused, 'refused by the service (validation, credits, unknown id)'],
   [

@@ -15,6 +15,7 @@ const verbs: [string, string][] = [
   ['apply [FILE]', "buy what the plan lists, within --max-cost and the file's budget (billed)"],
   ['verify [FILE]', 'every image in imagery.lock.json: its size and SHA-256 on the disk'],
   ['forget ORDER [FILE]', 'take an order held as uncertain out of the lock, once you know it was not made (--yes)'],
+  ['unlock FOLDER', "whose the folder's lock is and since when; clear one of another machine or of a run gone (--yes)"],
   ['orders list', 'tasking orders (--recurring-only, --expired)'],
   ['orders show GUID...', 'details of orders'],
   ['orders estimate AREA', 'the cost of a tasking order (nothing created)'],

@@ -28,6 +28,7 @@ const verbs: Record<string, () => Promise<Verb>> = {
   apply: async () => (await import('./verbs/declared')).applyVerb,
   verify: async () => (await import('./verbs/declared')).verifyVerb,
   forget: async () => (await import('./verbs/declared')).forgetVerb,
+  unlock: async () => (await import('./verbs/unlock')).unlockVerb,
   'orders list': async () => (await import('./verbs/orders')).ordersListVerb,
   'orders show': async () => (await import('./verbs/orders')).ordersShowVerb,
   'orders estimate': async () => (await import('./verbs/orders')).ordersEstimateVerb,

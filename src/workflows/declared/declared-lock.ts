@@ -16,6 +16,8 @@ import { basename, dirname } from 'node:path';
 import { FolderLock } from '../engine/folder-lock';
 
 const LOCK_NAME_SUFFIX = '.lock.json';
+/** How an apply's hold (holdForApply) is named: what `sat-imagery unlock` looks for in a folder. */
+export const APPLY_HOLD_SUFFIX = `${LOCK_NAME_SUFFIX}.apply`;
 const MAX_LOCK = 64 * 1024 * 1024;
 
 const hex64 = () => z.string().check(z.regex(/^[0-9a-f]{64}$/));

@@ -4,7 +4,10 @@
 // extension, never buy the same images side by side. A lock left by a process that is gone (same
 // host, its pid no longer running) is taken over: moved aside under a fresh name (rename is
 // atomic, so of two runs taking it over only one moves it), checked to be the dead holder's by its
-// token, then removed; a fresh lock moved aside by mistake is put back.
+// token, then removed; a fresh lock moved aside by mistake is put back. A lock of another machine
+// (whose processes this one cannot see) is never taken over, nor one whose file cannot be read
+// that is no regular file: the refusal names the holder and `sat-imagery unlock FOLDER`, which
+// explains the lock and clears it when the person says so (folder-unlock.ts).
 import { randomBytes } from 'node:crypto';
 import { link, lstat, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -35,12 +38,12 @@ export interface LockOptions {
 
 /** A lock whose content cannot be read (a run killed between creating and writing it) is taken
  * as stale after this long. */
-const UNREADABLE_STALE_MS = 30_000;
+export const UNREADABLE_STALE_MS = 30_000;
 
 /** A holder's few lines; a larger lock file is not one of ours. */
 const MAX_HOLDER_BYTES = 4096;
 
-async function readHolder(path: string): Promise<LockHolder | undefined> {
+export async function readHolder(path: string): Promise<LockHolder | undefined> {
   try {
     // A FIFO at the lock's name (a repository can hold one) is not waited on: no holder known.
     const value = JSON.parse(await readTextBounded(path, MAX_HOLDER_BYTES, { noFollow: true })) as Partial<LockHolder>;
@@ -55,6 +58,21 @@ async function readHolder(path: string): Promise<LockHolder | undefined> {
 function describeHolder(holder: LockHolder | undefined): string {
   if (!holder) return 'another run (its lock file cannot be read)';
   return `another run (pid ${holder.pid} on ${holder.host}, since ${holder.startedAt}: ${holder.command})`;
+}
+
+/** The command that explains and clears the folder's locks, as a shell takes it. */
+export function unlockCommand(directory: string): string {
+  const word = /^[\w@%+=:,./-]+$/.test(directory) ? directory : `'${directory.replace(/'/g, "'\\''")}'`;
+  return `sat-imagery unlock ${word} --yes`;
+}
+
+/** What to do about a lock no run here will take over: another machine's, or one that is no file
+ * of a run (a lock copied with the folder or committed to a repository blocks every run forever). */
+function adviceFor(holder: LockHolder | undefined, directory: string, advice: string): string {
+  if (!holder)
+    return `${advice} If it stays (a lock that came with the folder), clear it with: ${unlockCommand(directory)}`;
+  if (holder.host === hostname()) return advice;
+  return `That run is on another machine, whose locks are never taken over here: if no run on ${holder.host} uses this folder now (a lock copied with the folder or committed to a repository), clear it with: ${unlockCommand(directory)}`;
 }
 
 export class FolderLock {
@@ -84,13 +102,14 @@ export class FolderLock {
       }
       const current = await readHolder(path);
       if (await isStale(path, current)) {
-        await takeOver(path, current);
+        await removeLock(path, current);
         continue;
       }
       if (Date.now() >= deadline) {
+        const advice = options.what?.advice ?? 'Wait for it to finish, or choose another folder.';
         throw new WorkflowError(
           'folder-busy',
-          `${options.what?.held ?? `The output folder ${directory}`} is in use by ${describeHolder(current)}. Nothing was sent. ${options.what?.advice ?? 'Wait for it to finish, or choose another folder.'}`,
+          `${options.what?.held ?? `The output folder ${directory}`} is in use by ${describeHolder(current)}. Nothing was sent. ${adviceFor(current, directory, advice)}`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
@@ -112,17 +131,21 @@ async function isStale(path: string, holder: LockHolder | undefined): Promise<bo
   return Date.now() - info.mtimeMs > UNREADABLE_STALE_MS;
 }
 
-async function takeOver(path: string, dead: LockHolder | undefined): Promise<void> {
+/** Removes the lock `expected` held (undefined: one whose holder could not be read); true when it
+ * did. A lock that changed meanwhile (another run's, fresh) is put back and left. */
+export async function removeLock(path: string, expected: LockHolder | undefined): Promise<boolean> {
   const aside = `${path}.${randomBytes(6).toString('hex')}.stale`;
   try {
     await rename(path, aside);
   } catch {
-    return; // another run moved it first
+    return false; // another run moved it first
   }
   const moved = await readHolder(aside);
-  if (moved !== undefined && moved.token !== dead?.token) {
+  const changed = moved !== undefined && moved.token !== expected?.token;
+  if (changed) {
     // A live run's fresh lock was moved aside: put it back (exclusively: never over a newer one).
     await link(aside, path).catch(() => undefined);
   }
   await unlink(aside).catch(() => undefined);
+  return !changed;
 }
