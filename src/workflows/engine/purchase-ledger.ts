@@ -21,6 +21,7 @@ import { IMAGE_FILE_LIMIT, withBoundedFile } from '../../api/bounded-read';
 import { isPlainName } from '../../api/inside-folder';
 import { FolderLock } from './folder-lock';
 import type { LockOptions } from './folder-lock';
+import { ignoreRunFilesInGit } from './run-files-gitignore';
 import { JournalWriter, LEDGER_NAME, readJournal } from './ledger-journal';
 
 type UnitState = 'sending' | 'charged' | 'saved' | 'lost' | 'refused' | 'charged-not-saved' | 'not-sent';
@@ -172,6 +173,8 @@ export class PurchaseLedger {
   /** Takes the folder's lock (or throws 'folder-busy' naming its holder), then reads the journal
    * and opens it for appending. Close it when the run ends. */
   static async open(directory: string, options: LedgerOpenOptions): Promise<PurchaseLedger> {
+    // Before the lock is made: a `git add` while the run holds the folder must not take the lock.
+    await ignoreRunFilesInGit(directory);
     const lock = await FolderLock.acquire(directory, options.command, options.lock);
     try {
       const path = join(directory, LEDGER_NAME);
