@@ -28,7 +28,7 @@ describe('stats: GeoParquet output', function () {
     mkdirSync(join(dir, 'deep', 'er'), { recursive: true });
     const run = await runCli(
       ['stats', 'fields.geojson', 'utm-2024-05-01.tif', '--csv', 'tables/t.csv', '--parquet', 'deep/er/t.parquet'],
-      { cwd: dir },
+      { cwd: dir, env: { XDG_CACHE_HOME: join(dir, '.cache') } },
     );
     assert.equal(run.code, 0, run.stderr);
     const csvImages = new Set(
@@ -64,7 +64,7 @@ describe('stats: GeoParquet output', function () {
         '--parquet',
         'out.parquet',
       ],
-      { cwd: dir },
+      { cwd: dir, env: { XDG_CACHE_HOME: join(dir, '.cache') } },
     );
     assert.equal(run.code, 0, run.stderr);
     const db = await DuckDBInstance.create(':memory:');

@@ -66,7 +66,7 @@ describe('stats: a FIFO named *.tif and a huge ItemCollection end at once, with 
       CEILING_MS,
       'stats --csv of a folder holding a FIFO',
       ['stats', join(dir, 'fields.geojson'), '.', '--csv', 'table.csv', '--json'],
-      { cwd: folder },
+      { cwd: folder, env: { XDG_CACHE_HOME: join(dir, '.cache') } },
     );
     assertFifoFailedAlone(run);
   });
