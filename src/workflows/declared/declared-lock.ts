@@ -10,6 +10,7 @@
 import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors';
 import { readTextBounded } from '../../api/bounded-read';
+import { JsonScanner } from '../../api/json-answer';
 import { replaceFileSafely } from '../../api/safe-files';
 import { byCodeUnits } from '../../common/code-unit-order';
 import { basename, dirname } from 'node:path';
@@ -84,6 +85,11 @@ export async function readLock(path: string): Promise<ImageryLock> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyLock();
     throw error;
   }
+  // A value nested deeper than any lock's (a repository's lock is anyone's text) parses, then
+  // overflows the stack of every recursive walk after it: writing the lock again, a diff. The
+  // service's answers are held to the same bounds.
+  const beyondBounds = new JsonScanner().feed(Buffer.from(text));
+  if (beyondBounds) throw unusableLock(`${path} is not a lock of this version (${beyondBounds}).`);
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
