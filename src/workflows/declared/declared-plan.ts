@@ -213,7 +213,7 @@ export async function makePlan(
 }
 
 /** What a ledger's lines naming files elsewhere were taken for: nothing (the ledger leaves them out). */
-function ignoredLinesNote(directory: string, folder: string, ignored: readonly { file: unknown }[]): string {
+function ignoredLinesNote(directory: string, folder: string, ignored: readonly { file: string }[]): string {
   const named = ignored.slice(0, 3).map((line) => JSON.stringify(line.file));
   const more = ignored.length > named.length ? ` and ${ignored.length - named.length} more` : '';
   const lines = ignored.length === 1 ? 'a line' : `${ignored.length} lines`;

@@ -80,37 +80,67 @@ async function removeStaleParts(directory: string): Promise<void> {
   }
 }
 
-function isEntry(value: unknown): value is LedgerEntry {
-  const v = value as Partial<LedgerEntry> | null;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v.key === 'string' &&
-    /^[0-9a-f]{64}$/.test(v.key) &&
-    typeof v.state === 'string' &&
-    STATES.has(v.state)
-  );
+const HEX64 = /^[0-9a-f]{64}$/;
+const isText = (value: unknown): boolean => typeof value === 'string';
+
+/** What each field of a line a run of ours writes holds: a line with anything else in one (a
+ * sha256 that is a number, credits nested 200,000 deep: a ledger is a file anyone may edit) is not
+ * taken, so its unit is what the other lines say. Nothing of it reaches the lock (which would not
+ * read back) or a plan's JSON (which the stack could not write). */
+const FIELD_KINDS: Record<keyof LedgerEntry, (value: unknown) => boolean> = {
+  v: (value) => value === 1,
+  key: (value) => typeof value === 'string' && HEX64.test(value),
+  state: (value) => typeof value === 'string' && STATES.has(value),
+  at: isText,
+  id: isText,
+  kind: isText,
+  file: isText,
+  bytes: (value) => Number.isSafeInteger(value) && (value as number) >= 0,
+  sha256: (value) => typeof value === 'string' && HEX64.test(value),
+  credits: (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0,
+  reason: isText,
+  migrated: (value) => value === true,
+};
+const REQUIRED: readonly (keyof LedgerEntry)[] = ['v', 'key', 'state', 'at'];
+
+/** The line's own fields, when each holds its kind; undefined for any other line. Fields no run
+ * of ours writes are left behind. */
+function entryOf(value: unknown): LedgerEntry | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const line = value as Record<string, unknown>;
+  const entry: Record<string, unknown> = {};
+  for (const [name, holds] of Object.entries(FIELD_KINDS)) {
+    const field = line[name];
+    if (field === undefined) {
+      if (REQUIRED.includes(name as keyof LedgerEntry)) return undefined;
+      continue;
+    }
+    if (!holds(field)) return undefined;
+    entry[name] = field;
+  }
+  return entry as unknown as LedgerEntry;
 }
 
 /** A journal line the ledger does not take: its file is not a plain name in the folder. */
 interface IgnoredLine {
   key: string;
-  file: unknown;
+  file: string;
 }
 
 /** A ledger records an image by its own name in its folder (`saved` writes nothing else): a line
  * naming `../../../etc/passwd`, a subfolder or anything but a name is not ours. It is left out
  * whole, so its unit is what the earlier lines say, never `have` through a file elsewhere. */
-function namesPlainFile(entry: LedgerEntry): boolean {
-  return !('file' in entry) || (typeof entry.file === 'string' && isPlainName(entry.file));
+function namesOtherFile(entry: LedgerEntry): entry is LedgerEntry & { file: string } {
+  return entry.file !== undefined && !isPlainName(entry.file);
 }
 
 /** Folds journal lines into units: later lines win, earlier facts (id, credits) are kept. */
 function fold(lines: readonly unknown[], ignored: IgnoredLine[] = []): Map<string, LedgerUnit> {
   const units = new Map<string, LedgerUnit>();
-  for (const line of lines) {
-    if (!isEntry(line)) continue;
-    if (!namesPlainFile(line)) {
+  for (const value of lines) {
+    const line = entryOf(value);
+    if (line === undefined) continue;
+    if (namesOtherFile(line)) {
       ignored.push({ key: line.key, file: line.file });
       continue;
     }

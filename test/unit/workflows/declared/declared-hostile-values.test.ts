@@ -3,15 +3,21 @@
 // apply and verify end with a documented exit code and one line that says what is wrong, never a
 // stack trace, and bill nothing.
 import * as assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
+import { LEDGER_NAME } from '../../../../src/workflows/engine/ledger-journal';
+import { jsonOf } from '../../fixtures/cli-helpers';
 import type { CliRun } from '../../fixtures/cli-helpers';
-import { FIELD, useCliSimulator } from '../../fixtures/cli-fixture';
+import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-declared-hostile-values-key-6Rm2';
 const HEX = '0'.repeat(64);
 /** Deeper than any stack a recursive walk (JSON.stringify's, a diff's) has room for. */
 const DEEP = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+
+/** A date the simulator has imagery for on any day the suite runs (imagery every day, the demo
+ * order from six months back). */
+const DATE = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
 
 const VERBS = {
   plan: ['plan'],
@@ -54,5 +60,52 @@ describe("CLI: imagery as code with values a repository's files should not hold"
         [],
       );
     }
+  });
+
+  /** `name`.imagery.json declaring one image, bought by an apply; its ledger's lines, parsed. */
+  async function bought(name: string): Promise<{ file: string; ledger: string; lines: Record<string, unknown>[] }> {
+    const file = cli.file(`${name}.imagery.json`);
+    writeFileSync(file, JSON.stringify({ datasets: [{ ...rgbDataset([DATE]), name }] }));
+    const run = await cli.run('apply', file, ...VERBS.apply.slice(1));
+    assert.equal(run.code, ExitCode.ok, run.stderr + run.stdout);
+    const ledger = cli.file(`${name}/${LEDGER_NAME}`);
+    const lines = readFileSync(ledger, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    return { file, ledger, lines };
+  }
+  const jsonLines = (lines: readonly (Record<string, unknown> | string)[]) =>
+    `${lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n')}\n`;
+
+  it('a ledger line whose sha256 is a number is not taken: apply writes a lock the next plan reads (its unit held, exit 6)', async () => {
+    const { file, ledger, lines } = await bought('sha');
+    writeFileSync(ledger, jsonLines(lines.map((line) => (line.state === 'saved' ? { ...line, sha256: 12 } : line))));
+    const apply = await cli.run('apply', file, ...VERBS.apply.slice(1));
+    assert.equal(apply.code, ExitCode.ok, apply.stderr + apply.stdout);
+    const plan = await cli.run('plan', file, '--json');
+    assert.doesNotMatch(plan.stderr, /not a lock/);
+    assert.equal(plan.code, ExitCode.mayHaveBeenCharged, plan.stderr + plan.stdout);
+    assert.deepEqual(
+      jsonOf<{ units: { kind: string }[] }>(plan).units.map((u) => u.kind),
+      ['uncertain'],
+    );
+  });
+
+  it('a ledger line whose credits are nested 200,000 deep is not taken: plan --json and apply end without a stack', async () => {
+    const { file, ledger, lines } = await bought('credits');
+    const [first] = lines;
+    const deep = `{"v":1,"key":"${String(first!.key)}","state":"lost","credits":${DEEP},"at":"2026-01-01T00:00:00.000Z"}`;
+    writeFileSync(ledger, jsonLines([...lines, deep]));
+    const plan = await cli.run('plan', file, '--json');
+    assert.doesNotMatch(plan.stderr, /^\s+at |RangeError/m);
+    assert.equal(plan.code, ExitCode.ok, plan.stderr + plan.stdout);
+    assert.deepEqual(
+      jsonOf<{ units: { kind: string }[] }>(plan).units.map((u) => u.kind),
+      ['have'],
+    );
+    const apply = await cli.run('apply', file, ...VERBS.apply.slice(1));
+    assert.doesNotMatch(apply.stderr, /^\s+at |RangeError/m);
+    assert.equal(apply.code, ExitCode.ok, apply.stderr + apply.stdout);
   });
 });
