@@ -19,7 +19,9 @@ const name = () =>
       z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a name of letters, digits, dot, dash or underscore (at most 64)'),
     );
 const positiveInt = () => z.int().check(z.minimum(1));
-const nonEmpty = () => z.string().check(z.minLength(1));
+/** A model, a constellation, bands, an output value: a few words at most. Bounded, since a value
+ * the service or the checks refuse is said back in the message (a million characters of it was). */
+const nonEmpty = () => z.string().check(z.minLength(1), z.maxLength(256, 'at most 256 characters'));
 /** A cadence number in the range of its row in the field table. */
 const orderCount = (name: OrderCountName) => {
   const row = ORDER_COUNT_FIELDS.find((r) => r.name === name)!;

@@ -108,4 +108,25 @@ describe("CLI: imagery as code with values a repository's files should not hold"
     assert.doesNotMatch(apply.stderr, /^\s+at |RangeError/m);
     assert.equal(apply.code, ExitCode.ok, apply.stderr + apply.stdout);
   });
+
+  it('an imagery file whose model or constellation is a string of a million characters: exit 3 at its place, in one short line', async () => {
+    const long = 'a'.repeat(1_000_000);
+    const dataset = { ...rgbDataset([DATE]), name: 'long' };
+    const order = { name: 'o', area: 'field.geojson', model: long, from: '2030-01-01', to: '2030-01-31' };
+    for (const [file, where] of [
+      [{ datasets: [{ ...dataset, satelliteConstellations: [long] }] }, 'datasets.0.satelliteConstellations.0'],
+      [{ orders: [order] }, 'orders.0.model'],
+    ] as const) {
+      writeFileSync(cli.file('long.imagery.json'), JSON.stringify(file));
+      cli.sim.clearLog();
+      const run = await cli.run('plan', cli.file('long.imagery.json'));
+      ended(
+        run,
+        ExitCode.invalidGeometry,
+        new RegExp(`has 1 problem: ${where.replace(/\./g, '\\.')}: at most 256 characters\\.`),
+      );
+      assert.ok(run.stderr.length < 1_000, run.stderr.slice(0, 300));
+      assert.deepEqual(cli.sim.requests, [], 'nothing asked of the service');
+    }
+  });
 });
