@@ -1,9 +1,9 @@
 // The files of one run on this machine must never reach a commit by accident: above all the folder
 // lock, since a lock committed from another machine holds the folder for everyone who clones it
 // (a lock of another machine is never taken over). So an output folder inside a Git work tree gets
-// a `.gitignore` naming them, when it has none: the lock and a lock moved aside while it is taken
-// over, a download's `.part`, and the temporary file a file is replaced through (the manifest's,
-// the STAC files'). A `.gitignore` already there is the person's and is left as it is; a folder
+// a `.gitignore` naming them, when it has none: the purchase ledger, the lock and a lock moved aside
+// while it is taken over, a download's `.part`, and the temporary file a file is replaced through
+// (the manifest's, the STAC files'). A `.gitignore` already there is the person's and is left as it is; a folder
 // outside Git gets none (nothing to keep out of a commit, and nothing of ours left lying about).
 // The lock stays in the folder rather than in a per-user place because it must hold against every
 // process that reaches the folder (two users, a container and its host, two machines on a shared
@@ -12,8 +12,13 @@ import { lstat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileExclusive } from '../../api/safe-files';
 import { LOCK_NAME } from './folder-lock';
+import { LEDGER_NAME } from './ledger-journal';
 
+// The purchase ledger too: it is this machine's journal of what the key paid for, and one a
+// repository carried would be read as such (a forged `saved` line makes plan call an image `have`).
+// What a repository keeps of a purchase is imagery.json and its lock.
 const GITIGNORE = `# Written by sat-imagery: the files of a run on this machine, never meant for a commit.
+/${LEDGER_NAME}
 /${LOCK_NAME}
 /${LOCK_NAME}.*.stale
 /*.part

@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FolderLock, LOCK_NAME } from '../../../../src/workflows/engine/folder-lock';
+import { LEDGER_NAME } from '../../../../src/workflows/engine/ledger-journal';
 import { PurchaseLedger } from '../../../../src/workflows/engine/purchase-ledger';
 
 const git = (cwd: string, ...args: string[]) =>
@@ -35,6 +36,8 @@ describe('folder lock: never committed by accident, and explained when it was', 
       git(dir, 'add', '-A');
       const staged = git(dir, 'diff', '--cached', '--name-only').trim().split('\n');
       assert.ok(!staged.some((name) => name.endsWith(LOCK_NAME)), staged.join(', '));
+      assert.ok(existsSync(join(out, LEDGER_NAME)), 'the run has its ledger');
+      assert.ok(!staged.some((name) => name.endsWith(LEDGER_NAME)), `the ledger stays local: ${staged.join(', ')}`);
       assert.ok(!staged.some((name) => name.endsWith('.part') || name.endsWith('.tmp')), staged.join(', '));
       assert.ok(staged.includes('imagery/2026/composite-2026-06-02-Stratus2-20m-1a2b3c4d.tif'), 'the image is data');
       assert.ok(staged.includes('imagery/2026/.gitignore'), 'the .gitignore itself may be committed');
