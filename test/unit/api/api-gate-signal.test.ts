@@ -73,7 +73,7 @@ describe('the client waits: one abort listener per signal', function () {
     const { createClient } = await import('../../../src/api/client');
     const client = createClient({ getApiKey: () => 'demo-key', baseUrl: fixture.sim.url });
     try {
-      fixture.sim.schedule({ method: 'GET', path: '/api/specification.json', delayMs: 400 });
+      fixture.sim.schedule({ method: 'GET', path: '/api/specification.json', delayMs: 2_000 });
       const controller = new AbortController();
       const body = {
         Wkt: AARHUS_FIELD,
@@ -85,7 +85,10 @@ describe('the client waits: one abort listener per signal', function () {
         Bandnames: 'rgb',
       };
       const asks = Array.from({ length: 20 }, () => client.estimateComposite(body, { signal: controller.signal }));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // While the document is on its way (the simulator has its request and holds the answer).
+      const asked = () => fixture.sim.requests.some((r) => r.path === '/api/specification.json');
+      for (const until = Date.now() + 10_000; !asked(); await new Promise((resolve) => setTimeout(resolve, 10)))
+        assert.ok(Date.now() < until, 'the specification document was asked for within 10 s');
       assert.ok(getEventListeners(controller.signal, 'abort').length <= 1, 'one listener while they wait');
       controller.abort();
       const outcomes = await Promise.allSettled(asks);

@@ -141,7 +141,9 @@ describe('api client: retry, backoff and the gate', function () {
 
   it('retries a connection reset before any answer, and a timeout', async () => {
     await start({}, { timeoutMs: 300 });
-    sim.schedule({ path: MODELS, reset: 'before-processing' }, { path: MODELS, delayMs: 1000 });
+    // The second answer would come after 30 s: far past the client's 300 ms, however late a loaded
+    // machine runs its timers; the simulator stops waiting when the client hangs up.
+    sim.schedule({ path: MODELS, reset: 'before-processing' }, { path: MODELS, delayMs: 30_000 });
     await client.listModels();
     const tries = calls(MODELS);
     assert.deepEqual(
