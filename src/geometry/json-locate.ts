@@ -80,8 +80,9 @@ export function locateJsonPaths(text: string, paths: readonly JsonPath[]): (Span
   return found;
 }
 
-/** The offset just past the JSON value that starts at `start`. */
-function skipValue(text: string, start: number): number {
+/** The offset just past the JSON value that starts at `start` (brackets and strings followed, the
+ * rest unchecked: a caller that does not know the text is JSON parses what it skipped). */
+export function skipValue(text: string, start: number): number {
   const first = text.charCodeAt(start);
   if (first === 34) return skipString(text, start);
   if (first !== 91 && first !== 123) {

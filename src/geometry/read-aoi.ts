@@ -23,11 +23,15 @@ export function detectFormat(text: string): AoiFormat {
   return first === '{' || first === '[' ? 'geojson' : 'wkt';
 }
 
-/** `rules`: the billing rules whose warnings a valid AOI gets (the live-service defaults unless the host knows better). */
+/** `rules`: the billing rules whose warnings a valid AOI gets (the live-service defaults unless the
+ * host knows better). `parsed`: the GeoJSON text's value, when the caller has parsed it already
+ * for more than the area (the field statistics make a field of each feature): 100 MB of GeoJSON
+ * is then parsed once, and its values held once. */
 export function readAoi(
   text: string,
   format: AoiFormat | 'auto',
   rules: BillingRules = DEFAULT_BILLING_RULES,
+  parsed?: { value: unknown },
 ): AoiReadResult {
   // A BOM becomes a space: both readers skip it and every offset still matches the caller's text.
   const source = withoutBom(text);
@@ -45,7 +49,7 @@ export function readAoi(
   if (actual === 'geojson') {
     let value: unknown;
     try {
-      value = JSON.parse(source);
+      value = parsed ? parsed.value : JSON.parse(source);
     } catch {
       const fault = findJsonSyntaxFault(source, lines) ?? {
         code: 'parse' as const,

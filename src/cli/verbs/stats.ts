@@ -19,7 +19,7 @@ import {
   openTableCache,
   readFields,
 } from '../../stats/index';
-import type { Measure, PixelRule, RowCacheHome, StatsResult } from '../../stats/index';
+import type { Field, Measure, PixelRule, RowCacheHome, StatsResult } from '../../stats/index';
 import { readAreaSource } from '../area';
 import type { VerbContext } from '../context';
 import { ExitCode, UsageError } from '../exit-codes';
@@ -32,8 +32,7 @@ export async function statsVerb(context: VerbContext): Promise<number> {
   const { measures, rule } = measureOptions(context);
   const csv = options.string('csv');
   const parquet = options.string('parquet');
-  const source = await readAreaSource(areaName, 'stats');
-  const fields = readFields(source.text, source.name, source.format ?? 'auto', options.string('id-property'));
+  const fields = await fieldsOf(context, areaName);
   const images = await listImages(imageNames);
   const table = csv ?? parquet;
   const tableCache = table ? await openTableCache(table, cacheHome(context)) : undefined;
@@ -85,6 +84,13 @@ export async function statsVerb(context: VerbContext): Promise<number> {
       ),
     );
   return result.failures.length > 0 ? ExitCode.failure : ExitCode.ok;
+}
+
+/** The area file's fields. Its text is not kept past them: 100,000 fields are 100 MB of GeoJSON,
+ * which the whole run would otherwise hold. */
+async function fieldsOf(context: VerbContext, areaName: string | undefined): Promise<Field[]> {
+  const source = await readAreaSource(areaName, 'stats');
+  return readFields(source.text, source.name, source.format ?? 'auto', context.options.string('id-property'));
 }
 
 /** --index / --expression and --rule, shared with `series --stats`. */
