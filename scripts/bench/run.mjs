@@ -23,6 +23,7 @@ const suites = [
   ['raster', async () => (await import('./raster.mjs')).runRasterBench()],
   ['map', async () => (await import('./map.mjs')).runMapBench()],
   ['stats', async () => (await import('./stats.mjs')).runStatsBench()],
+  ['stats-fields', async () => (await import('./stats-fields.mjs')).runStatsFieldsBench()],
   ['stats-chart', async () => (await import('./stats-chart.mjs')).runStatsChartBench()],
   ['declared', async () => (await import('./declared.mjs')).runDeclaredBench()],
 ];
