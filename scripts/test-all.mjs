@@ -13,7 +13,7 @@
 // non-zero on any failure and when a suite ran no test.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { FILE_TIMES, unitFiles } from './test-select.mjs';
+import { FILE_TIMES, unitFiles, unitMocha } from './test-select.mjs';
 import { datesArgs, dayFor } from './test-dates.mjs';
 import { failureAccount, mochaCounts, slowestTests } from './test-output.mjs';
 
@@ -110,17 +110,7 @@ await phase(
 process.env.SAT_IMAGERY_TEST_CLI_BUNDLE = join(process.cwd(), 'dist', 'cli.js');
 // Each file's time goes to FILE_TIMES for the next run's order (slowest first).
 process.env.MOCHA_FILE_TIMES = FILE_TIMES;
-const mocha = [
-  'npx',
-  'mocha',
-  '--config',
-  'test/unit/.mocharc.json',
-  '--parallel',
-  '--jobs',
-  process.env.UNIT_TEST_JOBS ?? '4',
-  '--reporter',
-  'scripts/mocha-file-times.cjs',
-];
+const mocha = unitMocha('scripts/mocha-file-times.cjs');
 /** The unit suite: the quick tier at today's date; the whole suite once, at a day date arithmetic
  * gets wrong, chosen from today so that every run tries another (scripts/test-dates.mjs). */
 function unitCommand() {

@@ -13,7 +13,7 @@
 //   ISO ...        the given instants, e.g. 2030-06-30T23:59:00Z
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { unitFiles } from './test-select.mjs';
+import { unitFiles, unitMocha } from './test-select.mjs';
 
 export const DAYS = [
   '2027-03-01T00:05:00Z', // a month's first minutes, after a 28-day February
@@ -64,23 +64,11 @@ function main() {
       process.exit(1);
     }
     console.log(`\n=== unit tests at ${instant} (${prefix.join(' ')}) ===`);
-    const run = spawnSync(
-      prefix[0],
-      [
-        ...prefix.slice(1),
-        'npx',
-        'mocha',
-        '--config',
-        'test/unit/.mocharc.json',
-        '--parallel',
-        '--jobs',
-        '2',
-        '--reporter',
-        'dot',
-        ...unitFiles(),
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
-    );
+    const run = spawnSync(prefix[0], [...prefix.slice(1), ...unitMocha('dot'), ...unitFiles()], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
     process.stdout.write(run.stdout ?? '');
     const count = (word) =>
       Number([...(run.stdout ?? '').matchAll(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'gm'))].pop()?.[1] ?? 0);
