@@ -20,7 +20,7 @@ import { readLock } from '../../../../src/workflows/declared/declared-lock';
 import { hashOf } from '../../../simulator/random';
 import { runCliWithin } from '../../fixtures/cli-helpers';
 import type { CliRun } from '../../fixtures/cli-helpers';
-import { FIELD, nextMonth, useCliSimulator } from '../../fixtures/cli-fixture';
+import { FIELD, nextMonth, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 import { chooser, mutateJson, mutateJsonLines } from './json-mutations';
 import { RecordingProxy } from './recording-proxy';
 import type { PassedRequest } from './recording-proxy';
@@ -77,18 +77,7 @@ function imageryFile(): string {
   return `${JSON.stringify(
     {
       budget: { maxCredits: 100 },
-      datasets: [
-        {
-          name: 'rgb',
-          area: 'field.geojson',
-          model: 'Stratus2',
-          satelliteConstellations: ['Sentinel2'],
-          resolution: 20,
-          bandnames: 'rgb',
-          epsgProjection: 4326,
-          dates: [days(12), days(10)],
-        },
-      ],
+      datasets: [rgbDataset([days(12), days(10)])],
       orders: [
         {
           name: 'field-order',
