@@ -5,7 +5,7 @@ import { dayNumber, isoDay } from './dates';
 import { Codes, SimError } from './envelope';
 import { billedAreaKm2, bboxWkt, readAoi, round } from './geometry';
 import type { Bbox } from './geometry';
-import type { SimulatorState } from './state';
+import type { SimulatorState, StoredOrder } from './state';
 import { tileByGuid, tilesInBbox } from './tiles';
 import { FieldChecker } from './validation';
 
@@ -190,4 +190,23 @@ export function chargeOrder(state: SimulatorState, estimate: Record<string, unkn
   state.account.EuroCreditAmount = round(state.account.EuroCreditAmount - current, 2);
   state.account.CurrentMonthCosts = round(state.account.CurrentMonthCosts + current, 2);
   state.account.NextMonthCosts = round(state.account.NextMonthCosts + (estimate.NextMonthCost as number), 2);
+}
+
+/** What cancelling an order does to the account (live-service notes, "Orders, processing units and
+ * tiers"), called before the order is marked cancelled. In Review it is cancelled in full: what
+ * creating it took from the EUR balance comes back, and neither month's cost is owed. Past Review
+ * nothing comes back now; only a recurring order's renewal stops, so next month's cost is dropped
+ * (the cancel always comes before 00:00 UTC of the 1st of the month that cost is for). An order
+ * never charged (the demo's) settles nothing. The request log marks the refund (`refunded`). */
+export function settleCancel(state: SimulatorState, order: StoredOrder): void {
+  const costs = order.costs;
+  if (!costs) return;
+  const account = state.account;
+  if (state.status(order) === 'Review') {
+    account.EuroCreditAmount = round(account.EuroCreditAmount + costs.thisMonth, 2);
+    account.CurrentMonthCosts = round(account.CurrentMonthCosts - costs.thisMonth, 2);
+    account.NextMonthCosts = round(account.NextMonthCosts - costs.nextMonth, 2);
+  } else if (order.To === null) {
+    account.NextMonthCosts = round(account.NextMonthCosts - costs.nextMonth, 2);
+  }
 }

@@ -245,23 +245,27 @@ function echoKey(
   sendError(parts, res, entry, error, 'fault:echo-key');
 }
 
-/** Image credits left, and what the account's orders commit it to (this month and next). */
-function balanceOf(parts: ServerParts): { credits: number; committed: number } {
+/** Image credits left, the EUR balance, and what the account's orders commit it to (this month
+ * and next). */
+function balanceOf(parts: ServerParts): { credits: number; euros: number; committed: number } {
   const account = parts.state.account;
-  return { credits: account.CreditAmount, committed: account.CurrentMonthCosts + account.NextMonthCosts };
+  return {
+    credits: account.CreditAmount,
+    euros: account.EuroCreditAmount,
+    committed: account.CurrentMonthCosts + account.NextMonthCosts,
+  };
 }
 
 /** The request log counts charges: a request that took money (image credits, or an order's
- * costs) is marked, answered or not. */
-function recordCharge(
-  parts: ServerParts,
-  entry: RequestLogEntry,
-  before: { credits: number; committed: number },
-): void {
+ * costs) is marked, answered or not; one that gave EUR back (a cancel in Review) is marked
+ * `refunded`, apart from the charges. */
+function recordCharge(parts: ServerParts, entry: RequestLogEntry, before: ReturnType<typeof balanceOf>): void {
   const after = balanceOf(parts);
   const credits = Math.round((before.credits - after.credits) * 100) / 100;
   const euroCredits = Math.round((after.committed - before.committed) * 100) / 100;
   if (credits > 0 || euroCredits > 0) entry.charged = { credits, euroCredits };
+  const refunded = Math.round((after.euros - before.euros) * 100) / 100;
+  if (refunded > 0) entry.refunded = { euroCredits: refunded };
 }
 
 /** Auth, rate and concurrency limits, latency and random 5xx. False when already answered. */

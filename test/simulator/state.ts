@@ -28,6 +28,9 @@ export interface StoredOrder {
   boxes: Bbox[];
   createdAt: number;
   canceledAt?: number;
+  /** What creating it charged (EUR): this month's cost, taken from the balance, and next month's,
+   * committed. Absent for the demo's preloaded orders, which were never charged. */
+  costs?: { thisMonth: number; nextMonth: number };
 }
 
 export type Account = AccountLimits & { CurrentMonthCosts: number; NextMonthCosts: number };
@@ -114,7 +117,7 @@ export class SimulatorState {
   }
 
   view(order: StoredOrder): Record<string, unknown> {
-    const { boxes: _boxes, createdAt, canceledAt: _canceledAt, DeduplicatedTiles, ...fields } = order;
+    const { boxes: _boxes, createdAt, canceledAt: _canceledAt, costs: _costs, DeduplicatedTiles, ...fields } = order;
     return {
       ...fields,
       BillingCycle: order.To === null ? 'Monthly' : 'Once',

@@ -180,6 +180,10 @@ export interface RequestLogEntry {
   /** Set when this request spent the account's money (whether or not its answer arrived):
    * image credits taken, and the euros an order adds to this and next month's costs. */
   charged?: { credits: number; euroCredits: number };
+  /** Set when this request gave money back to the EUR balance: an order cancelled in full while
+   * in Review returns what creating it took this month. Never a negative `charged`, so counting
+   * the entries with `charged` still counts the charges. */
+  refunded?: { euroCredits: number };
 }
 
 export interface Simulator {

@@ -1,6 +1,6 @@
 // Tasking orders: estimate, create (with tile deduplication), list, details and cancel.
 import { Codes, SimError } from '../envelope';
-import { chargeOrder, nestedEstimate, priceOrder, readOrderRequest } from '../order-pricing';
+import { chargeOrder, nestedEstimate, priceOrder, readOrderRequest, settleCancel } from '../order-pricing';
 import type { OrderRequest } from '../order-pricing';
 import type { SimulatorState, StoredOrder } from '../state';
 import { dayNumber } from '../dates';
@@ -76,6 +76,7 @@ export function placeOrder(state: SimulatorState, request: OrderRequest, dedupli
     DeduplicatedTiles: deduplicated,
     boxes,
     createdAt: state.now(),
+    costs: { thisMonth: price.CurrentMonthCost as number, nextMonth: price.NextMonthCost as number },
   };
   state.stored.push(stored);
   return stored;
@@ -155,7 +156,11 @@ function cancel(ctx: RouteContext) {
     });
   const order = ctx.state.find(guid);
   if (!order) throw new SimError(404, `No order ${guid}.`, 404);
-  order.canceledAt ??= ctx.state.now();
+  // Cancelling twice is 200 and settles the money once.
+  if (order.canceledAt === undefined) {
+    settleCancel(ctx.state, order);
+    order.canceledAt = ctx.state.now();
+  }
   return json(ctx.state.view(order));
 }
 
