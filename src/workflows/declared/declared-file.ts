@@ -14,7 +14,7 @@ import type { JsonPath } from '../../geometry/json-locate';
 import { LineIndex, withoutBom } from '../../geometry/positions';
 import type { Aoi } from '../../geometry/types';
 import { areaPatternProblem, expandArea } from './area-glob';
-import { imageryFileSchema } from './declared-schema';
+import { CAP_REASON, imageryFileSchema, MAX_UNITS_PER_FILE } from './declared-schema';
 import type { ImageryFile } from './declared-schema';
 
 /** An imagery file is a few KiB; a large one is refused, not read. */
@@ -129,6 +129,7 @@ export async function loadDeclaration(path: string): Promise<Declaration> {
         });
       declaration.orderAreas.push(areas);
     }
+    raw.push(...unitsAboveCap(parsed.data, declaration.datasetAreas));
   }
   if (raw.length > 0) throw new DeclaredFileError(path, positioned(text, lines, raw));
   return declaration;
@@ -189,6 +190,19 @@ function namesAndFolders(file: ImageryFile): Raw[] {
       problems.push({ path: ['datasets', i, 'dates'], message: 'dates names the dates itself: drop from and to' });
   });
   return problems;
+}
+
+/** The units the file names itself (its datasets' `dates`, over each of their area files) above
+ * the cap: refused before any request. Dates a search finds are counted by the plan. */
+function unitsAboveCap(file: ImageryFile, areas: readonly DeclaredArea[][]): Raw[] {
+  const units = (file.datasets ?? []).reduce((sum, d, i) => sum + (d.dates?.length ?? 0) * (areas[i]?.length ?? 0), 0);
+  if (units <= MAX_UNITS_PER_FILE) return [];
+  return [
+    {
+      path: ['datasets'],
+      message: `${units} units declared (each dataset's dates times its area files), above the cap of ${MAX_UNITS_PER_FILE} per imagery file (${CAP_REASON})`,
+    },
+  ];
 }
 
 async function readAreas(directory: string, pattern: string, at: JsonPath, problems: Raw[]): Promise<DeclaredArea[]> {

@@ -33,6 +33,7 @@ import type { PricedDate } from '../series/series-estimate';
 import type { DownloadSeriesOptions } from '../series/series-types';
 import { datasetFolder, placeOf } from './declared-file';
 import type { Declaration, DeclaredArea } from './declared-file';
+import { CAP_REASON, MAX_DATES_PER_DATASET, MAX_UNITS_PER_FILE } from './declared-schema';
 import type { DeclaredBudget, DeclaredDataset } from './declared-schema';
 import type { ImageryLock, LockedImage } from './declared-lock';
 import { planOrders } from './declared-orders';
@@ -256,6 +257,22 @@ async function atPlace<T>(
   }
 }
 
+/** The dates a dataset's search found, and the file's units with them, held to the caps the file's
+ * own dates are held to (declared-schema.ts): refused before any estimate, at the dataset's place. */
+function refuseAboveCaps(declaration: Declaration, index: number, found: number, units: number): void {
+  const at = `${placeOf(declaration, ['datasets', index])}: dataset '${declaration.file.datasets?.[index]?.name}'`;
+  if (found > MAX_DATES_PER_DATASET)
+    throw new WorkflowError(
+      'invalid-geometry',
+      `${at}: its search found ${found} dates, above the cap of ${MAX_DATES_PER_DATASET} per dataset (${CAP_REASON}): set maxDates, every or a shorter from and to. Nothing was priced or bought.`,
+    );
+  if (units > MAX_UNITS_PER_FILE)
+    throw new WorkflowError(
+      'invalid-geometry',
+      `${at}: with the dates its search found the file declares ${units} units, above the cap of ${MAX_UNITS_PER_FILE} per imagery file (${CAP_REASON}). Nothing was priced or bought.`,
+    );
+}
+
 async function planSeries(
   ports: WorkflowPorts,
   declaration: Declaration,
@@ -276,6 +293,7 @@ async function planSeries(
   if (!asked) throw new WorkflowError('invalid-option', 'its settings were not all given');
   const { fields } = asked;
   const { dates } = await seriesDates(ports, area.aoi, fields, options);
+  refuseAboveCaps(declaration, index, dates.length, current.size + dates.length);
   const locked = new Map<string, LockedImage>();
   for (const l of lock.images) if (l.dataset === dataset.name && l.area === area.file) locked.set(l.date, l);
   const mine: PlanUnit[] = [];

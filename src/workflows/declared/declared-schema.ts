@@ -11,7 +11,28 @@ import type { OrderCountName, OutputFieldsOf } from '../../api/request-fields';
 import { downloadSeriesOptionNames, orderOptionNames } from '../option-names';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = () => z.string().check(z.regex(DAY, 'a date as YYYY-MM-DD'));
+/** True for a day the calendar has: 2026-02-31 is written like a date and is none. */
+function onTheCalendar(text: string): boolean {
+  const [year, month, date] = text.split('-').map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(year, month - 1, date));
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === date;
+}
+const day = () =>
+  z.string().check(
+    z.regex(DAY, 'a date as YYYY-MM-DD'),
+    z.refine((text) => !DAY.test(text) || onTheCalendar(text), 'a day the calendar has (YYYY-MM-DD)'),
+  );
+
+/** The most dates one dataset may name, or find and keep (`maxDates`): about three years of
+ * daily imagery, where a season is some tens to a few hundred. Each date is one estimate and one
+ * billed call, so a file of 100,000 dates (a generator's loop gone wrong) would send as many. */
+export const MAX_DATES_PER_DATASET = 1000;
+/** The most units (a date of a dataset over one area file) one imagery file may declare: five
+ * datasets at the cap, or a farm's hundred fields over fifty dates. A plan holds every unit's
+ * estimate in memory and prices each with a request. */
+export const MAX_UNITS_PER_FILE = 5000;
+/** Why the caps are there, said with each refusal. */
+export const CAP_REASON = 'each date is an estimate and a billed call; split a larger need into several imagery files';
 const name = () =>
   z
     .string()
@@ -46,12 +67,23 @@ const seriesShape = {
   epsgProjection: z.optional(positiveInt()),
   resolution: z.optional(positiveInt()),
   bandnames: z.optional(nonEmpty()),
-  dates: z.optional(z.array(day()).check(z.minLength(1))),
+  dates: z.optional(
+    z
+      .array(day())
+      .check(
+        z.minLength(1),
+        z.maxLength(MAX_DATES_PER_DATASET, `at most ${MAX_DATES_PER_DATASET} dates per dataset (${CAP_REASON})`),
+      ),
+  ),
   from: z.optional(day()),
   to: z.optional(day()),
   every: z.optional(z.union([positiveInt(), z.literal('week'), z.literal('month')])),
   nth: z.optional(positiveInt()),
-  maxDates: z.optional(positiveInt()),
+  maxDates: z.optional(
+    positiveInt().check(
+      z.maximum(MAX_DATES_PER_DATASET, `at most ${MAX_DATES_PER_DATASET} dates per dataset (${CAP_REASON})`),
+    ),
+  ),
   aoiMode: z.optional(z.enum(['wkt', 'geojson'])),
   output: z.optional(z.strictObject(outputShape)),
 } satisfies Partial<Record<keyof typeof downloadSeriesOptionNames, unknown>>;
