@@ -8,6 +8,8 @@ import type { VerbContext } from '../context';
 import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
 import { estimateText, orderDetailText, ordersText, stoppedText } from '../format';
 import { cancelConfirmation, isCancellable, orderStatus } from '../../workflows/orders/order-status';
+import { cancelBalanceText, cancelReadingBalance } from '../../workflows/orders/cancel-balance';
+import { readAccountNow } from '../../workflows/engine/account-snapshot';
 
 export async function ordersListVerb(context: VerbContext): Promise<number> {
   expectPositionals(context, 0);
@@ -29,8 +31,8 @@ export async function ordersShowVerb(context: VerbContext): Promise<number> {
 }
 
 /** Cancels an order only with --yes, after saying what cancelling it does now (the dialog's words
- * in VS Code); an order that has ended (completed, cancelled, failed) is said to be so, and nothing
- * is sent. */
+ * in VS Code), then says the order balance the account shows before and after; an order that has
+ * ended (completed, cancelled, failed) is said to be so, and nothing is sent. */
 export async function ordersCancelVerb(context: VerbContext): Promise<number> {
   expectPositionals(context, 1);
   const guid = context.rest[0];
@@ -57,10 +59,13 @@ export async function ordersCancelVerb(context: VerbContext): Promise<number> {
     );
     return ExitCode.notConfirmed;
   }
-  await client.cancelOrder(guid, { signal: context.signal });
+  const orderBalance = await cancelReadingBalance(
+    () => client.cancelOrder(guid, { signal: context.signal }),
+    () => readAccountNow(client, context.signal),
+  );
   context.terminal.result(
-    { outcome: 'completed', cancelled: guid, status },
-    () => `Cancelled order ${guid} (it was ${status}).`,
+    { outcome: 'completed', cancelled: guid, status, orderBalance },
+    () => `Cancelled order ${guid} (it was ${status}).\n${cancelBalanceText(orderBalance, order)}`,
   );
   return ExitCode.ok;
 }
