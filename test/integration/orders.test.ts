@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import type { ShowOrderDetailsResult } from '../../src/ui/commands/showOrderDetails';
 import type { CancelOrderResult } from '../../src/ui/commands/cancelOrder';
 import type { OrdersTreeNode } from '../../src/ui/tree/orders-provider';
+import { formatNumber } from '../../src/common/format';
+import { call } from '../simulator/test-helpers';
 import { nextEvent, useSimulator } from './vsc-helpers';
 
 describe('order actions', () => {
@@ -63,7 +65,8 @@ describe('order actions', () => {
     const result = await vscode.commands.executeCommand<CancelOrderResult>('satImagery.cancelOrder', node, {
       skipConfirmation: true,
     });
-    assert.deepEqual(result, { cancelled: true, guid });
+    assert.equal(result.cancelled, true);
+    assert.equal(result.guid, guid);
     const request = env.sim.requests.find((r) => r.method === 'DELETE');
     assert.equal(request?.path, '/api/tasking/orders/cancel');
     assert.equal(request?.query.taskOrderGuid, guid);
@@ -75,6 +78,53 @@ describe('order actions', () => {
     assert.ok(after && after.kind === 'order');
     assert.equal(after.order.OrderingProcessStatus, 'Canceled');
     assert.equal(env.api.sidebar.ordersProvider.getTreeItem(after).contextValue, 'order');
+  });
+
+  it('cancelling an order in Review gives its money back: the notification says before → after, the status bar the balance after', async () => {
+    const start = env.sim.state.account.EuroCreditAmount;
+    const first = `${env.sim.state.todayIso().slice(0, 8)}01`;
+    // Image dates from the 1st of this month: creating it takes money from this month's balance.
+    const created = await call(env.sim, 'POST', '/api/tasking/orders', {
+      Wkt: 'GEOMETRYCOLLECTION(POLYGON((10.1 56.05, 10.15 56.05, 10.15 56.08, 10.1 56.08, 10.1 56.05)))',
+      Model: 'Stratus2',
+      SatelliteConstellations: ['Sentinel2'],
+      StorageMonths: 3,
+      ApiRequests: 10,
+      ImageFrequency: 5,
+      ReferenceDate: first,
+      From: first,
+      To: null,
+    });
+    const guid = created.json.Data.TaskOrderGuid as string;
+    const afterCreate = env.sim.state.account.EuroCreditAmount;
+    assert.ok(afterCreate < start, 'creating the order took money from the EUR balance');
+    await vscode.commands.executeCommand('satImagery.refreshOrders');
+    const shown: Array<{ level: string; message: string }> = [];
+    const saved = env.api.services.notify;
+    env.api.services.notify = {
+      info: async (message) => void shown.push({ level: 'info', message }),
+      warn: async (message) => void shown.push({ level: 'warn', message }),
+    };
+    env.sim.clearLog();
+    let result: CancelOrderResult;
+    try {
+      result = await vscode.commands.executeCommand<CancelOrderResult>('satImagery.cancelOrder', guid, {
+        skipConfirmation: true,
+      });
+    } finally {
+      env.api.services.notify = saved;
+    }
+    assert.equal(result.cancelled, true);
+    const refund = Math.round((start - afterCreate) * 100) / 100;
+    assert.deepEqual(env.sim.requests.find((r) => r.method === 'DELETE')?.refunded, { euroCredits: refund });
+    assert.equal(env.sim.state.account.EuroCreditAmount, start, "the simulator's balance is whole again");
+    assert.deepEqual(result.balance, { currency: 'EUR', before: afterCreate, after: start });
+    assert.deepEqual(shown, [{ level: 'info', message: result.message }]);
+    assert.match(result.message ?? '', /cancelled\. Order balance: EUR\s[\d.,]+ → EUR\s[\d.,]+\.$/);
+    assert.ok(
+      env.api.statusBarItem.text.includes(`${formatNumber(start)} EUR`),
+      `the status bar shows the balance after: ${env.api.statusBarItem.text}`,
+    );
   });
 
   it('reports a refused cancel and leaves the order alone', async () => {

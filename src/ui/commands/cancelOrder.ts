@@ -1,19 +1,30 @@
 // Cancels an order after a confirmation that names it and says what cancelling does now: in full
 // only while the order is in Review, after that only its renewal is stopped (by when, for a
 // recurring order), and it can re-price the account's other orders of the month (spend tiers).
-// From the palette it offers only the orders that can still be cancelled. `{ skipConfirmation:
-// true }` as the second argument is for automation and tests.
+// From the palette it offers only the orders that can still be cancelled. After the cancel it says
+// the order balance the account shows before and after (cancel-balance.ts), with the status bar and
+// the account view redrawn from that reading. `{ skipConfirmation: true }` as the second argument is
+// for automation and tests.
 import * as vscode from 'vscode';
 import type { TaskOrder } from '../../api/types';
 import { Commands } from '../constants';
 import { reportError } from '../errors';
 import { cancelConfirmation, isCancellable, orderLabel } from '../../workflows/orders/order-status';
+import { cancelBalanceText, cancelReadingBalance, refundMissing } from '../../workflows/orders/cancel-balance';
+import type { CancelBalance } from '../../workflows/orders/cancel-balance';
+import { snapshotOf } from '../../workflows/engine/account-snapshot';
+import type { AccountSnapshot } from '../../workflows/engine/account-snapshot';
+import type { ExtensionServices } from '../extension-services';
 import { resolveOrder } from './order-argument';
 import type { Command } from './command';
 
 export interface CancelOrderResult {
   cancelled: boolean;
   guid?: string;
+  /** The order balance the account showed before and after the cancel (when it was sent). */
+  balance?: CancelBalance;
+  /** What the person was told after the cancel. */
+  message?: string;
 }
 
 export const cancelOrderCommand: Command = {
@@ -31,20 +42,32 @@ export const cancelOrderCommand: Command = {
       (options as { skipConfirmation?: unknown }).skipConfirmation === true;
     if (!skip && !(await confirm(target.guid, target.order))) return { cancelled: false, guid: target.guid };
     const log = services.log('orders');
+    let balance: CancelBalance;
     try {
-      await (await services.getClient()).cancelOrder(target.guid);
+      const client = await services.getClient();
+      balance = await cancelReadingBalance(
+        () => client.cancelOrder(target.guid),
+        () => readAccountModel(services),
+      );
     } catch (err) {
       reportError(log, `Could not cancel order ${target.guid}`, err);
       return { cancelled: false, guid: target.guid };
     }
-    log.info(`order ${target.guid} cancelled`);
-    void vscode.window.showInformationMessage(
-      `Order ${target.order ? orderLabel(target.order) + ' ' : ''}(${target.guid}) cancelled.`,
-    );
-    services.refreshTrees();
-    return { cancelled: true, guid: target.guid };
+    log.info(`order ${target.guid} cancelled; order balance ${balance.before} → ${balance.after} EUR`);
+    const message = `Order ${target.order ? orderLabel(target.order) + ' ' : ''}(${target.guid}) cancelled. ${cancelBalanceText(balance, target.order)}`;
+    void (refundMissing(balance, target.order) ? services.notify.warn(message) : services.notify.info(message));
+    // The account was just read (status bar, account view); the Orders tree shows the cancel.
+    void services.sidebar.refreshOrders();
+    return { cancelled: true, guid: target.guid, balance, message };
   },
 };
+
+/** Reads the account through the account model, so the status bar and the account view show the
+ * reading too; its balances as the account snapshot defines them. */
+async function readAccountModel(services: ExtensionServices): Promise<AccountSnapshot> {
+  const state = await services.account.refresh(services.apiKey.hasKey);
+  return snapshotOf(state.kind === 'ready' ? state.info : undefined);
+}
 
 export const CANCEL_BUTTON = 'Cancel the order';
 export const KEEP_BUTTON = 'Keep it';
