@@ -116,6 +116,21 @@ async function readForQuote(head: Buffer, rest: AsyncIterator<Uint8Array>): Prom
   return Buffer.concat(parts);
 }
 
+/** The service's error found in an answer that should have been the image: what it said (its
+ * message, its code), beside the status that said otherwise. Every image call is billed, and the
+ * pipeline's table (billed-answers.ts) holds such a call as possibly charged, so the advice of a
+ * plain refusal ("pick another date") is left out: the 2xx proves nothing about the work. */
+function serviceErrorInAnswer(said: ApiError, endpoint: string, reason: string): ApiError {
+  const quoted = said.serverMessage ? `: "${said.serverMessage}"` : '';
+  const code = said.code !== undefined ? ` ${said.code}` : '';
+  // A status problem names the status itself ("HTTP 206, only part of the image").
+  const answer = reason.startsWith('HTTP ') ? reason : `HTTP ${said.status ?? '2xx'} ${reason}`;
+  return new ApiError({
+    ...said,
+    message: `${endpoint} answered ${answer}, holding the service's error${code}${quoted}; nothing was saved.`,
+  });
+}
+
 /** The error for an answer that is not the image: the service's own error when the body is its
  * envelope (whatever the content type said), else a protocol error quoting what was sent. */
 async function refusal(init: {
@@ -143,7 +158,12 @@ async function refusal(init: {
     json = undefined;
   }
   const read = json === undefined ? undefined : unwrap(json);
-  if (read && !read.ok) return errorFromAnswer({ status, endpoint, error: read.error, data: read.data });
+  if (read && !read.ok)
+    return serviceErrorInAnswer(
+      errorFromAnswer({ status, endpoint, error: read.error, data: read.data }),
+      endpoint,
+      reason,
+    );
   const quote = unreadable ? undefined : quoteBody(body);
   return new ApiError({
     kind: 'protocol',

@@ -1,13 +1,16 @@
 // The path every request takes: the shared gate, the transport, reading the answer, and the retry
 // loop around them. It logs one line per request (method, path, status, duration, retries) and
 // never headers, key or bodies; whatever it throws has the key redacted (a server may echo it).
+import { billedAnswerRow } from './billed-answers';
+import type { BilledAnswerRow, BilledObservation } from './billed-answers';
 import { ApiError } from './errors';
 import { errorFromAnswer } from './describe';
+import { headerOf } from './download-answer';
 import type { KeyRedactor } from './redact';
 import { unwrap } from './envelope';
 import { parseGuardedJson, readGuardedText } from './json-answer';
 import type { ConcurrencyGate } from './gate';
-import { backoffDelay, isConnectFailure, isRetryable, mayHaveRun, parseRetryAfter } from './retry';
+import { backoffDelay, isConnectFailure, isRetryable, parseRetryAfter } from './retry';
 import type { RequestMode, RetryEnvironment, RetryPolicy } from './retry';
 import { failureBeforeResponse } from './transport';
 import type { HttpRequest, HttpResponse, Transport } from './transport';
@@ -27,7 +30,8 @@ export interface PipelineDeps {
 export interface ExecuteOptions<T> {
   request: HttpRequest;
   /** `billed`: processing and order creation, retried only when the server certainly did not
-   * run it; any other failure after sending comes back marked `mayHaveBeenCharged`. */
+   * run it; a failure the table of billed answers (billed-answers.ts) calls possibly charged comes
+   * back marked `mayHaveBeenCharged`. */
   mode?: RequestMode;
   /** Reads a 2xx answer; runs while the request still holds its gate slot. */
   consume: (response: HttpResponse, endpoint: string) => Promise<T>;
@@ -55,8 +59,15 @@ async function readLimitedText(response: HttpResponse): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+interface RefusedAnswer {
+  failure: ApiError;
+  /** The body was the service's envelope (Succeeded false) under a JSON content type: the
+   * service itself speaking, not a proxy's page. */
+  jsonEnvelope: boolean;
+}
+
 /** The ApiError for an answer of status >= 400 (or an envelope with Succeeded false). */
-async function errorFromResponse(response: HttpResponse, endpoint: string): Promise<ApiError> {
+async function errorFromResponse(response: HttpResponse, endpoint: string): Promise<RefusedAnswer> {
   let text = '';
   try {
     text = await readLimitedText(response);
@@ -71,8 +82,11 @@ async function errorFromResponse(response: HttpResponse, endpoint: string): Prom
   }
   const read = json === undefined ? undefined : unwrap(json);
   if (read && !read.ok)
-    return errorFromAnswer({ status: response.status, endpoint, error: read.error, data: read.data });
-  return errorFromAnswer({ status: response.status, endpoint });
+    return {
+      failure: errorFromAnswer({ status: response.status, endpoint, error: read.error, data: read.data }),
+      jsonEnvelope: /json/i.test(headerOf(response, 'content-type') ?? ''),
+    };
+  return { failure: errorFromAnswer({ status: response.status, endpoint }), jsonEnvelope: false };
 }
 
 /** The whole body as text, scanned as it arrives (json-answer.ts); a connection that breaks
@@ -104,21 +118,46 @@ function withAttempts(err: ApiError, attempts: number): ApiError {
   return new ApiError({ ...err, message: err.message, attempts, cause: err.cause });
 }
 
+/** What became of a billed call's answer, completing "<endpoint> was sent, but …". What the
+ * service said (its message, its code) stays in the words. */
+function whatBecameOfTheAnswer(err: ApiError, afterResponse: boolean): string {
+  const code = (err.cause as { code?: unknown } | undefined)?.code;
+  const clause = (text: string) => text.replace(/[.\s]+$/, '');
+  if (err.kind === 'aborted') return 'its answer was lost (the run was cancelled before the answer arrived)';
+  if (afterResponse) return `its answer could not be used (${clause(err.message)})`;
+  if (err.status !== undefined) {
+    const said =
+      err.serverMessage !== undefined
+        ? `"${err.serverMessage}"`
+        : err.kind === 'protocol'
+          ? clause(err.message)
+          : undefined;
+    const quoted = said ? `: ${said}${err.code !== undefined ? `, error ${err.code}` : ''}` : '';
+    return `its answer, HTTP ${err.status}${quoted}, does not prove it did not run`;
+  }
+  if (err.kind === 'timeout') return 'its answer was lost (no answer within the request timeout)';
+  return `its answer was lost (the connection broke${typeof code === 'string' ? `: ${code}` : ''})`;
+}
+
 /** The failure of a billed call that may have run: said in words, and never sent again. */
 function maybeCharged(err: ApiError, attempts: number, afterResponse: boolean): ApiError {
-  const code = (err.cause as { code?: unknown } | undefined)?.code;
-  const what =
-    err.kind === 'aborted'
-      ? 'the run was cancelled before the answer arrived'
-      : afterResponse
-        ? `the answer could not be used: ${err.message.replace(/[.\s]+$/, '')}`
-        : err.status !== undefined
-          ? `HTTP ${err.status}`
-          : err.kind === 'timeout'
-            ? 'no answer within the request timeout'
-            : `the connection broke${typeof code === 'string' ? `: ${code}` : ''}`;
-  const message = `${err.endpoint ?? 'The request'} was sent, but its answer was lost (${what}). The service may have run it, so the account may have been charged; it was not sent again, so it is not charged twice. Check the account's credits (and the Orders list for an order) before trying again.`;
+  const message = `${err.endpoint ?? 'The request'} was sent, but ${whatBecameOfTheAnswer(err, afterResponse)}. The service may have run it, so the account may have been charged; it was not sent again, so it is not charged twice. Check the account's credits (and the Orders list for an order) before trying again.`;
   return new ApiError({ ...err, message, attempts, mayHaveBeenCharged: true, cause: err });
+}
+
+/** What was seen of a billed attempt, as the table of billed answers reads it. `status` is the
+ * answer's, or the refused redirect's the transport threw. */
+function billedObservation(failure: ApiError, status: number | undefined, jsonEnvelope: boolean): BilledObservation {
+  return {
+    // No key, or a payload refused: the transport throws these before writing anything.
+    sent: !(failure.kind === 'local-validation' || (failure.kind === 'auth' && status === undefined)),
+    neverConnected: isConnectFailure(failure),
+    status,
+    jsonEnvelope,
+    code: failure.code,
+    // A file error comes only from saving an answer that was the image.
+    answerAsAsked: failure.kind === 'file',
+  };
 }
 
 /** Network failures carry a code (ECONNRESET, UND_ERR_*) or are aborts; anything else is a bug
@@ -148,6 +187,8 @@ async function attempts<T>(deps: PipelineDeps, options: ExecuteOptions<T>): Prom
     let failure: ApiError;
     let retryAfterMs: number | undefined;
     let afterResponse = false;
+    let status: number | undefined;
+    let jsonEnvelope = false;
     let slot;
     try {
       slot = await deps.gate.acquire(request.signal);
@@ -159,9 +200,10 @@ async function attempts<T>(deps: PipelineDeps, options: ExecuteOptions<T>): Prom
     // cancel while waiting for the gate or between attempts throws above and below, never sent).
     try {
       const response = await deps.transport.send(request);
+      status = response.status;
       if (response.status >= 400) {
         retryAfterMs = parseRetryAfter(response.headers['retry-after'], deps.env.now());
-        failure = await errorFromResponse(response, endpoint);
+        ({ failure, jsonEnvelope } = await errorFromResponse(response, endpoint));
       } else {
         afterResponse = true;
         const value = await options.consume(response, endpoint);
@@ -173,9 +215,15 @@ async function attempts<T>(deps: PipelineDeps, options: ExecuteOptions<T>): Prom
     } finally {
       slot.release();
     }
+    // A billed failure is judged by the one table; only an answer proven "not run" frees the call.
+    const billed: BilledAnswerRow | undefined =
+      mode === 'billed'
+        ? billedAnswerRow(billedObservation(failure, status ?? failure.status, jsonEnvelope))
+        : undefined;
     // A body cut off after a successful status is retried only where repeating is harmless.
     const cutOff = afterResponse && (failure.kind === 'network' || failure.kind === 'timeout');
-    const retryable = isRetryable(failure, mode) && (!cutOff || request.method === 'GET');
+    const retryable =
+      isRetryable(failure, mode) && (!cutOff || request.method === 'GET') && (!billed || billed.class === 'not-run');
     const outcome = failure.status ?? failure.kind;
     const delay = retryAfterMs ?? backoffDelay(attempt - 1, deps.policy, deps.env.random);
     const overBudget = deps.env.now() + delay - started > deps.policy.maxTotalMs;
@@ -184,8 +232,8 @@ async function attempts<T>(deps: PipelineDeps, options: ExecuteOptions<T>): Prom
         failure.kind === 'aborted' ? 'info' : 'warn',
         `${endpoint} ${outcome} ${deps.env.now() - sentAt} ms, ${attempt - 1} retries`,
       );
-      if (mode === 'billed' && (mayHaveRun(failure) || failure.kind === 'aborted')) {
-        deps.log('warn', `${endpoint} is billed and may have run: not sent again`);
+      if (billed?.class === 'possibly-charged') {
+        deps.log('warn', `${endpoint} is billed and may have run (${billed.answer}): not sent again`);
         throw maybeCharged(failure, attempt, afterResponse);
       }
       throw withAttempts(failure, attempt);

@@ -65,23 +65,13 @@ export function parseRetryAfter(header: string | string[] | undefined, now: numb
 export type RequestMode = 'normal' | 'billed';
 
 /** Which failures may be retried. A billed call only when the answer says the server did not run
- * it (429, 503, 1003) or the connection was refused before the request was written. */
+ * it (429, 503, 1003) or the connection was refused before the request was written; the pipeline
+ * also holds such an answer to the table of billed answers (billed-answers.ts), so a 1003 inside
+ * a 2xx answer, which proves nothing, is not sent again. */
 export function isRetryable(err: ApiError, mode: RequestMode): boolean {
   if (err.kind === 'rate-limited') return true; // 429 and error 1003
   if (mode === 'billed') return err.status === 503 || isConnectFailure(err);
   if (err.kind === 'server') return true;
-  return err.kind === 'network' || err.kind === 'timeout';
-}
-
-/** A failure of a billed call after which the server may have run it: no answer at all (reset,
- * timeout, a body cut off, an unreadable answer) or a 5xx other than 503. An answer that refuses
- * (4xx, an envelope with an error code, 429/503/1003) says it did not run; a connection never made
- * carried nothing; a cancel is the person's own choice and is reported as such. */
-export function mayHaveRun(err: ApiError): boolean {
-  if (err.kind === 'aborted' || err.kind === 'local-validation' || err.kind === 'rate-limited' || isConnectFailure(err))
-    return false;
-  if (err.kind === 'server') return err.status !== 503;
-  if (err.kind === 'protocol') return err.status === undefined || err.status < 300; // not a refused redirect
   return err.kind === 'network' || err.kind === 'timeout';
 }
 

@@ -34,6 +34,8 @@ describe('api client: an image answer is what it claims to be', function () {
 
   it("refuses the JSON error envelope sent as application/octet-stream, with the service's error", async () => {
     const err = await refusedWith('envelope-as-octet-stream');
+    // A 200 holding a refusal contradicts itself: the service's words are kept, the call is held.
+    assert.equal(err.mayHaveBeenCharged, true);
     assert.equal(err.code, 1002);
     assert.equal(err.serverMessage, MISANSWER_ENVELOPE_MESSAGE);
     assert.ok(err.message.includes(MISANSWER_ENVELOPE_MESSAGE), err.message);

@@ -152,25 +152,29 @@ const compositeCases: MatrixCase[] = [
     scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'field-error' }],
     expect: 'error',
   },
+  // A redirect is no proof the call did not run (whatever stands at the address may have run it):
+  // held as possibly charged, though this one was not.
   {
     name: "the key echoed in a redirect's Location",
     scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'location' }],
-    expect: 'error',
+    expect: 'may-have-been-charged',
+    says: /HTTP 302: .*redirected/,
+    charges: 0,
   },
   {
     name: "the key echoed in the image's file name",
     scheduled: [{ method: 'POST', path: COMPOSITE, echoKey: 'file-name' }],
     expect: 'completed',
   },
-  // Answers that are not the image. The workflow reads the service's 1002 out of the envelope and
-  // says the date has no imagery; the others were answered 200-ish, so the call may have been charged.
-  // The simulator takes the credits before it picks the wrong answer; the client can only trust
-  // what the envelope says (1002: not run), so it reports the date as without imagery.
+  // Answers that are not the image, all under a 2xx status, so the call may have been charged
+  // (src/api/billed-answers.ts): the simulator takes the credits before it picks the wrong answer.
+  // An error envelope in the image body contradicts its 200 and proves nothing: the service's
+  // words (1002) are kept, and the unit is held, not freed for a second purchase.
   {
     name: 'the error envelope sent as application/octet-stream',
     faults: { imageAnswer: 'envelope-as-octet-stream' },
-    expect: 'not-available',
-    says: /imagery.*service code 1002/,
+    expect: 'may-have-been-charged',
+    says: /HTTP 200 with JSON under a binary content type.*error 1002: "No imagery was found/,
     charges: 1,
   },
   {
@@ -349,6 +353,7 @@ describe('reliability: the fault matrix (workflows against the simulator)', func
       const charge = result!.charge!;
       assert.match(charge.reason, /may have been charged; it was not sent again/);
       assert.match(charge.reason, c.says ?? /\w/);
+      assert.ok(!charge.reason.includes('demo-key'), 'the key is nowhere in the words');
       assert.equal(charge.before, creditsBefore);
       assert.equal(charge.after, sim.state.account.CreditAmount);
       assert.equal(
