@@ -5,7 +5,8 @@
 // show the landscape of scene.ts on the requested date; clouds are nodata. A date the date search
 // lists for an area always shows some of it: clouds that would hide the whole image are lifted
 // (the date search has no field to say a date is all cloud). `empty` is the one way to get an
-// image of nodata alone, the paid-for answer with nothing in it (fault `emptyImages`).
+// image of nodata alone, the paid-for answer with nothing in it (fault `emptyImages`);
+// `nodataBoxes` blanks the boxes given, a field's worth of nodata in an image sold as whole.
 import { deflateSync } from 'node:zlib';
 import type { Bbox } from './geometry';
 import { imageGrid } from './image-grid';
@@ -28,6 +29,8 @@ export interface GeoTiffSpec {
   seed: number;
   /** Every pixel nodata (the `emptyImages` fault). */
   empty?: boolean;
+  /** Every pixel inside one of these boxes is nodata (the `nodataBoxes` fault, this date's). */
+  nodataBoxes?: Bbox[];
 }
 
 const TILE = 256;
@@ -72,7 +75,10 @@ function drawScene(spec: GeoTiffSpec, grid: ImageGrid, day: SceneDay, planes: (I
     const [lon1, lat1] = grid.toLonLat(grid.originX + (width - 0.5) * grid.pixelWidth, rowY);
     for (let x = 0; x < width; x++) {
       const t = width > 1 ? x / (width - 1) : 0;
-      sampleGround(lon0 + t * (lon1 - lon0), lat0 + t * (lat1 - lat0), day, ground);
+      const lon = lon0 + t * (lon1 - lon0);
+      const lat = lat0 + t * (lat1 - lat0);
+      sampleGround(lon, lat, day, ground);
+      if (ground.clear && inBoxes(spec.nodataBoxes, lon, lat)) ground.clear = false;
       anyClear ||= ground.clear;
       const at = y * width + x;
       for (let b = 0; b < recipes.length; b++) {
@@ -84,6 +90,10 @@ function drawScene(spec: GeoTiffSpec, grid: ImageGrid, day: SceneDay, planes: (I
     }
   }
   return anyClear;
+}
+
+function inBoxes(boxes: readonly Bbox[] | undefined, lon: number, lat: number): boolean {
+  return (boxes ?? []).some((b) => lon >= b.west && lon <= b.east && lat >= b.south && lat <= b.north);
 }
 
 /** One chunk (strip or tile) of one band: copied out, differenced along rows, deflated. */

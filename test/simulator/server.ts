@@ -23,7 +23,7 @@ import type { ImageRequest, Reply, Route } from './routes/route';
 import { tileRoutes } from './routes/tiles';
 import { putImage } from './upload';
 import type { SimulatorState } from './state';
-import type { RequestLogEntry, ScheduledFault, SpecVariant } from './types';
+import type { FaultOptions, RequestLogEntry, ScheduledFault, SpecVariant } from './types';
 
 /** A demo left running for days must not grow without bound; tests never get near this. */
 const MAX_LOG_ENTRIES = 10_000;
@@ -74,7 +74,10 @@ function sendError(
 const recentImages = new Map<string, Buffer>();
 const RECENT_IMAGES = 16;
 
-function renderedImage(image: ImageRequest, seed: number, empty: boolean): Buffer {
+function renderedImage(image: ImageRequest, seed: number, faults: FaultOptions): Buffer {
+  const empty = faults.emptyImages === true;
+  // The boxes of nodata on this date (the nodataBoxes fault).
+  const nodataBoxes = (faults.nodataBoxes ?? []).filter((b) => !b.dates || b.dates.includes(image.date.slice(0, 10)));
   const key = JSON.stringify([
     image.bbox,
     image.epsg,
@@ -84,10 +87,11 @@ function renderedImage(image: ImageRequest, seed: number, empty: boolean): Buffe
     image.date,
     seed,
     empty,
+    nodataBoxes,
   ]);
   let tiff = recentImages.get(key);
   if (!tiff) {
-    tiff = buildGeoTiff({ ...image, seed, empty });
+    tiff = buildGeoTiff({ ...image, seed, empty, nodataBoxes });
     recentImages.set(key, tiff);
     if (recentImages.size > RECENT_IMAGES) recentImages.delete(recentImages.keys().next().value as string);
   }
@@ -98,7 +102,7 @@ function imageBody(parts: ServerParts, image: ImageRequest): ImageBody {
   const seed = parts.state.seed;
   const bytes = parts.faults.options.imageBytes;
   if (bytes !== undefined) return { length: bytes, chunks: generatedTiff(bytes, seed) };
-  const tiff = renderedImage(image, seed, parts.faults.options.emptyImages === true);
+  const tiff = renderedImage(image, seed, parts.faults.options);
   const chunks = function* () {
     for (let at = 0; at < tiff.length; at += 64 * 1024) yield tiff.subarray(at, at + 64 * 1024);
   };
@@ -354,7 +358,7 @@ async function sendReply(parts: ServerParts, res: ServerResponse, entry: Request
     // The live service sends the file to the UploadUrl itself and answers 201 with no body.
     const status = await putImage(
       reply.url,
-      renderedImage(reply.image, parts.state.seed, parts.faults.options.emptyImages === true),
+      renderedImage(reply.image, parts.state.seed, parts.faults.options),
       reply.image.fileName,
     ).catch(() => 0);
     if (status < 200 || status > 299)

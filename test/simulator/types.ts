@@ -100,6 +100,10 @@ export interface FaultOptions {
   /** Image responses that are whole GeoTIFFs of the request's grid with every pixel nodata: an
    * answer the service charged for with nothing in it. */
   emptyImages?: boolean;
+  /** Image responses: every pixel inside one of these boxes (longitude/latitude) is nodata, on the
+   * box's `dates` (every date when it names none), as a cloud sitting over one field makes it: a
+   * date the service sells for the whole area that leaves a field without data. */
+  nodataBoxes?: NodataBox[];
   /** Image responses that are not the image (see image-misanswers.ts). */
   imageAnswer?: ImageAnswerFault;
   /** A created order shows in the order list and details only this long after creation (the
@@ -112,6 +116,14 @@ export interface FaultOptions {
    * 200 with the orders found, an empty `TaskOrders` when none is, as a service that filters its
    * orders by the GUIDs asked does; without it such a GUID is a 404. Cancelling it stays a 404. */
   unknownOrderAsEmptyList?: boolean;
+}
+
+interface NodataBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  dates?: string[];
 }
 
 /** 'envelope-as-octet-stream': the JSON error envelope (code 1002) as application/octet-stream;
