@@ -19,3 +19,5 @@ export { bandValueRule, valueOf } from './values';
 export type { ValueRule } from './values';
 export { measureValidity } from './validity';
 export type { ImageValidity } from './validity';
+export { measureAreaValidity } from './field-validity';
+export type { AreaShape, AreaValidity, FieldShare, LonLatPolygon } from './field-validity';

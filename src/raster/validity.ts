@@ -22,23 +22,42 @@ const VALIDITY_SAMPLE_WIDTH = 256;
 const SERVICE_NODATA: Partial<Record<DataType, number>> = { int16: -32768, uint8: 0 };
 
 export async function measureValidity(raster: RasterFile, targetWidth = VALIDITY_SAMPLE_WIDTH): Promise<ImageValidity> {
+  const view = await readValidMask(raster, targetWidth);
+  const pixels = view.width * view.height;
+  const fraction = pixels > 0 ? view.mask.reduce((sum, v) => sum + v, 0) / pixels : 0;
+  return { fraction, bands: view.bands, sampled: [view.width, view.height], nodata: view.nodata };
+}
+
+/** A decimated view of the whole image as one flag per pixel (1: some band holds a value). */
+export interface ValidMask {
+  width: number;
+  height: number;
+  /** Row-major, `width` × `height`. */
+  mask: Uint8Array;
+  /** Per band (0..1), in the file's band order. */
+  bands: number[];
+  nodata: number | undefined;
+}
+
+/** Reads the image once, `targetWidth` pixels across (an overview when the file has one), and
+ * marks the pixels where at least one band is not nodata. */
+export async function readValidMask(raster: RasterFile, targetWidth: number): Promise<ValidMask> {
   const { bandCount, nodata, dataType } = raster.metadata;
   // The reader marks the file's nodata as NaN; without one, the service's value is nodata.
   const fallback = nodata === undefined ? SERVICE_NODATA[dataType] : undefined;
   const bands = Array.from({ length: bandCount }, (_, b) => b);
   const view = await raster.readWindow({ bands, targetWidth });
   const pixels = view.width * view.height;
-  const anyValid = new Uint8Array(pixels);
+  const mask = new Uint8Array(pixels);
   const perBand = view.data.map((channel) => {
     let valid = 0;
     for (let i = 0; i < pixels; i++) {
       const value = channel[i] as number;
       if (Number.isNaN(value) || value === fallback) continue;
       valid++;
-      anyValid[i] = 1;
+      mask[i] = 1;
     }
     return pixels > 0 ? valid / pixels : 0;
   });
-  const fraction = pixels > 0 ? anyValid.reduce((sum, v) => sum + v, 0) / pixels : 0;
-  return { fraction, bands: perBand, sampled: [view.width, view.height], nodata: nodata ?? fallback };
+  return { width: view.width, height: view.height, mask, bands: perBand, nodata: nodata ?? fallback };
 }

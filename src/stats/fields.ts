@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { isRecord } from '../common/is-record';
 import { DEFAULT_BILLING_RULES, detectFormat, polygonBbox, readAoi } from '../geometry/index';
 import { crsFault } from '../geometry/geojson-crs';
+import { fieldIdOf } from '../geometry/area-fields';
 import { readGeoJsonValue } from '../geometry/geojson-reader';
 import { packPolygons, unpackPolygons } from '../geometry/packed';
 import { findPolygonOverlap } from '../geometry/polygon-overlap';
@@ -165,10 +166,7 @@ function idOf(feature: Record<string, unknown>, index: number, idProperty: strin
       );
     return String(value);
   }
-  for (const value of [properties.id, feature.id, properties.name]) {
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
-  }
-  return String(index);
+  return fieldIdOf(feature, index);
 }
 
 function fieldHash(id: string, polygons: PolygonCoordinates[]): string {

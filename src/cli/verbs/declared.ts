@@ -255,6 +255,7 @@ export async function applyVerb(context: VerbContext): Promise<number> {
       uncertain: result.uncertain,
       failed: result.failed,
       series: result.series,
+      ...(result.notes.length > 0 ? { notes: result.notes } : {}),
       lock: lockPath,
       ...(stopped ? { stopped: { reason: stopped.reason, cost: stopped.cost } } : {}),
     };
@@ -271,6 +272,7 @@ export async function applyVerb(context: VerbContext): Promise<number> {
       );
       const spent = spentText(result, result.bought);
       if (spent) lines.push(spent);
+      lines.push(...result.notes);
       if (stopped) lines.push(`Stopped before sending: ${stopped.reason}.`);
       if (!buying) lines.push('No changes.');
       return lines.join('\n');

@@ -11,6 +11,7 @@ import type { VerbContext } from '../context';
 import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
 import { RESEND_ADVICE, spentText, stoppedText } from '../format';
 import { chargeSentence, validitySentence } from '../../workflows/engine/results';
+import { purchaseNotes } from '../../workflows/engine/purchase-notes';
 import type { StoppedEstimate } from '../ports';
 import { compositeOptions } from './composite-options';
 
@@ -52,6 +53,11 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
   });
   const stopped = ports.stopped as StoppedEstimate | undefined;
   const dates = result.dates.filter((d) => d.status !== 'partial').map((d) => ({ ...d, status: cliStatus(d.status) }));
+  // The dates bought that leave a field (or the area) mostly without data, pixels coarser than asked.
+  const notes = purchaseNotes(
+    dates.map((d) => ({ label: d.date, coverage: d.coverage, pixelSize: d.pixelSize })),
+    'date',
+  );
   const report = {
     outcome: stopped
       ? 'stopped'
@@ -67,6 +73,7 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
     creditsSpent: result.creditsSpent,
     itemCollection: result.itemCollection,
     collection: result.collection,
+    ...(notes.length > 0 ? { notes } : {}),
     ...(stopped ? { stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } } : {}),
   };
   // --stats: the series ends with its field statistics (images already paid for: only local work).
@@ -80,7 +87,7 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
   context.terminal.result(
     withStats,
     () =>
-      seriesText(result, dates, stopped) +
+      seriesText(result, dates, notes, stopped) +
       (stats ? `\nField statistics: ${stats.csv} (${stats.rows.length} rows)` : ''),
   );
   const code = seriesExitCode(result, dates, stopped, context.signal.aborted);
@@ -113,6 +120,7 @@ function seriesExitCode(
 function seriesText(
   result: SeriesResult,
   dates: { date: string; status: string; file?: string; error?: string; validFraction?: number }[],
+  notes: string[],
   stopped: StoppedEstimate | undefined,
 ): string {
   const lines = dates.map((d) => {
@@ -128,6 +136,7 @@ function seriesText(
     lines.push(
       `${empty} date${empty === 1 ? ' was' : 's were'} paid for but hold${empty === 1 ? 's' : ''} no valid pixels.`,
     );
+  lines.push(...notes);
   if (dates.length === 0) lines.push('No dates with imagery of the whole area in this window.');
   const partial = result.dates.filter((d) => d.status === 'partial').length;
   if (partial > 0)

@@ -40,6 +40,7 @@ export const downloadTimeSeriesCommand: Command = workflowCommand(
           resendUncertain: resend,
         }),
         result,
+        'date',
       );
       if (result.bytes > 0 || result.uncertain.length > 0) services.refreshTrees(); // credits were (or may have been) spent
       return result;

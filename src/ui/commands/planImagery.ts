@@ -151,8 +151,11 @@ function summaryOf(run: Extract<ApplyRun, { outcome: 'applied' }>): PlanView['su
     result.creditsSpent === undefined
       ? ''
       : ` ${formatCredits(result.creditsSpent, undefined)} spent (the accepted estimates).`;
-  const text = `Applied: ${result.bought} bought${orders}, ${result.uncertain} uncertain, ${result.failed} failed.${spent} The lock ${basename(run.lock)} is written.${run.stopped ? ` Stopped before sending: ${run.stopped}.` : ''}`;
-  return { text, severity: result.uncertain > 0 || result.failed > 0 || run.stopped ? 'warning' : 'info' };
+  // What the images bought say: a field left mostly without data, pixels coarser than asked.
+  const notes = result.notes.map((n) => ` ${n}`).join('');
+  const text = `Applied: ${result.bought} bought${orders}, ${result.uncertain} uncertain, ${result.failed} failed.${spent}${notes} The lock ${basename(run.lock)} is written.${run.stopped ? ` Stopped before sending: ${run.stopped}.` : ''}`;
+  const warn = result.uncertain > 0 || result.failed > 0 || run.stopped || result.notes.length > 0;
+  return { text, severity: warn ? 'warning' : 'info' };
 }
 
 export const planImageryCommand: Command = {

@@ -7,6 +7,7 @@ import { formatBytes, formatCredits } from '../../common/format';
 import { offerReveal } from '../prompts/progress-notify';
 import { chargeSentence } from '../../workflows/engine/results';
 import { coarserPixelsNote } from '../../workflows/stac/pixel-size';
+import { coverageWarning, pixelSizeNote } from '../../workflows/engine/purchase-notes';
 import type { BatchResult, BatchUnitReport } from '../../workflows/engine/results';
 import type { ExtensionServices as Services } from '../extension-services';
 import { SHOW_ACCOUNT, SHOW_ORDERS, lookInstead } from './charge-outcome';
@@ -38,25 +39,38 @@ export function announceBatch(
   uri: vscode.Uri | undefined,
   rerun: RerunOptions,
   result: BatchResult,
+  noun = 'image',
 ): Promise<string | undefined> | undefined {
   const done = result.units.filter((u) => u.status === 'done' || u.status === 'skipped').length;
   const { failed, uncertain } = result;
+  // A field left mostly without data, and pixels coarser than asked (the service's choice over a
+  // large area), are said, not only logged; units that carry no pixel size say it by their names.
+  const images = result.units.map((u) => ({ label: u.id, coverage: u.coverage, pixelSize: u.pixelSize }));
+  const warning = coverageWarning(images, noun);
+  const coarser = result.units.some((u) => u.pixelSize)
+    ? pixelSizeNote(images, noun)
+    : coarserPixelsNote(result.files, result.choices?.resolution);
+  const notes = [warning, coarser]
+    .filter((n) => n !== undefined)
+    .map((n) => ` ${n}`)
+    .join('');
   if (failed.length === 0 && uncertain.length === 0) {
     const empty = result.units.filter((u) => u.validFraction === 0).length;
     const emptyNote =
       empty > 0
         ? ` ${empty} of them ${empty === 1 ? 'was' : 'were'} paid for but ${empty === 1 ? 'holds' : 'hold'} no valid pixels.`
         : '';
-    // Pixels coarser than asked (the service's choice over a large area) are said, not only logged.
-    const coarser = coarserPixelsNote(result.files, result.choices?.resolution);
-    if (result.outcome === 'completed' && result.manifestPath)
-      offerReveal(
-        `${done} files ready (${formatBytes(result.bytes)} written${spentNote(result)} this run).${emptyNote}${coarser ? ` ${coarser}` : ''}`,
-        result.files[0] ?? result.manifestPath,
-      );
+    if (result.outcome === 'completed' && result.manifestPath) {
+      const message = `${done} files ready (${formatBytes(result.bytes)} written${spentNote(result)} this run).${emptyNote}${notes}`;
+      const file = result.files[0] ?? result.manifestPath;
+      // An image that leaves a field without data is a warning, with the same Reveal.
+      if (warning) void revealOnWarning(services, message, file);
+      else offerReveal(message, file);
+    }
     return undefined;
   }
   const parts: string[] = [];
+  if (warning) parts.push(warning);
   if (failed.length > 0) parts.push(`${failed.length} of ${result.units.length} failed: ${listed(failed, true)}.`);
   if (uncertain.length > 0) {
     const charge = result.charge
@@ -89,4 +103,9 @@ export function announceBatch(
     await lookInstead(services, choice);
     return choice;
   });
+}
+
+async function revealOnWarning(services: Services, message: string, file: string): Promise<void> {
+  const choice = await services.notify.warn(message, 'Reveal');
+  if (choice === 'Reveal') await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(file));
 }

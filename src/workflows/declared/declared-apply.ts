@@ -22,6 +22,7 @@ import { isApiError } from '../../api/errors';
 import { BUYING, seriesOptionsOf } from './declared-plan';
 import type { Plan, PlannedSeries } from './declared-plan';
 import { lockFromLedgers } from './lock-from-ledgers';
+import { purchaseNotes } from '../engine/purchase-notes';
 
 export interface ApplyOptions {
   /** Send again the units held as uncertain. */
@@ -48,6 +49,9 @@ export interface ApplyResult {
   uncertain: number;
   failed: number;
   lock: ImageryLock;
+  /** What the images bought say beyond "bought" (purchase-notes.ts): a field or the area mostly
+   * without data, pixels coarser than asked; none when every image is fine. */
+  notes: string[];
 }
 
 type RunSeries = typeof downloadSeries;
@@ -70,7 +74,7 @@ export async function applyPlan(
   runSeries: RunSeries = downloadSeries,
 ): Promise<ApplyResult> {
   refuseStopped(plan);
-  const result: ApplyResult = { series: [], orders: [], bought: 0, uncertain: 0, failed: 0, lock };
+  const result: ApplyResult = { series: [], orders: [], bought: 0, uncertain: 0, failed: 0, lock, notes: [] };
   /** Each series that bought something: what it spent (undefined: not known). */
   const spent: (number | undefined)[] = [];
   for (const s of planned) {
@@ -165,6 +169,10 @@ export async function applyPlan(
     if (created.outcome === 'cancelled') stopped = true;
     if (guid) await keepOrder({ ...pending, guid, at: new Date().toISOString() }, o.order.name);
   }
+  result.notes = purchaseNotes(
+    result.series.flatMap((s) => s.dates.map((d) => ({ label: `${s.dataset} ${d.date}`, ...d }))),
+    'image',
+  );
   if (spent.length > 0 && spent.every((c) => c !== undefined))
     result.creditsSpent = Math.round(spent.reduce((a, c) => a + c, 0) * 1e6) / 1e6;
   // Also when nothing was bought: the lock says what the ledgers say (a first apply over bought folders).

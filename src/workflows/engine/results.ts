@@ -66,6 +66,24 @@ export function validPercent(fraction: number): string {
   return fraction > 0 && fraction < 0.01 ? 'under 1 %' : `${Math.floor(fraction * 100)} %`;
 }
 
+/** What a bought image holds over the area it was bought for: the share (0..1) of valid pixels
+ * of the whole area and of each of its fields (`purchase-notes.ts` says when that is too little). */
+export interface AreaCoverage {
+  /** Undefined when no pixel of the image lies in the area. */
+  area: number | undefined;
+  /** Each field of the area file (a FeatureCollection's features, named as `sat-imagery stats`
+   * names them: `properties.id`, `id`, `properties.name` or the index); none for an area of one
+   * field. `validFraction` is undefined for a field with no pixel of the image. */
+  fields: { field: string; validFraction: number | undefined }[];
+}
+
+/** The ground size of a pixel asked and the one the file holds (the service may send coarser
+ * pixels over a large area), in metres; `delivered` is undefined when the file does not say. */
+export interface PixelSize {
+  asked: number;
+  delivered: number | undefined;
+}
+
 export interface CompositeResult {
   outcome: Outcome;
   request: CompositeRequest | undefined;
@@ -148,6 +166,10 @@ export interface BatchUnitReport {
   bytes?: number;
   /** The share (0..1) of the image's pixels that hold data, when read in this run (0: empty). */
   validFraction?: number;
+  /** The image's valid share over its area and each field, when read in this run. */
+  coverage?: AreaCoverage;
+  /** The pixel size asked and delivered, when the image was bought in this run. */
+  pixelSize?: PixelSize;
   error?: string;
   /** A failed unit that was not sent because the service has no imagery for it (nothing billed). */
   notAvailable?: true;

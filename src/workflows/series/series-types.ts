@@ -1,7 +1,7 @@
 // The options and the result of a time series: one frozen request profile over many dates.
 import type { CompositeChoices } from '../composite/composite-prompts';
 import type { AoiMode } from '../engine/request-profile';
-import type { BatchResult } from '../engine/results';
+import type { AreaCoverage, BatchResult, PixelSize } from '../engine/results';
 import type { SeriesEvery } from './series-dates';
 
 export interface DownloadSeriesOptions extends Omit<CompositeChoices, 'date'> {
@@ -44,6 +44,10 @@ export interface SeriesDateReport {
   credits?: number;
   /** The share (0..1) of the image's pixels that hold data (0: paid for, but empty). */
   validFraction?: number;
+  /** Bought in this run: the image's valid share over the area and each of its fields. */
+  coverage?: AreaCoverage;
+  /** Bought in this run: the pixel size asked and the one the file holds. */
+  pixelSize?: PixelSize;
   error?: string;
 }
 

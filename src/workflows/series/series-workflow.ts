@@ -23,6 +23,7 @@ import { PurchaseLedger } from '../engine/purchase-ledger';
 import { requestKey } from '../engine/request-key';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import type { Aoi } from '../../geometry/types';
+import type { AreaShape } from '../../raster';
 import { poolSize } from '../engine/worker-pool';
 import { nameByPixelSize } from '../stac/pixel-size';
 import { isItemCurrent, writeStacSidecar } from '../stac/stac-sidecar';
@@ -34,6 +35,8 @@ import { checkAndPrice, dateProfile, seriesDates, seriesFields } from './series-
 import type { SeriesFields } from './series-plan';
 import type { DownloadSeriesOptions, SeriesDateReport, SeriesResult } from './series-types';
 import { honestProgress } from '../engine/honest-progress';
+import { areaShapeOf, readBoughtImage } from './bought-image';
+import type { BoughtImageFacts } from './bought-image';
 
 /** `composite-<date>-<model>-<resolution>m-<request hash>.tif` */
 function seriesFileName(fields: SeriesFields, date: string, key: string): string {
@@ -95,7 +98,8 @@ export async function downloadSeries(
       redact: ports.redact,
     });
     try {
-      await downloadDates(ports, account, aoi, fields, { ...options, ...asked.dates }, directory, ledger, result);
+      const area = { aoi, shape: areaShapeOf(aoi, source.text) };
+      await downloadDates(ports, account, area, fields, { ...options, ...asked.dates }, directory, ledger, result);
     } finally {
       await ledger.close();
     }
@@ -106,10 +110,16 @@ export async function downloadSeries(
   }
 }
 
+/** The area as bought (the AOI) and as measured (its polygons and the fields of its file). */
+interface SeriesArea {
+  aoi: Aoi;
+  shape: AreaShape;
+}
+
 async function downloadDates(
   ports: WorkflowPorts,
   account: RunAccount,
-  aoi: Aoi,
+  { aoi, shape }: SeriesArea,
   fields: SeriesFields,
   options: DownloadSeriesOptions,
   directory: string,
@@ -180,6 +190,8 @@ async function downloadDates(
   // must not hold up the next date's request.
   const items: Promise<unknown>[] = [];
   const shares = new Map<string, number>();
+  // What each image bought in this run holds over the area and its fields, and its pixel size.
+  const facts = new Map<string, BoughtImageFacts>();
   // The Items link to the folder's Collection (none when collection.json is a file of the person's).
   const collectionId = await seriesCollectionId(directory).catch(() => undefined);
   const batch = await runBatch<PricedDate | undefined>(
@@ -205,6 +217,7 @@ async function downloadDates(
             () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log, { collection: collectionId }),
             shares,
           ),
+          readBoughtImage(file, shape, fields.resolution, ports.log).then((read) => facts.set(file, read)),
         ),
       );
     },
@@ -224,6 +237,7 @@ async function downloadDates(
   }
   await Promise.all(items);
   withValidity(batch.units, shares);
+  withFacts(batch.units, facts);
   Object.assign(result, {
     units: batch.units,
     files: batch.files,
@@ -309,7 +323,19 @@ function dateReports(
       ...(unit.file ? { file: unit.file } : {}),
       ...(unit.bytes !== undefined ? { bytes: unit.bytes } : {}),
       ...(unit.validFraction !== undefined ? { validFraction: unit.validFraction } : {}),
+      ...(unit.coverage ? { coverage: unit.coverage } : {}),
+      ...(unit.pixelSize ? { pixelSize: unit.pixelSize } : {}),
       ...(unit.error ? { error: unit.error } : {}),
     };
   });
+}
+
+/** Tells each unit bought in this run what its image holds over the area and its pixel size. */
+function withFacts(units: SeriesResult['units'], facts: ReadonlyMap<string, BoughtImageFacts>): void {
+  for (const unit of units) {
+    const read = unit.file === undefined ? undefined : facts.get(unit.file);
+    if (!read) continue;
+    unit.pixelSize = read.pixelSize;
+    if (read.coverage) unit.coverage = read.coverage;
+  }
 }

@@ -29,15 +29,19 @@ async function filePixelMetres(path: string): Promise<number | undefined> {
   }
 }
 
+/** True when a file's pixel size (metres) is another than the one asked: a grid's pixel count is
+ * rounded to the area (and degrees are converted at one latitude), so a few percent off the asked
+ * size is that size; coarser pixels come in whole multiples. */
+export function isOtherPixelSize(actual: number, asked: number): boolean {
+  return Math.abs(actual / asked - 1) >= 0.25;
+}
+
 /** Renames `…-<asked>m-…` to the file's own pixel size (in whole metres) when it is another
  * (a quarter or more away from the asked size); the file keeps its name when the other one is taken. Returns its path;
  * never throws (the image is paid for). */
 export async function nameByPixelSize(path: string, asked: number, log?: (line: string) => void): Promise<string> {
   const actual = await filePixelMetres(path);
-  if (actual === undefined) return path;
-  // A grid's pixel count is rounded to the area (and degrees are converted at one latitude): a
-  // few percent off the asked size is that size; coarser pixels come in whole multiples.
-  if (Math.abs(actual / asked - 1) < 0.25) return path;
+  if (actual === undefined || !isOtherPixelSize(actual, asked)) return path;
   const shown = Math.round(actual);
   const tag = `-${asked}m-`;
   const name = basename(path);
