@@ -39,7 +39,7 @@ export interface BilledAnswerRow {
 /** Codes the service documents as a refusal of the request itself (live-service notes: 992 and
  * 993 validation, 994 not enough credits, 1002 no imagery, 1003 too many concurrent requests,
  * 1004 area too large, 1005 too many bands, 1006 not covered by an order): none runs anything. */
-export const REFUSED_BEFORE_WORK_CODES: ReadonlySet<number> = new Set([992, 993, 994, 1002, 1003, 1004, 1005, 1006]);
+const REFUSED_BEFORE_WORK_CODES: ReadonlySet<number> = new Set([992, 993, 994, 1002, 1003, 1004, 1005, 1006]);
 
 const isSuccess = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
 const isClientError = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;
