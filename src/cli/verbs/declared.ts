@@ -11,7 +11,7 @@ import { holdForApply, lockPathOf, readLock } from '../../workflows/declared/dec
 import { BUYING, hasChanges, hasUncertainty, makePlan } from '../../workflows/declared/declared-plan';
 import type { Plan, PlanUnit } from '../../workflows/declared/declared-plan';
 import type { PlanOrder } from '../../workflows/declared/declared-orders';
-import { applyPlan } from '../../workflows/declared/declared-apply';
+import { applyPlan, heldBefore } from '../../workflows/declared/declared-apply';
 import { verifyLock } from '../../workflows/declared/declared-verify';
 import { forgetRisk, forgetUncertainOrder } from '../../workflows/declared/declared-forget';
 import { withEstimateCache } from '../../workflows/declared/estimate-cache';
@@ -241,10 +241,13 @@ export async function applyVerb(context: VerbContext): Promise<number> {
     const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
     await store.flush();
     const stopped = cliPorts.stopped;
+    // Held from an earlier run and left held: as uncertain after this apply as before it (plan's 6).
+    const held = heldBefore(plan, { resendUncertain });
+    const uncertain = result.uncertain + held;
     const summary = {
       outcome: stopped
         ? 'stopped'
-        : result.uncertain > 0
+        : uncertain > 0
           ? 'may-have-been-charged'
           : result.failed > 0
             ? 'failed'
@@ -252,7 +255,8 @@ export async function applyVerb(context: VerbContext): Promise<number> {
       bought: result.bought,
       ...(result.creditsSpent !== undefined ? { creditsSpent: result.creditsSpent } : {}),
       orders: result.orders,
-      uncertain: result.uncertain,
+      uncertain,
+      heldBefore: held,
       failed: result.failed,
       series: result.series,
       ...(result.notes.length > 0 ? { notes: result.notes } : {}),
@@ -268,17 +272,22 @@ export async function applyVerb(context: VerbContext): Promise<number> {
       );
       for (const o of result.orders) lines.push(`order ${o.order}: ${o.outcome}${o.guid ? ` ${o.guid}` : ''}`);
       lines.push(
-        `Apply: ${result.bought} bought, ${result.uncertain} uncertain, ${result.failed} failed. Lock: ${lockPath}.`,
+        `Apply: ${result.bought} bought, ${uncertain} uncertain${held > 0 ? ` (${held} held from an earlier run)` : ''}, ${result.failed} failed. Lock: ${lockPath}.`,
       );
       const spent = spentText(result, result.bought);
       if (spent) lines.push(spent);
       lines.push(...result.notes);
       if (stopped) lines.push(`Stopped before sending: ${stopped.reason}.`);
-      if (!buying) lines.push('No changes.');
+      if (!buying)
+        lines.push(
+          held > 0
+            ? `No changes made, but ${held} held as uncertain: they may have been charged already, and apply leaves them (plan names them; --resend-uncertain sends the images again).`
+            : 'No changes.',
+        );
       return lines.join('\n');
     });
     if (context.signal.aborted) return ExitCode.interrupted;
-    if (result.uncertain > 0) return ExitCode.mayHaveBeenCharged;
+    if (uncertain > 0) return ExitCode.mayHaveBeenCharged;
     if (stopped) return ExitCode.notConfirmed;
     return result.failed > 0 ? ExitCode.failure : ExitCode.ok;
   });

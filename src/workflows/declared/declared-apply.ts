@@ -22,6 +22,7 @@ import { isApiError } from '../../api/errors';
 import { BUYING, seriesOptionsOf } from './declared-plan';
 import type { Plan, PlannedSeries } from './declared-plan';
 import { lockFromLedgers } from './lock-from-ledgers';
+import { tidyFolders } from './tidy-folders';
 import { purchaseNotes } from '../engine/purchase-notes';
 
 export interface ApplyOptions {
@@ -73,6 +74,8 @@ export async function applyPlan(
   options: ApplyOptions,
   runSeries: RunSeries = downloadSeries,
 ): Promise<ApplyResult> {
+  // Before anything else, stop or not: what a killed run left does not wait for a run that buys.
+  await tidyFolders(ports, declaration.directory, planned, 'apply of an imagery file');
   refuseStopped(plan);
   const result: ApplyResult = { series: [], orders: [], bought: 0, uncertain: 0, failed: 0, lock, notes: [] };
   /** Each series that bought something: what it spent (undefined: not known). */
@@ -179,6 +182,14 @@ export async function applyPlan(
   result.lock = await lockFromLedgers(declaration, planned, result.lock);
   await writeLock(lockPath, result.lock);
   return result;
+}
+
+/** The units and orders an earlier run left held as possibly charged (a kill, a full disk, a lost
+ * answer) that an apply of `plan` leaves held: an order always, a unit unless the person chose to
+ * send it again. They are uncertain after the apply as much as before it. */
+export function heldBefore(plan: Plan, options: ApplyOptions): number {
+  const units = options.resendUncertain ? 0 : plan.units.filter((u) => u.kind === 'uncertain').length;
+  return units + plan.orders.filter((o) => o.kind === 'uncertain').length;
 }
 
 /** A failure that says the create was not made: refused before it left, or a 4xx about the

@@ -23,6 +23,7 @@ import { FolderLock } from './folder-lock';
 import type { LockOptions } from './folder-lock';
 import { ignoreRunFilesInGit } from './run-files-gitignore';
 import { JournalWriter, LEDGER_NAME, readJournal } from './ledger-journal';
+import { MANIFEST_NAME } from './batch-manifest';
 
 type UnitState = 'sending' | 'charged' | 'saved' | 'lost' | 'refused' | 'charged-not-saved' | 'not-sent';
 
@@ -68,16 +69,29 @@ export type Verdict =
 
 /** The `.part` of an image named by paid-file-name.ts (a request hash, maybe a `-N`). */
 const OUR_PART = /-[0-9a-f]{8}(?:-\d+)?\.[A-Za-z0-9]+\.part$/;
+/** A batch manifest's temporary file (safe-files.ts names it `.<name>.<12 hex>.tmp`). */
+const OUR_TEMPORARY = new RegExp(`^\\.${MANIFEST_NAME.replace(/\./g, '\\.')}\\.[0-9a-f]{12}\\.tmp$`);
 
-/** With the folder locked no run of ours is writing a `.part`: any left is the half body of a
- * killed run's image (its unit is held in the ledger), and is removed. Never a link or a folder. */
-async function removeStaleParts(directory: string): Promise<void> {
+/** With the folder locked no run of ours is writing a `.part` or a manifest: any left is the half
+ * body of a killed run's image (its unit is held in the ledger) or its manifest's half write, and
+ * is removed. Only the product's own names, only regular files (never a link, never a folder), in
+ * a folder that is not a link itself. Returns the names removed. */
+async function removeStaleRunFiles(directory: string): Promise<string[]> {
+  if (!(await lstat(directory).catch(() => undefined))?.isDirectory()) return [];
   const names = await readdir(directory).catch(() => [] as string[]);
-  for (const name of names.filter((n) => OUR_PART.test(n))) {
+  const removed: string[] = [];
+  for (const name of names.filter((n) => OUR_PART.test(n) || OUR_TEMPORARY.test(n))) {
     const path = join(directory, name);
     const info = await lstat(path).catch(() => undefined);
-    if (info?.isFile()) await unlink(path).catch(() => undefined);
+    if (
+      info?.isFile() &&
+      (await unlink(path)
+        .then(() => true)
+        .catch(() => false))
+    )
+      removed.push(name);
   }
+  return removed;
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -210,11 +224,24 @@ export class PurchaseLedger {
       const path = join(directory, LEDGER_NAME);
       const journal = await readJournal(path);
       const writer = await JournalWriter.open(path, journal.endsWithNewline);
-      await removeStaleParts(directory);
+      await removeStaleRunFiles(directory);
       return new PurchaseLedger(directory, fold(journal.lines), writer, lock, options.redact ?? ((text) => text));
     } catch (error) {
       await lock.release();
       throw error;
+    }
+  }
+
+  /** At the start of a run that may buy nothing (an apply): the files a killed run left in the
+   * folder removed under its lock, the names returned. A folder not made yet has none. */
+  static async tidy(directory: string, options: LedgerOpenOptions): Promise<string[]> {
+    if (!(await lstat(directory).catch(() => undefined))?.isDirectory()) return [];
+    await ignoreRunFilesInGit(directory);
+    const lock = await FolderLock.acquire(directory, options.command, options.lock);
+    try {
+      return await removeStaleRunFiles(directory);
+    } finally {
+      await lock.release();
     }
   }
 

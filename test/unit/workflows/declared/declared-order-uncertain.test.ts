@@ -52,7 +52,9 @@ describe('CLI: imagery as code, orders held as uncertain', function () {
         /\? uncertain +order field-order field\.geojson: its create was sent and its answer lost/,
       );
       const second = await apply('unlisted.imagery.json', '--json');
-      assert.equal(second.code, ExitCode.ok, second.stderr + second.stdout);
+      // Held: apply exits 6 as the plan does, counting it, and creates nothing.
+      assert.equal(second.code, ExitCode.mayHaveBeenCharged, second.stderr + second.stdout);
+      assert.equal(jsonOf<{ uncertain: number }>(second).uncertain, 1);
       assert.equal(creates(), 1, `the second apply creates nothing: ${second.stdout}`);
       // An hour on, the list shows it: plan says exists, and apply keeps its GUID in the lock.
       cli.sim.advanceClock(3_600_000);
@@ -104,7 +106,7 @@ describe('CLI: imagery as code, orders held as uncertain', function () {
         renamed.plan.orders.map((o) => [o.kind, o.order]),
         [['uncertain', 'the-field']],
       );
-      assert.equal((await apply('renamed.imagery.json')).code, ExitCode.ok);
+      assert.equal((await apply('renamed.imagery.json')).code, ExitCode.mayHaveBeenCharged);
       assert.equal(creates(), 1, 'the renamed order is not created again');
       // Removed from the file: the lock's entry is shown, and plan says something may be charged.
       writeFileSync(cli.file('renamed.imagery.json'), JSON.stringify({ orders: [] }));
