@@ -10,7 +10,8 @@ import type { Declaration } from '../../workflows/declared/declared-file';
 import { holdForApply, lockPathOf, readLock } from '../../workflows/declared/declared-lock';
 import { BUYING, hasChanges, hasUncertainty, makePlan } from '../../workflows/declared/declared-plan';
 import type { Plan, PlanUnit } from '../../workflows/declared/declared-plan';
-import type { PlanOrder } from '../../workflows/declared/declared-orders';
+import type { PlannedOrder, PlanOrder } from '../../workflows/declared/declared-orders';
+import type { OrderCeiling } from '../../workflows/declared/order-price-hold';
 import { applyPlan, heldBefore } from '../../workflows/declared/declared-apply';
 import { verifyLock } from '../../workflows/declared/declared-verify';
 import { forgetRisk, forgetUncertainOrder } from '../../workflows/declared/declared-forget';
@@ -23,6 +24,7 @@ import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { CliError, ExitCode, UsageError } from '../exit-codes';
 import { refusal } from '../ports';
+import type { CostGuard } from '../ports';
 import { spentText } from '../format';
 import { isRecord } from '../../common/is-record';
 import { formatUtc } from '../../common/format';
@@ -177,7 +179,7 @@ async function savedPlan(path: string): Promise<PlannedPurchases> {
     typeof total.credits !== 'number'
   )
     throw new UsageError(`--plan ${path} is not a plan written by plan --out.`);
-  return plannedPurchases(units as PlanUnit[], orders as { kind: string; payloadHash: string }[], total.credits);
+  return plannedPurchases(units as PlanUnit[], orders as PlanOrder[], total.credits);
 }
 
 function refuseOtherPlan(saved: PlannedPurchases, plan: Plan): void {
@@ -192,6 +194,28 @@ function refuseOtherPlan(saved: PlannedPurchases, plan: Plan): void {
       `The plan now costs ${drift.now} credits, more than the ${drift.seen} of --plan: nothing was sent.`,
       ExitCode.notConfirmed,
     );
+}
+
+/** What an order to create is held to when its create leaves: the price --plan showed for it,
+ * and what is left of --max-cost in its currency then (what earlier orders of the run spent
+ * taken off), whichever it is above first. */
+function orderCeilings(
+  saved: PlannedPurchases | undefined,
+  guard: CostGuard,
+  plan: Plan,
+): (order: PlannedOrder) => OrderCeiling[] {
+  return (order) => {
+    const currency = plan.orders.find((o) => o.payloadHash === order.payloadHash)?.currency;
+    const shown = saved?.orderPrices.get(order.payloadHash) ?? { price: undefined, currency: undefined };
+    const left =
+      guard.maxCost === undefined
+        ? undefined
+        : Math.round((guard.maxCost - (guard.spent[currency ?? 'EUR'] ?? 0)) * 1e6) / 1e6;
+    return [
+      ...(saved ? [{ ...shown, seen: 'the plan showed' }] : []),
+      ...(left !== undefined ? [{ price: left, currency, seen: 'left of --max-cost' }] : []),
+    ];
+  };
 }
 
 export async function applyVerb(context: VerbContext): Promise<number> {
@@ -238,7 +262,10 @@ export async function applyVerb(context: VerbContext): Promise<number> {
         return ExitCode.notConfirmed;
       }
     }
-    const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
+    const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, {
+      resendUncertain,
+      orderCeilings: orderCeilings(saved, guard, plan),
+    });
     await store.flush();
     const stopped = cliPorts.stopped;
     // Held from an earlier run and left held: as uncertain after this apply as before it (plan's 6).

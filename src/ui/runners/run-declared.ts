@@ -149,7 +149,17 @@ export function applySeenPlan(
         };
       if (plan.stops.length > 0)
         return { outcome: 'refused', reason: `Nothing was sent: ${plan.stops.join('; ')}.`, plan };
-      const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, { resendUncertain });
+      // Each order is held to the price the panel showed for it when its create leaves.
+      const shown = plannedPurchases(seen.units, seen.orders, seen.total.credits).orderPrices;
+      const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, {
+        resendUncertain,
+        orderCeilings: (o) => [
+          {
+            ...(shown.get(o.payloadHash) ?? { price: undefined, currency: undefined }),
+            seen: 'the plan you saw showed',
+          },
+        ],
+      });
       return {
         outcome: 'applied',
         result,

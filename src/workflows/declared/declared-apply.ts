@@ -23,11 +23,16 @@ import { BUYING, seriesOptionsOf } from './declared-plan';
 import type { Plan, PlannedSeries } from './declared-plan';
 import { lockFromLedgers } from './lock-from-ledgers';
 import { tidyFolders } from './tidy-folders';
+import { holdOrderToCeilings } from './order-price-hold';
+import type { OrderCeiling } from './order-price-hold';
 import { purchaseNotes } from '../engine/purchase-notes';
 
 export interface ApplyOptions {
   /** Send again the units held as uncertain. */
   resendUncertain: boolean;
+  /** The prices an order to create is held to when its create leaves (order-price-hold.ts): asked
+   * right before its create, so "what is left of a budget" is what is left then. */
+  orderCeilings?: (order: PlannedOrder) => OrderCeiling[];
 }
 
 interface AppliedSeries {
@@ -149,7 +154,10 @@ export async function applyPlan(
     };
     // In the lock right before the create's POST leaves: a run killed or cancelled in flight leaves it held as uncertain.
     let sent = false;
+    const ceilings = options.orderCeilings?.(o) ?? [];
     const beforeCreate = async () => {
+      // A price above the one seen stops it here, before the lock holds it: nothing was sent.
+      await holdOrderToCeilings(ports, o, ceilings);
       await keepOrder(pending, o.order.name);
       sent = true;
     };

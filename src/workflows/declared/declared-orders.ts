@@ -44,6 +44,8 @@ export interface PlannedOrder {
   area: DeclaredArea;
   options: OrderOptions;
   payload: OrderCreateRequest;
+  /** The estimate's body for this payload: what apply asks again right before the create leaves. */
+  estimate: OrderEstimateRequest;
   payloadHash: string;
   kind: PlanOrder['kind'];
 }
@@ -157,7 +159,7 @@ export async function planOrders(
         };
       }
       orders.push(entry);
-      planned.push({ order, area, options, payload, payloadHash, kind: entry.kind });
+      planned.push({ order, area, options, payload, estimate, payloadHash, kind: entry.kind });
     });
   }
   // An order whose create was never answered and that the file no longer declares (removed, or
