@@ -15,7 +15,7 @@
 // budget, and says what would stop an apply. A ledger's line naming a file out of its folder is
 // not taken (purchase-ledger.ts), and the plan notes it.
 import { lstat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ApiError, isApiError } from '../../api/errors';
 import type { CompositeRequest, TaskingModel } from '../../api/types';
 import { accountForRun, type RunAccount } from '../engine/account-snapshot';
@@ -23,7 +23,7 @@ import { WorkflowError, isWorkflowError } from '../engine/errors';
 import type { WorkflowPorts } from '../engine/ports';
 import { LEDGER_NAME } from '../engine/ledger-journal';
 import { HELD_STATES, PurchaseLedger } from '../engine/purchase-ledger';
-import type { LedgerUnit } from '../engine/purchase-ledger';
+import type { Adopted, LedgerUnit } from '../engine/purchase-ledger';
 import { requestKey } from '../engine/request-key';
 import { compositeRequest, diffRequests } from '../engine/request-profile';
 import { poolSize } from '../engine/worker-pool';
@@ -35,9 +35,11 @@ import { datasetFolder, placeOf } from './declared-file';
 import type { Declaration, DeclaredArea } from './declared-file';
 import { CAP_REASON, MAX_DATES_PER_DATASET, MAX_UNITS_PER_FILE } from './declared-schema';
 import type { DeclaredBudget, DeclaredDataset } from './declared-schema';
+import { lockPathOf } from './declared-lock';
 import type { ImageryLock, LockedImage } from './declared-lock';
 import { planOrders } from './declared-orders';
 import { withSeriesFlags } from './option-flags';
+import { verifyOne } from './declared-verify';
 import type { PlanOrder, PlannedOrder } from './declared-orders';
 
 export type UnitKind = 'buy' | 'have' | 'rebuy' | 'uncertain' | 'missing' | 'extra' | 'unavailable';
@@ -72,6 +74,9 @@ export interface PlannedSeries {
   uncertain: string[];
   /** Every declared date of it, with its key and what the lock keeps of its request. */
   declared: { date: string; key: string; request: Record<string, unknown>; credits?: number }[];
+  /** Units the ledger lacks whose locked image is on the disk intact: `have`, and recorded in the
+   * ledger by apply (under the folder's lock) as saved, adopted from the lock. */
+  adopted: Adopted[];
 }
 
 export interface Plan {
@@ -257,6 +262,33 @@ async function atPlace<T>(
   }
 }
 
+/** A locked image of a unit the folder's ledger lacks (deleted, or never there): trusted when it is
+ * a plain file of the dataset's folder whose size and SHA-256 are the lock's (verify's check), and
+ * then adopted; otherwise bought again as any unit the ledger lacks, and the plan says why. */
+async function lockedImage(
+  declaration: Declaration,
+  folder: string,
+  image: LockedImage,
+): Promise<{ adopt?: Omit<Adopted, 'id'>; why: string }> {
+  const path = resolve(declaration.directory, image.file);
+  if (dirname(path) !== resolve(folder))
+    return { why: `the lock's image ${image.file} is not in the dataset's folder: not trusted without the ledger` };
+  const { problem } = await verifyOne(declaration.directory, image);
+  if (problem !== undefined)
+    return { why: `the lock's image ${image.file} is not trusted without the ledger (${problem})` };
+  return {
+    adopt: {
+      key: image.bodyHash,
+      kind: 'series',
+      file: basename(path),
+      bytes: image.bytes,
+      sha256: image.sha256,
+      reason: `adopted from ${basename(lockPathOf(declaration.path))}: its file matched the lock's SHA-256`,
+    },
+    why: "the ledger lacks it; its file matches the lock's SHA-256, so it is kept (apply records it in the ledger)",
+  };
+}
+
 /** The dates a dataset's search found, and the file's units with them, held to the caps the file's
  * own dates are held to (declared-schema.ts): refused before any estimate, at the dataset's place. */
 function refuseAboveCaps(declaration: Declaration, index: number, found: number, units: number): void {
@@ -299,6 +331,7 @@ async function planSeries(
   const mine: PlanUnit[] = [];
   const uncertain: string[] = [];
   const declared: PlannedSeries['declared'] = [];
+  const adopted: Adopted[] = [];
   for (const date of dates) {
     const request = compositeRequest(dateProfile(area.aoi, fields, date));
     const key = requestKey(request);
@@ -324,7 +357,16 @@ async function planSeries(
       });
     } else {
       const before = locked.get(date);
-      if (before && before.bodyHash !== key) {
+      const trusted = !record && before?.bodyHash === key ? await lockedImage(declaration, folder, before) : undefined;
+      if (trusted?.adopt) {
+        adopted.push({
+          ...trusted.adopt,
+          id: date,
+          ...(before?.credits !== undefined ? { credits: before.credits } : {}),
+        });
+        mine.push({ ...base, kind: 'have', file: before!.file, reason: trusted.why });
+      } else if (trusted) mine.push({ ...base, kind: 'buy', reason: trusted.why });
+      else if (before && before.bodyHash !== key) {
         const changes = diffRequests(before.request, requestSummary(request));
         if (before.featureHash !== area.featureHash) changes.push('the area changed');
         mine.push({ ...base, kind: 'rebuy', changes: changes.length > 0 ? changes : ['the request changed'] });
@@ -352,7 +394,10 @@ async function planSeries(
   }
   for (const d of declared) d.credits = price.get(d.date) ?? mine.find((u) => u.date === d.date)?.credits;
   units.push(...mine);
-  return { series: { datasetIndex: index, dataset, area, folder, fields, priced, uncertain, declared }, stops };
+  return {
+    series: { datasetIndex: index, dataset, area, folder, fields, priced, uncertain, declared, adopted },
+    stops,
+  };
 }
 
 /** True when the folders or the account differ from the file: units to buy, orders to create,

@@ -32,7 +32,9 @@ function sha256Of(path: string): Promise<string> {
   );
 }
 
-async function verifyOne(directory: string, image: ImageryLock['images'][number]): Promise<VerifiedFile> {
+/** One locked image read back: its problem, or none when it matches (plan trusts such an image
+ * when its folder's ledger lacks it: declared-plan.ts). */
+export async function verifyOne(directory: string, image: ImageryLock['images'][number]): Promise<VerifiedFile> {
   // A lock is a file anyone may have edited: nothing outside the imagery file's folder is read,
   // neither by `..` nor through a folder that is a link (`lnk -> /etc`, `lnk/passwd`); such an
   // entry differs, and nothing of the file it reaches (not even its size) is said.

@@ -179,6 +179,26 @@ export function sha256OfFile(path: string): Promise<string> {
   });
 }
 
+/** A unit taken into the ledger from an imagery file's lock: its file a plain name in the folder. */
+export type Adopted = Pick<LedgerEntry, 'key' | 'id' | 'kind' | 'file' | 'bytes' | 'sha256' | 'credits' | 'reason'>;
+
+/** Appends a `saved` line for each adopted unit the journal does not know (the folder is locked). */
+async function adoptUnits(directory: string, adopt: readonly Adopted[]): Promise<void> {
+  const path = join(directory, LEDGER_NAME);
+  const journal = await readJournal(path);
+  const known = fold(journal.lines);
+  const writer = await JournalWriter.open(path, journal.endsWithNewline);
+  try {
+    for (const unit of adopt.filter((a) => !known.has(a.key) && a.file !== undefined && isPlainName(a.file)))
+      await writer.append(
+        { v: 1, key: unit.key, state: 'saved', ...dropUndefined(unit), at: new Date().toISOString() },
+        true,
+      );
+  } finally {
+    await writer.close();
+  }
+}
+
 export interface LedgerOpenOptions {
   /** What this run is, for a second run that finds the folder locked. */
   command: string;
@@ -232,14 +252,19 @@ export class PurchaseLedger {
     }
   }
 
-  /** At the start of a run that may buy nothing (an apply): the files a killed run left in the
-   * folder removed under its lock, the names returned. A folder not made yet has none. */
-  static async tidy(directory: string, options: LedgerOpenOptions): Promise<string[]> {
+  /** At the start of a run that may buy nothing (an apply), under the folder's lock: the files a
+   * killed run left removed (their names returned), and the units `adopt` names recorded as saved
+   * (images the imagery file's lock records and the disk holds intact, which the ledger lacks:
+   * lost with it, or bought before it), each unless a line of the ledger has its key by now. A
+   * folder not made yet has neither. */
+  static async tidy(directory: string, options: LedgerOpenOptions, adopt: readonly Adopted[] = []): Promise<string[]> {
     if (!(await lstat(directory).catch(() => undefined))?.isDirectory()) return [];
     await ignoreRunFilesInGit(directory);
     const lock = await FolderLock.acquire(directory, options.command, options.lock);
     try {
-      return await removeStaleRunFiles(directory);
+      const removed = await removeStaleRunFiles(directory);
+      if (adopt.length > 0) await adoptUnits(directory, adopt);
+      return removed;
     } finally {
       await lock.release();
     }
