@@ -26,6 +26,8 @@ const USAGE = `Usage: npm run simulator -- [options]
   --image-answer NAME      answer images wrongly: envelope-as-octet-stream, empty-200,
                            partial-206, not-tiff, gzip, deep-json, gzip-bomb, range-200
   --empty-images           answer every image with a GeoTIFF whose every pixel is nodata (charged)
+  --price-factor F         every image price (estimate and charge) times F
+  --price-rise N:F         image prices times F from the charge after the N-th on
   --unknown-order-empty    order details answer an unknown GUID with an empty list (200), not 404`;
 
 const IMAGE_ANSWERS: readonly ImageAnswerFault[] = [
@@ -162,6 +164,15 @@ function parseArgs(argv: string[]): SimulatorOptions {
       case '--empty-images':
         faults.emptyImages = true;
         break;
+      case '--price-factor':
+        options.priceFactor = number();
+        break;
+      case '--price-rise': {
+        const [after, factor] = value().split(':').map(Number);
+        if (!Number.isInteger(after) || !(Number(factor) > 0)) throw new Error('--price-rise wants N:F, e.g. 1:2');
+        options.priceRise = { afterCharges: after!, factor: factor! };
+        break;
+      }
       case '--unknown-order-empty':
         faults.unknownOrderAsEmptyList = true;
         break;

@@ -91,6 +91,10 @@ export function readComposite(body: Record<string, unknown>, withResolution: boo
 export function compositeCredits(
   request: Pick<CompositeRequest, 'billedKm2' | 'model' | 'resolution'>,
   rebate = 1,
+  priceFactor = 1,
 ): number {
-  return round(request.billedKm2 * request.model.pricePerKm2 * resolutionFactor(request.resolution) * rebate, 2);
+  return round(
+    request.billedKm2 * request.model.pricePerKm2 * resolutionFactor(request.resolution) * rebate * priceFactor,
+    2,
+  );
 }

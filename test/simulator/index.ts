@@ -56,6 +56,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     options.imageryEastEdge,
   );
   if (options.demoData) loadDemoData(state);
+  state.priceFactor = options.priceFactor ?? 1;
+  state.priceRise = options.priceRise;
   const log: RequestLogEntry[] = [];
   const parts: ServerParts = {
     state,

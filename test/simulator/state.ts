@@ -52,6 +52,14 @@ export class SimulatorState {
   readonly stored: StoredOrder[] = [];
   private clockOffset = 0;
   private orderCounter = 0;
+  /** Every image price (estimate and charge alike) is multiplied by it: a service whose price
+   * changes between a plan and its apply. Tests set it at any time. */
+  priceFactor = 1;
+  /** From the image charge after `afterCharges` on, prices are multiplied by `factor` instead: a
+   * price that rises during a run, after its first billed calls. */
+  priceRise: { afterCharges: number; factor: number } | undefined;
+  /** Image charges made so far (composites, tiles, mini-tiles), for `priceRise`. */
+  imageCharges = 0;
 
   constructor(
     readonly seed: number,
@@ -63,6 +71,12 @@ export class SimulatorState {
   ) {
     this.account = { ...DEFAULT_ACCOUNT, ...account, CurrentMonthCosts: 0, NextMonthCosts: 0 };
     this.dates = new DateCatalog(seed, imageryEveryDay, imageryEastEdge);
+  }
+
+  /** What image prices are multiplied by now. */
+  currentPriceFactor(): number {
+    const rise = this.priceRise;
+    return rise && this.imageCharges >= rise.afterCharges ? rise.factor : this.priceFactor;
   }
 
   now(): number {

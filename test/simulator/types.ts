@@ -34,6 +34,10 @@ export interface SimulatorOptions {
   /** The east edge of every date's imagery (a swath's edge), in degrees of longitude: an area
    * reaching east of it is covered only in part, one lying east of it not at all. Unset: none. */
   imageryEastEdge?: number;
+  /** Image prices (estimates and charges) times this; default 1. `state.priceFactor` changes it later. */
+  priceFactor?: number;
+  /** Prices times `factor` from the image charge after `afterCharges` on: a rise during a run. */
+  priceRise?: { afterCharges: number; factor: number };
 }
 
 export interface SpecVariant {

@@ -84,7 +84,7 @@ function compositeEstimate(ctx: RouteContext): Reply {
   const seconds = Math.ceil(5 + request.billedKm2 / 20);
   return json({
     AreaEstimateKm2: request.billedKm2,
-    CreditEstimate: compositeCredits(request),
+    CreditEstimate: compositeCredits(request, 1, ctx.state.currentPriceFactor()),
     FastTimeEstimateSeconds: seconds,
     SlowTimeEstimateSeconds: seconds * 4,
     FileSizeEstimateMB:
@@ -124,6 +124,7 @@ export function chargeForImage(state: SimulatorState, credits: number): void {
     );
   }
   state.account.CreditAmount = Math.round((state.account.CreditAmount - credits) * 100) / 100;
+  state.imageCharges++;
 }
 
 function composite(ctx: RouteContext): Reply {
@@ -151,7 +152,7 @@ function composite(ctx: RouteContext): Reply {
   if (!(imagery.all || (request.allowPartial && imagery.any))) {
     throw new SimError(400, `No imagery for this area on ${request.date}.`, Codes.noImagery);
   }
-  const credits = compositeCredits(request);
+  const credits = compositeCredits(request, 1, state.currentPriceFactor());
   if (!covered) {
     // AutomaticOrderCreation: the order is created (and its first month charged) only when the
     // image itself can be paid for, so a refusal leaves neither.

@@ -118,7 +118,11 @@ function processTile(ctx: RouteContext, mini: boolean): Reply {
   const billedKm2 = billedAreaKm2([known.bbox]).billed;
   chargeForImage(
     state,
-    compositeCredits({ billedKm2, model: model as NonNullable<typeof model>, resolution }, TILE_REBATE),
+    compositeCredits(
+      { billedKm2, model: model as NonNullable<typeof model>, resolution },
+      TILE_REBATE,
+      state.currentPriceFactor(),
+    ),
   );
   const kind = mini ? 'minitile' : 'tile';
   const image = {
