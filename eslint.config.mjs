@@ -25,6 +25,8 @@ const geometry = {
   group: ['**/geometry', '**/geometry/**'],
   message: 'src/api and src/common do not depend on geometry.',
 };
+const stats = { group: ['**/stats', '**/stats/**'], message: 'src/stats sits above the buying room.' };
+const cli = { group: ['**/cli', '**/cli/**'], message: 'Only the command line itself imports src/cli.' };
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)].map((name) => ({
   name,
   message: 'Webview pages run in the browser: no Node built-ins.',
@@ -97,6 +99,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict([vscode, ...nodeBuiltins], [ui, workflows, api, geometry]) },
   },
   { files: ['src/workflows/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
+  // Buying sits below the workflows: the spend guard and the fresh price of a billed call.
+  {
+    files: ['src/buying/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry, stats, cli]) },
+  },
   // The raster core (GeoTIFF decoding) runs in the extension host, the CLI and the benchmarks alike.
   { files: ['src/raster/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry]) } },
   { files: ['src/cli/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },

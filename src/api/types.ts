@@ -52,6 +52,9 @@ export interface DownloadResult {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** An estimate asked right before a billed call: the service's own answer, never one a cache
+   * kept (the client always asks; a caching wrapper honours it). */
+  fresh?: boolean;
 }
 
 export interface CreateOrderOptions extends CallOptions {

@@ -27,7 +27,7 @@ export const ExitCode = {
   mayHaveBeenCharged: 6,
   /** The network or the service failed (connection, timeout, 5xx, rate limit after retries). */
   network: 7,
-  /** A billed verb without --yes or a budget, above the budget, or priced below zero, not finite or in two currencies: nothing billed was sent. `orders cancel` without --yes: nothing sent. `unlock` without --yes: nothing cleared. */
+  /** A billed verb without --yes or a budget, above the budget (also when priced again right before sending), or priced below zero, not finite or in two currencies: nothing billed was sent. `orders cancel` without --yes: nothing sent. `unlock` without --yes: nothing cleared. */
   notConfirmed: 8,
   /** The service refused the request (validation, not enough credits, unknown order). */
   refused: 9,
@@ -136,6 +136,7 @@ export function exitCodeOf(error: unknown): ExitCodeValue {
         return ExitCode.usage;
       case 'needs-confirmation':
       case 'invalid-price':
+      case 'price-rose':
         return ExitCode.notConfirmed;
       case 'no-dates':
         return ExitCode.notAvailable;

@@ -127,12 +127,12 @@ export function batchText(result: BatchResult): string {
   return lines.join('\n');
 }
 
-/** A run's last line: the credits it spent, as the workflow knows them (the estimates accepted,
- * once answered; `images` bought); nothing when it bought nothing or does not know. */
-export function spentText(result: { creditsSpent?: number | undefined }, images = 1): string | undefined {
+/** A run's last line: the credits it spent, as the workflow knows them (each call's price asked
+ * right before it was sent, once answered); nothing when it bought nothing or does not know. */
+export function spentText(result: { creditsSpent?: number | undefined }): string | undefined {
   return result.creditsSpent === undefined
     ? undefined
-    : `Spent: ${formatCredits(result.creditsSpent, undefined)} (the accepted estimate${images === 1 ? '' : 's'}).`;
+    : `Spent: ${formatCredits(result.creditsSpent, undefined)} (priced right before sending).`;
 }
 
 export function ordersText(orders: TaskOrder[]): string {

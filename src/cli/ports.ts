@@ -5,6 +5,7 @@
 // extension's cost decision, cost-decision.ts: credits, and an order's dearer month in its
 // currency); otherwise the estimate is kept for printing and the workflow is told "cancel", so
 // nothing billed is sent.
+import { SpendGuard } from '../buying/spend-guard';
 import type { ImageryClient } from '../api/types';
 import type { EstimateDecision, EstimateModel } from '../workflows/engine/estimate-view-model';
 import { addSpent, orderFigure, overBudget, priceOf } from '../workflows/engine/cost-decision';
@@ -96,6 +97,8 @@ export function createCliPorts(options: CliPortOptions): CliPorts {
       return { action: 'proceed' };
     },
     signal: options.signal,
+    // --max-cost is the run's budget: every billed call's fresh price is held within it.
+    spending: new SpendGuard(guard.yes ? guard.maxCost : undefined),
     settings: () => ({
       defaults: {},
       confirmCostAbove: guard.maxCost,

@@ -125,10 +125,10 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     const after = await applied(panel, false);
     assert.equal(estimatesOf(), DATES.length, 'Apply… asks no estimate the plan asked: the window keeps them');
     assert.match(after.texts['plan-summary']!, /Applied: 2 bought, 0 uncertain, 0 failed/);
-    // What it spent: the total the plan showed (the accepted estimates).
+    // What it spent: the total the plan showed, each image priced again right before it was sent.
     assert.ok(
       after.texts['plan-summary']!.includes(
-        `${formatCredits(plan.total.credits, undefined)} spent (the accepted estimates)`,
+        `${formatCredits(plan.total.credits, undefined)} spent (each priced right before it was sent)`,
       ),
       after.texts['plan-summary'],
     );

@@ -241,6 +241,9 @@ export async function applyVerb(context: VerbContext): Promise<number> {
   const store = await estimateStore(context);
   // The cost gate marks a stop on the command line's own ports, not on the cache's copy of them.
   const cliPorts = await context.ports(guard);
+  // The plan's images are held to its total, priced again before each billed call, whatever a
+  // larger --max-cost would allow.
+  if (saved?.credits !== undefined) cliPorts.spending.holdTo('credits', saved.credits);
   const ports = withEstimateCache(cliPorts, store);
   const lockPath = lockPathOf(path);
   // One apply of this file at a time, from reading its lock to the last write of it.
@@ -301,7 +304,7 @@ export async function applyVerb(context: VerbContext): Promise<number> {
       lines.push(
         `Apply: ${result.bought} bought, ${uncertain} uncertain${held > 0 ? ` (${held} held from an earlier run)` : ''}, ${result.failed} failed. Lock: ${lockPath}.`,
       );
-      const spent = spentText(result, result.bought);
+      const spent = spentText(result);
       if (spent) lines.push(spent);
       lines.push(...result.notes);
       if (stopped) lines.push(`Stopped before sending: ${stopped.reason}.`);

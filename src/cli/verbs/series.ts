@@ -142,7 +142,7 @@ function seriesText(
   if (partial > 0)
     lines.push(`${partial} date(s) cover only part of the area and were skipped (AllowPartialImage is off).`);
   if (result.totalCredits !== undefined) lines.push(`Estimated total: ${result.totalCredits} credits`);
-  const spent = spentText(result, dates.filter((d) => d.status === 'done').length);
+  const spent = spentText(result);
   if (spent) lines.push(spent);
   if (result.charge)
     lines.push(

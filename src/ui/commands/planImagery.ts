@@ -150,7 +150,7 @@ function summaryOf(run: Extract<ApplyRun, { outcome: 'applied' }>): PlanView['su
   const spent =
     result.creditsSpent === undefined
       ? ''
-      : ` ${formatCredits(result.creditsSpent, undefined)} spent (the accepted estimates).`;
+      : ` ${formatCredits(result.creditsSpent, undefined)} spent (each priced right before it was sent).`;
   // What the images bought say: a field left mostly without data, pixels coarser than asked.
   const notes = result.notes.map((n) => ` ${n}`).join('');
   const text = `Applied: ${result.bought} bought${orders}, ${result.uncertain} uncertain, ${result.failed} failed.${spent}${notes} The lock ${basename(run.lock)} is written.${run.stopped ? ` Stopped before sending: ${run.stopped}.` : ''}`;

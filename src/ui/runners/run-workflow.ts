@@ -2,6 +2,7 @@
 // workspace, get the client, build the ports (quick picks, cancellable progress, notifications,
 // the cost webview, the settings) and run the core. An invalid geometry is shown at its position
 // in the editor; the failure itself is reported once by the command registry.
+import { SpendGuard } from '../../buying/spend-guard';
 import { redactKey } from '../key-redaction';
 import * as vscode from 'vscode';
 import { isWorkflowError } from '../../workflows/engine/errors';
@@ -47,6 +48,8 @@ export function vscodePorts(
     notify: vscodeNotify,
     confirmCost,
     signal: run.signal,
+    // No budget in VS Code: the run may spend what the person confirmed in the cost panel.
+    spending: new SpendGuard(),
     settings: () => workflowSettings(services),
     log: (message) => log.info(message),
     redact: redactKey,

@@ -20,6 +20,8 @@ import { chosenForResend, heldReason, paidNotSavedReason } from '../engine/ledge
 import { paidFileName } from '../engine/paid-file-name';
 import { PurchaseLedger } from '../engine/purchase-ledger';
 import { requestKey } from '../engine/request-key';
+import { freshCompositeCredits, reserveFreshPrice } from '../../buying/fresh-price';
+import { isPriceRefusal } from '../../buying/spend-guard';
 import { nameByPixelSize } from '../stac/pixel-size';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 
@@ -96,10 +98,10 @@ async function saveThroughLedger(
     result.bytes = parts.bytes;
     result.outcome = parts.outcome;
     result.charge = parts.charge;
-    // The sum priced was spent only when every part was bought now (none earlier, none failed).
-    const price = result.estimate?.CreditEstimate;
+    // Spent: the parts' fresh prices, said only when every part was bought now (none earlier, none failed).
+    const price = parts.creditsSpent;
     if (
-      typeof price === 'number' &&
+      price !== undefined &&
       parts.outcome === 'completed' &&
       parts.failed.length === 0 &&
       parts.uncertain.length === 0 &&
@@ -137,7 +139,17 @@ async function saveThroughLedger(
     return;
   }
   const estimate = result.estimate?.CreditEstimate;
-  const price = typeof estimate === 'number' ? estimate : undefined;
+  // Priced again right before it leaves, and held to what was confirmed: a risen price is refused.
+  const reservation = await reserveFreshPrice({
+    guard: ports.spending,
+    what: `The composite of ${profile.date}`,
+    unit: 'credits',
+    before: typeof estimate === 'number' ? estimate : undefined,
+    ask: freshCompositeCredits(ports.client, request, ports.signal),
+  }).catch((error: unknown) => {
+    throw isPriceRefusal(error) ? new WorkflowError('price-rose', error.message) : error;
+  });
+  const price = reservation.amount;
   let reported = 0;
   ports.progress.report({ message: `Downloading the composite of ${profile.date}…` });
   const fileName = paidFileName(['composite', profile.date, profile.model, `${profile.resolution}m`], key);
@@ -160,8 +172,12 @@ async function saveThroughLedger(
   await ledger.sending(key, { id: 'composite', kind: 'composite', credits: price });
   try {
     written = await ports.client.downloadComposite(request, target, { signal: ports.signal });
+    reservation.spent();
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
+    if (isFileError(error)) reservation.spent();
+    else if (mayHaveBeenCharged(error)) reservation.uncertain();
+    else reservation.release();
     if (isFileError(error)) {
       // Answered 200 and paid for; the disk refused the file: said so, and held.
       const reason = paidNotSavedReason('The composite', ports.redact ? ports.redact(text) : text, price);
@@ -204,8 +220,8 @@ async function saveThroughLedger(
   }
   result.bytes = written.bytes;
   result.outcome = 'completed';
-  // Answered, so charged: at the price accepted (the service's answer is the image, not a bill).
-  if (price !== undefined) result.creditsSpent = price;
+  // Answered, so charged: at the price asked right before sending (the answer is the image, not a bill).
+  result.creditsSpent = price;
 }
 
 /** The address without its query or fragment: a pre-signed upload carries its secret there. */

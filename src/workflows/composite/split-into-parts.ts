@@ -4,6 +4,7 @@
 // through the batch runner (worker pool, the folder's purchase ledger), each to its own file named
 // by the part and its request.
 import type { Aoi } from '../../geometry/types';
+import { freshCompositeCredits } from '../../buying/fresh-price';
 import { runBatch } from '../engine/batch-runner';
 import { BatchManifest } from '../engine/batch-manifest';
 import { paidFileName } from '../engine/paid-file-name';
@@ -74,6 +75,7 @@ export async function downloadCompositeParts(
         );
       return { file, bytes: written.bytes };
     },
+    ({ input }) => freshCompositeCredits(ports.client, compositeRequest(input.partProfile), ports.signal),
   );
   withValidity(result.units, shares);
   result.itemCollection = await writeFolderItems(ports, directory, result.files);

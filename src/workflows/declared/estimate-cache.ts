@@ -18,6 +18,12 @@ export function withEstimateCache(ports: WorkflowPorts, store: EstimateStore): W
     options?: Parameters<typeof client.estimateComposite>[1],
   ): Promise<CompositeEstimate> => {
     const key = requestKey(request);
+    // A billed call's own price is the service's, asked now: it may have risen since it was kept.
+    if (options?.fresh) {
+      const fresh = client.estimateComposite(request, options);
+      fresh.then((answer) => store.put(key, answer)).catch(() => undefined);
+      return fresh;
+    }
     const stored = store.get(key);
     if (stored) return Promise.resolve(stored);
     const pending = inFlight.get(key);

@@ -55,15 +55,22 @@ export async function confirmCost(
       `The order is priced in ${foreign} and the order balance is kept in EUR: the balance was not compared with it.`,
     );
   const decision = await decide(ports, model, price, skipConfirmation);
-  if (covers && decision.action === 'proceed') {
+  if (decision.action !== 'proceed') return decision;
+  let orderNow = price.order?.currentMonth;
+  if (covers) {
     const picked = (model as OrderEstimateModel).covers!.find((c) => c.id === (decision.cover ?? 'polygon'));
+    orderNow = picked?.currentMonth ?? charge.amount;
     checkCredits(
-      picked?.currentMonth ?? charge.amount,
+      orderNow,
       balance,
       `this month's cost of the ${picked?.id === 'tiles' ? 'tile order' : 'polygon order'}`,
       'EUR',
     );
   }
+  // What the person confirmed is what the run may spend: each billed call is priced again right
+  // before it leaves and held to it (buying/spend-guard.ts).
+  if (price.images?.credits !== undefined) ports.spending.confirm('credits', price.images.credits);
+  if (price.order && orderNow !== undefined) ports.spending.confirm(price.order.currency, orderNow);
   return decision;
 }
 

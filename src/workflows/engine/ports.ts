@@ -3,6 +3,7 @@
 // them with a script. Nothing here knows about VS Code.
 import type { OutputFields } from './output-fields';
 import type { ImageryClient } from '../../api/types';
+import type { SpendGuard } from '../../buying/spend-guard';
 import type { AoiReadResult } from '../../geometry/types';
 import type { EstimateDecision, EstimateModel } from './estimate-view-model';
 
@@ -115,6 +116,9 @@ export interface WorkflowPorts {
   confirmCost(model: EstimateModel, signal: AbortSignal): Promise<EstimateDecision>;
   /** Aborts every request in flight when the person cancels. */
   signal: AbortSignal;
+  /** What this run may still spend: each confirmed price goes in, and every billed call is priced
+   * again right before it leaves and held against it (buying/spend-guard.ts). One per run. */
+  spending: SpendGuard;
   /** Read at each step, so a setting changed mid-run is seen before the process call. */
   settings(): WorkflowSettings;
   /** Clock, injectable for the date window and the recurring-order deadline. */

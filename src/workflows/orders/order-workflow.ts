@@ -3,7 +3,10 @@
 // the person proceeds in the panel; "Create order" creates after the confirmation (or without it
 // when the options say so and the cost is under the budget).
 import { ORDER_COUNT_FIELDS, ORDER_DEFAULTS } from '../../api/request-fields';
-import type { OrderEstimateRequest, TaskingModel } from '../../api/types';
+import type { OrderEstimate, OrderEstimateRequest, TaskingModel } from '../../api/types';
+import { reserveFreshPrice } from '../../buying/fresh-price';
+import { isPriceRefusal } from '../../buying/spend-guard';
+import type { Reservation } from '../../buying/spend-guard';
 import type { Aoi } from '../../geometry/types';
 import { readAoiOrThrow } from '../engine/aoi-input';
 import { checkConstellations, checkModel } from '../engine/choices';
@@ -12,7 +15,7 @@ import { WorkflowError, isCancellation } from '../engine/errors';
 import { orderCost, orderEstimateModel } from '../engine/estimate-view-builders';
 import { accountOnce } from '../engine/account-snapshot';
 import { chargeUncertainty, mayHaveBeenCharged } from '../engine/charge-check';
-import { OVERLAPPED_ESTIMATE_CAVEAT } from '../engine/order-costs';
+import { OVERLAPPED_ESTIMATE_CAVEAT, readOrderCosts } from '../engine/order-costs';
 import { coverOption, estimateTileCover } from './cheapest-cover';
 import { overlapWarnings } from './order-overlap';
 import { orderPromptSteps } from './order-prompts';
@@ -219,15 +222,21 @@ export async function runOrder(
         );
       ports.progress.report({ message: 'Creating the order…' });
       const balanceBefore = (await account()).balances.EUR;
+      const reservation = await reserveOrderPrice(ports, chosen, result.estimate);
       try {
         result.order = await ports.client.createOrder(toCreate, {
           signal: ports.signal,
           ...(hooks.beforeCreate ? { beforeSend: hooks.beforeCreate } : {}),
         });
+        reservation.spent();
       } catch (error) {
         // The answer was lost and the order list did not show the order: the client did not send
         // it again; the person is told to look rather than to create it a second time.
-        if (!mayHaveBeenCharged(error)) throw error;
+        if (!mayHaveBeenCharged(error)) {
+          reservation.release();
+          throw error;
+        }
+        reservation.uncertain();
         result.charge = await chargeUncertainty(ports, error, 'EUR', balanceBefore);
         result.outcome = 'unknown';
         return result;
@@ -241,6 +250,31 @@ export async function runOrder(
       return result;
     }
     throw error;
+  }
+}
+
+/** The order's first month priced again right before its create leaves (an order estimate of the
+ * payload that is sent), held to what was confirmed; a risen price refuses the create. */
+async function reserveOrderPrice(
+  ports: WorkflowPorts,
+  estimated: OrderEstimateRequest,
+  confirmed: OrderEstimate | undefined,
+): Promise<Reservation> {
+  const before = confirmed ? readOrderCosts(confirmed) : undefined;
+  const currency = before?.currency ?? 'EUR';
+  try {
+    return await reserveFreshPrice({
+      guard: ports.spending,
+      what: 'The order',
+      unit: currency,
+      before: before?.currentMonth,
+      ask: async () => {
+        const now = readOrderCosts(await ports.client.estimateOrder(estimated, { signal: ports.signal }));
+        return now.currencies.length <= 1 && now.currency === currency ? now.currentMonth : undefined;
+      },
+    });
+  } catch (error) {
+    throw isPriceRefusal(error) ? new WorkflowError('price-rose', error.message) : error;
   }
 }
 

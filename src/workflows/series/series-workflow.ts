@@ -6,6 +6,8 @@
 // bought earlier with the same request is skipped, one that may have been paid for is held and
 // neither sent nor priced again unless the person names it, and a rerun with another profile
 // buys only what it has not bought.
+import { freshCompositeCredits } from '../../buying/fresh-price';
+import type { CompositeRequest } from '../../api/types';
 import { createHash } from 'node:crypto';
 import { compositeRequest } from '../engine/request-profile';
 import { readAoiOrThrow } from '../engine/aoi-input';
@@ -221,6 +223,8 @@ async function downloadDates(
         ),
       );
     },
+    // Each date is priced again right before it is sent, and held to what was confirmed.
+    ({ body }) => freshCompositeCredits(ports.client, body as CompositeRequest, ports.signal),
   );
   // Dates bought earlier keep their images; their Items are brought up to date (written by an
   // earlier version, or before the folder had its Collection), so the Collection lists whole Items.

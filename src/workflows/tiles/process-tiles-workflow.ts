@@ -40,7 +40,7 @@ function footprintOf(tile: TileRecord | undefined): Aoi | undefined {
   return read.ok ? read.aoi : undefined;
 }
 import { confirmCost } from '../engine/cost-gate';
-import { batchEstimateModel, priceTileBatch } from './tile-batch-price';
+import { batchEstimateModel, freshUnitCredits, priceTileBatch, unitCredits } from './tile-batch-price';
 import type { BatchPrice, UnitSettings } from './tile-batch-price';
 import { honestProgress } from '../engine/honest-progress';
 
@@ -246,7 +246,7 @@ async function processThroughLedger(
     const left = new Set(price.notReady.map((u) => u.id));
     const units = (state.tiles ?? [])
       .filter((id) => !left.has(id))
-      .map((id) => ({ id, input: id, body: unitBody(kind, shared, id) }));
+      .map((id) => ({ id, input: id, body: unitBody(kind, shared, id), credits: unitCredits(price, id) }));
     const batch = {
       noun: kind === 'tile' ? 'tiles' : 'mini-tiles',
       ledger,
@@ -255,34 +255,43 @@ async function processThroughLedger(
       maxConcurrent,
       creditsBefore: balances.credits,
       resendUncertain: options.resendUncertain,
+      derivedPrices: true,
     };
     const shares = new Map<string, number>();
-    const outcome = await runBatch(ports, manifest, units, batch, async ({ id, body }, onBytes) => {
-      const fileName = paidFileName([kind, id, shared.Date.slice(0, 10)], requestKey(body));
-      const target = { directory, fileName, fallbackName: fileName, onProgress: onBytes };
-      const written =
-        kind === 'tile'
-          ? await ports.client.downloadTile({ ...shared, TileGuid: id }, target, { signal: ports.signal })
-          : await ports.client.downloadMiniTile({ ...shared, MiniTileGuid: id }, target, { signal: ports.signal });
-      const file = written.path;
-      const area = footprintOf(footprints.find((t) => t.Guid === id)) ?? aoi;
-      if (file && area)
-        await writeItemQuietly(
-          ports,
-          file,
-          () =>
-            writeStacSidecar(
-              file,
-              area,
-              itemProfile,
-              { ...shared, [kind === 'tile' ? 'TileGuid' : 'MiniTileGuid']: id },
-              ports.log,
-            ),
-          shares,
-        );
-      else if (file) ports.log?.(`No STAC Item beside ${file}: neither the tile's footprint nor an area is known.`);
-      return { file, bytes: written.bytes };
-    });
+    const outcome = await runBatch(
+      ports,
+      manifest,
+      units,
+      batch,
+      async ({ id, body }, onBytes) => {
+        const fileName = paidFileName([kind, id, shared.Date.slice(0, 10)], requestKey(body));
+        const target = { directory, fileName, fallbackName: fileName, onProgress: onBytes };
+        const written =
+          kind === 'tile'
+            ? await ports.client.downloadTile({ ...shared, TileGuid: id }, target, { signal: ports.signal })
+            : await ports.client.downloadMiniTile({ ...shared, MiniTileGuid: id }, target, { signal: ports.signal });
+        const file = written.path;
+        const area = footprintOf(footprints.find((t) => t.Guid === id)) ?? aoi;
+        if (file && area)
+          await writeItemQuietly(
+            ports,
+            file,
+            () =>
+              writeStacSidecar(
+                file,
+                area,
+                itemProfile,
+                { ...shared, [kind === 'tile' ? 'TileGuid' : 'MiniTileGuid']: id },
+                ports.log,
+              ),
+            shares,
+          );
+        else if (file) ports.log?.(`No STAC Item beside ${file}: neither the tile's footprint nor an area is known.`);
+        return { file, bytes: written.bytes };
+        // Each unit is priced again right before it is sent, and held to what was confirmed.
+      },
+      ({ id }) => freshUnitCredits(ports, price, id),
+    );
     withValidity(outcome.units, shares);
     const notReady = price.notReady.map(({ id, reason }) => ({
       id,

@@ -4,7 +4,13 @@
 // area times the rate (credits per km²) the composite estimate gives for the same settings over
 // one unit, and the cost panel says so.
 import { outputFieldsOf } from '../../api/request-fields';
-import type { CompositeAvailabilityRequest, CompositeRequest, ProcessOutputOptions, TileRecord } from '../../api/types';
+import type {
+  CompositeAvailabilityRequest,
+  CompositeEstimate,
+  CompositeRequest,
+  ProcessOutputOptions,
+  TileRecord,
+} from '../../api/types';
 import { aoiFromPolygons } from '../../geometry/index';
 import type { Aoi, PolygonCoordinates } from '../../geometry/types';
 import { polygonsOfWkt } from '../../geometry/wkt-footprint';
@@ -57,6 +63,8 @@ export interface BatchPrice {
   credits: number | undefined;
   /** Credits per billed km², from the composite estimate of one unit. */
   rate: number | undefined;
+  /** The composite estimate the rate comes from, asked again right before each unit is sent. */
+  probe?: CompositeRequest;
 }
 
 /** The footprint of every unit, from the search that found them or a search by GUID. */
@@ -148,18 +156,48 @@ export async function priceTileBatch(
     SatelliteConstellations: settings.SatelliteConstellations,
     Bandnames: bandnames,
   } as CompositeRequest;
-  const estimate = await ports.client.estimateComposite(estimateRequest, { signal: ports.signal });
+  const rate = rateOf(await ports.client.estimateComposite(estimateRequest, { signal: ports.signal }), probe);
+  // Up to the cent: the units' own prices (to the millionth) never add up to more than the total shown.
+  const total =
+    rate === undefined
+      ? undefined
+      : Math.ceil(toMillionth(ready.reduce((sum, unit) => sum + unit.aoi.billedAreaKm2 * rate, 0)) * 100) / 100;
+  return { ready, notReady, partial, credits: total, rate, probe: estimateRequest };
+}
+
+/** Credits per billed km² of the composite estimate of one unit (its area when the service names none). */
+function rateOf(estimate: CompositeEstimate, probe: Aoi): number | undefined {
   const credits = estimate.CreditEstimate;
   const area =
     typeof estimate.AreaEstimateKm2 === 'number' && estimate.AreaEstimateKm2 > 0
       ? estimate.AreaEstimateKm2
       : probe.billedAreaKm2;
-  const rate = typeof credits === 'number' && Number.isFinite(credits) && area > 0 ? credits / area : undefined;
-  const total =
-    rate === undefined
-      ? undefined
-      : Math.round(ready.reduce((sum, unit) => sum + unit.aoi.billedAreaKm2 * rate, 0) * 100) / 100;
-  return { ready, notReady, partial, credits: total, rate };
+  return typeof credits === 'number' && Number.isFinite(credits) && area > 0 ? credits / area : undefined;
+}
+
+/** One unit's derived price at the batch's rate (said as the price it was confirmed at). */
+export function unitCredits(price: BatchPrice, id: string): number | undefined {
+  const unit = price.ready.find((u) => u.id === id);
+  return unit && price.rate !== undefined ? toMillionth(unit.aoi.billedAreaKm2 * price.rate) : undefined;
+}
+
+const toMillionth = (n: number): number => Math.round(n * 1e6) / 1e6;
+
+/** One unit's derived price from the probe's estimate asked now (no cache answers it), right
+ * before the unit is sent. */
+export function freshUnitCredits(
+  ports: WorkflowPorts,
+  price: BatchPrice,
+  id: string,
+): () => Promise<number | undefined> {
+  return async () => {
+    const unit = price.ready.find((u) => u.id === id);
+    const probe = price.ready[0];
+    if (!unit || !probe || !price.probe) return undefined;
+    const estimate = await ports.client.estimateComposite(price.probe, { signal: ports.signal, fresh: true });
+    const rate = rateOf(estimate, probe.aoi);
+    return rate === undefined ? undefined : toMillionth(unit.aoi.billedAreaKm2 * rate);
+  };
 }
 
 /** The cost panel's view of the batch: the units on the map, the derived price, what is left out. */

@@ -137,7 +137,7 @@ describe('CLI: the text output says each outcome and what to do', function () {
     assert.equal(text.code, 0, text.stderr);
     assert.match(
       text.stdout,
-      new RegExp(`^Spent: ${formatCredits(result.creditsSpent, undefined)} \\(the accepted estimates\\)\\.$`, 'm'),
+      new RegExp(`^Spent: ${formatCredits(result.creditsSpent, undefined)} \\(priced right before sending\\)\\.$`, 'm'),
     );
   });
 

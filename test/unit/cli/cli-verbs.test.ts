@@ -133,7 +133,7 @@ describe('CLI: every verb against the simulator', function () {
     assert.equal(processCalls().length, 1);
   });
 
-  it('download says the credits it spent (the accepted estimate, what the service charged); nothing when it bought nothing', async () => {
+  it('download says the credits it spent (priced right before sending, what the service charged); nothing when it bought nothing', async () => {
     const args = [
       'download',
       area,
@@ -146,13 +146,17 @@ describe('CLI: every verb against the simulator', function () {
     sim.clearLog();
     const json = await run(...args, '--output-directory', join(dir, 'spent-json'), '--json');
     assert.equal(json.code, 0, json.stderr);
-    assert.equal(jsonOf<{ creditsSpent: number }>(json).creditsSpent, estimate, 'the accepted estimate, in the JSON');
+    assert.equal(
+      jsonOf<{ creditsSpent: number }>(json).creditsSpent,
+      estimate,
+      'the price right before sending, in the JSON',
+    );
     assert.equal(charged(), estimate, 'what the service charged');
     sim.clearLog();
     const text = await run(...args, '--output-directory', join(dir, 'spent-text'));
     assert.equal(text.code, 0, text.stderr);
     const last = text.stdout.trimEnd().split('\n').pop();
-    assert.equal(last, `Spent: ${Math.round(estimate * 100) / 100} credits (the accepted estimate).`);
+    assert.equal(last, `Spent: ${Math.round(estimate * 100) / 100} credits (priced right before sending).`);
     assert.equal(charged(), estimate);
     // Bought before into the same folder: nothing sent, nothing spent, no figure said.
     sim.clearLog();

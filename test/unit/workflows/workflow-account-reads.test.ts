@@ -132,8 +132,18 @@ describe('workflow: one account read per run (against the simulator)', () => {
           .filter((r) => r.path === path)
           .map((r) => String((r.body as { Wkt: string }).Wkt))
           .sort();
-      assert.ok(areas(ESTIMATE).length > 1);
-      assert.deepEqual(areas(PROCESS), areas(ESTIMATE));
+      // Each part priced is priced again right before its billed call, as the same part: no new
+      // split. The service now refuses a part that size (1004) at that estimate, so no billed call
+      // is sent and each part says why.
+      const priced = [...new Set(areas(ESTIMATE))];
+      assert.ok(priced.length > 1);
+      assert.deepEqual(
+        areas(ESTIMATE),
+        priced.flatMap((wkt) => [wkt, wkt]),
+      );
+      assert.deepEqual(areas(PROCESS), []);
+      assert.equal(result.parts?.failed.length, priced.length);
+      for (const part of result.parts!.failed) assert.match(part.error ?? '', /too large/i);
     });
   });
 

@@ -71,12 +71,15 @@ describe('workflow: download composite (against the simulator)', () => {
       'GET /api/account/info',
       'POST /api/satelliteimages/process/composite/available',
       'POST /api/satelliteimages/process/composite/estimate',
+      // Priced again right before the billed call, with its exact body (buying/fresh-price.ts).
+      'POST /api/satelliteimages/process/composite/estimate',
       'POST /api/satelliteimages/process/composite',
     ]);
-    const [, , check, estimate, processed] = fixture.sim.requests;
+    const [, , check, estimate, fresh, processed] = fixture.sim.requests;
     const { Resolution: _r, ...checkedFields } = estimate!.body as Record<string, unknown>;
     assert.deepEqual(check!.body, checkedFields);
     assert.deepEqual(processed!.body, estimate!.body);
+    assert.deepEqual(fresh!.body, processed!.body);
     assert.equal((processed!.body as { Date: string }).Date, `${date}T00:00:00Z`);
     assert.equal(result.files.length, 1);
     const bytes = await readFile(result.files[0]!);
@@ -205,7 +208,8 @@ describe('workflow: download composite (against the simulator)', () => {
     const result = await downloadComposite(run.ports, FIELD, options);
     assert.equal(result.outcome, 'completed');
     assert.equal(paths().filter((p) => p.endsWith('/composite/available')).length, 4);
-    assert.equal(paths().filter((p) => p.endsWith('/composite/estimate')).length, 3);
+    // Two 503s and the estimate shown, then the one asked right before the billed call.
+    assert.equal(paths().filter((p) => p.endsWith('/composite/estimate')).length, 4);
   });
 
   it('refuses to skip the confirmation above the budget, and sends no process request', async () => {
@@ -251,7 +255,8 @@ describe('workflow: download composite (against the simulator)', () => {
     const estimates = fixture.sim.requests
       .filter((r) => r.path.endsWith('/composite/estimate'))
       .map((r) => (r.body as { Resolution: number }).Resolution);
-    assert.deepEqual(estimates, [10, 80]);
+    // The one shown at 10 m, the one shown at 80 m, and 80 m's again right before the billed call.
+    assert.deepEqual(estimates, [10, 80, 80]);
     assert.equal(result.availabilityChecks, 2);
   });
 
@@ -390,7 +395,9 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
         '/api/satelliteimages/process/composite/estimate',
       ]) {
         const asked = fixture.sim.requests.filter((r) => r.path === path);
-        assert.equal(asked.length, parts.length, `${path}: one per part`);
+        // Each part's estimate is asked twice: for the panel, and right before its billed call.
+        const times = path.endsWith('/estimate') ? 2 : 1;
+        assert.equal(asked.length, times * parts.length, `${path}: ${times} per part`);
         for (const request of asked) {
           assert.equal(request.status, 200, `${path} answered ${request.outcome}`);
           const area = readAoi(String((request.body as { Wkt: string }).Wkt), 'wkt');

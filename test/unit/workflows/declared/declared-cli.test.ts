@@ -165,7 +165,7 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
     // The text ends with what it spent: the missing date's price, as the plan gave it.
     assert.equal(
       run.stdout.trimEnd().split('\n').pop(),
-      `Spent: ${formatCredits(p.total.credits, undefined)} (the accepted estimate).`,
+      `Spent: ${formatCredits(p.total.credits, undefined)} (priced right before sending).`,
     );
     assert.equal((await plan()).code, 0);
   });

@@ -36,7 +36,7 @@ describe('CLI: plan and apply share their estimates through the user cache folde
 
   afterEach(() => rmSync(join(cli.dir, '.cache'), { recursive: true, force: true }));
 
-  it('a plan, then an apply in another process: the apply sends no estimate the plan sent', async () => {
+  it('a plan, then an apply in another process: the apply plans from the cache, and prices each date again only right before buying it', async () => {
     assert.equal(await plan(), DATES.length, 'the first plan asks one estimate per date');
     const info = statSync(cacheFile());
     assert.equal(info.mode & 0o777, 0o600, 'the cache file is owner-only');
@@ -49,7 +49,19 @@ describe('CLI: plan and apply share their estimates through the user cache folde
     cli.sim.clearLog();
     const applied = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '100', '--json');
     assert.equal(applied.code, 0, applied.stderr + applied.stdout);
-    assert.equal(estimates(), 0, 'the apply found every estimate in the cache');
+    // Its own plan asks nothing: the estimates are the cache's. Each date bought is priced once more,
+    // with the service, right before its billed call (buying/fresh-price.ts).
+    const sent = cli.sim.requests.filter((r) => r.method === 'POST');
+    const bought = sent.filter((r) => r.charged);
+    assert.equal(bought.length, DATES.length, 'each date bought once');
+    assert.equal(estimates(), DATES.length, 'one estimate per date bought, none for planning');
+    for (const call of bought) {
+      const before = sent.slice(0, sent.indexOf(call)).filter((r) => r.path === ESTIMATE);
+      assert.ok(
+        before.some((r) => JSON.stringify(r.body) === JSON.stringify(call.body)),
+        'each billed call was priced with its own body before it left',
+      );
+    }
     assert.equal(cli.sim.requests.filter((r) => r.charged).length, DATES.length, 'and bought each date once');
     rmSync(cli.file('imagery.lock.json'));
     rmSync(join(cli.dir, 'rgb'), { recursive: true, force: true });
