@@ -1,6 +1,7 @@
 // `plan`, `apply` and `verify`: imagery declared in a file (imagery.json), priced as a difference
 // before it is bought, bought through the series workflow and its folders' purchase ledgers, and
 // checked on the disk against its lock (src/workflows/declared/).
+import { withOneAccountReading } from '../../workflows/engine/account-snapshot';
 import { lstat } from 'node:fs/promises';
 import { readTextBounded } from '../../api/bounded-read';
 import { dirname, resolve } from 'node:path';
@@ -244,7 +245,8 @@ export async function applyVerb(context: VerbContext): Promise<number> {
   // The plan's images are held to its total, priced again before each billed call, whatever a
   // larger --max-cost would allow.
   if (saved?.credits !== undefined) cliPorts.spending.holdTo('credits', saved.credits);
-  const ports = withEstimateCache(cliPorts, store);
+  // One reading of the account for the plan and every series and order it buys.
+  const ports = withOneAccountReading(withEstimateCache(cliPorts, store));
   const lockPath = lockPathOf(path);
   // One apply of this file at a time, from reading its lock to the last write of it.
   return holdForApply(lockPath, 'sat-imagery apply', async () => {

@@ -4,6 +4,7 @@
 // the lock, the estimates cached by body), and the apply of exactly the plan the person saw
 // (`apply --plan`: a fresh plan first, refused when it buys other units or costs more; each billed
 // call held to the totals the person confirmed).
+import { withOneAccountReading } from '../../workflows/engine/account-snapshot';
 import type { ImageryClient } from '../../api/types';
 import { addSpent, overBudget, priceOf } from '../../workflows/engine/cost-decision';
 import type { Budget } from '../../workflows/engine/cost-decision';
@@ -48,7 +49,8 @@ async function withDeclaredPorts<T>(
 ): Promise<T> {
   return withCancellableProgress(title, (run) => {
     const ports = vscodePorts(services, client, title, 'declared', run, confirmCost);
-    return work(withEstimateCache(ports, estimateStoreFor(services.settings.baseUrl())));
+    // One reading of the account for the plan and every series and order an apply buys.
+    return work(withOneAccountReading(withEstimateCache(ports, estimateStoreFor(services.settings.baseUrl()))));
   });
 }
 

@@ -18,7 +18,7 @@ import { lstat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ApiError, isApiError } from '../../api/errors';
 import type { CompositeRequest, TaskingModel } from '../../api/types';
-import { accountForRun, type RunAccount } from '../engine/account-snapshot';
+import { accountOnce, type RunAccount } from '../engine/account-snapshot';
 import { WorkflowError, isWorkflowError } from '../engine/errors';
 import type { WorkflowPorts } from '../engine/ports';
 import { LEDGER_NAME } from '../engine/ledger-journal';
@@ -128,7 +128,8 @@ export async function makePlan(
 ): Promise<{ plan: Plan; series: PlannedSeries[]; orders: PlannedOrder[] }> {
   const { file } = declaration;
   const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
-  const account = await accountForRun(ports);
+  // The run's one reading: an apply's series and orders use the same one (withOneAccountReading).
+  const account = await accountOnce(ports)();
   const limits = { credits: account.balances.credits };
   // The key's connections, as the run's snapshot read them (the client's gate is sized from the same answer).
   const workers = poolSize(account.maxConnections, account.maxConnections);

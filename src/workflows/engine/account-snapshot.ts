@@ -68,8 +68,17 @@ export async function accountForRun(ports: { client: ImageryClient; signal: Abor
 export type RunAccount = () => Promise<AccountSnapshot>;
 
 /** The run's one reading of the account, made when the run first asks (a run cancelled in its
- * first prompt reads nothing). */
-export function accountOnce(ports: { client: ImageryClient; signal: AbortSignal }): RunAccount {
+ * first prompt reads nothing). A run of several workflows (an apply: its plan, each series, each
+ * order) shares the reading its ports carry; what it spent since is in its spend guard. */
+export function accountOnce(ports: { client: ImageryClient; signal: AbortSignal; account?: RunAccount }): RunAccount {
+  if (ports.account) return ports.account;
   let reading: Promise<AccountSnapshot> | undefined;
   return () => (reading ??= accountForRun(ports));
+}
+
+/** The ports of a run of several workflows, sharing one reading of the account. */
+export function withOneAccountReading<P extends { client: ImageryClient; signal: AbortSignal; account?: RunAccount }>(
+  ports: P,
+): P {
+  return { ...ports, account: accountOnce(ports) };
 }

@@ -22,9 +22,15 @@ export async function confirmCost(
 ): Promise<EstimateDecision> {
   const price = priceOf(model, cost);
   const charge = chargeOf(model, cost);
+  // The run's one reading of the account, less what the run spent or may have spent since (an
+  // apply's earlier series and orders), each pool in its unit.
+  const left = (unit: 'credits' | 'EUR'): number | undefined => {
+    const read = account.balances[unit];
+    return read === undefined ? undefined : read - ports.spending.spent(unit) - ports.spending.uncertain(unit);
+  };
   // The order balance is in euros: an order priced in another currency cannot be compared with it.
-  const inEuros = (currency: string) => (currency === 'EUR' ? account.balances.EUR : undefined);
-  const balance = model.kind === 'order' ? inEuros(model.currency) : account.balances[charge.unit];
+  const inEuros = (currency: string) => (currency === 'EUR' ? left('EUR') : undefined);
+  const balance = model.kind === 'order' ? inEuros(model.currency) : left(charge.unit);
   // With a choice of covers the check waits for the one picked: either may be the affordable one.
   const covers = model.kind === 'order' && (model.covers?.length ?? 0) > 1;
   if (!covers) checkCredits(charge.amount, balance, charge.what, charge.unit);

@@ -4,6 +4,7 @@
 import type { OutputFields } from './output-fields';
 import type { ImageryClient } from '../../api/types';
 import type { SpendGuard } from '../../buying/spend-guard';
+import type { RunAccount } from './account-snapshot';
 import type { AoiReadResult } from '../../geometry/types';
 import type { EstimateDecision, EstimateModel } from './estimate-view-model';
 
@@ -119,6 +120,9 @@ export interface WorkflowPorts {
   /** What this run may still spend: each confirmed price goes in, and every billed call is priced
    * again right before it leaves and held against it (buying/spend-guard.ts). One per run. */
   spending: SpendGuard;
+  /** The run's one reading of the account when several workflows share it (an apply: its plan,
+   * each series, each order: `withOneAccountReading`); unset, each workflow reads it once. */
+  account?: RunAccount;
   /** Read at each step, so a setting changed mid-run is seen before the process call. */
   settings(): WorkflowSettings;
   /** Clock, injectable for the date window and the recurring-order deadline. */
