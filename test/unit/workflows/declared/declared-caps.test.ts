@@ -93,6 +93,26 @@ describe('CLI: imagery as code, the caps on dates and units', function () {
     assert.deepEqual(cli.sim.requests, [], 'no request at all');
   });
 
+  for (const field of ['from', 'to'] as const) {
+    it(`an impossible order date (${field}: 2026-02-31) is refused at its line and column`, async () => {
+      const order = { name: 'watch', area: 'field.geojson', model: 'Stratus2', from: '2026-02-01', to: '2026-03-31' };
+      const line = `    ${JSON.stringify({ ...order, [field]: '2026-02-31' })}`;
+      writeFileSync(cli.file('order-feb.imagery.json'), `{\n  "orders": [\n${line}\n  ]\n}\n`);
+      for (const [verb, ...flags] of [['plan'], ['apply', '--yes', '--max-cost', '1000000']]) {
+        const run = await cli.run(verb!, cli.file('order-feb.imagery.json'), ...flags);
+        assert.equal(run.code, ExitCode.invalidGeometry, `${verb}: ${run.stderr}`);
+        assert.match(
+          run.stderr,
+          new RegExp(
+            `order-feb\\.imagery\\.json:3:${line.indexOf('"2026-02-31"') + 1}: error: orders\\.0\\.${field}: a day the calendar has`,
+          ),
+          verb,
+        );
+      }
+      assert.deepEqual(cli.sim.requests, [], 'no request at all');
+    });
+  }
+
   it('a search that finds more than 1,000 dates is refused before any estimate, at the dataset', async () => {
     const { dates: _dates, ...dataset } = rgbDataset();
     writeFileSync(
