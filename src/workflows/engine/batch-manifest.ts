@@ -4,7 +4,7 @@
 // from disk is not trusted: a unit counts as done only when its file lies inside the output
 // folder and is a regular file of the recorded size; a rerun does every other unit again.
 import { lstat } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { readTextBounded } from '../../api/bounded-read';
 import { checkReplaceable, replaceFileSafely } from '../../api/safe-files';
 import { isRecord } from '../../common/is-record';
@@ -18,6 +18,9 @@ export interface ManifestUnit {
   bytes?: number;
   error?: string;
   finishedAt?: string;
+  /** The saved file's modification time (ms) and inode when it was recorded as done. */
+  mtimeMs?: number;
+  ino?: number;
 }
 
 export interface ManifestData {
@@ -41,7 +44,8 @@ async function readOwnFile(path: string): Promise<string | undefined> {
   }
 }
 
-/** True when the recorded output is a regular file inside `directory` with the recorded size. */
+/** True when the recorded output is a regular file inside `directory` with the recorded size, and
+ * the recorded inode and modification time where the manifest has them (older ones do not). */
 async function outputIsIntact(directory: string, unit: unknown): Promise<boolean> {
   if (!isRecord(unit) || unit.status !== 'done') return false;
   if (unit.file === undefined) return unit.bytes === undefined || unit.bytes === 0; // uploaded by the server (201)
@@ -50,7 +54,17 @@ async function outputIsIntact(directory: string, unit: unknown): Promise<boolean
   const inside = relative(resolve(directory), file);
   if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return false;
   const info = await lstat(file).catch(() => undefined);
-  return info !== undefined && info.isFile() && info.size === unit.bytes;
+  if (info === undefined || !info.isFile() || info.size !== unit.bytes) return false;
+  return (
+    (unit.mtimeMs === undefined || unit.mtimeMs === info.mtimeMs) && (unit.ino === undefined || unit.ino === info.ino)
+  );
+}
+
+/** The file's identity as it stands now, for a unit recorded as done. */
+async function fingerprint(directory: string, unit: ManifestUnit): Promise<Pick<ManifestUnit, 'mtimeMs' | 'ino'>> {
+  if (unit.status !== 'done' || unit.file === undefined) return {};
+  const info = await lstat(resolve(directory, unit.file)).catch(() => undefined);
+  return info?.isFile() ? { mtimeMs: info.mtimeMs, ino: info.ino } : {};
 }
 
 export class BatchManifest {
@@ -117,7 +131,8 @@ export class BatchManifest {
   }
 
   async record(id: string, unit: ManifestUnit): Promise<void> {
-    this.data.units[id] = { ...unit, finishedAt: new Date().toISOString() };
+    const identity = await fingerprint(dirname(this.path), unit);
+    this.data.units[id] = { ...unit, ...identity, finishedAt: new Date().toISOString() };
     if (unit.status === 'done') this.done.add(id);
     else this.done.delete(id);
     await this.flush();
