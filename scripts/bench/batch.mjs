@@ -1,9 +1,11 @@
 // Batch benchmark: 200 mini-tile units through the batch workflow (worker pool behind the client's
 // shared gate) against the simulator with 200 ms latency and at most 4 concurrent requests per key:
-// the processing phase's wall time against the ideal ceil(200 / 4) × 200 ms (the planning before
-// it reported apart), failed units, share of 429 answers. Then the same batch against a token
-// bucket of 10 requests a second: achieved processing rate against the allowed rate. The run is
-// unattended, so it sets a budget (satImagery.confirmCostAbove) as a person would.
+// the processing phase's wall time against the ideal ceil(200 / 4) × 2 × 200 ms (each unit is two
+// round trips: its price asked again right before it is sent, then the billed call; the planning
+// before it reported apart), failed units, share of 429 answers. Then the same batch against a
+// token bucket of 10 requests a second: achieved processing rate against the rate the bucket
+// allows for two requests a unit. The run is unattended, so it sets a budget
+// (satImagery.confirmCostAbove) as a person would.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { idealRow, idealWallMs, limitedRow, median, requireOut, round } from './bench-util.mjs';
 
 const { startSimulator } = requireOut('./test/simulator/index.js');
+const { SpendGuard } = requireOut('./src/buying/spend-guard.js');
 const { tileAt, miniTilesOf } = requireOut('./test/simulator/tiles.js');
 const { createClient } = requireOut('./src/api/client.js');
 const { processTiles } = requireOut('./src/workflows/tiles/process-tiles-workflow.js');
@@ -54,6 +57,8 @@ function headlessPorts(client, onProcessing, onAllDone = () => undefined) {
     notify: { info: async () => undefined, warn: async () => undefined },
     confirmCost: async () => ({ action: 'proceed' }),
     signal: controller.signal,
+    // What the run may spend: what the cost answer confirms (each billed call priced again before it leaves).
+    spending: new SpendGuard(),
     // skipConfirmation goes through only under a budget, as for a person who set one.
     settings: () => ({ defaults: {}, confirmCostAbove: BUDGET }),
   };
@@ -147,7 +152,8 @@ export async function runBatchBench() {
     { latencyMs: LATENCY_MS, maxConcurrentPerKey: 4 },
     { MaxConcurrentConnections: 4, EuroCreditAmount: 100_000, CreditAmount: 100_000 },
   );
-  const idealMs = idealWallMs(UNITS, 4, LATENCY_MS);
+  // Two round trips a unit: the fresh price right before the billed call (buying/fresh-price.ts), then the call.
+  const idealMs = idealWallMs(UNITS, 4, 2 * LATENCY_MS);
   const bucket = await runBatch(
     { latencyMs: LATENCY_MS, rateLimit: { perSecond: 10, burst: 10, retryAfter: true } },
     { MaxConcurrentConnections: 4, EuroCreditAmount: 100_000, CreditAmount: 100_000 },
@@ -194,13 +200,13 @@ export async function runBatchBench() {
     },
     limitedRow('batch: 429 answers (% of requests)', gated.answered),
     {
-      figure: 'batch with a 10 req/s bucket: achieved processing rate (req/s)',
+      figure: 'batch with a 10 req/s bucket: achieved processing rate, two requests a unit (units/s)',
       ours: round(achievedRate),
-      reference: 10,
-      referenceName: "the server's limit",
-      ratio: round(achievedRate / 10),
+      reference: 5,
+      referenceName: "the server's limit over two requests a unit",
+      ratio: round(achievedRate / 5),
       target: '≥ 0.9 of allowed',
-      met: achievedRate >= 9 && bucket.failed === 0,
+      met: achievedRate >= 4.5 && bucket.failed === 0,
     },
   ];
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { median, requireOut, round, sha256File, timed } from './bench-util.mjs';
 
 const { startSimulator } = requireOut('./test/simulator/index.js');
+const { SpendGuard } = requireOut('./src/buying/spend-guard.js');
 const { createClient } = requireOut('./src/api/client.js');
 const { loadDeclaration } = requireOut('./src/workflows/declared/declared-file.js');
 const { makePlan } = requireOut('./src/workflows/declared/declared-plan.js');
@@ -37,6 +38,8 @@ function ports(client) {
     notify: { info: async () => undefined, warn: async () => undefined },
     confirmCost: async () => ({ action: 'cancel' }),
     signal: new AbortController().signal,
+    // What the run may spend: what the cost answer confirms (each billed call priced again before it leaves).
+    spending: new SpendGuard(),
     settings: () => ({ defaults: {} }),
   };
 }

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { idealRow, idealWallMs, limitedRow, median, requireOut, round } from './bench-util.mjs';
 
 const { startSimulator } = requireOut('./test/simulator/index.js');
+const { SpendGuard } = requireOut('./src/buying/spend-guard.js');
 const { tileAt, miniTilesOf, tileRecord } = requireOut('./test/simulator/tiles.js');
 const { createClient } = requireOut('./src/api/client.js');
 const { downloadSeries } = requireOut('./src/workflows/series/series-workflow.js');
@@ -32,6 +33,8 @@ function headlessPorts(client, onProceed, onAllDone = () => undefined) {
     notify: { info: async () => undefined, warn: async () => undefined },
     confirmCost: async () => (onProceed(), { action: 'proceed' }),
     signal: new AbortController().signal,
+    // What the run may spend: what the cost answer confirms (each billed call priced again before it leaves).
+    spending: new SpendGuard(),
     settings: () => ({ defaults: {} }),
   };
 }
