@@ -123,7 +123,9 @@ describe('Plan code lens: imagery as code in VS Code', function () {
       env.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/process/composite/estimate')).length;
     assert.equal(estimatesOf(), DATES.length, 'the plan prices each date once');
     const after = await applied(panel, false);
-    assert.equal(estimatesOf(), DATES.length, 'Apply… asks no estimate the plan asked: the window keeps them');
+    // Apply…'s own plan asks nothing the plan asked (the window keeps them); each date bought is
+    // priced once more, right before its billed call.
+    assert.equal(estimatesOf(), 2 * DATES.length, 'one fresh estimate per date bought, none for planning');
     assert.match(after.texts['plan-summary']!, /Applied: 2 bought, 0 uncertain, 0 failed/);
     // What it spent: the total the plan showed, each image priced again right before it was sent.
     assert.ok(
