@@ -17,11 +17,11 @@ import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync 
 import { join } from 'node:path';
 import { ExitCode } from '../../../../src/cli/exit-codes';
 import { readLock } from '../../../../src/workflows/declared/declared-lock';
-import { hashOf } from '../../../simulator/random';
 import { runCliWithin } from '../../fixtures/cli-helpers';
 import type { CliRun } from '../../fixtures/cli-helpers';
 import { FIELD, nextMonth, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
-import { chooser, mutateJson, mutateJsonLines } from './json-mutations';
+import { FILES, caseOf } from './corpus-cases';
+import type { Case, Kind, Verb } from './corpus-cases';
 import { RecordingProxy } from './recording-proxy';
 import type { PassedRequest } from './recording-proxy';
 
@@ -33,23 +33,7 @@ const KEY = 'cli-declared-corpus-key-3Wd7';
 const CEILING_MS = 15_000;
 /** Within it the declared images and order fit; it is the budget every apply is given. */
 const MAX_COST = '1';
-const LEDGER = join('rgb', 'sat-imagery-ledger.jsonl');
 
-type Kind = 'imagery' | 'lock' | 'ledger' | 'plan';
-type Verb = 'plan' | 'verify' | 'apply' | 'apply --plan';
-
-const FILES: Record<Kind, string> = {
-  imagery: 'imagery.json',
-  lock: 'imagery.lock.json',
-  ledger: LEDGER,
-  plan: 'plan.json',
-};
-const VERBS: Record<Kind, readonly Verb[]> = {
-  imagery: ['plan', 'plan', 'plan', 'verify'],
-  lock: ['plan', 'apply', 'verify'],
-  ledger: ['plan', 'apply', 'verify'],
-  plan: ['apply --plan'],
-};
 /** The exit codes a hostile file may end in: all the documented ones but an unexpected failure
  * (1: a bug), a key problem, the network and an interrupt, none of which a file can cause. */
 const ALLOWED = new Set<number>(
@@ -57,15 +41,6 @@ const ALLOWED = new Set<number>(
     (code) => !([ExitCode.failure, ExitCode.auth, ExitCode.network, ExitCode.interrupted] as number[]).includes(code),
   ),
 );
-
-interface Case {
-  index: number;
-  kind: Kind;
-  verb: Verb;
-  json: boolean;
-  bytes: Buffer;
-  name: string;
-}
 
 function days(ago: number): string {
   return new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
@@ -192,24 +167,6 @@ describe(`imagery as code: a seeded corpus of ${CASES} changed repository files 
     assert.deepEqual(proxies[0]!.take().filter(isBilled), [], 'plan and verify bill nothing');
   });
 
-  function caseOf(index: number): Case {
-    const c = chooser(hashOf(SEED, index));
-    // The imagery file's schema refuses most changes at once: the lock and the ledger, read deeper, weigh more.
-    const kind = c.pick(['imagery', 'imagery', 'lock', 'lock', 'ledger', 'ledger', 'ledger', 'plan'] as const);
-    const verb = c.pick(VERBS[kind]);
-    const json = c.next() < 0.3;
-    const { bytes, said } = kind === 'ledger' ? mutateJsonLines(bases.ledger, c) : mutateJson(bases[kind], c);
-    const steps = said.map((s) => (s.length > 120 ? `${s.slice(0, 120)}…` : s)).join('; ');
-    return {
-      index,
-      kind,
-      verb,
-      json,
-      bytes,
-      name: `case ${index}: ${verb}${json ? ' --json' : ''} on ${FILES[kind]}: ${steps}`,
-    };
-  }
-
   /** What is wrong with a case's run, if anything. */
   function problemsOf(c: Case, run: CliRun, passed: PassedRequest[]): string[] {
     const problems: string[] = [];
@@ -278,7 +235,7 @@ describe(`imagery as code: a seeded corpus of ${CASES} changed repository files 
 
   it(`each of ${CASES} cases ends in time with a documented exit code, one line, no stack, nothing billed beyond the file`, async function () {
     this.timeout(Math.max(120_000, CASES * 1_500));
-    const cases = Array.from({ length: CASES }, (_, i) => caseOf(i));
+    const cases = Array.from({ length: CASES }, (_, i) => caseOf(SEED, i, bases));
     const failures: string[] = [];
     let next = 0;
     // Two at a time: one per core, each through its own proxy.

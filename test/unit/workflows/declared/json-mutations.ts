@@ -153,15 +153,51 @@ function otherType(value: Json, raw: RawText, c: Chooser): Json {
   return c.pick([Object.values(value), JSON.stringify(value), 1, raw.marker('[]')]);
 }
 
-function deep(raw: RawText, c: Chooser): { value: Json; said: string } {
-  const depth = c.pick([64, 1_000, 20_000, 200_000]);
+/** The kinds of change of a parsed value (mutateValue's cases, in order). */
+const VALUE_KINDS = [
+  'null',
+  'another type',
+  'a huge number',
+  'an odd number',
+  'deep nesting',
+  'a long string',
+  'a path',
+  'a word of the files',
+  'a key added',
+  'a key removed',
+  'an item moved',
+  'a date that is not one',
+  'a value from elsewhere',
+] as const;
+/** The kinds of change of the bytes (mutateBytes' cases, in order). */
+const BYTE_KINDS = ['bit flipped', 'bytes inserted', 'bytes deleted', 'cut', 'bytes repeated'] as const;
+/** The kinds of change of a ledger's lines (mutateJsonLines' cases before a line's own change). */
+const LINE_KINDS = ['line dropped', 'line repeated', 'lines reversed'] as const;
+
+/** Every kind of change of a JSON document, and of a JSON-lines one, by name: what a corpus's
+ * first cases go through one by one, so any seed meets each kind (and its largest sizes) early. */
+export const MUTATION_KINDS = {
+  json: [...VALUE_KINDS.map((k) => `value: ${k}`), ...BYTE_KINDS.map((k) => `bytes: ${k}`)],
+  lines: [
+    ...LINE_KINDS.map((k) => `lines: ${k}`),
+    ...BYTE_KINDS.map((k) => `bytes: ${k}`),
+    ...VALUE_KINDS.map((k) => `value: ${k}`),
+  ],
+} as const;
+
+/** A change the caller chose (an index into VALUE_KINDS, BYTE_KINDS or LINE_KINDS): made once, at
+ * its largest size (a million characters, 200,000 deep), where reading went wrong before. */
+type Forced = number | undefined;
+
+function deep(raw: RawText, c: Chooser, largest: boolean): { value: Json; said: string } {
+  const depth = largest ? 200_000 : c.pick([64, 1_000, 20_000, 200_000]);
   const text =
     c.next() < 0.5 ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
   return { value: raw.marker(text), said: `nested ${depth} deep` };
 }
 
-function longString(c: Chooser): { value: Json; said: string } {
-  const length = c.pick([300, 10_000, 1_000_000]);
+function longString(c: Chooser, largest: boolean): { value: Json; said: string } {
+  const length = largest ? 1_000_000 : c.pick([300, 10_000, 1_000_000]);
   const unit = c.pick(['a', 'é', '\u{1F6F0}', '../', '\\u0000', '%s']);
   return {
     value: unit.repeat(Math.ceil(length / unit.length)),
@@ -170,7 +206,14 @@ function longString(c: Chooser): { value: Json; said: string } {
 }
 
 /** One change of a parsed document at a place chosen by `c`. */
-function mutateValue(root: Json, raw: RawText, words: readonly Json[], c: Chooser): { root: Json; said: string } {
+function mutateValue(
+  root: Json,
+  raw: RawText,
+  words: readonly Json[],
+  c: Chooser,
+  kind: number,
+  largest: boolean,
+): { root: Json; said: string } {
   const places = placesOf(root);
   const path = c.pick(places);
   const here = at(root, path);
@@ -181,7 +224,7 @@ function mutateValue(root: Json, raw: RawText, words: readonly Json[], c: Choose
     return v !== null && typeof v === 'object' && !Array.isArray(v);
   });
   const arrays = places.filter((p) => Array.isArray(at(root, p)) && (at(root, p) as Json[]).length > 0);
-  switch (c.int(13)) {
+  switch (kind) {
     case 0:
       return set(null, 'null');
     case 1: {
@@ -197,11 +240,11 @@ function mutateValue(root: Json, raw: RawText, words: readonly Json[], c: Choose
       return set(raw.marker(text), text);
     }
     case 4: {
-      const { value, said } = deep(raw, c);
+      const { value, said } = deep(raw, c, largest);
       return set(value, said);
     }
     case 5: {
-      const { value, said } = longString(c);
+      const { value, said } = longString(c, largest);
       return set(value, said);
     }
     case 6: {
@@ -270,9 +313,9 @@ function mutateValue(root: Json, raw: RawText, words: readonly Json[], c: Choose
 const BYTES = [0x7b, 0x7d, 0x5b, 0x5d, 0x22, 0x2c, 0x3a, 0x5c, 0x0a, 0x00, 0xff, 0xc3, 0x65, 0x2d, 0x39, 0x2e];
 
 /** One change of the bytes. */
-function mutateBytes(bytes: Buffer, c: Chooser): { bytes: Buffer; said: string } {
+function mutateBytes(bytes: Buffer, c: Chooser, kind: number): { bytes: Buffer; said: string } {
   const where = c.int(Math.max(1, bytes.length));
-  switch (c.int(5)) {
+  switch (kind) {
     case 0: {
       const copy = Buffer.from(bytes);
       copy[where] = (copy[where] ?? 0) ^ (1 << c.int(8));
@@ -305,58 +348,97 @@ function mutateBytes(bytes: Buffer, c: Chooser): { bytes: Buffer; said: string }
   }
 }
 
-/** A changed JSON document: its values (most cases) or its bytes. */
-export function mutateJson(text: string, c: Chooser): { bytes: Buffer; said: string[] } {
+export interface Mutated {
+  bytes: Buffer;
+  said: string[];
+  /** The kinds of change made, by their MUTATION_KINDS names. */
+  kinds: string[];
+}
+
+/** The index of `forced` (a MUTATION_KINDS name) among `names` with `prefix`, or undefined. */
+function forcedOf(forced: string | undefined, prefix: string, names: readonly string[]): Forced {
+  if (forced === undefined || !forced.startsWith(prefix)) return undefined;
+  const index = names.indexOf(forced.slice(prefix.length));
+  if (index < 0) throw new Error(`no such change: ${forced}`);
+  return index;
+}
+
+/** A changed JSON document: its values (most cases) or its bytes; `forced` (a name of
+ * MUTATION_KINDS.json) makes one change of that kind. */
+export function mutateJson(text: string, c: Chooser, forced?: string): Mutated {
   const said: string[] = [];
+  const kinds: string[] = [];
   const steps = 1 + Math.floor(c.next() * c.next() * 3);
-  if (c.next() < 0.3) {
+  const byte = forcedOf(forced, 'bytes: ', BYTE_KINDS);
+  const value = forcedOf(forced, 'value: ', VALUE_KINDS);
+  const onBytes = c.next() < 0.3;
+  if (forced === undefined ? onBytes : byte !== undefined) {
     let bytes: Buffer = Buffer.from(text);
-    for (let s = 0; s < steps; s++) {
-      const changed = mutateBytes(bytes, c);
+    for (let s = 0; s < (forced === undefined ? steps : 1); s++) {
+      const kind = byte ?? c.int(BYTE_KINDS.length);
+      const changed = mutateBytes(bytes, c, kind);
       bytes = changed.bytes;
       said.push(changed.said);
+      kinds.push(`bytes: ${BYTE_KINDS[kind]}`);
     }
-    return { bytes, said };
+    return { bytes, said, kinds };
   }
   const raw = new RawText();
   let root = JSON.parse(text) as Json;
   const words = vocabulary(root);
-  for (let s = 0; s < steps; s++) {
-    const changed = mutateValue(root, raw, words, c);
+  for (let s = 0; s < (forced === undefined ? steps : 1); s++) {
+    const kind = value ?? c.int(VALUE_KINDS.length);
+    const changed = mutateValue(root, raw, words, c, kind, forced !== undefined);
     root = changed.root;
     said.push(changed.said);
+    kinds.push(`value: ${VALUE_KINDS[kind]}`);
   }
-  return { bytes: Buffer.from(`${raw.write(root, 2)}\n`), said };
+  return { bytes: Buffer.from(`${raw.write(root, 2)}\n`), said, kinds };
 }
 
-/** A changed ledger: one line's values or bytes, or its lines dropped, repeated or reordered. */
-export function mutateJsonLines(text: string, c: Chooser): { bytes: Buffer; said: string[] } {
+/** A changed ledger: one line's values or bytes, or its lines dropped, repeated or reordered;
+ * `forced` (a name of MUTATION_KINDS.lines) makes one change of that kind. */
+export function mutateJsonLines(text: string, c: Chooser, forced?: string): Mutated {
   const lines = text.split('\n').filter((line) => line !== '');
   const i = c.int(lines.length);
-  const joined = (list: string[], said: string) => ({ bytes: Buffer.from(`${list.join('\n')}\n`), said: [said] });
-  switch (c.int(8)) {
+  const joined = (list: string[], said: string, kind: string): Mutated => ({
+    bytes: Buffer.from(`${list.join('\n')}\n`),
+    said: [said],
+    kinds: [kind],
+  });
+  const line = forcedOf(forced, 'lines: ', LINE_KINDS);
+  const byte = forcedOf(forced, 'bytes: ', BYTE_KINDS);
+  const value = forcedOf(forced, 'value: ', VALUE_KINDS);
+  // Unforced: the three line changes, the bytes, or (half the time) one line's value.
+  const drawn = c.int(8);
+  const choice = forced === undefined ? drawn : (line ?? (byte !== undefined ? 3 : 4));
+  switch (choice) {
     case 0:
       return joined(
         lines.filter((_, k) => k !== i),
         `line ${i + 1} dropped`,
+        'lines: line dropped',
       );
     case 1:
-      return joined([...lines, lines[i]!], `line ${i + 1} repeated at the end`);
+      return joined([...lines, lines[i]!], `line ${i + 1} repeated at the end`, 'lines: line repeated');
     case 2:
-      return joined([...lines].reverse(), 'lines reversed');
+      return joined([...lines].reverse(), 'lines reversed', 'lines: lines reversed');
     case 3: {
-      const { bytes, said } = mutateBytes(Buffer.from(`${lines.join('\n')}\n`), c);
-      return { bytes, said: [said] };
+      const kind = byte ?? c.int(BYTE_KINDS.length);
+      const { bytes, said } = mutateBytes(Buffer.from(`${lines.join('\n')}\n`), c, kind);
+      return { bytes, said: [said], kinds: [`bytes: ${BYTE_KINDS[kind]}`] };
     }
     default: {
       const raw = new RawText();
-      const line = JSON.parse(lines[i]!) as Json;
+      const parsed = JSON.parse(lines[i]!) as Json;
       const words = [...new Set(lines.flatMap((l) => vocabulary(JSON.parse(l) as Json)))];
-      const changed = mutateValue(line, raw, words, c);
+      const kind = value ?? c.int(VALUE_KINDS.length);
+      const changed = mutateValue(parsed, raw, words, c, kind, forced !== undefined);
       const written = raw.write(changed.root);
       return joined(
         lines.map((l, k) => (k === i ? written : l)),
         `line ${i + 1}: ${changed.said}`,
+        `value: ${VALUE_KINDS[kind]}`,
       );
     }
   }
