@@ -173,6 +173,26 @@ export function readTextBounded(path: string, maxBytes: number, options: Bounded
   return withBoundedFile(path, maxBytes, (file) => file.text(), options);
 }
 
+/** A small file of the kernel's (/proc, /sys), which says it is empty whatever it holds: read up to
+ * `maxBytes`, more is refused. Only for what the product asks the system itself (when a process
+ * started), never for a file a person or a repository could have put there. */
+export async function readKernelFile(path: string, maxBytes: number): Promise<string> {
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+  try {
+    if (!(await handle.stat()).isFile()) throw new RefusedFileError(path, 'is not a regular file; it is not read');
+    const buffer = Buffer.alloc(maxBytes + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) return buffer.toString('utf8', 0, length);
+      length += bytesRead;
+      if (length > maxBytes) throw new RefusedFileError(path, `holds more than ${formatBytes(maxBytes)}`);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The file's JSON, or undefined when it is missing, too large, not a regular file or not JSON. */
 export async function readJsonBounded(path: string, maxBytes: number): Promise<unknown> {
   try {

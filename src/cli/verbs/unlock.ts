@@ -36,6 +36,8 @@ function meaning(lock: FoundLock, directory: string): string {
       return `pid ${lock.holder?.pid} on this machine still runs: it is not cleared; wait for that run to end, or stop it.`;
     case 'gone':
       return `pid ${lock.holder?.pid} no longer runs: the next run takes the lock over by itself; or ${clear}`;
+    case 'reused':
+      return `pid ${lock.holder?.pid} runs, but it is another process than the run that took the lock (it started at another time): that run is gone; the next run takes the lock over by itself; or ${clear}`;
     case 'other-machine':
       return `A lock of another machine is never taken over. If no run on ${lock.holder?.host} uses this folder now (a lock copied with the folder or committed to a repository), ${clear}`;
     case 'unreadable':

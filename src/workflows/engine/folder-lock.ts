@@ -1,8 +1,10 @@
 // One run at a time in an output folder: a lock file created exclusively (O_EXCL|O_NOFOLLOW) that
-// names its holder (pid, host, start time, command) and a random token. A second run waits a
+// names its holder (pid, host, start time, command, the process's start as the system counts it)
+// and a random token. A second run waits a
 // little, then is refused with the holder's name: two windows, or the command line and the
 // extension, never buy the same images side by side. A lock left by a process that is gone (same
-// host, its pid no longer running) is taken over: moved aside under a fresh name (rename is
+// host, its pid no longer running, or running another process than the one that took the lock:
+// process-alive.ts) is taken over: moved aside under a fresh name (rename is
 // atomic, so of two runs taking it over only one moves it), checked to be the dead holder's by its
 // token, then removed; a fresh lock moved aside by mistake is put back. A lock of another machine
 // (whose processes this one cannot see) is never taken over, nor one whose file cannot be read
@@ -15,7 +17,7 @@ import { join } from 'node:path';
 import { readTextBounded } from '../../api/bounded-read';
 import { writeFileExclusive } from '../../api/safe-files';
 import { WorkflowError } from './errors';
-import { isProcessAlive } from './process-alive';
+import { isHolderAlive, processStartOf } from './process-alive';
 
 export const LOCK_NAME = 'sat-imagery.lock';
 
@@ -25,6 +27,9 @@ export interface LockHolder {
   startedAt: string;
   command: string;
   token: string;
+  /** When the holder's process started, as the system counts it (process-alive.ts); absent in
+   * locks of older versions and where the system does not say. */
+  processStart?: string;
 }
 
 export interface LockOptions {
@@ -91,6 +96,7 @@ export class FolderLock {
       startedAt: new Date().toISOString(),
       command: command.slice(0, 200),
       token: randomBytes(12).toString('hex'),
+      processStart: await processStartOf(process.pid),
     };
     const deadline = Date.now() + (options.waitMs ?? 3_000);
     for (;;) {
@@ -124,7 +130,7 @@ export class FolderLock {
 }
 
 async function isStale(path: string, holder: LockHolder | undefined): Promise<boolean> {
-  if (holder) return holder.host === hostname() && !isProcessAlive(holder.pid);
+  if (holder) return holder.host === hostname() && !(await isHolderAlive(holder));
   const info = await lstat(path).catch(() => undefined);
   // Gone meanwhile: not stale, just try again. A link or a folder at the name is never ours to remove.
   if (!info || !info.isFile()) return false;

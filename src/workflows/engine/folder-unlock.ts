@@ -10,17 +10,19 @@ import { lstat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { UNREADABLE_STALE_MS, readHolder, removeLock } from './folder-lock';
 import type { LockHolder } from './folder-lock';
-import { isProcessAlive } from './process-alive';
+import { isHolderAlive, isProcessAlive } from './process-alive';
 
 /**
  * - `running`: a process of this machine that still runs holds it: never cleared.
  * - `gone`: this machine's, its process gone: the next run takes it over anyway.
+ * - `reused`: this machine's, its pid now another process's (started at another time than the
+ *   lock's): the holder is gone, and the next run takes it over too.
  * - `other-machine`: never taken over by a run; cleared when the person knows no run there uses it.
  * - `unreadable`: no holder can be read from it (not a regular file, or not a holder's text).
  * - `starting`: a regular file without a holder yet, written moments ago: a run may be starting.
  * - `folder`: a folder at the lock's name: not ours to remove.
  */
-type LockState = 'running' | 'gone' | 'other-machine' | 'unreadable' | 'starting' | 'folder';
+type LockState = 'running' | 'gone' | 'reused' | 'other-machine' | 'unreadable' | 'starting' | 'folder';
 
 export interface FoundLock {
   path: string;
@@ -30,7 +32,7 @@ export interface FoundLock {
   since: string;
 }
 
-const CLEARABLE: ReadonlySet<LockState> = new Set(['gone', 'other-machine', 'unreadable']);
+const CLEARABLE: ReadonlySet<LockState> = new Set(['gone', 'reused', 'other-machine', 'unreadable']);
 
 export function isClearable(lock: FoundLock): boolean {
   return CLEARABLE.has(lock.state);
@@ -52,7 +54,8 @@ export async function findLock(path: string): Promise<FoundLock | undefined> {
   }
   const since = typeof holder.startedAt === 'string' ? holder.startedAt : written;
   if (holder.host !== hostname()) return { path, state: 'other-machine', holder, since };
-  return { path, state: isProcessAlive(holder.pid) ? 'running' : 'gone', holder, since };
+  if (!isProcessAlive(holder.pid)) return { path, state: 'gone', holder, since };
+  return { path, state: (await isHolderAlive(holder)) ? 'running' : 'reused', holder, since };
 }
 
 /** Removes a clearable lock if it is still the one found; false when it changed meanwhile. */

@@ -138,6 +138,57 @@ describe('CLI: unlock, a folder lock of another machine or of a run gone', funct
     assert.equal(existsSync(join(out, LOCK_NAME)), false);
   });
 
+  /** A process's start as a lock records it on Linux: the boot's id and field 22 of its /proc stat. */
+  const startOf = (pid: number, ticks?: string): string => {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return `${boot} ${ticks ?? stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}`;
+  };
+
+  it('a lock whose pid now runs another process (one started at another time) is explained as gone, cleared with --yes, and taken over by a run', async function () {
+    if (process.platform !== 'linux') this.skip();
+    // This test's own pid runs, but not since the start the lock says: the lock's process is gone.
+    const reused = {
+      ...FOREIGN,
+      pid: process.pid,
+      host: hostname(),
+      token: 'reused',
+      processStart: startOf(process.pid, '1'),
+    };
+    const out = lockedFolder('reused', reused);
+    const explained = await cli.run('unlock', out, '--json');
+    assert.equal(explained.code, 8, explained.stdout + explained.stderr);
+    assert.deepEqual(
+      jsonOf<UnlockJson>(explained).locks.map((l) => [l.state, l.cleared]),
+      [['reused', false]],
+    );
+    const said = await cli.run('unlock', out);
+    assert.match(
+      said.stdout,
+      new RegExp(`pid ${process.pid} runs, but it is another process than the run that took the lock`),
+    );
+    const cleared = await cli.run('unlock', out, '--yes');
+    assert.equal(cleared.code, 0, cleared.stdout + cleared.stderr);
+    assert.equal(existsSync(join(out, LOCK_NAME)), false);
+    const taken = lockedFolder('reused-run', reused);
+    const bought = await download(taken);
+    assert.equal(bought.code, 0, bought.stdout + bought.stderr);
+    assert.equal(existsSync(join(taken, LOCK_NAME)), false, 'the run took the lock over and released it');
+  });
+
+  it('a lock with the start of the process that still runs is never cleared', async function () {
+    if (process.platform !== 'linux') this.skip();
+    const live = { ...FOREIGN, pid: process.pid, host: hostname(), token: 'live', processStart: startOf(process.pid) };
+    const out = lockedFolder('live-started', live);
+    const run = await cli.run('unlock', out, '--yes', '--json');
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.deepEqual(
+      jsonOf<UnlockJson>(run).locks.map((l) => [l.state, l.cleared]),
+      [['running', false]],
+    );
+    assert.equal(existsSync(join(out, LOCK_NAME)), true);
+  });
+
   it("an apply's hold of an imagery file, left by another machine, is cleared the same way", async () => {
     const out = lockedFolder('declared', FOREIGN, 'imagery.lock.json.apply');
     const cleared = await cli.run('unlock', out, '--yes', '--json');
