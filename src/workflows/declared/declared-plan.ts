@@ -17,6 +17,7 @@
 import { lstat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ApiError, isApiError } from '../../api/errors';
+import { linkOnTheWay } from '../../api/inside-folder';
 import type { CompositeRequest, TaskingModel } from '../../api/types';
 import { accountOnce, type RunAccount } from '../engine/account-snapshot';
 import { WorkflowError, isWorkflowError } from '../engine/errors';
@@ -142,7 +143,11 @@ export async function makePlan(
   for (let i = 0; i < datasets.length; i++) {
     const dataset = datasets[i]!;
     const folder = datasetFolder(declaration.directory, dataset);
-    const { units: ledger, ignored } = await PurchaseLedger.review(folder);
+    const linked = await linkedFolderNote(declaration.directory, folder);
+    if (linked) notes.push(linked);
+    const { units: ledger, ignored } = linked
+      ? { units: new Map<string, LedgerUnit>(), ignored: [] }
+      : await PurchaseLedger.review(folder);
     if (ignored.length > 0) notes.push(ignoredLinesNote(declaration.directory, folder, ignored));
     for (const area of declaration.datasetAreas[i] ?? []) {
       const planned = await atPlace(declaration, ['datasets', i], `dataset '${dataset.name}'`, () =>
@@ -217,6 +222,18 @@ export async function makePlan(
     notes,
   };
   return { plan, series, orders: ordered.planned };
+}
+
+/** Why a dataset's folder is not read, when it is a symbolic link or lies under one inside the
+ * imagery file's folder: its ledger and its images are another folder's (a repository can commit
+ * `rgb -> /somewhere` with a ledger of `saved` lines there), so its units are not had; apply
+ * refuses to write through it too (engine/output-folder.ts). */
+async function linkedFolderNote(directory: string, folder: string): Promise<string | undefined> {
+  const inside = relative(directory, folder);
+  // The ledger's path: every folder on its way, the dataset's own included, is looked at.
+  const link = await linkOnTheWay(directory, join(inside, LEDGER_NAME));
+  if (!link) return undefined;
+  return `${toSlashes(inside)}: reached through ${link.link}, a symbolic link (to ${link.target}): its ledger and images are not read, so none of its units is taken as had, and apply does not write there; use the folder by its own path`;
 }
 
 /** What a ledger's lines naming files elsewhere were taken for: nothing (the ledger leaves them out). */

@@ -131,6 +131,46 @@ describe("CLI: imagery as code reads nothing outside the imagery file's folder",
     assert.match(lock, /"file": "rgb\/composite-2026-06-10-/);
   });
 
+  it('plan: a dataset folder that is a symbolic link, or lies under one, is not read: its ledger and images are not had, a note says why, and apply buys nothing there', async () => {
+    // A folder with a ledger whose image is saved and present: read directly, its unit is `have`.
+    writeFileSync(
+      cli.file('bought.imagery.json'),
+      JSON.stringify({ datasets: [{ ...rgbDataset(), folder: 'bought' }] }),
+    );
+    const bought = await cli.run('apply', cli.file('bought.imagery.json'), '--yes', '--max-cost', '100');
+    assert.equal(bought.code, 0, bought.stderr + bought.stdout);
+    const had = await cli.run('plan', cli.file('bought.imagery.json'), '--json');
+    assert.deepEqual(
+      jsonOf<{ units: PlanUnit[] }>(had).units.map((u) => u.kind),
+      ['have'],
+    );
+    // The same folder reached through a link: at the dataset's folder, or at a folder above it.
+    symlinkSync('bought', cli.file('linked'));
+    mkdirSync(cli.file('up'));
+    symlinkSync('..', cli.file('up/lnk'));
+    for (const [folder, link] of [
+      ['linked', 'linked'],
+      ['up/lnk/bought', 'up/lnk'],
+    ] as const) {
+      const name = `dataset-${link.replace('/', '-')}.imagery.json`;
+      writeFileSync(cli.file(name), JSON.stringify({ datasets: [{ ...rgbDataset(), folder }] }));
+      const plan = await cli.run('plan', cli.file(name), '--json');
+      assert.equal(plan.code, 2, plan.stderr);
+      const planned = jsonOf<{ units: PlanUnit[]; notes: string[] }>(plan);
+      assert.deepEqual(
+        planned.units.map((u) => u.kind),
+        ['buy'],
+        folder,
+      );
+      assert.equal(planned.notes.length, 1, JSON.stringify(planned.notes));
+      assert.match(planned.notes[0]!, new RegExp(`^${folder}: reached through ${link}, a symbolic link`), folder);
+      const before = billed().length;
+      const apply = await cli.run('apply', cli.file(name), '--yes', '--max-cost', '100');
+      assert.notEqual(apply.code, 0, apply.stdout);
+      assert.equal(billed().length, before, 'nothing is bought through the link');
+    }
+  });
+
   it("plan: an area outside the imagery file's folder, or through a link (a folder on a glob's or a file's way, the file itself), is refused by name, exit 3, and nothing is asked of the service", async () => {
     // A repository in `repo/`, beside a folder of someone's own it must not read.
     mkdirSync(cli.file('secret'));
