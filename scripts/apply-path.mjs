@@ -12,18 +12,9 @@ import { pathToFileURL } from 'node:url';
 const root = resolve(import.meta.dirname, '..');
 const { startSimulator } = await import(pathToFileURL(join(root, 'out/test/simulator/index.js')).href);
 
-const FIELD =
-  '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06],[10.05,56.05]]]}';
-const DATASET = {
-  name: 'rgb',
-  area: 'field.geojson',
-  model: 'Stratus2',
-  satelliteConstellations: ['Sentinel2'],
-  resolution: 20,
-  bandnames: 'rgb',
-  epsgProjection: 4326,
-  dates: ['2026-06-08', '2026-06-11'],
-};
+// The field and the dataset the command-line tests declare (two dates of an RGB composite).
+const { FIELD, rgbDataset } = await import(pathToFileURL(join(root, 'out/test/unit/fixtures/cli-fixture.js')).href);
+const DATASET = rgbDataset(['2026-06-08', '2026-06-11']);
 
 // The demo's orders cover the field (near Aarhus) on the pinned day.
 const sim = await startSimulator({
