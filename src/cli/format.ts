@@ -1,11 +1,13 @@
 // Readable text for the result objects (the --json output is the objects themselves, the same
 // ones the VS Code commands return).
+import { basename } from 'node:path';
 import type { ApiKeyInfo, TaskingModel, TaskOrder, TileRecord } from '../api/types';
 import type { EstimateModel } from '../workflows/engine/estimate-view-model';
 import { formatBytes, formatCredits } from '../common/format';
 import { cancellationTerms } from '../common/cancellation-terms';
 import { compositeFacts, seriesDateCredits } from '../common/estimate-facts';
 import { chargeSentence, validitySentence } from '../workflows/engine/results';
+import { compositeNotes, unitNotes } from '../workflows/engine/purchase-notes';
 import type { BatchResult, BatchUnitReport, CompositeResult } from '../workflows/engine/results';
 import type { StoppedEstimate } from './ports';
 
@@ -83,7 +85,8 @@ export function compositeText(result: CompositeResult): string {
   if (result.outcome === 'completed') {
     const saved = result.files.map((f) => `Saved ${f}${validityNote(result.validFraction)}`);
     if (result.uploadedTo) saved.push(`Uploaded by the service to ${result.uploadedTo}; nothing was saved here.`);
-    return [...saved, `${formatBytes(result.bytes)} written.`].join('\n');
+    const notes = compositeNotes(result, basename(result.files[0] ?? 'the composite'));
+    return [...saved, ...notes, `${formatBytes(result.bytes)} written.`].join('\n');
   }
   if (result.outcome === 'not-available')
     return `Not available: ${result.reason ?? 'the service cannot serve this request'}${result.fixes?.length ? ` (would help: ${result.fixes.join(', ')})` : ''}`;
@@ -106,7 +109,8 @@ function unitLine(u: BatchUnitReport): string {
   return `${u.status.padEnd(17)} ${u.id}${file}${u.error ? `  ${u.error}` : ''}`;
 }
 
-export function batchText(result: BatchResult): string {
+/** `noun` names a unit in the notes ('part', 'tile'). */
+export function batchText(result: BatchResult, noun = 'image'): string {
   // Units refused before anything was sent may be listed only among the failed.
   const listed = new Set(result.units.map((u) => u.id));
   const units = [...result.units, ...result.failed.filter((u) => !listed.has(u.id))];
@@ -119,6 +123,7 @@ export function batchText(result: BatchResult): string {
     lines.push(
       `${empty} image${empty === 1 ? ' was' : 's were'} paid for but hold${empty === 1 ? 's' : ''} no valid pixels.`,
     );
+  lines.push(...unitNotes(result.units, noun));
   if (result.charge)
     lines.push(
       chargeSentence(result.charge, `${result.uncertain.length} unit${result.uncertain.length === 1 ? '' : 's'}`),

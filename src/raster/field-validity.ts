@@ -32,6 +32,10 @@ export interface AreaValidity {
   /** 0..1 of the area's pixels that hold data. */
   area: number | undefined;
   fields: FieldShare[];
+  /** Per band (0..1) over the whole image, in the file's band order (the STAC Item's shares). */
+  bands: number[];
+  /** The stored number counted as nodata: the file's, else the service's for the data type. */
+  nodata: number | undefined;
   /** The size of the view counted, in pixels. */
   sampled: [number, number];
 }
@@ -53,7 +57,8 @@ export async function measureAreaValidity(
     field: id,
     fraction: shareInside(view, polygons.map(onView)),
   }));
-  return { image, area: shareInside(view, shape.polygons.map(onView)), fields, sampled: [view.width, view.height] };
+  const area = shareInside(view, shape.polygons.map(onView));
+  return { image, area, fields, bands: view.bands, nodata: view.nodata, sampled: [view.width, view.height] };
 }
 
 type ViewPolygon = number[][][];

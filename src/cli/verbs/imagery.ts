@@ -141,7 +141,7 @@ export async function downloadVerb(context: VerbContext): Promise<number> {
     return ExitCode.notConfirmed;
   }
   context.terminal.result(result, () =>
-    [result.parts ? batchText(result.parts) : compositeText(result), spentText(result)]
+    [result.parts ? batchText(result.parts, 'part') : compositeText(result), spentText(result)]
       .filter((line) => line !== undefined)
       .join('\n'),
   );

@@ -86,7 +86,7 @@ export async function tilesProcessVerb(context: VerbContext): Promise<number> {
     );
     return ExitCode.notConfirmed;
   }
-  context.terminal.result(result, () => batchText(result));
+  context.terminal.result(result, () => batchText(result, 'tile'));
   if (budget.reached && !context.signal.aborted && result.outcome !== 'may-have-been-charged')
     return ExitCode.notConfirmed;
   const notSent = result.failed.filter((unit) => unit.notAvailable).length;

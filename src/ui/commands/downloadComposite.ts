@@ -9,9 +9,10 @@ import { formatBytes } from '../../common/format';
 import type { DownloadCompositeOptions } from '../../workflows/composite/download-composite-workflow';
 import type { CompositeResult } from '../../workflows/engine/results';
 import { validitySentence } from '../../workflows/engine/results';
+import { compositeNotes, coverageWarning } from '../../workflows/engine/purchase-notes';
 import { coarserPixelsNote } from '../../workflows/stac/pixel-size';
 import { Commands } from '../constants';
-import { announceBatch } from '../outcomes/batch-outcome';
+import { announceBatch, revealOnWarning } from '../outcomes/batch-outcome';
 import { announceCharge } from '../outcomes/charge-outcome';
 import { offerReveal } from '../prompts/progress-notify';
 import { runWorkflow } from '../runners/run-workflow';
@@ -42,6 +43,7 @@ export const downloadCompositeCommand: Command = workflowCommand(
           run.uri,
           ({ resend }) => ({ ...(options as object), skipConfirmation: false, resendUncertain: resend }),
           result.parts,
+          'part',
         );
       } else if (result.outcome === 'completed' && result.uploadedTo) {
         // UploadUrl: the service sent the image there itself; nothing was saved here.
@@ -50,12 +52,18 @@ export const downloadCompositeCommand: Command = workflowCommand(
         );
       } else if (result.outcome === 'completed' && file) {
         const validity = validitySentence(result.validFraction);
-        // Pixels coarser than asked are said here too, as after a batch or a series.
-        const coarser = coarserPixelsNote(result.files, result.resolution);
-        offerReveal(
-          `Saved ${path.basename(file)} (${formatBytes(result.bytes)})${validity ? `: ${validity}` : ''}.${coarser ? ` ${coarser}` : ''}`,
-          file,
-        );
+        // Each field's share, a field left mostly without data and pixels coarser than asked are
+        // said here as after a batch or a series (purchase-notes.ts); a warning when a field is.
+        const notes = compositeNotes(result, path.basename(file));
+        // An image not read after saving still says pixels coarser than asked, by its file's name.
+        if (!result.pixelSize) notes.push(coarserPixelsNote(result.files, result.resolution) ?? '');
+        const message = `Saved ${path.basename(file)} (${formatBytes(result.bytes)})${validity ? `: ${validity}` : ''}.${notes
+          .filter((n) => n !== '')
+          .map((n) => ` ${n}`)
+          .join('')}`;
+        if (coverageWarning([{ label: file, coverage: result.coverage }], 'image'))
+          void revealOnWarning(services, message, file);
+        else offerReveal(message, file);
       } else if (result.outcome === 'may-have-been-charged') {
         void announceCharge(services, result.charge, 'The composite');
       }

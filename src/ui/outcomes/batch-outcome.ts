@@ -105,7 +105,8 @@ export function announceBatch(
   });
 }
 
-async function revealOnWarning(services: Services, message: string, file: string): Promise<void> {
+/** A purchase whose image leaves a field mostly without data: a warning, with Reveal. */
+export async function revealOnWarning(services: Services, message: string, file: string): Promise<void> {
   const choice = await services.notify.warn(message, 'Reveal');
   if (choice === 'Reveal') await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(file));
 }

@@ -15,6 +15,7 @@ import { partialShare } from './partial-share';
 import { priceAutomaticOrder } from './automatic-order';
 import { partsAvailability, partsEstimate, partsFor } from './area-parts';
 import { saveComposite } from './save-composite-file';
+import { areaShapeOf } from './area-shape';
 import { compositeSteps, mergedOutput, outputFollowsSettings } from './composite-prompts';
 import type { ChoiceKey, CompositeChoices, CompositePromptState } from './composite-prompts';
 import { accountOnce } from '../engine/account-snapshot';
@@ -177,7 +178,7 @@ export async function downloadComposite(
         assertSameAsEstimate(estimated, toSend);
         await saveComposite(
           ports,
-          { aoi, parts, account: await account() },
+          { aoi, shape: areaShapeOf(aoi, source.text), parts, account: await account() },
           profile,
           toSend,
           options.outputDirectory,

@@ -23,12 +23,16 @@ import { requestKey } from '../engine/request-key';
 import { freshCompositeCredits, reserveFreshPrice } from '../../buying/fresh-price';
 import { isPriceRefusal } from '../../buying/spend-guard';
 import { nameByPixelSize } from '../stac/pixel-size';
+import { imageOutcome } from '../stac/stac-collection';
 import { writeStacSidecar } from '../stac/stac-sidecar';
+import type { AreaShape } from '../../raster';
 
 /** The area as the run priced it: the whole AOI, the parts it was checked and priced in (none
  * when it fits in one composite), and the run's account (the balance before the billed calls). */
 export interface PricedArea {
   aoi: Aoi;
+  /** The area and the fields of its file, which the bought image's one read measures. */
+  shape?: AreaShape;
   parts: Aoi[] | undefined;
   account: AccountSnapshot;
 }
@@ -208,9 +212,9 @@ async function saveThroughLedger(
     result.resolution = profile.resolution;
     // The image is paid for and saved: a metadata file that cannot be written must not undo that.
     try {
-      const item = await writeStacSidecar(file, aoi, profile, request, ports.log);
+      const item = await writeStacSidecar(file, aoi, profile, request, ports.log, { area: area.shape });
       result.stacItems = [item.path];
-      if (item.validFraction !== undefined) result.validFraction = item.validFraction;
+      Object.assign(result, imageOutcome(item, profile.resolution));
     } catch (error) {
       ports.log?.(`The STAC Item beside ${file} could not be written: ${(error as Error).message}`);
     }

@@ -18,6 +18,8 @@ import type { BatchResult } from '../engine/results';
 import { nameByPixelSize } from '../stac/pixel-size';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
+import type { ImageReads } from '../stac/stac-collection';
+import { unitShapeOf } from './area-shape';
 
 export async function downloadCompositeParts(
   ports: WorkflowPorts,
@@ -46,7 +48,7 @@ export async function downloadCompositeParts(
       body: compositeRequest(frozen),
     };
   });
-  const shares = new Map<string, number>();
+  const reads: ImageReads = new Map();
   const result = await runBatch(
     ports,
     manifest,
@@ -70,14 +72,17 @@ export async function downloadCompositeParts(
         await writeItemQuietly(
           ports,
           file,
-          () => writeStacSidecar(file, input.part, input.partProfile, request, ports.log),
-          shares,
+          () =>
+            writeStacSidecar(file, input.part, input.partProfile, request, ports.log, {
+              area: unitShapeOf(input.part),
+            }),
+          reads,
         );
       return { file, bytes: written.bytes };
     },
     ({ input }) => freshCompositeCredits(ports.client, compositeRequest(input.partProfile), ports.signal),
   );
-  withValidity(result.units, shares);
+  withValidity(result.units, reads, profile.resolution);
   result.itemCollection = await writeFolderItems(ports, directory, result.files);
   return result;
 }

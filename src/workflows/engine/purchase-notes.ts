@@ -1,16 +1,17 @@
 // What a purchase says beyond "bought": the images that leave a field, or the area, mostly without
 // data, and pixels coarser than asked. One threshold and one wording for every place that reports
-// a purchase: the command line's `series` and `apply`, VS Code's series notification and the plan
-// panel's Apply summary. A run whose images are all fine says nothing more.
+// a purchase: the command line's `download`, `series`, `tiles process` and `apply`, VS Code's
+// notifications after a composite (whole or in parts), a batch and a series, the plan panel's Apply
+// summary and the Downloads view. A run whose images are all fine says nothing more.
 import { counted } from '../../common/format';
 import { isOtherPixelSize } from '../stac/pixel-size';
 import { validPercent } from './results';
-import type { AreaCoverage, PixelSize } from './results';
+import type { AreaCoverage, BatchUnitReport, CompositeResult, PixelSize } from './results';
 
 /** Under half of its pixels valid: a field (or the area) is "mostly without data". */
 const MOSTLY_WITHOUT_DATA = 0.5;
 
-function mostlyWithoutData(fraction: number | undefined): boolean {
+export function mostlyWithoutData(fraction: number | undefined): boolean {
   return fraction !== undefined && fraction < MOSTLY_WITHOUT_DATA;
 }
 
@@ -88,4 +89,38 @@ export function pixelSizeNote(images: readonly BoughtImage[], noun: string): str
 /** Every note a purchase adds: the coverage warning, then the pixel size; none for a fine run. */
 export function purchaseNotes(images: readonly BoughtImage[], noun: string): string[] {
   return [coverageWarning(images, noun), pixelSizeNote(images, noun)].filter((n): n is string => n !== undefined);
+}
+
+/** The notes of a batch (the parts of a composite, tiles), each unit labelled by its id. */
+export function unitNotes(units: readonly BatchUnitReport[], noun: string): string[] {
+  return purchaseNotes(
+    units.map((u) => ({ label: u.id, coverage: u.coverage, pixelSize: u.pixelSize })),
+    noun,
+  );
+}
+
+/** Fields listed in a single image's line before "and N more". */
+const FIELDS_LISTED = 10;
+
+/** "Valid pixels: area 49 %, field 'north' 0 %, field 'south' 100 %.": what one image bought holds
+ * over its area and each of its fields; undefined when it was not measured. */
+export function coverageLine(coverage: AreaCoverage | undefined): string | undefined {
+  if (!coverage) return undefined;
+  const area = coverage.area === undefined ? 'no pixel in the area' : `area ${validPercent(coverage.area)}`;
+  const fields = coverage.fields
+    .slice(0, FIELDS_LISTED)
+    .map(
+      (f) => `field '${f.field}' ${f.validFraction === undefined ? 'off the image' : validPercent(f.validFraction)}`,
+    );
+  if (coverage.fields.length > FIELDS_LISTED) fields.push(`${coverage.fields.length - FIELDS_LISTED} more fields`);
+  return `Valid pixels: ${[area, ...fields].join(', ')}.`;
+}
+
+/** Every note of a composite: a single image's shares over the area and each field, then the
+ * warning and the pixel size; a composite in parts, its parts' notes. */
+export function compositeNotes(result: CompositeResult, label: string): string[] {
+  if (result.parts) return unitNotes(result.parts.units, 'part');
+  const image = { label, coverage: result.coverage, pixelSize: result.pixelSize };
+  const line = coverageLine(result.coverage);
+  return [...(line ? [line] : []), ...purchaseNotes([image], 'image')];
 }

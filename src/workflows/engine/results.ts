@@ -84,7 +84,20 @@ export interface PixelSize {
   delivered: number | undefined;
 }
 
-export interface CompositeResult {
+/** What a bought image holds, read once after it is saved (the STAC Item's read): the one outcome
+ * a single composite, each part, each tile and each date of a series or an apply report, which
+ * every place a purchase is told reads (`purchase-notes.ts` words the warning). Each is unset
+ * when the image was not bought or not read in this run. */
+export interface ImageOutcome {
+  /** The share (0..1) of the image's pixels that hold data (0: paid for, but empty). */
+  validFraction?: number;
+  /** The image's valid share over the area it was bought for and each of its fields. */
+  coverage?: AreaCoverage;
+  /** The pixel size asked and the one the file holds. */
+  pixelSize?: PixelSize;
+}
+
+export interface CompositeResult extends ImageOutcome {
   outcome: Outcome;
   request: CompositeRequest | undefined;
   availability: CompositeAvailability | undefined;
@@ -105,8 +118,6 @@ export interface CompositeResult {
   resolution?: number;
   /** The STAC Item written beside each image (`<name>.json`). */
   stacItems?: string[];
-  /** The share (0..1) of the saved image's pixels that hold data (0: paid for, but empty). */
-  validFraction?: number;
   bytes: number;
   /** Set when the AOI was above the key's maximum composite area and went in parts. */
   parts?: BatchResult;
@@ -158,18 +169,12 @@ export interface TilesResult {
   selected: string[];
 }
 
-export interface BatchUnitReport {
+export interface BatchUnitReport extends ImageOutcome {
   id: string;
   /** may-have-been-charged: sent, answer lost; not sent again unless the person chooses it. */
   status: 'done' | 'failed' | 'skipped' | 'may-have-been-charged';
   file?: string;
   bytes?: number;
-  /** The share (0..1) of the image's pixels that hold data, when read in this run (0: empty). */
-  validFraction?: number;
-  /** The image's valid share over its area and each field, when read in this run. */
-  coverage?: AreaCoverage;
-  /** The pixel size asked and delivered, when the image was bought in this run. */
-  pixelSize?: PixelSize;
   error?: string;
   /** A failed unit that was not sent because the service has no imagery for it (nothing billed). */
   notAvailable?: true;

@@ -1,7 +1,7 @@
 // The options and the result of a time series: one frozen request profile over many dates.
 import type { CompositeChoices } from '../composite/composite-prompts';
 import type { AoiMode } from '../engine/request-profile';
-import type { AreaCoverage, BatchResult, PixelSize } from '../engine/results';
+import type { BatchResult, ImageOutcome } from '../engine/results';
 import type { SeriesEvery } from './series-dates';
 
 export interface DownloadSeriesOptions extends Omit<CompositeChoices, 'date'> {
@@ -35,19 +35,13 @@ export interface DownloadSeriesOptions extends Omit<CompositeChoices, 'date'> {
 type SeriesDateStatus =
   'done' | 'skipped' | 'partial' | 'not-available' | 'failed' | 'may-have-been-charged' | 'not-sent';
 
-export interface SeriesDateReport {
+export interface SeriesDateReport extends ImageOutcome {
   date: string;
   status: SeriesDateStatus;
   file?: string;
   bytes?: number;
   /** The estimate of this date, when it was estimated in this run. */
   credits?: number;
-  /** The share (0..1) of the image's pixels that hold data (0: paid for, but empty). */
-  validFraction?: number;
-  /** Bought in this run: the image's valid share over the area and each of its fields. */
-  coverage?: AreaCoverage;
-  /** Bought in this run: the pixel size asked and the one the file holds. */
-  pixelSize?: PixelSize;
   error?: string;
 }
 

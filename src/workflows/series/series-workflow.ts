@@ -30,6 +30,7 @@ import { poolSize } from '../engine/worker-pool';
 import { nameByPixelSize } from '../stac/pixel-size';
 import { isItemCurrent, writeStacSidecar } from '../stac/stac-sidecar';
 import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
+import type { ImageReads } from '../stac/stac-collection';
 import { seriesCollectionId, writeSeriesCollectionQuietly } from '../stac/stac-collection-file';
 import type { PricedDate } from './series-estimate';
 import { seriesEstimateModel, totalOf } from './series-estimate';
@@ -37,8 +38,7 @@ import { checkAndPrice, dateProfile, seriesDates, seriesFields } from './series-
 import type { SeriesFields } from './series-plan';
 import type { DownloadSeriesOptions, SeriesDateReport, SeriesResult } from './series-types';
 import { honestProgress } from '../engine/honest-progress';
-import { areaShapeOf, readBoughtImage } from './bought-image';
-import type { BoughtImageFacts } from './bought-image';
+import { areaShapeOf } from '../composite/area-shape';
 
 /** `composite-<date>-<model>-<resolution>m-<request hash>.tif` */
 function seriesFileName(fields: SeriesFields, date: string, key: string): string {
@@ -191,9 +191,9 @@ async function downloadDates(
   // Items are written beside the downloads, not in the worker's slot: reading an image back
   // must not hold up the next date's request.
   const items: Promise<unknown>[] = [];
-  const shares = new Map<string, number>();
-  // What each image bought in this run holds over the area and its fields, and its pixel size.
-  const facts = new Map<string, BoughtImageFacts>();
+  // What each image bought in this run holds over the area and its fields, and its pixel size:
+  // the one read of the image that writes its Item measures them too.
+  const reads: ImageReads = new Map();
   // The Items link to the folder's Collection (none when collection.json is a file of the person's).
   const collectionId = await seriesCollectionId(directory).catch(() => undefined);
   const batch = await runBatch<PricedDate | undefined>(
@@ -216,10 +216,13 @@ async function downloadDates(
           writeItemQuietly(
             ports,
             file,
-            () => writeStacSidecar(file, aoi, input.profile, input.request, ports.log, { collection: collectionId }),
-            shares,
+            () =>
+              writeStacSidecar(file, aoi, input.profile, input.request, ports.log, {
+                collection: collectionId,
+                area: shape,
+              }),
+            reads,
           ),
-          readBoughtImage(file, shape, fields.resolution, ports.log).then((read) => facts.set(file, read)),
         ),
       );
     },
@@ -240,8 +243,7 @@ async function downloadDates(
       );
   }
   await Promise.all(items);
-  withValidity(batch.units, shares);
-  withFacts(batch.units, facts);
+  withValidity(batch.units, reads, fields.resolution);
   Object.assign(result, {
     units: batch.units,
     files: batch.files,
@@ -332,14 +334,4 @@ function dateReports(
       ...(unit.error ? { error: unit.error } : {}),
     };
   });
-}
-
-/** Tells each unit bought in this run what its image holds over the area and its pixel size. */
-function withFacts(units: SeriesResult['units'], facts: ReadonlyMap<string, BoughtImageFacts>): void {
-  for (const unit of units) {
-    const read = unit.file === undefined ? undefined : facts.get(unit.file);
-    if (!read) continue;
-    unit.pixelSize = read.pixelSize;
-    if (read.coverage) unit.coverage = read.coverage;
-  }
 }

@@ -4,7 +4,7 @@
 import { basename, join } from 'node:path';
 import { JSON_FILE_LIMITS, readTextBounded } from '../../api/bounded-read';
 import { replaceFileSafely } from '../../api/safe-files';
-import type { BatchUnitReport } from '../engine/results';
+import type { BatchUnitReport, ImageOutcome } from '../engine/results';
 import { sidecarPath } from './stac-sidecar';
 import type { WrittenSidecar } from './stac-sidecar';
 import { stacItemCollection } from './stac-item';
@@ -33,17 +33,20 @@ export async function writeItemCollection(
   return path;
 }
 
-/** The image is paid for and saved: metadata that cannot be written is logged, never fatal. The
- * share of valid pixels read while writing it goes into `shares` (by image path). */
+/** What each image's one read after saving found (valid shares, pixel size), by image path. */
+export type ImageReads = Map<string, WrittenSidecar>;
+
+/** The image is paid for and saved: metadata that cannot be written is logged, never fatal. What
+ * the read for its Item found goes into `reads` (by image path). */
 export async function writeItemQuietly(
   ports: { log?: (line: string) => void },
   image: string,
   write: () => Promise<WrittenSidecar>,
-  shares?: Map<string, number>,
+  reads?: ImageReads,
 ): Promise<WrittenSidecar | undefined> {
   try {
     const written = await write();
-    if (written.validFraction !== undefined) shares?.set(image, written.validFraction);
+    reads?.set(image, written);
     return written;
   } catch (error) {
     ports.log?.(`The STAC Item beside ${image} could not be written: ${(error as Error).message}`);
@@ -65,10 +68,24 @@ export async function writeFolderItems(
   }
 }
 
-/** Tells each unit report the share of valid pixels of its image, when it was read in this run. */
-export function withValidity(units: BatchUnitReport[], shares: ReadonlyMap<string, number>): void {
+/** What the one read of a bought image found, as every purchase reports it (`asked`: the pixel
+ * size the request asked, in metres; none for a tile batch sent without one). */
+export function imageOutcome(read: WrittenSidecar, asked: number | undefined): ImageOutcome {
+  return {
+    ...(read.validFraction !== undefined ? { validFraction: read.validFraction } : {}),
+    ...(read.coverage ? { coverage: read.coverage } : {}),
+    ...(asked !== undefined ? { pixelSize: { asked, delivered: read.delivered } } : {}),
+  };
+}
+
+/** Tells each unit report what its image holds, when it was bought and read in this run. */
+export function withValidity(
+  units: BatchUnitReport[],
+  reads: ReadonlyMap<string, WrittenSidecar>,
+  asked: number | undefined,
+): void {
   for (const unit of units) {
-    const share = unit.file === undefined ? undefined : shares.get(unit.file);
-    if (share !== undefined) unit.validFraction = share;
+    const read = unit.file === undefined ? undefined : reads.get(unit.file);
+    if (read) Object.assign(unit, imageOutcome(read, asked));
   }
 }

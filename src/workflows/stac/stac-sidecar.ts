@@ -4,12 +4,16 @@
 // to the request. The final file's size and SHA-256 are read by streaming it. Written by
 // replaceFileSafely: never a half file under the final name, never through a symlink. The same
 // read counts the share of pixels that hold data (an image can be paid for and be all nodata):
-// recorded in the Item and returned, so the result can say it.
+// recorded in the Item and returned, so the result can say it; given the area it was bought for,
+// that one read also gives the share over the area and each of its fields (the purchase's notes),
+// so a bought image is read once after it is saved, not once for the Item and once for its fields.
 import { basename } from 'node:path';
 import { JSON_FILE_LIMITS, readTextBounded } from '../../api/bounded-read';
 import { replaceFileSafely } from '../../api/safe-files';
 import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
+import type { AreaShape, RasterFile } from '../../raster';
+import type { AreaCoverage } from '../engine/results';
 import type { CompositeProfile } from '../engine/request-profile';
 import { fileFacts } from './file-checksum';
 import { metresPerPixel } from './pixel-size';
@@ -35,6 +39,30 @@ export interface WrittenSidecar {
   path: string;
   /** The share (0..1) of the image's pixels that hold data; undefined when it could not be read. */
   validFraction: number | undefined;
+  /** The ground size of the file's pixels in metres; undefined when the image could not be read. */
+  delivered: number | undefined;
+  /** The image's valid share over the area and each of its fields (with `SidecarOptions.area`). */
+  coverage?: AreaCoverage;
+}
+
+interface Measured {
+  image: number;
+  bands: number[];
+  nodata: number | undefined;
+  coverage?: AreaCoverage;
+}
+
+/** The image's valid shares from one decimated read: with the area, the field measure's view
+ * (finer, so a small field has pixels) gives the image's and each band's share too. */
+async function measureImage(raster: RasterFile, area: AreaShape | undefined): Promise<Measured> {
+  const { measureAreaValidity, measureValidity } = await import('../../raster');
+  if (!area) {
+    const validity = await measureValidity(raster);
+    return { image: validity.fraction, bands: validity.bands, nodata: validity.nodata };
+  }
+  const measured = await measureAreaValidity(raster, area);
+  const fields = measured.fields.map((f) => ({ field: f.field, validFraction: f.fraction }));
+  return { ...measured, coverage: { area: measured.area, fields } };
 }
 
 function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -55,6 +83,8 @@ function stacTransform(origin: readonly [number, number], resolution: readonly [
 export interface SidecarOptions {
   /** The id of the folder's STAC Collection, which the Item links to. */
   collection?: string;
+  /** The area the image was bought for and its fields: the same read then measures their shares. */
+  area?: AreaShape;
 }
 
 /** True when the image's Item is there and has what this version writes (the file's checksum,
@@ -101,9 +131,10 @@ export async function writeStacSidecar(
     created: new Date().toISOString(),
     ...(options.collection !== undefined ? { collection: options.collection } : {}),
   };
+  let coverage: AreaCoverage | undefined;
   try {
     // Loaded with the first image: the raster core is a bundle of its own (esbuild.mjs).
-    const { RasterFile, measureValidity } = await import('../../raster');
+    const { RasterFile } = await import('../../raster');
     const raster = await RasterFile.open(imagePath);
     const m = raster.metadata;
     if (m.epsg !== undefined) input.epsg = m.epsg;
@@ -117,15 +148,16 @@ export async function writeStacSidecar(
       ...(m.nodata !== undefined ? { nodata: m.nodata } : {}),
       values: m.values.map(({ scale, offset }) => ({ scale, offset })),
     };
-    const counting = measureValidity(raster);
+    const counting = measureImage(raster, options.area);
     try {
-      const validity = await withDeadline(counting, VALIDITY_DEADLINE_MS, 'Counting its valid pixels');
+      const measured = await withDeadline(counting, VALIDITY_DEADLINE_MS, 'Counting its valid pixels');
       input.raster = {
         ...input.raster,
-        validShares: validity.bands,
-        ...(validity.nodata !== undefined ? { nodata: validity.nodata } : {}),
+        validShares: measured.bands,
+        ...(measured.nodata !== undefined ? { nodata: measured.nodata } : {}),
       };
-      input.validFraction = validity.fraction;
+      input.validFraction = measured.image;
+      if (measured.coverage) coverage = measured.coverage;
     } catch (error) {
       log?.(`The share of valid pixels of ${basename(imagePath)} is not known: ${(error as Error).message}.`);
     } finally {
@@ -146,5 +178,10 @@ export async function writeStacSidecar(
   }
   const path = sidecarPath(imagePath);
   await replaceFileSafely(path, `${JSON.stringify(stacItem(input), null, 2)}\n`);
-  return { path, validFraction: input.validFraction };
+  return {
+    path,
+    validFraction: input.validFraction,
+    delivered: input.gsd,
+    ...(coverage !== undefined ? { coverage } : {}),
+  };
 }

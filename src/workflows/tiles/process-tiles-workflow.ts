@@ -31,6 +31,8 @@ import { readAoi } from '../../geometry/index';
 import type { Aoi } from '../../geometry/types';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
+import type { ImageReads } from '../stac/stac-collection';
+import { unitShapeOf } from '../composite/area-shape';
 
 /** Where a tile lies: its footprint (DataGeogWkt), when the search returned it. */
 function footprintOf(tile: TileRecord | undefined): Aoi | undefined {
@@ -257,7 +259,7 @@ async function processThroughLedger(
       resendUncertain: options.resendUncertain,
       derivedPrices: true,
     };
-    const shares = new Map<string, number>();
+    const reads: ImageReads = new Map();
     const outcome = await runBatch(
       ports,
       manifest,
@@ -283,8 +285,9 @@ async function processThroughLedger(
                 itemProfile,
                 { ...shared, [kind === 'tile' ? 'TileGuid' : 'MiniTileGuid']: id },
                 ports.log,
+                { area: unitShapeOf(area) },
               ),
-            shares,
+            reads,
           );
         else if (file) ports.log?.(`No STAC Item beside ${file}: neither the tile's footprint nor an area is known.`);
         return { file, bytes: written.bytes };
@@ -292,7 +295,7 @@ async function processThroughLedger(
       },
       ({ id }) => freshUnitCredits(ports, price, id),
     );
-    withValidity(outcome.units, shares);
+    withValidity(outcome.units, reads, shared.Resolution);
     const notReady = price.notReady.map(({ id, reason }) => ({
       id,
       status: 'failed' as const,

@@ -9,6 +9,7 @@ import type { AreaCoverage, PixelSize } from '../../../../src/workflows/engine/r
 import { sceneDay } from '../../../simulator/scene';
 import { jsonOf } from '../../fixtures/cli-helpers';
 import { useCliSimulator } from '../../fixtures/cli-fixture';
+import { NORTH, TWO_FIELDS } from '../composite/two-fields';
 
 const KEY = 'cli-purchase-notes-key-8Vw2';
 /** The simulator's clock: imagery every day, so the dates below are covered on any day the suite runs. */
@@ -16,30 +17,6 @@ const NOW = Date.UTC(2026, 5, 15, 12);
 /** Two dates the scene shows without clouds (seed 7): only the nodata box leaves a field empty. */
 const DATES = ['2026-06-02', '2026-06-03'];
 const SEED = 7;
-const NORTH = { west: 10.05, south: 56.0555, east: 10.07, north: 56.06 };
-const SOUTH = { west: 10.05, south: 56.05, east: 10.07, north: 56.0545 };
-
-function box(b: typeof NORTH): number[][][] {
-  return [
-    [
-      [b.west, b.south],
-      [b.east, b.south],
-      [b.east, b.north],
-      [b.west, b.north],
-      [b.west, b.south],
-    ],
-  ];
-}
-
-/** Two fields, named as `sat-imagery stats` names them (properties.id). */
-const FIELDS = JSON.stringify({
-  type: 'FeatureCollection',
-  features: [
-    { type: 'Feature', properties: { id: 'north' }, geometry: { type: 'Polygon', coordinates: box(NORTH) } },
-    { type: 'Feature', properties: { id: 'south' }, geometry: { type: 'Polygon', coordinates: box(SOUTH) } },
-  ],
-});
-
 /** About 4 km × 4.4 km: at 10 m and six bands, above the simulator's samples per image (it sends 20 m). */
 const WIDE = 'POLYGON((10.1 56.1, 10.16 56.1, 10.16 56.14, 10.1 56.14, 10.1 56.1))';
 
@@ -72,7 +49,7 @@ describe('CLI: a purchase says what it bought (each field’s valid share, the p
     key: KEY,
     prefix: 'sat-imagery-purchase-notes-',
     simulator: { seed: SEED, clock: () => NOW, imageryEveryDay: true, account: { CreditAmount: 1e6 } },
-    files: { 'fields.geojson': FIELDS, 'wide.wkt': WIDE, 'imagery.json': IMAGERY },
+    files: { 'fields.geojson': TWO_FIELDS, 'wide.wkt': WIDE, 'imagery.json': IMAGERY },
   });
   afterEach(() => cli.sim.configure({}));
   beforeEach(() => cli.sim.clearLog());
