@@ -5,7 +5,7 @@
 // a ticked uncertain date is held to the file's budget.maxCredits; a file the schema refuses
 // shows its problem in the Problems view.
 import * as assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -368,6 +368,30 @@ describe('Plan code lens: imagery as code in VS Code', function () {
       [],
     );
     after.panel.receive({ type: 'cancel' });
+  });
+
+  it("shows the plan's notes in the panel, as the CLI prints them: a ledger line naming a file outside its folder", async () => {
+    const file = join(dir, 'noted.imagery.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        datasets: [{ ...JSON.parse(imagery(['2026-06-13'])).datasets[0], name: 'noted', folder: 'noted' }],
+      }),
+    );
+    // The ledger a cloned repository brings: a saved image whose file is a path out of the folder.
+    mkdirSync(join(dir, 'noted'));
+    const line = { v: 1, key: 'a'.repeat(64), state: 'saved', at: '2026-06-10T12:00:00.000Z', id: '2026-06-13' };
+    writeFileSync(
+      join(dir, 'noted', 'sat-imagery-ledger.jsonl'),
+      `${JSON.stringify({ ...line, kind: 'series', file: '../../../etc/passwd', bytes: 1, sha256: 'b'.repeat(64) })}\n`,
+    );
+    const { running } = await clickPlan(vscode.Uri.file(file));
+    const { panel, texts } = await lensPanel((t) => /noted\.imagery\.json/.test(t.title ?? '') && 'note-0' in t);
+    assert.deepEqual(panel.shownPlan!.notes?.length, 1, JSON.stringify(panel.shownPlan!.notes));
+    assert.match(texts['note-0']!, /^Note: noted\/sat-imagery-ledger\.jsonl: .*etc\/passwd.*ignored/);
+    assert.equal('note-1' in texts, false);
+    panel.receive({ type: 'cancel' });
+    assert.deepEqual((await running)?.applies, []);
   });
 
   it('shows a name the schema refuses in the Problems view once, at its place, and sends nothing', async () => {

@@ -1,7 +1,8 @@
-// The page of an imagery file's plan (the Plan code lens): what stops an apply, the total (credits
-// for images, the orders' currency for new orders) against the balance and the file's budget,
-// every unit and every order with what a plan does to it, then Apply…. Uncertain units may have
-// been charged already: they are re-sent only when the person ticks the box that says so.
+// The page of an imagery file's plan (the Plan code lens): what stops an apply, its notes, the
+// total (credits for images, the orders' currency for new orders) against the balance and the
+// file's budget, every unit and every order with what a plan does to it, then Apply…. Uncertain
+// units may have been charged already: they are re-sent only when the person ticks the box that
+// says so.
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import type { PlanView, PlanViewUnit, WebviewMessage } from '../../../src/ui/webview/estimate/protocol';
@@ -86,6 +87,16 @@ export class PlanPage {
         ),
       );
     }
+    // What the plan left out and why, as the CLI's "Note:" lines say it: a unit not counted as had
+    // is explained here, not only in the terminal.
+    if (p.notes?.length)
+      parts.push(
+        el(
+          'section',
+          { class: 'plan-notes', 'aria-label': 'Notes on the plan' },
+          el('ul', {}, ...p.notes.map((n, i) => el('li', { 'data-testid': `note-${i}` }, `Note: ${n}`))),
+        ),
+      );
     // A file of orders alone has no images: no empty table.
     parts.push(this.renderTotal());
     if (p.units.length > 0 || p.orders.length === 0) parts.push(this.renderUnits());

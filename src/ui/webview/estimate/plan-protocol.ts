@@ -1,6 +1,6 @@
 // What the cost panel shows of an imagery file's plan (src/workflows/declared/declared-plan.ts):
 // every unit with what a plan does to it, every order, the total in credits and in the orders'
-// currency, the account's balance, the file's budget and what stops an apply; after an apply, its
+// currency, the account's balance, the file's budget, what stops an apply and the plan's notes; after an apply, its
 // summary. Declared once as the zod schema the page validates it with; the types are its z.infer.
 // zod/mini, like the rest of the panel's protocol. This file must not import `vscode`.
 import * as z from 'zod/mini';
@@ -45,6 +45,9 @@ const planViewSchema = z.object({
   budget: z.optional(z.object({ maxCredits: z.optional(z.number()), maxEuroPerMonth: z.optional(z.number()) })),
   /** What stops an apply before any billed call. */
   stops: z.array(z.string()),
+  /** What the plan left out and why (a ledger line naming a file elsewhere, a dataset folder that is
+   * a link, a lock's image not trusted): the CLI's "Note:" lines. Absent: none. */
+  notes: z.optional(z.array(z.string())),
   /** Units to buy, orders to create, or an order that differs. */
   changes: z.boolean(),
   /** Apply… would send something: a unit to buy with its price (one not available has none and

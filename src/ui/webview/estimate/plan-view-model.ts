@@ -52,6 +52,7 @@ export function toPlanView(plan: Plan, file: string, summary?: PlanView['summary
     },
     balance: defined({ credits: finite(plan.balance.credits) }),
     stops: plan.stops,
+    notes: plan.notes,
     changes: hasChanges(plan),
     applicable: plan.units.some((u) => BUYING.has(u.kind) && u.credits !== undefined) || creating.length > 0,
   };

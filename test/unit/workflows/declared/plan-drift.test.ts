@@ -135,6 +135,19 @@ describe('the plan in the cost panel', () => {
     assert.equal(parsed?.type, 'plan');
   });
 
+  it("carries the plan's notes to the panel, through the page's message check", () => {
+    const p = plan([unit('buy', '2026-06-10', 1)], 1);
+    p.notes = [
+      'rgb/sat-imagery-ledger.jsonl: 1 line naming ../../../etc/passwd ignored',
+      'lnk: reached through lnk, a symbolic link (to /tmp): its ledger and images are not read',
+    ];
+    const view = toPlanView(p, 'imagery.json');
+    assert.deepEqual(view.notes, p.notes);
+    const parsed = parseHostMessage(JSON.parse(JSON.stringify({ type: 'plan', plan: view })));
+    assert.equal(parsed?.type, 'plan');
+    assert.deepEqual((parsed as { plan: { notes?: string[] } }).plan.notes, p.notes);
+  });
+
   it('says no changes when there is nothing to buy, and drops figures a message cannot carry', () => {
     const view = toPlanView(plan([unit('have', '2026-06-10'), unit('extra', '2026-05-01')], 0), 'imagery.json');
     assert.equal(view.changes, false);
