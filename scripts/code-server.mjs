@@ -1,6 +1,6 @@
 // Starts and stops code-server 4.100.3 (a real VS Code 1.100.3 served to a browser), the test host
 // on machines that cannot download desktop VS Code. Flags and settings follow
-// shared/guides/real-vscode-offline.md. Each start gets a fresh user-data dir, so settings written
+// docs/engineering-notes.md, "A real VS Code without internet". Each start gets a fresh user-data dir, so settings written
 // by a test (ConfigurationTarget.Global) never leak into the next run.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, existsSync } from 'node:fs';

@@ -2,7 +2,7 @@
 # Installs the offline VS Code test host: code-server 4.100.3 (VS Code 1.100.3) into
 # .vscode-test/code-server-4.100.3/, the way test-electron caches its download. Needed because
 # these machines reach only the npm registry and Debian: test-electron cannot download VS Code.
-# The sequence and its reasons are in shared/guides/real-vscode-offline.md. A marker file makes
+# The sequence and its reasons are in docs/engineering-notes.md, "A real VS Code without internet". A marker file makes
 # a re-run a no-op. Usage: bash scripts/install-test-host.sh   (prints the install path last)
 set -euo pipefail
 cd "$(dirname "$0")/.."

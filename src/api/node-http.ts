@@ -1,6 +1,6 @@
 // Image downloads go through Node's own http client, not undici. undici 7 throws an uncatchable
 // AssertionError (`assert(!this.paused)` in the socket's end handler) when a body under
-// backpressure meets a server that closes the connection (known-hazards.md, undici #5360, fixed
+// backpressure meets a server that closes the connection (docs/engineering-notes.md, undici #5360, fixed
 // only in undici 8, which does not load on Node 20); here it hit an 8 MiB close-delimited body
 // within a few runs. In an extension host that crash would take every extension down, so the one
 // path that streams large bodies to disk uses the client whose end-of-stream handling waits for

@@ -60,7 +60,7 @@ export function parseRetryAfter(header: string | string[] | undefined, now: numb
 }
 
 /** How a request may be repeated. `billed`: processing and order creation, which spend the
- * account's money when the server runs them, whether or not the answer arrives (known-hazards
+ * account's money when the server runs them, whether or not the answer arrives (docs/engineering-notes.md,
  * "Billed calls are not idempotent"). */
 export type RequestMode = 'normal' | 'billed';
 

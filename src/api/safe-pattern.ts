@@ -1,7 +1,7 @@
 // Runs the specification document's `pattern`s. The document comes from the network, and a
 // pattern such as `^([^!]+)+!$` makes a backtracking engine (JavaScript's RegExp) take time
 // exponential in the text: on a WKT of a few dozen characters the extension host would freeze
-// (known-hazards.md, "Input the server controls"). RE2JS matches in time linear in the text
+// (docs/engineering-notes.md, "Input the server controls"). RE2JS matches in time linear in the text
 // whatever the pattern; what it cannot express (back-references, look-arounds) is not checked,
 // with a log line, and the service judges the value itself. Loaded on the first pattern only.
 import type { RE2JS } from 're2js';

@@ -1,7 +1,7 @@
 // The one place that talks HTTP. It pins every request to the configured origin, refuses plain
 // http except on loopback, adds the key and JSON headers, applies the per-request timeout and the
 // caller's AbortSignal and an overall deadline (deadline.ts). undici is loaded on the first request, not at import, so loading the
-// extension does not pay for the network stack (known-hazards "Load cost").
+// extension does not pay for the network stack (docs/engineering-notes.md, "Load cost").
 import type { Dispatcher } from 'undici';
 import { Deadline } from './deadline';
 import { ApiError } from './errors';

@@ -1,4 +1,4 @@
-// DEFLATE of one block on libuv's thread pool (faster than the bundled pako, known-hazards.md,
+// DEFLATE of one block on libuv's thread pool (faster than the bundled pako, docs/engineering-notes.md,
 // and several blocks at once, on every core), in one pass through the pool. zlib.inflate() ends
 // its stream, and ending makes a second, empty pass that queues behind every other block's first
 // pass, so no block came back before all had been inflated and nothing could be copied meanwhile.

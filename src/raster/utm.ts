@@ -5,7 +5,7 @@
 // off, enough for the all-touched rule to take a whole row more). The latitude is found from
 // the conformal latitude by Newton's method, not by a truncated series. Written here rather than
 // taken from proj4 (about 100 KB) because UTM and 4326 are the only projections the service
-// delivers (live-service-notes.md); GDAL (PROJ) checks these figures in the tests.
+// delivers (docs/engineering-notes.md, "What the pixels mean"); GDAL (PROJ) checks these figures in the tests.
 
 const A_AXIS = 6_378_137;
 const FLATTENING = 1 / 298.257223563;

@@ -1,4 +1,4 @@
-// What a stored number means (live-service-notes.md, "What the pixels mean"): INT16 bands are
+// What a stored number means (docs/engineering-notes.md, "What the pixels mean"): INT16 bands are
 // reflectance × 10000 (harmonised data; (DN − 1000) / 10000 when not harmonised), index bands
 // in brackets ([B8_B4]) are value × 32767; UINT8 has no documented scale and stays a number.
 // A GDAL SCALE/OFFSET in the file wins over these rules.

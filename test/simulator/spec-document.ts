@@ -43,7 +43,7 @@ function op(summary: string, extra: Schema, binary = false): Schema {
   return { summary, ...extra, responses };
 }
 
-/** The pattern of known-hazards.md: a backtracking engine takes exponential time on any long
+/** The pattern of docs/engineering-notes.md ("Input the server controls"): a backtracking engine takes exponential time on any long
  * text without a `!`, such as every WKT. */
 const EVIL_PATTERN = '^([^!]+)+!$';
 

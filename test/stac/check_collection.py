@@ -50,7 +50,7 @@ def sha256_multihash(path):
 
 
 def documented_scale(name, dtype):
-    """The service's rule (live-service-notes.md) when the file declares no scale of its own."""
+    """The service's rule (docs/engineering-notes.md, "What the pixels mean") when the file declares no scale of its own."""
     index = name.startswith("[") and name.endswith("]")
     if index and dtype == "int16":
         return 1 / 32767, 0.0

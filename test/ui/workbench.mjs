@@ -1,7 +1,7 @@
 // What the UI tests share: the simulator, code-server with the extension in development mode on a
 // fresh copy of the demo workspace, one Chromium page, and the moves a person makes in the
 // workbench (palette, views, context menus, webviews). Selectors follow
-// shared/guides/real-vscode-offline.md; ids and titles come from the extension itself.
+// docs/engineering-notes.md, "A real VS Code without internet"; ids and titles come from the extension itself.
 import * as assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';

@@ -3,7 +3,7 @@
 // sensor) and `raster:bands` (how a stored number becomes a value: nodata, data type, scale and
 // offset, as the raster core reads them from the file, and the share of valid pixels when counted).
 
-/** Sentinel-2-like band ids (live-service-notes.md, "What the pixels mean") and the eo extension's
+/** Sentinel-2-like band ids (docs/engineering-notes.md, "What the pixels mean") and the eo extension's
  * common names (v1.1.0 names the red edge and the second near infrared bands by wavelength). */
 const COMMON_NAMES: Readonly<Record<string, string>> = {
   B1: 'coastal',

@@ -16,7 +16,7 @@ export const RASTER_EXTENSION = 'https://stac-extensions.github.io/raster/v1.1.0
 export const FILE_EXTENSION = 'https://stac-extensions.github.io/file/v2.1.0/schema.json';
 /** The name of a time series folder's STAC Collection, which its Items link to. */
 export const COLLECTION_FILE_NAME = 'collection.json';
-/** live-service-notes.md: outputs shared outside the account carry the source data's notice. */
+/** docs/engineering-notes.md, "Attribution and licence": outputs shared outside the account carry the source data's notice. */
 export const ATTRIBUTION =
   'Contains modified Copernicus Sentinel data; Landsat data courtesy of the U.S. Geological Survey.';
 

@@ -9,7 +9,7 @@ import type { StacItem } from './stac-item';
 /** Marks a `collection.json` this project wrote: one without it is the person's, and kept. */
 export const SERIES_MARK = 'sat-imagery:series';
 
-/** live-service-notes.md states no licence for the service's images, only the source data's
+/** As docs/engineering-notes.md says ("Attribution and licence"), the service states no licence for the service's images, only the source data's
  * notices: so `other` (STAC 1.1's name for a licence that is not an SPDX id; STAC 1.0 readers take
  * any id) with a `license` link to the Copernicus Sentinel data legal notice. */
 const LICENSE = 'other';

@@ -1,5 +1,5 @@
 // The endpoint table (src/api/endpoints.ts) against what is known apart from it: which calls spend
-// money (known-hazards.md, "Billed calls are not idempotent"), and the client's own methods. A new
+// money (docs/engineering-notes.md, "Billed calls are not idempotent"), and the client's own methods. A new
 // entry that forgets its retry class, or a method written beside the table, fails here.
 import * as assert from 'node:assert/strict';
 import { createClient } from '../../../src/api/client';
