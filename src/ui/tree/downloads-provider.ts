@@ -1,11 +1,12 @@
 // Renders the DownloadsModel: one row per batch or time series (kind, area file, how many units
 // are done), expandable to its units. A finished unit with an image carries `path` and the
 // context value `download.image`, which puts Open Image on it (inline and in its menu); a click
-// opens it too. Failed units and those that may have been charged say so, with the reason.
+// opens it too. Failed units and those that may have been charged say so, with the reason; a
+// bought image says its valid share, and warns when a field or the area is mostly without data.
 import * as vscode from 'vscode';
-import { validPercent, validitySentence } from '../../workflows/engine/results';
 import { Commands } from '../constants';
 import type { DownloadRun, DownloadUnit, DownloadsModel } from './downloads-model';
+import { imageRowText } from './downloads-runs';
 
 export interface DownloadRunNode {
   kind: 'run';
@@ -84,12 +85,10 @@ function unitItem(node: DownloadUnitNode): vscode.TreeItem {
   const item = new vscode.TreeItem(unit.id, vscode.TreeItemCollapsibleState.None);
   item.id = `download:${node.run.key}:${unit.id}`;
   if (node.path) {
-    // An image paid for with no valid pixel is said to be empty, not just "done".
-    const validity = validitySentence(unit.validFraction);
-    const empty = unit.validFraction === 0;
-    item.description = `${unit.status === 'skipped' ? 'done in an earlier run' : 'done'}${validity ? ` · ${empty ? validity : `${validPercent(unit.validFraction ?? 0)} valid`}` : ''}`;
-    item.tooltip = validity ? `${node.path}\n${validity[0]!.toUpperCase()}${validity.slice(1)}.` : node.path;
-    item.iconPath = new vscode.ThemeIcon(empty ? 'warning' : 'file-media');
+    const text = imageRowText(unit, node.path);
+    item.description = text.description;
+    item.tooltip = text.tooltip;
+    item.iconPath = new vscode.ThemeIcon(text.warning ? 'warning' : 'file-media');
     item.contextValue = 'download.image';
     item.command = { title: 'Open Image', command: Commands.openImage, arguments: [vscode.Uri.file(node.path)] };
     return item;
