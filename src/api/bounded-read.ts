@@ -6,6 +6,9 @@
 // before it is opened (a device is never opened: opening one can do something), opened without
 // waiting on a FIFO (O_NONBLOCK, should it have been swapped since), checked again on the opened
 // handle against the bound its kind of file allows, and read no further than the size it had then.
+// A file its caller checked (lstat: regular, no link, inside its folder) is opened here and nowhere
+// else, and must be the very file looked at (device and inode, `sameAs`): a link or a file swapped
+// in between, at its name or at a folder on its way, is refused, not followed.
 // Lint keeps this file the only reader (eslint.config.mjs: no raw read function elsewhere in src).
 import { constants } from 'node:fs';
 import type { Stats } from 'node:fs';
@@ -55,6 +58,19 @@ export interface BoundedOpenOptions {
   /** A link at the path itself is refused (ELOOP), not followed: a file the folder holds as its
    * own (a ledger, a manifest, a lock's holder, an image a lock names). */
   noFollow?: boolean;
+  /** The file the caller looked at (its lstat: regular, inside its folder): the one opened must be
+   * it (its device and inode), not a file or a link's target swapped in since, as a folder on the
+   * way replaced by a link would give. With `noFollow` the reader's own look is held to the same. */
+  sameAs?: Pick<Stats, 'dev' | 'ino'>;
+}
+
+/** The test seam of the moment between a file's look and its opening: a test swaps a link or
+ * another file in there, as a racing process could. Never set by the product. */
+let betweenLookAndOpen: ((path: string) => Promise<void>) | undefined;
+
+/** Sets (or, with undefined, clears) what runs between a file's look and its opening: tests only. */
+export function setBetweenLookAndOpenForTests(hook: ((path: string) => Promise<void>) | undefined): void {
+  betweenLookAndOpen = hook;
 }
 
 function refuseUnlessReadable(path: string, info: Stats, maxBytes: number): void {
@@ -78,12 +94,19 @@ export class BoundedFile {
     const seen = await (options.noFollow ? lstat(path) : stat(path));
     // A link (noFollow) is left to O_NOFOLLOW, which refuses it as the system says it (ELOOP).
     if (!seen.isSymbolicLink()) refuseUnlessReadable(path, seen, maxBytes);
+    await betweenLookAndOpen?.(path);
     const flags =
       constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (options.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0);
     const handle = await open(path, flags);
     try {
       const info = await handle.stat();
       refuseUnlessReadable(path, info, maxBytes);
+      const looked = options.sameAs ?? (options.noFollow ? seen : undefined);
+      if (looked && (looked.dev !== info.dev || looked.ino !== info.ino))
+        throw new RefusedFileError(
+          path,
+          'changed between its check and its opening (another file or a link put there); it is not read',
+        );
       return new BoundedFile(handle, path, info);
     } catch (error) {
       await handle.close();

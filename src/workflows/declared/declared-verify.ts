@@ -3,9 +3,10 @@
 // the bench's reference). Only regular files are read; a link or a folder in a file's place differs,
 // and so does a path that leaves the folder or passes through a link (api/inside-folder.ts).
 import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IMAGE_FILE_LIMIT, withBoundedFile } from '../../api/bounded-read';
+import { IMAGE_FILE_LIMIT, isRefusedFile, withBoundedFile } from '../../api/bounded-read';
 import { linkOnTheWay, pathInside } from '../../api/inside-folder';
 import { runPool } from '../engine/worker-pool';
 import type { ImageryLock } from './declared-lock';
@@ -18,8 +19,9 @@ export interface VerifiedFile {
 
 const CHUNK = 1024 * 1024;
 
-function sha256Of(path: string): Promise<string> {
-  // A link or a FIFO put in the file's place after it was looked at is not followed, nor waited on.
+function sha256Of(path: string, looked: Stats): Promise<string> {
+  // A link or a FIFO put in the file's place after it was looked at is not followed, nor waited on,
+  // and a folder on its way swapped for a link reaches another file, which is not the one looked at.
   return withBoundedFile(
     path,
     IMAGE_FILE_LIMIT,
@@ -28,7 +30,7 @@ function sha256Of(path: string): Promise<string> {
       for await (const chunk of file.chunks(CHUNK)) hash.update(chunk);
       return hash.digest('hex');
     },
-    { noFollow: true },
+    { noFollow: true, sameAs: looked },
   );
 }
 
@@ -55,7 +57,16 @@ export async function verifyOne(directory: string, image: ImageryLock['images'][
       problem: info.isSymbolicLink() ? 'a symbolic link, not the image' : 'not a regular file',
     };
   if (info.size !== image.bytes) return { file: image.file, problem: `${info.size} bytes, locked as ${image.bytes}` };
-  const sha256 = await sha256Of(path);
+  const sha256 = await sha256Of(path, info).catch((error: unknown) => {
+    // Swapped since it was looked at (a link, another file): a problem of the entry, as a link is.
+    if (isRefusedFile(error) || (error as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
+    throw error;
+  });
+  if (sha256 === undefined)
+    return {
+      file: image.file,
+      problem: 'changed between its check and its reading (a link or another file put there): not read',
+    };
   return sha256 === image.sha256
     ? { file: image.file }
     : { file: image.file, problem: `SHA-256 ${sha256.slice(0, 12)}…, locked as ${image.sha256.slice(0, 12)}…` };

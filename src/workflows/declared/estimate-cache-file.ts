@@ -9,10 +9,9 @@
 // no key, no address, no area, only the estimate's figures. A cache that cannot be read or
 // written is no cache: the estimate is asked again, nothing fails for it.
 import { createHash } from 'node:crypto';
-import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { readTextBounded } from '../../api/bounded-read';
+import { withBoundedFile } from '../../api/bounded-read';
 import { ownedAlone, usePrivateFolder } from '../../api/private-folder';
 import { replaceFileSafely } from '../../api/safe-files';
 import type { CompositeEstimate } from '../../api/types';
@@ -55,11 +54,18 @@ function plainFields(estimate: CompositeEstimate): Entry['estimate'] {
 
 async function readEntries(path: string, now: number, ttlMs: number): Promise<Map<string, Entry>> {
   const entries = new Map<string, Entry>();
-  const info = await lstat(path).catch(() => undefined);
-  if (!info?.isFile() || !ownedAlone(info)) return entries;
   let value: unknown;
   try {
-    value = JSON.parse(await readTextBounded(path, MAX_FILE_BYTES)) as unknown;
+    // Opened first, without following a link, and judged on the opened file (its owner and mode):
+    // a link or another person's file put at the name after a look would otherwise be read.
+    const text = await withBoundedFile(
+      path,
+      MAX_FILE_BYTES,
+      (file) => (ownedAlone(file.stat) ? file.text() : Promise.resolve(undefined)),
+      { noFollow: true },
+    );
+    if (text === undefined) return entries;
+    value = JSON.parse(text) as unknown;
   } catch {
     return entries;
   }

@@ -28,7 +28,8 @@ async function readExisting(directory: string): Promise<Existing> {
     return { kind: 'not-ours', why: info.isSymbolicLink() ? 'it is a symbolic link' : 'it is not a regular file' };
   let text: string;
   try {
-    text = await readTextBounded(path, JSON_FILE_LIMITS.collection);
+    // The file looked at, opened without following a link: not one swapped in since (bounded-read.ts).
+    text = await readTextBounded(path, JSON_FILE_LIMITS.collection, { noFollow: true, sameAs: info });
   } catch (error) {
     return { kind: 'not-ours', why: (error as Error).message };
   }
