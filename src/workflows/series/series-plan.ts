@@ -20,6 +20,7 @@ import type { WorkflowPorts } from '../engine/ports';
 import { availabilityRequest, compositeRequest, freezeProfile } from '../engine/request-profile';
 import type { AoiMode, CompositeProfile, ProfileFields } from '../engine/request-profile';
 import { runWizard } from '../engine/wizard';
+import type { WizardStep } from '../engine/wizard';
 import { runPool } from '../engine/worker-pool';
 import { selectSeriesDates } from './series-dates';
 import { seriesSteps } from './series-steps';
@@ -29,21 +30,29 @@ import type { DownloadSeriesOptions, SeriesDateReport } from './series-types';
 
 export type SeriesFields = Omit<ProfileFields, 'date'>;
 
+type SeriesState = CompositePromptState & SeriesStepsState;
+
+/** A series' settings as the settings and the options leave them: the state the questions write
+ * into, the questions, and the ids of those still open (none: nothing is asked). */
+export interface SeriesQuestions {
+  state: SeriesState;
+  steps: WizardStep<SeriesState>[];
+  open: string[];
+}
+
 /**
- * The settings every date shares, asked where the options and settings leave them open, and
- * checked as a single composite's are: the output fields are the settings' merged with the
- * options' and the Output step's answer, and nothing is sent with a value the checks refuse.
- * In the place of the composite's date: the window of the date search and its thinning
- * (series-steps.ts), returned as `dates` to be used instead of the options'.
+ * The settings every date shares, from the settings and the options, and the questions they leave
+ * open; no prompt is shown. In the place of the composite's date: the window of the date search
+ * and its thinning (series-steps.ts). Resolved when `open` is empty (`settleSeriesFields`).
  */
-export async function seriesFields(
+export async function seriesQuestions(
   ports: WorkflowPorts,
   aoi: Aoi,
   aoiMode: AoiMode,
   options: DownloadSeriesOptions,
   models: TaskingModel[],
   account: RunAccount,
-): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice } | undefined> {
+): Promise<SeriesQuestions> {
   const { dates: given, from, to, every, nth, ...choices } = options;
   const settings = ports.settings().defaults;
   const now = nowOf(ports);
@@ -56,7 +65,7 @@ export async function seriesFields(
     (key) => prompted.fixed[key] !== undefined,
   );
   const named = (given !== undefined && given.length > 0) || quiet;
-  const state: CompositePromptState & SeriesStepsState = {
+  const state: SeriesState = {
     ...prompted,
     series: { from, to, every, nth },
     seriesFixed: {
@@ -71,12 +80,16 @@ export async function seriesFields(
   // The date is what the series varies: never asked; the window and the thinning take its place.
   const composite = compositeSteps({ ports, aoi, aoiMode, window, account });
   const at = composite.findIndex((step) => step.id === 'date');
-  const steps = [
-    ...composite.slice(0, at),
-    ...seriesSteps<CompositePromptState & SeriesStepsState>(ports, now),
-    ...composite.slice(at + 1),
-  ];
-  if (!(await runWizard(steps, state))) return undefined;
+  const steps = [...composite.slice(0, at), ...seriesSteps<SeriesState>(ports, now), ...composite.slice(at + 1)];
+  return { state, steps, open: steps.filter((step) => !step.fixed(state)).map((step) => step.id) };
+}
+
+/** The frozen settings of a series whose questions are answered (or were never open). */
+export async function settleSeriesFields(
+  account: RunAccount,
+  aoiMode: AoiMode,
+  state: SeriesState,
+): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice }> {
   await loadBandLimitIfNeeded(account, state);
   const fields: SeriesFields = { ...checkChoices(state), aoiMode };
   // Every date would be PUT to the one address, each overwriting the one before.
@@ -86,6 +99,38 @@ export async function seriesFields(
       'A time series downloads one image per date; it cannot send them all to one UploadUrl. Clear UploadUrl (the setting satImagery.defaults.output.uploadUrl or the option) to download them. Nothing was sent.',
     );
   return { fields, dates: state.series };
+}
+
+/** Settings and options to a series' frozen settings, or the questions still open; never a prompt. */
+export async function resolveSeriesFields(
+  ports: WorkflowPorts,
+  aoi: Aoi,
+  aoiMode: AoiMode,
+  options: DownloadSeriesOptions,
+  models: TaskingModel[],
+  account: RunAccount,
+): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice } | { open: string[] }> {
+  const questions = await seriesQuestions(ports, aoi, aoiMode, options, models, account);
+  if (questions.open.length > 0) return { open: questions.open };
+  return settleSeriesFields(account, aoiMode, questions.state);
+}
+
+/**
+ * The interactive series: the questions the settings and the options leave open are asked (a
+ * value fixed is never asked) and the answers settled as a single composite's are checked;
+ * undefined when the person dismissed a question.
+ */
+export async function seriesFields(
+  ports: WorkflowPorts,
+  aoi: Aoi,
+  aoiMode: AoiMode,
+  options: DownloadSeriesOptions,
+  models: TaskingModel[],
+  account: RunAccount,
+): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice } | undefined> {
+  const { state, steps, open } = await seriesQuestions(ports, aoi, aoiMode, options, models, account);
+  if (open.length > 0 && !(await runWizard(steps, state))) return undefined;
+  return settleSeriesFields(account, aoiMode, state);
 }
 
 /** The dates to download, and the partial ones left out (reported, not sent). */
