@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { DownloadRun } from './downloads-runs';
 
-export type { DownloadKind, DownloadRun, DownloadUnit } from './downloads-runs';
+export type { DownloadRun, DownloadUnit } from './downloads-runs';
 export { compositeRunOf, runOf } from './downloads-runs';
 
 const STATE_KEY = 'satImagery.downloads';

@@ -34,7 +34,7 @@ type SeriesState = CompositePromptState & SeriesStepsState;
 
 /** A series' settings as the settings and the options leave them: the state the questions write
  * into, the questions, and the ids of those still open (none: nothing is asked). */
-export interface SeriesQuestions {
+interface SeriesQuestions {
   state: SeriesState;
   steps: WizardStep<SeriesState>[];
   open: string[];
@@ -45,7 +45,7 @@ export interface SeriesQuestions {
  * open; no prompt is shown. In the place of the composite's date: the window of the date search
  * and its thinning (series-steps.ts). Resolved when `open` is empty (`settleSeriesFields`).
  */
-export async function seriesQuestions(
+async function seriesQuestions(
   ports: WorkflowPorts,
   aoi: Aoi,
   aoiMode: AoiMode,
@@ -85,7 +85,7 @@ export async function seriesQuestions(
 }
 
 /** The frozen settings of a series whose questions are answered (or were never open). */
-export async function settleSeriesFields(
+async function settleSeriesFields(
   account: RunAccount,
   aoiMode: AoiMode,
   state: SeriesState,

@@ -3,7 +3,7 @@
 // without data on a date sold for the whole area.
 
 export const NORTH = { west: 10.05, south: 56.0555, east: 10.07, north: 56.06 };
-export const SOUTH = { west: 10.05, south: 56.05, east: 10.07, north: 56.0545 };
+const SOUTH = { west: 10.05, south: 56.05, east: 10.07, north: 56.0545 };
 
 function box(b: typeof NORTH): number[][][] {
   return [
