@@ -41,16 +41,22 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
   const directory = context.outputDirectory();
   // --resend-uncertain names no dates: it means every date the manifest holds as possibly charged.
   const resendUncertain = o.flag('resend-uncertain') ? ('all' as const) : undefined;
-  const result = await downloadSeries(ports, source, {
-    ...options,
-    dates: given,
-    every,
-    nth,
-    maxDates,
-    concurrency,
-    outputDirectory: directory,
-    resendUncertain,
-  });
+  // A question the flags leave open takes its default, as every verb's does: nobody is asked.
+  const result = await downloadSeries(
+    ports,
+    source,
+    {
+      ...options,
+      dates: given,
+      every,
+      nth,
+      maxDates,
+      concurrency,
+      outputDirectory: directory,
+      resendUncertain,
+    },
+    'nobody',
+  );
   const stopped = ports.stopped as StoppedEstimate | undefined;
   const dates = result.dates.filter((d) => d.status !== 'partial').map((d) => ({ ...d, status: cliStatus(d.status) }));
   // The dates bought that leave a field (or the area) mostly without data, pixels coarser than asked.

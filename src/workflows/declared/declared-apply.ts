@@ -101,12 +101,14 @@ export async function applyPlan(
     const source: AoiSource = { text: s.area.text, name: s.area.file, format: s.area.format };
     let series: SeriesResult | undefined;
     try {
-      series = await runSeries(ports, source, {
+      // The dataset's settings resolve again as the plan resolved them: nobody asked.
+      const seriesOptions = {
         ...options_,
         dates,
         outputDirectory: s.folder,
         ...(resend.length > 0 ? { resendUncertain: resend } : {}),
-      });
+      };
+      series = await runSeries(ports, source, seriesOptions, 'nobody');
     } finally {
       // What the ledger holds now, whatever happened to the run.
       result.lock = await lockFromLedgers(declaration, planned, result.lock);

@@ -1,7 +1,8 @@
 // `plan`: what applying an imagery file would do, and what it would cost, before anything billed.
-// Each dataset's settings are checked as the series checks them (series-plan.ts), its dates
-// resolved as the series resolves them (the given list, or the date search and its thinning), and
-// every unit (area file × date) sorted by its folder's purchase ledger and the lock:
+// Each dataset's settings are resolved with nobody asked (a setting it leaves open takes its
+// question's default, the model never: series-plan.ts) and checked as the series checks them, its
+// dates resolved as the series resolves them (the given list, or the date search and its
+// thinning), and every unit (area file × date) sorted by its folder's purchase ledger and the lock:
 //
 //   buy        never bought
 //   have       saved, its file on the disk with its size
@@ -28,7 +29,7 @@ import type { Adopted, LedgerUnit } from '../engine/purchase-ledger';
 import { requestKey } from '../engine/request-key';
 import { compositeRequest, diffRequests } from '../engine/request-profile';
 import { poolSize } from '../engine/worker-pool';
-import { checkAndPrice, dateProfile, seriesDates, seriesFields } from '../series/series-plan';
+import { checkAndPrice, dateProfile, defaultSeriesFields, seriesDates } from '../series/series-plan';
 import type { SeriesFields } from '../series/series-plan';
 import type { PricedDate } from '../series/series-estimate';
 import type { DownloadSeriesOptions } from '../series/series-types';
@@ -339,9 +340,9 @@ async function planSeries(
 ): Promise<{ series: PlannedSeries; stops: string[] }> {
   const dataset = declaration.file.datasets![index]!;
   const options = seriesOptionsOf(dataset);
-  const asked = await seriesFields(ports, area.aoi, options.aoiMode ?? area.format, options, models, account);
-  if (!asked) throw new WorkflowError('invalid-option', 'its settings were not all given');
-  const { fields } = asked;
+  // Nobody is asked: a setting the dataset leaves open takes its question's default.
+  const aoiMode = options.aoiMode ?? area.format;
+  const { fields } = await defaultSeriesFields(ports, area.aoi, aoiMode, options, models, account);
   const { dates } = await seriesDates(ports, area.aoi, fields, options);
   refuseAboveCaps(declaration, index, dates.length, current.size + dates.length);
   const locked = new Map<string, LockedImage>();

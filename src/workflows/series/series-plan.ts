@@ -14,6 +14,7 @@ import type { RunAccount } from '../engine/account-snapshot';
 import { compositeSteps } from '../composite/composite-prompts';
 import type { CompositePromptState } from '../composite/composite-prompts';
 import { searchDates, windowOf } from '../dates/date-search';
+import { defaultAnswers } from '../engine/default-answers';
 import { WorkflowError } from '../engine/errors';
 import { nowOf } from '../engine/ports';
 import type { WorkflowPorts } from '../engine/ports';
@@ -113,6 +114,31 @@ export async function resolveSeriesFields(
   const questions = await seriesQuestions(ports, aoi, aoiMode, options, models, account);
   if (questions.open.length > 0) return { open: questions.open };
   return settleSeriesFields(account, aoiMode, questions.state);
+}
+
+/**
+ * Settings and options to a series' frozen settings with nobody asked (apply, plan, the series
+ * verb): a question they leave open takes the default its own step offers (engine/default-answers.ts),
+ * the model never does (refused, naming --model), and each default taken is said on `ports.log` in
+ * the command line's words. The steps are the wizard's; nothing runs the wizard.
+ */
+export async function defaultSeriesFields(
+  ports: WorkflowPorts,
+  aoi: Aoi,
+  aoiMode: AoiMode,
+  options: DownloadSeriesOptions,
+  models: TaskingModel[],
+  account: RunAccount,
+): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice }> {
+  // The steps ask through this copy of the ports when they ask; nothing is asked before its `ask`
+  // is the one answering with defaults, made only when a question is open.
+  const answering: WorkflowPorts = { ...ports };
+  const { state, steps, open } = await seriesQuestions(answering, aoi, aoiMode, options, models, account);
+  if (open.length === 0) return settleSeriesFields(account, aoiMode, state);
+  answering.ask = defaultAnswers((note) => ports.log?.(note));
+  // In the wizard's order, each looked at when reached: an answer may fix a later question.
+  for (const step of steps) if (!step.fixed(state)) await step.ask(state, { step: 1, totalSteps: 1, canGoBack: false });
+  return settleSeriesFields(account, aoiMode, state);
 }
 
 /**

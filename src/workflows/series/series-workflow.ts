@@ -34,7 +34,7 @@ import type { ImageReads } from '../stac/stac-collection';
 import { seriesCollectionId, writeSeriesCollectionQuietly } from '../stac/stac-collection-file';
 import type { PricedDate } from './series-estimate';
 import { seriesEstimateModel, totalOf } from './series-estimate';
-import { checkAndPrice, dateProfile, seriesDates, seriesFields } from './series-plan';
+import { checkAndPrice, dateProfile, defaultSeriesFields, seriesDates, seriesFields } from './series-plan';
 import type { SeriesFields } from './series-plan';
 import type { DownloadSeriesOptions, SeriesDateReport, SeriesResult } from './series-types';
 import { honestProgress } from '../engine/honest-progress';
@@ -54,10 +54,13 @@ function tooLarge(billedKm2: number, maxKm2: number): string {
   );
 }
 
+/** `asking` 'nobody' (the command line): a setting left open takes its question's default, the
+ * model never (defaultSeriesFields); otherwise the questions left open are asked. */
 export async function downloadSeries(
   ports: WorkflowPorts,
   source: AoiSource,
   options: DownloadSeriesOptions = {},
+  asking: 'person' | 'nobody' = 'person',
 ): Promise<SeriesResult> {
   ports = honestProgress(ports);
   const { aoi } = readAoiOrThrow(source);
@@ -77,7 +80,8 @@ export async function downloadSeries(
     const models = await ports.client.listModels({ signal: ports.signal });
     // Read once, when first needed (the band limit, the maximum area), and carried to the billed calls.
     const account = accountOnce(ports);
-    const asked = await seriesFields(ports, aoi, options.aoiMode ?? aoi.format, options, models, account);
+    const resolve = asking === 'nobody' ? defaultSeriesFields : seriesFields;
+    const asked = await resolve(ports, aoi, options.aoiMode ?? aoi.format, options, models, account);
     if (!asked) return result;
     const { fields } = asked;
     result.choices = {
