@@ -1,11 +1,13 @@
 // Lint states the boundaries between the rooms (see ARCHITECTURE.md), one block per area:
-// - the core (src/api, src/geometry, src/workflows, src/common) and the command line (src/cli)
-//   never import `vscode` or src/ui, so they run in plain Node and under a second host;
-// - the layers only import downwards: geometry and api import no other room, workflows not ui;
+// - the core (src/api, src/files, src/geometry, src/workflows, src/common) and the command line
+//   (src/cli) never import `vscode` or src/ui, so they run in plain Node and under a second host;
+// - the layers only import downwards: geometry imports no other room, src/files (the files in a
+//   person's folder) only src/common and the client's one error type, api only src/files and
+//   src/common, workflows not ui;
 // - webview pages (media/) and the shared webview protocol run in the page: no `vscode`, no Node,
 //   and pages import from src/ only src/common, the packed geometry and the protocols;
 // - no `any` in protocol files; no floating promise anywhere in src/;
-// - one way to read a file in src/: src/api/bounded-read.ts (regular files only, never waited on,
+// - one way to read a file in src/: src/files/bounded-read.ts (regular files only, never waited on,
 //   within their kind's bound), so no other file imports fs's read functions.
 // Run by `npm run lint` and as a step of `npm test`.
 import { builtinModules } from 'node:module';
@@ -25,8 +27,23 @@ const geometry = {
   group: ['**/geometry', '**/geometry/**'],
   message: 'src/api and src/common do not depend on geometry.',
 };
-const stats = { group: ['**/stats', '**/stats/**'], message: 'src/stats sits above the buying room.' };
+const stats = {
+  group: ['**/stats', '**/stats/**'],
+  message: 'The statistics sit above this room: only the hosts (src/ui, src/cli) use them.',
+};
+const raster = {
+  group: ['**/raster', '**/raster/**'],
+  message: 'The service client and the files sit below the raster core.',
+};
 const cli = { group: ['**/cli', '**/cli/**'], message: 'Only the command line itself imports src/cli.' };
+const apiButErrors = {
+  regex: '(^|/)api(/(?!errors$)|$)',
+  message: 'src/files imports of src/api only its error type (errors.ts).',
+};
+const filesButReader = {
+  regex: '(^|/)files(/(?!bounded-read$)|$)',
+  message: 'The raster core takes of src/files only the bounded reader.',
+};
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)].map((name) => ({
   name,
   message: 'Webview pages run in the browser: no Node built-ins.',
@@ -39,19 +56,19 @@ const fsModule = '/^(node:)?fs(.promises)?$/';
 const readsFile = (names) => [
   {
     selector: `ImportDeclaration[source.value=${fsModule}] > ImportSpecifier[imported.name=/^(${names})$/]`,
-    message: 'Read files through src/api/bounded-read.ts (a regular file only, within its bound), not fs directly.',
+    message: 'Read files through src/files/bounded-read.ts (a regular file only, within its bound), not fs directly.',
   },
   {
     selector: `:matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration)[source.value=${fsModule}] > :matches(ImportNamespaceSpecifier, ImportDefaultSpecifier, ExportSpecifier), ExportAllDeclaration[source.value=${fsModule}]`,
-    message: 'Import from fs by name, never fs whole: its read functions stay with src/api/bounded-read.ts.',
+    message: 'Import from fs by name, never fs whole: its read functions stay with src/files/bounded-read.ts.',
   },
   {
     selector: `:matches(CallExpression[callee.name='require'], ImportExpression) > Literal[value=${fsModule}]`,
-    message: 'Import from fs by name, never fs whole: its read functions stay with src/api/bounded-read.ts.',
+    message: 'Import from fs by name, never fs whole: its read functions stay with src/files/bounded-read.ts.',
   },
   {
     selector: 'MemberExpression[property.name=/^(readFile|readFileSync|createReadStream|readLines)$/]',
-    message: 'Read files through src/api/bounded-read.ts (a regular file only, within its bound).',
+    message: 'Read files through src/files/bounded-read.ts (a regular file only, within its bound).',
   },
 ];
 const readFunctions =
@@ -88,11 +105,22 @@ export default tseslint.config(
   // The one reader opens files to read; safe-files.ts opens them to write (exclusively), nothing else.
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/api/bounded-read.ts', 'src/api/safe-files.ts'],
+    ignores: ['src/files/bounded-read.ts', 'src/files/safe-files.ts'],
     rules: { 'no-restricted-syntax': ['error', ...readsFile(`${readFunctions}|open|openSync`)] },
   },
-  { files: ['src/api/safe-files.ts'], rules: { 'no-restricted-syntax': ['error', ...readsFile(readFunctions)] } },
-  { files: ['src/api/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry]) } },
+  { files: ['src/files/safe-files.ts'], rules: { 'no-restricted-syntax': ['error', ...readsFile(readFunctions)] } },
+  {
+    files: ['src/api/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry, stats, raster, cli]) },
+  },
+  // The files in a person's folder: written safely, read within bounds, kept inside their folder.
+  // Its failures are the client's one error type (kind 'file'), which every host already says.
+  {
+    files: ['src/files/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([vscode], [ui, workflows, geometry, stats, raster, cli, apiButErrors]),
+    },
+  },
   { files: ['src/geometry/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, api]) } },
   {
     files: ['src/common/**/*.ts'],
@@ -105,7 +133,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry, stats, cli]) },
   },
   // The raster core (GeoTIFF decoding) runs in the extension host, the CLI and the benchmarks alike.
-  { files: ['src/raster/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry]) } },
+  {
+    files: ['src/raster/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry, api, stats, cli, filesButReader]) },
+  },
   { files: ['src/cli/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
   { files: ['src/stats/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
   // The page side, and the protocol both sides share. A page takes from src/ exactly what runs in a

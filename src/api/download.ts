@@ -10,7 +10,7 @@ import { partPathOf } from './part-name';
 import { writeBody } from './download-write';
 import { ApiError } from './errors';
 import type { KeyRedactor } from './redact';
-import { fileError, isLocalFileFailure, isNameTaken, moveExclusive, openExclusive } from './safe-files';
+import { fileError, isLocalFileFailure, isNameTaken, moveExclusive, openExclusive } from '../files/safe-files';
 import { failureBeforeResponse } from './transport';
 import type { HttpResponse } from './transport';
 import type { DownloadLimits, DownloadResult, DownloadTarget } from './types';

@@ -2,7 +2,7 @@
 // AoiSource: the same reader as the editor's diagnostics reads it, so a problem is reported at
 // the same line and column.
 import { extname } from 'node:path';
-import { AREA_FILE_LIMIT, readTextBounded } from '../api/bounded-read';
+import { AREA_FILE_LIMIT, readTextBounded } from '../files/bounded-read';
 import type { GeometryProblem } from '../geometry/types';
 import type { AoiSource } from '../workflows/engine/ports';
 import { CliError, ExitCode, UsageError } from './exit-codes';

@@ -3,7 +3,7 @@
 // refused, like ssh does with private keys). Never a flag: argv shows in the process list. The
 // address: --base-url or SAT_IMAGERY_BASE_URL, https only except on loopback, as in the extension.
 import type { Stats } from 'node:fs';
-import { withBoundedFile } from '../api/bounded-read';
+import { withBoundedFile } from '../files/bounded-read';
 import { isHttpsOrLoopback } from '../api/loopback';
 import { CliError, ExitCode, UsageError } from './exit-codes';
 import { unreadableFileMessage } from './file-errors';

@@ -1,7 +1,7 @@
 // A local file or folder the CLI could not use (the area file missing, the key file a folder, the
 // disk full, permission denied) is said in one line: what, which path, why, and what to do, with
 // its own exit code; never a stack trace, which reads as a bug.
-import { isRefusedFile } from '../api/bounded-read';
+import { isRefusedFile } from '../files/bounded-read';
 import { isApiError } from '../api/errors';
 
 const reasons: Record<string, [why: string, todo: string]> = {

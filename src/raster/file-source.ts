@@ -3,7 +3,7 @@
 // named `*.tif` is refused, never waited on) and read only up to the size it had then. Reads past
 // the end return what exists (geotiff asks for a speculative 1 KiB header); blocks past the end
 // are caught by the block reader.
-import { BoundedFile, IMAGE_FILE_LIMIT, isRefusedFile } from '../api/bounded-read';
+import { BoundedFile, IMAGE_FILE_LIMIT, isRefusedFile } from '../files/bounded-read';
 import { RasterError } from './errors';
 
 export interface Slice {

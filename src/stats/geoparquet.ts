@@ -3,7 +3,7 @@
 // the `geo` key-value metadata GDAL, DuckDB and GeoPandas read. Written by hyparquet-writer (plain
 // JavaScript, no native part) into a buffer, then to disk atomically like every file we write.
 import { geojsonToWkb, parquetWriteBuffer } from 'hyparquet-writer';
-import { replaceFileSafely } from '../api/safe-files';
+import { replaceFileSafely } from '../files/safe-files';
 import type { Field } from './fields';
 import { COLUMNS } from './table';
 import type { StatsRow } from './table';

@@ -7,7 +7,7 @@
 // not guessed from elsewhere. An image named twice is measured once, dated as its first STAC
 // mention says.
 import { lstat, readdir, stat } from 'node:fs/promises';
-import { JSON_FILE_LIMITS, isRefusedFile, readTextBounded } from '../api/bounded-read';
+import { JSON_FILE_LIMITS, isRefusedFile, readTextBounded } from '../files/bounded-read';
 import { dirname, extname, join, resolve } from 'node:path';
 import { ITEM_COLLECTION_NAME } from '../workflows/stac/stac-collection';
 import { fileOfHref } from '../workflows/stac/stac-href';

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { usePrivateFolder } from '../api/private-folder';
+import { usePrivateFolder } from '../files/private-folder';
 import { RowCache } from './incremental';
 
 export interface RowCacheHome {

@@ -3,9 +3,9 @@
 // checked on the disk against its lock (src/workflows/declared/).
 import { withOneAccountReading } from '../../workflows/engine/account-snapshot';
 import { lstat } from 'node:fs/promises';
-import { readTextBounded } from '../../api/bounded-read';
+import { readTextBounded } from '../../files/bounded-read';
 import { dirname, resolve } from 'node:path';
-import { replaceFileSafely } from '../../api/safe-files';
+import { replaceFileSafely } from '../../files/safe-files';
 import { DeclaredFileError, loadDeclaration, problemText } from '../../workflows/declared/declared-file';
 import type { Declaration } from '../../workflows/declared/declared-file';
 import { holdForApply, lockPathOf, readLock } from '../../workflows/declared/declared-lock';

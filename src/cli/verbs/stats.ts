@@ -5,7 +5,7 @@
 // that date. An image that cannot be measured is named on stderr with its reason, the table
 // holds the rest, and the exit code is 1.
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { checkReplaceable, replaceFileSafely } from '../../api/safe-files';
+import { checkReplaceable, replaceFileSafely } from '../../files/safe-files';
 import { prettyJsonPieces } from '../../common/json-pieces';
 import { SERIES_TABLE_NAME } from '../../stats/series-table';
 import {

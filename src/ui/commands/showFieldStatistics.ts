@@ -8,7 +8,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import * as vscode from 'vscode';
-import { AREA_FILE_LIMIT, readTextBounded } from '../../api/bounded-read';
+import { AREA_FILE_LIMIT, readTextBounded } from '../../files/bounded-read';
 import { Commands } from '../constants';
 import type { ExtensionServices } from '../extension-services';
 import type { DownloadRun } from '../tree/downloads-model';

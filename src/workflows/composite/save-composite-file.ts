@@ -15,7 +15,7 @@ import type { CompositeResult } from '../engine/results';
 import { chargeUncertainty, mayHaveBeenCharged } from '../engine/charge-check';
 import { checkOutputFolder } from '../engine/output-folder';
 import { isApiError } from '../../api/errors';
-import { isFileError } from '../../api/safe-files';
+import { isFileError } from '../../files/safe-files';
 import { chosenForResend, heldReason, paidNotSavedReason } from '../engine/ledger-units';
 import { paidFileName } from '../engine/paid-file-name';
 import { PurchaseLedger } from '../engine/purchase-ledger';

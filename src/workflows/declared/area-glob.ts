@@ -3,10 +3,10 @@
 // and never more than MAX_AREA_FILES; the folder part is taken as it is written. An imagery file
 // comes with a repository someone else wrote, and its areas are read and sent to be priced: so
 // only the imagery file's folder and the folders under it are read, never `../elsewhere` nor
-// through a folder that is a link (api/inside-folder.ts), nor a file that is a link itself.
+// through a folder that is a link (files/inside-folder.ts), nor a file that is a link itself.
 import { lstat, readdir, readlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { linkOnTheWay, pathInside } from '../../api/inside-folder';
+import { linkOnTheWay, pathInside } from '../../files/inside-folder';
 
 const MAX_AREA_FILES = 1000;
 

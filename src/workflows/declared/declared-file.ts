@@ -6,7 +6,7 @@
 // commands run, and reported at the dataset's place.
 import { createHash } from 'node:crypto';
 import { dirname, isAbsolute, normalize, resolve, sep } from 'node:path';
-import { isRefusedFile, readTextBounded } from '../../api/bounded-read';
+import { isRefusedFile, readTextBounded } from '../../files/bounded-read';
 import { readAoi } from '../../geometry/index';
 import { findJsonSyntaxFault } from '../../geometry/json-syntax';
 import { locateJsonPaths } from '../../geometry/json-locate';

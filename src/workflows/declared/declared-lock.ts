@@ -9,9 +9,9 @@
 // so a crash leaves the old lock or the new one and a rerun writes the same bytes.
 import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors';
-import { readTextBounded } from '../../api/bounded-read';
+import { readTextBounded } from '../../files/bounded-read';
 import { JsonScanner } from '../../api/json-answer';
-import { replaceFileSafely } from '../../api/safe-files';
+import { replaceFileSafely } from '../../files/safe-files';
 import { byCodeUnits } from '../../common/code-unit-order';
 import { basename, dirname } from 'node:path';
 import { FolderLock } from '../engine/folder-lock';

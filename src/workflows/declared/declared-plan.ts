@@ -18,7 +18,7 @@
 import { lstat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ApiError, isApiError } from '../../api/errors';
-import { linkOnTheWay } from '../../api/inside-folder';
+import { linkOnTheWay } from '../../files/inside-folder';
 import type { CompositeRequest, TaskingModel } from '../../api/types';
 import { accountOnce, type RunAccount } from '../engine/account-snapshot';
 import { WorkflowError, isWorkflowError } from '../engine/errors';

@@ -1,13 +1,13 @@
 // `verify`: every image the lock records, its size and SHA-256 read back from the disk. Files are
 // hashed two at a time in 1 MiB reads, about as fast as the disk gives them (sha256sum's pace is
 // the bench's reference). Only regular files are read; a link or a folder in a file's place differs,
-// and so does a path that leaves the folder or passes through a link (api/inside-folder.ts).
+// and so does a path that leaves the folder or passes through a link (files/inside-folder.ts).
 import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IMAGE_FILE_LIMIT, isRefusedFile, withBoundedFile } from '../../api/bounded-read';
-import { linkOnTheWay, pathInside } from '../../api/inside-folder';
+import { IMAGE_FILE_LIMIT, isRefusedFile, withBoundedFile } from '../../files/bounded-read';
+import { linkOnTheWay, pathInside } from '../../files/inside-folder';
 import { runPool } from '../engine/worker-pool';
 import type { ImageryLock } from './declared-lock';
 

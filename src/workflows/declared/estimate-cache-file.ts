@@ -11,9 +11,9 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { withBoundedFile } from '../../api/bounded-read';
-import { ownedAlone, usePrivateFolder } from '../../api/private-folder';
-import { replaceFileSafely } from '../../api/safe-files';
+import { withBoundedFile } from '../../files/bounded-read';
+import { ownedAlone, usePrivateFolder } from '../../files/private-folder';
+import { replaceFileSafely } from '../../files/safe-files';
 import type { CompositeEstimate } from '../../api/types';
 
 /** How long an estimate is used again: "a few minutes", a plan and the apply that follows it. */

@@ -4,7 +4,7 @@
 // match the lock) recorded in the ledger as saved; each said in one line, whether or not this apply
 // buys anything. The units the removed files belonged to stay held in the ledger.
 import { join, relative } from 'node:path';
-import { linkOnTheWay } from '../../api/inside-folder';
+import { linkOnTheWay } from '../../files/inside-folder';
 import { PurchaseLedger } from '../engine/purchase-ledger';
 import type { WorkflowPorts } from '../engine/ports';
 import type { PlannedSeries } from './declared-plan';

@@ -5,8 +5,8 @@
 // folder and is a regular file of the recorded size; a rerun does every other unit again.
 import { lstat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { readTextBounded } from '../../api/bounded-read';
-import { checkReplaceable, replaceFileSafely } from '../../api/safe-files';
+import { readTextBounded } from '../../files/bounded-read';
+import { checkReplaceable, replaceFileSafely } from '../../files/safe-files';
 import { isRecord } from '../../common/is-record';
 
 export const MANIFEST_NAME = 'sat-imagery-manifest.json';

@@ -8,7 +8,7 @@
 // written as a summary of the run for the Downloads view; the ledger decides. Progress reads
 // "n of N, bytes". A cancel stops taking units; those not yet sent stay unrecorded.
 import { isApiError } from '../../api/errors';
-import { isFileError } from '../../api/safe-files';
+import { isFileError } from '../../files/safe-files';
 import { chargeUncertainty, mayHaveBeenCharged } from './charge-check';
 import { isCancellation } from './errors';
 import { formatBytes } from '../../common/format';

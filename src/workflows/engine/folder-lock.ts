@@ -14,8 +14,8 @@ import { randomBytes } from 'node:crypto';
 import { link, lstat, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { readTextBounded } from '../../api/bounded-read';
-import { writeFileExclusive } from '../../api/safe-files';
+import { readTextBounded } from '../../files/bounded-read';
+import { writeFileExclusive } from '../../files/safe-files';
 import { WorkflowError } from './errors';
 import { isHolderAlive, processStartOf } from './process-alive';
 

@@ -17,8 +17,8 @@
 import { createHash } from 'node:crypto';
 import { lstat, readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { IMAGE_FILE_LIMIT, withBoundedFile } from '../../api/bounded-read';
-import { isPlainName } from '../../api/inside-folder';
+import { IMAGE_FILE_LIMIT, withBoundedFile } from '../../files/bounded-read';
+import { isPlainName } from '../../files/inside-folder';
 import { FolderLock } from './folder-lock';
 import type { LockOptions } from './folder-lock';
 import { ignoreRunFilesInGit } from './run-files-gitignore';

@@ -2,7 +2,7 @@
 // its atomic rename): streamed through SHA-256, never held in memory, size and hash from one open
 // file. The checksum is a multihash in hex: 0x12 (SHA2-256), 0x20 (32 bytes), then the digest.
 import { createHash } from 'node:crypto';
-import { IMAGE_FILE_LIMIT, withBoundedFile } from '../../api/bounded-read';
+import { IMAGE_FILE_LIMIT, withBoundedFile } from '../../files/bounded-read';
 
 /** The multihash prefix of a SHA2-256 digest of 32 bytes. */
 const SHA256_MULTIHASH_PREFIX = '1220';

@@ -7,8 +7,8 @@
 // the folder gets no Collection.
 import { lstat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { JSON_FILE_LIMITS, readTextBounded } from '../../api/bounded-read';
-import { replaceFileSafely } from '../../api/safe-files';
+import { JSON_FILE_LIMITS, readTextBounded } from '../../files/bounded-read';
+import { replaceFileSafely } from '../../files/safe-files';
 import { fileOfHref } from './stac-href';
 import { COLLECTION_FILE_NAME } from './stac-item';
 import type { StacItem } from './stac-item';

@@ -2,8 +2,8 @@
 // (`<image>.json`), gathered into one FeatureCollection. An image whose Item is missing or
 // unreadable is left out and named in the log: the images themselves are what was paid for.
 import { basename, join } from 'node:path';
-import { JSON_FILE_LIMITS, readTextBounded } from '../../api/bounded-read';
-import { replaceFileSafely } from '../../api/safe-files';
+import { JSON_FILE_LIMITS, readTextBounded } from '../../files/bounded-read';
+import { replaceFileSafely } from '../../files/safe-files';
 import type { BatchUnitReport, ImageOutcome } from '../engine/results';
 import { sidecarPath } from './stac-sidecar';
 import type { WrittenSidecar } from './stac-sidecar';

@@ -8,8 +8,8 @@
 // that one read also gives the share over the area and each of its fields (the purchase's notes),
 // so a bought image is read once after it is saved, not once for the Item and once for its fields.
 import { basename } from 'node:path';
-import { JSON_FILE_LIMITS, readTextBounded } from '../../api/bounded-read';
-import { replaceFileSafely } from '../../api/safe-files';
+import { JSON_FILE_LIMITS, readTextBounded } from '../../files/bounded-read';
+import { replaceFileSafely } from '../../files/safe-files';
 import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import type { AreaShape, RasterFile } from '../../raster';

@@ -28,6 +28,7 @@ describe('lint: the boundaries between the rooms', function () {
 
   for (const room of [
     'src/api',
+    'src/files',
     'src/geometry',
     'src/workflows/engine',
     'src/common',
@@ -43,6 +44,7 @@ describe('lint: the boundaries between the rooms', function () {
 
   for (const [room, up] of [
     ['src/api', '../ui/services'],
+    ['src/files', '../ui/services'],
     ['src/geometry', '../ui/types'],
     ['src/workflows/composite', '../../ui/extension-services'],
     ['src/cli', '../ui/key-prompt'],
@@ -65,6 +67,36 @@ describe('lint: the boundaries between the rooms', function () {
       ),
       [],
     );
+  });
+
+  it("src/files imports only src/common and the client's error type; src/api may import it", async () => {
+    const bad = [
+      `import { a } from '../api/pipeline';`,
+      `import type { ImageryClient } from '../api';`,
+      `import { b } from '../workflows/engine/errors';`,
+      `import { c } from '../geometry/index';`,
+      `import { d } from '../stats/table';`,
+      `import { e } from '../raster/utm';`,
+      `import { f } from '../cli/terminal';`,
+    ];
+    const good = [
+      `import { ApiError } from '../api/errors';`,
+      `import { isRecord } from '../common/is-record';`,
+      `import { open } from './safe-files';`,
+    ];
+    assert.deepEqual(await offences('src/files', [...bad, ...good].join('\n')), bad);
+    assert.deepEqual(await offences('src/api', `import { openExclusive } from '../files/safe-files';`), []);
+  });
+
+  it('src/raster takes of the other rooms only the bounded reader', async () => {
+    const bad = [
+      `import { a } from '../files/safe-files';`,
+      `import { b } from '../api/errors';`,
+      `import { c } from '../stats/table';`,
+      `import { d } from '../cli/terminal';`,
+    ];
+    const good = [`import { BoundedFile } from '../files/bounded-read';`, `import { e } from './utm';`];
+    assert.deepEqual(await offences('src/raster', [...bad, ...good].join('\n')), bad);
   });
 
   it('pages import no Node built-in and, from src/, only src/common, the packed geometry and the webview protocols', async () => {

@@ -4,7 +4,7 @@
 // AOI's fields by the table that knows most of them (field-values-layer.ts chooses).
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { readTextBounded, withBoundedFile } from '../../../api/bounded-read';
+import { readTextBounded, withBoundedFile } from '../../../files/bounded-read';
 import { TABLE_HEADER, readStatsCsv } from '../../../stats/index';
 import type { StatsTable } from './field-values-layer';
 

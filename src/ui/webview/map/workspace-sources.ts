@@ -3,7 +3,7 @@
 // each `.tif`), and the STAC ItemCollections of series folders. Bounded: a workspace with
 // thousands of files draws the first few hundred.
 import * as vscode from 'vscode';
-import { readTextBounded } from '../../../api/bounded-read';
+import { readTextBounded } from '../../../files/bounded-read';
 import { ITEM_COLLECTION_NAME } from '../../../workflows/stac/stac-collection';
 import type { Sidecar, WorkspaceFile } from './layers';
 import type { SeriesFolder } from './series-layer';

@@ -5,8 +5,8 @@
 // table: one found there is noted and not read), so a panel opened again, or after one more date,
 // reads only the images it has not measured, and the map finds the table.
 import { basename, dirname, relative, resolve, sep } from 'node:path';
-import { AREA_FILE_LIMIT, readTextBounded } from '../../../api/bounded-read';
-import { replaceFileSafely } from '../../../api/safe-files';
+import { AREA_FILE_LIMIT, readTextBounded } from '../../../files/bounded-read';
+import { replaceFileSafely } from '../../../files/safe-files';
 import type { Field, PixelRule, RowCacheHome, StatsRow } from '../../../stats/index';
 import { SERIES_TABLE_NAME } from '../../../stats/series-table';
 

@@ -5,7 +5,7 @@
 // file renamed over the name: never half a file, never through a link).
 import { dirname, join, resolve } from 'node:path';
 import * as vscode from 'vscode';
-import { replaceFileSafely } from '../../../api/safe-files';
+import { replaceFileSafely } from '../../../files/safe-files';
 import { Commands } from '../../constants';
 import type { MessageSchema, PanelPage } from '../common/messages';
 import { PanelHost } from '../common/panel-host';

@@ -1,7 +1,7 @@
 // One open image for the viewer: the raster core (loaded with the first image, dist/raster.js),
 // the metadata pane's rows, the STAC sidecar's area and request, and the views and pixel readings
 // the page asks for. The last window read is kept, so editing a stretch does not read the file again.
-import { JSON_FILE_LIMITS, readJsonBounded } from '../../../api/bounded-read';
+import { JSON_FILE_LIMITS, readJsonBounded } from '../../../files/bounded-read';
 import { basename } from 'node:path';
 import type { BandMapping, BandWindow, ChannelStretch, RasterFile, RasterMetadata, ValueRule } from '../../../raster';
 import { sidecarPath } from '../../../workflows/stac/stac-sidecar';

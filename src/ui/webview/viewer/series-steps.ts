@@ -3,7 +3,7 @@
 // its image. Only Items made like this one (same model, resolution and bands) count, one per
 // date, in date order; a folder of tiles of one date is no series. What the person had on
 // screen (band mapping, stretch) is handed to the neighbour's viewer when it opens.
-import { JSON_FILE_LIMITS, readJsonBounded } from '../../../api/bounded-read';
+import { JSON_FILE_LIMITS, readJsonBounded } from '../../../files/bounded-read';
 import { basename, dirname, resolve } from 'node:path';
 import { ITEM_COLLECTION_NAME } from '../../../workflows/stac/stac-collection';
 import { fileOfHref } from '../../../workflows/stac/stac-href';

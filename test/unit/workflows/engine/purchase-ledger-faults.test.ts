@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileOpener } from '../../../../src/api/safe-files';
+import { fileOpener } from '../../../../src/files/safe-files';
 import { LEDGER_NAME } from '../../../../src/workflows/engine/ledger-journal';
 import { PurchaseLedger } from '../../../../src/workflows/engine/purchase-ledger';
 import type { DownloadSeriesOptions } from '../../../../src/workflows/series/series-types';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ATTRIBUTION, requestWithoutKey, stacItem, stacItemCollection } from '../../../../src/workflows/stac/stac-item';
 import type { StacImageInput } from '../../../../src/workflows/stac/stac-item';
-import { replaceFileSafely } from '../../../../src/api/safe-files';
+import { replaceFileSafely } from '../../../../src/files/safe-files';
 import { sidecarPath } from '../../../../src/workflows/stac/stac-sidecar';
 import { IMAGE_OF_THE_AREA } from './stac-image-fixture';
 import { validateStacItem } from '../../fixtures/stac-schemas';

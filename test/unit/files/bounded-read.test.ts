@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readJsonBounded, readTextBounded } from '../../../src/api/bounded-read';
+import { readJsonBounded, readTextBounded } from '../../../src/files/bounded-read';
 import { seriesOf } from '../../../src/ui/webview/viewer/series-steps';
 import { ITEM_COLLECTION_NAME, writeItemCollection } from '../../../src/workflows/stac/stac-collection';
 

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync 
 import { rename, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readTextBounded, setBetweenLookAndOpenForTests } from '../../../src/api/bounded-read';
+import { readTextBounded, setBetweenLookAndOpenForTests } from '../../../src/files/bounded-read';
 import { verifyOne } from '../../../src/workflows/declared/declared-verify';
 import type { ImageryLock } from '../../../src/workflows/declared/declared-lock';
 

@@ -15,7 +15,7 @@ import { constants } from 'node:fs';
 import { link, lstat, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { ApiError, isApiError } from './errors';
+import { ApiError, isApiError } from '../api/errors';
 
 const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileNameFromDisposition, sanitiseFileName } from '../../../src/api/download';
 import { isApiError } from '../../../src/api/errors';
-import { checkReplaceable, moveExclusive, replaceFileSafely, writeFileExclusive } from '../../../src/api/safe-files';
+import { checkReplaceable, moveExclusive, replaceFileSafely, writeFileExclusive } from '../../../src/files/safe-files';
 import { processTiles } from '../../../src/workflows/tiles/process-tiles-workflow';
 import { downloadComposite } from '../../../src/workflows/composite/download-composite-workflow';
 import { BatchManifest, MANIFEST_NAME } from '../../../src/workflows/engine/batch-manifest';

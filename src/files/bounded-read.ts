@@ -14,7 +14,7 @@ import { constants } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { lstat, open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { ApiError } from './errors';
+import { ApiError } from '../api/errors';
 
 /** Marks refusals across bundles (the raster core and the statistics are bundles of their own in
  * the extension, each with a copy of this class), as ApiError's brand does. */
