@@ -3,7 +3,7 @@
 //   (src/cli) never import `vscode` or src/ui, so they run in plain Node and under a second host;
 // - the layers only import downwards: geometry imports no other room, src/files (the files in a
 //   person's folder) only src/common and the client's one error type, api only src/files and
-//   src/common, workflows not ui;
+//   src/common, stats not workflows, workflows not ui;
 // - webview pages (media/) and the shared webview protocol run in the page: no `vscode`, no Node,
 //   and pages import from src/ only src/common, the packed geometry and the protocols;
 // - no `any` in protocol files; no floating promise anywhere in src/;
@@ -27,6 +27,7 @@ const geometry = {
   group: ['**/geometry', '**/geometry/**'],
   message: 'src/api and src/common do not depend on geometry.',
 };
+const statsBelow = 'src/stats sits below the workflows: it takes the STAC names from src/files/stac-names.ts.';
 const stats = {
   group: ['**/stats', '**/stats/**'],
   message: 'The statistics sit above this room: only the hosts (src/ui, src/cli) use them.',
@@ -138,7 +139,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry, api, stats, cli, filesButReader]) },
   },
   { files: ['src/cli/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
-  { files: ['src/stats/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
+  // The statistics sit below the workflows: the STAC names they read are src/files' (stac-names.ts).
+  {
+    files: ['src/stats/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([vscode], [ui, { ...workflows, message: statsBelow }, cli]) },
+  },
   // The page side, and the protocol both sides share. A page takes from src/ exactly what runs in a
   // browser and is meant for it: src/common, the packed geometry (and the geometry types), the
   // panels' protocols and common/messages; nothing of src/api, src/workflows or the panels' hosts.

@@ -2,6 +2,8 @@
 // from "look at the account before sending again". They are part of the CLI's interface (listed
 // in --help and the README): never renumber one.
 import { isApiError } from '../api/errors';
+import type { GeometryProblem } from '../geometry/types';
+import { StatsError } from '../stats/errors';
 import { isWorkflowError } from '../workflows/engine/errors';
 import type { Outcome } from '../workflows/engine/results';
 import { localFileCode } from './file-errors';
@@ -123,15 +125,21 @@ export function exitCodeOfVerb(verb: string, error: unknown): ExitCodeValue {
   return verb === 'plan' && code === ExitCode.usage ? ExitCode.planUsage : code;
 }
 
+/** The problems of an invalid area file, whether a workflow or the statistics read it; undefined
+ * for any other error. */
+export function invalidAreaProblems(error: unknown): GeometryProblem[] | undefined {
+  const invalid = (isWorkflowError(error) || error instanceof StatsError) && error.kind === 'invalid-geometry';
+  return invalid ? error.problems : undefined;
+}
+
 /** Maps any thrown value to its exit code. */
 export function exitCodeOf(error: unknown): ExitCodeValue {
   if (error instanceof UsageError) return ExitCode.usage;
   if (error instanceof CliError) return error.exitCode;
   if (localFileCode(error) !== undefined) return ExitCode.localFile;
+  if (invalidAreaProblems(error)) return ExitCode.invalidGeometry;
   if (isWorkflowError(error)) {
     switch (error.kind) {
-      case 'invalid-geometry':
-        return ExitCode.invalidGeometry;
       case 'invalid-option':
         return ExitCode.usage;
       case 'needs-confirmation':

@@ -6,7 +6,7 @@ import { parseCommandLine, verbOfCommandLine } from './args';
 import { problemLines } from './area';
 import { createContext } from './context';
 import type { VerbContext } from './context';
-import { ExitCode, UsageError, exitCodeOfVerb } from './exit-codes';
+import { ExitCode, UsageError, exitCodeOfVerb, invalidAreaProblems } from './exit-codes';
 import { describeLocalFileError, localFileCode } from './file-errors';
 import { helpText } from './help';
 import { Terminal } from './terminal';
@@ -88,9 +88,10 @@ function report(terminal: Terminal, error: unknown, code: number): void {
       : error instanceof Error
         ? error.message
         : String(error);
-  if (isWorkflowError(error) && error.kind === 'invalid-geometry') {
+  const problems = invalidAreaProblems(error);
+  if (problems) {
     const name = /^(.*) is not a valid area of interest/.exec(message)?.[1] ?? 'area';
-    for (const line of problemLines(name, error.problems)) terminal.note(line);
+    for (const line of problemLines(name, problems)) terminal.note(line);
   }
   terminal.note(`sat-imagery: ${message}`);
   // A workflow's or the statistics' own error says what is wrong with the input: no stack with it.

@@ -20,7 +20,6 @@ import { packPolygons, unpackPolygons } from '../geometry/packed';
 import { findPolygonOverlap } from '../geometry/polygon-overlap';
 import { validatePolygons } from '../geometry/validate';
 import type { AoiFormat, GeometryProblem, PolygonCoordinates } from '../geometry/types';
-import { WorkflowError } from '../workflows/engine/errors';
 import { StatsError } from './errors';
 import { splitFeatureCollection } from './feature-texts';
 
@@ -92,7 +91,7 @@ function wholeFileFields(text: string, name: string, actual: AoiFormat, idProper
   if (errors.length > 0) {
     const first = errors[0] as GeometryProblem;
     const message = `${name} is not a valid area of interest (line ${first.range.start.line + 1}, column ${first.range.start.column + 1}): ${first.message.replace(/\.$/, '')}.`;
-    throw new WorkflowError('invalid-geometry', message, errors);
+    throw new StatsError('invalid-geometry', message, errors);
   }
   // Valid WKT, or GeoJSON that parsed (the check refuses any other text).
   const fields =

@@ -9,9 +9,7 @@
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { JSON_FILE_LIMITS, isRefusedFile, readTextBounded } from '../files/bounded-read';
 import { dirname, extname, join, resolve } from 'node:path';
-import { ITEM_COLLECTION_NAME } from '../workflows/stac/stac-collection';
-import { fileOfHref } from '../workflows/stac/stac-href';
-import { sidecarPath } from '../workflows/stac/stac-sidecar';
+import { ITEM_COLLECTION_NAME, fileOfHref, sidecarPath } from '../files/stac-names';
 import { StatsError } from './errors';
 import { isRecord } from '../common/is-record';
 

@@ -9,12 +9,11 @@ import { lstat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { JSON_FILE_LIMITS, readTextBounded } from '../../files/bounded-read';
 import { replaceFileSafely } from '../../files/safe-files';
-import { fileOfHref } from './stac-href';
+import { fileOfHref, sidecarPath } from '../../files/stac-names';
 import { COLLECTION_FILE_NAME } from './stac-item';
 import type { StacItem } from './stac-item';
 import { SERIES_MARK, collectionIdOf, stacSeriesCollection } from './stac-series-collection';
 import type { CollectionMember } from './stac-series-collection';
-import { sidecarPath } from './stac-sidecar';
 
 type Existing =
   { kind: 'none' } | { kind: 'ours'; id: string; itemFiles: string[] } | { kind: 'not-ours'; why: string };

@@ -4,13 +4,11 @@
 import { basename, join } from 'node:path';
 import { JSON_FILE_LIMITS, readTextBounded } from '../../files/bounded-read';
 import { replaceFileSafely } from '../../files/safe-files';
+import { ITEM_COLLECTION_NAME, sidecarPath } from '../../files/stac-names';
 import type { BatchUnitReport, ImageOutcome } from '../engine/results';
-import { sidecarPath } from './stac-sidecar';
 import type { WrittenSidecar } from './stac-sidecar';
 import { stacItemCollection } from './stac-item';
 import type { StacItem } from './stac-item';
-
-export const ITEM_COLLECTION_NAME = 'stac-items.json';
 
 export async function writeItemCollection(
   directory: string,

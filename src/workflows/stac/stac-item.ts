@@ -5,7 +5,7 @@
 import { eoBand, rasterBands, validPercent } from './stac-bands';
 import type { RasterBandFacts } from './stac-bands';
 import type { FileFacts } from './file-checksum';
-import { relativeHref } from './stac-href';
+import { relativeHref } from '../../files/stac-names';
 
 export const STAC_VERSION = '1.0.0';
 /** v1.2.0 is the one version of the projection extension that declares both `proj:code` and

@@ -2,7 +2,7 @@
 // relative to it, the extent that covers them (the union of their boxes, the first and last
 // date), summaries of what they hold, and the source data's licence and attribution. Pure: the
 // caller gathers the Items and writes the JSON (stac-collection-file.ts).
-import { relativeHref } from './stac-href';
+import { relativeHref } from '../../files/stac-names';
 import { COLLECTION_FILE_NAME, EO_EXTENSION, PROJECTION_EXTENSION, STAC_VERSION } from './stac-item';
 import type { StacItem } from './stac-item';
 

@@ -10,6 +10,7 @@
 import { basename } from 'node:path';
 import { JSON_FILE_LIMITS, readTextBounded } from '../../files/bounded-read';
 import { replaceFileSafely } from '../../files/safe-files';
+import { sidecarPath } from '../../files/stac-names';
 import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import type { AreaShape, RasterFile } from '../../raster';
@@ -21,10 +22,6 @@ import { stacItem } from './stac-item';
 import type { StacImageInput } from './stac-item';
 
 const RGB = ['B4', 'B3', 'B2'];
-
-export function sidecarPath(imagePath: string): string {
-  return imagePath.replace(/\.tiff?$/i, '') + '.json';
-}
 
 /** The fields of the request profile an Item describes (a tile batch has no frozen profile). */
 export type ItemProfile = Pick<

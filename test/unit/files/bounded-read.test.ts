@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readJsonBounded, readTextBounded } from '../../../src/files/bounded-read';
 import { seriesOf } from '../../../src/ui/webview/viewer/series-steps';
-import { ITEM_COLLECTION_NAME, writeItemCollection } from '../../../src/workflows/stac/stac-collection';
+import { writeItemCollection } from '../../../src/workflows/stac/stac-collection';
+import { ITEM_COLLECTION_NAME } from '../../../src/files/stac-names';
 
 describe('sidecars and collections: read within a size limit, regular files only', function () {
   this.timeout(5_000);

@@ -88,6 +88,21 @@ describe('lint: the boundaries between the rooms', function () {
     assert.deepEqual(await offences('src/api', `import { openExclusive } from '../files/safe-files';`), []);
   });
 
+  it('src/stats imports nothing of src/workflows or src/cli', async () => {
+    const bad = [
+      `import { WorkflowError } from '../workflows/engine/errors';`,
+      `import type { StacItem } from '../workflows/stac/stac-item';`,
+      `export { x } from '../workflows';`,
+      `import { y } from '../cli/terminal';`,
+    ];
+    const good = [
+      `import { sidecarPath } from '../files/stac-names';`,
+      `import { readAoi } from '../geometry/index';`,
+      `import { readWindow } from '../raster/window';`,
+    ];
+    assert.deepEqual(await offences('src/stats', [...bad, ...good].join('\n')), bad);
+  });
+
   it('src/raster takes of the other rooms only the bounded reader', async () => {
     const bad = [
       `import { a } from '../files/safe-files';`,

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFields } from '../../../src/stats/index';
-import { WorkflowError } from '../../../src/workflows/engine/errors';
+import { StatsError } from '../../../src/stats/errors';
 
 const ring = (x: number, height?: number) =>
   [
@@ -25,7 +25,7 @@ const collection = (...features: string[]) =>
 function invalid(text: string, said: RegExp): void {
   assert.throws(
     () => readFields(text, 'f.geojson', 'geojson'),
-    (error: unknown) => error instanceof WorkflowError && error.kind === 'invalid-geometry' && said.test(error.message),
+    (error: unknown) => error instanceof StatsError && error.kind === 'invalid-geometry' && said.test(error.message),
   );
 }
 

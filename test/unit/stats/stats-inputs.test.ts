@@ -12,9 +12,9 @@ import { computeStats, listImages, measureOf, readFields } from '../../../src/st
 import { parseExpression } from '../../../src/stats/expression';
 import { dayInName } from '../../../src/stats/images';
 import { measureImage, rowsPerStrip } from '../../../src/stats/measure-image';
-import { WorkflowError } from '../../../src/workflows/engine/errors';
+import { StatsError } from '../../../src/stats/errors';
 import { fieldsFor, makeImages, writeFields } from './stats-fixture';
-import { sidecarPath } from '../../../src/workflows/stac/stac-sidecar';
+import { sidecarPath } from '../../../src/files/stac-names';
 
 describe('stats: inputs and failures', function () {
   this.timeout(60_000);
@@ -110,7 +110,7 @@ describe('stats: inputs and failures', function () {
     assert.throws(
       () => readFields(text, 'bad.geojson', 'geojson'),
       (error: unknown) =>
-        error instanceof WorkflowError &&
+        error instanceof StatsError &&
         error.kind === 'invalid-geometry' &&
         error.problems.some((p) => p.code === 'ring-not-closed') &&
         /bad\.geojson is not a valid area of interest \(line 1/.test(error.message),

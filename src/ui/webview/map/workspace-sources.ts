@@ -4,7 +4,7 @@
 // thousands of files draws the first few hundred.
 import * as vscode from 'vscode';
 import { readTextBounded } from '../../../files/bounded-read';
-import { ITEM_COLLECTION_NAME } from '../../../workflows/stac/stac-collection';
+import { ITEM_COLLECTION_NAME } from '../../../files/stac-names';
 import type { Sidecar, WorkspaceFile } from './layers';
 import type { SeriesFolder } from './series-layer';
 

@@ -4,7 +4,7 @@
 import { JSON_FILE_LIMITS, readJsonBounded } from '../../../files/bounded-read';
 import { basename } from 'node:path';
 import type { BandMapping, BandWindow, ChannelStretch, RasterFile, RasterMetadata, ValueRule } from '../../../raster';
-import { sidecarPath } from '../../../workflows/stac/stac-sidecar';
+import { sidecarPath } from '../../../files/stac-names';
 import type { PixelMessage, ShowViewerMessage, ViewChannel, ViewerPageMessage, ViewMessage } from './protocol';
 import { factsOf, sidecarOf } from './image-facts';
 import { locatorOf } from './locator';

@@ -5,8 +5,7 @@
 // screen (band mapping, stretch) is handed to the neighbour's viewer when it opens.
 import { JSON_FILE_LIMITS, readJsonBounded } from '../../../files/bounded-read';
 import { basename, dirname, resolve } from 'node:path';
-import { ITEM_COLLECTION_NAME } from '../../../workflows/stac/stac-collection';
-import { fileOfHref } from '../../../workflows/stac/stac-href';
+import { ITEM_COLLECTION_NAME, fileOfHref } from '../../../files/stac-names';
 import type { ViewerPageMessage } from './protocol';
 import { isRecord } from '../../../common/is-record';
 

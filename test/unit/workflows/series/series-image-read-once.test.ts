@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { RasterFile } from '../../../../src/raster/open';
 import { downloadSeries } from '../../../../src/workflows/series/series-workflow';
-import { sidecarPath } from '../../../../src/workflows/stac/stac-sidecar';
+import { sidecarPath } from '../../../../src/files/stac-names';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
 import { TWO_FIELDS } from '../composite/two-fields';

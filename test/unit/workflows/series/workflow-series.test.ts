@@ -10,7 +10,7 @@ import type { CompositeEstimateModel } from '../../../../src/workflows/engine/es
 import { selectSeriesDates } from '../../../../src/workflows/series/series-dates';
 import type { DownloadSeriesOptions } from '../../../../src/workflows/series/series-types';
 import { downloadSeries } from '../../../../src/workflows/series/series-workflow';
-import { ITEM_COLLECTION_NAME } from '../../../../src/workflows/stac/stac-collection';
+import { ITEM_COLLECTION_NAME } from '../../../../src/files/stac-names';
 import { epsgOf, gdalinfo, gdalinfoStacItems } from '../../fixtures/gdal';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';

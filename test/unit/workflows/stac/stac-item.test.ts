@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ATTRIBUTION, requestWithoutKey, stacItem, stacItemCollection } from '../../../../src/workflows/stac/stac-item';
 import type { StacImageInput } from '../../../../src/workflows/stac/stac-item';
 import { replaceFileSafely } from '../../../../src/files/safe-files';
-import { sidecarPath } from '../../../../src/workflows/stac/stac-sidecar';
+import { sidecarPath } from '../../../../src/files/stac-names';
 import { IMAGE_OF_THE_AREA } from './stac-image-fixture';
 import { validateStacItem } from '../../fixtures/stac-schemas';
 

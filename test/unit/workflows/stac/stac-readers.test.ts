@@ -12,7 +12,7 @@ import { RasterFile } from '../../../../src/raster/index';
 import { findAvailableDates } from '../../../../src/workflows/dates/find-dates-workflow';
 import type { DownloadSeriesOptions } from '../../../../src/workflows/series/series-types';
 import { downloadSeries } from '../../../../src/workflows/series/series-workflow';
-import { ITEM_COLLECTION_NAME } from '../../../../src/workflows/stac/stac-collection';
+import { ITEM_COLLECTION_NAME, sidecarPath } from '../../../../src/files/stac-names';
 import {
   COLLECTION_FILE_NAME,
   FILE_EXTENSION,
@@ -20,7 +20,6 @@ import {
   RASTER_EXTENSION,
 } from '../../../../src/workflows/stac/stac-item';
 import type { StacItem } from '../../../../src/workflows/stac/stac-item';
-import { sidecarPath } from '../../../../src/workflows/stac/stac-sidecar';
 import { epsgOf, gdalinfo, gdalinfoStacItems } from '../../fixtures/gdal';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';

@@ -23,7 +23,7 @@ import {
   stacSeriesCollection,
 } from '../../../../src/workflows/stac/stac-series-collection';
 import type { StacCollection } from '../../../../src/workflows/stac/stac-series-collection';
-import { sidecarPath } from '../../../../src/workflows/stac/stac-sidecar';
+import { sidecarPath } from '../../../../src/files/stac-names';
 import { IMAGE_OF_THE_AREA } from './stac-image-fixture';
 import { validateStacCollection, validateStacItem } from '../../fixtures/stac-schemas';
 

@@ -10,7 +10,7 @@ import { searchTiles } from '../../../../src/workflows/tiles/search-tiles-workfl
 import { startSimulator } from '../../../simulator';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
-import { ITEM_COLLECTION_NAME } from '../../../../src/workflows/stac/stac-collection';
+import { ITEM_COLLECTION_NAME } from '../../../../src/files/stac-names';
 import { testClock } from '../../fixtures/test-clock';
 import { validateStacItem } from '../../fixtures/stac-schemas';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { carryTo, seriesOf, takeCarried } from '../../../../../src/ui/webview/viewer/series-steps';
-import { ITEM_COLLECTION_NAME } from '../../../../../src/workflows/stac/stac-collection';
+import { ITEM_COLLECTION_NAME } from '../../../../../src/files/stac-names';
 import { stacItem, stacItemCollection } from '../../../../../src/workflows/stac/stac-item';
 
 const GEOMETRY = {

@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { seriesOf } from '../../../../src/ui/webview/viewer/series-steps';
-import { fileOfHref, relativeHref } from '../../../../src/workflows/stac/stac-href';
-import { stacItem, stacItemCollection } from '../../../../src/workflows/stac/stac-item';
-import type { StacImageInput } from '../../../../src/workflows/stac/stac-item';
+import { seriesOf } from '../../../src/ui/webview/viewer/series-steps';
+import { fileOfHref, relativeHref } from '../../../src/files/stac-names';
+import { stacItem, stacItemCollection } from '../../../src/workflows/stac/stac-item';
+import type { StacImageInput } from '../../../src/workflows/stac/stac-item';
 
 const NAMES = [
   'field #2 100%.tif',
