@@ -8,7 +8,7 @@ import { Views } from '../../src/ui/constants';
 import type { ExtensionServices } from '../../src/ui/extension-services';
 import { EstimatePanel, lastPanel, showEstimateBusy, showEstimatePanel } from '../../src/ui/webview/estimate/index';
 import { toShowMessage } from '../../src/ui/webview/estimate/view-model';
-import { orderEstimateModel } from '../../src/workflows/engine/estimate-view-builders';
+import { orderEstimateModel } from '../../src/workflows/orders/order-estimate-model';
 import type {
   CompositeEstimateModel,
   EstimateModel,

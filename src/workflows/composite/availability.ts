@@ -2,8 +2,10 @@
 // DataAvailableForUser (live-service notes); when it is not, the person is told which condition
 // failed, in words, and offered the fix that condition calls for.
 import type { CompositeAvailability } from '../../api/types';
+import type { AvailabilityFix } from '../engine/results';
 
-export type AvailabilityFix = 'order-area' | 'other-date';
+// The fixes a verdict names are the result's (a refused run says them).
+export type { AvailabilityFix };
 
 type ReadinessCondition = 'FullyAvailable' | 'OrdersCoverPolygon' | 'DataAvailableForUser';
 

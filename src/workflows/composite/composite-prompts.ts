@@ -3,14 +3,7 @@
 // is never asked; the others are asked with defaults from the settings and the models list.
 import type { TaskingModel } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
-import {
-  checkModel,
-  DEFAULT_BANDNAMES,
-  DEFAULT_RESOLUTION,
-  defaultConstellations,
-  resolutionChoices,
-  supportedConstellations,
-} from '../engine/choices';
+import { checkModel, DEFAULT_BANDNAMES, DEFAULT_RESOLUTION, resolutionChoices } from '../engine/choices';
 import { bandItems, checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
 import { checkEpsg, defaultEpsg, epsgItems, parseEpsg, utmChoice } from '../engine/projection';
 import type { RunAccount } from '../engine/account-snapshot';
@@ -18,16 +11,15 @@ import { mergeOutput } from '../engine/output-fields';
 import type { FieldRules, OutputFields, OutputKind } from '../engine/output-fields';
 import { askOutput } from './output-step';
 import { partialShare } from './partial-share';
-import type { DateCoverage } from '../dates/date-coverage';
-import { dateItems, modelItems, searchDates } from '../dates/date-search';
+import type { DateCoverage } from '../engine/date-coverage';
+import { dateItems, searchDates } from '../dates/date-search';
 import type { DateWindow } from '../dates/date-search';
 import { WorkflowError } from '../engine/errors';
 import { BACK, nowOf } from '../engine/ports';
 import type { Answer, WorkflowDefaults, WorkflowPorts } from '../engine/ports';
 import type { AoiMode } from '../engine/request-profile';
 import type { WizardStep } from '../engine/wizard';
-
-const KNOWN_CONSTELLATIONS = ['Sentinel2', 'Sentinel1', 'Landsat89'];
+import { imageryModelSteps } from '../engine/choice-steps';
 
 /** What a person chooses for a composite: the settings' defaults (their one declaration,
  * WorkflowDefaults) but the order's, and the image date. */
@@ -129,44 +121,7 @@ export function compositeSteps(
   const { ports } = context;
   const isFixed = (key: ChoiceKey) => (s: CompositePromptState) => s.fixed[key] !== undefined;
   const steps: WizardStep<CompositePromptState>[] = [
-    {
-      id: 'model',
-      fixed: isFixed('model'),
-      ask: async (s, position) =>
-        store(
-          s,
-          'model',
-          await ports.ask.pick({
-            id: 'model',
-            title: 'Model',
-            placeholder: 'The processing model',
-            items: modelItems(s.models),
-            defaultValue: s.chosen.model ?? s.models[0]?.Model,
-            ...position,
-          }),
-        ),
-    },
-    {
-      id: 'satelliteConstellations',
-      fixed: isFixed('satelliteConstellations'),
-      ask: async (s, position) => {
-        const model = s.chosen.model!;
-        const { all } = supportedConstellations(model, s.models);
-        // A models list without constellations still leaves the known ones to choose from.
-        const items = (all.length > 0 ? all : KNOWN_CONSTELLATIONS).map((c) => ({ label: c, value: c }));
-        const defaults =
-          s.chosen.satelliteConstellations ??
-          defaultConstellations(model, s.models, ports.settings().defaults.satelliteConstellations);
-        const answer = await ports.ask.pickMany({
-          id: 'satelliteConstellations',
-          title: `Satellite constellations for ${model}`,
-          items,
-          defaultValues: defaults,
-          ...position,
-        });
-        return store(s, 'satelliteConstellations', answer);
-      },
-    },
+    ...imageryModelSteps<CompositePromptState>(ports),
     {
       id: 'date',
       fixed: isFixed('date'),

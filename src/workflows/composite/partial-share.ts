@@ -3,7 +3,7 @@
 // else counted.
 import { polygonAreaKm2 } from '../../geometry/area';
 import type { Aoi } from '../../geometry/types';
-import type { DateCoverage } from '../dates/date-coverage';
+import type { DateCoverage } from '../engine/date-coverage';
 
 /** A share between 0 and 1, or undefined when the coverage does not say. */
 export function partialShare(coverage: DateCoverage, date: string, aoi: Aoi): number | undefined {

@@ -1,9 +1,8 @@
 // The date search shared by "Find available dates" and the download: one request over the AOI
 // and window, read into full and partial coverage, and the date items a person picks from.
-import type { TaskingModel } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
-import { ageOf, dateCoverage, lastDaysWindow, readableDate } from './date-coverage';
-import type { DateCoverage } from './date-coverage';
+import { ageOf, dateCoverage, lastDaysWindow, readableDate } from '../engine/date-coverage';
+import type { DateCoverage } from '../engine/date-coverage';
 import type { PickItem, WorkflowPorts } from '../engine/ports';
 import { aoiField } from '../engine/request-profile';
 import type { AoiMode } from '../engine/request-profile';
@@ -70,16 +69,4 @@ export function describeCoverage(coverage: DateCoverage, model: string, window: 
   for (const date of coverage.partial)
     lines.push(`  ${date}  ${readableDate(date).padEnd(17)} ${ageOf(date, now).padEnd(12)} part of the area only`);
   return lines.join('\n');
-}
-
-export function modelItems(models: TaskingModel[]): PickItem<string>[] {
-  return models
-    .filter((m): m is TaskingModel & { Model: string } => typeof m.Model === 'string')
-    .map((m) => ({
-      label: m.Model,
-      description: (m.SupportedSatelliteConstellations ?? [])
-        .map((c) => `${c.SatelliteConstellation}${c.Optional ? ' (optional)' : ''}`)
-        .join(', '),
-      value: m.Model,
-    }));
 }

@@ -3,8 +3,7 @@
 // dates split into whole-area and partial ones, with a table a person reads at a glance.
 import { readAoiOrThrow } from '../engine/aoi-input';
 import { checkConstellations, checkModel } from '../engine/choices';
-import { accountOnce } from '../engine/account-snapshot';
-import { compositeSteps, initialPromptState } from '../composite/composite-prompts';
+import { imageryModelSteps, initialModelChoices } from '../engine/choice-steps';
 import { describeCoverage, searchDates, windowOf } from './date-search';
 import { isCancellation } from '../engine/errors';
 import { nowOf } from '../engine/ports';
@@ -44,13 +43,11 @@ export async function findAvailableDates(
   try {
     ports.progress.report({ message: 'Loading models…' });
     const models = await ports.client.listModels({ signal: ports.signal });
-    const state = initialPromptState(options, ports.settings().defaults, models);
+    const state = initialModelChoices(options, ports.settings().defaults, models);
     const aoiMode = options.aoiMode ?? aoi.format;
-    // Only the model and constellation steps: the date is what this command looks for.
-    const steps = compositeSteps({ ports, aoi, aoiMode, window, account: accountOnce(ports) }).filter(
-      (step) => step.id === 'model' || step.id === 'satelliteConstellations',
-    );
-    if (!(await runWizard(steps, state))) return result;
+    // Only the model and constellation steps, as a composite asks them: the date is what this
+    // command looks for.
+    if (!(await runWizard(imageryModelSteps(ports), state))) return result;
     const model = checkModel(state.chosen.model!, models);
     const constellations = checkConstellations(model, state.chosen.satelliteConstellations ?? [], models);
     result.model = model;

@@ -1,27 +1,20 @@
 // Builds what the cost webview shows from the service's estimates and the request that produced
 // them: the settings in words, the drawn and the billed area, and the warnings a person should
-// read before paying (a billed area far larger than the drawn one, a recurring renewal).
+// read before paying (a billed area far larger than the drawn one). A tasking order's model,
+// which adds its renewal, is the orders' own (orders/order-estimate-model.ts).
 import { counted } from '../../common/format';
-import type {
-  CompositeEstimate,
-  CompositeRequest,
-  OrderCreateRequest,
-  OrderEstimate,
-  TileRecord,
-} from '../../api/types';
+import type { CompositeEstimate, CompositeRequest, OrderEstimate, TileRecord } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import type {
   CompositeEstimateModel,
   EstimateAoi,
-  OrderEstimateModel,
   SettingLine,
   TileChoice,
   TileSelectionModel,
 } from './estimate-view-model';
 import type { CompositeProfile } from './request-profile';
 import { polygonsOfWkt } from '../../geometry/wkt-footprint';
-import { imageFrequencyText } from '../orders/order-status';
-import { ESTIMATE_CAVEAT, orderCostOf, readOrderCosts } from './order-costs';
+import { orderCostOf } from './order-costs';
 
 export function estimateAoi(aoi: Aoi): EstimateAoi {
   return {
@@ -33,7 +26,7 @@ export function estimateAoi(aoi: Aoi): EstimateAoi {
   };
 }
 
-function areaWarnings(aoi: Aoi): string[] {
+export function areaWarnings(aoi: Aoi): string[] {
   // A thin diagonal AOI is billed as its bounding box: say so when that costs much more.
   if (aoi.areaKm2 > 0 && aoi.billedAreaKm2 > 2 * aoi.areaKm2) {
     const factor = (aoi.billedAreaKm2 / aoi.areaKm2).toFixed(1);
@@ -78,72 +71,6 @@ export function compositeEstimateModel(
     areaEstimateKm2: numberOr(estimate.AreaEstimateKm2),
     fileSizeMB: numberOr(estimate.FileSizeEstimateMB),
     timeSeconds: seconds,
-  };
-}
-
-export function orderEstimateModel(
-  aoi: Aoi | undefined,
-  request: OrderCreateRequest,
-  estimate: OrderEstimate,
-  budget: number | undefined,
-  cancellationDeadline: string | undefined,
-): OrderEstimateModel {
-  const costs = readOrderCosts(estimate);
-  const recurring = request.To === null;
-  const warnings = aoi ? areaWarnings(aoi) : [];
-  if (recurring && cancellationDeadline) {
-    warnings.push(
-      `This order renews every month. Cancel it before ${cancellationDeadline.replace('T', ' ').replace(/:00(\.000)?Z$/, '')} UTC to stop next month's charge.`,
-    );
-  }
-  const total = orderCost(estimate);
-  if (budget !== undefined && total !== undefined && total >= budget)
-    warnings.push(
-      `The cost (${costs.currency} ${total} a month) is at or above your budget of ${costs.currency} ${budget}.`,
-    );
-  return {
-    kind: 'order',
-    title: recurring ? 'Recurring tasking order' : `Tasking order ${request.From} to ${request.To}`,
-    aoi: aoi ? estimateAoi(aoi) : undefined,
-    settings: [
-      { label: 'Model', value: request.Model },
-      { label: 'Constellations', value: request.SatelliteConstellations.join(', ') },
-      {
-        label: 'Period',
-        value: recurring ? `from ${request.From}, renewing monthly` : `${request.From} to ${request.To}`,
-      },
-      { label: 'Image frequency', value: imageFrequencyText(request.ImageFrequency) },
-      { label: 'Reference date', value: request.ReferenceDate },
-      { label: 'Storage months', value: String(request.StorageMonths) },
-      { label: 'API requests', value: String(request.ApiRequests) },
-      ...(request.GeometryTileOrdering
-        ? [{ label: 'Ordered as', value: 'the whole tiles covering the area (GeometryTileOrdering)' }]
-        : []),
-      { label: 'Tile deduplication', value: request.TileDeduplication ? 'yes' : 'no' },
-      { label: 'Billed area', value: estimate.AreaKm2 !== undefined ? `${estimate.AreaKm2} km²` : 'unknown' },
-    ],
-    warnings,
-    payload: request,
-    budget,
-    currency: costs.currency,
-    currencies: costs.currencies,
-    currentMonthOrder: costs.currentMonthOrder,
-    currentMonthStorage: costs.currentMonthStorage,
-    nextMonthOrder: costs.nextMonthOrder,
-    nextMonthStorage: costs.nextMonthStorage,
-    currentMonthCost: costs.currentMonth,
-    perMonthCost: costs.perMonth,
-    cadence: {
-      imageFrequency: request.ImageFrequency,
-      storageMonths: request.StorageMonths,
-      apiRequests: request.ApiRequests,
-      referenceDate: request.ReferenceDate,
-    },
-    caveat: ESTIMATE_CAVEAT,
-    recurring,
-    cancellationDeadline: recurring ? cancellationDeadline : undefined,
-    cancellationDate: typeof estimate.CancellationDate === 'string' ? estimate.CancellationDate : undefined,
-    imageDates: Array.isArray(estimate.ImageDates) ? estimate.ImageDates.filter((d) => typeof d === 'string') : [],
   };
 }
 

@@ -11,8 +11,10 @@ import type {
   TileRecord,
 } from '../../api/types';
 import type { AutomaticOrderPrice, CoverOption } from './estimate-view-model';
-import type { AvailabilityFix } from '../composite/availability';
-import type { DateCoverage } from '../dates/date-coverage';
+import type { DateCoverage } from './date-coverage';
+
+/** What would make a refused composite available: an order of the area, or another date. */
+export type AvailabilityFix = 'order-area' | 'other-date';
 
 /**
  * completed: the goal was reached. cancelled: the person dismissed a prompt, declined the cost or

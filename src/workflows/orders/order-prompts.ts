@@ -6,8 +6,7 @@
 import { ORDER_COUNT_FIELDS } from '../../api/request-fields';
 import type { OrderCountName } from '../../api/request-fields';
 import type { TaskingModel } from '../../api/types';
-import { defaultConstellations, supportedConstellations } from '../engine/choices';
-import { modelItems } from '../dates/date-search';
+import { constellationsStep, modelStep } from '../engine/choice-steps';
 import { isDay } from './order-payload';
 import { BACK } from '../engine/ports';
 import type { Answer, WorkflowPorts } from '../engine/ports';
@@ -60,45 +59,8 @@ function store<K extends keyof OrderChoices>(
 export function orderPromptSteps(ports: WorkflowPorts): WizardStep<OrderPromptState>[] {
   const isFixed = (key: keyof OrderChoices) => (s: OrderPromptState) => s.fixed[key] !== undefined;
   return [
-    {
-      id: 'model',
-      fixed: isFixed('model'),
-      ask: async (s, position) =>
-        store(
-          s,
-          'model',
-          await ports.ask.pick({
-            id: 'model',
-            title: 'Model to order',
-            items: modelItems(s.models),
-            defaultValue: s.chosen.model ?? s.models[0]?.Model,
-            ...position,
-          }),
-        ),
-    },
-    {
-      id: 'satelliteConstellations',
-      fixed: isFixed('satelliteConstellations'),
-      ask: async (s, position) => {
-        const model = s.chosen.model!;
-        const { all } = supportedConstellations(model, s.models);
-        const defaults =
-          s.chosen.satelliteConstellations ??
-          defaultConstellations(model, s.models, ports.settings().defaults.satelliteConstellations);
-        const items = all.map((c) => ({ label: c, value: c }));
-        return store(
-          s,
-          'satelliteConstellations',
-          await ports.ask.pickMany({
-            id: 'satelliteConstellations',
-            title: `Satellite constellations for ${model}`,
-            items,
-            defaultValues: defaults,
-            ...position,
-          }),
-        );
-      },
-    },
+    modelStep<OrderPromptState>(ports, 'Model to order'),
+    constellationsStep<OrderPromptState>(ports),
     {
       id: 'from',
       fixed: isFixed('from'),

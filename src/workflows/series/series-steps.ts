@@ -2,7 +2,7 @@
 // search, and how to thin the dates it finds (every N days, one a week or a month, every Nth).
 // The defaults are the command line's: the last 30 days, every date found. A window or a thinning
 // given by the options (or explicit dates) is never asked.
-import { lastDaysWindow } from '../dates/date-coverage';
+import { lastDaysWindow } from '../engine/date-coverage';
 import { BACK } from '../engine/ports';
 import type { Answer, WorkflowPorts } from '../engine/ports';
 import type { StepPosition, WizardStep } from '../engine/wizard';

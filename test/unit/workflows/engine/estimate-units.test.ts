@@ -2,7 +2,7 @@
 // for an order, and the image frequency in days.
 import * as assert from 'node:assert/strict';
 import type { OrderCreateRequest } from '../../../../src/api/types';
-import { orderEstimateModel } from '../../../../src/workflows/engine/estimate-view-builders';
+import { orderEstimateModel } from '../../../../src/workflows/orders/order-estimate-model';
 
 describe('cost panel sentences: units', () => {
   const request = {

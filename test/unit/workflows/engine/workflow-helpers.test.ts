@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { readAoi } from '../../../../src/geometry/index';
 import type { Aoi } from '../../../../src/geometry/types';
 import { judgeAvailability } from '../../../../src/workflows/composite/availability';
-import { dateCoverage } from '../../../../src/workflows/dates/date-coverage';
+import { dateCoverage } from '../../../../src/workflows/engine/date-coverage';
 import { assertSameAsEstimate } from '../../../../src/workflows/composite/download-composite-workflow';
 import { BatchManifest } from '../../../../src/workflows/engine/batch-manifest';
 import {

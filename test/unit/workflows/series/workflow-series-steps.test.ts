@@ -3,7 +3,7 @@
 // date, one a week or a month, at least N days apart, every Nth), with Back inside each; a run
 // that names them, or whose settings are all given, is not asked.
 import * as assert from 'node:assert/strict';
-import { lastDaysWindow } from '../../../../src/workflows/dates/date-coverage';
+import { lastDaysWindow } from '../../../../src/workflows/engine/date-coverage';
 import { selectSeriesDates } from '../../../../src/workflows/series/series-dates';
 import type { DownloadSeriesOptions } from '../../../../src/workflows/series/series-types';
 import { downloadSeries } from '../../../../src/workflows/series/series-workflow';
