@@ -3,7 +3,8 @@
 //   (src/cli) never import `vscode` or src/ui, so they run in plain Node and under a second host;
 // - the layers only import downwards: geometry imports no other room, src/files (the files in a
 //   person's folder) only src/common and the client's one error type, api only src/files and
-//   src/common, stats not workflows, workflows not ui;
+//   src/common, stats not workflows, workflows not ui, and the workflow folders in their order
+//   (scripts/workflow-order.mjs);
 // - webview pages (media/) and the shared webview protocol run in the page: no `vscode`, no Node,
 //   and pages import from src/ only src/common, the packed geometry and the protocols;
 // - no `any` in protocol files; no floating promise anywhere in src/;
@@ -12,6 +13,7 @@
 // Run by `npm run lint` and as a step of `npm test`.
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
+import { WORKFLOW_ORDER } from './scripts/workflow-order.mjs';
 
 const vscode = { name: 'vscode', message: 'Only src/ui and src/extension.ts may import vscode.' };
 const ui = { group: ['**/ui', '**/ui/**'], message: 'Only src/extension.ts and src/ui itself may import src/ui.' };
@@ -50,6 +52,28 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:$
   message: 'Webview pages run in the browser: no Node built-ins.',
 }));
 const restrict = (paths, patterns) => ['error', { paths, patterns }];
+
+// One block a workflow folder: it imports no folder of its rank or above in WORKFLOW_ORDER (a
+// sibling by `../<folder>`, any by a path through `workflows/<folder>`), type-only imports too.
+const folderRanks = Object.entries(WORKFLOW_ORDER);
+const order = folderRanks.map(([name]) => name).join(', ');
+const workflowFolderBlocks = folderRanks.map(([folder, rank]) => ({
+  files: [`src/workflows/${folder}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': restrict(
+      [vscode],
+      [
+        ui,
+        ...folderRanks
+          .filter(([other, otherRank]) => other !== folder && otherRank >= rank)
+          .map(([other]) => ({
+            regex: `^(\\.\\./)+${other}(/|$)|(^|/)workflows/${other}(/|$)`,
+            message: `src/workflows/${folder} sits below src/workflows/${other} (lowest first: ${order}; scripts/workflow-order.mjs).`,
+          })),
+      ],
+    ),
+  },
+}));
 
 // What reads a file: fs's functions by name (`.` stands for the slash of node:fs/promises), any
 // import of fs whole (its read functions would hide behind a name), and a handle's own readers.
@@ -128,6 +152,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict([vscode, ...nodeBuiltins], [ui, workflows, api, geometry]) },
   },
   { files: ['src/workflows/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
+  ...workflowFolderBlocks,
   // Buying sits below the workflows: the spend guard and the fresh price of a billed call.
   {
     files: ['src/buying/**/*.ts'],

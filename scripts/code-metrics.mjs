@@ -1,8 +1,8 @@
 // Three figures of the code's structure in src/, each with the places behind it, so a clean-up can
 // be measured before and after (`npm run metrics`):
 // (a) every function, method and arrow longer than 80 lines;
-// (b) every import between the folders of src/workflows that goes upward in their order below, or
-//     sideways between two folders of the same rank;
+// (b) every import between the folders of src/workflows that goes upward in their order
+//     (workflow-order.mjs), or sideways between two folders of the same rank;
 // (c) every import of src/workflows from src/stats (which sits below the workflows).
 // Imports are read by the TypeScript parser: type-only imports, re-exports and import() count too.
 // Plain Node; `--json` prints the same as one JSON document.
@@ -10,28 +10,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { WORKFLOW_ORDER } from './workflow-order.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const src = join(root, 'src');
 const LONG_FUNCTION = 80;
-
-/**
- * The workflow folders, lowest first; a folder may import only from folders of a lower rank. Read
- * from how they use each other: the engine serves every workflow; the STAC writer and the date
- * search serve the ones that buy images; an order's payload is priced by the composite (its
- * automatic order); tiles and series are built from the composite's steps; imagery as code applies
- * through series and orders.
- */
-export const WORKFLOW_ORDER = {
-  engine: 0,
-  stac: 1,
-  dates: 2,
-  orders: 3,
-  composite: 4,
-  tiles: 5,
-  series: 5,
-  declared: 6,
-};
 
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
