@@ -3,25 +3,13 @@
 // empty cell is a statistic with no value, and a name the writer neutralised as a formula reads
 // back as it was (csv-cell.ts). Used by the map, which colours fields by a table it
 // finds beside the images.
+import { STAT_COLUMNS } from '../common/stat-columns';
 import { cellText } from './csv-cell';
 import { StatsError } from './errors';
 import { COLUMNS } from './table';
 import type { StatsRow } from './table';
 
-const NUMERIC = new Set<string>([
-  'mean',
-  'median',
-  'std',
-  'min',
-  'max',
-  'p10',
-  'p25',
-  'p75',
-  'p90',
-  'valid_pixels',
-  'nodata_pixels',
-  'valid_fraction',
-]);
+const NUMERIC = new Set<string>(STAT_COLUMNS);
 
 /** The header line a statistics table starts with. */
 export const TABLE_HEADER = COLUMNS.join(',');

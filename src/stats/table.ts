@@ -6,25 +6,9 @@
 import type { Summary } from './summary';
 import { byCodeUnits } from '../common/code-unit-order';
 import { csvCell } from './csv-cell';
+import { STAT_COLUMNS } from '../common/stat-columns';
 
-export const COLUMNS = [
-  'field',
-  'date',
-  'index',
-  'mean',
-  'median',
-  'std',
-  'min',
-  'max',
-  'p10',
-  'p25',
-  'p75',
-  'p90',
-  'valid_pixels',
-  'nodata_pixels',
-  'valid_fraction',
-  'image',
-] as const;
+export const COLUMNS = ['field', 'date', 'index', ...STAT_COLUMNS, 'image'] as const;
 
 export interface StatsRow extends Partial<Summary> {
   field: string;

@@ -7,23 +7,10 @@
 import * as z from 'zod/mini';
 import { Views } from '../../constants';
 
-/** The statistics of a row, in this order, STAT_COLUMNS.length numbers per row (packed-table.ts
- * writes them in this order by name: change both together; its unit test compares each column). */
-export const STAT_COLUMNS = [
-  'mean',
-  'median',
-  'std',
-  'min',
-  'max',
-  'p10',
-  'p25',
-  'p75',
-  'p90',
-  'valid_pixels',
-  'nodata_pixels',
-  'valid_fraction',
-] as const;
-export type StatColumn = (typeof STAT_COLUMNS)[number];
+// The statistics of a row, in this order, STAT_COLUMNS.length numbers per row (packed-table.ts
+// writes them in this order by name; its unit test compares each column).
+export { STAT_COLUMNS } from '../../../common/stat-columns';
+export type { StatColumn } from '../../../common/stat-columns';
 
 export const STATS_VIEW_TYPE = Views.fieldStatistics;
 
