@@ -16,9 +16,10 @@ import { dateItems, searchDates } from '../dates/date-search';
 import type { DateWindow } from '../dates/date-search';
 import { WorkflowError } from '../engine/errors';
 import { BACK, nowOf } from '../engine/ports';
-import type { Answer, WorkflowDefaults, WorkflowPorts } from '../engine/ports';
+import type { Answer, PickItem, WorkflowDefaults, WorkflowPorts } from '../engine/ports';
 import type { AoiMode } from '../engine/request-profile';
-import type { WizardStep } from '../engine/wizard';
+import { storeAnswer } from '../engine/wizard';
+import type { StepPosition, WizardStep } from '../engine/wizard';
 import { imageryModelSteps } from '../engine/choice-steps';
 
 /** What a person chooses for a composite: the settings' defaults (their one declaration,
@@ -83,14 +84,19 @@ export function bandLimitMatters(bandnames: string | undefined, modelBands: read
   return count === undefined || count > 3;
 }
 
-/** A sentence for a bad expression, or undefined: what the input box shows as you type. */
-function bandProblem(s: CompositePromptState, text: string): string | undefined {
+/** The sentence a check throws, or undefined: what an input box shows as you type. */
+function problemOf(check: () => unknown): string | undefined {
   try {
-    checkBandExpression(text, s.maxTotalBands, bandsOf(s));
+    check();
     return undefined;
   } catch (error) {
     return error instanceof WorkflowError ? error.message : String(error);
   }
+}
+
+/** A sentence for a bad expression, or undefined. */
+function bandProblem(s: CompositePromptState, text: string): string | undefined {
+  return problemOf(() => checkBandExpression(text, s.maxTotalBands, bandsOf(s)));
 }
 
 export interface CompositePromptContext {
@@ -103,182 +109,201 @@ export interface CompositePromptContext {
   account: RunAccount;
 }
 
-/** Turns an answer into the step result, storing the value. */
-function store<K extends ChoiceKey>(
-  state: CompositePromptState,
-  key: K,
-  answer: Answer<CompositeChoices[K]>,
-): Answer<true> {
-  if (answer === undefined || answer === BACK) return answer;
-  state.chosen[key] = answer;
-  return true;
-}
+type Step = WizardStep<CompositePromptState>;
 
-export function compositeSteps(
-  context: CompositePromptContext,
-  first: ChoiceKey = 'model',
-): WizardStep<CompositePromptState>[] {
+const isFixed = (key: ChoiceKey) => (s: CompositePromptState) => s.fixed[key] !== undefined;
+
+/** The steps of a composite request, from `first` on: model, constellations, date, EPSG,
+ * resolution, bands and, in a run that asks anything, the output fields. */
+export function compositeSteps(context: CompositePromptContext, first: ChoiceKey = 'model'): Step[] {
   const { ports } = context;
-  const isFixed = (key: ChoiceKey) => (s: CompositePromptState) => s.fixed[key] !== undefined;
-  const steps: WizardStep<CompositePromptState>[] = [
+  const steps: Step[] = [
     ...imageryModelSteps<CompositePromptState>(ports),
-    {
-      id: 'date',
-      fixed: isFixed('date'),
-      ask: async (s, position) => {
-        const model = s.chosen.model!;
-        const constellations = s.chosen.satelliteConstellations!;
-        const key = JSON.stringify([model, constellations]);
-        if (!context.aoi)
-          throw new WorkflowError('invalid-option', 'Choosing a date needs an area of interest to search over.');
-        if (s.search?.key !== key)
-          s.search = {
-            key,
-            coverage: await searchDates(ports, context.aoi, context.aoiMode, model, constellations, context.window),
-          };
-        const coverage = s.search.coverage;
-        const items = dateItems(coverage, nowOf(ports)).map((item) => {
-          const share =
-            coverage.partial.includes(item.value) && context.aoi
-              ? partialShare(coverage, item.value, context.aoi)
-              : undefined;
-          if (share === undefined) return item;
-          const usable = s.chosen.output?.AllowPartialImage === true ? ', usable with AllowPartialImage' : '';
-          return { ...item, detail: `partial: covers about ${Math.round(share * 100)} % of the area${usable}` };
-        });
-        if (items.length === 0) {
-          throw new WorkflowError(
-            'no-dates',
-            `No imagery of ${model} covers this area between ${context.window.from.slice(0, 10)} and ${context.window.to.slice(0, 10)}.`,
-          );
-        }
-        const answer = await ports.ask.pick({
-          id: 'date',
-          title: 'Date',
-          placeholder: 'Dates that cover the whole area come first',
-          items,
-          defaultValue: s.chosen.date ?? items[0]!.value,
-          ...position,
-        });
-        return store(s, 'date', answer);
-      },
-    },
-    {
-      id: 'epsgProjection',
-      fixed: isFixed('epsgProjection'),
-      ask: async (s, position) => {
-        const utm = context.aoi ? utmChoice(context.aoi.bbox) : undefined;
-        const items = epsgItems(context.aoi?.bbox, TYPE_EPSG);
-        // One zone: its code comes first and is pre-selected; several: a warning says why not.
-        const preselected = s.chosen.epsgProjection ?? defaultEpsg(context.aoi?.bbox);
-        const placeholder = utm?.warning ?? 'The UTM zone of the area keeps metres; 47000 lets the service choose';
-        const answer = await ports.ask.pick({
-          id: 'epsgProjection',
-          title: 'Output projection (EPSG)',
-          placeholder,
-          items,
-          defaultValue: preselected,
-          ...position,
-        });
-        if (answer !== TYPE_EPSG) return store(s, 'epsgProjection', answer);
-        const allowed = s.rules?.enums.EpsgProjection;
-        const typed = await ports.ask.input({
-          id: 'epsgCode',
-          title: 'EPSG code',
-          prompt: 'Any EPSG code the service accepts, e.g. 32632 or EPSG:3035',
-          value: s.chosen.epsgProjection !== undefined ? String(s.chosen.epsgProjection) : '',
-          validate: (text) => {
-            const code = parseEpsg(text);
-            if (typeof code === 'string') return code;
-            try {
-              checkEpsg(code, allowed);
-              return undefined;
-            } catch (error) {
-              return error instanceof WorkflowError ? error.message : String(error);
-            }
-          },
-          ...position,
-        });
-        if (typed === undefined || typed === BACK) return typed;
-        const code = parseEpsg(typed);
-        if (typeof code === 'string') throw new WorkflowError('invalid-option', code);
-        return store(s, 'epsgProjection', checkEpsg(code, allowed));
-      },
-    },
-    {
-      id: 'resolution',
-      fixed: isFixed('resolution'),
-      ask: async (s, position) => {
-        // The specification document's enum where it has one, else the usual list.
-        const values = resolutionChoices(s.rules?.enums.Resolution);
-        const items = values.map((r) => ({ label: `${r} m`, value: r }));
-        const preferred = s.chosen.resolution ?? DEFAULT_RESOLUTION;
-        return store(
-          s,
-          'resolution',
-          await ports.ask.pick({
-            id: 'resolution',
-            title: 'Resolution',
-            items,
-            defaultValue: values.includes(preferred) ? preferred : values[0]!,
-            ...position,
-          }),
-        );
-      },
-    },
-    {
-      id: 'bandnames',
-      fixed: isFixed('bandnames'),
-      ask: async (s, position) => {
-        await loadBandLimit(context.account, s);
-        const modelBands = bandsOf(s);
-        const items = bandItems(modelBands, TYPE_BANDS).map((item) => {
-          const problem = item.value === TYPE_BANDS ? undefined : bandProblem(s, item.value);
-          return problem ? { ...item, detail: problem } : item;
-        });
-        const picked = await ports.ask.pick({
-          id: 'bandnames',
-          title: 'Bands',
-          items,
-          defaultValue: s.chosen.bandnames ?? DEFAULT_BANDNAMES,
-          ...position,
-        });
-        if (picked === undefined || picked === BACK) return picked;
-        let value = picked;
-        if (picked === TYPE_BANDS) {
-          const typed = await ports.ask.input({
-            id: 'bandExpression',
-            title: 'Band expression',
-            prompt: `Comma list of ${(modelBands ?? []).join(', ') || 'band names'} and indexes like [B8_B4]${s.maxTotalBands ? `; at most ${s.maxTotalBands} bands` : ''}`,
-            value: s.chosen.bandnames ?? 'B2,B3,B4,B8,[B8_B4]',
-            validate: (text) => bandProblem(s, text),
-            ...position,
-          });
-          if (typed === undefined || typed === BACK) return typed;
-          value = typed.trim();
-        }
-        checkBandExpression(value, s.maxTotalBands, modelBands);
-        return store(s, 'bandnames', value);
-      },
-    },
-    {
-      id: 'output',
-      // Offered only in a run that asks something: a run fixed by options and settings is not stopped.
-      fixed: outputFollowsSettings,
-      ask: async (s, position) => {
-        const answer = await askOutput(
-          ports,
-          s.rules ?? { enums: {} },
-          s.kind ?? 'composite',
-          s.chosen.output ?? {},
-          position,
-        );
-        return store(s, 'output', answer);
-      },
-    },
+    dateStep(context),
+    epsgStep(context),
+    resolutionStep(ports),
+    bandsStep(context),
+    outputFieldsStep(ports),
   ];
   const start = steps.findIndex((step) => step.id === first);
   return steps.slice(Math.max(0, start));
+}
+
+/** The dates the search found over the area for the chosen model and constellations (searched
+ * again only when they change), whole-area dates first, a partial one with its share. */
+function dateStep(context: CompositePromptContext): Step {
+  const { ports } = context;
+  return {
+    id: 'date',
+    fixed: isFixed('date'),
+    ask: async (s, position) => {
+      const model = s.chosen.model!;
+      const constellations = s.chosen.satelliteConstellations!;
+      const key = JSON.stringify([model, constellations]);
+      if (!context.aoi)
+        throw new WorkflowError('invalid-option', 'Choosing a date needs an area of interest to search over.');
+      if (s.search?.key !== key)
+        s.search = {
+          key,
+          coverage: await searchDates(ports, context.aoi, context.aoiMode, model, constellations, context.window),
+        };
+      const items = dateChoices(s, s.search.coverage, context.aoi, nowOf(ports));
+      if (items.length === 0) {
+        throw new WorkflowError(
+          'no-dates',
+          `No imagery of ${model} covers this area between ${context.window.from.slice(0, 10)} and ${context.window.to.slice(0, 10)}.`,
+        );
+      }
+      const answer = await ports.ask.pick({
+        id: 'date',
+        title: 'Date',
+        placeholder: 'Dates that cover the whole area come first',
+        items,
+        defaultValue: s.chosen.date ?? items[0]!.value,
+        ...position,
+      });
+      return storeAnswer(s.chosen, 'date', answer);
+    },
+  };
+}
+
+/** The date search's dates as choices; a partial date says how much of the area it covers. */
+function dateChoices(s: CompositePromptState, coverage: DateCoverage, aoi: Aoi, now: Date): PickItem<string>[] {
+  return dateItems(coverage, now).map((item) => {
+    const share = coverage.partial.includes(item.value) ? partialShare(coverage, item.value, aoi) : undefined;
+    if (share === undefined) return item;
+    const usable = s.chosen.output?.AllowPartialImage === true ? ', usable with AllowPartialImage' : '';
+    return { ...item, detail: `partial: covers about ${Math.round(share * 100)} % of the area${usable}` };
+  });
+}
+
+/** The output projection: the area's UTM zone first, or any code the service accepts, typed. */
+function epsgStep(context: CompositePromptContext): Step {
+  const { ports } = context;
+  return {
+    id: 'epsgProjection',
+    fixed: isFixed('epsgProjection'),
+    ask: async (s, position) => {
+      const utm = context.aoi ? utmChoice(context.aoi.bbox) : undefined;
+      const items = epsgItems(context.aoi?.bbox, TYPE_EPSG);
+      // One zone: its code comes first and is pre-selected; several: a warning says why not.
+      const preselected = s.chosen.epsgProjection ?? defaultEpsg(context.aoi?.bbox);
+      const placeholder = utm?.warning ?? 'The UTM zone of the area keeps metres; 47000 lets the service choose';
+      const answer = await ports.ask.pick({
+        id: 'epsgProjection',
+        title: 'Output projection (EPSG)',
+        placeholder,
+        items,
+        defaultValue: preselected,
+        ...position,
+      });
+      if (answer !== TYPE_EPSG) return storeAnswer(s.chosen, 'epsgProjection', answer);
+      return typedEpsg(ports, s, position);
+    },
+  };
+}
+
+/** An EPSG code typed in, checked as it is typed against the specification document's list. */
+async function typedEpsg(ports: WorkflowPorts, s: CompositePromptState, position: StepPosition): Promise<Answer<true>> {
+  const allowed = s.rules?.enums.EpsgProjection;
+  const typed = await ports.ask.input({
+    id: 'epsgCode',
+    title: 'EPSG code',
+    prompt: 'Any EPSG code the service accepts, e.g. 32632 or EPSG:3035',
+    value: s.chosen.epsgProjection !== undefined ? String(s.chosen.epsgProjection) : '',
+    validate: (text) => {
+      const code = parseEpsg(text);
+      return typeof code === 'string' ? code : problemOf(() => checkEpsg(code, allowed));
+    },
+    ...position,
+  });
+  if (typed === undefined || typed === BACK) return typed;
+  const code = parseEpsg(typed);
+  if (typeof code === 'string') throw new WorkflowError('invalid-option', code);
+  return storeAnswer(s.chosen, 'epsgProjection', checkEpsg(code, allowed));
+}
+
+function resolutionStep(ports: WorkflowPorts): Step {
+  return {
+    id: 'resolution',
+    fixed: isFixed('resolution'),
+    ask: async (s, position) => {
+      // The specification document's enum where it has one, else the usual list.
+      const values = resolutionChoices(s.rules?.enums.Resolution);
+      const items = values.map((r) => ({ label: `${r} m`, value: r }));
+      const preferred = s.chosen.resolution ?? DEFAULT_RESOLUTION;
+      return storeAnswer(
+        s.chosen,
+        'resolution',
+        await ports.ask.pick({
+          id: 'resolution',
+          title: 'Resolution',
+          items,
+          defaultValue: values.includes(preferred) ? preferred : values[0]!,
+          ...position,
+        }),
+      );
+    },
+  };
+}
+
+/** The bands: the model's presets (each with its problem under the key's band limit), or an
+ * expression typed in. */
+function bandsStep(context: CompositePromptContext): Step {
+  const { ports } = context;
+  return {
+    id: 'bandnames',
+    fixed: isFixed('bandnames'),
+    ask: async (s, position) => {
+      await loadBandLimit(context.account, s);
+      const modelBands = bandsOf(s);
+      const items = bandItems(modelBands, TYPE_BANDS).map((item) => {
+        const problem = item.value === TYPE_BANDS ? undefined : bandProblem(s, item.value);
+        return problem ? { ...item, detail: problem } : item;
+      });
+      const picked = await ports.ask.pick({
+        id: 'bandnames',
+        title: 'Bands',
+        items,
+        defaultValue: s.chosen.bandnames ?? DEFAULT_BANDNAMES,
+        ...position,
+      });
+      if (picked === undefined || picked === BACK) return picked;
+      let value = picked;
+      if (picked === TYPE_BANDS) {
+        const typed = await ports.ask.input({
+          id: 'bandExpression',
+          title: 'Band expression',
+          prompt: `Comma list of ${(modelBands ?? []).join(', ') || 'band names'} and indexes like [B8_B4]${s.maxTotalBands ? `; at most ${s.maxTotalBands} bands` : ''}`,
+          value: s.chosen.bandnames ?? 'B2,B3,B4,B8,[B8_B4]',
+          validate: (text) => bandProblem(s, text),
+          ...position,
+        });
+        if (typed === undefined || typed === BACK) return typed;
+        value = typed.trim();
+      }
+      checkBandExpression(value, s.maxTotalBands, modelBands);
+      return storeAnswer(s.chosen, 'bandnames', value);
+    },
+  };
+}
+
+function outputFieldsStep(ports: WorkflowPorts): Step {
+  return {
+    id: 'output',
+    // Offered only in a run that asks something: a run fixed by options and settings is not stopped.
+    fixed: outputFollowsSettings,
+    ask: async (s, position) => {
+      const answer = await askOutput(
+        ports,
+        s.rules ?? { enums: {} },
+        s.kind ?? 'composite',
+        s.chosen.output ?? {},
+        position,
+      );
+      return storeAnswer(s.chosen, 'output', answer);
+    },
+  };
 }
 
 /** The starting state: what the options and settings fix is chosen already (and a fixed model is

@@ -3,8 +3,8 @@
 // the composite, the date search, the series, the tiles and the order ask them alike.
 import type { TaskingModel } from '../../api/types';
 import { checkModel, defaultConstellations, supportedConstellations } from './choices';
-import { BACK } from './ports';
-import type { Answer, PickItem, WorkflowPorts } from './ports';
+import type { PickItem, WorkflowPorts } from './ports';
+import { storeAnswer } from './wizard';
 import type { WizardStep } from './wizard';
 
 /** Offered when a models list names no constellations for a model. */
@@ -52,17 +52,6 @@ export function initialModelChoices(
   return { models, fixed, chosen };
 }
 
-/** Turns an answer into the step result, storing the value. */
-function store<K extends keyof ModelChoices>(
-  state: ModelChoiceState,
-  key: K,
-  answer: Answer<ModelChoices[K]>,
-): Answer<true> {
-  if (answer === undefined || answer === BACK) return answer;
-  state.chosen[key] = answer;
-  return true;
-}
-
 /** The model, from the models list; the first model unless one was chosen before. */
 export function modelStep<S extends ModelChoiceState>(
   ports: WorkflowPorts,
@@ -73,8 +62,8 @@ export function modelStep<S extends ModelChoiceState>(
     id: 'model',
     fixed: (s) => s.fixed.model !== undefined,
     ask: async (s, position) =>
-      store(
-        s,
+      storeAnswer(
+        s.chosen,
         'model',
         await ports.ask.pick({
           id: 'model',
@@ -111,7 +100,7 @@ export function constellationsStep<S extends ModelChoiceState>(
         defaultValues: defaults,
         ...position,
       });
-      return store(s, 'satelliteConstellations', answer);
+      return storeAnswer(s.chosen, 'satelliteConstellations', answer);
     },
   };
 }

@@ -4,6 +4,15 @@
 import { BACK } from './ports';
 import type { Answer } from './ports';
 
+/** Stores a step's answer under `key` of the choices and makes it the step's result; BACK and a
+ * dismissed prompt (undefined) pass through, storing nothing. */
+export function storeAnswer<C, K extends keyof C>(chosen: C, key: K, answer: Answer<C[K]>): Answer<true> {
+  if (answer === undefined) return undefined;
+  if (answer === BACK) return BACK;
+  chosen[key] = answer;
+  return true;
+}
+
 export interface StepPosition {
   step: number;
   totalSteps: number;
