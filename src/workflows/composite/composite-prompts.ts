@@ -111,7 +111,12 @@ export interface CompositePromptContext {
 
 type Step = WizardStep<CompositePromptState>;
 
-const isFixed = (key: ChoiceKey) => (s: CompositePromptState) => s.fixed[key] !== undefined;
+/** A step asked unless the options or the settings fix its value. */
+const askedUnlessFixed = (id: ChoiceKey, ask: Step['ask']): Step => ({
+  id,
+  fixed: (s) => s.fixed[id] !== undefined,
+  ask,
+});
 
 /** The steps of a composite request, from `first` on: model, constellations, date, EPSG,
  * resolution, bands and, in a run that asks anything, the output fields. */
@@ -133,38 +138,34 @@ export function compositeSteps(context: CompositePromptContext, first: ChoiceKey
  * again only when they change), whole-area dates first, a partial one with its share. */
 function dateStep(context: CompositePromptContext): Step {
   const { ports } = context;
-  return {
-    id: 'date',
-    fixed: isFixed('date'),
-    ask: async (s, position) => {
-      const model = s.chosen.model!;
-      const constellations = s.chosen.satelliteConstellations!;
-      const key = JSON.stringify([model, constellations]);
-      if (!context.aoi)
-        throw new WorkflowError('invalid-option', 'Choosing a date needs an area of interest to search over.');
-      if (s.search?.key !== key)
-        s.search = {
-          key,
-          coverage: await searchDates(ports, context.aoi, context.aoiMode, model, constellations, context.window),
-        };
-      const items = dateChoices(s, s.search.coverage, context.aoi, nowOf(ports));
-      if (items.length === 0) {
-        throw new WorkflowError(
-          'no-dates',
-          `No imagery of ${model} covers this area between ${context.window.from.slice(0, 10)} and ${context.window.to.slice(0, 10)}.`,
-        );
-      }
-      const answer = await ports.ask.pick({
-        id: 'date',
-        title: 'Date',
-        placeholder: 'Dates that cover the whole area come first',
-        items,
-        defaultValue: s.chosen.date ?? items[0]!.value,
-        ...position,
-      });
-      return storeAnswer(s.chosen, 'date', answer);
-    },
-  };
+  return askedUnlessFixed('date', async (s, position) => {
+    const model = s.chosen.model!;
+    const constellations = s.chosen.satelliteConstellations!;
+    const key = JSON.stringify([model, constellations]);
+    if (!context.aoi)
+      throw new WorkflowError('invalid-option', 'Choosing a date needs an area of interest to search over.');
+    if (s.search?.key !== key)
+      s.search = {
+        key,
+        coverage: await searchDates(ports, context.aoi, context.aoiMode, model, constellations, context.window),
+      };
+    const items = dateChoices(s, s.search.coverage, context.aoi, nowOf(ports));
+    if (items.length === 0) {
+      throw new WorkflowError(
+        'no-dates',
+        `No imagery of ${model} covers this area between ${context.window.from.slice(0, 10)} and ${context.window.to.slice(0, 10)}.`,
+      );
+    }
+    const answer = await ports.ask.pick({
+      id: 'date',
+      title: 'Date',
+      placeholder: 'Dates that cover the whole area come first',
+      items,
+      defaultValue: s.chosen.date ?? items[0]!.value,
+      ...position,
+    });
+    return storeAnswer(s.chosen, 'date', answer);
+  });
 }
 
 /** The date search's dates as choices; a partial date says how much of the area it covers. */
@@ -180,27 +181,23 @@ function dateChoices(s: CompositePromptState, coverage: DateCoverage, aoi: Aoi, 
 /** The output projection: the area's UTM zone first, or any code the service accepts, typed. */
 function epsgStep(context: CompositePromptContext): Step {
   const { ports } = context;
-  return {
-    id: 'epsgProjection',
-    fixed: isFixed('epsgProjection'),
-    ask: async (s, position) => {
-      const utm = context.aoi ? utmChoice(context.aoi.bbox) : undefined;
-      const items = epsgItems(context.aoi?.bbox, TYPE_EPSG);
-      // One zone: its code comes first and is pre-selected; several: a warning says why not.
-      const preselected = s.chosen.epsgProjection ?? defaultEpsg(context.aoi?.bbox);
-      const placeholder = utm?.warning ?? 'The UTM zone of the area keeps metres; 47000 lets the service choose';
-      const answer = await ports.ask.pick({
-        id: 'epsgProjection',
-        title: 'Output projection (EPSG)',
-        placeholder,
-        items,
-        defaultValue: preselected,
-        ...position,
-      });
-      if (answer !== TYPE_EPSG) return storeAnswer(s.chosen, 'epsgProjection', answer);
-      return typedEpsg(ports, s, position);
-    },
-  };
+  return askedUnlessFixed('epsgProjection', async (s, position) => {
+    const utm = context.aoi ? utmChoice(context.aoi.bbox) : undefined;
+    const items = epsgItems(context.aoi?.bbox, TYPE_EPSG);
+    // One zone: its code comes first and is pre-selected; several: a warning says why not.
+    const preselected = s.chosen.epsgProjection ?? defaultEpsg(context.aoi?.bbox);
+    const placeholder = utm?.warning ?? 'The UTM zone of the area keeps metres; 47000 lets the service choose';
+    const answer = await ports.ask.pick({
+      id: 'epsgProjection',
+      title: 'Output projection (EPSG)',
+      placeholder,
+      items,
+      defaultValue: preselected,
+      ...position,
+    });
+    if (answer !== TYPE_EPSG) return storeAnswer(s.chosen, 'epsgProjection', answer);
+    return typedEpsg(ports, s, position);
+  });
 }
 
 /** An EPSG code typed in, checked as it is typed against the specification document's list. */
@@ -224,68 +221,60 @@ async function typedEpsg(ports: WorkflowPorts, s: CompositePromptState, position
 }
 
 function resolutionStep(ports: WorkflowPorts): Step {
-  return {
-    id: 'resolution',
-    fixed: isFixed('resolution'),
-    ask: async (s, position) => {
-      // The specification document's enum where it has one, else the usual list.
-      const values = resolutionChoices(s.rules?.enums.Resolution);
-      const items = values.map((r) => ({ label: `${r} m`, value: r }));
-      const preferred = s.chosen.resolution ?? DEFAULT_RESOLUTION;
-      return storeAnswer(
-        s.chosen,
-        'resolution',
-        await ports.ask.pick({
-          id: 'resolution',
-          title: 'Resolution',
-          items,
-          defaultValue: values.includes(preferred) ? preferred : values[0]!,
-          ...position,
-        }),
-      );
-    },
-  };
+  return askedUnlessFixed('resolution', async (s, position) => {
+    // The specification document's enum where it has one, else the usual list.
+    const values = resolutionChoices(s.rules?.enums.Resolution);
+    const items = values.map((r) => ({ label: `${r} m`, value: r }));
+    const preferred = s.chosen.resolution ?? DEFAULT_RESOLUTION;
+    return storeAnswer(
+      s.chosen,
+      'resolution',
+      await ports.ask.pick({
+        id: 'resolution',
+        title: 'Resolution',
+        items,
+        defaultValue: values.includes(preferred) ? preferred : values[0]!,
+        ...position,
+      }),
+    );
+  });
 }
 
 /** The bands: the model's presets (each with its problem under the key's band limit), or an
  * expression typed in. */
 function bandsStep(context: CompositePromptContext): Step {
   const { ports } = context;
-  return {
-    id: 'bandnames',
-    fixed: isFixed('bandnames'),
-    ask: async (s, position) => {
-      await loadBandLimit(context.account, s);
-      const modelBands = bandsOf(s);
-      const items = bandItems(modelBands, TYPE_BANDS).map((item) => {
-        const problem = item.value === TYPE_BANDS ? undefined : bandProblem(s, item.value);
-        return problem ? { ...item, detail: problem } : item;
-      });
-      const picked = await ports.ask.pick({
-        id: 'bandnames',
-        title: 'Bands',
-        items,
-        defaultValue: s.chosen.bandnames ?? DEFAULT_BANDNAMES,
+  return askedUnlessFixed('bandnames', async (s, position) => {
+    await loadBandLimit(context.account, s);
+    const modelBands = bandsOf(s);
+    const items = bandItems(modelBands, TYPE_BANDS).map((item) => {
+      const problem = item.value === TYPE_BANDS ? undefined : bandProblem(s, item.value);
+      return problem ? { ...item, detail: problem } : item;
+    });
+    const picked = await ports.ask.pick({
+      id: 'bandnames',
+      title: 'Bands',
+      items,
+      defaultValue: s.chosen.bandnames ?? DEFAULT_BANDNAMES,
+      ...position,
+    });
+    if (picked === undefined || picked === BACK) return picked;
+    let value = picked;
+    if (picked === TYPE_BANDS) {
+      const typed = await ports.ask.input({
+        id: 'bandExpression',
+        title: 'Band expression',
+        prompt: `Comma list of ${(modelBands ?? []).join(', ') || 'band names'} and indexes like [B8_B4]${s.maxTotalBands ? `; at most ${s.maxTotalBands} bands` : ''}`,
+        value: s.chosen.bandnames ?? 'B2,B3,B4,B8,[B8_B4]',
+        validate: (text) => bandProblem(s, text),
         ...position,
       });
-      if (picked === undefined || picked === BACK) return picked;
-      let value = picked;
-      if (picked === TYPE_BANDS) {
-        const typed = await ports.ask.input({
-          id: 'bandExpression',
-          title: 'Band expression',
-          prompt: `Comma list of ${(modelBands ?? []).join(', ') || 'band names'} and indexes like [B8_B4]${s.maxTotalBands ? `; at most ${s.maxTotalBands} bands` : ''}`,
-          value: s.chosen.bandnames ?? 'B2,B3,B4,B8,[B8_B4]',
-          validate: (text) => bandProblem(s, text),
-          ...position,
-        });
-        if (typed === undefined || typed === BACK) return typed;
-        value = typed.trim();
-      }
-      checkBandExpression(value, s.maxTotalBands, modelBands);
-      return storeAnswer(s.chosen, 'bandnames', value);
-    },
-  };
+      if (typed === undefined || typed === BACK) return typed;
+      value = typed.trim();
+    }
+    checkBandExpression(value, s.maxTotalBands, modelBands);
+    return storeAnswer(s.chosen, 'bandnames', value);
+  });
 }
 
 function outputFieldsStep(ports: WorkflowPorts): Step {
