@@ -5,41 +5,33 @@ import { findAvailableDates } from '../../workflows/dates/find-dates-workflow';
 import type { FindDatesOptions } from '../../workflows/dates/find-dates-workflow';
 import type { DatesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
-import { runWorkflow } from '../runners/run-workflow';
-import { workflowCommand } from './command';
+import { areaWorkflowCommand } from './area-command';
 import { findDatesOptionNames } from '../../workflows/option-names';
 import type { Command } from './command';
 
-export const findAvailableDatesCommand: Command = workflowCommand(
-  {
-    id: Commands.findAvailableDates,
-    async run(services, uri?: unknown, options?: unknown): Promise<DatesResult | undefined> {
-      const run = await runWorkflow<FindDatesOptions, DatesResult>(
-        services,
-        'Find available dates',
-        uri,
-        options,
-        (ports, source, o) => findAvailableDates(ports, source!, o),
-      );
-      if (!run || run.result.outcome !== 'completed' || !run.result.text) return run?.result;
-      const { result } = run;
-      const summary = `${result.coverage?.full.length ?? 0} dates cover the whole area, ${result.coverage?.partial.length ?? 0} only part of it.`;
-      if (!(options as FindDatesOptions | undefined)?.skipConfirmation) {
-        // A read-only document: closing the result must not ask to save an untitled file.
-        const area = run.uri ? run.uri.path.slice(run.uri.path.lastIndexOf('/') + 1) : 'the area';
-        await services.documents.show(`/dates/Dates of ${area.replace(/[\\/:*?"<>|]/g, '_')}.txt`, `${result.text}\n`);
-      }
-      void vscode.window.showInformationMessage(summary, 'Download Composite').then((choice) => {
-        if (choice)
-          void vscode.commands.executeCommand(Commands.downloadComposite, run.uri, {
-            model: result.model,
-            satelliteConstellations: result.satelliteConstellations,
-            from: result.from,
-            to: result.to,
-          });
-      });
-      return result;
-    },
+export const findAvailableDatesCommand: Command = areaWorkflowCommand<FindDatesOptions, DatesResult>({
+  id: Commands.findAvailableDates,
+  title: 'Find available dates',
+  optionNames: findDatesOptionNames,
+  workflow: findAvailableDates,
+  async after(services, run, options) {
+    if (run.result.outcome !== 'completed' || !run.result.text) return run.result;
+    const { result } = run;
+    const summary = `${result.coverage?.full.length ?? 0} dates cover the whole area, ${result.coverage?.partial.length ?? 0} only part of it.`;
+    if (!(options as FindDatesOptions | undefined)?.skipConfirmation) {
+      // A read-only document: closing the result must not ask to save an untitled file.
+      const area = run.uri ? run.uri.path.slice(run.uri.path.lastIndexOf('/') + 1) : 'the area';
+      await services.documents.show(`/dates/Dates of ${area.replace(/[\\/:*?"<>|]/g, '_')}.txt`, `${result.text}\n`);
+    }
+    void vscode.window.showInformationMessage(summary, 'Download Composite').then((choice) => {
+      if (choice)
+        void vscode.commands.executeCommand(Commands.downloadComposite, run.uri, {
+          model: result.model,
+          satelliteConstellations: result.satelliteConstellations,
+          from: result.from,
+          to: result.to,
+        });
+    });
+    return result;
   },
-  findDatesOptionNames,
-);
+});

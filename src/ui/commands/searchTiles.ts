@@ -5,54 +5,45 @@ import { searchTiles } from '../../workflows/tiles/search-tiles-workflow';
 import type { SearchTilesOptions } from '../../workflows/tiles/search-tiles-workflow';
 import type { TilesResult } from '../../workflows/engine/results';
 import { Commands } from '../constants';
-import { runWorkflow } from '../runners/run-workflow';
-import { workflowCommand } from './command';
+import { areaWorkflowCommand } from './area-command';
 import { searchTilesOptionNames } from '../../workflows/option-names';
 import { rememberTileSearch } from '../webview/map/tile-search-memory';
 import type { Command } from './command';
 
-export const searchTilesCommand: Command = workflowCommand(
-  {
-    id: Commands.searchTiles,
-    async run(services, uri?: unknown, options?: unknown): Promise<TilesResult | undefined> {
-      const run = await runWorkflow<SearchTilesOptions, TilesResult>(
-        services,
-        'Search tiles',
-        uri,
-        options,
-        (ports, source, o) => searchTiles(ports, source!, o),
+export const searchTilesCommand: Command = areaWorkflowCommand<SearchTilesOptions, TilesResult>({
+  id: Commands.searchTiles,
+  title: 'Search tiles',
+  optionNames: searchTilesOptionNames,
+  workflow: searchTiles,
+  async after(_services, run, options) {
+    const { result } = run;
+    // The map's tile-search layer shows the last result, whether or not tiles were chosen.
+    rememberTileSearch({ aoi: run.uri?.toString(), tiles: result.tiles, selected: result.selected });
+    if (
+      result.outcome === 'completed' &&
+      result.selected.length > 0 &&
+      !(options as SearchTilesOptions | undefined)?.skipConfirmation
+    ) {
+      const tileGuids = result.selected;
+      const whole = result.tiles
+        .filter((t) => t.Guid && tileGuids.includes(t.Guid) && t.MiniTile !== true)
+        .map((t) => t.Guid as string);
+      const minis = tileGuids.filter((g) => !whole.includes(g));
+      const choice = await vscode.window.showInformationMessage(
+        `${tileGuids.length} selected (${whole.length} tiles, ${minis.length} mini-tiles).`,
+        'Process',
+        'Order',
       );
-      if (!run) return undefined;
-      const { result } = run;
-      // The map's tile-search layer shows the last result, whether or not tiles were chosen.
-      rememberTileSearch({ aoi: run.uri?.toString(), tiles: result.tiles, selected: result.selected });
-      if (
-        result.outcome === 'completed' &&
-        result.selected.length > 0 &&
-        !(options as SearchTilesOptions | undefined)?.skipConfirmation
-      ) {
-        const tileGuids = result.selected;
-        const whole = result.tiles
-          .filter((t) => t.Guid && tileGuids.includes(t.Guid) && t.MiniTile !== true)
-          .map((t) => t.Guid as string);
-        const minis = tileGuids.filter((g) => !whole.includes(g));
-        const choice = await vscode.window.showInformationMessage(
-          `${tileGuids.length} selected (${whole.length} tiles, ${minis.length} mini-tiles).`,
-          'Process',
-          'Order',
-        );
-        if (choice === 'Process' && whole.length > 0)
-          void vscode.commands.executeCommand(Commands.processTiles, run.uri, { tileGuids: whole });
-        if (choice === 'Process' && minis.length > 0)
-          void vscode.commands.executeCommand(Commands.processMiniTiles, run.uri, { tileGuids: minis });
-        if (choice === 'Order')
-          void vscode.commands.executeCommand(Commands.estimateOrder, run.uri, {
-            tileGuids: whole,
-            miniTileGuids: minis,
-          });
-      }
-      return result;
-    },
+      if (choice === 'Process' && whole.length > 0)
+        void vscode.commands.executeCommand(Commands.processTiles, run.uri, { tileGuids: whole });
+      if (choice === 'Process' && minis.length > 0)
+        void vscode.commands.executeCommand(Commands.processMiniTiles, run.uri, { tileGuids: minis });
+      if (choice === 'Order')
+        void vscode.commands.executeCommand(Commands.estimateOrder, run.uri, {
+          tileGuids: whole,
+          miniTileGuids: minis,
+        });
+    }
+    return result;
   },
-  searchTilesOptionNames,
-);
+});

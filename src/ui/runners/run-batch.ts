@@ -7,7 +7,9 @@ import { processTiles } from '../../workflows/tiles/process-tiles-workflow';
 import type { BatchResult } from '../../workflows/engine/results';
 import type { ExtensionServices } from '../extension-services';
 import { announceBatch } from '../outcomes/batch-outcome';
+import type * as vscode from 'vscode';
 import { runOf } from '../tree/downloads-model';
+import type { DownloadKind } from '../tree/downloads-model';
 import { runWorkflow } from './run-workflow';
 
 export async function runBatchCommand(
@@ -30,8 +32,26 @@ export async function runBatchCommand(
   );
   if (!run) return undefined;
   const { result } = run;
-  await services.sidebar.downloads.record(runOf(kind === 'minitile' ? 'miniTiles' : 'tiles', run.uri, result));
-  // A rerun names exactly the units it sends: the failed ones, and those the person chose to resend.
+  await recordBatch(services, commandId, run, options, kind === 'minitile' ? 'miniTiles' : 'tiles', 'tileGuids');
+  return result;
+}
+
+/**
+ * What a batch's run (tiles, mini-tiles, a series' dates) ends with: its row in the Downloads
+ * tree, the outcome with "Retry failed", whose rerun names exactly the units it sends (under
+ * `unitsOption`: the failed ones and those the person chose to resend), and the account's
+ * credits reloaded when anything was (or may have been) bought.
+ */
+export async function recordBatch(
+  services: ExtensionServices,
+  commandId: string,
+  run: { result: BatchResult; uri: vscode.Uri | undefined },
+  options: unknown,
+  kind: DownloadKind,
+  unitsOption: 'tileGuids' | 'dates',
+): Promise<void> {
+  const { result } = run;
+  await services.sidebar.downloads.record(runOf(kind, run.uri, result));
   void announceBatch(
     services,
     commandId,
@@ -39,11 +59,11 @@ export async function runBatchCommand(
     ({ retry, resend }) => ({
       ...(options as object),
       ...result.choices,
-      tileGuids: [...retry, ...resend],
+      [unitsOption]: [...retry, ...resend],
       resendUncertain: resend,
     }),
     result,
+    unitsOption === 'dates' ? 'date' : undefined,
   );
   if (result.bytes > 0 || result.uncertain.length > 0) services.refreshTrees(); // credits were (or may have been) spent
-  return result;
 }
