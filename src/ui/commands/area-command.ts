@@ -15,22 +15,19 @@ export interface AreaRun<R> {
   uri: vscode.Uri | undefined;
 }
 
-export function areaWorkflowCommand<O extends { skipConfirmation?: boolean }, R>(command: {
-  id: string;
-  /** The progress notification's title. */
-  title: string;
-  optionNames: Record<string, true>;
-  workflow: (ports: WorkflowPorts, source: AoiSource, options: O) => Promise<R>;
-  after: (services: ExtensionServices, run: AreaRun<R>, options: O | undefined) => Promise<R> | R;
-}): Command {
+export function areaWorkflowCommand<O extends { skipConfirmation?: boolean }, R>(
+  command: { id: string; /** The progress notification's title. */ title: string; optionNames: Record<string, true> },
+  workflow: (ports: WorkflowPorts, source: AoiSource, options: O) => Promise<R>,
+  after: (services: ExtensionServices, run: AreaRun<R>, options: O | undefined) => Promise<R> | R,
+): Command {
   return workflowCommand(
     {
       id: command.id,
       async run(services, uri?: unknown, options?: unknown): Promise<R | undefined> {
         const run = await runWorkflow<O, R>(services, command.title, uri, options, (ports, source, o) =>
-          command.workflow(ports, source!, o),
+          workflow(ports, source!, o),
         );
-        return run ? command.after(services, run, options as O | undefined) : undefined;
+        return run ? after(services, run, options as O | undefined) : undefined;
       },
     },
     command.optionNames,

@@ -9,17 +9,23 @@ import { Commands } from '../constants';
 import { recordBatch } from '../runners/run-batch';
 import { downloadSeriesOptionNames } from '../../workflows/option-names';
 import { areaWorkflowCommand } from './area-command';
+import type { AreaRun } from './area-command';
+import type { ExtensionServices } from '../extension-services';
 import type { Command } from './command';
 
-export const downloadTimeSeriesCommand: Command = areaWorkflowCommand<DownloadSeriesOptions, SeriesResult>({
-  id: Commands.downloadTimeSeries,
-  title: 'Download time series',
-  optionNames: downloadSeriesOptionNames,
-  workflow: downloadSeries,
-  async after(services, run, options) {
-    // Its dates are listed in the Downloads tree, each finished one with Open Image; a rerun names
-    // exactly the dates it sends, and the manifest skips the finished ones.
-    await recordBatch(services, Commands.downloadTimeSeries, run, options, 'series', 'dates');
-    return run.result;
-  },
-});
+/** A series ends as a batch: its dates in the Downloads tree, each finished one with Open Image; a
+ * rerun names exactly the dates it sends, and the manifest skips the finished ones. */
+async function tellSeries(
+  services: ExtensionServices,
+  run: AreaRun<SeriesResult>,
+  options: DownloadSeriesOptions | undefined,
+): Promise<SeriesResult> {
+  await recordBatch(services, Commands.downloadTimeSeries, run, options, 'series', 'dates');
+  return run.result;
+}
+
+export const downloadTimeSeriesCommand: Command = areaWorkflowCommand(
+  { id: Commands.downloadTimeSeries, title: 'Download time series', optionNames: downloadSeriesOptionNames },
+  downloadSeries,
+  tellSeries,
+);
