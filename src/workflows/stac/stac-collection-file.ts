@@ -10,6 +10,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { JSON_FILE_LIMITS, readTextBounded } from '../../files/bounded-read';
 import { replaceFileSafely } from '../../files/safe-files';
 import { fileOfHref, sidecarPath } from '../../files/stac-names';
+import { loggedUnlessWritten } from './stac-collection';
 import { COLLECTION_FILE_NAME } from './stac-item';
 import type { StacItem } from './stac-item';
 import { SERIES_MARK, collectionIdOf, stacSeriesCollection } from './stac-series-collection';
@@ -149,15 +150,10 @@ export async function writeSeriesCollection(
 }
 
 /** The Collection after a series run, logged (not thrown) when it cannot be written. */
-export async function writeSeriesCollectionQuietly(
+export function writeSeriesCollectionQuietly(
   ports: { log?: (line: string) => void },
   directory: string,
   images: readonly string[],
 ): Promise<WrittenCollection | undefined> {
-  try {
-    return await writeSeriesCollection(directory, images, ports.log);
-  } catch (error) {
-    ports.log?.(`The STAC Collection could not be written: ${(error as Error).message}`);
-    return undefined;
-  }
+  return loggedUnlessWritten(ports, 'The STAC Collection', () => writeSeriesCollection(directory, images, ports.log));
 }

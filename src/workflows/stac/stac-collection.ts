@@ -31,39 +31,46 @@ export async function writeItemCollection(
   return path;
 }
 
+type LogPorts = { log?: (line: string) => void };
+
 /** What each image's one read after saving found (valid shares, pixel size), by image path. */
 export type ImageReads = Map<string, WrittenSidecar>;
 
-/** The image is paid for and saved: metadata that cannot be written is logged, never fatal. What
- * the read for its Item found goes into `reads` (by image path). */
-export async function writeItemQuietly(
-  ports: { log?: (line: string) => void },
-  image: string,
-  write: () => Promise<WrittenSidecar>,
-  reads?: ImageReads,
-): Promise<WrittenSidecar | undefined> {
+/** What a write gives, or undefined when it failed: the images are what was paid for, so metadata
+ * that cannot be written is logged (`what` could not be written, and why), never fatal. */
+export async function loggedUnlessWritten<T>(
+  ports: LogPorts,
+  what: string,
+  write: () => Promise<T>,
+): Promise<T | undefined> {
   try {
-    const written = await write();
-    reads?.set(image, written);
-    return written;
+    return await write();
   } catch (error) {
-    ports.log?.(`The STAC Item beside ${image} could not be written: ${(error as Error).message}`);
+    ports.log?.(`${what} could not be written: ${(error as Error).message}`);
     return undefined;
   }
 }
 
+/** The image is paid for and saved: its Item that cannot be written is logged, never fatal. What
+ * the read for its Item found goes into `reads` (by image path). */
+export async function writeItemQuietly(
+  ports: LogPorts,
+  image: string,
+  write: () => Promise<WrittenSidecar>,
+  reads?: ImageReads,
+): Promise<WrittenSidecar | undefined> {
+  const written = await loggedUnlessWritten(ports, `The STAC Item beside ${image}`, write);
+  if (written) reads?.set(image, written);
+  return written;
+}
+
 /** The folder's ItemCollection after a batch, logged (not thrown) when it cannot be written. */
-export async function writeFolderItems(
-  ports: { log?: (line: string) => void },
+export function writeFolderItems(
+  ports: LogPorts,
   directory: string,
   images: readonly string[],
 ): Promise<string | undefined> {
-  try {
-    return await writeItemCollection(directory, images, ports.log);
-  } catch (error) {
-    ports.log?.(`The STAC ItemCollection could not be written: ${(error as Error).message}`);
-    return undefined;
-  }
+  return loggedUnlessWritten(ports, 'The STAC ItemCollection', () => writeItemCollection(directory, images, ports.log));
 }
 
 /** What the one read of a bought image found, as every purchase reports it (`asked`: the pixel

@@ -48,32 +48,36 @@ export interface CollectionMember {
   item: StacItem;
 }
 
-/** Who made the source pixels, by the constellations the Items name (both when none is named). */
+/** The makers of the source pixels, each with the constellations that are theirs. */
+const SOURCE_PROVIDERS: { constellations: RegExp; provider: Provider }[] = [
+  {
+    constellations: /sentinel/i,
+    provider: {
+      name: 'European Union, Copernicus programme (ESA)',
+      description: 'Contains modified Copernicus Sentinel data.',
+      roles: ['licensor', 'producer'],
+      url: 'https://www.copernicus.eu',
+    },
+  },
+  {
+    constellations: /landsat/i,
+    provider: {
+      name: 'U.S. Geological Survey',
+      description: 'Landsat data courtesy of the U.S. Geological Survey.',
+      roles: ['licensor', 'producer'],
+      url: 'https://www.usgs.gov/landsat-missions',
+    },
+  },
+];
+
+/** Who made the source pixels, by the constellations the Items name (all when none is named). */
 export function providersOf(constellations: readonly string[]): Provider[] {
-  const sentinel = constellations.some((c) => /sentinel/i.test(c));
-  const landsat = constellations.some((c) => /landsat/i.test(c));
-  const none = !sentinel && !landsat;
+  const named = SOURCE_PROVIDERS.filter((source) => constellations.some((c) => source.constellations.test(c)));
   return [
-    ...(sentinel || none
-      ? [
-          {
-            name: 'European Union, Copernicus programme (ESA)',
-            description: 'Contains modified Copernicus Sentinel data.',
-            roles: ['licensor', 'producer'],
-            url: 'https://www.copernicus.eu',
-          },
-        ]
-      : []),
-    ...(landsat || none
-      ? [
-          {
-            name: 'U.S. Geological Survey',
-            description: 'Landsat data courtesy of the U.S. Geological Survey.',
-            roles: ['licensor', 'producer'],
-            url: 'https://www.usgs.gov/landsat-missions',
-          },
-        ]
-      : []),
+    ...(named.length > 0 ? named : SOURCE_PROVIDERS).map(({ provider }) => ({
+      ...provider,
+      roles: [...provider.roles],
+    })),
     {
       name: 'ClearSKY Vision',
       description: 'Composites of the source data, made by the imagery service for each date.',
