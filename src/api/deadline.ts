@@ -40,6 +40,17 @@ export class Deadline {
     clearTimeout(this.timer);
   }
 
+  /** A read of the body: the deadline's error for what it cut, the timer cleared either way. */
+  private async through<T>(read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (err) {
+      throw this.translate(err);
+    } finally {
+      this.clear();
+    }
+  }
+
   /** The body, with the deadline running until it is read, dumped or destroyed. */
   watch(body: ResponseBody): ResponseBody {
     const deadline = this;
@@ -53,15 +64,7 @@ export class Deadline {
           deadline.clear();
         }
       },
-      async text() {
-        try {
-          return await body.text();
-        } catch (err) {
-          throw deadline.translate(err);
-        } finally {
-          deadline.clear();
-        }
-      },
+      text: () => deadline.through(() => body.text()),
       async dump() {
         try {
           await body.dump();

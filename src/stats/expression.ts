@@ -41,26 +41,18 @@ export function parseExpression(text: string): Expression {
   let i = 0;
   const peek = (): (typeof tokens)[number] | undefined => tokens[i];
   const where = (): number => peek()?.at ?? text.length;
-  const sum = (): Node => {
-    let left = product();
-    for (let t = peek(); t?.kind === 'op' && (t.text === '+' || t.text === '-'); t = peek()) {
+  /** Operands of `next` joined left to right by the operators of one precedence; each operator
+   * makes its node of its two (no call per pixel beyond the operands'). */
+  const chain = (next: () => Node, ops: Record<string, (a: Node, b: Node) => Node>): Node => {
+    let left = next();
+    for (let t = peek(); t?.kind === 'op' && ops[t.text]; t = peek()) {
       i++;
-      const a = left;
-      const b = product();
-      left = t.text === '+' ? (v) => a(v) + b(v) : (v) => a(v) - b(v);
+      left = ops[t.text]!(left, next());
     }
     return left;
   };
-  const product = (): Node => {
-    let left = unary();
-    for (let t = peek(); t?.kind === 'op' && (t.text === '*' || t.text === '/'); t = peek()) {
-      i++;
-      const a = left;
-      const b = unary();
-      left = t.text === '*' ? (v) => a(v) * b(v) : (v) => a(v) / b(v);
-    }
-    return left;
-  };
+  const sum = (): Node => chain(product, { '+': (a, b) => (v) => a(v) + b(v), '-': (a, b) => (v) => a(v) - b(v) });
+  const product = (): Node => chain(unary, { '*': (a, b) => (v) => a(v) * b(v), '/': (a, b) => (v) => a(v) / b(v) });
   const unary = (): Node => {
     const t = peek();
     if (t?.kind === 'op' && t.text === '-') {

@@ -3,18 +3,21 @@ import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { accountText, modelsText } from '../format';
 
-export async function modelsVerb(context: VerbContext): Promise<number> {
-  expectPositionals(context, 0);
-  const client = await context.client();
-  const models = await client.listModels({ signal: context.signal });
-  context.terminal.result({ models }, () => modelsText(models));
-  return 0;
-}
+export const modelsVerb = (context: VerbContext): Promise<number> =>
+  described(context, 'models', (client) => client.listModels({ signal: context.signal }), modelsText);
 
-export async function accountVerb(context: VerbContext): Promise<number> {
+export const accountVerb = (context: VerbContext): Promise<number> =>
+  described(context, 'account', (client) => client.getApiKeyInfo({ signal: context.signal }), accountText);
+
+/** One read of the service, printed as text or as JSON under its name. */
+async function described<T>(
+  context: VerbContext,
+  name: string,
+  read: (client: Awaited<ReturnType<VerbContext['client']>>) => Promise<T>,
+  text: (value: T) => string,
+): Promise<number> {
   expectPositionals(context, 0);
-  const client = await context.client();
-  const account = await client.getApiKeyInfo({ signal: context.signal });
-  context.terminal.result({ account }, () => accountText(account));
+  const value = await read(await context.client());
+  context.terminal.result({ [name]: value }, () => text(value));
   return 0;
 }
