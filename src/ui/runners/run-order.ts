@@ -3,6 +3,7 @@
 import { runOrder } from '../../workflows/orders/order-workflow';
 import type { OrderOptions } from '../../workflows/orders/order-workflow';
 import type { OrderResult } from '../../workflows/engine/results';
+import type { AoiSource, WorkflowPorts } from '../../workflows/engine/ports';
 import type { ExtensionServices } from '../extension-services';
 import { announceOrder } from '../outcomes/order-outcome';
 import { runWorkflow } from './run-workflow';
@@ -14,15 +15,11 @@ export async function runOrderCommand(
   uri: unknown,
   options: unknown,
 ): Promise<OrderResult | undefined> {
-  const hasTiles = !!(options as OrderOptions | undefined)?.tileGuids?.length;
-  const run = await runWorkflow<OrderOptions, OrderResult>(
-    services,
-    title,
-    uri,
-    options,
-    (ports, source, o) => runOrder(ports, source, o, mode),
-    !hasTiles,
-  );
+  const core = (ports: WorkflowPorts, source: AoiSource | undefined, o: OrderOptions) =>
+    runOrder(ports, source, o, mode);
+  // An order of the tiles the options name needs no document.
+  const documentRequired = !(options as OrderOptions | undefined)?.tileGuids?.length;
+  const run = await runWorkflow<OrderOptions, OrderResult>(services, title, uri, options, core, documentRequired);
   if (run) announceOrder(services, run.result);
   return run?.result;
 }

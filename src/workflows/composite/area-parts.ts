@@ -77,21 +77,30 @@ function sumEstimates(estimates: readonly CompositeEstimate[]): CompositeEstimat
   } as CompositeEstimate;
 }
 
-/** composite/available of each part, one after the other (the gate would queue them anyway). */
+/** One call a part, one after the other (the gate would queue them anyway), each said as it goes. */
+async function perPart<T>(
+  ports: WorkflowPorts,
+  parts: readonly Aoi[],
+  doing: string,
+  call: (part: Aoi, name: string) => Promise<T>,
+): Promise<T[]> {
+  const answers: T[] = [];
+  for (const [i, part] of parts.entries()) {
+    ports.progress.report({ message: `${doing}, part ${i + 1} of ${parts.length}…` });
+    answers.push(await call(part, `part ${i + 1} of ${parts.length}`));
+  }
+  return answers;
+}
+
+/** composite/available of each part. */
 export async function partsAvailability(
   ports: WorkflowPorts,
   parts: readonly Aoi[],
   profile: CompositeProfile,
 ): Promise<CompositeAvailability> {
-  const flags: CompositeAvailability[] = [];
-  for (const [i, part] of parts.entries()) {
-    ports.progress.report({ message: `Checking availability of ${profile.date}, part ${i + 1} of ${parts.length}…` });
-    flags.push(
-      await ports.client.checkCompositeAvailability(availabilityRequest(partProfile(part, profile)), {
-        signal: ports.signal,
-      }),
-    );
-  }
+  const flags = await perPart(ports, parts, `Checking availability of ${profile.date}`, (part) =>
+    ports.client.checkCompositeAvailability(availabilityRequest(partProfile(part, profile)), { signal: ports.signal }),
+  );
   return combineAvailability(flags);
 }
 
@@ -100,16 +109,14 @@ export async function partsEstimate(
   parts: readonly Aoi[],
   profile: CompositeProfile,
 ): Promise<CompositeEstimate> {
-  const estimates: CompositeEstimate[] = [];
-  for (const [i, part] of parts.entries()) {
-    ports.progress.report({ message: `Estimating the cost, part ${i + 1} of ${parts.length}…` });
+  const estimates = await perPart(ports, parts, 'Estimating the cost', async (part, name) => {
     const estimate = await ports.client.estimateComposite(compositeRequest(partProfile(part, profile)), {
       signal: ports.signal,
     });
     // Part by part: a part below zero must not lower the sum the budget holds.
     if (typeof estimate.CreditEstimate === 'number')
-      checkedAmount(estimate.CreditEstimate, `part ${i + 1} of ${parts.length} of the area`, 'credits');
-    estimates.push(estimate);
-  }
+      checkedAmount(estimate.CreditEstimate, `${name} of the area`, 'credits');
+    return estimate;
+  });
   return sumEstimates(estimates);
 }
