@@ -1,7 +1,7 @@
 // "Find available dates": the date search alone. Asks model and constellations when the options
 // and settings leave them open, searches the window (default the last 30 days) and returns the
 // dates split into whole-area and partial ones, with a table a person reads at a glance.
-import { readAoiOrThrow } from '../engine/aoi-input';
+import { startOnArea } from '../engine/aoi-input';
 import { checkConstellations, checkModel } from '../engine/choices';
 import { imageryModelSteps, initialModelChoices } from '../engine/choice-steps';
 import { describeCoverage, searchDates, windowOf } from './date-search';
@@ -11,7 +11,6 @@ import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import type { AoiMode } from '../engine/request-profile';
 import type { DatesResult } from '../engine/results';
 import { runWizard } from '../engine/wizard';
-import { honestProgress } from '../engine/honest-progress';
 
 export interface FindDatesOptions {
   model?: string;
@@ -24,12 +23,11 @@ export interface FindDatesOptions {
 }
 
 export async function findAvailableDates(
-  ports: WorkflowPorts,
+  given: WorkflowPorts,
   source: AoiSource,
   options: FindDatesOptions = {},
 ): Promise<DatesResult> {
-  ports = honestProgress(ports);
-  const { aoi } = readAoiOrThrow(source);
+  const { ports, aoi } = startOnArea(given, source);
   const now = nowOf(ports);
   const window = windowOf(options, now);
   const result: DatesResult = {

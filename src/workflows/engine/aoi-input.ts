@@ -3,7 +3,14 @@
 import { readAoi } from '../../geometry/index';
 import type { Aoi, AoiReadResult, GeometryProblem } from '../../geometry/types';
 import { WorkflowError } from './errors';
-import type { AoiSource } from './ports';
+import { honestProgress } from './honest-progress';
+import type { AoiSource, WorkflowPorts } from './ports';
+
+/** A workflow's start on an area: its ports, whose prompts clear the progress message, and its
+ * area, read or refused with every problem before any request. */
+export function startOnArea(ports: WorkflowPorts, source: AoiSource): { ports: WorkflowPorts; aoi: Aoi } {
+  return { ports: honestProgress(ports), aoi: readAoiOrThrow(source).aoi };
+}
 
 export function readAoiOrThrow(source: AoiSource): { aoi: Aoi; warnings: string[] } {
   const format = source.format ?? 'auto';

@@ -4,7 +4,7 @@
 // the person after choosing it in the panel, who then chooses among its mini-tiles.
 import type { TileRecord } from '../../api/types';
 import type { Aoi, BoundingBox } from '../../geometry/types';
-import { readAoiOrThrow } from '../engine/aoi-input';
+import { startOnArea } from '../engine/aoi-input';
 import { isCancellation } from '../engine/errors';
 import { tileChoice, tileSelectionModel } from '../engine/estimate-view-builders';
 import type { TileChoice } from '../engine/estimate-view-model';
@@ -14,7 +14,6 @@ import { aoiField } from '../engine/request-profile';
 import type { TilesResult } from '../engine/results';
 import { polygonsOfWkt } from '../../geometry/wkt-footprint';
 import type { StepPosition } from '../engine/wizard';
-import { honestProgress } from '../engine/honest-progress';
 
 export interface SearchTilesOptions {
   /** Pre-select these tiles; with skipConfirmation they are the selection. */
@@ -62,12 +61,11 @@ function overlapsBox(tile: TileRecord, box: BoundingBox): boolean {
 }
 
 export async function searchTiles(
-  ports: WorkflowPorts,
+  given: WorkflowPorts,
   source: AoiSource,
   options: SearchTilesOptions = {},
 ): Promise<TilesResult> {
-  ports = honestProgress(ports);
-  const { aoi } = readAoiOrThrow(source);
+  const { ports, aoi } = startOnArea(given, source);
   const result: TilesResult = { outcome: 'cancelled', tiles: [], selected: [] };
   try {
     result.tiles = options.tileGuidForMiniTiles
