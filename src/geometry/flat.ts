@@ -56,18 +56,7 @@ export function flattenPolygon(polygon: PolygonCoordinates, transient = false): 
     }
   }
   const outerEnd = polygon.length > 1 ? ringStarts[1] : total;
-  let west = Infinity,
-    south = Infinity,
-    east = -Infinity,
-    north = -Infinity;
-  for (let v = 0; v < outerEnd; v++) {
-    const x = xs[v],
-      y = ys[v];
-    if (x < west) west = x;
-    if (x > east) east = x;
-    if (y < south) south = y;
-    if (y > north) north = y;
-  }
+  const bbox = boxOfVertices(xs, ys, 0, outerEnd);
   let areaM2 = 0;
   for (let r = 0; r < ringStarts.length; r++) {
     const ringArea = Math.abs(
@@ -75,7 +64,6 @@ export function flattenPolygon(polygon: PolygonCoordinates, transient = false): 
     );
     areaM2 += r === 0 ? ringArea : -ringArea;
   }
-  const bbox = { west, south, east, north };
   return { xs, ys, ringStarts, bbox, areaKm2: Math.max(0, areaM2) / M2_PER_KM2, vertexCount: total };
 }
 
@@ -90,4 +78,21 @@ function ringSum(xs: Float64Array, ys: Float64Array, from: number, to: number): 
     previousSin = s;
   }
   return sum;
+}
+
+/** The bounding box of the vertices from..to-1 (an empty range: west Infinity, east -Infinity). */
+export function boxOfVertices(xs: Float64Array, ys: Float64Array, from: number, to: number): BoundingBox {
+  let west = Infinity,
+    south = Infinity,
+    east = -Infinity,
+    north = -Infinity;
+  for (let v = from; v < to; v++) {
+    const x = xs[v],
+      y = ys[v];
+    if (x < west) west = x;
+    if (x > east) east = x;
+    if (y < south) south = y;
+    if (y > north) north = y;
+  }
+  return { west, south, east, north };
 }

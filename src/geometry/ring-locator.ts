@@ -2,6 +2,7 @@
 // are binned into horizontal strips once, so each query tests only the edges of its strip; the
 // hole and overlap checks ask a handful of points each, and on a million-vertex ring a query
 // then costs a few dozen edge tests instead of a million.
+import { boxOfVertices } from './flat';
 
 /** Points this close (in degrees, about 0.1 mm) to an edge count as on it: rounding, not area. */
 const ON_EDGE_DEGREES = 1e-9;
@@ -27,20 +28,9 @@ export class RingLocator {
     from: number,
     to: number,
   ) {
-    let west = Infinity,
-      east = -Infinity,
-      south = Infinity,
-      north = -Infinity,
-      rise = 0;
-    for (let v = from; v < to; v++) {
-      const x = xs[v],
-        y = ys[v];
-      if (x < west) west = x;
-      if (x > east) east = x;
-      if (y < south) south = y;
-      if (y > north) north = y;
-      if (v > from) rise += Math.abs(y - ys[v - 1]);
-    }
+    const { west, east, south, north } = boxOfVertices(xs, ys, from, to);
+    let rise = 0;
+    for (let v = from + 1; v < to; v++) rise += Math.abs(ys[v] - ys[v - 1]);
     this.west = west;
     this.east = east;
     this.south = south;

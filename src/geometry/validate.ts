@@ -171,26 +171,10 @@ function checkCoordinateRanges(polygon: PolygonCoordinates, flat: FlatPolygon, p
       }
       if (x < -90 || x > 90 || y < -180 || y > 180) fitsSwapped = false;
     }
-    const more = (count: number) =>
-      count > 1 ? ` (${count - 1} more position${count > 2 ? 's' : ''} of this ring too)` : '';
-    if (lonOut >= 0) {
-      const value = formatCoordinate(ring[lonOut][0]);
-      ringFaults.push({
-        code: 'longitude-range',
-        severity: 'error',
-        message: `Longitude ${value} at position ${lonOut + 1} of ${ringLabel(p, r).toLowerCase()} is outside [-180, 180]${more(lonCount)}.`,
-        place: { polygon: p, ring: r, position: lonOut, coordinate: 0 },
-      });
-    }
+    if (lonOut >= 0) ringFaults.push(rangeFault(ring, p, r, 0, lonOut, lonCount));
     if (latOut >= 0) {
       firstLatOut ??= { ring: r, position: latOut, value: ring[latOut][1] };
-      const value = formatCoordinate(ring[latOut][1]);
-      ringFaults.push({
-        code: 'latitude-range',
-        severity: 'error',
-        message: `Latitude ${value} at position ${latOut + 1} of ${ringLabel(p, r).toLowerCase()} is outside [-90, 90]${more(latCount)}.`,
-        place: { polygon: p, ring: r, position: latOut, coordinate: 1 },
-      });
+      ringFaults.push(rangeFault(ring, p, r, 1, latOut, latCount));
     }
   });
   if (firstLatOut && fitsSwapped) {
@@ -210,6 +194,18 @@ function checkCoordinateRanges(polygon: PolygonCoordinates, flat: FlatPolygon, p
     return;
   }
   out.push(...ringFaults.slice(0, MAX_PROBLEMS - out.length));
+}
+
+/** A ring's first longitude (coordinate 0) or latitude (1) out of its range, and how many more. */
+function rangeFault(ring: number[][], p: number, r: number, coordinate: 0 | 1, position: number, count: number): Draft {
+  const [name, range] = coordinate === 0 ? ['Longitude', '[-180, 180]'] : ['Latitude', '[-90, 90]'];
+  const more = count > 1 ? ` (${count - 1} more position${count > 2 ? 's' : ''} of this ring too)` : '';
+  return {
+    code: coordinate === 0 ? 'longitude-range' : 'latitude-range',
+    severity: 'error',
+    message: `${name} ${formatCoordinate(ring[position][coordinate])} at position ${position + 1} of ${ringLabel(p, r).toLowerCase()} is outside ${range}${more}.`,
+    place: { polygon: p, ring: r, position, coordinate },
+  };
 }
 
 function checkCrossings(flat: FlatPolygon, p: number, out: Draft[]): void {
