@@ -18,6 +18,12 @@ function isRealDay(value: string): boolean {
 }
 
 export function buildRequestSchemas(z: Zod) {
+  const fields = fieldSchemas(z);
+  return { ...imageRequestSchemas(z, fields), ...orderRequestSchemas(z, fields) };
+}
+
+/** The schemas of the fields the requests share, each saying in its message which field is wrong. */
+function fieldSchemas(z: Zod) {
   const text = (field: string) => z.string(`${field} must be text.`).check(z.minLength(1, `${field} must not be empty.`));
   const dateTime = (field: string) =>
     z
@@ -38,7 +44,13 @@ export function buildRequestSchemas(z: Zod) {
   const guids = (field: string) => z.optional(z.array(text(`${field} entry`), `${field} must be a list of GUIDs.`));
   // The optional output fields, from their table (api/request-fields.ts).
   const outputFields = (kind: FieldKind) => Object.fromEntries(outputFieldsOf(kind).map((row) => [row.wire, z.optional(outputFieldSchema(z, row))]));
+  return { text, dateTime, day, wholeNumber, constellations, guids, outputFields };
+}
 
+type FieldSchemas = ReturnType<typeof fieldSchemas>;
+
+/** The requests for images: the date search, a composite's availability and price, tiles. */
+function imageRequestSchemas(z: Zod, { text, dateTime, wholeNumber, constellations, guids, outputFields }: FieldSchemas) {
   const dateDiscovery = z.looseObject({
     From: dateTime('From'),
     To: dateTime('To'),
@@ -75,6 +87,17 @@ export function buildRequestSchemas(z: Zod) {
   const tile = z.looseObject({ TileGuid: text('TileGuid'), ...tileFields, ...outputFields('tile') });
   const miniTile = z.looseObject({ MiniTileGuid: text('MiniTileGuid'), ...tileFields, ...outputFields('minitile') });
 
+  const tileSearch = z.looseObject({
+    TileGuids: guids('TileGuids'),
+    MiniTileGuids: guids('MiniTileGuids'),
+    TileGuidForMiniTiles: z.optional(text('TileGuidForMiniTiles')),
+  });
+
+  return { dateDiscovery, compositeAvailability, composite, tile, miniTile, tileSearch };
+}
+
+/** The requests of a tasking order: its estimate and its creation. */
+function orderRequestSchemas(z: Zod, { text, day, wholeNumber, constellations, guids }: FieldSchemas) {
   const orderFields = {
     SatelliteConstellations: constellations,
     Model: text('Model'),
@@ -97,13 +120,7 @@ export function buildRequestSchemas(z: Zod) {
     .looseObject({ ...orderFields, TileDeduplication: z.optional(z.boolean('TileDeduplication must be true or false.')) })
     .check(orderWindow);
 
-  const tileSearch = z.looseObject({
-    TileGuids: guids('TileGuids'),
-    MiniTileGuids: guids('MiniTileGuids'),
-    TileGuidForMiniTiles: z.optional(text('TileGuidForMiniTiles')),
-  });
-
-  return { dateDiscovery, compositeAvailability, composite, tile, miniTile, orderEstimate, orderCreate, tileSearch };
+  return { orderEstimate, orderCreate };
 }
 
 export type RequestSchemas = ReturnType<typeof buildRequestSchemas>;
