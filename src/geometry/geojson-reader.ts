@@ -60,22 +60,37 @@ function kindOf(value: unknown): string {
 }
 
 export function readGeoJsonValue(root: unknown): GeoJsonContent {
-  const content: GeoJsonContent = { polygons: [], polygonPaths: [], polygonNames: [], drafts: [] };
-  let featureNow: string | undefined;
-  const fail = (code: Draft['code'], message: string, path: JsonPath) => {
-    if (content.drafts.length < MAX_PROBLEMS)
-      content.drafts.push({ code, severity: 'error', message, place: { path } });
+  const walker = new GeoJsonWalker();
+  walker.readRoot(root);
+  return walker.content;
+}
+
+/** One walk of a parsed document: what it found so far, and the feature it is in. */
+class GeoJsonWalker {
+  readonly content: GeoJsonContent = { polygons: [], polygonPaths: [], polygonNames: [], drafts: [] };
+  private featureNow: string | undefined;
+
+  private readonly fail = (code: Draft['code'], message: string, path: JsonPath): void => {
+    if (this.content.drafts.length < MAX_PROBLEMS)
+      this.content.drafts.push({ code, severity: 'error', message, place: { path } });
   };
 
-  const readPolygon = (coordinates: unknown, path: JsonPath, label: string) => {
+  private readPolygon(coordinates: unknown, path: JsonPath, label: string): void {
     if (!Array.isArray(coordinates))
-      return fail('not-geojson', `The coordinates of ${label} must be an array of rings, ${got(coordinates)}.`, path);
-    if (coordinates.length === 0) return fail('empty', `${capital(label)} has no rings.`, path);
-    const before = content.drafts.length;
+      return this.fail(
+        'not-geojson',
+        `The coordinates of ${label} must be an array of rings, ${got(coordinates)}.`,
+        path,
+      );
+    if (coordinates.length === 0) return this.fail('empty', `${capital(label)} has no rings.`, path);
+    const before = this.content.drafts.length;
     for (let r = 0; r < coordinates.length; r++) {
       const ring: unknown = coordinates[r];
       if (!Array.isArray(ring)) {
-        fail('not-geojson', `Ring ${r + 1} of ${label} must be an array of positions, ${got(ring)}.`, [...path, r]);
+        this.fail('not-geojson', `Ring ${r + 1} of ${label} must be an array of positions, ${got(ring)}.`, [
+          ...path,
+          r,
+        ]);
         continue;
       }
       for (let i = 0; i < ring.length; i++) {
@@ -88,55 +103,60 @@ export function readGeoJsonValue(root: unknown): GeoJsonContent {
           (position.length === 2 || position.every(isFiniteNumber))
         )
           continue;
-        describePosition(position, [...path, r, i], `position ${i + 1} of ring ${r + 1} of ${label}`, fail);
-        if (content.drafts.length - before >= 3) break; // a few per polygon tell the story
+        describePosition(position, [...path, r, i], `position ${i + 1} of ring ${r + 1} of ${label}`, this.fail);
+        if (this.content.drafts.length - before >= 3) break; // a few per polygon tell the story
       }
     }
-    if (content.drafts.length === before) {
-      content.polygons.push(coordinates as PolygonCoordinates);
-      content.polygonPaths.push(path);
-      content.polygonNames.push(featureNow);
+    if (this.content.drafts.length === before) {
+      this.content.polygons.push(coordinates as PolygonCoordinates);
+      this.content.polygonPaths.push(path);
+      this.content.polygonNames.push(this.featureNow);
     }
-  };
+  }
 
   // A crs member may sit on any object (GeoJSON 2008); the innermost applies, so each is checked.
-  const checkCrs = (owner: Json, path: JsonPath): boolean => {
+  private checkCrs(owner: Json, path: JsonPath): boolean {
     const fault = crsFault(owner, path);
-    if (fault) fail('crs', fault.message, fault.path);
+    if (fault) this.fail('crs', fault.message, fault.path);
     return fault === undefined;
-  };
+  }
 
-  const readGeometry = (geometry: unknown, path: JsonPath, depth: number) => {
+  private readGeometry(geometry: unknown, path: JsonPath, depth: number): void {
     if (!isObject(geometry))
-      return fail('not-geojson', `Expected a GeoJSON geometry object here, ${got(geometry)}.`, path);
-    if (!checkCrs(geometry, path)) return;
+      return this.fail('not-geojson', `Expected a GeoJSON geometry object here, ${got(geometry)}.`, path);
+    if (!this.checkCrs(geometry, path)) return;
     const type = geometry.type;
-    const label = () => `polygon ${content.polygons.length + 1}`;
-    if (type === 'Polygon') return readPolygon(geometry.coordinates, [...path, 'coordinates'], label());
+    const label = () => `polygon ${this.content.polygons.length + 1}`;
+    if (type === 'Polygon') return this.readPolygon(geometry.coordinates, [...path, 'coordinates'], label());
     if (type === 'MultiPolygon') {
       const polygons = geometry.coordinates;
       if (!Array.isArray(polygons))
-        return fail(
+        return this.fail(
           'not-geojson',
           `The coordinates of a MultiPolygon must be an array of polygons, ${got(polygons)}.`,
           [...path, 'coordinates'],
         );
-      if (polygons.length === 0) return fail('empty', 'This MultiPolygon has no polygons.', [...path, 'coordinates']);
-      polygons.forEach((polygon, k) => readPolygon(polygon, [...path, 'coordinates', k], label()));
+      if (polygons.length === 0)
+        return this.fail('empty', 'This MultiPolygon has no polygons.', [...path, 'coordinates']);
+      polygons.forEach((polygon, k) => this.readPolygon(polygon, [...path, 'coordinates', k], label()));
       return;
     }
     if (type === 'GeometryCollection') {
       if (depth >= MAX_COLLECTION_DEPTH)
-        return fail('not-geojson', `GeometryCollections are nested more than ${MAX_COLLECTION_DEPTH} deep.`, path);
+        return this.fail('not-geojson', `GeometryCollections are nested more than ${MAX_COLLECTION_DEPTH} deep.`, path);
       const members = geometry.geometries;
       if (!Array.isArray(members))
-        return fail('not-geojson', `The "geometries" of a GeometryCollection must be an array, ${got(members)}.`, path);
-      if (members.length === 0) return fail('empty', 'This GeometryCollection has no geometries.', path);
-      members.forEach((member, k) => readGeometry(member, [...path, 'geometries', k], depth + 1));
+        return this.fail(
+          'not-geojson',
+          `The "geometries" of a GeometryCollection must be an array, ${got(members)}.`,
+          path,
+        );
+      if (members.length === 0) return this.fail('empty', 'This GeometryCollection has no geometries.', path);
+      members.forEach((member, k) => this.readGeometry(member, [...path, 'geometries', k], depth + 1));
       return;
     }
     if (typeof type === 'string' && LINEAR_TYPES.has(type)) {
-      return fail('not-an-area', `A ${type} has no area: an area of interest must be a Polygon or MultiPolygon.`, [
+      return this.fail('not-an-area', `A ${type} has no area: an area of interest must be a Polygon or MultiPolygon.`, [
         ...path,
         'type',
       ]);
@@ -145,53 +165,54 @@ export function readGeoJsonValue(root: unknown): GeoJsonContent {
       path.length === 0
         ? 'a Polygon, MultiPolygon, Feature or FeatureCollection'
         : 'a Polygon or MultiPolygon geometry';
-    describeBadType(type, path, expected, fail);
-  };
+    describeBadType(type, path, expected, this.fail);
+  }
 
-  const readFeature = (feature: unknown, path: JsonPath, name: string) => {
+  private readFeature(feature: unknown, path: JsonPath, name: string): void {
     if (!isObject(feature) || feature.type !== 'Feature') {
-      return fail(
+      return this.fail(
         'not-geojson',
         `${capital(name)} must be an object with "type": "Feature".`,
         isObject(feature) && 'type' in feature ? [...path, 'type'] : path,
       );
     }
     if (feature.geometry === null || feature.geometry === undefined)
-      return fail('empty', `${capital(name)} has no geometry.`, path);
-    if (path.length > 0 && !checkCrs(feature, path)) return;
-    featureNow = featureName(feature);
-    const first = content.polygons.length;
-    readGeometry(feature.geometry, [...path, 'geometry'], 0);
-    const count = content.polygons.length - first;
-    if (featureNow !== undefined && count > 1)
-      for (let k = 0; k < count; k++) content.polygonNames[first + k] = `${featureNow}, part ${k + 1}`;
-    featureNow = undefined;
-  };
-
-  if (!isObject(root)) {
-    fail(
-      'not-geojson',
-      `Expected a GeoJSON object (a Polygon, MultiPolygon, Feature or FeatureCollection), but the JSON is ${kindOf(root)}.`,
-      [],
-    );
-  } else if (!checkCrs(root, [])) {
-    // refused: the coordinates are in a system this reader does not know
-  } else if (root.type === 'FeatureCollection') {
-    const features = root.features;
-    if (!Array.isArray(features))
-      fail(
-        'not-geojson',
-        `The "features" of a FeatureCollection must be an array, ${got(features)}.`,
-        'features' in root ? ['features'] : [],
-      );
-    else if (features.length === 0) fail('empty', 'This FeatureCollection has no features.', ['features']);
-    else features.forEach((feature, k) => readFeature(feature, ['features', k], `feature ${k + 1}`));
-  } else if (root.type === 'Feature') {
-    readFeature(root, [], 'the feature');
-  } else {
-    readGeometry(root, [], 0);
+      return this.fail('empty', `${capital(name)} has no geometry.`, path);
+    if (path.length > 0 && !this.checkCrs(feature, path)) return;
+    this.featureNow = featureName(feature);
+    const first = this.content.polygons.length;
+    this.readGeometry(feature.geometry, [...path, 'geometry'], 0);
+    const count = this.content.polygons.length - first;
+    if (this.featureNow !== undefined && count > 1)
+      for (let k = 0; k < count; k++) this.content.polygonNames[first + k] = `${this.featureNow}, part ${k + 1}`;
+    this.featureNow = undefined;
   }
-  return content;
+
+  readRoot(root: unknown): void {
+    if (!isObject(root)) {
+      this.fail(
+        'not-geojson',
+        `Expected a GeoJSON object (a Polygon, MultiPolygon, Feature or FeatureCollection), but the JSON is ${kindOf(root)}.`,
+        [],
+      );
+    } else if (!this.checkCrs(root, [])) {
+      // refused: the coordinates are in a system this reader does not know
+    } else if (root.type === 'FeatureCollection') {
+      const features = root.features;
+      if (!Array.isArray(features))
+        this.fail(
+          'not-geojson',
+          `The "features" of a FeatureCollection must be an array, ${got(features)}.`,
+          'features' in root ? ['features'] : [],
+        );
+      else if (features.length === 0) this.fail('empty', 'This FeatureCollection has no features.', ['features']);
+      else features.forEach((feature, k) => this.readFeature(feature, ['features', k], `feature ${k + 1}`));
+    } else if (root.type === 'Feature') {
+      this.readFeature(root, [], 'the feature');
+    } else {
+      this.readGeometry(root, [], 0);
+    }
+  }
 }
 
 function capital(text: string): string {

@@ -33,86 +33,111 @@ function describeChar(text: string, at: number): string {
 }
 
 export function findJsonSyntaxFault(text: string, lines: LineIndex): SyntaxFault | undefined {
-  const stack: { kind: number; at: number }[] = []; // '[' or '{' and where it opened
-  let expect: Expect = Expect.Value;
-  let i = 0;
-  let lastComma = 0;
-  const fault = (start: number, end: number, message: string, code: ProblemCode = 'parse'): SyntaxFault => ({
-    code,
-    start,
-    end,
-    message,
-  });
-  const where = (at: number) => {
-    const p = lines.position(at);
-    return `line ${p.line + 1}, column ${p.column + 1}`;
-  };
+  const scan = new JsonScan(text, lines);
+  while (scan.i < text.length) {
+    const found = scan.next();
+    if (found) return found;
+  }
+  return scan.atEnd();
+}
 
-  while (i < text.length) {
+function fault(start: number, end: number, message: string, code: ProblemCode = 'parse'): SyntaxFault {
+  return { code, start, end, message };
+}
+
+/** The scan's place in the text and what it expects there; each step reads one token, or says
+ * why the text is not JSON at it. */
+class JsonScan {
+  i = 0;
+  private readonly stack: { kind: number; at: number }[] = []; // '[' or '{' and where it opened
+  private expect: Expect = Expect.Value;
+  private lastComma = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly lines: LineIndex,
+  ) {}
+
+  private where(at: number): string {
+    const p = this.lines.position(at);
+    return `line ${p.line + 1}, column ${p.column + 1}`;
+  }
+
+  next(): SyntaxFault | undefined {
+    const { text, i } = this;
     const c = text.charCodeAt(i);
     if (isSpace(c)) {
-      i++;
-      continue;
+      this.i++;
+      return undefined;
     }
     if (c === 47 /* / */) return fault(i, i + 2, 'Comments are not allowed in JSON; GeoJSON files must be plain JSON.');
-    if (expect === Expect.End)
+    if (this.expect === Expect.End)
       return fault(i, i + 1, `Unexpected ${describeChar(text, i)} after the end of the JSON value.`);
-
-    if (c === 93 /* ] */ || c === 125 /* } */) {
-      const top = stack[stack.length - 1];
-      const wanted = top?.kind === 91 ? 93 : 125;
-      if (expect === Expect.Value || expect === Expect.Key) {
-        if (top && c === wanted)
-          return fault(lastComma, lastComma + 1, `Trailing comma before '${text[i]}' is not allowed in JSON.`);
-      }
-      if (
-        !top ||
-        c !== wanted ||
-        (expect !== Expect.CommaOrClose && expect !== Expect.ValueOrClose && expect !== Expect.KeyOrClose)
-      ) {
-        const opened = top ? `; the '${String.fromCharCode(top.kind)}' opened at ${where(top.at)} is still open` : '';
-        return fault(i, i + 1, `Unexpected '${text[i]}'${opened}.`);
-      }
-      stack.pop();
-      i++;
-      expect = stack.length ? Expect.CommaOrClose : Expect.End;
-      continue;
-    }
-
-    if (expect === Expect.CommaOrClose) {
-      if (c !== 44)
-        return fault(
-          i,
-          i + 1,
-          `Expected ',' or '${stack[stack.length - 1].kind === 91 ? ']' : '}'}' but found ${describeChar(text, i)}.`,
-        );
-      lastComma = i++;
-      expect = stack[stack.length - 1].kind === 91 ? Expect.Value : Expect.Key;
-      continue;
-    }
-    if (expect === Expect.Colon) {
+    if (c === 93 /* ] */ || c === 125 /* } */) return this.close(c);
+    if (this.expect === Expect.CommaOrClose) return this.comma(c);
+    if (this.expect === Expect.Colon) {
       if (c !== 58) return fault(i, i + 1, `Expected ':' after the property name but found ${describeChar(text, i)}.`);
-      i++;
-      expect = Expect.Value;
-      continue;
+      this.i++;
+      this.expect = Expect.Value;
+      return undefined;
     }
-    if (expect === Expect.Key || expect === Expect.KeyOrClose) {
-      if (c === 39) return fault(i, i + 1, 'Property names in JSON use double quotes, not single quotes.');
-      if (c !== 34)
-        return fault(i, i + 1, `Expected a property name in double quotes but found ${describeChar(text, i)}.`);
-      const end = scanString(text, i);
-      if (typeof end !== 'number') return end;
-      i = end;
-      expect = Expect.Colon;
-      continue;
-    }
+    if (this.expect === Expect.Key || this.expect === Expect.KeyOrClose) return this.key(c);
+    return this.value(c);
+  }
 
-    // A value is expected.
+  private close(c: number): SyntaxFault | undefined {
+    const { text, i, stack, expect } = this;
+    const top = stack[stack.length - 1];
+    const wanted = top?.kind === 91 ? 93 : 125;
+    if (expect === Expect.Value || expect === Expect.Key) {
+      if (top && c === wanted)
+        return fault(this.lastComma, this.lastComma + 1, `Trailing comma before '${text[i]}' is not allowed in JSON.`);
+    }
+    if (
+      !top ||
+      c !== wanted ||
+      (expect !== Expect.CommaOrClose && expect !== Expect.ValueOrClose && expect !== Expect.KeyOrClose)
+    ) {
+      const opened = top
+        ? `; the '${String.fromCharCode(top.kind)}' opened at ${this.where(top.at)} is still open`
+        : '';
+      return fault(i, i + 1, `Unexpected '${text[i]}'${opened}.`);
+    }
+    stack.pop();
+    this.i++;
+    this.expect = stack.length ? Expect.CommaOrClose : Expect.End;
+    return undefined;
+  }
+
+  private comma(c: number): SyntaxFault | undefined {
+    const { text, i, stack } = this;
+    const inArray = stack[stack.length - 1].kind === 91;
+    if (c !== 44)
+      return fault(i, i + 1, `Expected ',' or '${inArray ? ']' : '}'}' but found ${describeChar(text, i)}.`);
+    this.lastComma = this.i++;
+    this.expect = inArray ? Expect.Value : Expect.Key;
+    return undefined;
+  }
+
+  private key(c: number): SyntaxFault | undefined {
+    const { text, i } = this;
+    if (c === 39) return fault(i, i + 1, 'Property names in JSON use double quotes, not single quotes.');
+    if (c !== 34)
+      return fault(i, i + 1, `Expected a property name in double quotes but found ${describeChar(text, i)}.`);
+    const end = scanString(text, i);
+    if (typeof end !== 'number') return end;
+    this.i = end;
+    this.expect = Expect.Colon;
+    return undefined;
+  }
+
+  private value(c: number): SyntaxFault | undefined {
+    const { text, i } = this;
     if (c === 91 || c === 123) {
-      stack.push({ kind: c, at: i });
-      i++;
-      expect = c === 91 ? Expect.ValueOrClose : Expect.KeyOrClose;
-      continue;
+      this.stack.push({ kind: c, at: i });
+      this.i++;
+      this.expect = c === 91 ? Expect.ValueOrClose : Expect.KeyOrClose;
+      return undefined;
     }
     let end: number | SyntaxFault;
     if (c === 34) end = scanString(text, i);
@@ -120,18 +145,23 @@ export function findJsonSyntaxFault(text: string, lines: LineIndex): SyntaxFault
     else if (c === 45 || (c >= 48 && c <= 57)) end = scanNumber(text, i);
     else end = scanWord(text, i);
     if (typeof end !== 'number') return end;
-    i = end;
-    expect = stack.length ? Expect.CommaOrClose : Expect.End;
+    this.i = end;
+    this.expect = this.stack.length ? Expect.CommaOrClose : Expect.End;
+    return undefined;
   }
 
-  if (expect === Expect.End) return undefined;
-  const top = stack[stack.length - 1];
-  if (!top) return fault(text.length, text.length, 'The text is empty: expected a GeoJSON object.', 'empty');
-  return fault(
-    text.length,
-    text.length,
-    `The JSON ends too early: the '${String.fromCharCode(top.kind)}' opened at ${where(top.at)} is never closed.`,
-  );
+  /** The text ended: fine after a whole value, else what is still open. */
+  atEnd(): SyntaxFault | undefined {
+    const { text, stack } = this;
+    if (this.expect === Expect.End) return undefined;
+    const top = stack[stack.length - 1];
+    if (!top) return fault(text.length, text.length, 'The text is empty: expected a GeoJSON object.', 'empty');
+    return fault(
+      text.length,
+      text.length,
+      `The JSON ends too early: the '${String.fromCharCode(top.kind)}' opened at ${this.where(top.at)} is never closed.`,
+    );
+  }
 }
 
 function scanString(text: string, start: number): number | SyntaxFault {

@@ -42,15 +42,30 @@ export function findPolygonOverlap(
   const pairs = candidatePairs(boxes);
   if (pairs === undefined) return { overlap: undefined, complete: false };
   if (pairs.size === 0) return { overlap: undefined, complete: true };
-  const rings = combine(polygons, pairs);
+  const walk = walkOf(combine(polygons, pairs));
+  const meets = meetingEdges(walk);
+  if (meets.proper) return { overlap: meets.proper, complete: true };
+  if (!meets.complete) return { overlap: undefined, complete: false };
+  const locate = polygonLocator(walk.rings);
+  const pieces = placePieces(walk, meets.cuts, locate);
+  if ('polygon' in pieces) return { overlap: pieces, complete: true };
+  return { overlap: ringInsideOther(walk, pairs, locate, pieces), complete: true };
+}
+
+type Locate = (polygon: number, x: number, y: number) => Location;
+
+/** The rings of the polygons compared, each vertex's ring, and an edge's place in its polygon. */
+interface Walk {
+  rings: Rings;
+  vertexRing: Int32Array;
+  place: (e: number, other: number) => Overlap;
+}
+
+function walkOf(rings: Rings): Walk {
   const { g, polygonOf } = rings;
-  const { xs, ys } = g;
-  const vertexRing = new Int32Array(xs.length);
+  const vertexRing = new Int32Array(g.xs.length);
   for (let r = 0; r < g.ringStarts.length; r++)
-    vertexRing.fill(r, g.ringStarts[r], r + 1 < g.ringStarts.length ? g.ringStarts[r + 1] : xs.length);
-  /** Per edge: the polygons it touches and where along it (0..1), as pairs [other, t, other, t, ...]. */
-  const cuts = new Map<number, number[]>();
-  let proper: Overlap | undefined;
+    vertexRing.fill(r, g.ringStarts[r], r + 1 < g.ringStarts.length ? g.ringStarts[r + 1] : g.xs.length);
   const place = (e: number, other: number): Overlap => {
     const r = vertexRing[e];
     return {
@@ -60,6 +75,17 @@ export function findPolygonOverlap(
       other,
     };
   };
+  return { rings, vertexRing, place };
+}
+
+/** Where edges of two polygons meet: a proper crossing (an overlap at once), or, per edge, the
+ * polygons it touches and where along it (0..1), as pairs [other, t, other, t, ...]. */
+function meetingEdges(walk: Walk): { proper: Overlap | undefined; complete: boolean; cuts: Map<number, number[]> } {
+  const { g, polygonOf } = walk.rings;
+  const { vertexRing, place } = walk;
+  const { xs, ys } = g;
+  const cuts = new Map<number, number[]>();
+  let proper: Overlap | undefined;
   /** Cuts edge a where the ends of edge b (of polygon other) lie on it; its own ends always. */
   const cutBy = (a: number, b: number, other: number) => {
     let list = cuts.get(a);
@@ -86,16 +112,23 @@ export function findPolygonOverlap(
     cutBy(f, e, pe);
     return false;
   };
-
   const complete = forEachOverlappingChainPair(monotoneChains(g), 100 * xs.length + 1_000_000, (a, b) => {
     const { steps } = walkPair(g, a, b, Infinity, onMeet);
     return proper ? true : steps;
   });
-  if (proper) return { overlap: proper, complete: true };
-  if (!complete) return { overlap: undefined, complete: false };
+  return { proper, complete, cuts };
+}
 
-  const locate = polygonLocator(rings);
-  // Per ring of g: the polygons it meets, and those it meets with some piece off their boundary.
+/** Per ring: the polygons it meets, and those it meets with some piece off their boundary. */
+interface Met {
+  met: Map<number, Set<number>>;
+  offBoundary: Map<number, Set<number>>;
+}
+
+/** The middle of each piece an edge is cut into, placed in the polygon that cut it: one inside is
+ * an overlap; otherwise which rings met which polygons, and where off their boundary. */
+function placePieces(walk: Walk, cuts: Map<number, number[]>, locate: Locate): Overlap | Met {
+  const { xs, ys } = walk.rings.g;
   const met = new Map<number, Set<number>>();
   const offBoundary = new Map<number, Set<number>>();
   const mark = (sets: Map<number, Set<number>>, r: number, other: number) => {
@@ -111,17 +144,30 @@ export function findPolygonOverlap(
       const other = list[2 * order[k]],
         t = list[2 * order[k] + 1];
       if (k === 0 || other !== list[2 * order[k - 1]]) {
-        mark(met, vertexRing[e], other);
+        mark(met, walk.vertexRing[e], other);
         continue;
       }
       const previous = list[2 * order[k - 1] + 1];
       if (t === previous) continue;
       const middle = (t + previous) / 2;
       const where = locate(other, xs[e] + middle * (xs[e + 1] - xs[e]), ys[e] + middle * (ys[e + 1] - ys[e]));
-      if (where === INSIDE) return { overlap: place(e, other), complete: true };
-      if (where !== ON_BOUNDARY) mark(offBoundary, vertexRing[e], other);
+      if (where === INSIDE) return walk.place(e, other);
+      if (where !== ON_BOUNDARY) mark(offBoundary, walk.vertexRing[e], other);
     }
   }
+  return { met, offBoundary };
+}
+
+/** A ring that meets nothing of the other polygon and lies inside it (placed by one vertex), or
+ * two outer rings that lie wholly on each other's boundary: the same outer ring twice. */
+function ringInsideOther(
+  walk: Walk,
+  pairs: Map<number, [number, number]>,
+  locate: Locate,
+  { met, offBoundary }: Met,
+): Overlap | undefined {
+  const { rings } = walk;
+  const { g, polygonOf } = rings;
   const has = (sets: Map<number, Set<number>>, r: number, other: number) => sets.get(r)?.has(other) === true;
   for (const [a, b] of pairs.values()) {
     for (const [p, q] of [
@@ -132,24 +178,17 @@ export function findPolygonOverlap(
       for (let r = first; r < g.ringStarts.length && polygonOf[r] === p; r++) {
         if (has(met, r, q)) continue;
         const v = g.ringStarts[r];
-        if (locate(q, xs[v], ys[v]) === INSIDE)
-          return {
-            overlap: { polygon: p, ring: rings.ringInPolygon[r], position: undefined, other: q },
-            complete: true,
-          };
+        if (locate(q, g.xs[v], g.ys[v]) === INSIDE)
+          return { polygon: p, ring: rings.ringInPolygon[r], position: undefined, other: q };
       }
     }
-    // Both outer rings lie wholly on the other's boundary: the same outer ring twice.
     const shellA = rings.firstRing.get(a)!,
       shellB = rings.firstRing.get(b)!;
     const onOther = (r: number, q: number) => has(met, r, q) && !has(offBoundary, r, q);
     if (onOther(shellA, b) && onOther(shellB, a))
-      return {
-        overlap: { polygon: Math.max(a, b), ring: 0, position: undefined, other: Math.min(a, b) },
-        complete: true,
-      };
+      return { polygon: Math.max(a, b), ring: 0, position: undefined, other: Math.min(a, b) };
   }
-  return { overlap: undefined, complete: true };
+  return undefined;
 }
 
 /** Pairs of polygons whose boxes overlap, keyed a * n + b (a < b); undefined past the budget. */
@@ -196,7 +235,7 @@ function combine(polygons: readonly PolygonCoordinates[], pairs: Map<number, [nu
 }
 
 /** Where a point is relative to a polygon: inside its outer ring and outside all its holes. */
-function polygonLocator(rings: Rings): (polygon: number, x: number, y: number) => Location {
+function polygonLocator(rings: Rings): Locate {
   const { g } = rings;
   const locators = new Map<number, RingLocator>();
   const ringLocator = (r: number) => {

@@ -37,66 +37,9 @@ export function readAoi(
   const source = withoutBom(text);
   const lines = new LineIndex(source);
   const actual = format === 'auto' ? detectFormat(source) : format;
-  let polygons: PolygonCoordinates[];
-  let drafts: Draft[];
-  let locate: (places: Draft['place'][]) => Span[];
-  let fixText: (fix: FixDraft) => string;
-  /** Where a fix that replaces a polygon applies: the polygon, or its whole geometry when alone. */
-  let fixPlace: (fix: PartsFixDraft) => Draft['place'];
-  /** The features' names, where the format has them (GeoJSON). */
-  let names: (string | undefined)[] | undefined;
-
-  if (actual === 'geojson') {
-    let value: unknown;
-    try {
-      value = parsed ? parsed.value : JSON.parse(source);
-    } catch {
-      const fault = findJsonSyntaxFault(source, lines) ?? {
-        code: 'parse' as const,
-        start: 0,
-        end: 0,
-        message: 'The text is not valid JSON.',
-      };
-      return {
-        ok: false,
-        problems: [
-          { code: fault.code, severity: 'error', message: fault.message, range: lines.range(fault.start, fault.end) },
-        ],
-      };
-    }
-    const content = readGeoJsonValue(value);
-    ({ polygons, drafts } = content);
-    names = content.polygonNames;
-    locate = (places) => geoJsonSpans(source, content.polygonPaths, places);
-    fixText = (fix) => {
-      if (fix.kind === 'close-ring') return `, ${positionJson(fix.position)}`;
-      if (fix.kind === 'swap-lat-lon') return polygonJson(fix.swapped);
-      if (fix.kind === 'merge-billing') return polygonJson(fix.merged);
-      const parts = fix.parts.map(polygonJson).join(', ');
-      return standaloneJson(content.polygonPaths[fix.polygon])
-        ? `{"type": "MultiPolygon", "coordinates": [${parts}]}`
-        : parts;
-    };
-    fixPlace = (fix) =>
-      standaloneJson(content.polygonPaths[fix.polygon])
-        ? { path: content.polygonPaths[fix.polygon].slice(0, -1) }
-        : { polygon: fix.polygon };
-  } else {
-    const content = readWktText(source, lines);
-    ({ polygons, drafts } = content);
-    locate = (places) => places.map((place) => wktSpan(source, content, place));
-    fixText = (fix) => {
-      if (fix.kind === 'close-ring') return `, ${fix.position[0]} ${fix.position[1]}`;
-      if (fix.kind === 'swap-lat-lon') return polygonBodyWkt(fix.swapped);
-      if (fix.kind === 'merge-billing') return polygonBodyWkt(fix.merged);
-      const parts = fix.parts.map(polygonBodyWkt).join(', ');
-      return content.polygonGeometrySpans[fix.polygon] ? `MULTIPOLYGON (${parts})` : parts;
-    };
-    fixPlace = (fix) => {
-      const whole = content.polygonGeometrySpans[fix.polygon];
-      return whole ? { span: whole } : { polygon: fix.polygon };
-    };
-  }
+  const read = actual === 'geojson' ? readGeoJsonText(source, lines, parsed) : readWkt(source, lines);
+  if ('ok' in read) return read;
+  const { polygons, drafts, names } = read;
 
   const measures = drafts.length === 0 ? validatePolygons(polygons, drafts) : [];
   if (measures.length === polygons.length && polygons.length > 0 && !drafts.some((d) => d.severity === 'error'))
@@ -109,9 +52,83 @@ export function readAoi(
       place: { span: { start: 0, end: 0 } },
     });
 
-  const problems = toProblems(source, drafts, locate, fixText, fixPlace, lines);
+  const problems = toProblems(source, drafts, read.locate, read.fixText, read.fixPlace, lines);
   if (problems.some((p) => p.severity === 'error')) return { ok: false, problems };
   return { ok: true, aoi: aoiFromPolygons(polygons, actual, measures, rules.minBilledKm2), problems };
+}
+
+/** What a format's reader found, and how its problems and fixes are placed in the text. */
+interface FormatRead {
+  polygons: PolygonCoordinates[];
+  drafts: Draft[];
+  /** The features' names, where the format has them (GeoJSON). */
+  names?: (string | undefined)[];
+  locate: (places: Draft['place'][]) => Span[];
+  fixText: (fix: FixDraft) => string;
+  /** Where a fix that replaces a polygon applies: the polygon, or its whole geometry when alone. */
+  fixPlace: (fix: PartsFixDraft) => Draft['place'];
+}
+
+/** GeoJSON text (or the value the caller parsed from it); text that is not JSON is the one problem. */
+function readGeoJsonText(
+  source: string,
+  lines: LineIndex,
+  parsed: { value: unknown } | undefined,
+): FormatRead | AoiReadResult {
+  let value: unknown;
+  try {
+    value = parsed ? parsed.value : JSON.parse(source);
+  } catch {
+    const fault = findJsonSyntaxFault(source, lines) ?? {
+      code: 'parse' as const,
+      start: 0,
+      end: 0,
+      message: 'The text is not valid JSON.',
+    };
+    return {
+      ok: false,
+      problems: [
+        { code: fault.code, severity: 'error', message: fault.message, range: lines.range(fault.start, fault.end) },
+      ],
+    };
+  }
+  const content = readGeoJsonValue(value);
+  const standalone = (polygon: number) => standaloneJson(content.polygonPaths[polygon]);
+  return {
+    polygons: content.polygons,
+    drafts: content.drafts,
+    names: content.polygonNames,
+    locate: (places) => geoJsonSpans(source, content.polygonPaths, places),
+    fixText: (fix) => {
+      if (fix.kind === 'close-ring') return `, ${positionJson(fix.position)}`;
+      if (fix.kind === 'swap-lat-lon') return polygonJson(fix.swapped);
+      if (fix.kind === 'merge-billing') return polygonJson(fix.merged);
+      const parts = fix.parts.map(polygonJson).join(', ');
+      return standalone(fix.polygon) ? `{"type": "MultiPolygon", "coordinates": [${parts}]}` : parts;
+    },
+    fixPlace: (fix) =>
+      standalone(fix.polygon) ? { path: content.polygonPaths[fix.polygon].slice(0, -1) } : { polygon: fix.polygon },
+  };
+}
+
+function readWkt(source: string, lines: LineIndex): FormatRead {
+  const content = readWktText(source, lines);
+  return {
+    polygons: content.polygons,
+    drafts: content.drafts,
+    locate: (places) => places.map((place) => wktSpan(source, content, place)),
+    fixText: (fix) => {
+      if (fix.kind === 'close-ring') return `, ${fix.position[0]} ${fix.position[1]}`;
+      if (fix.kind === 'swap-lat-lon') return polygonBodyWkt(fix.swapped);
+      if (fix.kind === 'merge-billing') return polygonBodyWkt(fix.merged);
+      const parts = fix.parts.map(polygonBodyWkt).join(', ');
+      return content.polygonGeometrySpans[fix.polygon] ? `MULTIPOLYGON (${parts})` : parts;
+    },
+    fixPlace: (fix) => {
+      const whole = content.polygonGeometrySpans[fix.polygon];
+      return whole ? { span: whole } : { polygon: fix.polygon };
+    },
+  };
 }
 
 function toProblems(
