@@ -126,6 +126,37 @@ export async function readWindow(
   nodata: number | undefined,
   request: WindowRequest,
 ): Promise<BandWindow> {
+  const { width, height, columns, rows } = sampledPositions(level, fullWidth, fullHeight, request);
+  // Not filled: every output pixel of every band lies in exactly one of the blocks read below.
+  const Values = SINGLE_PRECISION.has(dataType) ? Float32Array : Float64Array;
+  const into = request.into;
+  const data: BandValues[] = request.bands.map((_, k) =>
+    into ? into.take(k, Values, width * height) : new Values(width * height),
+  );
+  const reader = await level.reader();
+  const { blockWidth, blockHeight, across, down, planar, samplesPerPixel } = reader.layout;
+  const perPixel = planar === 2 ? 1 : samplesPerPixel;
+  // Output columns and rows as positions inside their blocks, and where each block's share starts.
+  const grid: SampleGrid = {
+    width,
+    perPixel,
+    columnOffset: columns.map((x) => (x % blockWidth) * perPixel),
+    rowInBlock: rows.map((y) => y % blockHeight),
+    columnsFrom: firstIndexOfBlock(columns, blockWidth, across),
+    rowsFrom: firstIndexOfBlock(rows, blockHeight, down),
+  };
+  const jobs = blockJobs(reader.layout, request.bands, data, columns, rows, grid);
+  await copyBlocks(reader, jobs, grid, dataType, storedNodata(nodata, dataType));
+  return { width, height, data, level: level.image };
+}
+
+/** The view's size, and the level's column and row each output pixel samples (its centre's). */
+function sampledPositions(
+  level: Level,
+  fullWidth: number,
+  fullHeight: number,
+  request: WindowRequest,
+): { width: number; height: number; columns: Int32Array; rows: Int32Array } {
   const [wx0, wy0, wx1, wy1] = request.window ?? [0, 0, fullWidth, fullHeight];
   const fx = level.width / fullWidth;
   const fy = level.height / fullHeight;
@@ -140,30 +171,43 @@ export async function readWindow(
   const rows = Int32Array.from({ length: height }, (_, i) =>
     Math.min(level.height - 1, Math.floor(y0 + ((i + 0.5) * spanY) / height)),
   );
-  // Not filled: every output pixel of every band lies in exactly one of the blocks read below.
-  const Values = SINGLE_PRECISION.has(dataType) ? Float32Array : Float64Array;
-  const into = request.into;
-  const data: BandValues[] = request.bands.map((_, k) =>
-    into ? into.take(k, Values, width * height) : new Values(width * height),
-  );
-  const reader = await level.reader();
-  const { blockWidth, blockHeight, across, down, planar, samplesPerPixel, bytesPerSample, predictor, littleEndian } =
-    reader.layout;
-  const perPixel = planar === 2 ? 1 : samplesPerPixel;
-  const rowSamples = blockWidth * perPixel;
-  const blockSamples = rowSamples * blockHeight;
-  // Output columns and rows as positions inside their blocks, and where each block's share starts.
-  const columnOffset = columns.map((x) => (x % blockWidth) * perPixel);
-  const rowInBlock = rows.map((y) => y % blockHeight);
-  const columnsFrom = firstIndexOfBlock(columns, blockWidth, across);
-  const rowsFrom = firstIndexOfBlock(rows, blockHeight, down);
-  const noValue = storedNodata(nodata, dataType);
-  // The blocks the window touches, in file order; with separate band planes one per band asked.
-  const jobs: { bx: number; by: number; sample: number; outputs: BandValues[]; bandOffsets: number[] }[] = [];
+  return { width, height, columns, rows };
+}
+
+/** Where the sampled columns and rows lie in their blocks. */
+interface SampleGrid {
+  width: number;
+  perPixel: number;
+  columnOffset: Int32Array;
+  rowInBlock: Int32Array;
+  columnsFrom: Int32Array;
+  rowsFrom: Int32Array;
+}
+
+interface BlockJob {
+  bx: number;
+  by: number;
+  sample: number;
+  outputs: BandValues[];
+  bandOffsets: number[];
+}
+
+/** The blocks the window touches, in file order; with separate band planes one per band asked.
+ * A view that would need more than MAX_BLOCKS_PER_VIEW is refused before any is read. */
+function blockJobs(
+  layout: BlockReader['layout'],
+  bands: number[],
+  data: BandValues[],
+  columns: Int32Array,
+  rows: Int32Array,
+  grid: SampleGrid,
+): BlockJob[] {
+  const { blockWidth, blockHeight, across, down, planar } = layout;
+  const { columnsFrom, rowsFrom } = grid;
   const planes =
     planar === 2
-      ? request.bands.map((band, k) => ({ sample: band, outputs: [data[k] as BandValues], bandOffsets: [0] }))
-      : [{ sample: 0, outputs: data, bandOffsets: request.bands }];
+      ? bands.map((band, k) => ({ sample: band, outputs: [data[k] as BandValues], bandOffsets: [0] }))
+      : [{ sample: 0, outputs: data, bandOffsets: bands }];
   const needed = blocksHit(columnsFrom, across) * blocksHit(rowsFrom, down) * planes.length;
   if (needed > MAX_BLOCKS_PER_VIEW) {
     throw new RasterError(
@@ -171,15 +215,16 @@ export async function readWindow(
       `This view needs ${needed} blocks of ${blockWidth} × ${blockHeight} pixels, more than the ${MAX_BLOCKS_PER_VIEW} a view reads: the file's blocks are too small for its size and it has no overview that fits (gdaladdo adds overviews).`,
     );
   }
+  const jobs: BlockJob[] = [];
   for (const plane of planes) {
     for (
       let by = Math.floor((rows[0] as number) / blockHeight);
-      by <= Math.floor((rows[height - 1] as number) / blockHeight);
+      by <= Math.floor((rows[rows.length - 1] as number) / blockHeight);
       by++
     ) {
       for (
         let bx = Math.floor((columns[0] as number) / blockWidth);
-        bx <= Math.floor((columns[width - 1] as number) / blockWidth);
+        bx <= Math.floor((columns[columns.length - 1] as number) / blockWidth);
         bx++
       ) {
         if (columnsFrom[bx] !== columnsFrom[bx + 1] && rowsFrom[by] !== rowsFrom[by + 1])
@@ -187,15 +232,29 @@ export async function readWindow(
       }
     }
   }
-  // A few workers each request a block and copy it out as soon as it is decoded, so the reads and
-  // inflates of every block run at once on libuv's pool while finished blocks are copied, in
-  // whatever order they finish; at most one decoded block per worker is in memory.
+  return jobs;
+}
+
+/** A few workers each request a block and copy it out as soon as it is decoded, so the reads and
+ * inflates of every block run at once on libuv's pool while finished blocks are copied, in
+ * whatever order they finish; at most one decoded block per worker is in memory. */
+async function copyBlocks(
+  reader: BlockReader,
+  jobs: BlockJob[],
+  grid: SampleGrid,
+  dataType: DataType,
+  noValue: number,
+): Promise<void> {
+  const { blockWidth, blockHeight, bytesPerSample, predictor, littleEndian } = reader.layout;
+  const { perPixel } = grid;
+  const rowSamples = blockWidth * perPixel;
+  const blockSamples = rowSamples * blockHeight;
   const workers = blocksInFlight(blockSamples * bytesPerSample);
   let next = 0;
   let failed = false;
   const work = async (): Promise<void> => {
     while (!failed && next < jobs.length) {
-      const job = jobs[next++] as (typeof jobs)[number];
+      const job = jobs[next++] as BlockJob;
       let bytes: Uint8Array;
       try {
         bytes = await reader.read(job.bx, job.by, job.sample);
@@ -216,19 +275,18 @@ export async function readWindow(
         bytesPerSample,
         predictor,
         littleEndian,
-        rowInBlock,
-        rowStart: rowsFrom[job.by] as number,
-        rowEnd: rowsFrom[job.by + 1] as number,
-        columnOffset,
-        columnStart: columnsFrom[job.bx] as number,
-        columnEnd: columnsFrom[job.bx + 1] as number,
+        rowInBlock: grid.rowInBlock,
+        rowStart: grid.rowsFrom[job.by] as number,
+        rowEnd: grid.rowsFrom[job.by + 1] as number,
+        columnOffset: grid.columnOffset,
+        columnStart: grid.columnsFrom[job.bx] as number,
+        columnEnd: grid.columnsFrom[job.bx + 1] as number,
         outputs: job.outputs,
         bandOffsets: job.bandOffsets,
-        outputWidth: width,
+        outputWidth: grid.width,
         nodata: noValue,
       });
     }
   };
   await Promise.all(Array.from({ length: Math.min(workers, jobs.length) }, work));
-  return { width, height, data, level: level.image };
 }
