@@ -84,32 +84,38 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
   /** Shows a model and waits for the person's decision. */
   present(model: EstimateModel): Promise<EstimateDecision> {
     const show = toShowMessage(model);
-    this.check(show); // before anything changes: an invalid model must not cancel the shown one
-    this.settle({ action: 'cancel' });
-    this.plan = undefined;
-    this.model = model;
-    this.show = show;
-    this.rendered = undefined;
-    this.panel.title = model.title;
+    this.replaceShown(model.title, show, { model, show });
     const decision = new Promise<EstimateDecision>((resolve) => (this.resolvePending = resolve));
     this.pendingDecision = decision;
-    this.post(this.show);
-    this.reveal();
-    return decision;
+    return this.shownAwaiting(show, decision);
   }
 
   /** Shows an imagery file's plan and waits for Apply… or the panel's closing. The panel stays
    * open after Apply… (busy), so the host can show the fresh plan there when the apply ends. */
   presentPlan(view: PlanView): Promise<PlanDecision> {
-    const message: PlanMessage = { type: 'plan', plan: view };
+    const plan: PlanMessage = { type: 'plan', plan: view };
+    this.replaceShown(view.title, plan, { plan });
+    return this.shownAwaiting(plan, new Promise<PlanDecision>((resolve) => (this.resolvePlan = resolve)));
+  }
+
+  /** Puts a model or a plan in place of what the panel shows, whose decision is then a cancel.
+   * Checked before anything changes: an invalid one must not cancel the one shown. */
+  private replaceShown(
+    title: string,
+    message: ShowMessage | PlanMessage,
+    shown: { model?: EstimateModel; show?: ShowMessage; plan?: PlanMessage },
+  ): void {
     this.check(message);
     this.settle({ action: 'cancel' });
-    this.model = undefined;
-    this.show = undefined;
-    this.plan = message;
+    this.model = shown.model;
+    this.show = shown.show;
+    this.plan = shown.plan;
     this.rendered = undefined;
-    this.panel.title = view.title;
-    const decision = new Promise<PlanDecision>((resolve) => (this.resolvePlan = resolve));
+    this.panel.title = title;
+  }
+
+  /** Sends the page what it now shows and brings the panel forward; answers with the decision. */
+  private shownAwaiting<T>(message: ShowMessage | PlanMessage, decision: Promise<T>): Promise<T> {
     this.post(message);
     this.reveal();
     return decision;
