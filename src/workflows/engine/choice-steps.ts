@@ -24,7 +24,7 @@ export interface ModelChoiceState {
   chosen: ModelChoices;
 }
 
-export function modelItems(models: TaskingModel[]): PickItem<string>[] {
+function modelItems(models: TaskingModel[]): PickItem<string>[] {
   return models
     .filter((m): m is TaskingModel & { Model: string } => typeof m.Model === 'string')
     .map((m) => ({
