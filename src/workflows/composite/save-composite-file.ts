@@ -22,7 +22,7 @@ import { PurchaseLedger } from '../engine/purchase-ledger';
 import { requestKey } from '../engine/request-key';
 import { freshCompositeCredits, reserveFreshPrice } from '../../buying/fresh-price';
 import { isPriceRefusal } from '../../buying/spend-guard';
-import { nameByPixelSize } from '../stac/pixel-size';
+import { nameByPixelSize } from '../engine/pixel-size';
 import { imageOutcome } from '../stac/stac-collection';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 import type { AreaShape } from '../../raster';

@@ -15,7 +15,7 @@ import { compositeRequest } from '../engine/request-profile';
 import { partProfile } from './area-parts';
 import type { CompositeProfile } from '../engine/request-profile';
 import type { BatchResult } from '../engine/results';
-import { nameByPixelSize } from '../stac/pixel-size';
+import { nameByPixelSize } from '../engine/pixel-size';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 import type { ImageReads } from '../stac/stac-collection';

@@ -27,7 +27,7 @@ import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import type { Aoi } from '../../geometry/types';
 import type { AreaShape } from '../../raster';
 import { poolSize } from '../engine/worker-pool';
-import { nameByPixelSize } from '../stac/pixel-size';
+import { nameByPixelSize } from '../engine/pixel-size';
 import { isItemCurrent, writeStacSidecar } from '../stac/stac-sidecar';
 import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 import type { ImageReads } from '../stac/stac-collection';

@@ -17,7 +17,7 @@ import type { AreaShape, RasterFile } from '../../raster';
 import type { AreaCoverage } from '../engine/results';
 import type { CompositeProfile } from '../engine/request-profile';
 import { fileFacts } from './file-checksum';
-import { metresPerPixel } from './pixel-size';
+import { metresPerPixel } from '../engine/pixel-size';
 import { stacItem } from './stac-item';
 import type { StacImageInput } from './stac-item';
 
