@@ -10,7 +10,7 @@ import { constellationsStep, modelStep } from '../engine/choice-steps';
 import { isDay } from './order-payload';
 import type { Answer, WorkflowPorts } from '../engine/ports';
 import { storeAnswer } from '../engine/wizard';
-import type { WizardStep } from '../engine/wizard';
+import type { StepPosition, WizardStep } from '../engine/wizard';
 
 interface OrderChoices {
   model?: string;
@@ -56,65 +56,102 @@ export function orderPromptSteps(ports: WorkflowPorts): Step[] {
   return [
     modelStep<OrderPromptState>(ports, 'Model to order'),
     constellationsStep<OrderPromptState>(ports),
-    dayStep(ports, 'from', isFixed('from'), (s) => ({
-      title: 'First day of the order',
-      prompt: 'YYYY-MM-DD',
-      value: s.chosen.from ?? s.defaults.from,
-    })),
+    firstDayStep(ports),
     lastDayStep(ports),
-    dayStep(
-      ports,
-      'referenceDate',
-      (s) => s.fixed.referenceDate !== undefined || s.noPrompts === true,
-      (s) => {
-        const from = s.chosen.from ?? s.defaults.from;
-        return {
-          title: 'Reference date (ReferenceDate)',
-          prompt: `The day the image cadence counts from: images fall on it and every ImageFrequency days from it. YYYY-MM-DD; default the first day (${from}).`,
-          value: s.chosen.referenceDate ?? s.defaults.referenceDate ?? from,
-        };
-      },
-    ),
+    referenceDateStep(ports),
     ...ORDER_COUNT_FIELDS.map((field) => cadenceStep(ports, field)),
-    yesOrNoStep(ports, 'geometryTileOrdering', {
-      title: 'What to order',
-      // Only an order of an area can be turned into the tiles covering it.
-      fixed: (s) => s.fixed.geometryTileOrdering !== undefined || s.forTiles,
-      no: { label: 'Order the area', description: 'billed as the bounding box of each polygon' },
-      yes: {
-        label: 'Order the tiles covering the area (GeometryTileOrdering)',
-        description: 'whole tiles, at the tile rate',
-      },
-      defaultValue: (s) => s.chosen.geometryTileOrdering ?? s.defaults.geometryTileOrdering,
-    }),
-    yesOrNoStep(ports, 'tileDeduplication', {
-      title: 'Tile deduplication',
-      fixed: (s) => s.fixed.tileDeduplication !== undefined || !(s.forTiles || s.chosen.geometryTileOrdering === true),
-      no: { label: 'No deduplication', description: 'order every tile' },
-      yes: {
-        label: 'Deduplicate tiles',
-        description: 'skip tiles already ordered with the same model, constellations and cadence',
-      },
-      defaultValue: (s) => s.chosen.tileDeduplication ?? false,
-    }),
+    tileOrderingStep(ports),
+    deduplicationStep(ports),
   ];
 }
 
-/** A day typed as YYYY-MM-DD. */
-function dayStep(
-  ports: WorkflowPorts,
-  id: 'from' | 'referenceDate',
+/** A step that stores its answer under its id. */
+function storedStep<K extends keyof OrderChoices>(
+  id: K,
   fixed: (s: OrderPromptState) => boolean,
-  question: (s: OrderPromptState) => { title: string; prompt: string; value: string },
+  ask: (s: OrderPromptState, position: StepPosition) => Promise<Answer<OrderChoices[K]>>,
 ): Step {
-  return {
-    id,
-    fixed,
-    ask: async (s, position) => {
-      const answer = await ports.ask.input({ id, ...question(s), validate: dayProblem, ...position });
-      return storeAnswer(s.chosen, id, trimmed(answer));
-    },
-  };
+  return { id, fixed, ask: async (s, position) => storeAnswer(s.chosen, id, await ask(s, position)) };
+}
+
+function firstDayStep(ports: WorkflowPorts): Step {
+  return storedStep('from', isFixed('from'), async (s, position) =>
+    trimmed(
+      await ports.ask.input({
+        id: 'from',
+        title: 'First day of the order',
+        prompt: 'YYYY-MM-DD',
+        value: s.chosen.from ?? s.defaults.from,
+        validate: dayProblem,
+        ...position,
+      }),
+    ),
+  );
+}
+
+/** The day the cadence counts from; asked only in a run that asks, else the setting or the first day. */
+function referenceDateStep(ports: WorkflowPorts): Step {
+  const fixed = (s: OrderPromptState) => s.fixed.referenceDate !== undefined || s.noPrompts === true;
+  return storedStep('referenceDate', fixed, async (s, position) => {
+    const from = s.chosen.from ?? s.defaults.from;
+    return trimmed(
+      await ports.ask.input({
+        id: 'referenceDate',
+        title: 'Reference date (ReferenceDate)',
+        prompt: `The day the image cadence counts from: images fall on it and every ImageFrequency days from it. YYYY-MM-DD; default the first day (${from}).`,
+        value: s.chosen.referenceDate ?? s.defaults.referenceDate ?? from,
+        validate: dayProblem,
+        ...position,
+      }),
+    );
+  });
+}
+
+type Choice = { label: string; description: string };
+const noThenYes = (no: Choice, yes: Choice) => [
+  { ...no, value: false },
+  { ...yes, value: true },
+];
+
+/** Only an order of an area can be turned into the tiles covering it. */
+function tileOrderingStep(ports: WorkflowPorts): Step {
+  const fixed = (s: OrderPromptState) => s.fixed.geometryTileOrdering !== undefined || s.forTiles;
+  return storedStep('geometryTileOrdering', fixed, (s, position) =>
+    ports.ask.pick({
+      id: 'geometryTileOrdering',
+      title: 'What to order',
+      items: noThenYes(
+        { label: 'Order the area', description: 'billed as the bounding box of each polygon' },
+        {
+          label: 'Order the tiles covering the area (GeometryTileOrdering)',
+          description: 'whole tiles, at the tile rate',
+        },
+      ),
+      defaultValue: s.chosen.geometryTileOrdering ?? s.defaults.geometryTileOrdering,
+      ...position,
+    }),
+  );
+}
+
+/** Only a tile order deduplicates, so only there is it asked. */
+function deduplicationStep(ports: WorkflowPorts): Step {
+  const fixed = (s: OrderPromptState) =>
+    s.fixed.tileDeduplication !== undefined || !(s.forTiles || s.chosen.geometryTileOrdering === true);
+  return storedStep('tileDeduplication', fixed, (s, position) =>
+    ports.ask.pick({
+      id: 'tileDeduplication',
+      title: 'Tile deduplication',
+      items: noThenYes(
+        { label: 'No deduplication', description: 'order every tile' },
+        {
+          label: 'Deduplicate tiles',
+          description: 'skip tiles already ordered with the same model, constellations and cadence',
+        },
+      ),
+      defaultValue: s.chosen.tileDeduplication ?? false,
+      ...position,
+    }),
+  );
 }
 
 /** The last day, or nothing for a recurring order; never before the first day. */
@@ -158,38 +195,6 @@ function cadenceStep(ports: WorkflowPorts, field: (typeof ORDER_COUNT_FIELDS)[nu
         ...position,
       });
       return storeAnswer(s.chosen, field.name, typeof answer === 'string' ? Number(answer.trim()) : answer);
-    },
-  };
-}
-
-/** A choice between no (first) and yes. */
-function yesOrNoStep(
-  ports: WorkflowPorts,
-  id: 'geometryTileOrdering' | 'tileDeduplication',
-  step: {
-    title: string;
-    fixed: (s: OrderPromptState) => boolean;
-    no: { label: string; description: string };
-    yes: { label: string; description: string };
-    defaultValue: (s: OrderPromptState) => boolean;
-  },
-): Step {
-  return {
-    id,
-    fixed: step.fixed,
-    ask: async (s, position) => {
-      const items = [
-        { ...step.no, value: false },
-        { ...step.yes, value: true },
-      ];
-      const answer = await ports.ask.pick({
-        id,
-        title: step.title,
-        items,
-        defaultValue: step.defaultValue(s),
-        ...position,
-      });
-      return storeAnswer(s.chosen, id, answer);
     },
   };
 }

@@ -19,7 +19,8 @@ const verbsOfFolder: Record<string, string[]> = {
   tiles: ['tiles search', 'tiles process'],
   dates: ['dates'],
   series: ['series'],
-  engine: [],
+  // The model and constellation steps every workflow starts with (engine/choice-steps.ts).
+  engine: ['estimate', 'download', 'series', 'dates', 'orders estimate', 'orders create'],
   stac: [],
 };
 
