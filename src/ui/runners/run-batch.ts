@@ -9,7 +9,7 @@ import type { ExtensionServices } from '../extension-services';
 import { announceBatch } from '../outcomes/batch-outcome';
 import type * as vscode from 'vscode';
 import { runOf } from '../tree/downloads-model';
-import type { DownloadKind } from '../tree/downloads-model';
+import type { DownloadKind } from '../tree/downloads-runs';
 import { runWorkflow } from './run-workflow';
 
 export async function runBatchCommand(
