@@ -5,17 +5,17 @@
 // thinning), and every unit (area file × date) sorted by its folder's purchase ledger and the lock:
 //
 //   buy        never bought
-//   have       saved, its file on the disk with its size
+//   have       saved, its file on the disk as the ledger recorded it (savedFileState)
 //   rebuy      the lock has this area and date bought with another request: the change is named
 //   uncertain  sent, its answer lost: held, never bought again unasked
-//   missing    saved, its file gone: buying it again costs
+//   missing    saved, its file gone or changed in place (its size, another SHA-256): buying it
+//              again costs
 //   extra      bought (locked or on disk) and no longer declared: kept, never deleted
 //
 // Every buy, rebuy and missing unit is checked for availability and estimated with its final
 // body; the plan adds up the credits and holds them against the account's balance and the file's
 // budget, and says what would stop an apply. A ledger's line naming a file out of its folder is
 // not taken (purchase-ledger.ts), and the plan notes it.
-import { lstat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ApiError, isApiError } from '../../api/errors';
 import { linkOnTheWay } from '../../files/inside-folder';
@@ -24,7 +24,7 @@ import { accountOnce, type RunAccount } from '../engine/account-snapshot';
 import { WorkflowError, isWorkflowError } from '../engine/errors';
 import type { WorkflowPorts } from '../engine/ports';
 import { LEDGER_NAME } from '../engine/ledger-journal';
-import { HELD_STATES, PurchaseLedger } from '../engine/purchase-ledger';
+import { HELD_STATES, PurchaseLedger, savedFileState } from '../engine/purchase-ledger';
 import type { Adopted, LedgerUnit } from '../engine/purchase-ledger';
 import { requestKey } from '../engine/request-key';
 import { compositeRequest, diffRequests } from '../engine/request-profile';
@@ -94,6 +94,11 @@ export interface Plan {
   notes: string[];
 }
 
+/** Why a saved unit whose file has its size is bought again, as a locked image is when its SHA-256
+ * differs: the file is not the one the ledger recorded. */
+const CHANGED_IN_PLACE =
+  "its file has the size saved but not the ledger's inode and modification time, nor its SHA-256: changed since it was bought, so it is bought again";
+
 export const BUYING: ReadonlySet<UnitKind> = new Set<UnitKind>(['buy', 'rebuy', 'missing']);
 
 /** A request's fields but the area and an upload address: what the lock keeps of it. */
@@ -115,12 +120,6 @@ export function seriesOptionsOf(dataset: DeclaredDataset): DownloadSeriesOptions
 
 function toSlashes(path: string): string {
   return path.split(sep).join('/');
-}
-
-async function fileState(folder: string, unit: LedgerUnit): Promise<'present' | 'gone'> {
-  if (unit.file === undefined) return 'present'; // uploaded by the service: nothing here to lose
-  const info = await lstat(join(folder, unit.file)).catch(() => undefined);
-  return info?.isFile() && info.size === unit.bytes ? 'present' : 'gone';
 }
 
 export async function makePlan(
@@ -369,10 +368,12 @@ async function planSeries(
         ...(record.credits !== undefined ? { credits: record.credits } : {}),
       });
     } else if (record?.state === 'saved') {
+      const state = await savedFileState(folder, record);
       mine.push({
         ...base,
-        kind: (await fileState(folder, record)) === 'present' ? 'have' : 'missing',
+        kind: state === 'present' ? 'have' : 'missing',
         ...fileOf(record.file),
+        ...(state === 'changed' ? { reason: CHANGED_IN_PLACE } : {}),
       });
     } else {
       const before = locked.get(date);

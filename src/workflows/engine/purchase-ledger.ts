@@ -4,13 +4,15 @@
 //
 //   sending            written and flushed before the billed call leaves
 //   charged            the answer arrived (the image is streaming in)
-//   saved              the file is whole on the disk: its name, size and SHA-256
+//   saved              the file is whole on the disk: its name, size and SHA-256, its inode and
+//                      modification time
 //   lost               the answer was lost: it may have been charged
 //   refused            the service said no: not charged
 //   charged-not-saved  paid, but the file could not be written (the reason, the credits)
 //   not-sent           cancelled before it left
 //
-// The invariant: a unit `saved` whose file is present is never bought again, and a unit that may
+// The invariant: a unit `saved` whose file is present (the one saved: its size, and its inode and
+// modification time or else its SHA-256) is never bought again, and a unit that may
 // have been paid for (sending, charged, lost, charged-not-saved) is held and named, and sent again
 // only when the person asks (resendUncertain). The latest line of a key is its state. A line
 // whose file is not a plain name in the folder is not taken (a ledger is a file anyone may edit).
@@ -41,6 +43,9 @@ export interface LedgerEntry {
   file?: string;
   bytes?: number;
   sha256?: string;
+  /** The saved file's inode and modification time (ms); older lines have neither. */
+  ino?: number;
+  mtimeMs?: number;
   /** The estimate the person saw for this unit. */
   credits?: number;
   reason?: string;
@@ -111,6 +116,9 @@ const FIELD_KINDS: Record<keyof LedgerEntry, (value: unknown) => boolean> = {
   file: isText,
   bytes: (value) => Number.isSafeInteger(value) && (value as number) >= 0,
   sha256: (value) => typeof value === 'string' && HEX64.test(value),
+  // Numbers as lstat gives them (an inode past 2^53 is not a safe integer, and still the file's).
+  ino: (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0,
+  mtimeMs: (value) => typeof value === 'number' && Number.isFinite(value),
   credits: (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0,
   reason: isText,
   migrated: (value) => value === true,
@@ -179,6 +187,31 @@ export function sha256OfFile(path: string): Promise<string> {
   });
 }
 
+/** The file's inode and modification time as they stand now; none for anything but a plain file. */
+async function identityOf(path: string): Promise<Pick<LedgerEntry, 'ino' | 'mtimeMs'>> {
+  const info = await lstat(path).catch(() => undefined);
+  return info?.isFile() ? { ino: info.ino, mtimeMs: info.mtimeMs } : {};
+}
+
+/**
+ * What the folder holds of a saved unit's file: `present` when it is a plain file of the recorded
+ * size and, where the line recorded them, the recorded inode and modification time; `gone` when
+ * it is not there with that size; `changed` when it is there with that size but another inode or
+ * time and not the recorded SHA-256 (changed in place: not the image bought). A file copied back
+ * or touched keeps its SHA-256, so it is present and nothing is bought again for it.
+ */
+export async function savedFileState(directory: string, unit: LedgerUnit): Promise<'present' | 'gone' | 'changed'> {
+  if (unit.file === undefined) return 'present'; // uploaded by the service: nothing here to lose
+  const path = join(directory, basename(unit.file));
+  const info = await lstat(path).catch(() => undefined);
+  if (!info?.isFile() || info.size !== unit.bytes) return 'gone';
+  const same =
+    (unit.ino === undefined || unit.ino === info.ino) && (unit.mtimeMs === undefined || unit.mtimeMs === info.mtimeMs);
+  if (same) return 'present';
+  const sha256 = unit.sha256 === undefined ? undefined : await sha256OfFile(path).catch(() => undefined);
+  return sha256 !== undefined && sha256 === unit.sha256 ? 'present' : 'changed';
+}
+
 /** A unit taken into the ledger from an imagery file's lock: its file a plain name in the folder. */
 export type Adopted = Pick<LedgerEntry, 'key' | 'id' | 'kind' | 'file' | 'bytes' | 'sha256' | 'credits' | 'reason'>;
 
@@ -189,11 +222,13 @@ async function adoptUnits(directory: string, adopt: readonly Adopted[]): Promise
   const known = fold(journal.lines);
   const writer = await JournalWriter.open(path, journal.endsWithNewline);
   try {
-    for (const unit of adopt.filter((a) => !known.has(a.key) && a.file !== undefined && isPlainName(a.file)))
+    for (const unit of adopt.filter((a) => !known.has(a.key) && a.file !== undefined && isPlainName(a.file))) {
+      const identity = await identityOf(join(directory, unit.file!));
       await writer.append(
-        { v: 1, key: unit.key, state: 'saved', ...dropUndefined(unit), at: new Date().toISOString() },
+        { v: 1, key: unit.key, state: 'saved', ...dropUndefined(unit), ...identity, at: new Date().toISOString() },
         true,
       );
+    }
   } finally {
     await writer.close();
   }
@@ -279,8 +314,8 @@ export class PurchaseLedger {
     return this.units.get(key);
   }
 
-  /** What to do with a unit: have it (saved, its file present with its size), hold it (it may
-   * have been paid for), or buy it. */
+  /** What to do with a unit: have it (saved, its file present: `savedFileState`), hold it (it
+   * may have been paid for), or buy it (a saved unit's file gone or changed in place included). */
   async verdict(key: string): Promise<Verdict> {
     const unit = this.units.get(key);
     if (!unit) return { kind: 'buy' };
@@ -288,8 +323,9 @@ export class PurchaseLedger {
     if (unit.state !== 'saved') return { kind: 'buy', unit };
     if (unit.file === undefined) return { kind: 'have', unit, path: '' }; // uploaded by the service
     const path = join(this.directory, basename(unit.file));
-    const info = await lstat(path).catch(() => undefined);
-    return info?.isFile() && info.size === unit.bytes ? { kind: 'have', unit, path } : { kind: 'buy', unit };
+    return (await savedFileState(this.directory, unit)) === 'present'
+      ? { kind: 'have', unit, path }
+      : { kind: 'buy', unit };
   }
 
   /** Before the billed call: on the disk when this resolves. */
@@ -309,7 +345,8 @@ export class PurchaseLedger {
   async saved(key: string, path: string | undefined, bytes: number): Promise<void> {
     if (path === undefined) return this.write({ key, state: 'saved', bytes }, true);
     if (resolve(dirname(path)) !== resolve(this.directory)) throw new Error(`${path} is not in ${this.directory}`);
-    return this.write({ key, state: 'saved', file: basename(path), bytes, sha256: await sha256OfFile(path) }, true);
+    const sha256 = await sha256OfFile(path);
+    return this.write({ key, state: 'saved', file: basename(path), bytes, sha256, ...(await identityOf(path)) }, true);
   }
 
   /** After the billed call. The unit is on the disk as `sending` already (held on a rerun), so a
@@ -328,9 +365,11 @@ export class PurchaseLedger {
     }
   }
 
-  /** Carries a unit over from an older manifest. */
-  carryOver(entry: Omit<LedgerEntry, 'v' | 'at' | 'migrated'>): Promise<void> {
-    return this.write({ ...entry, migrated: true }, true);
+  /** Carries a unit over from an older manifest (a saved one with its file's identity now). */
+  async carryOver(entry: Omit<LedgerEntry, 'v' | 'at' | 'migrated'>): Promise<void> {
+    const identity =
+      entry.state === 'saved' && entry.file ? await identityOf(join(this.directory, basename(entry.file))) : {};
+    return this.write({ ...entry, ...identity, migrated: true }, true);
   }
 
   private async write(fields: Omit<LedgerEntry, 'v' | 'at'>, sync: boolean): Promise<void> {
