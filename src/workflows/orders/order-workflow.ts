@@ -3,7 +3,7 @@
 // the person proceeds in the panel; "Create order" creates after the confirmation (or without it
 // when the options say so and the cost is under the budget).
 import { ORDER_COUNT_FIELDS, ORDER_DEFAULTS } from '../../api/request-fields';
-import type { OrderEstimate, OrderEstimateRequest, TaskingModel } from '../../api/types';
+import type { OrderCreateRequest, OrderEstimate, OrderEstimateRequest, TaskingModel } from '../../api/types';
 import { reserveFreshPrice } from '../../buying/fresh-price';
 import { isPriceRefusal } from '../../buying/spend-guard';
 import type { Reservation } from '../../buying/spend-guard';
@@ -15,6 +15,7 @@ import { WorkflowError, isCancellation } from '../engine/errors';
 import { orderCost } from '../engine/estimate-view-builders';
 import { orderEstimateModel } from './order-estimate-model';
 import { accountOnce } from '../engine/account-snapshot';
+import type { RunAccount } from '../engine/account-snapshot';
 import { chargeUncertainty, mayHaveBeenCharged } from '../engine/charge-check';
 import { OVERLAPPED_ESTIMATE_CAVEAT, readOrderCosts } from '../engine/order-costs';
 import { coverOption, estimateTileCover } from './cheapest-cover';
@@ -110,141 +111,9 @@ export async function runOrder(
     const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
     const settings = ports.settings().defaults;
     const cadence = cadenceDefaults(settings.order);
-    const forTiles = !!(options.tileGuids?.length || options.miniTileGuids?.length);
-    // Asked (offered from the setting) unless the options fix it; a run without prompts takes the setting.
-    const geometryTiles =
-      options.geometryTileOrdering ??
-      (options.skipConfirmation ? (settings.order?.geometryTileOrdering ?? false) : undefined);
-    const state: OrderPromptState = {
-      models,
-      fixed: {
-        model: options.model ?? settings.model,
-        satelliteConstellations: options.satelliteConstellations ?? settings.satelliteConstellations,
-        from: options.from,
-        // `to: null` or '' fixes a recurring order; undefined leaves it to ask.
-        to: options.to === undefined ? undefined : parseOrderEnd(options.to),
-        // Deduplication only acts on tile orders (spec 4.3): asked there, left out otherwise.
-        tileDeduplication:
-          options.tileDeduplication ??
-          (options.skipConfirmation && (forTiles || geometryTiles === true) ? false : undefined),
-        // The cadence is asked (offered from the settings) unless the options fix it; a run
-        // without prompts takes the settings as they are.
-        ...cadenceFixed(options, cadence),
-        geometryTileOrdering: geometryTiles,
-        referenceDate: options.referenceDate,
-      },
-      chosen: {},
-      defaults: {
-        from: todayOf(now),
-        to: addMonths(todayOf(now), 1),
-        ...cadence,
-        geometryTileOrdering: settings.order?.geometryTileOrdering ?? false,
-        referenceDate: settings.order?.referenceDate,
-      },
-      forTiles,
-      noPrompts: options.skipConfirmation === true,
-    };
-    if (state.fixed.model) checkModel(state.fixed.model, models);
-    Object.assign(state.chosen, Object.fromEntries(Object.entries(state.fixed).filter(([, v]) => v !== undefined)));
-    for (;;) {
-      if (!(await runWizard(orderPromptSteps(ports), state))) return result;
-      const model = checkModel(state.chosen.model!, models);
-      const from = state.chosen.from!;
-      const estimated: OrderEstimateRequest = orderEstimateRequest(aoi, {
-        model,
-        satelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
-        from,
-        to: state.chosen.to ?? null,
-        storageMonths: state.chosen.storageMonths ?? cadence.storageMonths,
-        apiRequests: state.chosen.apiRequests ?? cadence.apiRequests,
-        imageFrequency: state.chosen.imageFrequency ?? cadence.imageFrequency,
-        referenceDate: state.chosen.referenceDate ?? state.defaults.referenceDate ?? from,
-        tileGuids: options.tileGuids,
-        miniTileGuids: options.miniTileGuids,
-        geometryTileOrdering: state.chosen.geometryTileOrdering,
-      });
-      const createRequest = orderCreateRequest(estimated, state.chosen.tileDeduplication);
-      result.request = createRequest;
-      result.recurring = estimated.To === null;
-      result.cancellationDeadline = result.recurring ? recurringCancellationDeadline(now) : undefined;
-      ports.progress.report({ message: 'Estimating the order…' });
-      const estimate = await ports.client.estimateOrder(estimated, { signal: ports.signal });
-      result.estimate = estimate;
-      const budget = ports.settings().confirmCostAbove;
-      const panel = orderEstimateModel(aoi, createRequest, estimate, budget, result.cancellationDeadline);
-      // Checked where someone reads it: an estimate, or a create that shows the panel. A create
-      // without prompts goes straight to the order list reads of a billed call (orders.ts).
-      result.overlaps = mode === 'estimate' || !options.skipConfirmation ? await overlapWarnings(ports, aoi) : [];
-      panel.warnings.push(...result.overlaps);
-      if (result.overlaps.length > 0) panel.caveat = OVERLAPPED_ESTIMATE_CAVEAT;
-      // An order of the covering tiles is already a tile order: no comparison with the polygon one.
-      const tileCover =
-        aoi &&
-        !forTiles &&
-        estimated.GeometryTileOrdering !== true &&
-        (options.compareCovers ?? !options.skipConfirmation)
-          ? await estimateTileCover(ports, aoi, estimated)
-          : undefined;
-      if (tileCover) {
-        panel.covers = [
-          coverOption('polygon', estimate, estimated, []),
-          coverOption('tiles', tileCover.estimate, tileCover.request, tileCover.tiles),
-        ];
-        result.covers = panel.covers;
-      }
-      // An estimate asked for without prompts is the whole job: nothing is created.
-      if (mode === 'estimate' && options.skipConfirmation) {
-        result.outcome = 'completed';
-        return result;
-      }
-      const decision = await confirmCost(ports, panel, orderCost(estimate), options.skipConfirmation, await account());
-      if (decision.action === 'cancel') return result;
-      if (decision.action === 'change') {
-        // "Change settings" in the panel re-asks the cadence, even where the settings filled it.
-        for (const key of CADENCE_KEYS) if (options[key] === undefined) state.fixed[key] = undefined;
-        if (options.referenceDate === undefined) state.fixed.referenceDate = undefined;
-        continue;
-      }
-      // The tile cover, when the person picked it in the comparison: its own estimated payload.
-      const pickedTiles = decision.cover === 'tiles' && tileCover !== undefined;
-      const chosen = pickedTiles ? tileCover.request : estimated;
-      const toCreate = pickedTiles ? orderCreateRequest(chosen, state.chosen.tileDeduplication) : createRequest;
-      if (pickedTiles) {
-        result.request = toCreate;
-        result.estimate = tileCover.estimate;
-      }
-      // Create with the very payload that was estimated (only TileDeduplication added).
-      const { TileDeduplication: _dedup, ...sent } = toCreate;
-      const drift = diffRequests(chosen, sent);
-      if (drift.length > 0)
-        throw new WorkflowError(
-          'profile-mismatch',
-          `Not sent: the order differs from its estimate (${drift.join('; ')}).`,
-        );
-      ports.progress.report({ message: 'Creating the order…' });
-      const balanceBefore = (await account()).balances.EUR;
-      const reservation = await reserveOrderPrice(ports, chosen, result.estimate);
-      try {
-        result.order = await ports.client.createOrder(toCreate, {
-          signal: ports.signal,
-          ...(hooks.beforeCreate ? { beforeSend: hooks.beforeCreate } : {}),
-        });
-        reservation.spent();
-      } catch (error) {
-        // The answer was lost and the order list did not show the order: the client did not send
-        // it again; the person is told to look rather than to create it a second time.
-        if (!mayHaveBeenCharged(error)) {
-          reservation.release();
-          throw error;
-        }
-        reservation.uncertain();
-        result.charge = await chargeUncertainty(ports, error, 'EUR', balanceBefore);
-        result.outcome = 'unknown';
-        return result;
-      }
-      result.outcome = 'completed';
-      return result;
-    }
+    const state = orderState(settings, options, models, cadence, now);
+    const run: OrderRun = { ports, aoi, options, mode, models, cadence, state, now, result };
+    return await askEstimateAndCreate(run, account, hooks);
   } catch (error) {
     if (isCancellation(error, ports.signal)) {
       result.outcome = 'cancelled';
@@ -252,6 +121,197 @@ export async function runOrder(
     }
     throw error;
   }
+}
+
+/** What one order run works with: its area (none for an order of tiles), its options and mode,
+ * the models, the cadence offered, the questions' state, the run's clock and its result so far. */
+interface OrderRun {
+  ports: WorkflowPorts;
+  aoi: Aoi | undefined;
+  options: OrderOptions;
+  mode: 'estimate' | 'create';
+  models: TaskingModel[];
+  cadence: Record<CadenceKey, number>;
+  state: OrderPromptState;
+  now: Date;
+  result: OrderResult;
+}
+
+/** The questions' state: what the options (or, without prompts, the settings) fix, and the
+ * defaults offered for the rest. */
+function orderState(
+  settings: WorkflowDefaults,
+  options: OrderOptions,
+  models: TaskingModel[],
+  cadence: Record<CadenceKey, number>,
+  now: Date,
+): OrderPromptState {
+  const forTiles = !!(options.tileGuids?.length || options.miniTileGuids?.length);
+  // Asked (offered from the setting) unless the options fix it; a run without prompts takes the setting.
+  const geometryTiles =
+    options.geometryTileOrdering ??
+    (options.skipConfirmation ? (settings.order?.geometryTileOrdering ?? false) : undefined);
+  const state: OrderPromptState = {
+    models,
+    fixed: {
+      model: options.model ?? settings.model,
+      satelliteConstellations: options.satelliteConstellations ?? settings.satelliteConstellations,
+      from: options.from,
+      // `to: null` or '' fixes a recurring order; undefined leaves it to ask.
+      to: options.to === undefined ? undefined : parseOrderEnd(options.to),
+      // Deduplication only acts on tile orders (spec 4.3): asked there, left out otherwise.
+      tileDeduplication:
+        options.tileDeduplication ??
+        (options.skipConfirmation && (forTiles || geometryTiles === true) ? false : undefined),
+      // The cadence is asked (offered from the settings) unless the options fix it; a run
+      // without prompts takes the settings as they are.
+      ...cadenceFixed(options, cadence),
+      geometryTileOrdering: geometryTiles,
+      referenceDate: options.referenceDate,
+    },
+    chosen: {},
+    defaults: {
+      from: todayOf(now),
+      to: addMonths(todayOf(now), 1),
+      ...cadence,
+      geometryTileOrdering: settings.order?.geometryTileOrdering ?? false,
+      referenceDate: settings.order?.referenceDate,
+    },
+    forTiles,
+    noPrompts: options.skipConfirmation === true,
+  };
+  if (state.fixed.model) checkModel(state.fixed.model, models);
+  Object.assign(state.chosen, Object.fromEntries(Object.entries(state.fixed).filter(([, v]) => v !== undefined)));
+  return state;
+}
+
+/** Asks, estimates and shows the price until the person proceeds, changes nothing more or
+ * cancels; an estimate without prompts ends at the estimate. */
+async function askEstimateAndCreate(run: OrderRun, account: RunAccount, hooks: OrderHooks): Promise<OrderResult> {
+  const { ports, options, mode, state, result } = run;
+  for (;;) {
+    if (!(await runWizard(orderPromptSteps(ports), state))) return result;
+    const estimated = estimateRequest(run);
+    const createRequest = orderCreateRequest(estimated, state.chosen.tileDeduplication);
+    result.request = createRequest;
+    result.recurring = estimated.To === null;
+    result.cancellationDeadline = result.recurring ? recurringCancellationDeadline(run.now) : undefined;
+    const { estimate, panel, tileCover } = await estimateForPanel(run, estimated, createRequest);
+    // An estimate asked for without prompts is the whole job: nothing is created.
+    if (mode === 'estimate' && options.skipConfirmation) {
+      result.outcome = 'completed';
+      return result;
+    }
+    const decision = await confirmCost(ports, panel, orderCost(estimate), options.skipConfirmation, await account());
+    if (decision.action === 'cancel') return result;
+    if (decision.action === 'change') {
+      // "Change settings" in the panel re-asks the cadence, even where the settings filled it.
+      for (const key of CADENCE_KEYS) if (options[key] === undefined) state.fixed[key] = undefined;
+      if (options.referenceDate === undefined) state.fixed.referenceDate = undefined;
+      continue;
+    }
+    // The tile cover, when the person picked it in the comparison: its own estimated payload.
+    const pickedTiles = decision.cover === 'tiles' && tileCover !== undefined;
+    const chosen = pickedTiles ? tileCover.request : estimated;
+    const toCreate = pickedTiles ? orderCreateRequest(chosen, state.chosen.tileDeduplication) : createRequest;
+    if (pickedTiles) {
+      result.request = toCreate;
+      result.estimate = tileCover.estimate;
+    }
+    return createEstimatedOrder(run, account, chosen, toCreate, hooks);
+  }
+}
+
+/** The estimate's payload from the answers (the cadence the settings offer where none was chosen). */
+function estimateRequest({ aoi, options, models, cadence, state }: OrderRun): OrderEstimateRequest {
+  const model = checkModel(state.chosen.model!, models);
+  const from = state.chosen.from!;
+  return orderEstimateRequest(aoi, {
+    model,
+    satelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
+    from,
+    to: state.chosen.to ?? null,
+    storageMonths: state.chosen.storageMonths ?? cadence.storageMonths,
+    apiRequests: state.chosen.apiRequests ?? cadence.apiRequests,
+    imageFrequency: state.chosen.imageFrequency ?? cadence.imageFrequency,
+    referenceDate: state.chosen.referenceDate ?? state.defaults.referenceDate ?? from,
+    tileGuids: options.tileGuids,
+    miniTileGuids: options.miniTileGuids,
+    geometryTileOrdering: state.chosen.geometryTileOrdering,
+  });
+}
+
+/** The order estimated and its cost panel built: the overlaps with existing orders and, for a
+ * polygon order, the cheapest tile cover beside it. */
+async function estimateForPanel(
+  { ports, aoi, options, mode, state, result }: OrderRun,
+  estimated: OrderEstimateRequest,
+  createRequest: OrderCreateRequest,
+) {
+  ports.progress.report({ message: 'Estimating the order…' });
+  const estimate = await ports.client.estimateOrder(estimated, { signal: ports.signal });
+  result.estimate = estimate;
+  const budget = ports.settings().confirmCostAbove;
+  const panel = orderEstimateModel(aoi, createRequest, estimate, budget, result.cancellationDeadline);
+  // Checked where someone reads it: an estimate, or a create that shows the panel. A create
+  // without prompts goes straight to the order list reads of a billed call (orders.ts).
+  result.overlaps = mode === 'estimate' || !options.skipConfirmation ? await overlapWarnings(ports, aoi) : [];
+  panel.warnings.push(...result.overlaps);
+  if (result.overlaps.length > 0) panel.caveat = OVERLAPPED_ESTIMATE_CAVEAT;
+  // An order of the covering tiles is already a tile order: no comparison with the polygon one.
+  const tileCover =
+    aoi &&
+    !state.forTiles &&
+    estimated.GeometryTileOrdering !== true &&
+    (options.compareCovers ?? !options.skipConfirmation)
+      ? await estimateTileCover(ports, aoi, estimated)
+      : undefined;
+  if (tileCover) {
+    panel.covers = [
+      coverOption('polygon', estimate, estimated, []),
+      coverOption('tiles', tileCover.estimate, tileCover.request, tileCover.tiles),
+    ];
+    result.covers = panel.covers;
+  }
+  return { estimate, panel, tileCover };
+}
+
+/** The create, with the very payload that was estimated (only TileDeduplication added), its
+ * price asked again and reserved right before it leaves. */
+async function createEstimatedOrder(
+  { ports, result }: OrderRun,
+  account: RunAccount,
+  chosen: OrderEstimateRequest,
+  toCreate: OrderCreateRequest,
+  hooks: OrderHooks,
+): Promise<OrderResult> {
+  const { TileDeduplication: _dedup, ...sent } = toCreate;
+  const drift = diffRequests(chosen, sent);
+  if (drift.length > 0)
+    throw new WorkflowError('profile-mismatch', `Not sent: the order differs from its estimate (${drift.join('; ')}).`);
+  ports.progress.report({ message: 'Creating the order…' });
+  const balanceBefore = (await account()).balances.EUR;
+  const reservation = await reserveOrderPrice(ports, chosen, result.estimate);
+  try {
+    result.order = await ports.client.createOrder(toCreate, {
+      signal: ports.signal,
+      ...(hooks.beforeCreate ? { beforeSend: hooks.beforeCreate } : {}),
+    });
+    reservation.spent();
+  } catch (error) {
+    // The answer was lost and the order list did not show the order: the client did not send
+    // it again; the person is told to look rather than to create it a second time.
+    if (!mayHaveBeenCharged(error)) {
+      reservation.release();
+      throw error;
+    }
+    reservation.uncertain();
+    result.charge = await chargeUncertainty(ports, error, 'EUR', balanceBefore);
+    result.outcome = 'unknown';
+    return result;
+  }
+  result.outcome = 'completed';
+  return result;
 }
 
 /** The order's first month priced again right before its create leaves (an order estimate of the
