@@ -115,7 +115,9 @@ export function imageRowText(unit: DownloadUnit, path: string): ImageRowText {
   const areaPoor = poorFields.length === 0 && mostlyWithoutData(unit.coverage?.area);
   const area = areaPoor ? `area ${validPercent(unit.coverage?.area ?? 0)} valid` : undefined;
   const done = unit.status === 'skipped' ? 'done in an earlier run' : 'done';
-  const description = [done, share, fields ?? area].filter((p) => p !== undefined).join(' · ');
+  // An empty image already says it holds no valid pixel: its area and fields add nothing.
+  const detail = empty ? undefined : (fields ?? area);
+  const description = [done, share, detail].filter((p) => p !== undefined).join(' · ');
   const warning = coverageWarning([{ label: 'This image', coverage: unit.coverage }], 'image');
   const lines = [
     path,

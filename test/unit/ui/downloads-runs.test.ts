@@ -51,6 +51,18 @@ describe('Downloads view rows: what a bought image holds', () => {
     const empty = imageRowText({ id: 'd', status: 'skipped', validFraction: 0 }, '/out/e.tif');
     assert.equal(empty.description, 'done in an earlier run · paid, but no valid pixels: every pixel is nodata');
     assert.equal(empty.warning, true);
+    // Its coverage (0 % of the area, of each field) is not said again beside it.
+    const emptyMeasured = imageRowText(
+      {
+        id: 'd',
+        status: 'done',
+        validFraction: 0,
+        coverage: { area: 0, fields: [{ field: 'north', validFraction: 0 }] },
+      },
+      '/out/e.tif',
+    );
+    assert.equal(emptyMeasured.description, 'done · paid, but no valid pixels: every pixel is nodata');
+    assert.equal(emptyMeasured.warning, true);
   });
 
   it("a single composite's row carries its image's valid share and fields", () => {
