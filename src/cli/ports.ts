@@ -10,15 +10,8 @@ import type { ImageryClient } from '../api/types';
 import type { EstimateDecision, EstimateModel } from '../workflows/engine/estimate-view-model';
 import { addSpent, orderFigure, overBudget, priceOf } from '../workflows/engine/cost-decision';
 import type { Price } from '../workflows/engine/cost-decision';
-import type {
-  Answer,
-  AskPort,
-  InputQuestion,
-  PickItem,
-  PickManyQuestion,
-  PickQuestion,
-  WorkflowPorts,
-} from '../workflows/engine/ports';
+import type { AskPort, WorkflowPorts } from '../workflows/engine/ports';
+import { defaultAnswers } from '../workflows/engine/default-answers';
 import { optionTable } from './args';
 import { UsageError } from './exit-codes';
 import type { Terminal } from './terminal';
@@ -42,9 +35,6 @@ export function flagOfQuestion(id: string): string {
   const name = id.slice(id.lastIndexOf('.') + 1);
   return `--${renamedQuestions[name] ?? name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
 }
-
-/** Questions never answered by a default: they decide what is bought. */
-const neverDefaulted = new Set(['model']);
 
 export interface CostGuard {
   yes: boolean;
@@ -129,46 +119,19 @@ function costOf(model: EstimateModel): number | undefined {
   return price.images ? price.images.credits : price.order ? orderFigure(price.order) : undefined;
 }
 
+/** The command line's ask: every question takes its step's default (engine/default-answers.ts),
+ * said on stderr in the flags' words; a missing answer is a usage error. */
 function nonInteractiveAsk(terminal: Terminal): AskPort {
-  const flag = flagOfQuestion;
-  const missing = (id: string, items: PickItem<unknown>[]): UsageError => {
-    const choices = items
-      .map((i) => i.label)
-      .slice(0, 12)
-      .join(', ');
-    return new UsageError(
-      `Missing ${flag(id)}${choices ? ` (one of: ${choices}${items.length > 12 ? ', …' : ''})` : ''}.`,
-    );
-  };
   // A boolean flag's default is its absence: "Using --tile-deduplication No" would read as if set.
-  const defaulted = (id: string, shown: string, value?: unknown): void => {
-    const name = flag(id);
+  // A pick answered by a set of flags (the output step, a series' window) says nothing.
+  const said = (id: string, shown: string, value: unknown, kind: 'pick' | 'many' | 'text'): void => {
+    if (kind === 'pick' && questionsOfAllFlags.has(id)) return;
+    const name = flagOfQuestion(id);
     if (optionTable[name.slice(2)]?.type !== 'boolean') terminal.note(`Using ${name} ${shown} (the default).`);
     else
       terminal.note(
         value === true ? `Using ${name}: ${shown} (the default).` : `Without ${name}: ${shown} (the default).`,
       );
   };
-  return {
-    async pick<T>(question: PickQuestion<T>): Promise<Answer<T>> {
-      if (neverDefaulted.has(question.id) || question.defaultValue === undefined)
-        throw missing(question.id, question.items);
-      const item = question.items.find((i) => i.value === question.defaultValue);
-      if (!questionsOfAllFlags.has(question.id))
-        defaulted(question.id, item?.label ?? String(question.defaultValue), question.defaultValue);
-      return question.defaultValue;
-    },
-    async pickMany<T>(question: PickManyQuestion<T>): Promise<Answer<T[]>> {
-      if (neverDefaulted.has(question.id) || question.defaultValues.length === 0)
-        throw missing(question.id, question.items);
-      defaulted(question.id, question.defaultValues.map(String).join(','));
-      return question.defaultValues;
-    },
-    async input(question: InputQuestion): Promise<Answer<string>> {
-      const problem = question.validate?.(question.value);
-      if (problem !== undefined) throw new UsageError(`${flag(question.id)}: ${problem}`);
-      defaulted(question.id, question.value === '' ? '(none)' : question.value);
-      return question.value;
-    },
-  };
+  return defaultAnswers({ flagOf: flagOfQuestion, said, refuse: (message: string) => new UsageError(message) });
 }

@@ -14,7 +14,7 @@ import type { RunAccount } from '../engine/account-snapshot';
 import { compositeSteps } from '../composite/composite-prompts';
 import type { CompositePromptState } from '../composite/composite-prompts';
 import { searchDates, windowOf } from '../dates/date-search';
-import { defaultAnswers } from '../engine/default-answers';
+import { coreAnswerRules, defaultAnswers } from '../engine/default-answers';
 import { WorkflowError } from '../engine/errors';
 import { nowOf } from '../engine/ports';
 import type { WorkflowPorts } from '../engine/ports';
@@ -135,7 +135,7 @@ export async function defaultSeriesFields(
   const answering: WorkflowPorts = { ...ports };
   const { state, steps, open } = await seriesQuestions(answering, aoi, aoiMode, options, models, account);
   if (open.length === 0) return settleSeriesFields(account, aoiMode, state);
-  answering.ask = defaultAnswers((note) => ports.log?.(note));
+  answering.ask = defaultAnswers(coreAnswerRules((note) => ports.log?.(note)));
   // In the wizard's order, each looked at when reached: an answer may fix a later question.
   for (const step of steps) if (!step.fixed(state)) await step.ask(state, { step: 1, totalSteps: 1, canGoBack: false });
   return settleSeriesFields(account, aoiMode, state);
