@@ -201,3 +201,8 @@ export interface BatchResult {
   /** The STAC ItemCollection of the folder's images (each also has its Item beside it). */
   itemCollection?: string;
 }
+
+/** A batch before its first unit: what a run stopped before it sent anything returns. */
+export function batchNotStarted(): BatchResult {
+  return { outcome: 'cancelled', manifestPath: undefined, units: [], files: [], failed: [], uncertain: [], bytes: 0 };
+}

@@ -1,38 +1,47 @@
 // Process many tiles or mini-tiles, each to its own file (engine/batch-runner.ts: worker pool, manifest,
 // "n of N, bytes"). The settings are asked like a composite's, then the tiles, unless the options
 // fix them. Failed units are reported with their reasons; rerunning the command retries only them.
+// The run goes in named steps: the questions (batchWizard), the price and the person's yes
+// (confirmBatch), then the billed units through the batch runner (buyUnits).
 import type { TaskingModel, TileRecord } from '../../api/types';
 import { readAoiOrThrow } from '../engine/aoi-input';
 import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
 import { checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
 import { checkEpsg } from '../engine/projection';
 import { checkOutput, checkOutputNames, fieldRules } from '../engine/output-fields';
+import type { FieldRules } from '../engine/output-fields';
 import { bandLimitMatters, compositeSteps, initialPromptState, loadBandLimit } from '../composite/composite-prompts';
 import type { CompositeChoices, CompositePromptState } from '../composite/composite-prompts';
 import { windowOf } from '../dates/date-search';
 import { WorkflowError, isCancellation, unlessCancelled } from '../engine/errors';
 import { accountOnce } from '../engine/account-snapshot';
+import type { RunAccount } from '../engine/account-snapshot';
 import { BatchManifest } from '../engine/batch-manifest';
 import { nowOf } from '../engine/ports';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import { aoiField, dateTimeOf } from '../engine/request-profile';
-import type { BatchResult } from '../engine/results';
+import { batchNotStarted } from '../engine/results';
+import type { BatchResult, BatchUnitReport } from '../engine/results';
 import { runBatch } from '../engine/batch-runner';
 import { sortByLedger } from '../engine/ledger-units';
 import { paidFileName } from '../engine/paid-file-name';
-import { PurchaseLedger } from '../engine/purchase-ledger';
+import type { PurchaseLedger } from '../engine/purchase-ledger';
+import { withFolderLedger } from '../engine/folder-ledger';
 import { requestKey } from '../engine/request-key';
 import { uploadTarget } from '../composite/save-composite-file';
 import { findTiles, pickTiles } from './search-tiles-workflow';
 import { runWizard } from '../engine/wizard';
 import type { WizardStep } from '../engine/wizard';
-import { checkOutputFolder } from '../engine/output-folder';
 import { readAoi } from '../../geometry/index';
 import type { Aoi } from '../../geometry/types';
 import { writeStacSidecar } from '../stac/stac-sidecar';
 import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 import type { ImageReads } from '../stac/stac-collection';
 import { unitShapeOf } from '../composite/area-shape';
+import { confirmCost } from '../engine/cost-gate';
+import { batchEstimateModel, freshUnitCredits, priceTileBatch, unitCredits } from './tile-batch-price';
+import type { BatchPrice, UnitSettings } from './tile-batch-price';
+import { honestProgress } from '../engine/honest-progress';
 
 /** Where a tile lies: its footprint (DataGeogWkt), when the search returned it. */
 function footprintOf(tile: TileRecord | undefined): Aoi | undefined {
@@ -41,10 +50,6 @@ function footprintOf(tile: TileRecord | undefined): Aoi | undefined {
   const read = readAoi(wkt, 'wkt');
   return read.ok ? read.aoi : undefined;
 }
-import { confirmCost } from '../engine/cost-gate';
-import { batchEstimateModel, freshUnitCredits, priceTileBatch, unitCredits } from './tile-batch-price';
-import type { BatchPrice, UnitSettings } from './tile-batch-price';
-import { honestProgress } from '../engine/honest-progress';
 
 export type BatchKind = 'tile' | 'minitile';
 
@@ -66,6 +71,37 @@ export interface ProcessTilesOptions extends CompositeChoices {
 interface BatchState extends CompositePromptState {
   candidates: TileRecord[];
   tiles?: string[];
+  rules: FieldRules;
+}
+
+/** What one run works with: its kind, its area (none when the options named the tiles), its
+ * options, the output folder and that folder's ledger. */
+interface BatchRun {
+  ports: WorkflowPorts;
+  kind: BatchKind;
+  aoi: Aoi | undefined;
+  options: ProcessTilesOptions;
+  directory: string;
+  ledger: PurchaseLedger;
+}
+
+/** The questions and what answers them: the models, the run's account, the prompt state, the steps. */
+interface BatchWizard {
+  models: TaskingModel[];
+  account: RunAccount;
+  state: BatchState;
+  steps: WizardStep<BatchState>[];
+}
+
+type SharedSettings = UnitSettings & ReturnType<typeof checkOutput>;
+
+/** The batch the person (or the budget) said yes to: the settings every unit shares, its manifest
+ * and its price. */
+interface ConfirmedBatch {
+  model: string;
+  shared: SharedSettings;
+  manifest: BatchManifest;
+  price: BatchPrice;
 }
 
 export async function processTiles(
@@ -82,31 +118,11 @@ export async function processTiles(
       'Processing tiles needs an area of interest, or both tile GUIDs and a date.',
     );
   }
-  const result: BatchResult = {
-    outcome: 'cancelled',
-    manifestPath: undefined,
-    units: [],
-    files: [],
-    failed: [],
-    uncertain: [],
-    bytes: 0,
-  };
-  const directory = options.outputDirectory ?? ports.settings().outputDirectory;
-  if (!directory)
-    throw new WorkflowError(
-      'invalid-option',
-      'No output folder: set satImagery.outputDirectory or open a workspace folder.',
-    );
-  await checkOutputFolder(directory, ports.settings().workspaceFolder);
-  const ledger = await PurchaseLedger.open(directory, {
-    command: `Process ${kind === 'tile' ? 'Tiles' : 'Mini-tiles'} (${(options.tileGuids ?? []).length || 'chosen'} units)`,
-    redact: ports.redact,
-  });
-  try {
-    return await processThroughLedger(ports, kind, aoi, options, directory, ledger, result);
-  } finally {
-    await ledger.close();
-  }
+  const result = batchNotStarted();
+  const command = `Process ${kind === 'tile' ? 'Tiles' : 'Mini-tiles'} (${(options.tileGuids ?? []).length || 'chosen'} units)`;
+  return withFolderLedger(ports, options.outputDirectory, command, (directory, ledger) =>
+    processThroughLedger({ ports, kind, aoi, options, directory, ledger }, result),
+  );
 }
 
 /** The billed call of each unit: its exact request body, the unit's key in the ledger. */
@@ -118,200 +134,254 @@ function unitBody(
   return kind === 'tile' ? { ...shared, TileGuid: id } : { ...shared, MiniTileGuid: id };
 }
 
-async function processThroughLedger(
-  ports: WorkflowPorts,
-  kind: BatchKind,
-  aoi: Aoi | undefined,
-  options: ProcessTilesOptions,
-  directory: string,
-  ledger: PurchaseLedger,
-  result: BatchResult,
-): Promise<BatchResult> {
+async function processThroughLedger(run: BatchRun, result: BatchResult): Promise<BatchResult> {
   try {
-    checkOutputNames(kind, options.output);
-    const fixedBands = options.bandnames ?? ports.settings().defaults.bandnames;
-    if (fixedBands !== undefined) parseBandExpression(fixedBands);
-    ports.progress.report({ message: 'Loading models…' });
-    const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
-    // Read once, when first needed (the band limit, the price), and carried to the billed calls.
-    const account = accountOnce(ports);
-    const state: BatchState = {
-      ...initialPromptState(options, ports.settings().defaults, models, kind),
-      candidates: [],
-      tiles: options.tileGuids,
-    };
-    state.rules = await fieldRules(ports, kind);
-    checkOutput(state.chosen.output ?? {}, state.rules);
-    const steps: WizardStep<BatchState>[] = compositeSteps({
-      ports,
-      aoi,
-      aoiMode: 'wkt',
-      window: windowOf(options, nowOf(ports)),
-      account,
-    });
-    steps.push({
-      id: 'tiles',
-      fixed: () => options.tileGuids !== undefined,
-      ask: async (s, position) => {
-        if (s.candidates.length === 0)
-          s.candidates = await findTiles(ports, aoi!, kind === 'tile' ? 'tiles' : 'minitiles');
-        const answer = await pickTiles(ports, s.candidates, position);
-        if (Array.isArray(answer)) s.tiles = answer;
-        return Array.isArray(answer) ? true : answer;
-      },
-    });
-    let shared: UnitSettings & ReturnType<typeof checkOutput>;
-    let manifest: BatchManifest;
-    let price: BatchPrice;
-    let model: string;
-    // Nothing billed before the batch is priced and the person (or the budget) said yes.
-    for (;;) {
-      if (!(await runWizard(steps, state))) return result;
-      model = checkModel(state.chosen.model!, models);
-      const unitIds = state.tiles ?? [];
-      const modelBands = modelBandsOf(models.find((m) => m.Model === model));
-      if (bandLimitMatters(state.chosen.bandnames, modelBands)) await loadBandLimit(account, state);
-      if (state.chosen.bandnames !== undefined)
-        checkBandExpression(state.chosen.bandnames, state.maxTotalBands, modelBands);
-      if (state.chosen.epsgProjection !== undefined)
-        checkEpsg(state.chosen.epsgProjection, state.rules.enums.EpsgProjection);
-      const output = checkOutput(state.chosen.output ?? {}, state.rules);
-      if (output.UploadUrl && unitIds.length > 1)
-        throw new WorkflowError(
-          'invalid-option',
-          'Several tiles cannot share one UploadUrl: each would overwrite the one before.',
-        );
-      shared = {
-        ...output,
-        Date: dateTimeOf(state.chosen.date!),
-        Model: model,
-        SatelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
-        Bandnames: state.chosen.bandnames,
-        Resolution: state.chosen.resolution === undefined ? undefined : checkResolution(state.chosen.resolution),
-        EpsgProjection: state.chosen.epsgProjection,
-      };
-      // The manifest first: a link at its name stops the batch, and units done in an earlier run
-      // with these settings are neither priced nor sent again. A pre-signed UploadUrl carries its
-      // secret in the query: the manifest keeps only the address.
-      const recorded: Record<string, unknown> = output.UploadUrl
-        ? { ...shared, UploadUrl: uploadTarget(output.UploadUrl) }
-        : { ...shared };
-      manifest = await BatchManifest.open(directory, kind, recorded, ports.redact);
-      // Units bought here before with these settings (the ledger) are neither priced nor sent again.
-      const sorted = await sortByLedger(
-        ledger,
-        manifest,
-        unitIds.map((id) => ({ id, body: unitBody(kind, shared, id) })),
-        kind,
-        options.resendUncertain,
-      );
-      const pending = sorted.buy.map((b) => b.unit.id);
-      // The run's account sizes the client's gate to the key before the checks run in parallel.
-      await account();
-      price = await priceTileBatch(ports, kind, pending, state.candidates, shared);
-      if (pending.length === 0) break;
-      if (price.ready.length === 0) {
-        result.outcome = 'not-available';
-        result.failed = price.notReady.map(({ id, reason }) => ({
-          id,
-          status: 'failed',
-          error: reason,
-          notAvailable: true,
-        }));
-        return result;
-      }
-      const view = batchEstimateModel(kind, price, shared, ports.settings().confirmCostAbove);
-      const decision = await confirmCost(ports, view, price.credits, options.skipConfirmation, await account());
-      if (decision.action === 'cancel') return result;
-      if (decision.action === 'proceed') break;
-      if (!steps.some((step) => !step.fixed(state))) return result; // "change" with nothing left to ask
-    }
-    // The tiles' footprints place each image's STAC Item; one search (not billed) when the options named the tiles.
-    const footprints =
-      state.candidates.length > 0 || !aoi
-        ? state.candidates
-        : await unlessCancelled(
-            ports.client.searchTiles(aoiField(aoi, 'wkt'), { signal: ports.signal }),
-            ports.signal,
-            [],
-          );
-    const itemProfile = {
-      date: shared.Date.slice(0, 10),
-      epsgProjection: shared.EpsgProjection ?? 4326,
-      bandnames: shared.Bandnames ?? 'rgb',
-      model,
-      satelliteConstellations: shared.SatelliteConstellations,
-      resolution: shared.Resolution ?? 0,
-    };
-    result.manifestPath = manifest.path;
-    const { maxConnections: maxConcurrent, balances } = await account();
-    const left = new Set(price.notReady.map((u) => u.id));
-    const units = (state.tiles ?? [])
-      .filter((id) => !left.has(id))
-      .map((id) => ({ id, input: id, body: unitBody(kind, shared, id), credits: unitCredits(price, id) }));
-    const batch = {
-      noun: kind === 'tile' ? 'tiles' : 'mini-tiles',
-      ledger,
-      kind,
-      concurrency: options.concurrency,
-      maxConcurrent,
-      creditsBefore: balances.credits,
-      resendUncertain: options.resendUncertain,
-      derivedPrices: true,
-    };
-    const reads: ImageReads = new Map();
-    const outcome = await runBatch(
-      ports,
-      manifest,
-      units,
-      batch,
-      async ({ id, body }, onBytes) => {
-        const fileName = paidFileName([kind, id, shared.Date.slice(0, 10)], requestKey(body));
-        const target = { directory, fileName, fallbackName: fileName, onProgress: onBytes };
-        const written =
-          kind === 'tile'
-            ? await ports.client.downloadTile({ ...shared, TileGuid: id }, target, { signal: ports.signal })
-            : await ports.client.downloadMiniTile({ ...shared, MiniTileGuid: id }, target, { signal: ports.signal });
-        const file = written.path;
-        const area = footprintOf(footprints.find((t) => t.Guid === id)) ?? aoi;
-        if (file && area)
-          await writeItemQuietly(
-            ports,
-            file,
-            () =>
-              writeStacSidecar(
-                file,
-                area,
-                itemProfile,
-                { ...shared, [kind === 'tile' ? 'TileGuid' : 'MiniTileGuid']: id },
-                ports.log,
-                { area: unitShapeOf(area) },
-              ),
-            reads,
-          );
-        else if (file) ports.log?.(`No STAC Item beside ${file}: neither the tile's footprint nor an area is known.`);
-        return { file, bytes: written.bytes };
-        // Each unit is priced again right before it is sent, and held to what was confirmed.
-      },
-      ({ id }) => freshUnitCredits(ports, price, id),
-    );
-    withValidity(outcome.units, reads, shared.Resolution);
-    const notReady = price.notReady.map(({ id, reason }) => ({
-      id,
-      status: 'failed' as const,
-      error: `not sent: ${reason}`,
-      notAvailable: true as const,
-    }));
-    const itemCollection = await writeFolderItems(ports, directory, outcome.files);
-    return {
-      ...outcome,
-      units: [...outcome.units, ...notReady],
-      failed: [...outcome.failed, ...notReady],
-      choices: { ...state.chosen },
-      ...(itemCollection ? { itemCollection } : {}),
-    };
+    const wizard = await batchWizard(run);
+    const confirmed = await confirmBatch(run, wizard, result);
+    if (!confirmed) return result;
+    const footprints = await tileFootprints(run, wizard.state);
+    result.manifestPath = confirmed.manifest.path;
+    return await buyUnits(run, wizard, confirmed, footprints);
   } catch (error) {
-    if (isCancellation(error, ports.signal)) return result;
+    if (isCancellation(error, run.ports.signal)) return result;
     throw error;
   }
+}
+
+/** The options checked, the models loaded and the questions a composite asks, then the tiles. */
+async function batchWizard({ ports, kind, aoi, options }: BatchRun): Promise<BatchWizard> {
+  checkOutputNames(kind, options.output);
+  const fixedBands = options.bandnames ?? ports.settings().defaults.bandnames;
+  if (fixedBands !== undefined) parseBandExpression(fixedBands);
+  ports.progress.report({ message: 'Loading models…' });
+  const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
+  // Read once, when first needed (the band limit, the price), and carried to the billed calls.
+  const account = accountOnce(ports);
+  const initial = initialPromptState(options, ports.settings().defaults, models, kind);
+  const rules = await fieldRules(ports, kind);
+  const state: BatchState = { ...initial, candidates: [], tiles: options.tileGuids, rules };
+  checkOutput(state.chosen.output ?? {}, state.rules);
+  const steps: WizardStep<BatchState>[] = compositeSteps({
+    ports,
+    aoi,
+    aoiMode: 'wkt',
+    window: windowOf(options, nowOf(ports)),
+    account,
+  });
+  steps.push({
+    id: 'tiles',
+    fixed: () => options.tileGuids !== undefined,
+    ask: async (s, position) => {
+      if (s.candidates.length === 0)
+        s.candidates = await findTiles(ports, aoi!, kind === 'tile' ? 'tiles' : 'minitiles');
+      const answer = await pickTiles(ports, s.candidates, position);
+      if (Array.isArray(answer)) s.tiles = answer;
+      return Array.isArray(answer) ? true : answer;
+    },
+  });
+  return { models, account, state, steps };
+}
+
+/** Asks, prices and asks again until the person proceeds (undefined: stopped, `result` says why).
+ * Nothing billed before the batch is priced and the person (or the budget) said yes. */
+async function confirmBatch(
+  run: BatchRun,
+  wizard: BatchWizard,
+  result: BatchResult,
+): Promise<ConfirmedBatch | undefined> {
+  const { ports, kind, options } = run;
+  const { account, state, steps } = wizard;
+  for (;;) {
+    if (!(await runWizard(steps, state))) return undefined;
+    const { model, shared } = await sharedSettings(wizard);
+    const manifest = await openBatchManifest(run, shared);
+    const pending = await unitsToBuy(run, manifest, shared, state.tiles ?? []);
+    // The run's account sizes the client's gate to the key before the checks run in parallel.
+    await account();
+    const price = await priceTileBatch(ports, kind, pending, state.candidates, shared);
+    if (pending.length === 0) return { model, shared, manifest, price };
+    if (price.ready.length === 0) {
+      result.outcome = 'not-available';
+      result.failed = notReadyReports(price, '');
+      return undefined;
+    }
+    const view = batchEstimateModel(kind, price, shared, ports.settings().confirmCostAbove);
+    const decision = await confirmCost(ports, view, price.credits, options.skipConfirmation, await account());
+    if (decision.action === 'cancel') return undefined;
+    if (decision.action === 'proceed') return { model, shared, manifest, price };
+    if (!steps.some((step) => !step.fixed(state))) return undefined; // "change" with nothing left to ask
+  }
+}
+
+/** The settings every unit is sent with, checked against the model, the key's band limit and
+ * the field rules. */
+async function sharedSettings({
+  models,
+  account,
+  state,
+}: BatchWizard): Promise<{ model: string; shared: SharedSettings }> {
+  const model = checkModel(state.chosen.model!, models);
+  const modelBands = modelBandsOf(models.find((m) => m.Model === model));
+  if (bandLimitMatters(state.chosen.bandnames, modelBands)) await loadBandLimit(account, state);
+  if (state.chosen.bandnames !== undefined)
+    checkBandExpression(state.chosen.bandnames, state.maxTotalBands, modelBands);
+  if (state.chosen.epsgProjection !== undefined)
+    checkEpsg(state.chosen.epsgProjection, state.rules.enums.EpsgProjection);
+  const output = checkOutput(state.chosen.output ?? {}, state.rules);
+  if (output.UploadUrl && (state.tiles ?? []).length > 1)
+    throw new WorkflowError(
+      'invalid-option',
+      'Several tiles cannot share one UploadUrl: each would overwrite the one before.',
+    );
+  const shared = {
+    ...output,
+    Date: dateTimeOf(state.chosen.date!),
+    Model: model,
+    SatelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
+    Bandnames: state.chosen.bandnames,
+    Resolution: state.chosen.resolution === undefined ? undefined : checkResolution(state.chosen.resolution),
+    EpsgProjection: state.chosen.epsgProjection,
+  };
+  return { model, shared };
+}
+
+/** The manifest first: a link at its name stops the batch, and units done in an earlier run with
+ * these settings are neither priced nor sent again. A pre-signed UploadUrl carries its secret in
+ * the query: the manifest keeps only the address. */
+async function openBatchManifest({ ports, kind, directory }: BatchRun, shared: SharedSettings): Promise<BatchManifest> {
+  const recorded: Record<string, unknown> = shared.UploadUrl
+    ? { ...shared, UploadUrl: uploadTarget(shared.UploadUrl) }
+    : { ...shared };
+  return BatchManifest.open(directory, kind, recorded, ports.redact);
+}
+
+/** The units still to buy: those bought here before with these settings (the ledger) are neither
+ * priced nor sent again. */
+async function unitsToBuy(
+  { kind, options, ledger }: BatchRun,
+  manifest: BatchManifest,
+  shared: SharedSettings,
+  unitIds: string[],
+): Promise<string[]> {
+  const sorted = await sortByLedger(
+    ledger,
+    manifest,
+    unitIds.map((id) => ({ id, body: unitBody(kind, shared, id) })),
+    kind,
+    options.resendUncertain,
+  );
+  return sorted.buy.map((b) => b.unit.id);
+}
+
+/** The units the service has no imagery for: reported failed, nothing billed. */
+function notReadyReports(price: BatchPrice, prefix: string): BatchUnitReport[] {
+  return price.notReady.map(({ id, reason }) => ({
+    id,
+    status: 'failed' as const,
+    error: `${prefix}${reason}`,
+    notAvailable: true as const,
+  }));
+}
+
+/** Sends the confirmed units through the batch runner, each priced again right before it leaves,
+ * and reports them with the units that were not ready. */
+async function buyUnits(
+  run: BatchRun,
+  { account, state }: BatchWizard,
+  confirmed: ConfirmedBatch,
+  footprints: TileRecord[],
+): Promise<BatchResult> {
+  const { ports, kind, options, directory, ledger } = run;
+  const { shared, manifest, price } = confirmed;
+  const { maxConnections: maxConcurrent, balances } = await account();
+  const left = new Set(price.notReady.map((u) => u.id));
+  const units = (state.tiles ?? [])
+    .filter((id) => !left.has(id))
+    .map((id) => ({ id, input: id, body: unitBody(kind, shared, id), credits: unitCredits(price, id) }));
+  const batch = {
+    noun: kind === 'tile' ? 'tiles' : 'mini-tiles',
+    ledger,
+    kind,
+    concurrency: options.concurrency,
+    maxConcurrent,
+    creditsBefore: balances.credits,
+    resendUncertain: options.resendUncertain,
+    derivedPrices: true,
+  };
+  const reads: ImageReads = new Map();
+  const outcome = await runBatch(
+    ports,
+    manifest,
+    units,
+    batch,
+    ({ id, body }, onBytes) => downloadUnit(run, confirmed, footprints, reads, id, body, onBytes),
+    // Each unit is priced again right before it is sent, and held to what was confirmed.
+    ({ id }) => freshUnitCredits(ports, price, id),
+  );
+  withValidity(outcome.units, reads, shared.Resolution);
+  const notReady = notReadyReports(price, 'not sent: ');
+  const itemCollection = await writeFolderItems(ports, directory, outcome.files);
+  return {
+    ...outcome,
+    units: [...outcome.units, ...notReady],
+    failed: [...outcome.failed, ...notReady],
+    choices: { ...state.chosen },
+    ...(itemCollection ? { itemCollection } : {}),
+  };
+}
+
+/** The tiles' footprints place each image's STAC Item; one search (not billed) when the options
+ * named the tiles. */
+async function tileFootprints({ ports, aoi }: BatchRun, state: BatchState): Promise<TileRecord[]> {
+  if (state.candidates.length > 0 || !aoi) return state.candidates;
+  return unlessCancelled(ports.client.searchTiles(aoiField(aoi, 'wkt'), { signal: ports.signal }), ports.signal, []);
+}
+
+/** One unit's billed download into its paid file name, and its STAC Item beside it. */
+async function downloadUnit(
+  { ports, kind, aoi, directory }: BatchRun,
+  { model, shared }: ConfirmedBatch,
+  footprints: TileRecord[],
+  reads: ImageReads,
+  id: string,
+  body: unknown,
+  onBytes: (n: number) => void,
+): Promise<{ file: string | undefined; bytes: number }> {
+  const fileName = paidFileName([kind, id, shared.Date.slice(0, 10)], requestKey(body));
+  const target = { directory, fileName, fallbackName: fileName, onProgress: onBytes };
+  const written =
+    kind === 'tile'
+      ? await ports.client.downloadTile({ ...shared, TileGuid: id }, target, { signal: ports.signal })
+      : await ports.client.downloadMiniTile({ ...shared, MiniTileGuid: id }, target, { signal: ports.signal });
+  const file = written.path;
+  const area = footprintOf(footprints.find((t) => t.Guid === id)) ?? aoi;
+  if (file && area)
+    await writeItemQuietly(
+      ports,
+      file,
+      () =>
+        writeStacSidecar(
+          file,
+          area,
+          itemProfileOf(model, shared),
+          { ...shared, [kind === 'tile' ? 'TileGuid' : 'MiniTileGuid']: id },
+          ports.log,
+          { area: unitShapeOf(area) },
+        ),
+      reads,
+    );
+  else if (file) ports.log?.(`No STAC Item beside ${file}: neither the tile's footprint nor an area is known.`);
+  return { file, bytes: written.bytes };
+}
+
+/** What each unit's STAC Item says of how it was made. */
+function itemProfileOf(model: string, shared: SharedSettings) {
+  return {
+    date: shared.Date.slice(0, 10),
+    epsgProjection: shared.EpsgProjection ?? 4326,
+    bandnames: shared.Bandnames ?? 'rgb',
+    model,
+    satelliteConstellations: shared.SatelliteConstellations,
+    resolution: shared.Resolution ?? 0,
+  };
 }

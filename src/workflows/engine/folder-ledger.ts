@@ -1,0 +1,29 @@
+// The output folder of a run that buys: the one asked or the setting's, checked before anything is
+// sent (output-folder.ts), with its purchase ledger opened and locked for the run and closed after
+// it, whatever the run ends with.
+import { WorkflowError } from './errors';
+import { checkOutputFolder } from './output-folder';
+import type { WorkflowPorts } from './ports';
+import { PurchaseLedger } from './purchase-ledger';
+
+/** Runs `buy` with the folder and its ledger; `command` is what the lock tells another run. */
+export async function withFolderLedger<R>(
+  ports: WorkflowPorts,
+  outputDirectory: string | undefined,
+  command: string,
+  buy: (directory: string, ledger: PurchaseLedger) => Promise<R>,
+): Promise<R> {
+  const directory = outputDirectory ?? ports.settings().outputDirectory;
+  if (!directory)
+    throw new WorkflowError(
+      'invalid-option',
+      'No output folder: set satImagery.outputDirectory or open a workspace folder.',
+    );
+  await checkOutputFolder(directory, ports.settings().workspaceFolder);
+  const ledger = await PurchaseLedger.open(directory, { command, redact: ports.redact });
+  try {
+    return await buy(directory, ledger);
+  } finally {
+    await ledger.close();
+  }
+}
