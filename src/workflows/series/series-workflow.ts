@@ -15,13 +15,15 @@ import { SENT_NO_ANSWER, runBatch } from '../engine/batch-runner';
 import { BatchManifest } from '../engine/batch-manifest';
 import type { ManifestUnit } from '../engine/batch-manifest';
 import { accountOnce } from '../engine/account-snapshot';
-import type { RunAccount } from '../engine/account-snapshot';
+import type { AccountSnapshot, RunAccount } from '../engine/account-snapshot';
 import { confirmCost } from '../engine/cost-gate';
 import { WorkflowError, isCancellation } from '../engine/errors';
 import { sortByLedger } from '../engine/ledger-units';
-import { checkOutputFolder } from '../engine/output-folder';
 import { paidFileName } from '../engine/paid-file-name';
-import { PurchaseLedger } from '../engine/purchase-ledger';
+import type { PurchaseLedger } from '../engine/purchase-ledger';
+import { withFolderLedger } from '../engine/folder-ledger';
+import { batchNotStarted } from '../engine/results';
+import type { BatchResult } from '../engine/results';
 import { requestKey } from '../engine/request-key';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import type { Aoi } from '../../geometry/types';
@@ -64,17 +66,7 @@ export async function downloadSeries(
 ): Promise<SeriesResult> {
   ports = honestProgress(ports);
   const { aoi } = readAoiOrThrow(source);
-  const result: SeriesResult = {
-    outcome: 'cancelled',
-    manifestPath: undefined,
-    units: [],
-    files: [],
-    failed: [],
-    uncertain: [],
-    bytes: 0,
-    dates: [],
-    totalCredits: undefined,
-  };
+  const result: SeriesResult = { ...batchNotStarted(), dates: [], totalCredits: undefined };
   try {
     ports.progress.report({ message: 'Loading models…' });
     const models = await ports.client.listModels({ signal: ports.signal });
@@ -92,23 +84,16 @@ export async function downloadSeries(
       bandnames: fields.bandnames,
       output: fields.output,
     };
-    const directory = options.outputDirectory ?? ports.settings().outputDirectory;
-    if (!directory)
-      throw new WorkflowError(
-        'invalid-option',
-        'No output folder: set satImagery.outputDirectory or open a workspace folder.',
-      );
-    await checkOutputFolder(directory, ports.settings().workspaceFolder);
-    const ledger = await PurchaseLedger.open(directory, {
-      command: `Download Time Series of ${source.name}`,
-      redact: ports.redact,
-    });
-    try {
-      const area = { aoi, shape: areaShapeOf(aoi, source.text) };
-      await downloadDates(ports, account, area, fields, { ...options, ...asked.dates }, directory, ledger, result);
-    } finally {
-      await ledger.close();
-    }
+    await withFolderLedger(
+      ports,
+      options.outputDirectory,
+      `Download Time Series of ${source.name}`,
+      (directory, ledger) => {
+        const area = { aoi, shape: areaShapeOf(aoi, source.text) };
+        const run = { ports, account, area, fields, options: { ...options, ...asked.dates }, directory, ledger };
+        return downloadDates(run, result);
+      },
+    );
     return result;
   } catch (error) {
     if (isCancellation(error, ports.signal)) return result;
@@ -122,18 +107,69 @@ interface SeriesArea {
   shape: AreaShape;
 }
 
-async function downloadDates(
-  ports: WorkflowPorts,
-  account: RunAccount,
-  { aoi, shape }: SeriesArea,
-  fields: SeriesFields,
-  options: DownloadSeriesOptions,
-  directory: string,
-  ledger: PurchaseLedger,
+/** What one series run works with: its area, its frozen settings, its options (the dates' window
+ * and thinning resolved), the output folder and that folder's ledger. */
+interface SeriesRun {
+  ports: WorkflowPorts;
+  account: RunAccount;
+  area: SeriesArea;
+  fields: SeriesFields;
+  options: DownloadSeriesOptions;
+  directory: string;
+  ledger: PurchaseLedger;
+}
+
+/** The dates found, sorted by the ledger, priced and confirmed, bought, and reported. */
+async function downloadDates(run: SeriesRun, result: SeriesResult): Promise<void> {
+  const { ports, options } = run;
+  const limits = await run.account();
+  const dates = await findDates(run, limits, result);
+  const manifest = await openSeriesManifest(run);
+  result.manifestPath = manifest.path;
+  const { bodies, sorted } = await sortDates(run, manifest, dates);
+  const workers = Math.min(
+    poolSize(options.concurrency ?? limits.maxConnections, limits.maxConnections),
+    (ports.client as { gate?: { size?: number } }).gate?.size ?? Number.POSITIVE_INFINITY,
+  );
+  const toPrice = sorted.buy.map((b) => b.unit.id);
+  const { priced, refused, go } = await priceAndConfirm(run, limits, toPrice, workers, result);
+  const batch = await buyDates(run, limits, manifest, { bodies, sorted, go, workers });
+  Object.assign(result, {
+    units: batch.units,
+    files: batch.files,
+    failed: batch.failed,
+    uncertain: batch.uncertain,
+    bytes: batch.bytes,
+    charge: batch.charge,
+    creditsSpent: batch.creditsSpent,
+  });
+  result.dates.push(
+    ...dateReports(dates, batch.units, priced, refused, go.length > 0 || priced.length === 0, (date) =>
+      manifest.unit(date),
+    ),
+  );
+  result.dates.sort((a, b) => a.date.localeCompare(b.date));
+  const cancelled = ports.signal.aborted || (priced.length > 0 && go.length === 0);
+  result.outcome = cancelled
+    ? 'cancelled'
+    : batch.uncertain.length > 0
+      ? 'may-have-been-charged'
+      : result.dates.some((d) => d.status === 'done' || d.status === 'skipped')
+        ? 'completed'
+        : 'not-available';
+  // The ItemCollection (what GDAL's STACIT driver opens) lists the Collection's dates: every run's.
+  const collection = await writeSeriesCollectionQuietly(ports, run.directory, result.files);
+  result.collection = collection?.path;
+  result.itemCollection = await writeFolderItems(ports, run.directory, collection?.images ?? result.files);
+}
+
+/** The dates to buy: an area above the key's maximum is refused before the date search and any
+ * availability or estimate call; a date that covers only part of the area is reported, not bought. */
+async function findDates(
+  { ports, area: { aoi }, fields, options }: SeriesRun,
+  limits: AccountSnapshot,
   result: SeriesResult,
-): Promise<void> {
-  const limits = await account();
-  // Before the date search and any availability or estimate call.
+): Promise<string[]> {
   if (limits.maxCompositeAreaKm2 !== undefined && aoi.billedAreaKm2 > limits.maxCompositeAreaKm2)
     throw new WorkflowError('invalid-option', tooLarge(aoi.billedAreaKm2, limits.maxCompositeAreaKm2));
   const { dates, partial } = await seriesDates(ports, aoi, fields, options);
@@ -143,22 +179,26 @@ async function downloadDates(
       status: 'partial',
       error: 'the imagery of this date covers only part of the area (set AllowPartialImage to take it)',
     });
+  return dates;
+}
 
-  // The profile without the AOI text (a hash of it instead): a rerun with other settings starts afresh.
+/** The profile without the AOI text (a hash of it instead): a rerun with other settings starts afresh. */
+async function openSeriesManifest({ ports, area: { aoi }, fields, directory }: SeriesRun): Promise<BatchManifest> {
   const profileKey = {
     ...fields,
     satelliteConstellations: [...fields.satelliteConstellations],
     area: createHash('sha256').update(aoi.wkt).digest('hex'),
   };
-  const manifest = await BatchManifest.open(
-    directory,
-    'series',
-    profileKey as unknown as Record<string, unknown>,
-    ports.redact,
-  );
-  result.manifestPath = manifest.path;
-  // Each date's key is its exact request body: dates bought earlier with it, and dates held as
-  // possibly paid for, are neither priced nor sent.
+  return BatchManifest.open(directory, 'series', profileKey as unknown as Record<string, unknown>, ports.redact);
+}
+
+/** Each date's key is its exact request body: dates bought earlier with it, and dates held as
+ * possibly paid for, are neither priced nor sent. */
+async function sortDates(
+  { area: { aoi }, fields, options, ledger }: SeriesRun,
+  manifest: BatchManifest,
+  dates: string[],
+) {
   const bodies = new Map(dates.map((date) => [date, compositeRequest(dateProfile(aoi, fields, date))]));
   const sorted = await sortByLedger(
     ledger,
@@ -167,12 +207,20 @@ async function downloadDates(
     'series',
     options.resendUncertain,
   );
-  const toPrice = sorted.buy.map((b) => b.unit.id);
+  return { bodies, sorted };
+}
 
-  const workers = Math.min(
-    poolSize(options.concurrency ?? limits.maxConnections, limits.maxConnections),
-    (ports.client as { gate?: { size?: number } }).gate?.size ?? Number.POSITIVE_INFINITY,
-  );
+type SortedDates = Awaited<ReturnType<typeof sortDates>>;
+
+/** The dates to buy priced together and put to the person in one cost panel; `go` is what they
+ * said yes to (none when declined). */
+async function priceAndConfirm(
+  { ports, area: { aoi }, fields, options }: SeriesRun,
+  limits: AccountSnapshot,
+  toPrice: string[],
+  workers: number,
+  result: SeriesResult,
+): Promise<{ priced: PricedDate[]; refused: SeriesDateReport[]; go: PricedDate[] }> {
   const { priced, refused } =
     toPrice.length > 0 ? await checkAndPrice(ports, aoi, fields, toPrice, workers) : { priced: [], refused: [] };
   result.totalCredits = totalOf(priced);
@@ -185,6 +233,18 @@ async function downloadDates(
       go = [];
     }
   }
+  return { priced, refused, go };
+}
+
+/** The confirmed dates through the batch runner, each priced again right before it is sent, with
+ * their STAC Items; the Items of dates bought earlier brought up to date. */
+async function buyDates(
+  run: SeriesRun,
+  limits: AccountSnapshot,
+  manifest: BatchManifest,
+  { bodies, sorted, go, workers }: SortedDates & { go: PricedDate[]; workers: number },
+): Promise<BatchResult> {
+  const { ports, directory, ledger, fields, options } = run;
   const units = go.map((p) => ({ id: p.date, input: p, body: p.request, credits: p.credits }));
   // Dates bought earlier and dates held as possibly charged are reported by the batch runner.
   const earlier = [...sorted.have, ...sorted.held].map(({ unit }) => ({
@@ -216,18 +276,7 @@ async function downloadDates(
     async ({ id, input }, onBytes) => {
       if (!input) throw new WorkflowError('invalid-option', `${id} was not planned in this run.`);
       return downloadDate(ports, directory, fields, input, onBytes, (file) =>
-        items.push(
-          writeItemQuietly(
-            ports,
-            file,
-            () =>
-              writeStacSidecar(file, aoi, input.profile, input.request, ports.log, {
-                collection: collectionId,
-                area: shape,
-              }),
-            reads,
-          ),
-        ),
+        items.push(writeDateItem(run, file, input.profile, input.request, { collectionId, reads })),
       );
     },
     // Each date is priced again right before it is sent, and held to what was confirmed.
@@ -238,43 +287,25 @@ async function downloadDates(
   for (const { unit, path } of sorted.have) {
     const request = bodies.get(unit.id);
     if (path && request && !(await isItemCurrent(path, collectionId)))
-      items.push(
-        writeItemQuietly(ports, path, () =>
-          writeStacSidecar(path, aoi, dateProfile(aoi, fields, unit.id), request, ports.log, {
-            collection: collectionId,
-          }),
-        ),
-      );
+      items.push(writeDateItem(run, path, dateProfile(run.area.aoi, fields, unit.id), request, { collectionId }));
   }
   await Promise.all(items);
   withValidity(batch.units, reads, fields.resolution);
-  Object.assign(result, {
-    units: batch.units,
-    files: batch.files,
-    failed: batch.failed,
-    uncertain: batch.uncertain,
-    bytes: batch.bytes,
-    charge: batch.charge,
-    creditsSpent: batch.creditsSpent,
-  });
-  result.dates.push(
-    ...dateReports(dates, batch.units, priced, refused, go.length > 0 || priced.length === 0, (date) =>
-      manifest.unit(date),
-    ),
-  );
-  result.dates.sort((a, b) => a.date.localeCompare(b.date));
-  const cancelled = ports.signal.aborted || (priced.length > 0 && go.length === 0);
-  result.outcome = cancelled
-    ? 'cancelled'
-    : batch.uncertain.length > 0
-      ? 'may-have-been-charged'
-      : result.dates.some((d) => d.status === 'done' || d.status === 'skipped')
-        ? 'completed'
-        : 'not-available';
-  // The ItemCollection (what GDAL's STACIT driver opens) lists the Collection's dates: every run's.
-  const collection = await writeSeriesCollectionQuietly(ports, directory, result.files);
-  result.collection = collection?.path;
-  result.itemCollection = await writeFolderItems(ports, directory, collection?.images ?? result.files);
+  return batch;
+}
+
+/** A date's STAC Item beside its image, linked to the folder's Collection. An image bought in this
+ * run (`reads` given) is measured over the area and its fields by the same read; one bought
+ * earlier only has its Item rewritten. */
+function writeDateItem(
+  { ports, area: { aoi, shape } }: SeriesRun,
+  file: string,
+  profile: PricedDate['profile'],
+  request: CompositeRequest,
+  { collectionId, reads }: { collectionId: string | undefined; reads?: ImageReads },
+): Promise<unknown> {
+  const links = { collection: collectionId, ...(reads ? { area: shape } : {}) };
+  return writeItemQuietly(ports, file, () => writeStacSidecar(file, aoi, profile, request, ports.log, links), reads);
 }
 
 async function downloadDate(
