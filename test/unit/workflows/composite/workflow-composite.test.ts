@@ -279,6 +279,32 @@ describe('workflow: download composite (against the simulator)', () => {
     assert.deepEqual(result.files, []);
     assert.deepEqual(await outputs(fixture.out), []);
   });
+
+  it('a composite cancelled while it arrived is held by the next run, which says its answer had begun to arrive', async () => {
+    fixture.sim.configure({ imageBytes: 64 * 1024 * 1024, trickleBytesPerSecond: 4 * 1024 * 1024 });
+    const cancelled = scriptedPorts(
+      fixture.client,
+      {},
+      {
+        ...cheap,
+        onProgress: (update, self) => {
+          if ((update.bytes ?? 0) > 0) self.controller.abort();
+        },
+      },
+    );
+    assert.equal((await downloadComposite(cancelled.ports, FIELD, options)).outcome, 'may-have-been-charged');
+    const charged = () => fixture.sim.requests.filter((r) => r.charged).length;
+    const chargedBefore = charged();
+    const rerun = await downloadComposite(scriptedPorts(fixture.client, {}, cheap).ports, FIELD, options);
+    assert.equal(rerun.outcome, 'may-have-been-charged');
+    // The same words as a run killed while the image arrived: the ledger keeps what the run left.
+    assert.match(
+      rerun.charge?.reason ?? '',
+      /^This composite was sent by an earlier run and may have been charged \(its answer had begun to arrive when the run ended\); it is not sent again unless you choose to resend it \(resend it with resendUncertain: \['composite'\]\)\.$/,
+    );
+    assert.equal(charged(), chargedBefore, 'nothing bought again unasked');
+    assert.deepEqual(await outputs(fixture.out), []);
+  });
 });
 
 describe('workflow: a composite above the maximum area goes in parts', () => {
