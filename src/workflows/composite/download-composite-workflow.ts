@@ -8,7 +8,7 @@ import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import { isApiError } from '../../api/errors';
 import { fixLabels, judgeAvailability, notAvailableCodes } from './availability';
-import type { AvailabilityFix } from './availability';
+import type { AvailabilityFix, AvailabilityVerdict } from './availability';
 import { readAoiOrThrow } from '../engine/aoi-input';
 import { checkChoices, checkFixedBands, checkedPromptState, loadBandLimitIfNeeded } from './composite-checks';
 import { partialShare } from './partial-share';
@@ -19,10 +19,12 @@ import { areaShapeOf } from './area-shape';
 import { compositeSteps, mergedOutput, outputFollowsSettings } from './composite-prompts';
 import type { ChoiceKey, CompositeChoices, CompositePromptState } from './composite-prompts';
 import { accountOnce } from '../engine/account-snapshot';
+import type { AccountSnapshot } from '../engine/account-snapshot';
 import { confirmCost } from '../engine/cost-gate';
 import { windowOf } from '../dates/date-search';
 import { WorkflowError, isCancellation } from '../engine/errors';
 import { compositeEstimateModel } from '../engine/estimate-view-builders';
+import type { EstimateDecision } from '../engine/estimate-view-model';
 import { nowOf } from '../engine/ports';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import {
@@ -78,7 +80,6 @@ export async function downloadComposite(
     availabilityChecks: 0,
   };
   const aoiMode: AoiMode = options.aoiMode ?? aoi.format;
-  const now = nowOf(ports);
   const fromSettings = (): CompositeChoices => ports.settings().defaults;
   // Read once, when first needed (the band limit, the part size), and carried to the billed call.
   const account = accountOnce(ports);
@@ -87,10 +88,10 @@ export async function downloadComposite(
     ports.progress.report({ message: 'Loading models…' });
     const models = await ports.client.listModels({ signal: ports.signal });
     const state = await checkedPromptState(ports, options, fromSettings(), models);
-    const context = { ports, aoi, aoiMode, window: windowOf(options, now), account };
-
-    let firstStep: ChoiceKey = 'model';
-    for (;;) {
+    const context = { ports, aoi, aoiMode, window: windowOf(options, nowOf(ports)), account };
+    const run: CompositeRun = { ports, source, options, aoi, aoiMode, state, result, account, fromSettings };
+    let firstStep: ChoiceKey | undefined = 'model';
+    while (firstStep) {
       // A new round of prompts starts clean: an earlier "not available" no longer stands.
       Object.assign(result, {
         outcome: 'cancelled',
@@ -101,116 +102,155 @@ export async function downloadComposite(
       });
       if (!(await runWizard(compositeSteps(context, firstStep), state))) return result;
       await loadBandLimitIfNeeded(account, state);
-      let profile = buildProfile(state, aoi, aoiMode);
-      // 0. An area above the key's maximum is split before it is sent anywhere (no 1004), once:
-      // the parts checked and priced here are the parts sent.
-      const parts = partsFor(aoi, (await account()).maxCompositeAreaKm2, profile.output.UploadUrl);
-      if (parts)
-        ports.log?.(
-          `The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum composite area: checked, priced and downloaded in ${parts.length} parts.`,
-        );
-      let retry: 'other-date' | 'change' | undefined;
-      for (;;) {
-        result.request = compositeRequest(profile);
-        // 1. Availability of exactly this profile.
-        ports.progress.report({ message: `Checking availability of ${profile.date}…` });
-        result.availabilityChecks++;
-        const flags = parts
-          ? await partsAvailability(ports, parts, profile)
-          : await ports.client.checkCompositeAvailability(availabilityRequest(profile), { signal: ports.signal });
-        result.availability = flags;
-        const share = state.search ? partialShare(state.search.coverage, profile.date, aoi) : undefined;
-        const verdict = judgeAvailability(flags, profile.date, {
-          allowPartial: profile.output.AllowPartialImage === true,
-          share,
-          automaticOrder: profile.output.AutomaticOrderCreation === true,
-        });
-        result.partialNote = verdict.partial ? verdict.sentence : undefined;
-        if (verdict.partial) ports.log?.(verdict.sentence);
-        if (!verdict.ready) {
-          const fix = await offerFix(ports, state, verdict.sentence, verdict.fixes, result);
-          if (fix === 'other-date') retry = 'other-date';
-          break;
-        }
-        // 2. Estimate of the same profile.
-        const estimated = compositeRequest(profile);
-        result.request = estimated;
-        ports.progress.report({ message: 'Estimating the cost…' });
-        const estimate = parts
-          ? await partsEstimate(ports, parts, profile)
-          : await ports.client.estimateComposite(estimated, { signal: ports.signal });
-        result.estimate = estimate;
-        const budget = ports.settings().confirmCostAbove;
-        const model = compositeEstimateModel(aoi, profile, estimated, estimate, budget);
-        // AutomaticOrderCreation with no order over the area: the order is priced too, and the
-        // gate holds both prices to the balance and the budget before the process call.
-        if (verdict.needsOrder) {
-          // In parts, the service could create an order per part's request: no one price for that.
-          if (parts)
-            throw new WorkflowError(
-              'invalid-option',
-              `AutomaticOrderCreation on an area sent in ${parts.length} parts would let the service create an order for each part, which cannot be priced beforehand. Order the area first (Create Tasking Order…) or turn AutomaticOrderCreation off. Nothing was sent.`,
-            );
-          model.automaticOrder = await priceAutomaticOrder(ports, aoi, profile);
-          result.automaticOrder = model.automaticOrder;
-          model.warnings.push(verdict.sentence);
-        }
-        if (parts)
-          model.warnings.unshift(
-            `The billed area is above the key's maximum composite area: the price is the sum of ${parts.length} parts, each checked, priced and downloaded on its own.`,
-          );
-        const decision = await confirmCost(ports, model, model.credits, options.skipConfirmation, await account());
-        if (decision.action === 'cancel') return result;
-        if (decision.action === 'change') {
-          retry = 'change';
-          break;
-        }
-        // 3. A setting edited since the check makes the checked payload stale: check again.
-        const latest = refreshFromSettings(state, fromSettings(), aoi, aoiMode);
-        const changed = diffProfiles(profile, latest);
-        if (changed.length > 0) {
-          ports.log?.(`Settings changed after the availability check (${changed.join('; ')}); checking again.`);
-          profile = latest;
-          continue;
-        }
-        // 4. Process exactly what was estimated.
-        const toSend = compositeRequest(profile);
-        assertSameAsEstimate(estimated, toSend);
-        await saveComposite(
-          ports,
-          { aoi, shape: areaShapeOf(aoi, source.text), parts, account: await account() },
-          profile,
-          toSend,
-          options.outputDirectory,
-          result,
-          options.resendUncertain,
-        );
-        return result;
-      }
-      if (retry === 'other-date' && state.fixed.date === undefined) {
-        firstStep = 'date';
-        continue;
-      }
-      if (retry === 'change' && hasAskableStep(state)) {
-        firstStep = 'model';
-        continue;
-      }
-      return result;
+      firstStep = nextRound(await checkPriceAndBuy(run, buildProfile(state, aoi, aoiMode)), state);
     }
+    return result;
   } catch (error) {
-    if (isCancellation(error, ports.signal)) {
-      result.outcome = 'cancelled';
-      return result;
-    }
-    if (isApiError(error) && error.code !== undefined && notAvailableCodes[error.code]) {
-      const known = notAvailableCodes[error.code]!;
-      result.outcome = 'not-available';
-      result.reason = `${known.sentence} (service code ${error.code})`;
-      result.fixes = known.fixes;
-      return result;
-    }
-    throw error;
+    return notAvailableOrThrow(error, ports, result);
   }
+}
+
+/** What one composite run works with, from the prompts to the billed call. */
+interface CompositeRun {
+  ports: WorkflowPorts;
+  source: AoiSource;
+  options: DownloadCompositeOptions;
+  aoi: Aoi;
+  aoiMode: AoiMode;
+  state: CompositePromptState;
+  result: CompositeResult;
+  account: () => Promise<AccountSnapshot>;
+  fromSettings: () => CompositeChoices;
+}
+
+/** Why the prompts start again: another date was chosen, or "change" in the cost panel. */
+type Retry = 'other-date' | 'change';
+
+/** The step the prompts start again from, or none when the run ends here. */
+function nextRound(retry: Retry | undefined, state: CompositePromptState): ChoiceKey | undefined {
+  if (retry === 'other-date' && state.fixed.date === undefined) return 'date';
+  if (retry === 'change' && hasAskableStep(state)) return 'model';
+  return undefined;
+}
+
+/** A cancel ends the run as cancelled; a service code that means "not available" says so with its
+ * fixes; anything else is thrown. */
+function notAvailableOrThrow(error: unknown, ports: WorkflowPorts, result: CompositeResult): CompositeResult {
+  if (isCancellation(error, ports.signal)) {
+    result.outcome = 'cancelled';
+    return result;
+  }
+  if (isApiError(error) && error.code !== undefined && notAvailableCodes[error.code]) {
+    const known = notAvailableCodes[error.code]!;
+    result.outcome = 'not-available';
+    result.reason = `${known.sentence} (service code ${error.code})`;
+    result.fixes = known.fixes;
+    return result;
+  }
+  throw error;
+}
+
+/** The chosen profile checked, priced, confirmed and bought; again from the check when a setting
+ * changed meanwhile. Resolves with why the prompts start again, if they do. */
+async function checkPriceAndBuy(run: CompositeRun, chosen: CompositeProfile): Promise<Retry | undefined> {
+  const { ports, aoi, result } = run;
+  // 0. An area above the key's maximum is split before it is sent anywhere (no 1004), once:
+  // the parts checked and priced here are the parts sent.
+  const parts = partsFor(aoi, (await run.account()).maxCompositeAreaKm2, chosen.output.UploadUrl);
+  if (parts)
+    ports.log?.(
+      `The billed area (${aoi.billedAreaKm2.toFixed(1)} km²) is above the key's maximum composite area: checked, priced and downloaded in ${parts.length} parts.`,
+    );
+  let profile = chosen;
+  for (;;) {
+    const verdict = await checkAvailability(run, profile, parts);
+    if (!verdict.ready) {
+      const fix = await offerFix(ports, run.state, verdict.sentence, verdict.fixes, result);
+      return fix === 'other-date' ? 'other-date' : undefined;
+    }
+    const { estimated, decision } = await estimateAndConfirm(run, profile, parts, verdict);
+    if (decision.action === 'cancel') return undefined;
+    if (decision.action === 'change') return 'change';
+    // 3. A setting edited since the check makes the checked payload stale: check again.
+    const latest = refreshFromSettings(run.state, run.fromSettings(), aoi, run.aoiMode);
+    const changed = diffProfiles(profile, latest);
+    if (changed.length > 0) {
+      ports.log?.(`Settings changed after the availability check (${changed.join('; ')}); checking again.`);
+      profile = latest;
+      continue;
+    }
+    // 4. Process exactly what was estimated.
+    const toSend = compositeRequest(profile);
+    assertSameAsEstimate(estimated, toSend);
+    const area = { aoi, shape: areaShapeOf(aoi, run.source.text), parts, account: await run.account() };
+    await saveComposite(ports, area, profile, toSend, run.options.outputDirectory, result, run.options.resendUncertain);
+    return undefined;
+  }
+}
+
+/** 1. Availability of exactly this profile (of each part, in parts), judged and said. */
+async function checkAvailability(
+  run: CompositeRun,
+  profile: CompositeProfile,
+  parts: Aoi[] | undefined,
+): Promise<AvailabilityVerdict> {
+  const { ports, result } = run;
+  result.request = compositeRequest(profile);
+  ports.progress.report({ message: `Checking availability of ${profile.date}…` });
+  result.availabilityChecks++;
+  const flags = parts
+    ? await partsAvailability(ports, parts, profile)
+    : await ports.client.checkCompositeAvailability(availabilityRequest(profile), { signal: ports.signal });
+  result.availability = flags;
+  const share = run.state.search ? partialShare(run.state.search.coverage, profile.date, run.aoi) : undefined;
+  const verdict = judgeAvailability(flags, profile.date, {
+    allowPartial: profile.output.AllowPartialImage === true,
+    share,
+    automaticOrder: profile.output.AutomaticOrderCreation === true,
+  });
+  result.partialNote = verdict.partial ? verdict.sentence : undefined;
+  if (verdict.partial) ports.log?.(verdict.sentence);
+  return verdict;
+}
+
+/** 2. The estimate of the same profile (summed over the parts), with the automatic order's price
+ * when the service would create one, shown and confirmed through the cost gate. */
+async function estimateAndConfirm(
+  run: CompositeRun,
+  profile: CompositeProfile,
+  parts: Aoi[] | undefined,
+  verdict: AvailabilityVerdict,
+): Promise<{ estimated: CompositeRequest; decision: EstimateDecision }> {
+  const { ports, aoi, result } = run;
+  const estimated = compositeRequest(profile);
+  result.request = estimated;
+  ports.progress.report({ message: 'Estimating the cost…' });
+  const estimate = parts
+    ? await partsEstimate(ports, parts, profile)
+    : await ports.client.estimateComposite(estimated, { signal: ports.signal });
+  result.estimate = estimate;
+  const budget = ports.settings().confirmCostAbove;
+  const model = compositeEstimateModel(aoi, profile, estimated, estimate, budget);
+  // AutomaticOrderCreation with no order over the area: the order is priced too, and the
+  // gate holds both prices to the balance and the budget before the process call.
+  if (verdict.needsOrder) {
+    // In parts, the service could create an order per part's request: no one price for that.
+    if (parts)
+      throw new WorkflowError(
+        'invalid-option',
+        `AutomaticOrderCreation on an area sent in ${parts.length} parts would let the service create an order for each part, which cannot be priced beforehand. Order the area first (Create Tasking Order…) or turn AutomaticOrderCreation off. Nothing was sent.`,
+      );
+    model.automaticOrder = await priceAutomaticOrder(ports, aoi, profile);
+    result.automaticOrder = model.automaticOrder;
+    model.warnings.push(verdict.sentence);
+  }
+  if (parts)
+    model.warnings.unshift(
+      `The billed area is above the key's maximum composite area: the price is the sum of ${parts.length} parts, each checked, priced and downloaded on its own.`,
+    );
+  const skip = run.options.skipConfirmation;
+  const decision = await confirmCost(ports, model, model.credits, skip, await run.account());
+  return { estimated, decision };
 }
 
 async function offerFix(
