@@ -22,7 +22,7 @@ export interface SortedUnits<U> {
 }
 
 /** True when the person chose to send this possibly-charged unit again. */
-export function chosenForResend(id: string, resendUncertain: string[] | 'all' | undefined): boolean {
+function chosenForResend(id: string, resendUncertain: string[] | 'all' | undefined): boolean {
   return resendUncertain === 'all' || (resendUncertain ?? []).includes(id);
 }
 
