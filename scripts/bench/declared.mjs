@@ -18,8 +18,8 @@ const { readLock } = requireOut('./src/workflows/declared/declared-lock.js');
 const { verifyLock } = requireOut('./src/workflows/declared/declared-verify.js');
 const { dateProfile } = requireOut('./src/workflows/series/series-plan.js');
 const { compositeRequest } = requireOut('./src/workflows/engine/request-profile.js');
-const { requestKey } = requireOut('./src/workflows/engine/request-key.js');
-const { LEDGER_NAME } = requireOut('./src/workflows/engine/ledger-journal.js');
+const { requestKey } = requireOut('./src/ledger/request-key.js');
+const { LEDGER_NAME } = requireOut('./src/ledger/ledger-journal.js');
 
 const FIELD =
   '{"type":"Polygon","coordinates":[[[10.05,56.05],[10.07,56.05],[10.07,56.06],[10.05,56.06],[10.05,56.05]]]}';

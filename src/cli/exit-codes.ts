@@ -3,6 +3,7 @@
 // in --help and the README): never renumber one.
 import { isApiError } from '../api/errors';
 import type { GeometryProblem } from '../geometry/types';
+import { isFolderBusyError } from '../ledger/folder-busy';
 import { StatsError } from '../stats/errors';
 import { isWorkflowError } from '../workflows/engine/errors';
 import type { Outcome } from '../workflows/engine/results';
@@ -138,6 +139,7 @@ export function exitCodeOf(error: unknown): ExitCodeValue {
   if (error instanceof CliError) return error.exitCode;
   if (localFileCode(error) !== undefined) return ExitCode.localFile;
   if (invalidAreaProblems(error)) return ExitCode.invalidGeometry;
+  if (isFolderBusyError(error)) return ExitCode.failure;
   if (isWorkflowError(error)) {
     switch (error.kind) {
       case 'invalid-option':

@@ -10,6 +10,7 @@ import { ExitCode, UsageError, exitCodeOfVerb, invalidAreaProblems } from './exi
 import { describeLocalFileError, localFileCode } from './file-errors';
 import { helpText } from './help';
 import { Terminal } from './terminal';
+import { isFolderBusyError } from '../ledger/folder-busy';
 import { StatsError } from '../stats/errors';
 import { isWorkflowError } from '../workflows/engine/errors';
 
@@ -94,12 +95,13 @@ function report(terminal: Terminal, error: unknown, code: number): void {
     for (const line of problemLines(name, problems)) terminal.note(line);
   }
   terminal.note(`sat-imagery: ${message}`);
-  // A workflow's or the statistics' own error says what is wrong with the input: no stack with it.
+  // A workflow's, the ledger's or the statistics' own error says what is wrong: no stack with it.
   if (
     code === ExitCode.failure &&
     error instanceof Error &&
     error.stack &&
     !isWorkflowError(error) &&
+    !isFolderBusyError(error) &&
     !(error instanceof StatsError)
   )
     terminal.note(error.stack);

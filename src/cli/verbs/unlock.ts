@@ -7,9 +7,9 @@
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { APPLY_HOLD_SUFFIX } from '../../workflows/declared/declared-lock';
-import { LOCK_NAME, unlockCommand } from '../../workflows/engine/folder-lock';
-import { clearLock, findLock, isClearable } from '../../workflows/engine/folder-unlock';
-import type { FoundLock } from '../../workflows/engine/folder-unlock';
+import { LOCK_NAME, unlockCommand } from '../../ledger/folder-lock';
+import { clearLock, findLock, isClearable } from '../../ledger/folder-unlock';
+import type { FoundLock } from '../../ledger/folder-unlock';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { ExitCode, UsageError } from '../exit-codes';

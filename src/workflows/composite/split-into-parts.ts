@@ -6,10 +6,10 @@
 import type { Aoi } from '../../geometry/types';
 import { freshCompositeCredits } from '../../buying/fresh-price';
 import { runBatch } from '../engine/batch-runner';
-import { BatchManifest } from '../engine/batch-manifest';
-import { paidFileName } from '../engine/paid-file-name';
-import type { PurchaseLedger } from '../engine/purchase-ledger';
-import { requestKey } from '../engine/request-key';
+import { BatchManifest } from '../../ledger/batch-manifest';
+import { paidFileName } from '../../ledger/paid-file-name';
+import type { PurchaseLedger } from '../../ledger/purchase-ledger';
+import { requestKey } from '../../ledger/request-key';
 import type { WorkflowPorts } from '../engine/ports';
 import { compositeRequest } from '../engine/request-profile';
 import { partProfile } from './area-parts';

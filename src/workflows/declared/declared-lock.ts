@@ -14,7 +14,7 @@ import { JsonScanner } from '../../api/json-answer';
 import { replaceFileSafely } from '../../files/safe-files';
 import { byCodeUnits } from '../../common/code-unit-order';
 import { basename, dirname } from 'node:path';
-import { FolderLock } from '../engine/folder-lock';
+import { FolderLock } from '../../ledger/folder-lock';
 
 const LOCK_NAME_SUFFIX = '.lock.json';
 /** How an apply's hold (holdForApply) is named: what `sat-imagery unlock` looks for in a folder. */

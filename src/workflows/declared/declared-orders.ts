@@ -13,7 +13,7 @@ import type { OrderCreateRequest, OrderEstimateRequest, TaskingModel } from '../
 import { checkConstellations, checkModel } from '../engine/choices';
 import { readOrderCosts } from '../engine/order-costs';
 import type { WorkflowPorts } from '../engine/ports';
-import { requestKey } from '../engine/request-key';
+import { requestKey } from '../../ledger/request-key';
 import { diffRequests } from '../engine/request-profile';
 import { ORDER_DEFAULTS } from '../../api/request-fields';
 import type { OrderOptions } from '../orders/order-workflow';

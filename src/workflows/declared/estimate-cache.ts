@@ -6,7 +6,7 @@
 // Only estimates are kept (free calls); a billed call never goes through here.
 import type { CompositeEstimate, CompositeRequest } from '../../api/types';
 import type { WorkflowPorts } from '../engine/ports';
-import { requestKey } from '../engine/request-key';
+import { requestKey } from '../../ledger/request-key';
 import type { EstimateStore } from './estimate-cache-file';
 
 /** The ports with their client's composite estimate answered from the store while it is fresh. */

@@ -3,8 +3,8 @@
 // kept, still a true record). Orders are carried over as they were. The ledger is the truth: a
 // unit the ledger does not have as saved is not in the lock, whatever an earlier lock said.
 import { join, relative, sep } from 'node:path';
-import { PurchaseLedger } from '../engine/purchase-ledger';
-import type { LedgerUnit } from '../engine/purchase-ledger';
+import { PurchaseLedger } from '../../ledger/purchase-ledger';
+import type { LedgerUnit } from '../../ledger/purchase-ledger';
 import type { Declaration } from './declared-file';
 import type { ImageryLock, LockedImage } from './declared-lock';
 import type { PlannedSeries } from './declared-plan';

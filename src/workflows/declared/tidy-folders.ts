@@ -5,7 +5,7 @@
 // buys anything. The units the removed files belonged to stay held in the ledger.
 import { join, relative } from 'node:path';
 import { linkOnTheWay } from '../../files/inside-folder';
-import { PurchaseLedger } from '../engine/purchase-ledger';
+import { PurchaseLedger } from '../../ledger/purchase-ledger';
 import type { WorkflowPorts } from '../engine/ports';
 import type { PlannedSeries } from './declared-plan';
 

@@ -9,12 +9,12 @@
 // "n of N, bytes". A cancel stops taking units; those not yet sent stay unrecorded.
 import { chargeUncertainty } from './charge-check';
 import { formatBytes } from '../../common/format';
-import type { BatchManifest } from './batch-manifest';
+import type { BatchManifest } from '../../ledger/batch-manifest';
 import { buyUnit } from './buy-unit';
 import type { Bought } from './buy-unit';
-import { heldReason, sortByLedger } from './ledger-units';
-import type { SortedUnits } from './ledger-units';
-import type { PurchaseLedger } from './purchase-ledger';
+import { heldReason, sortByLedger } from '../../ledger/ledger-units';
+import type { SortedUnits } from '../../ledger/ledger-units';
+import type { PurchaseLedger } from '../../ledger/purchase-ledger';
 import type { WorkflowPorts } from './ports';
 import type { BatchResult, BatchUnitReport } from './results';
 import { poolSize, runPool } from './worker-pool';

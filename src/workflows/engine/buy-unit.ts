@@ -14,8 +14,8 @@ import { reserveFreshPrice } from '../../buying/fresh-price';
 import type { Reservation } from '../../buying/spend-guard';
 import { mayHaveBeenCharged } from './charge-check';
 import { isCancellation } from './errors';
-import { paidNotSavedReason } from './ledger-units';
-import type { PurchaseLedger } from './purchase-ledger';
+import { paidNotSavedReason } from '../../ledger/ledger-units';
+import type { PurchaseLedger } from '../../ledger/purchase-ledger';
 import type { WorkflowPorts } from './ports';
 
 export interface UnitToBuy {

@@ -11,7 +11,6 @@ export type WorkflowErrorKind =
   | 'profile-mismatch' // the process payload differs from the estimate's
   | 'no-dates' // the date search found nothing usable
   | 'insufficient-credits' // the account holds less than the estimate: nothing was sent
-  | 'folder-busy' // another run holds the output folder's lock: nothing was sent
   | 'price-rose'; // priced again right before sending, above what was confirmed: nothing was sent
 
 export class WorkflowError extends Error {

@@ -4,7 +4,7 @@
 import { WorkflowError } from './errors';
 import { checkOutputFolder } from './output-folder';
 import type { WorkflowPorts } from './ports';
-import { PurchaseLedger } from './purchase-ledger';
+import { PurchaseLedger } from '../../ledger/purchase-ledger';
 
 /** Runs `buy` with the folder and its ledger; `command` is what the lock tells another run. */
 export async function withFolderLedger<R>(

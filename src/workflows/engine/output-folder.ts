@@ -8,7 +8,7 @@ import { access, lstat, mkdir, readdir, readlink, unlink } from 'node:fs/promise
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { HOST_TAG, partOwner } from '../../api/part-name';
 import { WorkflowError } from './errors';
-import { isProcessAlive } from './process-alive';
+import { isProcessAlive } from '../../ledger/process-alive';
 
 const problems: Record<string, string> = {
   EACCES: 'permission denied',

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { LEDGER_NAME } from '../../../src/workflows/engine/ledger-journal';
+import { LEDGER_NAME } from '../../../src/ledger/ledger-journal';
 import type { Simulator } from '../../simulator/index';
 import { allOutput, buildCli, clockEnv, jsonOf, runCli, startCli } from '../fixtures/cli-helpers';
 import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { LOCK_NAME } from '../../../src/workflows/engine/folder-lock';
+import { LOCK_NAME } from '../../../src/ledger/folder-lock';
 import { jsonOf } from '../fixtures/cli-helpers';
 import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';
 
@@ -44,7 +44,7 @@ describe('CLI: unlock, a folder lock of another machine or of a run gone', funct
     simulator: { seed: 5, clock: () => NOW, imageryEveryDay: true },
     files: { 'field.geojson': FIELD },
   });
-  const download = (out: string) =>
+  const download = (out: string, ...extra: string[]) =>
     cli.run(
       'download',
       cli.file('field.geojson'),
@@ -65,6 +65,7 @@ describe('CLI: unlock, a folder lock of another machine or of a run gone', funct
       '100',
       '--output-directory',
       out,
+      ...extra,
     );
   const lockedFolder = (name: string, holder: object, lockName = LOCK_NAME): string => {
     const out = join(cli.dir, name);
@@ -86,6 +87,10 @@ describe('CLI: unlock, a folder lock of another machine or of a run gone', funct
       /pid 4242 on build-7\.example, since 2026-05-01T10:00:00\.000Z: sat-imagery series field\.geojson/,
     );
     assert.ok(refused.stderr.includes(`sat-imagery unlock ${out} --yes`), refused.stderr);
+    assert.doesNotMatch(refused.stderr, /^\s+at /m, 'its own words, without a stack');
+    const refusedJson = await download(out, '--json');
+    assert.equal(refusedJson.code, 1, refusedJson.stderr);
+    assert.equal(jsonOf<{ error: { kind: string } }>(refusedJson).error.kind, 'folder-busy');
     assert.equal(sent(), before, 'nothing billed was sent');
 
     const explained = await cli.run('unlock', out);

@@ -10,7 +10,7 @@ import { isApiError } from '../../../src/api/errors';
 import { checkReplaceable, moveExclusive, replaceFileSafely, writeFileExclusive } from '../../../src/files/safe-files';
 import { processTiles } from '../../../src/workflows/tiles/process-tiles-workflow';
 import { downloadComposite } from '../../../src/workflows/composite/download-composite-workflow';
-import { BatchManifest, MANIFEST_NAME } from '../../../src/workflows/engine/batch-manifest';
+import { BatchManifest, MANIFEST_NAME } from '../../../src/ledger/batch-manifest';
 import { AARHUS_FIELD, compositeBody, discoveredDates, isoDaysAgo } from '../../simulator/test-helpers';
 import { useSimulatorClient } from '../fixtures/simulator-client-fixture';
 import { outputs } from '../fixtures/ledger-helpers';

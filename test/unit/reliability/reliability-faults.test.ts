@@ -12,8 +12,8 @@ import { downloadComposite } from '../../../src/workflows/composite/download-com
 import { findAvailableDates } from '../../../src/workflows/dates/find-dates-workflow';
 import { runOrder } from '../../../src/workflows/orders/order-workflow';
 import type { CompositeResult, OrderResult } from '../../../src/workflows/engine/results';
-import { LEDGER_NAME } from '../../../src/workflows/engine/ledger-journal';
-import { PurchaseLedger } from '../../../src/workflows/engine/purchase-ledger';
+import { LEDGER_NAME } from '../../../src/ledger/ledger-journal';
+import { PurchaseLedger } from '../../../src/ledger/purchase-ledger';
 import { generatedTiff, startSimulator } from '../../simulator';
 import type { FaultOptions, ScheduledFault, Simulator } from '../../simulator';
 import { refusal } from '../api/api-test-helpers';

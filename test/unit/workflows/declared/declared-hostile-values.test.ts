@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
-import { LEDGER_NAME } from '../../../../src/workflows/engine/ledger-journal';
+import { LEDGER_NAME } from '../../../../src/ledger/ledger-journal';
 import { jsonOf } from '../../fixtures/cli-helpers';
 import type { CliRun } from '../../fixtures/cli-helpers';
 import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';

@@ -7,8 +7,8 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
-import { MANIFEST_NAME } from '../../../../src/workflows/engine/batch-manifest';
-import { LEDGER_NAME } from '../../../../src/workflows/engine/ledger-journal';
+import { MANIFEST_NAME } from '../../../../src/ledger/batch-manifest';
+import { LEDGER_NAME } from '../../../../src/ledger/ledger-journal';
 import { jsonOf } from '../../fixtures/cli-helpers';
 import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 

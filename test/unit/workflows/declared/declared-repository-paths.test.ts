@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { PlanUnit } from '../../../../src/workflows/declared/declared-plan';
-import { LEDGER_NAME } from '../../../../src/workflows/engine/ledger-journal';
+import { LEDGER_NAME } from '../../../../src/ledger/ledger-journal';
 import { jsonOf } from '../../fixtures/cli-helpers';
 import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 

@@ -7,10 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BatchManifest, MANIFEST_NAME } from '../../../../src/workflows/engine/batch-manifest';
-import { FolderLock, LOCK_NAME } from '../../../../src/workflows/engine/folder-lock';
-import { LEDGER_NAME, readJournal } from '../../../../src/workflows/engine/ledger-journal';
-import { sha256OfFile } from '../../../../src/workflows/engine/purchase-ledger';
+import { BatchManifest, MANIFEST_NAME } from '../../../../src/ledger/batch-manifest';
+import { FolderLock, LOCK_NAME } from '../../../../src/ledger/folder-lock';
+import { LEDGER_NAME, readJournal } from '../../../../src/ledger/ledger-journal';
+import { sha256OfFile } from '../../../../src/ledger/purchase-ledger';
 import { fileFacts } from '../../../../src/workflows/stac/file-checksum';
 
 const CEILING_MS = 5_000;

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LOCK_NAME } from '../../../../src/workflows/engine/folder-lock';
-import { LEDGER_NAME } from '../../../../src/workflows/engine/ledger-journal';
+import { LOCK_NAME } from '../../../../src/ledger/folder-lock';
+import { LEDGER_NAME } from '../../../../src/ledger/ledger-journal';
 import { startCli } from '../../fixtures/cli-helpers';
 import { FIELD, useCliSimulator } from '../../fixtures/cli-fixture';
 

@@ -7,7 +7,7 @@ import type { Aoi } from '../../../../src/geometry/types';
 import { judgeAvailability } from '../../../../src/workflows/composite/availability';
 import { dateCoverage } from '../../../../src/workflows/engine/date-coverage';
 import { assertSameAsEstimate } from '../../../../src/workflows/composite/download-composite-workflow';
-import { BatchManifest } from '../../../../src/workflows/engine/batch-manifest';
+import { BatchManifest } from '../../../../src/ledger/batch-manifest';
 import {
   addMonths,
   orderEstimateRequest,

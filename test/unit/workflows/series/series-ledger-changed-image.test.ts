@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MANIFEST_NAME } from '../../../../src/workflows/engine/batch-manifest';
+import { MANIFEST_NAME } from '../../../../src/ledger/batch-manifest';
 import type { PlanUnit } from '../../../../src/workflows/declared/declared-plan';
 import { jsonOf } from '../../fixtures/cli-helpers';
 import { FIELD, useCliSimulator } from '../../fixtures/cli-fixture';

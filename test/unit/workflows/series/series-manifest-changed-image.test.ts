@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LEDGER_NAME } from '../../../../src/workflows/engine/ledger-journal';
+import { LEDGER_NAME } from '../../../../src/ledger/ledger-journal';
 import { FIELD, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-series-manifest-changed-key-3Qp8';

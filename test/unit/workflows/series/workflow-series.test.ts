@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { downloadComposite } from '../../../../src/workflows/composite/download-composite-workflow';
 import { findAvailableDates } from '../../../../src/workflows/dates/find-dates-workflow';
 import { WorkflowError } from '../../../../src/workflows/engine/errors';
-import { MANIFEST_NAME } from '../../../../src/workflows/engine/batch-manifest';
+import { MANIFEST_NAME } from '../../../../src/ledger/batch-manifest';
 import type { CompositeEstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
 import { selectSeriesDates } from '../../../../src/workflows/series/series-dates';
 import type { DownloadSeriesOptions } from '../../../../src/workflows/series/series-types';

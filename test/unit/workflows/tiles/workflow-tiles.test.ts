@@ -5,7 +5,7 @@ import { createClient } from '../../../../src/api/client';
 import { processTiles } from '../../../../src/workflows/tiles/process-tiles-workflow';
 import type { ProcessTilesOptions } from '../../../../src/workflows/tiles/process-tiles-workflow';
 import { findAvailableDates } from '../../../../src/workflows/dates/find-dates-workflow';
-import { MANIFEST_NAME } from '../../../../src/workflows/engine/batch-manifest';
+import { MANIFEST_NAME } from '../../../../src/ledger/batch-manifest';
 import { searchTiles } from '../../../../src/workflows/tiles/search-tiles-workflow';
 import { startSimulator } from '../../../simulator';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';

@@ -4,11 +4,11 @@ import { spawnSync } from 'node:child_process';
 import { appendFile, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FolderLock, LOCK_NAME } from '../../../../src/workflows/engine/folder-lock';
-import { LEDGER_NAME } from '../../../../src/workflows/engine/ledger-journal';
-import { isOwnName, namePart, paidFileName } from '../../../../src/workflows/engine/paid-file-name';
-import { PurchaseLedger } from '../../../../src/workflows/engine/purchase-ledger';
-import { canonicalJson, requestKey } from '../../../../src/workflows/engine/request-key';
+import { FolderLock, LOCK_NAME } from '../../../src/ledger/folder-lock';
+import { LEDGER_NAME } from '../../../src/ledger/ledger-journal';
+import { isOwnName, namePart, paidFileName } from '../../../src/ledger/paid-file-name';
+import { PurchaseLedger } from '../../../src/ledger/purchase-ledger';
+import { canonicalJson, requestKey } from '../../../src/ledger/request-key';
 
 // The purchase ledger's parts on their own: the key, the journal (torn lines, links), the lock
 // (a holder named, a dead holder's lock taken over), the names of paid files.

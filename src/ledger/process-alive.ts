@@ -3,7 +3,7 @@
 // died (or the machine restarted) the system may have given its pid to another process, and a lock
 // believed live forever holds the folder forever. So a lock records when its process started, and
 // a pid that runs but started at another time is another process.
-import { readKernelFile } from '../../files/bounded-read';
+import { readKernelFile } from '../files/bounded-read';
 
 /** True unless the process surely is gone (ESRCH); another user's process (EPERM) is alive. */
 export function isProcessAlive(pid: number): boolean {

@@ -14,9 +14,9 @@ import { randomBytes } from 'node:crypto';
 import { link, lstat, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { readTextBounded } from '../../files/bounded-read';
-import { writeFileExclusive } from '../../files/safe-files';
-import { WorkflowError } from './errors';
+import { readTextBounded } from '../files/bounded-read';
+import { writeFileExclusive } from '../files/safe-files';
+import { FolderBusyError } from './folder-busy';
 import { isHolderAlive, processStartOf } from './process-alive';
 
 export const LOCK_NAME = 'sat-imagery.lock';
@@ -86,7 +86,7 @@ export class FolderLock {
     readonly holder: LockHolder,
   ) {}
 
-  /** Takes the folder's lock, waiting up to `waitMs` for another run; throws 'folder-busy' naming
+  /** Takes the folder's lock, waiting up to `waitMs` for another run; throws FolderBusyError naming
    * the holder when it does not end in time. */
   static async acquire(directory: string, command: string, options: LockOptions = {}): Promise<FolderLock> {
     const path = join(directory, options.what?.name ?? LOCK_NAME);
@@ -113,8 +113,7 @@ export class FolderLock {
       }
       if (Date.now() >= deadline) {
         const advice = options.what?.advice ?? 'Wait for it to finish, or choose another folder.';
-        throw new WorkflowError(
-          'folder-busy',
+        throw new FolderBusyError(
           `${options.what?.held ?? `The output folder ${directory}`} is in use by ${describeHolder(current)}. Nothing was sent. ${adviceFor(current, directory, advice)}`,
         );
       }

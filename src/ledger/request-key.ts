@@ -3,7 +3,7 @@
 // any change to it (a band, the EPSG, the area, the date) gives another. The body itself is never
 // stored: a pre-signed UploadUrl's secret stays out of the ledger.
 import { createHash } from 'node:crypto';
-import { byCodeUnits } from '../../common/code-unit-order';
+import { byCodeUnits } from '../common/code-unit-order';
 
 /** JSON with every object's keys sorted; `undefined` fields are left out, as JSON.stringify does. */
 export function canonicalJson(value: unknown): string {

@@ -19,8 +19,8 @@
 import { createHash } from 'node:crypto';
 import { lstat, readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { IMAGE_FILE_LIMIT, withBoundedFile } from '../../files/bounded-read';
-import { isPlainName } from '../../files/inside-folder';
+import { IMAGE_FILE_LIMIT, withBoundedFile } from '../files/bounded-read';
+import { isPlainName } from '../files/inside-folder';
 import { FolderLock } from './folder-lock';
 import type { LockOptions } from './folder-lock';
 import { ignoreRunFilesInGit } from './run-files-gitignore';
@@ -269,7 +269,7 @@ export class PurchaseLedger {
     return { units, ignored };
   }
 
-  /** Takes the folder's lock (or throws 'folder-busy' naming its holder), then reads the journal
+  /** Takes the folder's lock (or throws FolderBusyError naming its holder), then reads the journal
    * and opens it for appending. Close it when the run ends. */
   static async open(directory: string, options: LedgerOpenOptions): Promise<PurchaseLedger> {
     // Before the lock is made: a `git add` while the run holds the folder must not take the lock.

@@ -6,8 +6,8 @@
 // its name is not waited on).
 import type { Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { withBoundedFile } from '../../files/bounded-read';
-import { fileError, openForAppend } from '../../files/safe-files';
+import { withBoundedFile } from '../files/bounded-read';
+import { fileError, openForAppend } from '../files/safe-files';
 
 export const LEDGER_NAME = 'sat-imagery-ledger.jsonl';
 

@@ -5,9 +5,9 @@
 // folder and is a regular file of the recorded size; a rerun does every other unit again.
 import { lstat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { readTextBounded } from '../../files/bounded-read';
-import { checkReplaceable, replaceFileSafely } from '../../files/safe-files';
-import { isRecord } from '../../common/is-record';
+import { readTextBounded } from '../files/bounded-read';
+import { checkReplaceable, replaceFileSafely } from '../files/safe-files';
+import { isRecord } from '../common/is-record';
 
 export const MANIFEST_NAME = 'sat-imagery-manifest.json';
 

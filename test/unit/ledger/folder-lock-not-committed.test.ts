@@ -10,9 +10,9 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FolderLock, LOCK_NAME } from '../../../../src/workflows/engine/folder-lock';
-import { LEDGER_NAME } from '../../../../src/workflows/engine/ledger-journal';
-import { PurchaseLedger } from '../../../../src/workflows/engine/purchase-ledger';
+import { FolderLock, LOCK_NAME } from '../../../src/ledger/folder-lock';
+import { LEDGER_NAME } from '../../../src/ledger/ledger-journal';
+import { PurchaseLedger } from '../../../src/ledger/purchase-ledger';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'core.excludesFile=/dev/null', ...args], { cwd, encoding: 'utf8' });

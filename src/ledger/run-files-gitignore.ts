@@ -10,7 +10,7 @@
 // disk), which only a file in the folder itself does.
 import { lstat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { writeFileExclusive } from '../../files/safe-files';
+import { writeFileExclusive } from '../files/safe-files';
 import { LOCK_NAME } from './folder-lock';
 import { LEDGER_NAME } from './ledger-journal';
 
