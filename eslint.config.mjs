@@ -1,10 +1,11 @@
 // Lint states the boundaries between the rooms (see ARCHITECTURE.md), one block per area:
-// - the core (src/api, src/files, src/geometry, src/workflows, src/common) and the command line
-//   (src/cli) never import `vscode` or src/ui, so they run in plain Node and under a second host;
+// - the core (src/api, src/files, src/ledger, src/geometry, src/workflows, src/common) and the
+//   command line (src/cli) never import `vscode` or src/ui, so they run in plain Node and under a
+//   second host;
 // - the layers only import downwards: geometry imports no other room, src/files (the files in a
 //   person's folder) only src/common and the client's one error type, api only src/files and
-//   src/common, stats not workflows, workflows not ui, and the workflow folders in their order
-//   (scripts/workflow-order.mjs);
+//   src/common, the ledger nothing of workflows, stats, cli or geometry, stats not workflows,
+//   workflows not ui, and the workflow folders in their order (scripts/workflow-order.mjs);
 // - webview pages (media/) and the shared webview protocol run in the page: no `vscode`, no Node,
 //   and pages import from src/ only src/common, the packed geometry and the protocols;
 // - no `any` in protocol files; no floating promise anywhere in src/;
@@ -156,6 +157,12 @@ export default tseslint.config(
   // Buying sits below the workflows: the spend guard and the fresh price of a billed call.
   {
     files: ['src/buying/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry, stats, cli]) },
+  },
+  // The purchase ledger sits below the workflows too: the folder's journal, its lock and the names
+  // of what was paid for, on src/files and src/common.
+  {
+    files: ['src/ledger/**/*.ts'],
     rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, geometry, stats, cli]) },
   },
   // The raster core (GeoTIFF decoding) runs in the extension host, the CLI and the benchmarks alike.

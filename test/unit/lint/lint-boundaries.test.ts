@@ -29,6 +29,7 @@ describe('lint: the boundaries between the rooms', function () {
   for (const room of [
     'src/api',
     'src/files',
+    'src/ledger',
     'src/geometry',
     'src/workflows/engine',
     'src/common',
@@ -45,6 +46,7 @@ describe('lint: the boundaries between the rooms', function () {
   for (const [room, up] of [
     ['src/api', '../ui/services'],
     ['src/files', '../ui/services'],
+    ['src/ledger', '../ui/services'],
     ['src/geometry', '../ui/types'],
     ['src/workflows/composite', '../../ui/extension-services'],
     ['src/cli', '../ui/key-prompt'],
@@ -86,6 +88,23 @@ describe('lint: the boundaries between the rooms', function () {
     ];
     assert.deepEqual(await offences('src/files', [...bad, ...good].join('\n')), bad);
     assert.deepEqual(await offences('src/api', `import { openExclusive } from '../files/safe-files';`), []);
+  });
+
+  it('src/ledger sits below the workflows: nothing of src/workflows, src/stats, src/cli or src/geometry', async () => {
+    const bad = [
+      `import { WorkflowError } from '../workflows/engine/errors';`,
+      `import type { WorkflowPorts } from '../workflows';`,
+      `import { a } from '../stats/table';`,
+      `import { b } from '../cli/exit-codes';`,
+      `import { c } from '../geometry/index';`,
+    ];
+    const good = [
+      `import { withBoundedFile } from '../files/bounded-read';`,
+      `import { isRecord } from '../common/is-record';`,
+      `import { ApiError } from '../api/errors';`,
+      `import { FolderLock } from './folder-lock';`,
+    ];
+    assert.deepEqual(await offences('src/ledger', [...bad, ...good].join('\n')), bad);
   });
 
   it('src/stats imports nothing of src/workflows or src/cli', async () => {
