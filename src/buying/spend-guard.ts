@@ -71,6 +71,13 @@ export class SpendGuard {
     if (Number.isFinite(amount) && amount >= 0) this.of(unit).confirmed += amount;
   }
 
+  /** A confirmed price no longer stands (the call it was for was refused at a higher price, and
+   * the person is asked again): what the run may spend goes down by it. */
+  withdraw(unit: string, amount: number): void {
+    const figures = this.figures.get(unit);
+    if (figures && Number.isFinite(amount) && amount > 0) figures.confirmed = Math.max(0, figures.confirmed - amount);
+  }
+
   /** A saved plan's total: the run never goes above it in this unit, whatever the budget. */
   holdTo(unit: string, amount: number): void {
     const before = this.holds.get(unit);

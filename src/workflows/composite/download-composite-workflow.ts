@@ -22,7 +22,7 @@ import { accountOnce } from '../engine/account-snapshot';
 import type { AccountSnapshot } from '../engine/account-snapshot';
 import { confirmCost } from '../engine/cost-gate';
 import { windowOf } from '../dates/date-search';
-import { WorkflowError, isCancellation } from '../engine/errors';
+import { WorkflowError, isCancellation, isWorkflowError } from '../engine/errors';
 import { compositeEstimateModel } from '../engine/estimate-view-builders';
 import type { EstimateDecision } from '../engine/estimate-view-model';
 import { nowOf } from '../engine/ports';
@@ -89,7 +89,18 @@ export async function downloadComposite(
     const models = await ports.client.listModels({ signal: ports.signal });
     const state = await checkedPromptState(ports, options, fromSettings(), models);
     const context = { ports, aoi, aoiMode, window: windowOf(options, nowOf(ports)), account };
-    const run: CompositeRun = { ports, source, options, aoi, aoiMode, state, result, account, fromSettings };
+    const run: CompositeRun = {
+      ports,
+      source,
+      options,
+      aoi,
+      aoiMode,
+      state,
+      result,
+      account,
+      fromSettings,
+      priceRounds: 0,
+    };
     let firstStep: ChoiceKey | undefined = 'model';
     while (firstStep) {
       // A new round of prompts starts clean: an earlier "not available" no longer stands.
@@ -121,7 +132,12 @@ interface CompositeRun {
   result: CompositeResult;
   account: () => Promise<AccountSnapshot>;
   fromSettings: () => CompositeChoices;
+  /** How often the price rose before sending and was shown again (at most MAX_PRICE_ROUNDS). */
+  priceRounds: number;
 }
+
+/** A service whose price rises at every billed call is not asked about for ever. */
+const MAX_PRICE_ROUNDS = 2;
 
 /** Why the prompts start again: another date was chosen, or "change" in the cost panel. */
 type Retry = 'other-date' | 'change';
@@ -183,9 +199,35 @@ async function checkPriceAndBuy(run: CompositeRun, chosen: CompositeProfile): Pr
     const toSend = compositeRequest(profile);
     assertSameAsEstimate(estimated, toSend);
     const area = { aoi, shape: areaShapeOf(aoi, run.source.text), parts, account: await run.account() };
-    await saveComposite(ports, area, profile, toSend, run.options.outputDirectory, result, run.options.resendUncertain);
+    try {
+      await saveComposite(
+        ports,
+        area,
+        profile,
+        toSend,
+        run.options.outputDirectory,
+        result,
+        run.options.resendUncertain,
+      );
+    } catch (error) {
+      if (!priceToShowAgain(run, error)) throw error;
+      continue;
+    }
     return undefined;
   }
+}
+
+/** A price that rose between Proceed and the billed call (nothing was sent): when a person
+ * confirmed it in the cost panel, the confirmation no longer stands and the panel shows the new
+ * price; a run that skipped the panel ends with the refusal. */
+function priceToShowAgain(run: CompositeRun, error: unknown): boolean {
+  if (run.options.skipConfirmation || !isWorkflowError(error) || error.kind !== 'price-rose') return false;
+  if (++run.priceRounds > MAX_PRICE_ROUNDS) return false;
+  const confirmed = run.result.estimate?.CreditEstimate;
+  if (typeof confirmed === 'number') run.ports.spending.withdraw('credits', confirmed);
+  run.ports.log?.(`${error.message} Showing the new price.`);
+  run.ports.progress.report({ message: 'The price changed before sending: showing the new price…' });
+  return true;
 }
 
 /** 1. Availability of exactly this profile (of each part, in parts), judged and said. */

@@ -52,7 +52,31 @@ describe('workflows: a price risen after Proceed is refused before the billed ca
     bandnames: 'rgb',
   };
 
-  it('a composite: Proceed at one price, the service doubles it, nothing is sent or taken', async () => {
+  it('a composite: Proceed at one price, the service doubles it: nothing is sent, the panel shows the new price, and Cancel there takes nothing', async () => {
+    const shown: number[] = [];
+    const run = scriptedPorts(
+      fixture.client,
+      {},
+      {
+        now: NOW,
+        confirm: (model, call) => {
+          shown.push((model as { credits?: number }).credits ?? Number.NaN);
+          if (call > 1) return { action: 'cancel' };
+          fixture.sim.state.priceFactor = 2;
+          return { action: 'proceed' };
+        },
+      },
+    );
+    const result = await downloadComposite(run.ports, FIELD, { ...composite, date, outputDirectory: fixture.out });
+    assert.equal(result.outcome, 'cancelled');
+    assert.equal(shown.length, 2, 'the panel is shown again');
+    assert.equal(shown[1], Math.round(shown[0]! * 2 * 100) / 100, 'with the doubled price');
+    assert.equal(charged().length, 0, 'nothing taken');
+    assert.ok(!fixture.sim.requests.some((r) => r.path === '/api/satelliteimages/process/composite'));
+    assert.deepEqual(await outputs(fixture.out), [], 'no file');
+  });
+
+  it('the new price shown and Proceed: bought at it, Spent is what was taken', async () => {
     const run = scriptedPorts(
       fixture.client,
       {},
@@ -60,6 +84,28 @@ describe('workflows: a price risen after Proceed is refused before the billed ca
         now: NOW,
         confirm: () => {
           fixture.sim.state.priceFactor = 2;
+          return { action: 'proceed' };
+        },
+      },
+    );
+    const result = await downloadComposite(run.ports, FIELD, { ...composite, date, outputDirectory: fixture.out });
+    assert.equal(result.outcome, 'completed');
+    assert.equal(run.estimates.length, 2);
+    assert.equal(charged().length, 1);
+    assert.equal(result.creditsSpent, charged()[0]!.charged!.credits);
+    assert.equal(result.creditsSpent, (run.estimates[1] as { credits?: number }).credits);
+  });
+
+  it('a price that rises at every Proceed is not asked about for ever: the run ends with the refusal, nothing taken', async () => {
+    let factor = 1;
+    const run = scriptedPorts(
+      fixture.client,
+      {},
+      {
+        now: NOW,
+        confirm: () => {
+          factor *= 2;
+          fixture.sim.state.priceFactor = factor;
           return { action: 'proceed' };
         },
       },
@@ -75,9 +121,8 @@ describe('workflows: a price risen after Proceed is refused before the billed ca
         return true;
       },
     );
+    assert.equal(run.estimates.length, 3, 'shown three times: the first price and two rises');
     assert.equal(charged().length, 0, 'nothing taken');
-    assert.ok(!fixture.sim.requests.some((r) => r.path === '/api/satelliteimages/process/composite'));
-    assert.deepEqual(await outputs(fixture.out), [], 'no file');
   });
 
   it('a composite whose price fell is bought, and Spent is the price it was sent at', async () => {

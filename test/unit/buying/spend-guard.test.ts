@@ -26,6 +26,16 @@ describe('buying: the spend guard of a run', () => {
     assert.equal(guard.spent('EUR'), 10);
   });
 
+  it('a confirmation withdrawn no longer counts: the new price must be confirmed in its place', () => {
+    const guard = new SpendGuard();
+    guard.confirm('credits', 1);
+    assert.throws(() => guard.reserve('credits', 2, 'a', 1), PriceRefusal);
+    guard.withdraw('credits', 1);
+    guard.confirm('credits', 2);
+    guard.reserve('credits', 2, 'a').spent();
+    assert.throws(() => guard.reserve('credits', 0.5, 'b'), /left of the 2 credits confirmed/);
+  });
+
   it('nothing confirmed in a unit refuses every billed call in it, but a call priced at nothing', () => {
     const guard = new SpendGuard();
     assert.throws(() => guard.reserve('credits', 0.01, 'a tile'), /left of nothing confirmed/);
