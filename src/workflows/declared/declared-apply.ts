@@ -23,6 +23,7 @@ import { BUYING, seriesOptionsOf } from './declared-plan';
 import type { Plan, PlannedSeries } from './declared-plan';
 import { lockFromLedgers } from './lock-from-ledgers';
 import { tidyFolders } from './tidy-folders';
+import type { OrderCosts } from '../engine/order-costs';
 import { holdOrderToCeilings } from './order-price-hold';
 import type { OrderCeiling } from './order-price-hold';
 import { purchaseNotes } from '../engine/purchase-notes';
@@ -158,14 +159,15 @@ export async function applyPlan(
     let sent = false;
     const ceilings = options.orderCeilings?.(o) ?? [];
     const beforeCreate = async () => {
-      // A price above the one seen stops it here, before the lock holds it: nothing was sent.
-      await holdOrderToCeilings(ports, o, ceilings);
       await keepOrder(pending, o.order.name);
       sent = true;
     };
+    // A price asked right before the create above the one seen stops it, before the lock holds it:
+    // nothing was sent.
+    const checkFreshPrice = (costs: OrderCosts) => holdOrderToCeilings(o, ceilings, costs);
     let created: Awaited<ReturnType<typeof runOrder>>;
     try {
-      created = await runOrder(ports, source, o.options, 'create', { beforeCreate });
+      created = await runOrder(ports, source, o.options, 'create', { beforeCreate, checkFreshPrice });
     } catch (error) {
       // Refused for certain (refused before sending, or the service said no to the request
       // itself): nothing was made, nothing is held. Any other failure (a 5xx, which a gateway

@@ -1,12 +1,12 @@
 // An order of an imagery file is held to the price a person saw, not only to the budget they set:
-// right before its create's POST leaves (after the order workflow's own estimate and cost gate),
-// the order estimate is asked again with the exact body (estimates are free) and the create is
-// refused when that price is above a ceiling: the price the plan showed for this order (apply
+// the order workflow asks the order estimate again with the exact body right before its create
+// (estimates are free; the one fresh price its spend guard holds too), and the create is refused
+// when that price is above a ceiling: the price the plan showed for this order (apply
 // --plan, the plan panel's Apply…), or what is left of --max-cost. An order planned at 0.25 EUR was
 // otherwise created at 6.27 EUR because --max-cost 100 allowed it.
 import { WorkflowError } from '../engine/errors';
-import { budgetedCost, readOrderCosts } from '../engine/order-costs';
-import type { WorkflowPorts } from '../engine/ports';
+import { budgetedCost } from '../engine/order-costs';
+import type { OrderCosts } from '../engine/order-costs';
 import type { PlannedOrder } from './declared-orders';
 
 /** The most an order may cost when its create leaves: the dearer of this month and a following
@@ -48,14 +48,10 @@ function money(value: number, currency: string | undefined): string {
   return `${value}${currency ? ` ${currency}` : ''}`;
 }
 
-/** Asks the order's estimate again and throws (nothing sent) when it is above any ceiling. */
-export async function holdOrderToCeilings(
-  ports: WorkflowPorts,
-  order: PlannedOrder,
-  ceilings: readonly OrderCeiling[],
-): Promise<void> {
+/** Throws (nothing sent) when the order's price asked right before its create (`now`, the order
+ * workflow's one fresh estimate of the payload sent) is above any ceiling. */
+export function holdOrderToCeilings(order: PlannedOrder, ceilings: readonly OrderCeiling[], costs: OrderCosts): void {
   if (ceilings.length === 0) return;
-  const costs = readOrderCosts(await ports.client.estimateOrder(order.estimate, { signal: ports.signal }));
   const now = budgetedCost(costs);
   const name = `Order '${order.order.name}' was not created`;
   const advice = 'nothing was sent for it; run plan again to see its price now';

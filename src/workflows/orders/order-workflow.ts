@@ -18,6 +18,7 @@ import { accountOnce } from '../engine/account-snapshot';
 import type { RunAccount } from '../engine/account-snapshot';
 import { chargeUncertainty, mayHaveBeenCharged } from '../engine/charge-check';
 import { OVERLAPPED_ESTIMATE_CAVEAT, readOrderCosts } from '../engine/order-costs';
+import type { OrderCosts } from '../engine/order-costs';
 import { coverOption, estimateTileCover } from './cheapest-cover';
 import { overlapWarnings } from './order-overlap';
 import { orderPromptSteps } from './order-prompts';
@@ -65,6 +66,10 @@ interface OrderHooks {
   /** Awaited right before the create's POST is sent (after every question, check and read):
    * where a caller records that it is in flight. A throw sends nothing. */
   beforeCreate?: () => Promise<void>;
+  /** Hears the order's price asked right before its create (the one fresh estimate of the payload
+   * sent), before it is held in the run's spend guard: a caller holding the order to more than the
+   * guard does (an imagery file's plan) refuses it here by throwing. Nothing is sent then. */
+  checkFreshPrice?: (costs: OrderCosts) => void;
 }
 
 /** The cadence offered: the settings where set, else the service's usual 1. */
@@ -291,7 +296,7 @@ async function createEstimatedOrder(
     throw new WorkflowError('profile-mismatch', `Not sent: the order differs from its estimate (${drift.join('; ')}).`);
   ports.progress.report({ message: 'Creating the order…' });
   const balanceBefore = (await account()).balances.EUR;
-  const reservation = await reserveOrderPrice(ports, chosen, result.estimate);
+  const reservation = await reserveOrderPrice(ports, chosen, result.estimate, hooks.checkFreshPrice);
   try {
     result.order = await ports.client.createOrder(toCreate, {
       signal: ports.signal,
@@ -320,6 +325,7 @@ async function reserveOrderPrice(
   ports: WorkflowPorts,
   estimated: OrderEstimateRequest,
   confirmed: OrderEstimate | undefined,
+  check: OrderHooks['checkFreshPrice'],
 ): Promise<Reservation> {
   const before = confirmed ? readOrderCosts(confirmed) : undefined;
   const currency = before?.currency ?? 'EUR';
@@ -331,6 +337,7 @@ async function reserveOrderPrice(
       before: before?.currentMonth,
       ask: async () => {
         const now = readOrderCosts(await ports.client.estimateOrder(estimated, { signal: ports.signal }));
+        check?.(now);
         return now.currencies.length <= 1 && now.currency === currency ? now.currentMonth : undefined;
       },
     });
