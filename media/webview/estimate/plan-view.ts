@@ -20,6 +20,7 @@ const UNIT_WORDS: Record<PlanViewUnit['kind'], string> = {
   have: 'have',
   extra: 'extra (kept)',
   unavailable: 'not available',
+  deferred: 'deferred (monthly cap)',
 };
 const ORDER_WORDS = {
   create: 'create',
@@ -39,7 +40,10 @@ const COUNT_WORDS: Record<PlanViewUnit['kind'], string> = {
   have: 'on disk',
   extra: 'extra',
   unavailable: 'not available',
+  deferred: 'deferred',
 };
+/** The kinds in the order the counts say them. */
+const COUNTED = ['buy', 'rebuy', 'missing', 'deferred', 'uncertain', 'have', 'extra', 'unavailable'] as const;
 
 function unitNote(u: PlanViewUnit): string {
   if (u.changes?.length) return u.changes.join(', ');
@@ -130,9 +134,7 @@ export class PlanPage {
     const headline = p.changes ? formatCredits(p.total.credits, l) : 'No changes';
     const unanswered = p.orders.filter((o) => o.kind === 'uncertain').length;
     section.append(el('p', { class: 'headline', 'data-testid': 'plan-total' }, headline));
-    const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra', 'unavailable'] as const)
-      .filter((k) => this.count(k) > 0)
-      .map((k) => `${this.count(k)} ${COUNT_WORDS[k]}`);
+    const counts = COUNTED.filter((k) => this.count(k) > 0).map((k) => `${this.count(k)} ${COUNT_WORDS[k]}`);
     section.append(
       el(
         'p',
@@ -161,15 +163,30 @@ export class PlanPage {
         'plan-balance',
       ),
       ...fact('Budget of the file', this.budgetText(), 'plan-budget'),
+      ...(p.month ? fact(`This month (${p.month.month})`, this.monthText(p.month), 'plan-month') : []),
     );
     section.append(facts);
     return section;
+  }
+
+  /** "120 credits spent, 300 credits cap, 80 credits left after this plan (2 deferred: 100 credits)". */
+  private monthText(m: NonNullable<PlanView['month']>): string {
+    const l = this.locale;
+    const deferred = this.count('deferred');
+    return [
+      `${formatCredits(m.spentCredits, l)} spent of the cap of ${formatCredits(m.maxCredits, l)}`,
+      `${formatCredits(m.leftCredits, l)} left after this plan`,
+      ...(deferred > 0 ? [`${counted(deferred, 'image')} deferred (${formatCredits(m.deferredCredits, l)})`] : []),
+    ].join('; ');
   }
 
   private budgetText(): string {
     const b = this.plan.budget;
     const parts = [
       b?.maxCredits !== undefined ? formatCredits(b.maxCredits, this.locale) : undefined,
+      b?.maxCreditsPerMonth !== undefined
+        ? `${formatCredits(b.maxCreditsPerMonth, this.locale)} a month for images`
+        : undefined,
       b?.maxEuroPerMonth !== undefined
         ? `${formatMoney(b.maxEuroPerMonth, 'EUR', this.locale)} a month for orders`
         : undefined,
@@ -189,7 +206,9 @@ export class PlanPage {
         el(
           'td',
           { class: 'num' },
-          BUYING.has(u.kind) || u.kind === 'uncertain' ? formatCredits(u.credits, this.locale) : '',
+          BUYING.has(u.kind) || u.kind === 'uncertain' || u.kind === 'deferred'
+            ? formatCredits(u.credits, this.locale)
+            : '',
         ),
         el('td', { class: 'why' }, unitNote(u)),
       ),

@@ -10,7 +10,7 @@ import { DeclaredFileError, loadDeclaration, problemText } from '../../workflows
 import type { Declaration } from '../../workflows/declared/declared-file';
 import { holdForApply, lockPathOf, readLock } from '../../workflows/declared/declared-lock';
 import { BUYING, hasChanges, hasUncertainty, makePlan } from '../../workflows/declared/declared-plan';
-import type { Plan, PlanUnit } from '../../workflows/declared/declared-plan';
+import type { MonthSpend, Plan, PlanUnit } from '../../workflows/declared/declared-plan';
 import type { PlannedOrder, PlanOrder } from '../../workflows/declared/declared-orders';
 import type { OrderCeiling } from '../../workflows/declared/order-price-hold';
 import { applyPlan, heldBefore } from '../../workflows/declared/declared-apply';
@@ -62,6 +62,7 @@ function planObject(plan: Plan): Record<string, unknown> {
     budget: plan.budget ?? null,
     stops: plan.stops,
     notes: plan.notes,
+    ...(plan.month ? { month: plan.month } : {}),
   };
 }
 
@@ -73,6 +74,7 @@ const WORDS: Record<PlanUnit['kind'], string> = {
   have: '  have',
   extra: '  extra',
   unavailable: '  unavailable',
+  deferred: '> deferred',
 };
 
 const ORDER_WORDS: Record<PlanOrder['kind'], string> = {
@@ -96,12 +98,19 @@ function money(value: number | undefined, currency: string | undefined): string 
   return value === undefined ? '?' : `${value}${currency ? ` ${currency}` : ''}`;
 }
 
+/** "This month (2026-05): 120 of the cap of 300 credits spent, 80 left after this plan; 2 deferred (100 credits)." */
+function monthText(m: MonthSpend, deferred: number): string {
+  const later = deferred > 0 ? `; ${deferred} deferred (${m.deferredCredits} credits)` : '';
+  return `This month (${m.month}): ${m.spentCredits} of the cap of ${m.maxCredits} credits spent, ${m.leftCredits} left after this plan${later}.`;
+}
+
 function planText(plan: Plan): string {
   const lines: string[] = [];
   // The plan adds the new orders up in their one currency (a second one stops apply).
   const currency = plan.orders.find((o) => o.kind === 'create' && o.currency !== undefined)?.currency;
   for (const u of plan.units.filter((unit) => unit.kind !== 'have')) {
-    const price = u.credits !== undefined && BUYING.has(u.kind) ? ` (${u.credits} credits)` : '';
+    const price =
+      u.credits !== undefined && (BUYING.has(u.kind) || u.kind === 'deferred') ? ` (${u.credits} credits)` : '';
     // An unavailable unit's kind says "unavailable": its note is the service's reason.
     const reason = u.kind === 'unavailable' ? u.reason?.replace(/^not available: /, '') : u.reason;
     const why = u.changes ? `: ${u.changes.join(', ')}` : reason ? `: ${reason}` : '';
@@ -117,7 +126,7 @@ function planText(plan: Plan): string {
     lines.push(`${ORDER_WORDS[o.kind].padEnd(12)} order ${o.order} ${o.area}${price}${orderNote(o)}`);
   }
   const count = (kind: PlanUnit['kind']) => plan.units.filter((u) => u.kind === kind).length;
-  const counts = (['buy', 'rebuy', 'missing', 'uncertain', 'have', 'extra', 'unavailable'] as const)
+  const counts = (['buy', 'rebuy', 'missing', 'deferred', 'uncertain', 'have', 'extra', 'unavailable'] as const)
     .map((k) => `${count(k)} ${k}`)
     .join(', ');
   const orderCounts = (['create', 'differs', 'uncertain', 'exists'] as const)
@@ -132,6 +141,7 @@ function planText(plan: Plan): string {
         ? 'No changes to make: what is marked uncertain above may have been made and charged; apply leaves it.'
         : `No changes: the folders ${plan.orders.length > 0 ? 'and the account hold' : 'hold'} everything the file declares${count('unavailable') > 0 ? `, but for the ${count('unavailable')} unavailable above, which the service does not make` : ''}.`,
   );
+  if (plan.month) lines.push(monthText(plan.month, count('deferred')));
   for (const stop of plan.stops) lines.push(`Stops apply: ${stop}.`);
   for (const note of plan.notes) lines.push(`Note: ${note}.`);
   return lines.join('\n');

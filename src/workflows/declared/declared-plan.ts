@@ -11,6 +11,8 @@
 //   missing    saved, its file gone or changed in place (its size, another SHA-256): buying it
 //              again costs
 //   extra      bought (locked or on disk) and no longer declared: kept, never deleted
+//   deferred   to buy, but beyond the file's monthly cap (budget.maxCreditsPerMonth): bought in a
+//              later month, oldest first (the month it fits in is said)
 //
 // Every buy, rebuy and missing unit is checked for availability and estimated with its final
 // body; the plan adds up the credits and holds them against the account's balance and the file's
@@ -44,7 +46,7 @@ import { withSeriesFlags } from './option-flags';
 import { verifyOne } from './declared-verify';
 import type { PlanOrder, PlannedOrder } from './declared-orders';
 
-export type UnitKind = 'buy' | 'have' | 'rebuy' | 'uncertain' | 'missing' | 'extra' | 'unavailable';
+export type UnitKind = 'buy' | 'have' | 'rebuy' | 'uncertain' | 'missing' | 'extra' | 'unavailable' | 'deferred';
 
 export interface PlanUnit {
   kind: UnitKind;
@@ -59,8 +61,25 @@ export interface PlanUnit {
   /** rebuy: what changed, field by field. */
   changes?: string[];
   /** Why it cannot be bought (unavailable: the service's refusal), or what the ledger says of an
-   * uncertain unit. */
+   * uncertain unit, or why it is deferred. */
   reason?: string;
+  /** deferred: the calendar month (YYYY-MM, UTC) the monthly cap lets it be bought in; absent when
+   * it costs more than the cap alone. */
+  month?: string;
+}
+
+/** The calendar month's images against the file's monthly cap (budget.maxCreditsPerMonth). */
+export interface MonthSpend {
+  /** YYYY-MM, UTC, by the run's clock. */
+  month: string;
+  /** What the ledgers under the file record as charged (or possibly charged) this month. */
+  spentCredits: number;
+  /** The cap: budget.maxCreditsPerMonth. */
+  maxCredits: number;
+  /** What the cap leaves after the month's spend and this plan's units to buy. */
+  leftCredits: number;
+  /** The credits of the units deferred to a later month. */
+  deferredCredits: number;
 }
 
 /** The series of one dataset over one area file: what apply runs. */
@@ -92,6 +111,8 @@ export interface Plan {
   stops: string[];
   /** What the plan left out and why: a ledger's line naming a file elsewhere than its folder. */
   notes: string[];
+  /** The month's spend against the monthly cap, when the file sets one. */
+  month?: MonthSpend;
 }
 
 /** Why a saved unit whose file has its size is bought again, as a locked image is when its SHA-256
@@ -420,12 +441,15 @@ async function planSeries(
   };
 }
 
-/** True when the folders or the account differ from the file: units to buy, orders to create,
- * or an order that differs (which only the person can cancel). Uncertain units and orders are not
- * changes: nothing is made of them unless the person says so (`hasUncertainty`). */
+/** True when the folders or the account differ from the file: units to buy, units the monthly cap
+ * defers (changes pending, though no apply this month buys them: a scheduled plan still says the
+ * folders lack them), orders to create, or an order that differs (which only the person can
+ * cancel). Uncertain units and orders are not changes: nothing is made of them unless the person
+ * says so (`hasUncertainty`). */
 export function hasChanges(plan: Plan): boolean {
   return (
-    plan.units.some((u) => BUYING.has(u.kind)) || plan.orders.some((o) => o.kind === 'create' || o.kind === 'differs')
+    plan.units.some((u) => BUYING.has(u.kind) || u.kind === 'deferred') ||
+    plan.orders.some((o) => o.kind === 'create' || o.kind === 'differs')
   );
 }
 

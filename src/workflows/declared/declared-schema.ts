@@ -118,6 +118,9 @@ const orderSchema = z.strictObject({ name: name(), area: area(), ...orderShape }
 const budgetSchema = z.strictObject({
   /** The most credits one apply may spend on images. */
   maxCredits: z.optional(z.number().check(z.nonnegative())),
+  /** The most credits the file's images may cost in a calendar month (UTC): what the ledgers
+   * under the file record as charged that month, plus the plan. Units beyond it are deferred. */
+  maxCreditsPerMonth: z.optional(z.number().check(z.positive('a positive number of credits'))),
   /** The most euros a month the file's new orders may cost. */
   maxEuroPerMonth: z.optional(z.number().check(z.nonnegative())),
 });

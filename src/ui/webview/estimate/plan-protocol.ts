@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 
 const planUnit = z.object({
-  kind: z.enum(['buy', 'have', 'rebuy', 'uncertain', 'missing', 'extra', 'unavailable']),
+  kind: z.enum(['buy', 'have', 'rebuy', 'uncertain', 'missing', 'extra', 'unavailable', 'deferred']),
   dataset: z.string(),
   area: z.string(),
   date: z.string(),
@@ -15,8 +15,10 @@ const planUnit = z.object({
   file: z.optional(z.string()),
   /** rebuy: what changed in the request. */
   changes: z.optional(z.array(z.string())),
-  /** Not available, or what the ledger says of an uncertain unit. */
+  /** Not available, what the ledger says of an uncertain unit, or why it is deferred. */
   reason: z.optional(z.string()),
+  /** deferred: the month (YYYY-MM) the monthly cap lets it be bought in. */
+  month: z.optional(z.string()),
 });
 
 const planOrder = z.object({
@@ -42,7 +44,23 @@ const planViewSchema = z.object({
   /** The orders' currency (the plan adds them up in it); undefined without orders to create. */
   currency: z.optional(z.string()),
   balance: z.object({ credits: z.optional(z.number()) }),
-  budget: z.optional(z.object({ maxCredits: z.optional(z.number()), maxEuroPerMonth: z.optional(z.number()) })),
+  budget: z.optional(
+    z.object({
+      maxCredits: z.optional(z.number()),
+      maxCreditsPerMonth: z.optional(z.number()),
+      maxEuroPerMonth: z.optional(z.number()),
+    }),
+  ),
+  /** The month's spend against the monthly cap (declared-plan.ts MonthSpend), when the file sets one. */
+  month: z.optional(
+    z.object({
+      month: z.string(),
+      spentCredits: z.number(),
+      maxCredits: z.number(),
+      leftCredits: z.number(),
+      deferredCredits: z.number(),
+    }),
+  ),
   /** What stops an apply before any billed call. */
   stops: z.array(z.string()),
   /** What the plan left out and why (a ledger line naming a file elsewhere, a dataset folder that is

@@ -30,6 +30,7 @@ export function toPlanView(plan: Plan, file: string, summary?: PlanView['summary
         file: u.file,
         changes: u.changes,
         reason: u.reason,
+        month: u.month,
       }),
     ),
     orders: plan.orders.map((o) =>
@@ -58,7 +59,12 @@ export function toPlanView(plan: Plan, file: string, summary?: PlanView['summary
   };
   if (currency !== undefined) view.currency = currency;
   if (plan.budget)
-    view.budget = defined({ maxCredits: plan.budget.maxCredits, maxEuroPerMonth: plan.budget.maxEuroPerMonth });
+    view.budget = defined({
+      maxCredits: plan.budget.maxCredits,
+      maxCreditsPerMonth: plan.budget.maxCreditsPerMonth,
+      maxEuroPerMonth: plan.budget.maxEuroPerMonth,
+    });
+  if (plan.month) view.month = { ...plan.month };
   if (summary) view.summary = summary;
   return view;
 }
