@@ -1,11 +1,12 @@
 // Lint states the boundaries between the rooms (see ARCHITECTURE.md), one block per area:
-// - the core (src/api, src/files, src/ledger, src/geometry, src/workflows, src/common) and the
-//   command line (src/cli) never import `vscode` or src/ui, so they run in plain Node and under a
-//   second host;
+// - the core (src/api, src/files, src/request, src/pricing, src/ledger, src/buying, src/geometry,
+//   src/workflows, src/common) and the command line (src/cli) never import `vscode` or src/ui, so
+//   they run in plain Node and under a second host;
 // - the layers only import downwards: geometry imports no other room, src/files (the files in a
 //   person's folder) only src/common and the client's one error type, api only src/files and
-//   src/common, the ledger nothing of workflows, stats, cli or geometry, stats not workflows,
-//   workflows not ui, and the workflow folders in their order (scripts/workflow-order.mjs);
+//   src/common, the request nothing of pricing, buying, the ledger or workflows, pricing and the
+//   ledger nothing of workflows, stats or cli, stats not workflows, workflows not ui, and the
+//   workflow folders in their order (scripts/workflow-order.mjs);
 // - webview pages (media/) and the shared webview protocol run in the page: no `vscode`, no Node,
 //   and pages import from src/ only src/common, the packed geometry and the protocols;
 // - no `any` in protocol files; no floating promise anywhere in src/;
@@ -40,6 +41,14 @@ const raster = {
   message: 'The service client and the files sit below the raster core.',
 };
 const cli = { group: ['**/cli', '**/cli/**'], message: 'Only the command line itself imports src/cli.' };
+const pricing = {
+  group: ['**/pricing', '**/pricing/**'],
+  message: 'src/request sits below src/pricing: a price is of a request, never the other way.',
+};
+const aboveRequest = {
+  group: ['**/buying', '**/buying/**', '**/ledger', '**/ledger/**'],
+  message: 'src/request shapes the body of a call; buying and the ledger sit above it.',
+};
 const apiButErrors = {
   regex: '(^|/)api(/(?!errors$)|$)',
   message: 'src/files imports of src/api only its error type (errors.ts).',
@@ -154,6 +163,18 @@ export default tseslint.config(
   },
   { files: ['src/workflows/**/*.ts'], rules: { 'no-restricted-imports': restrict([vscode], [ui]) } },
   ...workflowFolderBlocks,
+  // The request sits below the workflows: settings and options to the exact body a billed call
+  // sends, the values a person chooses from, and the failures a workflow decides (WorkflowError).
+  {
+    files: ['src/request/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, stats, cli, pricing, aboveRequest]) },
+  },
+  // Pricing sits below the workflows too: what an estimate costs, whether the account holds it, and
+  // what the cost panel shows of it (its model); it prices requests, so it may import src/request.
+  {
+    files: ['src/pricing/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([vscode], [ui, workflows, stats, cli]) },
+  },
   // Buying sits below the workflows: the spend guard and the fresh price of a billed call.
   {
     files: ['src/buying/**/*.ts'],

@@ -17,7 +17,7 @@ const { makePlan } = requireOut('./src/workflows/declared/declared-plan.js');
 const { readLock } = requireOut('./src/workflows/declared/declared-lock.js');
 const { verifyLock } = requireOut('./src/workflows/declared/declared-verify.js');
 const { dateProfile } = requireOut('./src/workflows/series/series-plan.js');
-const { compositeRequest } = requireOut('./src/workflows/engine/request-profile.js');
+const { compositeRequest } = requireOut('./src/request/request-profile.js');
 const { requestKey } = requireOut('./src/ledger/request-key.js');
 const { LEDGER_NAME } = requireOut('./src/ledger/ledger-journal.js');
 

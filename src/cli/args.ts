@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { ORDER_COUNT_FIELDS, OUTPUT_FIELDS } from '../api/request-fields';
 import type { FieldKind } from '../api/request-fields';
-import { DEFAULT_EPSG_RULE } from '../workflows/engine/projection';
+import { DEFAULT_EPSG_RULE } from '../request/projection';
 import { UsageError } from './exit-codes';
 
 type Kind = 'string' | 'boolean';

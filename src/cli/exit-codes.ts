@@ -5,7 +5,7 @@ import { isApiError } from '../api/errors';
 import type { GeometryProblem } from '../geometry/types';
 import { isFolderBusyError } from '../ledger/folder-busy';
 import { StatsError } from '../stats/errors';
-import { isWorkflowError } from '../workflows/engine/errors';
+import { isWorkflowError } from '../request/workflow-error';
 import type { Outcome } from '../workflows/engine/results';
 import { localFileCode } from './file-errors';
 

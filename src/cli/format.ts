@@ -2,7 +2,7 @@
 // ones the VS Code commands return).
 import { basename } from 'node:path';
 import type { ApiKeyInfo, TaskingModel, TaskOrder, TileRecord } from '../api/types';
-import type { EstimateModel } from '../workflows/engine/estimate-view-model';
+import type { EstimateModel } from '../pricing/estimate-view-model';
 import { formatBytes, formatCredits } from '../common/format';
 import { cancellationTerms } from '../common/cancellation-terms';
 import { compositeFacts, seriesDateCredits } from '../common/estimate-facts';

@@ -12,7 +12,7 @@ import { helpText } from './help';
 import { Terminal } from './terminal';
 import { isFolderBusyError } from '../ledger/folder-busy';
 import { StatsError } from '../stats/errors';
-import { isWorkflowError } from '../workflows/engine/errors';
+import { isWorkflowError } from '../request/workflow-error';
 
 type Verb = (context: VerbContext) => Promise<number>;
 

@@ -7,9 +7,9 @@
 // nothing billed is sent.
 import { SpendGuard } from '../buying/spend-guard';
 import type { ImageryClient } from '../api/types';
-import type { EstimateDecision, EstimateModel } from '../workflows/engine/estimate-view-model';
-import { addSpent, orderFigure, overBudget, priceOf } from '../workflows/engine/cost-decision';
-import type { Price } from '../workflows/engine/cost-decision';
+import type { EstimateDecision, EstimateModel } from '../pricing/estimate-view-model';
+import { addSpent, orderFigure, overBudget, priceOf } from '../pricing/cost-decision';
+import type { Price } from '../pricing/cost-decision';
 import type { AskPort, WorkflowPorts } from '../workflows/engine/ports';
 import { defaultAnswers } from '../workflows/engine/default-answers';
 import { optionTable } from './args';

@@ -2,14 +2,14 @@
 // /api/apikey/info (api/account-info.ts). Neither is in the interface document, so a service
 // without them (404) is checked with the models list instead and the account shows as "verified"
 // without figures. The balances shown are the ones a run compares with a price, as the account
-// snapshot defines them (workflows/engine/account-snapshot.ts).
+// snapshot defines them (pricing/account-snapshot.ts).
 import { isApiError } from '../api/errors';
 import type { ApiKeyInfo, ImageryClient } from '../api/types';
 import { errorText } from './errors';
 import { LatestState } from './latest-state';
 import type { ComponentLog } from './types';
 import { formatNumber } from '../common/format';
-import { snapshotOf } from '../workflows/engine/account-snapshot';
+import { snapshotOf } from '../pricing/account-snapshot';
 
 export type AccountState =
   | { kind: 'no-key' }

@@ -12,7 +12,7 @@ import {
   orderCountProblem,
 } from '../api/request-fields';
 import type { WorkflowDefaults } from '../workflows/engine/ports';
-import type { OutputFields } from '../workflows/engine/output-fields';
+import type { OutputFields } from '../request/output-fields';
 
 export function readOutputSettings(config: vscode.WorkspaceConfiguration): OutputFields {
   const fields: Record<string, string | true> = {};

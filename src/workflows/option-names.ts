@@ -8,7 +8,7 @@ import type { OrderOptions } from './orders/order-workflow';
 import type { SearchTilesOptions } from './tiles/search-tiles-workflow';
 import type { ProcessTilesOptions } from './tiles/process-tiles-workflow';
 import type { DownloadSeriesOptions } from './series/series-types';
-import { WorkflowError } from './engine/errors';
+import { WorkflowError } from '../request/workflow-error';
 
 type Names<T> = Record<keyof Required<T>, true>;
 

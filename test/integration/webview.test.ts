@@ -9,11 +9,7 @@ import type { ExtensionServices } from '../../src/ui/extension-services';
 import { EstimatePanel, lastPanel, showEstimateBusy, showEstimatePanel } from '../../src/ui/webview/estimate/index';
 import { toShowMessage } from '../../src/ui/webview/estimate/view-model';
 import { orderEstimateModel } from '../../src/workflows/orders/order-estimate-model';
-import type {
-  CompositeEstimateModel,
-  EstimateModel,
-  TileSelectionModel,
-} from '../../src/workflows/engine/estimate-view-model';
+import type { CompositeEstimateModel, EstimateModel, TileSelectionModel } from '../../src/pricing/estimate-view-model';
 import {
   orderCreateRequest,
   orderEstimateRequest,

@@ -5,8 +5,8 @@ import { OUTPUT_FIELDS } from '../../api/request-fields';
 import type { OptionReader } from '../args';
 import { UsageError } from '../exit-codes';
 import type { CompositeChoices } from '../../workflows/composite/composite-prompts';
-import type { OutputFields } from '../../workflows/engine/output-fields';
-import type { AoiMode } from '../../workflows/engine/request-profile';
+import type { OutputFields } from '../../request/output-fields';
+import type { AoiMode } from '../../request/request-profile';
 
 export interface CompositeCliOptions extends CompositeChoices {
   from?: string;

@@ -1,7 +1,7 @@
 // `plan`, `apply` and `verify`: imagery declared in a file (imagery.json), priced as a difference
 // before it is bought, bought through the series workflow and its folders' purchase ledgers, and
 // checked on the disk against its lock (src/workflows/declared/).
-import { withOneAccountReading } from '../../workflows/engine/account-snapshot';
+import { withOneAccountReading } from '../../pricing/account-snapshot';
 import { lstat } from 'node:fs/promises';
 import { readTextBounded } from '../../files/bounded-read';
 import { dirname, resolve } from 'node:path';

@@ -3,7 +3,7 @@
 import { judgeAvailability } from '../../workflows/composite/availability';
 import { combineAvailability, partProfile, partsFor } from '../../workflows/composite/area-parts';
 import { readAoiOrThrow } from '../../workflows/engine/aoi-input';
-import { accountForRun } from '../../workflows/engine/account-snapshot';
+import { accountForRun } from '../../pricing/account-snapshot';
 import {
   checkConstellations,
   checkModel,
@@ -11,11 +11,11 @@ import {
   defaultConstellations,
   DEFAULT_BANDNAMES,
   DEFAULT_RESOLUTION,
-} from '../../workflows/engine/choices';
-import { defaultEpsg } from '../../workflows/engine/projection';
+} from '../../request/choices';
+import { defaultEpsg } from '../../request/projection';
 import { downloadComposite } from '../../workflows/composite/download-composite-workflow';
 import { findAvailableDates } from '../../workflows/dates/find-dates-workflow';
-import { availabilityRequest, freezeProfile } from '../../workflows/engine/request-profile';
+import { availabilityRequest, freezeProfile } from '../../request/request-profile';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';

@@ -9,7 +9,7 @@ import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
 import { estimateText, orderDetailText, ordersText, stoppedText } from '../format';
 import { cancelConfirmation, isCancellable, orderStatus } from '../../workflows/orders/order-status';
 import { cancelBalanceText, cancelReadingBalance } from '../../workflows/orders/cancel-balance';
-import { readAccountNow } from '../../workflows/engine/account-snapshot';
+import { readAccountNow } from '../../pricing/account-snapshot';
 
 export async function ordersListVerb(context: VerbContext): Promise<number> {
   expectPositionals(context, 0);

@@ -11,7 +11,7 @@ import type {
   TileProcessRequest,
 } from '../../api/types';
 import { readAoiOrThrow } from '../../workflows/engine/aoi-input';
-import { readAccountNow } from '../../workflows/engine/account-snapshot';
+import { readAccountNow } from '../../pricing/account-snapshot';
 import { processTiles } from '../../workflows/tiles/process-tiles-workflow';
 import { searchTiles } from '../../workflows/tiles/search-tiles-workflow';
 import { expectPositionals } from '../context';

@@ -10,7 +10,7 @@ import type { DownloadCompositeOptions } from '../../workflows/composite/downloa
 import type { CompositeResult } from '../../workflows/engine/results';
 import { validitySentence } from '../../workflows/engine/results';
 import { compositeNotes, coverageWarning } from '../../workflows/engine/purchase-notes';
-import { coarserPixelsNote } from '../../workflows/engine/pixel-size';
+import { coarserPixelsNote } from '../../request/pixel-size';
 import { Commands } from '../constants';
 import { announceBatch, revealOnWarning } from '../outcomes/batch-outcome';
 import { announceCharge } from '../outcomes/charge-outcome';

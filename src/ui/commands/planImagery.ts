@@ -12,7 +12,7 @@ import { formatCredits, formatMoney, formatUtc, counted } from '../../common/for
 import { DeclaredFileError } from '../../workflows/declared/declared-file';
 import { BUYING, hasChanges, hasUncertainty } from '../../workflows/declared/declared-plan';
 import type { Plan } from '../../workflows/declared/declared-plan';
-import { isWorkflowError } from '../../workflows/engine/errors';
+import { isWorkflowError } from '../../request/workflow-error';
 import { Commands } from '../constants';
 import { clearDeclaredProblems, placedProblem, showDeclaredProblems } from '../diagnostics/declared-diagnostics';
 import type { ExtensionServices } from '../extension-services';

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { formatBytes, formatCredits } from '../../common/format';
 import { offerReveal } from '../prompts/progress-notify';
 import { chargeSentence } from '../../workflows/engine/results';
-import { coarserPixelsNote } from '../../workflows/engine/pixel-size';
+import { coarserPixelsNote } from '../../request/pixel-size';
 import { coverageWarning, pixelSizeNote } from '../../workflows/engine/purchase-notes';
 import type { BatchResult, BatchUnitReport } from '../../workflows/engine/results';
 import type { ExtensionServices as Services } from '../extension-services';

@@ -3,14 +3,8 @@
 // which ends the workflow; Back answers BACK, which the wizard turns into the previous step.
 import * as vscode from 'vscode';
 import { BACK } from '../../workflows/engine/ports';
-import type {
-  Answer,
-  AskPort,
-  InputQuestion,
-  PickItem,
-  PickManyQuestion,
-  PickQuestion,
-} from '../../workflows/engine/ports';
+import type { Answer, AskPort, InputQuestion, PickManyQuestion, PickQuestion } from '../../workflows/engine/ports';
+import type { PickItem } from '../../request/pick-item';
 
 type Item<T> = vscode.QuickPickItem & { value: T };
 

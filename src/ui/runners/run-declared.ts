@@ -4,11 +4,11 @@
 // the lock, the estimates cached by body), and the apply of exactly the plan the person saw
 // (`apply --plan`: a fresh plan first, refused when it buys other units or costs more; each billed
 // call held to the totals the person confirmed).
-import { withOneAccountReading } from '../../workflows/engine/account-snapshot';
+import { withOneAccountReading } from '../../pricing/account-snapshot';
 import type { ImageryClient } from '../../api/types';
-import { addSpent, overBudget, priceOf } from '../../workflows/engine/cost-decision';
-import type { Budget } from '../../workflows/engine/cost-decision';
-import type { EstimateDecision, EstimateModel } from '../../workflows/engine/estimate-view-model';
+import { addSpent, overBudget, priceOf } from '../../pricing/cost-decision';
+import type { Budget } from '../../pricing/cost-decision';
+import type { EstimateDecision, EstimateModel } from '../../pricing/estimate-view-model';
 import type { WorkflowPorts } from '../../workflows/engine/ports';
 import { loadDeclaration } from '../../workflows/declared/declared-file';
 import { holdForApply, lockPathOf, readLock } from '../../workflows/declared/declared-lock';

@@ -5,8 +5,8 @@
 import { SpendGuard } from '../../buying/spend-guard';
 import { redactKey } from '../key-redaction';
 import * as vscode from 'vscode';
-import { isWorkflowError } from '../../workflows/engine/errors';
-import type { EstimateDecision, EstimateModel } from '../../workflows/engine/estimate-view-model';
+import { isWorkflowError } from '../../request/workflow-error';
+import type { EstimateDecision, EstimateModel } from '../../pricing/estimate-view-model';
 import type { AoiSource, WorkflowPorts, WorkflowSettings } from '../../workflows/engine/ports';
 import type { ImageryClient } from '../../api/types';
 import type { ExtensionServices } from '../extension-services';

@@ -5,11 +5,11 @@
 import type { CompositeAvailability, CompositeEstimate } from '../../api/types';
 import { splitAoi } from '../../geometry/index';
 import type { Aoi } from '../../geometry/types';
-import { checkedAmount } from '../engine/cost-decision';
-import { WorkflowError } from '../engine/errors';
+import { checkedAmount } from '../../pricing/cost-decision';
+import { WorkflowError } from '../../request/workflow-error';
 import type { WorkflowPorts } from '../engine/ports';
-import { availabilityRequest, compositeRequest, freezeProfile } from '../engine/request-profile';
-import type { CompositeProfile } from '../engine/request-profile';
+import { availabilityRequest, compositeRequest, freezeProfile } from '../../request/request-profile';
+import type { CompositeProfile } from '../../request/request-profile';
 
 /** The parts to send, or undefined when the AOI fits in one composite (or the key does not say). */
 export function partsFor(aoi: Aoi, maxAreaKm2: number | undefined, uploadUrl: string | undefined): Aoi[] | undefined {

@@ -4,10 +4,10 @@
 // most likely be, the area for the image date's month with the person's order settings
 // (`satImagery.defaults.order.*`), and show that estimate beside the image's credits.
 import type { Aoi } from '../../geometry/types';
-import type { AutomaticOrderPrice } from '../engine/estimate-view-model';
+import type { AutomaticOrderPrice } from '../../pricing/estimate-view-model';
 import type { WorkflowPorts } from '../engine/ports';
-import { ESTIMATE_CAVEAT, readOrderCosts } from '../engine/order-costs';
-import type { CompositeProfile } from '../engine/request-profile';
+import { ESTIMATE_CAVEAT, readOrderCosts } from '../../pricing/order-costs';
+import type { CompositeProfile } from '../../request/request-profile';
 import { orderEstimateRequest } from '../orders/order-payload';
 import { ORDER_DEFAULTS } from '../../api/request-fields';
 

@@ -4,13 +4,13 @@
 // constellations, the EPSG code (the document's enum), the resolution, the bands (syntax, the
 // model's band names, the key's MaxTotalBands: no 1005 round trip) and the output fields again.
 import type { TaskingModel } from '../../api/types';
-import { checkConstellations, checkModel, checkResolution } from '../engine/choices';
-import { checkBandExpression, modelBandsOf, parseBandExpression } from '../engine/band-expression';
-import { checkEpsg } from '../engine/projection';
-import { checkOutput, checkOutputNames, fieldRules } from '../engine/output-fields';
-import type { RunAccount } from '../engine/account-snapshot';
+import { checkConstellations, checkModel, checkResolution } from '../../request/choices';
+import { checkBandExpression, modelBandsOf, parseBandExpression } from '../../request/band-expression';
+import { checkEpsg } from '../../request/projection';
+import { checkOutput, checkOutputNames, fieldRules } from '../../request/output-fields';
+import type { RunAccount } from '../../pricing/account-snapshot';
 import type { WorkflowPorts } from '../engine/ports';
-import type { ProfileFields } from '../engine/request-profile';
+import type { ProfileFields } from '../../request/request-profile';
 import { bandLimitMatters, initialPromptState, loadBandLimit } from './composite-prompts';
 import type { CompositeChoices, CompositePromptState } from './composite-prompts';
 

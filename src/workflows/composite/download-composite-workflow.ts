@@ -18,13 +18,13 @@ import { saveComposite } from './save-composite-file';
 import { areaShapeOf } from './area-shape';
 import { compositeSteps, mergedOutput, outputFollowsSettings } from './composite-prompts';
 import type { ChoiceKey, CompositeChoices, CompositePromptState } from './composite-prompts';
-import { accountOnce } from '../engine/account-snapshot';
-import type { AccountSnapshot } from '../engine/account-snapshot';
+import { accountOnce } from '../../pricing/account-snapshot';
+import type { AccountSnapshot } from '../../pricing/account-snapshot';
 import { confirmCost } from '../engine/cost-gate';
 import { windowOf } from '../dates/date-search';
-import { WorkflowError, isCancellation, isWorkflowError } from '../engine/errors';
-import { compositeEstimateModel } from '../engine/estimate-view-builders';
-import type { EstimateDecision } from '../engine/estimate-view-model';
+import { WorkflowError, isCancellation, isWorkflowError } from '../../request/workflow-error';
+import { compositeEstimateModel } from '../../pricing/estimate-view-builders';
+import type { EstimateDecision } from '../../pricing/estimate-view-model';
 import { nowOf } from '../engine/ports';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import {
@@ -33,8 +33,8 @@ import {
   diffProfiles,
   diffRequests,
   freezeProfile,
-} from '../engine/request-profile';
-import type { AoiMode, CompositeProfile } from '../engine/request-profile';
+} from '../../request/request-profile';
+import type { AoiMode, CompositeProfile } from '../../request/request-profile';
 import type { CompositeResult } from '../engine/results';
 import { runWizard } from '../engine/wizard';
 import { honestProgress } from '../engine/honest-progress';

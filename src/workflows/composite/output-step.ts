@@ -1,14 +1,15 @@
 // The "Advanced output" step: offered after the bands, never forced. Its first answer keeps the
 // output fields as the settings and options left them; "Advanced output…" walks through each
 // field (values from the specification document's enums where it has them), with Back.
-import type { Answer, PickItem, WorkflowPorts } from '../engine/ports';
+import type { Answer, WorkflowPorts } from '../engine/ports';
+import type { PickItem } from '../../request/pick-item';
 import { BACK } from '../engine/ports';
-import { checkUploadUrl, offeredValues, outputSummary } from '../engine/output-fields';
-import type { FieldRules, OutputFields, OutputKind } from '../engine/output-fields';
+import { checkUploadUrl, offeredValues, outputSummary } from '../../request/output-fields';
+import type { FieldRules, OutputFields, OutputKind } from '../../request/output-fields';
 import { runWizard } from '../engine/wizard';
 import { outputFieldsOf } from '../../api/request-fields';
 import type { StepPosition, WizardStep } from '../engine/wizard';
-import { WorkflowError } from '../engine/errors';
+import { WorkflowError } from '../../request/workflow-error';
 
 interface OutputState {
   fields: Record<string, unknown>;

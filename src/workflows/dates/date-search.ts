@@ -3,9 +3,10 @@
 import type { Aoi } from '../../geometry/types';
 import { ageOf, dateCoverage, lastDaysWindow, readableDate } from '../engine/date-coverage';
 import type { DateCoverage } from '../engine/date-coverage';
-import type { PickItem, WorkflowPorts } from '../engine/ports';
-import { aoiField } from '../engine/request-profile';
-import type { AoiMode } from '../engine/request-profile';
+import type { WorkflowPorts } from '../engine/ports';
+import type { PickItem } from '../../request/pick-item';
+import { aoiField } from '../../request/request-profile';
+import type { AoiMode } from '../../request/request-profile';
 
 export interface DateWindow {
   from: string; // ISO date-time, UTC

@@ -2,13 +2,13 @@
 // and settings leave them open, searches the window (default the last 30 days) and returns the
 // dates split into whole-area and partial ones, with a table a person reads at a glance.
 import { startOnArea } from '../engine/aoi-input';
-import { checkConstellations, checkModel } from '../engine/choices';
+import { checkConstellations, checkModel } from '../../request/choices';
 import { imageryModelSteps, initialModelChoices } from '../engine/choice-steps';
 import { describeCoverage, searchDates, windowOf } from './date-search';
-import { isCancellation } from '../engine/errors';
+import { isCancellation } from '../../request/workflow-error';
 import { nowOf } from '../engine/ports';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
-import type { AoiMode } from '../engine/request-profile';
+import type { AoiMode } from '../../request/request-profile';
 import type { DatesResult } from '../engine/results';
 import { runWizard } from '../engine/wizard';
 

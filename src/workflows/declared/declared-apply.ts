@@ -9,7 +9,7 @@
 // and says what the ledgers say. Nothing is sent when the plan has a stop (a budget or the
 // balance below its total).
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
-import { WorkflowError } from '../engine/errors';
+import { WorkflowError } from '../../request/workflow-error';
 import { downloadSeries } from '../series/series-workflow';
 import { runOrder } from '../orders/order-workflow';
 import type { PlannedOrder } from './declared-orders';
@@ -23,7 +23,7 @@ import { BUYING, seriesOptionsOf } from './declared-plan';
 import type { Plan, PlannedSeries } from './declared-plan';
 import { lockFromLedgers } from './lock-from-ledgers';
 import { tidyFolders } from './tidy-folders';
-import type { OrderCosts } from '../engine/order-costs';
+import type { OrderCosts } from '../../pricing/order-costs';
 import { holdOrderToCeilings } from './order-price-hold';
 import type { OrderCeiling } from './order-price-hold';
 import { purchaseNotes } from '../engine/purchase-notes';

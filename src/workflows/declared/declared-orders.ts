@@ -10,11 +10,11 @@
 // those two months is billed nothing in them, and its price is said not to be estimated yet.
 import { orderMatches } from '../../api/order-match';
 import type { OrderCreateRequest, OrderEstimateRequest, TaskingModel } from '../../api/types';
-import { checkConstellations, checkModel } from '../engine/choices';
-import { readOrderCosts } from '../engine/order-costs';
+import { checkConstellations, checkModel } from '../../request/choices';
+import { readOrderCosts } from '../../pricing/order-costs';
 import type { WorkflowPorts } from '../engine/ports';
 import { requestKey } from '../../ledger/request-key';
-import { diffRequests } from '../engine/request-profile';
+import { diffRequests } from '../../request/request-profile';
 import { ORDER_DEFAULTS } from '../../api/request-fields';
 import type { OrderOptions } from '../orders/order-workflow';
 import { orderCreateRequest, orderEstimateRequest } from '../orders/order-payload';

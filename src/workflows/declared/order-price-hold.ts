@@ -4,9 +4,9 @@
 // when that price is above a ceiling: the price the plan showed for this order (apply
 // --plan, the plan panel's Apply…), or what is left of --max-cost. An order planned at 0.25 EUR was
 // otherwise created at 6.27 EUR because --max-cost 100 allowed it.
-import { WorkflowError } from '../engine/errors';
-import { budgetedCost } from '../engine/order-costs';
-import type { OrderCosts } from '../engine/order-costs';
+import { WorkflowError } from '../../request/workflow-error';
+import { budgetedCost } from '../../pricing/order-costs';
+import type { OrderCosts } from '../../pricing/order-costs';
 import type { PlannedOrder } from './declared-orders';
 
 /** The most an order may cost when its create leaves: the dearer of this month and a following

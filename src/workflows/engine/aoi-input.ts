@@ -2,7 +2,7 @@
 // geometry before any request is made: the error carries every problem at its position.
 import { readAoi } from '../../geometry/index';
 import type { Aoi, AoiReadResult, GeometryProblem } from '../../geometry/types';
-import { WorkflowError } from './errors';
+import { WorkflowError } from '../../request/workflow-error';
 import { honestProgress } from './honest-progress';
 import type { AoiSource, WorkflowPorts } from './ports';
 

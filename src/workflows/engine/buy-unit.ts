@@ -13,7 +13,7 @@ import { isFileError } from '../../files/safe-files';
 import { reserveFreshPrice } from '../../buying/fresh-price';
 import type { Reservation } from '../../buying/spend-guard';
 import { mayHaveBeenCharged } from './charge-check';
-import { isCancellation } from './errors';
+import { isCancellation } from '../../request/workflow-error';
 import { paidNotSavedReason } from '../../ledger/ledger-units';
 import type { PurchaseLedger } from '../../ledger/purchase-ledger';
 import type { WorkflowPorts } from './ports';

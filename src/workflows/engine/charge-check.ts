@@ -3,7 +3,7 @@
 // The balance before is the run's account snapshot's; the one after is the only balance a run
 // reads a second time, with the snapshot's definition, so the two compare.
 import { isApiError } from '../../api/errors';
-import { readAccountNow } from './account-snapshot';
+import { readAccountNow } from '../../pricing/account-snapshot';
 import type { WorkflowPorts } from './ports';
 import type { ChargeUncertainty } from './results';
 

@@ -2,8 +2,9 @@
 // satellite constellations (defaults from the models list and the settings). One definition, so
 // the composite, the date search, the series, the tiles and the order ask them alike.
 import type { TaskingModel } from '../../api/types';
-import { checkModel, defaultConstellations, supportedConstellations } from './choices';
-import type { PickItem, WorkflowPorts } from './ports';
+import { checkModel, defaultConstellations, supportedConstellations } from '../../request/choices';
+import type { WorkflowPorts } from './ports';
+import type { PickItem } from '../../request/pick-item';
 import { storeAnswer } from './wizard';
 import type { WizardStep } from './wizard';
 

@@ -5,12 +5,12 @@
 // cost webview; a caller that asks to skip the confirmation (tests, keybindings, other extensions)
 // gets it skipped only when every part of the price is known and under the `confirmCostAbove`
 // budget, each in its own unit, and a clear refusal otherwise.
-import { WorkflowError } from './errors';
-import { overBudget, priceOf } from './cost-decision';
-import type { Price } from './cost-decision';
-import type { AccountSnapshot } from './account-snapshot';
-import { chargeOf, checkCredits } from './credit-check';
-import type { EstimateDecision, EstimateModel, OrderEstimateModel } from './estimate-view-model';
+import { WorkflowError } from '../../request/workflow-error';
+import { overBudget, priceOf } from '../../pricing/cost-decision';
+import type { Price } from '../../pricing/cost-decision';
+import type { AccountSnapshot } from '../../pricing/account-snapshot';
+import { chargeOf, checkCredits } from '../../pricing/credit-check';
+import type { EstimateDecision, EstimateModel, OrderEstimateModel } from '../../pricing/estimate-view-model';
 import type { WorkflowPorts } from './ports';
 
 export async function confirmCost(

@@ -4,8 +4,9 @@
 // settings without a prompt (apply, plan, the series verb) answers the steps' own questions with
 // it, so the defaults are the steps' and never a second copy of them.
 import { CHOICE_FIELDS } from '../../api/request-fields';
-import { WorkflowError } from './errors';
-import type { AskPort, PickItem } from './ports';
+import { WorkflowError } from '../../request/workflow-error';
+import type { AskPort } from './ports';
+import type { PickItem } from '../../request/pick-item';
 
 /** Questions never answered by a default: they decide what is bought. */
 const NEVER_DEFAULTED = new Set(['model']);

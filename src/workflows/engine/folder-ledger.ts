@@ -1,7 +1,7 @@
 // The output folder of a run that buys: the one asked or the setting's, checked before anything is
 // sent (output-folder.ts), with its purchase ledger opened and locked for the run and closed after
 // it, whatever the run ends with.
-import { WorkflowError } from './errors';
+import { WorkflowError } from '../../request/workflow-error';
 import { checkOutputFolder } from './output-folder';
 import type { WorkflowPorts } from './ports';
 import { PurchaseLedger } from '../../ledger/purchase-ledger';

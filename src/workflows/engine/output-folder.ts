@@ -7,7 +7,7 @@ import { constants } from 'node:fs';
 import { access, lstat, mkdir, readdir, readlink, unlink } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { HOST_TAG, partOwner } from '../../api/part-name';
-import { WorkflowError } from './errors';
+import { WorkflowError } from '../../request/workflow-error';
 import { isProcessAlive } from '../../ledger/process-alive';
 
 const problems: Record<string, string> = {

@@ -1,12 +1,13 @@
 // The small interfaces the workflows are written against. The VS Code layer (src/ui/prompts)
 // implements them with quick picks, withProgress and notifications; the unit tests implement
 // them with a script. Nothing here knows about VS Code.
-import type { OutputFields } from './output-fields';
+import type { OutputFields } from '../../request/output-fields';
 import type { ImageryClient } from '../../api/types';
 import type { SpendGuard } from '../../buying/spend-guard';
-import type { RunAccount } from './account-snapshot';
+import type { RunAccount } from '../../pricing/account-snapshot';
 import type { AoiReadResult } from '../../geometry/types';
-import type { EstimateDecision, EstimateModel } from './estimate-view-model';
+import type { EstimateDecision, EstimateModel } from '../../pricing/estimate-view-model';
+import type { PickItem } from '../../request/pick-item';
 
 /** Answer of a prompt step that asks to go one step back. A symbol, so no picked value collides. */
 export const BACK: unique symbol = Symbol('back');
@@ -14,13 +15,6 @@ type Back = typeof BACK;
 
 /** What a prompt returns: the value, BACK, or undefined when the person dismissed it. */
 export type Answer<T> = T | Back | undefined;
-
-export interface PickItem<T> {
-  label: string;
-  description?: string;
-  detail?: string;
-  value: T;
-}
 
 interface QuestionCommon {
   /** Stable id of the question ('model', 'date', 'resolution'...): scripts and logs key on it. */

@@ -4,7 +4,7 @@
 // notifications after a composite (whole or in parts), a batch and a series, the plan panel's Apply
 // summary and the Downloads view. A run whose images are all fine says nothing more.
 import { counted } from '../../common/format';
-import { isOtherPixelSize } from './pixel-size';
+import { isOtherPixelSize } from '../../request/pixel-size';
 import { validPercent } from './results';
 import type { AreaCoverage, BatchUnitReport, CompositeResult, PixelSize } from './results';
 

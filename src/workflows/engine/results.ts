@@ -10,7 +10,7 @@ import type {
   TaskOrder,
   TileRecord,
 } from '../../api/types';
-import type { AutomaticOrderPrice, CoverOption } from './estimate-view-model';
+import type { AutomaticOrderPrice, CoverOption } from '../../pricing/estimate-view-model';
 import type { DateCoverage } from './date-coverage';
 
 /** What would make a refused composite available: an order of the area, or another date. */

@@ -6,7 +6,7 @@
 // both say it.
 import { formatMoney } from '../../common/format';
 import type { TaskOrder } from '../../api/types';
-import type { AccountSnapshot } from '../engine/account-snapshot';
+import type { AccountSnapshot } from '../../pricing/account-snapshot';
 import { isRecurring, orderStatus } from './order-status';
 
 /** The order balance (`balances.EUR` of the account snapshot) around a cancel; undefined where the

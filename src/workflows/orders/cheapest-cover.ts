@@ -4,9 +4,9 @@
 // person picks one knowing both prices. Tiles bill at a rebate, but cover more than the area.
 import type { OrderEstimate, OrderEstimateRequest, TileRecord } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
-import { tileChoice } from '../engine/estimate-view-builders';
-import type { CoverOption } from '../engine/estimate-view-model';
-import { readOrderCosts } from '../engine/order-costs';
+import { tileChoice } from '../../pricing/estimate-view-builders';
+import type { CoverOption } from '../../pricing/estimate-view-model';
+import { readOrderCosts } from '../../pricing/order-costs';
 import type { WorkflowPorts } from '../engine/ports';
 
 export interface TileCoverEstimate {

@@ -2,9 +2,9 @@
 // month's costs, the renewal a recurring order needs cancelling before, and the image dates.
 import type { OrderCreateRequest, OrderEstimate } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
-import { areaWarnings, estimateAoi, orderCost } from '../engine/estimate-view-builders';
-import type { OrderEstimateModel } from '../engine/estimate-view-model';
-import { ESTIMATE_CAVEAT, readOrderCosts } from '../engine/order-costs';
+import { areaWarnings, estimateAoi, orderCost } from '../../pricing/estimate-view-builders';
+import type { OrderEstimateModel } from '../../pricing/estimate-view-model';
+import { ESTIMATE_CAVEAT, readOrderCosts } from '../../pricing/order-costs';
 import { imageFrequencyText } from './order-status';
 
 export function orderEstimateModel(

@@ -5,7 +5,7 @@
 import { ORDER_COUNT_FIELDS, orderCountProblem } from '../../api/request-fields';
 import type { OrderCreateRequest, OrderEstimateRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
-import { WorkflowError } from '../engine/errors';
+import { WorkflowError } from '../../request/workflow-error';
 
 export interface OrderFields {
   model: string;

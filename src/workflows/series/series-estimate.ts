@@ -2,9 +2,9 @@
 // with its credits, and their total, which is the figure the budget guard compares.
 import type { CompositeEstimate, CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
-import { compositeEstimateModel } from '../engine/estimate-view-builders';
-import type { CompositeEstimateModel } from '../engine/estimate-view-model';
-import type { CompositeProfile } from '../engine/request-profile';
+import { compositeEstimateModel } from '../../pricing/estimate-view-builders';
+import type { CompositeEstimateModel } from '../../pricing/estimate-view-model';
+import type { CompositeProfile } from '../../request/request-profile';
 
 export interface PricedDate {
   date: string;

@@ -10,16 +10,16 @@ import {
   checkedPromptState,
   loadBandLimitIfNeeded,
 } from '../composite/composite-checks';
-import type { RunAccount } from '../engine/account-snapshot';
+import type { RunAccount } from '../../pricing/account-snapshot';
 import { compositeSteps } from '../composite/composite-prompts';
 import type { CompositePromptState } from '../composite/composite-prompts';
 import { searchDates, windowOf } from '../dates/date-search';
 import { coreAnswerRules, defaultAnswers } from '../engine/default-answers';
-import { WorkflowError } from '../engine/errors';
+import { WorkflowError } from '../../request/workflow-error';
 import { nowOf } from '../engine/ports';
 import type { WorkflowPorts } from '../engine/ports';
-import { availabilityRequest, compositeRequest, freezeProfile } from '../engine/request-profile';
-import type { AoiMode, CompositeProfile, ProfileFields } from '../engine/request-profile';
+import { availabilityRequest, compositeRequest, freezeProfile } from '../../request/request-profile';
+import type { AoiMode, CompositeProfile, ProfileFields } from '../../request/request-profile';
 import { runWizard } from '../engine/wizard';
 import type { WizardStep } from '../engine/wizard';
 import { runPool } from '../engine/worker-pool';

@@ -1,6 +1,6 @@
 // The options and the result of a time series: one frozen request profile over many dates.
 import type { CompositeChoices } from '../composite/composite-prompts';
-import type { AoiMode } from '../engine/request-profile';
+import type { AoiMode } from '../../request/request-profile';
 import type { BatchResult, ImageOutcome } from '../engine/results';
 import type { SeriesEvery } from './series-dates';
 

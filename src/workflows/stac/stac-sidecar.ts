@@ -15,9 +15,9 @@ import type { CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
 import type { AreaShape, RasterFile } from '../../raster';
 import type { AreaCoverage } from '../engine/results';
-import type { CompositeProfile } from '../engine/request-profile';
+import type { CompositeProfile } from '../../request/request-profile';
 import { fileFacts } from './file-checksum';
-import { metresPerPixel } from '../engine/pixel-size';
+import { metresPerPixel } from '../../request/pixel-size';
 import { stacItem } from './stac-item';
 import type { StacImageInput } from './stac-item';
 

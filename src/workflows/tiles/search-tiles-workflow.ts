@@ -5,12 +5,12 @@
 import type { TileRecord } from '../../api/types';
 import type { Aoi, BoundingBox } from '../../geometry/types';
 import { startOnArea } from '../engine/aoi-input';
-import { isCancellation } from '../engine/errors';
-import { tileChoice, tileSelectionModel } from '../engine/estimate-view-builders';
-import type { TileChoice } from '../engine/estimate-view-model';
+import { isCancellation } from '../../request/workflow-error';
+import { tileChoice, tileSelectionModel } from '../../pricing/estimate-view-builders';
+import type { TileChoice } from '../../pricing/estimate-view-model';
 import { BACK } from '../engine/ports';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
-import { aoiField } from '../engine/request-profile';
+import { aoiField } from '../../request/request-profile';
 import type { TilesResult } from '../engine/results';
 import { polygonsOfWkt } from '../../geometry/wkt-footprint';
 import type { StepPosition } from '../engine/wizard';

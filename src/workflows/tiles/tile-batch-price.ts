@@ -15,8 +15,8 @@ import { aoiFromPolygons } from '../../geometry/index';
 import type { Aoi, PolygonCoordinates } from '../../geometry/types';
 import { polygonsOfWkt } from '../../geometry/wkt-footprint';
 import { judgeAvailability } from '../composite/availability';
-import { WorkflowError } from '../engine/errors';
-import type { CompositeEstimateModel, SettingLine } from '../engine/estimate-view-model';
+import { WorkflowError } from '../../request/workflow-error';
+import type { CompositeEstimateModel, SettingLine } from '../../pricing/estimate-view-model';
 import type { WorkflowPorts } from '../engine/ports';
 
 export type UnitKind = 'tile' | 'minitile';

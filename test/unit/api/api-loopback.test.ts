@@ -7,7 +7,7 @@ import { checkBaseUrl } from '../../../src/api/transport';
 import { readBaseUrl } from '../../../src/cli/credentials';
 import { baseUrlProblem } from '../../../src/ui/base-url';
 import { tileOrigin } from '../../../src/ui/webview/map/tile-origin';
-import { checkUploadUrl } from '../../../src/workflows/engine/output-fields';
+import { checkUploadUrl } from '../../../src/request/output-fields';
 
 const TABLE: Array<[address: string, allowed: boolean]> = [
   ['https://api.example.com', true],

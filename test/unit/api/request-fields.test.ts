@@ -22,7 +22,7 @@ import { readChoiceSettings, readOrderSettings, readOutputSettings } from '../..
 import { imageryFileSchema } from '../../../src/workflows/declared/declared-schema';
 import { orderEstimateRequest } from '../../../src/workflows/orders/order-payload';
 import { orderOptionNames } from '../../../src/workflows/option-names';
-import { OUTPUT_FIELD_NAMES } from '../../../src/workflows/engine/output-fields';
+import { OUTPUT_FIELD_NAMES } from '../../../src/request/output-fields';
 
 const root = join(__dirname, '..', '..', '..', '..');
 interface Contributed {

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { formatArea, formatCredits, formatDuration } from '../../../src/common/format';
-import { DEFAULT_EPSG_RULE, defaultEpsg } from '../../../src/workflows/engine/projection';
+import { DEFAULT_EPSG_RULE, defaultEpsg } from '../../../src/request/projection';
 import { jsonOf } from '../fixtures/cli-helpers';
 import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';
 

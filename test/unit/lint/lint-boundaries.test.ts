@@ -107,6 +107,35 @@ describe('lint: the boundaries between the rooms', function () {
     assert.deepEqual(await offences('src/ledger', [...bad, ...good].join('\n')), bad);
   });
 
+  it('src/request sits below pricing, buying, the ledger and the workflows', async () => {
+    const bad = [
+      `import type { WorkflowPorts } from '../workflows/engine/ports';`,
+      `import { priceOf } from '../pricing/cost-decision';`,
+      `import { SpendGuard } from '../buying/spend-guard';`,
+      `import { requestKey } from '../ledger/request-key';`,
+      `import { a } from '../stats/table';`,
+    ];
+    const good = [
+      `import type { Aoi } from '../geometry/types';`,
+      `import type { CompositeRequest } from '../api/types';`,
+      `import { WorkflowError } from './workflow-error';`,
+    ];
+    assert.deepEqual(await offences('src/request', [...bad, ...good].join('\n')), bad);
+  });
+
+  it('src/pricing may price requests but imports nothing of the workflows, stats or the command line', async () => {
+    const bad = [
+      `import type { WorkflowPorts } from '../workflows/engine/ports';`,
+      `import { a } from '../stats/table';`,
+      `import { b } from '../cli/exit-codes';`,
+    ];
+    const good = [
+      `import type { CompositeProfile } from '../request/request-profile';`,
+      `import { WorkflowError } from '../request/workflow-error';`,
+    ];
+    assert.deepEqual(await offences('src/pricing', [...bad, ...good].join('\n')), bad);
+  });
+
   it('src/stats imports nothing of src/workflows or src/cli', async () => {
     const bad = [
       `import { WorkflowError } from '../workflows/engine/errors';`,
@@ -140,7 +169,7 @@ describe('lint: the boundaries between the rooms', function () {
       `import { x } from '../../src/ui/webview/estimate/estimate-panel';`,
       `import type { ImageryClient } from '../../../src/api/types';`,
       `import { redactKey } from '../../src/api/redact';`,
-      `import type { EstimateModel } from '../../../src/workflows/engine/estimate-view-model';`,
+      `import type { EstimateModel } from '../../../src/pricing/estimate-view-model';`,
       `import { splitAoi } from '../../src/geometry/split';`,
     ];
     const good = [

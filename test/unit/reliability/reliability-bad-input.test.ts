@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { processTiles } from '../../../src/workflows/tiles/process-tiles-workflow';
 import { downloadComposite } from '../../../src/workflows/composite/download-composite-workflow';
-import { isWorkflowError } from '../../../src/workflows/engine/errors';
+import { isWorkflowError } from '../../../src/request/workflow-error';
 import { findAvailableDates } from '../../../src/workflows/dates/find-dates-workflow';
 import { runOrder } from '../../../src/workflows/orders/order-workflow';
 import type { AoiSource, WorkflowPorts } from '../../../src/workflows/engine/ports';

@@ -12,7 +12,7 @@ import {
   processTilesOptionNames,
   searchTilesOptionNames,
 } from '../../../src/workflows/option-names';
-import { OUTPUT_FIELD_NAMES } from '../../../src/workflows/engine/output-fields';
+import { OUTPUT_FIELD_NAMES } from '../../../src/request/output-fields';
 
 const declarations: Record<string, Record<string, true>> = {
   'satImagery.downloadComposite': downloadCompositeOptionNames,

@@ -4,7 +4,7 @@
 // when VS Code reloads a hidden webview), so the host keeps the `show` message and the page needs
 // no retained context.
 import * as vscode from 'vscode';
-import type { EstimateDecision, EstimateModel } from '../../../workflows/engine/estimate-view-model';
+import type { EstimateDecision, EstimateModel } from '../../../pricing/estimate-view-model';
 import { Views } from '../../constants';
 import { WEBVIEW_SCRIPT } from '../common/html';
 import type { MessageSchema, PanelPage } from '../common/messages';

@@ -1,7 +1,7 @@
 // The estimate webview's public surface: show an estimate and wait for the decision, restore the
 // panel after a window reload, and (for tests) reach the panel on screen.
 import * as vscode from 'vscode';
-import type { EstimateDecision, EstimateModel } from '../../../workflows/engine/estimate-view-model';
+import type { EstimateDecision, EstimateModel } from '../../../pricing/estimate-view-model';
 import type { ExtensionServices } from '../../extension-services';
 import { EstimatePanel } from './estimate-panel';
 import { parsePersistedState } from './protocol';

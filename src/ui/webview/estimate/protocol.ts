@@ -3,8 +3,8 @@
 // message that does not parse is dropped rather than trusted. zod/mini keeps the webview bundle
 // small (the classic API would add ~450 KB). This file must not import `vscode`.
 import * as z from 'zod/mini';
-import { estimateModelSchema } from '../../../workflows/engine/estimate-view-model';
-export type * from '../../../workflows/engine/estimate-view-model';
+import { estimateModelSchema } from '../../../pricing/estimate-view-model';
+export type * from '../../../pricing/estimate-view-model';
 import { basemapReplySchema, basemapRequestSchema } from '../common/protocol';
 import { applyMessage, forgetMessage, planMessage } from './plan-protocol';
 export type { PlanMessage, PlanView, PlanViewUnit } from './plan-protocol';

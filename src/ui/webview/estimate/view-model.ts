@@ -3,7 +3,7 @@
 // draw and to read, so the polygons are thinned and the payload text is cut (Copy still copies
 // the whole payload from the host). Pure: no `vscode`, so it is unit-tested in plain Node.
 import { thinPolygons } from '../../../geometry/thin';
-import type { EstimateModel } from '../../../workflows/engine/estimate-view-model';
+import type { EstimateModel } from '../../../pricing/estimate-view-model';
 import type { ShowMessage } from './protocol';
 
 /** Vertices drawn across all polygons of one map; beyond this nobody sees a difference. */

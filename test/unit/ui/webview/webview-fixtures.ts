@@ -4,7 +4,7 @@ import type {
   CompositeEstimateModel,
   OrderEstimateModel,
   TileSelectionModel,
-} from '../../../../src/workflows/engine/estimate-view-model';
+} from '../../../../src/pricing/estimate-view-model';
 
 /** A 0.1° square with a square hole, near Copenhagen. */
 const squareWithHole = [

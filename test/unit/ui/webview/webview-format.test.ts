@@ -12,7 +12,7 @@ import { budgetedCost, deriveWarnings } from '../../../../media/webview/estimate
 import { cancellationTerms, nextRenewal } from '../../../../src/common/cancellation-terms';
 import { readAoi } from '../../../../src/geometry/read-aoi';
 import { billingRulesFrom } from '../../../../src/geometry/billing-rules';
-import { estimateAoi } from '../../../../src/workflows/engine/estimate-view-builders';
+import { estimateAoi } from '../../../../src/pricing/estimate-view-builders';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
 
 const en = 'en-US';

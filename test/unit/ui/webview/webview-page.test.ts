@@ -17,7 +17,7 @@ import { buildPageShell, createNonce } from '../../../../src/ui/webview/common/h
 import { toShowMessage } from '../../../../src/ui/webview/estimate/view-model';
 import { planMessage } from '../../../../src/ui/webview/estimate/plan-protocol';
 import type { PlanView } from '../../../../src/ui/webview/estimate/plan-protocol';
-import type { EstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
+import type { EstimateModel } from '../../../../src/pricing/estimate-view-model';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
 
 // The callbacks given to page.evaluate run in the page; the Node-side type check has no DOM lib.

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { downloadComposite } from '../../../../src/workflows/composite/download-composite-workflow';
-import { coarserPixelsNote, metresPerPixel } from '../../../../src/workflows/engine/pixel-size';
+import { coarserPixelsNote, metresPerPixel } from '../../../../src/request/pixel-size';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
 

@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { downloadComposite } from '../../../../src/workflows/composite/download-composite-workflow';
 import type { DownloadCompositeOptions } from '../../../../src/workflows/composite/download-composite-workflow';
-import type { CompositeEstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
-import { WorkflowError } from '../../../../src/workflows/engine/errors';
+import type { CompositeEstimateModel } from '../../../../src/pricing/estimate-view-model';
+import { WorkflowError } from '../../../../src/request/workflow-error';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { downloadComposite } from '../../../../src/workflows/composite/download-composite-workflow';
 import type { DownloadCompositeOptions } from '../../../../src/workflows/composite/download-composite-workflow';
-import { WorkflowError } from '../../../../src/workflows/engine/errors';
+import { WorkflowError } from '../../../../src/request/workflow-error';
 import { findAvailableDates } from '../../../../src/workflows/dates/find-dates-workflow';
 import { outputs } from '../../fixtures/ledger-helpers';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';

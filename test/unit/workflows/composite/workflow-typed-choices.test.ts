@@ -7,7 +7,7 @@ import { downloadComposite } from '../../../../src/workflows/composite/download-
 import type { DownloadCompositeOptions } from '../../../../src/workflows/composite/download-composite-workflow';
 import { typedValueProblem } from '../../../../src/workflows/composite/output-step';
 import { findAvailableDates } from '../../../../src/workflows/dates/find-dates-workflow';
-import { WorkflowError } from '../../../../src/workflows/engine/errors';
+import { WorkflowError } from '../../../../src/request/workflow-error';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
 

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import type { Plan, PlanUnit } from '../../../../src/workflows/declared/declared-plan';
 import { planDrift, plannedPurchases } from '../../../../src/workflows/declared/plan-drift';
-import { addSpent, overBudget } from '../../../../src/workflows/engine/cost-decision';
+import { addSpent, overBudget } from '../../../../src/pricing/cost-decision';
 import { toPlanView } from '../../../../src/ui/webview/estimate/plan-view-model';
 import { parseHostMessage } from '../../../../src/ui/webview/estimate/protocol';
 

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { checkBandExpression, parseBandExpression } from '../../../../src/workflows/engine/band-expression';
-import { checkEpsg, epsgItems, parseEpsg, utmChoice, utmZoneOf } from '../../../../src/workflows/engine/projection';
-import { checkOutput, mergeOutput } from '../../../../src/workflows/engine/output-fields';
+import { checkBandExpression, parseBandExpression } from '../../../../src/request/band-expression';
+import { checkEpsg, epsgItems, parseEpsg, utmChoice, utmZoneOf } from '../../../../src/request/projection';
+import { checkOutput, mergeOutput } from '../../../../src/request/output-fields';
 import { judgeAvailability } from '../../../../src/workflows/composite/availability';
-import { WorkflowError } from '../../../../src/workflows/engine/errors';
+import { WorkflowError } from '../../../../src/request/workflow-error';
 
 const refused = (run: () => unknown, pattern: RegExp) =>
   assert.throws(

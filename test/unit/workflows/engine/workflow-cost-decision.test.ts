@@ -5,9 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { downloadComposite } from '../../../../src/workflows/composite/download-composite-workflow';
 import type { DownloadCompositeOptions } from '../../../../src/workflows/composite/download-composite-workflow';
-import { overBudget, priceOf } from '../../../../src/workflows/engine/cost-decision';
-import type { CompositeEstimateModel, OrderEstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
-import { WorkflowError } from '../../../../src/workflows/engine/errors';
+import { overBudget, priceOf } from '../../../../src/pricing/cost-decision';
+import type { CompositeEstimateModel, OrderEstimateModel } from '../../../../src/pricing/estimate-view-model';
+import { WorkflowError } from '../../../../src/request/workflow-error';
 import { downloadSeries } from '../../../../src/workflows/series/series-workflow';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';

@@ -10,7 +10,7 @@ import { runOrder } from '../../../../src/workflows/orders/order-workflow';
 import { downloadSeries } from '../../../../src/workflows/series/series-workflow';
 import { processTiles } from '../../../../src/workflows/tiles/process-tiles-workflow';
 import { searchTiles } from '../../../../src/workflows/tiles/search-tiles-workflow';
-import type { OrderEstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
+import type { OrderEstimateModel } from '../../../../src/pricing/estimate-view-model';
 import { dayNumber } from '../../../simulator/dates';
 import { tileByGuid } from '../../../simulator/tiles';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';

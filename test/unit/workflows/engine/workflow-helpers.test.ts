@@ -14,7 +14,7 @@ import {
   recurringCancellationDeadline,
 } from '../../../../src/workflows/orders/order-payload';
 import { BACK } from '../../../../src/workflows/engine/ports';
-import { compositeRequest, diffProfiles, freezeProfile } from '../../../../src/workflows/engine/request-profile';
+import { compositeRequest, diffProfiles, freezeProfile } from '../../../../src/request/request-profile';
 import { runWizard } from '../../../../src/workflows/engine/wizard';
 import type { WizardStep } from '../../../../src/workflows/engine/wizard';
 import { runPool } from '../../../../src/workflows/engine/worker-pool';

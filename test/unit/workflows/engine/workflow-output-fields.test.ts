@@ -12,7 +12,7 @@ import type { DownloadCompositeOptions } from '../../../../src/workflows/composi
 import { processTiles } from '../../../../src/workflows/tiles/process-tiles-workflow';
 import { searchTiles } from '../../../../src/workflows/tiles/search-tiles-workflow';
 import { findAvailableDates } from '../../../../src/workflows/dates/find-dates-workflow';
-import { WorkflowError } from '../../../../src/workflows/engine/errors';
+import { WorkflowError } from '../../../../src/request/workflow-error';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
 

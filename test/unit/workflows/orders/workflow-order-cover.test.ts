@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { OrderEstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
-import { readOrderCosts } from '../../../../src/workflows/engine/order-costs';
+import type { OrderEstimateModel } from '../../../../src/pricing/estimate-view-model';
+import { readOrderCosts } from '../../../../src/pricing/order-costs';
 import { runOrder } from '../../../../src/workflows/orders/order-workflow';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';

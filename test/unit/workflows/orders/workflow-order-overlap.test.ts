@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { bboxAreaKm2 } from '../../../../src/geometry/area';
 import { boxOverlapKm2 } from '../../../../src/geometry/box-overlap';
-import type { OrderEstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
+import type { OrderEstimateModel } from '../../../../src/pricing/estimate-view-model';
 import { runOrder } from '../../../../src/workflows/orders/order-workflow';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { OrderEstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
+import type { OrderEstimateModel } from '../../../../src/pricing/estimate-view-model';
 import { runOrder } from '../../../../src/workflows/orders/order-workflow';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { BACK, scriptedPorts } from '../../fixtures/workflow-ports';

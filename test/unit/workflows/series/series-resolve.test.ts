@@ -3,7 +3,7 @@
 // nothing is asked either way. The interactive path asks only those; `apply` and the command
 // line can call the resolve directly. Against the simulator (its models list).
 import * as assert from 'node:assert/strict';
-import { accountOnce } from '../../../../src/workflows/engine/account-snapshot';
+import { accountOnce } from '../../../../src/pricing/account-snapshot';
 import { resolveSeriesFields } from '../../../../src/workflows/series/series-plan';
 import { readAoiOrThrow } from '../../../../src/workflows/engine/aoi-input';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';

@@ -7,7 +7,7 @@ import { lastDaysWindow } from '../../../../src/workflows/engine/date-coverage';
 import { selectSeriesDates } from '../../../../src/workflows/series/series-dates';
 import type { DownloadSeriesOptions } from '../../../../src/workflows/series/series-types';
 import { downloadSeries } from '../../../../src/workflows/series/series-workflow';
-import type { CompositeEstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
+import type { CompositeEstimateModel } from '../../../../src/pricing/estimate-view-model';
 import type { PickQuestion } from '../../../../src/workflows/engine/ports';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { BACK, scriptedPorts } from '../../fixtures/workflow-ports';

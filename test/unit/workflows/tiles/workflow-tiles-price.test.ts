@@ -6,7 +6,7 @@ import { processTiles } from '../../../../src/workflows/tiles/process-tiles-work
 import type { ProcessTilesOptions } from '../../../../src/workflows/tiles/process-tiles-workflow';
 import { findAvailableDates } from '../../../../src/workflows/dates/find-dates-workflow';
 import { searchTiles } from '../../../../src/workflows/tiles/search-tiles-workflow';
-import type { CompositeEstimateModel } from '../../../../src/workflows/engine/estimate-view-model';
+import type { CompositeEstimateModel } from '../../../../src/pricing/estimate-view-model';
 import { useSimulatorClient } from '../../fixtures/simulator-client-fixture';
 import { scriptedPorts } from '../../fixtures/workflow-ports';
 

@@ -2,8 +2,8 @@
 // once, and the one source of the availability, estimate and process payloads (spec section 1:
 // the same settings in every step). Diffing two profiles names what changed, so a stale check
 // can be repeated and a process call that would differ from its estimate can be refused.
-import type { AoiField, CompositeAvailabilityRequest, CompositeRequest, ProcessOutputOptions } from '../../api/types';
-import type { Aoi } from '../../geometry/types';
+import type { AoiField, CompositeAvailabilityRequest, CompositeRequest, ProcessOutputOptions } from '../api/types';
+import type { Aoi } from '../geometry/types';
 
 export type AoiMode = 'wkt' | 'geojson';
 

@@ -1,8 +1,8 @@
 // The values a person chooses from, and the checks that keep a wrong one from being sent: the
 // model must be an API value of the models list (a display label such as `Stratus-2` is refused
 // locally, naming the API value), constellations must be ones the model supports.
-import type { TaskingModel } from '../../api/types';
-import { WorkflowError } from './errors';
+import type { TaskingModel } from '../api/types';
+import { WorkflowError } from './workflow-error';
 
 /** Output resolutions in metres (live-service notes). */
 const RESOLUTIONS = [10, 20, 40, 80, 160, 320, 640, 1280];

@@ -5,7 +5,7 @@
 // budget can mean is refused before anything is shown or sent: below zero (it would offset the
 // rest of a sum), not a finite number, or an order priced in more than one currency. A budget then
 // holds each part in its own unit: credits against credits, an order's dearer month in its currency.
-import { WorkflowError } from './errors';
+import { WorkflowError } from '../request/workflow-error';
 import type { CoverOption, EstimateModel } from './estimate-view-model';
 import { budgetedCost } from './order-costs';
 

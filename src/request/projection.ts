@@ -2,10 +2,10 @@
 // lies in, computed from its bounding box (326xx north, 327xx south). When the area spans zones
 // the person is warned that a single zone distorts the far side. Any EPSG code may be typed; it
 // is checked against the specification document's enum when the document has one.
-import type { BoundingBox } from '../../geometry/types';
+import type { BoundingBox } from '../geometry/types';
 import { DEFAULT_EPSG } from './choices';
-import { WorkflowError } from './errors';
-import type { PickItem } from './ports';
+import { WorkflowError } from './workflow-error';
+import type { PickItem } from './pick-item';
 
 const AUTOMATIC_UTM = 47000;
 

@@ -7,8 +7,8 @@
 // - the order balance: what the account can spend on tasking orders, `EuroCreditAmount` plus a
 //   positive `EuroOverdraftLimit` (the newer endpoint's overdraft; live-service notes, "Newer
 //   public material"). The two pools are kept apart.
-import type { ApiKeyInfo, ImageryClient } from '../../api/types';
-import { unlessCancelled } from './errors';
+import type { ApiKeyInfo, ImageryClient } from '../api/types';
+import { unlessCancelled } from '../common/cancellation';
 
 export type BalanceUnit = 'credits' | 'EUR';
 

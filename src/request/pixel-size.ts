@@ -2,7 +2,7 @@
 // send coarser pixels than asked (30 m for 10 m over a large area). A composite's name and its
 // STAC Item's `gsd` say what the file is.
 import { basename, dirname, join } from 'node:path';
-import { isNameTaken, moveExclusive } from '../../files/safe-files';
+import { isNameTaken, moveExclusive } from '../files/safe-files';
 
 /** Metres per pixel (north-south), rounded to 0.1 m, from a file's EPSG and pixel size; degrees
  * of EPSG:4326 are taken at 110,574 m per degree of latitude. Undefined when it cannot be said. */
@@ -19,7 +19,7 @@ export function metresPerPixel(
 /** Reads the file's pixel size in metres; undefined when the file cannot be read. */
 async function filePixelMetres(path: string): Promise<number | undefined> {
   try {
-    const { RasterFile } = await import('../../raster');
+    const { RasterFile } = await import('../raster');
     const raster = await RasterFile.open(path);
     const m = raster.metadata;
     await raster.close();

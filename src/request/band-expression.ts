@@ -2,8 +2,8 @@
 // index expressions (`B2,B3,B4,B8,[B8_B4]`). Checked for syntax and known band names, and its
 // band count checked against the key's MaxTotalBands, before anything is sent: a wrong list
 // would otherwise cost a round trip and come back as 992 or 1005.
-import type { PickItem } from './ports';
-import { WorkflowError } from './errors';
+import type { PickItem } from './pick-item';
+import { WorkflowError } from './workflow-error';
 
 /** Bands of Sentinel-2-like models (live-service notes); `rgb` is B4, B3, B2. */
 const KNOWN_BANDS = ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8', 'B8A', 'B9', 'B10', 'B11', 'B12'];

@@ -1,7 +1,7 @@
 // Reads an order estimate in either shape the service answers (live-service notes): the flat
 // `CurrentMonthCost`/`NextMonthCost` with a `Costs` breakdown, or the newer `CurrentMonthCosts` /
 // `RecurringCostsEstimate` blocks with `TotalCost` (in `CurrencyCode`) or `TotalCostEuro`.
-import type { OrderEstimate } from '../../api/types';
+import type { OrderEstimate } from '../api/types';
 
 export interface OrderCosts {
   currency: string;

@@ -2,9 +2,9 @@
 // them: the settings in words, the drawn and the billed area, and the warnings a person should
 // read before paying (a billed area far larger than the drawn one). A tasking order's model,
 // which adds its renewal, is the orders' own (orders/order-estimate-model.ts).
-import { counted } from '../../common/format';
-import type { CompositeEstimate, CompositeRequest, OrderEstimate, TileRecord } from '../../api/types';
-import type { Aoi } from '../../geometry/types';
+import { counted } from '../common/format';
+import type { CompositeEstimate, CompositeRequest, OrderEstimate, TileRecord } from '../api/types';
+import type { Aoi } from '../geometry/types';
 import type {
   CompositeEstimateModel,
   EstimateAoi,
@@ -12,8 +12,8 @@ import type {
   TileChoice,
   TileSelectionModel,
 } from './estimate-view-model';
-import type { CompositeProfile } from './request-profile';
-import { polygonsOfWkt } from '../../geometry/wkt-footprint';
+import type { CompositeProfile } from '../request/request-profile';
+import { polygonsOfWkt } from '../geometry/wkt-footprint';
 import { orderCostOf } from './order-costs';
 
 export function estimateAoi(aoi: Aoi): EstimateAoi {

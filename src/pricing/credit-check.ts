@@ -3,9 +3,9 @@
 // some units of a batch were already paid for). Images are paid from the processing credits,
 // orders from the order balance: both as the run's account snapshot defines them
 // (account-snapshot.ts), the two pools kept apart.
-import { formatNumber } from '../../common/format';
+import { formatNumber } from '../common/format';
 import type { BalanceUnit } from './account-snapshot';
-import { WorkflowError } from './errors';
+import { WorkflowError } from '../request/workflow-error';
 import type { EstimateModel } from './estimate-view-model';
 
 /** Throws 'insufficient-credits' when the account is known to hold less than the estimate. */

@@ -2,11 +2,11 @@
 // come from (settings, then the command's options), which values a picker offers (the
 // specification document's enum, else the values the live-service notes list), and the checks
 // that refuse a wrong value before anything is sent.
-import type { ImageryClient, ProcessOutputOptions, TileOutputOptions } from '../../api/types';
-import { isHttpsOrLoopback } from '../../api/loopback';
-import { OUTPUT_FIELDS, outputFieldsOf } from '../../api/request-fields';
-import { readSpecification } from '../../api/specification';
-import { unlessCancelled, WorkflowError } from './errors';
+import type { ImageryClient, ProcessOutputOptions, TileOutputOptions } from '../api/types';
+import { isHttpsOrLoopback } from '../api/loopback';
+import { OUTPUT_FIELDS, outputFieldsOf } from '../api/request-fields';
+import { readSpecification } from '../api/specification';
+import { unlessCancelled, WorkflowError } from './workflow-error';
 
 export type OutputKind = 'composite' | 'tile' | 'minitile';
 export type OutputFields = ProcessOutputOptions & TileOutputOptions;

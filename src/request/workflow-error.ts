@@ -1,7 +1,7 @@
 // Failures the workflows decide themselves, before or between requests. Service and transport
 // failures stay ApiErrors (src/api/errors.ts); these carry what the VS Code layer needs to show
 // the problem where it is (a geometry position, the differing fields).
-import type { GeometryProblem } from '../../geometry/types';
+import type { GeometryProblem } from '../geometry/types';
 
 export type WorkflowErrorKind =
   | 'invalid-geometry' // the AOI has errors: nothing was sent
@@ -32,4 +32,4 @@ export function isWorkflowError(value: unknown): value is WorkflowError {
 
 // The cancel's test and the "answer, or a fallback unless cancelled" helper live in src/common,
 // for the client too; the workflows take them from here with their other failures.
-export { isCancellation, unlessCancelled } from '../../common/cancellation';
+export { isCancellation, unlessCancelled } from '../common/cancellation';
