@@ -18,7 +18,9 @@ import {
   explorerMenu,
   extensionContributed,
   openPalette,
+  openViewContainer,
   runFromPalette,
+  viewRows,
   webviewWith,
 } from './workbench.mjs';
 
@@ -262,6 +264,23 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       await shot('composite-downloaded');
       await tidy();
     });
+
+    step(
+      name('lists the purchase in the Downloads view, with its valid share'),
+      [name('downloads a composite through the cost panel')],
+      async () => {
+        await openViewContainer(page, 'Satellite Imagery');
+        const rows = viewRows(page, 'Downloads');
+        await rows.first().waitFor({ state: 'visible', timeout: 20_000 });
+        // The run's row opens on its images; each says what share of it holds data.
+        if ((await rows.first().getAttribute('aria-expanded')) === 'false') await rows.first().click();
+        const image = rows.filter({ hasText: /done · \d+ % valid/ }).first();
+        await image.waitFor({ state: 'visible', timeout: 20_000 });
+        await shot('downloads-view');
+        await page.keyboard.press('Control+Shift+E');
+        await tidy();
+      },
+    );
 
     step(name('prices a time series in the cost panel'), [name('opens an AOI')], async () => {
       await fromMenu(pass.aoi, 'Download Time Series');
