@@ -269,6 +269,11 @@ export const optionTable: Record<string, OptionSpec> = {
     help: "write the table as GeoParquet to FILE (the fields' geometry as WKB)",
   },
   out: { type: 'string', verbs: ['plan'], value: 'PLAN', help: 'also write the plan to PLAN (JSON), for apply --plan' },
+  markdown: {
+    type: 'boolean',
+    verbs: ['plan'],
+    help: 'print the plan as Markdown for a pull request comment (its first line a marker to update it by)',
+  },
   plan: {
     type: 'string',
     verbs: ['apply'],

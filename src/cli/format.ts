@@ -14,6 +14,11 @@ import type { StoppedEstimate } from './ports';
 const num = (value: number | undefined, digits = 2): string =>
   value === undefined ? '?' : String(Math.round(value * 10 ** digits) / 10 ** digits);
 
+/** "0.31 EUR": a price in its currency; "?" when the service gave none. */
+export function money(value: number | undefined, currency: string | undefined): string {
+  return value === undefined ? '?' : `${value}${currency ? ` ${currency}` : ''}`;
+}
+
 export function modelsText(models: TaskingModel[]): string {
   if (models.length === 0) return 'No models.';
   return models

@@ -26,7 +26,8 @@ import type { VerbContext } from '../context';
 import { CliError, ExitCode, UsageError } from '../exit-codes';
 import { refusal } from '../ports';
 import type { CostGuard } from '../ports';
-import { spentText } from '../format';
+import { money, spentText } from '../format';
+import { planMarkdown } from '../plan-markdown';
 import { isRecord } from '../../common/is-record';
 import { formatUtc } from '../../common/format';
 
@@ -93,11 +94,6 @@ function orderNote(o: PlanOrder): string {
   return o.guid ? ` ${o.guid}` : '';
 }
 
-/** "0.31 EUR": a price in its currency; "?" when the service gave none. */
-function money(value: number | undefined, currency: string | undefined): string {
-  return value === undefined ? '?' : `${value}${currency ? ` ${currency}` : ''}`;
-}
-
 /** "This month (2026-05): 120 of the cap of 300 credits spent, 80 left after this plan; 2 deferred (100 credits)." */
 function monthText(m: MonthSpend, deferred: number): string {
   const later = deferred > 0 ? `; ${deferred} deferred (${m.deferredCredits} credits)` : '';
@@ -156,13 +152,16 @@ function estimateStore(context: VerbContext): Promise<EstimateStore> {
 export async function planVerb(context: VerbContext): Promise<number> {
   const path = fileOf(context);
   const out = context.options.string('out');
+  const markdown = context.options.flag('markdown');
+  if (markdown && context.terminal.json) throw new UsageError('--markdown and --json are two formats: give one.');
   const declaration = await declarationOf(context, path);
   const store = await estimateStore(context);
   const ports = withEstimateCache(await context.ports(), store);
   const { plan } = await makePlan(ports, declaration, await readLock(lockPathOf(path)));
   await store.flush();
   if (out !== undefined) await replaceFileSafely(resolve(out), `${JSON.stringify(planObject(plan), null, 2)}\n`);
-  context.terminal.result(planObject(plan), () => planText(plan));
+  if (markdown) context.terminal.out(planMarkdown(plan));
+  else context.terminal.result(planObject(plan), () => planText(plan));
   if (hasChanges(plan)) return PLAN_CHANGES;
   return hasUncertainty(plan) ? ExitCode.mayHaveBeenCharged : ExitCode.ok;
 }
