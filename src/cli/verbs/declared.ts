@@ -10,7 +10,9 @@ import { DeclaredFileError, loadDeclaration, problemText } from '../../workflows
 import type { Declaration } from '../../workflows/declared/declared-file';
 import { holdForApply, lockPathOf, readLock } from '../../workflows/declared/declared-lock';
 import { BUYING, hasChanges, hasUncertainty, makePlan } from '../../workflows/declared/declared-plan';
-import type { MonthSpend, Plan, PlanUnit } from '../../workflows/declared/declared-plan';
+import type { Plan, PlanUnit } from '../../workflows/declared/declared-plan';
+import { deferredSentence } from '../../workflows/declared/declared-month';
+import type { MonthSpend } from '../../workflows/declared/declared-month';
 import type { PlannedOrder, PlanOrder } from '../../workflows/declared/declared-orders';
 import type { OrderCeiling } from '../../workflows/declared/order-price-hold';
 import { applyPlan, heldBefore } from '../../workflows/declared/declared-apply';
@@ -122,7 +124,10 @@ function planText(plan: Plan): string {
     lines.push(`${ORDER_WORDS[o.kind].padEnd(12)} order ${o.order} ${o.area}${price}${orderNote(o)}`);
   }
   const count = (kind: PlanUnit['kind']) => plan.units.filter((u) => u.kind === kind).length;
-  const counts = (['buy', 'rebuy', 'missing', 'deferred', 'uncertain', 'have', 'extra', 'unavailable'] as const)
+  // deferred only when the file's monthly cap deferred something: other plans read as before.
+  const kinds = ['buy', 'rebuy', 'missing', 'deferred', 'uncertain', 'have', 'extra', 'unavailable'] as const;
+  const counts = kinds
+    .filter((k) => k !== 'deferred' || count(k) > 0)
     .map((k) => `${count(k)} ${k}`)
     .join(', ');
   const orderCounts = (['create', 'differs', 'uncertain', 'exists'] as const)
@@ -301,6 +306,7 @@ export async function applyVerb(context: VerbContext): Promise<number> {
       failed: result.failed,
       series: result.series,
       ...(result.notes.length > 0 ? { notes: result.notes } : {}),
+      ...(result.deferred.length > 0 ? { deferred: result.deferred } : {}),
       lock: lockPath,
       ...(stopped ? { stopped: { reason: stopped.reason, cost: stopped.cost } } : {}),
     };
@@ -318,6 +324,8 @@ export async function applyVerb(context: VerbContext): Promise<number> {
       const spent = spentText(result);
       if (spent) lines.push(spent);
       lines.push(...result.notes);
+      const deferred = deferredSentence(result.deferred);
+      if (deferred) lines.push(deferred);
       if (stopped) lines.push(`Stopped before sending: ${stopped.reason}.`);
       if (!buying)
         lines.push(

@@ -13,6 +13,7 @@ import { DeclaredFileError } from '../../workflows/declared/declared-file';
 import { BUYING, hasChanges, hasUncertainty } from '../../workflows/declared/declared-plan';
 import type { Plan } from '../../workflows/declared/declared-plan';
 import { isWorkflowError } from '../../request/workflow-error';
+import { deferredSentence } from '../../workflows/declared/declared-month';
 import { Commands } from '../constants';
 import { clearDeclaredProblems, placedProblem, showDeclaredProblems } from '../diagnostics/declared-diagnostics';
 import type { ExtensionServices } from '../extension-services';
@@ -152,7 +153,10 @@ function summaryOf(run: Extract<ApplyRun, { outcome: 'applied' }>): PlanView['su
       ? ''
       : ` ${formatCredits(result.creditsSpent, undefined)} spent (each priced right before it was sent).`;
   // What the images bought say: a field left mostly without data, pixels coarser than asked.
-  const notes = result.notes.map((n) => ` ${n}`).join('');
+  const notes = [...result.notes, deferredSentence(result.deferred) ?? []]
+    .flat()
+    .map((n) => ` ${n}`)
+    .join('');
   const text = `Applied: ${result.bought} bought${orders}, ${result.uncertain} uncertain, ${result.failed} failed.${spent}${notes} The lock ${basename(run.lock)} is written.${run.stopped ? ` Stopped before sending: ${run.stopped}.` : ''}`;
   const warn = result.uncertain > 0 || result.failed > 0 || run.stopped || result.notes.length > 0;
   return { text, severity: warn ? 'warning' : 'info' };

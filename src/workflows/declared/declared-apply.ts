@@ -27,6 +27,7 @@ import type { OrderCosts } from '../../pricing/order-costs';
 import { holdOrderToCeilings } from './order-price-hold';
 import type { OrderCeiling } from './order-price-hold';
 import { purchaseNotes } from '../engine/purchase-notes';
+import type { DeferredUnit } from './declared-month';
 
 export interface ApplyOptions {
   /** Send again the units held as uncertain. */
@@ -59,6 +60,8 @@ export interface ApplyResult {
   /** What the images bought say beyond "bought" (purchase-notes.ts): a field or the area mostly
    * without data, pixels coarser than asked; none when every image is fine. */
   notes: string[];
+  /** Units the monthly cap left for a later month (declared-month.ts), oldest first. */
+  deferred: DeferredUnit[];
 }
 
 type RunSeries = typeof downloadSeries;
@@ -83,7 +86,16 @@ export async function applyPlan(
   // Before anything else, stop or not: what a killed run left does not wait for a run that buys.
   await tidyFolders(ports, declaration.directory, planned, 'apply of an imagery file');
   refuseStopped(plan);
-  const result: ApplyResult = { series: [], orders: [], bought: 0, uncertain: 0, failed: 0, lock, notes: [] };
+  const result: ApplyResult = {
+    series: [],
+    orders: [],
+    bought: 0,
+    uncertain: 0,
+    failed: 0,
+    lock,
+    notes: [],
+    deferred: deferredOf(plan),
+  };
   /** Each series that bought something: what it spent (undefined: not known). */
   const spent: (number | undefined)[] = [];
   for (const s of planned) {
@@ -194,6 +206,20 @@ export async function applyPlan(
   result.lock = await lockFromLedgers(declaration, planned, result.lock);
   await writeLock(lockPath, result.lock);
   return result;
+}
+
+/** The plan's deferred units, oldest first: what an apply leaves to a later month. */
+function deferredOf(plan: Plan): DeferredUnit[] {
+  return plan.units
+    .filter((u) => u.kind === 'deferred')
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+    .map(({ dataset, area, date, credits, month }) => ({
+      dataset,
+      area,
+      date,
+      ...(credits !== undefined ? { credits } : {}),
+      ...(month !== undefined ? { month } : {}),
+    }));
 }
 
 /** The units and orders an earlier run left held as possibly charged (a kill, a full disk, a lost

@@ -15,7 +15,7 @@ import { LineIndex, withoutBom } from '../../geometry/positions';
 import type { Aoi } from '../../geometry/types';
 import { areaPatternProblem, expandArea } from './area-glob';
 import { CAP_REASON, imageryFileSchema, MAX_UNITS_PER_FILE } from './declared-schema';
-import type { ImageryFile } from './declared-schema';
+import type { DeclaredDataset, ImageryFile } from './declared-schema';
 
 /** An imagery file is a few KiB; a large one is refused, not read. */
 const MAX_IMAGERY_FILE = 4 * 1024 * 1024;
@@ -188,8 +188,28 @@ function namesAndFolders(file: ImageryFile): Raw[] {
       });
     if (dataset.dates && (dataset.from !== undefined || dataset.to !== undefined))
       problems.push({ path: ['datasets', i, 'dates'], message: 'dates names the dates itself: drop from and to' });
+    problems.push(...windowProblems(dataset, i));
   });
   return problems;
+}
+
+/** A window stands in place of dates, and of the search's own from, to and every. */
+function windowProblems(dataset: DeclaredDataset, i: number): Raw[] {
+  const window = dataset.window;
+  if (!window) return [];
+  const at: JsonPath = ['datasets', i, 'window'];
+  if (dataset.dates) return [{ path: at, message: 'give dates or window, not both: a window finds its dates' }];
+  const doubled = (['from', 'to', 'every'] as const).filter((name) => dataset[name] !== undefined);
+  if (doubled.length > 0)
+    return [
+      {
+        path: ['datasets', i, doubled[0]!],
+        message: `${doubled.join(', ')} ${doubled.length === 1 ? 'is' : 'are'} the window's: give ${doubled.length === 1 ? 'it' : 'them'} inside window`,
+      },
+    ];
+  if (window.to !== 'today' && window.from > window.to)
+    return [{ path: [...at, 'from'], message: `window.from ${window.from} is after window.to ${window.to}` }];
+  return [];
 }
 
 /** The units the file names itself (its datasets' `dates`, over each of their area files) above

@@ -24,7 +24,6 @@ import { linkOnTheWay } from '../../files/inside-folder';
 import type { CompositeRequest, TaskingModel } from '../../api/types';
 import { accountOnce, type RunAccount } from '../../pricing/account-snapshot';
 import { WorkflowError, isWorkflowError } from '../../request/workflow-error';
-import type { WorkflowPorts } from '../engine/ports';
 import { LEDGER_NAME } from '../../ledger/ledger-journal';
 import { HELD_STATES, PurchaseLedger, savedFileState } from '../../ledger/purchase-ledger';
 import type { Adopted, LedgerUnit } from '../../ledger/purchase-ledger';
@@ -43,6 +42,11 @@ import { lockPathOf } from './declared-lock';
 import type { ImageryLock, LockedImage } from './declared-lock';
 import { planOrders } from './declared-orders';
 import { withSeriesFlags } from './option-flags';
+import { windowSearch } from './declared-window';
+import { deferBeyondCap, monthOf, spentInMonth } from './declared-month';
+import type { MonthSpend } from './declared-month';
+import { nowOf } from '../engine/ports';
+import type { WorkflowPorts } from '../engine/ports';
 import { verifyOne } from './declared-verify';
 import type { PlanOrder, PlannedOrder } from './declared-orders';
 
@@ -66,20 +70,6 @@ export interface PlanUnit {
   /** deferred: the calendar month (YYYY-MM, UTC) the monthly cap lets it be bought in; absent when
    * it costs more than the cap alone. */
   month?: string;
-}
-
-/** The calendar month's images against the file's monthly cap (budget.maxCreditsPerMonth). */
-export interface MonthSpend {
-  /** YYYY-MM, UTC, by the run's clock. */
-  month: string;
-  /** What the ledgers under the file record as charged (or possibly charged) this month. */
-  spentCredits: number;
-  /** The cap: budget.maxCreditsPerMonth. */
-  maxCredits: number;
-  /** What the cap leaves after the month's spend and this plan's units to buy. */
-  leftCredits: number;
-  /** The credits of the units deferred to a later month. */
-  deferredCredits: number;
 }
 
 /** The series of one dataset over one area file: what apply runs. */
@@ -135,7 +125,7 @@ function requestSummary(request: CompositeRequest): Record<string, unknown> {
 
 /** The series options a dataset declares (its name, area and folder are not). */
 export function seriesOptionsOf(dataset: DeclaredDataset): DownloadSeriesOptions {
-  const { name: _name, area: _area, folder: _folder, ...options } = dataset;
+  const { name: _name, area: _area, folder: _folder, window: _window, ...options } = dataset;
   return options;
 }
 
@@ -160,12 +150,15 @@ export async function makePlan(
   const stops: string[] = [];
   const notes: string[] = [];
   const current = new Set<string>();
+  /** The dataset folders whose ledgers are read: what the monthly cap counts as spent. */
+  const ledgerFolders: string[] = [];
   const datasets = file.datasets ?? [];
   for (let i = 0; i < datasets.length; i++) {
     const dataset = datasets[i]!;
     const folder = datasetFolder(declaration.directory, dataset);
     const linked = await linkedFolderNote(declaration.directory, folder);
     if (linked) notes.push(linked);
+    else ledgerFolders.push(folder);
     const { units: ledger, ignored } = linked
       ? { units: new Map<string, LedgerUnit>(), ignored: [] }
       : await PurchaseLedger.review(folder);
@@ -178,6 +171,7 @@ export async function makePlan(
       );
       series.push(planned.series);
       stops.push(...planned.stops);
+      notes.push(...planned.notes);
     }
     // Images this folder bought that no declared unit asks for any more.
     for (const unit of ledger.values()) {
@@ -205,12 +199,16 @@ export async function makePlan(
       reason: 'locked, no longer declared: kept',
     });
   }
+  const budget = file.budget;
+  const month =
+    budget?.maxCreditsPerMonth !== undefined
+      ? await holdToMonthlyCap(units, ledgerFolders, budget.maxCreditsPerMonth, monthOf(nowOf(ports)))
+      : undefined;
   const ordered = await planOrders(ports, declaration, lock, models, (index, run) =>
     atPlace(declaration, ['orders', index], `order '${file.orders?.[index]?.name ?? index}'`, run),
   );
   const credits =
     Math.round(units.filter((u) => BUYING.has(u.kind)).reduce((sum, u) => sum + (u.credits ?? 0), 0) * 1e6) / 1e6;
-  const budget = file.budget;
   if (budget?.maxCredits !== undefined && credits > budget.maxCredits)
     stops.push(`the total of ${credits} credits is above the file's budget of ${budget.maxCredits} credits`);
   if (limits.credits !== undefined && credits > limits.credits)
@@ -241,8 +239,26 @@ export async function makePlan(
     budget,
     stops,
     notes,
+    ...(month ? { month } : {}),
   };
   return { plan, series, orders: ordered.planned };
+}
+
+/** The units to buy beyond the monthly cap, deferred (declared-month.ts); the month's figures. */
+async function holdToMonthlyCap(
+  units: PlanUnit[],
+  folders: readonly string[],
+  cap: number,
+  month: string,
+): Promise<MonthSpend> {
+  const toBuy = units.filter((u): u is PlanUnit & { credits: number } => BUYING.has(u.kind) && u.credits !== undefined);
+  const { spend, deferred } = deferBeyondCap(toBuy, cap, await spentInMonth(folders, month), month);
+  for (const { unit, month: later, reason } of deferred) {
+    unit.kind = 'deferred';
+    unit.reason = reason;
+    if (later !== undefined) unit.month = later;
+  }
+  return spend;
 }
 
 /** Why a dataset's folder is not read, when it is a symbolic link or lies under one inside the
@@ -357,13 +373,14 @@ async function planSeries(
   units: PlanUnit[],
   current: Set<string>,
   account: RunAccount,
-): Promise<{ series: PlannedSeries; stops: string[] }> {
+): Promise<{ series: PlannedSeries; stops: string[]; notes: string[] }> {
   const dataset = declaration.file.datasets![index]!;
-  const options = seriesOptionsOf(dataset);
+  const window = dataset.window ? windowSearch(dataset.window, nowOf(ports)) : {};
+  const options: DownloadSeriesOptions = { ...seriesOptionsOf(dataset), ...window };
   // Nobody is asked: a setting the dataset leaves open takes its question's default.
   const aoiMode = options.aoiMode ?? area.format;
   const { fields } = await defaultSeriesFields(ports, area.aoi, aoiMode, options, models, account);
-  const { dates } = await seriesDates(ports, area.aoi, fields, options);
+  const { dates, partial } = await seriesDates(ports, area.aoi, fields, options);
   refuseAboveCaps(declaration, index, dates.length, current.size + dates.length);
   const locked = new Map<string, LockedImage>();
   for (const l of lock.images) if (l.dataset === dataset.name && l.area === area.file) locked.set(l.date, l);
@@ -438,7 +455,16 @@ async function planSeries(
   return {
     series: { datasetIndex: index, dataset, area, folder, fields, priced, uncertain, declared, adopted },
     stops,
+    notes: partial.length > 0 ? [partialNote(dataset.name, area.file, partial)] : [],
   };
+}
+
+/** The dates the search found over part of the area only: skipped, unless the dataset allows
+ * partial images, and said (they never become units, so the plan's table cannot say them). */
+function partialNote(dataset: string, area: string, partial: readonly string[]): string {
+  const named = partial.slice(0, 5).join(', ');
+  const more = partial.length > 5 ? ` and ${partial.length - 5} more` : '';
+  return `${dataset} ${area}: ${partial.length} date${partial.length === 1 ? '' : 's'} found cover${partial.length === 1 ? 's' : ''} the area only in part, skipped (${named}${more}); set output.AllowPartialImage to buy such dates`;
 }
 
 /** True when the folders or the account differ from the file: units to buy, units the monthly cap

@@ -49,6 +49,8 @@ const orderCount = (name: OrderCountName) => {
   return z.int().check(z.minimum(row.min), z.maximum(row.max));
 };
 
+const every = () => z.union([positiveInt(), z.literal('week'), z.literal('month')]);
+
 /** The composite output fields a dataset may set (a time series never takes UploadUrl). */
 const outputShape = {
   DataType: z.optional(nonEmpty()),
@@ -77,7 +79,7 @@ const seriesShape = {
   ),
   from: z.optional(day()),
   to: z.optional(day()),
-  every: z.optional(z.union([positiveInt(), z.literal('week'), z.literal('month')])),
+  every: z.optional(every()),
   nth: z.optional(positiveInt()),
   maxDates: z.optional(
     positiveInt().check(
@@ -102,6 +104,15 @@ const orderShape = {
   geometryTileOrdering: z.optional(z.boolean()),
 } satisfies Partial<Record<keyof typeof orderOptionNames, unknown>>;
 
+/** A season declared once: each plan searches its dates, thinned to at most one per `every`. */
+const windowSchema = z.strictObject({
+  from: day(),
+  /** A last day, or "today": the run's day, so each plan sees the dates found since. */
+  to: z.union([day(), z.literal('today')]),
+  /** At most one date per ISO week or calendar month, or dates at least N days apart (the first found). */
+  every: z.optional(every()),
+});
+
 const area = () => z.string().check(z.minLength(1), z.maxLength(1024));
 
 const datasetSchema = z.strictObject({
@@ -110,6 +121,8 @@ const datasetSchema = z.strictObject({
   area: area(),
   /** The dataset's output folder, relative to the imagery file (default: its name). */
   folder: z.optional(area()),
+  /** In place of `dates`: the dates the service finds in a window, searched afresh by each plan. */
+  window: z.optional(windowSchema),
   ...seriesShape,
 });
 
