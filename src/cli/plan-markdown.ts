@@ -6,7 +6,8 @@
 // (markdown-text.ts): a repository chooses its file names. Pure: the verb prints it.
 import type { PlanOrder } from '../workflows/declared/declared-orders';
 import { hasChanges, hasUncertainty } from '../workflows/declared/declared-plan';
-import type { MonthSpend, Plan, PlanUnit, UnitKind } from '../workflows/declared/declared-plan';
+import type { Plan, PlanUnit, UnitKind } from '../workflows/declared/declared-plan';
+import type { MonthSpend } from '../workflows/declared/declared-month';
 import { money } from './format';
 import { codeCell, codeSpan, markdownTable, plainText } from './markdown-text';
 
