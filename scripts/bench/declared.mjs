@@ -27,7 +27,8 @@ const UNITS = 1000;
 const VERIFY_FILES = 4;
 const VERIFY_FILE_BYTES = 64 * 1024 * 1024;
 
-function ports(client) {
+/** The ports a plan runs with here: nobody asked, nothing confirmed. */
+export function benchPorts(client) {
   const refuse = async (q) => {
     throw new Error(`unexpected prompt ${q.id}`);
   };
@@ -98,7 +99,7 @@ async function planBench(dir) {
     const lock = await readLock(join(dir, 'imagery.lock.json'));
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
-      const { plan } = await makePlan(ports(client), await loadDeclaration(join(dir, 'imagery.json')), lock);
+      const { plan } = await makePlan(benchPorts(client), await loadDeclaration(join(dir, 'imagery.json')), lock);
       times.push(performance.now() - started);
       have = plan.units.filter((u) => u.kind === 'have').length;
     }

@@ -26,6 +26,7 @@ const suites = [
   ['stats-fields', async () => (await import('./stats-fields.mjs')).runStatsFieldsBench()],
   ['stats-chart', async () => (await import('./stats-chart.mjs')).runStatsChartBench()],
   ['declared', async () => (await import('./declared.mjs')).runDeclaredBench()],
+  ['declared-window', async () => (await import('./declared-window.mjs')).runDeclaredWindowBench()],
 ];
 
 const rows = [];
