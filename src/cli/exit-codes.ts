@@ -17,7 +17,8 @@ export const ExitCode = {
   /** Bad command line: unknown verb or option, a value that does not parse, a missing value.
    * For `plan`, 2 means only "changes to make" (as terraform plan -detailed-exitcode, whose
    * users read 2 as a plan that succeeded): its --json output then holds the plan, never an
-   * `error`, and plan's own usage errors exit `planUsage`. */
+   * `error`, and plan's own usage errors exit `planUsage`. For `alerts`, 2 means "alerts found"
+   * (its --json then holds them), and its usage errors exit `planUsage` too. */
   usage: 2,
   /** The area file is not a valid area of interest, or the imagery file has problems (each at its
    * line and column): nothing was sent. */
@@ -38,8 +39,9 @@ export const ExitCode = {
    * permission denied): the message names it and says what to do. `verify`: a locked image is
    * missing or differs (each one named). */
   localFile: 10,
-  /** `plan` only: what exits 2 (usage) elsewhere — an unknown option, a bad value, a setting
-   * of the imagery file the service's checks refuse — so that 2 stays plan's "changes to make". */
+  /** `plan` and `alerts` only: what exits 2 (usage) elsewhere — an unknown option, a bad value, a
+   * setting of the imagery file the service's checks refuse — so that 2 stays plan's "changes to
+   * make" and alerts' "alerts found". */
   planUsage: 11,
   /** Interrupted (Ctrl-C, SIGTERM). */
   interrupted: 130,
@@ -51,7 +53,10 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 export const exitCodeHelp: [number, string][] = [
   [ExitCode.ok, 'done'],
   [ExitCode.failure, 'unexpected failure (also: a folder in use by another run; a lock unlock does not clear)'],
-  [ExitCode.usage, 'usage: unknown verb or option, bad or missing value (plan: 11); plan: changes to make'],
+  [
+    ExitCode.usage,
+    'usage: unknown verb or option, bad or missing value (plan, alerts: 11); plan: changes to make; alerts: alerts found',
+  ],
   [ExitCode.invalidGeometry, 'invalid geometry in the area file or an invalid imagery file (nothing sent)'],
   [ExitCode.auth, 'authentication: no key, key file unreadable or readable by others, key refused'],
   [ExitCode.notAvailable, 'not available: not ordered, no imagery, no dates'],
@@ -68,7 +73,7 @@ export const exitCodeHelp: [number, string][] = [
   ],
   [
     ExitCode.planUsage,
-    "plan's usage error (unknown option, bad value, a setting the service refuses): 2 is plan's changes",
+    "plan's and alerts' usage error (unknown option, bad value, a setting the service refuses): 2 is their finding",
   ],
   [ExitCode.interrupted, 'interrupted'],
 ];
@@ -120,10 +125,14 @@ export function exitCodeOfOutcome(outcome: Outcome, facts: FinishedFacts): ExitC
   return outcome === 'completed' ? ExitCode.ok : ExitCode.failure;
 }
 
-/** The code a verb exits with for a thrown value: `plan` keeps 2 for "changes to make". */
+/** The verbs whose 2 means what they found: `plan` changes to make, `alerts` alerts. */
+const VERBS_OF_TWO = new Set(['plan', 'alerts']);
+
+/** The code a verb exits with for a thrown value: `plan` keeps 2 for "changes to make", `alerts`
+ * for the alerts it found. */
 export function exitCodeOfVerb(verb: string, error: unknown): ExitCodeValue {
   const code = exitCodeOf(error);
-  return verb === 'plan' && code === ExitCode.usage ? ExitCode.planUsage : code;
+  return VERBS_OF_TWO.has(verb) && code === ExitCode.usage ? ExitCode.planUsage : code;
 }
 
 /** The problems of an invalid area file, whether a workflow or the statistics read it; undefined

@@ -11,6 +11,10 @@ const verbs: [string, string][] = [
   ['download AREA', 'a composite GeoTIFF (billed: --yes --max-cost)'],
   ['series AREA', 'one composite per date found in a window, resumable (billed)'],
   ['stats AREA IMAGES...', 'per-field index statistics of GeoTIFFs, folders or STAC, as CSV (nothing sent)'],
+  [
+    'alerts AREA IMAGES...',
+    'field alerts (drop, unseen, low-coverage) from the field statistics (exit 0 none, 2 alerts, 11 usage error)',
+  ],
   ['plan [FILE]', 'what applying imagery.json would buy and cost (exit 0 no changes, 2 changes, 11 usage error)'],
   ['apply [FILE]', "buy what the plan lists, within --max-cost and the file's budget (billed)"],
   ['verify [FILE]', 'every image in imagery.lock.json: its size and SHA-256 on the disk'],

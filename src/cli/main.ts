@@ -25,6 +25,7 @@ const verbs: Record<string, () => Promise<Verb>> = {
   download: async () => (await import('./verbs/imagery')).downloadVerb,
   series: async () => (await import('./verbs/series')).seriesVerb,
   stats: async () => (await import('./verbs/stats')).statsVerb,
+  alerts: async () => (await import('./verbs/alerts')).alertsVerb,
   plan: async () => (await import('./verbs/declared')).planVerb,
   apply: async () => (await import('./verbs/declared')).applyVerb,
   verify: async () => (await import('./verbs/declared')).verifyVerb,

@@ -36,22 +36,28 @@ function besideTable(table: string): string {
 
 /** The row cache of `table`, read from the user's cache folder in `home`. */
 export async function openTableCache(table: string, home: RowCacheHome): Promise<TableCache> {
-  const notes: string[] = [];
-  const folder = join(home.folder, 'stats');
   const beside = besideTable(table);
   const leftBeside = await lstat(beside).then(
     () => true,
     () => false,
   );
-  if (leftBeside)
-    notes.push(
-      `${beside} is not read: a row cache beside the table may have come with the folder (from a repository, or an older version), so its figures are not taken; every row comes from the images or from your own cache in ${folder}. The file is left as it is; you may delete it`,
-    );
+  const notes = leftBeside
+    ? [
+        `${beside} is not read: a row cache beside the table may have come with the folder (from a repository, or an older version), so its figures are not taken; every row comes from the images or from your own cache in ${join(home.folder, 'stats')}. The file is left as it is; you may delete it`,
+      ]
+    : [];
+  return openRowCache(resolve(table), home, notes);
+}
+
+/** The row cache kept under `name` (a table's absolute path, or what names a table that is never
+ * written, as `alerts` keeps one), read from the user's cache folder in `home`. */
+export async function openRowCache(name: string, home: RowCacheHome, notes: string[] = []): Promise<TableCache> {
+  const folder = join(home.folder, 'stats');
   if (!(await usePrivateFolder(folder))) {
     notes.push(`no row cache is kept: ${folder} is not a folder that only you can write in, so every image is read`);
     return { cache: await RowCache.load(undefined), file: undefined, save: () => Promise.resolve(), notes };
   }
-  const file = join(folder, `${createHash('sha256').update(resolve(table)).digest('hex')}.json`);
+  const file = join(folder, `${createHash('sha256').update(name).digest('hex')}.json`);
   const cache = await RowCache.load(file, home.product);
   return { cache, file, save: () => cache.save(file, home.product), notes };
 }

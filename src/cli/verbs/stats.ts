@@ -88,8 +88,8 @@ export async function statsVerb(context: VerbContext): Promise<number> {
 
 /** The area file's fields. Its text is not kept past them: 100,000 fields are 100 MB of GeoJSON,
  * which the whole run would otherwise hold. */
-async function fieldsOf(context: VerbContext, areaName: string | undefined): Promise<Field[]> {
-  const source = await readAreaSource(areaName, 'stats');
+export async function fieldsOf(context: VerbContext, areaName: string | undefined): Promise<Field[]> {
+  const source = await readAreaSource(areaName, context.verb);
   return readFields(source.text, source.name, source.format ?? 'auto', context.options.string('id-property'));
 }
 
@@ -142,12 +142,12 @@ export async function seriesStats(
 }
 
 /** The row cache's place: the user's cache folder, for this version of the product. */
-function cacheHome(context: VerbContext): RowCacheHome {
+export function cacheHome(context: VerbContext): RowCacheHome {
   return { folder: context.cacheFolder(), product: context.version };
 }
 
 /** An image as a table in `folder` names it: relative, forward slashes. */
-function labelFrom(folder: string, path: string): string {
+export function labelFrom(folder: string, path: string): string {
   return relative(folder, resolve(path)).split(sep).join('/');
 }
 
