@@ -1,6 +1,6 @@
 // Command line: `npm run simulator -- --port 8787 --seed 1`. Runs the simulator with demo data
 // until SIGINT/SIGTERM. Flags mirror SimulatorOptions and FaultOptions (see USAGE).
-import { startSimulator } from './index';
+import { DEFAULT_SEASON, startSimulator } from './index';
 import type { FaultOptions, ImageAnswerFault, SimulatorOptions } from './types';
 
 const USAGE = `Usage: npm run simulator -- [options]
@@ -28,7 +28,9 @@ const USAGE = `Usage: npm run simulator -- [options]
   --empty-images           answer every image with a GeoTIFF whose every pixel is nodata (charged)
   --price-factor F         every image price (estimate and charge) times F
   --price-rise N:F         image prices times F from the charge after the N-th on
-  --unknown-order-empty    order details answer an unknown GUID with an empty list (200), not 404`;
+  --unknown-order-empty    order details answer an unknown GUID with an empty list (200), not 404
+  --season                 the scripted season: 25 fields near lon 10.2, lat 56.1, 20 weekly dates from
+                           2026-05-04, harvests and clouds (test/simulator/README.md)`;
 
 const IMAGE_ANSWERS: readonly ImageAnswerFault[] = [
   'envelope-as-octet-stream',
@@ -175,6 +177,9 @@ function parseArgs(argv: string[]): SimulatorOptions {
       }
       case '--unknown-order-empty':
         faults.unknownOrderAsEmptyList = true;
+        break;
+      case '--season':
+        options.season = DEFAULT_SEASON;
         break;
       case '--help':
       case '-h':

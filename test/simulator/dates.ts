@@ -22,6 +22,8 @@ export function todayOf(nowMs: number): number {
 
 export class DateCatalog {
   private readonly baselines = new Map<string, number[]>();
+  /** A scripted season's days (season.ts): the only days with imagery, everywhere. */
+  fixedDays: number[] | undefined;
 
   constructor(
     private readonly seed: number,
@@ -36,6 +38,7 @@ export class DateCatalog {
     const cell = `${Math.floor(lon)}:${Math.floor(lat)}`;
     const partKey = `${lon.toFixed(2)}:${lat.toFixed(2)}`;
     const last = Math.min(toDay, today);
+    if (this.fixedDays) return this.fixedDays.filter((day) => day >= fromDay && day <= last);
     const out: number[] = [];
     if (this.everyDay) {
       for (let day = Math.max(fromDay, ANCHOR_DAY); day <= last; day++) out.push(day);

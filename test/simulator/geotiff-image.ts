@@ -15,6 +15,8 @@ import { ASCII, DOUBLE, LONG, SHORT, writeHeader } from './geotiff';
 import type { IfdEntry } from './geotiff';
 import { bandRecipe, bandValue, sampleGround, sceneDay } from './scene';
 import type { GroundSample, SceneDay } from './scene';
+import { seasonGround } from './season';
+import type { SeasonScript } from './season';
 
 type ImageDataType = 'int16' | 'uint8';
 
@@ -31,6 +33,8 @@ export interface GeoTiffSpec {
   empty?: boolean;
   /** Every pixel inside one of these boxes is nodata (the `nodataBoxes` fault, this date's). */
   nodataBoxes?: Bbox[];
+  /** The scripted season: no random clouds, its fields drawn as it says (season.ts). */
+  season?: SeasonScript;
 }
 
 const TILE = 256;
@@ -56,7 +60,8 @@ function renderPlanes(spec: GeoTiffSpec, grid: ImageGrid): (Int16Array | Uint8Ar
     for (const plane of planes) plane.fill(nodata);
     return planes;
   }
-  const day = sceneDay(spec.date, spec.seed);
+  const scene = sceneDay(spec.date, spec.seed);
+  const day = spec.season ? { ...scene, cloudCover: 0 } : scene;
   if (!drawScene(spec, grid, day, planes)) drawScene(spec, grid, { ...day, cloudCover: 0 }, planes);
   return planes;
 }
@@ -78,6 +83,7 @@ function drawScene(spec: GeoTiffSpec, grid: ImageGrid, day: SceneDay, planes: (I
       const lon = lon0 + t * (lon1 - lon0);
       const lat = lat0 + t * (lat1 - lat0);
       sampleGround(lon, lat, day, ground);
+      if (spec.season) seasonGround(spec.season, lon, lat, spec.date, ground);
       if (ground.clear && inBoxes(spec.nodataBoxes, lon, lat)) ground.clear = false;
       anyClear ||= ground.clear;
       const at = y * width + x;

@@ -8,6 +8,7 @@ import { loadDemoData } from './demo-data';
 import { FaultController } from './faults';
 import { createSimulatorServer } from './server';
 import type { ServerParts } from './server';
+import { loadSeason } from './season';
 import { SimulatorState } from './state';
 import type { FaultOptions, RequestLogEntry, ScheduledFault, Simulator, SimulatorOptions } from './types';
 
@@ -24,6 +25,8 @@ export { MISANSWER_ENVELOPE_MESSAGE, MISANSWER_PAGE_TEXT } from './image-misansw
 export { DEMO_AREA } from './demo-data';
 /** The exact bytes an `imageBytes` body carries, so a test can check a download arrived intact. */
 export { generatedTiff } from './geotiff';
+export { DEFAULT_SEASON, HARVEST_NDVI, seasonBox, seasonDates, seasonFields, seasonNdvi } from './season';
+export type { SeasonScript } from './season';
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,6 +59,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     options.imageryEastEdge,
   );
   if (options.demoData) loadDemoData(state);
+  if (options.season) loadSeason(state, options.season);
   state.priceFactor = options.priceFactor ?? 1;
   state.priceRise = options.priceRise;
   const log: RequestLogEntry[] = [];

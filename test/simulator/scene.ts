@@ -152,3 +152,13 @@ export function bandValue(recipe: BandRecipe, g: GroundSample): number {
   const b = reflectance(recipe.b, g);
   return a + b > 0 ? (a - b) / (a + b) : 0;
 }
+
+/** The green fraction whose pixel (soil of brightness 1, no straw) has this NDVI from B8 and B4:
+ * B8 and B4 are each linear in it, so (B8 - B4) / (B8 + B4) = ndvi is solved exactly. Between the
+ * soil's NDVI (about 0.18) and green vegetation's (about 0.85); clamped outside them. */
+export function greenForNdvi(ndvi: number): number {
+  const [soil8, green8] = SPECTRA.B8 as [number, number, number, number];
+  const [soil4, green4] = SPECTRA.B4 as [number, number, number, number];
+  const g = (soil4 * (1 + ndvi) - soil8 * (1 - ndvi)) / ((green8 - soil8) * (1 - ndvi) - (green4 - soil4) * (1 + ndvi));
+  return Math.max(0, Math.min(1, g));
+}

@@ -74,7 +74,8 @@ function sendError(
 const recentImages = new Map<string, Buffer>();
 const RECENT_IMAGES = 16;
 
-function renderedImage(image: ImageRequest, seed: number, faults: FaultOptions): Buffer {
+function renderedImage(image: ImageRequest, state: SimulatorState, faults: FaultOptions): Buffer {
+  const { seed, season } = state;
   const empty = faults.emptyImages === true;
   // The boxes of nodata on this date (the nodataBoxes fault).
   const nodataBoxes = (faults.nodataBoxes ?? []).filter((b) => !b.dates || b.dates.includes(image.date.slice(0, 10)));
@@ -88,10 +89,11 @@ function renderedImage(image: ImageRequest, seed: number, faults: FaultOptions):
     seed,
     empty,
     nodataBoxes,
+    season ?? null,
   ]);
   let tiff = recentImages.get(key);
   if (!tiff) {
-    tiff = buildGeoTiff({ ...image, seed, empty, nodataBoxes });
+    tiff = buildGeoTiff({ ...image, seed, empty, nodataBoxes, ...(season ? { season } : {}) });
     recentImages.set(key, tiff);
     if (recentImages.size > RECENT_IMAGES) recentImages.delete(recentImages.keys().next().value as string);
   }
@@ -102,7 +104,7 @@ function imageBody(parts: ServerParts, image: ImageRequest): ImageBody {
   const seed = parts.state.seed;
   const bytes = parts.faults.options.imageBytes;
   if (bytes !== undefined) return { length: bytes, chunks: generatedTiff(bytes, seed) };
-  const tiff = renderedImage(image, seed, parts.faults.options);
+  const tiff = renderedImage(image, parts.state, parts.faults.options);
   const chunks = function* () {
     for (let at = 0; at < tiff.length; at += 64 * 1024) yield tiff.subarray(at, at + 64 * 1024);
   };
@@ -358,7 +360,7 @@ async function sendReply(parts: ServerParts, res: ServerResponse, entry: Request
     // The live service sends the file to the UploadUrl itself and answers 201 with no body.
     const status = await putImage(
       reply.url,
-      renderedImage(reply.image, parts.state.seed, parts.faults.options),
+      renderedImage(reply.image, parts.state, parts.faults.options),
       reply.image.fileName,
     ).catch(() => 0);
     if (status < 200 || status > 299)

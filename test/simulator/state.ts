@@ -6,6 +6,7 @@ import { DateCatalog, dayNumber, isoDay, todayOf } from './dates';
 import { bboxContains, unionBbox } from './geometry';
 import type { Bbox } from './geometry';
 import { guidOf } from './random';
+import type { SeasonScript } from './season';
 
 const ORDER_STATUSES = ['Review', 'Preparing', 'AwaitingSatelliteProducts', 'Processing'] as const;
 
@@ -60,6 +61,8 @@ export class SimulatorState {
   priceRise: { afterCharges: number; factor: number } | undefined;
   /** Image charges made so far (composites, tiles, mini-tiles), for `priceRise`. */
   imageCharges = 0;
+  /** The scripted season the images show (season.ts), when one is loaded. */
+  season: SeasonScript | undefined;
 
   constructor(
     readonly seed: number,

@@ -1,6 +1,7 @@
 // The simulator's programmatic interface, as the client and workflow tests use it. index.ts
 // re-exports everything here; the shapes are a contract with the other engineers' tests.
 import type { HostileJson } from './hostile';
+import type { SeasonScript } from './season';
 import type { SimulatorState } from './state';
 
 export interface AccountLimits {
@@ -38,6 +39,9 @@ export interface SimulatorOptions {
   priceFactor?: number;
   /** Prices times `factor` from the image charge after `afterCharges` on: a rise during a run. */
   priceRise?: { afterCharges: number; factor: number };
+  /** A scripted season (season.ts, DEFAULT_SEASON): its dates are the only ones with imagery,
+   * its fields' NDVI follows its curve and events, and its order covers it. */
+  season?: SeasonScript;
 }
 
 export interface SpecVariant {
