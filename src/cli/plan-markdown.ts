@@ -45,9 +45,8 @@ function planMarker(file: string): string {
 
 function unitWhy(u: PlanUnit): string {
   if (u.changes) return u.changes.join(', ');
-  const reason = (u.kind === 'unavailable' ? u.reason?.replace(/^not available: /, '') : u.reason) ?? '';
-  // A deferred unit's month is what a reviewer waits for.
-  return u.month ? `${reason}${reason ? '; ' : ''}in ${u.month}` : reason;
+  // A deferred unit's reason names the month it is bought in.
+  return (u.kind === 'unavailable' ? u.reason?.replace(/^not available: /, '') : u.reason) ?? '';
 }
 
 function unitRow(u: PlanUnit): string[] {

@@ -1,10 +1,14 @@
 // plan --markdown run as a process against the simulator, read back by a CommonMark parser with
 // GFM's tables: the same units and exit codes as plan --json, before an apply (to buy, exit 2,
 // nothing charged) and after it (have, with the locked files, exit 0); an area file whose name
-// holds a `|`, a backtick and a `<` stays one cell; --markdown with --json is a usage error.
+// holds a `|`, a backtick and a `<` stays one cell; --markdown with --json is a usage error. Under
+// a monthly cap (the CLI's clock at the simulator's), deferred units and the month's figures.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { PlanUnit } from '../../../src/workflows/declared/declared-plan';
+import type { MonthSpend } from '../../../src/workflows/declared/declared-month';
+import { pinnedClock } from '../../simulator/test-helpers';
+import { runAtSimulatorClock } from '../workflows/declared/cli-at-clock';
 import { jsonOf } from '../fixtures/cli-helpers';
 import { FIELD, rgbDataset, useCliSimulator } from '../fixtures/cli-fixture';
 import { parsePlanMarkdown } from './plan-markdown-parse';
@@ -90,5 +94,57 @@ describe('CLI: plan --markdown', function () {
     const run = await cli.run('plan', 'imagery.json', '--markdown', '--json');
     assert.equal(run.code, 11, run.stderr);
     assert.match(run.stderr, /--markdown and --json/);
+  });
+});
+
+describe('CLI: plan --markdown under a monthly cap', function () {
+  this.timeout(120_000);
+  const DATES_JULY = ['2026-07-03', '2026-07-08', '2026-07-13'];
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-plan-markdown-cap-',
+    simulator: { seed: 29, clock: pinnedClock('2026-07-25T10:00:00Z'), imageryEveryDay: true },
+    files: { 'field.geojson': FIELD },
+  });
+
+  it("shows the deferred units with their month and the month's spend against the cap, as plan --json has them", async () => {
+    const path = cli.file('imagery.json');
+    writeFileSync(path, JSON.stringify({ datasets: [rgbDataset(DATES_JULY)] }));
+    const price = jsonOf<{ units: PlanUnit[] }>(await runAtSimulatorClock(cli, 'plan', path, '--json')).units[0]!
+      .credits!;
+    // Room for one unit and a half this month: the two later dates wait for August.
+    writeFileSync(
+      path,
+      JSON.stringify({ datasets: [rgbDataset(DATES_JULY)], budget: { maxCreditsPerMonth: 1.5 * price } }),
+    );
+    const json = await runAtSimulatorClock(cli, 'plan', path, '--json');
+    const plan = jsonOf<{ units: PlanUnit[]; month: MonthSpend }>(json);
+    const run = await runAtSimulatorClock(cli, 'plan', path, '--markdown');
+    assert.equal(run.code, 2, run.stderr);
+    assert.equal(json.code, 2, json.stderr);
+    const rows = parsePlanMarkdown(run.stdout).tables[0]!.rows;
+    assert.deepEqual(
+      rows.map((r) => [r[0], r[2], r[3]]),
+      [
+        ['to buy', DATES_JULY[0], String(price)],
+        ['deferred', DATES_JULY[1], String(price)],
+        ['deferred', DATES_JULY[2], String(price)],
+      ],
+    );
+    // Each deferred unit's why is plan's reason, which names its month.
+    assert.deepEqual(
+      rows.map((r) => r[5]),
+      plan.units.map((u) => u.reason ?? ''),
+    );
+    assert.match(rows[1]![5]!, /bought in 2026-08/);
+    const m = plan.month;
+    assert.equal(m.month, '2026-07');
+    assert.ok(
+      run.stdout.includes(
+        `- **This month (2026-07):** ${m.spentCredits} of the cap of ${m.maxCredits} credits spent, ${m.leftCredits} left after this plan; 2 deferred (${m.deferredCredits} credits)\n`,
+      ),
+      run.stdout,
+    );
+    assert.match(run.stdout, new RegExp(`\\*\\*Budget:\\*\\* ${m.maxCredits} credits a month\\n`));
   });
 });

@@ -168,7 +168,11 @@ describe('plan --markdown: the renderer', () => {
       plan({
         units: [
           unit('buy', '2026-06-10', { credits: 2 }),
-          unit('deferred', '2026-06-17', { credits: 4, reason: 'above the monthly cap', month: '2026-07' }),
+          unit('deferred', '2026-06-17', {
+            credits: 4,
+            reason: 'beyond the monthly cap: bought in 2026-07',
+            month: '2026-07',
+          }),
         ],
         total: { credits: 2, euroThisMonth: 0, euroPerMonth: 0 },
         budget: { maxCredits: 50, maxCreditsPerMonth: 10 },
@@ -178,7 +182,7 @@ describe('plan --markdown: the renderer', () => {
     const md = parsePlanMarkdown(text);
     assert.deepEqual(md.tables[0]!.rows, [
       ['to buy', 'field.geojson', '2026-06-10', '2', '', ''],
-      ['deferred', 'field.geojson', '2026-06-17', '4', '', 'above the monthly cap; in 2026-07'],
+      ['deferred', 'field.geojson', '2026-06-17', '4', '', 'beyond the monthly cap: bought in 2026-07'],
     ]);
     assert.match(text, /\*\*Changes to make:\*\* 1 to buy; 1 deferred\./);
     assert.match(text, /- \*\*Budget:\*\* 50 credits an apply; 10 credits a month\n/);
