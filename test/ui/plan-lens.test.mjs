@@ -47,6 +47,16 @@ const HELD_LOCK = `${JSON.stringify(
   2,
 )}\n`;
 
+/** A file whose monthly cap holds none of its dates: every one deferred. */
+const CAPPED = JSON.stringify(
+  {
+    datasets: [{ ...JSON.parse(IMAGERY).datasets[0], name: 'capped', dates: ['2026-06-09', '2026-06-11'] }],
+    budget: { maxCreditsPerMonth: 0.03 },
+  },
+  null,
+  2,
+);
+
 describe('The Plan code lens on imagery.json', function () {
   this.timeout(240_000);
   let wb;
@@ -56,6 +66,7 @@ describe('The Plan code lens on imagery.json', function () {
         'imagery.json': IMAGERY,
         'spring.imagery.json': JSON.stringify({ datasets: [] }, null, 2),
         'spring.imagery.lock.json': HELD_LOCK,
+        'capped.imagery.json': CAPPED,
       },
       simulator: { clock: () => NOW, imageryEveryDay: true },
     });
@@ -71,6 +82,15 @@ describe('The Plan code lens on imagery.json', function () {
     }
   });
 
+  it('a file whose monthly cap holds none of its dates shows them deferred, the month against the cap, and no Apply', async () => {
+    try {
+      await deferredByTheCap(wb);
+    } catch (error) {
+      await shot(wb.page, 'plan-lens-deferred-failed').catch(() => {});
+      throw error;
+    }
+  });
+
   it('Forget… on an order held as uncertain asks in a modal, then the plan no longer lists it', async () => {
     try {
       await forgetHeld(wb);
@@ -80,6 +100,40 @@ describe('The Plan code lens on imagery.json', function () {
     }
   });
 });
+
+async function deferredByTheCap(wb) {
+  const { page } = wb;
+  // Run alone (--grep), no earlier test has stored the key.
+  const saved = await setDemoKey(page);
+  await runPaletteTitle(page, 'Notifications: Clear All Notifications');
+  await saved.waitFor({ state: 'hidden' });
+  await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'capped.imagery.json' }).first().dblclick();
+  const lens = page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'Plan' }).first();
+  await lens.waitFor({ state: 'visible', timeout: 30_000 });
+  await lens.click();
+  const frame = await webviewWith(page, '[data-testid="plan-month"]', 60_000);
+  const rows = await frame.locator('[data-testid^="unit-"]').allInnerTexts();
+  assert.equal(rows.length, 2);
+  for (const row of rows)
+    assert.match(
+      row,
+      /^deferred \(monthly cap\)\s+capped\s+field\.wkt\s+2026-06-\d\d\s+[\d.]+ credits\s+it costs/,
+      row,
+    );
+  assert.match(await frame.locator('[data-testid="plan-counts"]').innerText(), /^2 deferred$/);
+  assert.match(
+    await frame.locator('[data-testid="plan-month"]').innerText(),
+    /^0 credits spent of the cap of 0\.03 credits; 0\.03 credits left after this plan; 2 images deferred \(0\.08 credits\)$/,
+  );
+  assert.match(await frame.locator('[data-testid="plan-budget"]').innerText(), /a month for images/);
+  assert.equal(
+    await frame.locator('[data-testid="apply"]').getAttribute('disabled'),
+    '',
+    'nothing to apply this month',
+  );
+  await page.waitForTimeout(800);
+  await shot(page, 'plan-lens-07-deferred');
+}
 
 async function forgetHeld(wb) {
   const { page } = wb;
