@@ -1,7 +1,7 @@
-// The workflow files of docs/recipes/, read with a YAML parser and run as far as this machine
-// allows: each `run:` step that calls sat-imagery runs in bash -e (GitHub's default shell) with
+// The workflow files of docs/recipes/ (and the cron line of docs/recipes.md), read with a YAML
+// parser and run as far as this machine allows: each `run:` step that calls sat-imagery runs in bash -e (GitHub's default shell) with
 // the environment the workflow gives it (the job's env, the step's, the key secret), in a folder
-// with a demo imagery file, against the simulator, with `sat-imagery` on the PATH as
+// with a demo imagery file over the simulator's scripted season, against the simulator, with `sat-imagery` on the PATH as
 // `npm install -g .` puts it there; its exit code is the one the workflow expects. The steps that
 // need GitHub (checkout, setup-node, the cache, posting the comment with gh) cannot run here: they
 // are checked for their shape only.
@@ -11,13 +11,17 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { DEFAULT_SEASON, seasonDates } from '../../simulator/index';
 import { buildCli, clockEnv } from '../fixtures/cli-helpers';
-import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';
+import { useCliSimulator } from '../fixtures/cli-fixture';
+import { seasonAreaGeoJson, seasonFieldsGeoJson } from '../fixtures/season-files';
+import { testClock } from '../fixtures/test-clock';
 
 const KEY = 'recipes-key-3Vx7';
-/** The simulator's clock: imagery every day, so the dates below are covered whatever today is. */
-const NOW = Date.UTC(2026, 5, 15, 12);
-const DATES = ['2026-06-08', '2026-06-10', '2026-06-12'];
+/** The first six weeks of the simulator's scripted season: field F15 is under cloud on the last
+ * two (test/simulator/season.ts), two low-coverage alerts. */
+const DATES = seasonDates(DEFAULT_SEASON).slice(0, 6);
+const ALERTS = ['F15 2026-06-01 low-coverage', 'F15 2026-06-08 low-coverage'];
 const RECIPES = join(__dirname, '..', '..', '..', '..', 'docs', 'recipes');
 const INSTALL = 'npm ci && npm run build && npm install -g .';
 
@@ -53,14 +57,12 @@ function workflow(name: string): {
 const IMAGERY = JSON.stringify({
   datasets: [
     {
-      name: 'rgb',
-      area: 'fields/field.geojson',
-      folder: 'imagery/rgb',
+      name: 'ndvi',
+      area: 'fields/area.geojson',
+      folder: 'imagery/ndvi',
       model: 'Stratus2',
       satelliteConstellations: ['Sentinel2'],
-      resolution: 20,
-      bandnames: 'rgb',
-      epsgProjection: 4326,
+      bandnames: 'B4,B8',
       dates: DATES,
     },
   ],
@@ -72,7 +74,7 @@ describe('docs/recipes: the workflow files', function () {
   const cli = useCliSimulator({
     key: KEY,
     prefix: 'sat-imagery-recipes-',
-    simulator: { seed: 11, clock: () => NOW, imageryEveryDay: true },
+    simulator: { demoData: false, season: DEFAULT_SEASON, clock: testClock },
     files: {},
   });
   const scheduled = workflow('scheduled-apply.yml');
@@ -97,7 +99,12 @@ describe('docs/recipes: the workflow files', function () {
     workspace = mkdtempSync(join(cli.dir, 'workspace-'));
     writeFileSync(join(workspace, 'imagery.json'), IMAGERY);
     mkdirSync(join(workspace, 'fields'));
-    writeFileSync(join(workspace, 'fields', 'field.geojson'), FIELD);
+    writeFileSync(join(workspace, 'fields', 'area.geojson'), seasonAreaGeoJson(DEFAULT_SEASON));
+    writeFileSync(join(workspace, 'fields', 'fields.geojson'), seasonFieldsGeoJson(DEFAULT_SEASON));
+    writeFileSync(
+      join(workspace, 'fields', 'quiet.geojson'),
+      seasonFieldsGeoJson(DEFAULT_SEASON, (id) => id !== 'F15'),
+    );
   });
 
   /** A step's ${{ }} values: the key secret only; a step that needs another cannot run here. */
@@ -114,41 +121,46 @@ describe('docs/recipes: the workflow files', function () {
   /** Runs a step's script as GitHub does (bash -e), in the workspace, with the workflow's env. */
   function runStep(w: typeof scheduled, s: Step, overrides: Record<string, string> = {}) {
     const output = join(workspace, `github-output-${s.name ?? 'step'}`);
+    const summary = join(workspace, `github-summary-${s.name ?? 'step'}`);
     writeFileSync(output, '');
+    writeFileSync(summary, '');
     const env = {
       PATH: `${bin}:${process.env.PATH ?? ''}`,
       HOME: workspace,
       ...clockEnv(),
       // What a runner gives every step, and where this machine's service is.
       GITHUB_OUTPUT: output,
+      GITHUB_STEP_SUMMARY: summary,
       SAT_IMAGERY_BASE_URL: cli.sim.url,
       XDG_CACHE_HOME: join(workspace, '.cache'),
       ...resolved(w.job.env),
       ...resolved(s.env),
       ...overrides,
     };
-    return new Promise<{ code: number | null; stdout: string; stderr: string; outputs: string }>((done) => {
-      const child = spawn('bash', ['-e', '-c', s.run ?? ''], { cwd: workspace, env });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-      child.once('close', (code) => {
-        assert.ok(!(stdout + stderr).includes(KEY), 'no step prints the key');
-        done({ code, stdout, stderr, outputs: readFileSync(output, 'utf8') });
-      });
-    });
+    return new Promise<{ code: number | null; stdout: string; stderr: string; outputs: string; summary: string }>(
+      (done) => {
+        const child = spawn('bash', ['-e', '-c', s.run ?? ''], { cwd: workspace, env });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+        child.once('close', (code) => {
+          assert.ok(!(stdout + stderr).includes(KEY), 'no step prints the key');
+          done({ code, stdout, stderr, outputs: readFileSync(output, 'utf8'), summary: readFileSync(summary, 'utf8') });
+        });
+      },
+    );
   }
 
   it('install the command from its repository (npm ci, build, npm install -g .), never with npx', () => {
     for (const w of [scheduled, review]) {
       assert.equal(step(w, 'Install sat-imagery').run?.trim(), INSTALL);
       assert.doesNotMatch(w.text, /\bnpx\b/);
-      // The key goes to the steps that call the service, and to no other.
+      // The key goes to the steps that call the service (alerts reads the images only), and to no other.
       for (const s of w.job.steps)
         assert.equal(
           JSON.stringify(s).includes('secrets.SAT_IMAGERY_API_KEY'),
-          /(^|\s)sat-imagery\s/.test(s.run ?? ''),
+          /(^|\s)sat-imagery (plan|apply)\s/.test(s.run ?? ''),
           `${s.name ?? s.uses}`,
         );
     }
@@ -169,6 +181,27 @@ describe('docs/recipes: the workflow files', function () {
     assert.match(
       step(scheduled, 'Apply').run ?? '',
       /sat-imagery apply "\$IMAGERY_FILE" --yes --max-cost "\$MAX_COST"/,
+    );
+  });
+
+  it('the scheduled job tells of new alerts in an issue, once (shape only: it needs GitHub)', () => {
+    assert.equal(scheduled.permissions?.issues, 'write');
+    const tell = step(scheduled, 'Tell of new alerts');
+    assert.equal(tell.if, "steps.alerts.outputs.exit == '2'");
+    assert.equal(step(scheduled, 'Field alerts').id, 'alerts');
+    assert.deepEqual(Object.keys(tell.env ?? {}), ['GH_TOKEN']);
+    for (const part of [
+      "'.alerts == $told[0].alerts' alerts.json",
+      'gh issue create',
+      '--body-file alerts.md',
+      'cp alerts.json "$told"',
+    ])
+      assert.ok(tell.run?.includes(part), `${part} in ${tell.run}`);
+    // The alerts told are kept where the cache keeps the folders.
+    assert.match(tell.run ?? '', /^told=imagery\//m);
+    assert.match(
+      step(scheduled, 'Field alerts').run ?? '',
+      /sat-imagery alerts "\$FIELDS" "\$IMAGES" --json > alerts\.json/,
     );
   });
 
@@ -203,9 +236,25 @@ describe('docs/recipes: the workflow files', function () {
     assert.equal(charged().length, DATES.length, 'one charge per date');
     assert.ok(existsSync(join(workspace, 'imagery.lock.json')));
     assert.ok(
-      existsSync(join(workspace, 'imagery', 'rgb', 'sat-imagery-ledger.jsonl')),
+      existsSync(join(workspace, 'imagery', 'ndvi', 'sat-imagery-ledger.jsonl')),
       'the cache path holds the ledger',
     );
+
+    const alerts = await runStep(scheduled, step(scheduled, 'Field alerts'));
+    assert.equal(alerts.code, 0, alerts.stderr);
+    assert.match(alerts.outputs, /^exit=2$/m);
+    const found = JSON.parse(readFileSync(join(workspace, 'alerts.json'), 'utf8')) as {
+      alerts: { field: string; date: string; rule: string }[];
+    };
+    assert.deepEqual(
+      found.alerts.map((a) => `${a.field} ${a.date} ${a.rule}`),
+      ALERTS,
+    );
+    assert.match(alerts.summary, /^\*\*Field alerts:\*\* 2 alerts/m);
+    assert.equal(readFileSync(join(workspace, 'alerts.md'), 'utf8'), alerts.summary);
+    const quiet = await runStep(scheduled, step(scheduled, 'Field alerts'), { FIELDS: 'fields/quiet.geojson' });
+    assert.equal(quiet.code, 0, quiet.stderr);
+    assert.match(quiet.outputs, /^exit=0$/m);
 
     cli.sim.clearLog();
     const again = await runStep(review, plan);
@@ -217,7 +266,7 @@ describe('docs/recipes: the workflow files', function () {
     assert.deepEqual(charged(), [], 'nothing bought twice');
   });
 
-  it("the cron line: its command, in the clone's folder with an owner-only key file, buys the dates and logs the apply", async () => {
+  it("the cron line: its command, in the clone's folder with an owner-only key file, buys the dates, logs the apply and prints the alerts", async () => {
     const block = /```cron\n([^`]*)```/.exec(readFileSync(join(RECIPES, '..', 'recipes.md'), 'utf8'))?.[1] ?? '';
     const lines = block.trim().split('\n');
     const path = lines.find((l) => l.startsWith('PATH='))?.slice('PATH='.length);
@@ -226,16 +275,22 @@ describe('docs/recipes: the workflow files', function () {
     const command = entry.replace(/^(\S+\s+){5}/, '').replaceAll('/srv/fields', workspace);
     writeFileSync(join(workspace, '.sat-imagery-key'), KEY, { mode: 0o600 });
     cli.sim.clearLog();
-    const run = await new Promise<number | null>((done) =>
-      spawn('sh', ['-c', command], {
+    const run = await new Promise<{ code: number | null; stdout: string }>((done) => {
+      const child = spawn('sh', ['-c', command], {
         env: { PATH: `${bin}:${path}`, HOME: workspace, SAT_IMAGERY_BASE_URL: cli.sim.url, ...clockEnv() },
-      }).once('close', done),
-    );
+      });
+      let stdout = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+      child.once('close', (code) => done({ code, stdout }));
+    });
     const log = readFileSync(join(workspace, 'apply.log'), 'utf8');
-    assert.equal(run, 0, log);
-    assert.match(log, /^Apply: 3 bought, 0 uncertain, 0 failed\./m);
+    assert.equal(run.code, 0, log);
+    assert.match(log, new RegExp(`^Apply: ${DATES.length} bought, 0 uncertain, 0 failed\\.`, 'm'));
     assert.equal(charged().length, DATES.length);
     assert.ok(!log.includes(KEY));
+    // What cron mails: the alerts, nothing else.
+    assert.equal(run.stdout, readFileSync(join(workspace, 'alerts.md'), 'utf8'));
+    assert.match(run.stdout, /^\*\*Field alerts:\*\* 2 alerts/);
   });
 
   it('fails the job when the budget stops the apply (8, nothing charged) and the check when the file is bad (3)', async () => {
