@@ -13,19 +13,20 @@
 //   from its last valid date (or, when it never had one, from its first date bought). Told once
 //   per such gap, on the first bought date that reaches D; a valid date closes the gap.
 import type { Alert, AlertOptions } from './alert-types';
-import { median } from './median';
+import { medianInPlace } from './median';
 import type { FieldSeries, Observation } from './observations';
 import { dropSentence, lowCoverageSentence, unseenSentence } from './sentences';
 
 export function alertsOfSeries({ field, index, observations }: FieldSeries, options: AlertOptions): Alert[] {
   const alerts: Alert[] = [];
+  /** The valid observations so far, oldest first. */
   const valid: Observation[] = [];
+  const window = new Float64Array(options.baseline);
   let dropped = false;
   let unseenTold = false;
   const first = observations[0];
   for (const seen of observations) {
-    const isValid = seen.value !== undefined && seen.share >= options.minValid;
-    if (!isValid) {
+    if (seen.value === undefined || seen.share < options.minValid) {
       const last = valid.at(-1);
       const days = seen.day - (last ?? first ?? seen).day;
       if (!unseenTold && days >= options.unseenDays) {
@@ -36,32 +37,42 @@ export function alertsOfSeries({ field, index, observations }: FieldSeries, opti
       continue;
     }
     unseenTold = false;
-    const before = valid.slice(-options.baseline);
+    const start = valid.length - options.baseline;
     valid.push(seen);
-    if (before.length < options.baseline) {
+    if (start < 0) {
       dropped = false;
       continue;
     }
-    const value = seen.value as number;
-    const baseline = median(before.map((b) => b.value as number));
-    const isDrop = baseline - value > options.drop;
-    if (isDrop && !dropped) {
-      const dates = before.map((b) => b.date);
-      alerts.push({
-        field,
-        date: seen.date,
-        index,
-        rule: 'drop',
-        value,
-        baseline,
-        threshold: options.drop,
-        baselineDates: dates,
-        sentence: dropSentence(index, value, baseline, dates, options),
-      });
-    }
+    for (let k = 0; k < options.baseline; k++) window[k] = (valid[start + k] as Observation).value as number;
+    const baseline = medianInPlace(window);
+    const isDrop = baseline - seen.value > options.drop;
+    if (isDrop && !dropped) alerts.push(drop(field, index, seen, baseline, valid.slice(start, -1), options));
     dropped = isDrop;
   }
   return alerts;
+}
+
+function drop(
+  field: string,
+  index: string,
+  seen: Observation,
+  baseline: number,
+  before: readonly Observation[],
+  options: AlertOptions,
+): Alert {
+  const value = seen.value as number;
+  const dates = before.map((b) => b.date);
+  return {
+    field,
+    date: seen.date,
+    index,
+    rule: 'drop',
+    value,
+    baseline,
+    threshold: options.drop,
+    baselineDates: dates,
+    sentence: dropSentence(index, value, baseline, dates, options),
+  };
 }
 
 function unseen(
