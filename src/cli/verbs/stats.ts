@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { checkReplaceable, replaceFileSafely } from '../../files/safe-files';
 import { prettyJsonPieces } from '../../common/json-pieces';
 import { SERIES_TABLE_NAME } from '../../stats/series-table';
+import { writeTableFiles } from '../../stats/table-files';
 import {
   PIXEL_RULES,
   StatsError,
@@ -123,21 +124,11 @@ export async function seriesStats(
   const { measures, rule } = measureOptions(context);
   const fields = readFields(areaText, areaName, 'auto', context.options.string('id-property'));
   const csv = join(directory, SERIES_TABLE_NAME);
-  const { cache, file, save, notes } = await openTableCache(csv, cacheHome(context));
-  for (const path of [csv, file]) if (path !== undefined) await checkReplaceable(path);
-  for (const note of notes) context.terminal.note(`sat-imagery: ${note}.`);
-  const result = await computeStats({
-    fields,
-    images: await listImages([directory]),
-    measures,
-    rule,
-    imageLabel: (path) => labelFrom(directory, path),
-    cache,
-    signal: context.signal,
-  });
+  const { notes, ...result } = await writeTableFiles(
+    { fields, images: await listImages([directory]), measures, rule, signal: context.signal },
+    { csv, home: cacheHome(context), note: (note) => context.terminal.note(`sat-imagery: ${note}.`) },
+  );
   for (const failure of result.failures) context.terminal.note(`sat-imagery: ${failure.image} ${failure.reason}`);
-  await replaceFileSafely(csv, csvPieces(result.rows));
-  await save();
   return { ...result, csv, notes };
 }
 
