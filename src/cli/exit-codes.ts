@@ -37,7 +37,8 @@ export const ExitCode = {
   refused: 9,
   /** A local file or folder could not be read or written (area file missing, disk full,
    * permission denied): the message names it and says what to do. `verify`: a locked image is
-   * missing or differs (each one named). */
+   * missing or differs, or a declared field table does not list exactly the locked images (each
+   * one named). `apply`: the images were bought, but a declared field table could not be updated. */
   localFile: 10,
   /** `plan` and `alerts` only: what exits 2 (usage) elsewhere — an unknown option, a bad value, a
    * setting of the imagery file the service's checks refuse — so that 2 stays plan's "changes to
@@ -69,7 +70,7 @@ export const exitCodeHelp: [number, string][] = [
   [ExitCode.refused, 'refused by the service (validation, credits, unknown id)'],
   [
     ExitCode.localFile,
-    'a local file could not be read or written (missing, disk full, permission); verify: an image differs',
+    'a local file could not be read or written (missing, disk full, permission); verify: an image or a field table differs; apply: bought, but a field table not updated',
   ],
   [
     ExitCode.planUsage,

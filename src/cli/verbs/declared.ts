@@ -31,6 +31,8 @@ import type { CostGuard } from '../ports';
 import { money, spentText } from '../format';
 import { planMarkdown } from '../plan-markdown';
 import { isRecord } from '../../common/is-record';
+import { plannedTables, upToDate, verifyTables } from '../../workflows/declared/declared-field-stats';
+import { pendingTable, plannedTableLines, tableProblemLines, tableUpdateLines } from './declared-tables';
 import { formatUtc } from '../../common/format';
 
 const DEFAULT_FILE = 'imagery.json';
@@ -102,7 +104,8 @@ function monthText(m: MonthSpend, deferred: number): string {
   return `This month (${m.month}): ${m.spentCredits} of the cap of ${m.maxCredits} credits spent, ${m.leftCredits} left after this plan${later}.`;
 }
 
-function planText(plan: Plan): string {
+/** `tableLines`: what apply does to the declared field tables (declared-tables.ts). */
+function planText(plan: Plan, tableLines: readonly string[] = []): string {
   const lines: string[] = [];
   // The plan adds the new orders up in their one currency (a second one stops apply).
   const currency = plan.orders.find((o) => o.kind === 'create' && o.currency !== undefined)?.currency;
@@ -134,6 +137,7 @@ function planText(plan: Plan): string {
     .map((k) => [k, plan.orders.filter((o) => o.kind === k).length] as const)
     .filter(([, n]) => n > 0)
     .map(([k, n]) => `${n} ${k}`);
+  lines.push(...tableLines);
   lines.push('', `Plan: ${counts}${orderCounts.length > 0 ? `; orders: ${orderCounts.join(', ')}` : ''}.`);
   lines.push(
     hasChanges(plan)
@@ -162,12 +166,20 @@ export async function planVerb(context: VerbContext): Promise<number> {
   const declaration = await declarationOf(context, path);
   const store = await estimateStore(context);
   const ports = withEstimateCache(await context.ports(), store);
-  const { plan } = await makePlan(ports, declaration, await readLock(lockPathOf(path)));
+  const lock = await readLock(lockPathOf(path));
+  const { plan } = await makePlan(ports, declaration, lock);
   await store.flush();
-  if (out !== undefined) await replaceFileSafely(resolve(out), `${JSON.stringify(planObject(plan), null, 2)}\n`);
+  // The field tables apply would bring up to date: names compared, nothing measured.
+  const tables = await plannedTables(
+    declaration,
+    lock,
+    plan.units.filter((u) => BUYING.has(u.kind)),
+  );
+  const object = { ...planObject(plan), ...(tables.length > 0 ? { tables } : {}) };
+  if (out !== undefined) await replaceFileSafely(resolve(out), `${JSON.stringify(object, null, 2)}\n`);
   if (markdown) context.terminal.out(planMarkdown(plan));
-  else context.terminal.result(planObject(plan), () => planText(plan));
-  if (hasChanges(plan)) return PLAN_CHANGES;
+  else context.terminal.result(object, () => planText(plan, plannedTableLines(tables)));
+  if (hasChanges(plan) || tables.some(pendingTable)) return PLAN_CHANGES;
   return hasUncertainty(plan) ? ExitCode.mayHaveBeenCharged : ExitCode.ok;
 }
 
@@ -284,6 +296,7 @@ export async function applyVerb(context: VerbContext): Promise<number> {
     const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, {
       resendUncertain,
       orderCeilings: orderCeilings(saved, guard, plan),
+      rowCacheHome: { folder: context.cacheFolder(), product: context.version },
     });
     await store.flush();
     const stopped = cliPorts.stopped;
@@ -307,6 +320,7 @@ export async function applyVerb(context: VerbContext): Promise<number> {
       series: result.series,
       ...(result.notes.length > 0 ? { notes: result.notes } : {}),
       ...(result.deferred.length > 0 ? { deferred: result.deferred } : {}),
+      ...(result.tables?.length ? { tables: result.tables } : {}),
       lock: lockPath,
       ...(stopped ? { stopped: { reason: stopped.reason, cost: stopped.cost } } : {}),
     };
@@ -326,6 +340,7 @@ export async function applyVerb(context: VerbContext): Promise<number> {
       lines.push(...result.notes);
       const deferred = deferredSentence(result.deferred);
       if (deferred) lines.push(deferred);
+      lines.push(...tableUpdateLines(result.tables ?? []));
       if (stopped) lines.push(`Stopped before sending: ${stopped.reason}.`);
       if (!buying)
         lines.push(
@@ -338,7 +353,9 @@ export async function applyVerb(context: VerbContext): Promise<number> {
     if (context.signal.aborted) return ExitCode.interrupted;
     if (uncertain > 0) return ExitCode.mayHaveBeenCharged;
     if (stopped) return ExitCode.notConfirmed;
-    return result.failed > 0 ? ExitCode.failure : ExitCode.ok;
+    if (result.failed > 0) return ExitCode.failure;
+    // Bought, but a field table could not be brought up to date: the local file's code.
+    return result.tables?.some((t) => t.error !== undefined) ? ExitCode.localFile : ExitCode.ok;
   });
 }
 
@@ -354,13 +371,23 @@ export async function verifyVerb(context: VerbContext): Promise<number> {
   const lock = await readLock(lockPath);
   const files = await verifyLock(dirname(resolve(path)), lock, context.signal);
   const differing = files.filter((f) => f.problem !== undefined);
-  context.terminal.result({ lock: lockPath, files: files.length, differing }, () =>
-    [
-      ...differing.map((f) => `${f.file}: ${f.problem}`),
-      `${files.length - differing.length} of ${files.length} locked images match.`,
-    ].join('\n'),
+  // The declared field tables against the lock (a lock without its imagery file has none to check).
+  const declared = (await lstat(path).catch(() => undefined)) ? await declarationOf(context, path) : undefined;
+  const tables = declared ? await verifyTables(declared, lock) : [];
+  const tableProblems = tableProblemLines(tables);
+  context.terminal.result(
+    { lock: lockPath, files: files.length, differing, ...(tables.length > 0 ? { tables, tableProblems } : {}) },
+    () =>
+      [
+        ...differing.map((f) => `${f.file}: ${f.problem}`),
+        ...tableProblems,
+        `${files.length - differing.length} of ${files.length} locked images match.`,
+        ...(tables.length > 0
+          ? [`${tables.filter(upToDate).length} of ${tables.length} field tables match the lock.`]
+          : []),
+      ].join('\n'),
   );
-  return differing.length > 0 ? ExitCode.localFile : ExitCode.ok;
+  return differing.length > 0 || tableProblems.length > 0 ? ExitCode.localFile : ExitCode.ok;
 }
 
 /** `forget ORDER [FILE]`: an order held as uncertain taken out of the lock, with --yes, once the

@@ -157,8 +157,18 @@ function summaryOf(run: Extract<ApplyRun, { outcome: 'applied' }>): PlanView['su
     .flat()
     .map((n) => ` ${n}`)
     .join('');
-  const text = `Applied: ${result.bought} bought${orders}, ${result.uncertain} uncertain, ${result.failed} failed.${spent}${notes} The lock ${basename(run.lock)} is written.${run.stopped ? ` Stopped before sending: ${run.stopped}.` : ''}`;
-  const warn = result.uncertain > 0 || result.failed > 0 || run.stopped || result.notes.length > 0;
+  const tables = (result.tables ?? []).map((t) =>
+    t.error === undefined
+      ? ` Field table ${t.dataset}: ${counted(t.imagesAdded, 'image')} added (${t.rowsAdded} rows) to ${basename(t.csv)} and ${basename(t.parquet)}.`
+      : ` Field table ${t.dataset} could not be updated (${t.error}); the images bought stand: apply again once the cause is fixed.`,
+  );
+  const text = `Applied: ${result.bought} bought${orders}, ${result.uncertain} uncertain, ${result.failed} failed.${spent}${notes}${tables.join('')} The lock ${basename(run.lock)} is written.${run.stopped ? ` Stopped before sending: ${run.stopped}.` : ''}`;
+  const warn =
+    result.uncertain > 0 ||
+    result.failed > 0 ||
+    run.stopped ||
+    result.notes.length > 0 ||
+    (result.tables ?? []).some((t) => t.error !== undefined);
   return { text, severity: warn ? 'warning' : 'info' };
 }
 

@@ -197,7 +197,7 @@ async function pickIdProperty(aoi: string): Promise<string | undefined | null> {
 
 /** The row cache's place: the extension's own storage (never the images folder, which a repository
  * can fill), for this version of the extension. */
-function rowCacheHome(services: ExtensionServices): { folder: string; product: string } {
+export function rowCacheHome(services: ExtensionServices): { folder: string; product: string } {
   return {
     folder: services.context.globalStorageUri.fsPath,
     product: String(services.context.extension.packageJSON.version ?? '0'),

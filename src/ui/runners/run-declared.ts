@@ -23,6 +23,7 @@ import { memoryEstimateStore } from '../../workflows/declared/estimate-cache-fil
 import type { EstimateStore } from '../../workflows/declared/estimate-cache-file';
 import { planDrift, plannedPurchases } from '../../workflows/declared/plan-drift';
 import type { ExtensionServices } from '../extension-services';
+import { rowCacheHome } from '../commands/showFieldStatistics';
 import { withCancellableProgress } from '../prompts/progress-notify';
 import { vscodePorts } from './run-workflow';
 
@@ -155,6 +156,7 @@ export function applySeenPlan(
       const shown = plannedPurchases(seen.units, seen.orders, seen.total.credits).orderPrices;
       const result = await applyPlan(ports, declaration, lockPath, plan, series, orders, lock, {
         resendUncertain,
+        rowCacheHome: rowCacheHome(services),
         orderCeilings: (o) => [
           {
             ...(shown.get(o.payloadHash) ?? { price: undefined, currency: undefined }),

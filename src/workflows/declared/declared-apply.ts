@@ -28,6 +28,9 @@ import { holdOrderToCeilings } from './order-price-hold';
 import type { OrderCeiling } from './order-price-hold';
 import { purchaseNotes } from '../engine/purchase-notes';
 import type { DeferredUnit } from './declared-month';
+import type { RowCacheHome } from '../../stats/index';
+import { updateDeclaredTables } from './declared-field-table';
+import type { TableUpdate } from './declared-field-table';
 
 export interface ApplyOptions {
   /** Send again the units held as uncertain. */
@@ -35,6 +38,8 @@ export interface ApplyOptions {
   /** The prices an order to create is held to when its create leaves (order-price-hold.ts): asked
    * right before its create, so "what is left of a budget" is what is left then. */
   orderCeilings?: (order: PlannedOrder) => OrderCeiling[];
+  /** Where the declared field tables keep their row caches (none: every image is measured). */
+  rowCacheHome?: RowCacheHome;
 }
 
 interface AppliedSeries {
@@ -62,6 +67,8 @@ export interface ApplyResult {
   notes: string[];
   /** Units the monthly cap left for a later month (declared-month.ts), oldest first. */
   deferred: DeferredUnit[];
+  /** The declared field tables brought up to date (declared-field-table.ts); one already up to date is not listed. */
+  tables?: TableUpdate[];
 }
 
 type RunSeries = typeof downloadSeries;
@@ -205,6 +212,8 @@ export async function applyPlan(
   // Also when nothing was bought: the lock says what the ledgers say (a first apply over bought folders).
   result.lock = await lockFromLedgers(declaration, planned, result.lock);
   await writeLock(lockPath, result.lock);
+  // After the lock is written: a table that cannot be made loses no purchase.
+  result.tables = await updateDeclaredTables(declaration, result.lock, options.rowCacheHome, ports.signal);
   return result;
 }
 

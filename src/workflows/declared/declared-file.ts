@@ -16,6 +16,7 @@ import type { Aoi } from '../../geometry/types';
 import { areaPatternProblem, expandArea } from './area-glob';
 import { CAP_REASON, imageryFileSchema, MAX_UNITS_PER_FILE } from './declared-schema';
 import type { DeclaredDataset, ImageryFile } from './declared-schema';
+import { fieldStatsProblems } from './field-stats-checks';
 
 /** An imagery file is a few KiB; a large one is refused, not read. */
 const MAX_IMAGERY_FILE = 4 * 1024 * 1024;
@@ -118,8 +119,10 @@ export async function loadDeclaration(path: string): Promise<Declaration> {
     raw.push(...namesAndFolders(parsed.data));
     const datasets = parsed.data.datasets ?? [];
     const orders = parsed.data.orders ?? [];
-    for (let i = 0; i < datasets.length; i++)
+    for (let i = 0; i < datasets.length; i++) {
       declaration.datasetAreas.push(await readAreas(directory, datasets[i]!.area, ['datasets', i, 'area'], raw));
+      raw.push(...(await fieldStatsProblems(directory, datasets[i]!, i)));
+    }
     for (let i = 0; i < orders.length; i++) {
       const areas = await readAreas(directory, orders[i]!.area, ['orders', i, 'area'], raw);
       if (areas.length > 1)

@@ -125,7 +125,7 @@ function requestSummary(request: CompositeRequest): Record<string, unknown> {
 
 /** The series options a dataset declares (its name, area and folder are not). */
 export function seriesOptionsOf(dataset: DeclaredDataset): DownloadSeriesOptions {
-  const { name: _name, area: _area, folder: _folder, window: _window, ...options } = dataset;
+  const { name: _name, area: _area, folder: _folder, window: _window, fieldStats: _stats, ...options } = dataset;
   return options;
 }
 

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { ORDER_COUNT_FIELDS } from '../../api/request-fields';
 import type { OrderCountName, OutputFieldsOf } from '../../api/request-fields';
 import { downloadSeriesOptionNames, orderOptionNames } from '../option-names';
+import { fieldStatsSchema } from './field-stats-schema';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** True for a day the calendar has: 2026-02-31 is written like a date and is none. */
@@ -123,6 +124,8 @@ const datasetSchema = z.strictObject({
   folder: z.optional(area()),
   /** In place of `dates`: the dates the service finds in a window, searched afresh by each plan. */
   window: z.optional(windowSchema),
+  /** The field table apply keeps beside the images (field-stats-schema.ts). */
+  fieldStats: z.optional(fieldStatsSchema),
   ...seriesShape,
 });
 

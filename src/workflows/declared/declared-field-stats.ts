@@ -1,0 +1,147 @@
+// A dataset's declared field table (its `fieldStats`): where it lives, what the imagery file's
+// checks refuse in it, and how far the table on the disk is from the lock. The table is
+// field-stats.csv (the name `series --stats` and the map use) and field-stats.parquet in the
+// dataset's folder, beside the images; its images are exactly the lock's images of the dataset.
+// Nothing here measures an image: plan and verify only compare names (the update is
+// declared-field-table.ts).
+import { lstat } from 'node:fs/promises';
+import { basename, join, relative, sep } from 'node:path';
+import { isRefusedFile, readTextBounded } from '../../files/bounded-read';
+import { linkOnTheWay, pathInside } from '../../files/inside-folder';
+import { StatsError } from '../../stats/errors';
+import { TABLE_HEADER, readStatsCsv } from '../../stats/read-table';
+import { SERIES_TABLE_NAME } from '../../stats/series-table';
+import { datasetFolder } from './declared-file';
+import type { Declaration } from './declared-file';
+import type { ImageryLock } from './declared-lock';
+import type { DeclaredDataset } from './declared-schema';
+
+/** A statistics table is a long table, but far below this; a larger file is not read. */
+const MAX_TABLE_BYTES = 1024 * 1024 * 1024;
+
+/** The dataset's table, CSV and GeoParquet, absolute: what `alerts` reads of an imagery file. */
+export function declaredTablePath(
+  directory: string,
+  dataset: Pick<DeclaredDataset, 'name' | 'folder'>,
+): { csv: string; parquet: string } {
+  const folder = datasetFolder(directory, dataset);
+  return { csv: join(folder, SERIES_TABLE_NAME), parquet: join(folder, 'field-stats.parquet') };
+}
+
+/** The lock's images of the dataset, as its table names them (relative to the dataset's folder). */
+export function lockedTableImages(declaration: Declaration, dataset: DeclaredDataset, lock: ImageryLock): string[] {
+  const folder = datasetFolder(declaration.directory, dataset);
+  return lock.images
+    .filter((image) => image.dataset === dataset.name)
+    .map((image) => relative(folder, join(declaration.directory, image.file)).split(sep).join('/'))
+    .filter((label, i, all) => all.indexOf(label) === i)
+    .sort();
+}
+
+/** The table on the disk against the images it should list. */
+export interface TableState {
+  dataset: string;
+  csv: string;
+  /** Why the table cannot be read as a statistics table (missing, a link, another header). */
+  problem?: string;
+  /** Images the lock lists and the table does not. */
+  missing: string[];
+  /** Images the table lists and the lock does not. */
+  extra: string[];
+}
+
+/** The images the CSV at `csv` lists, or why it is no statistics table. */
+async function tableImages(csv: string): Promise<{ images: Set<string> } | { problem: string }> {
+  const info = await lstat(csv).catch(() => undefined);
+  if (!info) return { problem: 'missing' };
+  if (!info.isFile()) return { problem: info.isSymbolicLink() ? 'a symbolic link, not the table' : 'not a file' };
+  try {
+    const text = await readTextBounded(csv, MAX_TABLE_BYTES, { noFollow: true });
+    return { images: new Set(readStatsCsv(text, csv).map((row) => row.image)) };
+  } catch (error) {
+    if (error instanceof StatsError) return { problem: `its first line is not ${TABLE_HEADER}, or a row is damaged` };
+    if (isRefusedFile(error)) return { problem: error.message };
+    throw error;
+  }
+}
+
+/** How the dataset's table stands against the images it should list (`expected`). */
+export async function tableState(
+  declaration: Declaration,
+  dataset: DeclaredDataset,
+  expected: readonly string[],
+): Promise<TableState> {
+  const { csv } = declaredTablePath(declaration.directory, dataset);
+  const state: TableState = { dataset: dataset.name, csv, missing: [], extra: [] };
+  const folder = pathInside(declaration.directory, relative(declaration.directory, csv));
+  const link = folder === undefined ? undefined : await linkOnTheWay(declaration.directory, folder);
+  if (link) return { ...state, problem: `reached through ${link.link}, a symbolic link: not read` };
+  const found = await tableImages(csv);
+  // No image bought yet: no table is the table.
+  if ('problem' in found && found.problem === 'missing' && expected.length === 0) return state;
+  if ('problem' in found) return { ...state, problem: found.problem, missing: [...expected] };
+  const wanted = new Set(expected);
+  const { parquet } = declaredTablePath(declaration.directory, dataset);
+  const parquetInfo = await lstat(parquet).catch(() => undefined);
+  return {
+    ...state,
+    ...(parquetInfo?.isFile() ? {} : { problem: `${basename(parquet)} beside it is missing or not a file` }),
+    missing: expected.filter((image) => !found.images.has(image)),
+    extra: [...found.images].filter((image) => !wanted.has(image)).sort(),
+  };
+}
+
+/** True when the table lists exactly the images it should, under the right header. */
+export function upToDate(state: TableState): boolean {
+  return state.problem === undefined && state.missing.length === 0 && state.extra.length === 0;
+}
+
+/** The datasets that declare field statistics, with their index in the file. */
+export function tableDatasets(declaration: Declaration): { dataset: DeclaredDataset; index: number }[] {
+  return (declaration.file.datasets ?? [])
+    .map((dataset, index) => ({ dataset, index }))
+    .filter(({ dataset }) => dataset.fieldStats !== undefined);
+}
+
+/** What an apply of `plan` does to a dataset's table, counted from names alone (nothing measured). */
+export interface PlannedTable {
+  dataset: string;
+  csv: string;
+  /** Images to measure and add: locked and not in the table, and to be bought now. */
+  add: number;
+  /** Images the table lists that the lock does not: their rows are taken out. */
+  remove: number;
+  /** Why the table on the disk is rewritten whole (missing, another header). */
+  problem?: string;
+}
+
+/** Each declaring dataset's table against the lock and the units `plan` buys. */
+export async function plannedTables(
+  declaration: Declaration,
+  lock: ImageryLock,
+  buying: readonly { dataset: string; date: string; area: string }[],
+): Promise<PlannedTable[]> {
+  const tables: PlannedTable[] = [];
+  for (const { dataset } of tableDatasets(declaration)) {
+    const state = await tableState(declaration, dataset, lockedTableImages(declaration, dataset, lock));
+    const locked = new Set(lock.images.filter((i) => i.dataset === dataset.name).map((i) => `${i.area} ${i.date}`));
+    // An image bought again (rebuy, missing) is in the lock already: counted once.
+    const bought = buying.filter((u) => u.dataset === dataset.name && !locked.has(`${u.area} ${u.date}`)).length;
+    tables.push({
+      dataset: dataset.name,
+      csv: state.csv,
+      add: state.missing.length + bought,
+      remove: state.extra.length,
+      ...(state.problem !== undefined ? { problem: state.problem } : {}),
+    });
+  }
+  return tables;
+}
+
+/** Each declaring dataset's table against the lock: verify's problems, one line each. */
+export async function verifyTables(declaration: Declaration, lock: ImageryLock): Promise<TableState[]> {
+  const states: TableState[] = [];
+  for (const { dataset } of tableDatasets(declaration))
+    states.push(await tableState(declaration, dataset, lockedTableImages(declaration, dataset, lock)));
+  return states;
+}

@@ -1,0 +1,198 @@
+// Field statistics declared in an imagery file (`fieldStats` on a dataset), run as CLI processes
+// against the simulator on a pinned clock: apply writes field-stats.csv and field-stats.parquet in
+// the dataset's folder, the same table `sat-imagery stats` makes of the same images; a later apply
+// measures only the new date (the row cache gives the others back); plan says what the table will
+// gain without measuring; verify fails on a table missing or holding a row too many; a fields file
+// outside the folder or through a link and a bad index or rule are refused at their line and
+// column before any request; a table that cannot be made after a purchase loses nothing bought.
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { jsonOf } from '../../fixtures/cli-helpers';
+import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
+
+const KEY = 'cli-fieldstats-key-8Wp3';
+const NOW = Date.UTC(2026, 5, 15, 12);
+const DATES = ['2026-06-10', '2026-06-12'];
+const LATER = '2026-06-13';
+
+/** Two fields inside FIELD, named by their `name` property. */
+const FIELDS = JSON.stringify({
+  type: 'FeatureCollection',
+  features: [
+    { west: 10.051, east: 10.058, name: 'north-a' },
+    { west: 10.061, east: 10.068, name: 'north-b' },
+  ].map(({ west, east, name }) => ({
+    type: 'Feature',
+    properties: { name },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [west, 56.051],
+          [east, 56.051],
+          [east, 56.059],
+          [west, 56.059],
+          [west, 56.051],
+        ],
+      ],
+    },
+  })),
+});
+
+const STATS = { fields: 'fields.geojson', indices: ['B4'], rule: 'centre', idProperty: 'name' };
+
+function imagery(dates: readonly string[], fieldStats: Record<string, unknown> = STATS, name = 'rgb'): string {
+  return JSON.stringify(
+    { datasets: [{ ...rgbDataset(dates), name, fieldStats }], budget: { maxCredits: 1000 } },
+    null,
+    2,
+  );
+}
+
+interface TableUpdate {
+  dataset: string;
+  csv: string;
+  imagesAdded: number;
+  rowsAdded: number;
+  measured: number;
+  cached: number;
+  error?: string;
+}
+
+describe('CLI: field statistics declared in imagery.json', function () {
+  this.timeout(180_000);
+  const cli = useCliSimulator({
+    key: KEY,
+    prefix: 'sat-imagery-cli-fieldstats-',
+    simulator: { seed: 7, clock: () => NOW, imageryEveryDay: true },
+    files: { 'field.geojson': FIELD, 'fields.geojson': FIELDS, 'imagery.json': imagery(DATES) },
+  });
+  const table = () => cli.file('rgb/field-stats.csv');
+  const lines = () => readFileSync(table(), 'utf8').split('\r\n').slice(1, -1);
+  const charged = () => cli.sim.requests.filter((r) => r.charged);
+  const lockImages = () =>
+    (JSON.parse(readFileSync(cli.file('imagery.lock.json'), 'utf8')) as { images: { file: string }[] }).images;
+
+  /** plan of `text` as NAME: its exit code and stderr, and "line:column" of a piece of the text. */
+  const refused = async (name: string, text: string) => {
+    writeFileSync(cli.file(name), text);
+    cli.sim.clearLog();
+    const run = await cli.run('plan', cli.file(name));
+    const at = (needle: string) => {
+      const before = text.slice(0, text.indexOf(needle)).split('\n');
+      return `${name.replace(/\./g, '\\.')}:${before.length}:${before.at(-1)!.length + 1}: error: `;
+    };
+    return { run, at };
+  };
+
+  it('refuses a rule that is no pixel rule at its line and column, before any request', async () => {
+    const { run, at } = await refused('rule.imagery.json', imagery(DATES, { ...STATS, rule: 'middle' }));
+    assert.equal(run.code, 3, run.stderr);
+    assert.match(run.stderr, new RegExp(`${at('"middle"')}.*a pixel rule: centre, all-touched, exact`));
+    assert.equal(cli.sim.requests.length, 0, 'nothing sent');
+  });
+
+  it('refuses an index stats would not take and a fields file outside the folder at their line and column, before any request', async () => {
+    const text = imagery(DATES, { ...STATS, fields: '../fields.geojson', indices: ['ndvi', 'B8 +'] });
+    const { run, at } = await refused('bad.imagery.json', text);
+    assert.equal(run.code, 3, run.stderr);
+    assert.match(run.stderr, new RegExp(`${at('"B8 +"')}'B8 \\+' is no index nor expression`));
+    assert.match(run.stderr, new RegExp(`${at('"../fields')}.*outside the imagery file's folder`));
+    assert.equal(cli.sim.requests.length, 0, 'nothing sent');
+  });
+
+  it('refuses a fields file that is a symbolic link, before any request', async () => {
+    symlinkSync(cli.file('fields.geojson'), cli.file('linked.geojson'));
+    const text = imagery(DATES, { ...STATS, fields: 'linked.geojson' });
+    writeFileSync(cli.file('linked.imagery.json'), text);
+    cli.sim.clearLog();
+    const run = await cli.run('plan', cli.file('linked.imagery.json'));
+    assert.equal(run.code, 3, run.stderr);
+    assert.match(run.stderr, /linked\.imagery\.json:\d+:\d+: error: .*symbolic link/);
+    assert.equal(cli.sim.requests.length, 0, 'nothing sent');
+  });
+
+  it('plan says the table will gain the dates to buy; apply writes the table `stats` makes of the same images', async () => {
+    const plan = await cli.run('plan', cli.file('imagery.json'));
+    assert.equal(plan.code, 2, plan.stderr);
+    assert.match(plan.stdout, /field table rgb: 2 images to add \(.*rgb\/field-stats\.csv\)/);
+    const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '10', '--json');
+    assert.equal(run.code, 0, run.stderr + run.stdout);
+    const [update] = jsonOf<{ tables: TableUpdate[] }>(run).tables;
+    assert.deepEqual(
+      { added: update?.imagesAdded, rows: update?.rowsAdded, measured: update?.measured, error: update?.error },
+      { added: 2, rows: 4, measured: 2, error: undefined },
+    );
+    assert.equal(lines().length, 2 * DATES.length, 'one row per field and image');
+    assert.deepEqual([...new Set(lines().map((l) => l.split(',')[0]))].sort(), ['north-a', 'north-b']);
+    assert.ok(existsSync(cli.file('rgb/field-stats.parquet')));
+    const images = lockImages().map((i) => cli.file(i.file));
+    const check = cli.file('rgb/check.csv');
+    const stats = await cli.run(
+      'stats',
+      cli.file('fields.geojson'),
+      ...images,
+      '--index',
+      'B4',
+      '--id-property',
+      'name',
+      '--csv',
+      check,
+    );
+    assert.equal(stats.code, 0, stats.stderr);
+    assert.equal(readFileSync(table(), 'utf8'), readFileSync(check, 'utf8'), 'the same table as stats');
+  });
+
+  it('after a new date, plan names one image to add and apply measures only it', async () => {
+    writeFileSync(cli.file('imagery.json'), imagery([...DATES, LATER]));
+    const plan = await cli.run('plan', cli.file('imagery.json'));
+    assert.match(plan.stdout, /field table rgb: 1 image to add/);
+    const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '10', '--json');
+    assert.equal(run.code, 0, run.stderr + run.stdout);
+    const [update] = jsonOf<{ tables: TableUpdate[] }>(run).tables;
+    assert.deepEqual(
+      { added: update?.imagesAdded, rows: update?.rowsAdded, measured: update?.measured, cached: update?.cached },
+      { added: 1, rows: 2, measured: 1, cached: 2 },
+    );
+    assert.equal(lines().length, 6);
+    const again = await cli.run('plan', cli.file('imagery.json'));
+    assert.equal(again.code, 0, again.stdout);
+    assert.doesNotMatch(again.stdout, /field table/);
+  });
+
+  it('verify passes, then fails on a row taken out and on a row of an image the lock does not list', async () => {
+    const ok = await cli.run('verify', cli.file('imagery.json'));
+    assert.equal(ok.code, 0, ok.stdout + ok.stderr);
+    assert.match(ok.stdout, /1 of 1 field tables match the lock/);
+    const original = readFileSync(table(), 'utf8');
+    const rows = original.split('\r\n');
+    const removedImage = rows[1]!.split(',').at(-1)!;
+    // Both fields' rows of one image out: that image is missing from the table.
+    writeFileSync(table(), rows.filter((r) => !r.endsWith(`,${removedImage}`)).join('\r\n'));
+    const missing = await cli.run('verify', cli.file('imagery.json'));
+    assert.equal(missing.code, 10, missing.stdout);
+    assert.match(missing.stdout, new RegExp(`field-stats\\.csv: lacks 1 image the lock lists: ${removedImage}`));
+    writeFileSync(table(), `${original}${rows[1]!.replace(removedImage, 'composite-extra.tif')}\r\n`);
+    const extra = await cli.run('verify', cli.file('imagery.json'));
+    assert.equal(extra.code, 10, extra.stdout);
+    assert.match(extra.stdout, /field-stats\.csv: lists 1 image the lock does not: composite-extra\.tif/);
+    writeFileSync(table(), original);
+  });
+
+  it('a table that cannot be made after a purchase keeps the purchase, says why and exits 10', async () => {
+    // The RGB images have no B8: NDVI cannot be measured in them.
+    writeFileSync(cli.file('ndvi.imagery.json'), imagery(['2026-06-11'], { ...STATS, indices: ['ndvi'] }, 'ndvi'));
+    cli.sim.clearLog();
+    const run = await cli.run('apply', cli.file('ndvi.imagery.json'), '--yes', '--max-cost', '10');
+    assert.equal(run.code, 10, run.stderr + run.stdout);
+    assert.equal(charged().length, 1, 'the image was bought');
+    const lock = JSON.parse(readFileSync(cli.file('ndvi.imagery.lock.json'), 'utf8')) as { images: { file: string }[] };
+    assert.equal(lock.images.length, 1);
+    assert.ok(existsSync(join(cli.dir, lock.images[0]!.file)), 'the image stays');
+    assert.match(
+      run.stdout,
+      /field table ndvi: could not be updated \(.*lacks the bands of ndvi.*\); the images bought and the lock stand/,
+    );
+  });
+});
