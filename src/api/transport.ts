@@ -82,8 +82,15 @@ function encodeQuery(query: Record<string, QueryValue> | undefined): string {
   return text ? `?${text}` : '';
 }
 
-/** Maps a failure before any response (connect, reset, timeout, abort) to an ApiError. */
-export function failureBeforeResponse(err: unknown, endpoint: string, signal: AbortSignal | undefined): ApiError {
+/** Maps a failure before any response (connect, reset, timeout, abort) to an ApiError. `origin`,
+ * when the caller knows it, is named in a network failure: "check the base URL" helps only a
+ * person who can see which address was tried (a CLI run whose SAT_IMAGERY_BASE_URL is unset). */
+export function failureBeforeResponse(
+  err: unknown,
+  endpoint: string,
+  signal: AbortSignal | undefined,
+  origin?: string,
+): ApiError {
   if (err instanceof ApiError) return err;
   const code = (err as { code?: string } | undefined)?.code ?? '';
   const name = (err as { name?: string } | undefined)?.name ?? '';
@@ -101,7 +108,7 @@ export function failureBeforeResponse(err: unknown, endpoint: string, signal: Ab
   const detail = code || name || 'connection error';
   return new ApiError({
     kind: 'network',
-    message: `${endpoint} could not reach the service (${detail}); check the network and the base URL, then try again.`,
+    message: `${endpoint} could not reach the service${origin ? ` at ${origin}` : ''} (${detail}); check the network and the base URL, then try again.`,
     endpoint,
     cause: err,
   });
@@ -177,7 +184,7 @@ export class Transport {
       try {
         response = await this.once(url, { ...request, signal }, headers);
       } catch (err) {
-        throw failureBeforeResponse(err, endpoint, request.signal);
+        throw failureBeforeResponse(err, endpoint, request.signal, url.origin);
       }
       const status = response.status;
       if (status < 300 || status >= 400 || status === 304) return response;

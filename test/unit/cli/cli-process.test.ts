@@ -1,10 +1,10 @@
-// The CLI as a person or a CI job meets it: the bin of package.json through npx, Ctrl-C in the
+// The CLI as a person or a CI job meets it (installed from the clone: cli-install.test.ts): Ctrl-C in the
 // middle of a billed download, the date windows of a series, a key file of another user, and the
 // progress bar: drawn on a real terminal (a pseudo-terminal from util-linux `script`), absent when
 // the output is piped.
 import * as assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, chownSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { LEDGER_NAME } from '../../../src/ledger/ledger-journal';
 import type { Simulator } from '../../simulator/index';
@@ -12,7 +12,6 @@ import { allOutput, buildCli, clockEnv, jsonOf, runCli, startCli } from '../fixt
 import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';
 import type { CliRun } from '../fixtures/cli-helpers';
 
-const root = join(__dirname, '..', '..', '..', '..');
 const KEY = 'cli-process-key-Zt6q';
 const COMPOSITE = '/api/satelliteimages/process/composite';
 const NOBODY = 65534;
@@ -35,7 +34,7 @@ function filesUnder(dir: string): { path: string; size: number }[] {
 
 const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-describe('CLI as a process: npx, interrupts, series windows, the key file, the terminal', function () {
+describe('CLI as a process: interrupts, series windows, the key file, the terminal', function () {
   this.timeout(180_000);
   const cli = useCliSimulator({
     key: KEY,
@@ -94,23 +93,6 @@ describe('CLI as a process: npx, interrupts, series windows, the key file, the t
       await run('dates', area, '--model', 'Stratus2', '--from', day(-30), '--to', day(0), '--json'),
     ).coverage.full.sort();
     assert.ok(dates.length >= 4, `the demo field has four dates in 30 days: ${dates.join(', ')}`);
-  });
-
-  it("npx sat-imagery --help runs package.json's bin from the built worktree", () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> };
-    assert.equal(pkg.bin['sat-imagery'], 'dist/cli.js');
-    assert.ok(existsSync(join(root, 'dist', 'cli.js')), 'dist/cli.js is built (npm run build)');
-    const { SAT_IMAGERY_API_KEY: _key, ...withoutKey } = process.env;
-    const r = spawnSync('npx', ['--no-install', 'sat-imagery', '--help'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: withoutKey,
-      timeout: 60_000,
-    });
-    assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /^Usage: sat-imagery VERB \[AREA\] \[options\]/);
-    assert.match(r.stdout, /^ +130 {2}interrupted$/m);
-    assert.match(r.stdout, /^ {2}--nth N /m);
   });
 
   it('SIGINT mid-series exits 130: the finished date kept, the one in flight reported and recorded as possibly charged, no half file', async () => {
