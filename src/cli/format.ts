@@ -42,7 +42,11 @@ export function estimateText(model: EstimateModel): string {
     lines.push(`  Cost: ${formatCredits(model.credits, undefined)}`);
     if (model.series) {
       lines.push('  Credits by date:');
-      for (const d of seriesDateCredits(model.series.dates, undefined)) lines.push(`    ${d.date}  ${d.credits}`);
+      for (const d of seriesDateCredits(
+        model.plan.units.filter((u) => u.kind === 'buy'),
+        undefined,
+      ))
+        lines.push(`    ${d.date}  ${d.credits}`);
     }
     for (const f of compositeFacts(model, undefined)) lines.push(`  ${f.label}: ${f.value}`);
     const order = model.automaticOrder;

@@ -1,13 +1,16 @@
 // The one cost decision both hosts ask: the extension's cost gate (cost-gate.ts) and the command
-// line's budget (cli/ports.ts). It reads every part of a price from the cost view's model, each in
-// its own unit: the images' credits (a series: date by date), a tasking order's first month and
-// each following month, and the order AutomaticOrderCreation lets the service create. A price no
+// line's budget (cli/ports.ts). It reads every part of a price from the plan of the cost view's
+// model (purchase-plan.ts), each in its own unit: the images' credits (unit by unit, then their
+// total), a tasking order's first month and each following month, and the order
+// AutomaticOrderCreation lets the service create. A price no
 // budget can mean is refused before anything is shown or sent: below zero (it would offset the
 // rest of a sum), not a finite number, or an order priced in more than one currency. A budget then
 // holds each part in its own unit: credits against credits, an order's dearer month in its currency.
 import { WorkflowError } from '../request/workflow-error';
 import type { CoverOption, EstimateModel } from './estimate-view-model';
 import { budgetedCost } from './order-costs';
+import { BUYING } from './purchase-plan';
+import type { PurchaseUnit } from './purchase-plan';
 
 export interface OrderPrice {
   /** The person's own order, or the one the service creates under AutomaticOrderCreation. */
@@ -71,9 +74,14 @@ function orderPrice(order: PricedOrder, createdBy: OrderPrice['createdBy'], what
   };
 }
 
-/** Every part of the model's price, checked. `cost` stands in for credits a model does not carry. */
-export function priceOf(model: EstimateModel, cost?: number): Price {
-  if (model.kind === 'tiles') return {};
+/** Every part of the model's price, checked, read from its plan (purchase-plan.ts) as an imagery
+ * file's apply reads its own: the images from the plan's units and total, the order from its order
+ * to create. The details a plan does not carry are checked from the model: an order's breakdown
+ * and its covers, the currencies the estimate named, the order AutomaticOrderCreation would make. */
+export function priceOf(model: EstimateModel): Price {
+  const price: Price = {};
+  const images = imageCredits(model);
+  if (images) price.images = images;
   if (model.kind === 'order') {
     const breakdown = [
       model.currentMonthOrder,
@@ -84,16 +92,18 @@ export function priceOf(model: EstimateModel, cost?: number): Price {
     for (const part of breakdown) checkedAmount(part, 'a part of the order', model.currency);
     for (const cover of model.covers ?? [])
       orderPrice(cover, 'order', `the ${cover.id === 'tiles' ? 'tile' : 'polygon'} order`);
-    return {
-      order: orderPrice(
-        { ...model, currentMonth: model.currentMonthCost, perMonth: model.perMonthCost },
-        'order',
-        'the order',
-      ),
-    };
   }
-  const price: Price = { images: { credits: imageCredits(model.series?.dates, model.credits ?? cost) } };
-  if (model.automaticOrder)
+  const order = model.plan.orders.find((o) => o.kind === 'create');
+  if (order) {
+    const currency = order.currency ?? 'EUR';
+    const currencies = model.kind === 'order' ? model.currencies : undefined;
+    price.order = orderPrice(
+      { currency, currencies, currentMonth: order.euroThisMonth, perMonth: order.euroPerMonth },
+      'order',
+      'the order',
+    );
+  }
+  if (model.kind === 'composite' && model.automaticOrder)
     price.order = orderPrice(
       model.automaticOrder,
       'AutomaticOrderCreation',
@@ -102,20 +112,25 @@ export function priceOf(model: EstimateModel, cost?: number): Price {
   return price;
 }
 
-/** A series' credits date by date, so a date below zero refuses the run instead of lowering its
- * total; undefined when any date came without a price. */
-function imageCredits(
-  dates: readonly { date: string; credits?: number }[] | undefined,
-  total: number | undefined,
-): number | undefined {
-  if (!dates) return checkedAmount(total, 'the images', 'credits');
-  let sum = 0;
-  for (const { date, credits } of dates) {
-    const amount = checkedAmount(credits, `the image of ${date}`, 'credits');
-    if (amount === undefined) return undefined;
-    sum += amount;
-  }
-  return Math.round(sum * 1e6) / 1e6;
+/** The images' credits: each unit to buy checked, so a date or a part below zero refuses the run
+ * instead of lowering its total, then the plan's total (undefined when a unit came without a
+ * price). None when the plan buys no image, or has not priced its units yet (a tile choice). */
+function imageCredits(model: EstimateModel): Price['images'] {
+  const { plan } = model;
+  const buying = plan.units.filter((u) => BUYING.has(u.kind));
+  if (buying.length === 0 || plan.notPricedYet !== undefined) return undefined;
+  // One image is "the images", as it always was; a series' dates are named, even one alone.
+  const one = buying.length === 1 && !(model.kind === 'composite' && model.series);
+  for (const unit of buying)
+    checkedAmount(unit.credits, one ? 'the images' : `the image of ${unitName(unit)}`, 'credits');
+  if (buying.some((u) => u.credits === undefined)) return { credits: undefined };
+  return { credits: checkedAmount(plan.total.credits, 'the images', 'credits') };
+}
+
+/** A unit as a sentence names it: its date, and its part or tile when it has one. */
+function unitName(unit: PurchaseUnit): string {
+  const of = unit.area.startsWith('part ') ? `${unit.area} of ` : unit.label !== 'composite' ? `${unit.label} of ` : '';
+  return `${of}${unit.date}`;
 }
 
 /** The order's figure a budget holds: the dearer of its first and a following month. */

@@ -7,6 +7,8 @@ import { formatNumber } from '../common/format';
 import type { BalanceUnit } from './account-snapshot';
 import { WorkflowError } from '../request/workflow-error';
 import type { EstimateModel } from './estimate-view-model';
+import type { Price } from './cost-decision';
+import { budgetedCost } from './order-costs';
 
 /** Throws 'insufficient-credits' when the account is known to hold less than the estimate. */
 export function checkCredits(
@@ -27,24 +29,20 @@ export function checkCredits(
   );
 }
 
-/** What a cost panel's Proceed would charge now, in which unit, described for a sentence: an
- * order is charged this month's cost at creation (the next months come later), an image batch
- * its credits. */
+/** What a cost panel's Proceed would charge now, in which unit, described for a sentence, read from
+ * the plan's price (cost-decision.ts): an order is charged this month's cost at creation (the next
+ * months come later; the dearer month when the service gave no first), an image batch its credits. */
 export function chargeOf(
   model: EstimateModel,
-  cost: number | undefined,
+  price: Price,
 ): { amount: number | undefined; unit: BalanceUnit; what: string } {
   if (model.kind === 'order')
     return {
-      amount: model.currentMonthCost ?? cost,
+      amount: price.order?.currentMonth ?? (price.order ? budgetedCost(price.order) : undefined),
       unit: 'EUR',
       what: `this month's cost of ${lowerFirst(model.title)}`,
     };
-  return {
-    amount: model.kind === 'composite' ? (model.credits ?? cost) : cost,
-    unit: 'credits',
-    what: lowerFirst(model.title),
-  };
+  return { amount: price.images?.credits, unit: 'credits', what: lowerFirst(model.title) };
 }
 
 function lowerFirst(text: string): string {

@@ -15,6 +15,11 @@ import type {
 import type { CompositeProfile } from '../request/request-profile';
 import { polygonsOfWkt } from '../geometry/wkt-footprint';
 import { orderCostOf } from './order-costs';
+import { purchasePlan, settingBudget } from './purchase-plan';
+import type { PurchaseUnit } from './purchase-plan';
+
+/** What a composite's unit is called in its plan: the whole area, or one of its parts. */
+const WHOLE_AREA = 'whole area';
 
 export function estimateAoi(aoi: Aoi): EstimateAoi {
   return {
@@ -37,12 +42,31 @@ export function areaWarnings(aoi: Aoi): string[] {
   return [];
 }
 
+/** A composite's units: the whole area, or each part sent on its own with its own price. */
+export function compositeUnits(
+  date: string,
+  credits: number | undefined,
+  parts?: readonly (number | undefined)[],
+): PurchaseUnit[] {
+  const unit = (area: string, price: number | undefined): PurchaseUnit => ({
+    kind: 'buy',
+    label: 'composite',
+    area,
+    date,
+    ...(price !== undefined ? { credits: price } : {}),
+  });
+  if (!parts) return [unit(WHOLE_AREA, credits)];
+  return parts.map((price, i) => unit(`part ${i + 1} of ${parts.length}`, price));
+}
+
+/** `parts`: the credits of each part of an area sent in parts (the estimate is their sum). */
 export function compositeEstimateModel(
   aoi: Aoi,
   profile: CompositeProfile,
   request: CompositeRequest,
   estimate: CompositeEstimate,
   budget: number | undefined,
+  parts?: readonly (number | undefined)[],
 ): CompositeEstimateModel {
   // Any number: a price below zero or not finite is refused by the cost decision, not hidden.
   const credits = typeof estimate.CreditEstimate === 'number' ? estimate.CreditEstimate : undefined;
@@ -67,6 +91,11 @@ export function compositeEstimateModel(
     warnings,
     payload: request,
     budget,
+    plan: purchasePlan({
+      units: compositeUnits(profile.date, credits, parts),
+      credits,
+      budget: settingBudget(budget, 'images'),
+    }),
     credits,
     areaEstimateKm2: numberOr(estimate.AreaEstimateKm2),
     fileSizeMB: numberOr(estimate.FileSizeEstimateMB),
@@ -89,8 +118,18 @@ export function tileChoice(tile: TileRecord): TileChoice | undefined {
   };
 }
 
+/** Why a tile choice has no price yet: the tiles are priced once chosen, before anything is bought. */
+const TILES_NOT_PRICED =
+  'Process Tiles prices the tiles you choose (their billed area at the rate of a composite estimate) before anything is bought';
+
 export function tileSelectionModel(aoi: Aoi, tiles: TileChoice[], preselected: string[]): TileSelectionModel {
   const minis = tiles.filter((t) => t.miniTile).length;
+  const units = tiles.map((t): PurchaseUnit => ({
+    kind: 'buy',
+    label: t.guid,
+    area: t.miniTile ? 'mini-tile' : 'tile',
+    date: '',
+  }));
   return {
     kind: 'tiles',
     title: `${counted(tiles.length - minis, 'tile')} and ${counted(minis, 'mini-tile')} over the area`,
@@ -99,6 +138,7 @@ export function tileSelectionModel(aoi: Aoi, tiles: TileChoice[], preselected: s
     warnings: [],
     payload: { TileGuids: preselected },
     budget: undefined,
+    plan: purchasePlan({ units, notPricedYet: TILES_NOT_PRICED }),
     tiles,
     preselected,
   };

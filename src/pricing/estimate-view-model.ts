@@ -5,6 +5,7 @@
 // its types are that schema's z.infer, so a field cannot be added to one and not the other.
 // The workflows import only the types: zod/mini loads with the panel, not with a workflow.
 import * as z from 'zod/mini';
+import { purchasePlanSchema } from './purchase-plan';
 
 const position = z.array(z.number());
 const polygon = z.array(z.array(position));
@@ -35,6 +36,10 @@ const common = {
   payload: z.unknown(),
   /** The `satImagery.confirmCostAbove` budget, when set. */
   budget: z.optional(z.number()),
+  /** What the purchase buys, unit by unit and order by order, as an imagery file's plan says it
+   * (purchase-plan.ts): the price the cost decision reads, and the table the panel shows. The rest
+   * of the model is the kind's details. */
+  plan: purchasePlanSchema,
 };
 
 /** The estimate of the tasking order the service would create with AutomaticOrderCreation: the
@@ -52,21 +57,16 @@ const automaticOrderPrice = z.object({
   request: z.unknown(),
 });
 
-const seriesEstimate = z.object({
-  dates: z.array(z.object({ date: z.string(), credits: z.optional(z.number()) })),
-  /** Undefined when a date came without a price. */
-  total: z.optional(z.number()),
-});
-
 const compositeEstimateModel = z.object({
   ...common,
   kind: z.literal('composite'),
+  /** The images' credits, as the plan totals them (a series: all its dates). */
   credits: money,
   areaEstimateKm2: z.optional(z.number()),
   fileSizeMB: z.optional(z.number()),
   timeSeconds: z.optional(z.number()),
-  /** A time series: each date with its credits; `credits` is then their total. */
-  series: z.optional(seriesEstimate),
+  /** A time series: its dates are the plan's units, and the figures above are all dates' together. */
+  series: z.optional(z.boolean()),
   /** AutomaticOrderCreation on an area no order covers: the order the service may create. */
   automaticOrder: z.optional(automaticOrderPrice),
 });
@@ -144,7 +144,6 @@ export const estimateModelSchema = z.discriminatedUnion('kind', [
 export type EstimateAoi = z.infer<typeof estimateAoi>;
 export type SettingLine = z.infer<typeof settingLine>;
 export type AutomaticOrderPrice = z.infer<typeof automaticOrderPrice>;
-export type SeriesEstimate = z.infer<typeof seriesEstimate>;
 export type CompositeEstimateModel = z.infer<typeof compositeEstimateModel>;
 export type CoverOption = z.infer<typeof coverOption>;
 export type OrderEstimateModel = z.infer<typeof orderEstimateModel>;

@@ -10,6 +10,8 @@ import { EstimatePanel, lastPanel, showEstimateBusy, showEstimatePanel } from '.
 import { toShowMessage } from '../../src/ui/webview/estimate/view-model';
 import { orderEstimateModel } from '../../src/workflows/orders/order-estimate-model';
 import type { CompositeEstimateModel, EstimateModel, TileSelectionModel } from '../../src/pricing/estimate-view-model';
+import { compositeUnits } from '../../src/pricing/estimate-view-builders';
+import { purchasePlan } from '../../src/pricing/purchase-plan';
 import {
   orderCreateRequest,
   orderEstimateRequest,
@@ -58,6 +60,7 @@ function composite(title: string): CompositeEstimateModel {
       billedAreaKm2: aoi.billedAreaKm2,
     },
     payload: { Wkt: aoi.wkt, Model: 'Stratus3' },
+    plan: purchasePlan({ units: compositeUnits('2026-06-01', 12.5), credits: 12.5 }),
     credits: 12.5,
     areaEstimateKm2: undefined,
     fileSizeMB: undefined,
@@ -205,6 +208,10 @@ describe('estimate panel in VS Code', () => {
       warnings: [],
       payload: {},
       budget: undefined,
+      plan: purchasePlan({
+        units: ['a', 'b'].map((guid) => ({ kind: 'buy' as const, label: guid, area: 'tile', date: '' })),
+        notPricedYet: 'priced when chosen',
+      }),
       tiles: [tile('a', 10), tile('b', 10.05)],
       preselected: ['a'],
     };

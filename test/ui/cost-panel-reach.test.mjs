@@ -81,7 +81,7 @@ async function proceedFromSmallWindow(wb) {
     'field.wkt',
     undefined,
     'Download Time Series',
-    '[data-testid="series-dates"]',
+    '[data-testid="plan-units"]',
   );
   const proceed = frame.locator(`${PROCEED}:not([disabled])`).first();
   await proceed.waitFor({ state: 'visible' });

@@ -248,12 +248,12 @@ describe('Satellite Imagery in the browser workbench', function () {
       'field.wkt',
       undefined,
       'Download Time Series',
-      '[data-testid="series-dates"]',
+      '[data-testid="plan-units"]',
     );
-    const rows = frame.locator('[data-testid="series-dates"] tbody tr');
+    const rows = frame.locator('[data-testid="plan-units"] tbody tr');
     await rows.first().waitFor({ state: 'visible' });
     assert.ok((await rows.count()) > 1, 'the panel lists the dates');
-    assert.match(await frame.locator('[data-testid="series-total"]').innerText(), /\d/);
+    assert.match(await frame.locator('[data-testid="plan-credits"]').innerText(), /\d/);
     await shot(wb.page, '09-time-series-estimate');
     await frame.locator('[data-testid="cancel"]').first().click();
     await wb.page

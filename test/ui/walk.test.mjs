@@ -284,13 +284,13 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
 
     step(name('prices a time series in the cost panel'), [name('opens an AOI')], async () => {
       await fromMenu(pass.aoi, 'Download Time Series');
-      const { titles, frame } = await answerUntil('Download time series', '[data-testid="series-dates"]');
+      const { titles, frame } = await answerUntil('Download time series', '[data-testid="plan-units"]');
       assert.ok(
         titles.some((x) => /Dates to search/.test(x)) && titles.some((x) => /Which of the dates found/.test(x)),
         `the window and thinning steps: ${titles.join(' | ')}`,
       );
       assert.ok(
-        (await frame.locator('[data-testid="series-dates"] tbody tr').count()) > 1,
+        (await frame.locator('[data-testid="plan-units"] tbody tr').count()) > 1,
         'the panel lists the dates',
       );
       await shot('series-cost-panel');

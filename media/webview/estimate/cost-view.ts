@@ -1,13 +1,14 @@
-// The cost block: what the decision costs, as large as the page makes anything, with the
-// figures behind it. Credits for a composite; order and storage amounts for this month and next
-// month for an order; the selection count for tiles.
-import type { AutomaticOrderPrice, EstimateModel, SeriesEstimate } from '../../../src/ui/webview/estimate/protocol';
+// The cost block: what the decision costs, as large as the page makes anything, with the figures
+// of the kind behind it. Credits for a composite; order and storage amounts for this month and next
+// month for an order; the selection count for tiles. The plan below it (plan-table.ts) lists the
+// units and the orders, the balance and the budget, as every plan does.
+import type { AutomaticOrderPrice, EstimateModel } from '../../../src/ui/webview/estimate/protocol';
 import { el, fact } from '../common/dom';
 import { formatArea, formatCredits, formatMoney, NOT_GIVEN } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
-import { compositeFacts, seriesDateCredits } from '../../../src/common/estimate-facts';
+import { compositeFacts } from '../../../src/common/estimate-facts';
 import { cancellationTerms } from '../../../src/common/cancellation-terms';
-import { billedAreaKm2, currentMonthTotal, formatCost, nextMonthTotal } from './warnings';
+import { billedAreaKm2, currentMonthTotal, nextMonthTotal } from './warnings';
 
 export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTMLElement {
   const heading = model.kind === 'tiles' ? 'Selection' : 'Cost';
@@ -19,7 +20,6 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
   const facts = el('dl', { class: 'facts' });
   if (model.kind === 'composite') {
     section.append(el('p', { class: 'headline', 'data-testid': 'credits' }, formatCredits(model.credits, locale)));
-    if (model.series) section.append(renderSeriesDates(model.series, locale));
     facts.append(...compositeFacts(model, locale).flatMap((f) => fact(f.label, f.value, f.id)));
   } else if (model.kind === 'order') {
     const money = (value: number | undefined) => formatMoney(value, model.currency, locale);
@@ -104,8 +104,6 @@ export function renderCost(model: EstimateModel, locale: Locale, now: Date): HTM
   } else {
     section.append(el('p', { class: 'headline', 'data-testid': 'tile-count' }, ''));
   }
-  if (model.budget !== undefined)
-    facts.append(...fact('Your budget', formatCost(model, model.budget, locale), 'budget'));
   if (facts.childElementCount) section.append(facts);
   // After the image's own figures: the second price, in its own currency.
   if (model.kind === 'composite' && model.automaticOrder)
@@ -129,28 +127,6 @@ function renderAutomaticOrder(order: AutomaticOrderPrice, locale: Locale): HTMLE
     ),
     el('p', { 'data-testid': 'automatic-order-note' }, order.note),
     el('p', { class: 'caveat', role: 'note', 'data-testid': 'automatic-order-caveat' }, order.caveat),
-  );
-}
-
-/** A time series: each date with its credits, and the total the headline shows. */
-function renderSeriesDates(series: SeriesEstimate, locale: Locale): HTMLElement {
-  const dates = seriesDateCredits(series.dates, locale);
-  return el(
-    'table',
-    { class: 'amounts', 'data-testid': 'series-dates' },
-    el('caption', {}, `${dates.length} dates, one composite each`),
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Date'), el('th', { scope: 'col' }, 'Credits'))),
-    el('tbody', {}, ...dates.map((d) => el('tr', {}, el('th', { scope: 'row' }, d.date), el('td', {}, d.credits)))),
-    el(
-      'tfoot',
-      {},
-      el(
-        'tr',
-        {},
-        el('th', { scope: 'row' }, 'Total'),
-        el('td', { class: 'total', 'data-testid': 'series-total' }, formatCredits(series.total, locale)),
-      ),
-    ),
   );
 }
 

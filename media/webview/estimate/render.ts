@@ -8,13 +8,14 @@ import type { ShowMessage, WebviewMessage } from '../../../src/ui/webview/estima
 import type { EstimateModel } from '../../../src/ui/webview/estimate/protocol';
 import { renderAreaFacts, renderCost } from './cost-view';
 import { custom, el, fact } from '../common/dom';
-import { formatCredits, formatMoney, formatUtc } from '../../../src/common/format';
+import { counted, formatCredits, formatMoney, formatUtc } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
 import { renderCovers } from './cover-view';
 import { renderMap } from './map-view';
 import type { EstimateMap, MapInput, MapSelection } from './map-view';
 import type { BasemapReader } from '../common/map/basemap';
 import { renderPayload, renderTileList } from './sections';
+import { renderPlan } from './plan-table';
 import { currentMonthTotal, deriveWarnings } from './warnings';
 
 export interface PageContext {
@@ -70,6 +71,8 @@ export class PageView {
   private map: EstimateMap | undefined;
   /** Every map of the page (the area's, each cover's): built after the text, disposed with it. */
   private readonly maps: EstimateMap[] = [];
+  /** The plan's table: a tile choice's follows the selection. */
+  private plan: HTMLElement | undefined;
 
   constructor(
     private readonly root: HTMLElement,
@@ -120,6 +123,8 @@ export class PageView {
       );
     }
     parts.push(renderCost(model, locale, this.ctx.now));
+    this.plan = this.renderPlanPart();
+    parts.push(this.plan);
     const covers =
       model.kind === 'order'
         ? renderCovers(
@@ -185,6 +190,21 @@ export class PageView {
     setTimeout(() => {
       for (const m of this.maps) m.start();
     }, 0);
+  }
+
+  /** The plan as the Plan panel shows one: its units (a tile choice: those selected) and orders,
+   * the total, the balance and the budget. */
+  private renderPlanPart(): HTMLElement {
+    const model = this.show.model;
+    const plan =
+      model.kind === 'tiles'
+        ? { ...model.plan, units: model.plan.units.filter((u) => this.selected.has(u.label)) }
+        : model.plan;
+    const caption =
+      model.kind === 'tiles'
+        ? `${counted(plan.units.length, 'tile')} selected`
+        : `${counted(plan.units.length, 'image')}`;
+    return el('div', { class: 'plan' }, ...renderPlan(plan, { locale: this.ctx.locale, heading: 'Plan', caption }));
   }
 
   /** Stops the page's maps (a newer estimate replaces this page's content). */
@@ -264,6 +284,11 @@ export class PageView {
       element.toggleAttribute('checked', on);
     }
     this.map?.sync();
+    if (model.kind === 'tiles' && this.plan) {
+      const next = this.renderPlanPart();
+      this.plan.replaceWith(next);
+      this.plan = next;
+    }
     const count = this.root.querySelector('[data-testid="tile-count"]');
     if (count && model.kind === 'tiles')
       count.textContent = `${this.selected.size} of ${model.tiles.length} tiles selected`;

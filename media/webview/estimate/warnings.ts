@@ -47,7 +47,7 @@ export function budgetedCost(model: EstimateModel): number | undefined {
   return undefined;
 }
 
-export function formatCost(model: EstimateModel, value: number | undefined, locale: Locale): string {
+function formatCost(model: EstimateModel, value: number | undefined, locale: Locale): string {
   return model.kind === 'order' ? formatMoney(value, model.currency, locale) : formatCredits(value, locale);
 }
 

@@ -108,7 +108,7 @@ export async function partsEstimate(
   ports: WorkflowPorts,
   parts: readonly Aoi[],
   profile: CompositeProfile,
-): Promise<CompositeEstimate> {
+): Promise<{ sum: CompositeEstimate; credits: (number | undefined)[] }> {
   const estimates = await perPart(ports, parts, 'Estimating the cost', async (part, name) => {
     const estimate = await ports.client.estimateComposite(compositeRequest(partProfile(part, profile)), {
       signal: ports.signal,
@@ -118,5 +118,7 @@ export async function partsEstimate(
       checkedAmount(estimate.CreditEstimate, `${name} of the area`, 'credits');
     return estimate;
   });
-  return sumEstimates(estimates);
+  // Each part's own price is a unit of the plan; their sum is the price of the whole.
+  const credits = estimates.map((e) => (typeof e.CreditEstimate === 'number' ? e.CreditEstimate : undefined));
+  return { sum: sumEstimates(estimates), credits };
 }

@@ -267,12 +267,11 @@ async function estimateAndConfirm(
   const estimated = compositeRequest(profile);
   result.request = estimated;
   ports.progress.report({ message: 'Estimating the cost…' });
-  const estimate = parts
-    ? await partsEstimate(ports, parts, profile)
-    : await ports.client.estimateComposite(estimated, { signal: ports.signal });
+  const split = parts ? await partsEstimate(ports, parts, profile) : undefined;
+  const estimate = split?.sum ?? (await ports.client.estimateComposite(estimated, { signal: ports.signal }));
   result.estimate = estimate;
   const budget = ports.settings().confirmCostAbove;
-  const model = compositeEstimateModel(aoi, profile, estimated, estimate, budget);
+  const model = compositeEstimateModel(aoi, profile, estimated, estimate, budget, split?.credits);
   // AutomaticOrderCreation with no order over the area: the order is priced too, and the
   // gate holds both prices to the balance and the budget before the process call.
   if (verdict.needsOrder) {
@@ -291,7 +290,7 @@ async function estimateAndConfirm(
       `The billed area is above the key's maximum composite area: the price is the sum of ${parts.length} parts, each checked, priced and downloaded on its own.`,
     );
   const skip = run.options.skipConfirmation;
-  const decision = await confirmCost(ports, model, model.credits, skip, await run.account());
+  const decision = await confirmCost(ports, model, skip, await run.account());
   return { estimated, decision };
 }
 

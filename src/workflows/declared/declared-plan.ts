@@ -23,6 +23,8 @@ import { ApiError, isApiError } from '../../api/errors';
 import { linkOnTheWay } from '../../files/inside-folder';
 import type { CompositeRequest, TaskingModel } from '../../api/types';
 import { accountOnce, type RunAccount } from '../../pricing/account-snapshot';
+import { BUYING, changesIn } from '../../pricing/purchase-plan';
+import type { PurchaseUnitKind } from '../../pricing/purchase-plan';
 import { WorkflowError, isWorkflowError } from '../../request/workflow-error';
 import { LEDGER_NAME } from '../../ledger/ledger-journal';
 import { HELD_STATES, PurchaseLedger, savedFileState } from '../../ledger/purchase-ledger';
@@ -50,7 +52,8 @@ import type { WorkflowPorts } from '../engine/ports';
 import { verifyOne } from './declared-verify';
 import type { PlanOrder, PlannedOrder } from './declared-orders';
 
-export type UnitKind = 'buy' | 'have' | 'rebuy' | 'uncertain' | 'missing' | 'extra' | 'unavailable' | 'deferred';
+/** What the plan does to a unit: the kinds of every purchase's plan (pricing/purchase-plan.ts). */
+export type UnitKind = PurchaseUnitKind;
 
 export interface PlanUnit {
   kind: UnitKind;
@@ -109,8 +112,6 @@ export interface Plan {
  * differs: the file is not the one the ledger recorded. */
 const CHANGED_IN_PLACE =
   "its file has the size saved but not the ledger's inode and modification time, nor its SHA-256: changed since it was bought, so it is bought again";
-
-export const BUYING: ReadonlySet<UnitKind> = new Set<UnitKind>(['buy', 'rebuy', 'missing']);
 
 /** A request's fields but the area and an upload address: what the lock keeps of it. */
 function requestSummary(request: CompositeRequest): Record<string, unknown> {
@@ -473,10 +474,7 @@ function partialNote(dataset: string, area: string, partial: readonly string[]):
  * cancel). Uncertain units and orders are not changes: nothing is made of them unless the person
  * says so (`hasUncertainty`). */
 export function hasChanges(plan: Plan): boolean {
-  return (
-    plan.units.some((u) => BUYING.has(u.kind) || u.kind === 'deferred') ||
-    plan.orders.some((o) => o.kind === 'create' || o.kind === 'differs')
-  );
+  return changesIn(plan.units, plan.orders);
 }
 
 /** A unit or an order whose billed call went out and whose answer never came. */

@@ -2,7 +2,7 @@
 // Apply…): a fresh plan made just before the first billed call must buy the same units and create
 // the same orders, for no more credits than the plan that was seen. Anything else is refused, and
 // nothing is sent.
-import { BUYING } from './declared-plan';
+import { BUYING } from '../../pricing/purchase-plan';
 import type { Plan, PlanUnit } from './declared-plan';
 import { shownOrderPrices } from './order-price-hold';
 import type { ShownOrder } from './order-price-hold';

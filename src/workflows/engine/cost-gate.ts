@@ -16,12 +16,12 @@ import type { WorkflowPorts } from './ports';
 export async function confirmCost(
   ports: WorkflowPorts,
   model: EstimateModel,
-  cost: number | undefined,
   skipConfirmation: boolean | undefined,
   account: AccountSnapshot,
 ): Promise<EstimateDecision> {
-  const price = priceOf(model, cost);
-  const charge = chargeOf(model, cost);
+  // The price is the plan's (its units and total, its order), read in one place.
+  const price = priceOf(model);
+  const charge = chargeOf(model, price);
   // The run's one reading of the account, less what the run spent or may have spent since (an
   // apply's earlier series and orders), each pool in its unit.
   const left = (unit: 'credits' | 'EUR'): number | undefined => {
@@ -55,6 +55,11 @@ export async function confirmCost(
     ports.log?.(sentence);
     model.warnings.push(sentence);
   }
+  // The plan shows what the account holds beside the price, as an imagery file's plan does.
+  model.plan.balance = {
+    ...(left('credits') !== undefined ? { credits: left('credits') } : {}),
+    ...(left('EUR') !== undefined ? { euro: left('EUR') } : {}),
+  };
   const foreign = model.kind === 'order' ? model.currency : order?.currency;
   if (foreign !== undefined && foreign !== 'EUR')
     model.warnings.push(

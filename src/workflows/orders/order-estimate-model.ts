@@ -5,6 +5,7 @@ import type { Aoi } from '../../geometry/types';
 import { areaWarnings, estimateAoi, orderCost } from '../../pricing/estimate-view-builders';
 import type { OrderEstimateModel } from '../../pricing/estimate-view-model';
 import { ESTIMATE_CAVEAT, readOrderCosts } from '../../pricing/order-costs';
+import { purchasePlan, settingBudget } from '../../pricing/purchase-plan';
 import { imageFrequencyText } from './order-status';
 
 export function orderEstimateModel(
@@ -27,9 +28,25 @@ export function orderEstimateModel(
     warnings.push(
       `The cost (${costs.currency} ${total} a month) is at or above your budget of ${costs.currency} ${budget}.`,
     );
+  const title = recurring ? 'Recurring tasking order' : `Tasking order ${request.From} to ${request.To}`;
+  // A plan of one order: the one to create, at this month's and each following month's cost.
+  const plan = purchasePlan({
+    units: [],
+    orders: [
+      {
+        kind: 'create',
+        order: title,
+        area: request.GeometryTileOrdering ? 'the tiles over the area' : 'the area',
+        currency: costs.currency,
+        ...(costs.currentMonth !== undefined ? { euroThisMonth: costs.currentMonth } : {}),
+        ...(costs.perMonth !== undefined ? { euroPerMonth: costs.perMonth } : {}),
+      },
+    ],
+    budget: settingBudget(budget, 'order'),
+  });
   return {
     kind: 'order',
-    title: recurring ? 'Recurring tasking order' : `Tasking order ${request.From} to ${request.To}`,
+    title,
     aoi: aoi ? estimateAoi(aoi) : undefined,
     settings: [
       { label: 'Model', value: request.Model },
@@ -51,6 +68,7 @@ export function orderEstimateModel(
     warnings,
     payload: request,
     budget,
+    plan,
     currency: costs.currency,
     currencies: costs.currencies,
     currentMonthOrder: costs.currentMonthOrder,

@@ -12,7 +12,6 @@ import { readAoiOrThrow } from '../engine/aoi-input';
 import { checkConstellations, checkModel } from '../../request/choices';
 import { confirmCost } from '../engine/cost-gate';
 import { WorkflowError, isCancellation } from '../../request/workflow-error';
-import { orderCost } from '../../pricing/estimate-view-builders';
 import { orderEstimateModel } from './order-estimate-model';
 import { accountOnce } from '../../pricing/account-snapshot';
 import type { RunAccount } from '../../pricing/account-snapshot';
@@ -201,13 +200,13 @@ async function askEstimateAndCreate(run: OrderRun, account: RunAccount, hooks: O
     result.request = createRequest;
     result.recurring = estimated.To === null;
     result.cancellationDeadline = result.recurring ? recurringCancellationDeadline(run.now) : undefined;
-    const { estimate, panel, tileCover } = await estimateForPanel(run, estimated, createRequest);
+    const { panel, tileCover } = await estimateForPanel(run, estimated, createRequest);
     // An estimate asked for without prompts is the whole job: nothing is created.
     if (mode === 'estimate' && options.skipConfirmation) {
       result.outcome = 'completed';
       return result;
     }
-    const decision = await confirmCost(ports, panel, orderCost(estimate), options.skipConfirmation, await account());
+    const decision = await confirmCost(ports, panel, options.skipConfirmation, await account());
     if (decision.action === 'cancel') return result;
     if (decision.action === 'change') {
       // "Change settings" in the panel re-asks the cadence, even where the settings filled it.

@@ -1,9 +1,13 @@
-// The one cost panel of a series: the first date's estimate view with the dates listed, each
-// with its credits, and their total, which is the figure the budget guard compares.
+// The one cost panel of a series: the first date's estimate view, and a plan of its dates
+// (pricing/purchase-plan.ts): each date to buy with its credits, each date the availability check
+// turned down as unavailable with the service's reason, and their total, which is the figure the
+// budget guard compares.
 import type { CompositeEstimate, CompositeRequest } from '../../api/types';
 import type { Aoi } from '../../geometry/types';
-import { compositeEstimateModel } from '../../pricing/estimate-view-builders';
+import { compositeEstimateModel, compositeUnits } from '../../pricing/estimate-view-builders';
 import type { CompositeEstimateModel } from '../../pricing/estimate-view-model';
+import { purchasePlan, settingBudget } from '../../pricing/purchase-plan';
+import type { PurchaseUnit } from '../../pricing/purchase-plan';
 import type { CompositeProfile } from '../../request/request-profile';
 
 export interface PricedDate {
@@ -24,10 +28,18 @@ export function totalOf(priced: readonly PricedDate[]): number | undefined {
   return Math.round(total * 1e6) / 1e6;
 }
 
+/** A date the availability check turned down, with the service's reason. */
+export interface RefusedDate {
+  date: string;
+  error?: string;
+  status?: string;
+}
+
 export function seriesEstimateModel(
   aoi: Aoi,
   priced: readonly PricedDate[],
   budget: number | undefined,
+  refused: readonly RefusedDate[] = [],
 ): CompositeEstimateModel {
   const first = priced[0]!;
   const base = compositeEstimateModel(aoi, first.profile, first.request, first.estimate, budget);
@@ -53,9 +65,26 @@ export function seriesEstimateModel(
     credits: total,
     fileSizeMB: sum((p) => p.estimate.FileSizeEstimateMB),
     timeSeconds: sum((p) => p.estimate.FastTimeEstimateSeconds ?? p.estimate.SlowTimeEstimateSeconds),
-    series: {
-      dates: priced.map((p) => ({ date: p.date, ...(p.credits !== undefined ? { credits: p.credits } : {}) })),
-      ...(total !== undefined ? { total } : {}),
-    },
+    series: true,
+    plan: purchasePlan({
+      units: seriesUnits(priced, refused),
+      credits: total,
+      budget: settingBudget(budget, 'images'),
+    }),
   };
+}
+
+/** Every date in date order: to buy with its price, or not available and why (never sent). */
+function seriesUnits(priced: readonly PricedDate[], refused: readonly RefusedDate[]): PurchaseUnit[] {
+  const units = [
+    ...priced.flatMap((p) => compositeUnits(p.date, p.credits)),
+    ...refused.flatMap((r) =>
+      compositeUnits(r.date, undefined).map((unit): PurchaseUnit => ({
+        ...unit,
+        kind: 'unavailable',
+        reason: `not available: ${r.error ?? r.status ?? 'refused by the availability check'}`,
+      })),
+    ),
+  ];
+  return units.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }

@@ -226,8 +226,8 @@ async function priceAndConfirm(
   result.totalCredits = totalOf(priced);
   let go: PricedDate[] = priced;
   if (priced.length > 0) {
-    const model = seriesEstimateModel(aoi, priced, ports.settings().confirmCostAbove);
-    const decision = await confirmCost(ports, model, result.totalCredits, options.skipConfirmation, limits);
+    const model = seriesEstimateModel(aoi, priced, ports.settings().confirmCostAbove, refused);
+    const decision = await confirmCost(ports, model, options.skipConfirmation, limits);
     if (decision.action !== 'proceed') {
       result.reason = 'The cost was not confirmed: nothing was sent.';
       go = [];

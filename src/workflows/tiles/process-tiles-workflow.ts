@@ -206,7 +206,7 @@ async function confirmBatch(
       return undefined;
     }
     const view = batchEstimateModel(kind, price, shared, ports.settings().confirmCostAbove);
-    const decision = await confirmCost(ports, view, price.credits, options.skipConfirmation, await account());
+    const decision = await confirmCost(ports, view, options.skipConfirmation, await account());
     if (decision.action === 'cancel') return undefined;
     if (decision.action === 'proceed') return { model, shared, manifest, price };
     if (!steps.some((step) => !step.fixed(state))) return undefined; // "change" with nothing left to ask

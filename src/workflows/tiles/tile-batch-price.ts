@@ -17,6 +17,8 @@ import { polygonsOfWkt } from '../../geometry/wkt-footprint';
 import { judgeAvailability } from '../composite/availability';
 import { WorkflowError } from '../../request/workflow-error';
 import type { CompositeEstimateModel, SettingLine } from '../../pricing/estimate-view-model';
+import { purchasePlan, settingBudget } from '../../pricing/purchase-plan';
+import type { PurchaseUnit } from '../../pricing/purchase-plan';
 import type { WorkflowPorts } from '../engine/ports';
 
 export type UnitKind = 'tile' | 'minitile';
@@ -200,6 +202,20 @@ export function freshUnitCredits(
   };
 }
 
+/** The batch as a plan: each ready unit at its derived price, each unit without imagery on the
+ * date unavailable with why; the total is the batch's, rounded up to the cent. */
+function batchPlan(kind: UnitKind, price: BatchPrice, date: string, budget: number | undefined) {
+  const area = kind === 'tile' ? 'tile' : 'mini-tile';
+  const units: PurchaseUnit[] = [
+    ...price.ready.map((u): PurchaseUnit => {
+      const credits = unitCredits(price, u.id);
+      return { kind: 'buy', label: u.id, area, date, ...(credits !== undefined ? { credits } : {}) };
+    }),
+    ...price.notReady.map((u): PurchaseUnit => ({ kind: 'unavailable', label: u.id, area, date, reason: u.reason })),
+  ];
+  return purchasePlan({ units, credits: price.credits, budget: settingBudget(budget, 'images') });
+}
+
 /** The cost panel's view of the batch: the units on the map, the derived price, what is left out. */
 export function batchEstimateModel(
   kind: UnitKind,
@@ -250,6 +266,7 @@ export function batchEstimateModel(
     warnings,
     payload: { ...settings, [kind === 'tile' ? 'TileGuids' : 'MiniTileGuids']: price.ready.map((u) => u.id) },
     budget,
+    plan: batchPlan(kind, price, settings.Date.slice(0, 10), budget),
     credits: price.credits,
     areaEstimateKm2: billed,
     fileSizeMB: undefined,

@@ -1,69 +1,35 @@
-// Turns a plan of the core (workflows/declared/declared-plan.ts) into what the cost panel shows.
-// Pure: no `vscode`, unit-tested in plain Node. Only the fields the page reads travel (a unit's
-// request key stays in the host, which holds the plan the person saw).
-import { BUYING, hasChanges } from '../../../workflows/declared/declared-plan';
+// Turns a plan of the core (workflows/declared/declared-plan.ts) into what the cost panel shows: the
+// one plan type (pricing/purchase-plan.ts) with the file it is of. Pure: no `vscode`, unit-tested
+// in plain Node. Only the fields the page reads travel (a unit's request key and an order's payload
+// hash stay in the host, which holds the plan the person saw).
 import type { Plan } from '../../../workflows/declared/declared-plan';
+import { finitePlan, purchasePlan } from '../../../pricing/purchase-plan';
 import type { PlanView } from './plan-protocol';
 
-/** A figure the page can show: NaN or Infinity would not survive the message. */
-function finite(value: number | undefined): number | undefined {
-  return value !== undefined && Number.isFinite(value) ? value : undefined;
-}
-
-function defined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
 export function toPlanView(plan: Plan, file: string, summary?: PlanView['summary']): PlanView {
-  const creating = plan.orders.filter((o) => o.kind === 'create');
-  const currency = creating.find((o) => o.currency !== undefined)?.currency;
-  const view: PlanView = {
-    title: `Plan: ${file}`,
-    file,
-    units: plan.units.map((u) =>
-      defined({
-        kind: u.kind,
-        dataset: u.dataset,
-        area: u.area,
-        date: u.date,
-        credits: finite(u.credits),
-        file: u.file,
-        changes: u.changes,
-        reason: u.reason,
-        month: u.month,
-      }),
-    ),
-    orders: plan.orders.map((o) =>
-      defined({
-        kind: o.kind,
-        order: o.order,
-        area: o.area,
-        guid: o.guid,
-        currency: o.currency,
-        euroThisMonth: finite(o.euroThisMonth),
-        euroPerMonth: finite(o.euroPerMonth),
-        changes: o.changes,
-        notPricedYet: o.notPricedYet,
-      }),
-    ),
-    total: {
-      credits: finite(plan.total.credits) ?? 0,
-      euroThisMonth: finite(plan.total.euroThisMonth) ?? 0,
-      euroPerMonth: finite(plan.total.euroPerMonth) ?? 0,
-    },
-    balance: defined({ credits: finite(plan.balance.credits) }),
+  const purchase = purchasePlan({
+    units: plan.units.map(({ key: _key, dataset, ...unit }) => ({ ...unit, label: dataset })),
+    orders: plan.orders.map(({ payloadHash: _hash, ...order }) => order),
+    // The file's total: a unit without a price is a stop of its own, not a total unknown.
+    credits: plan.total.credits,
+    balance: plan.balance.credits,
     stops: plan.stops,
     notes: plan.notes,
-    changes: hasChanges(plan),
-    applicable: plan.units.some((u) => BUYING.has(u.kind) && u.credits !== undefined) || creating.length > 0,
-  };
-  if (currency !== undefined) view.currency = currency;
-  if (plan.budget)
-    view.budget = defined({
-      maxCredits: plan.budget.maxCredits,
-      maxCreditsPerMonth: plan.budget.maxCreditsPerMonth,
-      maxEuroPerMonth: plan.budget.maxEuroPerMonth,
-    });
+    labelHeading: 'Dataset',
+    ...(plan.budget
+      ? {
+          budget: {
+            maxCredits: plan.budget.maxCredits,
+            maxCreditsPerMonth: plan.budget.maxCreditsPerMonth,
+            maxEuroPerMonth: plan.budget.maxEuroPerMonth,
+          },
+        }
+      : {}),
+  });
+  const view: PlanView = finitePlan({ ...purchase, title: `Plan: ${file}`, file });
+  // The file's plan counts an unknown total as none: its stops say which unit came without a price.
+  view.total = { ...view.total, credits: view.total.credits ?? 0 };
+  if (plan.notes.length === 0) view.notes = [];
   if (plan.month) view.month = { ...plan.month };
   if (summary) view.summary = summary;
   return view;

@@ -5,9 +5,10 @@
 import * as z from 'zod/mini';
 import { estimateModelSchema } from '../../../pricing/estimate-view-model';
 export type * from '../../../pricing/estimate-view-model';
+export type * from '../../../pricing/purchase-plan';
 import { basemapReplySchema, basemapRequestSchema } from '../common/protocol';
 import { applyMessage, forgetMessage, planMessage } from './plan-protocol';
-export type { PlanMessage, PlanView, PlanViewUnit } from './plan-protocol';
+export type { PlanMessage, PlanView } from './plan-protocol';
 
 /** What the page shows: the model (polygons thinned for drawing) plus the payload as text. */
 const showMessage = z.object({

@@ -4,6 +4,7 @@
 // the whole payload from the host). Pure: no `vscode`, so it is unit-tested in plain Node.
 import { thinPolygons } from '../../../geometry/thin';
 import type { EstimateModel } from '../../../pricing/estimate-view-model';
+import { finitePlan } from '../../../pricing/purchase-plan';
 import type { ShowMessage } from './protocol';
 
 /** Vertices drawn across all polygons of one map; beyond this nobody sees a difference. */
@@ -34,7 +35,7 @@ export function toShowMessage(model: EstimateModel, options: { readOnly?: boolea
   const payloadText = payloadToText(model.payload);
   const payloadTruncated = payloadText.length > MAX_PAYLOAD_CHARS;
   // The page renders payloadText; sending the payload itself as well would double a large message.
-  let shown: EstimateModel = { ...withoutNonFiniteNumbers(model), payload: null };
+  let shown: EstimateModel = { ...withoutNonFiniteNumbers(model), payload: null, plan: finitePlan(model.plan) };
   if (shown.aoi)
     shown = { ...shown, aoi: { ...shown.aoi, polygons: thinPolygons(shown.aoi.polygons, MAX_DRAWN_VERTICES) } };
   if (shown.kind === 'tiles') {

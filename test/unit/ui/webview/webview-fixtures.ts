@@ -5,6 +5,8 @@ import type {
   OrderEstimateModel,
   TileSelectionModel,
 } from '../../../../src/pricing/estimate-view-model';
+import { compositeUnits } from '../../../../src/pricing/estimate-view-builders';
+import { purchasePlan, settingBudget } from '../../../../src/pricing/purchase-plan';
 
 /** A 0.1° square with a square hole, near Copenhagen. */
 const squareWithHole = [
@@ -24,7 +26,18 @@ const squareWithHole = [
   ],
 ];
 
+/** A composite of one unit, priced at its credits, as compositeEstimateModel plans it. */
 export function compositeModel(overrides: Partial<CompositeEstimateModel> = {}): CompositeEstimateModel {
+  const model = compositeFigures(overrides);
+  const plan = purchasePlan({
+    units: compositeUnits('2026-06-01', model.credits),
+    credits: model.credits,
+    budget: settingBudget(model.budget, 'images'),
+  });
+  return { ...model, plan: overrides.plan ?? plan };
+}
+
+function compositeFigures(overrides: Partial<CompositeEstimateModel>): Omit<CompositeEstimateModel, 'plan'> {
   return {
     kind: 'composite',
     title: 'Composite 2026-06-01: aoi.geojson',
@@ -58,7 +71,29 @@ export function compositeModel(overrides: Partial<CompositeEstimateModel> = {}):
   };
 }
 
+/** An order, planned as one order to create at its two months' totals. */
 export function orderModel(overrides: Partial<OrderEstimateModel> = {}): OrderEstimateModel {
+  const model = orderFigures(overrides);
+  const month = (total: number | undefined, order: number | undefined, storage: number | undefined) =>
+    total ?? (order ?? 0) + (storage ?? 0);
+  const plan = purchasePlan({
+    units: [],
+    orders: [
+      {
+        kind: 'create',
+        order: model.title,
+        area: 'the area',
+        currency: model.currency,
+        euroThisMonth: month(model.currentMonthCost, model.currentMonthOrder, model.currentMonthStorage),
+        euroPerMonth: month(model.perMonthCost, model.nextMonthOrder, model.nextMonthStorage),
+      },
+    ],
+    budget: settingBudget(model.budget, 'order'),
+  });
+  return { ...model, plan: overrides.plan ?? plan };
+}
+
+function orderFigures(overrides: Partial<OrderEstimateModel>): Omit<OrderEstimateModel, 'plan'> {
   return {
     kind: 'order',
     title: 'Order estimate: fields.wkt',
@@ -121,6 +156,10 @@ export function tilesModel(overrides: Partial<TileSelectionModel> = {}): TileSel
     budget: undefined,
     tiles: [tile('t-1', 12.5), tile('t-2', 12.55)],
     preselected: ['t-1'],
+    plan: purchasePlan({
+      units: ['t-1', 't-2'].map((guid) => ({ kind: 'buy' as const, label: guid, area: 'tile', date: '' })),
+      notPricedYet: 'Process Tiles prices the tiles you choose before anything is bought',
+    }),
     ...overrides,
   };
 }

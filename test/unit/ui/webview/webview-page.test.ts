@@ -19,6 +19,7 @@ import { planMessage } from '../../../../src/ui/webview/estimate/plan-protocol';
 import type { PlanView } from '../../../../src/ui/webview/estimate/plan-protocol';
 import type { EstimateModel } from '../../../../src/pricing/estimate-view-model';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
+import { purchasePlan, settingBudget } from '../../../../src/pricing/purchase-plan';
 
 // The callbacks given to page.evaluate run in the page; the Node-side type check has no DOM lib.
 declare const window: { [key: string]: any; postMessage(message: unknown, targetOrigin: string): void };
@@ -335,10 +336,9 @@ describe('webview page in Chromium', function () {
     const h = await open('light');
     const unit = (kind: 'buy' | 'unavailable', date: string, credits?: number) => ({
       kind,
-      dataset: 'rgb',
+      label: 'rgb',
       area: 'field.geojson',
       date,
-      key: `key-${date}`,
       ...(credits !== undefined ? { credits } : { reason: 'not available: no order covers this date (2027-01-05)' }),
     });
     const plan = planOf({
@@ -377,7 +377,7 @@ describe('webview page in Chromium', function () {
     const order = h.page.locator('[data-testid="order-0"]');
     assert.match(await order.locator('td.num').innerText(), /this month, .*next month$/);
     assert.match(await order.locator('td.why').innerText(), /^Not priced yet: it starts 2027-01-01/);
-    await h.page.screenshot({ path: path.join(artifacts, 'plan-unavailable-light.png') });
+    await h.page.screenshot({ path: path.join(artifacts, 'plan-unavailable-light.png'), fullPage: true });
     // In a narrow editor group the tables scroll inside their sections; the page itself does not.
     await h.page.setViewportSize({ width: 420, height: 900 });
     assert.ok(
@@ -534,6 +534,86 @@ describe('webview page in Chromium', function () {
       await h.page.screenshot({ path: path.join(artifacts, `cheapest-cover-${theme}.png`) });
     });
   }
+
+  /** The cells of every row of the plan's image table, as a person reads them. */
+  const unitRows = async (h: PageHarness): Promise<string[][]> =>
+    h.page.$$eval('[data-testid="plan-units"] tbody tr', (rows) =>
+      rows.map((r) => [...r.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())),
+    );
+
+  it("the cost panel of a composite, a series, tiles and an order shows its plan in the Plan panel's table (full-page screenshots)", async () => {
+    const h = await open('dark');
+    // The panel at the width of an editor (a test before may have left the page narrow).
+    await h.page.setViewportSize({ width: 900, height: 1400 });
+    // A composite: one unit, the whole area, with the balance the gate read beside it.
+    const composite = compositeModel({ budget: 20 });
+    composite.plan.balance = { credits: 980.5 };
+    let texts = await show(h, composite);
+    assert.deepEqual(await unitRows(h), [['buy', 'composite', 'whole area', '2026-06-01', '14.04 credits', '']]);
+    assert.equal(plain(texts['plan-credits']), '14.04 credits');
+    assert.equal(plain(texts['plan-balance']), '980.5 credits');
+    assert.equal(plain(texts['plan-budget']), '20 credits (satImagery.confirmCostAbove)');
+    assert.equal(plain(texts.credits), '14.04 credits', 'the headline the panel had');
+    await h.page.screenshot({ path: path.join(artifacts, 'cost-plan-composite-dark.png'), fullPage: true });
+
+    // A series: its dates, a refused one not available with the service's reason and no price.
+    const series = compositeModel({
+      title: 'Time series of 2 dates',
+      series: true,
+      credits: 3.5,
+      plan: purchasePlan({
+        units: [
+          { kind: 'buy', label: 'composite', area: 'whole area', date: '2026-06-10', credits: 1.5 },
+          {
+            kind: 'unavailable',
+            label: 'composite',
+            area: 'whole area',
+            date: '2026-06-12',
+            reason: 'not available: imagery covers only part of the area on 2026-06-12',
+          },
+          { kind: 'buy', label: 'composite', area: 'whole area', date: '2026-06-14', credits: 2 },
+        ],
+        budget: settingBudget(undefined, 'images'),
+      }),
+    });
+    texts = await show(h, series);
+    assert.deepEqual(await unitRows(h), [
+      ['buy', 'composite', 'whole area', '2026-06-10', '1.5 credits', ''],
+      [
+        'not available',
+        'composite',
+        'whole area',
+        '2026-06-12',
+        '',
+        'imagery covers only part of the area on 2026-06-12',
+      ],
+      ['buy', 'composite', 'whole area', '2026-06-14', '2 credits', ''],
+    ]);
+    assert.equal(plain(texts['plan-credits']), '3.5 credits');
+    assert.equal(plain(texts['plan-balance']), 'not given (not compared)');
+    assert.equal(plain(texts['plan-budget']), 'none set (satImagery.confirmCostAbove)');
+    await h.page.screenshot({ path: path.join(artifacts, 'cost-plan-series-dark.png'), fullPage: true });
+
+    // Tiles: the rows follow the selection, not priced yet, and the plan says when they will be.
+    texts = await show(h, tilesModel());
+    assert.deepEqual(await unitRows(h), [['buy', 't-1', 'tile', '', 'not priced yet', '']]);
+    assert.match(plain(texts['plan-credits']), /^not priced yet: Process Tiles prices the tiles you choose/);
+    await h.page.focus('[data-testid="tile-t-2"]');
+    await h.page.keyboard.press('Space');
+    assert.deepEqual(
+      (await unitRows(h)).map((r) => r[1]),
+      ['t-1', 't-2'],
+    );
+    await h.page.screenshot({ path: path.join(artifacts, 'cost-plan-tiles-dark.png'), fullPage: true });
+
+    // An order: a plan of one order to create, its months in its currency; no image table.
+    texts = await show(h, orderModel({ budget: 30 }));
+    assert.match(plain(texts['order-0']), /^create.*EUR 11\.75 this month, EUR 23\.50 next month/);
+    assert.equal(await h.page.locator('[data-testid="plan-units"]').count(), 0);
+    assert.equal(plain(texts['plan-euro-this-month']), 'EUR 11.75');
+    assert.equal(plain(texts['plan-budget']), 'EUR 30.00 (satImagery.confirmCostAbove)');
+    await h.page.screenshot({ path: path.join(artifacts, 'cost-plan-order-dark.png'), fullPage: true });
+  });
 
   it('read-only: shows the note and never posts proceed', async () => {
     const h = await open();

@@ -6,6 +6,8 @@ import * as assert from 'node:assert/strict';
 import { downloadComposite } from '../../../../src/workflows/composite/download-composite-workflow';
 import type { DownloadCompositeOptions } from '../../../../src/workflows/composite/download-composite-workflow';
 import { overBudget, priceOf } from '../../../../src/pricing/cost-decision';
+import { compositeUnits } from '../../../../src/pricing/estimate-view-builders';
+import { purchasePlan } from '../../../../src/pricing/purchase-plan';
 import type { CompositeEstimateModel, OrderEstimateModel } from '../../../../src/pricing/estimate-view-model';
 import { WorkflowError } from '../../../../src/request/workflow-error';
 import { downloadSeries } from '../../../../src/workflows/series/series-workflow';
@@ -133,6 +135,7 @@ describe('the cost decision itself (cost-decision.ts)', () => {
     warnings: [],
     payload: {},
     budget: undefined,
+    plan: purchasePlan({ units: compositeUnits('2026-06-12', credits), credits }),
     credits,
     areaEstimateKm2: undefined,
     fileSizeMB: undefined,
@@ -166,6 +169,10 @@ describe('the cost decision itself (cost-decision.ts)', () => {
       warnings: [],
       payload: {},
       budget: undefined,
+      plan: purchasePlan({
+        units: [],
+        orders: [{ kind: 'create', order: 'Order', area: '', currency: 'EUR', euroThisMonth: 0, euroPerMonth: 0 }],
+      }),
       currency: 'EUR',
       currentMonthOrder: -1,
       currentMonthStorage: 0,

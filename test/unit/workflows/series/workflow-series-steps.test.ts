@@ -59,7 +59,7 @@ describe('workflow: the time series wizard asks the window and the thinning', ()
     assert.equal(body.From, expected.from);
     assert.equal(body.To ?? body.Until, expected.to);
     // The panel lists one date per ISO week of what the search found.
-    const shown = (run.estimates[0] as CompositeEstimateModel).series!.dates.map((d) => d.date);
+    const shown = (run.estimates[0] as CompositeEstimateModel).plan.units.map((d) => d.date);
     assert.ok(shown.length >= 2, `several weeks have imagery: ${shown.join(', ')}`);
     assert.deepEqual(shown, selectSeriesDates(shown, { every: 'week' }));
     assert.ok(shown.every((d) => d >= expected.from.slice(0, 10)));
@@ -96,7 +96,7 @@ describe('workflow: the time series wizard asks the window and the thinning', ()
     const toQuestion = run.questions.find((q) => q.id === 'to') as { validate?: (t: string) => string | undefined };
     assert.match(toQuestion.validate!('2026-09-30') ?? '', /Not before the first day/);
     assert.match(toQuestion.validate!('30.9.2026') ?? '', /YYYY-MM-DD/);
-    const shown = (run.estimates[0] as CompositeEstimateModel).series!.dates.map((d) => d.date);
+    const shown = (run.estimates[0] as CompositeEstimateModel).plan.units.map((d) => d.date);
     assert.ok(shown.length >= 1);
   });
 

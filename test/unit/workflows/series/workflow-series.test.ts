@@ -90,16 +90,16 @@ describe('workflow: time series (against the simulator)', () => {
       'checked with the final payload',
     );
 
-    // One panel: each date with its credits, and the total.
+    // One panel: a plan of each date to buy with its credits, and the total.
     assert.equal(run.estimates.length, 1);
     const shown = run.estimates[0] as CompositeEstimateModel;
     assert.deepEqual(
-      shown.series?.dates.map((d) => d.date),
-      expected,
+      shown.plan.units.map((d) => `${d.kind} ${d.date}`),
+      expected.map((d) => `buy ${d}`),
     );
-    const sum = shown.series!.dates.reduce((a, d) => a + d.credits!, 0);
+    const sum = shown.plan.units.reduce((a, d) => a + d.credits!, 0);
     assert.ok(sum > 0);
-    assert.ok(Math.abs(shown.credits! - sum) < 1e-6 && shown.series!.total === shown.credits);
+    assert.ok(Math.abs(shown.credits! - sum) < 1e-6 && shown.plan.total.credits === shown.credits);
     assert.equal(result.totalCredits, shown.credits);
 
     // One GeoTIFF per date, named by it, each with its Item; the folder's ItemCollection validates.
@@ -146,6 +146,22 @@ describe('workflow: time series (against the simulator)', () => {
     const asking = scriptedPorts(fixture.client, { bandnames: 'rgb', output: 'keep' });
     await downloadSeries(asking.ports, AREA, rest);
     assert.deepEqual(asking.asked, ['bandnames', 'output']);
+  });
+
+  it("shows a date the availability check turned down in the panel's plan as not available, with the service's reason, unpriced and unbought", async () => {
+    const dates = [full[0]!, partial[0]!].sort();
+    const run = scriptedPorts(fixture.client, { output: 'keep' });
+    const result = await downloadSeries(run.ports, AREA, options({ dates }));
+    assert.equal(run.estimates.length, 1);
+    const { plan } = run.estimates[0] as CompositeEstimateModel;
+    const refused = plan.units.find((u) => u.date === partial[0]);
+    assert.equal(refused?.kind, 'unavailable');
+    assert.match(refused.reason ?? '', /^not available: .*\S/);
+    assert.equal(refused.credits, undefined);
+    const bought = plan.units.find((u) => u.date === full[0]);
+    assert.deepEqual([bought?.kind, plan.total.credits], ['buy', bought?.credits]);
+    assert.deepEqual(processed(), [full[0]], 'only the available date was billed');
+    assert.equal(result.totalCredits, plan.total.credits);
   });
 
   it('takes partial dates too when AllowPartialImage is on, and every Nth date', async () => {
