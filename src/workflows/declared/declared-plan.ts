@@ -44,7 +44,7 @@ import { lockPathOf } from './declared-lock';
 import type { ImageryLock, LockedImage } from './declared-lock';
 import { planOrders } from './declared-orders';
 import { withSeriesFlags } from './option-flags';
-import { windowSearch } from './declared-window';
+import { boughtDates, windowSearch } from './declared-window';
 import { deferBeyondCap, monthOf, spentInMonth } from './declared-month';
 import type { MonthSpend } from './declared-month';
 import { nowOf } from '../engine/ports';
@@ -381,10 +381,12 @@ async function planSeries(
   // Nobody is asked: a setting the dataset leaves open takes its question's default.
   const aoiMode = options.aoiMode ?? area.format;
   const { fields } = await defaultSeriesFields(ports, area.aoi, aoiMode, options, models, account);
-  const { dates, partial } = await seriesDates(ports, area.aoi, fields, options);
+  const mineLocked = lock.images.filter((l) => l.dataset === dataset.name && l.area === area.file);
+  const keyOf = (date: string) => requestKey(compositeRequest(dateProfile(area.aoi, fields, date)));
+  const bought = dataset.window ? boughtDates(ledger, mineLocked, keyOf) : [];
+  const { dates, partial } = await seriesDates(ports, area.aoi, fields, options, bought);
   refuseAboveCaps(declaration, index, dates.length, current.size + dates.length);
-  const locked = new Map<string, LockedImage>();
-  for (const l of lock.images) if (l.dataset === dataset.name && l.area === area.file) locked.set(l.date, l);
+  const locked = new Map(mineLocked.map((l) => [l.date, l]));
   const mine: PlanUnit[] = [];
   const uncertain: string[] = [];
   const declared: PlannedSeries['declared'] = [];

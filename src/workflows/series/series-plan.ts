@@ -159,12 +159,14 @@ export async function seriesFields(
   return settleSeriesFields(account, aoiMode, state);
 }
 
-/** The dates to download, and the partial ones left out (reported, not sent). */
+/** The dates to download, and the partial ones left out (reported, not sent). `bought`: dates of
+ * the search's window already bought, which the thinning keeps (selectSeriesDates). */
 export async function seriesDates(
   ports: WorkflowPorts,
   aoi: Aoi,
   fields: SeriesFields,
   options: DownloadSeriesOptions,
+  bought: readonly string[] = [],
 ): Promise<{ dates: string[]; partial: string[] }> {
   if (options.dates && options.dates.length > 0)
     return { dates: selectSeriesDates(options.dates, { maxDates: options.maxDates }), partial: [] };
@@ -180,7 +182,9 @@ export async function seriesDates(
   );
   const allowPartial = fields.output?.AllowPartialImage === true;
   const candidates = allowPartial ? [...coverage.full, ...coverage.partial] : coverage.full;
-  const selection = { every: options.every, nth: options.nth, maxDates: options.maxDates };
+  const [first, last] = [window.from.slice(0, 10), window.to.slice(0, 10)];
+  const inWindow = bought.filter((d) => d.slice(0, 10) >= first && d.slice(0, 10) <= last);
+  const selection = { every: options.every, nth: options.nth, maxDates: options.maxDates, bought: inWindow };
   const dates = selectSeriesDates(candidates, selection);
   return { dates, partial: allowPartial ? [] : [...coverage.partial].sort() };
 }
