@@ -1,7 +1,8 @@
 // Which unit test files a run takes, found from the sources (test/unit/**/*.test.ts, compiled to
 // out/), so a test deleted or renamed never runs from a compiled copy left in out/. The quick tier
-// takes every one that starts no browser and no 50-run loop, found from what each file is (its
-// imports and its name), not from a list kept by hand: a new test joins it unless it is one of those.
+// takes every one that starts no browser, no 50-run loop and no vsce, found from what each file is
+// (its imports, its name, what it runs), not from a list kept by hand: a new test joins it unless
+// it is one of those.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const STARTS_A_BROWSER = /from ['"](playwright-core|[./]*scripts\/browser\.mjs)['"]/;
 /** The kill tests: `*-kill.test.ts`, each a loop of fifty runs killed at seeded moments. */
 const KILL_LOOP = /-kill\.test\.ts$/;
+/** A test file that packs the extension runs vsce from node_modules/.bin (about 45 s on 2 cores). */
+const PACKS_THE_EXTENSION = /'\.bin', 'vsce'/;
 
 function testSources(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -26,7 +29,9 @@ const compiled = (source) => join('out', relative(root, source)).replace(/\.ts$/
 /** Whether the quick tier leaves the file out, and why (undefined: it runs). */
 export function slowBecause(source) {
   if (KILL_LOOP.test(source)) return 'a 50-run kill loop';
-  if (STARTS_A_BROWSER.test(readFileSync(source, 'utf8'))) return 'starts a browser';
+  const text = readFileSync(source, 'utf8');
+  if (STARTS_A_BROWSER.test(text)) return 'starts a browser';
+  if (PACKS_THE_EXTENSION.test(text)) return 'packs the extension with vsce';
   return undefined;
 }
 
