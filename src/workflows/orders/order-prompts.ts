@@ -113,23 +113,33 @@ const noThenYes = (no: Choice, yes: Choice) => [
   { ...yes, value: true },
 ];
 
+/** What the GeometryTileOrdering question says and offers. */
+const TILE_ORDERING = {
+  title: 'What to order',
+  items: noThenYes(
+    { label: 'Order the area', description: 'billed as the bounding box of each polygon' },
+    { label: 'Order the tiles covering the area (GeometryTileOrdering)', description: 'whole tiles, at the tile rate' },
+  ),
+};
+
+/** What the TileDeduplication question says and offers. */
+const DEDUPLICATION = {
+  title: 'Tile deduplication',
+  items: noThenYes(
+    { label: 'No deduplication', description: 'order every tile' },
+    {
+      label: 'Deduplicate tiles',
+      description: 'skip tiles already ordered with the same model, constellations and cadence',
+    },
+  ),
+};
+
 /** Only an order of an area can be turned into the tiles covering it. */
 function tileOrderingStep(ports: WorkflowPorts): Step {
   const fixed = (s: OrderPromptState) => s.fixed.geometryTileOrdering !== undefined || s.forTiles;
+  const offered = (s: OrderPromptState) => s.chosen.geometryTileOrdering ?? s.defaults.geometryTileOrdering;
   return storedStep('geometryTileOrdering', fixed, (s, position) =>
-    ports.ask.pick({
-      id: 'geometryTileOrdering',
-      title: 'What to order',
-      items: noThenYes(
-        { label: 'Order the area', description: 'billed as the bounding box of each polygon' },
-        {
-          label: 'Order the tiles covering the area (GeometryTileOrdering)',
-          description: 'whole tiles, at the tile rate',
-        },
-      ),
-      defaultValue: s.chosen.geometryTileOrdering ?? s.defaults.geometryTileOrdering,
-      ...position,
-    }),
+    ports.ask.pick({ id: 'geometryTileOrdering', ...TILE_ORDERING, defaultValue: offered(s), ...position }),
   );
 }
 
@@ -137,20 +147,9 @@ function tileOrderingStep(ports: WorkflowPorts): Step {
 function deduplicationStep(ports: WorkflowPorts): Step {
   const fixed = (s: OrderPromptState) =>
     s.fixed.tileDeduplication !== undefined || !(s.forTiles || s.chosen.geometryTileOrdering === true);
+  const offered = (s: OrderPromptState) => s.chosen.tileDeduplication ?? false;
   return storedStep('tileDeduplication', fixed, (s, position) =>
-    ports.ask.pick({
-      id: 'tileDeduplication',
-      title: 'Tile deduplication',
-      items: noThenYes(
-        { label: 'No deduplication', description: 'order every tile' },
-        {
-          label: 'Deduplicate tiles',
-          description: 'skip tiles already ordered with the same model, constellations and cadence',
-        },
-      ),
-      defaultValue: s.chosen.tileDeduplication ?? false,
-      ...position,
-    }),
+    ports.ask.pick({ id: 'tileDeduplication', ...DEDUPLICATION, defaultValue: offered(s), ...position }),
   );
 }
 
