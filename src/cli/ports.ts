@@ -1,6 +1,7 @@
-// The workflows' ports without a person at a keyboard. A question the command line left open is
-// answered with the workflow's own default when it has one (said on stderr), and is a usage error
-// naming the option otherwise (the model is never guessed). The cost panel becomes the budget
+// The workflows' ports without a person at a keyboard. Nobody is asked: a question the command
+// line left open is settled by Resolve (cliSettling) with the workflow's own default when it has
+// one (said on stderr), and is a usage error naming the option otherwise (the model is never
+// guessed). The cost panel becomes the budget
 // guard: a billed call proceeds only with --yes and every part of its price within --max-cost (the
 // extension's cost decision, cost-decision.ts: credits, and an order's dearer month in its
 // currency); otherwise the estimate is kept for printing and the workflow is told "cancel", so
@@ -10,8 +11,10 @@ import type { ImageryClient } from '../api/types';
 import type { EstimateDecision, EstimateModel } from '../pricing/estimate-view-model';
 import { addSpent, orderFigure, overBudget, priceOf } from '../pricing/cost-decision';
 import type { Price } from '../pricing/cost-decision';
-import type { AskPort, WorkflowPorts } from '../workflows/engine/ports';
-import { defaultAnswers } from '../workflows/engine/default-answers';
+import type { WorkflowPorts } from '../workflows/engine/ports';
+import type { DefaultAnswerRules } from '../workflows/engine/default-answers';
+import { askingNobody } from '../workflows/engine/resolve';
+import type { Settling } from '../workflows/engine/resolve';
 import { optionTable } from './args';
 import { UsageError } from './exit-codes';
 import type { Terminal } from './terminal';
@@ -69,7 +72,8 @@ export function createCliPorts(options: CliPortOptions): CliPorts {
   const { terminal, guard } = options;
   const ports: CliPorts = {
     client: options.client,
-    ask: nonInteractiveAsk(terminal),
+    // Nobody is asked: each verb resolves its questions through cliSettling before a step asks.
+    ask: askingNobody,
     progress: terminal,
     notify: {
       info: async (message) => (terminal.note(message), undefined),
@@ -119,9 +123,9 @@ function costOf(model: EstimateModel): number | undefined {
   return price.images ? price.images.credits : price.order ? orderFigure(price.order) : undefined;
 }
 
-/** The command line's ask: every question takes its step's default (engine/default-answers.ts),
- * said on stderr in the flags' words; a missing answer is a usage error. */
-function nonInteractiveAsk(terminal: Terminal): AskPort {
+/** How the command line takes a default for a question its options left open: said on stderr in
+ * the flags' words; a question without one (the model) is a usage error naming its flag. */
+function cliAnswerRules(terminal: Terminal): DefaultAnswerRules {
   // A boolean flag's default is its absence: "Using --tile-deduplication No" would read as if set.
   // A pick answered by a set of flags (the output step, a series' window) says nothing.
   const said = (id: string, shown: string, value: unknown, kind: 'pick' | 'many' | 'text'): void => {
@@ -133,5 +137,11 @@ function nonInteractiveAsk(terminal: Terminal): AskPort {
         value === true ? `Using ${name}: ${shown} (the default).` : `Without ${name}: ${shown} (the default).`,
       );
   };
-  return defaultAnswers({ flagOf: flagOfQuestion, said, refuse: (message: string) => new UsageError(message) });
+  return { flagOf: flagOfQuestion, said, refuse: (message: string) => new UsageError(message) };
+}
+
+/** The command line's Resolve (engine/resolve.ts): every question its options left open takes
+ * its step's default, said in the flags' words; nobody is asked. */
+export function cliSettling(terminal: Terminal): Settling {
+  return { mode: 'defaults', rules: cliAnswerRules(terminal) };
 }

@@ -4,7 +4,7 @@
 // here or the build fails; the command refuses any other name with the list of these.
 import type { DownloadCompositeOptions } from './composite/download-composite-workflow';
 import type { FindDatesOptions } from './dates/find-dates-workflow';
-import type { OrderOptions } from './orders/order-workflow';
+import type { OrderOptions } from './orders/order-resolve';
 import type { SearchTilesOptions } from './tiles/search-tiles-workflow';
 import type { ProcessTilesOptions } from './tiles/process-tiles-workflow';
 import type { DownloadSeriesOptions } from './series/series-types';

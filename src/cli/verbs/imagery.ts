@@ -21,13 +21,14 @@ import type { VerbContext } from '../context';
 import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
 import { batchText, compositeText, spentText, stoppedText } from '../format';
 import { compositeOptions } from './composite-options';
+import { cliSettling } from '../ports';
 
 export async function datesVerb(context: VerbContext): Promise<number> {
   expectPositionals(context, 1);
   const options = compositeOptions(context.options);
   const source = await context.area();
   const ports = await context.ports();
-  const result = await findAvailableDates(ports, source, options);
+  const result = await findAvailableDates(ports, source, options, cliSettling(context.terminal));
   context.terminal.result(result, () => result.text ?? 'No dates.');
   return ExitCode.ok;
 }
@@ -107,7 +108,7 @@ export async function estimateVerb(context: VerbContext): Promise<number> {
   const source = await context.area();
   // No --yes here: the guard always stops at the estimate, so nothing billed can be sent.
   const ports = await context.ports({ yes: false, maxCost: undefined, spent: {} });
-  const result = await downloadComposite(ports, source, options);
+  const result = await downloadComposite(ports, source, options, cliSettling(context.terminal));
   const stopped = ports.stopped;
   if (result.outcome === 'not-available' || !stopped) {
     context.terminal.result(result, () => compositeText(result));
@@ -127,11 +128,16 @@ export async function downloadVerb(context: VerbContext): Promise<number> {
   const ports = await context.ports();
   // --resend-uncertain names no parts: every part of a split area the manifest holds as possibly charged.
   const resendUncertain = context.options.flag('resend-uncertain') ? ('all' as const) : undefined;
-  const result = await downloadComposite(ports, source, {
-    ...options,
-    outputDirectory: context.outputDirectory(),
-    resendUncertain,
-  });
+  const result = await downloadComposite(
+    ports,
+    source,
+    {
+      ...options,
+      outputDirectory: context.outputDirectory(),
+      resendUncertain,
+    },
+    cliSettling(context.terminal),
+  );
   if (ports.stopped) {
     const stopped = ports.stopped;
     context.terminal.result(

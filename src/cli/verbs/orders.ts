@@ -2,7 +2,7 @@
 // workflow: create sends exactly the estimated payload, and only through the cost guard.
 import { ORDER_COUNT_FIELDS } from '../../api/request-fields';
 import { runOrder } from '../../workflows/orders/order-workflow';
-import type { OrderOptions } from '../../workflows/orders/order-workflow';
+import type { OrderOptions } from '../../workflows/orders/order-resolve';
 import { expectPositionals } from '../context';
 import type { VerbContext } from '../context';
 import { ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
@@ -10,6 +10,7 @@ import { estimateText, orderDetailText, ordersText, stoppedText } from '../forma
 import { cancelConfirmation, isCancellable, orderStatus } from '../../workflows/orders/order-status';
 import { cancelBalanceText, cancelReadingBalance } from '../../workflows/orders/cancel-balance';
 import { readAccountNow } from '../../pricing/account-snapshot';
+import { cliSettling } from '../ports';
 
 export async function ordersListVerb(context: VerbContext): Promise<number> {
   expectPositionals(context, 0);
@@ -107,7 +108,9 @@ export async function ordersEstimateVerb(context: VerbContext): Promise<number> 
   const options = orderOptions(context);
   const source = await orderSource(context, options);
   const ports = await context.ports({ yes: false, maxCost: undefined, spent: {} });
-  const result = await runOrder(ports, source, { ...options, skipConfirmation: false }, 'estimate');
+  const result = await runOrder(ports, source, { ...options, skipConfirmation: false }, 'estimate', {
+    settling: cliSettling(context.terminal),
+  });
   const stopped = ports.stopped;
   if (!stopped) throw new Error('The order estimate ended without an estimate.');
   context.terminal.result({ ...result, outcome: 'estimated', cost: stopped.cost, price: stopped.price }, () =>
@@ -120,7 +123,9 @@ export async function ordersCreateVerb(context: VerbContext): Promise<number> {
   const options = orderOptions(context);
   const source = await orderSource(context, options);
   const ports = await context.ports();
-  const result = await runOrder(ports, source, { ...options, skipConfirmation: false }, 'create');
+  const result = await runOrder(ports, source, { ...options, skipConfirmation: false }, 'create', {
+    settling: cliSettling(context.terminal),
+  });
   if (ports.stopped) {
     const stopped = ports.stopped;
     context.terminal.result(

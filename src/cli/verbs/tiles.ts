@@ -19,6 +19,7 @@ import type { VerbContext } from '../context';
 import { CliError, ExitCode, exitCodeOfOutcome, UsageError } from '../exit-codes';
 import { batchText, stoppedText, tilesText } from '../format';
 import { compositeOptions } from './composite-options';
+import { cliSettling } from '../ports';
 
 export async function tilesSearchVerb(context: VerbContext): Promise<number> {
   expectPositionals(context, 1);
@@ -74,11 +75,13 @@ export async function tilesProcessVerb(context: VerbContext): Promise<number> {
   const kind = context.options.flag('mini-tiles') ? 'minitile' : 'tile';
   // --resend-uncertain names no tiles: every unit the manifest holds as possibly charged.
   const resendUncertain = context.options.flag('resend-uncertain') ? ('all' as const) : undefined;
-  const result = await processTiles(ports, kind, source, {
-    ...options,
-    outputDirectory: context.outputDirectory(),
-    resendUncertain,
-  });
+  const result = await processTiles(
+    ports,
+    kind,
+    source,
+    { ...options, outputDirectory: context.outputDirectory(), resendUncertain },
+    cliSettling(context.terminal),
+  );
   if (ports.stopped) {
     const stopped = ports.stopped;
     context.terminal.result({ ...result, stopped: { cost: stopped.cost, reason: stopped.reason } }, () =>

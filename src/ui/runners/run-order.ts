@@ -1,7 +1,7 @@
 // What Estimate Tasking Order and Create Tasking Order share: run the order core on the document
 // (or on the tiles the options name), then tell what was estimated or created.
 import { runOrder } from '../../workflows/orders/order-workflow';
-import type { OrderOptions } from '../../workflows/orders/order-workflow';
+import type { OrderOptions } from '../../workflows/orders/order-resolve';
 import type { OrderResult } from '../../workflows/engine/results';
 import type { AoiSource, WorkflowPorts } from '../../workflows/engine/ports';
 import type { ExtensionServices } from '../extension-services';

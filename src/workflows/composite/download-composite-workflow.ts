@@ -10,33 +10,29 @@ import { isApiError } from '../../api/errors';
 import { fixLabels, judgeAvailability, notAvailableCodes } from './availability';
 import type { AvailabilityFix, AvailabilityVerdict } from './availability';
 import { readAoiOrThrow } from '../engine/aoi-input';
-import { checkChoices, checkFixedBands, checkedPromptState, loadBandLimitIfNeeded } from './composite-checks';
+import { checkFixedBands } from './composite-checks';
+import { compositeProfile, compositeState, resolveComposite } from './composite-resolve';
+import type { CompositeInput } from './composite-resolve';
 import { partialShare } from './partial-share';
 import { priceAutomaticOrder } from './automatic-order';
 import { partsAvailability, partsEstimate, partsFor } from './area-parts';
 import { saveComposite } from './save-composite-file';
 import { areaShapeOf } from './area-shape';
-import { compositeSteps, mergedOutput, outputFollowsSettings } from './composite-prompts';
+import { mergedOutput, outputFollowsSettings } from './composite-prompts';
 import type { ChoiceKey, CompositeChoices, CompositePromptState } from './composite-prompts';
 import { accountOnce } from '../../pricing/account-snapshot';
 import type { AccountSnapshot } from '../../pricing/account-snapshot';
 import { confirmCost } from '../engine/cost-gate';
-import { windowOf } from '../dates/date-search';
 import { WorkflowError, isCancellation, isWorkflowError } from '../../request/workflow-error';
 import { compositeEstimateModel } from '../../pricing/estimate-view-builders';
 import type { EstimateDecision } from '../../pricing/estimate-view-model';
-import { nowOf } from '../engine/ports';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
-import {
-  availabilityRequest,
-  compositeRequest,
-  diffProfiles,
-  diffRequests,
-  freezeProfile,
-} from '../../request/request-profile';
+import { availabilityRequest, compositeRequest, diffProfiles, diffRequests } from '../../request/request-profile';
 import type { AoiMode, CompositeProfile } from '../../request/request-profile';
 import type { CompositeResult } from '../engine/results';
-import { runWizard } from '../engine/wizard';
+import { ASK_THE_PERSON } from '../engine/resolve';
+import type { Settling } from '../engine/resolve';
+import { missingOptions } from '../engine/default-answers';
 import { honestProgress } from '../engine/honest-progress';
 
 export interface DownloadCompositeOptions extends CompositeChoices {
@@ -63,10 +59,13 @@ export function assertSameAsEstimate(estimated: CompositeRequest, toSend: Compos
   }
 }
 
+/** `settling`: how the questions the settings and options leave open are settled (VS Code asks
+ * the person; the command line takes each step's default, engine/resolve.ts). */
 export async function downloadComposite(
   ports: WorkflowPorts,
   source: AoiSource,
   options: DownloadCompositeOptions = {},
+  settling: Settling = ASK_THE_PERSON,
 ): Promise<CompositeResult> {
   ports = honestProgress(ports);
   const { aoi } = readAoiOrThrow(source);
@@ -87,8 +86,8 @@ export async function downloadComposite(
     checkFixedBands(options, fromSettings());
     ports.progress.report({ message: 'Loading models…' });
     const models = await ports.client.listModels({ signal: ports.signal });
-    const state = await checkedPromptState(ports, options, fromSettings(), models);
-    const context = { ports, aoi, aoiMode, window: windowOf(options, nowOf(ports)), account };
+    const input: CompositeInput = { ports, aoi, aoiMode, options, models, account };
+    const state = await compositeState(input);
     const run: CompositeRun = {
       ports,
       source,
@@ -101,8 +100,8 @@ export async function downloadComposite(
       fromSettings,
       priceRounds: 0,
     };
-    let firstStep: ChoiceKey | undefined = 'model';
-    while (firstStep) {
+    let first: ChoiceKey | undefined = 'model';
+    while (first) {
       // A new round of prompts starts clean: an earlier "not available" no longer stands.
       Object.assign(result, {
         outcome: 'cancelled',
@@ -111,9 +110,10 @@ export async function downloadComposite(
         fix: undefined,
         fixOffered: undefined,
       });
-      if (!(await runWizard(compositeSteps(context, firstStep), state))) return result;
-      await loadBandLimitIfNeeded(account, state);
-      firstStep = nextRound(await checkPriceAndBuy(run, buildProfile(state, aoi, aoiMode)), state);
+      const resolved = await resolveComposite(input, settling, { state, first });
+      if (resolved === undefined) return result;
+      if ('open' in resolved) throw missingOptions(resolved.open);
+      first = nextRound(await checkPriceAndBuy(run, resolved.profile), state);
     }
     return result;
   } catch (error) {
@@ -314,10 +314,6 @@ async function offerFix(
   return fix;
 }
 
-function buildProfile(state: CompositePromptState, aoi: Aoi, aoiMode: AoiMode): CompositeProfile {
-  return freezeProfile(aoi, { ...checkChoices(state), date: state.chosen.date!.slice(0, 10), aoiMode });
-}
-
 /** The profile as it stands with the settings read now: fields the settings fixed follow them,
  * and so do the output fields when the person was not asked for them. */
 function refreshFromSettings(
@@ -337,7 +333,7 @@ function refreshFromSettings(
     state.chosen.output = mergedOutput(state, settings);
     if (state.fixed.output !== undefined) state.fixed.output = state.chosen.output;
   }
-  return buildProfile(state, aoi, aoiMode);
+  return compositeProfile(state, aoi, aoiMode);
 }
 
 function hasAskableStep(state: CompositePromptState): boolean {

@@ -10,7 +10,9 @@ import { nowOf } from '../engine/ports';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import type { AoiMode } from '../../request/request-profile';
 import type { DatesResult } from '../engine/results';
-import { runWizard } from '../engine/wizard';
+import { ASK_THE_PERSON, resolveQuestions } from '../engine/resolve';
+import type { Settling } from '../engine/resolve';
+import { missingOptions } from '../engine/default-answers';
 
 export interface FindDatesOptions {
   model?: string;
@@ -26,6 +28,7 @@ export async function findAvailableDates(
   given: WorkflowPorts,
   source: AoiSource,
   options: FindDatesOptions = {},
+  settling: Settling = ASK_THE_PERSON,
 ): Promise<DatesResult> {
   const { ports, aoi } = startOnArea(given, source);
   const now = nowOf(ports);
@@ -41,11 +44,20 @@ export async function findAvailableDates(
   try {
     ports.progress.report({ message: 'Loading models…' });
     const models = await ports.client.listModels({ signal: ports.signal });
-    const state = initialModelChoices(options, ports.settings().defaults, models);
     const aoiMode = options.aoiMode ?? aoi.format;
     // Only the model and constellation steps, as a composite asks them: the date is what this
     // command looks for.
-    if (!(await runWizard(imageryModelSteps(ports), state))) return result;
+    const resolved = await resolveQuestions(
+      ports,
+      (asking) => ({
+        state: initialModelChoices(options, asking.settings().defaults, models),
+        steps: imageryModelSteps(asking),
+      }),
+      settling,
+    );
+    if ('dismissed' in resolved) return result;
+    if ('open' in resolved) throw missingOptions(resolved.open);
+    const { state } = resolved;
     const model = checkModel(state.chosen.model!, models);
     const constellations = checkConstellations(model, state.chosen.satelliteConstellations ?? [], models);
     result.model = model;

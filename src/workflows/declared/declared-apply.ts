@@ -12,6 +12,7 @@ import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import { WorkflowError } from '../../request/workflow-error';
 import { downloadSeries } from '../series/series-workflow';
 import { runOrder } from '../orders/order-workflow';
+import { ASK_NOBODY } from '../engine/resolve';
 import type { PlannedOrder } from './declared-orders';
 import { payloadSummary } from './declared-orders';
 import type { SeriesDateReport, SeriesResult } from '../series/series-types';
@@ -187,7 +188,12 @@ export async function applyPlan(
     const checkFreshPrice = (costs: OrderCosts) => holdOrderToCeilings(o, ceilings, costs);
     let created: Awaited<ReturnType<typeof runOrder>>;
     try {
-      created = await runOrder(ports, source, o.options, 'create', { beforeCreate, checkFreshPrice });
+      // Declared whole (every default filled in by the plan): nothing is open, nobody is asked.
+      created = await runOrder(ports, source, o.options, 'create', {
+        beforeCreate,
+        checkFreshPrice,
+        settling: ASK_NOBODY,
+      });
     } catch (error) {
       // Refused for certain (refused before sending, or the service said no to the request
       // itself): nothing was made, nothing is held. Any other failure (a 5xx, which a gateway

@@ -16,7 +16,7 @@ import type { WorkflowPorts } from '../engine/ports';
 import { requestKey } from '../../ledger/request-key';
 import { diffRequests } from '../../request/request-profile';
 import { ORDER_DEFAULTS } from '../../api/request-fields';
-import type { OrderOptions } from '../orders/order-workflow';
+import type { OrderOptions } from '../orders/order-resolve';
 import { orderCreateRequest, orderEstimateRequest } from '../orders/order-payload';
 import type { Declaration, DeclaredArea } from './declared-file';
 import type { DeclaredOrder } from './declared-schema';

@@ -380,7 +380,7 @@ async function planSeries(
   const options: DownloadSeriesOptions = { ...seriesOptionsOf(dataset), ...window };
   // Nobody is asked: a setting the dataset leaves open takes its question's default.
   const aoiMode = options.aoiMode ?? area.format;
-  const { fields } = await defaultSeriesFields(ports, area.aoi, aoiMode, options, models, account);
+  const { fields } = await defaultSeriesFields({ ports, aoi: area.aoi, aoiMode, options, models, account });
   const mineLocked = lock.images.filter((l) => l.dataset === dataset.name && l.area === area.file);
   const keyOf = (date: string) => requestKey(compositeRequest(dateProfile(area.aoi, fields, date)));
   const bought = dataset.window ? boughtDates(ledger, mineLocked, keyOf) : [];

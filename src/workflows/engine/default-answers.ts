@@ -18,6 +18,12 @@ function flagOf(id: string): string {
   return `--${row?.flag ?? name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
 }
 
+/** The refusal of a run that may neither ask nor take a default: the options its open questions
+ * lack, by their flags. */
+export function missingOptions(open: readonly string[]): WorkflowError {
+  return new WorkflowError('invalid-option', `Missing ${open.map(flagOf).join(', ')}.`);
+}
+
 /** How a run that asks nobody says what it did: the flag each question's answer is given by, the
  * words for a default taken, and the error a question left without one ends the run with. */
 export interface DefaultAnswerRules {

@@ -2,14 +2,12 @@
 // validated payload plus TileDeduplication). "Estimate order" shows the cost and creates only when
 // the person proceeds in the panel; "Create order" creates after the confirmation (or without it
 // when the options say so and the cost is under the budget).
-import { ORDER_COUNT_FIELDS, ORDER_DEFAULTS } from '../../api/request-fields';
 import type { OrderCreateRequest, OrderEstimate, OrderEstimateRequest, TaskingModel } from '../../api/types';
 import { reserveFreshPrice } from '../../buying/fresh-price';
 import { isPriceRefusal } from '../../buying/spend-guard';
 import type { Reservation } from '../../buying/spend-guard';
 import type { Aoi } from '../../geometry/types';
 import { readAoiOrThrow } from '../engine/aoi-input';
-import { checkConstellations, checkModel } from '../../request/choices';
 import { confirmCost } from '../engine/cost-gate';
 import { WorkflowError, isCancellation } from '../../request/workflow-error';
 import { orderEstimateModel } from './order-estimate-model';
@@ -20,45 +18,18 @@ import { OVERLAPPED_ESTIMATE_CAVEAT, readOrderCosts } from '../../pricing/order-
 import type { OrderCosts } from '../../pricing/order-costs';
 import { coverOption, estimateTileCover } from './cheapest-cover';
 import { overlapWarnings } from './order-overlap';
-import { orderPromptSteps } from './order-prompts';
-import type { CadenceKey, OrderPromptState } from './order-prompts';
-import {
-  addMonths,
-  orderCreateRequest,
-  orderEstimateRequest,
-  parseOrderEnd,
-  recurringCancellationDeadline,
-  todayOf,
-} from './order-payload';
+import type { OrderPromptState } from './order-prompts';
+import { CADENCE_KEYS, orderState, resolveOrder } from './order-resolve';
+import type { OrderInput, OrderOptions } from './order-resolve';
+import { ASK_THE_PERSON } from '../engine/resolve';
+import type { Settling } from '../engine/resolve';
+import { missingOptions } from '../engine/default-answers';
+import { orderCreateRequest, recurringCancellationDeadline } from './order-payload';
 import { nowOf } from '../engine/ports';
-import type { AoiSource, WorkflowDefaults, WorkflowPorts } from '../engine/ports';
+import type { AoiSource, WorkflowPorts } from '../engine/ports';
 import { diffRequests } from '../../request/request-profile';
 import type { OrderResult } from '../engine/results';
-import { runWizard } from '../engine/wizard';
 import { honestProgress } from '../engine/honest-progress';
-
-export interface OrderOptions {
-  model?: string;
-  satelliteConstellations?: string[];
-  from?: string; // YYYY-MM-DD
-  /** YYYY-MM-DD; '' or null for a recurring order (renews every month). */
-  to?: string | null;
-  storageMonths?: number;
-  apiRequests?: number;
-  imageFrequency?: number;
-  referenceDate?: string;
-  tileDeduplication?: boolean;
-  /** Order these tiles (from a tile search) instead of the document's AOI. */
-  tileGuids?: string[];
-  miniTileGuids?: string[];
-  /** Order the whole tiles covering the AOI (GeometryTileOrdering); default the setting
-   * `satImagery.defaults.order.geometryTileOrdering`, asked when prompting. */
-  geometryTileOrdering?: boolean;
-  skipConfirmation?: boolean;
-  /** Estimate the service's cheapest tile cover beside the polygon order (default: when the cost
-   * panel is shown, i.e. without skipConfirmation). */
-  compareCovers?: boolean;
-}
 
 /** What a caller of the workflow (not a command's options) can hook in. */
 interface OrderHooks {
@@ -69,22 +40,10 @@ interface OrderHooks {
    * sent), before it is held in the run's spend guard: a caller holding the order to more than the
    * guard does (an imagery file's plan) refuses it here by throwing. Nothing is sent then. */
   checkFreshPrice?: (costs: OrderCosts) => void;
-}
-
-/** The cadence offered: the settings where set, else the service's usual 1. */
-function cadenceDefaults(order: WorkflowDefaults['order']): Record<CadenceKey, number> {
-  return Object.fromEntries(CADENCE_KEYS.map((key) => [key, order?.[key] ?? ORDER_DEFAULTS[key]])) as Record<
-    CadenceKey,
-    number
-  >;
-}
-
-const CADENCE_KEYS: readonly CadenceKey[] = ORDER_COUNT_FIELDS.map((row) => row.name);
-
-function cadenceFixed(options: OrderOptions, cadence: Record<CadenceKey, number>): Partial<Record<CadenceKey, number>> {
-  return Object.fromEntries(
-    CADENCE_KEYS.map((key) => [key, options[key] ?? (options.skipConfirmation ? cadence[key] : undefined)]),
-  );
+  /** How the questions the options and settings leave open are settled (engine/resolve.ts):
+   * the person asked (the default), each step's default taken (the command line), or none open
+   * (apply, whose orders are declared whole). */
+  settling?: Settling;
 }
 
 export async function runOrder(
@@ -113,10 +72,8 @@ export async function runOrder(
   try {
     ports.progress.report({ message: 'Loading models…' });
     const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
-    const settings = ports.settings().defaults;
-    const cadence = cadenceDefaults(settings.order);
-    const state = orderState(settings, options, models, cadence, now);
-    const run: OrderRun = { ports, aoi, options, mode, models, cadence, state, now, result };
+    const input: OrderInput = { ports, aoi, options, models, now };
+    const run: OrderRun = { ...input, mode, state: orderState(input), result };
     return await askEstimateAndCreate(run, account, hooks);
   } catch (error) {
     if (isCancellation(error, ports.signal)) {
@@ -127,66 +84,12 @@ export async function runOrder(
   }
 }
 
-/** What one order run works with: its area (none for an order of tiles), its options and mode,
- * the models, the cadence offered, the questions' state, the run's clock and its result so far. */
-interface OrderRun {
-  ports: WorkflowPorts;
-  aoi: Aoi | undefined;
-  options: OrderOptions;
+/** What one order run works with: what it resolves from (its area, options, models and clock),
+ * its mode, the questions' state and its result so far. */
+interface OrderRun extends OrderInput {
   mode: 'estimate' | 'create';
-  models: TaskingModel[];
-  cadence: Record<CadenceKey, number>;
   state: OrderPromptState;
-  now: Date;
   result: OrderResult;
-}
-
-/** The questions' state: what the options (or, without prompts, the settings) fix, and the
- * defaults offered for the rest. */
-function orderState(
-  settings: WorkflowDefaults,
-  options: OrderOptions,
-  models: TaskingModel[],
-  cadence: Record<CadenceKey, number>,
-  now: Date,
-): OrderPromptState {
-  const forTiles = !!(options.tileGuids?.length || options.miniTileGuids?.length);
-  // Asked (offered from the setting) unless the options fix it; a run without prompts takes the setting.
-  const geometryTiles =
-    options.geometryTileOrdering ??
-    (options.skipConfirmation ? (settings.order?.geometryTileOrdering ?? false) : undefined);
-  const state: OrderPromptState = {
-    models,
-    fixed: {
-      model: options.model ?? settings.model,
-      satelliteConstellations: options.satelliteConstellations ?? settings.satelliteConstellations,
-      from: options.from,
-      // `to: null` or '' fixes a recurring order; undefined leaves it to ask.
-      to: options.to === undefined ? undefined : parseOrderEnd(options.to),
-      // Deduplication only acts on tile orders (spec 4.3): asked there, left out otherwise.
-      tileDeduplication:
-        options.tileDeduplication ??
-        (options.skipConfirmation && (forTiles || geometryTiles === true) ? false : undefined),
-      // The cadence is asked (offered from the settings) unless the options fix it; a run
-      // without prompts takes the settings as they are.
-      ...cadenceFixed(options, cadence),
-      geometryTileOrdering: geometryTiles,
-      referenceDate: options.referenceDate,
-    },
-    chosen: {},
-    defaults: {
-      from: todayOf(now),
-      to: addMonths(todayOf(now), 1),
-      ...cadence,
-      geometryTileOrdering: settings.order?.geometryTileOrdering ?? false,
-      referenceDate: settings.order?.referenceDate,
-    },
-    forTiles,
-    noPrompts: options.skipConfirmation === true,
-  };
-  if (state.fixed.model) checkModel(state.fixed.model, models);
-  Object.assign(state.chosen, Object.fromEntries(Object.entries(state.fixed).filter(([, v]) => v !== undefined)));
-  return state;
 }
 
 /** Asks, estimates and shows the price until the person proceeds, changes nothing more or
@@ -194,9 +97,10 @@ function orderState(
 async function askEstimateAndCreate(run: OrderRun, account: RunAccount, hooks: OrderHooks): Promise<OrderResult> {
   const { ports, options, mode, state, result } = run;
   for (;;) {
-    if (!(await runWizard(orderPromptSteps(ports), state))) return result;
-    const estimated = estimateRequest(run);
-    const createRequest = orderCreateRequest(estimated, state.chosen.tileDeduplication);
+    const resolved = await resolveOrder(run, hooks.settling ?? ASK_THE_PERSON, state);
+    if (resolved === undefined) return result;
+    if ('open' in resolved) throw missingOptions(resolved.open);
+    const { estimate: estimated, create: createRequest } = resolved;
     result.request = createRequest;
     result.recurring = estimated.To === null;
     result.cancellationDeadline = result.recurring ? recurringCancellationDeadline(run.now) : undefined;
@@ -224,25 +128,6 @@ async function askEstimateAndCreate(run: OrderRun, account: RunAccount, hooks: O
     }
     return createEstimatedOrder(run, account, chosen, toCreate, hooks);
   }
-}
-
-/** The estimate's payload from the answers (the cadence the settings offer where none was chosen). */
-function estimateRequest({ aoi, options, models, cadence, state }: OrderRun): OrderEstimateRequest {
-  const model = checkModel(state.chosen.model!, models);
-  const from = state.chosen.from!;
-  return orderEstimateRequest(aoi, {
-    model,
-    satelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
-    from,
-    to: state.chosen.to ?? null,
-    storageMonths: state.chosen.storageMonths ?? cadence.storageMonths,
-    apiRequests: state.chosen.apiRequests ?? cadence.apiRequests,
-    imageFrequency: state.chosen.imageFrequency ?? cadence.imageFrequency,
-    referenceDate: state.chosen.referenceDate ?? state.defaults.referenceDate ?? from,
-    tileGuids: options.tileGuids,
-    miniTileGuids: options.miniTileGuids,
-    geometryTileOrdering: state.chosen.geometryTileOrdering,
-  });
 }
 
 /** The order estimated and its cost panel built: the overlaps with existing orders and, for a

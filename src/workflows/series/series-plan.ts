@@ -14,14 +14,14 @@ import type { RunAccount } from '../../pricing/account-snapshot';
 import { compositeSteps } from '../composite/composite-prompts';
 import type { CompositePromptState } from '../composite/composite-prompts';
 import { searchDates, windowOf } from '../dates/date-search';
-import { coreAnswerRules, defaultAnswers } from '../engine/default-answers';
+import { coreAnswerRules } from '../engine/default-answers';
 import { WorkflowError } from '../../request/workflow-error';
 import { nowOf } from '../engine/ports';
 import type { WorkflowPorts } from '../engine/ports';
 import { availabilityRequest, compositeRequest, freezeProfile } from '../../request/request-profile';
 import type { AoiMode, CompositeProfile, ProfileFields } from '../../request/request-profile';
-import { runWizard } from '../engine/wizard';
-import type { WizardStep } from '../engine/wizard';
+import { ASK_NOBODY, ASK_THE_PERSON, resolveQuestions } from '../engine/resolve';
+import type { Questions, Settling } from '../engine/resolve';
 import { runPool } from '../engine/worker-pool';
 import { selectSeriesDates } from './series-dates';
 import { seriesSteps } from './series-steps';
@@ -33,27 +33,26 @@ export type SeriesFields = Omit<ProfileFields, 'date'>;
 
 type SeriesState = CompositePromptState & SeriesStepsState;
 
-/** A series' settings as the settings and the options leave them: the state the questions write
- * into, the questions, and the ids of those still open (none: nothing is asked). */
-interface SeriesQuestions {
-  state: SeriesState;
-  steps: WizardStep<SeriesState>[];
-  open: string[];
+/** What a series' settings resolve from: the run's ports, its area and how it is sent, the
+ * options, the models list and the run's account. */
+export interface SeriesInput {
+  ports: WorkflowPorts;
+  aoi: Aoi;
+  aoiMode: AoiMode;
+  options: DownloadSeriesOptions;
+  models: TaskingModel[];
+  account: RunAccount;
 }
 
+type SettledSeries = { fields: SeriesFields; dates: SeriesDatesChoice };
+
 /**
- * The settings every date shares, from the settings and the options, and the questions they leave
- * open; no prompt is shown. In the place of the composite's date: the window of the date search
- * and its thinning (series-steps.ts). Resolved when `open` is empty (`settleSeriesFields`).
+ * The settings every date shares, from the settings and the options, as questions; no prompt is
+ * shown. In the place of the composite's date: the window of the date search and its thinning
+ * (series-steps.ts). The steps ask through `ports` (resolve's copy) when they are asked.
  */
-async function seriesQuestions(
-  ports: WorkflowPorts,
-  aoi: Aoi,
-  aoiMode: AoiMode,
-  options: DownloadSeriesOptions,
-  models: TaskingModel[],
-  account: RunAccount,
-): Promise<SeriesQuestions> {
+async function seriesQuestions(input: SeriesInput, ports: WorkflowPorts): Promise<Questions<SeriesState>> {
+  const { aoi, aoiMode, options, models, account } = input;
   const { dates: given, from, to, every, nth, ...choices } = options;
   const settings = ports.settings().defaults;
   const now = nowOf(ports);
@@ -82,17 +81,13 @@ async function seriesQuestions(
   const composite = compositeSteps({ ports, aoi, aoiMode, window, account });
   const at = composite.findIndex((step) => step.id === 'date');
   const steps = [...composite.slice(0, at), ...seriesSteps<SeriesState>(ports, now), ...composite.slice(at + 1)];
-  return { state, steps, open: steps.filter((step) => !step.fixed(state)).map((step) => step.id) };
+  return { state, steps };
 }
 
 /** The frozen settings of a series whose questions are answered (or were never open). */
-async function settleSeriesFields(
-  account: RunAccount,
-  aoiMode: AoiMode,
-  state: SeriesState,
-): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice }> {
-  await loadBandLimitIfNeeded(account, state);
-  const fields: SeriesFields = { ...checkChoices(state), aoiMode };
+async function settleSeriesFields(input: SeriesInput, state: SeriesState): Promise<SettledSeries> {
+  await loadBandLimitIfNeeded(input.account, state);
+  const fields: SeriesFields = { ...checkChoices(state), aoiMode: input.aoiMode };
   // Every date would be PUT to the one address, each overwriting the one before.
   if (fields.output?.UploadUrl)
     throw new WorkflowError(
@@ -102,18 +97,19 @@ async function settleSeriesFields(
   return { fields, dates: state.series };
 }
 
+/** The series' questions settled as `settling` says (engine/resolve.ts), then frozen. */
+async function resolveSeries(
+  input: SeriesInput,
+  settling: Settling,
+): Promise<SettledSeries | { open: string[] } | undefined> {
+  const resolved = await resolveQuestions(input.ports, (ports) => seriesQuestions(input, ports), settling);
+  if ('open' in resolved) return resolved;
+  return 'state' in resolved ? settleSeriesFields(input, resolved.state) : undefined;
+}
+
 /** Settings and options to a series' frozen settings, or the questions still open; never a prompt. */
-export async function resolveSeriesFields(
-  ports: WorkflowPorts,
-  aoi: Aoi,
-  aoiMode: AoiMode,
-  options: DownloadSeriesOptions,
-  models: TaskingModel[],
-  account: RunAccount,
-): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice } | { open: string[] }> {
-  const questions = await seriesQuestions(ports, aoi, aoiMode, options, models, account);
-  if (questions.open.length > 0) return { open: questions.open };
-  return settleSeriesFields(account, aoiMode, questions.state);
+export async function resolveSeriesFields(input: SeriesInput): Promise<SettledSeries | { open: string[] }> {
+  return (await resolveSeries(input, ASK_NOBODY))!;
 }
 
 /**
@@ -122,23 +118,9 @@ export async function resolveSeriesFields(
  * the model never does (refused, naming --model), and each default taken is said on `ports.log` in
  * the command line's words. The steps are the wizard's; nothing runs the wizard.
  */
-export async function defaultSeriesFields(
-  ports: WorkflowPorts,
-  aoi: Aoi,
-  aoiMode: AoiMode,
-  options: DownloadSeriesOptions,
-  models: TaskingModel[],
-  account: RunAccount,
-): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice }> {
-  // The steps ask through this copy of the ports when they ask; nothing is asked before its `ask`
-  // is the one answering with defaults, made only when a question is open.
-  const answering: WorkflowPorts = { ...ports };
-  const { state, steps, open } = await seriesQuestions(answering, aoi, aoiMode, options, models, account);
-  if (open.length === 0) return settleSeriesFields(account, aoiMode, state);
-  answering.ask = defaultAnswers(coreAnswerRules((note) => ports.log?.(note)));
-  // In the wizard's order, each looked at when reached: an answer may fix a later question.
-  for (const step of steps) if (!step.fixed(state)) await step.ask(state, { step: 1, totalSteps: 1, canGoBack: false });
-  return settleSeriesFields(account, aoiMode, state);
+export async function defaultSeriesFields(input: SeriesInput): Promise<SettledSeries> {
+  const rules = coreAnswerRules((note) => input.ports.log?.(note));
+  return (await resolveSeries(input, { mode: 'defaults', rules })) as SettledSeries;
 }
 
 /**
@@ -146,17 +128,8 @@ export async function defaultSeriesFields(
  * value fixed is never asked) and the answers settled as a single composite's are checked;
  * undefined when the person dismissed a question.
  */
-export async function seriesFields(
-  ports: WorkflowPorts,
-  aoi: Aoi,
-  aoiMode: AoiMode,
-  options: DownloadSeriesOptions,
-  models: TaskingModel[],
-  account: RunAccount,
-): Promise<{ fields: SeriesFields; dates: SeriesDatesChoice } | undefined> {
-  const { state, steps, open } = await seriesQuestions(ports, aoi, aoiMode, options, models, account);
-  if (open.length > 0 && !(await runWizard(steps, state))) return undefined;
-  return settleSeriesFields(account, aoiMode, state);
+export async function seriesFields(input: SeriesInput): Promise<SettledSeries | undefined> {
+  return (await resolveSeries(input, ASK_THE_PERSON)) as SettledSeries | undefined;
 }
 
 /** The dates to download, and the partial ones left out (reported, not sent). `bought`: dates of

@@ -73,7 +73,7 @@ export async function downloadSeries(
     // Read once, when first needed (the band limit, the maximum area), and carried to the billed calls.
     const account = accountOnce(ports);
     const resolve = asking === 'nobody' ? defaultSeriesFields : seriesFields;
-    const asked = await resolve(ports, aoi, options.aoiMode ?? aoi.format, options, models, account);
+    const asked = await resolve({ ports, aoi, aoiMode: options.aoiMode ?? aoi.format, options, models, account });
     if (!asked) return result;
     const { fields } = asked;
     result.choices = {

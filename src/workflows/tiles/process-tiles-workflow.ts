@@ -5,21 +5,20 @@
 // (confirmBatch), then the billed units through the batch runner (buyUnits).
 import type { TaskingModel, TileRecord } from '../../api/types';
 import { readAoiOrThrow } from '../engine/aoi-input';
-import { checkConstellations, checkModel, checkResolution } from '../../request/choices';
-import { checkBandExpression, modelBandsOf, parseBandExpression } from '../../request/band-expression';
-import { checkEpsg } from '../../request/projection';
-import { checkOutput, checkOutputNames, fieldRules } from '../../request/output-fields';
-import type { FieldRules } from '../../request/output-fields';
-import { bandLimitMatters, compositeSteps, initialPromptState, loadBandLimit } from '../composite/composite-prompts';
-import type { CompositeChoices, CompositePromptState } from '../composite/composite-prompts';
-import { windowOf } from '../dates/date-search';
 import { WorkflowError, isCancellation, unlessCancelled } from '../../request/workflow-error';
 import { accountOnce } from '../../pricing/account-snapshot';
 import type { RunAccount } from '../../pricing/account-snapshot';
 import { BatchManifest } from '../../ledger/batch-manifest';
-import { nowOf } from '../engine/ports';
 import type { AoiSource, WorkflowPorts } from '../engine/ports';
-import { aoiField, dateTimeOf } from '../../request/request-profile';
+import { parseBandExpression } from '../../request/band-expression';
+import { checkOutputNames } from '../../request/output-fields';
+import type { CompositeChoices } from '../composite/composite-prompts';
+import { missingOptions } from '../engine/default-answers';
+import { ASK_THE_PERSON, openQuestions } from '../engine/resolve';
+import type { Settling } from '../engine/resolve';
+import { resolveTiles, tilesQuestions, tilesState } from './tiles-resolve';
+import type { BatchState, SharedSettings, TilesInput } from './tiles-resolve';
+import { aoiField } from '../../request/request-profile';
 import { batchNotStarted } from '../engine/results';
 import type { BatchResult, BatchUnitReport } from '../engine/results';
 import { runBatch } from '../engine/batch-runner';
@@ -29,9 +28,6 @@ import type { PurchaseLedger } from '../../ledger/purchase-ledger';
 import { withFolderLedger } from '../engine/folder-ledger';
 import { requestKey } from '../../ledger/request-key';
 import { uploadTarget } from '../composite/save-composite-file';
-import { findTiles, pickTiles } from './search-tiles-workflow';
-import { runWizard } from '../engine/wizard';
-import type { WizardStep } from '../engine/wizard';
 import { readAoi } from '../../geometry/index';
 import type { Aoi } from '../../geometry/types';
 import { writeStacSidecar } from '../stac/stac-sidecar';
@@ -68,12 +64,6 @@ export interface ProcessTilesOptions extends CompositeChoices {
   resendUncertain?: string[] | 'all';
 }
 
-interface BatchState extends CompositePromptState {
-  candidates: TileRecord[];
-  tiles?: string[];
-  rules: FieldRules;
-}
-
 /** What one run works with: its kind, its area (none when the options named the tiles), its
  * options, the output folder and that folder's ledger. */
 interface BatchRun {
@@ -83,17 +73,16 @@ interface BatchRun {
   options: ProcessTilesOptions;
   directory: string;
   ledger: PurchaseLedger;
+  /** How the questions the settings and options leave open are settled (engine/resolve.ts). */
+  settling: Settling;
 }
 
-/** The questions and what answers them: the models, the run's account, the prompt state, the steps. */
+/** What the questions resolve from, and their state so far. */
 interface BatchWizard {
-  models: TaskingModel[];
+  input: TilesInput;
   account: RunAccount;
   state: BatchState;
-  steps: WizardStep<BatchState>[];
 }
-
-type SharedSettings = UnitSettings & ReturnType<typeof checkOutput>;
 
 /** The batch the person (or the budget) said yes to: the settings every unit shares, its manifest
  * and its price. */
@@ -109,6 +98,7 @@ export async function processTiles(
   kind: BatchKind,
   source: AoiSource | undefined,
   options: ProcessTilesOptions = {},
+  settling: Settling = ASK_THE_PERSON,
 ): Promise<BatchResult> {
   ports = honestProgress(ports);
   const aoi = source ? readAoiOrThrow(source).aoi : undefined;
@@ -121,7 +111,7 @@ export async function processTiles(
   const result = batchNotStarted();
   const command = `Process ${kind === 'tile' ? 'Tiles' : 'Mini-tiles'} (${(options.tileGuids ?? []).length || 'chosen'} units)`;
   return withFolderLedger(ports, options.outputDirectory, command, (directory, ledger) =>
-    processThroughLedger({ ports, kind, aoi, options, directory, ledger }, result),
+    processThroughLedger({ ports, kind, aoi, options, directory, ledger, settling }, result),
   );
 }
 
@@ -148,7 +138,8 @@ async function processThroughLedger(run: BatchRun, result: BatchResult): Promise
   }
 }
 
-/** The options checked, the models loaded and the questions a composite asks, then the tiles. */
+/** The options checked, the models loaded and the questions' starting state (a composite's, then
+ * the tiles: tiles-resolve.ts). */
 async function batchWizard({ ports, kind, aoi, options }: BatchRun): Promise<BatchWizard> {
   checkOutputNames(kind, options.output);
   const fixedBands = options.bandnames ?? ports.settings().defaults.bandnames;
@@ -157,29 +148,8 @@ async function batchWizard({ ports, kind, aoi, options }: BatchRun): Promise<Bat
   const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
   // Read once, when first needed (the band limit, the price), and carried to the billed calls.
   const account = accountOnce(ports);
-  const initial = initialPromptState(options, ports.settings().defaults, models, kind);
-  const rules = await fieldRules(ports, kind);
-  const state: BatchState = { ...initial, candidates: [], tiles: options.tileGuids, rules };
-  checkOutput(state.chosen.output ?? {}, state.rules);
-  const steps: WizardStep<BatchState>[] = compositeSteps({
-    ports,
-    aoi,
-    aoiMode: 'wkt',
-    window: windowOf(options, nowOf(ports)),
-    account,
-  });
-  steps.push({
-    id: 'tiles',
-    fixed: () => options.tileGuids !== undefined,
-    ask: async (s, position) => {
-      if (s.candidates.length === 0)
-        s.candidates = await findTiles(ports, aoi!, kind === 'tile' ? 'tiles' : 'minitiles');
-      const answer = await pickTiles(ports, s.candidates, position);
-      if (Array.isArray(answer)) s.tiles = answer;
-      return Array.isArray(answer) ? true : answer;
-    },
-  });
-  return { models, account, state, steps };
+  const input: TilesInput = { ports, kind, aoi, options, models, account };
+  return { input, account, state: await tilesState(input) };
 }
 
 /** Asks, prices and asks again until the person proceeds (undefined: stopped, `result` says why).
@@ -190,12 +160,14 @@ async function confirmBatch(
   result: BatchResult,
 ): Promise<ConfirmedBatch | undefined> {
   const { ports, kind, options } = run;
-  const { account, state, steps } = wizard;
+  const { input, account, state } = wizard;
   for (;;) {
-    if (!(await runWizard(steps, state))) return undefined;
-    const { model, shared } = await sharedSettings(wizard);
+    const resolved = await resolveTiles(input, run.settling, state);
+    if (resolved === undefined) return undefined;
+    if ('open' in resolved) throw missingOptions(resolved.open);
+    const { model, shared } = resolved;
     const manifest = await openBatchManifest(run, shared);
-    const pending = await unitsToBuy(run, manifest, shared, state.tiles ?? []);
+    const pending = await unitsToBuy(run, manifest, shared, resolved.tiles);
     // The run's account sizes the client's gate to the key before the checks run in parallel.
     await account();
     const price = await priceTileBatch(ports, kind, pending, state.candidates, shared);
@@ -209,40 +181,9 @@ async function confirmBatch(
     const decision = await confirmCost(ports, view, options.skipConfirmation, await account());
     if (decision.action === 'cancel') return undefined;
     if (decision.action === 'proceed') return { model, shared, manifest, price };
-    if (!steps.some((step) => !step.fixed(state))) return undefined; // "change" with nothing left to ask
+    // "Change" with nothing left to ask ends the run.
+    if (openQuestions(tilesQuestions(input, ports, state)).length === 0) return undefined;
   }
-}
-
-/** The settings every unit is sent with, checked against the model, the key's band limit and
- * the field rules. */
-async function sharedSettings({
-  models,
-  account,
-  state,
-}: BatchWizard): Promise<{ model: string; shared: SharedSettings }> {
-  const model = checkModel(state.chosen.model!, models);
-  const modelBands = modelBandsOf(models.find((m) => m.Model === model));
-  if (bandLimitMatters(state.chosen.bandnames, modelBands)) await loadBandLimit(account, state);
-  if (state.chosen.bandnames !== undefined)
-    checkBandExpression(state.chosen.bandnames, state.maxTotalBands, modelBands);
-  if (state.chosen.epsgProjection !== undefined)
-    checkEpsg(state.chosen.epsgProjection, state.rules.enums.EpsgProjection);
-  const output = checkOutput(state.chosen.output ?? {}, state.rules);
-  if (output.UploadUrl && (state.tiles ?? []).length > 1)
-    throw new WorkflowError(
-      'invalid-option',
-      'Several tiles cannot share one UploadUrl: each would overwrite the one before.',
-    );
-  const shared = {
-    ...output,
-    Date: dateTimeOf(state.chosen.date!),
-    Model: model,
-    SatelliteConstellations: checkConstellations(model, state.chosen.satelliteConstellations ?? [], models),
-    Bandnames: state.chosen.bandnames,
-    Resolution: state.chosen.resolution === undefined ? undefined : checkResolution(state.chosen.resolution),
-    EpsgProjection: state.chosen.epsgProjection,
-  };
-  return { model, shared };
 }
 
 /** The manifest first: a link at its name stops the batch, and units done in an earlier run with

@@ -88,7 +88,14 @@ describe("plan: a dataset's open settings take their defaults, nobody asked", fu
     const models = await fixture.client.listModels({ signal: run.ports.signal });
     const { model: _model, ...noModel } = GIVEN;
     await assert.rejects(
-      defaultSeriesFields(run.ports, aoi, aoi.format, noModel, models, accountOnce(run.ports)),
+      defaultSeriesFields({
+        ports: run.ports,
+        aoi,
+        aoiMode: aoi.format,
+        options: noModel,
+        models,
+        account: accountOnce(run.ports),
+      }),
       (error: Error) =>
         isWorkflowError(error) &&
         error.kind === 'invalid-option' &&

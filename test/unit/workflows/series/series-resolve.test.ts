@@ -29,7 +29,14 @@ describe('series: resolve, settings and options to frozen settings or open quest
     const run = scriptedPorts(fixture.client, {}, { now: NOW });
     const { aoi } = readAoiOrThrow(AREA);
     const models = await fixture.client.listModels({ signal: run.ports.signal });
-    const resolved = await resolveSeriesFields(run.ports, aoi, aoi.format, options, models, accountOnce(run.ports));
+    const resolved = await resolveSeriesFields({
+      ports: run.ports,
+      aoi,
+      aoiMode: aoi.format,
+      options,
+      models,
+      account: accountOnce(run.ports),
+    });
     return { resolved, asked: run.asked };
   };
 
