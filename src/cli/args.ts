@@ -292,6 +292,12 @@ export const optionTable: Record<string, OptionSpec> = {
     value: 'F',
     help: "the share of a field's pixels with a value that makes a date valid, 0 to 1 (default 0.5)",
   },
+  dataset: {
+    type: 'string',
+    verbs: ['alerts'],
+    value: 'NAME',
+    help: "with an imagery file: only this dataset's field table (default: every dataset that declares fieldStats)",
+  },
   out: { type: 'string', verbs: ['plan'], value: 'PLAN', help: 'also write the plan to PLAN (JSON), for apply --plan' },
   markdown: {
     type: 'boolean',

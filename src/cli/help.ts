@@ -12,8 +12,8 @@ const verbs: [string, string][] = [
   ['series AREA', 'one composite per date found in a window, resumable (billed)'],
   ['stats AREA IMAGES...', 'per-field index statistics of GeoTIFFs, folders or STAC, as CSV (nothing sent)'],
   [
-    'alerts AREA IMAGES...',
-    'field alerts (drop, unseen, low-coverage) from the field statistics (exit 0 none, 2 alerts, 11 usage error)',
+    'alerts AREA IMAGES... | [FILE]',
+    "field alerts (drop, unseen, low-coverage) from the field statistics, or from imagery.json's declared tables (exit 0 none, 2 alerts, 11 usage error)",
   ],
   ['plan [FILE]', 'what applying imagery.json would buy and cost (exit 0 no changes, 2 changes, 11 usage error)'],
   ['apply [FILE]', "buy what the plan lists, within --max-cost and the file's budget (billed)"],

@@ -60,9 +60,10 @@ function markdownCell(text: string): string {
     .replace(/[\r\n]+/g, ' ');
 }
 
-/** The alerts as Markdown: the summary, then a table (none when there are no alerts). */
-export function alertsMarkdown(alerts: readonly Alert[], facts: TableFacts): string {
-  const lines = [`**Field alerts:** ${alertsSummary(alerts, facts)}`];
+/** The alerts as Markdown: the summary, then a table (none when there are no alerts); `title`
+ * names the table they are of (an imagery file's dataset). */
+export function alertsMarkdown(alerts: readonly Alert[], facts: TableFacts, title = 'Field alerts'): string {
+  const lines = [`**${markdownCell(title)}:** ${alertsSummary(alerts, facts)}`];
   if (alerts.length > 0) {
     lines.push('', `| ${[...HEADER, 'why'].join(' | ')} |`, `|${' --- |'.repeat(HEADER.length + 1)}`);
     for (const alert of alerts) lines.push(`| ${[...cellsOf(alert), alert.sentence].map(markdownCell).join(' | ')} |`);

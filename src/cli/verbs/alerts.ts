@@ -4,7 +4,8 @@
 // after one more date measures only that date; then the rules of stats/alerts run over it. Exit 0
 // when there are no alerts and 2 when there are (as `plan` exits 2 for changes to make, so its
 // usage errors exit 11 here too); an image that could not be measured is named on stderr and the
-// exit code is 1, the alerts of the rest printed all the same.
+// exit code is 1, the alerts of the rest printed all the same. With one name (or none), the name
+// is an imagery file and its declared field tables are the input (alerts-declared.ts).
 import { resolve } from 'node:path';
 import { DEFAULT_ALERT_OPTIONS, alertsOf } from '../../stats/alerts/index';
 import type { Alert, AlertOptions } from '../../stats/alerts/index';
@@ -21,10 +22,12 @@ const ALERTS_FOUND = 2;
 export async function alertsVerb(context: VerbContext): Promise<number> {
   const { options, terminal } = context;
   const [areaName, ...imageNames] = context.rest;
-  if (imageNames.length === 0)
-    throw new UsageError("'alerts' needs an area file and at least one image, folder or STAC ItemCollection after it.");
   if (terminal.json && options.flag('markdown')) throw new UsageError('Give --json or --markdown, not both.');
   const settings = alertOptions(context);
+  // One name (or none: imagery.json) is an imagery file, whose declared tables are the input.
+  if (imageNames.length === 0) return (await import('./alerts-declared')).declaredAlertsVerb(context, settings);
+  if (options.string('dataset') !== undefined)
+    throw new UsageError("--dataset is for 'alerts FILE', an imagery file's declared field tables.");
   const { measures, rule } = measureOptions(context);
   const fields = await fieldsOf(context, areaName);
   const table = await fieldTableOf({

@@ -6,7 +6,7 @@ import type { PlannedTable, TableState } from '../../workflows/declared/declared
 import type { TableUpdate } from '../../workflows/declared/declared-field-table';
 
 /** The table's path as written from where the command runs. */
-function shown(path: string): string {
+export function shown(path: string): string {
   return relative(process.cwd(), path) || path;
 }
 

@@ -46,7 +46,7 @@ function fileOf(context: VerbContext): string {
   return context.rest[0] ?? DEFAULT_FILE;
 }
 
-async function declarationOf(context: VerbContext, path: string): Promise<Declaration> {
+export async function declarationOf(context: VerbContext, path: string): Promise<Declaration> {
   try {
     return await loadDeclaration(path);
   } catch (error) {

@@ -11,6 +11,7 @@ import { linkOnTheWay, pathInside } from '../../files/inside-folder';
 import { StatsError } from '../../stats/errors';
 import { TABLE_HEADER, readStatsCsv } from '../../stats/read-table';
 import { SERIES_TABLE_NAME } from '../../stats/series-table';
+import type { StatsRow } from '../../stats/table';
 import { datasetFolder } from './declared-file';
 import type { Declaration } from './declared-file';
 import type { ImageryLock } from './declared-lock';
@@ -50,19 +51,33 @@ export interface TableState {
   extra: string[];
 }
 
-/** The images the CSV at `csv` lists, or why it is no statistics table. */
-async function tableImages(csv: string): Promise<{ images: Set<string> } | { problem: string }> {
+/** The rows of the CSV at `csv`, or why it is no statistics table. */
+async function tableRows(csv: string): Promise<{ rows: StatsRow[] } | { problem: string }> {
   const info = await lstat(csv).catch(() => undefined);
   if (!info) return { problem: 'missing' };
   if (!info.isFile()) return { problem: info.isSymbolicLink() ? 'a symbolic link, not the table' : 'not a file' };
   try {
     const text = await readTextBounded(csv, MAX_TABLE_BYTES, { noFollow: true });
-    return { images: new Set(readStatsCsv(text, csv).map((row) => row.image)) };
+    return { rows: readStatsCsv(text, csv) };
   } catch (error) {
     if (error instanceof StatsError) return { problem: `its first line is not ${TABLE_HEADER}, or a row is damaged` };
     if (isRefusedFile(error)) return { problem: error.message };
     throw error;
   }
+}
+
+/** The dataset's table as it is on the disk: its rows, or why they cannot be read ('missing', a
+ * symbolic link on the way or in its place, another header). What verify, plan and `alerts` of
+ * an imagery file read. */
+export async function readDeclaredTable(
+  declaration: Declaration,
+  dataset: DeclaredDataset,
+): Promise<{ csv: string } & ({ rows: StatsRow[] } | { problem: string })> {
+  const { csv } = declaredTablePath(declaration.directory, dataset);
+  const folder = pathInside(declaration.directory, relative(declaration.directory, csv));
+  const link = folder === undefined ? undefined : await linkOnTheWay(declaration.directory, folder);
+  if (link) return { csv, problem: `reached through ${link.link}, a symbolic link: not read` };
+  return { csv, ...(await tableRows(csv)) };
 }
 
 /** How the dataset's table stands against the images it should list (`expected`). */
@@ -71,23 +86,20 @@ export async function tableState(
   dataset: DeclaredDataset,
   expected: readonly string[],
 ): Promise<TableState> {
-  const { csv } = declaredTablePath(declaration.directory, dataset);
-  const state: TableState = { dataset: dataset.name, csv, missing: [], extra: [] };
-  const folder = pathInside(declaration.directory, relative(declaration.directory, csv));
-  const link = folder === undefined ? undefined : await linkOnTheWay(declaration.directory, folder);
-  if (link) return { ...state, problem: `reached through ${link.link}, a symbolic link: not read` };
-  const found = await tableImages(csv);
+  const found = await readDeclaredTable(declaration, dataset);
+  const state: TableState = { dataset: dataset.name, csv: found.csv, missing: [], extra: [] };
   // No image bought yet: no table is the table.
   if ('problem' in found && found.problem === 'missing' && expected.length === 0) return state;
   if ('problem' in found) return { ...state, problem: found.problem, missing: [...expected] };
+  const images = new Set(found.rows.map((row) => row.image));
   const wanted = new Set(expected);
   const { parquet } = declaredTablePath(declaration.directory, dataset);
   const parquetInfo = await lstat(parquet).catch(() => undefined);
   return {
     ...state,
     ...(parquetInfo?.isFile() ? {} : { problem: `${basename(parquet)} beside it is missing or not a file` }),
-    missing: expected.filter((image) => !found.images.has(image)),
-    extra: [...found.images].filter((image) => !wanted.has(image)).sort(),
+    missing: expected.filter((image) => !images.has(image)),
+    extra: [...images].filter((image) => !wanted.has(image)).sort(),
   };
 }
 

@@ -64,6 +64,7 @@ const IMAGERY = JSON.stringify({
       satelliteConstellations: ['Sentinel2'],
       bandnames: 'B4,B8',
       dates: DATES,
+      fieldStats: { fields: 'fields/fields.geojson', indices: ['ndvi'], idProperty: 'id' },
     },
   ],
   budget: { maxCredits: 1000 },
@@ -101,10 +102,6 @@ describe('docs/recipes: the workflow files', function () {
     mkdirSync(join(workspace, 'fields'));
     writeFileSync(join(workspace, 'fields', 'area.geojson'), seasonAreaGeoJson(DEFAULT_SEASON));
     writeFileSync(join(workspace, 'fields', 'fields.geojson'), seasonFieldsGeoJson(DEFAULT_SEASON));
-    writeFileSync(
-      join(workspace, 'fields', 'quiet.geojson'),
-      seasonFieldsGeoJson(DEFAULT_SEASON, (id) => id !== 'F15'),
-    );
   });
 
   /** A step's ${{ }} values: the key secret only; a step that needs another cannot run here. */
@@ -156,7 +153,7 @@ describe('docs/recipes: the workflow files', function () {
     for (const w of [scheduled, review]) {
       assert.equal(step(w, 'Install sat-imagery').run?.trim(), INSTALL);
       assert.doesNotMatch(w.text, /\bnpx\b/);
-      // The key goes to the steps that call the service (alerts reads the images only), and to no other.
+      // The key goes to the steps that call the service (alerts reads the field table only), and to no other.
       for (const s of w.job.steps)
         assert.equal(
           JSON.stringify(s).includes('secrets.SAT_IMAGERY_API_KEY'),
@@ -201,7 +198,7 @@ describe('docs/recipes: the workflow files', function () {
     assert.match(tell.run ?? '', /^told=imagery\//m);
     assert.match(
       step(scheduled, 'Field alerts').run ?? '',
-      /sat-imagery alerts "\$FIELDS" "\$IMAGES" --json > alerts\.json/,
+      /sat-imagery alerts "\$IMAGERY_FILE" --json > alerts\.json/,
     );
   });
 
@@ -250,9 +247,14 @@ describe('docs/recipes: the workflow files', function () {
       found.alerts.map((a) => `${a.field} ${a.date} ${a.rule}`),
       ALERTS,
     );
-    assert.match(alerts.summary, /^\*\*Field alerts:\*\* 2 alerts/m);
+    assert.match(alerts.summary, /^\*\*Field alerts \(ndvi\):\*\* 2 alerts/m);
     assert.equal(readFileSync(join(workspace, 'alerts.md'), 'utf8'), alerts.summary);
-    const quiet = await runStep(scheduled, step(scheduled, 'Field alerts'), { FIELDS: 'fields/quiet.geojson' });
+    // The table apply wrote, without the field under cloud: a quiet morning.
+    const table = join(workspace, 'imagery', 'ndvi', 'field-stats.csv');
+    const rows = readFileSync(table, 'utf8').split('\r\n');
+    assert.equal(rows.filter((row) => row.startsWith('F15,')).length, DATES.length, 'apply wrote the table');
+    writeFileSync(table, rows.filter((row) => !row.startsWith('F15,')).join('\r\n'));
+    const quiet = await runStep(scheduled, step(scheduled, 'Field alerts'));
     assert.equal(quiet.code, 0, quiet.stderr);
     assert.match(quiet.outputs, /^exit=0$/m);
 
@@ -290,7 +292,7 @@ describe('docs/recipes: the workflow files', function () {
     assert.ok(!log.includes(KEY));
     // What cron mails: the alerts, nothing else.
     assert.equal(run.stdout, readFileSync(join(workspace, 'alerts.md'), 'utf8'));
-    assert.match(run.stdout, /^\*\*Field alerts:\*\* 2 alerts/);
+    assert.match(run.stdout, /^\*\*Field alerts \(ndvi\):\*\* 2 alerts/);
   });
 
   it('fails the job when the budget stops the apply (8, nothing charged) and the check when the file is bad (3)', async () => {
