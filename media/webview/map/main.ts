@@ -136,7 +136,7 @@ function handle(message: MapHostMessage, started: number): void {
       return;
     case 'fieldValues':
       ensureMap().setLayer(message.id, message.features, { title: message.title, zIndex: message.zIndex });
-      renderValueLegend(ui.values, message.legend);
+      renderValueLegend(ui.values, message.legend, (by) => post({ type: 'colourFields', by }));
       void reportDrawn(started, message.features.length > 0 ? message.id : undefined);
       return;
     case 'image':

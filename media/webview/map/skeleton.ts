@@ -10,7 +10,7 @@ export interface PageParts {
   legend: HTMLElement;
   layers: HTMLElement;
   key: HTMLElement;
-  /** The ramp of the fields' latest values (empty while no table colours them). */
+  /** The ramp of the fields' latest values or changes (empty while no table colours them). */
   values: HTMLElement;
 }
 

@@ -1,23 +1,42 @@
-// The legend of the fields coloured by their latest value: which index and statistic, of which
-// date (or span of dates, when fields' latest values are of different days), the ramp from the
-// lowest to the highest value with both written under it, the table they come from, and how many
-// fields have no value. Text in the theme's colours; the ramp's colours are the data's own.
+// The legend of the fields coloured from a statistics table: what the colours say (a choice: the
+// latest value, or the change since the previous valid date), which index and statistic, of which
+// date (or span of dates, when fields' latest values are of different days), the ramp with its
+// ends written under it (and, for a change, "no change" in its middle), the table they come from,
+// how many fields have no value, and for a change every field's figures as text. Text in the
+// theme's colours; the ramp's colours are the data's own.
 import { el } from '../common/dom';
-import type { FieldValuesMessage } from '../../../src/ui/webview/map/protocol';
+import type { FieldColouring, FieldValuesMessage } from '../../../src/ui/webview/map/protocol';
 
 type Legend = NonNullable<FieldValuesMessage['legend']>;
 
-export function renderValueLegend(container: HTMLElement, legend: Legend | undefined): void {
+/** The choice of what the colours say; `onChoose` tells the host. */
+function colourChoice(current: FieldColouring, onChoose: (by: FieldColouring) => void): HTMLElement {
+  const select = el('select', { 'aria-label': 'Colour the fields by', 'data-testid': 'map-colour-by' });
+  select.append(
+    el('option', { value: 'latest' }, 'Latest value'),
+    el('option', { value: 'change' }, 'Change since the previous valid date'),
+  );
+  select.value = current;
+  select.addEventListener('change', () => onChoose(select.value as FieldColouring));
+  return el('label', { class: 'map-values-choice' }, 'Colour fields by ', select);
+}
+
+export function renderValueLegend(
+  container: HTMLElement,
+  legend: Legend | undefined,
+  onChoose: (by: FieldColouring) => void,
+): void {
   if (!legend) {
     container.replaceChildren();
     container.hidden = true;
     return;
   }
+  const mode = legend.mode ?? 'latest';
   const when = legend.firstDate === legend.lastDate ? legend.firstDate : `${legend.firstDate} – ${legend.lastDate}`;
   const ramp = el('div', {
     class: 'map-values-ramp',
     role: 'img',
-    'aria-label': `Colour ramp from ${legend.minText} to ${legend.maxText}`,
+    'aria-label': `Colour ramp from ${legend.minText}${legend.midText ? ` through ${legend.midText}` : ''} to ${legend.maxText}`,
     'data-testid': 'map-values-ramp',
   });
   // Set through the style object, not an attribute: the page's CSP allows no inline style text.
@@ -26,11 +45,21 @@ export function renderValueLegend(container: HTMLElement, legend: Legend | undef
     'div',
     { class: 'map-values-ends' },
     el('span', { 'data-testid': 'map-values-min' }, legend.minText),
+    ...(legend.midText ? [el('span', { 'data-testid': 'map-values-mid' }, legend.midText)] : []),
     el('span', { 'data-testid': 'map-values-max' }, legend.maxText),
   );
+  const heading =
+    mode === 'change'
+      ? `Change in ${legend.index} ${legend.statistic} since the previous valid date`
+      : `Latest ${legend.index} ${legend.statistic}`;
   const parts: HTMLElement[] = [
-    el('h2', {}, `Latest ${legend.index} ${legend.statistic}`),
-    el('p', { class: 'map-values-date', 'data-testid': 'map-values-date' }, when),
+    colourChoice(mode, onChoose),
+    el('h2', { 'data-testid': 'map-values-heading' }, heading),
+    el(
+      'p',
+      { class: 'map-values-date', 'data-testid': 'map-values-date' },
+      mode === 'change' ? `Latest: ${when}` : when,
+    ),
     ramp,
     ends,
     el('p', { class: 'map-values-source' }, `From ${legend.table}`),
@@ -41,6 +70,15 @@ export function renderValueLegend(container: HTMLElement, legend: Legend | undef
         'p',
         { class: 'map-values-source' },
         `${legend.withoutValue} field${legend.withoutValue === 1 ? '' : 's'} without a value (dashed)`,
+      ),
+    );
+  if (legend.lines && legend.lines.length > 0)
+    parts.push(
+      el(
+        'details',
+        { class: 'map-values-text' },
+        el('summary', {}, 'The fields as text'),
+        el('ul', { 'data-testid': 'map-values-lines' }, ...legend.lines.map((line) => el('li', {}, line))),
       ),
     );
   container.replaceChildren(...parts);

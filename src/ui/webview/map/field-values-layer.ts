@@ -11,9 +11,9 @@ import type { FieldValuesMessage } from './protocol';
 
 type Feature = FieldValuesMessage['features'][number];
 
-const FIELD_VALUES_LAYER_ID = 'fieldValues';
+export const FIELD_VALUES_LAYER_ID = 'fieldValues';
 /** Above the AOI's own fill (100), which would tint the ramp, and under its problems (110). */
-const FIELD_VALUES_Z = 105;
+export const FIELD_VALUES_Z = 105;
 
 /** Low to high: viridis' stops, even in lightness, readable on light and dark maps and by colour-blind eyes. */
 export const RAMP = ['#440154', '#3b528b', '#21918c', '#5ec962', '#fde725'] as const;
@@ -21,18 +21,24 @@ export const RAMP = ['#440154', '#3b528b', '#21918c', '#5ec962', '#fde725'] as c
 /** All fields together are drawn from this many vertices at most. */
 const VERTEX_BUDGET = 50_000;
 
+/** Each field's polygons thinned so that all of them together stay within the vertex budget. */
+export function thinnedFields(fields: readonly Field[]): Map<string, Feature['polygons']> {
+  const perField = Math.max(16, Math.floor(VERTEX_BUDGET / Math.max(1, fields.length)));
+  return new Map(fields.map((f) => [f.id, packPolygons(thinPolygons(f.polygons, perField))]));
+}
+
 function channels(hex: string): [number, number, number] {
   const n = parseInt(hex.slice(1), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
 /** The ramp's colour at t (0 the lowest value, 1 the highest; clamped), as #rrggbb. */
-export function rampColour(t: number): string {
-  const at = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (RAMP.length - 1);
-  const k = Math.min(RAMP.length - 2, Math.floor(at));
+export function rampColour(t: number, stops: readonly string[] = RAMP): string {
+  const at = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (stops.length - 1);
+  const k = Math.min(stops.length - 2, Math.floor(at));
   const f = at - k;
-  const a = channels(RAMP[k] as string);
-  const b = channels(RAMP[k + 1] as string);
+  const a = channels(stops[k] as string);
+  const b = channels(stops[k + 1] as string);
   return `#${a
     .map((v, i) =>
       Math.round(v + ((b[i] as number) - v) * f)
@@ -50,7 +56,7 @@ export interface FieldValuesSource {
 }
 
 /** Shortest figure that tells values of an index apart: 3 significant digits, no exponent for everyday sizes. */
-function formatValue(value: number): string {
+export function formatValue(value: number): string {
   return Math.abs(value) >= 1e-3 && Math.abs(value) < 1e6 ? String(Number(value.toPrecision(3))) : value.toPrecision(3);
 }
 
@@ -67,11 +73,11 @@ export function fieldValuesMessage(
   const min = Math.min(...values);
   const max = Math.max(...values);
   const dates = [...new Set(valued.map((v) => v.date))].sort();
-  const perField = Math.max(16, Math.floor(VERTEX_BUDGET / Math.max(1, fields.length)));
+  const thinned = thinnedFields(fields);
   const name = `${source.index} ${source.statistic}`;
   const features: Feature[] = fields.map((field) => {
     const value = latest.get(field.id);
-    const polygons = packPolygons(thinPolygons(field.polygons, perField));
+    const polygons = thinned.get(field.id);
     if (!value)
       return { id: field.id, kind: 'fieldValue', polygons, label: `${field.id}: no ${name} in ${source.table}` };
     // One value for all (a single field, or all equal): the middle of the ramp.
@@ -112,6 +118,8 @@ export function fieldValuesMessage(
 export interface StatsTable {
   /** As shown: a workspace-relative path. */
   name: string;
+  /** The file on disk (none: rows another panel handed over). */
+  path?: string;
   rows: StatsRow[];
   /** Modification time (ms): of two tables that know as many fields, the newer wins. */
   modified: number;
@@ -135,17 +143,15 @@ export function chooseTable(
     : undefined;
 }
 
+/** The layer with no field coloured and no legend (none of the tables knows the AOI's fields). */
+export function emptyFieldLayer(title: string): FieldValuesMessage {
+  return { type: 'fieldValues', id: FIELD_VALUES_LAYER_ID, title, zIndex: FIELD_VALUES_Z, features: [] };
+}
+
 /** The layer for the AOI's fields from the best table, or an empty layer (the legend cleared) when none knows them. */
 export function fieldValuesFromTables(fields: readonly Field[], tables: readonly StatsTable[]): FieldValuesMessage {
   const chosen = chooseTable(fields, tables);
-  if (!chosen)
-    return {
-      type: 'fieldValues',
-      id: FIELD_VALUES_LAYER_ID,
-      title: 'Fields by latest value',
-      zIndex: FIELD_VALUES_Z,
-      features: [],
-    };
+  if (!chosen) return emptyFieldLayer('Fields by latest value');
   return fieldValuesMessage(
     fields,
     latestValues(chosen.table.rows, chosen.source.index, chosen.source.statistic),

@@ -1,8 +1,9 @@
 // A Show on Map panel, on the panel base (common/panel-host.ts): the map of one AOI document,
 // redrawn as the person edits it (debounced), with the layers of the account and the workspace.
 // Clicking a polygon selects its text; selecting text highlights its polygon. One panel per
-// document; showing it again reveals it. The AOI's fields are coloured by their latest value
-// from a statistics table of the workspace (stats-tables.ts), or from rows another panel shows
+// document; showing it again reveals it. The AOI's fields are coloured by their latest value, or
+// by their change since their previous valid date (the page's choice: colourFields), from a
+// statistics table of the workspace (stats-tables.ts), or from rows another panel shows
 // (showFieldValues). The context is retained while hidden: a map keeps its
 // view (pan, zoom, toggled layers) when the person switches tabs.
 import * as vscode from 'vscode';
@@ -15,13 +16,14 @@ import type { PanelPage } from '../common/messages';
 import { PanelHost } from '../common/panel-host';
 import { readBasemapFile } from '../common/basemap-files';
 import { buildAoiView } from './aoi-message';
+import { fieldChangesFromTables } from './field-changes';
 import { fieldValuesFromTables } from './field-values-layer';
 import type { StatsTable } from './field-values-layer';
 import { statsTables } from './stats-tables';
 import type { LastGood } from './aoi-message';
 import { footprintsLayer, ordersLayer, workspaceLayer } from './layers';
 import { hostMessageSchema, pageMessageSchema } from './protocol';
-import type { DrawnMessage, MapHostMessage, MapPageMessage } from './protocol';
+import type { DrawnMessage, FieldColouring, MapHostMessage, MapPageMessage } from './protocol';
 import { imageSidecars, seriesFolders, workspaceAoiFiles } from './workspace-sources';
 import { imagesMessage } from './quick-looks';
 import { seriesLayer } from './series-layer';
@@ -57,6 +59,8 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
   private fitNext = true;
   /** Rows given by showFieldValues: they colour the fields instead of the workspace's tables. */
   private shownValues: StatsTable | undefined;
+  /** What the fields' colours say (the page's choice). */
+  private colouring: FieldColouring = 'latest';
   private readonly listeners: vscode.Disposable[];
 
   static show(services: ExtensionServices, document: vscode.TextDocument): MapPanel {
@@ -171,6 +175,12 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     this.post(await this.fieldValues());
   }
 
+  /** Colours the fields by their latest value or by their change (the page's choice; tests). */
+  async colourFieldsBy(by: FieldColouring): Promise<void> {
+    this.colouring = by;
+    this.post(await this.fieldValues());
+  }
+
   /** The field-values layer of the document's fields (none when it does not parse as fields). */
   private async fieldValues(): Promise<ReturnType<typeof fieldValuesFromTables>> {
     let fields: Field[] = [];
@@ -183,10 +193,8 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     } catch {
       // Invalid geometry or duplicate ids: the Problems panel says it; no fields are coloured.
     }
-    return fieldValuesFromTables(
-      fields,
-      fields.length === 0 ? [] : this.shownValues ? [this.shownValues] : await statsTables(),
-    );
+    const tables = fields.length === 0 ? [] : this.shownValues ? [this.shownValues] : await statsTables();
+    return this.colouring === 'change' ? fieldChangesFromTables(fields, tables) : fieldValuesFromTables(fields, tables);
   }
 
   protected override async onReady(): Promise<void> {
@@ -207,6 +215,9 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
       case 'drawn':
         this.lastDrawn = message;
         this.drawnEmitter.fire(message);
+        return;
+      case 'colourFields':
+        await this.colourFieldsBy(message.by);
         return;
       case 'ready':
       case 'toggle':

@@ -82,6 +82,13 @@ const fieldValuesMessage = z.object({
       lastDate: z.string(),
       stops: z.array(z.string().check(z.regex(/^#[0-9a-f]{6}$/))),
       withoutValue: z.number(),
+      /** What the colours say: the latest value (a sequential ramp), or the change since the
+       * previous valid date (a diverging one, no change in its middle: `midText`). */
+      mode: z.optional(z.enum(['latest', 'change'])),
+      midText: z.optional(z.string()),
+      /** The fields and their figures as text, one line each (what the colours say, for a screen
+       * reader and for copying). */
+      lines: z.optional(z.array(z.string()).check(z.maxLength(20_000))),
     }),
   ),
 });
@@ -158,6 +165,9 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
     typedArrays: z.boolean(),
   }),
   z.object({ type: z.literal('toggle'), id: z.string(), visible: z.boolean() }),
+  /** The person chose what the fields' colours say: their latest value, or their change since the
+   * previous valid date. */
+  z.object({ type: z.literal('colourFields'), by: z.enum(['latest', 'change']) }),
 ]);
 
 export type MapHostMessage = z.infer<typeof hostMessageSchema>;
@@ -166,4 +176,5 @@ export type AoiMessage = z.infer<typeof aoiMessage>;
 export type LayerMessage = z.infer<typeof layerMessage>;
 export type ImagesMessage = z.infer<typeof imagesMessage>;
 export type FieldValuesMessage = z.infer<typeof fieldValuesMessage>;
+export type FieldColouring = Extract<MapPageMessage, { type: 'colourFields' }>['by'];
 export type DrawnMessage = Extract<MapPageMessage, { type: 'drawn' }>;
