@@ -47,6 +47,10 @@ export const Commands = {
   /** Plan an imagery file (imagery.json, *.imagery.json) in the cost panel, with Apply… there;
    * takes its uri and options `{ maxCost }` (Apply… without the modal when the total is within it). */
   planImagery: 'satImagery.planImagery',
+  /** Read the workspace's field tables again and list their alerts in the Field alerts view. */
+  refreshFieldAlerts: 'satImagery.refreshFieldAlerts',
+  /** Open the statistics chart at an alert's field and date; takes a Field alerts row's alert. */
+  openFieldAlert: 'satImagery.openFieldAlert',
 } as const;
 
 /** View container and view ids. */
@@ -56,6 +60,8 @@ export const Views = {
   models: 'satImagery.models',
   /** The batches and time series run in this workspace, with Open Image on finished images. */
   downloads: 'satImagery.downloads',
+  /** Field → alert, from the workspace's field tables (field-stats.csv). */
+  fieldAlerts: 'satImagery.fieldAlerts',
   estimatePanel: 'satImagery.estimate',
   /** The GeoTIFF viewer (custom editor); protocol.ts's VIEWER_VIEW_TYPE is the same id. */
   imageViewer: 'satImagery.imageViewer',
@@ -92,6 +98,8 @@ export const ContextKeys = {
   showExpired: 'satImagery.showExpired',
   /** Paths of open `.json` documents whose content is GeoJSON (menus use `resourcePath in ...`). */
   geoJsonJsonPaths: 'satImagery.geoJsonJsonPaths',
+  /** How many field tables the Field alerts view read last (its welcome text says why it is empty). */
+  fieldTables: 'satImagery.fieldAlerts.tables',
 } as const;
 
 /** SecretStorage key under which the API key lives. */

@@ -35,6 +35,8 @@ export interface ChartState {
   slots: ReadonlyMap<number, number>;
   mode: ChartMode;
   threshold: number;
+  /** A field and date to mark (a Field alerts row): a dashed line at the date, a ring at the point. */
+  focus?: { field: number; date: number };
 }
 
 export interface HitPoint {
@@ -115,6 +117,7 @@ export class ChartCanvas {
     this.lines = 0;
     if (state.mode === 'time') this.background(ctx, state, xOfDate, y);
     this.selectedLines(ctx, state, xOfDate, y);
+    if (state.focus) this.focusMark(ctx, state, state.focus, plot, xOfDate, y);
     return this.lines;
   }
 
@@ -344,6 +347,37 @@ export class ChartCanvas {
         for (const p of points) this.point(ctx, table, p, f, style, state.threshold, x, y);
       }
     });
+  }
+
+  /** The date a Field alerts row asked for: a dashed line across the plot, and a ring round the
+   * field's point when it has one. */
+  private focusMark(
+    ctx: CanvasRenderingContext2D,
+    { table, view }: ChartState,
+    focus: { field: number; date: number },
+    plot: { top: number; bottom: number },
+    x: (d: number) => number,
+    y: (v: number) => number,
+  ): void {
+    const px = x(focus.date);
+    ctx.save();
+    ctx.strokeStyle = themeColour('--vscode-editorWarning-foreground', '--vscode-charts-orange');
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([4, 3]);
+    ctx.beginPath();
+    ctx.moveTo(px, plot.top);
+    ctx.lineTo(px, plot.bottom);
+    ctx.stroke();
+    const row = view.rowAt[focus.field * view.dateCount + focus.date] as number;
+    const value = row >= 0 ? stat(table, row, 'median') : Number.NaN;
+    if (Number.isFinite(value)) {
+      ctx.setLineDash([]);
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.arc(px, y(value), 8, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    ctx.restore();
   }
 
   private band(

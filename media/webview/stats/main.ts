@@ -6,7 +6,12 @@
 // field outlined; the exports are written by the host.
 import type { MessageSchema } from '../../../src/ui/webview/common/messages';
 import { statsHostSchema } from '../../../src/ui/webview/stats/protocol';
-import type { StatsHostMessage, StatsPageMessage, StatsShowMessage } from '../../../src/ui/webview/stats/protocol';
+import type {
+  StatsFocusMessage,
+  StatsHostMessage,
+  StatsPageMessage,
+  StatsShowMessage,
+} from '../../../src/ui/webview/stats/protocol';
 import { connectToHost } from '../common/host-channel';
 import { el } from '../common/dom';
 import { BANDS_BY_DATE, BANDS_BY_DAY, bandsShown, ChartCanvas, seriesStyle } from './chart-canvas';
@@ -16,6 +21,8 @@ import type { ChartMode } from './chart-canvas';
 import { defaultSelection, indexView, searchFields, seasons, styleSlots, tableLines } from './chart-model';
 import type { IndexView, TableLine } from './chart-model';
 import { FieldList } from './field-list';
+import { FocusBox } from './focus-box';
+import type { Focus } from './focus-box';
 import { renderTable } from './stats-table';
 
 const root = document.getElementById('app') as HTMLElement;
@@ -38,6 +45,9 @@ const host = connectToHost<StatsHostMessage, StatsPageMessage>({
       case 'act':
         page?.act(message);
         return;
+      case 'focus':
+        page?.focus(message);
+        return;
     }
   },
 });
@@ -59,6 +69,9 @@ class StatsPage {
   private readonly indexSelect: HTMLSelectElement;
   private frame = 0;
   private lastDrawMs = 0;
+  /** The field and date a Field alerts row asked for (focus), marked on the chart and in the table. */
+  private focused: Focus | undefined;
+  private readonly focusBox = new FocusBox((row) => this.open(row));
 
   constructor(private readonly show: StatsShowMessage) {
     const { table } = show;
@@ -195,6 +208,7 @@ class StatsPage {
           el(
             'section',
             { class: 'stats-chart', 'aria-label': 'Chart' },
+            this.focusBox.element,
             el('div', { class: 'stats-stage' }, canvas),
             this.legend,
             this.status,
@@ -271,6 +285,26 @@ class StatsPage {
     }
   }
 
+  /** One field at one date, from a Field alerts row: that field alone selected (the search
+   * cleared), the date marked, and the focus box with its Open image button. */
+  focus(message: StatsFocusMessage): void {
+    const { table } = this.show;
+    if (message.index !== undefined && table.indices.includes(message.index)) {
+      this.indexSelect.value = message.index;
+      this.view = indexView(table, table.indices.indexOf(message.index));
+    }
+    const field = table.fields.indexOf(message.field);
+    const date = table.dates.indexOf(message.date);
+    this.list.searchBox.value = '';
+    this.query = '';
+    this.found = searchFields(table.fields, '');
+    if (field >= 0) this.selected = [field];
+    this.focused = field >= 0 && date >= 0 ? { field, date, note: message.note } : undefined;
+    this.focusBox.show(table, this.view, this.focused, message);
+    this.redraw();
+    this.tableHost.querySelector('.stats-focus')?.scrollIntoView({ block: 'nearest' });
+  }
+
   pngDataUrl(): string {
     const { table, title } = this.show;
     const index = table.indices[this.view.index] ?? '';
@@ -308,8 +342,11 @@ class StatsPage {
     this.draw(false);
     this.list.show(this.found, this.selected.length);
     this.tableHost.replaceChildren(
-      renderTable(table, tableLines(table, this.view, this.selected, this.threshold), (line: TableLine) =>
-        this.open(line.row),
+      renderTable(
+        table,
+        tableLines(table, this.view, this.selected, this.threshold),
+        (line: TableLine) => this.open(line.row),
+        this.focused && `${table.fields[this.focused.field]}|${table.dates[this.focused.date]}`,
       ),
     );
     this.report(this.chart.lines, this.lastDrawMs);
@@ -325,6 +362,7 @@ class StatsPage {
       slots: this.slots,
       mode: this.mode,
       threshold: this.threshold,
+      ...(this.focused ? { focus: this.focused } : {}),
     });
     this.chart.canvas.dataset.lines = String(lines); // what the browser test counts
     this.lastDrawMs = performance.now() - started;

@@ -13,6 +13,8 @@ export function renderTable(
   table: PackedTable,
   lines: readonly TableLine[],
   onOpen: (line: TableLine) => void,
+  /** `field|date` of the row a Field alerts row asked for: marked. */
+  focused?: string,
 ): HTMLElement {
   const head = el(
     'tr',
@@ -30,7 +32,12 @@ export function renderTable(
     body.append(
       el(
         'tr',
-        { class: line.faded ? 'stats-faded' : '', 'data-row': `${line.field}|${line.date}` },
+        {
+          class: [line.faded ? 'stats-faded' : '', focused === `${line.field}|${line.date}` ? 'stats-focus' : '']
+            .join(' ')
+            .trim(),
+          'data-row': `${line.field}|${line.date}`,
+        },
         el('td', {}, line.field),
         el(
           'td',

@@ -39,6 +39,8 @@ const allCommands: Record<string, () => Promise<Command>> = {
   [Commands.showOnMap]: async () => (await import('./showOnMap')).showOnMapCommand,
   // The field statistics.
   [Commands.showFieldStatistics]: async () => (await import('./showFieldStatistics')).showFieldStatisticsCommand,
+  [Commands.refreshFieldAlerts]: async () => (await import('./refreshFieldAlerts')).refreshFieldAlertsCommand,
+  [Commands.openFieldAlert]: async () => (await import('./openFieldAlert')).openFieldAlertCommand,
   // Imagery as code.
   [Commands.planImagery]: async () => (await import('./planImagery')).planImageryCommand,
 };

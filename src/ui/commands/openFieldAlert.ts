@@ -8,16 +8,16 @@ import * as vscode from 'vscode';
 import { readTextBounded } from '../../files/bounded-read';
 import { Commands } from '../constants';
 import type { ExtensionServices } from '../extension-services';
+import { AREA_FILES, EXCLUDE_FROM_SEARCH as EXCLUDE } from '../tree/field-alerts';
 import type { TableAlert } from '../tree/field-alerts-model';
 import type { Command } from './command';
 
 /** A table as large as the map reads (stats-tables.ts). */
 const MAX_TABLE_BYTES = 128 * 1024 * 1024;
-const AREA_FILES = '**/*.{geojson,GEOJSON,wkt,WKT}';
-const EXCLUDE = '**/{node_modules,.git,.vscode-test,dist,out}/**';
 
 function alertOf(arg: unknown): TableAlert | undefined {
-  const alert = (arg as { kind?: string; alert?: unknown } | undefined)?.kind === 'alert' ? (arg as { alert: unknown }).alert : arg;
+  const alert =
+    (arg as { kind?: string; alert?: unknown } | undefined)?.kind === 'alert' ? (arg as { alert: unknown }).alert : arg;
   const a = alert as Partial<TableAlert> | undefined;
   return typeof a?.path === 'string' && typeof a.field === 'string' && typeof a.date === 'string'
     ? (a as TableAlert)
@@ -49,9 +49,14 @@ export const openFieldAlertCommand: Command = {
       ? { aoi: open.content.request.aoi, fields: open.content.fields }
       : await areaOfTable(
           new Set(rows.map((r) => r.field)),
-          (await vscode.workspace.findFiles(AREA_FILES, EXCLUDE, 200)).filter((u) => u.scheme === 'file').map((u) => u.fsPath),
+          (await vscode.workspace.findFiles(AREA_FILES, EXCLUDE, 200))
+            .filter((u) => u.scheme === 'file')
+            .map((u) => u.fsPath),
         );
-    const panel = StatsPanel.create(services.context.extensionUri, await contentOfTable({ path: alert.path, rows }, area));
+    const panel = StatsPanel.create(
+      services.context.extensionUri,
+      await contentOfTable({ path: alert.path, rows }, area),
+    );
     panel.focus({ field: alert.field, date: alert.date, index: alert.index, note: alert.sentence });
     return panel;
   },

@@ -289,6 +289,8 @@ export const planImageryCommand: Command = {
       result.applies.push({ outcome: 'applied', bought, uncertain, failed });
       summary = summaryOf(run);
       if (bought > 0 || uncertain > 0) services.refreshTrees(); // credits were (or may have been) spent
+      // The apply brings the datasets' declared field tables up to date: their alerts may be new.
+      void services.sidebar.fieldAlerts.refreshAfter(`the apply of ${file}`);
       current = await plan(`Plan ${file} after the apply`);
       if (current && summary && !hasChanges(current))
         summary = hasUncertainty(current)

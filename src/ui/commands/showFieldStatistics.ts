@@ -279,6 +279,8 @@ export const showFieldStatisticsCommand: Command = {
       void vscode.window.showWarningMessage(
         `Field statistics: ${content.failures.length} image${content.failures.length === 1 ? '' : 's'} could not be measured (${content.failures[0]?.image} ${content.failures[0]?.reason}); the panel shows the others.`,
       );
+    // The folder's field-stats.csv was just written: the Field alerts view reads it again.
+    void services.sidebar.fieldAlerts.refresh();
     return StatsPanel.create(services.context.extensionUri, content);
   },
 };

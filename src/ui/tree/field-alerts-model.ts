@@ -36,7 +36,7 @@ const RULE_WORDS: Record<Alert['rule'], string> = {
   'low-coverage': 'Low coverage',
 };
 
-export function alertKey(table: string, alert: Pick<Alert, 'field' | 'index' | 'date' | 'rule'>): string {
+function alertKey(table: string, alert: Pick<Alert, 'field' | 'index' | 'date' | 'rule'>): string {
   return [table, alert.field, alert.index, alert.date, alert.rule].join('\n');
 }
 

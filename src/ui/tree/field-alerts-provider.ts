@@ -13,20 +13,17 @@ import { loadErrorNode, messageItem } from './message-node';
 import type { MessageNode } from './message-node';
 
 export type FieldAlertsNode =
-  | MessageNode
-  | { kind: 'field'; group: FieldGroup; tableCount: number }
-  | { kind: 'alert'; alert: TableAlert };
+  MessageNode | { kind: 'field'; group: FieldGroup; tableCount: number } | { kind: 'alert'; alert: TableAlert };
 
 /** Up to this many fields with alerts the tree opens each field's row. */
 const EXPANDED_UP_TO = 12;
 
-export class FieldAlertsTreeProvider implements vscode.TreeDataProvider<FieldAlertsNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+export class FieldAlertsTreeProvider implements vscode.TreeDataProvider<FieldAlertsNode> {
+  /** Every change of the model redraws the whole tree (a refresh reads every table again). */
+  readonly onDidChangeTreeData: vscode.Event<void>;
 
   constructor(private readonly model: FieldAlerts) {
-    this.subscription = model.onDidChange(() => this.changed.fire());
+    this.onDidChangeTreeData = model.onDidChange;
   }
 
   getChildren(node?: FieldAlertsNode): FieldAlertsNode[] {
@@ -72,11 +69,6 @@ export class FieldAlertsTreeProvider implements vscode.TreeDataProvider<FieldAle
     item.iconPath = new vscode.ThemeIcon('symbol-field');
     item.contextValue = 'fieldAlerts.field';
     return item;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 }
 

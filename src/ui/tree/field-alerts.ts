@@ -14,6 +14,9 @@ const SEEN_KEY = 'satImagery.fieldAlerts.seen';
 const MAX_SEEN = 5_000;
 /** The tables the view reads: the name every statistics run of the product gives its table. */
 const TABLE_GLOB = '**/field-stats.csv';
+/** Where a table's fields are looked for (Open Field Alert, a series' table brought up to date). */
+export const AREA_FILES = '**/*.{geojson,GEOJSON,wkt,WKT}';
+export const EXCLUDE_FROM_SEARCH = '**/{node_modules,.git,.vscode-test,dist,out}/**';
 
 export type FieldAlertsState =
   | { kind: 'idle' }
@@ -31,7 +34,7 @@ async function workspaceTables(): Promise<AlertTable[]> {
 export class FieldAlerts implements vscode.Disposable {
   private current: FieldAlertsState = { kind: 'idle' };
   private running: Promise<TableAlert[]> | undefined;
-  private again = false;
+  private queued: Promise<TableAlert[]> | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly notified = new vscode.EventEmitter<string>();
@@ -49,18 +52,18 @@ export class FieldAlerts implements vscode.Disposable {
   }
 
   /** Reads the tables again; resolves with the alerts not shown before (now kept as shown). A
-   * refresh asked while one runs runs once more after it. */
+   * refresh asked while one runs waits for it and reads once more (one read for all who asked
+   * meanwhile), so what it resolves with was read after it was asked. */
   refresh(): Promise<TableAlert[]> {
     if (this.running) {
-      this.again = true;
-      return this.running;
+      this.queued ??= this.running.then(() => {
+        this.queued = undefined;
+        return this.refresh();
+      });
+      return this.queued;
     }
     this.running = this.readAll().finally(() => {
       this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.refresh();
-      }
     });
     return this.running;
   }

@@ -1,5 +1,7 @@
-// The view container's two trees, wired to the key and the settings. Lists load when their view
-// is visible (or on an explicit refresh), so opening a GeoJSON file costs no request.
+// The view container's trees, wired to the key and the settings. Lists load when their view is
+// visible (or on an explicit refresh), so opening a GeoJSON file costs no request; the Field
+// alerts read the workspace's field tables when their view first shows, and after each run that
+// changes them.
 import * as vscode from 'vscode';
 import type { ImageryClient, TaskingModel, TaskOrder } from '../../api/types';
 import type { ApiKeyStore } from '../api-key';
@@ -9,6 +11,9 @@ import type { ComponentLog, SettingsReader } from '../types';
 import { DownloadsModel } from './downloads-model';
 import { DownloadsTreeProvider } from './downloads-provider';
 import type { DownloadsTreeNode } from './downloads-provider';
+import { FieldAlerts } from './field-alerts';
+import { FieldAlertsTreeProvider } from './field-alerts-provider';
+import type { FieldAlertsNode } from './field-alerts-provider';
 import { ModelsTreeProvider } from './models-provider';
 import type { ModelsTreeNode } from './models-provider';
 import { OrdersModel } from './orders-model';
@@ -40,6 +45,10 @@ export class Sidebar implements vscode.Disposable {
   readonly downloads: DownloadsModel;
   readonly downloadsProvider: DownloadsTreeProvider;
   readonly downloadsView: vscode.TreeView<DownloadsTreeNode>;
+  /** Field → alert, from the workspace's field tables (no request). */
+  readonly fieldAlerts: FieldAlerts;
+  readonly fieldAlertsProvider: FieldAlertsTreeProvider;
+  readonly fieldAlertsView: vscode.TreeView<FieldAlertsNode>;
   private readonly disposables: vscode.Disposable[] = [];
   private stale = { orders: true, models: true };
 
@@ -65,7 +74,18 @@ export class Sidebar implements vscode.Disposable {
     this.downloads = new DownloadsModel(services.context.workspaceState);
     this.downloadsProvider = new DownloadsTreeProvider(this.downloads);
     this.downloadsView = vscode.window.createTreeView(Views.downloads, { treeDataProvider: this.downloadsProvider });
+    this.fieldAlerts = new FieldAlerts(services.context.workspaceState, services.log('alerts'));
+    this.fieldAlertsProvider = new FieldAlertsTreeProvider(this.fieldAlerts);
+    this.fieldAlertsView = vscode.window.createTreeView(Views.fieldAlerts, {
+      treeDataProvider: this.fieldAlertsProvider,
+      showCollapseAll: true,
+    });
     this.disposables.push(
+      this.fieldAlerts,
+      this.fieldAlertsView,
+      this.fieldAlertsView.onDidChangeVisibility(({ visible }) => {
+        if (visible && this.fieldAlerts.state.kind === 'idle') void this.fieldAlerts.refresh();
+      }),
       this.orders,
       this.models,
       this.ordersProvider,
@@ -95,6 +115,7 @@ export class Sidebar implements vscode.Disposable {
       }),
     );
     this.orders.setVisible(this.ordersView.visible);
+    if (this.fieldAlertsView.visible) void this.fieldAlerts.refresh();
   }
 
   async refreshOrders(): Promise<TaskOrder[] | undefined> {

@@ -101,6 +101,20 @@ describe('field statistics panel: the packed table', () => {
     assert.equal(statsHostSchema.safeParse({ ...show, validThreshold: 2 }).success, false);
   });
 
+  it("holds a Field alerts row's focus to a field name and a YYYY-MM-DD date", () => {
+    const focus = { type: 'focus', field: 'F03', date: '2026-08-17', index: 'ndvi', note: 'ndvi fell to 0.20' };
+    assert.equal(statsHostSchema.safeParse(focus).success, true);
+    assert.equal(statsHostSchema.safeParse({ type: 'focus', field: 'F03', date: '2026-08-17' }).success, true);
+    for (const bad of [
+      { ...focus, date: '17/08/2026' },
+      { ...focus, date: '2026-08-17T00:00' },
+      { ...focus, field: '' },
+      { ...focus, field: 3 },
+      { ...focus, field: 'x'.repeat(1001) },
+    ])
+      assert.equal(statsHostSchema.safeParse(bad).success, false, JSON.stringify(bad).slice(0, 80));
+  });
+
   it('accepts from the page only what the protocol names: a PNG data URL, a row as a whole number', () => {
     assert.equal(
       statsPageSchema.safeParse({ type: 'png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' }).success,

@@ -26,8 +26,9 @@ async function startsAsTable(path: string): Promise<boolean> {
   });
 }
 
-export async function statsTables(): Promise<StatsTable[]> {
-  const uris = await vscode.workspace.findFiles('**/*.{csv,CSV}', EXCLUDE, MAX_TABLES);
+/** The workspace's statistics tables among the files `glob` finds (every CSV, by default). */
+export async function statsTables(glob = '**/*.{csv,CSV}'): Promise<StatsTable[]> {
+  const uris = await vscode.workspace.findFiles(glob, EXCLUDE, MAX_TABLES);
   const tables: StatsTable[] = [];
   for (const uri of uris.sort((a, b) => a.path.localeCompare(b.path))) {
     if (uri.scheme !== 'file') continue;
@@ -37,6 +38,7 @@ export async function statsTables(): Promise<StatsTable[]> {
       const { mtimeMs } = await stat(uri.fsPath);
       tables.push({
         name,
+        path: uri.fsPath,
         rows: readStatsCsv(await readTextBounded(uri.fsPath, MAX_TABLE_BYTES), name),
         modified: mtimeMs,
       });

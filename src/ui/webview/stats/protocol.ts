@@ -56,6 +56,17 @@ export const statsHostSchema = z.discriminatedUnion('type', [
   }),
   /** Asks the page for its chart as a PNG (answered with `png`); tests and the PNG export. */
   z.object({ type: z.literal('drawPng'), requestId: z.string() }),
+  /** Shows one field at one date (a Field alerts row was clicked): that field alone selected, the
+   * date marked on the chart and in the table, the index the alert is of, and a button that opens
+   * that date's image with the field outlined. A field or date the table lacks shows nothing. */
+  z.object({
+    type: z.literal('focus'),
+    field: z.string().check(z.minLength(1), z.maxLength(1000)),
+    date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+    index: z.optional(z.string().check(z.maxLength(200))),
+    /** Why: the alert's sentence, shown beside the date. */
+    note: z.optional(z.string().check(z.maxLength(2000))),
+  }),
   /** Acts on the page as a person would (tests): search, select, switch the view. */
   z.object({
     type: z.literal('act'),
@@ -88,3 +99,4 @@ export type PackedTable = z.infer<typeof packedTableSchema>;
 export type StatsShowMessage = z.infer<typeof showSchema>;
 export type StatsHostMessage = z.infer<typeof statsHostSchema>;
 export type StatsPageMessage = z.infer<typeof statsPageSchema>;
+export type StatsFocusMessage = Extract<StatsHostMessage, { type: 'focus' }>;

@@ -14,7 +14,7 @@ import { csvFor } from './compute';
 import type { StatsContent } from './compute';
 import { packTable } from './packed-table';
 import { STATS_VIEW_TYPE, statsHostSchema, statsPageSchema } from './protocol';
-import type { StatsHostMessage, StatsPageMessage, StatsShowMessage } from './protocol';
+import type { StatsFocusMessage, StatsHostMessage, StatsPageMessage, StatsShowMessage } from './protocol';
 
 /** Dates on which less of a field than this held valid pixels are faded (the page can change it). */
 const VALID_THRESHOLD = 0.5;
@@ -43,6 +43,8 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
   private static readonly open = new Set<StatsPanel>();
   private readonly show: StatsShowMessage;
   private rendered: StatsRendered | undefined;
+  /** The field and date shown last (focus): sent again when the page loads again. */
+  private focused: StatsFocusMessage | undefined;
   private readonly renderedEmitter = new vscode.EventEmitter<StatsRendered>();
   /** Fires after each draw of the page. */
   readonly onDidRender = this.renderedEmitter.event;
@@ -109,6 +111,15 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
     this.post({ type: 'act', ...action });
   }
 
+  /** Shows one field at one date (a Field alerts row): validated here as every message is. */
+  focus(target: Omit<StatsFocusMessage, 'type'>): void {
+    const message: StatsFocusMessage = { type: 'focus', ...target };
+    this.check(message);
+    this.focused = message;
+    this.post(message);
+    this.panel.reveal(undefined, false);
+  }
+
   /** The chart as the page draws it, as a PNG data URL. */
   async chartPng(): Promise<string> {
     const reply = await this.request({ type: 'drawPng' });
@@ -118,6 +129,7 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
 
   protected override onReady(): void {
     this.post(this.show);
+    if (this.focused) this.post(this.focused);
   }
 
   protected override async handle(message: StatsPageMessage): Promise<void> {
@@ -148,12 +160,14 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
     if (!shown || !found) return;
     const field = found.id;
     const image = resolve(this.content.base, shown.image);
-    const outline = { type: 'MultiPolygon' as const, coordinates: found.polygons };
+    // A table opened without its area file knows no outline: the image opens without one.
+    const outline =
+      found.polygons.length > 0 ? { type: 'MultiPolygon' as const, coordinates: found.polygons } : undefined;
     // Beside the chart, so the next point can be clicked while the image is on screen.
     const viewColumn = this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
     await vscode.commands.executeCommand(Commands.openImage, {
       path: image,
-      outline,
+      ...(outline ? { outline } : {}),
       label: field,
       viewColumn,
     });

@@ -22,7 +22,10 @@ export interface AreaOfTable {
 
 /** Of the area files `candidates`, the one whose fields the table's `ids` know most of (at least
  * one), read with the property that names most of them. */
-export async function areaOfTable(ids: ReadonlySet<string>, candidates: readonly string[]): Promise<AreaOfTable | undefined> {
+export async function areaOfTable(
+  ids: ReadonlySet<string>,
+  candidates: readonly string[],
+): Promise<AreaOfTable | undefined> {
   const core = await import('../../../stats/index');
   let best: (AreaOfTable & { known: number }) | undefined;
   for (const aoi of candidates) {
