@@ -100,7 +100,7 @@ function readGeoJsonText(
     names: content.polygonNames,
     locate: (places) => geoJsonSpans(source, content.polygonPaths, places),
     fixText: (fix) => {
-      if (fix.kind === 'close-ring') return `, ${positionJson(fix.position)}`;
+      if (fix.kind === 'close-ring') return positionJson(fix.position);
       if (fix.kind === 'swap-lat-lon') return polygonJson(fix.swapped);
       if (fix.kind === 'merge-billing') return polygonJson(fix.merged);
       const parts = fix.parts.map(polygonJson).join(', ');
@@ -118,7 +118,7 @@ function readWkt(source: string, lines: LineIndex): FormatRead {
     drafts: content.drafts,
     locate: (places) => places.map((place) => wktSpan(source, content, place)),
     fixText: (fix) => {
-      if (fix.kind === 'close-ring') return `, ${fix.position[0]} ${fix.position[1]}`;
+      if (fix.kind === 'close-ring') return `${fix.position[0]} ${fix.position[1]}`;
       if (fix.kind === 'swap-lat-lon') return polygonBodyWkt(fix.swapped);
       if (fix.kind === 'merge-billing') return polygonBodyWkt(fix.merged);
       const parts = fix.parts.map(polygonBodyWkt).join(', ');
@@ -179,10 +179,22 @@ function toProblems(
         if (target.end > 0 && /^\s*,\s*$/.test(source.slice(target.end, second.start)))
           range = lines.range(target.start, second.end);
       }
-      if (range) problem.fixes = [{ kind: fix.kind, title: fix.title, range, replacement: fixText(fix) } as QuickFix];
+      const replacement = fix.kind === 'close-ring' ? afterPosition(source, target) + fixText(fix) : fixText(fix);
+      if (range) problem.fixes = [{ kind: fix.kind, title: fix.title, range, replacement } as QuickFix];
     }
     return problem;
   });
+}
+
+/** What goes between a ring's last position (`span`) and the position that closes it: on its own
+ * line, with the last one's indentation, when the last position stands on a line of its own (a
+ * file formatted over lines); after a comma and a space when it shares its line with others. */
+function afterPosition(source: string, span: Span): string {
+  const lineStart = source.lastIndexOf('\n', span.start - 1) + 1;
+  const before = source.slice(lineStart, span.start);
+  if (!/^[ \t]*$/.test(before)) return ', ';
+  const eol = source[lineStart - 2] === '\r' ? '\r\n' : '\n';
+  return `,${eol}${before}`;
 }
 
 const NOWHERE: Span = { start: 0, end: 0 };

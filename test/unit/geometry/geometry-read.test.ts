@@ -141,6 +141,40 @@ describe('geometry: problems and their positions', () => {
     assert.ok(readAoi(applyFix(text, problem), 'geojson').ok);
   });
 
+  it("closing a ring of GeoJSON formatted over lines puts the position on its own line, with the last one's indentation", () => {
+    const text = [
+      '{',
+      '  "type": "Polygon",',
+      '  "coordinates": [',
+      '    [',
+      '      [10.1502, 56.0705],',
+      '      [10.158, 56.0711],',
+      '      [10.1584, 56.0668],',
+      '      [10.1509, 56.0662]',
+      '    ]',
+      '  ]',
+      '}',
+      '',
+    ];
+    const [problem] = problemsOf(readAoi(text.join('\n'), 'geojson'));
+    const fixed = applyFix(text.join('\n'), problem);
+    assert.equal(
+      fixed,
+      [...text.slice(0, 7), '      [10.1509, 56.0662],', '      [10.1502, 56.0705]', ...text.slice(8)].join('\n'),
+    );
+    assert.ok(readAoi(fixed, 'geojson').ok);
+    // The same with Windows line ends: the new line is one of the file's.
+    const crlf = applyFix(text.join('\r\n'), problemsOf(readAoi(text.join('\r\n'), 'geojson'))[0]);
+    assert.equal(crlf, fixed.replaceAll('\n', '\r\n'));
+  });
+
+  it('closing a ring of one-line GeoJSON keeps it on one line', () => {
+    const text = '{"type":"Polygon","coordinates":[[[10,50],[11,50],[11,51],[10,51]]]}';
+    const fixed = applyFix(text, problemsOf(readAoi(text, 'geojson'))[0]);
+    assert.equal(fixed, '{"type":"Polygon","coordinates":[[[10,50],[11,50],[11,51],[10,51], [10, 50]]]}');
+    assert.ok(readAoi(fixed, 'geojson').ok);
+  });
+
   it('swapped latitude and longitude is recognised, and the fix swaps every pair', () => {
     const json = '{"type":"Polygon","coordinates":[[[50,100],[50,101],[51,101],[50,100]]]}';
     const [p1] = problemsOf(readAoi(json, 'geojson'));
