@@ -12,7 +12,6 @@ import { holdForApply, lockPathOf, readLock } from '../../workflows/declared/dec
 import { hasChanges, hasUncertainty, makePlan } from '../../workflows/declared/declared-plan';
 import { BUYING } from '../../pricing/purchase-plan';
 import type { Plan, PlanUnit } from '../../workflows/declared/declared-plan';
-import { deferredSentence } from '../../workflows/declared/declared-month';
 import type { MonthSpend } from '../../workflows/declared/declared-month';
 import type { PlannedOrder, PlanOrder } from '../../workflows/declared/declared-orders';
 import type { OrderCeiling } from '../../workflows/declared/order-price-hold';
@@ -29,11 +28,12 @@ import type { VerbContext } from '../context';
 import { CliError, ExitCode, UsageError } from '../exit-codes';
 import { refusal } from '../ports';
 import type { CostGuard } from '../ports';
-import { money, spentText } from '../format';
+import { money } from '../format';
 import { planMarkdown } from '../plan-markdown';
 import { isRecord } from '../../common/is-record';
 import { plannedTables, upToDate, verifyTables } from '../../workflows/declared/declared-field-stats';
-import { pendingTable, plannedTableLines, tableProblemLines, tableUpdateLines } from './declared-tables';
+import { pendingTable, plannedTableLines, tableProblemLines } from './declared-tables';
+import { applyExitCode, applyJson, applyText } from './apply-summary';
 import { formatUtc } from '../../common/format';
 
 const DEFAULT_FILE = 'imagery.json';
@@ -304,59 +304,9 @@ export async function applyVerb(context: VerbContext): Promise<number> {
     // Held from an earlier run and left held: as uncertain after this apply as before it (plan's 6).
     const held = heldBefore(plan, { resendUncertain });
     const uncertain = result.uncertain + held;
-    const summary = {
-      outcome: stopped
-        ? 'stopped'
-        : uncertain > 0
-          ? 'may-have-been-charged'
-          : result.failed > 0
-            ? 'failed'
-            : 'completed',
-      bought: result.bought,
-      ...(result.creditsSpent !== undefined ? { creditsSpent: result.creditsSpent } : {}),
-      orders: result.orders,
-      uncertain,
-      heldBefore: held,
-      failed: result.failed,
-      series: result.series,
-      ...(result.notes.length > 0 ? { notes: result.notes } : {}),
-      ...(result.deferred.length > 0 ? { deferred: result.deferred } : {}),
-      ...(result.tables?.length ? { tables: result.tables } : {}),
-      lock: lockPath,
-      ...(stopped ? { stopped: { reason: stopped.reason, cost: stopped.cost } } : {}),
-    };
-    context.terminal.result(summary, () => {
-      const lines = result.series.flatMap((s) =>
-        s.dates.map(
-          (d) =>
-            `${d.status.padEnd(22)} ${s.dataset} ${s.area} ${d.date}${d.file ? ` ${d.file}` : ''}${d.error ? `: ${d.error}` : ''}`,
-        ),
-      );
-      for (const o of result.orders) lines.push(`order ${o.order}: ${o.outcome}${o.guid ? ` ${o.guid}` : ''}`);
-      lines.push(
-        `Apply: ${result.bought} bought, ${uncertain} uncertain${held > 0 ? ` (${held} held from an earlier run)` : ''}, ${result.failed} failed. Lock: ${lockPath}.`,
-      );
-      const spent = spentText(result);
-      if (spent) lines.push(spent);
-      lines.push(...result.notes);
-      const deferred = deferredSentence(result.deferred);
-      if (deferred) lines.push(deferred);
-      lines.push(...tableUpdateLines(result.tables ?? []));
-      if (stopped) lines.push(`Stopped before sending: ${stopped.reason}.`);
-      if (!buying)
-        lines.push(
-          held > 0
-            ? `No changes made, but ${held} held as uncertain: they may have been charged already, and apply leaves them (plan names them; --resend-uncertain sends the images again).`
-            : 'No changes.',
-        );
-      return lines.join('\n');
-    });
-    if (context.signal.aborted) return ExitCode.interrupted;
-    if (uncertain > 0) return ExitCode.mayHaveBeenCharged;
-    if (stopped) return ExitCode.notConfirmed;
-    if (result.failed > 0) return ExitCode.failure;
-    // Bought, but a field table could not be brought up to date: the local file's code.
-    return result.tables?.some((t) => t.error !== undefined) ? ExitCode.localFile : ExitCode.ok;
+    const facts = { result, lockPath, held, uncertain, stopped, buying, aborted: context.signal.aborted };
+    context.terminal.result(applyJson(facts), () => applyText(facts));
+    return applyExitCode(facts);
   });
 }
 

@@ -195,4 +195,27 @@ describe('CLI: field statistics declared in imagery.json', function () {
       /field table ndvi: could not be updated \(.*lacks the bands of ndvi.*\); the images bought and the lock stand/,
     );
   });
+
+  it("--json of an apply whose table failed: the purchases completed, ok false, the table's error and the problem named", async () => {
+    writeFileSync(cli.file('ndvi2.imagery.json'), imagery(['2026-06-14'], { ...STATS, indices: ['ndvi'] }, 'ndvi2'));
+    cli.sim.clearLog();
+    const run = await cli.run('apply', cli.file('ndvi2.imagery.json'), '--yes', '--max-cost', '10', '--json');
+    assert.equal(run.code, 10, run.stderr + run.stdout);
+    assert.equal(charged().length, 1, 'the image was bought');
+    const summary = jsonOf<{ ok: boolean; outcome: string; bought: number; tables: TableUpdate[]; problems: string[] }>(
+      run,
+    );
+    assert.deepEqual(
+      { ok: summary.ok, outcome: summary.outcome, bought: summary.bought },
+      { ok: false, outcome: 'completed', bought: 1 },
+    );
+    assert.match(summary.tables[0]?.error ?? '', /lacks the bands of ndvi/);
+    assert.equal(summary.problems.length, 1);
+    assert.match(summary.problems[0]!, /^field table ndvi2: could not be updated \(/);
+    // An apply that ends well says ok, and names no problem.
+    const again = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '10', '--json');
+    assert.equal(again.code, 0, again.stderr + again.stdout);
+    const fine = jsonOf<{ ok: boolean; problems?: string[] }>(again);
+    assert.deepEqual({ ok: fine.ok, problems: fine.problems }, { ok: true, problems: undefined });
+  });
 });
