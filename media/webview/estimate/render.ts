@@ -17,6 +17,7 @@ import type { BasemapReader } from '../common/map/basemap';
 import { renderPayload, renderTileList } from './sections';
 import { renderPlan } from './plan-table';
 import { currentMonthTotal, deriveWarnings } from './warnings';
+import type { PanelWarning } from './warnings';
 
 export interface PageContext {
   locale: Locale;
@@ -62,6 +63,24 @@ function proceedLabel(
   return `Proceed with ${selectedCount} tile${selectedCount === 1 ? '' : 's'}`;
 }
 
+/** The warnings above everything else; the workflow's own are numbered in their order. */
+function renderWarnings(warnings: PanelWarning[]): HTMLElement {
+  const counts = new Map<string, number>();
+  return el(
+    'section',
+    { class: 'warnings', 'aria-label': 'Warnings' },
+    el(
+      'ul',
+      {},
+      ...warnings.map((w) => {
+        const n = counts.get(w.id) ?? 0;
+        counts.set(w.id, n + 1);
+        return el('li', { 'data-testid': w.id === 'workflow' ? `warning-workflow-${n}` : `warning-${w.id}` }, w.text);
+      }),
+    ),
+  );
+}
+
 export class PageView {
   private readonly selected: Set<string>;
   private busy = false;
@@ -100,28 +119,7 @@ export class PageView {
     ];
     if (this.show.note) parts.push(el('p', { class: 'note', role: 'note', 'data-testid': 'note' }, this.show.note));
     const warnings = deriveWarnings(model, locale, this.ctx.now);
-    if (warnings.length) {
-      const counts = new Map<string, number>();
-      parts.push(
-        el(
-          'section',
-          { class: 'warnings', 'aria-label': 'Warnings' },
-          el(
-            'ul',
-            {},
-            ...warnings.map((w) => {
-              const n = counts.get(w.id) ?? 0;
-              counts.set(w.id, n + 1);
-              return el(
-                'li',
-                { 'data-testid': w.id === 'workflow' ? `warning-workflow-${n}` : `warning-${w.id}` },
-                w.text,
-              );
-            }),
-          ),
-        ),
-      );
-    }
+    if (warnings.length) parts.push(renderWarnings(warnings));
     parts.push(renderCost(model, locale, this.ctx.now));
     this.plan = this.renderPlanPart();
     parts.push(this.plan);
