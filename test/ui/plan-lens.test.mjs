@@ -168,7 +168,11 @@ async function planAndApply(wb) {
   const saved = await setDemoKey(page);
   await runPaletteTitle(page, 'Notifications: Clear All Notifications');
   await saved.waitFor({ state: 'hidden' });
-  await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'imagery.json' }).first().dblclick();
+  // imagery.json itself: capped.imagery.json, listed before it, contains its name too.
+  await page
+    .locator('.explorer-folders-view [role="treeitem"]', { hasText: /^imagery\.json/ })
+    .first()
+    .dblclick();
   const lens = page.locator('.codelens-decoration a', { hasText: 'Plan' }).first();
   await lens.waitFor({ state: 'visible', timeout: 30_000 });
   await lens.click();
