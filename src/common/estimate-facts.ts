@@ -41,7 +41,8 @@ export function compositeFacts(figures: CompositeFigures, locale: Locale): Estim
   ];
 }
 
-/** A time series' dates, each with its credits (the service's estimate of that date). */
+/** A time series' dates, each with its credits (the service's estimate of that date), as the
+ * command line lists them; the cost panel shows them as its plan's units. */
 export function seriesDateCredits(
   dates: readonly { date: string; credits?: number | undefined }[],
   locale: Locale,
