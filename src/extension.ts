@@ -8,6 +8,7 @@ import { registerCommands } from './ui/commands';
 import { registerGeometryDiagnostics } from './ui/diagnostics';
 import type { GeometryDiagnostics } from './ui/diagnostics/geometry-diagnostics';
 import { ExtensionServices } from './ui/extension-services';
+import { workspaceHasAreas } from './ui/first-run/workspace-areas';
 import { createExtensionLog } from './ui/log';
 import { createSettingsReader } from './ui/settings';
 import { createStatusBar } from './ui/status-bar';
@@ -42,7 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     const apiKey = new ApiKeyStore(context.secrets);
     const services = new ExtensionServices(context, log, createSettingsReader(), apiKey);
     const sidebar = services.sidebar;
-    const statusBar = createStatusBar(services.account, sidebar);
+    const statusBar = createStatusBar(services.account, sidebar, workspaceHasAreas());
     const geometry = registerGeometryDiagnostics(services.aoiCache, log.for('geometry'));
     context.subscriptions.push(
       apiKey,

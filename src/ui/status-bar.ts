@@ -1,7 +1,8 @@
 // The status bar item: the account's credits, or "No API key" with a click that sets one.
-// Without a key it shows only where imagery is in play (an AOI in the editor, the sidebar open):
-// the extension activates in any workspace holding a .geojson or .wkt file, and a window that is
-// busy with something else should not be nagged about a key.
+// Without a key it shows only where imagery is in play: a workspace holding areas or an imagery
+// file (the first screen then shows the product and where to start), an AOI in the editor, the
+// sidebar open. A window the extension reached otherwise (a .tif opened from elsewhere) is not
+// nagged about a key.
 import * as vscode from 'vscode';
 import type { AccountModel, AccountState } from './account';
 import { creditsText } from './account';
@@ -12,12 +13,15 @@ import type { Sidebar } from './tree/sidebar';
 export function createStatusBar(
   account: AccountModel,
   sidebar: Sidebar,
+  workspaceHasAreas: Promise<boolean>,
 ): vscode.Disposable & { readonly item: vscode.StatusBarItem } {
   const item = vscode.window.createStatusBarItem('satImagery.account', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Satellite Imagery Account';
+  let hasAreas = false;
   const inPlay = () => {
     const document = vscode.window.activeTextEditor?.document;
     return (
+      hasAreas ||
       sidebar.ordersView.visible ||
       sidebar.modelsView.visible ||
       (document !== undefined && aoiFormatOf(document) !== undefined)
@@ -53,6 +57,11 @@ export function createStatusBar(
   };
   render(account.state);
   const rerender = () => render(account.state);
+  let disposed = false;
+  void workspaceHasAreas.then((found) => {
+    hasAreas = found;
+    if (!disposed) rerender();
+  });
   const subscriptions = [
     account.onDidChange(render),
     vscode.window.onDidChangeActiveTextEditor(rerender),
@@ -62,6 +71,7 @@ export function createStatusBar(
   return {
     item,
     dispose: () => {
+      disposed = true;
       for (const subscription of subscriptions) subscription.dispose();
       item.dispose();
     },
