@@ -8,6 +8,8 @@ import { registerCommands } from './ui/commands';
 import { registerGeometryDiagnostics } from './ui/diagnostics';
 import type { GeometryDiagnostics } from './ui/diagnostics/geometry-diagnostics';
 import { ExtensionServices } from './ui/extension-services';
+import { trackAreaOpened } from './ui/first-run/area-opened';
+import { openWalkthroughOnce } from './ui/first-run/walkthrough';
 import { workspaceHasAreas } from './ui/first-run/workspace-areas';
 import { createExtensionLog } from './ui/log';
 import { createSettingsReader } from './ui/settings';
@@ -34,6 +36,9 @@ export interface ExtensionApi {
   imageViewers(): ImageViewer[];
   /** The wizard's questions as they show (each box's title): the bundle's own event. */
   onDidShowQuickInput(): Promise<vscode.Event<string>>;
+  /** Opens the walkthrough as the first activation does outside the test host: true when it
+   * opened, false when it had been shown before. */
+  openWalkthroughOnce(): Promise<boolean>;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi | undefined> {
@@ -55,11 +60,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       registerMapCodeLens(),
       registerPlanCodeLens(),
       registerImageViewer(context),
+      trackAreaOpened(),
     );
     // Sets the hasApiKey context key and loads the account (and visible trees) for a stored key.
     await apiKey.sync();
     const testing = context.extensionMode === vscode.ExtensionMode.Test;
     log.for('extension').info(`activated${testing ? ' in the test host' : ''}`);
+    void openWalkthroughOnce(context).catch((err: unknown) =>
+      log.for('extension').warn(`the walkthrough did not open: ${err instanceof Error ? err.message : String(err)}`),
+    );
     const estimatePanel = async () => (await import('./ui/webview/estimate/index')).lastPanel();
     return testing
       ? {
@@ -71,6 +80,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
           mapPanel: async (uri) => (await import('./ui/webview/map/map-panel')).MapPanel.of(uri),
           imageViewers: viewers,
           onDidShowQuickInput: async () => (await import('./ui/prompts/quick-input')).onDidShowQuickInput,
+          openWalkthroughOnce: () => openWalkthroughOnce(context, true),
         }
       : undefined;
   } catch (err) {

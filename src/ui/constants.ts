@@ -100,7 +100,16 @@ export const ContextKeys = {
   geoJsonJsonPaths: 'satImagery.geoJsonJsonPaths',
   /** How many field tables the Field alerts view read last (its welcome text says why it is empty). */
   fieldTables: 'satImagery.fieldAlerts.tables',
+  /** true once an area of interest was the active editor in this window (the walkthrough's step). */
+  areaOpened: 'satImagery.areaOpened',
+  /** true once Show on Map / Plan Imagery File ran in this window, from a code lens too (the
+   * walkthrough's steps: ui/first-run/step-commands.ts). */
+  mapShown: 'satImagery.mapShown',
+  imageryPlanned: 'satImagery.imageryPlanned',
 } as const;
+
+/** The walkthrough's id in package.json's `contributes.walkthroughs`. */
+export const WALKTHROUGH_ID = 'satImagery.firstRun';
 
 /** SecretStorage key under which the API key lives. */
 export const SECRET_API_KEY = 'satImagery.apiKey';

@@ -1,9 +1,11 @@
 // The walk of a first-time user through the demo, started as `npm start` starts it (the demo
-// workspace inside the project's repository, its own simulator): set the key, open an AOI, find
-// dates, a composite through the cost panel and Proceed, a time series and an order estimate up
-// to their cost panels, a tile search, the map, the image in the viewer and the account. Every
-// step (each wizard prompt included) is screenshotted into test-results/ui/walk/, in the dark
-// theme and then the light one, at a small window (1280×720), and asserts what the step shows.
+// workspace inside the project's repository, its own simulator): the walkthrough that opens on the
+// first activation (and not again after a reload), set the key, open an AOI and see a file's
+// problems, find dates, a composite through the cost panel and Proceed, a time series and an
+// order estimate up to their cost panels, a tile search, the map, the image in the viewer, the
+// demo's imagery.json planned, the account, and the walkthrough's steps checked off by all that.
+// Every step (each wizard prompt included) is screenshotted into test-results/ui/walk/, in the
+// dark theme and then the light one, at a small window (1280×720), and asserts what the step shows.
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -180,10 +182,15 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
     return (await page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts()).join(' | ');
   }
 
-  step("opens on the product, not on git's prompt", [], async () => {
+  step("opens on the product: the walkthrough, the account's item, not git's prompt", [], async () => {
     await extensionContributed(page);
+    // The first activation opens the walkthrough, and the workspace's areas show the account's
+    // item, the sidebar never opened.
+    await walkthroughPage().waitFor({ state: 'visible', timeout: 30_000 });
+    await statusBarItem(/No API key/).waitFor({ state: 'visible', timeout: 10_000 });
+    assert.equal(await page.locator('.part.sidebar .composite.title', { hasText: 'Satellite Imagery' }).count(), 0);
     await page.waitForTimeout(4000); // git's prompt came a few seconds after the workbench
-    await shot('demo-opened');
+    await shot('walkthrough');
     const toasts = await page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts();
     assert.ok(
       !toasts.some((t) => /parent folders|git repository/i.test(t)),
@@ -198,6 +205,19 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
     const t = pass.theme;
     const name = (text) => `${t}: ${text}`;
     let image;
+
+    if (t === 'light')
+      step(name('the walkthrough does not open again after a reload'), [], async () => {
+        await tidy();
+        const reloaded = page.waitForEvent('load');
+        await runPaletteText('Developer: Reload Window', { waitHidden: false });
+        await reloaded;
+        await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+        await extensionContributed(page);
+        await statusBarItem(/credits|No API key/).waitFor({ state: 'visible', timeout: 30_000 });
+        await page.waitForTimeout(4000); // it opened about a second after activation the first time
+        assert.equal(await walkthroughPage().count(), 0, 'the walkthrough opened again');
+      });
 
     step(name('sets the API key'), [], async () => {
       // Each pass wears its theme, chosen as a person would (the Color Theme picker).
@@ -221,6 +241,18 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       await shot('set-api-key');
       await page.keyboard.press('Enter');
       await input.waitFor({ state: 'hidden' });
+    });
+
+    step(name("sees the problems of the demo's broken area"), [name('sets the API key')], async () => {
+      await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'broken.geojson' }).first().dblclick();
+      await page.locator('.tabs-container .tab', { hasText: 'broken.geojson' }).first().waitFor({ state: 'visible' });
+      await runPaletteText('Notifications: Clear All Notifications');
+      await runPaletteText('View: Toggle Problems');
+      const problems = page.locator('.markers-panel .monaco-list-row');
+      await problems.first().waitFor({ state: 'visible', timeout: 20_000 });
+      await shot('problems');
+      await runPaletteText('View: Toggle Problems');
+      await tidy();
     });
 
     step(name('opens an AOI'), [name('sets the API key')], async () => {
@@ -289,10 +321,7 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
         titles.some((x) => /Dates to search/.test(x)) && titles.some((x) => /Which of the dates found/.test(x)),
         `the window and thinning steps: ${titles.join(' | ')}`,
       );
-      assert.ok(
-        (await frame.locator('[data-testid="plan-units"] tbody tr').count()) > 1,
-        'the panel lists the dates',
-      );
+      assert.ok((await frame.locator('[data-testid="plan-units"] tbody tr').count()) > 1, 'the panel lists the dates');
       await shot('series-cost-panel');
       await press(frame.locator(CANCEL).first());
       await tidy();
@@ -347,6 +376,19 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       await tidy();
     });
 
+    step(name("plans the demo's imagery.json"), [name('sets the API key')], async () => {
+      await page.keyboard.press('Control+Shift+E');
+      await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'imagery.json' }).first().dblclick();
+      const lens = page.locator('.codelens-decoration a', { hasText: 'Plan' }).first();
+      await lens.waitFor({ state: 'visible', timeout: 30_000 });
+      await lens.click();
+      const frame = await webviewWith(page, '[data-testid="unit-0"]', 60_000);
+      assert.match(await frame.locator('[data-testid="unit-0"]').innerText(), /^(buy|have)\s+ndvi\s+fields\.geojson/);
+      await page.waitForTimeout(800); // the progress notification slides away
+      await shot('plan');
+      await tidy();
+    });
+
     step(name('shows the account'), [name('sets the API key')], async () => {
       await runFromPalette(page, Commands.showAccount);
       // Every field of the account as a row of a list (not a toast that is cut off).
@@ -360,8 +402,37 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       await page.keyboard.press('Escape');
       await tidy();
     });
+
+    if (t === 'dark')
+      step(name("the walkthrough's steps are checked off by what the walk did"), [], async () => {
+        await runPaletteText('Welcome: Open Walkthrough...', { waitHidden: false });
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: WALKTHROUGH_TITLE }).first().click();
+        await walkthroughPage().waitFor({ state: 'visible', timeout: 20_000 });
+        const unchecked = [];
+        for (const id of WALKTHROUGH_STEPS) {
+          const button = page.locator(`button.getting-started-step[data-step-id$="${id}"]`);
+          await button.waitFor({ state: 'attached' });
+          if ((await button.getAttribute('aria-checked')) !== 'true') unchecked.push(id);
+        }
+        await shot('walkthrough-done');
+        assert.deepEqual(unchecked, [], 'steps the walk did are not checked off');
+        await tidy();
+      });
+  }
+
+  /** The walkthrough's page (VS Code's Welcome editor on our walkthrough). */
+  function walkthroughPage() {
+    return page.locator('.gettingStartedContainer', { hasText: WALKTHROUGH_TITLE });
+  }
+
+  /** The extension's account item in the status bar, by its text. */
+  function statusBarItem(text) {
+    return page.locator('.part.statusbar .statusbar-item', { hasText: text }).first();
   }
 });
+
+const WALKTHROUGH_TITLE = 'Get Started with Satellite Imagery';
+const WALKTHROUGH_STEPS = ['setApiKey', 'openArea', 'showOnMap', 'downloadComposite', 'lookAtImage', 'imageryAsCode'];
 
 /** Presses a panel's button from the keyboard, as a person using the keyboard would; that a click
  * reaches Proceed at a small window (no progress notification over it) is cost-panel-reach's test. */

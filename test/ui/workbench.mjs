@@ -53,7 +53,12 @@ export async function openWorkbench({
     // The workbench steps still run; the steps that need the service fail with this reason.
     simulatorError = error;
   }
-  const settings = simulator ? { [`${Settings.section}.${Settings.baseUrl}`]: simulator.url } : {};
+  // The walkthrough opens at the first activation of a fresh profile, as every start here is; these
+  // tests start elsewhere (the walk, started as the demo, meets it), so VS Code's own setting says no.
+  const settings = {
+    'workbench.welcomePage.walkthroughs.openOnInstall': false,
+    ...(simulator ? { [`${Settings.section}.${Settings.baseUrl}`]: simulator.url } : {}),
+  };
   const server = await startCodeServer({ settings });
   const browser = await launchBrowser();
   const page = await browser.newPage({ viewport });

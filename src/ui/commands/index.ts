@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { reportError } from '../errors';
 import type { ExtensionServices } from '../extension-services';
+import { noteStepCommand } from '../first-run/step-commands';
 import type { Command } from './command';
 
 /** Every contributed command, each in its own file. The contribution test
@@ -49,6 +50,7 @@ export function registerCommands(services: ExtensionServices): vscode.Disposable
   const titles = contributedTitles(services.context);
   return Object.entries(allCommands).map(([id, load]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      noteStepCommand(id);
       try {
         const definition = await load();
         return await definition.run(services, ...args);
