@@ -1,17 +1,65 @@
 // Field alerts from the long table: every field's series under each index, the rules over each,
-// in one stable order (field, index, date, then drop, unseen, low-coverage). No I/O: the command
-// line, and later the editor, hand it the rows they have.
+// in one stable order (field, index, date, then drop, unseen, low-coverage). `alertsOf` takes the
+// rows a caller has; `alertsOfTable` reads a table file as it streams, keeping per field only the
+// columns the rules read (observations.ts), never the rows.
+import { basename } from 'node:path';
 import { ALERT_RULES, DEFAULT_ALERT_OPTIONS } from './alert-types';
 import type { Alert, AlertOptions } from './alert-types';
-import { seriesOf } from './observations';
+import { SeriesBuilder, seriesOf } from './observations';
+import type { Table } from './observations';
 import { alertsOfSeries } from './rules';
 import type { StatsRow } from '../table';
+import { COLUMNS } from '../table';
+import { readTableFile, tableNumber } from '../read-table';
 import { byCodeUnits } from '../../common/code-unit-order';
 
 /** The alerts of `rows`, under `index` alone when one is given. */
 export function alertsOf(rows: readonly StatsRow[], options: Partial<AlertOptions> = {}, index?: string): Alert[] {
+  return rulesOver(seriesOf(rows, index), options);
+}
+
+const column = (name: (typeof COLUMNS)[number]): number => COLUMNS.indexOf(name);
+const MEAN = column('mean');
+const VALID = column('valid_pixels');
+const NODATA = column('nodata_pixels');
+const FRACTION = column('valid_fraction');
+
+/** The alerts of the table `sat-imagery stats` wrote to `file`, under `index` alone when one is
+ * given. Only the columns the rules read are parsed (and refused when they hold no number); a
+ * row's field, index and date are compared in place with the series that came next on the date
+ * before and the row before's date, and copied only when they differ: a table's dates each list
+ * its fields and indices in one order. */
+export async function alertsOfTable(
+  file: string,
+  options: Partial<AlertOptions> = {},
+  index?: string,
+  name = basename(file),
+): Promise<Alert[]> {
+  const builder = new SeriesBuilder(index);
+  let lastDate = '';
+  await readTableFile(file, name, (row, line) => {
+    const valid = row.digitsAt(VALID);
+    const nodata = row.digitsAt(NODATA);
+    const next = builder.seriesName(builder.nextSeries());
+    const known = next !== undefined && row.cellIs(0, next.field) && row.cellIs(2, next.index);
+    if (!row.cellIs(1, lastDate)) lastDate = row.cell(1);
+    const facts = {
+      field: known ? next.field : row.cell(0),
+      date: lastDate,
+      index: known ? next.index : row.cell(2),
+      mean: tableNumber(row, MEAN, name, line),
+      validPixels: valid >= 0 ? valid : (tableNumber(row, VALID, name, line) ?? 0),
+      nodataPixels: nodata >= 0 ? nodata : (tableNumber(row, NODATA, name, line) ?? 0),
+      validFraction: tableNumber(row, FRACTION, name, line),
+    };
+    builder.add(facts, known ? builder.nextSeries() : undefined);
+  });
+  return rulesOver(builder.finish(), options);
+}
+
+function rulesOver(table: Table, options: Partial<AlertOptions>): Alert[] {
   const settings = { ...DEFAULT_ALERT_OPTIONS, ...options };
-  const alerts = seriesOf(rows, index).flatMap((series) => alertsOfSeries(series, settings));
+  const alerts = table.series.flatMap((one) => alertsOfSeries(one, table, settings));
   return alerts.sort(
     (a, b) =>
       byCodeUnits(a.field, b.field) ||

@@ -14,39 +14,61 @@
 //   per such gap, on the first bought date that reaches D; a valid date closes the gap.
 import type { Alert, AlertOptions } from './alert-types';
 import { medianInPlace } from './median';
-import type { FieldSeries, Observation } from './observations';
+import type { FieldSeries, Table } from './observations';
 import { dropSentence, lowCoverageSentence, unseenSentence } from './sentences';
 
-export function alertsOfSeries({ field, index, observations }: FieldSeries, options: AlertOptions): Alert[] {
+/** One observation of a series, as an alert tells it. */
+interface Seen {
+  date: string;
+  value: number;
+  share: number;
+}
+
+export function alertsOfSeries(
+  { field, index, start: first, length }: FieldSeries,
+  { observations, calendar }: Table,
+  options: AlertOptions,
+): Alert[] {
+  const { dateIds, values, shares } = observations;
   const alerts: Alert[] = [];
-  /** The valid observations so far, oldest first. */
-  const valid: Observation[] = [];
+  const seenAt = (i: number): Seen => ({
+    date: calendar.dates[dateIds[i] as number] as string,
+    value: values[i] as number,
+    share: shares[i] as number,
+  });
+  const dayOf = (i: number): number => calendar.days[dateIds[i] as number] as number;
+  /** The positions of the valid observations so far, oldest first. */
+  const valid = new Int32Array(length);
+  let validCount = 0;
   const window = new Float64Array(options.baseline);
   let dropped = false;
   let unseenTold = false;
-  const first = observations[0];
-  for (const seen of observations) {
-    if (seen.value === undefined || seen.share < options.minValid) {
-      const last = valid.at(-1);
-      const days = seen.day - (last ?? first ?? seen).day;
+  for (let i = first; i < first + length; i++) {
+    const value = values[i] as number;
+    if (Number.isNaN(value) || (shares[i] as number) < options.minValid) {
+      const last = validCount > 0 ? (valid[validCount - 1] as number) : first;
+      const days = dayOf(i) - dayOf(last);
       if (!unseenTold && days >= options.unseenDays) {
         unseenTold = true;
-        alerts.push(unseen(field, index, seen, days, last, options));
+        alerts.push(unseen(field, index, seenAt(i), days, validCount > 0 ? seenAt(last) : undefined, options));
       }
-      alerts.push(lowCoverage(field, index, seen, options));
+      alerts.push(lowCoverage(field, index, seenAt(i), options));
       continue;
     }
     unseenTold = false;
-    const start = valid.length - options.baseline;
-    valid.push(seen);
+    const start = validCount - options.baseline;
+    valid[validCount++] = i;
     if (start < 0) {
       dropped = false;
       continue;
     }
-    for (let k = 0; k < options.baseline; k++) window[k] = (valid[start + k] as Observation).value as number;
+    for (let k = 0; k < options.baseline; k++) window[k] = values[valid[start + k] as number] as number;
     const baseline = medianInPlace(window);
-    const isDrop = baseline - seen.value > options.drop;
-    if (isDrop && !dropped) alerts.push(drop(field, index, seen, baseline, valid.slice(start, -1), options));
+    const isDrop = baseline - value > options.drop;
+    if (isDrop && !dropped) {
+      const before = Array.from(valid.subarray(start, validCount - 1), (at) => seenAt(at).date);
+      alerts.push(drop(field, index, seenAt(i), baseline, before, options));
+    }
     dropped = isDrop;
   }
   return alerts;
@@ -55,13 +77,12 @@ export function alertsOfSeries({ field, index, observations }: FieldSeries, opti
 function drop(
   field: string,
   index: string,
-  seen: Observation,
+  seen: Seen,
   baseline: number,
-  before: readonly Observation[],
+  dates: string[],
   options: AlertOptions,
 ): Alert {
-  const value = seen.value as number;
-  const dates = before.map((b) => b.date);
+  const value = seen.value;
   return {
     field,
     date: seen.date,
@@ -78,9 +99,9 @@ function drop(
 function unseen(
   field: string,
   index: string,
-  seen: Observation,
+  seen: Seen,
   days: number,
-  last: Observation | undefined,
+  last: Seen | undefined,
   options: AlertOptions,
 ): Alert {
   return {
@@ -96,7 +117,7 @@ function unseen(
   };
 }
 
-function lowCoverage(field: string, index: string, seen: Observation, options: AlertOptions): Alert {
+function lowCoverage(field: string, index: string, seen: Seen, options: AlertOptions): Alert {
   return {
     field,
     date: seen.date,
