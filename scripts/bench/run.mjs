@@ -24,6 +24,7 @@ const suites = [
   ['map', async () => (await import('./map.mjs')).runMapBench()],
   ['stats', async () => (await import('./stats.mjs')).runStatsBench()],
   ['stats-fields', async () => (await import('./stats-fields.mjs')).runStatsFieldsBench()],
+  ['alerts', async () => (await import('./alerts.mjs')).runAlertsBench()],
   ['stats-chart', async () => (await import('./stats-chart.mjs')).runStatsChartBench()],
   ['declared', async () => (await import('./declared.mjs')).runDeclaredBench()],
   ['declared-window', async () => (await import('./declared-window.mjs')).runDeclaredWindowBench()],
