@@ -232,3 +232,31 @@ export function seriesOf(rows: readonly StatsRow[], index?: string): Table {
     });
   return builder.finish();
 }
+
+export interface Observation {
+  date: string;
+  /** The field's mean; undefined when the index gave no number. */
+  value: number | undefined;
+  share: number;
+}
+
+/** Each series' observations as objects, oldest first and one per date, for a caller that looks at
+ * a table's last dates (the map's change since the previous valid date), not at a million rows. */
+export function observationsOf(
+  rows: readonly StatsRow[],
+  index?: string,
+): { field: string; index: string; observations: Observation[] }[] {
+  const { series, observations, calendar } = seriesOf(rows, index);
+  return series.map(({ field, index: name, start, length }) => ({
+    field,
+    index: name,
+    observations: Array.from({ length }, (_, k) => {
+      const value = observations.values[start + k] as number;
+      return {
+        date: calendar.dates[observations.dateIds[start + k] as number] as string,
+        value: Number.isNaN(value) ? undefined : value,
+        share: observations.shares[start + k] as number,
+      };
+    }),
+  }));
+}

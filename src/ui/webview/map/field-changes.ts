@@ -5,7 +5,7 @@
 // symmetric about zero so that equal changes either way look equally strong. The legend carries
 // the scale and every field's figures as text. Pure: unit-tested in Node.
 import { DEFAULT_ALERT_OPTIONS } from '../../../stats/alerts';
-import { seriesOf } from '../../../stats/alerts/observations';
+import { observationsOf } from '../../../stats/alerts/observations';
 import type { Field, StatsRow } from '../../../stats/index';
 import {
   FIELD_VALUES_LAYER_ID,
@@ -39,7 +39,7 @@ export function changesSincePrevious(
   minValid = DEFAULT_ALERT_OPTIONS.minValid,
 ): Map<string, FieldChange> {
   const changes = new Map<string, FieldChange>();
-  for (const { field, observations } of seriesOf(rows, index)) {
+  for (const { field, observations } of observationsOf(rows, index)) {
     const valid = observations.filter((o) => o.value !== undefined && o.share >= minValid);
     const last = valid.at(-1);
     const before = valid.at(-2);
