@@ -93,14 +93,42 @@ export async function tableState(
   if ('problem' in found) return { ...state, problem: found.problem, missing: [...expected] };
   const images = new Set(found.rows.map((row) => row.image));
   const wanted = new Set(expected);
-  const { parquet } = declaredTablePath(declaration.directory, dataset);
-  const parquetInfo = await lstat(parquet).catch(() => undefined);
+  const problem = await parquetProblem(declaredTablePath(declaration.directory, dataset).parquet, expected);
   return {
     ...state,
-    ...(parquetInfo?.isFile() ? {} : { problem: `${basename(parquet)} beside it is missing or not a file` }),
+    ...(problem !== undefined ? { problem } : {}),
     missing: expected.filter((image) => !images.has(image)),
     extra: [...images].filter((image) => !wanted.has(image)).sort(),
   };
+}
+
+function imagesText(images: readonly string[]): string {
+  return `${images.length} image${images.length === 1 ? '' : 's'}`;
+}
+
+/** What is wrong with the GeoParquet beside the CSV: not there, not a statistics table, or other
+ * images than the lock's (its `image` column read, nothing else). */
+async function parquetProblem(parquet: string, expected: readonly string[]): Promise<string | undefined> {
+  const name = basename(parquet);
+  const info = await lstat(parquet).catch(() => undefined);
+  if (!info?.isFile()) return `${name} beside it is missing or not a file`;
+  // The Parquet reader loads with the statistics core (stats-core.js), not with the extension:
+  // its StatsError is that bundle's copy of the class, so it is known by its name.
+  const { geoParquetImages } = await import('../../stats/index');
+  let images: Set<string>;
+  try {
+    images = await geoParquetImages(parquet, MAX_TABLE_BYTES);
+  } catch (error) {
+    if ((error as Error).name === 'StatsError' || isRefusedFile(error))
+      return `${name} beside it: ${(error as Error).message}`;
+    throw error;
+  }
+  const wanted = new Set(expected);
+  const lacks = expected.filter((image) => !images.has(image));
+  const more = [...images].filter((image) => !wanted.has(image)).sort();
+  if (lacks.length > 0) return `${name} beside it lacks ${imagesText(lacks)} the lock lists: ${lacks.join(', ')}`;
+  if (more.length > 0) return `${name} beside it lists ${imagesText(more)} the lock does not: ${more.join(', ')}`;
+  return undefined;
 }
 
 /** True when the table lists exactly the images it should, under the right header. */

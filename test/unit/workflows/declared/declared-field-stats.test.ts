@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonOf } from '../../fixtures/cli-helpers';
+import { jsonOf, runCli } from '../../fixtures/cli-helpers';
 import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-fieldstats-key-8Wp3';
@@ -178,6 +178,38 @@ describe('CLI: field statistics declared in imagery.json', function () {
     assert.equal(extra.code, 10, extra.stdout);
     assert.match(extra.stdout, /field-stats\.csv: lists 1 image the lock does not: composite-extra\.tif/);
     writeFileSync(table(), original);
+  });
+
+  it("verify reads the GeoParquet's images: one of another image set, or no Parquet at all, fails it (10)", async () => {
+    const parquet = cli.file('rgb/field-stats.parquet');
+    const original = readFileSync(parquet);
+    const [first] = lockImages().map((i) => i.file.split('/').at(-1)!);
+    // The table of the first image alone, as stats writes it in the dataset's folder.
+    const one = await runCli(
+      [
+        'stats',
+        '../fields.geojson',
+        first!,
+        '--index',
+        'B4',
+        '--id-property',
+        'name',
+        '--parquet',
+        'field-stats.parquet',
+      ],
+      { cwd: cli.file('rgb'), env: cli.env() },
+    );
+    assert.equal(one.code, 0, one.stderr);
+    const lacking = await cli.run('verify', cli.file('imagery.json'));
+    assert.equal(lacking.code, 10, lacking.stdout);
+    assert.match(lacking.stdout, /field-stats\.csv: field-stats\.parquet beside it lacks 2 images the lock lists: /);
+    writeFileSync(parquet, 'field,date\r\n');
+    const garbage = await cli.run('verify', cli.file('imagery.json'));
+    assert.equal(garbage.code, 10, garbage.stdout);
+    assert.match(garbage.stdout, /field-stats\.parquet beside it: .*field-stats\.parquet does not read as Parquet/);
+    writeFileSync(parquet, original);
+    const again = await cli.run('verify', cli.file('imagery.json'));
+    assert.equal(again.code, 0, again.stdout);
   });
 
   it('a table that cannot be made after a purchase keeps the purchase, says why and exits 10', async () => {
