@@ -10,6 +10,7 @@ import {
   changesSincePrevious,
   fieldChangesFromTables,
 } from '../../../../../src/ui/webview/map/field-changes';
+import { rampColour } from '../../../../../src/ui/webview/map/field-values-layer';
 import { hostMessageSchema } from '../../../../../src/ui/webview/map/protocol';
 
 const square = (x: number) => [
@@ -79,8 +80,8 @@ describe('map: fields coloured by their change since their previous valid date',
     const fill = Object.fromEntries(message.features.map((f) => [f.id, f.fill]));
     assert.equal(fill.harvested, DIVERGING[0], 'the largest loss: the scale’s loss end');
     // +0.10 of ±0.40: three eighths of the way from no change to the gain end.
-    assert.equal(fill.growing, fill.cloudy);
-    assert.notEqual(fill.growing, DIVERGING[2]);
+    assert.equal(fill.growing, rampColour(0.5 + 0.1 / 0.8, DIVERGING));
+    assert.equal(fill.cloudy, fill.growing);
     assert.equal(fill.new, undefined, 'fewer than two valid dates: outlined only');
     assert.deepEqual(
       {
