@@ -4,7 +4,7 @@
 // built on first use like the other request schemas), setting (`satImagery.` + key), command-line
 // flag, and the request kinds that take it. The settings readers, the output flags and their help,
 // the option-name checks (OUTPUT_FIELD_NAMES), the request schemas and the wire types come from it;
-// package.json (static JSON), README and the choices' flags are checked against it by
+// package.json (static JSON), docs/settings.md, docs/workflows.md and the choices' flags are checked against it by
 // test/unit/api/request-fields.test.ts. Keys and flags are plain strings so that both hosts read it.
 import type * as ZodMini from 'zod/mini';
 import { isHttpsOrLoopback } from './loopback';

@@ -1,5 +1,5 @@
 // The output fields are declared once, in their table (src/api/request-fields.ts). What cannot
-// come from it (package.json is static JSON, README is prose) is checked against it here, and so
+// come from it (package.json is static JSON, the docs are prose) is checked against it here, and so
 // is what does come from it: the settings reader, the CLI flags, the names each kind accepts.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -37,7 +37,9 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   contributes: { configuration: { properties: Record<string, Contributed> } };
 };
 const properties = pkg.contributes.configuration.properties;
-const readme = readFileSync(join(root, 'README.md'), 'utf8').split('\n');
+// The settings in full are docs/settings.md's table, each command's options docs/workflows.md's.
+const settingsDoc = readFileSync(join(root, 'docs', 'settings.md'), 'utf8').split('\n');
+const workflowsDoc = readFileSync(join(root, 'docs', 'workflows.md'), 'utf8').split('\n');
 
 /** A fake of the configuration section: `get` sees the workspace over the user, `inspect` both. */
 function configuration(
@@ -70,13 +72,13 @@ describe('the output field table: one row per field, the rest checked against it
     }
   });
 
-  it("README's settings table names every output setting, and each command's options row every field its kind takes", () => {
-    const settingsRows = readme.filter((line) => line.startsWith('| `satImagery.defaults.output.'));
+  it("the settings table (docs/settings.md) names every output setting, and each command's options row every field its kind takes", () => {
+    const settingsRows = settingsDoc.filter((line) => line.startsWith('| `satImagery.defaults.output.'));
     for (const row of OUTPUT_FIELDS.filter((r) => 'setting' in r)) {
       const suffix = row.setting.slice('defaults.output.'.length);
       assert.ok(
         settingsRows.some((line) => line.includes(`\`satImagery.${row.setting}\``) || line.includes(`\`.${suffix}\``)),
-        `README's settings table lacks ${row.setting}`,
+        `the settings table (docs/settings.md) lacks ${row.setting}`,
       );
     }
     // The series' row says "as for a composite; not UploadUrl".
@@ -85,12 +87,12 @@ describe('the output field table: one row per field, the rest checked against it
       ['satImagery.processTiles', 'tile'],
     ];
     for (const [command, kind] of commands) {
-      const line = readme.find((l) => l.startsWith(`| \`${command}\``))!;
+      const line = workflowsDoc.find((l) => l.startsWith(`| \`${command}\``))!;
       const output = line.slice(line.indexOf('`output`'));
       const missing = outputFieldsOf(kind)
         .map((row) => row.wire)
         .filter((wire) => !output.includes(`\`${wire}\``));
-      assert.deepEqual(missing, [], `${command}: output fields missing from README`);
+      assert.deepEqual(missing, [], `${command}: output fields missing from docs/workflows.md`);
     }
   });
 
@@ -180,7 +182,7 @@ describe('the output field table: one row per field, the rest checked against it
     assert.deepEqual(OUTPUT_FIELD_NAMES.tile, OUTPUT_FIELD_NAMES.minitile);
   });
 
-  it('the choices: each row has its setting in package.json, its name in README, its flag on the verbs of its kinds', () => {
+  it('the choices: each row has its setting in package.json, its name in docs/settings.md, its flag on the verbs of its kinds', () => {
     const types = { text: ['string'], list: ['array'], number: ['integer', 'null'] };
     for (const row of CHOICE_FIELDS) {
       const setting = properties[`satImagery.${row.setting}`];
@@ -188,8 +190,8 @@ describe('the output field table: one row per field, the rest checked against it
       assert.deepEqual([setting.type].flat(), types[row.value], `${row.setting}: type`);
       assert.equal(setting.scope, 'resource', `${row.setting}: scope`);
       assert.ok(
-        readme.find((l) => l.startsWith('| `satImagery.defaults.*`'))!.includes(`\`${row.name}\``),
-        `README's settings table lacks ${row.name}`,
+        settingsDoc.find((l) => l.startsWith('| `satImagery.defaults.*`'))!.includes(`\`${row.name}\``),
+        `the settings table (docs/settings.md) lacks ${row.name}`,
       );
       const verbs = optionTable[row.flag]!.verbs!;
       const kinds: readonly string[] = row.kinds;
@@ -264,13 +266,13 @@ describe("the order field table: a tasking order's fields, one row each, the res
     }
   });
 
-  it("every row has its option name, its flag on the order verbs, and its name in README's settings table", () => {
-    const settingsRow = readme.find((line) => line.startsWith('| `satImagery.defaults.order.*`'))!;
+  it('every row has its option name, its flag on the order verbs, and its name in the settings table (docs/settings.md)', () => {
+    const settingsRow = settingsDoc.find((line) => line.startsWith('| `satImagery.defaults.order.*`'))!;
     for (const row of orderRows) {
       assert.ok(row.name in orderOptionNames, row.name);
       assert.ok(optionTable[row.flag]!.verbs!.includes('orders create'), `--${row.flag}`);
       if ('setting' in row)
-        assert.ok(settingsRow.includes(`\`${row.name}\``), `README's settings table lacks ${row.name}`);
+        assert.ok(settingsRow.includes(`\`${row.name}\``), `the settings table (docs/settings.md) lacks ${row.name}`);
     }
   });
 

@@ -1,6 +1,6 @@
-// Every verb's outcome maps to the exit code README.md lists (issue 21): one table of cases, each
-// a real run of the command line against the simulator, and README's table checked against the
-// codes the CLI declares. The simulator's clock is pinned, and every date is one the simulator
+// Every verb's outcome maps to the exit code the documents list: one table of cases, each a real
+// run of the command line against the simulator, and the tables of README.md (short) and
+// docs/command-line.md (in full) checked against the codes the CLI declares. The simulator's clock is pinned, and every date is one the simulator
 // says has (or lacks) imagery, so the table holds on any day the suite runs.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -17,10 +17,13 @@ const FIELD_BOX = { west: 10.05, south: 56.05, east: 10.07, north: 56.06 };
 const COMPOSITE = '/api/satelliteimages/process/composite';
 const MINITILE = '/api/satelliteimages/process/minitile';
 
-/** The rows of README's exit-code table: code → meaning. */
-function readmeExitCodes(): Map<number, string> {
-  const readme = readFileSync(join(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
-  const table = readme.slice(readme.indexOf('| Exit | Meaning |'));
+const EXIT_TABLES = ['README.md', 'docs/command-line.md'];
+
+/** The rows of a document's exit-code table: code → meaning. */
+function documentedExitCodes(file = 'docs/command-line.md'): Map<number, string> {
+  const text = readFileSync(join(__dirname, '..', '..', '..', '..', file), 'utf8');
+  assert.ok(text.includes('| Exit | Meaning |'), `${file} has an exit-code table`);
+  const table = text.slice(text.indexOf('| Exit | Meaning |'));
   const rows = new Map<number, string>();
   for (const line of table.split('\n').slice(2)) {
     const m = /^\| (\d+) \| (.+) \|$/.exec(line);
@@ -269,24 +272,25 @@ describe('CLI: every outcome exits with the code README lists', function () {
   });
   afterEach(() => sim.clearScheduled());
 
-  it("README's table lists exactly the codes the CLI declares, with the --help meanings", () => {
-    const readme = readmeExitCodes();
-    assert.deepEqual(
-      [...readme.keys()].sort((a, b) => a - b),
-      Object.values(ExitCode).sort((a, b) => a - b),
-    );
-    assert.deepEqual(
-      exitCodeHelp.map(([code]) => code).sort((a, b) => a - b),
-      [...readme.keys()].sort((a, b) => a - b),
-    );
-    for (const [code, meaning] of exitCodeHelp) {
-      const first = meaning.split(/[:(]/)[0]!.trim().toLowerCase();
-      assert.ok(
-        readme.get(code)!.toLowerCase().startsWith(first),
-        `exit ${code}: README says '${readme.get(code)}', --help '${meaning}'`,
+  for (const file of EXIT_TABLES)
+    it(`${file}'s table lists exactly the codes the CLI declares, with the --help meanings`, () => {
+      const documented = documentedExitCodes(file);
+      assert.deepEqual(
+        [...documented.keys()].sort((a, b) => a - b),
+        Object.values(ExitCode).sort((a, b) => a - b),
       );
-    }
-  });
+      assert.deepEqual(
+        exitCodeHelp.map(([code]) => code).sort((a, b) => a - b),
+        [...documented.keys()].sort((a, b) => a - b),
+      );
+      for (const [code, meaning] of exitCodeHelp) {
+        const first = meaning.split(/[:(]/)[0]!.trim().toLowerCase();
+        assert.ok(
+          documented.get(code)!.toLowerCase().startsWith(first),
+          `exit ${code}: ${file} says '${documented.get(code)}', --help '${meaning}'`,
+        );
+      }
+    });
 
   it('the cases cover every code but the unexpected failure', () => {
     const covered = new Set(CASES.map((c) => c.expected));
@@ -315,7 +319,7 @@ describe('CLI: every outcome exits with the code README lists', function () {
       assert.equal(
         r.code,
         c.expected,
-        `exit ${r.code}, expected ${c.expected} (${readmeExitCodes().get(c.expected)})\n${r.stderr}\n${r.stdout}`,
+        `exit ${r.code}, expected ${c.expected} (${documentedExitCodes().get(c.expected)})\n${r.stderr}\n${r.stdout}`,
       );
     });
   }

@@ -1,5 +1,5 @@
 // Issue 13, section 5: every workflow command refuses an option name it does not know, naming the
-// ones it accepts, and README lists every accepted name of every command.
+// ones it accepts, and docs/workflows.md lists every accepted name of every command.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -83,27 +83,27 @@ describe('workflow options: the names a script can trust', () => {
     assert.ok(downloadCompositeOptionNames.output && downloadCompositeOptionNames.aoiMode);
   });
 
-  it('README lists every output field in the output option of the commands that take one', () => {
-    const readme = readFileSync(join(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
+  it('docs/workflows.md lists every output field in the output option of the commands that take one', () => {
+    const doc = readFileSync(join(__dirname, '..', '..', '..', '..', 'docs', 'workflows.md'), 'utf8');
     const rows: Record<string, readonly string[]> = {
       'satImagery.downloadComposite': OUTPUT_FIELD_NAMES.composite,
       'satImagery.processTiles': [...new Set([...OUTPUT_FIELD_NAMES.tile, ...OUTPUT_FIELD_NAMES.minitile])],
     };
     for (const [command, fields] of Object.entries(rows)) {
-      const row = readme.split('\n').find((line) => line.startsWith('|') && line.includes(`\`${command}\``))!;
+      const row = doc.split('\n').find((line) => line.startsWith('|') && line.includes(`\`${command}\``))!;
       const output = row.slice(row.indexOf('`output`'));
       const missing = fields.filter((name) => !output.includes(`\`${name}\``));
-      assert.deepEqual(missing, [], `${command}: output fields missing from README`);
+      assert.deepEqual(missing, [], `${command}: output fields missing from docs/workflows.md`);
     }
   });
 
-  it('README lists every accepted name of every command', () => {
-    const readme = readFileSync(join(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
+  it('docs/workflows.md lists every accepted name of every command', () => {
+    const doc = readFileSync(join(__dirname, '..', '..', '..', '..', 'docs', 'workflows.md'), 'utf8');
     for (const [command, names] of Object.entries(declarations)) {
-      const row = readme.split('\n').find((line) => line.startsWith('|') && line.includes(`\`${command}\``));
-      assert.ok(row, `README has a row for ${command}`);
+      const row = doc.split('\n').find((line) => line.startsWith('|') && line.includes(`\`${command}\``));
+      assert.ok(row, `docs/workflows.md has a row for ${command}`);
       const missing = Object.keys(names).filter((name) => !row.includes(`\`${name}\``));
-      assert.deepEqual(missing, [], `${command} options missing from README`);
+      assert.deepEqual(missing, [], `${command} options missing from docs/workflows.md`);
     }
   });
 });

@@ -1,5 +1,5 @@
-// The demo workspace's imagery.json (scripts/demo-workspace/, what `npm start` opens) is README's
-// imagery-as-code example, and it plans and applies as it stands against the demo service: no
+// The demo workspace's imagery.json (scripts/demo-workspace/, what `npm start` opens) is the
+// example of docs/imagery-as-code.md, and it plans and applies as it stands against the demo service: no
 // dates to go stale (the last 30 days, weekly), an area file the demo has. Through the CLI, its
 // clock at the simulator's (pinned), the money read from the simulator's charge log.
 import * as assert from 'node:assert/strict';
@@ -15,16 +15,15 @@ const KEY = 'demo-imagery-file-key-Hn3v';
 
 const demoFiles = Object.fromEntries(readdirSync(DEMO).map((name) => [name, readFileSync(join(DEMO, name), 'utf8')]));
 
-/** The JSON block of README's "Imagery as code" section. */
-function readmeExample(): unknown {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### Imagery as code'));
-  const block = /```json\n([\s\S]*?)```/.exec(section);
-  assert.ok(block, "README's imagery-as-code section has a JSON example");
+/** The first JSON block of docs/imagery-as-code.md. */
+function docExample(): unknown {
+  const doc = readFileSync(join(root, 'docs', 'imagery-as-code.md'), 'utf8');
+  const block = /```json\n([\s\S]*?)```/.exec(doc);
+  assert.ok(block, 'docs/imagery-as-code.md has a JSON example');
   return JSON.parse(block[1]);
 }
 
-describe("The demo's imagery.json, README's example", function () {
+describe("The demo's imagery.json, the example of docs/imagery-as-code.md", function () {
   this.timeout(180_000);
   const cli = useCliSimulator({
     key: KEY,
@@ -34,8 +33,8 @@ describe("The demo's imagery.json, README's example", function () {
   });
   const charges = () => cli.sim.requests.filter((r) => r.charged);
 
-  it("is README's example, word for word", () => {
-    assert.deepEqual(readmeExample(), JSON.parse(demoFiles['imagery.json']));
+  it('is the example of docs/imagery-as-code.md, word for word', () => {
+    assert.deepEqual(docExample(), JSON.parse(demoFiles['imagery.json']));
   });
 
   it('plans, applies within its budget, and then has nothing to do', async () => {
