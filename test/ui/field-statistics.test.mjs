@@ -120,16 +120,37 @@ async function saveThroughDialog(page, frame, testId, proposal, target) {
   await frame.locator(`[data-testid="${testId}"]`).click();
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 30_000 });
-  await page.waitForFunction(
-    (end) => document.querySelector('.quick-input-widget input')?.value.endsWith(end),
-    proposal,
-    { timeout: 30_000 },
-  );
+  // The name proposed is the export's own, never the table the folder keeps (field-stats.csv).
+  await page
+    .waitForFunction(
+      (source) => new RegExp(source).test(document.querySelector('.quick-input-widget input')?.value ?? ''),
+      proposal.source,
+      { timeout: 30_000 },
+    )
+    .catch(async (error) => {
+      const shown = await input.inputValue();
+      throw new Error(`the save dialog proposes ${shown}, not a name matching ${proposal}: ${error.message}`);
+    });
   await input.fill(target);
   await page.waitForFunction((t) => document.querySelector('.quick-input-widget input')?.value === t, target);
   await page.waitForTimeout(500);
   await page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).first().click();
   await frame.locator('[data-testid="status"]', { hasText: `Saved ${target}` }).waitFor({ timeout: 30_000 });
+  // And the window says so, with Open and Reveal.
+  const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: `Exported ` }).filter({
+    hasText: target,
+  });
+  await toast.first().waitFor({ state: 'visible', timeout: 15_000 });
+  const buttons = await toast.first().locator('.monaco-button').allInnerTexts();
+  assert.deepEqual(
+    buttons.map((b) => b.trim()),
+    ['Open', 'Reveal'],
+  );
+  await toast
+    .first()
+    .locator('.codicon-notifications-clear')
+    .click()
+    .catch(() => undefined);
 }
 
 describe('field statistics in the browser workbench', function () {
@@ -233,7 +254,7 @@ describe('field statistics in the browser workbench', function () {
 
     // Export CSV: VS Code's save dialog, a name typed in the workspace.
     const target = join(workspace, 'exported-stats.csv');
-    await saveThroughDialog(page, frame, 'export-csv', 'field-stats.csv', target);
+    await saveThroughDialog(page, frame, 'export-csv', /[\\/]field-stats-export-\d{4}-\d{2}-\d{2}\.csv$/, target);
     assert.ok(existsSync(target), target);
     const lines = readFileSync(target, 'utf8').split('\r\n');
     assert.equal(
@@ -245,7 +266,7 @@ describe('field statistics in the browser workbench', function () {
 
     // Export PNG: the chart as shown, its title above and the ten swatches under it.
     const png = join(workspace, 'exported-chart.png');
-    await saveThroughDialog(page, frame, 'export-png', 'field-stats.png', png);
+    await saveThroughDialog(page, frame, 'export-png', /[\\/]field-stats-export-\d{4}-\d{2}-\d{2}\.png$/, png);
     const bytes = readFileSync(png);
     assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG');
     const canvas = await frame.locator('[data-testid="chart"]').evaluate((c) => [c.width, c.height]);

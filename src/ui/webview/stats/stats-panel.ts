@@ -1,16 +1,16 @@
 // One field statistics panel, on the panel base (common/panel-host.ts): it keeps the computed
 // table and sends it packed when the page says `ready` (first show, and each reload of a hidden
 // webview). A point clicked on the page opens that date's image in the viewer with the field
-// outlined; the exports ask where to save and write with the project's safe write (a temporary
+// outlined; the exports ask where to save (export-target.ts: never the folder's own table) and write with the project's safe write (a temporary
 // file renamed over the name: never half a file, never through a link).
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { replaceFileSafely } from '../../../files/safe-files';
 import { Commands } from '../../constants';
 import type { MessageSchema, PanelPage } from '../common/messages';
 import { PanelHost } from '../common/panel-host';
-import { SERIES_TABLE_NAME } from '../../../stats/series-table';
 import { csvFor } from './compute';
+import { announceExport, exportProposal } from './export-target';
 import type { StatsContent } from './compute';
 import { packTable } from './packed-table';
 import { STATS_VIEW_TYPE, statsHostSchema, statsPageSchema } from './protocol';
@@ -178,7 +178,7 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
     const uri =
       target ??
       (await this.saveTarget({
-        defaultUri: vscode.Uri.file(join(this.content.base, SERIES_TABLE_NAME)),
+        defaultUri: vscode.Uri.file(exportProposal(this.content.base, 'csv', new Date())),
         filters: { CSV: ['csv'] },
         title: 'Export the field statistics as CSV',
       }));
@@ -191,7 +191,7 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
     const uri =
       target ??
       (await this.saveTarget({
-        defaultUri: vscode.Uri.file(join(this.content.base, 'field-stats.png')),
+        defaultUri: vscode.Uri.file(exportProposal(this.content.base, 'png', new Date())),
         filters: { PNG: ['png'] },
         title: 'Export the chart as PNG',
       }));
@@ -211,6 +211,7 @@ export class StatsPanel extends PanelHost<StatsHostMessage, StatsPageMessage> {
     try {
       await replaceFileSafely(uri.fsPath, await data());
       this.post({ type: 'exported', what, file: uri.fsPath });
+      announceExport(what === 'csv' ? 'the field statistics' : 'the chart', uri.fsPath);
       return uri.fsPath;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
