@@ -91,6 +91,8 @@ function validityNote(fraction: number | undefined): string {
 }
 
 export function compositeText(result: CompositeResult): string {
+  if (result.outcome === 'completed' && result.boughtBefore)
+    return `Already in the folder, bought before with this request: ${result.files[0] ?? 'the composite'}. Nothing was sent, bought or written.`;
   if (result.outcome === 'completed') {
     const saved = result.files.map((f) => `Saved ${f}${validityNote(result.validFraction)}`);
     if (result.uploadedTo) saved.push(`Uploaded by the service to ${result.uploadedTo}; nothing was saved here.`);

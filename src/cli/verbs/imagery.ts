@@ -141,7 +141,7 @@ export async function downloadVerb(context: VerbContext): Promise<number> {
   if (ports.stopped) {
     const stopped = ports.stopped;
     context.terminal.result(
-      { ...result, stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } },
+      { ...result, outcome: 'stopped', stopped: { cost: stopped.cost, price: stopped.price, reason: stopped.reason } },
       () => stoppedText(stopped),
     );
     return ExitCode.notConfirmed;

@@ -84,8 +84,9 @@ export async function tilesProcessVerb(context: VerbContext): Promise<number> {
   );
   if (ports.stopped) {
     const stopped = ports.stopped;
-    context.terminal.result({ ...result, stopped: { cost: stopped.cost, reason: stopped.reason } }, () =>
-      stoppedText(stopped),
+    context.terminal.result(
+      { ...result, outcome: 'stopped', stopped: { cost: stopped.cost, reason: stopped.reason } },
+      () => stoppedText(stopped),
     );
     return ExitCode.notConfirmed;
   }

@@ -46,6 +46,8 @@ async function tellComposite(
     void vscode.window.showInformationMessage(
       `The service uploaded the composite to ${result.uploadedTo}. Nothing was saved locally.`,
     );
+  } else if (result.outcome === 'completed' && file && result.boughtBefore) {
+    offerReveal(`${path.basename(file)} was bought before and is in the folder: nothing was sent or bought.`, file);
   } else if (result.outcome === 'completed' && file) {
     const validity = validitySentence(result.validFraction);
     // Each field's share, a field left mostly without data and pixels coarser than asked are

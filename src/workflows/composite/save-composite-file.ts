@@ -112,7 +112,7 @@ async function saveWhole(purchase: Purchase, resendUncertain: string[] | 'all' |
   const unit = { id: 'composite', body: request };
   const sorted = await sortByLedger(ledger, undefined, [unit], 'composite', resendUncertain);
   const had = sorted.have[0];
-  if (had) return takeHad(purchase, had.path, had.bytes);
+  if (had) return takeHad(purchase, had.path);
   const held = sorted.held[0];
   if (held) return holdComposite(purchase, held.record);
   const { key } = sorted.buy[0]!;
@@ -138,14 +138,16 @@ async function saveWhole(purchase: Purchase, resendUncertain: string[] | 'all' |
 }
 
 /** Bought here before with exactly this request, and still on the disk: nothing is sent. */
-function takeHad(purchase: Purchase, path: string | undefined, bytes: number | undefined): void {
+function takeHad(purchase: Purchase, path: string | undefined): void {
   const { ports, profile, result } = purchase;
   ports.log?.(`This composite was bought before and is in the folder${path ? ` as ${path}` : ''}: nothing was sent.`);
   if (path) {
     result.files.push(path);
     result.resolution = profile.resolution;
   }
-  result.bytes = bytes ?? 0;
+  // Nothing is written in this run: the bytes are the run's, not the file's.
+  result.bytes = 0;
+  result.boughtBefore = true;
   result.outcome = 'completed';
 }
 

@@ -133,6 +133,9 @@ export interface CompositeResult extends ImageOutcome {
   creditsSpent?: number;
   /** Where the service uploaded the image (UploadUrl, without its query): nothing was saved. */
   uploadedTo?: string;
+  /** The composite was bought before with exactly this request and is in the folder: nothing
+   * was sent, bought or written in this run (`bytes` is 0; `files` names the one there). */
+  boughtBefore?: boolean;
   /** Said of a date used in part (AllowPartialImage), with the covered share. */
   partialNote?: string;
 }
