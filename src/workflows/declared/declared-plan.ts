@@ -6,10 +6,11 @@
 //
 //   buy        never bought
 //   have       saved, its file on the disk as the ledger recorded it (savedFileState)
-//   rebuy      the lock has this area and date bought with another request: the change is named
+//   rebuy      bought before, and bought again for a change that is named: the lock has this
+//              area and date bought with another request, or the file saved was changed in place
+//              since (its size, another SHA-256: it is there, so it is not called missing)
 //   uncertain  sent, its answer lost: held, never bought again unasked
-//   missing    saved, its file gone or changed in place (its size, another SHA-256): buying it
-//              again costs
+//   missing    saved, its file gone: buying it again costs
 //   extra      bought (locked or on disk) and no longer declared: kept, never deleted
 //   deferred   to buy, but beyond the file's monthly cap (budget.maxCreditsPerMonth): bought in a
 //              later month, oldest first (the month it fits in is said)
@@ -111,7 +112,7 @@ export interface Plan {
 /** Why a saved unit whose file has its size is bought again, as a locked image is when its SHA-256
  * differs: the file is not the one the ledger recorded. */
 const CHANGED_IN_PLACE =
-  "its file has the size saved but not the ledger's inode and modification time, nor its SHA-256: changed since it was bought, so it is bought again";
+  "its file changed since it was bought (the size saved, but not the ledger's inode and modification time, nor its SHA-256)";
 
 /** A request's fields but the area and an upload address: what the lock keeps of it. */
 function requestSummary(request: CompositeRequest): Record<string, unknown> {
@@ -412,9 +413,9 @@ async function planSeries(
       const state = await savedFileState(folder, record);
       mine.push({
         ...base,
-        kind: state === 'present' ? 'have' : 'missing',
+        kind: state === 'present' ? 'have' : state === 'changed' ? 'rebuy' : 'missing',
         ...fileOf(record.file),
-        ...(state === 'changed' ? { reason: CHANGED_IN_PLACE } : {}),
+        ...(state === 'changed' ? { changes: [CHANGED_IN_PLACE] } : {}),
       });
     } else {
       const before = locked.get(date);
