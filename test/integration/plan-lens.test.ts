@@ -394,6 +394,40 @@ describe('Plan code lens: imagery as code in VS Code', function () {
     assert.deepEqual((await running)?.applies, []);
   });
 
+  it("shows a fieldStats whose fields file is missing or no fields in the Problems view, at the fields' place, and sends nothing", async () => {
+    writeFileSync(
+      join(dir, 'not-fields.geojson'),
+      '{ "type": "FeatureCollection", "features": [ { "type": "Feature" } ] }',
+    );
+    for (const [name, fields, says] of [
+      ['missing-fields.imagery.json', 'gone.geojson', /no fields file 'gone\.geojson'/],
+      ['bad-fields.imagery.json', 'not-fields.geojson', /the fields file does not read as fields: not-fields\.geojson/],
+    ] as const) {
+      const file = join(dir, name);
+      const dataset = JSON.parse(imagery(DATES)).datasets[0];
+      writeFileSync(
+        file,
+        JSON.stringify({ datasets: [{ ...dataset, fieldStats: { fields, indices: ['ndvi'] } }] }, null, 2),
+      );
+      env.sim.clearLog();
+      const uri = vscode.Uri.file(file);
+      const result = await (await clickPlan(uri)).running;
+      assert.deepEqual(result, { plans: [], applies: [], forgets: [] }, 'no plan is shown');
+      const ours = (d: readonly vscode.Diagnostic[]) => d.filter((x) => x.source === 'Satellite Imagery');
+      const [found] = ours(await allDiagnosticsOf(uri, (d) => ours(d).length > 0));
+      assert.ok(found, name);
+      assert.match(found.message, says);
+      const document = await vscode.workspace.openTextDocument(uri);
+      assert.equal(document.getText(found.range), `"${fields}"`, 'the fields value is where the problem is');
+      // The specification document (free, read by the client) at most: no date search, no estimate.
+      assert.deepEqual(
+        env.sim.requests.map((r) => r.path).filter((path) => path !== '/api/specification.json'),
+        [],
+        'nothing asked of the service',
+      );
+    }
+  });
+
   it('shows a name the schema refuses in the Problems view once, at its place, and sends nothing', async () => {
     const file = join(dir, 'bad.imagery.json');
     writeFileSync(

@@ -102,6 +102,22 @@ describe('CLI: field statistics declared in imagery.json', function () {
     assert.equal(cli.sim.requests.length, 0, 'nothing sent');
   });
 
+  it('refuses a fields file that is no fields (not an area, two fields of one id) at its line and column, before any request', async () => {
+    writeFileSync(cli.file('points.geojson'), '{ "type": "FeatureCollection", "features": [ { "type": "Feature" } ] }');
+    const { run, at } = await refused('points.imagery.json', imagery(DATES, { ...STATS, fields: 'points.geojson' }));
+    assert.equal(run.code, 3, run.stderr);
+    assert.match(
+      run.stderr,
+      new RegExp(`${at('"points.geojson"')}the fields file does not read as fields: points\\.geojson`),
+    );
+    const twice = FIELDS.replace('north-b', 'north-a');
+    writeFileSync(cli.file('twice.geojson'), twice);
+    const same = await refused('twice.imagery.json', imagery(DATES, { ...STATS, fields: 'twice.geojson' }));
+    assert.equal(same.run.code, 3, same.run.stderr);
+    assert.match(same.run.stderr, new RegExp(`${same.at('"twice.geojson"')}.*two fields have the id 'north-a'`));
+    assert.equal(cli.sim.requests.length, 0, 'nothing sent');
+  });
+
   it('refuses a fields file that is a symbolic link, before any request', async () => {
     symlinkSync(cli.file('fields.geojson'), cli.file('linked.geojson'));
     const text = imagery(DATES, { ...STATS, fields: 'linked.geojson' });
