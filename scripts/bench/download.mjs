@@ -3,7 +3,7 @@
 // by `sync FILE`, which is as durable as ours (the client syncs before the final rename): time,
 // throughput ratio, peak memory growth, and the files' checksums. Repeated with
 // `Connection: close` and with an HTTP/1.0-style close-delimited body (the undici hazard of
-// docs/engineering-notes.md, "Writing a download"). `node scripts/bench/download.mjs [MiB] [runs]` runs it alone.
+// docs/engineering-notes.md, "undici 7 and a server that closes the connection"). `node scripts/bench/download.mjs [MiB] [runs]` runs it alone.
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

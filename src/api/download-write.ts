@@ -1,8 +1,8 @@
 // Writes an image body to its open `.part` file at the speed of the network, then makes it
 // durable with one `datasync()`. The body is pulled chunk by chunk (`for await` semantics: reading
 // waits for the disk), gathered into writes of about 1 MiB with one write in flight while the
-// next gathers. Flushing while downloading was tried and halved the speed (docs/engineering-notes.md, "Writing a download"; "A
-// durable download costs one flush"); the one flush at the end is what `curl -o; sync FILE` pays.
+// next gathers. Flushing while downloading was tried and halved the speed (docs/engineering-notes.md, "Writing a download");
+// the one flush at the end is what `curl -o; sync FILE` pays.
 // test/unit/api/api-large-download.test.ts proves the path on a 1 GiB close-delimited body into a
 // slow writer; npm run bench measures it against curl.
 import type { FileHandle } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 // Image downloads go through Node's own http client, not undici. undici 7 throws an uncatchable
 // AssertionError (`assert(!this.paused)` in the socket's end handler) when a body under
-// backpressure meets a server that closes the connection (docs/engineering-notes.md, undici #5360, fixed
-// only in undici 8, which does not load on Node 20); here it hit an 8 MiB close-delimited body
+// backpressure meets a server that closes the connection (docs/engineering-notes.md,
+// "undici 7 and a server that closes the connection"; undici #5360, fixed only in undici 8, which does not load on Node 20); here it hit an 8 MiB close-delimited body
 // within a few runs. In an extension host that crash would take every extension down, so the one
 // path that streams large bodies to disk uses the client whose end-of-stream handling waits for
 // the consumer. The rules (origin, https, headers, timeout, abort) are the transport's, unchanged.

@@ -1,6 +1,6 @@
 // Reads one block (tile or strip) of one band as decoded sample bytes, without geotiff.js's
 // whole-window arrays: positioned read of exactly the block's bytes, DEFLATE through node:zlib
-// on libuv's thread pool (faster than the bundled pako, docs/engineering-notes.md, and parallel), LZW and PackBits
+// on libuv's thread pool (faster than the bundled pako, docs/engineering-notes.md, "DEFLATE in JavaScript", and parallel), LZW and PackBits
 // through geotiff.js's decoders. The horizontal predictor is left for the caller to undo on the
 // rows it samples only (a decimated view needs one row in five, say).
 import { getDecoder } from 'geotiff';

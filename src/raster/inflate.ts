@@ -1,5 +1,5 @@
 // DEFLATE of one block on libuv's thread pool (faster than the bundled pako, docs/engineering-notes.md,
-// and several blocks at once, on every core), in one pass through the pool. zlib.inflate() ends
+// "DEFLATE in JavaScript", and several blocks at once, on every core), in one pass through the pool. zlib.inflate() ends
 // its stream, and ending makes a second, empty pass that queues behind every other block's first
 // pass, so no block came back before all had been inflated and nothing could be copied meanwhile.
 // Here the block is written with an output buffer of its decoded size, and the answer is taken as

@@ -1,5 +1,6 @@
 // 1 GiB close-delimited image (no Content-Length, connection closed at the end) downloaded into a
-// deliberately slow writer: the server behaviour that crashes undici 7 (docs/engineering-notes.md). The
+// deliberately slow writer: the server behaviour that crashes undici 7 (docs/engineering-notes.md,
+// "undici 7 and a server that closes the connection"). The
 // client runs in a child process so a crash shows as a failed test, not a dead runner; the
 // simulator runs here, and the file on disk is compared by SHA-256 with what the simulator sent.
 import * as assert from 'node:assert/strict';

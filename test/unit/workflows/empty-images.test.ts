@@ -117,7 +117,7 @@ describe('empty images: the share of valid pixels, said everywhere (against the 
       offset: number;
       statistics: { valid_percent: number };
     }[];
-    // INT16 reflectance × 10000 (docs/engineering-notes.md): the scale a reader applies to get reflectance.
+    // INT16 reflectance × 10000 (docs/engineering-notes.md, "What the pixels mean"): the scale a reader applies to get reflectance.
     assert.deepEqual(
       bands,
       [0, 1, 2].map(() => ({
