@@ -2,8 +2,9 @@
 // Field-statistics benchmark: FIELDS fields of 1–50 ha over DATES GDAL-written SIZE² × 4-band
 // INT16 DEFLATE tiled images (scripts/bench/stats_reference.py makes them); `sat-imagery stats
 // --index ndvi` (dist/cli.js, a fresh process, peak memory as its max RSS from /usr/bin/time)
-// against the rasterio + numpy reference on the same files in the same run (each image read
-// once, all fields rasterised at once, numpy statistics); then one more date, where the rerun
+// against the rasterio + numpy reference on the same files in the same run, which does its work
+// once (the fields rasterised once per grid and only the pixels inside them sorted by field, each
+// image's two bands read once and taken at those pixels, numpy statistics); then one more date, where the rerun
 // must compute only that date, from the cache the full run left (after each full run; the
 // faster of each kind counts); and that date alone, in a folder of its own with no cache (the
 // least a rerun can do: start, read the fields, place them, measure one image, write a table), so
