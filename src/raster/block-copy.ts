@@ -6,6 +6,13 @@
 import { swapBytes, undoHorizontalPredictor } from './samples';
 import type { SampleArray } from './samples';
 
+/** Spans of columns per row: row r's are the pairs [start, end) at bounds[2k], bounds[2k + 1] for
+ * k in [offsets[r], offsets[r + 1]), in any order, overlapping or not. */
+export interface RowSpans {
+  offsets: Int32Array;
+  bounds: Int32Array;
+}
+
 export interface BlockCopy {
   /** The whole decoded block as samples (blockWidth × blockHeight × perPixel). */
   block: SampleArray;
@@ -29,9 +36,16 @@ export interface BlockCopy {
   outputWidth: number;
   /** NaN when the file has none: no stored number equals it. */
   nodata: number;
+  /** The only output pixels wanted, when the copy is at full resolution (window.ts). */
+  spans?: RowSpans | undefined;
 }
 
 export function copyBlock(copy: BlockCopy): void {
+  if (isFullRowCopy(copy)) {
+    if (copy.spans) copySpans(copy, copy.spans);
+    else copyFullRows(copy);
+    return;
+  }
   const {
     block,
     rowSamples,
@@ -66,6 +80,97 @@ export function copyBlock(copy: BlockCopy): void {
       for (let c = columnStart; c < columnEnd; c++) {
         const v = block[at + (columnOffset[c] as number)] as number;
         out[outRow + c] = v === nodata ? Number.NaN : v;
+      }
+    }
+  }
+}
+
+/** Every column of the block from the first copied to the last, at full resolution, each band from
+ * a channel of its own, little-endian: the commonest copy (a strip of the statistics, a view at
+ * full size). */
+function isFullRowCopy({
+  littleEndian,
+  columnOffset,
+  columnStart,
+  columnEnd,
+  perPixel,
+  bandOffsets,
+}: BlockCopy): boolean {
+  if (!littleEndian || columnEnd <= columnStart) return false;
+  const span = (columnOffset[columnEnd - 1] as number) - (columnOffset[columnStart] as number);
+  return span === (columnEnd - 1 - columnStart) * perPixel && new Set(bandOffsets).size === bandOffsets.length;
+}
+
+/** copyBlock's work for a full-row copy in one pass per band and row: each sample's predictor
+ * undone (in place, so the typed array wraps the sum as TIFF's modular arithmetic does) and copied
+ * out as it is reached, with no table of column offsets; the predictor is undone from the row's
+ * start (a sum needs every sample before it) up to the last column copied, no further: the block
+ * is copied out once and dropped. */
+function copyFullRows(copy: BlockCopy): void {
+  const { block, rowSamples, perPixel, predictor, rowInBlock, columnOffset, columnStart, columnEnd } = copy;
+  const { outputs, bandOffsets, outputWidth, nodata } = copy;
+  const undo = predictor === 2;
+  const firstOffset = columnOffset[columnStart] as number;
+  const lastOffset = columnOffset[columnEnd - 1] as number;
+  let previous = -1;
+  for (let o = copy.rowStart; o < copy.rowEnd; o++) {
+    const inBlock = rowInBlock[o] as number;
+    // A row sampled again (a taller output than the block) was undone the first time.
+    const undoRow = undo && inBlock !== previous;
+    previous = inBlock;
+    const base = inBlock * rowSamples;
+    for (let b = 0; b < outputs.length; b++) {
+      const out = outputs[b] as Float32Array | Float64Array;
+      const rowStart = base + (bandOffsets[b] as number);
+      const first = rowStart + firstOffset;
+      const last = rowStart + lastOffset;
+      if (undoRow)
+        for (let i = rowStart + perPixel; i < first; i += perPixel)
+          block[i] = (block[i] as number) + (block[i - perPixel] as number);
+      let at = o * outputWidth + columnStart;
+      for (let i = first; i <= last; i += perPixel) {
+        if (undoRow && i > rowStart) block[i] = (block[i] as number) + (block[i - perPixel] as number);
+        const v = block[i] as number;
+        out[at++] = v === nodata ? Number.NaN : v;
+      }
+    }
+  }
+}
+
+/** copyFullRows for the spans wanted alone: in each row, the predictor undone up to the last
+ * column a span wants in this block (none wanted: the row is left alone) and only the spans'
+ * columns copied out. A field's pixels are a tenth of an image's; the rest is never converted. */
+function copySpans(copy: BlockCopy, { offsets, bounds }: RowSpans): void {
+  const { block, rowSamples, perPixel, predictor, rowInBlock, columnOffset, columnStart, columnEnd } = copy;
+  const { outputs, bandOffsets, outputWidth, nodata } = copy;
+  const firstOffset = columnOffset[columnStart] as number;
+  for (let o = copy.rowStart; o < copy.rowEnd; o++) {
+    const s0 = offsets[o] as number;
+    const s1 = offsets[o + 1] as number;
+    let last = -1;
+    for (let k = s0; k < s1; k++) {
+      const start = bounds[2 * k] as number;
+      const end = Math.min(columnEnd, bounds[2 * k + 1] as number);
+      if (end > columnStart && start < end && end - 1 > last) last = end - 1;
+    }
+    if (last < 0) continue;
+    const base = (rowInBlock[o] as number) * rowSamples;
+    const outRow = o * outputWidth;
+    const lastSample = firstOffset + (last - columnStart) * perPixel;
+    for (let b = 0; b < outputs.length; b++) {
+      const out = outputs[b] as Float32Array | Float64Array;
+      const rowStart = base + (bandOffsets[b] as number);
+      if (predictor === 2)
+        for (let i = rowStart + perPixel; i <= rowStart + lastSample; i += perPixel)
+          block[i] = (block[i] as number) + (block[i - perPixel] as number);
+      for (let k = s0; k < s1; k++) {
+        const start = Math.max(columnStart, bounds[2 * k] as number);
+        const end = Math.min(columnEnd, bounds[2 * k + 1] as number);
+        let i = rowStart + firstOffset + (start - columnStart) * perPixel;
+        for (let c = start; c < end; c++, i += perPixel) {
+          const v = block[i] as number;
+          out[outRow + c] = v === nodata ? Number.NaN : v;
+        }
       }
     }
   }

@@ -4,6 +4,7 @@ export type { RasterErrorKind } from './errors';
 export { RasterFile } from './open';
 export type { RasterMetadata, Overview } from './metadata';
 export type { BandValues, BandWindow, WindowRequest } from './window';
+export type { RowSpans } from './block-copy';
 export { WindowBuffers } from './window';
 export { computeStretch, renderRgba } from './stretch';
 export type { ChannelStretch } from './stretch';

@@ -4,6 +4,7 @@
 // the predictor undone only on the rows that are sampled.
 import type { BlockReader } from './block-reader';
 import { copyBlock } from './block-copy';
+import type { RowSpans } from './block-copy';
 import { RasterError } from './errors';
 import { BLOCK_BYTES_IN_FLIGHT, MAX_BLOCKS_IN_FLIGHT, MAX_BLOCKS_PER_VIEW, MAX_VIEW_SAMPLES } from './limits';
 import { sampleView } from './samples';
@@ -19,6 +20,10 @@ export interface WindowRequest {
   /** Buffers to read into, for a caller that reads window after window (the strips of an image):
    * the window's data are then views of them, valid until the next read into them. */
   into?: WindowBuffers;
+  /** Only these pixels are wanted (the statistics' fields): spans of output columns per output
+   * row. A copy at full resolution fills only them and leaves the rest of each output as it was;
+   * any other copy fills every pixel, as without them. */
+  spans?: RowSpans;
 }
 
 export type BandValues = Float32Array | Float64Array;
@@ -146,7 +151,12 @@ export async function readWindow(
     rowsFrom: firstIndexOfBlock(rows, blockHeight, down),
   };
   const jobs = blockJobs(reader.layout, request.bands, data, columns, rows, grid);
-  await copyBlocks(reader, jobs, grid, dataType, storedNodata(nodata, dataType));
+  // Spans are kept to where each output pixel is a pixel of its own (no row or column sampled twice).
+  const fullSize =
+    (columns[width - 1] as number) - (columns[0] as number) === width - 1 &&
+    (rows[height - 1] as number) - (rows[0] as number) === height - 1;
+  const spans = fullSize ? request.spans : undefined;
+  await copyBlocks(reader, jobs, grid, dataType, storedNodata(nodata, dataType), spans);
   return { width, height, data, level: level.image };
 }
 
@@ -244,6 +254,7 @@ async function copyBlocks(
   grid: SampleGrid,
   dataType: DataType,
   noValue: number,
+  spans: RowSpans | undefined,
 ): Promise<void> {
   const { blockWidth, blockHeight, bytesPerSample, predictor, littleEndian } = reader.layout;
   const { perPixel } = grid;
@@ -285,6 +296,7 @@ async function copyBlocks(
         bandOffsets: job.bandOffsets,
         outputWidth: grid.width,
         nodata: noValue,
+        spans,
       });
     }
   };

@@ -4,7 +4,7 @@
 // fields in the strip span), each strip's pixels handed to the fields that cover them. Memory:
 // one strip of bands plus the fields' values.
 import { RasterFile, WindowBuffers, lonLatToPixel } from '../raster/index';
-import type { BandValues, RasterMetadata } from '../raster/index';
+import type { BandValues, RasterMetadata, RowSpans } from '../raster/index';
 import { utmZoneOfEpsg } from '../raster/utm';
 import { Accumulator } from './accumulator';
 import { coverageOf } from './coverage';
@@ -142,6 +142,55 @@ export function rowsPerStrip(meta: Pick<RasterMetadata, 'width' | 'blockHeight'>
   return budget >= meta.blockHeight ? budget - (budget % meta.blockHeight) : budget;
 }
 
+/** A field's pixels as runs of its box's rows: [row, start, end) triplets of columns in the box
+ * whose weights are not 0. Worked out once per coverage (a series shares its grid). */
+const runsOfCoverage = new WeakMap<Coverage, Int32Array>();
+
+function runsOf(c: Coverage): Int32Array {
+  let runs = runsOfCoverage.get(c);
+  if (runs) return runs;
+  const found: number[] = [];
+  for (let y = 0; y < c.height; y++) {
+    let x = 0;
+    while (x < c.width) {
+      while (x < c.width && c.weights[y * c.width + x] === 0) x++;
+      const start = x;
+      while (x < c.width && c.weights[y * c.width + x] !== 0) x++;
+      if (x > start) found.push(y, start, x);
+    }
+  }
+  runs = Int32Array.from(found);
+  runsOfCoverage.set(c, runs);
+  return runs;
+}
+
+/** The runs of the fields in a strip, as the window's rows and columns [sy0, sy1) × [cx0, cx1)
+ * hold them: only those pixels are read out of the image's blocks. */
+function stripSpans(inStrip: readonly { c: Coverage }[], sy0: number, sy1: number, cx0: number, cx1: number): RowSpans {
+  const offsets = new Int32Array(sy1 - sy0 + 1);
+  const each = (visit: (row: number, start: number, end: number) => void): void => {
+    for (const { c } of inStrip) {
+      const runs = runsOf(c);
+      for (let k = 0; k < runs.length; k += 3) {
+        const y = c.y0 + (runs[k] as number);
+        const start = Math.max(cx0, c.x0 + (runs[k + 1] as number));
+        const end = Math.min(cx1, c.x0 + (runs[k + 2] as number));
+        if (y >= sy0 && y < sy1 && end > start) visit(y - sy0, start - cx0, end - cx0);
+      }
+    }
+  };
+  each((row) => offsets[row + 1]++);
+  for (let r = 0; r < sy1 - sy0; r++) offsets[r + 1] += offsets[r] as number;
+  const bounds = new Int32Array(2 * (offsets[sy1 - sy0] as number));
+  const next = offsets.slice(0, sy1 - sy0);
+  each((row, start, end) => {
+    const at = (next[row] as number)++;
+    bounds[2 * at] = start;
+    bounds[2 * at + 1] = end;
+  });
+  return { offsets, bounds };
+}
+
 async function readStrips(
   raster: RasterFile,
   resolved: ResolvedMeasure[],
@@ -151,13 +200,8 @@ async function readStrips(
 ): Promise<void> {
   const meta = raster.metadata;
   const bands = [...new Set(resolved.flatMap((r) => r.fileBands))];
-  const slots = resolved.map((r) => r.fileBands.map((b) => bands.indexOf(b)));
-  const rules = bands.map((b) => meta.values[b] as { scale: number; offset: number });
-  const masked = typeNodata(meta);
+  const pixel = pixelMeasurer(meta, bands, resolved);
   const stripRows = rowsPerStrip(meta, bands.length);
-  const inputs = resolved.map((r) => new Float64Array(r.fileBands.length));
-  const physical = new Float64Array(bands.length);
-  const validBand = new Uint8Array(bands.length);
   // Every strip is read into the same buffers.
   const into = new WindowBuffers();
   for (let sy0 = 0; sy0 < meta.height; sy0 += stripRows) {
@@ -173,37 +217,63 @@ async function readStrips(
       cx0 = Math.min(cx0, Math.max(0, c.x0));
       cx1 = Math.max(cx1, Math.min(meta.width, c.x0 + c.width));
     }
-    const window = await raster.readWindow({ bands, targetWidth: cx1 - cx0, window: [cx0, sy0, cx1, sy1], into });
-    const ww = window.width;
+    const spans = stripSpans(inStrip, sy0, sy1, cx0, cx1);
+    const window = await raster.readWindow({
+      bands,
+      targetWidth: cx1 - cx0,
+      window: [cx0, sy0, cx1, sy1],
+      into,
+      spans,
+    });
     for (const { c, f } of inStrip) {
       const accs = accumulators[f] as Accumulator[];
-      for (let y = Math.max(sy0, c.y0); y < Math.min(sy1, c.y0 + c.height); y++) {
-        for (let x = Math.max(cx0, c.x0); x < Math.min(cx1, c.x0 + c.width); x++) {
+      const runs = runsOf(c);
+      for (let k = 0; k < runs.length; k += 3) {
+        const y = c.y0 + (runs[k] as number);
+        if (y < sy0 || y >= sy1) continue;
+        const x1 = Math.min(cx1, c.x0 + (runs[k + 2] as number));
+        for (let x = Math.max(cx0, c.x0 + (runs[k + 1] as number)); x < x1; x++) {
           const weight = c.weights[(y - c.y0) * c.width + (x - c.x0)] as number;
-          if (weight === 0) continue;
-          const at = (y - sy0) * ww + (x - cx0);
-          for (let b = 0; b < bands.length; b++) {
-            const raw = (window.data[b] as BandValues)[at] as number;
-            const ok = raw === raw && raw !== masked;
-            validBand[b] = ok ? 1 : 0;
-            if (ok) physical[b] = raw * (rules[b] as { scale: number }).scale + (rules[b] as { offset: number }).offset;
-          }
-          for (let m = 0; m < resolved.length; m++) {
-            const slot = slots[m] as number[];
-            const input = inputs[m] as Float64Array;
-            let ok = true;
-            for (let j = 0; j < slot.length; j++) {
-              const b = slot[j] as number;
-              if (validBand[b] === 0) ok = false;
-              input[j] = physical[b] as number;
-            }
-            const value = ok ? (resolved[m] as ResolvedMeasure).evaluate(input) : Number.NaN;
-            const acc = accs[m] as Accumulator;
-            if (Number.isFinite(value)) acc.add(value, weight);
-            else acc.nodata += weight;
-          }
+          pixel(window.data, (y - sy0) * window.width + (x - cx0), accs, weight);
         }
       }
     }
   }
+}
+
+/** What one pixel adds to its field's accumulators, one per measure: its bands' physical values
+ * (scale and offset) and each measure's value, or nodata when a band it needs has none. */
+function pixelMeasurer(
+  meta: RasterMetadata,
+  bands: readonly number[],
+  resolved: readonly ResolvedMeasure[],
+): (data: BandValues[], at: number, accs: Accumulator[], weight: number) => void {
+  const slots = resolved.map((r) => r.fileBands.map((b) => bands.indexOf(b)));
+  const rules = bands.map((b) => meta.values[b] as { scale: number; offset: number });
+  const masked = typeNodata(meta);
+  const inputs = resolved.map((r) => new Float64Array(r.fileBands.length));
+  const physical = new Float64Array(bands.length);
+  const validBand = new Uint8Array(bands.length);
+  return (data, at, accs, weight) => {
+    for (let b = 0; b < bands.length; b++) {
+      const raw = (data[b] as BandValues)[at] as number;
+      const ok = raw === raw && raw !== masked;
+      validBand[b] = ok ? 1 : 0;
+      if (ok) physical[b] = raw * (rules[b] as { scale: number }).scale + (rules[b] as { offset: number }).offset;
+    }
+    for (let m = 0; m < resolved.length; m++) {
+      const slot = slots[m] as number[];
+      const input = inputs[m] as Float64Array;
+      let ok = true;
+      for (let j = 0; j < slot.length; j++) {
+        const b = slot[j] as number;
+        if (validBand[b] === 0) ok = false;
+        input[j] = physical[b] as number;
+      }
+      const value = ok ? (resolved[m] as ResolvedMeasure).evaluate(input) : Number.NaN;
+      const acc = accs[m] as Accumulator;
+      if (Number.isFinite(value)) acc.add(value, weight);
+      else acc.nodata += weight;
+    }
+  };
 }
