@@ -20,6 +20,7 @@ const IMAGERY = JSON.stringify(
         bandnames: 'rgb',
         epsgProjection: 4326,
         dates: DATES,
+        fieldStats: { fields: 'plan-fields.geojson', indices: ['B4'] },
       },
     ],
     budget: { maxCredits: 500 },
@@ -27,6 +28,24 @@ const IMAGERY = JSON.stringify(
   null,
   2,
 );
+
+/** The field of field.wkt as the one field of the declared field table. */
+const FIELDS = JSON.stringify({
+  type: 'Feature',
+  properties: { name: 'field' },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [10.2205, 56.1105],
+        [10.2281, 56.1112],
+        [10.2287, 56.1071],
+        [10.2212, 56.1064],
+        [10.2205, 56.1105],
+      ],
+    ],
+  },
+});
 
 /** A lock holding an order whose create was sent and never answered, which its file no longer declares. */
 const HELD_LOCK = `${JSON.stringify(
@@ -64,6 +83,7 @@ describe('The Plan code lens on imagery.json', function () {
     wb = await openWorkbench({
       files: {
         'imagery.json': IMAGERY,
+        'plan-fields.geojson': FIELDS,
         'spring.imagery.json': JSON.stringify({ datasets: [] }, null, 2),
         'spring.imagery.lock.json': HELD_LOCK,
         'capped.imagery.json': CAPPED,
@@ -185,6 +205,11 @@ async function planAndApply(wb) {
   for (const [i, row] of rows.entries())
     assert.match(row, new RegExp(`^buy\\s+rgb\\s+field\\.wkt\\s+${DATES[i]}\\s+[\\d.]+ credits`), row);
   assert.match(await frame.locator('[data-testid="plan-budget"]').innerText(), /500 credits/);
+  // The declared field table, in the command line's plan's words.
+  assert.equal(
+    await frame.locator('[data-testid="plan-table-0"]').innerText(),
+    'field table rgb: 3 images to add (rgb/field-stats.csv)',
+  );
   await page.waitForTimeout(800); // the progress notification slides away
   await shot(page, 'plan-lens-01-plan');
 
@@ -200,6 +225,11 @@ async function planAndApply(wb) {
   const summary = frame.locator('[data-testid="plan-summary"]', { hasText: 'Applied' });
   await summary.waitFor({ state: 'visible', timeout: 120_000 });
   assert.match(await summary.innerText(), /Applied: 3 bought, 0 uncertain, 0 failed.*No changes/);
+  assert.match(
+    await summary.innerText(),
+    /Field table rgb: 3 images added \(3 rows\) to field-stats\.csv and field-stats\.parquet\./,
+  );
+  assert.equal(await frame.locator('[data-testid="plan-tables"]').count(), 0, 'the table is up to date');
   assert.equal(await frame.locator('[data-testid="plan-total"]').innerText(), 'No changes');
   assert.equal(charged(), 3, 'each date charged once');
   await page.waitForTimeout(800);

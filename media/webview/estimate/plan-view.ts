@@ -51,6 +51,15 @@ export class PlanPage {
         forget: (order, i) => this.forgetButton(order, i),
       }),
     );
+    // What apply does to the declared field tables, in the command line's plan's words.
+    if (p.tables?.length)
+      parts.push(
+        el(
+          'section',
+          { class: 'plan-notes', 'aria-label': 'Field tables', 'data-testid': 'plan-tables' },
+          el('ul', {}, ...p.tables.map((line, i) => el('li', { 'data-testid': `plan-table-${i}` }, line))),
+        ),
+      );
     parts.push(this.renderActions());
     this.root.replaceChildren(...parts);
     this.root.setAttribute('aria-busy', 'false');

@@ -2,7 +2,7 @@
 // declared-field-stats.ts and declared-field-table.ts): a line per dataset that declares
 // `fieldStats`, its path as the person gave the imagery file's.
 import { relative } from 'node:path';
-import type { PlannedTable, TableState } from '../../workflows/declared/declared-field-stats';
+import type { TableState } from '../../workflows/declared/declared-field-stats';
 import type { TableUpdate } from '../../workflows/declared/declared-field-table';
 
 /** The table's path as written from where the command runs. */
@@ -12,25 +12,6 @@ export function shown(path: string): string {
 
 function images(count: number): string {
   return `${count} image${count === 1 ? '' : 's'}`;
-}
-
-/** plan: "field table rgb: 2 images to add (rgb/field-stats.csv)", for a table apply changes. */
-export function plannedTableLines(tables: readonly PlannedTable[]): string[] {
-  return tables
-    .filter((t) => pendingTable(t))
-    .map((t) => {
-      const what = [
-        ...(t.add > 0 ? [`${images(t.add)} to add`] : []),
-        ...(t.remove > 0 ? [`${images(t.remove)} to take out`] : []),
-        ...(t.problem !== undefined ? [`written again (${t.problem})`] : []),
-      ];
-      return `field table ${t.dataset}: ${what.join(', ')} (${shown(t.csv)})`;
-    });
-}
-
-/** True when an apply would change the table. */
-export function pendingTable(table: PlannedTable): boolean {
-  return table.add > 0 || table.remove > 0 || table.problem !== undefined;
 }
 
 /** apply: "field table rgb: 2 images added (8 rows), 1 read, 1 from the cache: rgb/field-stats.csv and …". */

@@ -31,8 +31,14 @@ import type { CostGuard } from '../ports';
 import { money } from '../format';
 import { planMarkdown } from '../plan-markdown';
 import { isRecord } from '../../common/is-record';
-import { plannedTables, upToDate, verifyTables } from '../../workflows/declared/declared-field-stats';
-import { pendingTable, plannedTableLines, tableProblemLines } from './declared-tables';
+import {
+  pendingTable,
+  plannedTableLines,
+  plannedTables,
+  upToDate,
+  verifyTables,
+} from '../../workflows/declared/declared-field-stats';
+import { shown, tableProblemLines } from './declared-tables';
 import { applyExitCode, applyJson, applyText } from './apply-summary';
 import { formatUtc } from '../../common/format';
 
@@ -179,7 +185,7 @@ export async function planVerb(context: VerbContext): Promise<number> {
   const object = { ...planObject(plan), ...(tables.length > 0 ? { tables } : {}) };
   if (out !== undefined) await replaceFileSafely(resolve(out), `${JSON.stringify(object, null, 2)}\n`);
   if (markdown) context.terminal.out(planMarkdown(plan));
-  else context.terminal.result(object, () => planText(plan, plannedTableLines(tables)));
+  else context.terminal.result(object, () => planText(plan, plannedTableLines(tables, shown)));
   if (hasChanges(plan) || tables.some(pendingTable)) return PLAN_CHANGES;
   return hasUncertainty(plan) ? ExitCode.mayHaveBeenCharged : ExitCode.ok;
 }

@@ -25,6 +25,7 @@ import type { ForgetOutcome } from '../../workflows/declared/declared-forget';
 import type { ApplyRun } from '../runners/run-declared';
 import type { PlanView } from '../webview/estimate/plan-protocol';
 import { toPlanView } from '../webview/estimate/plan-view-model';
+import type { PlanWithTables } from '../webview/estimate/plan-view-model';
 import type { Command } from './command';
 
 export interface PlanImageryOptions {
@@ -212,7 +213,7 @@ export const planImageryCommand: Command = {
       outOfDate(why, `Nothing was sent: ${why}.`);
       return true;
     };
-    const plan = async (title: string): Promise<Plan | undefined> => {
+    const plan = async (title: string): Promise<PlanWithTables | undefined> => {
       try {
         const made = await planImageryFile(services, client, uri.fsPath, title);
         clearDeclaredProblems(uri);

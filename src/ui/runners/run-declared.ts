@@ -4,6 +4,7 @@
 // the lock, the estimates cached by body), and the apply of exactly the plan the person saw
 // (`apply --plan`: a fresh plan first, refused when it buys other units or costs more; each billed
 // call held to the totals the person confirmed).
+import * as vscode from 'vscode';
 import { withOneAccountReading } from '../../pricing/account-snapshot';
 import type { ImageryClient } from '../../api/types';
 import { addSpent, overBudget, priceOf } from '../../pricing/cost-decision';
@@ -13,6 +14,9 @@ import type { WorkflowPorts } from '../../workflows/engine/ports';
 import { loadDeclaration } from '../../workflows/declared/declared-file';
 import { holdForApply, lockPathOf, readLock } from '../../workflows/declared/declared-lock';
 import { makePlan } from '../../workflows/declared/declared-plan';
+import { plannedTableLines, plannedTables } from '../../workflows/declared/declared-field-stats';
+import { BUYING } from '../../pricing/purchase-plan';
+import type { PlanWithTables } from '../webview/estimate/plan-view-model';
 import type { Plan } from '../../workflows/declared/declared-plan';
 import { applyPlan } from '../../workflows/declared/declared-apply';
 import { forgetUncertainOrder } from '../../workflows/declared/declared-forget';
@@ -62,10 +66,17 @@ export function planImageryFile(
   client: ImageryClient,
   path: string,
   title: string,
-): Promise<Plan> {
+): Promise<PlanWithTables> {
   return withDeclaredPorts(services, client, title, nothingToConfirm, async (ports) => {
     const declaration = await loadDeclaration(path);
-    return (await makePlan(ports, declaration, await readLock(lockPathOf(path)))).plan;
+    const lock = await readLock(lockPathOf(path));
+    const { plan } = await makePlan(ports, declaration, lock);
+    // The field tables apply would bring up to date: names compared, nothing measured.
+    const buying = plan.units.filter((u) => BUYING.has(u.kind));
+    const tables = plannedTableLines(await plannedTables(declaration, lock, buying), (csv) =>
+      vscode.workspace.asRelativePath(csv),
+    );
+    return tables.length > 0 ? { ...plan, tables } : plan;
   });
 }
 

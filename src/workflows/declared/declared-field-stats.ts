@@ -102,8 +102,8 @@ export async function tableState(
   };
 }
 
-function imagesText(images: readonly string[]): string {
-  return `${images.length} image${images.length === 1 ? '' : 's'}`;
+function imagesWord(count: number): string {
+  return `${count} image${count === 1 ? '' : 's'}`;
 }
 
 /** What is wrong with the GeoParquet beside the CSV: not there, not a statistics table, or other
@@ -126,8 +126,10 @@ async function parquetProblem(parquet: string, expected: readonly string[]): Pro
   const wanted = new Set(expected);
   const lacks = expected.filter((image) => !images.has(image));
   const more = [...images].filter((image) => !wanted.has(image)).sort();
-  if (lacks.length > 0) return `${name} beside it lacks ${imagesText(lacks)} the lock lists: ${lacks.join(', ')}`;
-  if (more.length > 0) return `${name} beside it lists ${imagesText(more)} the lock does not: ${more.join(', ')}`;
+  if (lacks.length > 0)
+    return `${name} beside it lacks ${imagesWord(lacks.length)} the lock lists: ${lacks.join(', ')}`;
+  if (more.length > 0)
+    return `${name} beside it lists ${imagesWord(more.length)} the lock does not: ${more.join(', ')}`;
   return undefined;
 }
 
@@ -176,6 +178,24 @@ export async function plannedTables(
     });
   }
   return tables;
+}
+
+/** True when an apply would change the table. */
+export function pendingTable(table: PlannedTable): boolean {
+  return table.add > 0 || table.remove > 0 || table.problem !== undefined;
+}
+
+/** plan's words for the tables an apply changes, "field table rgb: 2 images to add (rgb/field-stats.csv)",
+ * the CSV's path as `shown` writes it: the command line's plan and VS Code's Plan panel say the same. */
+export function plannedTableLines(tables: readonly PlannedTable[], shown: (csv: string) => string): string[] {
+  return tables.filter(pendingTable).map((t) => {
+    const what = [
+      ...(t.add > 0 ? [`${imagesWord(t.add)} to add`] : []),
+      ...(t.remove > 0 ? [`${imagesWord(t.remove)} to take out`] : []),
+      ...(t.problem !== undefined ? [`written again (${t.problem})`] : []),
+    ];
+    return `field table ${t.dataset}: ${what.join(', ')} (${shown(t.csv)})`;
+  });
 }
 
 /** Each declaring dataset's table against the lock: verify's problems, one line each. */

@@ -12,6 +12,9 @@ const planViewSchema = z.object({
   title: z.string(),
   /** The imagery file, as the person knows it (relative to the workspace when inside it). */
   file: z.string(),
+  /** What an apply does to the declared field tables, as `sat-imagery plan` says it ("field table
+   * rgb: 2 images to add (rgb/field-stats.csv)"); one line per table an apply changes. */
+  tables: z.optional(z.array(z.string())),
   /** The last apply's outcome, or why it was refused, shown above the plan. */
   summary: z.optional(z.object({ text: z.string(), severity: z.enum(['info', 'warning', 'error']) })),
 });

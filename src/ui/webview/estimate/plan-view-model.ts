@@ -6,7 +6,10 @@ import type { Plan } from '../../../workflows/declared/declared-plan';
 import { finitePlan, purchasePlan } from '../../../pricing/purchase-plan';
 import type { PlanView } from './plan-protocol';
 
-export function toPlanView(plan: Plan, file: string, summary?: PlanView['summary']): PlanView {
+/** `plan` with, when it declares field tables, the lines of those an apply changes. */
+export type PlanWithTables = Plan & { tables?: readonly string[] };
+
+export function toPlanView(plan: PlanWithTables, file: string, summary?: PlanView['summary']): PlanView {
   const purchase = purchasePlan({
     units: plan.units.map(({ key: _key, dataset, ...unit }) => ({ ...unit, label: dataset })),
     orders: plan.orders.map(({ payloadHash: _hash, ...order }) => order),
@@ -32,5 +35,10 @@ export function toPlanView(plan: Plan, file: string, summary?: PlanView['summary
   if (plan.notes.length === 0) view.notes = [];
   if (plan.month) view.month = { ...plan.month };
   if (summary) view.summary = summary;
+  if (plan.tables?.length) {
+    view.tables = [...plan.tables];
+    // apply brings a table up to date when nothing is bought too, as the command line's does.
+    view.applicable = true;
+  }
   return view;
 }

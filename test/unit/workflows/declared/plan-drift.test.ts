@@ -135,6 +135,18 @@ describe('the plan in the cost panel', () => {
     assert.equal(parsed?.type, 'plan');
   });
 
+  it("carries the field tables' lines to the panel, and offers Apply… for a table alone, as the command line's apply updates it", () => {
+    const p = plan([], 0);
+    const tables = ['field table rgb: 2 images to add (rgb/field-stats.csv)'];
+    const view = toPlanView({ ...p, tables }, 'imagery.json');
+    assert.deepEqual(view.tables, tables);
+    assert.equal(view.applicable, true);
+    const parsed = parseHostMessage(JSON.parse(JSON.stringify({ type: 'plan', plan: view })));
+    assert.deepEqual((parsed as { plan: { tables?: string[] } }).plan.tables, tables);
+    const without = toPlanView(p, 'imagery.json');
+    assert.deepEqual([without.tables, without.applicable], [undefined, false]);
+  });
+
   it("carries the plan's notes to the panel, through the page's message check", () => {
     const p = plan([unit('buy', '2026-06-10', 1)], 1);
     p.notes = [
