@@ -28,6 +28,7 @@ const suites = [
   ['stats-chart', async () => (await import('./stats-chart.mjs')).runStatsChartBench()],
   ['declared', async () => (await import('./declared.mjs')).runDeclaredBench()],
   ['declared-window', async () => (await import('./declared-window.mjs')).runDeclaredWindowBench()],
+  ['declared-stats', async () => (await import('./declared-stats.mjs')).runDeclaredStatsBench()],
 ];
 
 const rows = [];
