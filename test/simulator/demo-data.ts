@@ -17,6 +17,7 @@ function monthsAgo(state: SimulatorState, months: number): string {
 }
 
 export function loadDemoData(state: SimulatorState): void {
+  state.demo = true;
   const now = state.now();
   const today = state.todayIso();
   const base = {

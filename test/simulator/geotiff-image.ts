@@ -13,7 +13,9 @@ import { imageGrid } from './image-grid';
 import type { ImageGrid } from './image-grid';
 import { ASCII, DOUBLE, LONG, SHORT, writeHeader } from './geotiff';
 import type { IfdEntry } from './geotiff';
-import { bandRecipe, bandValue, sampleGround, sceneDay } from './scene';
+import { demoGround, demoLandscape, DEMO_STYLE, inDemoRegion } from './demo-landscape';
+import type { DemoLandscape } from './demo-landscape';
+import { bandRecipe, bandValue, PLAIN_STYLE, sampleGround, sceneDay } from './scene';
 import type { GroundSample, SceneDay } from './scene';
 import { seasonGround } from './season';
 import type { SeasonScript } from './season';
@@ -35,6 +37,8 @@ export interface GeoTiffSpec {
   nodataBoxes?: Bbox[];
   /** The scripted season: no random clouds, its fields drawn as it says (season.ts). */
   season?: SeasonScript;
+  /** The simulator holds the demo data: the demo region shows the demo's landscape (demo-landscape.ts). */
+  demo?: boolean;
 }
 
 const TILE = 256;
@@ -72,7 +76,10 @@ function drawScene(spec: GeoTiffSpec, grid: ImageGrid, day: SceneDay, planes: (I
   const recipes = spec.bands.map(bandRecipe);
   const nodata = NODATA[spec.dataType];
   let anyClear = false;
-  const ground: GroundSample = { clear: true, water: false, green: 0, dry: 0, soil: 1, grain: 0 };
+  const ground: GroundSample = { clear: true, water: false, green: 0, dry: 0, soil: 1, built: 0, grain: 0 };
+  const land: DemoLandscape | undefined = spec.demo ? demoLandscape() : undefined;
+  const pixelMetres =
+    grid.epsg === 4326 ? grid.pixelWidth * 111_320 * Math.cos(56.1 * (Math.PI / 180)) : grid.pixelWidth;
   for (let y = 0; y < height; y++) {
     const rowY = grid.originY - (y + 0.5) * grid.pixelHeight;
     // Interpolating along a row is exact for 4326 and within centimetres for UTM at these sizes.
@@ -82,7 +89,9 @@ function drawScene(spec: GeoTiffSpec, grid: ImageGrid, day: SceneDay, planes: (I
       const t = width > 1 ? x / (width - 1) : 0;
       const lon = lon0 + t * (lon1 - lon0);
       const lat = lat0 + t * (lat1 - lat0);
-      sampleGround(lon, lat, day, ground);
+      const demo = land !== undefined && inDemoRegion(lon, lat);
+      sampleGround(lon, lat, day, ground, demo ? DEMO_STYLE : PLAIN_STYLE);
+      if (demo) demoGround(land, lon, lat, spec.date, pixelMetres, ground);
       if (spec.season) seasonGround(spec.season, lon, lat, spec.date, ground);
       if (ground.clear && inBoxes(spec.nodataBoxes, lon, lat)) ground.clear = false;
       anyClear ||= ground.clear;

@@ -5,24 +5,25 @@
 
 const DEG = Math.PI / 180;
 
-/** Surface reflectance spectra (0..1) by band: bare soil, green vegetation, water, and dry
- * vegetation (straw and stubble: yellow in true colour). Four end members, not two: a scene mixed
- * from two alone stretches to grey in true colour, since each band is then the same line of one
- * mixing fraction. */
-const SPECTRA: Record<string, [number, number, number, number]> = {
-  B1: [0.08, 0.03, 0.06, 0.07],
-  B2: [0.1, 0.04, 0.06, 0.08],
-  B3: [0.14, 0.08, 0.05, 0.14],
-  B4: [0.18, 0.035, 0.03, 0.2],
-  B5: [0.2, 0.12, 0.02, 0.23],
-  B6: [0.22, 0.3, 0.015, 0.25],
-  B7: [0.24, 0.38, 0.012, 0.27],
-  B8: [0.26, 0.42, 0.01, 0.29],
-  B8A: [0.27, 0.43, 0.01, 0.3],
-  B9: [0.27, 0.4, 0.005, 0.29],
-  B10: [0.01, 0.01, 0.001, 0.01],
-  B11: [0.32, 0.2, 0.005, 0.38],
-  B12: [0.28, 0.1, 0.003, 0.3],
+/** Surface reflectance spectra (0..1) by band: bare soil, green vegetation, water, dry
+ * vegetation (straw and stubble: yellow in true colour), and built ground (asphalt and roofs:
+ * grey, flat across the bands). Several end members, not two: a scene mixed from two alone
+ * stretches to grey in true colour, since each band is then the same line of one mixing fraction. */
+type Spectrum = [soil: number, green: number, water: number, dry: number, built: number];
+const SPECTRA: Record<string, Spectrum> = {
+  B1: [0.08, 0.03, 0.06, 0.07, 0.1],
+  B2: [0.1, 0.04, 0.06, 0.08, 0.11],
+  B3: [0.14, 0.08, 0.05, 0.14, 0.12],
+  B4: [0.18, 0.035, 0.03, 0.2, 0.13],
+  B5: [0.2, 0.12, 0.02, 0.23, 0.14],
+  B6: [0.22, 0.3, 0.015, 0.25, 0.15],
+  B7: [0.24, 0.38, 0.012, 0.27, 0.16],
+  B8: [0.26, 0.42, 0.01, 0.29, 0.17],
+  B8A: [0.27, 0.43, 0.01, 0.3, 0.17],
+  B9: [0.27, 0.4, 0.005, 0.29, 0.16],
+  B10: [0.01, 0.01, 0.001, 0.01, 0.01],
+  B11: [0.32, 0.2, 0.005, 0.38, 0.2],
+  B12: [0.28, 0.1, 0.003, 0.3, 0.18],
 };
 
 /** Day of peak greenness and width (days) of the growing season, per crop. */
@@ -34,7 +35,7 @@ const CROPS: { peak: number; width: number; floor: number }[] = [
   { peak: 180, width: 400, floor: 0.75 }, // forest
 ];
 
-function hash(a: number, b: number, c: number, seed: number): number {
+export function hash(a: number, b: number, c: number, seed: number): number {
   let h =
     Math.imul(a | 0, 0x27d4eb2d) ^
     Math.imul(b | 0, 0x165667b1) ^
@@ -46,7 +47,7 @@ function hash(a: number, b: number, c: number, seed: number): number {
 }
 
 /** Smooth noise in 0..1 on a lattice of `cell` metres. */
-function valueNoise(x: number, y: number, cell: number, salt: number, seed: number): number {
+export function valueNoise(x: number, y: number, cell: number, salt: number, seed: number): number {
   const gx = Math.floor(x / cell);
   const gy = Math.floor(y / cell);
   const fx = x / cell - gx;
@@ -85,12 +86,45 @@ export interface GroundSample {
   dry: number;
   /** The soil's brightness: moist ploughed soil is darker than dry sandy soil (about 0.55..1.15). */
   soil: number;
+  /** Built ground (roads, roofs) covering the pixel, 0..1; the rest is the other members. */
+  built: number;
   /** Per-pixel texture, -1..1. */
   grain: number;
 }
 
+/** Where a parcel is: its ids and how far (metres) the point is from its nearest edge. */
+export interface ParcelAt {
+  px: number;
+  py: number;
+  edge: number;
+}
+
+/** How the ground is laid out: the parcels' pattern, and whether the scene draws its own rivers. */
+export interface SceneStyle {
+  rivers: boolean;
+  parcel(x: number, y: number, seed: number, out: ParcelAt): ParcelAt;
+}
+
+/** Parcels of 420 × 330 m on one grid, with 10 m tracks between them. */
+function gridParcel(x: number, y: number, _seed: number, out: ParcelAt): ParcelAt {
+  out.px = Math.floor(x / 420);
+  out.py = Math.floor(y / 330);
+  out.edge = Math.min(x - out.px * 420, (out.px + 1) * 420 - x, y - out.py * 330, (out.py + 1) * 330 - y);
+  return out;
+}
+
+/** The scene every image shows unless a landscape of its own is drawn (demo-landscape.ts). */
+export const PLAIN_STYLE: SceneStyle = { rivers: true, parcel: gridParcel };
+const parcelAt: ParcelAt = { px: 0, py: 0, edge: 0 };
+
 /** What the ground at a point looks like on a day. */
-export function sampleGround(lon: number, lat: number, day: SceneDay, out: GroundSample): GroundSample {
+export function sampleGround(
+  lon: number,
+  lat: number,
+  day: SceneDay,
+  out: GroundSample,
+  style: SceneStyle = PLAIN_STYLE,
+): GroundSample {
   const x = lon * 111_320 * Math.cos(lat * DEG);
   const y = lat * 110_574;
   const { seed } = day;
@@ -104,17 +138,15 @@ export function sampleGround(lon: number, lat: number, day: SceneDay, out: Groun
   const centre = 700 * Math.sin(x / 1900) + 260 * Math.sin(x / 610 + 1.3);
   const across = (((y - centre) % 6000) + 6000) % 6000;
   const halfWidth = 15 + 20 * valueNoise(x, 0, 900, 5, seed);
-  out.water = across < halfWidth || across > 6000 - halfWidth;
+  out.water = style.rivers && (across < halfWidth || across > 6000 - halfWidth);
   out.dry = 0;
   out.soil = 1;
+  out.built = 0;
   if (out.water) {
     out.green = 0;
     return out;
   }
-  // Parcels of 300–500 m, with 10 m tracks between them.
-  const px = Math.floor(x / 420);
-  const py = Math.floor(y / 330);
-  const edge = Math.min(x - px * 420, (px + 1) * 420 - x, y - py * 330, (py + 1) * 330 - y);
+  const { px, py, edge } = style.parcel(x, y, seed, parcelAt);
   if (edge < 6) {
     out.green = 0.25;
     return out;
@@ -132,8 +164,10 @@ export function sampleGround(lon: number, lat: number, day: SceneDay, out: Groun
 
 /** Reflectance (0..1) of a plain band id at a ground sample; unknown ids read like B4. */
 function reflectance(band: string, g: GroundSample): number {
-  const [soil, green, water, dry] = SPECTRA[band] ?? (SPECTRA.B4 as [number, number, number, number]);
-  const value = g.water ? water : g.green * green + (1 - g.green) * (g.dry * dry + (1 - g.dry) * soil * g.soil);
+  const [soil, green, water, dry, built] = SPECTRA[band] ?? (SPECTRA.B4 as Spectrum);
+  const open = g.water ? water : g.green * green + (1 - g.green) * (g.dry * dry + (1 - g.dry) * soil * g.soil);
+  // With nothing built (every image but the demo's) this is `open` exactly.
+  const value = g.built > 0 ? g.built * built + (1 - g.built) * open : open;
   return Math.max(0, value * (1 + 0.06 * g.grain));
 }
 
@@ -157,8 +191,8 @@ export function bandValue(recipe: BandRecipe, g: GroundSample): number {
  * B8 and B4 are each linear in it, so (B8 - B4) / (B8 + B4) = ndvi is solved exactly. Between the
  * soil's NDVI (about 0.18) and green vegetation's (about 0.85); clamped outside them. */
 export function greenForNdvi(ndvi: number): number {
-  const [soil8, green8] = SPECTRA.B8 as [number, number, number, number];
-  const [soil4, green4] = SPECTRA.B4 as [number, number, number, number];
+  const [soil8, green8] = SPECTRA.B8 as Spectrum;
+  const [soil4, green4] = SPECTRA.B4 as Spectrum;
   const g = (soil4 * (1 + ndvi) - soil8 * (1 - ndvi)) / ((green8 - soil8) * (1 - ndvi) - (green4 - soil4) * (1 + ndvi));
   return Math.max(0, Math.min(1, g));
 }

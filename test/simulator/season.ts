@@ -129,6 +129,7 @@ export function seasonGround(script: SeasonScript, lon: number, lat: number, dat
   const cloud = script.clouds.find((c) => c.fields.includes(id) && c.dates.includes(day));
   out.clear = cloud === undefined || inX > (cloud.cover ?? 1);
   out.water = false;
+  out.built = 0;
   out.dry = 0;
   out.soil = 1;
   out.green = greenForNdvi(seasonNdvi(script, field, day));

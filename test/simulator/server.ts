@@ -75,7 +75,7 @@ const recentImages = new Map<string, Buffer>();
 const RECENT_IMAGES = 16;
 
 function renderedImage(image: ImageRequest, state: SimulatorState, faults: FaultOptions): Buffer {
-  const { seed, season } = state;
+  const { seed, season, demo } = state;
   const empty = faults.emptyImages === true;
   // The boxes of nodata on this date (the nodataBoxes fault).
   const nodataBoxes = (faults.nodataBoxes ?? []).filter((b) => !b.dates || b.dates.includes(image.date.slice(0, 10)));
@@ -90,10 +90,11 @@ function renderedImage(image: ImageRequest, state: SimulatorState, faults: Fault
     empty,
     nodataBoxes,
     season ?? null,
+    demo,
   ]);
   let tiff = recentImages.get(key);
   if (!tiff) {
-    tiff = buildGeoTiff({ ...image, seed, empty, nodataBoxes, ...(season ? { season } : {}) });
+    tiff = buildGeoTiff({ ...image, seed, empty, nodataBoxes, demo, ...(season ? { season } : {}) });
     recentImages.set(key, tiff);
     if (recentImages.size > RECENT_IMAGES) recentImages.delete(recentImages.keys().next().value as string);
   }

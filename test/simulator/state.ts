@@ -63,6 +63,8 @@ export class SimulatorState {
   imageCharges = 0;
   /** The scripted season the images show (season.ts), when one is loaded. */
   season: SeasonScript | undefined;
+  /** The demo data is loaded: images of the demo region show its landscape (demo-landscape.ts). */
+  demo = false;
 
   constructor(
     readonly seed: number,
