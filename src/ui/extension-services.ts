@@ -11,6 +11,7 @@ import type { ApiKeyStore } from './api-key';
 import { baseUrlProblem } from './base-url';
 import type { ExtensionLog } from './log';
 import { ReadOnlyDocuments } from './read-only-documents';
+import { confirmOrderSpend } from './prompts/order-spend-question';
 import { promptForApiKey } from './key-prompt';
 import { Sidebar } from './tree/sidebar';
 import type { ComponentLog, SettingsReader } from './types';
@@ -27,6 +28,9 @@ export class ExtensionServices implements vscode.Disposable {
   readonly account: AccountModel;
   /** Read-only JSON views (order details). */
   readonly documents = new ReadOnlyDocuments();
+  /** The modal before an order is placed from the cost panel; the integration tests, which
+   * cannot click a modal, put their answer in its place. */
+  askOrderSpend = confirmOrderSpend;
   /** What readAoi made of each open document, keyed by uri and version: the diagnostics fill it
    * as the person types, so a workflow on the same document does not parse a large AOI again. */
   readonly aoiCache = new AoiCache();

@@ -87,8 +87,12 @@ describe('order command: cadence and cheapest cover in VS Code', () => {
     assert.match(texts.caveat!, /overlaps none/);
     assert.match(texts['cover-polygon-per-month']!, /\d/);
     assert.match(texts['cover-tiles-per-month']!, /\d/);
+    // The modal that asks once more before an order is placed: answered yes here (the browser
+    // test order-confirm clicks the real one).
+    const ask = env.api.services.askOrderSpend;
+    env.api.services.askOrderSpend = async () => true;
     panel.receive({ type: 'proceed', cover: 'tiles' });
-    const result = await running;
+    const result = await Promise.resolve(running).finally(() => (env.api.services.askOrderSpend = ask));
     assert.equal(result.outcome, 'completed');
     const created = env.sim.requests
       .filter((r) => r.method === 'POST' && r.path === '/api/tasking/orders')

@@ -76,10 +76,16 @@ export async function runWorkflow<O extends { skipConfirmation?: boolean }, R>(
     const result = await withCancellableProgress(title, (run) => {
       // The panel (and the zod it validates messages with) loads when first shown, not at
       // activation. While it waits, the progress notification would cover its buttons.
+      // An order spends money in a currency at once and each month after: its Proceed is asked
+      // once more in a modal naming both amounts (order-spend-question.ts); No is a cancel.
       const confirmCost = (model: EstimateModel, panelSignal: AbortSignal): Promise<EstimateDecision> =>
-        run.aside(`${title}: waiting for your decision in the cost panel`, async () =>
-          (await import('../webview/estimate/index')).showEstimatePanel(services, model, panelSignal),
-        );
+        run.aside(`${title}: waiting for your decision in the cost panel`, async () => {
+          const decision = await (
+            await import('../webview/estimate/index')
+          ).showEstimatePanel(services, model, panelSignal);
+          if (model.kind !== 'order' || decision.action !== 'proceed') return decision;
+          return (await services.askOrderSpend(model, decision)) ? decision : { action: 'cancel' };
+        });
       const ports = vscodePorts(services, client, title, 'workflow', run, confirmCost);
       return core(ports, target?.source, options);
     });
