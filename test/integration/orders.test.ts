@@ -1,4 +1,4 @@
-// The order actions against the simulator: details as read-only JSON, copy id, open AOI as
+// The order actions against the simulator: details as a read-only document, copy id, open AOI as
 // GeoJSON, cancel, and a change of status announced.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -25,7 +25,7 @@ describe('order actions', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it("shows an order's details as read-only JSON, from a node or a GUID", async () => {
+  it("shows an order's details as a read-only document in sections, from a node or a GUID", async () => {
     const node = await cancellableNode();
     const guid = node.order.TaskOrderGuid!;
     for (const arg of [node, guid]) {
@@ -34,10 +34,53 @@ describe('order actions', () => {
       const uri = vscode.Uri.parse(result.uri);
       assert.equal(uri.scheme, 'sat-imagery');
       const document = await vscode.workspace.openTextDocument(uri);
-      assert.equal(document.languageId, 'json');
-      assert.equal(JSON.parse(document.getText()).TaskOrderGuid, guid);
+      assert.equal(document.languageId, 'markdown');
+      const text = document.getText();
+      assert.deepEqual(
+        text.split('\n').filter((l) => l.startsWith('## ')),
+        ['## What', '## When', '## Cadence', '## Area', '## Cost', '## Status'],
+        text,
+      );
+      assert.ok(text.includes(`# Order ${guid}`), `the order's ID: ${text}`);
+      assert.match(text, /\*\*Model:\*\* Stratus/);
+      assert.match(text, /\*\*Image frequency:\*\* every \d+ days?/);
+      assert.match(text, new RegExp(`\\*\\*Status:\\*\\* ${node.order.OrderingProcessStatus}`));
+      assert.doesNotMatch(text, /^\s*[{[]/, 'not JSON');
     }
     assert.ok(env.sim.requests.some((r) => r.path === '/api/tasking/orders/details'));
+  });
+
+  it('the details of an order, open, say it is cancelled once it is, and the Orders tree too', async () => {
+    // An order of its own: the demo's moving orders stay for the polling tests below.
+    const created = await call(env.sim, 'POST', '/api/tasking/orders', {
+      Wkt: 'GEOMETRYCOLLECTION(POLYGON((10.1 56.05, 10.15 56.05, 10.15 56.08, 10.1 56.08, 10.1 56.05)))',
+      Model: 'Stratus2',
+      SatelliteConstellations: ['Sentinel2'],
+      StorageMonths: 3,
+      ApiRequests: 10,
+      ImageFrequency: 5,
+      ReferenceDate: '2030-01-01',
+      From: '2030-01-01',
+      To: '2030-02-28',
+    });
+    const guid = created.json.Data.TaskOrderGuid as string;
+    const shown = await vscode.commands.executeCommand<ShowOrderDetailsResult>('satImagery.showOrderDetails', guid);
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(shown.uri));
+    assert.doesNotMatch(document.getText(), /\*\*Status:\*\* Canceled/);
+    const changed = nextEvent(vscode.workspace.onDidChangeTextDocument, (e) => e.document === document, 10_000);
+    const result = await vscode.commands.executeCommand<CancelOrderResult>('satImagery.cancelOrder', guid, {
+      skipConfirmation: true,
+    });
+    assert.equal(result.cancelled, true);
+    await changed;
+    assert.match(document.getText(), /\*\*Status:\*\* Canceled/);
+    assert.match(document.getText(), /is final: nothing more happens/);
+    // The tree, without a Refresh: the command reloaded it.
+    const after = (env.api.sidebar.ordersProvider.getChildren() as OrdersTreeNode[]).find(
+      (n) => n.kind === 'order' && n.order.TaskOrderGuid === guid,
+    );
+    assert.ok(after && after.kind === 'order');
+    assert.equal(after.order.OrderingProcessStatus, 'Canceled');
   });
 
   it('copies the order id', async () => {

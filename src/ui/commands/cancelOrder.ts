@@ -16,6 +16,7 @@ import { snapshotOf } from '../../pricing/account-snapshot';
 import type { AccountSnapshot } from '../../pricing/account-snapshot';
 import type { ExtensionServices } from '../extension-services';
 import { resolveOrder } from './order-argument';
+import { refreshOrderDetails } from './order-details-document';
 import type { Command } from './command';
 
 export interface CancelOrderResult {
@@ -56,8 +57,9 @@ export const cancelOrderCommand: Command = {
     log.info(`order ${target.guid} cancelled; order balance ${balance.before} → ${balance.after} EUR`);
     const message = `Order ${target.order ? orderLabel(target.order) + ' ' : ''}(${target.guid}) cancelled. ${cancelBalanceText(balance, target.order)}`;
     void (refundMissing(balance, target.order) ? services.notify.warn(message) : services.notify.info(message));
-    // The account was just read (status bar, account view); the Orders tree shows the cancel.
-    void services.sidebar.refreshOrders();
+    // The account was just read (status bar, account view); the Orders tree and the order's
+    // details, when open, show the cancel.
+    await Promise.allSettled([services.sidebar.refreshOrders(), refreshOrderDetails(services, target.guid)]);
     return { cancelled: true, guid: target.guid, balance, message };
   },
 };

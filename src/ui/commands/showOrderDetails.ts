@@ -1,9 +1,11 @@
-// Fetches an order's details and shows them as read-only JSON.
+// Fetches an order's details and shows them as a read-only Markdown document with sections
+// (order-details-document.ts).
 import type * as vscode from 'vscode';
 import type { TaskOrder } from '../../api/types';
 import { Commands } from '../constants';
 import { reportError } from '../errors';
 import { resolveOrder } from './order-argument';
+import { orderDetailsMarkdown, orderDetailsPath } from './order-details-document';
 import type { Command } from './command';
 
 export interface ShowOrderDetailsResult {
@@ -23,15 +25,10 @@ export const showOrderDetailsCommand: Command = {
       reportError(services.log('orders'), `Could not load the details of order ${target.guid}`, err);
       return undefined;
     }
-    const shown = details.length === 1 ? details[0] : details;
     const document: vscode.TextDocument = await services.documents.show(
-      `/orders/${safeName(target.guid)}.json`,
-      JSON.stringify(shown, null, 2) + '\n',
+      orderDetailsPath(target.guid),
+      orderDetailsMarkdown(details),
     );
     return { uri: document.uri.toString(), details };
   },
 };
-
-function safeName(guid: string): string {
-  return guid.replace(/[^A-Za-z0-9_-]/g, '_');
-}
