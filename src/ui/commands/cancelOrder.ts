@@ -5,7 +5,6 @@
 // the order balance the account shows before and after (cancel-balance.ts), with the status bar and
 // the account view redrawn from that reading. `{ skipConfirmation: true }` as the second argument is
 // for automation and tests.
-import * as vscode from 'vscode';
 import type { TaskOrder } from '../../api/types';
 import { Commands } from '../constants';
 import { reportError } from '../errors';
@@ -16,6 +15,7 @@ import { snapshotOf } from '../../pricing/account-snapshot';
 import type { AccountSnapshot } from '../../pricing/account-snapshot';
 import type { ExtensionServices } from '../extension-services';
 import { resolveOrder } from './order-argument';
+import { askInModal } from '../prompts/modal-question';
 import { refreshOrderDetails } from './order-details-document';
 import type { Command } from './command';
 
@@ -74,14 +74,6 @@ async function readAccountModel(services: ExtensionServices): Promise<AccountSna
 export const CANCEL_BUTTON = 'Cancel the order';
 export const KEEP_BUTTON = 'Keep it';
 
-async function confirm(guid: string, order: TaskOrder | undefined): Promise<boolean> {
-  const { message, detail } = cancelConfirmation(guid, order, new Date());
-  // "Keep it" is the close affordance: the dialog adds no second "Cancel" beside "Cancel the order".
-  const choice = await vscode.window.showWarningMessage(
-    message,
-    { modal: true, detail },
-    { title: CANCEL_BUTTON },
-    { title: KEEP_BUTTON, isCloseAffordance: true },
-  );
-  return choice?.title === CANCEL_BUTTON;
+function confirm(guid: string, order: TaskOrder | undefined): Promise<boolean> {
+  return askInModal(cancelConfirmation(guid, order, new Date()), CANCEL_BUTTON, KEEP_BUTTON);
 }

@@ -4,6 +4,7 @@
 // names both amounts, as Cancel Order asks before it cancels one (cancelOrder.ts).
 import * as vscode from 'vscode';
 import { formatMoney } from '../../common/format';
+import { askInModal } from './modal-question';
 import type { EstimateDecision, EstimateModel } from '../../pricing/estimate-view-model';
 
 const PLACE_BUTTON = 'Place the order';
@@ -33,16 +34,9 @@ function orderSpendQuestion(
 }
 
 /** Asks the order's question in a modal; true only for Place the order. */
-export async function confirmOrderSpend(
+export function confirmOrderSpend(
   model: Extract<EstimateModel, { kind: 'order' }>,
   decision: Extract<EstimateDecision, { action: 'proceed' }>,
 ): Promise<boolean> {
-  const { message, detail } = orderSpendQuestion(model, decision);
-  const choice = await vscode.window.showWarningMessage(
-    message,
-    { modal: true, detail },
-    { title: PLACE_BUTTON },
-    { title: KEEP_BUTTON, isCloseAffordance: true },
-  );
-  return choice?.title === PLACE_BUTTON;
+  return askInModal(orderSpendQuestion(model, decision), PLACE_BUTTON, KEEP_BUTTON);
 }
