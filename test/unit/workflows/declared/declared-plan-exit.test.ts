@@ -92,7 +92,7 @@ describe("CLI: plan's exit codes (terraform's -detailed-exitcode)", function () 
   it('--help lists 11 beside 2', async () => {
     const run = await cli.run('--help');
     assert.equal(run.code, 0);
-    assert.match(run.stdout, /^\s+2 {2}usage: .*plan: changes to make$/m);
-    assert.match(run.stdout, /^\s+11 {2}plan's usage error/m);
+    assert.match(run.stdout, /^\s+2 {2}usage: .*plan: changes to make; alerts: alerts found$/m);
+    assert.match(run.stdout, /^\s+11 {2}plan's and alerts' usage error/m);
   });
 });
