@@ -19,12 +19,20 @@ import {
   clippedQuickPickTexts,
   explorerMenu,
   extensionContributed,
+  noWebviewWith,
   openPalette,
   openViewContainer,
   runFromPalette,
   viewRows,
   webviewWith,
 } from './workbench.mjs';
+import {
+  assertAccessible,
+  assertFocusVisible,
+  assertInOrder,
+  assertReachableText,
+  tabOrder,
+} from './accessibility.mjs';
 
 const PROCEED = '[data-testid="proceed"]';
 const CANCEL = '[data-testid="cancel"]';
@@ -175,6 +183,21 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
         .catch(() => undefined);
     }
     throw new Error(`${workflow}: ${ready ?? 'the result'} did not show; prompts seen: ${titles.join(' | ')}`);
+  }
+
+  /** Opens `file` (a path in the workspace) from the Explorer, unfolding its folders. */
+  async function openImage(file) {
+    const parts = relative(workspace, file).split('/');
+    await page.keyboard.press('Control+Shift+E');
+    for (const folder of parts.slice(0, -1)) {
+      const row = page.locator('.explorer-folders-view [role="treeitem"]', { hasText: folder }).first();
+      await row.waitFor({ state: 'visible', timeout: 15_000 });
+      if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
+    }
+    await page
+      .locator('.explorer-folders-view [role="treeitem"]', { hasText: parts.at(-1) })
+      .first()
+      .dblclick();
   }
 
   /** The progress notification's text while a prompt shows: never a stale "Loading…"/"Searching…". */
@@ -362,17 +385,7 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
     });
 
     step(name('opens the image in the viewer'), [name('downloads a composite through the cost panel')], async () => {
-      const parts = relative(workspace, image).split('/');
-      await page.keyboard.press('Control+Shift+E');
-      for (const folder of parts.slice(0, -1)) {
-        const row = page.locator('.explorer-folders-view [role="treeitem"]', { hasText: folder }).first();
-        await row.waitFor({ state: 'visible', timeout: 15_000 });
-        if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
-      }
-      await page
-        .locator('.explorer-folders-view [role="treeitem"]', { hasText: parts.at(-1) })
-        .first()
-        .dblclick();
+      await openImage(image);
       const frame = await webviewWith(page, '[data-testid="channel-band-0"]', 60_000);
       await frame.locator('[data-testid="meta-epsg"]').first().waitFor({ state: 'visible' });
       await page.waitForTimeout(1000);
@@ -406,6 +419,99 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       await page.keyboard.press('Escape');
       await tidy();
     });
+
+    // Panels anyone can operate: each page passes axe-core (no serious or critical violation) in
+    // this pass's theme, Tab goes through its actions in order, focus shows, Escape closes what it
+    // opened, and what the map draws has a text a screen reader reaches (test/ui/accessibility.mjs).
+    step(
+      name('the composite cost panel by keyboard, with no accessibility violation'),
+      [name('opens an AOI')],
+      async () => {
+        await fromMenu(pass.aoi, 'Download Composite');
+        const { frame } = await answerUntil('Download composite', `${PROCEED}:not([disabled])`);
+        await assertAccessible(frame, `${t} composite cost panel`);
+        const order = await tabOrder(page, frame, frame.locator('h1').first());
+        assertInOrder(
+          order,
+          [/^Request payload/, /^Proceed: spend/, /^Change settings$/, /^Cancel$/],
+          'the cost panel',
+        );
+        await assertFocusVisible(page, frame.locator(PROCEED).first(), 'Proceed');
+        await shot('a11y-composite-focus');
+        // Escape closes the payload the keyboard opened (the panel stays), then the panel.
+        await frame.locator('[data-testid="payload-section"] .collapsible-header').focus();
+        await page.keyboard.press('Enter');
+        await frame.locator('[data-testid="payload-section"][open]').waitFor({ state: 'attached' });
+        await page.keyboard.press('Escape');
+        await frame.locator('[data-testid="payload-section"]:not([open])').waitFor({ state: 'attached' });
+        assert.equal(await frame.locator(PROCEED).count(), 1, 'the first Escape closed only the payload');
+        await page.keyboard.press('Escape');
+        await noWebviewWith(page, PROCEED);
+        await tidy();
+      },
+    );
+
+    step(name('the tiles selection by keyboard, with no accessibility violation'), [name('opens an AOI')], async () => {
+      await fromMenu(pass.aoi, 'Search Tiles');
+      const { frame } = await answerUntil('Search tiles', '[data-testid="tile-count"]');
+      await assertAccessible(frame, `${t} tiles selection`);
+      // A tile picked from the keyboard (its checkbox, Space): Proceed then names it and takes the focus.
+      const box = frame.locator('[data-testid^="tile-"][data-tile-guid]').first();
+      await box.focus();
+      await page.keyboard.press('Space');
+      await frame.locator('[data-testid="tile-count"]', { hasText: /^[1-9]\d* of \d+ tiles selected$/ }).waitFor();
+      const order = await tabOrder(page, frame, frame.locator('h1').first(), { max: 80 });
+      assertInOrder(
+        order,
+        [/^Zoom in$/, /^Select all$/, /^Select none$/, /^Proceed with 1 tile$/, /^Change settings$/, /^Cancel$/],
+        'the tiles selection',
+      );
+      await assertFocusVisible(page, frame.locator('[data-testid="select-all"]').first(), 'Select all');
+      await shot('a11y-tiles-focus');
+      await page.keyboard.press('Escape');
+      await noWebviewWith(page, '[data-testid="tile-count"]');
+      await tidy();
+    });
+
+    step(name('the map in words, with no accessibility violation'), [name('opens an AOI')], async () => {
+      await fromMenu(pass.aoi, 'Show on Map');
+      const frame = await webviewWith(page, '[data-testid="map-canvas"] canvas', 60_000);
+      await frame.locator('[data-testid="map-key"] li').first().waitFor({ state: 'visible' });
+      await assertAccessible(frame, `${t} map`);
+      const [legend] = await assertReachableText(frame, '[data-testid="map-legend"]', "the map's legend");
+      assert.match(legend, /polygon|km²/i, 'the legend says what the area is');
+      await assertReachableText(frame, '[data-testid="map-key"] li', "the map's key");
+      await assertReachableText(frame, '[data-testid="map-layers"] li', 'the list of layers drawn');
+      const order = await tabOrder(page, frame, frame.locator('h1').first(), { click: true });
+      assertInOrder(order, [/^Zoom in$/, /^Zoom out$/, /Billed bounding boxes/], 'the map');
+      await assertFocusVisible(page, frame.locator('[data-testid="layer-billed"]').first(), 'a layer toggle');
+      await shot('a11y-map-focus');
+      await tidy();
+    });
+
+    step(
+      name('the image viewer by keyboard, with no accessibility violation'),
+      [name('downloads a composite through the cost panel')],
+      async () => {
+        await openImage(image);
+        const frame = await webviewWith(page, '[data-testid="channel-band-0"]', 60_000);
+        await frame.locator('[data-testid="meta-epsg"]').first().waitFor({ state: 'visible' });
+        await assertAccessible(frame, `${t} image viewer`);
+        const order = await tabOrder(page, frame, frame.locator('[data-testid="preset"]'));
+        assertInOrder(order, [/^Band mapping/, /^Zoom in$/, /^Zoom out$/, /^Fit/, /^2–98 %/], 'the viewer');
+        await assertFocusVisible(page, frame.locator('button', { hasText: 'Fit' }).first(), 'Fit');
+        await shot('a11y-viewer-focus');
+        // Escape closes the request the keyboard unfolded, and the focus is back on its summary.
+        const summary = frame.locator('summary', { hasText: 'The request that made it' });
+        await summary.focus();
+        await page.keyboard.press('Enter');
+        await frame.locator('details[open] [data-testid="meta-request"]').waitFor({ state: 'visible' });
+        await page.keyboard.press('Escape');
+        await frame.locator('details:not([open]) [data-testid="meta-request"]').waitFor({ state: 'attached' });
+        assert.ok(await summary.evaluate((e) => document.activeElement === e), 'the focus is back on the summary');
+        await tidy();
+      },
+    );
 
     if (t === 'dark')
       step(name("the walkthrough's steps are checked off by what the walk did"), [], async () => {

@@ -229,6 +229,20 @@ export async function webviewWith(page, selector, timeoutMs = 30_000) {
   throw new Error(`no webview shows ${selector} within ${timeoutMs} ms`);
 }
 
+/** Waits until no webview shows `selector` (its panel closed), up to timeoutMs. */
+export async function noWebviewWith(page, selector, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (
+    await webviewWith(page, selector, 250).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    assert.ok(Date.now() < deadline, `a webview still shows ${selector}: its panel did not close`);
+    await page.waitForTimeout(250);
+  }
+}
+
 export const PROCEED = '[data-testid="proceed"]';
 
 /**

@@ -12,6 +12,7 @@ import type {
   WebviewMessage,
 } from '../../../src/ui/webview/estimate/protocol';
 import { connectToHost } from '../common/host-channel';
+import { closeDisclosuresOnEscape } from '../common/escape-closes';
 import { createBasemapChannel } from '../common/map/basemap-channel';
 import { PageView } from './render';
 import { PlanPage } from './plan-view';
@@ -90,4 +91,5 @@ window.addEventListener('keydown', (event) => {
 });
 
 if (state) show(state.show);
+closeDisclosuresOnEscape();
 host.ready();

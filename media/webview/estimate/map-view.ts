@@ -40,7 +40,9 @@ export class EstimateMap {
   ) {
     this.element = el('div', {
       class: 'map-canvas estimate-map',
-      role: 'img',
+      // A region, not an image: the map's controls inside it take the focus.
+      role: 'region',
+      'aria-roledescription': 'map',
       'aria-label': label,
       'data-testid': testId,
     });

@@ -21,7 +21,9 @@ export function pageSkeleton(root: HTMLElement): PageParts {
   const map = el('div', {
     class: 'map-canvas',
     'data-testid': 'map-canvas',
-    role: 'img',
+    // A region, not an image: the map's controls inside it take the focus.
+    role: 'region',
+    'aria-roledescription': 'map',
     'aria-label': 'Map of the area of interest',
   });
   const legend = el('p', { class: 'map-legend', 'data-testid': 'map-legend' });

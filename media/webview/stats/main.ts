@@ -13,6 +13,7 @@ import type {
   StatsShowMessage,
 } from '../../../src/ui/webview/stats/protocol';
 import { connectToHost } from '../common/host-channel';
+import { closeDisclosuresOnEscape } from '../common/escape-closes';
 import { el } from '../common/dom';
 import { BANDS_BY_DATE, BANDS_BY_DAY, bandsShown, ChartCanvas, seriesStyle } from './chart-canvas';
 import { swatchElement } from './markers';
@@ -416,4 +417,5 @@ class StatsPage {
   }
 }
 
+closeDisclosuresOnEscape();
 host.ready();

@@ -29,7 +29,9 @@ export function renderLocator(show: ShowViewerMessage): HTMLElement[] {
   if (!locator || !read) return [];
   const element = el('div', {
     class: 'map-canvas locator-map',
-    role: 'img',
+    // A region, not an image: the map's controls inside it take the focus.
+    role: 'region',
+    'aria-roledescription': 'map',
     'aria-label': `Where ${show.fileName} lies: its outline and the requested area, on a world map`,
     'data-testid': 'locator',
   });

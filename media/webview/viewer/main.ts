@@ -14,6 +14,7 @@ import type {
   ViewMessage,
 } from '../../../src/ui/webview/viewer/protocol';
 import { connectToHost } from '../common/host-channel';
+import { closeDisclosuresOnEscape } from '../common/escape-closes';
 import { el } from '../common/dom';
 import { ImageCanvas } from './image-canvas';
 import { metadataPane, renderInspector, renderLegend, renderStretch } from './panes';
@@ -146,7 +147,7 @@ class ViewerPage {
         this.canvas.fit();
         this.changed();
       }),
-      button('2–98 %', 'Stretch each channel from its 2nd to its 98th percentile in this view', () => {
+      button('2–98 %', '2–98 % stretch: each channel from its 2nd to its 98th percentile in this view', () => {
         this.stretch = undefined;
         this.requestView();
       }),
@@ -382,4 +383,5 @@ class ViewerPage {
   }
 }
 
+closeDisclosuresOnEscape();
 host.ready();

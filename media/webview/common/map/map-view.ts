@@ -63,6 +63,23 @@ function defaultBasemapUrl(): string {
 
 const basemapUrlAtLoad = typeof document !== 'undefined' ? defaultBasemapUrl() : '';
 
+/** OpenLayers' zoom buttons, named "Zoom in" and "Zoom out" for a screen reader (their title):
+ * the + and − they show are hidden from it, where they would be their whole name. */
+function zoomButtons(): Zoom {
+  const symbol = (text: string) => {
+    const span = document.createElement('span');
+    span.setAttribute('aria-hidden', 'true');
+    span.textContent = text;
+    return span;
+  };
+  return new Zoom({
+    zoomInLabel: symbol('+'),
+    zoomOutLabel: symbol('−'),
+    zoomInTipLabel: 'Zoom in',
+    zoomOutTipLabel: 'Zoom out',
+  });
+}
+
 /** Links the map's stylesheet (dist/map.css: OpenLayers' controls and ours) once per page. */
 function linkStylesheet(basemapUrl: string): void {
   if (document.querySelector('link[data-map-style]')) return;
@@ -99,7 +116,7 @@ export class MapView {
     this.map = new OlMap({
       target,
       layers: [...this.basemap.layers, this.graticule],
-      controls: [new Zoom(), new ScaleLine({ units: 'metric' }), new Attribution({ collapsible: false })],
+      controls: [zoomButtons(), new ScaleLine({ units: 'metric' }), new Attribution({ collapsible: false })],
       view: new View({ center: fromLonLat([10, 50]), zoom: 2, maxZoom: 22, constrainResolution: false }),
     });
     this.map.on('singleclick', (event) => {
