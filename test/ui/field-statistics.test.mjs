@@ -21,6 +21,13 @@ import {
   toggleLightDarkTheme,
   webviewWith,
 } from './workbench.mjs';
+import {
+  assertAccessible,
+  assertFocusVisible,
+  assertInOrder,
+  assertReachableText,
+  tabOrder,
+} from './accessibility.mjs';
 
 const require = createRequire(import.meta.url);
 const { buildGeoTiff } = require(join(projectRoot, 'out', 'test', 'simulator', 'geotiff-image.js'));
@@ -153,6 +160,24 @@ async function saveThroughDialog(page, frame, testId, proposal, target) {
     .catch(() => undefined);
 }
 
+/** Show Field Statistics from the series folder's Explorer menu, each question answered with its
+ * default (the fields file's name typed); returns the page's frame once the chart is drawn. */
+async function openStatistics(page) {
+  await extensionContributed(page);
+  await explorerMenu(page, 'stats-series', 'Show Field Statistics');
+  // The fields: type the file's name; the index (NDVI, checked), the rule and the id: the defaults.
+  await answerQuickInput(page, 'fields.geojson');
+  for (let i = 0; i < 3; i++) {
+    await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForTimeout(300);
+    await shot(page, `stats-00-question-${i + 1}`);
+    // Each choice is read whole: the rules' explanations included.
+    assert.deepEqual(await clippedQuickPickTexts(page), [], `question ${i + 1}: a choice is cut off`);
+    await page.keyboard.press('Enter');
+  }
+  return webviewWith(page, '[data-testid="chart"][data-lines]', 90_000);
+}
+
 describe('field statistics in the browser workbench', function () {
   this.timeout(180_000);
   let wb;
@@ -172,19 +197,7 @@ describe('field statistics in the browser workbench', function () {
 
   it("draws a series folder's fields, searches, overlays the seasons, exports CSV, in both themes", async () => {
     const { page, workspace } = wb;
-    await extensionContributed(page);
-    await explorerMenu(page, 'stats-series', 'Show Field Statistics');
-    // The fields: type the file's name; the index (NDVI, checked), the rule and the id: the defaults.
-    await answerQuickInput(page, 'fields.geojson');
-    for (let i = 0; i < 3; i++) {
-      await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 30_000 });
-      await page.waitForTimeout(300);
-      await shot(page, `stats-00-question-${i + 1}`);
-      // Each choice is read whole: the rules' explanations included.
-      assert.deepEqual(await clippedQuickPickTexts(page), [], `question ${i + 1}: a choice is cut off`);
-      await page.keyboard.press('Enter');
-    }
-    const frame = await webviewWith(page, '[data-testid="chart"][data-lines]', 90_000);
+    const frame = await openStatistics(page);
     await page.waitForTimeout(500);
     assert.match(await frame.locator('[data-testid="field-count"]').innerText(), /^40 of 40 fields · 5 selected/);
     assert.equal(await frame.locator('[data-testid="chart"]').getAttribute('data-lines'), '40', 'one line per field');
@@ -291,5 +304,31 @@ describe('field statistics in the browser workbench', function () {
     await page.waitForTimeout(300);
     await shot(page, 'stats-04-day-of-year-dark');
     assert.equal(await toggleLightDarkTheme(page), 'light');
+  });
+
+  it('the statistics by keyboard alone, light and dark, with no accessibility violation; the chart in words', async () => {
+    const { page } = wb;
+    const frame = await openStatistics(page);
+    for (const theme of ['light', 'dark']) {
+      await frame.locator(`body.vscode-${theme}`).waitFor({ state: 'attached' });
+      await page.waitForTimeout(300);
+      await assertAccessible(frame, `the statistics (${theme})`);
+      const order = await tabOrder(page, frame, frame.locator('h1').first(), { click: true, max: 30 });
+      assertInOrder(
+        order,
+        [/^Index$/, /^Horizontal axis$/, /^Export CSV…$/, /^Export PNG…$/, /^Search fields$/],
+        'the statistics',
+      );
+      await assertFocusVisible(page, frame.locator('[data-testid="export-csv"]'), 'Export CSV…');
+      await shot(page, `stats-06-keyboard-${theme}`);
+      // What the chart draws, as text a screen reader reaches: the table of the selected fields
+      // (every statistic, a row per date) and the legend naming each line.
+      const rows = await assertReachableText(frame, '[data-testid="stats-table"] tbody tr', 'the statistics table');
+      assert.equal(rows.length, 5 * 3, 'the five selected fields, three dates each');
+      await assertReachableText(frame, '[data-testid="stats-table"] thead th', "the table's headers");
+      await assertReachableText(frame, '[data-testid="legend"]', "the chart's legend");
+      // Each pass ends in the other theme: light, dark, then light again.
+      assert.equal(await toggleLightDarkTheme(page), theme === 'light' ? 'dark' : 'light');
+    }
   });
 });

@@ -3,7 +3,16 @@
 // balance and the file's budget), Apply…, the modal naming the total, Buy, and the panel's summary
 // with the plan made after it ("No changes"). Screenshots under test-results/ui/.
 import * as assert from 'node:assert/strict';
-import { openWorkbench, setDemoKey, shot, runPaletteTitle, webviewWith } from './workbench.mjs';
+import {
+  noWebviewWith,
+  openWorkbench,
+  setDemoKey,
+  shot,
+  runPaletteTitle,
+  toggleLightDarkTheme,
+  webviewWith,
+} from './workbench.mjs';
+import { assertAccessible, assertFocusVisible, assertInOrder, tabOrder } from './accessibility.mjs';
 
 /** The simulator's clock: imagery every day, so the dates below are covered on any day. */
 const NOW = Date.UTC(2026, 5, 15, 12);
@@ -76,6 +85,13 @@ const CAPPED = JSON.stringify(
   2,
 );
 
+/** A file of its own for the keyboard test: one date to buy, whatever the other tests bought. */
+const KEYBOARD = JSON.stringify(
+  { datasets: [{ ...JSON.parse(IMAGERY).datasets[0], name: 'keyboard', dates: ['2026-06-05'] }] },
+  null,
+  2,
+);
+
 describe('The Plan code lens on imagery.json', function () {
   this.timeout(240_000);
   let wb;
@@ -87,6 +103,7 @@ describe('The Plan code lens on imagery.json', function () {
         'spring.imagery.json': JSON.stringify({ datasets: [] }, null, 2),
         'spring.imagery.lock.json': HELD_LOCK,
         'capped.imagery.json': CAPPED,
+        'keyboard.imagery.json': KEYBOARD,
       },
       simulator: { clock: () => NOW, imageryEveryDay: true },
     });
@@ -119,7 +136,55 @@ describe('The Plan code lens on imagery.json', function () {
       throw error;
     }
   });
+
+  it('the plan by keyboard alone, light and dark, with no accessibility violation; Escape closes what Apply… opened, then the panel', async () => {
+    try {
+      await planByKeyboard(wb);
+    } catch (error) {
+      await shot(wb.page, 'plan-lens-keyboard-failed').catch(() => {});
+      throw error;
+    }
+  });
 });
+
+async function planByKeyboard(wb) {
+  const { page } = wb;
+  const saved = await setDemoKey(page);
+  await runPaletteTitle(page, 'Notifications: Clear All Notifications');
+  await saved.waitFor({ state: 'hidden' });
+  await page
+    .locator('.explorer-folders-view [role="treeitem"]', { hasText: 'keyboard.imagery.json' })
+    .first()
+    .dblclick();
+  const lens = page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'Plan' }).first();
+  await lens.waitFor({ state: 'visible', timeout: 30_000 });
+  await lens.click();
+  const frame = await webviewWith(page, '[data-testid="apply"]:not([disabled])', 60_000);
+  for (const theme of ['light', 'dark']) {
+    await frame.locator(`body.vscode-${theme}`).waitFor({ state: 'attached' });
+    await assertAccessible(frame, `the plan panel (${theme})`);
+    const order = await tabOrder(page, frame, frame.locator('h1').first());
+    assertInOrder(order, [/^Apply… \([\d.]+ credits?\)$/, /^Close$/], 'the plan panel');
+    await assertFocusVisible(page, frame.locator('[data-testid="apply"]'), 'Apply…');
+    await page.waitForTimeout(800); // the progress notification slides away
+    await shot(page, `plan-lens-08-keyboard-${theme}`);
+    // Each pass ends in the other theme: light, dark, then light again.
+    assert.equal(await toggleLightDarkTheme(page), theme === 'light' ? 'dark' : 'light');
+  }
+  // Apply… from the keyboard asks in VS Code's modal; Escape closes it and nothing is bought.
+  const charged = () => wb.simulator.requests.filter((r) => r.charged).length;
+  const before = charged();
+  await frame.locator('[data-testid="apply"]').press('Enter');
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  assert.equal(charged(), before, 'Escape on the question bought nothing');
+  // Then Escape on the page closes the panel.
+  await frame.locator('[data-testid="apply"]:not([disabled])').focus();
+  await page.keyboard.press('Escape');
+  await noWebviewWith(page, '[data-testid="apply"]');
+}
 
 async function deferredByTheCap(wb) {
   const { page } = wb;

@@ -85,9 +85,9 @@ function show(message: ShowMessage): void {
   view.render();
 }
 
-// Escape is Cancel: the safe way out, from anywhere on the page.
+// Escape is Cancel (a plan's Close): the safe way out, from anywhere on the page.
 window.addEventListener('keydown', (event) => {
-  if (event.key === 'Escape' && view && !event.defaultPrevented) post({ type: 'cancel' });
+  if (event.key === 'Escape' && (view || planPage) && !event.defaultPrevented) post({ type: 'cancel' });
 });
 
 if (state) show(state.show);
