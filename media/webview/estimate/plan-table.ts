@@ -178,7 +178,8 @@ function renderUnits(plan: PurchasePlan, options: PlanTableOptions): HTMLElement
   );
   return el(
     'section',
-    { class: 'plan-units', 'aria-labelledby': 'units-heading' },
+    // Focusable: in a narrow panel the table scrolls sideways inside it, and the keyboard scrolls it.
+    { class: 'plan-units', 'aria-labelledby': 'units-heading', tabindex: '0' },
     el('h2', { id: 'units-heading' }, 'Images'),
     table,
   );
@@ -232,7 +233,8 @@ function renderOrders(plan: PurchasePlan, options: PlanTableOptions): HTMLElemen
   );
   return el(
     'section',
-    { class: 'plan-orders', 'aria-labelledby': 'orders-heading' },
+    // Focusable: in a narrow panel the table scrolls sideways inside it, and the keyboard scrolls it.
+    { class: 'plan-orders', 'aria-labelledby': 'orders-heading', tabindex: '0' },
     el('h2', { id: 'orders-heading' }, 'Tasking orders'),
     table,
   );

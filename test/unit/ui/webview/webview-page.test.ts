@@ -20,6 +20,7 @@ import type { PlanView } from '../../../../src/ui/webview/estimate/plan-protocol
 import type { EstimateModel } from '../../../../src/pricing/estimate-view-model';
 import { compositeModel, orderModel, tilesModel } from './webview-fixtures';
 import { purchasePlan, settingBudget } from '../../../../src/pricing/purchase-plan';
+import { seriousAxeViolations } from './axe-page';
 
 // The callbacks given to page.evaluate run in the page; the Node-side type check has no DOM lib.
 declare const window: { [key: string]: any; postMessage(message: unknown, targetOrigin: string): void };
@@ -36,6 +37,7 @@ const THEMES: Record<'dark' | 'light', Record<string, string>> = {
     descriptionForeground: '#9d9d9d',
     'panel-border': '#2b2b2b',
     'editorWarning-foreground': '#cca700',
+    'list-warningForeground': '#cca700',
     'inputValidation-warningBorder': '#b89500',
     'inputValidation-warningBackground': '#352a05',
     'charts-blue': '#3794ff',
@@ -49,6 +51,10 @@ const THEMES: Record<'dark' | 'light', Record<string, string>> = {
     'button-secondaryForeground': '#cccccc',
     'sideBarSectionHeader-background': '#181818',
     'sideBarSectionHeader-foreground': '#cccccc',
+    // The payload's collapsible (vscode-elements) draws its header in these; Dark Modern's values.
+    'sideBarTitle-foreground': '#cccccc',
+    'icon-foreground': '#cccccc',
+    'sideBar-background': '#181818',
     'font-family': 'sans-serif',
     'font-size': '13px',
   },
@@ -58,6 +64,7 @@ const THEMES: Record<'dark' | 'light', Record<string, string>> = {
     descriptionForeground: '#717171',
     'panel-border': '#e5e5e5',
     'editorWarning-foreground': '#bf8803',
+    'list-warningForeground': '#855f00',
     'inputValidation-warningBorder': '#bf8803',
     'inputValidation-warningBackground': '#f6f5d2',
     'charts-blue': '#1a85ff',
@@ -71,6 +78,10 @@ const THEMES: Record<'dark' | 'light', Record<string, string>> = {
     'button-secondaryForeground': '#3b3b3b',
     'sideBarSectionHeader-background': '#f8f8f8',
     'sideBarSectionHeader-foreground': '#3b3b3b',
+    // The payload's collapsible (vscode-elements) draws its header in these; Light Modern's values.
+    'sideBarTitle-foreground': '#3b3b3b',
+    'icon-foreground': '#3b3b3b',
+    'sideBar-background': '#f8f8f8',
     'font-family': 'sans-serif',
     'font-size': '13px',
   },
@@ -385,6 +396,51 @@ describe('webview page in Chromium', function () {
       'the page is no wider than the panel',
     );
     await h.page.screenshot({ path: path.join(artifacts, 'plan-unavailable-narrow-light.png') });
+  });
+
+  it('every cost panel (a composite, a series, tiles, an order) and a plan pass axe-core in the dark and the light theme', async function () {
+    // Ten pages opened and checked: more than the page tests' 20 s on a loaded machine.
+    this.timeout(120_000);
+    const plan = planOf({
+      units: [
+        { kind: 'buy', label: 'rgb', area: 'field.geojson', date: '2026-06-10', credits: 0.2 },
+        {
+          kind: 'unavailable',
+          label: 'rgb',
+          area: 'field.geojson',
+          date: '2027-01-05',
+          reason: 'not available: no image',
+        },
+      ],
+      orders: [{ kind: 'uncertain', order: 'field-order', area: 'field.geojson' }],
+      total: { credits: 0.2, euroThisMonth: 0, euroPerMonth: 0 },
+      changes: true,
+      applicable: true,
+    });
+    const models: [string, EstimateModel][] = [
+      ['composite', compositeModel({ budget: 20 })],
+      ['series', compositeModel({ title: 'Time series of 2 dates', series: true })],
+      ['tiles', tilesModel()],
+      ['order', orderModel({ budget: 30 })],
+    ];
+    // At an editor's width and in a narrow editor group, where the tables scroll inside their sections.
+    for (const [width, theme] of [
+      [900, 'dark'],
+      [900, 'light'],
+      [420, 'dark'],
+    ] as const) {
+      await page!.setViewportSize({ width, height: 1400 });
+      for (const [kind, model] of models) {
+        const h = await open(theme);
+        await show(h, model);
+        assert.deepEqual(await seriousAxeViolations(h.page), [], `the ${kind} cost panel (${theme}, ${width} px)`);
+      }
+      const h = await open(theme);
+      await h.send({ type: 'plan', plan });
+      await h.page.locator('[data-testid="unit-1"]').waitFor();
+      assert.deepEqual(await seriousAxeViolations(h.page), [], `the plan (${theme}, ${width} px)`);
+    }
+    await page!.setViewportSize({ width: 900, height: 1400 });
   });
 
   it('posts proceed, change, cancel and copyPayload from the buttons; Escape is Cancel', async () => {
