@@ -12,7 +12,6 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { projectRoot } from '../../scripts/code-server.mjs';
 import {
-  answerQuickInput,
   clippedQuickPickTexts,
   explorerMenu,
   extensionContributed,
@@ -165,8 +164,20 @@ async function saveThroughDialog(page, frame, testId, proposal, target) {
 async function openStatistics(page) {
   await extensionContributed(page);
   await explorerMenu(page, 'stats-series', 'Show Field Statistics');
-  // The fields: type the file's name; the index (NDVI, checked), the rule and the id: the defaults.
-  await answerQuickInput(page, 'fields.geojson');
+  // The fields: type the file's name and wait for the pick to keep only its row (Enter before
+  // that took the first area file listed, the demo's broken.geojson); the index (NDVI, checked),
+  // the rule and the id: the defaults.
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await input.fill('fields.geojson');
+  const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+  await rows.filter({ hasText: 'fields.geojson' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page.waitForFunction(
+    () => document.querySelectorAll('.quick-input-widget .quick-input-list .monaco-list-row').length === 1,
+    undefined,
+    { timeout: 30_000 },
+  );
+  await page.keyboard.press('Enter');
   for (let i = 0; i < 3; i++) {
     await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 30_000 });
     await page.waitForTimeout(300);
