@@ -33,8 +33,8 @@ import type { Adopted, LedgerUnit } from '../../ledger/purchase-ledger';
 import { requestKey } from '../../ledger/request-key';
 import { compositeRequest, diffRequests } from '../../request/request-profile';
 import { poolSize } from '../engine/worker-pool';
-import { checkAndPrice, dateProfile, defaultSeriesFields, seriesDates } from '../series/series-plan';
-import type { SeriesFields } from '../series/series-plan';
+import { checkAndPriceAll, dateProfile, defaultSeriesFields, seriesDates } from '../series/series-plan';
+import type { Checked, SeriesFields } from '../series/series-plan';
 import type { PricedDate } from '../series/series-estimate';
 import type { DownloadSeriesOptions } from '../series/series-types';
 import { datasetFolder, placeOf } from './declared-file';
@@ -141,54 +141,23 @@ export async function makePlan(
   lock: ImageryLock,
 ): Promise<{ plan: Plan; series: PlannedSeries[]; orders: PlannedOrder[] }> {
   const { file } = declaration;
-  const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
   // The run's one reading: an apply's series and orders use the same one (withOneAccountReading).
-  const account = await accountOnce(ports)();
+  // Asked beside the models, which it does not need; a failure of the models is said first.
+  const reading = accountOnce(ports)();
+  reading.catch(() => undefined);
+  const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
+  const account = await reading;
   const limits = { credits: account.balances.credits };
   // The key's connections, as the run's snapshot read them (the client's gate is sized from the same answer).
   const workers = poolSize(account.maxConnections, account.maxConnections);
-  const units: PlanUnit[] = [];
-  const series: PlannedSeries[] = [];
-  const stops: string[] = [];
-  const notes: string[] = [];
-  const current = new Set<string>();
-  /** The dataset folders whose ledgers are read: what the monthly cap counts as spent. */
-  const ledgerFolders: string[] = [];
-  const datasets = file.datasets ?? [];
-  for (let i = 0; i < datasets.length; i++) {
-    const dataset = datasets[i]!;
-    const folder = datasetFolder(declaration.directory, dataset);
-    const linked = await linkedFolderNote(declaration.directory, folder);
-    if (linked) notes.push(linked);
-    else ledgerFolders.push(folder);
-    const { units: ledger, ignored } = linked
-      ? { units: new Map<string, LedgerUnit>(), ignored: [] }
-      : await PurchaseLedger.review(folder);
-    if (ignored.length > 0) notes.push(ignoredLinesNote(declaration.directory, folder, ignored));
-    for (const area of declaration.datasetAreas[i] ?? []) {
-      const planned = await atPlace(declaration, ['datasets', i], `dataset '${dataset.name}'`, () =>
-        planSeries(ports, declaration, i, area, folder, ledger, lock, models, workers, units, current, () =>
-          Promise.resolve(account),
-        ),
-      );
-      series.push(planned.series);
-      stops.push(...planned.stops);
-      notes.push(...planned.notes);
-    }
-    // Images this folder bought that no declared unit asks for any more.
-    for (const unit of ledger.values()) {
-      if (unit.state !== 'saved' || current.has(unit.key) || lock.images.some((l) => l.bodyHash === unit.key)) continue;
-      units.push({
-        kind: 'extra',
-        dataset: dataset.name,
-        area: '',
-        date: unit.id ?? '',
-        key: unit.key,
-        ...(unit.file ? { file: toSlashes(relative(declaration.directory, join(folder, unit.file))) } : {}),
-        reason: 'on disk, no longer declared: kept',
-      });
-    }
-  }
+  const { units, series, stops, notes, current, ledgerFolders } = await planDatasets(
+    ports,
+    declaration,
+    lock,
+    models,
+    workers,
+    () => Promise.resolve(account),
+  );
   for (const locked of lock.images) {
     if (current.has(locked.bodyHash)) continue;
     units.push({
@@ -362,32 +331,239 @@ function refuseAboveCaps(declaration: Declaration, index: number, found: number,
     );
 }
 
-async function planSeries(
+/** One dataset's area file on its way through the plan: its folder's ledger, its settings, then
+ * the dates its search found, then its units sorted. */
+interface SeriesDraft {
+  index: number;
+  area: DeclaredArea;
+  folder: string;
+  ledger: Map<string, LedgerUnit>;
+  options: DownloadSeriesOptions;
+  fields: SeriesFields;
+}
+
+/** A dataset's folder as the plan read it, and its series resolved (those of its area files). */
+interface DatasetDraft {
+  notes: string[];
+  ledger: Map<string, LedgerUnit>;
+  drafts: SeriesDraft[];
+}
+
+/** The datasets' series in steps, so the key's connections never idle between datasets: each
+ * dataset's folder read and settings resolved, in order; every series' dates searched at the key's
+ * connections; then, in order, the caps held (before any estimate is asked) and the units sorted;
+ * and all their units to buy checked and priced in one pool (checkAndPriceAll). Units, notes and
+ * stops come out in the datasets' order, as one dataset after another gave them, and a failure is
+ * said as the first in the file's order would have been. */
+async function planDatasets(
+  ports: WorkflowPorts,
+  declaration: Declaration,
+  lock: ImageryLock,
+  models: TaskingModel[],
+  workers: number,
+  account: RunAccount,
+) {
+  const units: PlanUnit[] = [];
+  const notes: string[] = [];
+  const current = new Set<string>();
+  /** The dataset folders whose ledgers are read: what the monthly cap counts as spent. */
+  const ledgerFolders: string[] = [];
+  const datasets: DatasetDraft[] = [];
+  const searches: Promise<Settled<{ dates: string[]; notes: string[] }>>[] = [];
+  const failure = await firstFailure(async () => {
+    for (const [i, dataset] of (declaration.file.datasets ?? []).entries()) {
+      const folder = datasetFolder(declaration.directory, dataset);
+      const read = await readDatasetFolder(declaration.directory, folder);
+      if (!read.linked) ledgerFolders.push(folder);
+      const drafts: SeriesDraft[] = [];
+      datasets.push({ notes: read.notes, ledger: read.ledger, drafts });
+      for (const area of declaration.datasetAreas[i] ?? []) {
+        const draft = await resolveSeries(ports, declaration, i, area, folder, read.ledger, models, account);
+        drafts.push(draft);
+        // Searched while the next is resolved: the client's gate holds them to the key's connections.
+        searches.push(settled(searchSeries(ports, declaration, draft, lock)));
+      }
+    }
+  });
+  // In order, each as its search answers (sorted while later searches are out): the caps hold
+  // the file's units so far, so they refuse before any estimate is asked.
+  const sorted: DraftSorted[] = [];
+  for (const [i, dataset] of datasets.entries()) {
+    notes.push(...dataset.notes);
+    for (const draft of dataset.drafts) {
+      const found = await searches[sorted.length]!;
+      if (!found.ok) throw found.error;
+      const mine = await sortSeries(declaration, draft, found.value.dates, lock, current);
+      units.push(...mine.units);
+      notes.push(...found.value.notes);
+      sorted.push({ ...mine, draft });
+    }
+    units.push(...extraInFolder(declaration, i, dataset.ledger, current, lock));
+  }
+  if (failure) throw failure.error;
+  const { series, stops } = await priceSeries(ports, declaration, sorted, workers);
+  return { units, series, stops, notes, current, ledgerFolders };
+}
+
+/** Every series' units to buy checked and priced in one pool, each series' prices then set on its
+ * units in order; a series whose check failed says so at its dataset's place. */
+async function priceSeries(
+  ports: WorkflowPorts,
+  declaration: Declaration,
+  sorted: readonly DraftSorted[],
+  workers: number,
+): Promise<{ series: PlannedSeries[]; stops: string[] }> {
+  const jobs = sorted.map(({ draft, units }) => ({
+    aoi: draft.area.aoi,
+    fields: draft.fields,
+    dates: units.filter((u) => BUYING.has(u.kind)).map((u) => u.date),
+  }));
+  const checked = await checkAndPriceAll(ports, jobs, workers);
+  const series: PlannedSeries[] = [];
+  const stops: string[] = [];
+  for (const [n, one] of sorted.entries()) {
+    const dataset = datasetOf(declaration, one.draft);
+    const result = checked[n]!;
+    // A failed check stops the plan (nothing billed was sent), said at its dataset's place.
+    if (!result.ok)
+      await atPlace(declaration, ['datasets', one.draft.index], `dataset '${dataset.name}'`, () =>
+        Promise.reject(result.error),
+      );
+    else {
+      stops.push(...settleSeries(dataset.name, one, result));
+      series.push(plannedSeries(declaration, one, result.priced));
+    }
+  }
+  return { series, stops };
+}
+
+/** What `run` threw, kept to be said in its turn (after the failures of the datasets before it). */
+async function firstFailure(run: () => Promise<void>): Promise<{ error: unknown } | undefined> {
+  try {
+    await run();
+    return undefined;
+  } catch (error) {
+    return { error };
+  }
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** A promise's outcome, to be said in its turn (a rejection held is not left unhandled). */
+function settled<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+}
+
+function datasetOf(declaration: Declaration, draft: SeriesDraft): DeclaredDataset {
+  return declaration.file.datasets![draft.index]!;
+}
+
+/** A dataset folder's ledger and what the plan says of the folder: read through no link. */
+async function readDatasetFolder(
+  directory: string,
+  folder: string,
+): Promise<{ linked: boolean; ledger: Map<string, LedgerUnit>; notes: string[] }> {
+  const linked = await linkedFolderNote(directory, folder);
+  if (linked) return { linked: true, ledger: new Map(), notes: [linked] };
+  const { units: ledger, ignored } = await PurchaseLedger.review(folder);
+  return { linked: false, ledger, notes: ignored.length > 0 ? [ignoredLinesNote(directory, folder, ignored)] : [] };
+}
+
+/** Images a dataset's folder bought that no unit declared so far asks for any more. */
+function extraInFolder(
+  declaration: Declaration,
+  index: number,
+  ledger: Map<string, LedgerUnit>,
+  current: Set<string>,
+  lock: ImageryLock,
+): PlanUnit[] {
+  const dataset = declaration.file.datasets![index]!;
+  const folder = datasetFolder(declaration.directory, dataset);
+  const extra: PlanUnit[] = [];
+  for (const unit of ledger.values()) {
+    if (unit.state !== 'saved' || current.has(unit.key) || lock.images.some((l) => l.bodyHash === unit.key)) continue;
+    extra.push({
+      kind: 'extra',
+      dataset: dataset.name,
+      area: '',
+      date: unit.id ?? '',
+      key: unit.key,
+      ...(unit.file ? { file: toSlashes(relative(declaration.directory, join(folder, unit.file))) } : {}),
+      reason: 'on disk, no longer declared: kept',
+    });
+  }
+  return extra;
+}
+
+/** A dataset's settings over one area file, with nobody asked (a setting the dataset leaves open
+ * takes its question's default), said at the dataset's place when refused. */
+async function resolveSeries(
   ports: WorkflowPorts,
   declaration: Declaration,
   index: number,
   area: DeclaredArea,
   folder: string,
   ledger: Map<string, LedgerUnit>,
-  lock: ImageryLock,
   models: TaskingModel[],
-  workers: number,
-  units: PlanUnit[],
-  current: Set<string>,
   account: RunAccount,
-): Promise<{ series: PlannedSeries; stops: string[]; notes: string[] }> {
+): Promise<SeriesDraft> {
   const dataset = declaration.file.datasets![index]!;
-  const window = dataset.window ? windowSearch(dataset.window, nowOf(ports)) : {};
-  const options: DownloadSeriesOptions = { ...seriesOptionsOf(dataset), ...window };
-  // Nobody is asked: a setting the dataset leaves open takes its question's default.
-  const aoiMode = options.aoiMode ?? area.format;
-  const { fields } = await defaultSeriesFields({ ports, aoi: area.aoi, aoiMode, options, models, account });
-  const mineLocked = lock.images.filter((l) => l.dataset === dataset.name && l.area === area.file);
-  const keyOf = (date: string) => requestKey(compositeRequest(dateProfile(area.aoi, fields, date)));
-  const bought = dataset.window ? boughtDates(ledger, mineLocked, keyOf) : [];
-  const { dates, partial } = await seriesDates(ports, area.aoi, fields, options, bought);
+  return atPlace(declaration, ['datasets', index], `dataset '${dataset.name}'`, async () => {
+    const window = dataset.window ? windowSearch(dataset.window, nowOf(ports)) : {};
+    const options: DownloadSeriesOptions = { ...seriesOptionsOf(dataset), ...window };
+    const aoiMode = options.aoiMode ?? area.format;
+    const { fields } = await defaultSeriesFields({ ports, aoi: area.aoi, aoiMode, options, models, account });
+    return { index, area, folder, ledger, options, fields };
+  });
+}
+
+/** A series' dates: the given list, or its window's search thinned, keeping the dates its ledger
+ * or the lock holds as bought; and the note of the part-only dates it skipped. */
+async function searchSeries(
+  ports: WorkflowPorts,
+  declaration: Declaration,
+  draft: SeriesDraft,
+  lock: ImageryLock,
+): Promise<{ dates: string[]; notes: string[] }> {
+  const dataset = datasetOf(declaration, draft);
+  const { area, fields } = draft;
+  return atPlace(declaration, ['datasets', draft.index], `dataset '${dataset.name}'`, async () => {
+    const locked = lock.images.filter((l) => l.dataset === dataset.name && l.area === area.file);
+    const keyOf = (date: string) => requestKey(compositeRequest(dateProfile(area.aoi, fields, date)));
+    // Only a searched series thins its dates; a given list is taken as it is.
+    const searching = !(draft.options.dates && draft.options.dates.length > 0);
+    const bought = searching ? boughtDates(draft.ledger, locked, keyOf) : [];
+    const { dates, partial } = await seriesDates(ports, area.aoi, fields, draft.options, bought);
+    return { dates, notes: partial.length > 0 ? [partialNote(dataset.name, area.file, partial)] : [] };
+  });
+}
+
+interface SortedSeries {
+  units: PlanUnit[];
+  uncertain: string[];
+  declared: PlannedSeries['declared'];
+  adopted: Adopted[];
+}
+
+type DraftSorted = SortedSeries & { draft: SeriesDraft };
+
+/** A series' dates held to the caps and sorted by its folder's ledger and the lock (buy, have,
+ * rebuy, uncertain, missing); its keys join `current`. */
+async function sortSeries(
+  declaration: Declaration,
+  draft: SeriesDraft,
+  dates: readonly string[],
+  lock: ImageryLock,
+  current: Set<string>,
+): Promise<SortedSeries> {
+  const { index, area, folder, ledger, fields } = draft;
+  const dataset = datasetOf(declaration, draft);
   refuseAboveCaps(declaration, index, dates.length, current.size + dates.length);
-  const locked = new Map(mineLocked.map((l) => [l.date, l]));
+  const locked = new Map<string, LockedImage>();
+  for (const l of lock.images) if (l.dataset === dataset.name && l.area === area.file) locked.set(l.date, l);
   const mine: PlanUnit[] = [];
   const uncertain: string[] = [];
   const declared: PlannedSeries['declared'] = [];
@@ -435,14 +611,17 @@ async function planSeries(
       } else mine.push({ ...base, kind: 'buy' });
     }
   }
-  const toPrice = mine.filter((u) => BUYING.has(u.kind)).map((u) => u.date);
-  const { priced, refused } =
-    toPrice.length > 0 ? await checkAndPrice(ports, area.aoi, fields, toPrice, workers) : { priced: [], refused: [] };
-  const price = new Map(priced.map((p) => [p.date, p.credits]));
+  return { units: mine, uncertain, declared, adopted };
+}
+
+/** A series' prices on its units: a date the check turned down `unavailable` with the service's
+ * reason, the others their credits; what stops an apply (a date without a price). */
+function settleSeries(dataset: string, series: DraftSorted, checked: Checked): string[] {
+  const price = new Map(checked.priced.map((p) => [p.date, p.credits]));
   const stops: string[] = [];
-  for (const unit of mine) {
+  for (const unit of series.units) {
     if (!BUYING.has(unit.kind)) continue;
-    const refusal = refused.find((r) => r.date === unit.date);
+    const refusal = checked.refused.find((r) => r.date === unit.date);
     if (refusal) {
       // Not bought by apply (the series would refuse it too), not counted among the images to
       // buy, and said beside the unit with the service's reason.
@@ -451,15 +630,29 @@ async function planSeries(
       continue;
     }
     const credits = price.get(unit.date);
-    if (credits === undefined) stops.push(`${dataset.name} ${area.file} ${unit.date} came without a price`);
+    if (credits === undefined) stops.push(`${dataset} ${series.draft.area.file} ${unit.date} came without a price`);
     else unit.credits = credits;
   }
-  for (const d of declared) d.credits = price.get(d.date) ?? mine.find((u) => u.date === d.date)?.credits;
-  units.push(...mine);
+  for (const d of series.declared)
+    d.credits = price.get(d.date) ?? series.units.find((u) => u.date === d.date)?.credits;
+  return stops;
+}
+
+/** What apply runs of a series: its settings, its dates to buy priced, those held, its declared
+ * dates and the images adopted from the lock. */
+function plannedSeries(declaration: Declaration, series: DraftSorted, priced: PricedDate[]): PlannedSeries {
+  const { index, area, folder, fields } = series.draft;
+  const { uncertain, declared, adopted } = series;
   return {
-    series: { datasetIndex: index, dataset, area, folder, fields, priced, uncertain, declared, adopted },
-    stops,
-    notes: partial.length > 0 ? [partialNote(dataset.name, area.file, partial)] : [],
+    datasetIndex: index,
+    dataset: datasetOf(declaration, series.draft),
+    area,
+    folder,
+    fields,
+    priced,
+    uncertain,
+    declared,
+    adopted,
   };
 }
 

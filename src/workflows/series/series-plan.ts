@@ -186,37 +186,70 @@ export async function checkAndPrice(
   dates: readonly string[],
   workers: number,
 ): Promise<Checked> {
-  const allowPartial = fields.output?.AllowPartialImage === true;
+  const [checked] = await checkAndPriceAll(ports, [{ aoi, fields, dates }], workers);
+  // A failed check (network, cancel) stops the plan: nothing has been billed yet.
+  if (!checked!.ok) throw checked!.error;
+  return checked!;
+}
+
+/** One series' dates to check and price: its area, its settings and the dates. */
+export interface PriceJob {
+  aoi: Aoi;
+  fields: SeriesFields;
+  dates: readonly string[];
+}
+
+/** Each job's priced and refused dates, or the first of its checks that failed (in date order). */
+export type CheckedJob = (Checked & { ok: true }) | { ok: false; error: unknown };
+
+/** The dates of several series checked and priced in one pool of `workers` (the key's
+ * connections), so no connection idles between one series' last dates and the next one's first;
+ * each job's outcome is its own, in the jobs' order. */
+export async function checkAndPriceAll(
+  ports: WorkflowPorts,
+  jobs: readonly PriceJob[],
+  workers: number,
+): Promise<CheckedJob[]> {
+  const items = jobs.flatMap((job, index) => job.dates.map((date) => ({ index, date })));
   let checked = 0;
   const outcomes = await runPool(
-    dates,
+    items,
     workers,
-    async (date): Promise<PricedDate | SeriesDateReport> => {
-      const profile = dateProfile(aoi, fields, date);
-      const flags = await ports.client.checkCompositeAvailability(availabilityRequest(profile), {
-        signal: ports.signal,
-      });
-      const verdict = judgeAvailability(flags, date);
-      const partialOnly =
-        verdict.failed.length === 1 && verdict.failed[0] === 'FullyAvailable' && flags.PartiallyAvailable === true;
-      ports.progress.report({ message: `Checked ${++checked} of ${dates.length} dates…` });
-      if (!verdict.ready && !(partialOnly && allowPartial))
-        return { date, status: partialOnly ? 'partial' : 'not-available', error: verdict.sentence };
-      const request = compositeRequest(profile);
-      const estimate: CompositeEstimate = await ports.client.estimateComposite(request, { signal: ports.signal });
-      const credits = typeof estimate.CreditEstimate === 'number' ? estimate.CreditEstimate : undefined;
-      return { date, profile, request, estimate, credits };
+    async ({ index, date }) => {
+      const outcome = await checkAndPriceDate(ports, jobs[index]!.aoi, jobs[index]!.fields, date);
+      ports.progress.report({ message: `Checked ${++checked} of ${items.length} dates…` });
+      return outcome;
     },
     ports.signal,
   );
-  const priced: PricedDate[] = [];
-  const refused: SeriesDateReport[] = [];
+  const results: CheckedJob[] = jobs.map(() => ({ ok: true, priced: [], refused: [] }));
   for (const outcome of outcomes) {
-    // A failed check (network, cancel) stops the plan: nothing has been billed yet.
-    if (!outcome.ok) throw outcome.error;
-    const value = outcome.value!;
-    if ('profile' in value) priced.push(value);
-    else refused.push(value);
+    const result = results[outcome.item.index]!;
+    if (!result.ok) continue; // its first failure is the one said
+    if (!outcome.ok) results[outcome.item.index] = { ok: false, error: outcome.error };
+    else if ('profile' in outcome.value!) result.priced.push(outcome.value);
+    else result.refused.push(outcome.value!);
   }
-  return { priced, refused };
+  return results;
+}
+
+/** One date's availability with its final payload, and its estimate when it is ready. */
+async function checkAndPriceDate(
+  ports: WorkflowPorts,
+  aoi: Aoi,
+  fields: SeriesFields,
+  date: string,
+): Promise<PricedDate | SeriesDateReport> {
+  const allowPartial = fields.output?.AllowPartialImage === true;
+  const profile = dateProfile(aoi, fields, date);
+  const flags = await ports.client.checkCompositeAvailability(availabilityRequest(profile), { signal: ports.signal });
+  const verdict = judgeAvailability(flags, date);
+  const partialOnly =
+    verdict.failed.length === 1 && verdict.failed[0] === 'FullyAvailable' && flags.PartiallyAvailable === true;
+  if (!verdict.ready && !(partialOnly && allowPartial))
+    return { date, status: partialOnly ? 'partial' : 'not-available', error: verdict.sentence };
+  const request = compositeRequest(profile);
+  const estimate: CompositeEstimate = await ports.client.estimateComposite(request, { signal: ports.signal });
+  const credits = typeof estimate.CreditEstimate === 'number' ? estimate.CreditEstimate : undefined;
+  return { date, profile, request, estimate, credits };
 }

@@ -131,4 +131,20 @@ describe('CLI: imagery as code, the caps on dates and units', function () {
       'nothing priced, nothing bought',
     );
   });
+
+  it("a later dataset's search past the cap is refused before an earlier dataset is checked or priced", async () => {
+    const { dates: _dates, ...dataset } = rgbDataset();
+    const few = { ...dataset, name: 'few', window: { from: '2026-06-01', to: '2026-06-10' } };
+    const many = { ...dataset, name: 'many', folder: 'many', from: '2020-01-01', to: '2026-06-10' };
+    writeFileSync(cli.file('two.imagery.json'), JSON.stringify({ datasets: [few, many] }));
+    const run = await cli.run('plan', cli.file('two.imagery.json'));
+    assert.equal(run.code, ExitCode.invalidGeometry, run.stderr);
+    assert.match(run.stderr, /two\.imagery\.json:1:\d+: dataset 'many': its search found \d{4} dates, above the cap/);
+    assert.equal(cli.sim.requests.filter((r) => r.path.endsWith('/search/available')).length, 2, 'both searched');
+    assert.deepEqual(
+      cli.sim.requests.filter((r) => r.path.includes('composite')).map((r) => r.path),
+      [],
+      'no date of the first dataset checked or priced',
+    );
+  });
 });
