@@ -9,10 +9,10 @@ import {
   MONTHS,
   dayOfYear,
   isFaded,
-  monthLabels,
   seasons,
   stat,
   ticks,
+  timeLabels,
   valueRange,
   yearOf,
 } from './chart-model';
@@ -246,8 +246,13 @@ export class ChartCanvas {
             x: plot.left + ((d - 1) / 365) * (plot.right - plot.left),
             label: MONTHS[i] as string,
           }))
-        : monthLabels(first, span, plot.left, plot.right);
-    const every = Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor((plot.right - plot.left) / 56))));
+        : timeLabels(first, span, plot.left, plot.right);
+    // By date the labels are already as many as the width has room for (timeLabels); the months of
+    // the year (by day of year) are thinned here.
+    const every =
+      mode === 'doy'
+        ? Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor((plot.right - plot.left) / 56))))
+        : 1;
     labels.forEach((l, i) => {
       const xx = Math.round(l.x) + 0.5;
       if (!l.partial) {
@@ -258,8 +263,15 @@ export class ChartCanvas {
         ctx.stroke();
       }
       ctx.globalAlpha = 1;
-      if (i % every === 0) ctx.fillText(l.label, xx, plot.bottom + 6);
+      // A label at the axis's end is kept inside the canvas ("24 Nov" lost its "v").
+      const half = ctx.measureText(l.label).width / 2;
+      if (i % every === 0) ctx.fillText(l.label, Math.min(xx, plot.right + 10 - half), plot.bottom + 6);
     });
+    // The labels written under the axis, for the browser test (a canvas's text cannot be read).
+    this.canvas.dataset.ticks = labels
+      .filter((_, i) => i % every === 0)
+      .map((l) => l.label)
+      .join('|');
     ctx.strokeStyle = grid;
     ctx.beginPath();
     ctx.moveTo(plot.left + 0.5, plot.top);

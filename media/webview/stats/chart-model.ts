@@ -225,3 +225,79 @@ export function monthLabels(first: number, span: number, left: number, right: nu
     out.unshift({ x: left, label: MONTHS[start.getUTCMonth()] as string, partial: true });
   return out;
 }
+
+const DAY = 86_400_000;
+/** Room (px) one time label needs: "28 Nov" (about 34 px in the chart's 11 px font) and its gap. */
+const LABEL_ROOM = 44;
+/** Up to this span the axis counts days (each day, every other day, Mondays, every other Monday);
+ * a longer one (a season, years) counts months. */
+const DAY_TICKS_UP_TO = 92 * DAY;
+
+/**
+ * The time axis's labels, adapted to the span so the axis never says one word for all of it: for
+ * weeks, days ("3 Nov", the year added where it changes), as often as the width has room for; for
+ * a season or longer, months (every one, or every 2nd, 3rd, 6th, 12th), a year's number on January.
+ * Over three weeks of November the axis once said only "Nov".
+ */
+export function timeLabels(first: number, span: number, left: number, right: number): AxisLabel[] {
+  const room = Math.max(1, Math.floor((right - left) / LABEL_ROOM));
+  const place = (t: number) => left + ((t - first) / span) * (right - left);
+  if (span <= DAY_TICKS_UP_TO) {
+    for (const step of [1, 2, 7, 14]) {
+      const days = dayTicks(first, span, step);
+      if (days.length <= room) return dayLabels(days, place);
+    }
+  }
+  for (const step of [1, 2, 3, 6, 12]) {
+    if (step === 1) {
+      const months = monthLabels(first, span, left, right);
+      if (months.length <= room) return months;
+      continue;
+    }
+    const months = monthTicks(first, span, step);
+    if (months.length <= room || step === 12) return months.map((t) => ({ x: place(t), label: monthName(t) }));
+  }
+  return [];
+}
+
+/** Midnights from `first` to `first + span`, every `step` days; a week's step falls on Mondays. */
+function dayTicks(first: number, span: number, step: number): number[] {
+  let t = Math.ceil(first / DAY) * DAY;
+  if (step >= 7) while (new Date(t).getUTCDay() !== 1) t += DAY;
+  const out: number[] = [];
+  for (; t <= first + span; t += step * DAY) out.push(t);
+  return out;
+}
+
+function dayLabels(days: readonly number[], place: (t: number) => number): AxisLabel[] {
+  let year: number | undefined;
+  return days.map((t, i) => {
+    const d = new Date(t);
+    const label = `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()] as string}`;
+    // The year where it changes (not on the first label: the title and the table say it).
+    const changed = i > 0 && year !== d.getUTCFullYear();
+    year = d.getUTCFullYear();
+    return { x: place(t), label: changed ? `${label} ${year}` : label };
+  });
+}
+
+/** The first days of the months from `first` to `first + span` whose month is a multiple of `step`. */
+function monthTicks(first: number, span: number, step: number): number[] {
+  const start = new Date(first);
+  let year = start.getUTCFullYear();
+  let month = Math.ceil((start.getUTCMonth() + (start.getUTCDate() === 1 ? 0 : 1)) / step) * step;
+  const out: number[] = [];
+  for (;;) {
+    year += Math.floor(month / 12);
+    month %= 12;
+    const t = Date.UTC(year, month, 1);
+    if (t > first + span) return out;
+    out.push(t);
+    month += step;
+  }
+}
+
+function monthName(t: number): string {
+  const d = new Date(t);
+  return d.getUTCMonth() === 0 ? String(d.getUTCFullYear()) : (MONTHS[d.getUTCMonth()] as string);
+}

@@ -24,6 +24,7 @@ import {
   styleSlots,
   tableLines,
   ticks,
+  timeLabels,
   valueRange,
 } from '../../../media/webview/stats/chart-model';
 
@@ -221,6 +222,41 @@ describe('field statistics panel: the chart model', () => {
     assert.equal(labels(Date.UTC(2026, 4, 28), 150)[0], 'Jun@16');
     // Over a new year: January is the year's number.
     assert.deepEqual(labels(Date.UTC(2025, 11, 15), 40), ['Dec@0 partial', '2026@255']);
+  });
+
+  it('adapts the time axis to the span: days over weeks, months over a season, never one label for all', () => {
+    const day = 86_400_000;
+    const texts = (first: number, days: number, width = 600) =>
+      timeLabels(first, days * day, 0, width).map((l) => l.label);
+    // Three weeks of November (3 to 24 Nov): every other day fits in 600 px; Mondays in 250 px.
+    const nov3 = Date.UTC(2025, 10, 3);
+    assert.deepEqual(texts(nov3, 21, 600), [
+      '3 Nov',
+      '5 Nov',
+      '7 Nov',
+      '9 Nov',
+      '11 Nov',
+      '13 Nov',
+      '15 Nov',
+      '17 Nov',
+      '19 Nov',
+      '21 Nov',
+      '23 Nov',
+    ]);
+    assert.deepEqual(texts(nov3, 21, 250), ['3 Nov', '10 Nov', '17 Nov', '24 Nov']);
+    // A single date (the chart's span is then one day): that day and the next.
+    assert.deepEqual(texts(nov3, 1), ['3 Nov', '4 Nov']);
+    // Over a new year in days: the year where it changes.
+    assert.deepEqual(texts(Date.UTC(2025, 11, 29), 14, 250), ['29 Dec', '5 Jan 2026', '12 Jan']);
+    // Six months (a season): each month, the season's first named at the start.
+    assert.deepEqual(texts(Date.UTC(2026, 3, 10), 182), ['Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct']);
+    // Two years: every third month in 400 px, every sixth in 300 px; January as its year.
+    const y2024 = Date.UTC(2024, 0, 1);
+    assert.deepEqual(texts(y2024, 730, 400), ['2024', 'Apr', 'Jul', 'Oct', '2025', 'Apr', 'Jul', 'Oct']);
+    assert.deepEqual(texts(y2024, 730, 300), ['2024', 'Jul', '2025', 'Jul']);
+    // Every label sits on the axis, in order.
+    const placed = timeLabels(nov3, 21 * day, 0, 600);
+    assert.ok(placed.every((l, i) => l.x >= 0 && l.x <= 600 && (i === 0 || l.x > (placed[i - 1]?.x ?? 0))));
   });
 
   it('spans the medians of every field drawn or selected and the p25–p75 band of the selected ones only', () => {
