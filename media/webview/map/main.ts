@@ -84,6 +84,7 @@ function postDrawn(started: number, phase: DrawnMessage['phase']): void {
   ui.map.dataset.looks = JSON.stringify(Object.fromEntries(drawn.layers().map((l) => [l.id, drawn.drawnLooks(l.id)])));
   ui.map.dataset.basemap = map.basemapScales().join(' ');
   ui.map.dataset.basemapFiles = map.basemapFiles().join(' ');
+  ui.map.dataset.images = map.featureIds('images').join(' '); // bottom first: the last is on top
   const view = map;
   const layers = view.layers().map((l) => ({ ...l, ids: view.featureIds(l.id) }));
   post({

@@ -120,17 +120,23 @@ function isPolygon(value: unknown): value is PolygonCoordinates {
   );
 }
 
+/** A STAC Item's datetime, when it has one. */
+export function stacDate(item: unknown): string | undefined {
+  const when = (item as { properties?: { datetime?: unknown } } | undefined)?.properties?.datetime;
+  return typeof when === 'string' ? when : undefined;
+}
+
 export function footprintsLayer(sidecars: readonly Sidecar[]): LayerMessage {
   const features: Feature[] = [];
   for (const { image, item } of sidecars) {
     const polygons = stacFootprint(item);
     if (polygons.length === 0) continue;
-    const when = (item as { properties?: { datetime?: unknown } }).properties?.datetime;
+    const when = stacDate(item);
     features.push({
       id: image,
       kind: 'footprint',
       polygons: packPolygons(thinPolygons(polygons, 2_000)),
-      label: `${image}${typeof when === 'string' ? ` · ${when.slice(0, 10)}` : ''}`,
+      label: `${image}${when ? ` · ${when.slice(0, 10)}` : ''}`,
     });
   }
   return { type: 'layer', id: 'footprints', title: 'Downloaded images (footprints)', features, zIndex: 50 };

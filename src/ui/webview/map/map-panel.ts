@@ -21,7 +21,7 @@ import { fieldValuesFromTables } from './field-values-layer';
 import type { StatsTable } from './field-values-layer';
 import { statsTables } from './stats-tables';
 import type { LastGood } from './aoi-message';
-import { footprintsLayer, ordersLayer, workspaceLayer } from './layers';
+import { footprintsLayer, ordersLayer, stacDate, workspaceLayer } from './layers';
 import { hostMessageSchema, pageMessageSchema } from './protocol';
 import type { DrawnMessage, FieldColouring, MapHostMessage, MapPageMessage } from './protocol';
 import { imageSidecars, seriesFolders, workspaceAoiFiles } from './workspace-sources';
@@ -163,7 +163,7 @@ export class MapPanel extends PanelHost<MapHostMessage, MapPageMessage> {
     if (!current()) return;
     this.post(values);
     // Last: reading the images takes longest, and the outlines are worth seeing meanwhile.
-    const images = sidecars.flatMap((s) => (s.path ? [{ name: s.image, path: s.path }] : []));
+    const images = sidecars.flatMap((s) => (s.path ? [{ name: s.image, path: s.path, date: stacDate(s.item) }] : []));
     const message = await imagesMessage(images);
     if (current()) this.post(message);
   }

@@ -6,6 +6,7 @@
 import type { ImagesMessage } from './protocol';
 import { warpToMercator } from './mercator-warp';
 import type { WarpedImage } from './mercator-warp';
+import { drawOrder } from './image-draw-order';
 
 type Raster = typeof import('../../../raster');
 
@@ -18,7 +19,7 @@ export async function quickLook(
   core: Raster,
   path: string,
   maxSide = QUICK_LOOK_SIDE,
-): Promise<WarpedImage | undefined> {
+): Promise<(WarpedImage & { bands: number }) | undefined> {
   let raster;
   try {
     raster = await core.RasterFile.open(path);
@@ -43,7 +44,7 @@ export async function quickLook(
     };
     grid.toLonLat(0, 0); // throws for a projection the core cannot place: no quick-look then
     const view = await core.renderView(raster, { targetWidth });
-    return warpToMercator(view, grid, maxSide);
+    return { ...warpToMercator(view, grid, maxSide), bands: meta.bandCount };
   } catch {
     return undefined;
   } finally {
@@ -56,6 +57,8 @@ export interface ImageFile {
   name: string;
   /** File system path. */
   path: string;
+  /** The acquisition date its STAC sidecar gives: the newest is drawn on top. */
+  date?: string;
 }
 
 export async function imagesMessage(files: readonly ImageFile[]): Promise<ImagesMessage> {
@@ -63,11 +66,14 @@ export async function imagesMessage(files: readonly ImageFile[]): Promise<Images
   if (files.length > 0) {
     // Loaded on first use, as the viewer does: a map without images never loads geotiff.js.
     const core = await import('../../../raster');
+    const looks = [];
     for (const file of files.slice(0, MAX_QUICK_LOOKS)) {
       const look = await quickLook(core, file.path);
-      if (look)
-        images.push({ key: file.name, width: look.width, height: look.height, rgba: look.rgba, extent: look.extent });
+      if (look) looks.push({ ...look, name: file.name, date: file.date });
     }
+    // Drawn in this order, the last on top (image-draw-order.ts says why).
+    for (const look of drawOrder(looks))
+      images.push({ key: look.name, width: look.width, height: look.height, rgba: look.rgba, extent: look.extent });
   }
   return { type: 'images', id: IMAGES_LAYER_ID, title: 'Downloaded images (drawn in place)', zIndex: 20, images };
 }
