@@ -17,7 +17,7 @@ import { LEDGER_NAME } from './ledger-journal';
 // The purchase ledger too: it is this machine's journal of what the key paid for, and one a
 // repository carried would be read as such (a forged `saved` line makes plan call an image `have`).
 // What a repository keeps of a purchase is imagery.json and its lock.
-const GITIGNORE = `# Written by sat-imagery: the files of a run on this machine, never meant for a commit.
+export const RUN_FILES_GITIGNORE = `# Written by sat-imagery: the files of a run on this machine, never meant for a commit.
 /${LEDGER_NAME}
 /${LOCK_NAME}
 /${LOCK_NAME}.*.stale
@@ -42,5 +42,5 @@ async function insideGitWorkTree(directory: string): Promise<boolean> {
  * failure is no failure of the run: the ignore file is a courtesy, the lock works without it. */
 export async function ignoreRunFilesInGit(directory: string): Promise<void> {
   if (!(await insideGitWorkTree(directory))) return;
-  await writeFileExclusive(join(directory, '.gitignore'), GITIGNORE).catch(() => undefined);
+  await writeFileExclusive(join(directory, '.gitignore'), RUN_FILES_GITIGNORE).catch(() => undefined);
 }

@@ -3,6 +3,7 @@
 // total held against --max-cost by the cost guard (date by date: none below zero), then the dates through the worker pool with a manifest beside
 // the images, so a rerun skips finished dates and never re-sends a date whose billed answer was
 // lost (--resend-uncertain sends those again, on purpose).
+import { existsSync } from 'node:fs';
 import { parseEvery } from '../../workflows/series/series-dates';
 import type { SeriesDateReport, SeriesResult } from '../../workflows/series/series-types';
 import { downloadSeries } from '../../workflows/series/series-workflow';
@@ -70,7 +71,8 @@ export async function seriesVerb(context: VerbContext): Promise<number> {
       : result.outcome === 'cancelled' && !context.signal.aborted
         ? 'completed'
         : result.outcome,
-    manifestPath: result.manifestPath,
+    // A manifest named only when there is one (an unconfirmed run writes none).
+    manifestPath: result.manifestPath && existsSync(result.manifestPath) ? result.manifestPath : undefined,
     dates,
     partial: result.dates.filter((d) => d.status === 'partial').map((d) => d.date),
     files: result.files,
@@ -129,14 +131,17 @@ function seriesText(
   notes: string[],
   stopped: StoppedEstimate | undefined,
 ): string {
-  const lines = dates.map((d) => {
-    const validity = validitySentence(d.validFraction);
-    const what =
-      d.status === 'uncertain'
-        ? `possibly charged: ${d.error ? `${d.error}; ` : ''}${RESEND_ADVICE}`
-        : (d.file ?? d.error ?? '');
-    return `${d.date}  ${d.status.padEnd(13)} ${what}${validity ? `  (${validity})` : ''}`;
-  });
+  // Not confirmed: the estimate says it all; a line per date 'not-sent' before it said nothing more.
+  const lines = dates
+    .filter((d) => !(stopped && d.status === 'not-sent'))
+    .map((d) => {
+      const validity = validitySentence(d.validFraction);
+      const what =
+        d.status === 'uncertain'
+          ? `possibly charged: ${d.error ? `${d.error}; ` : ''}${RESEND_ADVICE}`
+          : (d.file ?? d.error ?? '');
+      return `${d.date}  ${d.status.padEnd(13)} ${what}${validity ? `  (${validity})` : ''}`;
+    });
   const empty = dates.filter((d) => d.validFraction === 0).length;
   if (empty > 0)
     lines.push(
@@ -147,7 +152,7 @@ function seriesText(
   const partial = result.dates.filter((d) => d.status === 'partial').length;
   if (partial > 0)
     lines.push(`${partial} date(s) cover only part of the area and were skipped (AllowPartialImage is off).`);
-  if (result.totalCredits !== undefined) lines.push(`Estimated total: ${result.totalCredits} credits`);
+  if (result.totalCredits !== undefined && !stopped) lines.push(`Estimated total: ${result.totalCredits} credits`);
   const spent = spentText(result);
   if (spent) lines.push(spent);
   if (result.charge)
@@ -157,6 +162,6 @@ function seriesText(
   if (stopped) lines.push(stoppedText(stopped));
   if (result.itemCollection) lines.push(`STAC ItemCollection: ${result.itemCollection}`);
   if (result.collection) lines.push(`STAC Collection: ${result.collection}`);
-  if (result.manifestPath) lines.push(`Manifest: ${result.manifestPath}`);
+  if (result.manifestPath && existsSync(result.manifestPath)) lines.push(`Manifest: ${result.manifestPath}`);
   return lines.join('\n');
 }

@@ -3,6 +3,7 @@
 // said plainly), the series' estimate when it is not confirmed, and the projection default the
 // code uses (one source for the help and the run).
 import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatArea, formatCredits, formatDuration } from '../../../src/common/format';
 import { DEFAULT_EPSG_RULE, defaultEpsg } from '../../../src/request/projection';
@@ -80,6 +81,9 @@ describe('CLI: the text output says each outcome and what to do', function () {
     assert.match(r.stdout, /--yes and --max-cost/);
     assert.doesNotMatch(`${r.stdout}${r.stderr}`, /confirmCostAbove|interactively/, 'no VS Code settings message');
     assert.equal(sent(PROCESS).length, 0);
+    // The estimate only: no line per date saying it was not sent, no manifest, and no folder.
+    assert.doesNotMatch(r.stdout, /not-sent|Manifest:|Estimated total/);
+    assert.equal(existsSync(join(cli.dir, 'unconfirmed')), false, 'the unconfirmed run left its new folder behind');
   });
 
   it('series: an image paid for with no valid pixel is said to be empty, in text and in --json', async () => {
