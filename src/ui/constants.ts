@@ -84,6 +84,8 @@ export const Settings = {
   confirmCostAbove: 'confirmCostAbove',
   /** application scope: an XYZ template for an online basemap; the map calls no server without it. */
   mapTileUrl: 'map.tileUrl',
+  /** application scope: whether the walkthrough opens by itself at the first activation. */
+  openWalkthroughOnFirstRun: 'walkthrough.openOnFirstRun',
   /** The model a run starts from (Use Model as Default writes it); the choices' settings are
    * named in their table, api/request-fields.ts (a unit test keeps this one equal to its row). */
   defaultModel: 'defaults.model',

@@ -54,9 +54,9 @@ export async function openWorkbench({
     simulatorError = error;
   }
   // The walkthrough opens at the first activation of a fresh profile, as every start here is; these
-  // tests start elsewhere (the walk, started as the demo, meets it), so VS Code's own setting says no.
+  // tests start elsewhere (the walk, started as the demo, meets it), so the extension's setting says no.
   const settings = {
-    'workbench.welcomePage.walkthroughs.openOnInstall': false,
+    [`${Settings.section}.${Settings.openWalkthroughOnFirstRun}`]: false,
     ...(simulator ? { [`${Settings.section}.${Settings.baseUrl}`]: simulator.url } : {}),
   };
   const server = await startCodeServer({ settings });

@@ -2,10 +2,12 @@
 // activation in this VS Code profile, never again after (a global state flag). VS Code opens an
 // extension's walkthrough by itself only when the extension is installed from a gallery, not for
 // a clone run in development, so the extension opens it. The test host skips it unless a test
-// asks (`force`), and so does a person who turned VS Code's own "open walkthroughs on install"
-// setting off: they said they do not want walkthroughs opened for them.
+// asks (`force`), and so does a person who turned it off: the extension's own setting
+// `satImagery.walkthrough.openOnFirstRun`, or VS Code's "open walkthroughs on install" (they said
+// they do not want walkthroughs opened for them). The browser tests other than the first-time walk
+// turn the extension's setting off, the one a test can be sure the extension reads.
 import * as vscode from 'vscode';
-import { WALKTHROUGH_ID } from '../constants';
+import { Settings, WALKTHROUGH_ID } from '../constants';
 
 const SHOWN = 'satImagery.walkthroughShown';
 
@@ -25,6 +27,8 @@ export async function openWalkthroughOnce(context: vscode.ExtensionContext, forc
 
 function wanted(context: vscode.ExtensionContext): boolean {
   if (context.extensionMode === vscode.ExtensionMode.Test) return false;
+  if (vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.openWalkthroughOnFirstRun) === false)
+    return false;
   return (
     vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall') !== false
   );
