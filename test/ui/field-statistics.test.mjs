@@ -16,6 +16,7 @@ import {
   explorerMenu,
   extensionContributed,
   openWorkbench,
+  runPaletteTitle,
   shot,
   toggleLightDarkTheme,
   webviewWith,
@@ -319,6 +320,11 @@ describe('field statistics in the browser workbench', function () {
 
   it('the statistics by keyboard alone, light and dark, with no accessibility violation; the chart in words', async () => {
     const { page } = wb;
+    // The panel the test before left open draws the same chart: closed first, so the frame found is
+    // the new panel's, not one that the new run replaces (a frame then detached under the checks).
+    await page.keyboard.press('Escape');
+    await runPaletteTitle(page, 'View: Close All Editors');
+    await page.locator('.editor-group-container .tab').first().waitFor({ state: 'detached', timeout: 15_000 });
     const frame = await openStatistics(page);
     for (const theme of ['light', 'dark']) {
       await frame.locator(`body.vscode-${theme}`).waitFor({ state: 'attached' });
