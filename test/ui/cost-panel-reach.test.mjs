@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import {
   PROCEED,
+  hitChain,
   openCostPanelFromMenu,
   openWorkbench,
   runPaletteTitle,
@@ -14,38 +15,6 @@ import {
   shot,
   toggleLightDarkTheme,
 } from './workbench.mjs';
-
-/** The element the browser hits at (x, y) of a frame's document, in words, and whether it is
- * `expected` (an element handle) or inside `selector`. */
-function hitAt([x, y, expected, selector]) {
-  const found = document.elementFromPoint(x, y);
-  const what = found
-    ? `${found.tagName.toLowerCase()}${[...found.classList].map((c) => `.${c}`).join('')} "${(found.textContent ?? '').trim().slice(0, 60)}"`
-    : 'nothing';
-  return { ok: expected ? found === expected : Boolean(found?.closest(selector)), what };
-}
-
-/** What the browser hits at page point (x, y), level by level down to `frame`: at each level the
- * topmost element must be the next frame's iframe; in `frame`, an element inside `selector`. */
-async function hitChain(page, frame, x, y, selector) {
-  const chain = [];
-  for (let f = frame; f.parentFrame(); f = f.parentFrame()) chain.unshift(f);
-  const hits = [];
-  let parent = page.mainFrame();
-  let offset = { x: 0, y: 0 };
-  for (const level of chain) {
-    const iframe = await level.frameElement();
-    const hit = await parent.evaluate(hitAt, [x - offset.x, y - offset.y, iframe, undefined]);
-    hits.push(hit.what);
-    if (!hit.ok) return { reached: false, hits };
-    const box = await iframe.boundingBox();
-    offset = { x: box.x, y: box.y };
-    parent = level;
-  }
-  const own = await frame.evaluate(hitAt, [x - offset.x, y - offset.y, undefined, selector]);
-  hits.push(own.what);
-  return { reached: own.ok, hits };
-}
 
 describe('The cost panel in a small window', function () {
   this.timeout(180_000);

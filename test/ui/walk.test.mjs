@@ -16,6 +16,7 @@ import {
   Commands,
   DEMO_KEY,
   answerQuickInput,
+  assertProceedUncovered,
   clippedQuickPickTexts,
   explorerMenu,
   extensionContributed,
@@ -314,6 +315,7 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       const { frame } = await answerUntil('Download composite', `${PROCEED}:not([disabled])`);
       assert.match(await frame.locator('[data-testid="credits"]').first().innerText(), /\d/);
       await shot('composite-cost-panel');
+      await assertProceedUncovered(page, frame, "the composite's cost panel");
       await press(frame.locator(PROCEED).first());
       image = await waitForFile(workspace, /\.tiff?$/i, 60_000, image);
       await page
@@ -350,6 +352,7 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       );
       assert.ok((await frame.locator('[data-testid="plan-units"] tbody tr').count()) > 1, 'the panel lists the dates');
       await shot('series-cost-panel');
+      await assertProceedUncovered(page, frame, "the series' cost panel");
       await press(frame.locator(CANCEL).first());
       await tidy();
     });
@@ -359,6 +362,7 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       const { frame } = await answerUntil('Estimate tasking order', PROCEED);
       assert.match(await frame.locator('body').innerText(), /month/i);
       await shot('order-cost-panel');
+      await assertProceedUncovered(page, frame, "the order's cost panel");
       await press(frame.locator(CANCEL).first());
       await tidy();
     });
@@ -371,6 +375,7 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       const progress = await progressText();
       assert.doesNotMatch(progress, /Searching tiles/, 'the search is over once the tiles show');
       await shot('tiles-found');
+      await assertProceedUncovered(page, frame, "the tiles' panel");
       await press(frame.locator(CANCEL).first());
       await tidy();
     });
@@ -383,6 +388,29 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       await shot('map');
       await tidy();
     });
+
+    step(
+      name('opens the cost panel with room while the map is open'),
+      [name('shows the area on the map')],
+      async () => {
+        // The area and its map open, as a person has them after Show on Map; then a workflow's
+        // cost panel: it must not take a narrow column beside them (at least 600 px of 1280).
+        await page.keyboard.press('Control+Shift+E');
+        await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: pass.aoi }).first().dblclick();
+        await fromMenu(pass.aoi, 'Show on Map');
+        await webviewWith(page, '[data-testid="map-canvas"] canvas', 60_000);
+        await fromMenu(pass.aoi, 'Download Composite');
+        const { frame } = await answerUntil('Download composite', `${PROCEED}:not([disabled])`);
+        let outer = frame;
+        while (outer.parentFrame()?.parentFrame()) outer = outer.parentFrame();
+        const box = await (await outer.frameElement()).boundingBox();
+        await shot('cost-panel-beside-map');
+        assert.ok(box && box.width >= 600, `the cost panel is ${Math.round(box?.width ?? 0)} px wide beside the map`);
+        await assertProceedUncovered(page, frame, 'the cost panel opened with the map');
+        await press(frame.locator(CANCEL).first());
+        await tidy();
+      },
+    );
 
     step(name('opens the image in the viewer'), [name('downloads a composite through the cost panel')], async () => {
       await openImage(image);

@@ -280,3 +280,61 @@ export async function openCostPanelFromMenu(
   assert.ok(frame, 'the cost webview with a Proceed button did not appear');
   return frame;
 }
+
+/** The element the browser hits at (x, y) of a frame's document, in words, and whether it is
+ * `expected` (an element handle) or inside `selector`. */
+function hitAt([x, y, expected, selector]) {
+  const found = document.elementFromPoint(x, y);
+  const what = found
+    ? `${found.tagName.toLowerCase()}${[...found.classList].map((c) => `.${c}`).join('')} "${(found.textContent ?? '').trim().slice(0, 60)}"`
+    : 'nothing';
+  return { ok: expected ? found === expected : Boolean(found?.closest(selector)), what };
+}
+
+/** What the browser hits at page point (x, y), level by level down to `frame`: at each level the
+ * topmost element must be the next frame's iframe; in `frame`, an element inside `selector`. */
+export async function hitChain(page, frame, x, y, selector) {
+  const chain = [];
+  for (let f = frame; f.parentFrame(); f = f.parentFrame()) chain.unshift(f);
+  const hits = [];
+  let parent = page.mainFrame();
+  let offset = { x: 0, y: 0 };
+  for (const level of chain) {
+    const iframe = await level.frameElement();
+    const hit = await parent.evaluate(hitAt, [x - offset.x, y - offset.y, iframe, undefined]);
+    hits.push(hit.what);
+    if (!hit.ok) return { reached: false, hits };
+    const box = await iframe.boundingBox();
+    offset = { x: box.x, y: box.y };
+    parent = level;
+  }
+  const own = await frame.evaluate(hitAt, [x - offset.x, y - offset.y, undefined, selector]);
+  hits.push(own.what);
+  return { reached: own.ok, hits };
+}
+
+/** Asserts that what the browser hits at the centre of `frame`'s Proceed is Proceed itself (no
+ * notification or other layer over it), through the workbench and both webview frames. */
+export async function assertProceedUncovered(page, frame, what) {
+  const button = frame.locator(PROCEED).first();
+  await button.scrollIntoViewIfNeeded();
+  // A notification slides in over a moment: let whatever shows settle before hit-testing.
+  await page.waitForTimeout(1500);
+  const box = await button.boundingBox();
+  assert.ok(box, `${what}: Proceed has no box on screen`);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  // A disabled button takes no pointer events (the page's style), so the browser's hit test
+  // passes through it: it takes them for the test, to find what lies over it.
+  const undo = await button.evaluate((b) => {
+    const before = b.style.pointerEvents;
+    b.style.pointerEvents = 'auto';
+    return before;
+  });
+  const { reached, hits } = await hitChain(page, frame, x, y, PROCEED);
+  await button.evaluate((b, value) => (b.style.pointerEvents = value), undo).catch(() => undefined);
+  assert.ok(
+    reached,
+    `${what}: the element at Proceed's centre (${Math.round(x)}, ${Math.round(y)}) is not Proceed: ${hits.join(' > ')}`,
+  );
+}

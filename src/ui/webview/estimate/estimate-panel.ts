@@ -62,7 +62,10 @@ export class EstimatePanel extends PanelHost<HostMessage, WebviewMessage> {
   /** The panel to show an estimate in: the one on screen, else a new one. */
   static obtain(extensionUri: vscode.Uri): EstimatePanel {
     if (EstimatePanel.current) return EstimatePanel.current;
-    const panel = PanelHost.createPanel(estimatePage, extensionUri, 'Estimate');
+    // A tab of the active editor group, as the map opens: the group's whole width. Beside the
+    // editor it split the editor area (a third column when the map was beside the text: about
+    // 300 px at 1280 px) and the extension cannot know how wide a new column would be.
+    const panel = PanelHost.createPanel(estimatePage, extensionUri, 'Estimate', vscode.ViewColumn.Active);
     EstimatePanel.current = new EstimatePanel(panel, extensionUri);
     return EstimatePanel.current;
   }
