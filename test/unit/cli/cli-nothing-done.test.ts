@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonOf } from '../fixtures/cli-helpers';
 import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';
+import { runAtSimulatorClock } from '../workflows/declared/cli-at-clock';
 
 const KEY = 'cli-nothing-done-key-Wp42';
 /** The simulator's today, pinned: its catalogue follows this clock, not the machine's. */
@@ -21,8 +22,10 @@ describe('CLI: a run that sends nothing says so', function () {
     files: { 'field.geojson': FIELD },
   });
   const charges = () => cli.sim.requests.filter((r) => r.charged !== undefined);
+  // At the simulator's clock: the download's window is the last days before the CLI's today.
   const download = (folder: string, ...more: string[]) =>
-    cli.run(
+    runAtSimulatorClock(
+      cli,
       'download',
       cli.file('field.geojson'),
       '--model',

@@ -30,7 +30,8 @@ describe('CLI: the defaults a verb takes for the questions its options leave ope
   const cli = useCliSimulator({
     key: 'cli-resolve-key-Q7p2',
     prefix: 'sat-imagery-cli-resolve-',
-    simulator: { seed: 3 },
+    // The simulator's today, pinned: its catalogue of June 2026 must not depend on the machine's day.
+    simulator: { seed: 3, clock: () => Date.parse('2026-07-01T12:00:00Z') },
     files: { 'field.geojson': FIELD },
   });
   let area: string;
