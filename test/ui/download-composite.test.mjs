@@ -144,14 +144,22 @@ describe('Satellite Imagery in the browser workbench', function () {
     const tiff = await waitForFile(wb.workspace, /\.tiff?$/i, 60_000);
     const parts = relative(wb.workspace, tiff).split('/');
     await wb.page.keyboard.press('Control+Shift+E');
-    // The explorer learns of the new folder from its file watcher a moment later: wait for it.
-    for (const folder of parts.slice(0, -1)) {
-      const row = wb.page.locator('.explorer-folders-view [role="treeitem"]', { hasText: folder }).first();
-      await row.waitFor({ state: 'visible', timeout: 15_000 });
-      if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
-    }
+    // The explorer learns of the new folder from its file watcher a moment later, and may draw the
+    // folder again (collapsed) while it does: the folders are opened until the file's row shows.
     const row = wb.page.locator('.explorer-folders-view [role="treeitem"]', { hasText: parts.at(-1) });
-    await row.first().waitFor({ state: 'visible', timeout: 15_000 });
+    for (let attempt = 1; ; attempt++) {
+      for (const folder of parts.slice(0, -1)) {
+        const folderRow = wb.page.locator('.explorer-folders-view [role="treeitem"]', { hasText: folder }).first();
+        await folderRow.waitFor({ state: 'visible', timeout: 15_000 });
+        if ((await folderRow.getAttribute('aria-expanded')) === 'false') await folderRow.click();
+      }
+      try {
+        await row.first().waitFor({ state: 'visible', timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
     await shot(wb.page, '07-geotiff-in-explorer');
   });
 
