@@ -153,6 +153,9 @@ async function spendLabelWhole(wb) {
   await saved.waitFor({ state: 'hidden' });
   await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'odense-field.wkt' }).first().dblclick();
   await page.locator('.tabs-container .tab', { hasText: 'odense-field.wkt' }).first().waitFor({ state: 'visible' });
+  // The panel opens as a tab of the active group: the editor split in two makes that group narrow.
+  await runPaletteTitle(page, 'View: Split Editor Right');
+  await page.locator('.editor-group-container').nth(1).waitFor({ state: 'visible' });
   const frame = await openCostPanelFromMenu(page, 'odense-field.wkt');
   const proceed = frame.locator(`${PROCEED}:not([disabled])`).first();
   await proceed.waitFor({ state: 'visible' });
