@@ -15,32 +15,10 @@ import { Commands } from '../../src/ui/constants';
 import type { FieldAlertsNode } from '../../src/ui/tree/field-alerts-provider';
 import type { StatsPanel } from '../../src/ui/webview/stats/stats-panel';
 import type { SeriesResult } from '../../src/workflows/series/series-types';
-import { seasonAreaGeoJson, seasonFieldsGeoJson } from '../unit/fixtures/season-files';
+import { DEFAULT_SEASON_ALERTS, seasonAreaGeoJson, seasonFieldsGeoJson } from '../unit/fixtures/season-files';
 import { viewerOpenedBy, viewerShows } from './viewer-helpers';
 import { nextEvent, useSimulator } from './vsc-helpers';
 
-/** The scripted events as alerts (worked out by hand in test/unit/cli/alerts-season.test.ts). */
-const EVENTS = [
-  'F03 2026-08-17 drop',
-  'F05 2026-06-15 low-coverage',
-  'F08 2026-08-24 drop',
-  'F10 2026-07-06 low-coverage',
-  'F10 2026-07-13 low-coverage',
-  'F11 2026-07-06 low-coverage',
-  'F11 2026-07-13 low-coverage',
-  'F12 2026-08-10 drop',
-  'F15 2026-06-01 low-coverage',
-  'F15 2026-06-08 low-coverage',
-  'F15 2026-06-15 unseen',
-  'F15 2026-06-15 low-coverage',
-  'F19 2026-08-31 drop',
-  'F20 2026-07-27 low-coverage',
-  'F20 2026-08-03 low-coverage',
-  'F20 2026-08-10 unseen',
-  'F20 2026-08-10 low-coverage',
-  'F20 2026-08-17 low-coverage',
-  'F22 2026-06-29 low-coverage',
-];
 const FIRST = 16; // dates 2026-05-04 … 2026-08-17
 const TABLE = 'alerts-season/season/field-stats.csv';
 
@@ -124,7 +102,7 @@ describe('Field alerts in VS Code', function () {
     );
     assert.equal(panel.content.rows.length, 25 * FIRST);
     await vscode.commands.executeCommand(Commands.refreshFieldAlerts);
-    const upTo = EVENTS.filter((e) => (e.split(' ')[1] as string) <= (dates[FIRST - 1] as string));
+    const upTo = DEFAULT_SEASON_ALERTS.filter((e) => (e.split(' ')[1] as string) <= (dates[FIRST - 1] as string));
     assert.deepEqual(listed(), upTo, describeState());
 
     // The last four dates into the same folder: its table is brought up to date, and the two
@@ -137,7 +115,7 @@ describe('Field alerts in VS Code', function () {
       '2 new field alerts on 2 fields after the time series: F08 drop on 2026-08-24 and 1 more.',
     );
     assert.equal(env.sim.requests.filter((r) => r.charged).length, dates.length, 'one charge per date');
-    assert.deepEqual(listed(), EVENTS, 'every scripted event, no other');
+    assert.deepEqual(listed(), DEFAULT_SEASON_ALERTS, 'every scripted event, no other');
 
     // A row says its alert in words, with a warning icon.
     const f03 = sidebar()

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DEFAULT_SEASON, HARVEST_NDVI, seasonDates, seasonFields, seasonNdvi } from '../../simulator/index';
 import { jsonOf } from '../fixtures/cli-helpers';
 import { useCliSimulator } from '../fixtures/cli-fixture';
-import { seasonAreaGeoJson, seasonFieldsGeoJson } from '../fixtures/season-files';
+import { DEFAULT_SEASON_ALERTS, seasonAreaGeoJson, seasonFieldsGeoJson } from '../fixtures/season-files';
 import { testClock } from '../fixtures/test-clock';
 
 const KEY = 'alerts-season-key-7Hq2';
@@ -17,32 +17,6 @@ const KEY = 'alerts-season-key-7Hq2';
 /** The fields the script gives an event: harvests F03, F08, F12, F19; clouds F05, F10, F11, F15,
  * F20, F22 (F23's cloud leaves 70 % of it clear, which is a valid date: no event). */
 const EVENTFUL = new Set(['F03', 'F05', 'F08', 'F10', 'F11', 'F12', 'F15', 'F19', 'F20', 'F22']);
-
-/** DEFAULT_SEASON's events as alerts, worked out by hand (weekly dates from 2026-05-04, K = 3,
- * T = 0.15, D = 21, min-valid 0.5): each harvest one drop on its date (the dates after it are the
- * same drop); each cloudy date low-coverage; a cloud of three or more weeks after a valid date
- * also unseen on its third week (21 days). */
-const EXPECTED = [
-  'F03 2026-08-17 drop',
-  'F05 2026-06-15 low-coverage',
-  'F08 2026-08-24 drop',
-  'F10 2026-07-06 low-coverage',
-  'F10 2026-07-13 low-coverage',
-  'F11 2026-07-06 low-coverage',
-  'F11 2026-07-13 low-coverage',
-  'F12 2026-08-10 drop',
-  'F15 2026-06-01 low-coverage',
-  'F15 2026-06-08 low-coverage',
-  'F15 2026-06-15 unseen', // last valid 2026-05-25: 21 days
-  'F15 2026-06-15 low-coverage',
-  'F19 2026-08-31 drop',
-  'F20 2026-07-27 low-coverage',
-  'F20 2026-08-03 low-coverage',
-  'F20 2026-08-10 unseen', // last valid 2026-07-20: 21 days
-  'F20 2026-08-10 low-coverage',
-  'F20 2026-08-17 low-coverage',
-  'F22 2026-06-29 low-coverage', // 70 % of it under cloud: about 30 % valid
-];
 
 interface AlertJson {
   field: string;
@@ -109,7 +83,7 @@ describe('alerts: the scripted season through the command line', function () {
       await cli.run('stats', cli.file('fields.geojson'), images(), '--json'),
     );
     const valid = stats.rows.filter((r) => (r.valid_fraction ?? 0) >= 0.5);
-    const cloudy = EXPECTED.filter((e) => e.endsWith('low-coverage')).length;
+    const cloudy = DEFAULT_SEASON_ALERTS.filter((e) => e.endsWith('low-coverage')).length;
     assert.equal(valid.length, 25 * 20 - cloudy, 'every field and date but the cloudy ones');
     for (const row of valid) {
       const field = Number(row.field.slice(1)) - 1;
@@ -125,7 +99,7 @@ describe('alerts: the scripted season through the command line', function () {
     const result = jsonOf<AlertsJson>(run);
     assert.deepEqual(
       result.alerts.map((a) => `${a.field} ${a.date} ${a.rule}`),
-      EXPECTED,
+      DEFAULT_SEASON_ALERTS,
     );
     assert.equal(result.fields, 25);
     assert.equal(result.dates, 20);
@@ -151,7 +125,7 @@ describe('alerts: the scripted season through the command line', function () {
     const text = await alerts(cli.file('fields.geojson'), images());
     assert.equal(text.code, 2);
     const lines = text.stdout.trimEnd().split('\n');
-    assert.equal(lines.length, 1 + EXPECTED.length);
+    assert.equal(lines.length, 1 + DEFAULT_SEASON_ALERTS.length);
     assert.match(lines[0] as string, /^field +date +rule +index +value +baseline +why$/);
     assert.match(
       lines[1] as string,
@@ -162,7 +136,7 @@ describe('alerts: the scripted season through the command line', function () {
     const markdown = await alerts(cli.file('fields.geojson'), images(), '--markdown');
     assert.equal(markdown.code, 2);
     const rows = markdown.stdout.split('\n').filter((l) => l.startsWith('| F'));
-    assert.equal(rows.length, EXPECTED.length);
+    assert.equal(rows.length, DEFAULT_SEASON_ALERTS.length);
     assert.match(rows[0] as string, /^\| F03 \| 2026-08-17 \| drop \| ndvi \| 0\.20 \| 0\.61 \| ndvi fell to/);
   });
 
