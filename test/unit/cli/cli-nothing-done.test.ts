@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonOf } from '../fixtures/cli-helpers';
 import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';
-import { runAtSimulatorClock } from '../workflows/declared/cli-at-clock';
+import { runAtSimulatorClock } from '../fixtures/cli-at-clock';
 
 const KEY = 'cli-nothing-done-key-Wp42';
 /** The simulator's today, pinned: its catalogue follows this clock, not the machine's. */

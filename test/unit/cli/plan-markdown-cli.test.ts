@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { PlanUnit } from '../../../src/workflows/declared/declared-plan';
 import type { MonthSpend } from '../../../src/workflows/declared/declared-month';
 import { pinnedClock } from '../../simulator/test-helpers';
-import { runAtSimulatorClock } from '../workflows/declared/cli-at-clock';
+import { runAtSimulatorClock } from '../fixtures/cli-at-clock';
 import { jsonOf } from '../fixtures/cli-helpers';
 import { FIELD, rgbDataset, useCliSimulator } from '../fixtures/cli-fixture';
 import { parsePlanMarkdown } from './plan-markdown-parse';

@@ -10,7 +10,7 @@ import { ExitCode } from '../../../../src/cli/exit-codes';
 import { pinnedClock } from '../../../simulator/test-helpers';
 import { jsonOf } from '../../fixtures/cli-helpers';
 import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
-import { runAtSimulatorClock } from './cli-at-clock';
+import { runAtSimulatorClock } from '../../fixtures/cli-at-clock';
 
 const KEY = 'cli-declared-monthly-cap-key-7Hc2';
 const DATES = ['2026-07-03', '2026-07-08', '2026-07-13', '2026-07-18'];

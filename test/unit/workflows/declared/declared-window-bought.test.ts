@@ -11,7 +11,7 @@ import { pinnedClock } from '../../../simulator/test-helpers';
 import { dayNumber } from '../../../simulator/dates';
 import { jsonOf } from '../../fixtures/cli-helpers';
 import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
-import { runAtSimulatorClock } from './cli-at-clock';
+import { runAtSimulatorClock } from '../../fixtures/cli-at-clock';
 
 const KEY = 'cli-declared-window-bought-key-8Tn3';
 /** Wednesdays from June: one date a week, each bought by the first apply. */

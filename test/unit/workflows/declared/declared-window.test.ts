@@ -8,7 +8,7 @@ import { ExitCode } from '../../../../src/cli/exit-codes';
 import { call, pinnedClock } from '../../../simulator/test-helpers';
 import { jsonOf } from '../../fixtures/cli-helpers';
 import { useCliSimulator } from '../../fixtures/cli-fixture';
-import { runAtSimulatorClock } from './cli-at-clock';
+import { runAtSimulatorClock } from '../../fixtures/cli-at-clock';
 
 const KEY = 'cli-declared-window-key-4Rq8';
 const SEARCH = '/api/satelliteimages/search/available';

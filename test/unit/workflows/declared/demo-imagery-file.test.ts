@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pinnedClock } from '../../../simulator/test-helpers';
 import { useCliSimulator } from '../../fixtures/cli-fixture';
-import { runAtSimulatorClock } from './cli-at-clock';
+import { runAtSimulatorClock } from '../../fixtures/cli-at-clock';
 
 const root = join(__dirname, '..', '..', '..', '..', '..');
 const DEMO = join(root, 'scripts', 'demo-workspace');
