@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { ExitCode, exitCodeOf } from '../../../src/cli/exit-codes';
 import { describeLocalFileError } from '../../../src/cli/file-errors';
-import { allOutput, buildCli, runCli } from '../fixtures/cli-helpers';
+import { allOutput, buildCli, errorNotesOf, runCli } from '../fixtures/cli-helpers';
 import type { CliRun } from '../fixtures/cli-helpers';
 import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';
 
@@ -20,7 +20,7 @@ const NOW = Date.parse('2026-06-15T12:00:00Z');
 function assertOneLine(r: CliRun, code: number, pattern: RegExp): void {
   assert.equal(r.code, code, r.stderr);
   assert.doesNotMatch(r.stderr, /^\s+at /m, 'no stack trace');
-  const said = r.stderr.split('\n').filter((line) => line.startsWith('sat-imagery: '));
+  const said = errorNotesOf(r.stderr);
   assert.equal(said.length, 1, r.stderr);
   assert.match(said[0]!, pattern);
 }

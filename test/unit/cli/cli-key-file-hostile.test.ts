@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExitCode } from '../../../src/cli/exit-codes';
-import { buildCli, runCliWithin } from '../fixtures/cli-helpers';
+import { buildCli, errorNotesOf, runCliWithin } from '../fixtures/cli-helpers';
 import type { CliRun } from '../fixtures/cli-helpers';
 
 const CEILING_MS = 15_000;
@@ -18,7 +18,7 @@ const NOWHERE = 'http://127.0.0.1:9';
 function assertOneLine(run: CliRun, pattern: RegExp): void {
   assert.equal(run.code, ExitCode.auth, run.stderr);
   assert.doesNotMatch(run.stderr, /^\s+at /m, 'no stack trace');
-  const said = run.stderr.split('\n').filter((line) => line.startsWith('sat-imagery: '));
+  const said = errorNotesOf(run.stderr);
   assert.equal(said.length, 1, run.stderr);
   assert.match(said[0]!, pattern);
 }

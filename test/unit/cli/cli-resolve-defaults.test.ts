@@ -6,7 +6,7 @@
 // left to the defaults. Against the simulator, through the CLI process.
 import * as assert from 'node:assert/strict';
 import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';
-import { jsonOf } from '../fixtures/cli-helpers';
+import { jsonOf, notesOf } from '../fixtures/cli-helpers';
 
 const COMPOSITE_ESTIMATE = '/api/satelliteimages/process/composite/estimate';
 const COMPOSITE_AVAILABLE = '/api/satelliteimages/process/composite/available';
@@ -42,7 +42,6 @@ describe('CLI: the defaults a verb takes for the questions its options leave ope
       .slice(from)
       .filter((r) => r.method === 'POST' && r.path === path)
       .map((r) => r.body);
-  const notes = (stderr: string) => stderr.split('\n').filter((line) => line !== '');
 
   before(async () => {
     area = cli.file('field.geojson');
@@ -64,7 +63,7 @@ describe('CLI: the defaults a verb takes for the questions its options leave ope
     const from = cli.sim.requests.length;
     const run = await cli.run('estimate', area, '--model', 'Stratus2', '--date', date, '--json');
     assert.equal(run.code, 0, run.stderr);
-    assert.deepEqual(notes(run.stderr), IMAGE_DEFAULTS);
+    assert.deepEqual(notesOf(run.stderr), IMAGE_DEFAULTS);
     const { Resolution: _resolution, ...checked } = IMAGE_SETTINGS;
     const geometry = { GeoJson: JSON.parse(FIELD) };
     assert.deepEqual(bodies(COMPOSITE_AVAILABLE, from), [{ ...geometry, Date: `${date}T00:00:00Z`, ...checked }]);
@@ -89,7 +88,7 @@ describe('CLI: the defaults a verb takes for the questions its options leave ope
       '--json',
     );
     assert.equal(run.code, 8, run.stderr);
-    assert.deepEqual(notes(run.stderr), IMAGE_DEFAULTS);
+    assert.deepEqual(notesOf(run.stderr), IMAGE_DEFAULTS);
     const estimates = bodies(COMPOSITE_ESTIMATE, from) as Record<string, unknown>[];
     assert.equal(estimates.length, 1);
     const { Wkt: wkt, ...rest } = estimates[0]!;
@@ -112,7 +111,7 @@ describe('CLI: the defaults a verb takes for the questions its options leave ope
       '--json',
     );
     assert.equal(run.code, 0, run.stderr);
-    assert.deepEqual(notes(run.stderr), [
+    assert.deepEqual(notesOf(run.stderr), [
       'Using --satellite-constellations Sentinel2 (the default).',
       'Using --reference-date 2027-01-01 (the default).',
       'Using --image-frequency 1 (the default).',

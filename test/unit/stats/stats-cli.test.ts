@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COLUMNS } from '../../../src/stats/index';
-import { buildCli, jsonOf, runCli } from '../fixtures/cli-helpers';
+import { buildCli, jsonOf, notesOf, runCli } from '../fixtures/cli-helpers';
 import { fieldsFor, makeImages, writeFields } from './stats-fixture';
 
 describe('stats: the command line', function () {
@@ -117,7 +117,7 @@ describe('stats: the command line', function () {
     );
     // The summary counts what was read, what came from the cache and what failed.
     const summary = async () =>
-      (await stats(fields, 'utm-2024-05-01.tif', broken, '--csv', 'damaged.csv')).stderr.trim().split('\n').pop();
+      notesOf((await stats(fields, 'utm-2024-05-01.tif', broken, '--csv', 'damaged.csv')).stderr).at(-1);
     assert.equal(await summary(), '7 rows written to damaged.csv (1 image read, 1 could not be measured).');
     assert.equal(
       await summary(),

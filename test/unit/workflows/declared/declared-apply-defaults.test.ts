@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { FIELD, useCliSimulator } from '../../fixtures/cli-fixture';
+import { notesOf } from '../../fixtures/cli-helpers';
 
 const KEY = 'cli-apply-defaults-key-R2m8';
 const NOW = Date.UTC(2026, 5, 15, 12);
@@ -44,7 +45,7 @@ describe('CLI: apply and series send the bodies they sent when the wizard took t
       .filter((r) => r.charged && r.path === PROCESS)
       .map((r) => r.body as { Date: string })
       .sort((a, b) => a.Date.localeCompare(b.Date));
-  const notes = (stderr: string) => [...new Set(stderr.split('\n').filter((line) => line.startsWith('Using ')))];
+  const notes = (stderr: string) => [...new Set(notesOf(stderr).filter((note) => note.startsWith('Using ')))];
 
   beforeEach(() => cli.sim.clearLog());
 

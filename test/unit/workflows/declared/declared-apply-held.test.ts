@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ExitCode } from '../../../../src/cli/exit-codes';
-import { jsonOf } from '../../fixtures/cli-helpers';
+import { jsonOf, notesOf } from '../../fixtures/cli-helpers';
 import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-declared-held-key-4Qp9';
@@ -63,7 +63,7 @@ describe('CLI: apply with units an earlier run left held as possibly charged', f
       ['may-have-been-charged', 0, 1, 1],
     );
     assert.deepEqual(charged(), [], 'nothing bought again');
-    const said = again.stderr.split('\n').filter((line) => /Removed/.test(line));
+    const said = notesOf(again.stderr).filter((note) => /Removed/.test(note));
     assert.equal(said.length, 1, again.stderr);
     assert.match(said[0]!, /Removed 2 files an earlier run left unfinished \(rgb\/.*, rgb\/.*\)\.$/);
     for (const name of stale) assert.ok(!existsSync(join(folder, name)), `${name} removed`);

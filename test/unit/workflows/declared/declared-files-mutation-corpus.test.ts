@@ -17,7 +17,7 @@ import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync 
 import { join } from 'node:path';
 import { ExitCode } from '../../../../src/cli/exit-codes';
 import { readLock } from '../../../../src/workflows/declared/declared-lock';
-import { runCliWithin } from '../../fixtures/cli-helpers';
+import { errorNotesOf, runCliWithin } from '../../fixtures/cli-helpers';
 import type { CliRun } from '../../fixtures/cli-helpers';
 import { FIELD, nextMonth, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 import { FILES, caseOf } from './corpus-cases';
@@ -175,7 +175,7 @@ describe(`imagery as code: a seeded corpus of ${CASES} changed repository files 
     const thrown = /\b(TypeError|RangeError|ReferenceError)\b/.exec(output);
     if (thrown) problems.push(`a ${thrown[1]}`);
     if (!ALLOWED.has(run.code ?? -1)) problems.push(`exit ${run.code}`);
-    const said = run.stderr.split('\n').filter((line) => line.startsWith('sat-imagery: '));
+    const said = errorNotesOf(run.stderr);
     if (said.length > 1) problems.push(`${said.length} messages`);
     const long = said.find((line) => line.length > 2_000);
     if (long) problems.push(`a message of ${long.length} characters`);
@@ -223,8 +223,7 @@ describe(`imagery as code: a seeded corpus of ${CASES} changed repository files 
           problems.push(`a lock that does not read back: ${error.message.slice(0, 200)}`),
         );
       if (problems.length === 0) return undefined;
-      const message =
-        done.stderr.split('\n').find((line) => line.startsWith('sat-imagery: ')) ?? done.stderr.slice(0, 300);
+      const message = errorNotesOf(done.stderr)[0] ?? done.stderr.slice(0, 300);
       return `${c.name} → exit ${done.code}: ${problems.join(', ')} (${message.slice(0, 300)})`;
     } catch (error) {
       return (error as Error).message.slice(0, 600);

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
-import { runCliWithin } from '../../fixtures/cli-helpers';
+import { errorNotesOf, runCliWithin } from '../../fixtures/cli-helpers';
 import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-declared-hostile-key-8Tq2';
@@ -38,7 +38,7 @@ describe('CLI: imagery as code with an imagery file or lock that must not be rea
     });
     assert.doesNotMatch(run.stderr, /^\s+at /m, `${verb}: no stack trace`);
     assert.equal(run.code, ExitCode.localFile, `${verb}: ${run.stderr}`);
-    const lines = run.stderr.split('\n').filter((line) => line.startsWith('sat-imagery: '));
+    const lines = errorNotesOf(run.stderr);
     assert.equal(lines.length, 1, run.stderr);
     assert.match(lines[0]!, said);
     assert.deepEqual(cli.sim.requests, [], `${verb}: nothing sent`);

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
 import { LEDGER_NAME } from '../../../../src/ledger/ledger-journal';
-import { jsonOf } from '../../fixtures/cli-helpers';
+import { errorNotesOf, jsonOf } from '../../fixtures/cli-helpers';
 import type { CliRun } from '../../fixtures/cli-helpers';
 import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
@@ -38,7 +38,7 @@ describe("CLI: imagery as code with values a repository's files should not hold"
     assert.doesNotMatch(run.stderr, /^\s+at /m, 'no stack trace');
     assert.doesNotMatch(run.stderr, /RangeError|TypeError/);
     assert.equal(run.code, code, run.stderr + run.stdout);
-    const lines = run.stderr.split('\n').filter((line) => line.startsWith('sat-imagery: '));
+    const lines = errorNotesOf(run.stderr);
     assert.equal(lines.length, 1, run.stderr);
     assert.match(lines[0]!, said);
   }
