@@ -10,20 +10,11 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { ExitCode, exitCodeOf } from '../../../src/cli/exit-codes';
 import { describeLocalFileError } from '../../../src/cli/file-errors';
-import { allOutput, buildCli, errorNotesOf, runCli } from '../fixtures/cli-helpers';
-import type { CliRun } from '../fixtures/cli-helpers';
+import { allOutput, assertStopped, buildCli, runCli } from '../fixtures/cli-helpers';
 import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';
 
 const KEY = 'cli-file-errors-key-W3r8';
 const NOW = Date.parse('2026-06-15T12:00:00Z');
-
-function assertOneLine(r: CliRun, code: number, pattern: RegExp): void {
-  assert.equal(r.code, code, r.stderr);
-  assert.doesNotMatch(r.stderr, /^\s+at /m, 'no stack trace');
-  const said = errorNotesOf(r.stderr);
-  assert.equal(said.length, 1, r.stderr);
-  assert.match(said[0]!, pattern);
-}
 
 /** True when this machine lets a test mount a small tmpfs in a mount namespace of its own. */
 function canMountTmpfs(dir: string): boolean {
@@ -58,13 +49,13 @@ describe('CLI: local file errors are one clear line and a documented exit code',
 
   it('a missing area file, and one that is a folder: exit 10, nothing sent', async () => {
     cli.sim.clearLog();
-    assertOneLine(
+    assertStopped(
       await run('download', cli.file('missing.geojson'), '--model', 'Stratus2'),
       10,
       /^sat-imagery: Could not read the area file .*missing\.geojson: it does not exist \(ENOENT\)\. Check the path\.$/,
     );
     mkdirSync(cli.file('folder.geojson'));
-    assertOneLine(
+    assertStopped(
       await run('estimate', cli.file('folder.geojson'), '--model', 'Stratus2', '--json'),
       10,
       /folder\.geojson: it is a folder, not a file \(EISDIR\)\. Name the file itself\.$/,
@@ -80,7 +71,7 @@ describe('CLI: local file errors are one clear line and a documented exit code',
       cwd: cli.dir,
       env: { SAT_IMAGERY_BASE_URL: cli.sim.url },
     });
-    assertOneLine(
+    assertStopped(
       r,
       4,
       /Could not read the key file .*key-folder: it is a folder, not a file \(EISDIR\)\. Name the file itself\.$/,
@@ -104,7 +95,7 @@ describe('CLI: local file errors are one clear line and a documented exit code',
         env: { PATH: process.env.PATH ?? '', ...cli.env() },
       }),
     );
-    assertOneLine(r, 10, /locked\.geojson: permission denied \(EACCES\)/);
+    assertStopped(r, 10, /locked\.geojson: permission denied \(EACCES\)/);
   });
 
   it('any errno failure of the local disk maps to 10 and one line; permission denied says what to check', () => {

@@ -8,20 +8,11 @@ import { chmodSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExitCode } from '../../../src/cli/exit-codes';
-import { buildCli, errorNotesOf, runCliWithin } from '../fixtures/cli-helpers';
-import type { CliRun } from '../fixtures/cli-helpers';
+import { assertStopped, buildCli, runCliWithin } from '../fixtures/cli-helpers';
 
 const CEILING_MS = 15_000;
 /** Nothing listens here: a request that left would fail as a network error (7), not as 4. */
 const NOWHERE = 'http://127.0.0.1:9';
-
-function assertOneLine(run: CliRun, pattern: RegExp): void {
-  assert.equal(run.code, ExitCode.auth, run.stderr);
-  assert.doesNotMatch(run.stderr, /^\s+at /m, 'no stack trace');
-  const said = errorNotesOf(run.stderr);
-  assert.equal(said.length, 1, run.stderr);
-  assert.match(said[0]!, pattern);
-}
 
 describe('CLI: a key file that is a FIFO or huge is refused at once, exit 4', function () {
   this.timeout(2 * CEILING_MS);
@@ -41,8 +32,9 @@ describe('CLI: a key file that is a FIFO or huge is refused at once, exit 4', fu
   it('a FIFO only its owner can read', async () => {
     const fifo = join(dir, 'key.fifo');
     execFileSync('mkfifo', ['-m', '600', fifo]);
-    assertOneLine(
+    assertStopped(
       await models('--api-key-file naming a FIFO', fifo),
+      ExitCode.auth,
       /^sat-imagery: The key file .*key\.fifo is not a regular file; it is not read\.$/,
     );
   });
@@ -52,8 +44,9 @@ describe('CLI: a key file that is a FIFO or huge is refused at once, exit 4', fu
     writeFileSync(huge, '');
     truncateSync(huge, 200 * 1024 * 1024);
     chmodSync(huge, 0o600);
-    assertOneLine(
+    assertStopped(
       await models('--api-key-file naming a 200 MB file', huge),
+      ExitCode.auth,
       /^sat-imagery: The key file .*huge\.key is 200\.0 MiB, more than the 4 KiB read\.$/,
     );
   });

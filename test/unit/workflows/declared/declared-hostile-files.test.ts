@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
-import { errorNotesOf, runCliWithin } from '../../fixtures/cli-helpers';
+import { assertStopped, runCliWithin } from '../../fixtures/cli-helpers';
 import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-declared-hostile-key-8Tq2';
@@ -36,11 +36,7 @@ describe('CLI: imagery as code with an imagery file or lock that must not be rea
       cwd: cli.dir,
       env: cli.env(),
     });
-    assert.doesNotMatch(run.stderr, /^\s+at /m, `${verb}: no stack trace`);
-    assert.equal(run.code, ExitCode.localFile, `${verb}: ${run.stderr}`);
-    const lines = errorNotesOf(run.stderr);
-    assert.equal(lines.length, 1, run.stderr);
-    assert.match(lines[0]!, said);
+    assertStopped(run, ExitCode.localFile, said, verb);
     assert.deepEqual(cli.sim.requests, [], `${verb}: nothing sent`);
   }
 
