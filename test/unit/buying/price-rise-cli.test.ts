@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIELD, rgbDataset, useCliSimulator } from '../fixtures/cli-fixture';
+import { FIELD, RGB_FLAGS, rgbDataset, useCliSimulator } from '../fixtures/cli-fixture';
 
 const KEY = 'cli-price-rise-key-7Qx2';
 const NOW = Date.UTC(2026, 5, 15, 12);
@@ -106,16 +106,7 @@ describe('CLI: a price that rises after it was planned is held to the budget and
     const run = await cli.run(
       'series',
       cli.file('field.geojson'),
-      '--model',
-      'Stratus2',
-      '--satellite-constellations',
-      'Sentinel2',
-      '--resolution',
-      '20',
-      '--bandnames',
-      'rgb',
-      '--epsg-projection',
-      '4326',
+      ...RGB_FLAGS,
       '--dates',
       DATES.join(','),
       '--output-directory',

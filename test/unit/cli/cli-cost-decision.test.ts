@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Simulator } from '../../simulator/index';
 import { jsonOf } from '../fixtures/cli-helpers';
-import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';
+import { FIELD, RGB_FLAGS, useCliSimulator } from '../fixtures/cli-fixture';
 
 const KEY = 'cli-cost-decision-key-8Qw2';
 const NOW = Date.UTC(2026, 5, 15, 12);
@@ -31,19 +31,7 @@ describe('CLI: one cost decision for every part of the price (issue 22 §1)', fu
   });
   let sim: Simulator;
   const { run } = cli;
-  const image = (area: string) => [
-    cli.file(area),
-    '--model',
-    'Stratus2',
-    '--satellite-constellations',
-    'Sentinel2',
-    '--resolution',
-    '20',
-    '--bandnames',
-    'rgb',
-    '--epsg-projection',
-    '4326',
-  ];
+  const image = (area: string) => [cli.file(area), ...RGB_FLAGS];
   const posts = (path: string) => sim.requests.filter((r) => r.method === 'POST' && r.path === path);
   const charged = () => sim.requests.filter((r) => r.charged);
 

@@ -8,7 +8,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { LOCK_NAME } from '../../../src/ledger/folder-lock';
 import { jsonOf } from '../fixtures/cli-helpers';
-import { FIELD, useCliSimulator } from '../fixtures/cli-fixture';
+import { FIELD, RGB_FLAGS, useCliSimulator } from '../fixtures/cli-fixture';
 
 const KEY = 'cli-unlock-key-7Hs3';
 const NOW = Date.UTC(2026, 5, 15, 12);
@@ -48,16 +48,7 @@ describe('CLI: unlock, a folder lock of another machine or of a run gone', funct
     cli.run(
       'download',
       cli.file('field.geojson'),
-      '--model',
-      'Stratus2',
-      '--satellite-constellations',
-      'Sentinel2',
-      '--resolution',
-      '20',
-      '--bandnames',
-      'rgb',
-      '--epsg-projection',
-      '4326',
+      ...RGB_FLAGS,
       '--date',
       '2026-06-12',
       '--yes',

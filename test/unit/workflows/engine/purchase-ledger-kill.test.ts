@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { LOCK_NAME } from '../../../../src/ledger/folder-lock';
 import { LEDGER_NAME } from '../../../../src/ledger/ledger-journal';
 import { startCli } from '../../fixtures/cli-helpers';
-import { FIELD, useCliSimulator } from '../../fixtures/cli-fixture';
+import { FIELD, RGB_FLAGS, useCliSimulator } from '../../fixtures/cli-fixture';
 
 // The fault matrix's ledger states: the command line killed (SIGKILL) while a date is `sending`,
 // `charged` (its answer arriving) or just `saved`, then run again in the same folder. Checked
@@ -36,16 +36,7 @@ describe('purchase ledger: a run killed at each state (CLI as a process, SIGKILL
   const series = (out: string, ...more: string[]) => [
     'series',
     'field.geojson',
-    '--model',
-    'Stratus2',
-    '--satellite-constellations',
-    'Sentinel2',
-    '--resolution',
-    '20',
-    '--bandnames',
-    'rgb',
-    '--epsg-projection',
-    '4326',
+    ...RGB_FLAGS,
     '--output-directory',
     out,
     '--dates',
