@@ -10,6 +10,7 @@ import { outputs } from '../../fixtures/ledger-helpers';
 import { downloadComposite } from '../../../../src/workflows/composite/download-composite-workflow';
 import type { DownloadCompositeOptions } from '../../../../src/workflows/composite/download-composite-workflow';
 import { processTiles } from '../../../../src/workflows/tiles/process-tiles-workflow';
+import type { ProcessTilesOptions } from '../../../../src/workflows/tiles/process-tiles-workflow';
 import { searchTiles } from '../../../../src/workflows/tiles/search-tiles-workflow';
 import { findAvailableDates } from '../../../../src/workflows/dates/find-dates-workflow';
 import { WorkflowError } from '../../../../src/request/workflow-error';
@@ -377,6 +378,19 @@ describe('workflow: output fields of tiles (against the simulator)', () => {
     );
     date = dates.coverage!.full[0]!;
   });
+  /** The first tile on its date at 40 m, nothing asked, with `output`. */
+  const options = (output: ProcessTilesOptions['output']): ProcessTilesOptions => ({
+    model: 'Stratus2',
+    satelliteConstellations: ['Sentinel2'],
+    date,
+    resolution: 40,
+    bandnames: 'rgb',
+    epsgProjection: 4326,
+    tileGuids,
+    outputDirectory: fixture.out,
+    skipConfirmation: true,
+    output,
+  });
 
   it('sends Level, Harmonize, ClipReflectance and the shared fields, and not AutomaticOrderCreation', async () => {
     const settings = {
@@ -385,18 +399,7 @@ describe('workflow: output fields of tiles (against the simulator)', () => {
     };
     const run = scriptedPorts(fixture.client, {}, { settings });
     const output = { Level: 1, Harmonize: true, ClipReflectance: true, UtmGridForcePixelResolutionSize: true };
-    const result = await processTiles(run.ports, 'tile', AREA, {
-      model: 'Stratus2',
-      satelliteConstellations: ['Sentinel2'],
-      date,
-      resolution: 40,
-      bandnames: 'rgb',
-      epsgProjection: 4326,
-      tileGuids,
-      outputDirectory: fixture.out,
-      skipConfirmation: true,
-      output,
-    });
+    const result = await processTiles(run.ports, 'tile', AREA, options(output));
     assert.equal(result.outcome, 'completed', JSON.stringify(result.failed));
     const sent = fixture.sim.requests.find((r) => r.path === '/api/satelliteimages/process/tile')!.body as Record<
       string,
@@ -420,18 +423,7 @@ describe('workflow: output fields of tiles (against the simulator)', () => {
     const run = scriptedPorts(fixture.client, {});
     const output = { Levl: 1 } as unknown as Record<string, unknown>;
     await assert.rejects(
-      processTiles(run.ports, 'tile', AREA, {
-        model: 'Stratus2',
-        satelliteConstellations: ['Sentinel2'],
-        date,
-        resolution: 40,
-        bandnames: 'rgb',
-        epsgProjection: 4326,
-        tileGuids,
-        outputDirectory: fixture.out,
-        skipConfirmation: true,
-        output,
-      }),
+      processTiles(run.ports, 'tile', AREA, options(output)),
       /unknown field 'Levl'\. Accepted: .*'Level'.*'ClipReflectance'/,
     );
     assert.deepEqual(fixture.sim.requests, []);
@@ -439,21 +431,7 @@ describe('workflow: output fields of tiles (against the simulator)', () => {
 
   it('refuses Level 3 before sending any tile request', async () => {
     const run = scriptedPorts(fixture.client, {});
-    await assert.rejects(
-      processTiles(run.ports, 'tile', AREA, {
-        model: 'Stratus2',
-        satelliteConstellations: ['Sentinel2'],
-        date,
-        resolution: 40,
-        bandnames: 'rgb',
-        epsgProjection: 4326,
-        tileGuids,
-        outputDirectory: fixture.out,
-        skipConfirmation: true,
-        output: { Level: 3 },
-      }),
-      /Level/,
-    );
+    await assert.rejects(processTiles(run.ports, 'tile', AREA, options({ Level: 3 })), /Level/);
     assert.ok(!fixture.sim.requests.some((r) => r.path === '/api/satelliteimages/process/tile'));
   });
 });
