@@ -13,6 +13,20 @@ import { scriptedPorts } from '../fixtures/workflow-ports';
 describe('workflows read a document once (shared AoiCache)', () => {
   const fixture = useSimulatorClient({ simulator: { demoData: true }, tempPrefix: 'parse-once-' });
   const text = 'POLYGON((10.1 56.1, 10.12 56.1, 10.12 56.12, 10.1 56.12, 10.1 56.1))';
+  /** The estimate of one winter order of `source`: a workflow that reads the area. */
+  const estimateOrder = (source: AoiSource, ports = scriptedPorts(fixture.client, {}).ports) =>
+    runOrder(
+      ports,
+      source,
+      {
+        model: 'Stratus2',
+        satelliteConstellations: ['Sentinel2'],
+        from: '2026-12-01',
+        to: '2027-01-31',
+        skipConfirmation: true,
+      },
+      'estimate',
+    );
 
   it('each workflow reuses the diagnostics read of the same document version', async () => {
     const cache = new AoiCache();
@@ -36,18 +50,7 @@ describe('workflows read a document once (shared AoiCache)', () => {
       outputDirectory: fixture.out,
       skipConfirmation: true,
     });
-    await runOrder(
-      ports(),
-      source,
-      {
-        model: 'Stratus2',
-        satelliteConstellations: ['Sentinel2'],
-        from: '2026-12-01',
-        to: '2027-01-31',
-        skipConfirmation: true,
-      },
-      'estimate',
-    );
+    await estimateOrder(source, ports());
     await searchTiles(ports(), source, { skipConfirmation: true });
     assert.equal(cache.parses, 1, 'no workflow parsed the document again');
     assert.ok(cache.hits >= 4, `every workflow read through the cache (hits: ${cache.hits})`);
@@ -62,44 +65,11 @@ describe('workflows read a document once (shared AoiCache)', () => {
       document: { uri: 'file:///work/field.wkt', version: 1 },
       reader: cache,
     };
-    await runOrder(
-      scriptedPorts(fixture.client, {}).ports,
-      source,
-      {
-        model: 'Stratus2',
-        satelliteConstellations: ['Sentinel2'],
-        from: '2026-12-01',
-        to: '2027-01-31',
-        skipConfirmation: true,
-      },
-      'estimate',
-    );
+    await estimateOrder(source);
     const edited = 'POLYGON((10.1 56.1, 10.13 56.1, 10.13 56.12, 10.1 56.12, 10.1 56.1))';
     const next: AoiSource = { ...source, text: edited, document: { uri: 'file:///work/field.wkt', version: 2 } };
-    await runOrder(
-      scriptedPorts(fixture.client, {}).ports,
-      next,
-      {
-        model: 'Stratus2',
-        satelliteConstellations: ['Sentinel2'],
-        from: '2026-12-01',
-        to: '2027-01-31',
-        skipConfirmation: true,
-      },
-      'estimate',
-    );
-    await runOrder(
-      scriptedPorts(fixture.client, {}).ports,
-      next,
-      {
-        model: 'Stratus2',
-        satelliteConstellations: ['Sentinel2'],
-        from: '2026-12-01',
-        to: '2027-01-31',
-        skipConfirmation: true,
-      },
-      'estimate',
-    );
+    await estimateOrder(next);
+    await estimateOrder(next);
     assert.equal(cache.parses, 2);
   });
 });
