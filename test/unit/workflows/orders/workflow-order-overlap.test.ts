@@ -43,19 +43,13 @@ describe('orders: an overlap with an existing order is said, with its km²', () 
     client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
   });
   let existing: string;
-
-  before(async () => {
-    const run = scriptedPorts(fixture.client, {}, { now: NOW, settings: { confirmCostAbove: 1_000_000 } });
-    const created = await runOrder(run.ports, box(12.1, 55.1, 12.13, 55.12), FIXED, 'create');
-    existing = created.order!.TaskOrderGuid!;
-  });
-
-  it('names the order and the overlapping km² in the panel and the result', async () => {
+  /** FIXED's estimate of `area`, its price shown and cancelled: the run's ports and its result. */
+  const estimateShown = async (area: ReturnType<typeof box>) => {
     const run = scriptedPorts(fixture.client, {}, { now: NOW, confirm: () => ({ action: 'cancel' }) });
     const { skipConfirmation: _s, ...interactive } = FIXED;
     const result = await runOrder(
       run.ports,
-      box(12.12, 55.11, 12.15, 55.13),
+      area,
       {
         ...interactive,
         referenceDate: interactive.from,
@@ -66,6 +60,17 @@ describe('orders: an overlap with an existing order is said, with its km²', () 
       },
       'estimate',
     );
+    return { run, result };
+  };
+
+  before(async () => {
+    const run = scriptedPorts(fixture.client, {}, { now: NOW, settings: { confirmCostAbove: 1_000_000 } });
+    const created = await runOrder(run.ports, box(12.1, 55.1, 12.13, 55.12), FIXED, 'create');
+    existing = created.order!.TaskOrderGuid!;
+  });
+
+  it('names the order and the overlapping km² in the panel and the result', async () => {
+    const { run, result } = await estimateShown(box(12.12, 55.11, 12.15, 55.13));
     const expected = roughKm2(12.12, 55.11, 12.13, 55.12);
     assert.equal(result.overlaps?.length, 1, String(result.overlaps));
     const sentence = result.overlaps![0]!;
@@ -83,21 +88,7 @@ describe('orders: an overlap with an existing order is said, with its km²', () 
   });
 
   it('says nothing for an area apart from every order', async () => {
-    const run = scriptedPorts(fixture.client, {}, { now: NOW, confirm: () => ({ action: 'cancel' }) });
-    const { skipConfirmation: _s, ...interactive } = FIXED;
-    const result = await runOrder(
-      run.ports,
-      box(13.0, 56.0, 13.02, 56.02),
-      {
-        ...interactive,
-        referenceDate: interactive.from,
-        imageFrequency: 1,
-        storageMonths: 1,
-        apiRequests: 1,
-        geometryTileOrdering: false,
-      },
-      'estimate',
-    );
+    const { run, result } = await estimateShown(box(13.0, 56.0, 13.02, 56.02));
     assert.deepEqual(result.overlaps, []);
     assert.match((run.estimates[0] as OrderEstimateModel).caveat ?? '', /the area overlaps none of them\.$/);
   });
