@@ -26,6 +26,14 @@ const squareWithHole = [
   ],
 ];
 
+/** The square as an estimate shows it: drawn, and billed as its box. */
+const aoi = () => ({
+  polygons: [squareWithHole],
+  billedBoxes: [{ west: 12.5, south: 55.6, east: 12.6, north: 55.7 }],
+  areaKm2: 62.4,
+  billedAreaKm2: 70.2,
+});
+
 /** A composite of one unit, priced at its credits, as compositeEstimateModel plans it. */
 export function compositeModel(overrides: Partial<CompositeEstimateModel> = {}): CompositeEstimateModel {
   const model = compositeFigures(overrides);
@@ -41,12 +49,7 @@ function compositeFigures(overrides: Partial<CompositeEstimateModel>): Omit<Comp
   return {
     kind: 'composite',
     title: 'Composite 2026-06-01: aoi.geojson',
-    aoi: {
-      polygons: [squareWithHole],
-      billedBoxes: [{ west: 12.5, south: 55.6, east: 12.6, north: 55.7 }],
-      areaKm2: 62.4,
-      billedAreaKm2: 70.2,
-    },
+    aoi: aoi(),
     settings: [
       { label: 'Model', value: 'Stratus3' },
       { label: 'Constellations', value: 'Sentinel2' },
@@ -97,12 +100,7 @@ function orderFigures(overrides: Partial<OrderEstimateModel>): Omit<OrderEstimat
   return {
     kind: 'order',
     title: 'Order estimate: fields.wkt',
-    aoi: {
-      polygons: [squareWithHole],
-      billedBoxes: [{ west: 12.5, south: 55.6, east: 12.6, north: 55.7 }],
-      areaKm2: 62.4,
-      billedAreaKm2: 70.2,
-    },
+    aoi: aoi(),
     settings: [
       { label: 'Model', value: 'Stratus2' },
       { label: 'From', value: '2026-06-01' },
@@ -144,12 +142,7 @@ export function tilesModel(overrides: Partial<TileSelectionModel> = {}): TileSel
   return {
     kind: 'tiles',
     title: 'Tiles for aoi.geojson',
-    aoi: {
-      polygons: [squareWithHole],
-      billedBoxes: [{ west: 12.5, south: 55.6, east: 12.6, north: 55.7 }],
-      areaKm2: 62.4,
-      billedAreaKm2: 70.2,
-    },
+    aoi: aoi(),
     settings: [{ label: 'Model', value: 'Stratus3' }],
     warnings: [],
     payload: { TileGuids: ['t-1', 't-2'] },
