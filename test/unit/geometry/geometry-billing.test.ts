@@ -41,6 +41,19 @@ const diagonal = [
 const small = square(10.3, 56.1, 0.0045);
 /** 2 km square, nothing to say about it. */
 const fine = square(10.2, 56.1, 0.03);
+/** Two triangles whose bounding boxes overlap: billed twice over the part the boxes share. */
+const triangleA = [
+  [10, 50],
+  [10.02, 50],
+  [10, 50.02],
+  [10, 50],
+];
+const triangleB = [
+  [10.02, 50.001],
+  [10.02, 50.021],
+  [10.001, 50.021],
+  [10.02, 50.001],
+];
 
 /** The two figures "billed area A km² → B km²" of a fix's title. */
 function beforeAfter(title: string): [number, number] {
@@ -169,18 +182,7 @@ describe('geometry: billing quick fixes', () => {
   });
 
   it('merges neighbouring polygons whose boxes overlap into one polygon billed once', () => {
-    const a = [
-      [10, 50],
-      [10.02, 50],
-      [10, 50.02],
-      [10, 50],
-    ];
-    const b = [
-      [10.02, 50.001],
-      [10.02, 50.021],
-      [10.001, 50.021],
-      [10.02, 50.001],
-    ];
+    const [a, b] = [triangleA, triangleB];
     const text = JSON.stringify({ type: 'MultiPolygon', coordinates: [[a], [b]] }, null, 2);
     const warning = only(okProblems(readAoi(text, 'geojson')), 'billed-boxes-overlap');
     assert.deepEqual(JSON.parse(textAt(text, warning.range)), [b]);
@@ -201,18 +203,7 @@ describe('geometry: billing quick fixes', () => {
   });
 
   it('offers no merge across two separate geometries of a collection', () => {
-    const a = [
-      [10, 50],
-      [10.02, 50],
-      [10, 50.02],
-      [10, 50],
-    ];
-    const b = [
-      [10.02, 50.001],
-      [10.02, 50.021],
-      [10.001, 50.021],
-      [10.02, 50.001],
-    ];
+    const [a, b] = [triangleA, triangleB];
     const text = `GEOMETRYCOLLECTION (POLYGON ${ringWkt(a)}, POLYGON ${ringWkt(b)})`;
     const warning = only(okProblems(readAoi(text, 'wkt')), 'billed-boxes-overlap');
     assert.equal(warning.fixes, undefined);
@@ -255,18 +246,7 @@ describe('geometry: billing warnings name the feature', () => {
       parts.map((m) => m.split(':')[0]),
       ['"North farm, part 1"', '"North farm, part 2"'],
     );
-    const a = [
-      [10, 50],
-      [10.02, 50],
-      [10, 50.02],
-      [10, 50],
-    ];
-    const b = [
-      [10.02, 50.001],
-      [10.02, 50.021],
-      [10.001, 50.021],
-      [10.02, 50.001],
-    ];
+    const [a, b] = [triangleA, triangleB];
     const overlap = only(read([feature(a, { name: 'East' }), feature(b, {}, 12)]), 'billed-boxes-overlap');
     assert.match(overlap.message, /^The bounding boxes of "East" and "12" overlap/);
   });
