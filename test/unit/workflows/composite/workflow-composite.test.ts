@@ -33,6 +33,18 @@ describe('workflow: download composite (against the simulator)', () => {
   let options: DownloadCompositeOptions;
   const paths = () => fixture.sim.requests.map((r) => `${r.method} ${r.path}`);
   const cheap = { settings: { confirmCostAbove: 1000 } };
+  /** Ports that cancel the run once the image's first bytes arrive. */
+  const cancelledOnFirstBytes = () =>
+    scriptedPorts(
+      fixture.client,
+      {},
+      {
+        ...cheap,
+        onProgress: (update, self) => {
+          if ((update.bytes ?? 0) > 0) self.controller.abort();
+        },
+      },
+    );
 
   before(async () => {
     const run = scriptedPorts(fixture.client, {});
@@ -262,16 +274,7 @@ describe('workflow: download composite (against the simulator)', () => {
 
   it('cancel in the middle of a download aborts it, leaves no file, and says the image may have been charged', async () => {
     fixture.sim.configure({ imageBytes: 64 * 1024 * 1024, trickleBytesPerSecond: 4 * 1024 * 1024 });
-    const run = scriptedPorts(
-      fixture.client,
-      {},
-      {
-        ...cheap,
-        onProgress: (update, self) => {
-          if ((update.bytes ?? 0) > 0) self.controller.abort();
-        },
-      },
-    );
+    const run = cancelledOnFirstBytes();
     const result = await downloadComposite(run.ports, FIELD, options);
     // The service ran it (its bytes were flowing): the person is told, not just "cancelled".
     assert.equal(result.outcome, 'may-have-been-charged');
@@ -282,16 +285,7 @@ describe('workflow: download composite (against the simulator)', () => {
 
   it('a composite cancelled while it arrived is held by the next run, which says its answer had begun to arrive', async () => {
     fixture.sim.configure({ imageBytes: 64 * 1024 * 1024, trickleBytesPerSecond: 4 * 1024 * 1024 });
-    const cancelled = scriptedPorts(
-      fixture.client,
-      {},
-      {
-        ...cheap,
-        onProgress: (update, self) => {
-          if ((update.bytes ?? 0) > 0) self.controller.abort();
-        },
-      },
-    );
+    const cancelled = cancelledOnFirstBytes();
     assert.equal((await downloadComposite(cancelled.ports, FIELD, options)).outcome, 'may-have-been-charged');
     const charged = () => fixture.sim.requests.filter((r) => r.charged).length;
     const chargedBefore = charged();
