@@ -2,7 +2,7 @@
 // every series and the order's create are held to, less what the run spent since (its spend
 // guard). Counted from the simulator's request log of one `sat-imagery apply` process.
 import * as assert from 'node:assert/strict';
-import { FIELD, WIDE, rgbDataset, useCliSimulator } from '../fixtures/cli-fixture';
+import { FIELD, WIDE, fieldOrder, rgbDataset, useCliSimulator } from '../fixtures/cli-fixture';
 import { jsonOf } from '../fixtures/cli-helpers';
 
 const KEY = 'cli-apply-account-key-3Lw9';
@@ -18,16 +18,7 @@ describe('CLI: an apply of two datasets and one order reads the account once', f
       rgbDataset(['2026-06-08', '2026-06-11']),
       { ...rgbDataset(['2026-06-10']), name: 'wide', area: 'wide.geojson' },
     ],
-    orders: [
-      {
-        name: 'field-order',
-        area: 'field.geojson',
-        model: 'Stratus2',
-        satelliteConstellations: ['Sentinel2'],
-        from: period.from,
-        to: period.to,
-      },
-    ],
+    orders: [fieldOrder(period)],
   };
   const cli = useCliSimulator({
     key: KEY,

@@ -10,7 +10,7 @@ import { formatCredits } from '../../../../src/common/format';
 import type { PlanUnit } from '../../../../src/workflows/declared/declared-plan';
 import type { Simulator } from '../../../simulator/index';
 import { jsonOf } from '../../fixtures/cli-helpers';
-import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
+import { FIELD, fieldOrder, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 
 const KEY = 'cli-declared-key-5Tq9';
 /** The simulator's clock: imagery every day, so the dates below are covered on any day the suite runs. */
@@ -249,15 +249,7 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
 
   it('orders: create (priced in euros), then exists (matched by meaning); a changed order differs and apply neither cancels nor creates', async () => {
     // The month after the simulator's clock: priced this month (nothing) and next month.
-    const period = { from: '2026-07-01', to: '2026-07-31' };
-    const order = {
-      name: 'field-order',
-      area: 'field.geojson',
-      model: 'Stratus2',
-      satelliteConstellations: ['Sentinel2'],
-      from: period.from,
-      to: period.to,
-    };
+    const order = fieldOrder({ from: '2026-07-01', to: '2026-07-31' });
     const write = (extra: Record<string, unknown>) =>
       writeFileSync(cli.file('orders.imagery.json'), JSON.stringify({ orders: [{ ...order, ...extra }] }));
     const orderPlan = async () => {

@@ -19,7 +19,7 @@ import { ExitCode } from '../../../../src/cli/exit-codes';
 import { readLock } from '../../../../src/workflows/declared/declared-lock';
 import { errorNotesOf, runCliWithin } from '../../fixtures/cli-helpers';
 import type { CliRun } from '../../fixtures/cli-helpers';
-import { FIELD, nextMonth, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
+import { FIELD, fieldOrder, nextMonth, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
 import { FILES, caseOf } from './corpus-cases';
 import type { Case, Kind, Verb } from './corpus-cases';
 import { RecordingProxy } from './recording-proxy';
@@ -48,21 +48,11 @@ function days(ago: number): string {
 
 /** What a person writes: one dataset of two dates, one order, a budget. */
 function imageryFile(): string {
-  const period = nextMonth();
   return `${JSON.stringify(
     {
       budget: { maxCredits: 100 },
       datasets: [rgbDataset([days(12), days(10)])],
-      orders: [
-        {
-          name: 'field-order',
-          area: 'field.geojson',
-          model: 'Stratus2',
-          satelliteConstellations: ['Sentinel2'],
-          from: period.from,
-          to: period.to,
-        },
-      ],
+      orders: [fieldOrder(nextMonth())],
     },
     null,
     2,
