@@ -313,14 +313,13 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
     client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
     tempPrefix: 'parts-',
   });
-
-  it('splits below the maximum, writes one file per part with a manifest, and a rerun skips them', async () => {
-    // A date with imagery in every part: search with the parts as the polygons of one AOI.
+  /** AREA read, its parts below the maximum, and a date with imagery in every part (searched
+   * with the parts as the polygons of one area). */
+  const partsAndDate = async () => {
     const { readAoi, splitAoi } = await import('../../../../src/geometry/index');
     const read = readAoi(AREA.text, 'wkt');
     assert.ok(read.ok);
     const parts = splitAoi(read.aoi, 20);
-    assert.ok(parts.length > 1);
     const multi = {
       name: 'parts.wkt',
       text: `MULTIPOLYGON(${parts.map((p) => p.wkt.replace(/^POLYGON\s*/i, '')).join(',')})`,
@@ -330,7 +329,12 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
       model: 'Stratus2',
       satelliteConstellations: ['Sentinel2'],
     });
-    const date = dates.coverage!.full[0]!;
+    return { aoi: read.aoi, parts, date: dates.coverage!.full[0]! };
+  };
+
+  it('splits below the maximum, writes one file per part with a manifest, and a rerun skips them', async () => {
+    const { parts, date } = await partsAndDate();
+    assert.ok(parts.length > 1);
     const options = {
       model: 'Stratus2',
       satelliteConstellations: ['Sentinel2'],
@@ -378,22 +382,9 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
   });
 
   it('splits before the availability and estimate calls: none carries an area above the maximum, and the panel shows the sum of the parts', async () => {
-    const { readAoi, splitAoi } = await import('../../../../src/geometry/index');
-    const read = readAoi(AREA.text, 'wkt');
-    assert.ok(read.ok);
-    assert.ok(read.aoi.billedAreaKm2 > 20, "the area is above the key's maximum");
-    const parts = splitAoi(read.aoi, 20);
-    const multi = {
-      name: 'parts.wkt',
-      text: `MULTIPOLYGON(${parts.map((p) => p.wkt.replace(/^POLYGON\s*/i, '')).join(',')})`,
-      format: 'wkt' as const,
-    };
-    const date = (
-      await findAvailableDates(scriptedPorts(fixture.client, {}).ports, multi, {
-        model: 'Stratus2',
-        satelliteConstellations: ['Sentinel2'],
-      })
-    ).coverage!.full[0]!;
+    const { readAoi } = await import('../../../../src/geometry/index');
+    const { aoi, parts, date } = await partsAndDate();
+    assert.ok(aoi.billedAreaKm2 > 20, "the area is above the key's maximum");
     const folder = await mkdtemp(join(tmpdir(), 'parts-first-'));
     try {
       fixture.sim.clearLog();
@@ -458,22 +449,7 @@ describe('workflow: a composite above the maximum area goes in parts', () => {
       const output = join(folder, 'out');
       await mkdir(output);
       await symlink(elsewhere, join(output, '.sat-imagery-parts'));
-      const { readAoi, splitAoi } = await import('../../../../src/geometry/index');
-      const read = readAoi(AREA.text, 'wkt');
-      assert.ok(read.ok);
-      const multi = {
-        name: 'parts.wkt',
-        text: `MULTIPOLYGON(${splitAoi(read.aoi, 20)
-          .map((p) => p.wkt.replace(/^POLYGON\s*/i, ''))
-          .join(',')})`,
-        format: 'wkt' as const,
-      };
-      const date = (
-        await findAvailableDates(scriptedPorts(fixture.client, {}).ports, multi, {
-          model: 'Stratus2',
-          satelliteConstellations: ['Sentinel2'],
-        })
-      ).coverage!.full[0]!;
+      const { date } = await partsAndDate();
       fixture.sim.clearLog();
       const options = {
         model: 'Stratus2',
