@@ -47,6 +47,18 @@ describe('Field alerts in VS Code', function () {
       );
   }
 
+  /** The first alert row under `field`'s row, of this test's table. */
+  function firstAlertOf(field: string): FieldAlertsNode {
+    const provider = sidebar().fieldAlertsProvider;
+    const row = provider
+      .getChildren()
+      .find((n) => n.kind === 'field' && n.group.table === TABLE && n.group.field === field);
+    assert.ok(row, `no row of ${field}`);
+    const [alert] = provider.getChildren(row);
+    assert.ok(alert, `no alert under ${field}`);
+    return alert;
+  }
+
   /** What the view read, when a list is not the one expected. */
   function describeState(): string {
     const state = sidebar().fieldAlerts.state;
@@ -118,12 +130,7 @@ describe('Field alerts in VS Code', function () {
     assert.deepEqual(listed(), DEFAULT_SEASON_ALERTS, 'every scripted event, no other');
 
     // A row says its alert in words, with a warning icon.
-    const f03 = sidebar()
-      .fieldAlertsProvider.getChildren()
-      .find((n) => n.kind === 'field' && n.group.table === TABLE && n.group.field === 'F03');
-    assert.ok(f03);
-    const [drop] = sidebar().fieldAlertsProvider.getChildren(f03);
-    assert.ok(drop);
+    const drop = firstAlertOf('F03');
     const item = sidebar().fieldAlertsProvider.getTreeItem(drop);
     assert.equal(item.label, 'Drop on 2026-08-17');
     assert.match(String(item.description), /^ndvi 0\.20, 0\.4\d below its baseline 0\.6\d$/);
@@ -131,12 +138,7 @@ describe('Field alerts in VS Code', function () {
   });
 
   it('a click opens the chart at the field and date, and from there the image with the field outlined', async () => {
-    const f03 = sidebar()
-      .fieldAlertsProvider.getChildren()
-      .find((n) => n.kind === 'field' && n.group.table === TABLE && n.group.field === 'F03');
-    assert.ok(f03);
-    const [drop] = sidebar().fieldAlertsProvider.getChildren(f03);
-    assert.ok(drop);
+    const drop = firstAlertOf('F03');
     const command = sidebar().fieldAlertsProvider.getTreeItem(drop).command;
     assert.ok(command);
     const panel = await vscode.commands.executeCommand<StatsPanel>(command.command, ...(command.arguments ?? []));
