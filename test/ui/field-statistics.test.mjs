@@ -4,8 +4,8 @@
 // default; the chart drawn (pixels that are not the background, one line per field), a search, the
 // day-of-year view with both seasons, its legend clear of the table in a narrow and a wide
 // window, the CSV export through VS Code's save dialog, a date's image
-// opened with its field outlined, and screenshots
-// in the light and the dark theme in test-results/ui/.
+// opened with its field outlined, every column of the table shown at 1280 × 720 whatever the side
+// bar's width, and screenshots in the light and the dark theme in test-results/ui/.
 import * as assert from 'node:assert/strict';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -158,6 +158,39 @@ async function saveThroughDialog(page, frame, testId, proposal, target) {
     .locator('.codicon-notifications-clear')
     .click()
     .catch(() => undefined);
+}
+
+/** Asserts that `locator` (in the panel's frame) lies wholly inside what the panel shows of it: the
+ * panel's viewport (its frame on the page) and the box of `scroller`, the part of the page that
+ * scrolls around it. A column cut off on the right fails, as one only a horizontal scroll shows. */
+async function assertShownWhole(frame, locator, scroller, what) {
+  const panel = await (await frame.frameElement()).boundingBox();
+  const around = await frame.locator(scroller).boundingBox();
+  const box = await locator.boundingBox();
+  assert.ok(panel && around && box, `${what} is on the page`);
+  const left = Math.max(panel.x, around.x);
+  const top = Math.max(panel.y, around.y);
+  const right = Math.min(panel.x + panel.width, around.x + around.width);
+  const bottom = Math.min(panel.y + panel.height, around.y + around.height);
+  const px = (n) => Math.round(n);
+  assert.ok(
+    box.x >= left - 0.5 && box.y >= top - 0.5 && box.x + box.width <= right + 0.5 && box.y + box.height <= bottom + 0.5,
+    `${what} (${px(box.x)}..${px(box.x + box.width)} × ${px(box.y)}..${px(box.y + box.height)}) is not inside ` +
+      `what the panel shows (${px(left)}..${px(right)} × ${px(top)}..${px(bottom)})`,
+  );
+}
+
+/** Drags the edge between the side bar and the editor area to page x `to` (the side bar keeps at
+ * least its minimum width, 170 px). */
+async function dragSideBarEdge(page, to) {
+  const bar = await page.locator('.part.sidebar').boundingBox();
+  assert.ok(bar, 'the side bar is open');
+  const edge = bar.x + bar.width;
+  await page.mouse.move(edge, 400);
+  await page.mouse.down();
+  await page.mouse.move(edge - 10, 400, { steps: 2 });
+  await page.mouse.move(to, 400, { steps: 5 });
+  await page.mouse.up();
 }
 
 /** Show Field Statistics from the series folder's Explorer menu, each question answered with its
@@ -346,6 +379,43 @@ describe('field statistics in the browser workbench', function () {
       await assertReachableText(frame, '[data-testid="legend"]', "the chart's legend");
       // Each pass ends in the other theme: light, dark, then light again.
       assert.equal(await toggleLightDarkTheme(page), theme === 'light' ? 'dark' : 'light');
+    }
+  });
+
+  it('every column of the table shows at 1280 × 720, the side bar open, at its narrowest or closed, light and dark', async () => {
+    const { page } = wb;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.keyboard.press('Escape');
+    await runPaletteTitle(page, 'View: Close All Editors');
+    await page.locator('.editor-group-container .tab').first().waitFor({ state: 'detached', timeout: 15_000 });
+    const frame = await openStatistics(page);
+    const valid = frame.locator('[data-testid="stats-table"] thead th', { hasText: /^valid$/ });
+    const layouts = [
+      ['side-bar-open', async () => undefined],
+      // 1050 px of panel: the table beside the chart lost its "valid" past the panel's right edge.
+      ['side-bar-narrowest', () => dragSideBarEdge(page, 48 + 170)],
+      ['side-bar-closed', () => runPaletteTitle(page, 'View: Toggle Primary Side Bar Visibility')],
+    ];
+    for (const [layout, arrange] of layouts) {
+      const before = await frame.evaluate(() => innerWidth);
+      await arrange();
+      if (layout !== 'side-bar-open') await frame.waitForFunction((w) => innerWidth !== w, before);
+      // The page places the table from a ResizeObserver: two frames later it is where it goes.
+      await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      for (let pass = 0; pass < 2; pass++) {
+        const theme = (await page.locator('.monaco-workbench.vs-dark').count()) ? 'dark' : 'light';
+        await frame.locator(`body.vscode-${theme}`).waitFor({ state: 'attached' });
+        const width = await frame.evaluate(() => innerWidth);
+        const placed = (await frame.locator('.stats-body.stats-stacked').count()) ? 'under' : 'beside';
+        await shot(page, `stats-07-${layout}-${theme}`);
+        await assertShownWhole(
+          frame,
+          valid,
+          '.stats-side',
+          `${layout}, ${theme}: the table's last column, "valid", in a ${width} px panel (the table ${placed} the chart)`,
+        );
+        if (pass === 0) await toggleLightDarkTheme(page);
+      }
     }
   });
 });

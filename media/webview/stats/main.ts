@@ -2,7 +2,7 @@
 // (the long table, packed); the page draws one line per field found by the search, the selected
 // fields in colour (their median) with their p25–p75 band, faded points where little of the field was valid, by
 // date or by day of year (seasons laid over each other), and the selected fields' rows in a table
-// beside it. A click on a point (or a date in the table) asks the host to open that image with the
+// beside it, or under it when beside it would cut a column off (table-placement.ts). A click on a point (or a date in the table) asks the host to open that image with the
 // field outlined; the exports are written by the host.
 import type { MessageSchema } from '../../../src/ui/webview/common/messages';
 import { statsHostSchema } from '../../../src/ui/webview/stats/protocol';
@@ -25,6 +25,7 @@ import { FieldList } from './field-list';
 import { FocusBox } from './focus-box';
 import type { Focus } from './focus-box';
 import { renderTable } from './stats-table';
+import { TablePlacement } from './table-placement';
 
 const root = document.getElementById('app') as HTMLElement;
 let page: StatsPage | undefined;
@@ -64,6 +65,7 @@ class StatsPage {
   private readonly chart: ChartCanvas;
   private readonly list: FieldList;
   private readonly tableHost = el('div', { class: 'stats-table-host' });
+  private readonly placement: TablePlacement;
   private readonly legend = el('div', { class: 'stats-legend', 'data-testid': 'legend' });
   private readonly status = el('p', { class: 'stats-status', 'data-testid': 'status', 'aria-live': 'polite' });
   private readonly modeSelect: HTMLSelectElement;
@@ -190,6 +192,23 @@ class StatsPage {
               el('ul', {}, ...show.failures.map((f) => el('li', {}, `${f.image} ${f.reason}`))),
             ),
           ];
+    const side = el('section', { class: 'stats-side', 'aria-label': 'Table' }, this.tableHost);
+    const body = el(
+      'div',
+      { class: 'stats-body' },
+      this.list.element,
+      el(
+        'section',
+        { class: 'stats-chart', 'aria-label': 'Chart' },
+        this.focusBox.element,
+        el('div', { class: 'stats-stage' }, canvas),
+        this.legend,
+        this.status,
+        ...failures,
+      ),
+      side,
+    );
+    this.placement = new TablePlacement(body, this.list.element, side);
     root.setAttribute('aria-busy', 'false');
     root.replaceChildren(
       el(
@@ -202,21 +221,7 @@ class StatsPage {
           el('p', { class: 'stats-subtitle', 'data-testid': 'subtitle' }, show.subtitle),
         ),
         toolbar,
-        el(
-          'div',
-          { class: 'stats-body' },
-          this.list.element,
-          el(
-            'section',
-            { class: 'stats-chart', 'aria-label': 'Chart' },
-            this.focusBox.element,
-            el('div', { class: 'stats-stage' }, canvas),
-            this.legend,
-            this.status,
-            ...failures,
-          ),
-          el('section', { class: 'stats-side', 'aria-label': 'Table' }, this.tableHost),
-        ),
+        body,
       ),
     );
     new ResizeObserver(() => this.schedule()).observe(canvas);
@@ -335,21 +340,22 @@ class StatsPage {
   }
 
   /** The legend first (its height sizes the canvas), the chart and the list while the page's
-   * layout is still clean, the table last: one layout with the table, not one per part. */
+   * layout is still clean, the table last: one layout with the table, not one per part (and one
+   * more to measure the table's natural width, which decides where it goes). */
   private redraw(): void {
     const { table } = this.show;
     this.slots = styleSlots(this.slots, this.selected);
     this.legend.replaceChildren(...this.legendItems());
     this.draw(false);
     this.list.show(this.found, this.selected.length);
-    this.tableHost.replaceChildren(
-      renderTable(
-        table,
-        tableLines(table, this.view, this.selected, this.threshold),
-        (line: TableLine) => this.open(line.row),
-        this.focused && `${table.fields[this.focused.field]}|${table.dates[this.focused.date]}`,
-      ),
+    const shown = renderTable(
+      table,
+      tableLines(table, this.view, this.selected, this.threshold),
+      (line: TableLine) => this.open(line.row),
+      this.focused && `${table.fields[this.focused.field]}|${table.dates[this.focused.date]}`,
     );
+    this.tableHost.replaceChildren(shown);
+    this.placement.measure(shown);
     this.report(this.chart.lines, this.lastDrawMs);
   }
 
