@@ -1,8 +1,12 @@
 // The Plan code lens as a person meets it: imagery.json open in the editor, a click on "Plan" above
 // its first line, the plan in the cost panel (each date to buy with its credits, the total, the
 // balance and the file's budget), Apply…, the modal naming the total, Buy, and the panel's summary
-// with the plan made after it ("No changes"). Screenshots under test-results/ui/.
+// with the plan made after it ("No changes"); a deep area and image path shown whole at 1280 × 720.
+// Screenshots under test-results/ui/.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../scripts/code-server.mjs';
 import {
   noWebviewWith,
   openWorkbench,
@@ -12,7 +16,13 @@ import {
   toggleLightDarkTheme,
   webviewWith,
 } from './workbench.mjs';
-import { assertAccessible, assertFocusVisible, assertInOrder, tabOrder } from './accessibility.mjs';
+import {
+  assertAccessible,
+  assertFocusVisible,
+  assertInOrder,
+  assertReachableText,
+  tabOrder,
+} from './accessibility.mjs';
 
 /** The simulator's clock: imagery every day, so the dates below are covered on any day. */
 const NOW = Date.UTC(2026, 5, 15, 12);
@@ -92,6 +102,19 @@ const KEYBOARD = JSON.stringify(
   2,
 );
 
+/** A file whose area and folder lie deep in the workspace, with hyphens in their names: the plan
+ * shows both paths whole at 1280 × 720, each line ending after a separator. */
+const DEEP_AREA = 'areas/farm-north-2026/field-boundaries-of-the-season.wkt';
+const DEEP_FOLDER = 'imagery/farm-north-2026/true-colour-composites-at-20m';
+const DEEP = (() => {
+  const { fieldStats: _none, ...dataset } = JSON.parse(IMAGERY).datasets[0];
+  return JSON.stringify(
+    { datasets: [{ ...dataset, name: 'deep', area: DEEP_AREA, folder: DEEP_FOLDER, dates: ['2026-06-07'] }] },
+    null,
+    2,
+  );
+})();
+
 describe('The Plan code lens on imagery.json', function () {
   this.timeout(240_000);
   let wb;
@@ -104,6 +127,8 @@ describe('The Plan code lens on imagery.json', function () {
         'spring.imagery.lock.json': HELD_LOCK,
         'capped.imagery.json': CAPPED,
         'keyboard.imagery.json': KEYBOARD,
+        'deep.imagery.json': DEEP,
+        [DEEP_AREA]: readFileSync(join(projectRoot, 'scripts', 'demo-workspace', 'field.wkt'), 'utf8'),
       },
       simulator: { clock: () => NOW, imageryEveryDay: true },
     });
@@ -137,6 +162,15 @@ describe('The Plan code lens on imagery.json', function () {
     }
   });
 
+  it('long paths show whole at 1280 × 720, each line ending after a separator, light and dark', async () => {
+    try {
+      await deepPaths(wb);
+    } catch (error) {
+      await shot(wb.page, 'plan-lens-deep-paths-failed').catch(() => {});
+      throw error;
+    }
+  });
+
   it('the plan by keyboard alone, light and dark, with no accessibility violation; Escape closes what Apply… opened, then the panel', async () => {
     try {
       await planByKeyboard(wb);
@@ -146,6 +180,96 @@ describe('The Plan code lens on imagery.json', function () {
     }
   });
 });
+
+/** Per name of the path in `cell` (a name with the separator after it), the lines its characters
+ * lie on: more than one when a line breaks inside the name. The cell's text nodes are read as they
+ * are, however the page builds them. */
+function namesAcrossLines(cell) {
+  return cell.evaluate((td) => {
+    const chars = [];
+    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      for (let i = 0; i < node.data.length; i++) chars.push([node, i]);
+    const names = [];
+    let name = { text: '', tops: new Set() };
+    for (const [node, i] of chars) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      name.text += node.data[i];
+      name.tops.add(Math.round(range.getBoundingClientRect().top));
+      if (/[/\\]/.test(node.data[i])) {
+        names.push(name);
+        name = { text: '', tops: new Set() };
+      }
+    }
+    if (name.text) names.push(name);
+    return names.map((n) => ({ name: n.text, lines: n.tops.size }));
+  });
+}
+
+/** The path in `selector`'s cell is shown whole: its text (as read aloud and copied) is the path,
+ * it lies inside the panel with nothing to scroll sideways, and no name is broken across lines. */
+async function assertPathWhole(frame, selector, path, what) {
+  const [text] = await assertReachableText(frame, selector, what);
+  assert.equal(text, path, `${what}: the text a screen reader reaches`);
+  const cell = frame.locator(selector);
+  assert.equal((await cell.innerText()).trim(), path, `${what}: the text as read and copied`);
+  const panel = await (await frame.frameElement()).boundingBox();
+  const box = await cell.boundingBox();
+  assert.ok(
+    panel && box && box.x >= panel.x && box.x + box.width <= panel.x + panel.width + 0.5,
+    `${what}: the cell (${Math.round(box?.x)}..${Math.round(box?.x + box?.width)}) runs past the panel (..${Math.round(panel?.x + panel?.width)})`,
+  );
+  const [scrolled, shown] = await cell.evaluate((td) => {
+    const section = td.closest('section');
+    return [section.scrollWidth, section.clientWidth];
+  });
+  assert.ok(scrolled <= shown, `${what}: its table scrolls sideways (${scrolled} px in ${shown})`);
+  const broken = (await namesAcrossLines(cell)).filter((n) => n.lines > 1);
+  assert.deepEqual(broken, [], `${what}: a line breaks inside a name of ${path}`);
+}
+
+/** The Plan of deep.imagery.json after its one date is bought, at 1280 × 720 beside the side bar:
+ * its area and its image's file, both deep paths, whole, in the light theme and the dark one. */
+async function deepPaths(wb) {
+  const { page } = wb;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // Run alone (--grep), no earlier test has stored the key.
+  const saved = await setDemoKey(page);
+  await runPaletteTitle(page, 'Notifications: Clear All Notifications');
+  await saved.waitFor({ state: 'hidden' });
+  await page.keyboard.press('Control+Shift+E');
+  await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'deep.imagery.json' }).first().dblclick();
+  const lens = page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'Plan' }).first();
+  await lens.waitFor({ state: 'visible', timeout: 30_000 });
+  await lens.click();
+  const frame = await webviewWith(page, '[data-testid="title"]:text-is("Plan: deep.imagery.json")', 60_000);
+  const apply = frame.locator('[data-testid="apply"]:not([disabled])');
+  await apply.waitFor({ state: 'visible', timeout: 60_000 });
+  await apply.click();
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+  await dialog.locator('.monaco-button', { hasText: 'Buy' }).click();
+  await frame
+    .locator('[data-testid="plan-summary"]', { hasText: 'Applied: 1 bought' })
+    .waitFor({ state: 'visible', timeout: 120_000 });
+  const row = '[data-testid="unit-0"]';
+  assert.match(await frame.locator(row).innerText(), /^have\s+deep\s/);
+  const file = (await frame.locator(`${row} td.why`).innerText()).trim();
+  assert.match(file, new RegExp(`^${DEEP_FOLDER}/composite-2026-06-07-[\\w-]+\\.tif$`), 'the note is the image file');
+  for (let pass = 0; pass < 2; pass++) {
+    const theme = (await page.locator('.monaco-workbench.vs-dark').count()) ? 'dark' : 'light';
+    await frame.locator(`body.vscode-${theme}`).waitFor({ state: 'attached' });
+    await page.waitForTimeout(800); // the progress notification slides away
+    await shot(page, `plan-lens-09-deep-paths-${theme}`);
+    await assertPathWhole(frame, `${row} td:nth-child(3)`, DEEP_AREA, `the area (${theme})`);
+    await assertPathWhole(frame, `${row} td.why`, file, `the image's file (${theme})`);
+    // The tests after this one start in the light theme, at the workbench's own size.
+    await toggleLightDarkTheme(page);
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+}
 
 async function planByKeyboard(wb) {
   const { page } = wb;

@@ -6,6 +6,7 @@ import type { PurchasePlan, PurchaseUnit } from '../../../src/ui/webview/estimat
 import { counted, formatCredits, formatMoney, NOT_GIVEN } from '../../../src/common/format';
 import type { Locale } from '../../../src/common/format';
 import { el, fact } from '../common/dom';
+import { pathText } from '../common/path-text';
 
 const UNIT_WORDS: Record<PurchaseUnit['kind'], string> = {
   buy: 'buy',
@@ -148,11 +149,12 @@ function budgetText(plan: PurchasePlan, l: Locale): string {
   return `${parts.length ? parts.join(', ') : 'none set'}${where}`;
 }
 
-function unitNote(u: PurchaseUnit): string {
+/** What changed, the reason, or else the unit's file (its path relative to the imagery file). */
+function unitNote(u: PurchaseUnit): string | HTMLElement {
   if (u.changes?.length) return u.changes.join(', ');
   // The kind already says "not available": the note is the service's reason.
   if (u.kind === 'unavailable') return (u.reason ?? '').replace(/^not available: /, '');
-  return u.reason ?? u.file ?? '';
+  return u.reason ?? (u.file ? pathText(u.file) : '');
 }
 
 function renderUnits(plan: PurchasePlan, options: PlanTableOptions): HTMLElement {
@@ -162,7 +164,7 @@ function renderUnits(plan: PurchasePlan, options: PlanTableOptions): HTMLElement
       { class: `unit-${u.kind}`, 'data-testid': `unit-${i}` },
       el('td', { class: 'kind-cell' }, UNIT_WORDS[u.kind]),
       el('td', {}, u.label),
-      el('td', {}, u.area),
+      el('td', {}, pathText(u.area)),
       el('td', { class: 'date' }, u.date),
       el('td', { class: 'num' }, PRICED.has(u.kind) ? unitCredits(plan, u, options.locale) : ''),
       el('td', { class: 'why' }, unitNote(u)),
@@ -199,7 +201,7 @@ function renderOrders(plan: PurchasePlan, options: PlanTableOptions): HTMLElemen
       { class: `order-${o.kind}`, 'data-testid': `order-${i}` },
       el('td', { class: 'kind-cell' }, ORDER_WORDS[o.kind]),
       el('td', {}, o.order),
-      el('td', {}, o.area),
+      el('td', {}, pathText(o.area)),
       el(
         'td',
         { class: 'num' },
