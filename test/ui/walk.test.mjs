@@ -6,6 +6,8 @@
 // demo's imagery.json planned, the account, and the walkthrough's steps checked off by all that.
 // Every step (each wizard prompt included) is screenshotted into test-results/ui/walk/, in the
 // dark theme and then the light one, at a small window (1280×720), and asserts what the step shows.
+// Each cost panel (composite, series, order, tiles), the map and the viewer is checked with
+// axe-core and the keyboard (test/ui/accessibility.mjs).
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -199,6 +201,22 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       .locator('.explorer-folders-view [role="treeitem"]', { hasText: parts.at(-1) })
       .first()
       .dblclick();
+  }
+
+  /** The area open in the editor and its map beside it, as a person has them after Show on Map. */
+  async function openAreaAndMap(aoi) {
+    await page.keyboard.press('Control+Shift+E');
+    await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: aoi }).first().dblclick();
+    await fromMenu(aoi, 'Show on Map');
+    await webviewWith(page, '[data-testid="map-canvas"] canvas', 60_000);
+  }
+
+  /** The width of the webview that holds `frame`, as the workbench lays it out. */
+  async function panelWidth(frame) {
+    let outer = frame;
+    while (outer.parentFrame()?.parentFrame()) outer = outer.parentFrame();
+    const box = await (await outer.frameElement()).boundingBox();
+    return box?.width ?? 0;
   }
 
   /** The progress notification's text while a prompt shows: never a stale "Loading…"/"Searching…". */
@@ -395,17 +413,12 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       async () => {
         // The area and its map open, as a person has them after Show on Map; then a workflow's
         // cost panel: it must not take a narrow column beside them (at least 600 px of 1280).
-        await page.keyboard.press('Control+Shift+E');
-        await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: pass.aoi }).first().dblclick();
-        await fromMenu(pass.aoi, 'Show on Map');
-        await webviewWith(page, '[data-testid="map-canvas"] canvas', 60_000);
+        await openAreaAndMap(pass.aoi);
         await fromMenu(pass.aoi, 'Download Composite');
         const { frame } = await answerUntil('Download composite', `${PROCEED}:not([disabled])`);
-        let outer = frame;
-        while (outer.parentFrame()?.parentFrame()) outer = outer.parentFrame();
-        const box = await (await outer.frameElement()).boundingBox();
+        const width = await panelWidth(frame);
         await shot('cost-panel-beside-map');
-        assert.ok(box && box.width >= 600, `the cost panel is ${Math.round(box?.width ?? 0)} px wide beside the map`);
+        assert.ok(width >= 600, `the cost panel is ${Math.round(width)} px wide beside the map`);
         await assertProceedUncovered(page, frame, 'the cost panel opened with the map');
         await press(frame.locator(CANCEL).first());
         await tidy();
@@ -556,6 +569,42 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
         assert.deepEqual(unchecked, [], 'steps the walk did are not checked off');
         await tidy();
       });
+
+    // The series' and the order's cost panels as the composite's above, opened with the area and
+    // its map open (where a panel beside them took a narrow third column): at least 600 px wide,
+    // no accessibility violation, Tab reaches their spend button (Proceed; Place … order) with a
+    // visible focus, and no progress notification lies over it. Last in the pass, so the walk's
+    // earlier screenshots keep their numbers.
+    for (const panel of [
+      { item: 'Download Time Series', workflow: 'Download time series', what: 'series', spend: /^Proceed: spend / },
+      {
+        item: 'Estimate Tasking Order',
+        workflow: 'Estimate tasking order',
+        what: 'order',
+        spend: /^Place (the \w+ )?order: /,
+      },
+    ])
+      step(
+        name(`the ${panel.what} cost panel beside the map by keyboard, with no accessibility violation`),
+        [name('shows the area on the map')],
+        async () => {
+          await openAreaAndMap(pass.aoi);
+          await fromMenu(pass.aoi, panel.item);
+          const { frame } = await answerUntil(panel.workflow, `${PROCEED}:not([disabled])`);
+          const width = await panelWidth(frame);
+          await shot(`${panel.what}-cost-panel-beside-map`);
+          assert.ok(width >= 600, `the ${panel.what} cost panel is ${Math.round(width)} px wide beside the map`);
+          await assertAccessible(frame, `${t} ${panel.what} cost panel`);
+          const order = await tabOrder(page, frame, frame.locator('h1').first(), { max: 80 });
+          assertInOrder(order, [panel.spend, /^Change settings$/, /^Cancel$/], `the ${panel.what} cost panel`);
+          await assertFocusVisible(page, frame.locator(PROCEED).first(), `the ${panel.what}'s spend button`);
+          await shot(`a11y-${panel.what}-focus`);
+          await assertProceedUncovered(page, frame, `the ${panel.what}'s cost panel beside the map`);
+          await press(frame.locator(CANCEL).first());
+          await noWebviewWith(page, PROCEED);
+          await tidy();
+        },
+      );
   }
 
   /** The walkthrough's page (VS Code's Welcome editor on our walkthrough). */
