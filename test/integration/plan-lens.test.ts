@@ -407,7 +407,7 @@ describe('Plan code lens: imagery as code in VS Code', function () {
       const dataset = JSON.parse(imagery(DATES)).datasets[0];
       writeFileSync(
         file,
-        JSON.stringify({ datasets: [{ ...dataset, fieldStats: { fields, indices: ['ndvi'] } }] }, null, 2),
+        JSON.stringify({ datasets: [{ ...dataset, fieldStats: { fields, indices: ['B4'] } }] }, null, 2),
       );
       env.sim.clearLog();
       const uri = vscode.Uri.file(file);
@@ -426,6 +426,34 @@ describe('Plan code lens: imagery as code in VS Code', function () {
         'nothing asked of the service',
       );
     }
+  });
+
+  it("shows an index the dataset's bands cannot give in the Problems view, at the index's place, and sends nothing", async () => {
+    const file = join(dir, 'rgb-ndvi.imagery.json');
+    const dataset = JSON.parse(imagery(DATES)).datasets[0];
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { datasets: [{ ...dataset, fieldStats: { fields: 'field.wkt', indices: ['B4', 'ndvi'] } }] },
+        null,
+        2,
+      ),
+    );
+    env.sim.clearLog();
+    const uri = vscode.Uri.file(file);
+    const result = await (await clickPlan(uri)).running;
+    assert.deepEqual(result, { plans: [], applies: [], forgets: [] }, 'no plan is shown');
+    const ours = (d: readonly vscode.Diagnostic[]) => d.filter((x) => x.source === 'Satellite Imagery');
+    const found = ours(await allDiagnosticsOf(uri, (d) => ours(d).length > 0));
+    assert.equal(found.length, 1, found.map((d) => d.message).join(' | '));
+    assert.match(found[0]!.message, /'ndvi' cannot be measured in this dataset's images: it needs B8, or \[B8_B4\]/);
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.equal(document.getText(found[0]!.range), '"ndvi"', 'the index is where the problem is');
+    assert.deepEqual(
+      env.sim.requests.map((r) => r.path).filter((path) => path !== '/api/specification.json'),
+      [],
+      'nothing asked of the service',
+    );
   });
 
   it('shows a name the schema refuses in the Problems view once, at its place, and sends nothing', async () => {

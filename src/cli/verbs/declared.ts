@@ -52,9 +52,15 @@ function fileOf(context: VerbContext): string {
   return context.rest[0] ?? DEFAULT_FILE;
 }
 
-export async function declarationOf(context: VerbContext, path: string): Promise<Declaration> {
+export function declarationOf(context: VerbContext, path: string): Promise<Declaration> {
+  return sayingFileProblems(context, path, () => loadDeclaration(path));
+}
+
+/** `run`, whose problems of the imagery file (its reading, or plan's checks that need the
+ * service's answers) are said one a line at their places, and exit as an invalid file (3). */
+async function sayingFileProblems<T>(context: VerbContext, path: string, run: () => Promise<T>): Promise<T> {
   try {
-    return await loadDeclaration(path);
+    return await run();
   } catch (error) {
     if (!(error instanceof DeclaredFileError)) throw error;
     for (const line of problemText(path, error.problems)) context.terminal.note(line);
@@ -174,7 +180,7 @@ export async function planVerb(context: VerbContext): Promise<number> {
   const store = await estimateStore(context);
   const ports = withEstimateCache(await context.ports(), store);
   const lock = await readLock(lockPathOf(path));
-  const { plan } = await makePlan(ports, declaration, lock);
+  const { plan } = await sayingFileProblems(context, path, () => makePlan(ports, declaration, lock));
   await store.flush();
   // The field tables apply would bring up to date: names compared, nothing measured.
   const tables = await plannedTables(
@@ -284,7 +290,7 @@ export async function applyVerb(context: VerbContext): Promise<number> {
   // One apply of this file at a time, from reading its lock to the last write of it.
   return holdForApply(lockPath, 'sat-imagery apply', async () => {
     const lock = await readLock(lockPath);
-    const { plan, series, orders } = await makePlan(ports, declaration, lock);
+    const { plan, series, orders } = await sayingFileProblems(context, path, () => makePlan(ports, declaration, lock));
     await store.flush();
     if (saved) refuseOtherPlan(saved, plan);
     const resendUncertain = o.flag('resend-uncertain');

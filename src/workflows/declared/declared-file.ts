@@ -62,9 +62,12 @@ export class DeclaredFileError extends Error {
   constructor(
     readonly path: string,
     readonly problems: DeclaredProblem[],
+    /** What the run did not do: a problem `plan` finds with the service's answers (the models, the
+     * settings' defaults) is found after those free requests, before anything billed. */
+    unsent = 'Nothing was sent.',
   ) {
     super(
-      `${path} has ${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problems[0]?.message ?? ''}. Nothing was sent.`,
+      `${path} has ${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problems[0]?.message ?? ''}. ${unsent}`,
     );
   }
 }
@@ -273,6 +276,14 @@ async function readAreas(directory: string, pattern: string, at: JsonPath, probl
     areas.push({ file, text, aoi: result.aoi, featureHash: featureHash(result.aoi), format });
   }
   return areas;
+}
+
+/** Problems `plan` finds at their places in the file (the checks that need the service's answers). */
+export function declarationProblems(
+  declaration: Pick<Declaration, 'text'>,
+  raw: readonly { path: JsonPath; message: string }[],
+): DeclaredProblem[] {
+  return positioned(declaration.text, new LineIndex(declaration.text), raw);
 }
 
 /** "imagery.json:3:5" of a place in the file (its start when the path is not there). */

@@ -37,7 +37,7 @@ import { checkAndPriceAll, dateProfile, defaultSeriesFields, seriesDates } from 
 import type { Checked, SeriesFields } from '../series/series-plan';
 import type { PricedDate } from '../series/series-estimate';
 import type { DownloadSeriesOptions } from '../series/series-types';
-import { datasetFolder, placeOf } from './declared-file';
+import { DeclaredFileError, datasetFolder, declarationProblems, placeOf } from './declared-file';
 import type { Declaration, DeclaredArea } from './declared-file';
 import { CAP_REASON, MAX_DATES_PER_DATASET, MAX_UNITS_PER_FILE } from './declared-schema';
 import type { DeclaredBudget, DeclaredDataset } from './declared-schema';
@@ -51,6 +51,8 @@ import type { MonthSpend } from './declared-month';
 import { nowOf } from '../engine/ports';
 import type { WorkflowPorts } from '../engine/ports';
 import { verifyOne } from './declared-verify';
+import { deliveredBands, unmeasurableIndices } from './field-stats-checks';
+import { modelBandsOf } from '../../request/band-expression';
 import type { PlanOrder, PlannedOrder } from './declared-orders';
 
 /** What the plan does to a unit: the kinds of every purchase's plan (pricing/purchase-plan.ts). */
@@ -315,6 +317,29 @@ async function lockedImage(
   };
 }
 
+/** A dataset whose fieldStats names an index its images cannot give, with the Bandnames its
+ * settings resolved to (the settings' default, or `all`: the model's bands as the models list
+ * names them), is refused at the index's place, as the file's own checks refuse one against the
+ * file's `bandnames` (field-stats-checks.ts): apply would buy the images, then fail the table. */
+function refuseUnmeasurable(
+  declaration: Declaration,
+  index: number,
+  fields: Pick<SeriesFields, 'bandnames' | 'model'>,
+  models: readonly TaskingModel[],
+): void {
+  const dataset = declaration.file.datasets![index]!;
+  if (!dataset.fieldStats) return;
+  const modelBands = modelBandsOf(models.find((m) => m.Model === fields.model));
+  const bands = deliveredBands(fields.bandnames, modelBands);
+  const problems = bands ? unmeasurableIndices(dataset, index, bands) : [];
+  if (problems.length > 0)
+    throw new DeclaredFileError(
+      declaration.path,
+      declarationProblems(declaration, problems),
+      'Nothing billed was sent.',
+    );
+}
+
 /** The dates a dataset's search found, and the file's units with them, held to the caps the file's
  * own dates are held to (declared-schema.ts): refused before any estimate, at the dataset's place. */
 function refuseAboveCaps(declaration: Declaration, index: number, found: number, units: number): void {
@@ -379,6 +404,8 @@ async function planDatasets(
       datasets.push({ notes: read.notes, ledger: read.ledger, drafts });
       for (const area of declaration.datasetAreas[i] ?? []) {
         const draft = await resolveSeries(ports, declaration, i, area, folder, read.ledger, models, account);
+        // Its settings resolved (one Bandnames for all its area files): before any of its dates is searched.
+        if (drafts.length === 0) refuseUnmeasurable(declaration, i, draft.fields, models);
         drafts.push(draft);
         // Searched while the next is resolved: the client's gate holds them to the key's connections.
         searches.push(settled(searchSeries(ports, declaration, draft, lock)));

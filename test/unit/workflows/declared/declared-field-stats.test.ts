@@ -3,10 +3,11 @@
 // the dataset's folder, the same table `sat-imagery stats` makes of the same images; a later apply
 // measures only the new date (the row cache gives the others back); plan says what the table will
 // gain without measuring; verify fails on a table missing or holding a row too many; a fields file
-// outside the folder or through a link and a bad index or rule are refused at their line and
-// column before any request; a table that cannot be made after a purchase loses nothing bought.
+// outside the folder or through a link, a bad index or rule, and an index the dataset's bands
+// cannot give are refused at their line and column before anything billed; a table that cannot be
+// made after a purchase (a folder in its place) loses nothing bought.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonOf, runCli } from '../../fixtures/cli-helpers';
 import { FIELD, rgbDataset, useCliSimulator } from '../../fixtures/cli-fixture';
@@ -228,26 +229,83 @@ describe('CLI: field statistics declared in imagery.json', function () {
     assert.equal(again.code, 0, again.stdout);
   });
 
-  it('a table that cannot be made after a purchase keeps the purchase, says why and exits 10', async () => {
-    // The RGB images have no B8: NDVI cannot be measured in them.
-    writeFileSync(cli.file('ndvi.imagery.json'), imagery(['2026-06-11'], { ...STATS, indices: ['ndvi'] }, 'ndvi'));
+  it("refuses an index the dataset's bandnames cannot give at its line and column, naming the bands missing and those there, before any request", async () => {
+    // RGB images (B4, B3, B2) have no B8: NDVI cannot be measured in them, nor B8 itself.
+    const text = imagery(['2026-06-11'], { ...STATS, indices: ['B4', 'ndvi', 'B8'] }, 'rgb-only');
+    writeFileSync(cli.file('ndvi.imagery.json'), text);
     cli.sim.clearLog();
     const run = await cli.run('apply', cli.file('ndvi.imagery.json'), '--yes', '--max-cost', '10');
+    assert.equal(run.code, 3, run.stderr + run.stdout);
+    const at = (needle: string) => {
+      const before = text.slice(0, text.indexOf(needle)).split('\n');
+      return `ndvi\\.imagery\\.json:${before.length}:${before.at(-1)!.length + 1}: error: `;
+    };
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `${at('"ndvi"')}'ndvi' cannot be measured in this dataset's images: it needs B8, or \\[B8_B4\\], which they will not have \\(bandnames 'rgb' gives B4, B3, B2\\)`,
+      ),
+    );
+    assert.match(run.stderr, new RegExp(`${at('"B8"')}'B8' cannot be measured .* it needs B8, which they will not`));
+    assert.doesNotMatch(run.stderr, /'B4' cannot/);
+    assert.equal(cli.sim.requests.length, 0, 'nothing sent');
+    assert.ok(!existsSync(cli.file('ndvi.imagery.lock.json')), 'no lock written');
+  });
+
+  it('refuses, in plan, an index the Bandnames the settings give cannot give, at its place, before anything billed', async () => {
+    // No bandnames in the file: the settings' default (rgb) is resolved by the plan, then checked.
+    const { bandnames: _bandnames, ...dataset } = rgbDataset(['2026-06-11']);
+    const text = JSON.stringify(
+      { datasets: [{ ...dataset, name: 'ndvi-default', fieldStats: { ...STATS, indices: ['ndvi'] } }] },
+      null,
+      2,
+    );
+    writeFileSync(cli.file('default.imagery.json'), text);
+    cli.sim.clearLog();
+    const run = await cli.run('apply', cli.file('default.imagery.json'), '--yes', '--max-cost', '10');
+    assert.equal(run.code, 3, run.stderr + run.stdout);
+    const before = text.slice(0, text.indexOf('"ndvi"')).split('\n');
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `default\\.imagery\\.json:${before.length}:${before.at(-1)!.length + 1}: error: 'ndvi' cannot be measured in this dataset's images: it needs B8, or \\[B8_B4\\], which they will not have \\(the Bandnames it takes from the settings gives B4, B3, B2\\)`,
+      ),
+    );
+    assert.match(run.stderr, /Nothing billed was sent/);
+    assert.deepEqual(charged(), [], 'nothing charged');
+    const plan = await cli.run('plan', cli.file('default.imagery.json'));
+    assert.equal(plan.code, 3, plan.stderr);
+    assert.deepEqual(
+      cli.sim.requests.filter((r) => r.method === 'POST').map((r) => r.path),
+      [],
+      'no estimate, no billed call',
+    );
+  });
+
+  it('a table that cannot be made after a purchase keeps the purchase, says why and exits 10', async () => {
+    // A folder stands in the table's place: the table cannot be written once the image is bought.
+    mkdirSync(cli.file('blocked/field-stats.csv'), { recursive: true });
+    writeFileSync(cli.file('blocked.imagery.json'), imagery(['2026-06-11'], STATS, 'blocked'));
+    cli.sim.clearLog();
+    const run = await cli.run('apply', cli.file('blocked.imagery.json'), '--yes', '--max-cost', '10');
     assert.equal(run.code, 10, run.stderr + run.stdout);
     assert.equal(charged().length, 1, 'the image was bought');
-    const lock = JSON.parse(readFileSync(cli.file('ndvi.imagery.lock.json'), 'utf8')) as { images: { file: string }[] };
+    const lock = JSON.parse(readFileSync(cli.file('blocked.imagery.lock.json'), 'utf8')) as {
+      images: { file: string }[];
+    };
     assert.equal(lock.images.length, 1);
     assert.ok(existsSync(join(cli.dir, lock.images[0]!.file)), 'the image stays');
     assert.match(
       run.stdout,
-      /field table ndvi: could not be updated \(.*lacks the bands of ndvi.*\); the images bought and the lock stand/,
+      /field table blocked: could not be updated \(.*field-stats\.csv: it is not a regular file.*\); the images bought and the lock stand/,
     );
   });
 
   it("--json of an apply whose table failed: the purchases completed, ok false, the table's error and the problem named", async () => {
-    writeFileSync(cli.file('ndvi2.imagery.json'), imagery(['2026-06-14'], { ...STATS, indices: ['ndvi'] }, 'ndvi2'));
+    mkdirSync(cli.file('blocked2/field-stats.csv'), { recursive: true });
+    writeFileSync(cli.file('blocked2.imagery.json'), imagery(['2026-06-14'], STATS, 'blocked2'));
     cli.sim.clearLog();
-    const run = await cli.run('apply', cli.file('ndvi2.imagery.json'), '--yes', '--max-cost', '10', '--json');
+    const run = await cli.run('apply', cli.file('blocked2.imagery.json'), '--yes', '--max-cost', '10', '--json');
     assert.equal(run.code, 10, run.stderr + run.stdout);
     assert.equal(charged().length, 1, 'the image was bought');
     const summary = jsonOf<{ ok: boolean; outcome: string; bought: number; tables: TableUpdate[]; problems: string[] }>(
@@ -257,9 +315,9 @@ describe('CLI: field statistics declared in imagery.json', function () {
       { ok: summary.ok, outcome: summary.outcome, bought: summary.bought },
       { ok: false, outcome: 'completed', bought: 1 },
     );
-    assert.match(summary.tables[0]?.error ?? '', /lacks the bands of ndvi/);
+    assert.match(summary.tables[0]?.error ?? '', /field-stats\.csv: it is not a regular file/);
     assert.equal(summary.problems.length, 1);
-    assert.match(summary.problems[0]!, /^field table ndvi2: could not be updated \(/);
+    assert.match(summary.problems[0]!, /^field table blocked2: could not be updated \(/);
     // An apply that ends well says ok, and names no problem.
     const again = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '10', '--json');
     assert.equal(again.code, 0, again.stderr + again.stdout);
