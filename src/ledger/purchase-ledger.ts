@@ -314,6 +314,11 @@ export class PurchaseLedger {
     return this.units.get(key);
   }
 
+  /** Every unit the ledger holds, each in its latest state. */
+  allUnits(): IterableIterator<LedgerUnit> {
+    return this.units.values();
+  }
+
   /** What to do with a unit: have it (saved, its file present: `savedFileState`), hold it (it
    * may have been paid for), or buy it (a saved unit's file gone or changed in place included). */
   async verdict(key: string): Promise<Verdict> {

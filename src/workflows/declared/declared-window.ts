@@ -3,9 +3,9 @@
 // (series-plan.ts seriesDates, series-dates.ts selectSeriesDates); this file only turns the window
 // into the series' own search options. `to: "today"` is the run's clock (ports' `now`), so a
 // later plan sees the dates the service added since, and a test can pin the day.
-import { HELD_STATES } from '../../ledger/purchase-ledger';
 import type { LedgerUnit } from '../../ledger/purchase-ledger';
 import { WorkflowError } from '../../request/workflow-error';
+import { ledgerBoughtDates } from '../series/bought-dates';
 import type { DownloadSeriesOptions } from '../series/series-types';
 import type { LockedImage } from './declared-lock';
 import type { DeclaredDataset } from './declared-schema';
@@ -27,21 +27,15 @@ export function windowSearch(window: DeclaredWindow, now: Date): Pick<DownloadSe
   };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The dates of one dataset's area already bought, which its window's thinning keeps (so a date the
- * service lists later, earlier in a week already bought, buys nothing): a ledger unit saved or maybe
- * charged whose key is that date's request now (`keyOf`; a folder shared by a glob's area files holds
- * the others' too), and the lock's images of the dataset and area (the ledger may be gone). */
+ * service lists later, earlier in a week already bought, buys nothing): the folder's ledger's, as a
+ * series rerun keeps them (series/bought-dates.ts), and the lock's images of the dataset and area
+ * (the ledger may be gone). */
 export function boughtDates(
   ledger: ReadonlyMap<string, LedgerUnit>,
   locked: readonly LockedImage[],
   keyOf: (date: string) => string,
 ): string[] {
-  const dates = new Set(locked.map((image) => image.date));
-  for (const unit of ledger.values()) {
-    const bought = unit.state === 'saved' || HELD_STATES.has(unit.state);
-    if (bought && unit.id !== undefined && DAY.test(unit.id) && keyOf(unit.id) === unit.key) dates.add(unit.id);
-  }
+  const dates = new Set([...locked.map((image) => image.date), ...ledgerBoughtDates(ledger.values(), keyOf)]);
   return [...dates].sort();
 }

@@ -34,6 +34,7 @@ import { isItemCurrent, writeStacSidecar } from '../stac/stac-sidecar';
 import { withValidity, writeFolderItems, writeItemQuietly } from '../stac/stac-collection';
 import type { ImageReads } from '../stac/stac-collection';
 import { seriesCollectionId, writeSeriesCollectionQuietly } from '../stac/stac-collection-file';
+import { ledgerBoughtDates } from './bought-dates';
 import type { PricedDate } from './series-estimate';
 import { seriesEstimateModel, totalOf } from './series-estimate';
 import { checkAndPrice, dateProfile, defaultSeriesFields, seriesDates, seriesFields } from './series-plan';
@@ -164,15 +165,20 @@ async function downloadDates(run: SeriesRun, result: SeriesResult): Promise<void
 }
 
 /** The dates to buy: an area above the key's maximum is refused before the date search and any
- * availability or estimate call; a date that covers only part of the area is reported, not bought. */
+ * availability or estimate call; a date that covers only part of the area is reported, not bought.
+ * A searched series keeps the dates its folder's ledger bought with this very request (as an
+ * imagery file's plan does): its thinning takes nothing new in their weeks, months or spans. */
 async function findDates(
-  { ports, area: { aoi }, fields, options }: SeriesRun,
+  { ports, area: { aoi }, fields, options, ledger }: SeriesRun,
   limits: AccountSnapshot,
   result: SeriesResult,
 ): Promise<string[]> {
   if (limits.maxCompositeAreaKm2 !== undefined && aoi.billedAreaKm2 > limits.maxCompositeAreaKm2)
     throw new WorkflowError('invalid-option', tooLarge(aoi.billedAreaKm2, limits.maxCompositeAreaKm2));
-  const { dates, partial } = await seriesDates(ports, aoi, fields, options);
+  const searching = !(options.dates && options.dates.length > 0);
+  const keyOf = (date: string) => requestKey(compositeRequest(dateProfile(aoi, fields, date)));
+  const bought = searching ? ledgerBoughtDates(ledger.allUnits(), keyOf) : [];
+  const { dates, partial } = await seriesDates(ports, aoi, fields, options, bought);
   for (const date of partial)
     result.dates.push({
       date,
