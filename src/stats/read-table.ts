@@ -86,24 +86,35 @@ export function readStatsCsv(text: string, name: string): StatsRow[] {
 }
 
 /** Streams the table in `file` (named `name` in errors) row by row to `onRow`, a megabyte at a
- * time: the file is never held whole, nor its rows as objects. */
-export async function readTableFile(file: string, name: string, onRow: RowSink): Promise<void> {
+ * time: the file is never held whole, nor its rows as objects. `noFollow`: a link at `file` is
+ * refused, not read. */
+export async function readTableFile(
+  file: string,
+  name: string,
+  onRow: RowSink,
+  options: { noFollow?: boolean } = {},
+): Promise<void> {
   const records = tableRecords(name, onRow);
   // Streamed, so it needs no bound of its own beyond what any large file has (an image's).
-  await withBoundedFile(file, IMAGE_FILE_LIMIT, async (opened) => {
-    const buffer = Buffer.alloc(1 << 20);
-    let kept = 0;
-    for (let position = 0; ;) {
-      const read = await opened.readAt(buffer, kept, buffer.length - kept, position);
-      position += read;
-      const filled = kept + read;
-      const whole = read === 0 ? filled : wholeCharacters(buffer, filled);
-      records.push(textOf(buffer, whole));
-      buffer.copy(buffer, 0, whole, filled);
-      kept = filled - whole;
-      if (read === 0) break;
-    }
-  });
+  await withBoundedFile(
+    file,
+    IMAGE_FILE_LIMIT,
+    async (opened) => {
+      const buffer = Buffer.alloc(1 << 20);
+      let kept = 0;
+      for (let position = 0; ;) {
+        const read = await opened.readAt(buffer, kept, buffer.length - kept, position);
+        position += read;
+        const filled = kept + read;
+        const whole = read === 0 ? filled : wholeCharacters(buffer, filled);
+        records.push(textOf(buffer, whole));
+        buffer.copy(buffer, 0, whole, filled);
+        kept = filled - whole;
+        if (read === 0) break;
+      }
+    },
+    options,
+  );
   records.end();
 }
 

@@ -181,7 +181,7 @@ export class SeriesBuilder {
 
 /** A name kept for the whole run as a string of its own: a cell cut from a megabyte of the file
  * could otherwise keep all of that megabyte alive. */
-function own(text: string): string {
+export function own(text: string): string {
   return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
 }
 

@@ -1,13 +1,15 @@
 // Field alerts from an imagery file's declared field tables (`alerts imagery.json` on the command
 // line, and the editor's Field alerts view): each dataset that declares `fieldStats` has its table
 // (field-stats.csv in its folder, which apply keeps up to date) read as it is and the rules of
-// stats/alerts run over its rows. No image is read and nothing is sent: the table is the input.
+// stats/alerts run over its rows as it streams (stats/alerts/alerts-of.ts tableAlerts: the rules'
+// columns kept, never the rows, so a long table fits in bounded memory). No image is read and
+// nothing is sent: the table is the input.
 // A table that is not there, or not a statistics table, gives no alerts and says why; one that
 // lacks images the lock lists says how many, since its alerts are then of an older season.
-import { alertsOf } from '../../stats/alerts/index';
+import { tableAlerts } from '../../stats/alerts/index';
 import type { Alert, AlertOptions } from '../../stats/alerts/index';
 import type { Declaration } from './declared-file';
-import { lockedTableImages, readDeclaredTable, tableDatasets } from './declared-field-stats';
+import { declaredTableFile, lockedTableImages, tableDatasets, tableReadProblem } from './declared-field-stats';
 import type { ImageryLock } from './declared-lock';
 
 export interface DeclaredAlerts {
@@ -62,20 +64,26 @@ export async function declaredAlerts(
 ): Promise<DeclaredAlerts[]> {
   const results: DeclaredAlerts[] = [];
   for (const dataset of datasetsOf(declaration, only)) {
-    const table = await readDeclaredTable(declaration, dataset);
+    const { csv, problem } = await declaredTableFile(declaration, dataset);
     const locked = lockedTableImages(declaration, dataset, lock);
-    const base = { dataset: dataset.name, csv: table.csv, alerts: [], fields: 0, dates: 0 };
-    if ('problem' in table) {
-      results.push({ ...base, problem: table.problem, behind: locked.length });
+    const base = { dataset: dataset.name, csv, alerts: [], fields: 0, dates: 0 };
+    // Streamed: a table of any length is read in bounded memory, as `alerts AREA IMAGES...` keeps it.
+    const read =
+      problem === undefined
+        ? await tableAlerts(csv, { options, name: csv, noFollow: true }).catch((error: unknown) => ({
+            problem: tableReadProblem(error),
+          }))
+        : { problem };
+    if ('problem' in read) {
+      results.push({ ...base, problem: read.problem, behind: locked.length });
       continue;
     }
-    const images = new Set(table.rows.map((row) => row.image));
     results.push({
       ...base,
-      alerts: alertsOf(table.rows, options),
-      fields: new Set(table.rows.map((row) => row.field)).size,
-      dates: new Set(table.rows.map((row) => row.date)).size,
-      behind: locked.filter((image) => !images.has(image)).length,
+      alerts: read.alerts,
+      fields: read.fields.size,
+      dates: read.dates.size,
+      behind: locked.filter((image) => !read.images.has(image)).length,
     });
   }
   return results;

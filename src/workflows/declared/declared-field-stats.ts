@@ -51,33 +51,45 @@ export interface TableState {
   extra: string[];
 }
 
-/** The rows of the CSV at `csv`, or why it is no statistics table. */
-async function tableRows(csv: string): Promise<{ rows: StatsRow[] } | { problem: string }> {
-  const info = await lstat(csv).catch(() => undefined);
-  if (!info) return { problem: 'missing' };
-  if (!info.isFile()) return { problem: info.isSymbolicLink() ? 'a symbolic link, not the table' : 'not a file' };
-  try {
-    const text = await readTextBounded(csv, MAX_TABLE_BYTES, { noFollow: true });
-    return { rows: readStatsCsv(text, csv) };
-  } catch (error) {
-    if (error instanceof StatsError) return { problem: `its first line is not ${TABLE_HEADER}, or a row is damaged` };
-    if (isRefusedFile(error)) return { problem: error.message };
-    throw error;
-  }
-}
-
-/** The dataset's table as it is on the disk: its rows, or why they cannot be read ('missing', a
- * symbolic link on the way or in its place, another header). What verify, plan and `alerts` of
- * an imagery file read. */
-export async function readDeclaredTable(
+/** The dataset's table file, or why it is not read: 'missing', a symbolic link on the way or in
+ * its place, not a file. */
+export async function declaredTableFile(
   declaration: Declaration,
   dataset: DeclaredDataset,
-): Promise<{ csv: string } & ({ rows: StatsRow[] } | { problem: string })> {
+): Promise<{ csv: string; problem?: string }> {
   const { csv } = declaredTablePath(declaration.directory, dataset);
   const folder = pathInside(declaration.directory, relative(declaration.directory, csv));
   const link = folder === undefined ? undefined : await linkOnTheWay(declaration.directory, folder);
   if (link) return { csv, problem: `reached through ${link.link}, a symbolic link: not read` };
-  return { csv, ...(await tableRows(csv)) };
+  const info = await lstat(csv).catch(() => undefined);
+  if (!info) return { csv, problem: 'missing' };
+  if (!info.isFile()) return { csv, problem: info.isSymbolicLink() ? 'a symbolic link, not the table' : 'not a file' };
+  return { csv };
+}
+
+/** What reading a table file threw, said as the table's problem (another header, a damaged row,
+ * a file refused); any other error is thrown. */
+export function tableReadProblem(error: unknown): string {
+  if (error instanceof StatsError) return `its first line is not ${TABLE_HEADER}, or a row is damaged`;
+  if (isRefusedFile(error)) return error.message;
+  throw error;
+}
+
+/** The dataset's table as it is on the disk: its rows, or why they cannot be read ('missing', a
+ * symbolic link on the way or in its place, another header). What verify and plan read (`alerts`
+ * of an imagery file streams it instead: declared-alerts.ts). */
+async function readDeclaredTable(
+  declaration: Declaration,
+  dataset: DeclaredDataset,
+): Promise<{ csv: string } & ({ rows: StatsRow[] } | { problem: string })> {
+  const { csv, problem } = await declaredTableFile(declaration, dataset);
+  if (problem !== undefined) return { csv, problem };
+  try {
+    const text = await readTextBounded(csv, MAX_TABLE_BYTES, { noFollow: true });
+    return { csv, rows: readStatsCsv(text, csv) };
+  } catch (error) {
+    return { csv, problem: tableReadProblem(error) };
+  }
 }
 
 /** How the dataset's table stands against the images it should list (`expected`). */
