@@ -5,12 +5,13 @@
 import { geojsonToWkb, parquetWriteBuffer } from 'hyparquet-writer';
 import { replaceFileSafely } from '../files/safe-files';
 import type { Field } from './fields';
+import { MADE_FROM_KEY } from './made-from';
 import { COLUMNS } from './table';
 import type { StatsRow } from './table';
 
 const TEXT = new Set(['field', 'date', 'index', 'image']);
 
-function geoParquetBytes(rows: readonly StatsRow[], fields: readonly Field[]): Uint8Array {
+function geoParquetBytes(rows: readonly StatsRow[], fields: readonly Field[], madeFrom?: string): Uint8Array {
   const wkbOf = new Map(
     fields.map((f) => {
       // Longitude and latitude only, what was measured: a height would make the WKB a 'Polygon Z'
@@ -57,13 +58,19 @@ function geoParquetBytes(rows: readonly StatsRow[], fields: readonly Field[]): U
       nullable: false,
     },
   ];
-  return new Uint8Array(parquetWriteBuffer({ columnData, kvMetadata: [{ key: 'geo', value: JSON.stringify(geo) }] }));
+  const kvMetadata = [
+    { key: 'geo', value: JSON.stringify(geo) },
+    ...(madeFrom !== undefined ? [{ key: MADE_FROM_KEY, value: madeFrom }] : []),
+  ];
+  return new Uint8Array(parquetWriteBuffer({ columnData, kvMetadata }));
 }
 
+/** `madeFrom`: what the table records it was made from (made-from.ts), when its writer says. */
 export async function writeGeoParquet(
   path: string,
   rows: readonly StatsRow[],
   fields: readonly Field[],
+  madeFrom?: string,
 ): Promise<void> {
-  await replaceFileSafely(path, geoParquetBytes(rows, fields));
+  await replaceFileSafely(path, geoParquetBytes(rows, fields, madeFrom));
 }

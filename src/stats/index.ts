@@ -18,4 +18,4 @@ export { indicesOf, latestValues } from './latest';
 export type { LatestValue, Statistic } from './latest';
 export { TABLE_HEADER, readStatsCsv } from './read-table';
 export type { StatsRow } from './table';
-export { geoParquetImages } from './read-geoparquet';
+export { geoParquetTable } from './read-geoparquet';

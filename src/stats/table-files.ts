@@ -20,6 +20,8 @@ export interface TableFiles {
   home?: RowCacheHome;
   /** Said before any image is read (a cache beside the table not read, no cache folder). */
   note?: (text: string) => void;
+  /** What the GeoParquet records the table was made from (made-from.ts). */
+  madeFrom?: string;
 }
 
 /** Measures `input`'s images (each named relative to the table's folder) and writes the table. */
@@ -41,7 +43,7 @@ export async function writeTableFiles(
   await replaceFileSafely(files.csv, csvPieces(result.rows));
   if (files.parquet !== undefined) {
     const { writeGeoParquet } = await import('./geoparquet');
-    await writeGeoParquet(files.parquet, result.rows, input.fields);
+    await writeGeoParquet(files.parquet, result.rows, input.fields, files.madeFrom);
   }
   await tableCache.save();
   return { ...result, notes: tableCache.notes };

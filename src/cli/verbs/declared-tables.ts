@@ -19,7 +19,7 @@ export function tableUpdateLines(updates: readonly TableUpdate[]): string[] {
   return updates.map((u) =>
     u.error !== undefined
       ? `field table ${u.dataset}: could not be updated (${u.error}); the images bought and the lock stand. ${shown(u.csv)} is not up to date: apply again once the cause is fixed.`
-      : `field table ${u.dataset}: ${images(u.imagesAdded)} added (${u.rowsAdded} rows)${u.imagesRemoved > 0 ? `, ${images(u.imagesRemoved)} taken out` : ''}; ${u.measured} read, ${u.cached} from the row cache: ${shown(u.csv)} and ${shown(u.parquet)}.`,
+      : `field table ${u.dataset}: ${u.stale !== undefined ? `written again (${u.stale}), ` : ''}${images(u.imagesAdded)} added (${u.rowsAdded} rows)${u.imagesRemoved > 0 ? `, ${images(u.imagesRemoved)} taken out` : ''}; ${u.measured} read, ${u.cached} from the row cache: ${shown(u.csv)} and ${shown(u.parquet)}.`,
   );
 }
 

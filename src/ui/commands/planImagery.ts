@@ -161,7 +161,7 @@ function summaryOf(run: Extract<ApplyRun, { outcome: 'applied' }>): PlanView['su
     .join('');
   const tables = (result.tables ?? []).map((t) =>
     t.error === undefined
-      ? ` Field table ${t.dataset}: ${counted(t.imagesAdded, 'image')} added (${t.rowsAdded} rows) to ${basename(t.csv)} and ${basename(t.parquet)}.`
+      ? ` Field table ${t.dataset}: ${t.stale !== undefined ? `written again (${t.stale}), ` : ''}${counted(t.imagesAdded, 'image')} added (${t.rowsAdded} rows) to ${basename(t.csv)} and ${basename(t.parquet)}.`
       : ` Field table ${t.dataset} could not be updated (${t.error}); the images bought stand: apply again once the cause is fixed.`,
   );
   const text = `Applied: ${result.bought} bought${orders}, ${result.uncertain} uncertain, ${result.failed} failed.${spent}${notes}${tables.join('')} The lock ${basename(run.lock)} is written.${run.stopped ? ` Stopped before sending: ${run.stopped}.` : ''}`;

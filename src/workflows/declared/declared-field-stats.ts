@@ -2,8 +2,9 @@
 // checks refuse in it, and how far the table on the disk is from the lock. The table is
 // field-stats.csv (the name `series --stats` and the map use) and field-stats.parquet in the
 // dataset's folder, beside the images; its images are exactly the lock's images of the dataset.
-// Nothing here measures an image: plan and verify only compare names (the update is
-// declared-field-table.ts).
+// Nothing here measures an image: plan and verify compare names, and what the table records it
+// was made from with the fields file and fieldStats as they are (table-recipe.ts); the update is
+// declared-field-table.ts.
 import { lstat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { isRefusedFile, readTextBounded } from '../../files/bounded-read';
@@ -16,6 +17,10 @@ import { datasetFolder } from './declared-file';
 import type { Declaration } from './declared-file';
 import type { ImageryLock } from './declared-lock';
 import type { DeclaredDataset } from './declared-schema';
+import { readFieldsText, staleness, tableRecipe } from './table-recipe';
+
+/** How the problem of a table whose recipe differs begins (table-recipe.ts). */
+export const STALE = 'stale: ';
 
 /** A statistics table is a long table, but far below this; a larger file is not read. */
 const MAX_TABLE_BYTES = 1024 * 1024 * 1024;
@@ -43,7 +48,8 @@ export function lockedTableImages(declaration: Declaration, dataset: DeclaredDat
 export interface TableState {
   dataset: string;
   csv: string;
-  /** Why the table cannot be read as a statistics table (missing, a link, another header). */
+  /** Why the table cannot be read as a statistics table (missing, a link, another header), or is
+   * written again (its GeoParquet lacks images, or is stale: made from another fields file). */
   problem?: string;
   /** Images the lock lists and the table does not. */
   missing: string[];
@@ -105,7 +111,8 @@ export async function tableState(
   if ('problem' in found) return { ...state, problem: found.problem, missing: [...expected] };
   const images = new Set(found.rows.map((row) => row.image));
   const wanted = new Set(expected);
-  const problem = await parquetProblem(declaredTablePath(declaration.directory, dataset).parquet, expected);
+  const parquet = await parquetState(declaredTablePath(declaration.directory, dataset).parquet, expected);
+  const problem = parquet.problem ?? (await stalenessOf(declaration, dataset, parquet.madeFrom));
   return {
     ...state,
     ...(problem !== undefined ? { problem } : {}),
@@ -119,30 +126,53 @@ function imagesWord(count: number): string {
 }
 
 /** What is wrong with the GeoParquet beside the CSV: not there, not a statistics table, or other
- * images than the lock's (its `image` column read, nothing else). */
-async function parquetProblem(parquet: string, expected: readonly string[]): Promise<string | undefined> {
+ * images than the lock's (its footer and `image` column read, nothing else); and what it records
+ * it was made from (table-recipe.ts). */
+async function parquetState(
+  parquet: string,
+  expected: readonly string[],
+): Promise<{ problem?: string; madeFrom?: string }> {
   const name = basename(parquet);
   const info = await lstat(parquet).catch(() => undefined);
-  if (!info?.isFile()) return `${name} beside it is missing or not a file`;
+  if (!info?.isFile()) return { problem: `${name} beside it is missing or not a file` };
   // The Parquet reader loads with the statistics core (stats-core.js), not with the extension:
   // its StatsError is that bundle's copy of the class, so it is known by its name.
-  const { geoParquetImages } = await import('../../stats/index');
-  let images: Set<string>;
+  const { geoParquetTable } = await import('../../stats/index');
+  let table: { images: Set<string>; madeFrom?: string };
   try {
-    images = await geoParquetImages(parquet, MAX_TABLE_BYTES);
+    table = await geoParquetTable(parquet, MAX_TABLE_BYTES);
   } catch (error) {
     if ((error as Error).name === 'StatsError' || isRefusedFile(error))
-      return `${name} beside it: ${(error as Error).message}`;
+      return { problem: `${name} beside it: ${(error as Error).message}` };
     throw error;
   }
+  const { images, madeFrom } = table;
   const wanted = new Set(expected);
   const lacks = expected.filter((image) => !images.has(image));
   const more = [...images].filter((image) => !wanted.has(image)).sort();
   if (lacks.length > 0)
-    return `${name} beside it lacks ${imagesWord(lacks.length)} the lock lists: ${lacks.join(', ')}`;
+    return { problem: `${name} beside it lacks ${imagesWord(lacks.length)} the lock lists: ${lacks.join(', ')}` };
   if (more.length > 0)
-    return `${name} beside it lists ${imagesWord(more.length)} the lock does not: ${more.join(', ')}`;
-  return undefined;
+    return { problem: `${name} beside it lists ${imagesWord(more.length)} the lock does not: ${more.join(', ')}` };
+  return madeFrom === undefined ? {} : { madeFrom };
+}
+
+/** `stale: why` when the table records another recipe than the dataset's fieldStats and its
+ * fields file make now (the fields edited since, other indices), or none. */
+async function stalenessOf(
+  declaration: Declaration,
+  dataset: DeclaredDataset,
+  madeFrom: string | undefined,
+): Promise<string | undefined> {
+  let text: string;
+  try {
+    text = await readFieldsText(declaration, dataset.fieldStats!);
+  } catch (error) {
+    // apply reads it again, and says the same when it cannot.
+    return `its fields file ${dataset.fieldStats!.fields} could not be read (${(error as Error).message})`;
+  }
+  const why = staleness(madeFrom, tableRecipe(dataset.fieldStats!, text));
+  return why === undefined ? undefined : `${STALE}${why}`;
 }
 
 /** True when the table lists exactly the images it should, under the right header. */

@@ -1,20 +1,28 @@
 // apply's last step for a dataset that declares `fieldStats`: its table brought up to date with the
 // lock, after the images are bought and the lock written (so a table that cannot be made loses no
 // purchase: the images, the ledger and the lock stay, and the update says why it failed). A table
-// that already lists exactly the lock's images is left as it is, nothing read; otherwise the
-// images are measured as `sat-imagery stats` measures them (stats/table-files.ts), the row cache
-// giving back every image measured before, so only the new images are read.
+// that already lists exactly the lock's images, made from the fields file and fieldStats as they
+// are now (table-recipe.ts), is left as it is, nothing measured; otherwise the images are
+// measured as `sat-imagery stats` measures them (stats/table-files.ts), the row cache giving back
+// every field of every image measured before, so only the new images and changed fields are read.
 import { join } from 'node:path';
-import { AREA_FILE_LIMIT, readTextBounded } from '../../files/bounded-read';
 import { listImages, readFields } from '../../stats/index';
 import type { RowCacheHome } from '../../stats/index';
 import { writeTableFiles } from '../../stats/table-files';
 import { datasetFolder } from './declared-file';
 import type { Declaration } from './declared-file';
-import { declaredTablePath, lockedTableImages, tableDatasets, tableState, upToDate } from './declared-field-stats';
+import {
+  STALE,
+  declaredTablePath,
+  lockedTableImages,
+  tableDatasets,
+  tableState,
+  upToDate,
+} from './declared-field-stats';
 import type { ImageryLock } from './declared-lock';
 import type { DeclaredDataset } from './declared-schema';
 import { measuresOf } from './field-stats-checks';
+import { readFieldsText, tableRecipe } from './table-recipe';
 
 export interface TableUpdate {
   dataset: string;
@@ -28,6 +36,9 @@ export interface TableUpdate {
   /** Images read this run; the others came from the row cache. */
   measured: number;
   cached: number;
+  /** Why the whole table was measured again though it listed the lock's images: it was stale
+   * (its fields file changed since it was made, other indices: table-recipe.ts). */
+  stale?: string;
   /** Why the table could not be brought up to date (an image that could not be measured, the
    * fields file, the disk); the purchases stand. */
   error?: string;
@@ -55,6 +66,7 @@ export async function updateDeclaredTables(
       imagesRemoved: 0,
       measured: 0,
       cached: 0,
+      ...(state.problem?.startsWith(STALE) ? { stale: state.problem.slice(STALE.length) } : {}),
     };
     try {
       if (state.problem?.startsWith('reached through')) throw new Error(`${csv} is ${state.problem}`);
@@ -84,13 +96,13 @@ async function measureTable(
 ) {
   const stats = dataset.fieldStats!;
   const { csv, parquet } = declaredTablePath(declaration.directory, dataset);
-  // Checked inside the imagery file's folder when the file was read; read now without following a link.
-  const text = await readTextBounded(join(declaration.directory, stats.fields), AREA_FILE_LIMIT, { noFollow: true });
+  const text = await readFieldsText(declaration, stats);
   const fields = readFields(text, stats.fields, 'auto', stats.idProperty);
   const folder = datasetFolder(declaration.directory, dataset);
   const images = expected.length > 0 ? await listImages(expected.map((image) => join(folder, image))) : [];
+  // The GeoParquet records what the table is made from: the fields as read here, for this run's rows.
   return writeTableFiles(
     { fields, images, measures: measuresOf(stats.indices), rule: stats.rule ?? 'centre', signal },
-    { csv, parquet, ...(home ? { home } : {}) },
+    { csv, parquet, madeFrom: tableRecipe(stats, text), ...(home ? { home } : {}) },
   );
 }

@@ -2,7 +2,8 @@
 // against the simulator on a pinned clock: apply writes field-stats.csv and field-stats.parquet in
 // the dataset's folder, the same table `sat-imagery stats` makes of the same images; a later apply
 // measures only the new date (the row cache gives the others back); plan says what the table will
-// gain without measuring; verify fails on a table missing or holding a row too many; a fields file
+// gain without measuring; verify fails on a table missing or holding a row too many, or stale (the
+// fields file edited since, other indices), which apply measures again; a fields file
 // outside the folder or through a link, a bad index or rule, and an index the dataset's bands
 // cannot give are refused at their line and column before anything billed; a table that cannot be
 // made after a purchase (a folder in its place) loses nothing bought.
@@ -17,29 +18,34 @@ const NOW = Date.UTC(2026, 5, 15, 12);
 const DATES = ['2026-06-10', '2026-06-12'];
 const LATER = '2026-06-13';
 
-/** Two fields inside FIELD, named by their `name` property. */
-const FIELDS = JSON.stringify({
-  type: 'FeatureCollection',
-  features: [
-    { west: 10.051, east: 10.058, name: 'north-a' },
-    { west: 10.061, east: 10.068, name: 'north-b' },
-  ].map(({ west, east, name }) => ({
-    type: 'Feature',
-    properties: { name },
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [west, 56.051],
-          [east, 56.051],
-          [east, 56.059],
-          [west, 56.059],
-          [west, 56.051],
+/** Fields inside FIELD, named by their `name` property. */
+function fieldsOf(boxes: readonly { west: number; east: number; name: string }[]): string {
+  return JSON.stringify({
+    type: 'FeatureCollection',
+    features: boxes.map(({ west, east, name }) => ({
+      type: 'Feature',
+      properties: { name },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [west, 56.051],
+            [east, 56.051],
+            [east, 56.059],
+            [west, 56.059],
+            [west, 56.051],
+          ],
         ],
-      ],
-    },
-  })),
-});
+      },
+    })),
+  });
+}
+
+/** Two fields inside FIELD. */
+const FIELDS = fieldsOf([
+  { west: 10.051, east: 10.058, name: 'north-a' },
+  { west: 10.061, east: 10.068, name: 'north-b' },
+]);
 
 const STATS = { fields: 'fields.geojson', indices: ['B4'], rule: 'centre', idProperty: 'name' };
 
@@ -227,6 +233,59 @@ describe('CLI: field statistics declared in imagery.json', function () {
     writeFileSync(parquet, original);
     const again = await cli.run('verify', cli.file('imagery.json'));
     assert.equal(again.code, 0, again.stdout);
+  });
+
+  it('after the fields file is edited, plan and verify say the table is stale, and apply measures the changed fields and drops the removed', async () => {
+    // north-a taken out, north-b moved east, north-c new.
+    writeFileSync(
+      cli.file('fields.geojson'),
+      fieldsOf([
+        { west: 10.062, east: 10.069, name: 'north-b' },
+        { west: 10.051, east: 10.056, name: 'north-c' },
+      ]),
+    );
+    const plan = await cli.run('plan', cli.file('imagery.json'));
+    assert.equal(plan.code, 2, plan.stdout + plan.stderr);
+    assert.match(
+      plan.stdout,
+      /field table rgb: written again \(stale: fields\.geojson changed since the table was made\)/,
+    );
+    const stale = await cli.run('verify', cli.file('imagery.json'));
+    assert.equal(stale.code, 10, stale.stdout);
+    assert.match(stale.stdout, /field-stats\.csv: stale: fields\.geojson changed since the table was made/);
+    cli.sim.clearLog();
+    const run = await cli.run('apply', cli.file('imagery.json'), '--yes', '--max-cost', '10', '--json');
+    assert.equal(run.code, 0, run.stderr + run.stdout);
+    assert.deepEqual(charged(), [], 'nothing bought');
+    const [update] = jsonOf<{ tables: (TableUpdate & { stale?: string })[] }>(run).tables;
+    assert.equal(update?.stale, 'fields.geojson changed since the table was made');
+    assert.equal(update?.error, undefined);
+    assert.equal(update?.measured, lockImages().length, 'each image read again for its changed fields');
+    assert.deepEqual([...new Set(lines().map((l) => l.split(',')[0]))].sort(), ['north-b', 'north-c']);
+    const check = cli.file('rgb/check-fields.csv');
+    const images = lockImages().map((i) => cli.file(i.file));
+    const args = ['--index', 'B4', '--id-property', 'name', '--csv', check];
+    const stats = await cli.run('stats', cli.file('fields.geojson'), ...images, ...args);
+    assert.equal(stats.code, 0, stats.stderr);
+    assert.equal(readFileSync(table(), 'utf8'), readFileSync(check, 'utf8'), 'the table stats makes of the new fields');
+    const ok = await cli.run('verify', cli.file('imagery.json'));
+    assert.equal(ok.code, 0, ok.stdout + ok.stderr);
+    const again = await cli.run('plan', cli.file('imagery.json'));
+    assert.equal(again.code, 0, again.stdout);
+    assert.doesNotMatch(again.stdout, /field table/);
+  });
+
+  it('other indices than the table was made with make it stale too', async () => {
+    writeFileSync(cli.file('imagery.json'), imagery([...DATES, LATER], { ...STATS, indices: ['B4', 'B3'] }));
+    const plan = await cli.run('plan', cli.file('imagery.json'));
+    assert.equal(plan.code, 2, plan.stdout + plan.stderr);
+    assert.match(
+      plan.stdout,
+      /field table rgb: written again \(stale: made with other indices, rule or idProperty than its fieldStats declares\)/,
+    );
+    writeFileSync(cli.file('imagery.json'), imagery([...DATES, LATER]));
+    const back = await cli.run('plan', cli.file('imagery.json'));
+    assert.equal(back.code, 0, back.stdout);
   });
 
   it("refuses an index the dataset's bandnames cannot give at its line and column, naming the bands missing and those there, before any request", async () => {
