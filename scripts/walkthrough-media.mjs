@@ -3,11 +3,11 @@
 // `node scripts/run-ui-tests.mjs --grep walk`, then `node scripts/walkthrough-media.mjs`. Each
 // picture is a crop of the dark pass's screenshot at 1280×720 (the workbench around the product
 // left out), scaled down in the test browser (Chromium's canvas, the one image tool every machine
-// of the project has) so that each stays under 150 KB. `--from DIR` reads the screenshots from
-// another folder.
+// of the project has: browser.mjs's cropAndScale) so that each stays under 150 KB. `--from DIR`
+// reads the screenshots from another folder.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser } from './browser.mjs';
+import { cropAndScale, launchBrowser } from './browser.mjs';
 import { projectRoot } from './code-server.mjs';
 
 /** Each picture: the walk's screenshot it is made from (its name after the counter), the part of
@@ -20,26 +20,6 @@ const PICTURES = [
   { out: 'look-at-image.png', shot: 'viewer', crop: [348, 70, 932, 630], width: 640 },
   { out: 'imagery-as-code.png', shot: 'plan', crop: [348, 35, 932, 665], width: 640 },
 ];
-
-/** The PNG of `png`'s `crop`, scaled to `width`, drawn by the page's canvas. */
-async function cropAndScale(page, png, crop, width) {
-  const dataUrl = await page.evaluate(
-    async ({ source, crop: [x, y, w, h], width }) => {
-      const image = new Image();
-      image.src = source;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = Math.round((h * width) / w);
-      const context = canvas.getContext('2d');
-      context.imageSmoothingQuality = 'high';
-      context.drawImage(image, x, y, w, h, 0, 0, canvas.width, canvas.height);
-      return canvas.toDataURL('image/png');
-    },
-    { source: `data:image/png;base64,${png.toString('base64')}`, crop, width },
-  );
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-}
 
 const fromFlag = process.argv.indexOf('--from');
 const from = fromFlag > 0 ? process.argv[fromFlag + 1] : join(projectRoot, 'test-results', 'ui', 'walk');

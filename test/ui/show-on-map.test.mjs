@@ -1,13 +1,19 @@
 // Show on Map in a real browser against code-server and the simulator: the demo fields near
 // Aarhus on the bundled basemap (its lakes, rivers and place names too) with their billed boxes,
-// the account's orders, and a downloaded image (a UTM GeoTIFF) drawn in place under its
-// footprint, in the light and the dark theme; and not one request leaves the machine (the basemap
-// is the extension's own, the image's quick-look comes as bytes in a message). Screenshots under
-// test-results/ui/.
+// the account's orders, and a time series of the fields the command line bought from the demo's
+// simulator (UTM GeoTIFFs with their STAC sidecars, the series' stac-items.json and field-stats.csv):
+// its images drawn in place under their footprints, the newest on top, and the fields coloured by
+// their change since the previous date with the ramp's legend, in the light and the dark theme;
+// and not one request leaves the machine (the basemap is the extension's own, the images'
+// quick-looks come as bytes in a message). Screenshots under test-results/ui/; the light one is
+// README's picture (scripts/readme-picture.mjs).
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
 import { projectRoot } from '../../scripts/code-server.mjs';
 import {
   Commands,
@@ -16,14 +22,80 @@ import {
   extensionContributed,
   openWorkbench,
   runFromPalette,
+  runPaletteTitle,
   shot,
   toggleLightDarkTheme,
   webviewWith,
 } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
-const { buildGeoTiff } = require(join(projectRoot, 'out', 'test', 'simulator', 'geotiff-image.js'));
-const { stacItem } = require(join(projectRoot, 'out', 'src', 'workflows', 'stac', 'stac-item.js'));
+const { startSimulator } = require(join(projectRoot, 'out', 'test', 'simulator', 'index.js'));
+const run = promisify(execFile);
+
+/** Three cloud-free dates of the demo's season (seed 1, the demo's) that its catalogue lists for the
+ * demo fields: their green peak, when the fields begin to part (one still rising, one falling). */
+const SERIES_DATES = ['2026-05-27', '2026-06-09', '2026-06-19'];
+
+/** Every file under `dir`, by its path relative to `dir`. */
+function filesUnder(dir, base = dir, found = {}) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) filesUnder(path, base, found);
+    else found[relative(base, path)] = readFileSync(path);
+  }
+  return found;
+}
+
+/**
+ * The demo fields' time series bought and measured as a person would with the command line, from
+ * the demo's simulator (its landscape: the fields follow the season, the bay, towns and roads) at
+ * a pinned June day: one UTM GeoTIFF per date with its STAC sidecar, the series' stac-items.json,
+ * and field-stats.csv (series --stats), as workspace files under `imagery/`.
+ */
+async function demoSeriesFiles() {
+  const dir = mkdtempSync(join(tmpdir(), 'sat-imagery-ui-map-'));
+  const sim = await startSimulator({ seed: 1, demoData: true, clock: () => Date.parse('2026-06-25T12:00:00Z') });
+  try {
+    cpSync(join(projectRoot, 'scripts', 'demo-workspace', 'fields.geojson'), join(dir, 'fields.geojson'));
+    const env = {
+      ...process.env,
+      SAT_IMAGERY_API_KEY: DEMO_KEY,
+      SAT_IMAGERY_BASE_URL: sim.url,
+      XDG_CACHE_HOME: join(dir, '.cache'),
+    };
+    await run(
+      process.execPath,
+      [
+        join(projectRoot, 'dist', 'cli.js'),
+        'series',
+        'fields.geojson',
+        '--model',
+        'Stratus2',
+        '--satellite-constellations',
+        'Sentinel2',
+        '--dates',
+        SERIES_DATES.join(','),
+        '--bandnames',
+        'B2,B3,B4,B8',
+        '--resolution',
+        '20',
+        '--stats',
+        '--yes',
+        '--max-cost',
+        '100',
+        '--output-directory',
+        'imagery',
+      ],
+      { env, cwd: dir },
+    );
+    return Object.fromEntries(
+      Object.entries(filesUnder(join(dir, 'imagery'))).map(([name, data]) => [`imagery/${name}`, data]),
+    );
+  } finally {
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const isLoopback = (url) => {
   const { protocol, hostname } = new URL(url);
@@ -38,7 +110,8 @@ describe('Show on Map in the browser workbench', function () {
   const remote = [];
 
   before(async function () {
-    wb = await openWorkbench();
+    this.timeout(300_000);
+    wb = await openWorkbench({ files: await demoSeriesFiles() });
     // The webview's own files have vscode-cdn.net addresses but never leave the machine: VS Code's
     // service worker answers them from code-server. Anything else off loopback, answered or
     // failed, is a request to the network.
@@ -48,78 +121,10 @@ describe('Show on Map in the browser workbench', function () {
     wb.page.on('requestfailed', (request) => {
       if (!isLoopback(request.url())) remote.push(`${request.url()} (failed)`);
     });
-    // A downloaded image with its STAC sidecar over the north of the demo fields: a GeoTIFF in UTM
-    // 32N (as the service delivers), made by the simulator's writer.
-    mkdirSync(join(wb.workspace, 'imagery'), { recursive: true });
-    const bbox = { west: 10.05, south: 56.1, east: 10.15, north: 56.2 };
-    writeFileSync(
-      join(wb.workspace, 'imagery', 'fields-2026-06-01.tif'),
-      buildGeoTiff({
-        bbox,
-        epsg: 32632,
-        resolution: 20,
-        bands: ['B4', 'B3', 'B2'],
-        dataType: 'int16',
-        date: '2026-06-01',
-        seed: 4,
-      }),
-    );
-    const ring = [
-      [bbox.west, bbox.south],
-      [bbox.east, bbox.south],
-      [bbox.east, bbox.north],
-      [bbox.west, bbox.north],
-      [bbox.west, bbox.south],
-    ];
-    writeFileSync(
-      join(wb.workspace, 'imagery', 'fields-2026-06-01.json'),
-      JSON.stringify(
-        stacItem({
-          imageFileName: 'fields-2026-06-01.tif',
-          geometry: { type: 'Polygon', coordinates: [ring] },
-          bbox: [bbox.west, bbox.south, bbox.east, bbox.north],
-          date: '2026-06-01',
-          epsg: 32632,
-          bands: ['B4', 'B3', 'B2'],
-          model: 'Stratus2',
-          constellations: ['Sentinel2'],
-          resolution: 20,
-          request: {},
-        }),
-      ),
-    );
-    // A time series' folder: its ItemCollection, three dates over one footprint west of the image.
-    mkdirSync(join(wb.workspace, 'series'), { recursive: true });
-    const seriesBox = [10.0, 56.05, 10.05, 56.08];
-    const seriesRing = [
-      [10.0, 56.05],
-      [10.05, 56.05],
-      [10.05, 56.08],
-      [10.0, 56.08],
-      [10.0, 56.05],
-    ];
-    const dated = ['2026-05-02', '2026-05-12', '2026-05-22'].map((date) =>
-      stacItem({
-        imageFileName: `composite-${date}.tif`,
-        geometry: { type: 'Polygon', coordinates: [seriesRing] },
-        bbox: seriesBox,
-        date,
-        epsg: 32632,
-        bands: ['B4', 'B3', 'B2'],
-        model: 'Stratus2',
-        constellations: ['Sentinel2'],
-        resolution: 20,
-        request: {},
-      }),
-    );
-    writeFileSync(
-      join(wb.workspace, 'series', 'stac-items.json'),
-      JSON.stringify({ type: 'FeatureCollection', features: dated, links: [] }),
-    );
   });
   after(async () => wb?.stop());
 
-  it('draws the demo fields with billed boxes, orders and a downloaded image in place, light and dark, offline', async () => {
+  it('draws the demo fields with billed boxes, orders, a series drawn in place and the fields by change, light and dark, offline', async () => {
     assert.ok(wb.simulator, `the simulator did not start: ${wb.simulatorError?.message}`);
     await extensionContributed(wb.page);
     await runFromPalette(wb.page, Commands.setApiKey);
@@ -145,15 +150,17 @@ describe('Show on Map in the browser workbench', function () {
     let layers = {};
     for (const deadline = Date.now() + 60_000; Date.now() < deadline; await wb.page.waitForTimeout(250)) {
       layers = await drawnLayers();
-      if (layers.orders > 0 && layers.footprints === 1 && layers.images === 1 && layers.series === 3) break;
+      if (layers.orders > 0 && layers.footprints === 3 && layers.images === 3 && layers.series === 3) break;
     }
     if (!(layers.orders > 0)) await shot(wb.page, 'failed-map-layers');
     assert.ok(layers.aoi >= 2, `the demo fields are not all drawn: ${JSON.stringify(layers)}`);
     assert.equal(layers.billed, layers.aoi, 'one billed box per polygon');
     assert.ok(layers.orders > 0, 'no order drawn');
-    assert.equal(layers.footprints, 1);
-    assert.equal(layers.images, 1, 'the downloaded image is not drawn in place');
+    assert.equal(layers.footprints, 3, "one footprint per image's sidecar");
+    assert.equal(layers.images, 3, 'the downloaded images are not drawn in place');
     assert.equal(layers.series, 3, 'one footprint per date of the series');
+    // Newest on top: the last date's image is the one seen.
+    assert.match((await canvas.getAttribute('data-images')) ?? '', new RegExp(`${SERIES_DATES.at(-1)}[^ ]*$`));
     assert.match(await frame.locator('[data-testid="map-legend"]').innerText(), /area .* km² · billed .* km²/);
     // The key names every kind on the map and each order status, each with its own colour.
     const key = frame.locator('[data-testid="map-key"] li');
@@ -235,7 +242,20 @@ describe('Show on Map in the browser workbench', function () {
     // The map has room: it opens as a tab of the active editor group, not in a narrow half beside it.
     const mapBox = await canvas.boundingBox();
     assert.ok(mapBox && mapBox.width > 700, `the map is ${mapBox?.width} px wide in a 1400 px window`);
-    await wb.page.waitForTimeout(500);
+    // The fields coloured by their change since the previous date, from the series' field-stats.csv,
+    // with the legend of the ramp.
+    await frame.locator('[data-testid="map-colour-by"]').selectOption('change');
+    await frame
+      .locator('[data-testid="map-values-heading"]', { hasText: 'Change in ndvi mean since the previous valid date' })
+      .waitFor({ timeout: 30_000 });
+    assert.equal(await frame.locator('[data-testid="map-values-date"]').innerText(), `Latest: ${SERIES_DATES.at(-1)}`);
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await wb.page.waitForTimeout(250))
+      if ((await drawnLayers()).fieldValues === 3) break;
+    assert.equal((await drawnLayers()).fieldValues, 3, 'the three fields are not coloured');
+    // The picture of README and docs/map.md is made from this screenshot (scripts/readme-picture.mjs):
+    // no notification over the map.
+    await runPaletteTitle(wb.page, 'Notifications: Clear All Notifications');
+    await wb.page.waitForTimeout(800);
     await shot(wb.page, '10-map-light');
 
     assert.equal(await toggleLightDarkTheme(wb.page), 'dark');
