@@ -33,7 +33,7 @@ export function aoiFeatures(message: AoiMessage): { aoi: MapFeature[]; billed: M
   const packed = message.polygons;
   if (packed)
     for (let i = 0; i < packed.polygonEnds.length; i++)
-      aoi.push({ id: String(i), kind: 'aoi', polygons: polygonAt(packed, i), label: `Polygon ${i + 1}` });
+      aoi.push({ id: String(i), kind: 'aoiOutline', polygons: polygonAt(packed, i), label: `Polygon ${i + 1}` });
   const billed = message.billedBoxes.map((b, i): MapFeature => ({
     id: String(i),
     kind: 'billed',

@@ -101,7 +101,14 @@ function postDrawn(started: number, phase: DrawnMessage['phase']): void {
 function showAoi(message: AoiMessage, started: number): void {
   const view = ensureMap();
   const { aoi, billed, problems } = aoiFeatures(message);
+  // The area's outline above everything it is read against, its tint under the images drawn in
+  // place (zIndex 20), which it would wash out (feature-looks.ts, aoiTint).
   view.setLayer('aoi', aoi, { title: 'Area of interest', zIndex: 100, toggleable: false });
+  view.setLayer(
+    'aoiTint',
+    aoi.map((feature) => ({ ...feature, kind: 'aoiTint' as const })),
+    { title: 'Area of interest (tint)', zIndex: 10, toggleable: false },
+  );
   view.setLayer('billed', billed, { title: 'Billed bounding boxes', zIndex: 99 });
   view.setLayer('problems', problems, { title: 'Problems', zIndex: 110 });
   ui.legend.textContent = legendText(message);

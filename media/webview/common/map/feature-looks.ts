@@ -12,10 +12,16 @@ export interface AreaLook {
   lineDash?: number[];
   /** Alpha of the stroke; 1 when not given. */
   strokeAlpha?: number;
+  /** With no fill, the inside still answers a click (a clear fill). */
+  clickableInside?: boolean;
 }
 
 export const KIND_LOOKS: Record<Exclude<FeatureKind, 'problem'>, AreaLook> = {
   aoi: { colour: 'aoi', fill: 0.3, width: 2 },
+  // The same area in two layers, its tint under the downloaded images drawn in place and its
+  // outline above them: an image of the area shows as it is, not washed out by the tint.
+  aoiTint: { colour: 'aoi', fill: 0.3, width: 0 },
+  aoiOutline: { colour: 'aoi', fill: 0, width: 2, clickableInside: true },
   billed: { colour: 'billed', fill: 0, width: 1.5, lineDash: [6, 4] },
   tile: { colour: 'tile', fill: 0.08, width: 1 },
   miniTile: { colour: 'miniTile', fill: 0.08, width: 1 },

@@ -14,14 +14,24 @@ export type StyleFor = (feature: FeatureLike) => Style;
 function area(colours: MapColours, look: AreaLook): Style {
   const stroke = colours[look.colour];
   return new Style({
-    fill: look.fill > 0 ? new Fill({ color: withAlpha(stroke, look.fill) }) : undefined,
-    stroke: new Stroke({ color: withAlpha(stroke, look.strokeAlpha ?? 1), width: look.width, lineDash: look.lineDash }),
+    fill:
+      look.fill > 0
+        ? new Fill({ color: withAlpha(stroke, look.fill) })
+        : look.clickableInside
+          ? new Fill({ color: 'rgba(0, 0, 0, 0)' }) // hit detection draws a fill whatever its colour
+          : undefined,
+    stroke:
+      look.width > 0
+        ? new Stroke({ color: withAlpha(stroke, look.strokeAlpha ?? 1), width: look.width, lineDash: look.lineDash })
+        : undefined,
   });
 }
 
 export function makeStyleFor(colours: MapColours): StyleFor {
   const byKind: Record<FeatureKind, Style> = {
     aoi: area(colours, KIND_LOOKS.aoi),
+    aoiTint: area(colours, KIND_LOOKS.aoiTint),
+    aoiOutline: area(colours, KIND_LOOKS.aoiOutline),
     billed: area(colours, KIND_LOOKS.billed),
     tile: area(colours, KIND_LOOKS.tile),
     miniTile: area(colours, KIND_LOOKS.miniTile),

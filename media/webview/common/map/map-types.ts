@@ -5,6 +5,8 @@ import type { BoundingBox } from '../../../../src/geometry/types';
 
 export type FeatureKind =
   | 'aoi' // the area being looked at (filled)
+  | 'aoiTint' // the area's fill alone (Show on Map draws it under downloaded images)
+  | 'aoiOutline' // the area's outline alone, above the images; a click inside it still finds it
   | 'billed' // a polygon's billed bounding box (dashed)
   | 'tile'
   | 'miniTile'

@@ -12,7 +12,8 @@ import type { FieldValuesMessage } from './protocol';
 type Feature = FieldValuesMessage['features'][number];
 
 export const FIELD_VALUES_LAYER_ID = 'fieldValues';
-/** Above the AOI's own fill (100), which would tint the ramp, and under its problems (110). */
+/** Above the AOI's outline (100) and its tint (10, under the images drawn in place), which would
+ * tint the ramp, and under its problems (110). */
 export const FIELD_VALUES_Z = 105;
 
 /** Low to high: viridis' stops, even in lightness, readable on light and dark maps and by colour-blind eyes. */
