@@ -287,6 +287,12 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       await shot('set-api-key');
       await page.keyboard.press('Enter');
       await input.waitFor({ state: 'hidden' });
+      // The key's check answers with a notification, awaited here so that the next step's Clear
+      // All takes it away: it came later, over the Problems panel of the walkthrough's picture.
+      await page
+        .locator('.notification-toast', { hasText: 'API key saved' })
+        .first()
+        .waitFor({ state: 'visible', timeout: 30_000 });
     });
 
     step(name("sees the problems of the demo's broken area"), [name('sets the API key')], async () => {
