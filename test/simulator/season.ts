@@ -30,6 +30,9 @@ export interface SeasonScript {
   count: number;
   /** From `date` on, the field's NDVI is HARVEST_NDVI. */
   harvests: { field: string; date: string }[];
+  /** Fields whose NDVI is written out date by date (the i-th value on the i-th date), in place of
+   * the curve and any harvest: a small season worked by hand. A date past its list takes the curve. */
+  ndvi?: Record<string, readonly number[]>;
   /** The fields under cloud on the dates: nodata over the whole field, or over its western
    * share `cover` (0..1). */
   clouds: { fields: string[]; dates: string[]; cover?: number }[];
@@ -103,13 +106,16 @@ export function seasonBox(script: SeasonScript): Bbox {
   };
 }
 
-/** The field's NDVI on the `t`-th date: 0.35 rising to 0.65 at its peak (the 9th to 13th date,
- * by field) and back, slowly enough (at most about 0.03 a week) that no week is a drop. */
+/** The field's NDVI on the `t`-th date: the value the script writes out for it, else 0.35 rising
+ * to 0.65 at its peak (the 9th to 13th date, by field) and back, slowly enough (at most about 0.03
+ * a week) that no week is a drop. */
 export function seasonNdvi(script: SeasonScript, field: number, date: string): number {
   const id = fieldId(field);
+  const t = (dayNumber(date) - dayNumber(script.first)) / script.everyDays;
+  const written = script.ndvi?.[id]?.[t];
+  if (written !== undefined) return written;
   const harvest = script.harvests.find((h) => h.field === id);
   if (harvest && date >= harvest.date) return HARVEST_NDVI;
-  const t = (dayNumber(date) - dayNumber(script.first)) / script.everyDays;
   const x = (t - (8 + (field % 5))) / 8;
   return 0.35 + 0.3 * Math.exp(-x * x);
 }
