@@ -346,9 +346,7 @@ export function parseCommandLine(argv: string[]): ParsedCommand {
       positionals: string[];
     };
   } catch (error) {
-    throw new UsageError(
-      `${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}. See sat-imagery --help.`,
-    );
+    throw new UsageError(`${parseErrorText((error as Error).message)} See sat-imagery --help.`);
   }
   const [first = '', second, ...others] = parsed.positionals;
   const verb = groups.has(first) && second !== undefined ? `${first} ${second}` : first;
@@ -359,6 +357,17 @@ export function parseCommandLine(argv: string[]): ParsedCommand {
       throw new UsageError(`--${name} does not apply to '${verb}'.`);
   }
   return { verb, rest, values: parsed.values };
+}
+
+/** node's parseArgs message on one line, ended once: its advice on positionals dropped, its lines
+ * joined ('--drop -1' gives three lines, the last ending in a period of its own). */
+function parseErrorText(message: string): string {
+  const text = message
+    .replace(/\. To specify a positional argument.*$/s, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .join(' ');
+  return /[.?]$/.test(text) ? text : `${text}.`;
 }
 
 /** The verb of a command line, also one that does not parse (its exit code depends on it):
