@@ -272,13 +272,13 @@ export const optionTable: Record<string, OptionSpec> = {
     type: 'string',
     verbs: ['alerts'],
     value: 'T',
-    help: 'a drop: a value more than T below the median of its previous valid dates (default 0.15, for NDVI-like indices)',
+    help: 'a drop: a value more than T below the median of its previous valid dates, T from 0 (default 0.15, for NDVI-like indices)',
   },
   baseline: {
     type: 'string',
     verbs: ['alerts'],
     value: 'K',
-    help: 'how many previous valid dates the baseline of a drop is the median of (default 3)',
+    help: "a drop's baseline: the median of the K previous valid dates, K a whole number from 1 (default 3)",
   },
   'unseen-days': {
     type: 'string',
