@@ -10,7 +10,7 @@ const DEG = Math.PI / 180;
  * grey, flat across the bands). Several end members, not two: a scene mixed from two alone
  * stretches to grey in true colour, since each band is then the same line of one mixing fraction. */
 type Spectrum = [soil: number, green: number, water: number, dry: number, built: number];
-const SPECTRA: Record<string, Spectrum> = {
+export const SPECTRA: Record<string, Spectrum> = {
   B1: [0.08, 0.03, 0.06, 0.07, 0.1],
   B2: [0.1, 0.04, 0.06, 0.08, 0.11],
   B3: [0.14, 0.08, 0.05, 0.14, 0.12],
