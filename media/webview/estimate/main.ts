@@ -68,11 +68,17 @@ function showPlan(plan: PlanMessage['plan']): void {
   planPage.render();
 }
 
+/** The same estimate, whether or not it is shown read-only: the host sends the saved one back
+ * read-only, with its note, after a window reload (EstimatePanel.revive). */
+function sameEstimate(a: ShowMessage, b: ShowMessage): boolean {
+  return JSON.stringify(a.model) === JSON.stringify(b.model) && a.payloadText === b.payloadText;
+}
+
 function show(message: ShowMessage): void {
   planPage = undefined;
-  // The same estimate shown again (page reloaded while hidden) keeps the person's tile choice.
-  const same = state !== undefined && JSON.stringify(state.show) === JSON.stringify(message);
-  const selectedTiles = same ? state?.selectedTiles : undefined;
+  // The same estimate shown again (page reloaded while hidden, or the window reloaded and the
+  // panel restored) keeps the person's tile choice: the restored plan lists the tiles they chose.
+  const selectedTiles = state !== undefined && sameEstimate(state.show, message) ? state.selectedTiles : undefined;
   save(selectedTiles ? { show: message, selectedTiles } : { show: message });
   view?.dispose();
   view = new PageView(root, message, selectedTiles, {

@@ -680,6 +680,33 @@ describe('webview page in Chromium', function () {
     assert.equal((await h.posted()).filter((m) => m.type === 'proceed').length, 0);
   });
 
+  it('a panel restored after a window reload shows the rows the person chose, read-only (#41)', async () => {
+    // Before the reload: the person swaps the preselected tile for the other one.
+    const first = await open('dark');
+    await show(first, tilesModel());
+    await first.page.focus('[data-testid="tile-t-1"]');
+    await first.page.keyboard.press('Space');
+    await first.page.focus('[data-testid="tile-t-2"]');
+    await first.page.keyboard.press('Space');
+    const before = await unitRows(first);
+    assert.deepEqual(
+      before.map((r) => r[1]),
+      ['t-2'],
+    );
+    const saved = await first.page.evaluate(() => window.savedState);
+    // After it: the page loads with its saved state, and the host (EstimatePanel.revive) sends the
+    // saved estimate back, read-only with its note.
+    const h = await open('dark', saved);
+    const revived = { ...(saved as { show: object }).show, readOnly: true, note: 'Restored after a window reload.' };
+    await h.send(revived);
+    await h.page.waitForSelector('[data-testid="note"]');
+    assert.deepEqual(await unitRows(h), before);
+    const texts = await h.texts();
+    assert.equal(texts['proceed:disabled'], 'true');
+    assert.equal(texts['tile-count'], '1 of 2 tiles selected');
+    await h.page.screenshot({ path: path.join(artifacts, 'cost-restored-tiles-dark.png'), fullPage: true });
+  });
+
   it('renders its saved state at once after a reload, before the host answers', async () => {
     const saved = { show: JSON.parse(JSON.stringify(toShowMessage(orderModel({ title: 'From state' })))) };
     const h = await open('dark', saved);
