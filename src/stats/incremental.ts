@@ -13,11 +13,10 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { IMAGE_FILE_LIMIT, withBoundedFile } from '../files/bounded-read';
-import type { BoundedFile } from '../files/bounded-read';
 import { ownedAlone } from '../files/private-folder';
 import { replaceFileSafely } from '../files/safe-files';
+import { hashOnThread } from './hash-thread';
 import type { PixelRule } from './coverage';
 import { dayInName } from './images';
 import type { ImageInput } from './images';
@@ -158,7 +157,7 @@ export class RowCache {
 
   /** The file's sha256, and what the cache knew of the file: `unchanged` (the hash remembered),
    * `changed` (a file at this path was hashed before; it has been written, or only touched, since)
-   * or `new`. A file not remembered is hashed on a thread of its own; `sha256` settles when it ends. */
+   * or `new`. A file not remembered is hashed on the hashing thread; `sha256` settles when it ends. */
   async hashOf(
     path: string,
     signal?: AbortSignal,
@@ -204,61 +203,12 @@ export class RowCache {
   }
 }
 
-/** The hashing thread's whole program (no file of its own, so the bundles need no second entry).
- * It opens nothing: it reads the descriptor the bounded reader opened and checked (a regular file,
- * within its bound) on the main thread, up to the size it had then, in positioned reads. */
-const HASH_THREAD = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-const { readSync } = require('node:fs');
-try {
-  const { fd, size } = workerData;
-  const hash = createHash('sha256');
-  const buffer = Buffer.allocUnsafe(1048576);
-  for (let position = 0; position < size; ) {
-    const read = readSync(fd, buffer, 0, Math.min(buffer.length, size - position), position);
-    if (read === 0) break;
-    hash.update(buffer.subarray(0, read));
-    position += read;
-  }
-  parentPort.postMessage({ sha256: hash.digest('hex') });
-} catch (error) {
-  parentPort.postMessage({ error: String((error && error.message) || error) });
-}
-`;
-
-/** The file's sha256, computed on a thread of its own so the main thread can measure the image
- * meanwhile; the thread ends when the signal aborts. A FIFO or a device in the image's place is
- * refused here, before any thread waits on it. */
+/** The file's sha256, computed on the hashing thread so the main thread can measure the image
+ * meanwhile; the hashing stops when the signal aborts. A FIFO or a device in the image's place is
+ * refused here, before the thread waits on it. */
 export async function contentHashOffThread(path: string, signal?: AbortSignal): Promise<string> {
   signal?.throwIfAborted();
   return withBoundedFile(path, IMAGE_FILE_LIMIT, (file) => hashOnThread(file, signal));
-}
-
-/** Settles once the thread is gone, so the file is never closed (and its descriptor reused) under it. */
-function hashOnThread(file: BoundedFile, signal?: AbortSignal): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    // Aborted while the file was being opened.
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const worker = new Worker(HASH_THREAD, { eval: true, workerData: { fd: file.fd, size: file.size } });
-    const settle = (outcome: () => void) => {
-      signal?.removeEventListener('abort', stop);
-      void worker.terminate().then(outcome, outcome);
-    };
-    const stop = () => settle(() => reject(signal?.reason));
-    signal?.addEventListener('abort', stop, { once: true });
-    worker.once('message', (answer: { sha256?: string; error?: string }) =>
-      settle(() =>
-        typeof answer.sha256 === 'string'
-          ? resolvePromise(answer.sha256)
-          : reject(new Error(answer.error ?? 'the file could not be hashed')),
-      ),
-    );
-    worker.once('error', (error) => settle(() => reject(error)));
-  });
 }
 
 /** Where an image's rows under one index are kept: the image (its content, what dated it, the
