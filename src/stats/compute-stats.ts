@@ -10,8 +10,8 @@ import type { Measure } from './indices';
 import { StatsError } from './errors';
 import { imageKey, measureKey } from './incremental';
 import type { RowCache } from './incremental';
+import { CoverageCache } from './field-plan';
 import { measureImage } from './measure-image';
-import type { CoverageCache } from './measure-image';
 import { compareImageRows } from './table';
 import type { StatsRow } from './table';
 
@@ -47,7 +47,7 @@ export async function computeStats(input: StatsInput): Promise<StatsResult> {
   // Each image's rows, fields (outer) and indices (inner) in their given order.
   const perImage: StatsRow[][] = [];
   const failures: ImageFailure[] = [];
-  const coverages: CoverageCache = new Map();
+  const coverages = new CoverageCache();
   const measureKeys = input.measures.map(measureKey);
   let measured = 0;
   let cached = 0;

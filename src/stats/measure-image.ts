@@ -1,20 +1,23 @@
 // One image, every field: the fields are put on the image's grid (reprojected vertex by vertex
-// from EPSG:4326 with the raster core's UTM conversion), rasterised under the pixel rule once per
-// grid, and the image is read once, strip by strip (the bands the indices need, the columns the
-// fields in the strip span), each strip's pixels handed to the fields that cover them. Memory:
-// one strip of bands plus the fields' values.
-import { RasterFile, WindowBuffers, lonLatToPixel } from '../raster/index';
-import type { BandValues, RasterMetadata, RowSpans } from '../raster/index';
+// from EPSG:4326 with the raster core's UTM conversion) and rasterised under the pixel rule once
+// per grid, their pixels placed in the image's strips once per grid (field-plan.ts), and the image
+// is read once, strip by strip (the bands the indices need, the columns the fields in the strip
+// span, only the fields' pixels converted), each strip's pixels handed to the fields that cover
+// them (field-values.ts). Memory: one strip of bands plus the fields' values.
+import { RasterFile, lonLatToPixel } from '../raster/index';
+import type { RasterMetadata } from '../raster/index';
 import { utmZoneOfEpsg } from '../raster/utm';
-import { Accumulator } from './accumulator';
 import { coverageOf } from './coverage';
 import type { Coverage, PixelRule } from './coverage';
 import { StatsError } from './errors';
+import { CoverageCache } from './field-plan';
+import type { FieldsPlan } from './field-plan';
+import { measureFields } from './field-values';
 import type { Field } from './fields';
 import { dayInName, dayOf } from './images';
 import type { ImageInput } from './images';
 import { resolveMeasure } from './indices';
-import type { Measure, ResolvedMeasure } from './indices';
+import type { Measure } from './indices';
 import type { Summary } from './summary';
 import type { StatsRow } from './table';
 
@@ -28,17 +31,13 @@ export interface MeasureRequest {
   signal?: AbortSignal;
 }
 
-/** Each field's coverage per grid (CRS, origin, pixel size, rule) by the field's hash: a series
- * shares one grid, and an image measured for some fields only finds each of them. */
-export type CoverageCache = Map<string, Map<string, Coverage>>;
-
 /** Samples (bands × pixels) of one strip held at once. */
 const STRIP_SAMPLES = 8 * 1024 * 1024;
 
 export async function measureImage(
   image: ImageInput,
   request: MeasureRequest,
-  cache: CoverageCache = new Map(),
+  cache: CoverageCache = new CoverageCache(),
 ): Promise<StatsRow[]> {
   const raster = await openGeoreferenced(image.path);
   try {
@@ -50,24 +49,22 @@ export async function measureImage(
         `${image.path} has no date: no STAC Item says it, the file has no ACQUISITION_DATE, and its name holds no YYYY-MM-DD.`,
       );
     const resolved = request.measures.map((m) => resolveMeasure(m, meta.bandNames, image.path));
-    const coverages = coveragesOn(meta, request, cache);
-    const accumulators = coverages.map((c) =>
-      resolved.map(() => new Accumulator(c.weights.length, request.rule === 'exact')),
-    );
-    await readStrips(raster, resolved, coverages, accumulators, request.signal);
+    const bands = [...new Set(resolved.flatMap((r) => r.fileBands))];
+    const plan = planOn(meta, bands.length, request, cache);
+    const sums = await measureFields(raster, bands, resolved, plan, request.rule === 'exact', request.signal);
     const label = request.imageLabel(image.path);
     return request.fields.flatMap((field, f) =>
       resolved.map((r, m) => {
-        const acc = accumulators[f]?.[m] as Accumulator;
-        const total = (coverages[f] as Coverage).total;
+        const { summary, valid, nodata } = sums[f * resolved.length + m] as (typeof sums)[number];
+        const total = (plan.coverages[f] as Coverage).total;
         return {
           field: field.id,
           date,
           index: r.measure.name,
-          ...finite(acc.summary()),
-          valid_pixels: acc.valid,
-          nodata_pixels: acc.nodata,
-          valid_fraction: total > 0 ? acc.valid / total : undefined,
+          ...finite(summary),
+          valid_pixels: valid,
+          nodata_pixels: nodata,
+          valid_fraction: total > 0 ? valid / total : undefined,
           image: label,
         };
       }),
@@ -81,11 +78,13 @@ export async function measureImage(
  * no −0), so a rerun writes the same table and the same Parquet: a sum that overflows makes an
  * infinite mean, which is no value, and −0 (a negated zero) is 0. */
 function finite(summary: Summary | undefined): Partial<Summary> {
-  return Object.fromEntries(
-    Object.entries(summary ?? {})
-      .filter(([, v]) => Number.isFinite(v))
-      .map(([k, v]) => [k, v === 0 ? 0 : v]),
-  );
+  const kept: Partial<Summary> = {};
+  if (!summary) return kept;
+  for (const key of Object.keys(summary) as (keyof Summary)[]) {
+    const v = summary[key];
+    if (Number.isFinite(v)) kept[key] = v === 0 ? 0 : v;
+  }
+  return kept;
 }
 
 async function openGeoreferenced(path: string): Promise<RasterFile> {
@@ -112,27 +111,17 @@ async function openGeoreferenced(path: string): Promise<RasterFile> {
   return raster;
 }
 
-function coveragesOn(meta: RasterMetadata, request: MeasureRequest, cache: CoverageCache): Coverage[] {
-  const key = JSON.stringify([meta.epsg, meta.origin, meta.resolution, request.rule]);
-  let byField = cache.get(key);
-  if (!byField) cache.set(key, (byField = new Map()));
-  const onGrid = byField;
-  return request.fields.map((field) => {
-    let coverage = onGrid.get(field.hash);
-    if (!coverage) {
-      const onPixels = field.polygons.map((polygon) =>
-        polygon.map((ring) => ring.map(([lon, lat]) => lonLatToPixel(meta, lon as number, lat as number))),
-      );
-      coverage = coverageOf(onPixels, request.rule, field.id);
-      onGrid.set(field.hash, coverage);
-    }
-    return coverage;
+/** The fields' plan on the image's grid (CRS, origin, pixel size, rule) for its size and strips:
+ * each field reprojected vertex by vertex and rasterised the first time the grid meets it. */
+function planOn(meta: RasterMetadata, bands: number, request: MeasureRequest, cache: CoverageCache): FieldsPlan {
+  const grid = JSON.stringify([meta.epsg, meta.origin, meta.resolution, request.rule]);
+  const layout = { width: meta.width, height: meta.height, stripRows: rowsPerStrip(meta, bands) };
+  return cache.planOf(grid, layout, request.fields, (field) => {
+    const onPixels = field.polygons.map((polygon) =>
+      polygon.map((ring) => ring.map(([lon, lat]) => lonLatToPixel(meta, lon as number, lat as number))),
+    );
+    return coverageOf(onPixels, request.rule, field.id);
   });
-}
-
-/** Stored numbers that mean "no data" whatever the file says: INT16's −32768, UINT8's 0. */
-function typeNodata(meta: RasterMetadata): number {
-  return meta.dataType === 'int16' ? -32768 : meta.dataType === 'uint8' ? 0 : Number.NaN;
 }
 
 /** Rows of one strip: within the samples budget, and whole rows of blocks where the budget holds
@@ -140,140 +129,4 @@ function typeNodata(meta: RasterMetadata): number {
 export function rowsPerStrip(meta: Pick<RasterMetadata, 'width' | 'blockHeight'>, bands: number): number {
   const budget = Math.max(1, Math.floor(STRIP_SAMPLES / Math.max(1, meta.width * bands)));
   return budget >= meta.blockHeight ? budget - (budget % meta.blockHeight) : budget;
-}
-
-/** A field's pixels as runs of its box's rows: [row, start, end) triplets of columns in the box
- * whose weights are not 0. Worked out once per coverage (a series shares its grid). */
-const runsOfCoverage = new WeakMap<Coverage, Int32Array>();
-
-function runsOf(c: Coverage): Int32Array {
-  let runs = runsOfCoverage.get(c);
-  if (runs) return runs;
-  const found: number[] = [];
-  for (let y = 0; y < c.height; y++) {
-    let x = 0;
-    while (x < c.width) {
-      while (x < c.width && c.weights[y * c.width + x] === 0) x++;
-      const start = x;
-      while (x < c.width && c.weights[y * c.width + x] !== 0) x++;
-      if (x > start) found.push(y, start, x);
-    }
-  }
-  runs = Int32Array.from(found);
-  runsOfCoverage.set(c, runs);
-  return runs;
-}
-
-/** The runs of the fields in a strip, as the window's rows and columns [sy0, sy1) × [cx0, cx1)
- * hold them: only those pixels are read out of the image's blocks. */
-function stripSpans(inStrip: readonly { c: Coverage }[], sy0: number, sy1: number, cx0: number, cx1: number): RowSpans {
-  const offsets = new Int32Array(sy1 - sy0 + 1);
-  const each = (visit: (row: number, start: number, end: number) => void): void => {
-    for (const { c } of inStrip) {
-      const runs = runsOf(c);
-      for (let k = 0; k < runs.length; k += 3) {
-        const y = c.y0 + (runs[k] as number);
-        const start = Math.max(cx0, c.x0 + (runs[k + 1] as number));
-        const end = Math.min(cx1, c.x0 + (runs[k + 2] as number));
-        if (y >= sy0 && y < sy1 && end > start) visit(y - sy0, start - cx0, end - cx0);
-      }
-    }
-  };
-  each((row) => offsets[row + 1]++);
-  for (let r = 0; r < sy1 - sy0; r++) offsets[r + 1] += offsets[r] as number;
-  const bounds = new Int32Array(2 * (offsets[sy1 - sy0] as number));
-  const next = offsets.slice(0, sy1 - sy0);
-  each((row, start, end) => {
-    const at = (next[row] as number)++;
-    bounds[2 * at] = start;
-    bounds[2 * at + 1] = end;
-  });
-  return { offsets, bounds };
-}
-
-async function readStrips(
-  raster: RasterFile,
-  resolved: ResolvedMeasure[],
-  coverages: Coverage[],
-  accumulators: Accumulator[][],
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  const meta = raster.metadata;
-  const bands = [...new Set(resolved.flatMap((r) => r.fileBands))];
-  const pixel = pixelMeasurer(meta, bands, resolved);
-  const stripRows = rowsPerStrip(meta, bands.length);
-  // Every strip is read into the same buffers.
-  const into = new WindowBuffers();
-  for (let sy0 = 0; sy0 < meta.height; sy0 += stripRows) {
-    signal?.throwIfAborted();
-    const sy1 = Math.min(meta.height, sy0 + stripRows);
-    const inStrip = coverages
-      .map((c, f) => ({ c, f }))
-      .filter(({ c }) => c.y0 < sy1 && c.y0 + c.height > sy0 && c.x0 < meta.width && c.x0 + c.width > 0);
-    if (inStrip.length === 0) continue;
-    let cx0 = meta.width;
-    let cx1 = 0;
-    for (const { c } of inStrip) {
-      cx0 = Math.min(cx0, Math.max(0, c.x0));
-      cx1 = Math.max(cx1, Math.min(meta.width, c.x0 + c.width));
-    }
-    const spans = stripSpans(inStrip, sy0, sy1, cx0, cx1);
-    const window = await raster.readWindow({
-      bands,
-      targetWidth: cx1 - cx0,
-      window: [cx0, sy0, cx1, sy1],
-      into,
-      spans,
-    });
-    for (const { c, f } of inStrip) {
-      const accs = accumulators[f] as Accumulator[];
-      const runs = runsOf(c);
-      for (let k = 0; k < runs.length; k += 3) {
-        const y = c.y0 + (runs[k] as number);
-        if (y < sy0 || y >= sy1) continue;
-        const x1 = Math.min(cx1, c.x0 + (runs[k + 2] as number));
-        for (let x = Math.max(cx0, c.x0 + (runs[k + 1] as number)); x < x1; x++) {
-          const weight = c.weights[(y - c.y0) * c.width + (x - c.x0)] as number;
-          pixel(window.data, (y - sy0) * window.width + (x - cx0), accs, weight);
-        }
-      }
-    }
-  }
-}
-
-/** What one pixel adds to its field's accumulators, one per measure: its bands' physical values
- * (scale and offset) and each measure's value, or nodata when a band it needs has none. */
-function pixelMeasurer(
-  meta: RasterMetadata,
-  bands: readonly number[],
-  resolved: readonly ResolvedMeasure[],
-): (data: BandValues[], at: number, accs: Accumulator[], weight: number) => void {
-  const slots = resolved.map((r) => r.fileBands.map((b) => bands.indexOf(b)));
-  const rules = bands.map((b) => meta.values[b] as { scale: number; offset: number });
-  const masked = typeNodata(meta);
-  const inputs = resolved.map((r) => new Float64Array(r.fileBands.length));
-  const physical = new Float64Array(bands.length);
-  const validBand = new Uint8Array(bands.length);
-  return (data, at, accs, weight) => {
-    for (let b = 0; b < bands.length; b++) {
-      const raw = (data[b] as BandValues)[at] as number;
-      const ok = raw === raw && raw !== masked;
-      validBand[b] = ok ? 1 : 0;
-      if (ok) physical[b] = raw * (rules[b] as { scale: number }).scale + (rules[b] as { offset: number }).offset;
-    }
-    for (let m = 0; m < resolved.length; m++) {
-      const slot = slots[m] as number[];
-      const input = inputs[m] as Float64Array;
-      let ok = true;
-      for (let j = 0; j < slot.length; j++) {
-        const b = slot[j] as number;
-        if (validBand[b] === 0) ok = false;
-        input[j] = physical[b] as number;
-      }
-      const value = ok ? (resolved[m] as ResolvedMeasure).evaluate(input) : Number.NaN;
-      const acc = accs[m] as Accumulator;
-      if (Number.isFinite(value)) acc.add(value, weight);
-      else acc.nodata += weight;
-    }
-  };
 }
