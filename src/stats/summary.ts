@@ -2,6 +2,7 @@
 // and the 10th–90th percentiles. Unweighted (centre, all-touched) as numpy computes them (linear
 // interpolation between order statistics, numpy's default); weighted (exact) by the weighted
 // generalisation of the same rule (exactextract's): with equal weights both give the same figure.
+import { orderStatistics } from './order-statistics';
 
 export interface Summary {
   mean: number;
@@ -40,8 +41,8 @@ export function summarise(values: Float64Array, weights: Float64Array | undefine
     squares += (weights ? (weights[i] as number) : 1) * d * d;
   }
   // Weighted: every value in order, for the weights below it. Unweighted: only the order
-  // statistics the quantiles fall between, each selected (about 3n steps for all ten) rather
-  // than every value sorted (n log n): the same numbers, as the figures are the values themselves.
+  // statistics the quantiles fall between (order-statistics.ts) rather than every value sorted
+  // (n log n): the same numbers, as the figures are the values themselves.
   let quantile: (q: number) => number;
   if (weights) {
     const order = Uint32Array.from({ length: n }, (_, i) => i).sort(
@@ -53,13 +54,12 @@ export function summarise(values: Float64Array, weights: Float64Array | undefine
     );
   } else {
     const ranks = [...new Set(Object.values(QUANTILES).flatMap((q) => linearRanks(n, q)))].sort((a, b) => a - b);
-    const placed = Float64Array.from(values);
-    let from = 0;
-    for (const rank of ranks) {
-      selectRank(placed, from, n - 1, rank);
-      from = rank + 1;
-    }
-    quantile = (q: number) => linearQuantile(placed, q);
+    const ranked = orderStatistics(values, min, max, ranks);
+    quantile = (q: number) => {
+      const [below, above] = linearRanks(n, q);
+      const h = (n - 1) * q;
+      return lerp(ranked.get(below) as number, ranked.get(above) as number, h - below);
+    };
   }
   return {
     mean,
@@ -84,42 +84,6 @@ function lerp(a: number, b: number, t: number): number {
 function linearRanks(n: number, q: number): [number, number] {
   const below = Math.floor((n - 1) * q);
   return [below, Math.min(n - 1, below + 1)];
-}
-
-/** `placed` holds at least the ranks linearRanks(n, q) names in their sorted places. */
-function linearQuantile(placed: Float64Array, q: number): number {
-  const h = (placed.length - 1) * q;
-  const [below, above] = linearRanks(placed.length, q);
-  return lerp(placed[below] as number, placed[above] as number, h - below);
-}
-
-/** Puts the value of rank k (0-based, within [lo, hi]) at k, the smaller ones (or equal) before it
- * and the larger ones (or equal) after, by Hoare's selection with a[k] as the pivot (values
- * equal to it split both ways, so a field of one repeated value takes one pass). After 64
- * passes (an order that defeats the pivot) the rest is sorted. */
-function selectRank(a: Float64Array, lo: number, hi: number, k: number): void {
-  for (let pass = 0; hi > lo; pass++) {
-    if (pass === 64) {
-      a.subarray(lo, hi + 1).sort();
-      return;
-    }
-    const pivot = a[k] as number;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while ((a[i] as number) < pivot) i++;
-      while (pivot < (a[j] as number)) j--;
-      if (i <= j) {
-        const t = a[i] as number;
-        a[i] = a[j] as number;
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (j < k) lo = i;
-    if (k < i) hi = j;
-  }
 }
 
 /** s_k = (k − 1)·w_k + (n − 1)·Σ_{i<k} w_i over the sorted values (s_n = (n − 1)·Σw); q sits at q·s_n. */

@@ -1,7 +1,9 @@
-// The unweighted quantiles come from selecting the order statistics they fall between, not from
-// sorting every value: checked here, exactly, against the same rule over a fully sorted copy (the
-// rule numpy's default `linear` method uses), on orders that trouble a selection: sorted,
-// reversed, one value repeated, few distinct values, organ pipe, and random lengths 1 to 60.
+// The unweighted quantiles come from the order statistics they fall between, found by bucketing
+// and selecting, not from sorting every value: checked here, exactly, against the same rule over a
+// fully sorted copy (the rule numpy's default `linear` method uses), on orders that trouble a
+// selection (sorted, reversed, one value repeated, few distinct values, organ pipe), on values that
+// trouble the buckets (one far outlier, spans beyond a double, steps of the smallest double), and
+// random lengths 1 to 60.
 import * as assert from 'node:assert/strict';
 import { summarise } from '../../../src/stats/summary';
 
@@ -56,6 +58,11 @@ describe('stats: quantiles by selection', () => {
       ['organ pipe', Float64Array.from({ length: n }, (_, i) => Math.min(i, n - 1 - i))],
       ['smooth with noise', Float64Array.from({ length: n }, (_, i) => Math.sin(i / 40) + random() / 10)],
       ['index values of 2 decimals', Float64Array.from({ length: n }, () => Math.round(random() * 200 - 100) / 100)],
+      // The buckets the values are put in stretched by one value far away: nearly all in one.
+      ['one far outlier', Float64Array.from({ length: n }, (_, i) => (i === 17 ? 1e300 : random()))],
+      ['a span no double holds', Float64Array.from({ length: n }, (_, i) => (i % 2 ? -1e308 : 1e308) * random())],
+      ['values a few tiny steps apart', Float64Array.from({ length: n }, () => Math.round(random() * 8) * 5e-324)],
+      ['spread over 17 orders of magnitude', Float64Array.from({ length: n }, () => Math.exp(random() * 40))],
     ];
     for (const [label, values] of cases) check(values, label);
   });
