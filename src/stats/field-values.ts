@@ -32,9 +32,8 @@ class MeasureBuffers {
   }
 }
 
-/** Each plan's buffers while no image uses them. An image measured while another is (one given up
- * at its next strip as the next image starts) takes its own. */
-const spares = new WeakMap<FieldsPlan, MeasureBuffers>();
+/** Each plan's buffers while no image uses them: as many sets as images were measured at once. */
+const spares = new WeakMap<FieldsPlan, MeasureBuffers[]>();
 
 /** Stored numbers that mean "no data" whatever the file says: INT16's −32768, UINT8's 0. */
 function typeNodata(meta: RasterMetadata): number {
@@ -50,8 +49,9 @@ export async function measureFields(
   weighted: boolean,
   signal: AbortSignal | undefined,
 ): Promise<FieldSums[]> {
-  const buffers = spares.get(plan) ?? new MeasureBuffers();
-  spares.delete(plan);
+  let kept = spares.get(plan);
+  if (!kept) spares.set(plan, (kept = []));
+  const buffers = kept.pop() ?? new MeasureBuffers();
   try {
     const fields = new FieldValues(raster.metadata, bands, resolved, plan, weighted, buffers);
     for (const strip of plan.strips) {
@@ -71,7 +71,7 @@ export async function measureFields(
     }
     return fields.sums();
   } finally {
-    spares.set(plan, buffers);
+    kept.push(buffers);
   }
 }
 
