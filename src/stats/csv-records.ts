@@ -103,7 +103,8 @@ export class CsvRecords {
       if (nextQuote !== -1 && nextQuote < at) nextQuote = text.indexOf('"', at);
       if (nextCr !== -1 && nextCr < at) nextCr = text.indexOf('\r', at);
       const end = lf === -1 ? text.length : lf;
-      const crlf = nextCr === end - 1 && lf !== -1;
+      // (A text with no CR at all, nextCr -1, starting with an empty line, end 0, has no CRLF.)
+      const crlf = lf !== -1 && nextCr !== -1 && nextCr === end - 1;
       const plain = (nextQuote === -1 || nextQuote >= end) && (nextCr === -1 || nextCr >= end || crlf);
       if (plain && lf !== -1) {
         this.record.setPlain(text, at, crlf ? end - 1 : end);
