@@ -92,9 +92,24 @@ export class CsvRecords {
 
   constructor(private readonly sink: RecordSink) {}
 
-  /** Hands over the next piece of the text; `last` when nothing follows it. */
+  /** Hands over the next piece of the text; `last` when nothing follows it. The line a piece
+   * finishes is read joined to what came before it, and the rest of the piece where it is: the
+   * whole piece joined to the line's start was a copy of the piece (a megabyte) at each piece. */
   push(piece: string, last = false): void {
-    const text = this.rest + piece;
+    const lf = this.rest === '' || last ? -1 : piece.indexOf('\n');
+    if (lf === -1) {
+      this.scan(this.rest + piece, last);
+      return;
+    }
+    const before = this.rest;
+    this.rest = '';
+    this.scan(before + piece.slice(0, lf + 1), false);
+    const after = piece.slice(lf + 1);
+    this.scan(this.rest === '' ? after : this.rest + after, last);
+  }
+
+  /** The records of `text`, what follows the last whole one kept for the next piece. */
+  private scan(text: string, last: boolean): void {
     let at = 0;
     let nextQuote = text.indexOf('"');
     let nextCr = text.indexOf('\r');
