@@ -83,6 +83,8 @@ export class SeriesBuilder {
   /** The series of the last row added. */
   private last = -1;
   private lastField = '';
+  private lastDate: string | undefined;
+  private lastDateId = -1;
   private lastIndices: Map<string, number> | undefined;
 
   constructor(private readonly index?: string) {}
@@ -159,6 +161,8 @@ export class SeriesBuilder {
   }
 
   private dateIdOf(date: string): number {
+    // A table lists each date's rows together: the same date as the row before needs no lookup.
+    if (date === this.lastDate) return this.lastDateId;
     let id = this.dateIds.get(date);
     if (id === undefined) {
       id = this.calendar.dates.length;
@@ -166,6 +170,8 @@ export class SeriesBuilder {
       this.calendar.dates.push(date);
       this.calendar.days.push(Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000));
     }
+    this.lastDate = date;
+    this.lastDateId = id;
     return id;
   }
 
