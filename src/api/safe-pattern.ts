@@ -15,8 +15,29 @@ const MAX_CACHED = 256;
 /** True when `value` is acceptable under `pattern` (or the pattern cannot be checked safely). */
 export type PatternTest = (pattern: string, value: string) => boolean;
 
+/** Answers kept for values up to this long: a series sends its area's WKT with every date (52
+ * checks of one value for 26 dates), and each check ran the engine over it again. */
+const MAX_REMEMBERED_TEXT = 64 * 1024;
+const MAX_REMEMBERED = 64;
+
 let engine: Promise<typeof import('re2js')> | undefined;
 const compiled = new Map<string, RE2JS | null>();
+/** pattern → value → whether it matched; all forgotten once MAX_REMEMBERED are kept. */
+const answers = new Map<string, Map<string, boolean>>();
+let remembered = 0;
+
+function remember(pattern: string, value: string, ok: boolean): boolean {
+  if (value.length > MAX_REMEMBERED_TEXT) return ok;
+  if (remembered >= MAX_REMEMBERED) {
+    answers.clear();
+    remembered = 0;
+  }
+  let byValue = answers.get(pattern);
+  if (!byValue) answers.set(pattern, (byValue = new Map()));
+  byValue.set(value, ok);
+  remembered++;
+  return ok;
+}
 
 function compile(re2: typeof RE2JS, pattern: string, log: LogFn): RE2JS | null {
   if (compiled.has(pattern)) return compiled.get(pattern)!;
@@ -47,7 +68,9 @@ export async function loadPatternTest(log: LogFn): Promise<PatternTest> {
       );
       return true;
     }
+    const known = answers.get(pattern)?.get(value);
+    if (known !== undefined) return known;
     const matcher = compile(re2, pattern, log);
-    return matcher === null || matcher.matcher(value).find();
+    return remember(pattern, value, matcher === null || matcher.matcher(value).find());
   };
 }
