@@ -2,6 +2,7 @@
 // entries (one per part of the AOI); a date is usable for the whole AOI only when it is in every
 // entry (live-service notes). Dates found in some entries only are partial.
 import type { ModelImageDates } from '../../api/types';
+import { byCodeUnits } from '../../common/code-unit-order';
 
 export interface DateCoverage {
   /** Dates in every DatesByGeog entry, newest first. */
@@ -32,7 +33,10 @@ export function dateCoverage(results: ModelImageDates[], model?: string): DateCo
     (sets.every((set) => set.has(date)) ? full : partial).push(date);
     hits[date] = sets.flatMap((set, index) => (set.has(date) ? [index] : []));
   }
-  const newestFirst = (a: string, b: string): number => b.localeCompare(a);
+  // Code-unit order: ISO days compare as they do by the locale, without loading its collation
+  // (the plan's first search spent 8 ms on it, before any date was checked), and the same on
+  // every machine.
+  const newestFirst = (a: string, b: string): number => byCodeUnits(b, a);
   return { full: full.sort(newestFirst), partial: partial.sort(newestFirst), parts: entries.length, hits };
 }
 
