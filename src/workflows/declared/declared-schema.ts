@@ -137,8 +137,9 @@ const budgetSchema = z.strictObject({
   /** The most credits the file's images may cost in a calendar month (UTC): what the ledgers
    * under the file record as charged that month, plus the plan. Units beyond it are deferred. */
   maxCreditsPerMonth: z.optional(z.number().check(z.positive('a positive number of credits'))),
-  /** The most euros a month the file's new orders may cost. */
-  maxEuroPerMonth: z.optional(z.number().check(z.nonnegative())),
+  /** The most euros the file's orders may cost in a calendar month (UTC): what the orders the lock
+   * holds cost that month, plus the new ones. New orders beyond it are deferred. */
+  maxEuroPerMonth: z.optional(z.number().check(z.positive('a positive number of euros'))),
 });
 
 export const imageryFileSchema = z.strictObject({
