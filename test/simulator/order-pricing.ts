@@ -107,9 +107,9 @@ function monthStart(day: number, add: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1) / 86_400_000;
 }
 
-/** The full estimate shape of the live service, for the request as read. */
-export function priceOrder(order: OrderRequest, state: SimulatorState): Record<string, unknown> {
-  const today = state.today();
+/** The full estimate shape of the live service, for the request as read, on `today` (a day
+ * number; the clock's by default: order-billing.ts prices a month on its 1st). */
+export function priceOrder(order: OrderRequest, state: SimulatorState, today = state.today()): Record<string, unknown> {
   const area = billedAreaKm2(order.boxes);
   const isTileOrder = order.Tiles.length + order.MiniTiles.length > 0 && order.Wkt === null;
   const perImage = ORDER_PRICE_PER_KM2_IMAGE * (isTileOrder ? TILE_REBATE : 1);
@@ -194,7 +194,8 @@ export function chargeOrder(state: SimulatorState, estimate: Record<string, unkn
 
 /** What cancelling an order does to the account (live-service notes, "Orders, processing units and
  * tiers"), called before the order is marked cancelled. In Review it is cancelled in full: what
- * creating it took from the EUR balance comes back, and neither month's cost is owed. Past Review
+ * creating it took from the EUR balance comes back, its first month's charge is taken out of its
+ * record, and neither month's cost is owed (nor any later: order-billing.ts). Past Review
  * nothing comes back now; only a recurring order's renewal stops, so next month's cost is dropped
  * (the cancel always comes before 00:00 UTC of the 1st of the month that cost is for). An order
  * never charged (the demo's) settles nothing. The request log marks the refund (`refunded`). */
@@ -203,6 +204,9 @@ export function settleCancel(state: SimulatorState, order: StoredOrder): void {
   if (!costs) return;
   const account = state.account;
   if (state.status(order) === 'Review') {
+    order.canceledInReview = true;
+    const created = new Date(order.createdAt).toISOString().slice(0, 7);
+    order.charges = (order.charges ?? []).filter((charge) => charge.month !== created);
     account.EuroCreditAmount = round(account.EuroCreditAmount + costs.thisMonth, 2);
     account.CurrentMonthCosts = round(account.CurrentMonthCosts - costs.thisMonth, 2);
     account.NextMonthCosts = round(account.NextMonthCosts - costs.nextMonth, 2);

@@ -17,6 +17,7 @@ import type { ImageBody } from './image-response';
 import { parseBody, startEntry } from './request-log';
 import { readBody, sendEnvelope, sendTrickled, wait } from './http-io';
 import { accountRoutes } from './routes/account';
+import { billMonths } from './order-billing';
 import { imageryRoutes } from './routes/imagery';
 import { orderRoutes } from './routes/orders';
 import type { ImageRequest, Reply, Route } from './routes/route';
@@ -184,6 +185,8 @@ async function handle(parts: ServerParts, routes: Route[], req: IncomingMessage,
   }
 
   let reply: Reply;
+  // The months the clock reached since the last request are billed first: no request's charge.
+  billMonths(parts.state);
   const balance = balanceOf(parts);
   try {
     reply = dispatch(parts, routes, method, url, parsed);

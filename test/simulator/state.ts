@@ -32,6 +32,12 @@ export interface StoredOrder {
   /** What creating it charged (EUR): this month's cost, taken from the balance, and next month's,
    * committed. Absent for the demo's preloaded orders, which were never charged. */
   costs?: { thisMonth: number; nextMonth: number };
+  /** What the service billed it, month by month (YYYY-MM, UTC): its first month when it was
+   * created, each later month it runs on that month's 1st (order-billing.ts). Absent for the
+   * demo's preloaded orders. A month cancelled in Review is taken out again. */
+  charges?: { month: string; euros: number }[];
+  /** Cancelled while in Review: cancelled in full, billed nothing. */
+  canceledInReview?: boolean;
 }
 
 export type Account = AccountLimits & { CurrentMonthCosts: number; NextMonthCosts: number };
@@ -52,6 +58,8 @@ export class SimulatorState {
   /** Orders as stored, oldest first; `orders` gives the service's view of them. */
   readonly stored: StoredOrder[] = [];
   private clockOffset = 0;
+  /** The last calendar month (YYYY-MM, UTC) whose orders were billed (order-billing.ts). */
+  billedMonth: string;
   private orderCounter = 0;
   /** Every image price (estimate and charge alike) is multiplied by it: a service whose price
    * changes between a plan and its apply. Tests set it at any time. */
@@ -75,6 +83,7 @@ export class SimulatorState {
     imageryEastEdge?: number,
   ) {
     this.account = { ...DEFAULT_ACCOUNT, ...account, CurrentMonthCosts: 0, NextMonthCosts: 0 };
+    this.billedMonth = new Date(this.now()).toISOString().slice(0, 7);
     this.dates = new DateCatalog(seed, imageryEveryDay, imageryEastEdge);
   }
 
@@ -136,7 +145,16 @@ export class SimulatorState {
   }
 
   view(order: StoredOrder): Record<string, unknown> {
-    const { boxes: _boxes, createdAt, canceledAt: _canceledAt, costs: _costs, DeduplicatedTiles, ...fields } = order;
+    const {
+      boxes: _boxes,
+      createdAt,
+      canceledAt: _canceledAt,
+      costs: _costs,
+      charges: _charges,
+      canceledInReview: _inReview,
+      DeduplicatedTiles,
+      ...fields
+    } = order;
     return {
       ...fields,
       BillingCycle: order.To === null ? 'Monthly' : 'Once',

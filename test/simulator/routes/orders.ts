@@ -1,5 +1,6 @@
 // Tasking orders: estimate, create (with tile deduplication), list, details and cancel.
 import { Codes, SimError } from '../envelope';
+import { monthOfMs } from '../order-billing';
 import { chargeOrder, nestedEstimate, priceOrder, readOrderRequest, settleCancel } from '../order-pricing';
 import type { OrderRequest } from '../order-pricing';
 import type { SimulatorState, StoredOrder } from '../state';
@@ -77,6 +78,10 @@ export function placeOrder(state: SimulatorState, request: OrderRequest, dedupli
     boxes,
     createdAt: state.now(),
     costs: { thisMonth: price.CurrentMonthCost as number, nextMonth: price.NextMonthCost as number },
+    charges:
+      (price.CurrentMonthCost as number) > 0
+        ? [{ month: monthOfMs(state.now()), euros: price.CurrentMonthCost as number }]
+        : [],
   };
   state.stored.push(stored);
   return stored;
