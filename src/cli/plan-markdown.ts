@@ -2,12 +2,13 @@
 // marker naming the file, so a bot finds its own comment again and edits it in place instead of
 // adding one on every push. One table per dataset (what happens to each unit, its area, date,
 // credits, file and why), the orders with their euros, the totals against the balance and the
-// budget, what stops an apply and the plan's notes. Every name and message is escaped as data
+// budget (and the month's spend against each monthly cap), what stops an apply and the plan's notes. Every name and message is escaped as data
 // (markdown-text.ts): a repository chooses its file names. Pure: the verb prints it.
 import type { PlanOrder } from '../workflows/declared/declared-orders';
 import { hasChanges, hasUncertainty } from '../workflows/declared/declared-plan';
 import type { Plan, PlanUnit, UnitKind } from '../workflows/declared/declared-plan';
 import type { MonthSpend } from '../workflows/declared/declared-month';
+import type { OrderMonthSpend } from '../workflows/declared/declared-order-month';
 import { money } from './format';
 import { codeCell, codeSpan, markdownTable, plainText } from './markdown-text';
 
@@ -28,7 +29,7 @@ const UNIT_WORDS: Record<UnitKind, string> = {
 };
 const RANK = Object.keys(UNIT_WORDS) as UnitKind[];
 
-const ORDER_KINDS: readonly PlanOrder['kind'][] = ['create', 'differs', 'uncertain', 'exists'];
+const ORDER_KINDS: readonly PlanOrder['kind'][] = ['create', 'deferred', 'differs', 'uncertain', 'exists'];
 const orderWord = (kind: PlanOrder['kind']) => (kind === 'create' ? 'to create' : kind);
 
 /** The marker a bot looks for: the file's path with every character but letters, digits and
@@ -101,6 +102,7 @@ function orderWhy(o: PlanOrder): string {
     return `cancel ${o.guid ?? 'the earlier order (its create was never answered)'} and create it again by hand (${(o.changes ?? []).join(', ') || 'the payload changed'}); apply does neither`;
   if (o.kind === 'uncertain')
     return 'its create was sent and its answer lost: it may exist and be charged; apply never creates it again';
+  if (o.kind === 'deferred') return o.reason ?? '';
   if (o.notPricedYet) return `not priced yet: ${o.notPricedYet}`;
   return o.guid ?? '';
 }
@@ -108,7 +110,7 @@ function orderWhy(o: PlanOrder): string {
 function orderTable(plan: Plan): string[] {
   if (plan.orders.length === 0) return [];
   const rows = plan.orders.map((o) => {
-    const priced = o.kind === 'create';
+    const priced = o.kind === 'create' || o.kind === 'deferred';
     return [
       plainText(orderWord(o.kind)),
       codeCell(o.order),
@@ -149,11 +151,21 @@ function totals(plan: Plan): string[] {
   const budget = [
     ...(plan.budget?.maxCredits !== undefined ? [`${plan.budget.maxCredits} credits an apply`] : []),
     ...(plan.budget?.maxCreditsPerMonth !== undefined ? [`${plan.budget.maxCreditsPerMonth} credits a month`] : []),
-    ...(plan.budget?.maxEuroPerMonth !== undefined ? [`${plan.budget.maxEuroPerMonth} a month for new orders`] : []),
+    ...(plan.budget?.maxEuroPerMonth !== undefined ? [`${plan.budget.maxEuroPerMonth} EUR a month for orders`] : []),
   ];
   lines.push(`- **Budget:** ${budget.length > 0 ? budget.join('; ') : 'none in the file'}`);
   if (plan.month) lines.push(monthLine(plan.month, plan.units.filter((u) => u.kind === 'deferred').length));
+  if (plan.orderMonth)
+    lines.push(orderMonthLine(plan.orderMonth, plan.orders.filter((o) => o.kind === 'deferred').length));
   return lines;
+}
+
+/** The month's orders against the file's monthly cap in euros: what they cost so far, what this
+ * plan leaves, what they are billed next month, and what waits. */
+function orderMonthLine(m: OrderMonthSpend, deferred: number): string {
+  const later = deferred > 0 ? `; ${deferred} deferred (${m.deferredEuro} EUR)` : '';
+  const unknown = m.unknown?.length ? `; not known: ${m.unknown.join('; ')}` : '';
+  return `- **Orders this month (${m.month}):** ${plainText(`${m.spentEuro} EUR of the cap of ${m.maxEuro} EUR spent, ${m.leftEuro} EUR left after this plan; ${m.nextMonthEuro} EUR billed next month for the orders already made${later}${unknown}`)}`;
 }
 
 /** The month's images against the file's monthly cap: what the ledgers record as charged, what

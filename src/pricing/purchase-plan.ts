@@ -36,8 +36,13 @@ const purchaseUnit = z.object({
   month: z.optional(z.string()),
 });
 
+/** What a plan does to a tasking order: `deferred` is to create, but beyond the file's monthly cap
+ * (budget.maxEuroPerMonth), as a deferred unit is beyond maxCreditsPerMonth. */
+const ORDER_KINDS = ['create', 'exists', 'differs', 'uncertain', 'deferred'] as const;
+export type PurchaseOrderKind = (typeof ORDER_KINDS)[number];
+
 const purchaseOrder = z.object({
-  kind: z.enum(['create', 'exists', 'differs', 'uncertain']),
+  kind: z.enum(ORDER_KINDS),
   order: z.string(),
   area: z.string(),
   guid: z.optional(z.string()),
@@ -49,6 +54,10 @@ const purchaseOrder = z.object({
   changes: z.optional(z.array(z.string())),
   /** create: not priced yet (it starts after the months the estimate covers), and why. */
   notPricedYet: z.optional(z.string()),
+  /** deferred: why (the monthly cap and the figures that do not fit). */
+  reason: z.optional(z.string()),
+  /** deferred: the month (YYYY-MM) it fits in by today's prices; absent when none is known. */
+  month: z.optional(z.string()),
 });
 
 const planBudget = z.object({
@@ -81,6 +90,19 @@ export const purchasePlanShape = {
       maxCredits: z.number(),
       leftCredits: z.number(),
       deferredCredits: z.number(),
+    }),
+  ),
+  /** The month's orders against the file's monthly cap in euros (declared-order-month.ts
+   * OrderMonthSpend), when a file sets one. */
+  orderMonth: z.optional(
+    z.object({
+      month: z.string(),
+      spentEuro: z.number(),
+      nextMonthEuro: z.number(),
+      maxEuro: z.number(),
+      leftEuro: z.number(),
+      deferredEuro: z.number(),
+      unknown: z.optional(z.array(z.string())),
     }),
   ),
   /** What stops the purchase before any billed call. */
@@ -123,16 +145,17 @@ function buyingCredits(units: readonly Pick<PurchaseUnit, 'kind' | 'credits'>[])
   return Math.round(sum * 1e6) / 1e6;
 }
 
-/** True when the folders or the account differ from what is asked: units to buy, units a monthly
- * cap defers, orders to create, or an order that differs (which only the person can cancel).
- * Uncertain units and orders are not changes: nothing is made of them unless the person says so. */
+/** True when the folders or the account differ from what is asked: units to buy, orders to
+ * create, what a monthly cap defers of either, or an order that differs (which only the person can
+ * cancel). Uncertain units and orders are not changes: nothing is made of them unless the person
+ * says so. */
 export function changesIn(
   units: readonly { kind: PurchaseUnitKind }[],
-  orders: readonly { kind: PurchaseOrder['kind'] }[],
+  orders: readonly { kind: PurchaseOrderKind }[],
 ): boolean {
   return (
     units.some((u) => BUYING.has(u.kind) || u.kind === 'deferred') ||
-    orders.some((o) => o.kind === 'create' || o.kind === 'differs')
+    orders.some((o) => o.kind === 'create' || o.kind === 'differs' || o.kind === 'deferred')
   );
 }
 

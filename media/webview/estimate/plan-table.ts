@@ -23,6 +23,7 @@ const ORDER_WORDS = {
   exists: 'exists',
   differs: 'differs (cancel and create by hand)',
   uncertain: 'uncertain (may exist)',
+  deferred: 'deferred (monthly cap)',
 } as const;
 const UNCERTAIN_ORDER =
   'Its create was sent and its answer lost: it may exist and be charged. Apply never creates it again; look in the orders list, and once you know it was not made, Forget… takes it out of the lock.';
@@ -120,8 +121,25 @@ function renderTotals(plan: PurchasePlan, options: PlanTableOptions): HTMLElemen
       ),
       ...fact(plan.budget?.setting ? 'Your budget' : 'Budget of the file', budgetText(plan, l), 'plan-budget'),
       ...(plan.month ? fact(`This month (${plan.month.month})`, monthText(plan, l), 'plan-month') : []),
+      ...(plan.orderMonth
+        ? fact(`Orders this month (${plan.orderMonth.month})`, orderMonthText(plan, l), 'plan-order-month')
+        : []),
     ),
   );
+}
+
+/** "1.20 € spent of the cap of 5.00 €; 2.10 € left after this plan; 1.50 € billed next month; 1 order deferred (0.93 €)". */
+function orderMonthText(plan: PurchasePlan, l: Locale): string {
+  const m = plan.orderMonth!;
+  const money = (v: number) => formatMoney(v, 'EUR', l);
+  const deferred = plan.orders.filter((o) => o.kind === 'deferred').length;
+  return [
+    `${money(m.spentEuro)} spent of the cap of ${money(m.maxEuro)}`,
+    `${money(m.leftEuro)} left after this plan`,
+    `${money(m.nextMonthEuro)} billed next month for the orders already made`,
+    ...(deferred > 0 ? [`${counted(deferred, 'order')} deferred (${money(m.deferredEuro)})`] : []),
+    ...(m.unknown?.length ? [`not known: ${m.unknown.join('; ')}`] : []),
+  ].join('; ');
 }
 
 /** "120 credits spent of the cap of 300 credits; 80 credits left after this plan; 2 images deferred (100 credits)". */
@@ -205,7 +223,7 @@ function renderOrders(plan: PurchasePlan, options: PlanTableOptions): HTMLElemen
       el(
         'td',
         { class: 'num' },
-        o.kind === 'create'
+        o.kind === 'create' || o.kind === 'deferred'
           ? `${formatMoney(o.euroThisMonth, o.currency ?? 'EUR', l)} this month, ${formatMoney(o.euroPerMonth, o.currency ?? 'EUR', l)} next month`
           : '',
       ),
@@ -216,9 +234,11 @@ function renderOrders(plan: PurchasePlan, options: PlanTableOptions): HTMLElemen
           ? `${o.guid ?? 'an earlier create never answered'}: ${(o.changes ?? []).join(', ') || 'the payload changed'}`
           : o.kind === 'uncertain'
             ? UNCERTAIN_ORDER
-            : o.notPricedYet
-              ? `Not priced yet: ${o.notPricedYet}.`
-              : (o.guid ?? ''),
+            : o.kind === 'deferred'
+              ? (o.reason ?? '')
+              : o.notPricedYet
+                ? `Not priced yet: ${o.notPricedYet}.`
+                : (o.guid ?? ''),
         ...(o.kind === 'uncertain' && options.forget ? [options.forget(o.order, i)] : []),
       ),
     ),

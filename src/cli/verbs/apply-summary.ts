@@ -5,6 +5,7 @@
 // `ok` is false and `problems` names the table, as the exit code 10 does.
 import type { ApplyResult } from '../../workflows/declared/declared-apply';
 import { deferredSentence } from '../../workflows/declared/declared-month';
+import { deferredOrdersSentence } from '../../workflows/declared/declared-order-month';
 import { ExitCode } from '../exit-codes';
 import { spentText } from '../format';
 import type { StoppedEstimate } from '../ports';
@@ -52,6 +53,7 @@ export function applyJson(facts: ApplyFacts): Record<string, unknown> {
     series: result.series,
     ...(result.notes.length > 0 ? { notes: result.notes } : {}),
     ...(result.deferred.length > 0 ? { deferred: result.deferred } : {}),
+    ...(result.deferredOrders.length > 0 ? { deferredOrders: result.deferredOrders } : {}),
     ...(result.tables?.length ? { tables: result.tables } : {}),
     ...(problems.length > 0 ? { problems } : {}),
     lock: facts.lockPath,
@@ -76,6 +78,8 @@ export function applyText({ result, lockPath, held, uncertain, stopped, buying }
   lines.push(...result.notes);
   const deferred = deferredSentence(result.deferred);
   if (deferred) lines.push(deferred);
+  const deferredOrders = deferredOrdersSentence(result.deferredOrders);
+  if (deferredOrders) lines.push(deferredOrders);
   lines.push(...tableUpdateLines(result.tables ?? []));
   if (stopped) lines.push(`Stopped before sending: ${stopped.reason}.`);
   if (!buying)

@@ -13,6 +13,7 @@ import { hasChanges, hasUncertainty, makePlan } from '../../workflows/declared/d
 import { BUYING } from '../../pricing/purchase-plan';
 import type { Plan, PlanUnit } from '../../workflows/declared/declared-plan';
 import type { MonthSpend } from '../../workflows/declared/declared-month';
+import type { OrderMonthSpend } from '../../workflows/declared/declared-order-month';
 import type { PlannedOrder, PlanOrder } from '../../workflows/declared/declared-orders';
 import type { OrderCeiling } from '../../workflows/declared/order-price-hold';
 import { applyPlan, heldBefore } from '../../workflows/declared/declared-apply';
@@ -81,6 +82,7 @@ function planObject(plan: Plan): Record<string, unknown> {
     stops: plan.stops,
     notes: plan.notes,
     ...(plan.month ? { month: plan.month } : {}),
+    ...(plan.orderMonth ? { orderMonth: plan.orderMonth } : {}),
   };
 }
 
@@ -100,6 +102,7 @@ const ORDER_WORDS: Record<PlanOrder['kind'], string> = {
   differs: '~ differs',
   uncertain: '? uncertain',
   exists: '  exists',
+  deferred: '> deferred',
 };
 
 function orderNote(o: PlanOrder): string {
@@ -107,8 +110,17 @@ function orderNote(o: PlanOrder): string {
     return `: cancel ${o.guid ?? 'the earlier order (its create was never answered: look for it)'} and create it again by hand (${(o.changes ?? []).join(', ') || 'the payload changed'}); apply does neither`;
   if (o.kind === 'uncertain')
     return `: its create was sent and its answer lost, it may exist and be charged; apply never creates it again (look with 'sat-imagery orders list'; once you know it was not made, 'sat-imagery forget ${o.order} --yes')`;
+  if (o.kind === 'deferred') return `: ${o.reason ?? 'beyond budget.maxEuroPerMonth'}`;
   if (o.notPricedYet) return `: not priced yet: ${o.notPricedYet}`;
   return o.guid ? ` ${o.guid}` : '';
+}
+
+/** "Orders this month (2026-07): 1.2 EUR of the cap of 5 EUR spent, 2.1 EUR left after this plan;
+ * next month 1.5 EUR billed on the 1st; 1 order deferred (0.93 EUR)." */
+function orderMonthText(m: OrderMonthSpend, deferred: number): string {
+  const later = deferred > 0 ? `; ${deferred} order${deferred === 1 ? '' : 's'} deferred (${m.deferredEuro} EUR)` : '';
+  const unknown = m.unknown?.length ? `; not known: ${m.unknown.join('; ')}` : '';
+  return `Orders this month (${m.month}): ${m.spentEuro} EUR of the cap of ${m.maxEuro} EUR spent, ${m.leftEuro} EUR left after this plan; ${m.nextMonthEuro} EUR billed next month for the orders already made${later}${unknown}.`;
 }
 
 /** "This month (2026-05): 120 of the cap of 300 credits spent, 80 left after this plan; 2 deferred (100 credits)." */
@@ -134,7 +146,7 @@ function planText(plan: Plan, tableLines: readonly string[] = []): string {
   }
   for (const o of plan.orders) {
     const price =
-      o.kind === 'create'
+      o.kind === 'create' || o.kind === 'deferred'
         ? ` (${money(o.euroThisMonth, o.currency)} this month, ${money(o.euroPerMonth, o.currency)} next month)`
         : '';
     lines.push(`${ORDER_WORDS[o.kind].padEnd(12)} order ${o.order} ${o.area}${price}${orderNote(o)}`);
@@ -146,7 +158,7 @@ function planText(plan: Plan, tableLines: readonly string[] = []): string {
     .filter((k) => k !== 'deferred' || count(k) > 0)
     .map((k) => `${count(k)} ${k}`)
     .join(', ');
-  const orderCounts = (['create', 'differs', 'uncertain', 'exists'] as const)
+  const orderCounts = (['create', 'deferred', 'differs', 'uncertain', 'exists'] as const)
     .map((k) => [k, plan.orders.filter((o) => o.kind === k).length] as const)
     .filter(([, n]) => n > 0)
     .map(([k, n]) => `${n} ${k}`);
@@ -160,6 +172,8 @@ function planText(plan: Plan, tableLines: readonly string[] = []): string {
         : `No changes: the folders ${plan.orders.length > 0 ? 'and the account hold' : 'hold'} everything the file declares${count('unavailable') > 0 ? `, but for the ${count('unavailable')} unavailable above, which the service does not make` : ''}.`,
   );
   if (plan.month) lines.push(monthText(plan.month, count('deferred')));
+  if (plan.orderMonth)
+    lines.push(orderMonthText(plan.orderMonth, plan.orders.filter((o) => o.kind === 'deferred').length));
   for (const stop of plan.stops) lines.push(`Stops apply: ${stop}.`);
   for (const note of plan.notes) lines.push(`Note: ${note}.`);
   return lines.join('\n');

@@ -15,6 +15,7 @@ import { BUYING } from '../../pricing/purchase-plan';
 import type { Plan } from '../../workflows/declared/declared-plan';
 import { isWorkflowError } from '../../request/workflow-error';
 import { deferredSentence } from '../../workflows/declared/declared-month';
+import { deferredOrdersSentence } from '../../workflows/declared/declared-order-month';
 import { Commands } from '../constants';
 import { clearDeclaredProblems, placedProblem, showDeclaredProblems } from '../diagnostics/declared-diagnostics';
 import type { ExtensionServices } from '../extension-services';
@@ -155,7 +156,11 @@ function summaryOf(run: Extract<ApplyRun, { outcome: 'applied' }>): PlanView['su
       ? ''
       : ` ${formatCredits(result.creditsSpent, undefined)} spent (each priced right before it was sent).`;
   // What the images bought say: a field left mostly without data, pixels coarser than asked.
-  const notes = [...result.notes, deferredSentence(result.deferred) ?? []]
+  const notes = [
+    ...result.notes,
+    deferredSentence(result.deferred) ?? [],
+    deferredOrdersSentence(result.deferredOrders) ?? [],
+  ]
     .flat()
     .map((n) => ` ${n}`)
     .join('');

@@ -29,7 +29,11 @@ import type { OrderCosts } from '../../pricing/order-costs';
 import { holdOrderToCeilings } from './order-price-hold';
 import type { OrderCeiling } from './order-price-hold';
 import { purchaseNotes } from '../engine/purchase-notes';
+import { monthOf } from './declared-month';
 import type { DeferredUnit } from './declared-month';
+import { holdOrderToMonthRoom, monthRoomOf } from './declared-order-month';
+import type { DeferredOrder } from './declared-order-month';
+import { nowOf } from '../engine/ports';
 import type { RowCacheHome } from '../../stats/index';
 import { updateDeclaredTables } from './declared-field-table';
 import type { TableUpdate } from './declared-field-table';
@@ -69,6 +73,8 @@ export interface ApplyResult {
   notes: string[];
   /** Units the monthly cap left for a later month (declared-month.ts), oldest first. */
   deferred: DeferredUnit[];
+  /** Orders the orders' monthly cap left uncreated (declared-order-month.ts), in the file's order. */
+  deferredOrders: DeferredOrder[];
   /** The declared field tables brought up to date (declared-field-table.ts); one already up to date is not listed. */
   tables?: TableUpdate[];
 }
@@ -104,6 +110,16 @@ export async function applyPlan(
     lock,
     notes: [],
     deferred: deferredOf(plan),
+    deferredOrders: plan.orders
+      .filter((o) => o.kind === 'deferred')
+      .map(({ order, area, euroThisMonth, euroPerMonth, reason, month }) => ({
+        order,
+        area,
+        ...(euroThisMonth !== undefined ? { euroThisMonth } : {}),
+        ...(euroPerMonth !== undefined ? { euroPerMonth } : {}),
+        ...(reason !== undefined ? { reason } : {}),
+        ...(month !== undefined ? { month } : {}),
+      })),
   };
   /** Each series that bought something: what it spent (undefined: not known). */
   const spent: (number | undefined)[] = [];
@@ -166,6 +182,9 @@ export async function applyPlan(
     if (!locked || result.lock.orders.some((l) => l.guid === o.guid)) continue;
     await keepOrder({ ...locked, order: o.order, area: o.area, guid: o.guid }, o.order, locked.order);
   }
+  await keepCancelSeen(plan, result, lockPath, monthOf(nowOf(ports)));
+  // What the orders' monthly cap leaves, taken off as each create leaves at its fresh price.
+  const room = plan.orderMonth ? monthRoomOf(plan.orderMonth) : undefined;
   for (const o of orders.filter((order) => order.kind === 'create')) {
     if (stopped || ports.signal.aborted) break;
     const source: AoiSource = { text: o.area.text, name: o.area.file, format: o.area.format };
@@ -183,9 +202,19 @@ export async function applyPlan(
       await keepOrder(pending, o.order.name);
       sent = true;
     };
-    // A price asked right before the create above the one seen stops it, before the lock holds it:
-    // nothing was sent.
-    const checkFreshPrice = (costs: OrderCosts) => holdOrderToCeilings(o, ceilings, costs);
+    // A price asked right before the create above the one seen, or beyond what the monthly cap
+    // leaves, stops it before the lock holds it: nothing was sent. The price it was held to is kept
+    // in the lock with the month it leaves in: what the month's orders count for it.
+    const checkFreshPrice = (costs: OrderCosts) => {
+      holdOrderToCeilings(o, ceilings, costs);
+      if (room && plan.orderMonth) holdOrderToMonthRoom(o.order.name, room, plan.orderMonth, costs);
+      pending.price = {
+        month: monthOf(nowOf(ports)),
+        currency: costs.currency,
+        ...(costs.currentMonth !== undefined ? { thisMonth: costs.currentMonth } : {}),
+        ...(costs.perMonth !== undefined ? { perMonth: costs.perMonth } : {}),
+      };
+    };
     let created: Awaited<ReturnType<typeof runOrder>>;
     try {
       // Declared whole (every default filled in by the plan): nothing is open, nobody is asked.
@@ -200,6 +229,10 @@ export async function applyPlan(
       // may answer after the order was made) keeps it held as uncertain.
       if (sent && refusedForCertain(error)) await keepOrder(undefined, o.order.name);
       throw error;
+    }
+    if (sent && room) {
+      room.thisMonth -= pending.price?.thisMonth ?? 0;
+      room.nextMonth -= pending.price?.perMonth ?? 0;
     }
     const guid = typeof created.order?.TaskOrderGuid === 'string' ? created.order.TaskOrderGuid : undefined;
     result.orders.push({ order: o.order.name, outcome: created.outcome, ...(guid ? { guid } : {}) });
@@ -222,6 +255,18 @@ export async function applyPlan(
   // After the lock is written: a table that cannot be made loses no purchase.
   result.tables = await updateDeclaredTables(declaration, result.lock, options.rowCacheHome, ports.signal);
   return result;
+}
+
+/** The month an apply first found each of the lock's orders cancelled (a recurring order's
+ * renewal stopped before the months after it: order-month-spend.ts), kept in the lock. */
+async function keepCancelSeen(plan: Plan, result: ApplyResult, lockPath: string, month: string): Promise<void> {
+  const seen = new Set(plan.cancelledOrders ?? []);
+  if (!result.lock.orders.some((l) => l.guid !== undefined && seen.has(l.guid) && l.cancelSeen === undefined)) return;
+  const orders = result.lock.orders.map((l) =>
+    l.guid !== undefined && seen.has(l.guid) && l.cancelSeen === undefined ? { ...l, cancelSeen: month } : l,
+  );
+  result.lock = { ...result.lock, orders };
+  await writeLock(lockPath, result.lock);
 }
 
 /** The plan's deferred units, oldest first: what an apply leaves to a later month. */

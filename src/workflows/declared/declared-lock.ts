@@ -3,9 +3,10 @@
 // and what `verify` checks). Per image: its dataset, area file and feature hash, date, the key of
 // its exact request body (request-key.ts), the request's settings without the area (so a changed
 // profile is named), its file, size, SHA-256, the credits estimated and when it was saved. Per
-// order: its GUID and payload hash; an order without a GUID is one whose create was sent and whose
-// answer never came (lost, or the run killed in flight): it may exist, so apply never creates it
-// again (written before the create leaves, as a ledger records `sending`). Written whole and atomically (safe-files.ts), entries sorted,
+// order: its GUID and payload hash, the price its create was held to and the month it left in, and
+// the month an apply first found it cancelled; an order without a GUID is one whose create was sent
+// and whose answer never came (lost, or the run killed in flight): it may exist, so apply never
+// creates it again (written before the create leaves, as a ledger records `sending`). Written whole and atomically (safe-files.ts), entries sorted,
 // so a crash leaves the old lock or the new one and a rerun writes the same bytes.
 import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors';
@@ -49,6 +50,19 @@ const lockedOrderSchema = z.object({
   /** The payload but the area, so a changed order is named. */
   payload: z.record(z.string(), z.unknown()),
   at: z.string(),
+  /** The price its create was held to (the estimate asked right before it left) and the calendar
+   * month (UTC) it left in: what it costs that month, against the file's monthly cap. */
+  price: z.optional(
+    z.object({
+      month: z.string(),
+      currency: z.string(),
+      thisMonth: z.optional(z.number()),
+      perMonth: z.optional(z.number()),
+    }),
+  ),
+  /** The month (YYYY-MM, UTC) an apply first found it cancelled: a recurring order's renewal
+   * stopped before the months after it (declared-order-month.ts). */
+  cancelSeen: z.optional(z.string()),
 });
 
 const lockSchema = z.object({
@@ -121,13 +135,15 @@ function lockText(lock: ImageryLock): string {
   // Each order's fields in one order, however the entry was made (a GUID is added after the create).
   const orders = [...lock.orders]
     .sort((a, b) => byCodeUnits(a.order, b.order) || byCodeUnits(a.guid ?? '', b.guid ?? ''))
-    .map(({ order, area, guid, payloadHash, payload, at }) => ({
+    .map(({ order, area, guid, payloadHash, payload, at, price, cancelSeen }) => ({
       order,
       area,
       ...(guid !== undefined ? { guid } : {}),
       payloadHash,
       payload,
       at,
+      ...(price !== undefined ? { price } : {}),
+      ...(cancelSeen !== undefined ? { cancelSeen } : {}),
     }));
   return `${JSON.stringify({ version: 1, images, orders }, null, 2)}\n`;
 }

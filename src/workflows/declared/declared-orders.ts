@@ -21,9 +21,10 @@ import { orderCreateRequest, orderEstimateRequest } from '../orders/order-payloa
 import type { Declaration, DeclaredArea } from './declared-file';
 import type { DeclaredOrder } from './declared-schema';
 import type { ImageryLock } from './declared-lock';
+import type { PurchaseOrderKind } from '../../pricing/purchase-plan';
 
 export interface PlanOrder {
-  kind: 'create' | 'exists' | 'differs' | 'uncertain';
+  kind: PurchaseOrderKind;
   order: string;
   area: string;
   payloadHash: string;
@@ -37,6 +38,10 @@ export interface PlanOrder {
   changes?: string[];
   /** create: its months are not priced yet (it starts after the two the estimate covers). */
   notPricedYet?: string;
+  /** deferred: why: the file's monthly cap (budget.maxEuroPerMonth) and the figures beyond it. */
+  reason?: string;
+  /** deferred: the calendar month (YYYY-MM, UTC) it fits in by today's prices; absent when none is. */
+  month?: string;
 }
 
 export interface PlannedOrder {

@@ -15,6 +15,9 @@
 //   deferred   to buy, but beyond the file's monthly cap (budget.maxCreditsPerMonth): bought in a
 //              later month, oldest first (the month it fits in is said)
 //
+// Orders (declared-orders.ts): create, exists, differs, uncertain, and deferred: to create, but
+// beyond the file's monthly cap of the orders (budget.maxEuroPerMonth: declared-order-month.ts).
+//
 // Every buy, rebuy and missing unit is checked for availability and estimated with its final
 // body; the plan adds up the credits and holds them against the account's balance and the file's
 // budget, and says what would stop an apply. A ledger's line naming a file out of its folder is
@@ -48,6 +51,8 @@ import { withSeriesFlags } from './option-flags';
 import { boughtDates, windowSearch } from './declared-window';
 import { deferBeyondCap, monthOf, spentInMonth } from './declared-month';
 import type { MonthSpend } from './declared-month';
+import { holdOrdersToMonthlyCap } from './declared-order-month';
+import type { OrderMonthSpend } from './declared-order-month';
 import { nowOf } from '../engine/ports';
 import type { WorkflowPorts } from '../engine/ports';
 import { verifyOne } from './declared-verify';
@@ -109,6 +114,11 @@ export interface Plan {
   notes: string[];
   /** The month's spend against the monthly cap, when the file sets one. */
   month?: MonthSpend;
+  /** The month's orders against the orders' monthly cap (budget.maxEuroPerMonth), when the file sets one. */
+  orderMonth?: OrderMonthSpend;
+  /** The GUIDs of the lock's orders the service lists as cancelled that the lock does not say so
+   * yet: apply keeps the month in the lock (declared-order-month.ts). Not shown. */
+  cancelledOrders?: string[];
 }
 
 /** Why a saved unit whose file has its size is bought again, as a locked image is when its SHA-256
@@ -186,15 +196,17 @@ export async function makePlan(
     stops.push(`the total of ${credits} credits is above the file's budget of ${budget.maxCredits} credits`);
   if (limits.credits !== undefined && credits > limits.credits)
     stops.push(`the total of ${credits} credits is above the account's balance of ${limits.credits} credits`);
+  const held =
+    budget?.maxEuroPerMonth !== undefined && (ordered.orders.length > 0 || lock.orders.length > 0)
+      ? await holdOrdersToMonthlyCap(ports, lock, ordered.orders, budget.maxEuroPerMonth, monthOf(nowOf(ports)))
+      : undefined;
+  // What apply runs follows what the cap deferred (the plan's orders and apply's are the file's, in order).
+  for (const [i, planned] of ordered.planned.entries()) planned.kind = ordered.orders[i]!.kind;
   const creating = ordered.orders.filter((o) => o.kind === 'create');
   const euro = (pick: (o: PlanOrder) => number | undefined) =>
     Math.round(creating.reduce((sum, o) => sum + (pick(o) ?? 0), 0) * 100) / 100;
   const euroThisMonth = euro((o) => o.euroThisMonth);
   const euroPerMonth = euro((o) => o.euroPerMonth);
-  if (budget?.maxEuroPerMonth !== undefined && Math.max(euroThisMonth, euroPerMonth) > budget.maxEuroPerMonth)
-    stops.push(
-      `the new orders cost ${Math.max(euroThisMonth, euroPerMonth)} a month, above the file's budget of ${budget.maxEuroPerMonth}`,
-    );
   for (const o of creating)
     if (o.euroThisMonth === undefined && o.euroPerMonth === undefined)
       stops.push(`the order '${o.order}' came without a price`);
@@ -213,6 +225,8 @@ export async function makePlan(
     stops,
     notes,
     ...(month ? { month } : {}),
+    ...(held ? { orderMonth: held.spend } : {}),
+    ...(held?.cancelledNow.length ? { cancelledOrders: held.cancelledNow } : {}),
   };
   return { plan, series, orders: ordered.planned };
 }
@@ -691,10 +705,10 @@ function partialNote(dataset: string, area: string, partial: readonly string[]):
   return `${dataset} ${area}: ${partial.length} date${partial.length === 1 ? '' : 's'} found cover${partial.length === 1 ? 's' : ''} the area only in part, skipped (${named}${more}); set output.AllowPartialImage to buy such dates`;
 }
 
-/** True when the folders or the account differ from the file: units to buy, units the monthly cap
- * defers (changes pending, though no apply this month buys them: a scheduled plan still says the
- * folders lack them), orders to create, or an order that differs (which only the person can
- * cancel). Uncertain units and orders are not changes: nothing is made of them unless the person
+/** True when the folders or the account differ from the file: units to buy, orders to create, what
+ * a monthly cap defers of either (changes pending, though no apply this month makes them: a
+ * scheduled plan still says the folders or the account lack them), or an order that differs (which
+ * only the person can cancel). Uncertain units and orders are not changes: nothing is made of them unless the person
  * says so (`hasUncertainty`). */
 export function hasChanges(plan: Plan): boolean {
   return changesIn(plan.units, plan.orders);

@@ -100,11 +100,58 @@ describe('plan --markdown: the renderer', () => {
     );
     assert.match(orders.rows[2]![5]!, /^cancel g-2 and create it again by hand \(ImageFrequency: 7 → 3\)/);
     assert.match(text, /new orders 12\.5 EUR this month, 10 EUR per month/);
-    assert.match(text, /\*\*Budget:\*\* 5 credits an apply; 20 a month for new orders/);
+    assert.match(text, /\*\*Budget:\*\* 5 credits an apply; 20 EUR a month for orders/);
     const items = md.tokens.filter((t) => t.type === 'inline').map(shownText);
     assert.ok(items.includes("the total of 6.5 credits is above the file's budget of 5 credits"), items.join('\n'));
     assert.ok(items.includes('rgb/sat-imagery-ledger.jsonl: a line naming "../x" ignored'), items.join('\n'));
     assert.doesNotMatch(text, /Nothing stops an apply/);
+  });
+
+  it("lists an order the monthly cap defers with its euros and why, and the month's orders against the cap", () => {
+    const text = planMarkdown(
+      plan({
+        units: [],
+        orders: [
+          order('exists', { guid: 'g-1' }),
+          order('deferred', {
+            currency: 'EUR',
+            euroThisMonth: 0.86,
+            euroPerMonth: 0.86,
+            reason: "the month's orders would reach 2.58 EUR of the file's 2 EUR",
+          }),
+        ],
+        total: { credits: 0, euroThisMonth: 0, euroPerMonth: 0 },
+        budget: { maxEuroPerMonth: 2 },
+        orderMonth: {
+          month: '2026-07',
+          spentEuro: 1.72,
+          nextMonthEuro: 1.72,
+          maxEuro: 2,
+          leftEuro: 0.28,
+          deferredEuro: 0.86,
+        },
+      }),
+    );
+    const orders = parsePlanMarkdown(text).tables.find((t) => t.heading === 'Orders');
+    assert.ok(orders, text);
+    assert.deepEqual(orders.rows[1], [
+      'deferred',
+      'watch-deferred',
+      'farm.geojson',
+      '0.86 EUR',
+      '0.86 EUR',
+      "the month's orders would reach 2.58 EUR of the file's 2 EUR",
+    ]);
+    assert.match(text, /\*\*Changes to make:\*\* orders: 1 deferred, 1 exists\./);
+    const items = parsePlanMarkdown(text)
+      .tokens.filter((t) => t.type === 'inline')
+      .map(shownText);
+    assert.ok(
+      items.includes(
+        'Orders this month (2026-07): 1.72 EUR of the cap of 2 EUR spent, 0.28 EUR left after this plan; 1.72 EUR billed next month for the orders already made; 1 deferred (0.86 EUR)',
+      ),
+      items.join('\n'),
+    );
   });
 
   it('says no changes when the folders hold everything', () => {

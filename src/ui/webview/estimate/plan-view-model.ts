@@ -34,6 +34,11 @@ export function toPlanView(plan: PlanWithTables, file: string, summary?: PlanVie
   view.total = { ...view.total, credits: view.total.credits ?? 0 };
   if (plan.notes.length === 0) view.notes = [];
   if (plan.month) view.month = { ...plan.month };
+  if (plan.orderMonth)
+    view.orderMonth = {
+      ...plan.orderMonth,
+      ...(plan.orderMonth.unknown ? { unknown: [...plan.orderMonth.unknown] } : {}),
+    };
   if (summary) view.summary = summary;
   if (plan.tables?.length) {
     view.tables = [...plan.tables];

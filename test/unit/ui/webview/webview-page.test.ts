@@ -343,6 +343,51 @@ describe('webview page in Chromium', function () {
     await h.page.screenshot({ path: path.join(artifacts, 'plan-uncertain-order-dark.png') });
   });
 
+  it("a plan shows an order the orders' monthly cap defers, with its price and why, and the month's orders against the cap", async () => {
+    const h = await open('light');
+    const plan = planOf({
+      orders: [
+        { kind: 'exists', order: 'a', area: 'field.geojson', guid: 'g-a' },
+        {
+          kind: 'deferred',
+          order: 'c',
+          area: 'field.geojson',
+          currency: 'EUR',
+          euroThisMonth: 0.86,
+          euroPerMonth: 0.86,
+          reason: "the month's orders would reach 2.58 EUR of the file's 2 EUR",
+        },
+      ],
+      budget: { maxEuroPerMonth: 2 },
+      orderMonth: {
+        month: '2026-07',
+        spentEuro: 1.72,
+        nextMonthEuro: 1.72,
+        maxEuro: 2,
+        leftEuro: 0.28,
+        deferredEuro: 0.86,
+      },
+      changes: true,
+    });
+    assert.ok(planMessage.safeParse({ type: 'plan', plan }).success, 'the protocol carries a deferred order');
+    await h.send({ type: 'plan', plan });
+    const row = h.page.locator('[data-testid="order-1"]');
+    await row.waitFor();
+    assert.equal(await row.locator('td.kind-cell').innerText(), 'deferred (monthly cap)');
+    assert.match(await row.locator('td.num').innerText(), /0\.86 this month, .*0\.86 next month$/);
+    assert.equal(
+      await row.locator('td.why').innerText(),
+      "the month's orders would reach 2.58 EUR of the file's 2 EUR",
+    );
+    assert.match(
+      await h.page.locator('[data-testid="plan-order-month"]').innerText(),
+      /^.*1\.72 spent of the cap of .*2\.00; .*0\.28 left after this plan; .*1\.72 billed next month for the orders already made; 1 order deferred \(.*0\.86\)$/,
+    );
+    assert.match(await h.page.locator('[data-testid="plan-budget"]').innerText(), /2\.00 a month for orders/);
+    assert.equal(await h.page.locator('[data-testid="apply"]').getAttribute('disabled'), '', 'nothing to create');
+    await h.page.screenshot({ path: path.join(artifacts, 'plan-deferred-order-light.png'), fullPage: true });
+  });
+
   it('a plan counts only the images it buys: a date the service does not make is "not available", unpriced, apart', async () => {
     const h = await open('light');
     const unit = (kind: 'buy' | 'unavailable', date: string, credits?: number) => ({

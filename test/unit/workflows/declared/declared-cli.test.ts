@@ -300,11 +300,23 @@ describe('CLI: imagery as code (plan, apply, verify)', function () {
     assert.equal(applied.code, 0, applied.stderr + applied.stdout);
     assert.equal(creates(), 1, applied.stderr + applied.stdout);
     const locked = JSON.parse(readFileSync(cli.file('orders.imagery.lock.json'), 'utf8')) as {
-      orders: { order: string; guid: string }[];
+      orders: { order: string; guid: string; price?: Record<string, unknown> }[];
     };
     assert.equal(locked.orders.length, 1);
     // Its fields in one order, the GUID (added after the create) beside the name.
-    assert.deepEqual(Object.keys(locked.orders[0]!), ['order', 'area', 'guid', 'payloadHash', 'payload', 'at']);
+    assert.deepEqual(Object.keys(locked.orders[0]!), [
+      'order',
+      'area',
+      'guid',
+      'payloadHash',
+      'payload',
+      'at',
+      'price',
+    ]);
+    // The price its create was held to, and the month it left in: what the monthly cap counts.
+    const { month, ...price } = locked.orders[0]!.price!;
+    assert.match(String(month), /^\d{4}-\d{2}$/);
+    assert.deepEqual(price, { currency: 'EUR', thisMonth: o.euroThisMonth, perMonth: o.euroPerMonth });
     const again = await orderPlan();
     assert.equal(again.code, 0);
     assert.deepEqual(

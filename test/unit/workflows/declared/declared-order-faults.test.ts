@@ -3,13 +3,14 @@
 // again by a second apply, and plan reports it as exists (matched by meaning, with the lock or
 // without it), never create; one the account does not list yet is held in the lock without a
 // GUID (written before the create left), planned as uncertain and never created again, until the
-// list shows it; a create refused for certain is not held; a file whose budget.maxEuroPerMonth is below a new order's price
-// stops apply before any billed call (the simulator's charge log stays empty).
+// list shows it; a create refused for certain is not held; a new order whose price alone is above
+// the file's budget.maxEuroPerMonth is deferred, never created (the simulator's charge log stays empty).
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
 import { jsonOf, startCli } from '../../fixtures/cli-helpers';
 import { ORDERS, useDeclaredOrders } from '../../fixtures/declared-orders-fixture';
+import type { OrderPlan } from '../../fixtures/declared-orders-fixture';
 
 const KEY = 'cli-declared-orders-key-2Kx6';
 
@@ -215,22 +216,26 @@ describe('CLI: imagery as code, orders under faults and budgets', function () {
     );
   });
 
-  it("a new order above the file's maxEuroPerMonth stops apply before any billed call", async () => {
+  it("a new order above the file's maxEuroPerMonth alone is deferred: apply creates nothing and says so", async () => {
     write('over-budget.imagery.json', { storageMonths: 2 }, { maxEuroPerMonth: 0.01 });
     const planned = await plan('over-budget.imagery.json');
     assert.equal(planned.code, 2, planned.stderr);
-    assert.equal(planned.plan.orders[0]!.kind, 'create');
-    assert.ok(
-      Math.max(planned.plan.orders[0]!.euroThisMonth ?? 0, planned.plan.orders[0]!.euroPerMonth ?? 0) > 0.01,
-      JSON.stringify(planned.plan.orders),
+    const [deferred] = planned.plan.orders as (OrderPlan['orders'][number] & { reason?: string })[];
+    assert.equal(deferred!.kind, 'deferred');
+    const price = Math.max(deferred!.euroThisMonth ?? 0, deferred!.euroPerMonth ?? 0);
+    assert.ok(price > 0.01, JSON.stringify(planned.plan.orders));
+    assert.equal(
+      deferred!.reason,
+      `it costs ${price} EUR a month, more than the file's monthly cap of 0.01 EUR alone: raise budget.maxEuroPerMonth to create it`,
     );
-    assert.ok(
-      planned.plan.stops.some((s) => s.includes('budget of 0.01')),
-      JSON.stringify(planned.plan.stops),
-    );
+    assert.deepEqual(planned.plan.stops, []);
     cli.sim.clearLog();
     const run = await apply('over-budget.imagery.json', '--json');
-    assert.equal(run.code, ExitCode.notConfirmed, run.stderr + run.stdout);
+    assert.equal(run.code, ExitCode.ok, run.stderr + run.stdout);
+    assert.deepEqual(
+      (JSON.parse(run.stdout) as { deferredOrders: { order: string }[] }).deferredOrders.map((o) => o.order),
+      ['field-order'],
+    );
     assert.equal(creates(), 0, 'no order was created');
     assert.deepEqual(
       cli.sim.requests.filter((r) => r.charged),

@@ -147,6 +147,40 @@ describe('the plan in the cost panel', () => {
     assert.deepEqual([without.tables, without.applicable], [undefined, false]);
   });
 
+  it("carries a deferred order and the orders' month to the panel, through the page's message check", () => {
+    const p = plan([], 0);
+    p.orders = [
+      {
+        kind: 'deferred',
+        order: 'c',
+        area: 'field.geojson',
+        payloadHash: 'p',
+        currency: 'EUR',
+        euroThisMonth: 0.86,
+        euroPerMonth: 0.86,
+        reason: "the month's orders would reach 2.58 EUR of the file's 2 EUR",
+      },
+    ];
+    p.budget = { maxEuroPerMonth: 2 };
+    p.orderMonth = {
+      month: '2026-07',
+      spentEuro: 1.72,
+      nextMonthEuro: 1.72,
+      maxEuro: 2,
+      leftEuro: 0.28,
+      deferredEuro: 0.86,
+      unknown: ["order 'b' is not in the account's list of orders"],
+    };
+    const view = toPlanView(p, 'imagery.json');
+    assert.deepEqual(view.orderMonth, p.orderMonth);
+    assert.equal(view.orders[0]!.reason, p.orders[0]!.reason);
+    assert.equal(view.changes, true, 'a deferred order is a change pending');
+    assert.equal(view.applicable, false, 'nothing to create');
+    const parsed = parseHostMessage(JSON.parse(JSON.stringify({ type: 'plan', plan: view })));
+    assert.equal(parsed?.type, 'plan');
+    assert.deepEqual((parsed as { plan: { orderMonth?: unknown } }).plan.orderMonth, p.orderMonth);
+  });
+
   it("carries the plan's notes to the panel, through the page's message check", () => {
     const p = plan([unit('buy', '2026-06-10', 1)], 1);
     p.notes = [
