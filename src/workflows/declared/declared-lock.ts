@@ -152,6 +152,25 @@ export async function writeLock(path: string, lock: ImageryLock): Promise<void> 
   await replaceFileSafely(path, lockText(lock));
 }
 
+/** The lock as an apply changes it: what it holds now, each change written whole at once. */
+export class LockFile {
+  constructor(
+    readonly path: string,
+    public lock: ImageryLock,
+  ) {}
+
+  async write(lock: ImageryLock): Promise<void> {
+    this.lock = lock;
+    await writeLock(this.path, lock);
+  }
+
+  /** The lock with the orders of `names` replaced by `entry` (or taken out), in one write. */
+  async keepOrder(entry: LockedOrder | undefined, ...names: string[]): Promise<void> {
+    const others = this.lock.orders.filter((l) => !names.includes(l.order));
+    await this.write({ ...this.lock, orders: entry ? [...others, entry] : others });
+  }
+}
+
 /** One apply of an imagery file at a time (two would each create its orders, and each rewrite the
  * lock from its own copy): held from before the lock is read until the last write. */
 export async function holdForApply<T>(lockPath: string, command: string, run: () => Promise<T>): Promise<T> {

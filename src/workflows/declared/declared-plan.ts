@@ -26,7 +26,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ApiError, isApiError } from '../../api/errors';
 import { linkOnTheWay } from '../../files/inside-folder';
 import type { CompositeRequest, TaskingModel } from '../../api/types';
-import { accountOnce, type RunAccount } from '../../pricing/account-snapshot';
+import { accountOnce, type AccountSnapshot, type RunAccount } from '../../pricing/account-snapshot';
 import { BUYING, changesIn } from '../../pricing/purchase-plan';
 import type { PurchaseUnitKind } from '../../pricing/purchase-plan';
 import { WorkflowError, isWorkflowError } from '../../request/workflow-error';
@@ -153,12 +153,7 @@ export async function makePlan(
   lock: ImageryLock,
 ): Promise<{ plan: Plan; series: PlannedSeries[]; orders: PlannedOrder[] }> {
   const { file } = declaration;
-  // The run's one reading: an apply's series and orders use the same one (withOneAccountReading).
-  // Asked beside the models, which it does not need; a failure of the models is said first.
-  const reading = accountOnce(ports)();
-  reading.catch(() => undefined);
-  const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
-  const account = await reading;
+  const { models, account } = await modelsAndAccount(ports);
   const limits = { credits: account.balances.credits };
   // The key's connections, as the run's snapshot read them (the client's gate is sized from the same answer).
   const workers = poolSize(account.maxConnections, account.maxConnections);
@@ -170,18 +165,7 @@ export async function makePlan(
     workers,
     () => Promise.resolve(account),
   );
-  for (const locked of lock.images) {
-    if (current.has(locked.bodyHash)) continue;
-    units.push({
-      kind: 'extra',
-      dataset: locked.dataset,
-      area: locked.area,
-      date: locked.date,
-      key: locked.bodyHash,
-      file: locked.file,
-      reason: 'locked, no longer declared: kept',
-    });
-  }
+  units.push(...lockedNoLongerDeclared(lock, current));
   const budget = file.budget;
   const month =
     budget?.maxCreditsPerMonth !== undefined
@@ -192,34 +176,15 @@ export async function makePlan(
   );
   const credits =
     Math.round(units.filter((u) => BUYING.has(u.kind)).reduce((sum, u) => sum + (u.credits ?? 0), 0) * 1e6) / 1e6;
-  if (budget?.maxCredits !== undefined && credits > budget.maxCredits)
-    stops.push(`the total of ${credits} credits is above the file's budget of ${budget.maxCredits} credits`);
-  if (limits.credits !== undefined && credits > limits.credits)
-    stops.push(`the total of ${credits} credits is above the account's balance of ${limits.credits} credits`);
-  const held =
-    budget?.maxEuroPerMonth !== undefined && (ordered.orders.length > 0 || lock.orders.length > 0)
-      ? await holdOrdersToMonthlyCap(ports, lock, ordered.orders, budget.maxEuroPerMonth, monthOf(nowOf(ports)))
-      : undefined;
-  // What apply runs follows what the cap deferred (the plan's orders and apply's are the file's, in order).
-  for (const [i, planned] of ordered.planned.entries()) planned.kind = ordered.orders[i]!.kind;
+  stops.push(...creditStops(credits, budget, limits.credits));
+  const held = await deferOrdersBeyondCap(ports, lock, ordered, budget);
   const creating = ordered.orders.filter((o) => o.kind === 'create');
-  const euro = (pick: (o: PlanOrder) => number | undefined) =>
-    Math.round(creating.reduce((sum, o) => sum + (pick(o) ?? 0), 0) * 100) / 100;
-  const euroThisMonth = euro((o) => o.euroThisMonth);
-  const euroPerMonth = euro((o) => o.euroPerMonth);
-  for (const o of creating)
-    if (o.euroThisMonth === undefined && o.euroPerMonth === undefined)
-      stops.push(`the order '${o.order}' came without a price`);
-    // A monthly budget cannot hold an order whose months are not priced yet.
-    else if (o.notPricedYet && budget?.maxEuroPerMonth !== undefined)
-      stops.push(
-        `the order '${o.order}' is not priced yet (${o.notPricedYet.replace(/: what .*$/, '')}), so the file's budget of ${budget.maxEuroPerMonth} a month cannot hold it: create it nearer its start`,
-      );
+  stops.push(...orderStops(creating, budget));
   const plan: Plan = {
     file: declaration.path,
     units,
     orders: ordered.orders,
-    total: { credits, euroThisMonth, euroPerMonth },
+    total: { credits, ...euroTotals(creating) },
     balance: limits.credits !== undefined ? { credits: limits.credits } : {},
     budget,
     stops,
@@ -229,6 +194,80 @@ export async function makePlan(
     ...(held?.cancelledNow.length ? { cancelledOrders: held.cancelledNow } : {}),
   };
   return { plan, series, orders: ordered.planned };
+}
+
+/** The models, and the run's one reading of the account: an apply's series and orders use the
+ * same one (withOneAccountReading). Asked beside the models, which it does not need; a failure of
+ * the models is said first. */
+async function modelsAndAccount(ports: WorkflowPorts): Promise<{ models: TaskingModel[]; account: AccountSnapshot }> {
+  const reading = accountOnce(ports)();
+  reading.catch(() => undefined);
+  const models: TaskingModel[] = await ports.client.listModels({ signal: ports.signal });
+  return { models, account: await reading };
+}
+
+/** The lock's images no unit declared asks for any more: kept, never deleted. */
+function lockedNoLongerDeclared(lock: ImageryLock, current: ReadonlySet<string>): PlanUnit[] {
+  return lock.images
+    .filter((locked) => !current.has(locked.bodyHash))
+    .map((locked) => ({
+      kind: 'extra',
+      dataset: locked.dataset,
+      area: locked.area,
+      date: locked.date,
+      key: locked.bodyHash,
+      file: locked.file,
+      reason: 'locked, no longer declared: kept',
+    }));
+}
+
+/** What stops an apply of `credits` to buy: above the file's budget, above the account's balance. */
+function creditStops(credits: number, budget: DeclaredBudget | undefined, balance: number | undefined): string[] {
+  const stops: string[] = [];
+  if (budget?.maxCredits !== undefined && credits > budget.maxCredits)
+    stops.push(`the total of ${credits} credits is above the file's budget of ${budget.maxCredits} credits`);
+  if (balance !== undefined && credits > balance)
+    stops.push(`the total of ${credits} credits is above the account's balance of ${balance} credits`);
+  return stops;
+}
+
+/** The new orders beyond the orders' monthly cap, deferred (declared-order-month.ts), when the file
+ * sets one and there are orders; what apply runs follows what the cap deferred. */
+async function deferOrdersBeyondCap(
+  ports: WorkflowPorts,
+  lock: ImageryLock,
+  ordered: { orders: PlanOrder[]; planned: PlannedOrder[] },
+  budget: DeclaredBudget | undefined,
+): Promise<{ spend: OrderMonthSpend; cancelledNow: string[] } | undefined> {
+  const held =
+    budget?.maxEuroPerMonth !== undefined && (ordered.orders.length > 0 || lock.orders.length > 0)
+      ? await holdOrdersToMonthlyCap(ports, lock, ordered.orders, budget.maxEuroPerMonth, monthOf(nowOf(ports)))
+      : undefined;
+  // The plan's orders and apply's are the file's, in order.
+  for (const [i, planned] of ordered.planned.entries()) planned.kind = ordered.orders[i]!.kind;
+  return held;
+}
+
+/** What the orders to create cost this month and each month after it, in euros. */
+function euroTotals(creating: readonly PlanOrder[]): { euroThisMonth: number; euroPerMonth: number } {
+  const euro = (pick: (o: PlanOrder) => number | undefined) =>
+    Math.round(creating.reduce((sum, o) => sum + (pick(o) ?? 0), 0) * 100) / 100;
+  return { euroThisMonth: euro((o) => o.euroThisMonth), euroPerMonth: euro((o) => o.euroPerMonth) };
+}
+
+/** What stops an apply of the orders to create: one without a price, or one not priced yet under
+ * a monthly budget. */
+function orderStops(creating: readonly PlanOrder[], budget: DeclaredBudget | undefined): string[] {
+  const stops: string[] = [];
+  for (const o of creating)
+    if (o.euroThisMonth === undefined && o.euroPerMonth === undefined)
+      stops.push(`the order '${o.order}' came without a price`);
+    // A monthly budget cannot hold an order whose months are not priced yet.
+    else if (o.notPricedYet && budget?.maxEuroPerMonth !== undefined)
+      stops.push(
+        `the order '${o.order}' is not priced yet (${o.notPricedYet.replace(/: what .*$/, '')}), so the file's budget of ${budget.maxEuroPerMonth} a month cannot hold it: create it nearer its start`,
+      );
+  return stops;
 }
 
 /** The units to buy beyond the monthly cap, deferred (declared-month.ts); the month's figures. */
