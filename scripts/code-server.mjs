@@ -31,9 +31,14 @@ const baseSettings = {
   'update.mode': 'none',
 };
 
-/** Runs the installer (a no-op when the marker file is there) and returns code-server's entry. */
-export function ensureTestHost() {
-  execFileSync('bash', [join(projectRoot, 'scripts', 'install-test-host.sh')], {
+/**
+ * Runs the installer (a no-op when the marker file is there) and returns code-server's entry.
+ * `installFor: 'demo'` (npm start) requires only the Debian packages code-server needs and names
+ * those only the tests use; 'tests' requires them all.
+ * @param {{ installFor?: 'tests' | 'demo' }} [options]
+ */
+export function ensureTestHost({ installFor = 'tests' } = {}) {
+  execFileSync('bash', [join(projectRoot, 'scripts', 'install-test-host.sh'), '--for', installFor], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (!existsSync(entry)) throw new Error(`code-server is missing at ${entry}`);
@@ -42,11 +47,16 @@ export function ensureTestHost() {
 
 /**
  * Starts code-server on a free loopback port. Resolves once it listens.
- * @param {{ settings?: Record<string, unknown>, log?: (line: string) => void, timeoutMs?: number }} [options]
+ * @param {{ settings?: Record<string, unknown>, log?: (line: string) => void, timeoutMs?: number, installFor?: 'tests' | 'demo' }} [options]
  * @returns {Promise<{ url: string, port: number, userDataDir: string, exited: Promise<unknown>, stop: () => Promise<void> }>}
  */
-export async function startCodeServer({ settings = {}, log = () => {}, timeoutMs = 60_000 } = {}) {
-  ensureTestHost();
+export async function startCodeServer({
+  settings = {},
+  log = () => {},
+  timeoutMs = 60_000,
+  installFor = 'tests',
+} = {}) {
+  ensureTestHost({ installFor });
   const userDataDir = mkdtempSync(join(tmpdir(), 'sat-imagery-code-server-'));
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(join(userDataDir, 'ext'), { recursive: true });

@@ -3,41 +3,63 @@
 # .vscode-test/code-server-4.100.3/, the way test-electron caches its download. Needed because
 # these machines reach only the npm registry and Debian: test-electron cannot download VS Code.
 # The sequence and its reasons are in docs/engineering-notes.md, "A real VS Code without internet". A marker file makes
-# a re-run a no-op. Usage: bash scripts/install-test-host.sh   (prints the install path last)
+# a re-run a no-op. Usage: bash scripts/install-test-host.sh [--for tests|demo]   (prints the install path last)
+#   --for tests (the default; npm test, .ci/run): every Debian package below is required.
+#   --for demo (npm start): only code-server's own; those only the tests use are named in one line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+purpose=tests
+if (($#)); then
+  if [[ $# -ne 2 || $1 != --for || ! $2 =~ ^(tests|demo)$ ]]; then
+    echo "usage: bash scripts/install-test-host.sh [--for tests|demo]" >&2
+    exit 2
+  fi
+  purpose=$2
+fi
 
 VERSION=4.100.3
 ROOT="$PWD/.vscode-test/code-server-$VERSION"
 MARKER="$ROOT/.installed"
 log() { echo "[test-host] $*" >&2; }
 
-# Debian packages: libkrb5-dev builds the kerberos native module, ripgrep replaces the rg that
-# @vscode/ripgrep would download, chromium drives the browser tests, gdal-bin (gdalinfo,
-# gdal_translate, gdallocationinfo) is the reference the GeoTIFF tests read images with, faketime
-# moves the clock for npm run test:dates.
-need_debs=()
-dpkg -s libkrb5-dev >/dev/null 2>&1 || need_debs+=(libkrb5-dev)
-command -v rg >/dev/null 2>&1 || need_debs+=(ripgrep)
-command -v chromium >/dev/null 2>&1 || need_debs+=(chromium)
-command -v gdalinfo >/dev/null 2>&1 || need_debs+=(gdal-bin)
+# Debian packages code-server itself needs: libkrb5-dev has the GSSAPI headers the kerberos native
+# module is built against (npm rebuild fails without them), ripgrep is the rg that VS Code's search
+# runs, linked below in place of the one @vscode/ripgrep would download.
+host_debs=()
+dpkg -s libkrb5-dev >/dev/null 2>&1 || host_debs+=(libkrb5-dev)
+command -v rg >/dev/null 2>&1 || host_debs+=(ripgrep)
+# Those only the tests use: chromium drives the browser tests, gdal-bin (gdalinfo, gdal_translate,
+# gdallocationinfo) is the reference the GeoTIFF tests read images with.
+test_debs=()
+command -v chromium >/dev/null 2>&1 || test_debs+=(chromium)
+command -v gdalinfo >/dev/null 2>&1 || test_debs+=(gdal-bin)
 # faketime runs the unit suite at other days than today (npm run test:dates).
-command -v faketime >/dev/null 2>&1 || need_debs+=(faketime)
+command -v faketime >/dev/null 2>&1 || test_debs+=(faketime)
 # The field statistics' independent reference (test/stats/reference.py) runs on Debian's Python.
-/usr/bin/python3 -c "import rasterio" >/dev/null 2>&1 || need_debs+=(python3-rasterio)
-/usr/bin/python3 -c "import numpy" >/dev/null 2>&1 || need_debs+=(python3-numpy)
-/usr/bin/python3 -c "import shapely" >/dev/null 2>&1 || need_debs+=(python3-shapely)
+/usr/bin/python3 -c "import rasterio" >/dev/null 2>&1 || test_debs+=(python3-rasterio)
+/usr/bin/python3 -c "import numpy" >/dev/null 2>&1 || test_debs+=(python3-numpy)
+/usr/bin/python3 -c "import shapely" >/dev/null 2>&1 || test_debs+=(python3-shapely)
 # The raster benchmark's decode-only reference (GDAL's ReadAsArray, scripts/bench/raster_decode_reference.py).
-/usr/bin/python3 -c "from osgeo import gdal" >/dev/null 2>&1 || need_debs+=(python3-gdal)
+/usr/bin/python3 -c "from osgeo import gdal" >/dev/null 2>&1 || test_debs+=(python3-gdal)
+
+is_root() { [[ $(id -u) -eq 0 ]]; }
+apt_install_line() { if is_root; then echo "apt-get install -y $*"; else echo "sudo apt-get install -y $*"; fi; }
+need_debs=("${host_debs[@]}")
+if [[ $purpose == tests ]]; then
+  need_debs+=("${test_debs[@]}")
+elif ((${#test_debs[@]})); then
+  log "the demo runs without ${test_debs[*]}, which only the tests use: $(apt_install_line "${test_debs[@]}")"
+fi
 if ((${#need_debs[@]})); then
-  if [[ $(id -u) -eq 0 ]]; then
+  if is_root; then
     log "installing Debian packages: ${need_debs[*]}"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq >&2
     apt-get install -y -qq --no-install-recommends "${need_debs[@]}" >/dev/null
   else
     log "missing Debian packages: ${need_debs[*]}"
-    log "install them with: sudo apt-get install -y ${need_debs[*]}"
+    log "install them with: $(apt_install_line "${need_debs[@]}")"
     exit 1
   fi
 fi
