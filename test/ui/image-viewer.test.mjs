@@ -1,14 +1,19 @@
 // The image viewer as a person sees it, in Chromium against code-server: a simulator GeoTIFF with
 // its STAC sidecar, opened from the Explorer, in true colour, then its NDVI band with the ramp and
 // legend, and the histogram; in the light and the dark theme. Then a series folder (three dates and
-// their ItemCollection): the next date opens in place with the same band mapping. Screenshots go
+// their ItemCollection): the next date opens in place with the same band mapping. Then an image
+// whose area is the demo's three small fields kilometres apart: at full brightness with the fields
+// outlined, dimmed outside them on request, the choice kept when the tab comes back. Screenshots go
 // to test-results/ui/.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { projectRoot } from '../../scripts/code-server.mjs';
+import { assertAccessible } from './accessibility.mjs';
 import {
   extensionContributed,
+  noWebviewWith,
   openWorkbench,
   runPaletteTitle,
   shot,
@@ -54,6 +59,7 @@ const AOI = {
   ],
 };
 const FIELD = { west: 10.1, south: 56.05, east: 10.15, north: 56.08 };
+
 const SERIES_DATES = ['2025-06-10', '2025-06-20', '2025-06-30'];
 
 /** A series folder as Download Time Series leaves it: a GeoTIFF and Item per date, and the ItemCollection. */
@@ -89,6 +95,111 @@ function seriesFiles() {
   return files;
 }
 
+/** The demo's three fields (scripts/demo-workspace/fields.geojson), as one requested area. */
+const DEMO_FIELDS = JSON.parse(readFileSync(join(projectRoot, 'scripts', 'demo-workspace', 'fields.geojson'), 'utf8'));
+const DEMO_AREA = { type: 'MultiPolygon', coordinates: DEMO_FIELDS.features.map((f) => f.geometry.coordinates) };
+const demoPoints = DEMO_AREA.coordinates.flat(2);
+const DEMO_BBOX = [
+  Math.min(...demoPoints.map((p) => p[0])),
+  Math.min(...demoPoints.map((p) => p[1])),
+  Math.max(...demoPoints.map((p) => p[0])),
+  Math.max(...demoPoints.map((p) => p[1])),
+];
+
+/** The demo's composite of its fields at 60 m (about 130 × 180 pixels): the viewer draws each
+ * pixel as a square of several screen pixels, without smoothing, so the canvas holds the image's
+ * colours exactly where nothing is drawn over them. */
+function demoFieldsFiles() {
+  const [west, south, east, north] = DEMO_BBOX;
+  const item = stacItem({
+    imageFileName: 'demo-fields.tif',
+    geometry: DEMO_AREA,
+    bbox: DEMO_BBOX,
+    date: '2025-06-20',
+    epsg: 32632,
+    bands: BANDS,
+    model: 'Stratus3',
+    constellations: ['Sentinel2'],
+    resolution: 60,
+    request: { Model: 'Stratus3', Date: '2025-06-20' },
+  });
+  return {
+    'demo-fields.tif': buildGeoTiff({
+      bbox: { west, south, east, north },
+      epsg: 32632,
+      resolution: 60,
+      bands: BANDS,
+      dataType: 'int16',
+      date: '2025-06-20',
+      seed: 7,
+    }),
+    'demo-fields.json': JSON.stringify(item),
+  };
+}
+
+/**
+ * Fits the image, catches the view the host sends for it, and reads the canvas at the centre of a
+ * grid of the image's pixels (valid ones): each sample's colour in the view the host sent (the
+ * image as rendered), on the canvas, and the image's colour dimmed as the viewer dims (the editor's
+ * background at 60 % over it).
+ */
+async function sampleCanvas(frame, width, height) {
+  await frame.evaluate(() => {
+    window.viewsSeen = [];
+    window.addEventListener('message', (event) => {
+      if (event.data?.type === 'view') window.viewsSeen.push(event.data);
+    });
+  });
+  await frame.locator('button', { hasText: 'Fit' }).click();
+  await frame.waitForFunction(() => window.viewsSeen.length > 0, undefined, { timeout: 15_000 });
+  // The status follows the view once the page has drawn it.
+  await frame
+    .locator('[data-testid="view-status"]', { hasText: `Showing columns 0–${width}, rows 0–${height} ` })
+    .waitFor({ timeout: 15_000 });
+  return frame.evaluate(
+    ({ width, height }) => {
+      const view = window.viewsSeen.at(-1);
+      const canvas = document.querySelector('.viewer-canvas');
+      const ctx = canvas.getContext('2d');
+      const background = (() => {
+        const probe = document.createElement('canvas').getContext('2d');
+        probe.fillStyle = getComputedStyle(document.documentElement).getPropertyValue('--vscode-editor-background');
+        probe.fillRect(0, 0, 1, 1);
+        return [...probe.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      })();
+      // The fitted view: the whole image centred, scaled to the canvas's smaller side.
+      const cssWidth = canvas.clientWidth;
+      const cssHeight = canvas.clientHeight;
+      const dpr = canvas.width / cssWidth;
+      const scale = Math.min(cssWidth / width, cssHeight / height);
+      const left = cssWidth / 2 - (width / 2) * scale;
+      const top = cssHeight / 2 - (height / 2) * scale;
+      const samples = [];
+      for (let gy = 1; gy < 24; gy++)
+        for (let gx = 1; gx < 24; gx++) {
+          const column = Math.floor((gx / 24) * width);
+          const row = Math.floor((gy / 24) * height);
+          const i = (row * view.width + column) * 4;
+          if (view.rgba[i + 3] !== 255) continue; // nodata, over the checker
+          const image = [...view.rgba.slice(i, i + 3)];
+          const x = Math.floor((left + (column + 0.5) * scale) * dpr);
+          const y = Math.floor((top + (row + 0.5) * scale) * dpr);
+          samples.push({
+            image,
+            canvas: [...ctx.getImageData(x, y, 1, 1).data.slice(0, 3)],
+            dimmed: image.map((v, c) => 0.4 * v + 0.6 * background[c]),
+          });
+        }
+      return { view: { window: view.window, width: view.width, level: view.level }, scale, samples };
+    },
+    { width, height },
+  );
+}
+
+/** The share of samples whose canvas colour is within `tolerance` of `key`'s colour. */
+const shareLike = (samples, key, tolerance) =>
+  samples.filter((s) => s.canvas.every((v, c) => Math.abs(v - s[key][c]) <= tolerance)).length / samples.length;
+
 describe('image viewer in the browser workbench', function () {
   this.timeout(120_000);
   let wb;
@@ -122,6 +233,7 @@ describe('image viewer in the browser workbench', function () {
           seed: 3,
         }),
         'field-composite.json': JSON.stringify(item),
+        ...demoFieldsFiles(),
       },
     });
     wb.page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
@@ -221,8 +333,12 @@ describe('image viewer in the browser workbench', function () {
       await f.locator('[data-testid="stretch-high-0"]').inputValue(),
     ];
     const first = await cutOffs(frame);
+    // Dimming outside the area, by keyboard: the next date keeps it too.
+    await frame.locator('[data-testid="dim-outside"]').focus();
+    await page.keyboard.press('Space');
+    assert.equal(await frame.locator('[data-testid="dim-outside"]').isChecked(), true);
 
-    // ] on the image: the next date takes this one's place, with the index band and its cut-offs.
+    // ] on the image: the next date takes this one's place, with the index band, its cut-offs and the dimming.
     await frame.locator('.viewer-canvas').focus();
     await page.keyboard.press(']');
     frame = await webviewWith(page, `[data-testid="series-date"]:text("${SERIES_DATES[1]} · 2 of 3")`, 60_000);
@@ -230,6 +346,7 @@ describe('image viewer in the browser workbench', function () {
     assert.equal(await frame.locator('[data-testid="preset"] option:checked').innerText(), '[B8_B4] (index)');
     assert.equal(await frame.locator('[data-testid="channel-band-0"]').innerText(), '[B8_B4]');
     assert.deepEqual(await cutOffs(frame), first);
+    assert.equal(await frame.locator('[data-testid="dim-outside"]').isChecked(), true, 'the dimming came along');
     await shot(page, 'viewer-07-series-next-date');
     assert.equal(
       await page.locator('.tabs-container .tab', { hasText: `composite-${SERIES_DATES[0]}` }).count(),
@@ -242,5 +359,65 @@ describe('image viewer in the browser workbench', function () {
     frame = await webviewWith(page, `[data-testid="series-date"]:text("${SERIES_DATES[2]} · 3 of 3")`, 60_000);
     assert.equal(await frame.locator('[data-testid="series-next"]').isDisabled(), true, 'no date after the last');
     assert.equal(await frame.locator('[data-testid="channel-band-0"]').innerText(), '[B8_B4]');
+  });
+
+  it('shows an image at full brightness with the area outlined, and dims outside it on request, kept when the tab comes back', async () => {
+    const { page } = wb;
+    await extensionContributed(page);
+    // Quick Open, as in the test before.
+    const quickOpen = async (name) => {
+      await page.keyboard.press('Control+P');
+      await page.locator('.quick-input-widget input').fill(name);
+      await page
+        .locator('.quick-input-widget .quick-input-list [role="option"]', { hasText: name })
+        .first()
+        .waitFor({ state: 'visible', timeout: 30_000 });
+      await page.keyboard.press('Enter');
+    };
+    await quickOpen('demo-fields.tif');
+    const viewer = '.viewer-canvas[aria-label^="demo-fields.tif"]';
+    let frame = await webviewWith(page, viewer, 60_000);
+    const [width, height] = ((await frame.locator('[data-testid="meta-size"]').innerText()).match(/\d+/g) ?? []).map(
+      Number,
+    );
+    const dim = frame.locator('[data-testid="dim-outside"]');
+    assert.equal(await dim.isChecked(), false, 'no dimming at first');
+
+    // By default the canvas holds the image's own colours outside the fields (all but a few
+    // samples: the three fields and their outlines cover under 2 % of the image).
+    const plain = await sampleCanvas(frame, width, height);
+    assert.deepEqual(plain.view, { window: [0, 0, width, height], width, level: 0 });
+    assert.ok(plain.scale >= 1.5, `each pixel a square of ${plain.scale} screen pixels, drawn without smoothing`);
+    assert.ok(plain.samples.length >= 400, `${plain.samples.length} valid samples`);
+    const undimmed = shareLike(plain.samples, 'image', 1);
+    assert.ok(undimmed >= 0.95, `${(undimmed * 100).toFixed(1)} % of the samples show the image's colour`);
+    await assertAccessible(frame, 'the image viewer of the demo fields');
+    await shot(page, 'viewer-08-demo-fields-outlined');
+
+    // The checkbox, by keyboard: outside the fields, the image under the editor's background.
+    await dim.focus();
+    await page.keyboard.press('Space');
+    assert.equal(await dim.isChecked(), true);
+    const dimmed = await sampleCanvas(frame, width, height);
+    const share = shareLike(dimmed.samples, 'dimmed', 2);
+    assert.ok(share >= 0.95, `${(share * 100).toFixed(1)} % of the samples dimmed`);
+    assert.ok(
+      shareLike(dimmed.samples, 'image', 1) <= 0.05,
+      'the samples outside the fields no longer show the image as it is',
+    );
+    await shot(page, 'viewer-09-demo-fields-dimmed');
+
+    // Another tab to the front, then this one again: the page is loaded afresh (VS Code keeps no
+    // hidden viewer's page), and its state still says dim.
+    await frame.evaluate(() => (window.loadedBefore = true));
+    await quickOpen('demo-fields.json');
+    await page.locator('.tabs-container .tab.active', { hasText: 'demo-fields.json' }).waitFor({ timeout: 30_000 });
+    await noWebviewWith(page, viewer);
+    await page.locator('.tabs-container .tab', { hasText: 'demo-fields.tif' }).first().click();
+    frame = await webviewWith(page, viewer, 60_000);
+    assert.equal(await frame.evaluate(() => window.loadedBefore), undefined, 'the page was loaded again');
+    assert.equal(await frame.locator('[data-testid="dim-outside"]').isChecked(), true, 'the dimming was kept');
+    const again = await sampleCanvas(frame, width, height);
+    assert.ok(shareLike(again.samples, 'dimmed', 2) >= 0.95, 'drawn dimmed after the reload');
   });
 });

@@ -1,7 +1,9 @@
 // The image on a canvas with its own zoom and pan (the shared map component comes later): a view
 // is a centre and a scale in full-resolution pixels; the host's last rendered window is drawn
-// where it belongs, nodata over a checker pattern, the requested area outlined and the pixels
-// outside it dimmed. Colours come only from the theme's --vscode-* variables.
+// where it belongs, nodata over a checker pattern, the requested area outlined (a bright line on a
+// dark halo, seen on any imagery) and, when the person asks, the pixels outside it dimmed: an area
+// of small fields spread over a large image would leave the whole image pale. Colours come from the
+// theme's --vscode-* variables, except the halo's black.
 
 export type Window = [number, number, number, number];
 
@@ -21,7 +23,8 @@ export class ImageCanvas {
   cx: number;
   cy: number;
   cursor: [number, number] | undefined;
-  dimOutside = true;
+  /** Dims the pixels outside the requested area (the toolbar's checkbox; off by default). */
+  dimOutside = false;
   /** A field outlined over the image (from the field statistics chart), with its label. */
   outline: { rings: [number, number][][]; label: string } | undefined;
   private drawn: DrawnView | undefined;
@@ -186,15 +189,8 @@ export class ImageCanvas {
       });
       path.closePath();
     }
-    const colour = themeColour('--vscode-charts-blue', '--vscode-focusBorder');
     ctx.save();
-    // A dark halo under the line keeps it visible on bright and dark pixels alike.
-    ctx.strokeStyle = 'rgba(0, 0, 0, 0.6)';
-    ctx.lineWidth = 4;
-    ctx.stroke(path);
-    ctx.strokeStyle = colour;
-    ctx.lineWidth = 2;
-    ctx.stroke(path);
+    strokeWithHalo(ctx, path, themeColour('--vscode-charts-blue', '--vscode-focusBorder'));
     ctx.font = `12px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
     const width = ctx.measureText(outline.label).width;
     ctx.fillStyle = themeColour('--vscode-editorWidget-background', '--vscode-editor-background');
@@ -228,8 +224,20 @@ export class ImageCanvas {
       ctx.fill(outside, 'evenodd');
       ctx.restore();
     }
-    ctx.strokeStyle = themeColour('--vscode-charts-yellow', '--vscode-focusBorder');
-    ctx.lineWidth = 2;
-    ctx.stroke(path);
+    strokeWithHalo(ctx, path, themeColour('--vscode-charts-yellow', '--vscode-focusBorder'));
   }
+}
+
+/** A 3 px line in `colour` over a 6 px dark halo: the line shows on dark pixels, the halo on
+ * bright ones (clouds, bare soil, a light theme's dimming). */
+function strokeWithHalo(ctx: CanvasRenderingContext2D, path: Path2D, colour: string): void {
+  ctx.save();
+  ctx.lineJoin = 'round';
+  ctx.strokeStyle = 'rgba(0, 0, 0, 0.7)';
+  ctx.lineWidth = 6;
+  ctx.stroke(path);
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 3;
+  ctx.stroke(path);
+  ctx.restore();
 }

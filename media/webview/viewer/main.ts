@@ -3,7 +3,9 @@
 // decimated to the screen's width (full resolution when zoomed in) and for a pixel under the
 // pointer or the keyboard's cursor. Zoom: wheel, + and −; pan: drag or the arrow keys; 0 fits.
 // An image of a series steps to the previous / next date ([ and ], or the buttons), which opens
-// in its place with the same band mapping and cut-offs.
+// in its place with the same band mapping and cut-offs. The requested area is outlined over the
+// image at full brightness; dimming outside it is the person's choice, kept in the page's state
+// (across a hidden tab and a reload) and carried to the next date.
 import type { MessageSchema } from '../../../src/ui/webview/common/messages';
 import { viewerHostSchema } from '../../../src/ui/webview/viewer/protocol';
 import type {
@@ -22,6 +24,11 @@ import { seriesNavigation } from './series-nav';
 import { locatorBasemap, renderLocator } from './locator-map';
 
 const root = document.getElementById('app') as HTMLElement;
+
+/** What the page keeps in `vscode.setState`: whether the pixels outside the area are dimmed. */
+interface ViewerState {
+  dimOutside: boolean;
+}
 let page: ViewerPage | undefined;
 
 const host = connectToHost<ViewerHostMessage, ViewerPageMessage>({
@@ -59,6 +66,13 @@ const host = connectToHost<ViewerHostMessage, ViewerPageMessage>({
 });
 // The locator map's basemap comes by message (its stylesheet is in the page's head).
 const basemap = locatorBasemap((request) => host.post(request));
+
+function savedState(): ViewerState {
+  const saved = host.getState();
+  return {
+    dimOutside: typeof saved === 'object' && saved !== null && 'dimOutside' in saved && saved.dimOutside === true,
+  };
+}
 
 function report(): void {
   const texts: Record<string, string> = {};
@@ -115,6 +129,9 @@ class ViewerPage {
     this.presetId = carried?.presetId ?? show.presets[0]?.id ?? '';
     this.stretch = carried?.stretch;
     this.stretchCarried = carried?.stretch !== undefined;
+    // A step from the previous date hands over its dimming; otherwise the page's state has it.
+    const dimOutside = show.display?.dimOutside ?? savedState().dimOutside;
+    host.setState({ dimOutside } satisfies ViewerState);
     this.presetSelect = el('select', { 'aria-label': 'Band mapping', 'data-testid': 'preset' });
     for (const preset of show.presets) this.presetSelect.append(el('option', { value: preset.id }, preset.label));
     this.presetSelect.value = this.presetId;
@@ -126,6 +143,7 @@ class ViewerPage {
       'aria-label': `${show.fileName}: arrow keys pan, + and − zoom, 0 fits, Shift+arrows move the inspector's cursor`,
     });
     this.canvas = new ImageCanvas(canvasElement, show.width, show.height, show.aoi);
+    this.canvas.dimOutside = dimOutside;
     // A theme change swaps the body's class and the --vscode-* variables: the canvas's background,
     // dimming and outline are drawn again in the new colours.
     new MutationObserver(() => this.canvas.draw()).observe(document.body, {
@@ -154,9 +172,11 @@ class ViewerPage {
     );
     if (show.series) toolbar.append(seriesNavigation(show.series, (direction) => this.step(direction)));
     if (show.aoi) {
-      const dim = el('input', { type: 'checkbox', checked: '' });
+      const dim = el('input', { type: 'checkbox', 'data-testid': 'dim-outside' });
+      dim.checked = dimOutside;
       dim.addEventListener('change', () => {
         this.canvas.dimOutside = dim.checked;
+        host.setState({ dimOutside: dim.checked } satisfies ViewerState);
         this.canvas.draw();
       });
       toolbar.append(el('label', {}, dim, ' Dim outside the requested area'));
@@ -271,7 +291,13 @@ class ViewerPage {
     const series = this.show.series;
     if (!series || series.dates[series.index + direction] === undefined) return;
     this.status.textContent = `Opening ${series.dates[series.index + direction]}…`;
-    host.post({ type: 'step', direction, presetId: this.presetId, ...(this.stretch ? { stretch: this.stretch } : {}) });
+    host.post({
+      type: 'step',
+      direction,
+      presetId: this.presetId,
+      ...(this.stretch ? { stretch: this.stretch } : {}),
+      dimOutside: this.canvas.dimOutside,
+    });
   }
 
   private zoom(factor: number): void {

@@ -12,6 +12,7 @@ import { ImageSession } from './image-session';
 import { toPixelOutline } from './outline';
 import type { OutlineRequest, PixelOutline } from './outline';
 import { carryTo, seriesOf, takeCarried } from './series-steps';
+import type { CarriedDisplay } from './series-steps';
 import { VIEWER_VIEW_TYPE, viewerHostSchema, viewerPageSchema } from './protocol';
 import type { ViewerHostMessage, ViewerPageMessage } from './protocol';
 
@@ -107,9 +108,15 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
           this.post(await session.inspect(message.column, message.row, message.requestId));
           return;
         }
-        case 'step':
-          await this.step(message.direction, message.presetId, message.stretch);
+        case 'step': {
+          const { direction, presetId, stretch, dimOutside } = message;
+          await this.step(direction, {
+            presetId,
+            ...(stretch ? { stretch } : {}),
+            ...(dimOutside !== undefined ? { dimOutside } : {}),
+          });
           return;
+        }
         case 'rendered':
           this.rendered = message.texts;
           this.renderedEmitter.fire(message.texts);
@@ -123,16 +130,13 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
   }
 
   /** Steps through the series as a person reads it: the neighbouring date opens in this viewer's
-   * place (same column), starting from this band mapping and these cut-offs, and this one closes. */
-  private async step(
-    direction: -1 | 1,
-    presetId: string,
-    stretch: { low: number; high: number }[] | undefined,
-  ): Promise<void> {
+   * place (same column), starting from this band mapping, these cut-offs and this dimming, and
+   * this one closes. */
+  private async step(direction: -1 | 1, display: CarriedDisplay): Promise<void> {
     const place = await seriesOf(this.path);
     const target = place?.files[place.index + direction];
     if (!target) return; // the first or last date: the page's button is disabled there
-    carryTo(target, { presetId, ...(stretch ? { stretch } : {}) });
+    carryTo(target, display);
     await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(target), VIEWER_VIEW_TYPE, {
       viewColumn: this.panel.viewColumn ?? vscode.ViewColumn.Active,
       preview: false,

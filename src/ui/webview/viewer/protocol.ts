@@ -46,8 +46,10 @@ const showMessage = z.object({
   requestText: z.optional(z.string()),
   /** The dates of the series the image belongs to (its folder's STAC ItemCollection), and its place. */
   series: z.optional(z.object({ dates: z.array(z.string()), index: z.number() })),
-  /** The band mapping and cut-offs to start with: what the previous date's viewer showed. */
-  display: z.optional(z.object({ presetId: z.string(), stretch: z.optional(stretchCuts) })),
+  /** The band mapping, cut-offs and dimming to start with: what the previous date's viewer showed. */
+  display: z.optional(
+    z.object({ presetId: z.string(), stretch: z.optional(stretchCuts), dimOutside: z.optional(z.boolean()) }),
+  ),
   /** A field outlined over the image (Open Image's `outline`), in full-resolution pixel positions. */
   outline: z.optional(z.object({ rings: z.array(z.array(z.tuple([z.number(), z.number()]))), label: z.string() })),
   /** Where the image lies, in lon/lat, for the locator map: its outline and the requested area. */
@@ -133,8 +135,14 @@ export const viewerPageSchema = z.discriminatedUnion('type', [
     /** `stretch` came from another date of the series: used only where it suits this image. */
     carried: z.optional(z.boolean()),
   }),
-  /** Open the previous / next date of the series in this one's place, with this band mapping and these cut-offs. */
-  z.object({ type: z.literal('step'), direction, presetId: z.string(), stretch: z.optional(stretchCuts) }),
+  /** Open the previous / next date of the series in this one's place, with this band mapping, these cut-offs and this dimming. */
+  z.object({
+    type: z.literal('step'),
+    direction,
+    presetId: z.string(),
+    stretch: z.optional(stretchCuts),
+    dimOutside: z.optional(z.boolean()),
+  }),
   z.object({ type: z.literal('inspect'), requestId: z.string(), column: z.number(), row: z.number() }),
   /** After each render: the text of every `data-testid` element, so tests can read what is shown. */
   z.object({ type: z.literal('rendered'), texts: z.record(z.string(), z.string()) }),

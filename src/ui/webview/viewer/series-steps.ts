@@ -2,7 +2,7 @@
 // STAC ItemCollection (stac-items.json, written after a time series) lists each date's Item and
 // its image. Only Items made like this one (same model, resolution and bands) count, one per
 // date, in date order; a folder of tiles of one date is no series. What the person had on
-// screen (band mapping, stretch) is handed to the neighbour's viewer when it opens.
+// screen (band mapping, stretch, dimming) is handed to the neighbour's viewer when it opens.
 import { JSON_FILE_LIMITS, readJsonBounded } from '../../../files/bounded-read';
 import { basename, dirname, resolve } from 'node:path';
 import { ITEM_COLLECTION_NAME, fileOfHref } from '../../../files/stac-names';
@@ -18,8 +18,8 @@ export interface SeriesPlace {
   index: number;
 }
 
-/** The band mapping and cut-offs (in values) a step carries to the next date's viewer. */
-export type CarriedDisplay = Pick<Extract<ViewerPageMessage, { type: 'step' }>, 'presetId' | 'stretch'>;
+/** The band mapping, cut-offs (in values) and dimming a step carries to the next date's viewer. */
+export type CarriedDisplay = Pick<Extract<ViewerPageMessage, { type: 'step' }>, 'presetId' | 'stretch' | 'dimOutside'>;
 
 type Entry = { date: string; file: string; profile: string };
 
