@@ -9,6 +9,7 @@ import { registerGeometryDiagnostics } from './ui/diagnostics';
 import type { GeometryDiagnostics } from './ui/diagnostics/geometry-diagnostics';
 import { ExtensionServices } from './ui/extension-services';
 import { trackAreaOpened } from './ui/first-run/area-opened';
+import { onDidMarkStep, stepKeysSet } from './ui/first-run/step-done';
 import { openWalkthroughOnce } from './ui/first-run/walkthrough';
 import { workspaceHasAreas } from './ui/first-run/workspace-areas';
 import { createExtensionLog } from './ui/log';
@@ -39,6 +40,9 @@ export interface ExtensionApi {
   /** Opens the walkthrough as the first activation does outside the test host: true when it
    * opened, false when it had been shown before. */
   openWalkthroughOnce(): Promise<boolean>;
+  /** The context keys the walkthrough's steps wait for that this window set, and each time a
+   * step's thing happened (a context key cannot be read back from the extension host). */
+  readonly walkthroughKeys: { set(): string[]; readonly onDidMark: vscode.Event<string> };
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi | undefined> {
@@ -81,6 +85,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
           imageViewers: viewers,
           onDidShowQuickInput: async () => (await import('./ui/prompts/quick-input')).onDidShowQuickInput,
           openWalkthroughOnce: () => openWalkthroughOnce(context, true),
+          walkthroughKeys: { set: stepKeysSet, onDidMark: onDidMarkStep },
         }
       : undefined;
   } catch (err) {

@@ -108,6 +108,11 @@ export const ContextKeys = {
    * walkthrough's steps: ui/first-run/step-commands.ts). */
   mapShown: 'satImagery.mapShown',
   imageryPlanned: 'satImagery.imageryPlanned',
+  /** true once a composite's image was saved in this window (Download Composite, after Proceed):
+   * the walkthrough's "Price and download an image" (ui/first-run/step-done.ts). */
+  compositeDownloaded: 'satImagery.compositeDownloaded',
+  /** true once the image viewer drew an image in this window: the walkthrough's "Look at it". */
+  imageShown: 'satImagery.imageShown',
 } as const;
 
 /** The walkthrough's id in package.json's `contributes.walkthroughs`. */

@@ -3,7 +3,9 @@
 // first activation (and not again after a reload), set the key, open an AOI and see a file's
 // problems, find dates, a composite through the cost panel and Proceed, a time series and an
 // order estimate up to their cost panels, a tile search, the map, the image in the viewer, the
-// demo's imagery.json planned, the account, and the walkthrough's steps checked off by all that.
+// demo's imagery.json planned, the account, and the walkthrough's steps checked off by all that
+// (and, before the first purchase, left open by a composite cancelled at its price and by the
+// Downloads view opened).
 // Every step (each wizard prompt included) is screenshotted into test-results/ui/walk/, in the
 // dark theme and then the light one, at a small window (1280×720), and asserts what the step shows.
 // Each cost panel (composite, series, order, tiles), the map and the viewer is checked with
@@ -334,6 +336,42 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
       await tidy();
     });
 
+    // Before anything is bought in this profile: a composite cancelled at its cost panel, and the
+    // Downloads view opened, check off neither "Price and download an image" nor "Look at it".
+    if (t === 'dark')
+      step(
+        name("a cancelled composite and the Downloads view leave the walkthrough's steps open"),
+        [name('opens an AOI')],
+        async () => {
+          await fromMenu(pass.aoi, 'Download Composite');
+          const { frame } = await answerUntil('Download composite', `${PROCEED}:not([disabled])`);
+          await press(frame.locator(CANCEL).first());
+          await noWebviewWith(page, PROCEED);
+          await runPaletteText('Focus on Downloads View');
+          await page
+            .locator('.part.sidebar .pane:has(.pane-header[aria-label^="Downloads"]) .pane-body')
+            .waitFor({ state: 'visible', timeout: 20_000 });
+          await page.keyboard.press('Control+Shift+E');
+          await tidy();
+          const checked = await walkthroughChecks();
+          await page.locator('button.getting-started-step[data-step-id$="lookAtImage"]').scrollIntoViewIfNeeded();
+          await shot('walkthrough-before-download');
+          assert.deepEqual(
+            checked,
+            {
+              setApiKey: true,
+              openArea: true,
+              showOnMap: false,
+              downloadComposite: false,
+              lookAtImage: false,
+              imageryAsCode: false,
+            },
+            "the walkthrough's steps after the key, the area, a cancel and the Downloads view",
+          );
+          await tidy();
+        },
+      );
+
     step(name('downloads a composite through the cost panel'), [name('opens an AOI')], async () => {
       await fromMenu(pass.aoi, 'Download Composite');
       const { frame } = await answerUntil('Download composite', `${PROCEED}:not([disabled])`);
@@ -562,15 +600,8 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
 
     if (t === 'dark')
       step(name("the walkthrough's steps are checked off by what the walk did"), [], async () => {
-        await runPaletteText('Welcome: Open Walkthrough...', { waitHidden: false });
-        await page.locator('.quick-input-list .monaco-list-row', { hasText: WALKTHROUGH_TITLE }).first().click();
-        await walkthroughPage().waitFor({ state: 'visible', timeout: 20_000 });
-        const unchecked = [];
-        for (const id of WALKTHROUGH_STEPS) {
-          const button = page.locator(`button.getting-started-step[data-step-id$="${id}"]`);
-          await button.waitFor({ state: 'attached' });
-          if ((await button.getAttribute('aria-checked')) !== 'true') unchecked.push(id);
-        }
+        const checked = await walkthroughChecks();
+        const unchecked = WALKTHROUGH_STEPS.filter((id) => !checked[id]);
         await shot('walkthrough-done');
         assert.deepEqual(unchecked, [], 'steps the walk did are not checked off');
         await tidy();
@@ -611,6 +642,21 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
           await tidy();
         },
       );
+  }
+
+  /** Opens the walkthrough from the palette, as a person comes back to it: whether each step is
+   * checked off, by its id. */
+  async function walkthroughChecks() {
+    await runPaletteText('Welcome: Open Walkthrough...', { waitHidden: false });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: WALKTHROUGH_TITLE }).first().click();
+    await walkthroughPage().waitFor({ state: 'visible', timeout: 20_000 });
+    const checked = {};
+    for (const id of WALKTHROUGH_STEPS) {
+      const button = page.locator(`button.getting-started-step[data-step-id$="${id}"]`);
+      await button.waitFor({ state: 'attached' });
+      checked[id] = (await button.getAttribute('aria-checked')) === 'true';
+    }
+    return checked;
   }
 
   /** The walkthrough's page (VS Code's Welcome editor on our walkthrough). */

@@ -11,7 +11,8 @@ import type { CompositeResult } from '../../workflows/engine/results';
 import { validitySentence } from '../../workflows/engine/results';
 import { compositeNotes, coverageWarning } from '../../workflows/engine/purchase-notes';
 import { coarserPixelsNote } from '../../request/pixel-size';
-import { Commands } from '../constants';
+import { Commands, ContextKeys } from '../constants';
+import { markStepDone } from '../first-run/step-done';
 import { announceBatch, revealOnWarning } from '../outcomes/batch-outcome';
 import { announceCharge } from '../outcomes/charge-outcome';
 import { offerReveal } from '../prompts/progress-notify';
@@ -65,7 +66,10 @@ async function tellComposite(
   } else if (result.outcome === 'may-have-been-charged') {
     void announceCharge(services, result.charge, 'The composite');
   }
-  if (result.bytes > 0 || (result.parts?.bytes ?? 0) > 0) services.refreshTrees(); // credits were spent
+  if (result.bytes > 0 || (result.parts?.bytes ?? 0) > 0) {
+    services.refreshTrees(); // credits were spent
+    markStepDone(ContextKeys.compositeDownloaded); // the walkthrough's step: an image was saved
+  }
   await services.sidebar.downloads.record(compositeRunOf(run.uri, result));
   if (result.outcome === 'not-available') offerFix(result, run.uri, options);
   return result;

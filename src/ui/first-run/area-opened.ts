@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { ContextKeys } from '../constants';
 import { aoiFormatOf } from '../diagnostics/aoi-documents';
+import { markStepDone } from './step-done';
 
 export function trackAreaOpened(): vscode.Disposable {
   let listener: vscode.Disposable | undefined;
@@ -11,7 +12,7 @@ export function trackAreaOpened(): vscode.Disposable {
     if (!editor || aoiFormatOf(editor.document) === undefined) return;
     listener?.dispose();
     listener = undefined;
-    void vscode.commands.executeCommand('setContext', ContextKeys.areaOpened, true);
+    markStepDone(ContextKeys.areaOpened);
   };
   listener = vscode.window.onDidChangeActiveTextEditor(check);
   check(vscode.window.activeTextEditor);

@@ -2,8 +2,8 @@
 // its own id, so a walkthrough step that waits for `onCommand:satImagery.planImagery` misses a
 // click on the Plan lens (and Show on Map on its lens). The commands with a lens also set a context
 // key when they run, which their steps wait for as well.
-import * as vscode from 'vscode';
 import { Commands, ContextKeys } from '../constants';
+import { markStepDone } from './step-done';
 
 const STEP_KEYS: Record<string, string> = {
   [Commands.showOnMap]: ContextKeys.mapShown,
@@ -15,5 +15,5 @@ export function noteStepCommand(id: string): void {
   const key = STEP_KEYS[id];
   if (key === undefined) return;
   delete STEP_KEYS[id];
-  void vscode.commands.executeCommand('setContext', key, true);
+  markStepDone(key);
 }

@@ -1,7 +1,10 @@
 // The walkthrough package.json contributes is whole: every step has its picture (a file under
 // media/walkthrough/, under 150 KB) and its text, every button runs a command that exists, and
 // every completion event names a real command, view or context key, so no step waits for an event
-// that never comes. (That the page opens once and that a step completes: the UI walk.)
+// that never comes; a step whose command can end without doing it (a download cancelled before
+// Proceed) completes only on the key the product sets when it was done. (That the page opens once
+// and that a step completes: the UI walk; that the keys are set then and only then: the
+// integration test first-run.)
 import * as assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,6 +62,14 @@ describe('The walkthrough contribution', () => {
       walkthroughs[0].steps.map((s) => s.id),
       ['setApiKey', 'openArea', 'showOnMap', 'downloadComposite', 'lookAtImage', 'imageryAsCode'],
     );
+  });
+
+  it('a download and a look at the image complete only when they happened, never on a command or a view', () => {
+    const events = (id: string) => walkthroughs[0].steps.find((s) => s.id === id)?.completionEvents;
+    // onCommand fires as the command starts: the download may then be cancelled before Proceed.
+    assert.deepEqual(events('downloadComposite'), [`onContext:${ContextKeys.compositeDownloaded}`]);
+    // Opening the Downloads view, or the viewer on a file it cannot read, is not looking at an image.
+    assert.deepEqual(events('lookAtImage'), [`onContext:${ContextKeys.imageShown}`]);
   });
 
   for (const step of pkg.contributes.walkthroughs[0]?.steps ?? []) {

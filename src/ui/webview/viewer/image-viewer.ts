@@ -5,6 +5,8 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
+import { ContextKeys } from '../../constants';
+import { markStepDone } from '../../first-run/step-done';
 import type { MessageSchema, PanelPage } from '../common/messages';
 import { readBasemapFile } from '../common/basemap-files';
 import { PanelHost } from '../common/panel-host';
@@ -101,6 +103,7 @@ export class ImageViewer extends PanelHost<ViewerHostMessage, ViewerPageMessage>
               message.requestId,
             ),
           );
+          markStepDone(ContextKeys.imageShown); // the walkthrough's "Look at it": an image was drawn
           return;
         }
         case 'inspect': {
