@@ -5,19 +5,22 @@
 // folder bring its table up to date, and the two harvests they hold are notified as new, once;
 // the view then lists exactly every scripted event. A click on an alert opens the chart at its
 // field and date (the page's texts), and from there the image of that date with the field
-// outlined; the map colours the fields by their change since their previous valid date.
+// outlined; the map colours the fields by their change since their previous valid date. An
+// imagery file whose dataset declares a field table notifies the alerts its apply (Apply… under
+// the Plan lens) brought, once.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { DEFAULT_SEASON, seasonDates } from '../simulator/index';
 import { Commands } from '../../src/ui/constants';
+import type { PlanImageryResult } from '../../src/ui/commands/planImagery';
 import type { FieldAlertsNode } from '../../src/ui/tree/field-alerts-provider';
 import type { StatsPanel } from '../../src/ui/webview/stats/stats-panel';
 import type { SeriesResult } from '../../src/workflows/series/series-types';
 import { DEFAULT_SEASON_ALERTS, seasonAreaGeoJson, seasonFieldsGeoJson } from '../unit/fixtures/season-files';
 import { viewerOpenedBy, viewerShows } from './viewer-helpers';
-import { nextEvent, useSimulator } from './vsc-helpers';
+import { nextEvent, renderedCostPanel, useSimulator } from './vsc-helpers';
 
 const FIRST = 16; // dates 2026-05-04 … 2026-08-17
 const TABLE = 'alerts-season/season/field-stats.csv';
@@ -187,5 +190,58 @@ describe('Field alerts in VS Code', function () {
     );
     await panel.colourFieldsBy('change');
     await drawn;
+  });
+
+  it("an apply that makes a declared field table notifies the table's new alerts, once", async () => {
+    // The season's first six dates declared with their field table: F15 is under cloud on the last two.
+    const file = join(dir(), 'imagery.json');
+    const dataset = {
+      name: 'ndvi',
+      area: 'area.geojson',
+      folder: 'declared/ndvi',
+      model: 'Stratus2',
+      satelliteConstellations: ['Sentinel2'],
+      bandnames: 'B4,B8',
+      dates: seasonDates(DEFAULT_SEASON).slice(0, 6),
+      fieldStats: { fields: 'fields.geojson', indices: ['ndvi'], idProperty: 'id' },
+    };
+    writeFileSync(file, JSON.stringify({ datasets: [dataset] }, null, 2));
+    const running = vscode.commands.executeCommand<PlanImageryResult | undefined>(
+      Commands.planImagery,
+      vscode.Uri.file(file),
+      { maxCost: 1000 },
+    );
+    const { panel } = await renderedCostPanel(
+      env.api,
+      (t) => 'unit-5' in t && t['apply:disabled'] === undefined,
+      'the Plan of imagery.json',
+      120_000,
+    );
+    const notified: string[] = [];
+    const listening = sidebar().fieldAlerts.onDidNotify((sentence) => notified.push(sentence));
+    try {
+      const told = nextEvent(sidebar().fieldAlerts.onDidNotify, () => true, 120_000);
+      panel.receive({ type: 'apply', resendUncertain: false });
+      assert.equal(
+        await told,
+        '2 new field alerts on 1 field after the apply of alerts-season/imagery.json: F15 low coverage on 2026-06-01 and 1 more.',
+      );
+      const after = await renderedCostPanel(
+        env.api,
+        (t) => /Applied: 6 bought/.test(t['plan-summary'] ?? ''),
+        'the apply',
+        120_000,
+      );
+      // The view read the table again: its alerts are listed, and a second refresh tells nothing.
+      await sidebar().fieldAlerts.refreshAfter('a second look');
+      assert.deepEqual(notified, [
+        '2 new field alerts on 1 field after the apply of alerts-season/imagery.json: F15 low coverage on 2026-06-01 and 1 more.',
+      ]);
+      after.panel.receive({ type: 'cancel' });
+    } finally {
+      listening.dispose();
+    }
+    const result = await running;
+    assert.deepEqual(result?.applies, [{ outcome: 'applied', bought: 6, uncertain: 0, failed: 0 }]);
   });
 });
