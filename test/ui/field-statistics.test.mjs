@@ -5,7 +5,8 @@
 // day-of-year view with both seasons, its legend clear of the table in a narrow and a wide
 // window, the CSV export through VS Code's save dialog, a date's image
 // opened with its field outlined, every column of the table shown at 1280 × 720 whatever the side
-// bar's width, and screenshots in the light and the dark theme in test-results/ui/.
+// bar's width, and screenshots in the light and the dark theme in test-results/ui/. By keyboard:
+// on the map coloured by the statistics, Escape closes the fields as text.
 import * as assert from 'node:assert/strict';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -380,6 +381,37 @@ describe('field statistics in the browser workbench', function () {
       // Each pass ends in the other theme: light, dark, then light again.
       assert.equal(await toggleLightDarkTheme(page), theme === 'light' ? 'dark' : 'light');
     }
+  });
+
+  it('the map coloured by the statistics by keyboard: Escape closes the fields as text', async () => {
+    const { page } = wb;
+    await page.keyboard.press('Escape');
+    await runPaletteTitle(page, 'View: Close All Editors');
+    await page.locator('.editor-group-container .tab').first().waitFor({ state: 'detached', timeout: 15_000 });
+    // The statistics write the series folder's table (field-stats.csv): the map colours
+    // fields.geojson's fields from it.
+    await openStatistics(page);
+    await explorerMenu(page, 'fields.geojson', 'Satellite Imagery', 'Show on Map');
+    const frame = await webviewWith(page, '[data-testid="map-colour-by"]', 60_000);
+    // The colours chosen from the keyboard: the change since the previous valid date.
+    const choice = frame.locator('[data-testid="map-colour-by"]');
+    await choice.focus();
+    await page.keyboard.press('ArrowDown');
+    const summary = frame.locator('summary', { hasText: 'The fields as text' });
+    await summary.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await choice.inputValue(), 'change');
+    assert.ok(await choice.evaluate((e) => document.activeElement === e), 'the focus stays on the choice');
+    await assertAccessible(frame, 'the map coloured by the statistics');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    const lines = frame.locator('details[open] [data-testid="map-values-lines"] li');
+    await lines.first().waitFor({ state: 'visible' });
+    assert.equal(await lines.count(), 40, 'a line of text per field');
+    await page.waitForTimeout(500);
+    await shot(page, 'stats-08-map-fields-as-text');
+    await page.keyboard.press('Escape');
+    await frame.locator('details:not([open]) [data-testid="map-values-lines"]').waitFor({ state: 'attached' });
+    assert.ok(await summary.evaluate((e) => document.activeElement === e), 'the focus is back on the summary');
   });
 
   it('every column of the table shows at 1280 × 720, the side bar open, at its narrowest or closed, light and dark', async () => {

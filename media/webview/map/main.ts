@@ -3,6 +3,7 @@
 // while the text does not parse, and the layers the host sends (orders, tiles, images, other
 // AOI files). Clicking a polygon asks the host to reveal its text. Every message is validated.
 import { hostMessageSchema } from '../../../src/ui/webview/map/protocol';
+import { closeDisclosuresOnEscape } from '../common/escape-closes';
 import { connectToHost } from '../common/host-channel';
 import type { AoiMessage, DrawnMessage, MapHostMessage, MapPageMessage } from '../../../src/ui/webview/map/protocol';
 import { createBasemapChannel } from '../common/map/basemap-channel';
@@ -168,4 +169,5 @@ function handle(message: MapHostMessage, started: number): void {
   }
 }
 
+closeDisclosuresOnEscape();
 channel.ready();

@@ -81,6 +81,10 @@ export function renderValueLegend(
         el('ul', { 'data-testid': 'map-values-lines' }, ...legend.lines.map((line) => el('li', {}, line))),
       ),
     );
+  // The legend is drawn again after each choice: the keyboard's focus stays on the choice (a
+  // choice made with the arrow keys left it on the page's body, Tab starting again from the top).
+  const choosing = document.activeElement?.matches('[data-testid="map-colour-by"]') ?? false;
   container.replaceChildren(...parts);
   container.hidden = false;
+  if (choosing) container.querySelector<HTMLElement>('[data-testid="map-colour-by"]')?.focus();
 }
