@@ -6,11 +6,12 @@
 // window, the CSV export through VS Code's save dialog, a date's image
 // opened with its field outlined, every column of the table shown at 1280 × 720 whatever the side
 // bar's width, and screenshots in the light and the dark theme in test-results/ui/. By keyboard:
-// on the map coloured by the statistics, Escape closes the fields as text.
+// Escape in an export's save dialog saves nothing and gives the focus back to its button, and on
+// the map coloured by the statistics Escape closes the fields as text.
 import * as assert from 'node:assert/strict';
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { projectRoot } from '../../scripts/code-server.mjs';
 import {
   clippedQuickPickTexts,
@@ -107,6 +108,14 @@ function seriesFiles() {
   files['stats-series/stac-items.json'] = JSON.stringify(stacItemCollection(items));
   files['fields.geojson'] = fields();
   return files;
+}
+
+/** The names of the files under `dir` (its subfolders too) that match `pattern`, sorted. */
+function filesNamed(dir, pattern) {
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((path) => pattern.test(basename(path)))
+    .sort();
 }
 
 /** Pixels of the chart's canvas that differ from its top-left (background) pixel. */
@@ -381,6 +390,30 @@ describe('field statistics in the browser workbench', function () {
       // Each pass ends in the other theme: light, dark, then light again.
       assert.equal(await toggleLightDarkTheme(page), theme === 'light' ? 'dark' : 'light');
     }
+    // What the panel opens from the keyboard is VS Code's save dialog (Export CSV…, Export PNG…):
+    // Escape closes it, nothing is written, and the panel stays with the focus on the button.
+    const saved = () => filesNamed(wb.workspace, /^field-stats-export-/);
+    const before = saved();
+    const exportCsv = frame.locator('[data-testid="export-csv"]');
+    await exportCsv.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('.quick-input-widget');
+    await dialog.locator('input').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await dialog.locator('.quick-input-title').innerText(), /Export the field statistics as CSV/);
+    await shot(page, 'stats-07-export-dialog-by-keyboard');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await frame.locator('[data-testid="chart"][data-lines]').waitFor({ state: 'attached' });
+    // The focus comes back to the panel, on the button (not on the page's body: Tab would start
+    // again from the top).
+    await frame
+      .waitForFunction(() => document.activeElement?.dataset.testid === 'export-csv', undefined, { timeout: 10_000 })
+      .catch(async () => {
+        const on = await frame.evaluate(() => document.activeElement?.tagName);
+        assert.fail(`the focus is not back on Export CSV… but on ${on}`);
+      });
+    assert.equal(await frame.locator('[data-testid="status"]').innerText(), '', 'the page says nothing was saved');
+    assert.deepEqual(saved(), before, 'Escape in the save dialog wrote no file');
   });
 
   it('the map coloured by the statistics by keyboard: Escape closes the fields as text', async () => {

@@ -304,8 +304,15 @@ async function planByKeyboard(wb) {
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   assert.equal(charged(), before, 'Escape on the question bought nothing');
-  // Then Escape on the page closes the panel.
-  await frame.locator('[data-testid="apply"]:not([disabled])').focus();
+  // The plan is drawn again, saying Apply… was not confirmed, with the focus on its title: from
+  // there, with no other key, Escape on the page closes the panel.
+  await frame.locator('[data-testid="plan-summary"]', { hasText: 'not confirmed' }).waitFor({ timeout: 30_000 });
+  await frame
+    .waitForFunction(() => document.activeElement?.dataset.testid === 'title', undefined, { timeout: 10_000 })
+    .catch(async () => {
+      const on = await frame.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
+      assert.fail(`the focus is not on the plan's title but on ${on}`);
+    });
   await page.keyboard.press('Escape');
   await noWebviewWith(page, '[data-testid="apply"]');
 }

@@ -13,6 +13,7 @@ import type {
 } from '../../../src/ui/webview/estimate/protocol';
 import { connectToHost } from '../common/host-channel';
 import { closeDisclosuresOnEscape } from '../common/escape-closes';
+import { returnFocusAfterDialogs } from '../common/focus-return';
 import { createBasemapChannel } from '../common/map/basemap-channel';
 import { PageView } from './render';
 import { PlanPage } from './plan-view';
@@ -98,4 +99,5 @@ window.addEventListener('keydown', (event) => {
 
 if (state) show(state.show);
 closeDisclosuresOnEscape();
+returnFocusAfterDialogs();
 host.ready();

@@ -4,6 +4,7 @@
 // AOI files). Clicking a polygon asks the host to reveal its text. Every message is validated.
 import { hostMessageSchema } from '../../../src/ui/webview/map/protocol';
 import { closeDisclosuresOnEscape } from '../common/escape-closes';
+import { returnFocusAfterDialogs } from '../common/focus-return';
 import { connectToHost } from '../common/host-channel';
 import type { AoiMessage, DrawnMessage, MapHostMessage, MapPageMessage } from '../../../src/ui/webview/map/protocol';
 import { createBasemapChannel } from '../common/map/basemap-channel';
@@ -170,4 +171,5 @@ function handle(message: MapHostMessage, started: number): void {
 }
 
 closeDisclosuresOnEscape();
+returnFocusAfterDialogs();
 channel.ready();

@@ -14,6 +14,7 @@ import type {
 } from '../../../src/ui/webview/stats/protocol';
 import { connectToHost } from '../common/host-channel';
 import { closeDisclosuresOnEscape } from '../common/escape-closes';
+import { returnFocusAfterDialogs } from '../common/focus-return';
 import { el } from '../common/dom';
 import { BANDS_BY_DATE, BANDS_BY_DAY, bandsShown, ChartCanvas, seriesStyle } from './chart-canvas';
 import { swatchElement } from './markers';
@@ -424,4 +425,5 @@ class StatsPage {
 }
 
 closeDisclosuresOnEscape();
+returnFocusAfterDialogs();
 host.ready();

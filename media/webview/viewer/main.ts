@@ -17,6 +17,7 @@ import type {
 } from '../../../src/ui/webview/viewer/protocol';
 import { connectToHost } from '../common/host-channel';
 import { closeDisclosuresOnEscape } from '../common/escape-closes';
+import { returnFocusAfterDialogs } from '../common/focus-return';
 import { el } from '../common/dom';
 import { ImageCanvas } from './image-canvas';
 import { metadataPane, renderInspector, renderLegend, renderStretch } from './panes';
@@ -410,4 +411,5 @@ class ViewerPage {
 }
 
 closeDisclosuresOnEscape();
+returnFocusAfterDialogs();
 host.ready();
