@@ -523,15 +523,7 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
         );
         await assertFocusVisible(page, frame.locator(PROCEED).first(), 'Proceed');
         await shot('a11y-composite-focus');
-        // Escape closes the payload the keyboard opened (the panel stays), then the panel.
-        await frame.locator('[data-testid="payload-section"] .collapsible-header').focus();
-        await page.keyboard.press('Enter');
-        await frame.locator('[data-testid="payload-section"][open]').waitFor({ state: 'attached' });
-        await page.keyboard.press('Escape');
-        await frame.locator('[data-testid="payload-section"]:not([open])').waitFor({ state: 'attached' });
-        assert.equal(await frame.locator(PROCEED).count(), 1, 'the first Escape closed only the payload');
-        await page.keyboard.press('Escape');
-        await noWebviewWith(page, PROCEED);
+        await escapeClosesPayloadThenPanel(frame);
         await tidy();
       },
     );
@@ -610,8 +602,9 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
     // The series' and the order's cost panels as the composite's above, opened with the area and
     // its map open (where a panel beside them took a narrow third column): at least 600 px wide,
     // no accessibility violation, Tab reaches their spend button (Proceed; Place … order) with a
-    // visible focus, and no progress notification lies over it. Last in the pass, so the walk's
-    // earlier screenshots keep their numbers.
+    // visible focus, no progress notification lies over it, and Escape closes the payload the
+    // keyboard opened, then the panel. Last in the pass, so the walk's earlier screenshots keep
+    // their numbers.
     for (const panel of [
       { item: 'Download Time Series', workflow: 'Download time series', what: 'series', spend: /^Proceed: spend / },
       {
@@ -637,11 +630,29 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
           await assertFocusVisible(page, frame.locator(PROCEED).first(), `the ${panel.what}'s spend button`);
           await shot(`a11y-${panel.what}-focus`);
           await assertProceedUncovered(page, frame, `the ${panel.what}'s cost panel beside the map`);
-          await press(frame.locator(CANCEL).first());
-          await noWebviewWith(page, PROCEED);
+          await escapeClosesPayloadThenPanel(frame, `a11y-${panel.what}-payload`);
           await tidy();
         },
       );
+  }
+
+  /** Escape closes what the keyboard opened in a cost panel, the payload (the panel stays, the
+   * focus back on its header), then the panel itself. `shotName` screenshots the payload open. */
+  async function escapeClosesPayloadThenPanel(frame, shotName) {
+    const header = frame.locator('[data-testid="payload-section"] .collapsible-header');
+    await header.focus();
+    await page.keyboard.press('Enter');
+    await frame.locator('[data-testid="payload-section"][open]').waitFor({ state: 'attached' });
+    if (shotName) {
+      await frame.locator('[data-testid="payload"]').scrollIntoViewIfNeeded();
+      await shot(shotName);
+    }
+    await page.keyboard.press('Escape');
+    await frame.locator('[data-testid="payload-section"]:not([open])').waitFor({ state: 'attached' });
+    assert.equal(await frame.locator(PROCEED).count(), 1, 'the first Escape closed only the payload');
+    assert.ok(await header.evaluate((e) => e.matches(':focus')), 'the focus is back on the payload header');
+    await page.keyboard.press('Escape');
+    await noWebviewWith(page, PROCEED);
   }
 
   /** Opens the walkthrough from the palette, as a person comes back to it: whether each step is
