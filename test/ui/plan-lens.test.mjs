@@ -1,13 +1,15 @@
 // The Plan code lens as a person meets it: imagery.json open in the editor, a click on "Plan" above
 // its first line, the plan in the cost panel (each date to buy with its credits, the total, the
 // balance and the file's budget), Apply…, the modal naming the total, Buy, and the panel's summary
-// with the plan made after it ("No changes"); a deep area and image path shown whole at 1280 × 720.
+// with the plan made after it ("No changes"); a deep area and image path shown whole at 1280 × 720;
+// at that size no notification over Apply…, while the plan waits and while its apply runs.
 // Screenshots under test-results/ui/.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../scripts/code-server.mjs';
 import {
+  assertProceedUncovered,
   noWebviewWith,
   openWorkbench,
   setDemoKey,
@@ -115,6 +117,19 @@ const DEEP = (() => {
   );
 })();
 
+/** A file of its own for the reach test: one date to buy, at a window of 1280 × 720. */
+const REACH = JSON.stringify(
+  {
+    datasets: [
+      { ...JSON.parse(DEEP).datasets[0], name: 'reach', area: 'field.wkt', folder: 'reach', dates: ['2026-06-03'] },
+    ],
+  },
+  null,
+  2,
+);
+const APPLY = '[data-testid="apply"]';
+const ESTIMATE = '/api/satelliteimages/process/composite/estimate';
+
 describe('The Plan code lens on imagery.json', function () {
   this.timeout(240_000);
   let wb;
@@ -128,6 +143,7 @@ describe('The Plan code lens on imagery.json', function () {
         'capped.imagery.json': CAPPED,
         'keyboard.imagery.json': KEYBOARD,
         'deep.imagery.json': DEEP,
+        'reach.imagery.json': REACH,
         [DEEP_AREA]: readFileSync(join(projectRoot, 'scripts', 'demo-workspace', 'field.wkt'), 'utf8'),
       },
       simulator: { clock: () => NOW, imageryEveryDay: true },
@@ -167,6 +183,15 @@ describe('The Plan code lens on imagery.json', function () {
       await deepPaths(wb);
     } catch (error) {
       await shot(wb.page, 'plan-lens-deep-paths-failed').catch(() => {});
+      throw error;
+    }
+  });
+
+  it('no notification covers Apply… at 1280 × 720, while the plan waits and while its apply runs', async () => {
+    try {
+      await applyUncovered(wb);
+    } catch (error) {
+      await shot(wb.page, 'plan-lens-reach-failed').catch(() => {});
       throw error;
     }
   });
@@ -268,6 +293,54 @@ async function deepPaths(wb) {
     // The tests after this one start in the light theme, at the workbench's own size.
     await toggleLightDarkTheme(page);
   }
+  await page.setViewportSize({ width: 1400, height: 900 });
+}
+
+/** The plan of reach.imagery.json at 1280 × 720 beside the side bar: the element at Apply…'s centre
+ * is Apply… (assertProceedUncovered) while the plan waits for the decision, and while the apply's
+ * fresh plan runs with the panel on screen and its progress notification in the window's corner
+ * (the service's price held back meanwhile, so that the notification is there at the hit-test). */
+async function applyUncovered(wb) {
+  assert.ok(wb.simulator, `the simulator did not start: ${wb.simulatorError?.message}`);
+  const { page } = wb;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // Run alone (--grep), no earlier test has stored the key.
+  const saved = await setDemoKey(page);
+  await runPaletteTitle(page, 'Notifications: Clear All Notifications');
+  await saved.waitFor({ state: 'hidden' });
+  await page.keyboard.press('Control+Shift+E');
+  await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'reach.imagery.json' }).first().dblclick();
+  const lens = page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'Plan' }).first();
+  await lens.waitFor({ state: 'visible', timeout: 30_000 });
+  await lens.click();
+  const frame = await webviewWith(page, '[data-testid="title"]:text-is("Plan: reach.imagery.json")', 60_000);
+  await frame.locator(`${APPLY}:not([disabled])`).waitFor({ state: 'visible', timeout: 60_000 });
+  await assertProceedUncovered(page, frame, 'Apply… while the plan waits for the decision', APPLY);
+  await shot(page, 'plan-lens-10-apply-uncovered');
+
+  wb.simulator.schedule({ method: 'POST', path: ESTIMATE, delayMs: 10_000 });
+  await frame.locator(APPLY).click();
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+  await dialog.locator('.monaco-button', { hasText: 'Buy' }).click();
+  const progress = page
+    .locator('.notifications-toasts .notification-list-item', { hasText: 'reach.imagery.json' })
+    .first();
+  await progress.waitFor({ state: 'visible', timeout: 30_000 });
+  await assertProceedUncovered(page, frame, 'Apply… while the apply runs', APPLY);
+  await shot(page, 'plan-lens-11-apply-uncovered-while-applying');
+  assert.ok(await progress.isVisible(), 'the progress notification was gone before the hit-test: nothing was tested');
+  assert.ok(
+    wb.simulator.requests.some((r) => r.path === ESTIMATE && r.finishedAt === undefined),
+    'the price was answered before the hit-test: the apply was not running',
+  );
+  await frame
+    .locator('[data-testid="plan-summary"]', { hasText: 'Applied: 1 bought' })
+    .waitFor({ state: 'visible', timeout: 120_000 });
+  await frame.locator(`${APPLY}[disabled]`).waitFor({ state: 'attached' });
+  await frame.locator('[data-testid="cancel"]').click();
+  await noWebviewWith(page, APPLY);
+  // The tests after this one start at the workbench's own size.
   await page.setViewportSize({ width: 1400, height: 900 });
 }
 

@@ -313,15 +313,16 @@ export async function hitChain(page, frame, x, y, selector) {
   return { reached: own.ok, hits };
 }
 
-/** Asserts that what the browser hits at the centre of `frame`'s Proceed is Proceed itself (no
- * notification or other layer over it), through the workbench and both webview frames. */
-export async function assertProceedUncovered(page, frame, what) {
-  const button = frame.locator(PROCEED).first();
+/** Asserts that what the browser hits at the centre of `frame`'s Proceed (or the button `selector`
+ * names: the plan's Apply…) is the button itself (no notification or other layer over it), through
+ * the workbench and both webview frames. */
+export async function assertProceedUncovered(page, frame, what, selector = PROCEED) {
+  const button = frame.locator(selector).first();
   await button.scrollIntoViewIfNeeded();
   // A notification slides in over a moment: let whatever shows settle before hit-testing.
   await page.waitForTimeout(1500);
   const box = await button.boundingBox();
-  assert.ok(box, `${what}: Proceed has no box on screen`);
+  assert.ok(box, `${what}: the button has no box on screen`);
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   // A disabled button takes no pointer events (the page's style), so the browser's hit test
@@ -331,10 +332,10 @@ export async function assertProceedUncovered(page, frame, what) {
     b.style.pointerEvents = 'auto';
     return before;
   });
-  const { reached, hits } = await hitChain(page, frame, x, y, PROCEED);
+  const { reached, hits } = await hitChain(page, frame, x, y, selector);
   await button.evaluate((b, value) => (b.style.pointerEvents = value), undo).catch(() => undefined);
   assert.ok(
     reached,
-    `${what}: the element at Proceed's centre (${Math.round(x)}, ${Math.round(y)}) is not Proceed: ${hits.join(' > ')}`,
+    `${what}: the element at the button's centre (${Math.round(x)}, ${Math.round(y)}) is not the button: ${hits.join(' > ')}`,
   );
 }
