@@ -146,6 +146,32 @@ describe('estimate panel in VS Code', () => {
     assert.deepEqual(await decision, { action: 'cancel' });
   });
 
+  it('the same estimate sent again (the page said ready again) leaves the page as it is, not drawn anew', async () => {
+    const decision = showEstimatePanel(services(), composite('Draw me once'));
+    await renderedTitle('Draw me once');
+    const panel = lastPanel()!;
+    const copied = nextEvent(panel.onDidRender, (texts) => texts.status === 'Payload copied to the clipboard.');
+    panel.receive({ type: 'copyPayload' });
+    await copied;
+    // Every report until the page says it is busy: the host's messages arrive in order, so the
+    // estimate sent again on `ready` has reached the page before the busy message.
+    const statuses: string[] = [];
+    const marked = nextEvent(panel.onDidRender, (texts) => {
+      statuses.push(texts.status ?? '');
+      return texts.status === 'Marker';
+    });
+    panel.receive({ type: 'ready' });
+    showEstimateBusy('Marker');
+    await marked;
+    assert.deepEqual(
+      statuses.slice(0, -1).filter((status) => status !== 'Payload copied to the clipboard.'),
+      [],
+      'a report between the estimate sent again and the marker came from a page drawn anew',
+    );
+    panel.dispose();
+    assert.deepEqual(await decision, { action: 'cancel' });
+  });
+
   it('closing the panel is Cancel; a newer estimate replaces the older one in the same panel', async () => {
     const first = showEstimatePanel(services(), composite('First'));
     await renderedTitle('First');

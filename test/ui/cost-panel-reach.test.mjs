@@ -54,17 +54,8 @@ async function proceedFromSmallWindow(wb) {
   );
   const proceed = frame.locator(`${PROCEED}:not([disabled])`).first();
   await proceed.waitFor({ state: 'visible' });
-  // The page may draw again once (the balance arrives after the first render): the button is
-  // then a new element. Scroll the one that is there when it is there.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await proceed.scrollIntoViewIfNeeded({ timeout: 5000 });
-      break;
-    } catch (error) {
-      if (attempt === 3 || !/not attached/.test(String(error))) throw error;
-      await page.waitForTimeout(300);
-    }
-  }
+  // Drawn once: the same estimate sent again as the page says ready keeps the elements it drew.
+  await proceed.scrollIntoViewIfNeeded({ timeout: 5000 });
   // A notification slides in over a moment: let whatever shows settle before hit-testing.
   await page.waitForTimeout(1500);
   await shot(page, 'reach-01-time-series-panel-1400x757');

@@ -61,6 +61,7 @@ function save(next: PersistedState): void {
 /** A plan is not kept in the page's state: after a window reload its Apply… would have no host
  * behind it, and an old plan shown as current would mislead (the Plan lens makes a fresh one). */
 function showPlan(plan: PlanMessage['plan']): void {
+  drawn = undefined;
   state = undefined;
   host.setState(undefined);
   view?.dispose();
@@ -75,7 +76,20 @@ function sameEstimate(a: ShowMessage, b: ShowMessage): boolean {
   return JSON.stringify(a.model) === JSON.stringify(b.model) && a.payloadText === b.payloadText;
 }
 
+/** The estimate drawn, as text. The host sends it again each time the page says `ready`, and VS
+ * Code also delivers the one sent before the page listened: a new panel got the same estimate twice,
+ * and the second drawing replaced the buttons (one a person had already reached) and put the focus
+ * back on the title. The same estimate again is not drawn again, unless the page is busy (the host
+ * then answers what the page asked for). */
+let drawn: string | undefined;
+
 function show(message: ShowMessage): void {
+  const text = JSON.stringify(message);
+  if (view && !view.isBusy && text === drawn) {
+    view.report();
+    return;
+  }
+  drawn = text;
   planPage = undefined;
   // The same estimate shown again (page reloaded while hidden, or the window reloaded and the
   // panel restored) keeps the person's tile choice: the restored plan lists the tiles they chose.

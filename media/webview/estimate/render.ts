@@ -211,6 +211,11 @@ export class PageView {
     this.maps.length = 0;
   }
 
+  /** Waiting for the host (Proceed pressed, or the host said it works on the next estimate). */
+  get isBusy(): boolean {
+    return this.busy;
+  }
+
   setBusy(message: string | undefined): void {
     this.busy = message !== undefined;
     const status = this.root.querySelector('[data-testid="status"]');
