@@ -6,8 +6,9 @@
 // window, the CSV export through VS Code's save dialog, a date's image
 // opened with its field outlined, every column of the table shown at 1280 × 720 whatever the side
 // bar's width, and screenshots in the light and the dark theme in test-results/ui/. By keyboard:
-// Escape in an export's save dialog saves nothing and gives the focus back to its button, and on
-// the map coloured by the statistics Escape closes the fields as text.
+// Escape in an export's save dialog saves nothing and gives the focus back to its button, on the
+// map coloured by the statistics Escape closes the fields as text, and a layer's checkbox keeps
+// the focus when the map's layers are drawn again.
 import * as assert from 'node:assert/strict';
 import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -445,6 +446,33 @@ describe('field statistics in the browser workbench', function () {
     await page.keyboard.press('Escape');
     await frame.locator('details:not([open]) [data-testid="map-values-lines"]').waitFor({ state: 'attached' });
     assert.ok(await summary.evaluate((e) => document.activeElement === e), 'the focus is back on the summary');
+  });
+
+  it("the map keeps the keyboard's focus on a layer's checkbox when its layers are drawn again", async () => {
+    const { page, workspace } = wb;
+    await page.keyboard.press('Escape');
+    await runPaletteTitle(page, 'View: Close All Editors');
+    await page.locator('.editor-group-container .tab').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await explorerMenu(page, 'field.wkt', 'Satellite Imagery', 'Show on Map');
+    const box = '[data-testid="layer-workspace"]';
+    const frame = await webviewWith(page, box, 60_000);
+    // Each read in one go: the host sends a few layers, each drawing the list anew.
+    const count = () =>
+      frame.evaluate((selector) => document.querySelector(selector)?.closest('label')?.textContent, box);
+    const focused = () =>
+      frame.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+    const before = await count();
+    await frame.locator(box).focus();
+    assert.equal(await focused(), 'layer-workspace', "the layer's checkbox has the focus");
+    // Another AOI file saved in the workspace: the host sends its layer again, the list is drawn anew.
+    copyFileSync(join(workspace, 'field.geojson'), join(workspace, 'another-field.geojson'));
+    await frame.waitForFunction(
+      ([selector, was]) => document.querySelector(selector)?.closest('label')?.textContent !== was,
+      [box, before],
+      { timeout: 30_000 },
+    );
+    assert.notEqual(await count(), before, 'the other AOI files layer counts the new file');
+    assert.equal(await focused(), 'layer-workspace', "the focus stays on the layer's checkbox");
   });
 
   it('every column of the table shows at 1280 × 720, the side bar open, at its narrowest or closed, light and dark', async () => {

@@ -7,6 +7,11 @@ export function renderLayerList(
   layers: readonly LayerInfo[],
   onToggle: (id: string, visible: boolean) => void,
 ): void {
+  // The layers change whenever the host sends one (orders, a download, another AOI file saved):
+  // the keyboard's focus on a layer's checkbox stays on that layer's new one, where it fell to the
+  // page's body and Tab started again from the top.
+  const active = document.activeElement;
+  const focused = active instanceof HTMLInputElement && container.contains(active) ? active.dataset.testid : undefined;
   container.replaceChildren();
   const list = document.createElement('ul');
   list.className = 'map-layers';
@@ -28,4 +33,5 @@ export function renderLayerList(
     list.append(item);
   }
   container.append(list);
+  if (focused) list.querySelector<HTMLElement>(`[data-testid="${focused}"]`)?.focus({ preventScroll: true });
 }
