@@ -661,6 +661,11 @@ describe('a first-time walk through the demo (npm start), dark and light, at 128
     await runPaletteText('Welcome: Open Walkthrough...', { waitHidden: false });
     await page.locator('.quick-input-list .monaco-list-row', { hasText: WALKTHROUGH_TITLE }).first().click();
     await walkthroughPage().waitFor({ state: 'visible', timeout: 20_000 });
+    // The page selects a step as it opens and gives it the focus a moment later (250 ms, its
+    // animation): a palette opened before then lost the focus to it and closed.
+    await page.waitForFunction(() => document.activeElement?.matches('.getting-started-step.expanded') ?? false, null, {
+      timeout: 20_000,
+    });
     const checked = {};
     for (const id of WALKTHROUGH_STEPS) {
       const button = page.locator(`button.getting-started-step[data-step-id$="${id}"]`);
