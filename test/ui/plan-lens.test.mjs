@@ -255,20 +255,25 @@ async function assertPathWhole(frame, selector, path, what) {
   assert.deepEqual(broken, [], `${what}: a line breaks inside a name of ${path}`);
 }
 
+/** Stores the demo key (each of these tests may run alone, with --grep), clears the notifications,
+ * opens `file` from the explorer and clicks its Plan lens. */
+async function clickPlanLensOf(page, file) {
+  const saved = await setDemoKey(page);
+  await runPaletteTitle(page, 'Notifications: Clear All Notifications');
+  await saved.waitFor({ state: 'hidden' });
+  await page.keyboard.press('Control+Shift+E');
+  await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: file }).first().dblclick();
+  const lens = page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'Plan' }).first();
+  await lens.waitFor({ state: 'visible', timeout: 30_000 });
+  await lens.click();
+}
+
 /** The Plan of deep.imagery.json after its one date is bought, at 1280 × 720 beside the side bar:
  * its area and its image's file, both deep paths, whole, in the light theme and the dark one. */
 async function deepPaths(wb) {
   const { page } = wb;
   await page.setViewportSize({ width: 1280, height: 720 });
-  // Run alone (--grep), no earlier test has stored the key.
-  const saved = await setDemoKey(page);
-  await runPaletteTitle(page, 'Notifications: Clear All Notifications');
-  await saved.waitFor({ state: 'hidden' });
-  await page.keyboard.press('Control+Shift+E');
-  await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'deep.imagery.json' }).first().dblclick();
-  const lens = page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'Plan' }).first();
-  await lens.waitFor({ state: 'visible', timeout: 30_000 });
-  await lens.click();
+  await clickPlanLensOf(page, 'deep.imagery.json');
   const frame = await webviewWith(page, '[data-testid="title"]:text-is("Plan: deep.imagery.json")', 60_000);
   const apply = frame.locator('[data-testid="apply"]:not([disabled])');
   await apply.waitFor({ state: 'visible', timeout: 60_000 });
@@ -304,15 +309,7 @@ async function applyUncovered(wb) {
   assert.ok(wb.simulator, `the simulator did not start: ${wb.simulatorError?.message}`);
   const { page } = wb;
   await page.setViewportSize({ width: 1280, height: 720 });
-  // Run alone (--grep), no earlier test has stored the key.
-  const saved = await setDemoKey(page);
-  await runPaletteTitle(page, 'Notifications: Clear All Notifications');
-  await saved.waitFor({ state: 'hidden' });
-  await page.keyboard.press('Control+Shift+E');
-  await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'reach.imagery.json' }).first().dblclick();
-  const lens = page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'Plan' }).first();
-  await lens.waitFor({ state: 'visible', timeout: 30_000 });
-  await lens.click();
+  await clickPlanLensOf(page, 'reach.imagery.json');
   const frame = await webviewWith(page, '[data-testid="title"]:text-is("Plan: reach.imagery.json")', 60_000);
   await frame.locator(`${APPLY}:not([disabled])`).waitFor({ state: 'visible', timeout: 60_000 });
   await assertProceedUncovered(page, frame, 'Apply… while the plan waits for the decision', APPLY);
@@ -392,14 +389,7 @@ async function planByKeyboard(wb) {
 
 async function deferredByTheCap(wb) {
   const { page } = wb;
-  // Run alone (--grep), no earlier test has stored the key.
-  const saved = await setDemoKey(page);
-  await runPaletteTitle(page, 'Notifications: Clear All Notifications');
-  await saved.waitFor({ state: 'hidden' });
-  await page.locator('.explorer-folders-view [role="treeitem"]', { hasText: 'capped.imagery.json' }).first().dblclick();
-  const lens = page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'Plan' }).first();
-  await lens.waitFor({ state: 'visible', timeout: 30_000 });
-  await lens.click();
+  await clickPlanLensOf(page, 'capped.imagery.json');
   const frame = await webviewWith(page, '[data-testid="plan-month"]', 60_000);
   const rows = await frame.locator('[data-testid^="unit-"]').allInnerTexts();
   assert.equal(rows.length, 2);
