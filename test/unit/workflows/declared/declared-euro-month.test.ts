@@ -8,6 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ExitCode } from '../../../../src/cli/exit-codes';
+import type { OrderMonthSpend } from '../../../../src/workflows/declared/declared-order-month';
 import type { StoredOrder } from '../../../simulator/state';
 import { call, pinnedClock } from '../../../simulator/test-helpers';
 import { jsonOf } from '../../fixtures/cli-helpers';
@@ -30,15 +31,7 @@ interface PlanJson {
     month?: string;
   }[];
   stops: string[];
-  orderMonth?: {
-    month: string;
-    spentEuro: number;
-    nextMonthEuro: number;
-    maxEuro: number;
-    leftEuro: number;
-    deferredEuro: number;
-    unknown?: string[];
-  };
+  orderMonth?: OrderMonthSpend;
 }
 
 interface ApplyJson {
